@@ -1,0 +1,41 @@
+import { defineConfig } from '@playwright/test';
+import { e2eEnvironment } from './support/environment';
+
+const { shellUrl } = e2eEnvironment();
+const jsonReport = process.env.E2E_JSON_REPORT;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  globalSetup: './support/global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: jsonReport ? [['list'], ['json', { outputFile: jsonReport }]] : [['list']],
+  use: {
+    baseURL: shellUrl,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      // Without these Chromium keeps reaching out to hosts this network does not have.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'stack', testIgnore: /remote-offline/ },
+    // Stops a remote's server, so it runs after everything else.
+    { name: 'remote-offline', testMatch: /remote-offline/, dependencies: ['stack'] },
+  ],
+});

@@ -1,0 +1,17 @@
+// Ports of the stack the browser tests start: apart from npm start's, so both can run at once.
+import os from 'node:os';
+import path from 'node:path';
+
+export function e2eEnvironment() {
+  const shellPort = Number(process.env.E2E_SHELL_PORT || 18080);
+  const env: Record<string, string> = {
+    SHELL_PORT: String(shellPort),
+    API_PORT: process.env.E2E_API_PORT || '14000',
+    IDENTITY_PORT: process.env.E2E_IDENTITY_PORT || '14100',
+    REMOTE_CLIENT_PORT: process.env.E2E_REMOTE_CLIENT_PORT || '18081',
+    REMOTE_AUDITOR_PORT: process.env.E2E_REMOTE_AUDITOR_PORT || '18082',
+    REMOTE_TARGET_COMPANY_PORT: process.env.E2E_REMOTE_TARGET_COMPANY_PORT || '18083',
+    DATA_DIR: process.env.E2E_DATA_DIR || path.join(os.tmpdir(), `verity-e2e-${process.pid}`),
+  };
+  return { env, shellUrl: `http://localhost:${shellPort}` };
+}

@@ -1,0 +1,67 @@
+// One lint setup for the whole workspace.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.data/**',
+      'coverage/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'e2e/screenshots/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser, ...globals.jest } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.cjs', '**/jest.config.js', '**/webpack.config.js', '**/module-federation.config.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['**/*.tsx', '**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // Arrows point one way: nothing outside api/ and identity/ imports them, and remotes never import the shell.
+    files: ['shell/**', 'remote-*/**', 'shared-ui/**', 'shared-api/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/api/src/**', '**/identity/src/**', '@verity/api', '@verity/identity'] },
+      ],
+    },
+  },
+  {
+    files: ['remote-*/**', 'shared-ui/**', 'shared-api/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            '**/shell/**',
+            '@verity/shell',
+            '**/remote-*/**',
+            '**/api/src/**',
+            '**/identity/src/**',
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,13 @@
+// Every package's jest project, run together by `pnpm jest` (part of `npm test`).
+module.exports = {
+  projects: [
+    '<rootDir>/shared-api',
+    '<rootDir>/shared-ui',
+    '<rootDir>/shell',
+    '<rootDir>/remote-client',
+    '<rootDir>/remote-auditor',
+    '<rootDir>/remote-target-company',
+    '<rootDir>/api',
+    '<rootDir>/identity',
+  ],
+};

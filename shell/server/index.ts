@@ -1,0 +1,73 @@
+// The shell's server: serves the built shell, tells it where the remotes are, and proxies /api/v1
+// to the API so the browser only ever talks to one origin (first-party cookies).
+import path from 'node:path';
+import Fastify from 'fastify';
+import fastifyStatic from '@fastify/static';
+import httpProxy from '@fastify/http-proxy';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { loadConfig } = require('../../tooling/config/index.cjs') as typeof import('../../tooling/config/index.cjs');
+
+export function buildShellServer(env: NodeJS.ProcessEnv = process.env) {
+  const config = loadConfig(env);
+  const distDir = path.resolve(env.SHELL_DIST_DIR || path.join(__dirname, '..', 'dist'));
+  const app = Fastify({ logger: false });
+
+  app.get('/remotes.json', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return {
+      remotes: config.remotes.map((remote) => ({ name: remote.name, entry: `${remote.url}/remoteEntry.js` })),
+    };
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  app.register(httpProxy, {
+    upstream: config.apiUrl,
+    prefix: '/api/v1',
+    rewritePrefix: '/api/v1',
+    http: { requestOptions: { timeout: 120_000 } },
+  });
+
+  app.register(fastifyStatic, {
+    root: distDir,
+    index: false,
+    wildcard: false,
+    setHeaders(reply, filePath) {
+      const immutable = /\.[0-9a-f]{8,}\./.test(path.basename(filePath));
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  // Every other GET is a route of the single-page app.
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' || request.url.startsWith('/api/')) {
+      return reply.code(404).send({ success: false, message: 'Not found', code: 'NOT_FOUND' });
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+
+  return { app, config };
+}
+
+async function main() {
+  const { app, config } = buildShellServer();
+  const host = process.env.SHELL_HOST || '127.0.0.1';
+  await app.listen({ port: config.shellPort, host });
+  console.log(`shell listening on http://localhost:${config.shellPort}`);
+  const stop = () => {
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

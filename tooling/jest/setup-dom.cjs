@@ -1,0 +1,3 @@
+require('@testing-library/jest-dom');
+const { toHaveNoViolations } = require('jest-axe');
+expect.extend(toHaveNoViolations);

@@ -1,0 +1,72 @@
+// Installs what `npm start` and `npm test` need on a fresh machine: pnpm (the version pinned in
+// package.json's packageManager, through npm) and Chromium (Debian's package) for browser tests.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function pinnedPnpmVersion() {
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  const match = /^pnpm@(\d+\.\d+\.\d+)/.exec(manifest.packageManager ?? '');
+  if (!match) throw new Error('package.json must pin pnpm in "packageManager"');
+  return match[1];
+}
+
+function versionOf(command) {
+  const result = spawnSync(command, ['--version'], { encoding: 'utf8' });
+  return result.status === 0 ? result.stdout.trim() : undefined;
+}
+
+/** Returns the pnpm executable to use, installing the pinned version with npm when it is absent. */
+export function ensurePnpm() {
+  const version = pinnedPnpmVersion();
+  if (versionOf('pnpm') === version) return 'pnpm';
+  const localPrefix = path.join(repoRoot, '.cache', 'pnpm');
+  const localBin = path.join(localPrefix, 'node_modules', '.bin', 'pnpm');
+  if (existsSync(localBin) && versionOf(localBin) === version) return localBin;
+  console.log(`Installing pnpm ${version} with npm...`);
+  const global = spawnSync('npm', ['install', '--global', `pnpm@${version}`], { stdio: 'inherit' });
+  if (global.status === 0 && versionOf('pnpm') === version) return 'pnpm';
+  // No rights to install globally: keep a private copy inside the project.
+  execFileSync('npm', ['install', '--no-save', '--prefix', localPrefix, `pnpm@${version}`], { stdio: 'inherit' });
+  return localBin;
+}
+
+export function pnpmInstall(pnpm) {
+  run(pnpm, ['install', '--frozen-lockfile', '--config.confirmModulesPurge=false']);
+}
+
+const chromiumCandidates = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+
+/** Returns the path of Chromium, installing Debian's package when absent and running as root. */
+export function ensureChromium() {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv && existsSync(fromEnv)) return fromEnv;
+  const found = chromiumCandidates.find((candidate) => existsSync(candidate));
+  if (found) return found;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || !existsSync('/usr/bin/apt-get')) {
+    throw new Error(
+      'Chromium is needed for the browser tests: install the Debian package "chromium" ' +
+        '(sudo apt-get install chromium) or set CHROMIUM_PATH.',
+    );
+  }
+  console.log('Installing Chromium from Debian packages...');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update'], { env });
+  run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { env });
+  const installed = chromiumCandidates.find((candidate) => existsSync(candidate));
+  if (!installed) throw new Error('The chromium package installed, but /usr/bin/chromium is missing.');
+  return installed;
+}
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: repoRoot, ...options });
+  if (result.status !== 0) {
+    const error = new Error(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+    error.exitCode = result.status ?? 1;
+    throw error;
+  }
+}

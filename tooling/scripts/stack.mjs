@@ -1,0 +1,175 @@
+// Builds what is stale and starts Verity's servers: identity, api, the three remotes and the shell,
+// each a separate process on its own port. Used by `npm start` and by the e2e tests.
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { repoRoot, run } from './ensure-tools.mjs';
+
+const require = createRequire(import.meta.url);
+const { loadConfig } = require('../config/index.cjs');
+
+const frontendPackages = ['shell', 'remote-client', 'remote-auditor', 'remote-target-company'];
+const sharedInputs = ['shared-ui/src', 'shared-api/src', 'shared-ui/package.json', 'shared-api/package.json', 'tooling/mf', 'pnpm-lock.yaml'];
+
+function listFiles(target, into) {
+  if (!existsSync(target)) return;
+  const stat = statSync(target);
+  if (stat.isFile()) {
+    into.push(`${target}:${stat.size}:${stat.mtimeMs}`);
+    return;
+  }
+  for (const entry of readdirSync(target).sort()) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    listFiles(path.join(target, entry), into);
+  }
+}
+
+function fingerprint(pkg) {
+  const files = [];
+  for (const input of [pkg, ...sharedInputs]) listFiles(path.join(repoRoot, input), files);
+  return createHash('sha256').update(files.join('\n')).digest('hex');
+}
+
+/** Builds the shell and remotes whose sources changed since their last build. */
+export function buildFrontends(pnpm, { force = false } = {}) {
+  const stale = frontendPackages.filter((pkg) => {
+    if (force) return true;
+    const stampFile = path.join(repoRoot, pkg, 'dist', '.build-fingerprint');
+    return !existsSync(stampFile) || readFileSync(stampFile, 'utf8') !== fingerprint(pkg);
+  });
+  if (stale.length === 0) return;
+  console.log(`Building ${stale.join(', ')}...`);
+  const filters = stale.flatMap((pkg) => ['--filter', `./${pkg}`]);
+  run(pnpm, ['-r', '--workspace-concurrency=2', ...filters, 'build']);
+  for (const pkg of stale) writeFileSync(path.join(repoRoot, pkg, 'dist', '.build-fingerprint'), fingerprint(pkg));
+}
+
+function loadSecrets(dataDir) {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const secret = () => randomBytes(32).toString('base64url');
+  const secrets = {
+    SESSION_SECRET: secret(),
+    IDENTITY_CLIENT_SECRET: secret(),
+    IDENTITY_API_KEY: secret(),
+    IDENTITY_COOKIE_KEYS: `${secret()},${secret()}`,
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+/** The environment every server of the stack starts with; variables already set win. */
+export function stackEnvironment(baseEnv = process.env) {
+  const config = loadConfig(baseEnv);
+  const secrets = loadSecrets(config.dataDir);
+  const env = {
+    NODE_ENV: 'production',
+    SEED_DEMO: '1',
+    IDENTITY_SEED_DEMO: '1',
+    IDENTITY_CLIENT_ID: 'verity',
+    ...secrets,
+    ...baseEnv,
+    DATA_DIR: config.dataDir,
+    PUBLIC_URL: config.publicUrl,
+    IDENTITY_ISSUER: config.identityIssuer,
+    API_URL: config.apiUrl,
+  };
+  return { env, config };
+}
+
+function serverSpecs(config) {
+  return [
+    { name: 'identity', cwd: 'identity', script: 'src/server.ts', ready: `${config.identityIssuer}/healthz` },
+    { name: 'api', cwd: 'api', script: 'src/server.ts', ready: `${config.apiUrl}/readyz` },
+    ...config.remotes.map((remote) => ({
+      name: remote.dir,
+      cwd: 'tooling',
+      script: 'servers/remote-server.ts',
+      args: [remote.key],
+      ready: `${remote.url}/remoteEntry.js`,
+    })),
+    { name: 'shell', cwd: 'shell', script: 'server/index.ts', ready: `http://127.0.0.1:${config.shellPort}/healthz` },
+  ];
+}
+
+async function waitForUrl(url, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`exited with code ${child.exitCode} before it was ready`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`not ready at ${url} after ${timeoutMs} ms`);
+}
+
+export function startServer(spec, env, { quiet = false } = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', spec.script, ...(spec.args ?? [])], {
+    cwd: path.join(repoRoot, spec.cwd),
+    env,
+    stdio: ['ignore', quiet ? 'ignore' : 'pipe', quiet ? 'ignore' : 'pipe'],
+  });
+  if (!quiet) {
+    const prefix = `[${spec.name}] `;
+    const forward = (stream, target) =>
+      stream.on('data', (chunk) => {
+        for (const line of chunk.toString().split('\n')) if (line.trim()) target.write(prefix + line + '\n');
+      });
+    forward(child.stdout, process.stdout);
+    forward(child.stderr, process.stderr);
+  }
+  return child;
+}
+
+/**
+ * Starts every server and resolves once all answer their health checks.
+ * Returns the processes by name and a stop() that ends them all.
+ */
+export async function startStack({ env: baseEnv = process.env, quiet = false, readyTimeoutMs = 60_000 } = {}) {
+  const { env, config } = stackEnvironment(baseEnv);
+  const specs = serverSpecs(config);
+  const processes = {};
+  const stop = async () => {
+    await Promise.all(Object.values(processes).map((child) => stopProcess(child)));
+  };
+  try {
+    for (const spec of specs) {
+      processes[spec.name] = startServer(spec, env, { quiet });
+    }
+    await Promise.all(
+      specs.map((spec) =>
+        waitForUrl(spec.ready, processes[spec.name], readyTimeoutMs).catch((error) => {
+          throw new Error(`${spec.name}: ${error.message}`);
+        }),
+      ),
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { config, env, processes, specs, stop };
+}
+
+export function stopProcess(child, timeoutMs = 10_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export function demoSignIns() {
+  const demo = JSON.parse(readFileSync(path.join(repoRoot, 'tooling', 'demo-accounts.json'), 'utf8'));
+  return { password: demo.password, accounts: demo.accounts };
+}

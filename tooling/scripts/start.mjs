@@ -1,0 +1,39 @@
+// `npm start`: install, build what changed, start every server, print where to go. Ctrl-C stops all.
+import { ensurePnpm, pnpmInstall } from './ensure-tools.mjs';
+import { buildFrontends, demoSignIns, startStack } from './stack.mjs';
+
+async function main() {
+  const pnpm = ensurePnpm();
+  pnpmInstall(pnpm);
+  buildFrontends(pnpm);
+  const stack = await startStack();
+
+  const { password, accounts } = demoSignIns();
+  const roles = (account) =>
+    account.userType ? `${account.userType} ${account.role}, ${account.organisation}` : 'no membership yet';
+  console.log(`\nVerity is running: open ${stack.config.publicUrl}\n`);
+  console.log(`Demo sign-ins (password "${password}" for all):`);
+  for (const account of accounts) console.log(`  ${account.email.padEnd(28)} ${roles(account)}`);
+  console.log('\nPress Ctrl-C to stop.\n');
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping Verity...');
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  for (const [name, child] of Object.entries(stack.processes)) {
+    child.on('exit', (code, signal) => {
+      if (!stopping) console.error(`[${name}] stopped (${signal ?? `exit ${code}`})`);
+    });
+  }
+}
+
+main().catch((error) => {
+  console.error(`npm start failed: ${error.message}`);
+  process.exit(typeof error.exitCode === 'number' ? error.exitCode : 1);
+});

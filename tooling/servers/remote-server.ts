@@ -1,0 +1,47 @@
+// Serves one remote's built files on its own origin, as a CDN would: CORS for the shell,
+// remoteEntry.js never cached, content-hashed chunks cached for good.
+import path from 'node:path';
+import Fastify from 'fastify';
+import fastifyStatic from '@fastify/static';
+import cors from '@fastify/cors';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { loadConfig } = require('../config/index.cjs') as typeof import('../config/index.cjs');
+
+export function buildRemoteServer(key: string, env: NodeJS.ProcessEnv = process.env) {
+  const config = loadConfig(env);
+  const remote = config.remotes.find((candidate) => candidate.key === key || candidate.dir === key);
+  if (!remote) throw new Error(`Unknown remote "${key}"`);
+  const app = Fastify({ logger: false });
+  app.register(cors, { origin: true, methods: ['GET', 'HEAD'] });
+  app.register(fastifyStatic, {
+    root: path.join(config.repoRoot, remote.dir, 'dist'),
+    setHeaders(reply, filePath) {
+      const immutable = /\.[0-9a-f]{8,}\./.test(path.basename(filePath));
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return { app, remote };
+}
+
+async function main() {
+  const key = process.argv[2];
+  if (!key) throw new Error('usage: remote-server <client|auditor|targetCompany>');
+  const { app, remote } = buildRemoteServer(key);
+  await app.listen({ port: remote.port, host: process.env.REMOTE_HOST || '127.0.0.1' });
+  console.log(`${remote.dir} listening on ${remote.url}`);
+  const stop = () => {
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
