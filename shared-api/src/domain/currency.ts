@@ -1,0 +1,16 @@
+export const CURRENCY_CODES = ['USD', 'INR'] as const;
+export type CurrencyCode = (typeof CURRENCY_CODES)[number];
+
+export const CURRENCIES: readonly { value: CurrencyCode; name: string }[] = [
+  { value: 'USD', name: 'US Dollar' },
+  { value: 'INR', name: 'Indian Rupee' },
+];
+
+export const AMOUNT_MIN = 0;
+export const AMOUNT_STEP = 0.01;
+
+/** A non-numeric amount becomes 0 (spec section 5). */
+export function toAmountValue(input: unknown): number {
+  const value = typeof input === 'number' ? input : Number.parseFloat(String(input));
+  return Number.isFinite(value) ? value : 0;
+}

@@ -1,0 +1,48 @@
+import dayjs from 'dayjs';
+
+/** dayjs tokens for the spec's 'dd MMM, yyyy' (lists), 'MMM dd, yyyy' (details), 'dd/MM/yyyy' (tables). */
+export const DATE_FORMATS = {
+  list: 'DD MMM, YYYY',
+  detail: 'MMM DD, YYYY',
+  table: 'DD/MM/YYYY',
+  card: 'MMM D, YYYY',
+  dateTime: 'DD/MM/YYYY hh:mm A',
+} as const;
+
+export type DateFormatName = keyof typeof DATE_FORMATS;
+
+export const MISSING_DATE_TEXT = '-';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type DateInput = string | number | Date | null | undefined;
+
+export function formatDate(
+  value: DateInput,
+  format: DateFormatName = 'dateTime',
+  missing = MISSING_DATE_TEXT,
+): string {
+  if (value === null || value === undefined || value === '') return missing;
+  const date = dayjs(value);
+  return date.isValid() ? date.format(DATE_FORMATS[format]) : missing;
+}
+
+/** Rounded-up whole days until the date; negative once it has passed. */
+export function daysRemaining(due: DateInput, now: DateInput = new Date()): number {
+  const diff = dayjs(due).valueOf() - dayjs(now).valueOf();
+  return Math.ceil(diff / DAY_MS);
+}
+
+export function daysPassed(from: DateInput, now: DateInput = new Date()): number {
+  const diff = dayjs(now).valueOf() - dayjs(from).valueOf();
+  return Math.max(0, Math.floor(diff / DAY_MS));
+}
+
+/** The earliest date a date picker offers: now plus 24 hours. */
+export function minSelectableDate(now: DateInput = new Date()): Date {
+  return new Date(dayjs(now).valueOf() + DAY_MS);
+}
+
+export function formatFileSizeKb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(2)} KB`;
+}

@@ -1,0 +1,102 @@
+import {
+  canAddClientUsersAndAuditors,
+  canAddGap,
+  canAddRemark,
+  canAddTargetCompany,
+  canChangeGapStatus,
+  canCreateAudit,
+  canDeleteClientUser,
+  canEditGap,
+  permissionFlags,
+  showsCompanyDashboardLink,
+  usesLetterAvatar,
+} from './permissions';
+import type { Role, UserType } from './user';
+
+const as = (userType: UserType, role: Role) => ({ userType, role });
+
+describe('permissionFlags', () => {
+  it.each([
+    ['client', 'owner', { isClient: true, isOwner: true }],
+    ['client', 'viewer', { isClient: true, isViewer: true }],
+    ['auditor', 'admin', { isAuditor: true, isAdmin: true }],
+    ['auditor', 'editor', { isAuditor: true, isEditor: true }],
+    ['targetCompany', 'owner', { isTargetCompany: true, isOwner: true }],
+    ['targetCompany', 'viewer', { isTargetCompany: true, isViewer: true }],
+  ] as const)('%s %s sets exactly its own flags', (userType, role, expected) => {
+    const none = {
+      isClient: false,
+      isAuditor: false,
+      isTargetCompany: false,
+      isOwner: false,
+      isAdmin: false,
+      isEditor: false,
+      isViewer: false,
+    };
+    expect(permissionFlags(as(userType, role))).toEqual({ ...none, ...expected });
+  });
+
+  it('sets no flag without a user', () => {
+    expect(Object.values(permissionFlags(undefined)).some(Boolean)).toBe(false);
+  });
+});
+
+describe('usesLetterAvatar', () => {
+  it('is true for auditors of every role and false for the others', () => {
+    expect(usesLetterAvatar(as('auditor', 'viewer'))).toBe(true);
+    expect(usesLetterAvatar(as('auditor', 'owner'))).toBe(true);
+    expect(usesLetterAvatar(as('client', 'owner'))).toBe(false);
+    expect(usesLetterAvatar(as('targetCompany', 'admin'))).toBe(false);
+    expect(usesLetterAvatar(undefined)).toBe(false);
+  });
+
+  it('compares case-insensitively', () => {
+    expect(usesLetterAvatar({ userType: 'Auditor' as UserType, role: 'admin' })).toBe(true);
+    expect(usesLetterAvatar({ userType: 'client', role: 'AUDITOR' as Role })).toBe(true);
+  });
+});
+
+describe('section 6 capabilities', () => {
+  it('lets only owners add users and auditors in the client area', () => {
+    expect(canAddClientUsersAndAuditors(as('client', 'owner'))).toBe(true);
+    expect(canAddClientUsersAndAuditors(as('client', 'admin'))).toBe(false);
+  });
+
+  it('lets only client owners add a target company', () => {
+    expect(canAddTargetCompany(as('client', 'owner'))).toBe(true);
+    expect(canAddTargetCompany(as('auditor', 'owner'))).toBe(false);
+    expect(canAddTargetCompany(as('client', 'editor'))).toBe(false);
+  });
+
+  it('lets the owner delete client users but never an owner', () => {
+    expect(canDeleteClientUser(as('client', 'owner'), { role: 'viewer' })).toBe(true);
+    expect(canDeleteClientUser(as('client', 'owner'), { role: 'owner' })).toBe(false);
+    expect(canDeleteClientUser(as('client', 'admin'), { role: 'viewer' })).toBe(false);
+  });
+
+  it('gives the Create Audit link to auditors and hides the company dashboard link from them', () => {
+    expect(canCreateAudit(as('auditor', 'viewer'))).toBe(true);
+    expect(canCreateAudit(as('client', 'owner'))).toBe(false);
+    expect(showsCompanyDashboardLink(as('auditor', 'owner'))).toBe(false);
+    expect(showsCompanyDashboardLink(as('client', 'viewer'))).toBe(true);
+  });
+
+  it('lets client and auditor users who are not viewers change gap status', () => {
+    expect(canChangeGapStatus(as('client', 'editor'))).toBe(true);
+    expect(canChangeGapStatus(as('auditor', 'admin'))).toBe(true);
+    expect(canChangeGapStatus(as('auditor', 'viewer'))).toBe(false);
+    expect(canChangeGapStatus(as('targetCompany', 'owner'))).toBe(false);
+  });
+
+  it('hides the remark input from viewers', () => {
+    expect(canAddRemark(as('targetCompany', 'editor'))).toBe(true);
+    expect(canAddRemark(as('client', 'viewer'))).toBe(false);
+  });
+
+  it('lets auditors who are admin or owner add and edit gaps', () => {
+    expect(canAddGap(as('auditor', 'admin'))).toBe(true);
+    expect(canEditGap(as('auditor', 'owner'))).toBe(true);
+    expect(canAddGap(as('auditor', 'editor'))).toBe(false);
+    expect(canEditGap(as('client', 'owner'))).toBe(false);
+  });
+});

@@ -1,0 +1,22 @@
+import type { StatusColor } from './status';
+
+export const RISK_SEVERITIES = ['low', 'moderate', 'high'] as const;
+export type RiskSeverity = (typeof RISK_SEVERITIES)[number];
+
+export const RISK_SEVERITY_LABELS: Readonly<Record<RiskSeverity, string>> = {
+  low: 'Low',
+  moderate: 'Moderate',
+  high: 'High',
+};
+
+export const DEFAULT_RISK_SEVERITY: RiskSeverity = 'moderate';
+
+export const RISK_SEVERITY_COLORS: Readonly<Record<RiskSeverity, StatusColor>> = {
+  low: 'green',
+  moderate: 'yellow',
+  high: 'red',
+};
+
+export function isRiskSeverity(value: unknown): value is RiskSeverity {
+  return typeof value === 'string' && (RISK_SEVERITIES as readonly string[]).includes(value);
+}

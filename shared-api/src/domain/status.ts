@@ -1,0 +1,47 @@
+export const STATUS_KEYS = ['closed', 'provClosed', 'open', 'overdue', 'pending'] as const;
+export type StatusKey = (typeof STATUS_KEYS)[number];
+
+export const STATUS_LABELS: Readonly<Record<StatusKey, string>> = {
+  closed: 'Closed',
+  provClosed: 'Prov Close',
+  open: 'Open',
+  overdue: 'Overdue',
+  pending: 'Pending',
+};
+
+export type StatusColor = 'blue' | 'green' | 'yellow' | 'red';
+
+/** Hex values for charts; badges use the named colour. */
+export const STATUS_COLOR_HEX: Readonly<Record<StatusColor, string>> = {
+  blue: '#3b82f6',
+  green: '#22c55e',
+  yellow: '#eab308',
+  red: '#ef4444',
+};
+
+export type ChartStatus = 'open' | 'closed' | 'provClosed' | 'overdue';
+
+export const STATUS_COLORS: Readonly<Record<ChartStatus, StatusColor>> = {
+  open: 'blue',
+  closed: 'green',
+  provClosed: 'yellow',
+  overdue: 'red',
+};
+
+/** The statuses a user can set; overdue is derived and pending only displayed. */
+export const GAP_STATUSES = ['open', 'closed', 'provClosed'] as const;
+export type GapStatus = (typeof GAP_STATUSES)[number];
+
+export const GAP_STATUS_OPTION_LABELS: Readonly<Record<GapStatus, string>> = {
+  open: 'Open',
+  closed: 'Close',
+  provClosed: 'Prov Close',
+};
+
+export function isStatusKey(value: unknown): value is StatusKey {
+  return typeof value === 'string' && (STATUS_KEYS as readonly string[]).includes(value);
+}
+
+export function isGapStatus(value: unknown): value is GapStatus {
+  return typeof value === 'string' && (GAP_STATUSES as readonly string[]).includes(value);
+}

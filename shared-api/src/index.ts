@@ -1,0 +1,277 @@
+export {
+  USER_TYPES,
+  ROLES,
+  ROLE_LABELS,
+  USER_TYPE_LABELS,
+  USER_TYPE_AREA_PATHS,
+  USER_TYPE_SIGN_IN_SEGMENT,
+  PRODUCT_SIGN_IN_SUFFIX,
+  API_BASE_PATH,
+  DEFAULT_CLIENT_USER_ROLE,
+  DEFAULT_AUDITOR_USER_ROLE,
+  DEFAULT_COMPANY_USER_ROLE,
+  signInUrl,
+  dashboardTitle,
+  isUserType,
+  isRole,
+  toUserType,
+} from './domain/user';
+export type { UserType, Role, SessionUser } from './domain/user';
+
+export {
+  permissionFlags,
+  usesLetterAvatar,
+  canAddClientUsersAndAuditors,
+  canAddTargetCompany,
+  canDeleteClientUser,
+  canAddAuditOrCompanyAuditor,
+  canCreateAudit,
+  showsCompanyDashboardLink,
+  canChangeGapStatus,
+  canAddRemark,
+  canAddGap,
+  canEditGap,
+} from './domain/permissions';
+export type { PermissionFlags, PermissionSubject } from './domain/permissions';
+
+export {
+  STATUS_KEYS,
+  STATUS_LABELS,
+  STATUS_COLORS,
+  STATUS_COLOR_HEX,
+  GAP_STATUSES,
+  GAP_STATUS_OPTION_LABELS,
+  isStatusKey,
+  isGapStatus,
+} from './domain/status';
+export type { StatusKey, StatusColor, ChartStatus, GapStatus } from './domain/status';
+
+export {
+  RISK_SEVERITIES,
+  RISK_SEVERITY_LABELS,
+  RISK_SEVERITY_COLORS,
+  DEFAULT_RISK_SEVERITY,
+  isRiskSeverity,
+} from './domain/risk';
+export type { RiskSeverity } from './domain/risk';
+
+export {
+  COMPANY_TYPES,
+  COMPANY_TYPE_LABELS,
+  DEFAULT_COMPANY_TYPE,
+  isCompanyType,
+} from './domain/company';
+export type { CompanyType } from './domain/company';
+
+export {
+  AUDIT_TYPES,
+  AUDIT_TYPE_LABELS,
+  AUDIT_TYPE_SHORT_LABELS,
+  AUDIT_CATEGORIES_BY_TYPE,
+  AUDIT_FORMS,
+  AUDIT_FORM_LABELS,
+  ACTION_PLAN_CATEGORIES,
+  ACTION_PLAN_CATEGORY_LABELS,
+  ESG_ASPECTS,
+  CUSTOM_FIELD_TYPES,
+  formHasDueDate,
+  formHasTimeline,
+  formHasEsgAspect,
+  formHasAreaCode,
+  isAuditType,
+  isAuditForm,
+} from './domain/audit';
+export type {
+  AuditType,
+  AuditForm,
+  ActionPlanCategory,
+  EsgAspect,
+  CustomFieldType,
+} from './domain/audit';
+
+export {
+  CURRENCY_CODES,
+  CURRENCIES,
+  AMOUNT_MIN,
+  AMOUNT_STEP,
+  toAmountValue,
+} from './domain/currency';
+export type { CurrencyCode } from './domain/currency';
+
+export { SDGS, SDG_CODES, isSdgCode, findSdg } from './domain/sdg';
+export type { Sdg, SdgCode, SdgNumber } from './domain/sdg';
+
+export {
+  DATE_FORMATS,
+  MISSING_DATE_TEXT,
+  formatDate,
+  daysRemaining,
+  daysPassed,
+  minSelectableDate,
+  formatFileSizeKb,
+} from './domain/dates';
+export type { DateFormatName, DateInput } from './domain/dates';
+
+export {
+  TOAST_MAX,
+  TOAST_DURATIONS,
+  EMAIL_CHECK_DEBOUNCE_MS,
+  LOGIN_IMAGE_ROTATION_MS,
+  LOGIN_IMAGE_COUNT,
+  RETRIES_AFTER_403,
+  REMARK_SCROLL_DELAY_MS,
+  SIDEBAR_WIDTH,
+  PORTFOLIO_BAR_SIZE,
+  portfolioChartHeight,
+} from './domain/limits';
+
+export type {
+  IsoDate,
+  TargetCompany,
+  AuditorListItem,
+  CompanyAuditorEntry,
+  ClientUser,
+  NewUserPayload,
+  LookedUpUser,
+  AccountLookupResult,
+  CustomFieldOption,
+  CustomField,
+  AuditAddOnField,
+  Audit,
+  CreateAuditPayload,
+  StatusHistoryEntry,
+  RemarkUser,
+  RemarkDoc,
+  Remark,
+  NameValue,
+  Amount,
+  Gap,
+  GapInput,
+  ActionPlan,
+  ActionPlanCreatePayload,
+  ActionPlanStatistics,
+  ChartSlice,
+  AuditorDashboard,
+  TargetCompanyDashboard,
+} from './domain/entities';
+
+export {
+  SOMETHING_WENT_WRONG,
+  SOMETHING_WENT_WRONG_SHORT,
+  NETWORK_ERROR,
+  SERVER_ERROR_OCCURRED,
+  UNEXPECTED_ERROR_OCCURRED,
+  LOGOUT_FAILED,
+  EMAIL_NOT_FOUND,
+  EMAIL_VALIDATION_FAILED,
+  EMAIL_VALIDATED,
+  EMAIL_INPUT_DEFAULT_LABEL,
+  EMAIL_MUST_EXIST,
+  SELECT_AUDITOR,
+  FAILED_FETCH_TARGET_COMPANIES,
+  FAILED_CREATE_TARGET_COMPANY,
+  FAILED_CREATE_TARGET_COMPANY_TITLE,
+  FAILED_FETCH_AUDITORS,
+  FAILED_FETCH_TARGET_COMPANY_AUDITORS,
+  FAILED_FETCH_CLIENT_DETAILS,
+  FAILED_DELETE_CLIENT_USER,
+  FAILED_CREATE_CLIENT_USER,
+  FAILED_CREATE_AUDITOR,
+  FAILED_FETCH_AUDITOR_USER_DETAILS,
+  FAILED_DELETE_AUDITOR_USER,
+  FAILED_CREATE_AUDITOR_USER,
+  FAILED_FETCH_TARGET_COMPANY_USERS,
+  NO_TARGET_COMPANY_ID_FOR_USER,
+  NO_USER_ID_FOR_DELETION,
+  ACTION_PLAN_HEADING_REQUIRED,
+  CATEGORY_REQUIRED,
+  FIX_ERRORS_BELOW,
+  KPI_REQUIRED,
+  GAP_NAME_REQUIRED,
+  RECOMMENDATION_REQUIRED,
+  RESPONSIBILITY_REQUIRED,
+  IMPACTED_SDG_REQUIRED,
+  DUE_DATE_REQUIRED,
+  ESG_ASPECT_REQUIRED,
+  AREA_CODE_REQUIRED,
+  DUE_DATE_IN_FUTURE,
+  DUE_DATE_AFTER_TIMELINE,
+  actionPlanCreatedBanner,
+  actionPlanCreatedToast,
+  EXPORT_FAILED,
+  TARGET_COMPANY_ID_NOT_FOUND,
+  ADD_YOUR_COMMENTS,
+  MISSING_STATUS,
+  CONFIRM_STATUS_UPDATE,
+  TARGET_COMPANY_ADDED,
+  CLIENT_USER_DELETED,
+  AUDITOR_USER_DELETED,
+  AUDITOR_CREATED,
+  STATUS_UPDATED,
+  CLOSING_IN_A_MOMENT,
+  NO_DATA,
+  NO_ACTION_PLANS_FOUND,
+  NO_ACTION_PLAN_FOUND,
+  NO_REMARKS_YET,
+  NO_TARGET_COMPANIES_FOUND,
+  NO_USERS_FOUND,
+  NO_AUDITORS_FOUND,
+  NO_AUDIT_RECORDS_FOUND,
+  NO_AUDITS_FOUND,
+  LOADING,
+  LOADING_ACTION_PLANS,
+  TRY_AGAIN,
+  DELETE_USER_TITLE,
+  DELETE_USER_CONFIRM_TEXT,
+  SIGN_IN_FAILED,
+  SIGN_IN_ERROR_CODES,
+  SIGN_IN_ERROR_TEXT,
+} from './messages';
+
+export { NetworkError, isApiHttpError, getErrorStatus } from './http/errors';
+export type { ApiHttpError } from './http/errors';
+export { getErrorText } from './http/error-text';
+export { createApiClient, apiClient, REFRESH_PATH, DEFAULT_TIMEOUT_MS } from './http/client';
+export type { ApiClientOptions } from './http/client';
+export { HTTPError, TimeoutError, isHTTPError } from 'ky';
+export type { KyInstance } from 'ky';
+
+export { getCurrentUser, logout, refresh, lookupAccount } from './calls/auth';
+
+export { createSessionStore, sessionStore, DEFAULT_LOGOUT_REDIRECT } from './session/session-store';
+export type { SessionStatus, SessionState, SessionStoreDeps } from './session/session-store';
+export { useSession } from './session/use-session';
+
+export type { RuleResult } from './rules/rule-result';
+export {
+  organisationRuleMessages,
+  companyAuditorSettingsSchema,
+  targetCompanySchema,
+  auditorSchema,
+  DEFAULT_NEW_USER_ROLE,
+  newUserSchema,
+  auditSchema,
+  runRules,
+} from './rules/organisation-rules';
+export type {
+  CompanyAuditorSettings,
+  TargetCompanyInput,
+  AuditorInput,
+  NewUserInput,
+  AuditInput,
+} from './rules/organisation-rules';
+export {
+  gapRuleMessages,
+  gapFieldsOf,
+  gapSchema,
+  GAP_FIELD_ORDER,
+  firstMessageInOrder,
+  checkGap,
+} from './rules/gap-rules';
+export type { GapRuleOptions, GapValues } from './rules/gap-rules';
+export {
+  actionPlanRuleMessages,
+  actionPlanSchema,
+  checkActionPlan,
+} from './rules/action-plan-rules';
+export type { ActionPlanValues, CheckedActionPlan } from './rules/action-plan-rules';

@@ -1,0 +1,115 @@
+import { USER_TYPE_LABELS, toUserType } from './domain/user';
+
+// Generic errors (spec section 8)
+export const SOMETHING_WENT_WRONG = 'Something went wrong.';
+export const SOMETHING_WENT_WRONG_SHORT = 'Something went wrong';
+export const NETWORK_ERROR = 'Network error. Please check your internet connection.';
+export const SERVER_ERROR_OCCURRED = 'Server error occurred';
+export const UNEXPECTED_ERROR_OCCURRED = 'Unexpected error occurred';
+
+// Session
+export const LOGOUT_FAILED = 'Logout failed. Please try again.';
+
+// Email check (sections 5 and 8)
+export const EMAIL_NOT_FOUND = 'Email not found in our records';
+export const EMAIL_VALIDATION_FAILED = 'Failed to validate email. Please try again.';
+export const EMAIL_VALIDATED = 'Email validated successfully!';
+export const EMAIL_INPUT_DEFAULT_LABEL = 'Email Address';
+
+// Target company creation (section 5)
+export const EMAIL_MUST_EXIST = 'Please enter a valid email that exists in our records';
+export const SELECT_AUDITOR = 'Please select auditor';
+
+// Caller fallbacks (section 8)
+export const FAILED_FETCH_TARGET_COMPANIES = 'Failed to fetch targetCompanies';
+export const FAILED_CREATE_TARGET_COMPANY = 'Failed to create targetCompany';
+export const FAILED_CREATE_TARGET_COMPANY_TITLE = 'Failed to create Target Company';
+export const FAILED_FETCH_AUDITORS = 'Failed to fetch auditors';
+export const FAILED_FETCH_TARGET_COMPANY_AUDITORS = 'Failed to fetch target company auditors';
+export const FAILED_FETCH_CLIENT_DETAILS = 'Failed to fetch client details';
+export const FAILED_DELETE_CLIENT_USER = 'Failed to delete client user';
+export const FAILED_CREATE_CLIENT_USER = 'Failed to create client user';
+export const FAILED_CREATE_AUDITOR = 'Failed to create auditor';
+export const FAILED_FETCH_AUDITOR_USER_DETAILS = 'Failed to fetch auditor user details';
+export const FAILED_DELETE_AUDITOR_USER = 'Failed to delete auditor user';
+export const FAILED_CREATE_AUDITOR_USER = 'Failed to create auditor user';
+
+// Company users (section 8)
+export const FAILED_FETCH_TARGET_COMPANY_USERS = 'Failed to fetch targetCompany users.';
+export const NO_TARGET_COMPANY_ID_FOR_USER = 'No targetCompanyId found for current user';
+export const NO_USER_ID_FOR_DELETION = 'No user id provided for deletion';
+
+// Action plan and gap validation (section 5)
+export const ACTION_PLAN_HEADING_REQUIRED = 'Action Plan Heading Required';
+export const CATEGORY_REQUIRED = 'Category Required';
+export const FIX_ERRORS_BELOW = 'Please fix the errors below';
+export const KPI_REQUIRED = 'KPI is required';
+export const GAP_NAME_REQUIRED = 'Gap name is required';
+export const RECOMMENDATION_REQUIRED = 'Recommendation is required';
+export const RESPONSIBILITY_REQUIRED = 'Responsibility is required';
+export const IMPACTED_SDG_REQUIRED = 'At least one impacted SDG is required';
+export const DUE_DATE_REQUIRED = 'Due date is required';
+export const ESG_ASPECT_REQUIRED = 'ESG Aspect is required';
+export const AREA_CODE_REQUIRED = 'Area Code is required';
+export const DUE_DATE_IN_FUTURE = 'Due date must be in the future';
+export const DUE_DATE_AFTER_TIMELINE = 'Gap due date cannot be later than Action Plan timeline';
+
+// Action plan create (section 8)
+export function actionPlanCreatedBanner(type: string): string {
+  return `${type} created successfully!`;
+}
+export function actionPlanCreatedToast(type: string): string {
+  return `${type} created successfully.`;
+}
+
+// CSV export
+export const EXPORT_FAILED = 'Failed to export data. Please try again.';
+export const TARGET_COMPANY_ID_NOT_FOUND = 'TargetCompany ID not found';
+
+// Remarks and status
+export const ADD_YOUR_COMMENTS = 'Please add your comments';
+export const MISSING_STATUS = 'Missing status';
+export const CONFIRM_STATUS_UPDATE = 'Are you sure you want to update the status?';
+
+// Success toasts
+export const TARGET_COMPANY_ADDED = 'Target Company Added Successfully';
+export const CLIENT_USER_DELETED = 'Client user deleted successfully.';
+export const AUDITOR_USER_DELETED = 'Auditor user deleted successfully.';
+export const AUDITOR_CREATED = 'Auditor created successfully.';
+export const STATUS_UPDATED = 'Status updated successfully';
+export const CLOSING_IN_A_MOMENT = 'Closing in a moment...';
+
+// Empty and loading states
+export const NO_DATA = 'No Data';
+export const NO_ACTION_PLANS_FOUND = 'No action plans found.';
+export const NO_ACTION_PLAN_FOUND = 'No action plan found.';
+export const NO_REMARKS_YET = 'No remarks yet';
+export const NO_TARGET_COMPANIES_FOUND = 'No targetCompanies found';
+export const NO_USERS_FOUND = 'No users found';
+export const NO_AUDITORS_FOUND = 'No auditors found';
+export const NO_AUDIT_RECORDS_FOUND = 'No audit records found';
+export const NO_AUDITS_FOUND = 'No audits found';
+export const LOADING = 'Loading...';
+export const LOADING_ACTION_PLANS = 'Loading Action Plans...';
+export const TRY_AGAIN = 'Try Again';
+
+// Confirmation
+export const DELETE_USER_TITLE = 'Delete User';
+export const DELETE_USER_CONFIRM_TEXT =
+  "Are you sure you want to delete this user? This can't be undo.";
+
+// Sign-in errors shown on /login (the API redirects there with ?error=<code>)
+export const SIGN_IN_FAILED = 'Sign-in failed. Please try again.';
+export const SIGN_IN_ERROR_CODES = { noMembership: 'no_membership' } as const;
+
+export function SIGN_IN_ERROR_TEXT(
+  code: string | null | undefined,
+  userType?: string | null,
+): string {
+  if (code === SIGN_IN_ERROR_CODES.noMembership) {
+    const known = toUserType(userType);
+    const area = known ? `the ${USER_TYPE_LABELS[known]} area` : 'this area';
+    return `Your account has no access to ${area}. Ask an owner to add you.`;
+  }
+  return SIGN_IN_FAILED;
+}

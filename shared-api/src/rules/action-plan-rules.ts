@@ -1,0 +1,83 @@
+// The action plan rules of spec section 5, shared by the create page in the browser and the API.
+import * as yup from 'yup';
+import {
+  ACTION_PLAN_CATEGORIES,
+  AUDIT_FORMS,
+  formHasTimeline,
+  type AuditForm,
+} from '../domain/audit';
+import { ACTION_PLAN_HEADING_REQUIRED, CATEGORY_REQUIRED } from '../messages';
+import { checkGap, firstMessageInOrder, type GapValues, type RuleResult } from './gap-rules';
+
+// Texts for rules the spec does not word (values the create page cannot produce).
+export const actionPlanRuleMessages = {
+  formTypeRequired: 'Form type must be ap, capa, mp or recommendation',
+  formTypeNotAudits: "Form type must be the audit's form",
+  invalidTimeline: 'Please enter a valid timeline date',
+} as const;
+
+const PLAN_FIELD_ORDER = ['actionPlanHeading', 'timeline', 'category', 'formType'] as const;
+
+/** The yup schema of an action plan's own fields (its first gap has `gapSchema`). */
+export function actionPlanSchema() {
+  return yup.object({
+    actionPlanHeading: yup.string().trim().required(ACTION_PLAN_HEADING_REQUIRED),
+    category: yup
+      .string()
+      .oneOf([...ACTION_PLAN_CATEGORIES], CATEGORY_REQUIRED)
+      .required(CATEGORY_REQUIRED),
+    formType: yup
+      .string()
+      .oneOf([...AUDIT_FORMS], actionPlanRuleMessages.formTypeRequired)
+      .required(actionPlanRuleMessages.formTypeRequired),
+    timeline: yup
+      .date()
+      .transform((value: unknown, original: unknown) =>
+        original === '' || original === null ? undefined : value,
+      )
+      .typeError(actionPlanRuleMessages.invalidTimeline)
+      .optional(),
+  });
+}
+
+export type ActionPlanValues = yup.InferType<ReturnType<typeof actionPlanSchema>> & {
+  formType: AuditForm;
+};
+
+export interface CheckedActionPlan {
+  actionPlan: ActionPlanValues;
+  gap: GapValues;
+}
+
+/**
+ * Checks a new action plan with its first gap against the audit's form, and gives both back
+ * cleaned (a recommendation keeps no timeline), or the first problem's message.
+ */
+export function checkActionPlan(
+  input: { gap?: unknown } & Record<string, unknown>,
+  options: { auditForm: AuditForm; now?: () => Date },
+): RuleResult<CheckedActionPlan> {
+  let actionPlan: ActionPlanValues;
+  try {
+    actionPlan = actionPlanSchema().validateSync(input, {
+      abortEarly: false,
+      stripUnknown: true,
+    }) as ActionPlanValues;
+  } catch (error) {
+    if (error instanceof yup.ValidationError) {
+      return { ok: false, message: firstMessageInOrder(error, PLAN_FIELD_ORDER) };
+    }
+    throw error;
+  }
+  if (actionPlan.formType !== options.auditForm) {
+    return { ok: false, message: actionPlanRuleMessages.formTypeNotAudits };
+  }
+  if (!formHasTimeline(actionPlan.formType)) actionPlan = { ...actionPlan, timeline: undefined };
+  const gap = checkGap(input.gap ?? {}, {
+    formType: actionPlan.formType,
+    planTimeline: actionPlan.timeline,
+    now: options.now,
+  });
+  if (!gap.ok) return gap;
+  return { ok: true, value: { actionPlan, gap: gap.value } };
+}

@@ -1,0 +1,223 @@
+// The gap rules of spec section 5, shared by the gap form in the browser and the API.
+import * as yup from 'yup';
+import {
+  ESG_ASPECTS,
+  formHasAreaCode,
+  formHasDueDate,
+  formHasEsgAspect,
+  formHasTimeline,
+  type AuditForm,
+} from '../domain/audit';
+import { AMOUNT_MIN, CURRENCY_CODES, toAmountValue } from '../domain/currency';
+import { DEFAULT_RISK_SEVERITY, RISK_SEVERITIES } from '../domain/risk';
+import { SDG_CODES } from '../domain/sdg';
+import {
+  AREA_CODE_REQUIRED,
+  DUE_DATE_AFTER_TIMELINE,
+  DUE_DATE_IN_FUTURE,
+  DUE_DATE_REQUIRED,
+  ESG_ASPECT_REQUIRED,
+  GAP_NAME_REQUIRED,
+  IMPACTED_SDG_REQUIRED,
+  KPI_REQUIRED,
+  RECOMMENDATION_REQUIRED,
+  RESPONSIBILITY_REQUIRED,
+} from '../messages';
+
+// Texts for rules the spec does not word (bad values a form cannot produce).
+export const gapRuleMessages = {
+  unknownSdg: 'Impacted SDGs must be codes SDG1 to SDG17',
+  unknownEsgAspect: 'ESG Aspect must be Environmental, Social or Governance',
+  unknownRiskSeverity: 'Risk severity must be low, moderate or high',
+  unknownCurrency: 'Currency must be USD or INR',
+  amountNegative: 'Amount must be at least 0',
+  amountDecimals: 'Amount can have at most two decimals',
+  invalidDate: 'Please enter a valid date',
+  invalidNameValue: 'Each custom field and add-on needs a text name and value',
+} as const;
+
+export interface GapRuleOptions {
+  formType: AuditForm;
+  /** The action plan's timeline: a due date after it is refused. */
+  planTimeline?: string | Date | null;
+  /** Whether the due date must lie in the future (an edit that keeps the old due date skips it). */
+  checkDueDateInFuture?: boolean;
+  /** "Now" for the future check; the current time unless given. */
+  now?: () => Date;
+}
+
+/** The gap fields each form type keeps; the others are dropped before the gap is stored. */
+export function gapFieldsOf(formType: AuditForm) {
+  return {
+    dueDate: formHasDueDate(formType),
+    timeline: formHasTimeline(formType),
+    ESGAspect: formHasEsgAspect(formType),
+    areaCode: formHasAreaCode(formType),
+    amount: formHasAreaCode(formType),
+  };
+}
+
+const emptyToUndefined = (value: unknown, original: unknown) =>
+  original === '' || original === null ? undefined : value;
+
+const optionalDate = () =>
+  yup.date().transform(emptyToUndefined).typeError(gapRuleMessages.invalidDate).optional();
+
+const requiredText = (message: string) => yup.string().trim().required(message);
+
+const nameValueMap = () =>
+  yup
+    .mixed<Record<string, { name: string; value: string }>>()
+    .test('name-value-map', gapRuleMessages.invalidNameValue, (value) => {
+      if (value === undefined || value === null) return true;
+      if (typeof value !== 'object' || Array.isArray(value)) return false;
+      return Object.values(value).every(
+        (entry: unknown) =>
+          typeof entry === 'object' &&
+          entry !== null &&
+          typeof (entry as { name?: unknown }).name === 'string' &&
+          typeof (entry as { value?: unknown }).value === 'string',
+      );
+    })
+    .default({});
+
+const amountSchema = () =>
+  yup
+    .object({
+      currency: yup
+        .string()
+        .oneOf([...CURRENCY_CODES], gapRuleMessages.unknownCurrency)
+        .required(gapRuleMessages.unknownCurrency),
+      value: yup
+        .number()
+        // A non-numeric amount becomes 0 (spec section 5).
+        .transform((_value, original: unknown) => toAmountValue(original))
+        .min(AMOUNT_MIN, gapRuleMessages.amountNegative)
+        .test(
+          'two-decimals',
+          gapRuleMessages.amountDecimals,
+          (value) => value === undefined || Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+        )
+        .required(),
+    })
+    .default(undefined)
+    .nullable()
+    .optional();
+
+/** The yup schema of a gap of the given form type. */
+export function gapSchema(options: GapRuleOptions) {
+  const fieldsOf = gapFieldsOf(options.formType);
+  const now = options.now ?? (() => new Date());
+  const planTimeline =
+    options.planTimeline && fieldsOf.timeline ? new Date(options.planTimeline) : undefined;
+
+  let dueDate = optionalDate().required(DUE_DATE_REQUIRED);
+  if (options.checkDueDateInFuture !== false) {
+    dueDate = dueDate.test(
+      'in-future',
+      DUE_DATE_IN_FUTURE,
+      (value) => !value || value.getTime() > now().getTime(),
+    );
+  }
+  if (planTimeline && !Number.isNaN(planTimeline.getTime())) {
+    dueDate = dueDate.test(
+      'within-timeline',
+      DUE_DATE_AFTER_TIMELINE,
+      (value) => !value || value.getTime() <= planTimeline.getTime(),
+    );
+  }
+
+  // Fields another form type has are dropped, whatever the browser sent.
+  const dropped = () => yup.mixed().strip();
+  return yup.object({
+    KPI: requiredText(KPI_REQUIRED),
+    gapName: requiredText(GAP_NAME_REQUIRED),
+    recommendation: requiredText(RECOMMENDATION_REQUIRED),
+    responsibility: requiredText(RESPONSIBILITY_REQUIRED),
+    actionTakenByCompany: yup.string().trim().default(''),
+    residualRisk: yup.string().trim().default(''),
+    riskSeverity: yup
+      .string()
+      .transform(emptyToUndefined)
+      .oneOf([...RISK_SEVERITIES], gapRuleMessages.unknownRiskSeverity)
+      .default(DEFAULT_RISK_SEVERITY),
+    impactedSDGs: yup
+      .array()
+      .of(
+        yup
+          .string()
+          .oneOf([...SDG_CODES], gapRuleMessages.unknownSdg)
+          .required(),
+      )
+      .min(1, IMPACTED_SDG_REQUIRED)
+      .required(IMPACTED_SDG_REQUIRED),
+    dueDate: fieldsOf.dueDate ? dueDate : dropped(),
+    timeline: fieldsOf.timeline ? optionalDate() : dropped(),
+    ESGAspect: fieldsOf.ESGAspect
+      ? yup
+          .string()
+          .transform(emptyToUndefined)
+          .oneOf([...ESG_ASPECTS], gapRuleMessages.unknownEsgAspect)
+          .required(ESG_ASPECT_REQUIRED)
+      : dropped(),
+    areaCode: fieldsOf.areaCode ? requiredText(AREA_CODE_REQUIRED) : dropped(),
+    amount: fieldsOf.amount ? amountSchema() : dropped(),
+    fields: nameValueMap(),
+    addOns: nameValueMap(),
+  });
+}
+
+export type GapValues = yup.InferType<ReturnType<typeof gapSchema>>;
+
+/** The order in which a gap's problems are reported, the form's order top to bottom. */
+export const GAP_FIELD_ORDER = [
+  'KPI',
+  'gapName',
+  'recommendation',
+  'responsibility',
+  'actionTakenByCompany',
+  'residualRisk',
+  'riskSeverity',
+  'impactedSDGs',
+  'dueDate',
+  'timeline',
+  'ESGAspect',
+  'areaCode',
+  'amount',
+  'fields',
+  'addOns',
+] as const;
+
+/** The first error of a yup validation, in the order of `fieldOrder` (a path's first segment). */
+export function firstMessageInOrder(
+  error: yup.ValidationError,
+  fieldOrder: readonly string[],
+): string {
+  const problems = error.inner.length > 0 ? error.inner : [error];
+  const rank = (path: string | undefined) => {
+    const head = (path ?? '').split(/[.[]/)[0] ?? '';
+    const index = fieldOrder.indexOf(head);
+    return index === -1 ? fieldOrder.length : index;
+  };
+  const first = [...problems].sort((a, b) => rank(a.path) - rank(b.path))[0];
+  return first?.message ?? error.message;
+}
+
+import type { RuleResult } from './rule-result';
+export type { RuleResult };
+
+/**
+ * Checks a gap and gives it back cleaned (trimmed, defaults filled, fields of other form types
+ * dropped), or the first problem's message.
+ */
+export function checkGap(input: unknown, options: GapRuleOptions): RuleResult<GapValues> {
+  try {
+    const value = gapSchema(options).validateSync(input, { abortEarly: false, stripUnknown: true });
+    return { ok: true, value };
+  } catch (error) {
+    if (error instanceof yup.ValidationError) {
+      return { ok: false, message: firstMessageInOrder(error, GAP_FIELD_ORDER) };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,158 @@
+// The rules of spec section 5 for target companies, auditor firms, users and audits, shared by the
+// browser forms and the API (which re-checks every one with the same messages).
+import { ValidationError, array, mixed, object, string, type AnySchema, type InferType } from 'yup';
+import {
+  AUDIT_CATEGORIES_BY_TYPE,
+  AUDIT_FORMS,
+  AUDIT_TYPES,
+  CUSTOM_FIELD_TYPES,
+  isAuditType,
+  type AuditForm,
+  type AuditType,
+} from '../domain/audit';
+import { COMPANY_TYPES, DEFAULT_COMPANY_TYPE, type CompanyType } from '../domain/company';
+import {
+  DEFAULT_AUDITOR_USER_ROLE,
+  DEFAULT_CLIENT_USER_ROLE,
+  DEFAULT_COMPANY_USER_ROLE,
+  ROLES,
+  type Role,
+  type UserType,
+} from '../domain/user';
+import { EMAIL_MUST_EXIST, SELECT_AUDITOR } from '../messages';
+
+/** Texts for the rules whose wording the spec does not give. */
+export const organisationRuleMessages = {
+  targetCompanyNameRequired: 'Company name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email',
+  companyTypeRequired: 'Company type is required',
+  companyTypeInvalid: 'Please choose a company type from the list',
+  auditorNameRequired: 'Auditor name is required',
+  registeredNameRequired: 'Registered name is required',
+  fullnameRequired: 'Full name is required',
+  roleRequired: 'Role is required',
+  roleInvalid: 'Please choose a role from the list',
+  auditTypeRequired: 'Audit type is required',
+  auditTypeInvalid: 'Please choose an audit type from the list',
+  auditCategoryRequired: 'Audit category is required',
+  auditCategoryInvalid: 'Please choose a category of the selected audit type',
+  auditFormRequired: 'Audit form is required',
+  auditFormInvalid: 'Please choose an audit form from the list',
+  fieldNameRequired: 'Every custom field needs a name',
+  fieldTypeInvalid: 'Please choose a custom field type from the list',
+} as const;
+
+const m = organisationRuleMessages;
+
+function oneOfOrEmpty<T extends string>(values: readonly T[]) {
+  return (value: unknown) => value === undefined || values.includes(value as T);
+}
+
+const auditTypes = array(
+  mixed<AuditType>().test('audit-type', m.auditTypeInvalid, oneOfOrEmpty(AUDIT_TYPES)).defined(),
+).default([]);
+
+const formTypes = array(
+  mixed<AuditForm>().test('audit-form', m.auditFormInvalid, oneOfOrEmpty(AUDIT_FORMS)).defined(),
+).default([]);
+
+/** Categories of any of the chosen types (of any type when none is chosen). */
+const auditCategories = array(string().defined())
+  .default([])
+  .test('audit-categories', m.auditCategoryInvalid, function check(categories) {
+    const chosen = ((this.parent as { auditType?: unknown[] }).auditType ?? []).filter(isAuditType);
+    const types = chosen.length > 0 ? chosen : AUDIT_TYPES;
+    const allowed = new Set(types.flatMap((type) => AUDIT_CATEGORIES_BY_TYPE[type]));
+    return (categories ?? []).every((category) => allowed.has(category));
+  });
+
+/** The kinds of audit an auditor firm may do at a company (step 2 of the company wizard). */
+export const companyAuditorSettingsSchema = object({
+  auditorId: string().trim().required(SELECT_AUDITOR),
+  auditType: auditTypes,
+  auditCategory: auditCategories,
+  formType: formTypes,
+});
+export type CompanyAuditorSettings = InferType<typeof companyAuditorSettingsSchema>;
+
+/** Spec section 5, target company creation (the email's existence is checked against the accounts service). */
+export const targetCompanySchema = object({
+  targetCompanyName: string().trim().required(m.targetCompanyNameRequired),
+  registeredName: string().trim().default(''),
+  emailId: string().trim().required(m.emailRequired).email(EMAIL_MUST_EXIST),
+  companyType: mixed<CompanyType>()
+    .required(m.companyTypeRequired)
+    .oneOf(COMPANY_TYPES, m.companyTypeInvalid)
+    .default(DEFAULT_COMPANY_TYPE),
+  fullname: string().trim().default(''),
+}).concat(companyAuditorSettingsSchema);
+export type TargetCompanyInput = InferType<typeof targetCompanySchema>;
+
+/** Spec section 5, auditor creation: a valid email, auditorName and registeredName. */
+export const auditorSchema = object({
+  emailId: string().trim().required(m.emailRequired).email(m.emailInvalid),
+  auditorName: string().trim().required(m.auditorNameRequired),
+  registeredName: string().trim().required(m.registeredNameRequired),
+});
+export type AuditorInput = InferType<typeof auditorSchema>;
+
+/** The role a new user gets when none is chosen (spec section 9). */
+export const DEFAULT_NEW_USER_ROLE: Readonly<Record<UserType, Role>> = {
+  client: DEFAULT_CLIENT_USER_ROLE,
+  auditor: DEFAULT_AUDITOR_USER_ROLE,
+  targetCompany: DEFAULT_COMPANY_USER_ROLE,
+};
+
+/** Spec section 5, client, auditor and company user creation: emailId, fullname and role. */
+export function newUserSchema(userType: UserType) {
+  return object({
+    emailId: string().trim().required(m.emailRequired).email(m.emailInvalid),
+    fullname: string().trim().required(m.fullnameRequired),
+    role: mixed<Role>()
+      .required(m.roleRequired)
+      .oneOf(ROLES, m.roleInvalid)
+      .default(DEFAULT_NEW_USER_ROLE[userType]),
+  });
+}
+export type NewUserInput = InferType<ReturnType<typeof newUserSchema>>;
+
+const customFieldSchema = object({
+  id: string().trim().required(),
+  name: string().trim().required(m.fieldNameRequired),
+  type: mixed().oneOf(CUSTOM_FIELD_TYPES, m.fieldTypeInvalid).required(m.fieldTypeInvalid),
+});
+
+/** An audit of a company: a type, a category of that type and a form (spec section 3). */
+export const auditSchema = object({
+  auditType: mixed<AuditType>()
+    .required(m.auditTypeRequired)
+    .oneOf(AUDIT_TYPES, m.auditTypeInvalid),
+  auditCategory: string()
+    .trim()
+    .required(m.auditCategoryRequired)
+    .test('audit-category', m.auditCategoryInvalid, function check(category) {
+      const type = (this.parent as { auditType?: AuditType }).auditType;
+      // An unknown type has its own message; the category is judged only against a known one.
+      if (!isAuditType(type)) return true;
+      return AUDIT_CATEGORIES_BY_TYPE[type].includes(category ?? '');
+    }),
+  auditForm: mixed<AuditForm>()
+    .required(m.auditFormRequired)
+    .oneOf(AUDIT_FORMS, m.auditFormInvalid),
+  fields: array(customFieldSchema).default([]),
+});
+export type AuditInput = InferType<typeof auditSchema>;
+
+import type { RuleResult } from './rule-result';
+export type { RuleResult };
+
+/** Runs a rule set the way the server does: the cast value, or the first broken rule's message. */
+export function runRules<S extends AnySchema>(schema: S, input: unknown): RuleResult<InferType<S>> {
+  try {
+    return { ok: true, value: schema.validateSync(input, { abortEarly: true }) as InferType<S> };
+  } catch (error) {
+    if (error instanceof ValidationError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
