@@ -4,8 +4,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { loadConfig } = require('../../tooling/config/index.cjs') as typeof import('../../tooling/config/index.cjs');
+import { loadConfig } from '../../tooling/config/index.cjs';
 
 export function buildShellServer(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
@@ -15,7 +14,10 @@ export function buildShellServer(env: NodeJS.ProcessEnv = process.env) {
   app.get('/remotes.json', async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
     return {
-      remotes: config.remotes.map((remote) => ({ name: remote.name, entry: `${remote.url}/remoteEntry.js` })),
+      remotes: config.remotes.map((remote) => ({
+        name: remote.name,
+        entry: `${remote.url}/remoteEntry.js`,
+      })),
     };
   });
 

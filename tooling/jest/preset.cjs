@@ -29,7 +29,10 @@ function reactProject(rootDir, extra = {}) {
   return {
     rootDir,
     displayName: path.basename(rootDir),
-    testEnvironment: 'jsdom',
+    // jsdom plus Node's fetch-era globals (data routers need Request, ky needs TextEncoder).
+    testEnvironment: path.join(__dirname, 'jsdom-environment.cjs'),
+    // ky (used by @verity/shared-api) ships only ES modules, so jest compiles it too.
+    transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?ky[@/])'],
     transform: { '^.+\\.(t|j|mj)sx?$': swc },
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -1,0 +1,12 @@
+// Module Federation options of the Auditor area: it exposes one module, the area's React app.
+const shared = require('../tooling/mf/shared.cjs');
+
+/** @type {import('@module-federation/enhanced').moduleFederationPlugin.ModuleFederationPluginOptions} */
+module.exports = {
+  name: 'remote_auditor',
+  filename: 'remoteEntry.js',
+  exposes: { './app': './src/app.tsx' },
+  shared,
+  shareStrategy: 'loaded-first',
+  dts: false,
+};

@@ -1,0 +1,6 @@
+import { AuditorRoutes } from './routes';
+
+/** The auditor area, exposed as './app'; the shell renders it inside its router under /auditor. */
+export default function AuditorApp() {
+  return <AuditorRoutes />;
+}

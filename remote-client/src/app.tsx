@@ -1,0 +1,6 @@
+import { ClientRoutes } from './routes';
+
+/** The client area, exposed as './app'; the shell renders it inside its router under /client. */
+export default function ClientApp() {
+  return <ClientRoutes />;
+}

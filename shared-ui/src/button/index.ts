@@ -1,0 +1,2 @@
+export { Button, buttonStyleProps } from './button';
+export type { ButtonProps, ButtonSize, ButtonStyleOptions, ButtonVariant } from './button';

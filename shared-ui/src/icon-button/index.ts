@@ -1,0 +1,2 @@
+export { IconButton } from './icon-button';
+export type { IconButtonProps } from './icon-button';

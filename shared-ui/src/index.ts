@@ -1,0 +1,15 @@
+export { Button, buttonStyleProps } from './button';
+export type { ButtonProps, ButtonSize, ButtonStyleOptions, ButtonVariant } from './button';
+export { IconButton } from './icon-button';
+export type { IconButtonProps } from './icon-button';
+export { Spinner } from './spinner';
+export type { SpinnerProps } from './spinner';
+export { LoadingState } from './loading-state';
+export type { LoadingStateProps } from './loading-state';
+export { EmptyState } from './empty-state';
+export type { EmptyStateProps } from './empty-state';
+export { ErrorPage, ERROR_PAGE_DEFAULT_MESSAGE, ERROR_PAGE_DEFAULT_TITLE } from './error-page';
+export type { ErrorPageProps } from './error-page';
+export { PageHeader } from './page-header';
+export type { PageHeaderProps } from './page-header';
+export { ToastProvider, toast } from './toast';

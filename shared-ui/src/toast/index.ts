@@ -1,0 +1,1 @@
+export { ToastProvider, toast } from './toast';

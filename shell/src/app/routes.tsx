@@ -1,0 +1,27 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { AREAS } from '../config/areas';
+import { paths } from '../config/paths';
+import { AreaRoute } from './area-route';
+import { Landing } from './landing';
+import { LoginRoute } from './login-route';
+import { RouteError } from './route-error';
+import { SessionGate } from './session-gate';
+
+/** The shell's whole route tree; the browser router and the tests build their routers from it. */
+export function createAppRoutes(): RouteObject[] {
+  return [
+    {
+      element: <SessionGate />,
+      errorElement: <RouteError />,
+      children: [
+        { path: paths.home, element: <Landing /> },
+        { path: paths.login, element: <LoginRoute /> },
+        ...AREAS.map((area) => ({
+          path: paths.areaPattern(area.userType),
+          element: <AreaRoute area={area} />,
+        })),
+        { path: '*', element: <Navigate to={paths.home} replace /> },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,7 @@
+import { createRoot } from 'react-dom/client';
+import '@verity/shared-ui/src/styles/global.css';
+import { App } from './app/app';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+createRoot(container).render(<App />);

@@ -1,0 +1,123 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { axe } from 'jest-axe';
+import { renderApp, signedInAs, users } from '../../test/render-app';
+
+jest.mock('../../remotes/federation');
+
+async function renderLayout(path: string, user: (typeof users)[keyof typeof users]) {
+  const view = renderApp(path, signedInAs(user));
+  await screen.findByRole('region', { name: /app$/ });
+  return view;
+}
+
+function sidebarLinks() {
+  return within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link');
+}
+
+describe('authenticated layout', () => {
+  it.each([
+    [
+      'client',
+      '/client/dashboard',
+      [
+        ['Dashboard', '/client/dashboard'],
+        ['Companies', '/client/target-companies'],
+        ['Auditors', '/client/auditors'],
+        ['Users', '/client/users'],
+      ],
+    ],
+    [
+      'auditor',
+      '/auditor/users',
+      [
+        ['Companies', '/auditor/target-companies'],
+        ['Users', '/auditor/users'],
+      ],
+    ],
+    [
+      'targetCompany',
+      '/target-company/users',
+      [
+        ['Dashboard', '/target-company/dashboard'],
+        ['Auditors', '/target-company/auditors'],
+        ['Users', '/target-company/users'],
+      ],
+    ],
+  ] as const)(
+    'the %s sidebar lists its items, each linking to its id under the area',
+    async (userType, path, expected) => {
+      await renderLayout(path, users[userType]);
+      expect(sidebarLinks().map((link) => [link.textContent, link.getAttribute('href')])).toEqual(
+        expected,
+      );
+    },
+  );
+
+  it.each([
+    ['client', 'Client Dashboard'],
+    ['auditor', 'Auditor Dashboard'],
+    ['targetCompany', 'Target Company Dashboard'],
+  ] as const)('the header of a %s reads %s', async (userType, title) => {
+    await renderLayout(
+      userType === 'targetCompany' ? '/target-company' : `/${userType}`,
+      users[userType],
+    );
+    expect(within(screen.getByRole('banner')).getByText(title)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/client/users', 'Users'],
+    ['/client/target-companies', 'Companies'],
+    ['/client/target-companies/c1/auditors', 'Auditors'],
+    ['/client/target-companies/c1/dashboard', 'Dashboard'],
+    ['/client/target-companies/c1/manage', 'Dashboard'],
+  ])('on %s the sidebar marks %s as the current page', async (path, current) => {
+    await renderLayout(path, users.client);
+    const marked = sidebarLinks().filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(marked.map((link) => link.textContent)).toEqual([current]);
+  });
+
+  it('an action-plan path marks no sidebar item, as no menu has an action-plans item', async () => {
+    await renderLayout('/client/target-companies/c1/auditors/a1/au1/action-plans/p1', users.client);
+    expect(sidebarLinks().filter((link) => link.hasAttribute('aria-current'))).toEqual([]);
+  });
+
+  it('the sidebar toggles between 64 units (16rem) and 16 units (4rem)', async () => {
+    await renderLayout('/client/dashboard', users.client);
+    const sidebar = screen.getByRole('complementary');
+    expect(sidebar).toHaveAttribute('data-state', 'expanded');
+    expect(sidebar).toHaveStyle({ width: '16rem' });
+    expect(within(sidebar).getByText('Verity')).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+    expect(sidebar).toHaveStyle({ width: '4rem' });
+    const toggle = screen.getByRole('button', { name: 'Expand sidebar' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // Collapsed items keep their names for assistive technology.
+    expect(within(sidebar).getByRole('link', { name: 'Users' })).toBeInTheDocument();
+
+    await userEvent.click(toggle);
+    expect(sidebar).toHaveAttribute('data-state', 'expanded');
+    expect(screen.getByRole('button', { name: 'Collapse sidebar' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  });
+
+  it('carries the product logo and the nav, header and main landmarks', async () => {
+    await renderLayout('/auditor/target-companies', users.auditor);
+    expect(within(screen.getByRole('complementary')).getByText('Verity')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveTextContent('remote_auditor');
+  });
+
+  it('has no accessibility violations, expanded or collapsed', async () => {
+    const { container } = await renderLayout('/target-company/dashboard', users.targetCompany);
+    expect(await axe(container)).toHaveNoViolations();
+    await userEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    expect(await axe(container)).toHaveNoViolations();
+  });
+});

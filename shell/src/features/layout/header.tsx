@@ -1,0 +1,28 @@
+import { dashboardTitle, type SessionUser } from '@verity/shared-api';
+import { IconButton } from '@verity/shared-ui';
+import { COLLAPSE_SIDEBAR_LABEL, EXPAND_SIDEBAR_LABEL } from '../../strings';
+import { SidebarToggleIcon } from './icons';
+import { SIDEBAR_ID } from './sidebar';
+import { UserMenu } from './user-menu';
+
+export interface HeaderProps {
+  user: SessionUser;
+  sidebarExpanded: boolean;
+  onToggleSidebar: () => void;
+}
+
+export function Header({ user, sidebarExpanded, onToggleSidebar }: HeaderProps) {
+  return (
+    <header className="app-header">
+      <IconButton
+        label={sidebarExpanded ? COLLAPSE_SIDEBAR_LABEL : EXPAND_SIDEBAR_LABEL}
+        icon={<SidebarToggleIcon expanded={sidebarExpanded} />}
+        aria-expanded={sidebarExpanded}
+        aria-controls={SIDEBAR_ID}
+        onClick={onToggleSidebar}
+      />
+      <p className="app-header__title">{dashboardTitle(user.userType)}</p>
+      <UserMenu user={user} />
+    </header>
+  );
+}

@@ -1,0 +1,66 @@
+import { SIDEBAR_ITEMS, activeSidebarItemId, type SidebarItem } from './sidebar-items';
+
+describe('sidebar items', () => {
+  it.each([
+    [
+      'client',
+      ['dashboard:Dashboard', 'target-companies:Companies', 'auditors:Auditors', 'users:Users'],
+    ],
+    ['auditor', ['target-companies:Companies', 'users:Users']],
+    ['targetCompany', ['dashboard:Dashboard', 'auditors:Auditors', 'users:Users']],
+  ] as const)('the %s menu lists exactly the spec items', (userType, expected) => {
+    expect(SIDEBAR_ITEMS[userType].map((item) => `${item.id}:${item.label}`)).toEqual(expected);
+  });
+});
+
+describe('activeSidebarItemId', () => {
+  const client = SIDEBAR_ITEMS.client;
+  const auditor = SIDEBAR_ITEMS.auditor;
+  const withActionPlans: SidebarItem[] = [
+    ...client,
+    { id: 'action-plans', label: 'Action Plans', icon: 'action-plans' },
+  ];
+
+  it.each([
+    ['/client/dashboard', client, 'dashboard'],
+    ['/client/users', client, 'users'],
+    ['/client/users/', client, 'users'],
+    ['/client/target-companies', client, 'target-companies'],
+    ['/client/target-companies/c1/auditors', client, 'auditors'],
+    ['/client/target-companies/c1/dashboard', client, 'dashboard'],
+    ['/client', client, 'dashboard'],
+    ['/client/target-companies/c1/manage', client, 'dashboard'],
+    ['/auditor', auditor, 'target-companies'],
+    ['/auditor/target-companies/c1/audits', auditor, 'target-companies'],
+    ['/auditor/users', auditor, 'users'],
+    ['/target-company/auditors/a1', SIDEBAR_ITEMS.targetCompany, 'dashboard'],
+  ])('%s highlights %#', (pathname, items, expected) => {
+    expect(activeSidebarItemId(pathname, items)).toBe(expected);
+  });
+
+  it.each([
+    '/client/target-companies/c1/auditors/a1/au1/action-plans',
+    '/client/target-companies/c1/auditors/a1/au1/action-plans/p1',
+    '/auditor/target-companies/c1/audits/au1/action-plans',
+    '/target-company/auditors/a1/au1/action-plans/p1',
+  ])(
+    'an action-plan path %s highlights nothing when the menu has no action-plans item',
+    (pathname) => {
+      expect(activeSidebarItemId(pathname, client)).toBeUndefined();
+      expect(activeSidebarItemId(pathname, auditor)).toBeUndefined();
+    },
+  );
+
+  it('an action-plan path highlights the action-plans item when the menu has one', () => {
+    expect(
+      activeSidebarItemId(
+        '/client/target-companies/c1/auditors/a1/au1/action-plans/p1',
+        withActionPlans,
+      ),
+    ).toBe('action-plans');
+  });
+
+  it('an empty menu highlights nothing', () => {
+    expect(activeSidebarItemId('/client/users', [])).toBeUndefined();
+  });
+});

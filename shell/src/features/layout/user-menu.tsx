@@ -1,0 +1,112 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  LOGOUT_FAILED,
+  ROLE_LABELS,
+  isRole,
+  usesLetterAvatar,
+  useSession,
+  type SessionUser,
+} from '@verity/shared-api';
+import { Button, IconButton, toast } from '@verity/shared-ui';
+import { LOGOUT_LABEL, USER_MENU_LABEL, USER_NAME_FALLBACK, USER_PANEL_LABEL } from '../../strings';
+import { LogoutIcon, UserIcon } from './icons';
+
+/** The letter auditors see on their avatar. */
+export const AUDITOR_AVATAR_LETTER = 'L';
+
+export function UserMenu({ user }: { user: SessionUser }) {
+  const logout = useSession((state) => state.logout);
+  const [open, setOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+  const panelId = useId();
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  const close = useCallback((returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) triggerRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    panelRef.current?.focus();
+    const onPointerDown = (event: MouseEvent | TouchEvent) => {
+      const target = event.target as Node;
+      if (panelRef.current?.contains(target) || triggerRef.current?.contains(target)) return;
+      close(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close(true);
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    document.addEventListener('touchstart', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('mousedown', onPointerDown);
+      document.removeEventListener('touchstart', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open, close]);
+
+  const onLogout = async () => {
+    setLoggingOut(true);
+    try {
+      await logout();
+    } catch {
+      toast.error(LOGOUT_FAILED);
+    } finally {
+      setLoggingOut(false);
+    }
+  };
+
+  const fullName = user.fullname?.trim() || USER_NAME_FALLBACK;
+  const roleLabel = isRole(user.role) ? ROLE_LABELS[user.role] : user.role;
+
+  return (
+    <div className="user-menu">
+      <IconButton
+        ref={triggerRef}
+        label={USER_MENU_LABEL}
+        shape="round"
+        variant="solid"
+        className="user-menu__trigger"
+        icon={
+          usesLetterAvatar(user) ? (
+            <span className="user-menu__letter">{AUDITOR_AVATAR_LETTER}</span>
+          ) : (
+            <UserIcon />
+          )
+        }
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((value) => !value)}
+      />
+      {open ? (
+        <div
+          ref={panelRef}
+          id={panelId}
+          role="dialog"
+          aria-label={USER_PANEL_LABEL}
+          className="user-menu__panel"
+          tabIndex={-1}
+        >
+          <p className="user-menu__name">{fullName}</p>
+          <p className="user-menu__email">{user.emailId}</p>
+          <p className="user-menu__role">{roleLabel}</p>
+          <hr className="user-menu__divider" />
+          <Button
+            variant="ghost"
+            fullWidth
+            className="user-menu__logout"
+            startIcon={<LogoutIcon />}
+            loading={loggingOut}
+            onClick={onLogout}
+          >
+            {LOGOUT_LABEL}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+// The one module that talks to the Module Federation runtime; unit tests mock it.
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { AREAS } from '../config/areas';
+import { paths } from '../config/paths';
+import { remoteUnavailableModule, type RemoteAppModule } from './remote-unavailable';
+import { offlineRemotePlugin } from './runtime-plugins/offline-remote';
+import { parseRemotesConfig } from './remotes-config';
+
+/** The module every remote exposes: its area's React app as the default export. */
+export const REMOTE_APP_EXPOSE = 'app';
+
+let registration: Promise<void> | undefined;
+
+function areaLabelOf(remoteId: string): string {
+  const remoteName = remoteId.split('/')[0];
+  return AREAS.find((area) => area.remoteName === remoteName)?.label ?? 'requested';
+}
+
+/** Reads /remotes.json once and tells the runtime where each remote lives. */
+export function registerRemotesFromConfig(): Promise<void> {
+  registration ??= (async () => {
+    const response = await fetch(paths.remotesConfig, { headers: { accept: 'application/json' } });
+    if (!response.ok) throw new Error(`${paths.remotesConfig} answered ${response.status}`);
+    const { remotes } = parseRemotesConfig(await response.json());
+    registerPlugins([offlineRemotePlugin((id) => remoteUnavailableModule(areaLabelOf(id)))]);
+    registerRemotes(remotes);
+  })().catch((error: unknown) => {
+    // A later visit to an area tries again.
+    registration = undefined;
+    throw error;
+  });
+  return registration;
+}
+
+/** Loads an area's app from its remote; meant for React.lazy. */
+export async function loadRemoteArea(remoteName: string): Promise<RemoteAppModule> {
+  await registerRemotesFromConfig();
+  const module = await loadRemote<RemoteAppModule>(`${remoteName}/${REMOTE_APP_EXPOSE}`);
+  if (!module || typeof module.default !== 'function') {
+    throw new Error(`${remoteName}/${REMOTE_APP_EXPOSE} has no default export`);
+  }
+  return module;
+}

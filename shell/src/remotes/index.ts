@@ -1,0 +1,1 @@
+export { RemoteArea } from './remote-area';

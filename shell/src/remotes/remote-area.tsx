@@ -1,0 +1,30 @@
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { useLocation } from 'react-router-dom';
+import { LoadingState } from '@verity/shared-ui';
+import type { Area } from '../config/areas';
+import { LOADING_TEXT } from '../strings';
+import { loadRemoteArea } from './federation';
+import { RemoteErrorBoundary } from './remote-error-boundary';
+import { RemoteLoadError } from './remote-load-error';
+
+function lazyRemoteArea(remoteName: string) {
+  return lazy<ComponentType>(() =>
+    loadRemoteArea(remoteName).catch((error: unknown) => {
+      throw new RemoteLoadError(remoteName, { cause: error });
+    }),
+  );
+}
+
+/** Mounts an area's remote app; a remote that fails to load or render shows the error page in its place. */
+export function RemoteArea({ area }: { area: Area }) {
+  // One lazy component per mount: a later visit retries a remote that failed.
+  const [AreaApp] = useState(() => lazyRemoteArea(area.remoteName));
+  const { pathname } = useLocation();
+  return (
+    <RemoteErrorBoundary areaLabel={area.label} resetKey={pathname}>
+      <Suspense fallback={<LoadingState text={LOADING_TEXT} />}>
+        <AreaApp />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

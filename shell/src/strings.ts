@@ -1,0 +1,19 @@
+// Every string the shell shows, so the spec's wording is checked in one place.
+export const LOGIN_SUBTITLE = 'Login your ACCOUNT';
+export const LOGIN_TITLE = 'Welcome to Verity';
+export const LOGIN_TAGLINE = 'ESG audits, due diligence and action plans in one place.';
+export const loginButtonLabel = (userTypeLabel: string): string => `Login As ${userTypeLabel}`;
+
+export const LOADING_TEXT = 'Loading...';
+export const USER_NAME_FALLBACK = 'User';
+export const LOGOUT_LABEL = 'Logout';
+export const USER_MENU_LABEL = 'Open user menu';
+export const USER_PANEL_LABEL = 'Signed-in user';
+export const EXPAND_SIDEBAR_LABEL = 'Expand sidebar';
+export const COLLAPSE_SIDEBAR_LABEL = 'Collapse sidebar';
+export const MAIN_NAV_LABEL = 'Main';
+
+export const remoteUnavailableText = (areaLabel: string): string =>
+  `The ${areaLabel} area could not be loaded. Check your connection, then refresh the page.`;
+export const remoteCrashedText = (areaLabel: string): string =>
+  `The ${areaLabel} area stopped because of an unexpected error.`;
