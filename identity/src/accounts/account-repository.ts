@@ -1,0 +1,111 @@
+// Reading, creating and authenticating accounts.
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/database.js';
+import { normaliseEmail } from './account-rules.js';
+import type { NewAccountInput } from './account-rules.js';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password.js';
+
+export interface Account {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  picture: string | null;
+  createdAt: Date;
+}
+
+/** The account as the accounts endpoints and OpenID claims show it. */
+export interface PublicUser {
+  sub: string;
+  email: string;
+  name: string;
+  picture: string | null;
+  email_verified: boolean;
+}
+
+interface AccountRow {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  email_verified: boolean;
+  picture: string | null;
+  created_at: Date;
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toAccount(row: AccountRow): Account {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    emailVerified: row.email_verified,
+    picture: row.picture,
+    createdAt: row.created_at,
+  };
+}
+
+export function toPublicUser(account: Account): PublicUser {
+  return {
+    name: account.name,
+    email: account.email,
+    sub: account.id,
+    picture: account.picture,
+    email_verified: account.emailVerified,
+  };
+}
+
+async function findRowByEmail(db: Queryable, email: string): Promise<AccountRow | undefined> {
+  const [row] = await db.query<AccountRow>('SELECT * FROM accounts WHERE lower(email) = $1', [
+    normaliseEmail(email),
+  ]);
+  return row;
+}
+
+export async function findAccountByEmail(
+  db: Queryable,
+  email: string,
+): Promise<Account | undefined> {
+  const row = await findRowByEmail(db, email);
+  return row && toAccount(row);
+}
+
+export async function findAccountById(db: Queryable, id: string): Promise<Account | undefined> {
+  if (!UUID_PATTERN.test(id)) return undefined;
+  const [row] = await db.query<AccountRow>('SELECT * FROM accounts WHERE id = $1', [id]);
+  return row && toAccount(row);
+}
+
+/** Creates the account, or returns undefined when the email is already taken. */
+export async function createAccount(
+  db: Queryable,
+  input: NewAccountInput & { emailVerified?: boolean },
+): Promise<Account | undefined> {
+  const passwordHash = await hashPassword(input.password);
+  const [row] = await db.query<AccountRow>(
+    `INSERT INTO accounts (id, email, name, password_hash, email_verified)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT DO NOTHING
+     RETURNING *`,
+    [
+      randomUUID(),
+      normaliseEmail(input.email),
+      input.name,
+      passwordHash,
+      input.emailVerified ?? false,
+    ],
+  );
+  return row && toAccount(row);
+}
+
+/** The account whose email and password match, or undefined, taking as long either way. */
+export async function authenticate(
+  db: Queryable,
+  email: string,
+  password: string,
+): Promise<Account | undefined> {
+  const row = await findRowByEmail(db, email);
+  if (!row) return verifyAgainstDecoy(password).then(() => undefined);
+  return (await verifyPassword(row.password_hash, password)) ? toAccount(row) : undefined;
+}

@@ -1,0 +1,45 @@
+// Starts the identity server: reads the environment, listens, and stops cleanly on SIGTERM or SIGINT.
+import http from 'node:http';
+import { buildApp } from './app.js';
+import { ConfigError, loadIdentityConfig } from './config.js';
+
+async function main(): Promise<void> {
+  const config = loadIdentityConfig();
+  const identity = await buildApp(config);
+  const server = http.createServer(identity.app.callback());
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 15_000;
+  server.keepAliveTimeout = 5_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, () => resolve());
+  });
+  console.log(`identity listening on ${config.issuer}`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`identity stopping (${signal})`);
+    server.close(() => {
+      identity
+        .close()
+        .then(() => process.exit(0))
+        .catch((error: unknown) => {
+          console.error('identity: failed to close the database', error);
+          process.exit(1);
+        });
+    });
+    server.closeIdleConnections();
+    // Connections still busy after this long are cut so shutdown cannot hang.
+    setTimeout(() => server.closeAllConnections(), 5_000).unref();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

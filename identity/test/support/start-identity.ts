@@ -1,0 +1,107 @@
+// Starts the real identity server as a child process on a free port, for tests in any package.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const identityDir = path.resolve(__dirname, '../..');
+export const testClient = {
+  clientId: 'verity',
+  clientSecret: 'test-client-secret',
+  redirectUri: 'http://localhost:8080/api/v1/auth/callback',
+};
+export const testApiKey = 'test-identity-api-key';
+
+export interface RunningIdentity {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * Starts identity with a fresh database (or the DATA_DIR you pass, which is then kept) and waits for /healthz.
+ * Variables you pass override the test defaults; the caller's own identity settings are not inherited.
+ * Pass the IDENTITY_PORT of an earlier run to restart on the same issuer URL.
+ */
+export async function startIdentity(env: Record<string, string> = {}): Promise<RunningIdentity> {
+  const port = env.IDENTITY_PORT ? Number(env.IDENTITY_PORT) : await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const ownDataDir = env.DATA_DIR === undefined;
+  const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(os.tmpdir(), 'verity-identity-')));
+
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) =>
+        !name.startsWith('IDENTITY_') && !['DATA_DIR', 'PUBLIC_URL', 'SHELL_PORT'].includes(name),
+    ),
+  );
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(identityDir, 'src/server.ts')],
+    {
+      cwd: identityDir,
+      env: {
+        ...inherited,
+        IDENTITY_PORT: String(port),
+        IDENTITY_ISSUER: url,
+        IDENTITY_CLIENT_ID: testClient.clientId,
+        IDENTITY_CLIENT_SECRET: testClient.clientSecret,
+        IDENTITY_REDIRECT_URIS: testClient.redirectUri,
+        IDENTITY_API_KEY: testApiKey,
+        IDENTITY_COOKIE_KEYS: 'test-cookie-key-1,test-cookie-key-2',
+        ...env,
+        DATA_DIR: dataDir,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  // A test runner that exits without calling stop() must not leave the server behind.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const stop = async () => {
+    process.off('exit', killOnExit);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 25_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    const healthy = await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return { url, dataDir, stop };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await stop();
+  throw new Error(`identity did not become healthy at ${url}:\n${output}`);
+}
