@@ -21,11 +21,19 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser, ...globals.jest } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
-    files: ['**/*.cjs', '**/jest.config.js', '**/webpack.config.js', '**/module-federation.config.js'],
+    files: [
+      '**/*.cjs',
+      '**/jest.config.js',
+      '**/webpack.config.js',
+      '**/module-federation.config.js',
+    ],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

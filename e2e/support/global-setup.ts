@@ -17,7 +17,10 @@ export default async function globalSetup() {
   rmSync(env.DATA_DIR!, { recursive: true, force: true });
   const stackUrl = pathToFileURL(path.resolve(__dirname, '../../tooling/scripts/stack.mjs')).href;
   const { startStack } = (await import(stackUrl)) as StackModule;
-  const stack = await startStack({ env: { ...process.env, ...env }, quiet: !process.env.E2E_VERBOSE });
+  const stack = await startStack({
+    env: { ...process.env, ...env },
+    quiet: !process.env.E2E_VERBOSE,
+  });
   for (const [name, child] of Object.entries(stack.processes)) {
     process.env[`E2E_PID_${name.toUpperCase().replace(/-/g, '_')}`] = String(child.pid);
   }

@@ -7,7 +7,12 @@ export const DEMO_PASSWORD = 'verity-demo';
 export type AreaButton = 'Login As Client' | 'Login As Auditor' | 'Login As Target Company';
 
 /** Signs in through the login screen and the identity provider's own sign-in page. */
-export async function signIn(page: Page, button: AreaButton, email: string, password = DEMO_PASSWORD) {
+export async function signIn(
+  page: Page,
+  button: AreaButton,
+  email: string,
+  password = DEMO_PASSWORD,
+) {
   await page.goto('/login');
   await page.getByRole('button', { name: button }).click();
   await page.getByLabel('Email').fill(email);
@@ -16,7 +21,7 @@ export async function signIn(page: Page, button: AreaButton, email: string, pass
 }
 
 export async function signOut(page: Page) {
-  await page.getByRole('button', { name: /user menu|account/i }).click();
+  await page.getByRole('button', { name: 'Open user menu' }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }

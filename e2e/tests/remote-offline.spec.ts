@@ -1,12 +1,19 @@
 import { expect, test } from '@playwright/test';
 import { screenshot, signIn } from '../support/session';
 
-test('with the auditor remote stopped, the auditor area shows the error page and the others still work', async ({ page }) => {
+test('with the auditor remote stopped, the auditor area shows the error page and the others still work', async ({
+  page,
+}) => {
   const pid = Number(process.env.E2E_PID_REMOTE_AUDITOR);
   expect(pid).toBeGreaterThan(0);
   process.kill(pid, 'SIGTERM');
   await expect
-    .poll(async () => fetch(`http://localhost:${process.env.E2E_REMOTE_AUDITOR_PORT || 18082}/remoteEntry.js`).then(() => 'up', () => 'down'))
+    .poll(async () =>
+      fetch(`http://localhost:${process.env.E2E_REMOTE_AUDITOR_PORT || 18082}/remoteEntry.js`).then(
+        () => 'up',
+        () => 'down',
+      ),
+    )
     .toBe('down');
 
   await signIn(page, 'Login As Auditor', 'auditor.owner@verity.test');

@@ -42,14 +42,19 @@ const areas = [
 ] as const;
 
 for (const area of areas) {
-  test(`${area.email} signs in through the identity pages and lands in their area`, async ({ page }) => {
+  test(`${area.email} signs in through the identity pages and lands in their area`, async ({
+    page,
+  }) => {
     await signIn(page, area.button, area.email);
     await expect(page).toHaveURL(area.path);
     await expect(page.getByRole('banner').getByText(area.header)).toBeVisible();
     const sidebar = page.getByRole('navigation');
     const links = sidebar.getByRole('link');
     await expect(links).toHaveText([...area.items]);
-    await expect(sidebar.getByRole('link', { name: area.highlighted })).toHaveAttribute('aria-current', 'page');
+    await expect(sidebar.getByRole('link', { name: area.highlighted })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await screenshot(page, area.shot);
 
     await signOut(page);
@@ -58,20 +63,26 @@ for (const area of areas) {
   });
 }
 
-test('the identity page refuses a wrong password without saying whether the email exists', async ({ page }) => {
+test('the identity page refuses a wrong password without saying whether the email exists', async ({
+  page,
+}) => {
   await signIn(page, 'Login As Client', 'client.owner@verity.test', 'not-the-password');
   await expect(page.getByRole('alert')).toHaveText(/Incorrect email or password/);
   await screenshot(page, 'identity-wrong-password');
 });
 
-test('an account without a membership comes back to the login screen with a message', async ({ page }) => {
+test('an account without a membership comes back to the login screen with a message', async ({
+  page,
+}) => {
   await signIn(page, 'Login As Client', 'new.person@verity.test');
   await expect(page).toHaveURL(/\/login\?/);
   await expect(page.getByRole('alert')).toContainText('Client');
   await screenshot(page, 'login-no-membership');
 });
 
-test('a user of one type who opens another area is sent to their own, and an unknown path to home', async ({ page }) => {
+test('a user of one type who opens another area is sent to their own, and an unknown path to home', async ({
+  page,
+}) => {
   await signIn(page, 'Login As Target Company', 'company.owner@verity.test');
   await expect(page).toHaveURL(/\/target-company\/dashboard$/);
   await page.goto('/client/users');
@@ -82,15 +93,22 @@ test('a user of one type who opens another area is sent to their own, and an unk
   await expect(page).toHaveURL(/\/target-company\/dashboard$/);
 });
 
-test('an expired access cookie is refreshed without the user noticing', async ({ page, context }) => {
+test('an expired access cookie is refreshed without the user noticing', async ({
+  page,
+  context,
+}) => {
   await signIn(page, 'Login As Auditor', 'auditor.owner@verity.test');
   await expect(page).toHaveURL(/\/auditor\/target-companies$/);
   const cookies = await context.cookies();
-  expect(cookies.map((cookie) => cookie.name)).toEqual(expect.arrayContaining(['verity_access', 'verity_refresh']));
+  expect(cookies.map((cookie) => cookie.name)).toEqual(
+    expect.arrayContaining(['verity_access', 'verity_refresh']),
+  );
   const before = cookies.find((cookie) => cookie.name === 'verity_refresh')!.value;
 
   await context.clearCookies({ name: 'verity_access' });
-  const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/v1/auth/refresh'));
+  const refreshed = page.waitForResponse((response) =>
+    response.url().endsWith('/api/v1/auth/refresh'),
+  );
   await page.reload();
   expect((await refreshed).status()).toBe(200);
   await expect(page).toHaveURL(/\/auditor\/target-companies$/);

@@ -15,9 +15,30 @@ function port(env, name, fallback) {
 
 /** Remote areas of the shell: Module Federation name, mount path and the env prefix of its server. */
 const remotes = [
-  { key: 'client', name: 'remote_client', dir: 'remote-client', basePath: '/client', envPrefix: 'REMOTE_CLIENT', defaultPort: 8081 },
-  { key: 'auditor', name: 'remote_auditor', dir: 'remote-auditor', basePath: '/auditor', envPrefix: 'REMOTE_AUDITOR', defaultPort: 8082 },
-  { key: 'targetCompany', name: 'remote_target_company', dir: 'remote-target-company', basePath: '/target-company', envPrefix: 'REMOTE_TARGET_COMPANY', defaultPort: 8083 },
+  {
+    key: 'client',
+    name: 'remote_client',
+    dir: 'remote-client',
+    basePath: '/client',
+    envPrefix: 'REMOTE_CLIENT',
+    defaultPort: 8081,
+  },
+  {
+    key: 'auditor',
+    name: 'remote_auditor',
+    dir: 'remote-auditor',
+    basePath: '/auditor',
+    envPrefix: 'REMOTE_AUDITOR',
+    defaultPort: 8082,
+  },
+  {
+    key: 'targetCompany',
+    name: 'remote_target_company',
+    dir: 'remote-target-company',
+    basePath: '/target-company',
+    envPrefix: 'REMOTE_TARGET_COMPANY',
+    defaultPort: 8083,
+  },
 ];
 
 function loadConfig(env = process.env) {
@@ -40,7 +61,10 @@ function loadConfig(env = process.env) {
       return {
         ...remote,
         port: remotePort,
-        url: (env[`${remote.envPrefix}_URL`] || `http://localhost:${remotePort}`).replace(/\/$/, ''),
+        url: (env[`${remote.envPrefix}_URL`] || `http://localhost:${remotePort}`).replace(
+          /\/$/,
+          '',
+        ),
       };
     }),
   };

@@ -30,7 +30,9 @@ export function ensurePnpm() {
   const global = spawnSync('npm', ['install', '--global', `pnpm@${version}`], { stdio: 'inherit' });
   if (global.status === 0 && versionOf('pnpm') === version) return 'pnpm';
   // No rights to install globally: keep a private copy inside the project.
-  execFileSync('npm', ['install', '--no-save', '--prefix', localPrefix, `pnpm@${version}`], { stdio: 'inherit' });
+  execFileSync('npm', ['install', '--no-save', '--prefix', localPrefix, `pnpm@${version}`], {
+    stdio: 'inherit',
+  });
   return localBin;
 }
 
@@ -58,14 +60,17 @@ export function ensureChromium() {
   run('apt-get', ['update'], { env });
   run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { env });
   const installed = chromiumCandidates.find((candidate) => existsSync(candidate));
-  if (!installed) throw new Error('The chromium package installed, but /usr/bin/chromium is missing.');
+  if (!installed)
+    throw new Error('The chromium package installed, but /usr/bin/chromium is missing.');
   return installed;
 }
 
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', cwd: repoRoot, ...options });
   if (result.status !== 0) {
-    const error = new Error(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+    const error = new Error(
+      `${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`,
+    );
     error.exitCode = result.status ?? 1;
     throw error;
   }

@@ -11,7 +11,14 @@ const require = createRequire(import.meta.url);
 const { loadConfig } = require('../config/index.cjs');
 
 const frontendPackages = ['shell', 'remote-client', 'remote-auditor', 'remote-target-company'];
-const sharedInputs = ['shared-ui/src', 'shared-api/src', 'shared-ui/package.json', 'shared-api/package.json', 'tooling/mf', 'pnpm-lock.yaml'];
+const sharedInputs = [
+  'shared-ui/src',
+  'shared-api/src',
+  'shared-ui/package.json',
+  'shared-api/package.json',
+  'tooling/mf',
+  'pnpm-lock.yaml',
+];
 
 function listFiles(target, into) {
   if (!existsSync(target)) return;
@@ -43,7 +50,8 @@ export function buildFrontends(pnpm, { force = false } = {}) {
   console.log(`Building ${stale.join(', ')}...`);
   const filters = stale.flatMap((pkg) => ['--filter', `./${pkg}`]);
   run(pnpm, ['-r', '--workspace-concurrency=2', ...filters, 'build']);
-  for (const pkg of stale) writeFileSync(path.join(repoRoot, pkg, 'dist', '.build-fingerprint'), fingerprint(pkg));
+  for (const pkg of stale)
+    writeFileSync(path.join(repoRoot, pkg, 'dist', '.build-fingerprint'), fingerprint(pkg));
 }
 
 function loadSecrets(dataDir) {
@@ -82,7 +90,12 @@ export function stackEnvironment(baseEnv = process.env) {
 
 function serverSpecs(config) {
   return [
-    { name: 'identity', cwd: 'identity', script: 'src/server.ts', ready: `${config.identityIssuer}/healthz` },
+    {
+      name: 'identity',
+      cwd: 'identity',
+      script: 'src/server.ts',
+      ready: `${config.identityIssuer}/healthz`,
+    },
     { name: 'api', cwd: 'api', script: 'src/server.ts', ready: `${config.apiUrl}/readyz` },
     ...config.remotes.map((remote) => ({
       name: remote.dir,
@@ -91,14 +104,20 @@ function serverSpecs(config) {
       args: [remote.key],
       ready: `${remote.url}/remoteEntry.js`,
     })),
-    { name: 'shell', cwd: 'shell', script: 'server/index.ts', ready: `http://127.0.0.1:${config.shellPort}/healthz` },
+    {
+      name: 'shell',
+      cwd: 'shell',
+      script: 'server/index.ts',
+      ready: `http://127.0.0.1:${config.shellPort}/healthz`,
+    },
   ];
 }
 
 async function waitForUrl(url, child, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`exited with code ${child.exitCode} before it was ready`);
+    if (child.exitCode !== null)
+      throw new Error(`exited with code ${child.exitCode} before it was ready`);
     try {
       const response = await fetch(url);
       if (response.ok) return;
@@ -120,7 +139,8 @@ export function startServer(spec, env, { quiet = false } = {}) {
     const prefix = `[${spec.name}] `;
     const forward = (stream, target) =>
       stream.on('data', (chunk) => {
-        for (const line of chunk.toString().split('\n')) if (line.trim()) target.write(prefix + line + '\n');
+        for (const line of chunk.toString().split('\n'))
+          if (line.trim()) target.write(prefix + line + '\n');
       });
     forward(child.stdout, process.stdout);
     forward(child.stderr, process.stderr);
@@ -132,7 +152,11 @@ export function startServer(spec, env, { quiet = false } = {}) {
  * Starts every server and resolves once all answer their health checks.
  * Returns the processes by name and a stop() that ends them all.
  */
-export async function startStack({ env: baseEnv = process.env, quiet = false, readyTimeoutMs = 60_000 } = {}) {
+export async function startStack({
+  env: baseEnv = process.env,
+  quiet = false,
+  readyTimeoutMs = 60_000,
+} = {}) {
   const { env, config } = stackEnvironment(baseEnv);
   const specs = serverSpecs(config);
   const processes = {};
@@ -170,6 +194,8 @@ export function stopProcess(child, timeoutMs = 10_000) {
 }
 
 export function demoSignIns() {
-  const demo = JSON.parse(readFileSync(path.join(repoRoot, 'tooling', 'demo-accounts.json'), 'utf8'));
+  const demo = JSON.parse(
+    readFileSync(path.join(repoRoot, 'tooling', 'demo-accounts.json'), 'utf8'),
+  );
   return { password: demo.password, accounts: demo.accounts };
 }

@@ -10,7 +10,9 @@ async function main() {
 
   const { password, accounts } = demoSignIns();
   const roles = (account) =>
-    account.userType ? `${account.userType} ${account.role}, ${account.organisation}` : 'no membership yet';
+    account.userType
+      ? `${account.userType} ${account.role}, ${account.organisation}`
+      : 'no membership yet';
   console.log(`\nVerity is running: open ${stack.config.publicUrl}\n`);
   console.log(`Demo sign-ins (password "${password}" for all):`);
   for (const account of accounts) console.log(`  ${account.email.padEnd(28)} ${roles(account)}`);

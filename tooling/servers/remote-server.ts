@@ -4,8 +4,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import cors from '@fastify/cors';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { loadConfig } = require('../config/index.cjs') as typeof import('../config/index.cjs');
+import { loadConfig } from '../config/index.cjs';
 
 export function buildRemoteServer(key: string, env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
