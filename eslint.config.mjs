@@ -51,7 +51,16 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['**/api/src/**', '**/identity/src/**', '@verity/api', '@verity/identity'] },
+        {
+          patterns: [
+            '**/api/src/**',
+            '**/identity/src/**',
+            '@verity/api',
+            '@verity/identity',
+            // The package entry only: a deep import would bundle a second copy beside the shared singleton.
+            '@verity/shared-api/src/*',
+          ],
+        },
       ],
     },
   },
@@ -67,8 +76,19 @@ export default tseslint.config(
             '**/remote-*/**',
             '**/api/src/**',
             '**/identity/src/**',
+            '@verity/shared-api/src/*',
           ],
         },
+      ],
+    },
+  },
+  {
+    // Tests mock single call modules at the edge, so they may name them.
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/api/src/**', '**/identity/src/**', '@verity/api', '@verity/identity'] },
       ],
     },
   },

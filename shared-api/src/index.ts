@@ -128,9 +128,16 @@ export {
 export type {
   IsoDate,
   TargetCompany,
+  CreateTargetCompanyPayload,
   AuditorListItem,
+  CreateAuditorPayload,
   CompanyAuditorEntry,
+  AddCompanyAuditorPayload,
+  CreatedTargetCompany,
   ClientUser,
+  OrganisationUser,
+  UserCounts,
+  ClientUsers,
   NewUserPayload,
   LookedUpUser,
   AccountLookupResult,
@@ -143,16 +150,24 @@ export type {
   RemarkUser,
   RemarkDoc,
   Remark,
+  RemarkPayload,
   NameValue,
   Amount,
   Gap,
   GapInput,
+  GapChanges,
   ActionPlan,
+  ActionPlanWithGaps,
   ActionPlanCreatePayload,
+  ActionPlanFilters,
   ActionPlanStatistics,
+  ActionPlanDetail,
   ChartSlice,
+  CompanyGapStats,
   AuditorDashboard,
   TargetCompanyDashboard,
+  ClientDashboard,
+  CsvExport,
 } from './domain/entities';
 
 export {
@@ -237,6 +252,42 @@ export { HTTPError, TimeoutError, isHTTPError } from 'ky';
 export type { KyInstance } from 'ky';
 
 export { getCurrentUser, logout, refresh, lookupAccount } from './calls/auth';
+export {
+  getTargetCompanies,
+  createTargetCompany,
+  addTargetCompanyAuditor,
+  getAuditorTargetCompanies,
+  getCompanyAuditors,
+} from './calls/target-companies';
+export type { AuditorFilter } from './calls/target-companies';
+export { getAuditors, createAuditor } from './calls/auditors';
+export {
+  getClientUsers,
+  createClientUser,
+  deleteClientUser,
+  getAuditorUsers,
+  createAuditorUser,
+  deleteAuditorUser,
+  getCompanyUsers,
+  createCompanyUser,
+  deleteCompanyUser,
+} from './calls/users';
+export { getAudits, getAudit, createAudit } from './calls/audits';
+export {
+  getAuditorDashboard,
+  getTargetCompanyDashboard,
+  getClientDashboard,
+} from './calls/dashboards';
+export {
+  createActionPlan,
+  getActionPlans,
+  getActionPlan,
+  addGap,
+  updateGap,
+  updateGapStatus,
+  addRemark,
+} from './calls/action-plans';
+export { exportActionPlansCsv, saveBlob, exportFileNameFallback } from './calls/csv-export';
 
 export { createSessionStore, sessionStore, DEFAULT_LOGOUT_REDIRECT } from './session/session-store';
 export type { SessionStatus, SessionState, SessionStoreDeps } from './session/session-store';

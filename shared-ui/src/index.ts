@@ -1,3 +1,4 @@
+// Every export of the design system, by name.
 export { Button, buttonStyleProps } from './button';
 export type { ButtonProps, ButtonSize, ButtonStyleOptions, ButtonVariant } from './button';
 export { IconButton } from './icon-button';
@@ -13,3 +14,141 @@ export type { ErrorPageProps } from './error-page';
 export { PageHeader } from './page-header';
 export type { PageHeaderProps } from './page-header';
 export { ToastProvider, toast } from './toast';
+export { Modal } from './modal';
+export type { ModalProps, ModalSize } from './modal';
+export { ConfirmDialog, DeleteUserDialog } from './confirm-dialog';
+export type { ConfirmDialogProps, DeleteUserDialogProps } from './confirm-dialog';
+export { Tabs } from './tabs';
+export type { TabItem, TabsProps } from './tabs';
+export { DataTable } from './data-table';
+export type { DataTableColumn, DataTableProps } from './data-table';
+export { Card } from './card';
+export type { CardProps } from './card';
+export { StatCard } from './stat-card';
+export type { StatCardProps, StatCardAccent } from './stat-card';
+export { SearchBox } from './search-box';
+export type { SearchBoxProps } from './search-box';
+export {
+  TextField,
+  SelectField,
+  TextAreaField,
+  DateField,
+  DATE_INPUT_FORMAT,
+  toDateInputValue,
+  FieldShell,
+} from './form-field';
+export type {
+  TextFieldProps,
+  SelectFieldProps,
+  SelectOption,
+  TextAreaFieldProps,
+  DateFieldProps,
+  FieldBaseProps,
+  FieldControlProps,
+} from './form-field';
+export { Badge, BADGE_TONES } from './badge';
+export type { BadgeProps, BadgeTone } from './badge';
+export { StatusBadge } from './status-badge';
+export type { StatusBadgeProps } from './status-badge';
+export { RiskBadge } from './risk-badge';
+export type { RiskBadgeProps } from './risk-badge';
+export { RoleBadge } from './role-badge';
+export type { RoleBadgeProps } from './role-badge';
+export {
+  DateText,
+  DaysPassed,
+  DaysLeft,
+  daysPassedText,
+  daysLeftText,
+  formatListDate,
+  formatDetailDate,
+  formatTableDate,
+  formatCardDate,
+  formatDateTime,
+} from './date-text';
+export type { DateTextProps, DaysPassedProps, DaysLeftProps } from './date-text';
+export { CurrencyText, formatAmount } from './currency-text';
+export type { CurrencyTextProps } from './currency-text';
+export { FileSize } from './file-size';
+export type { FileSizeProps } from './file-size';
+export { SdgIcons, SDG_COLORS, sdgTextColor } from './sdg-icons';
+export type { SdgIconsProps } from './sdg-icons';
+export { SuccessMessage } from './success-message';
+export type { SuccessMessageProps } from './success-message';
+export { EmailInput } from './email-input';
+export type { EmailInputProps, EmailValidation, EmailCheckStatus } from './email-input';
+export {
+  PieChart,
+  PortfolioBarChart,
+  LazyChart,
+  pieOption,
+  pieLabel,
+  wholePercent,
+  riskSlices,
+  portfolioOption,
+  portfolioHeight,
+  PORTFOLIO_SERIES,
+} from './charts';
+export type {
+  PieChartProps,
+  PortfolioBarChartProps,
+  LazyChartProps,
+  PieSlice,
+  PieOption,
+  PortfolioRow,
+  PortfolioOption,
+} from './charts';
+export {
+  GapForm,
+  AddGapForm,
+  EditGapForm,
+  GAP_FORM_TEXT,
+  initialGapFormValues,
+  toGapInput,
+} from './gap-form';
+export type { GapFormProps, AddGapFormProps, EditGapFormProps, GapFormValues } from './gap-form';
+export { GapDetailsPanel } from './gap-details';
+export type { GapDetailsPanelProps } from './gap-details';
+export {
+  ActionPlanDetailScreen,
+  GAP_ID_PARAM,
+  overallStatusOf,
+  statisticsOf,
+} from './screens/action-plan-detail';
+export type {
+  ActionPlanDetailPermissions,
+  ActionPlanDetailScreenProps,
+} from './screens/action-plan-detail';
+export { ActionPlanListScreen, gapPath } from './screens/action-plan-list';
+export type { ActionPlanListScreenProps } from './screens/action-plan-list';
+export { AuditorDashboardScreen } from './screens/auditor-dashboard';
+export type { AuditorDashboardScreenProps } from './screens/auditor-dashboard';
+export { AuditsTableScreen } from './screens/audits-table';
+export type { AuditsTableScreenProps } from './screens/audits-table';
+export { ClientUsersScreen } from './screens/client-users';
+export type { ClientUsersScreenProps } from './screens/client-users';
+export { CompanyAuditorsScreen } from './screens/company-auditors';
+export type { CompanyAuditorsScreenProps } from './screens/company-auditors';
+export { CompanyDashboardScreen } from './screens/company-dashboard';
+export type { CompanyDashboardScreenProps } from './screens/company-dashboard';
+export {
+  OrganisationUsersScreen,
+  NewUserDialog,
+  NEW_USER_CLOSE_DELAY_MS,
+} from './screens/organisation-users';
+export type {
+  OrganisationUsersScreenProps,
+  NewUserDialogProps,
+  OrganisationUserType,
+} from './screens/organisation-users';
+export {
+  TargetCompaniesScreen,
+  TargetCompanyCard,
+  TARGET_COMPANY_CARD_LINKS,
+  targetCompanyCardLinks,
+} from './screens/target-companies';
+export type {
+  TargetCompaniesScreenProps,
+  TargetCompanyCardProps,
+  TargetCompanyCardLink,
+} from './screens/target-companies';

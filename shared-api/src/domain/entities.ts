@@ -1,3 +1,4 @@
+// The API's answers and request bodies (docs/api.md "Shapes"), as the browser sees them.
 import type { ActionPlanCategory, AuditForm, AuditType, CustomFieldType, EsgAspect } from './audit';
 import type { CompanyType } from './company';
 import type { CurrencyCode } from './currency';
@@ -9,9 +10,11 @@ import type { Role, UserType } from './user';
 /** Dates travel as ISO 8601 strings. */
 export type IsoDate = string;
 
+/* ---------- Organisations ---------- */
+
 export interface TargetCompany {
   _id: string;
-  id?: string;
+  id: string;
   targetCompanyName: string;
   registeredName: string;
   emailId: string;
@@ -19,17 +22,44 @@ export interface TargetCompany {
   sub: string;
   fullname: string;
   createdAt: IsoDate;
+  clientId: string;
 }
 
+/** POST /target-company: the company, its owner user (the account of `emailId`) and first auditor. */
+export interface CreateTargetCompanyPayload {
+  targetCompanyName: string;
+  registeredName?: string;
+  emailId: string;
+  companyType?: CompanyType;
+  sub?: string;
+  fullname?: string;
+  auditorId: string;
+  auditType: AuditType[];
+  auditCategory: string[];
+  formType: AuditForm[];
+}
+
+/** An auditor firm (GET /auditor). */
 export interface AuditorListItem {
   id: string;
   auditorName: string;
   registeredName: string;
   emailId: string;
   sub: string;
+  createdAt: IsoDate;
 }
 
+/** POST /auditor: creates the firm, engages it for the caller's client, the account of `emailId` owns it. */
+export interface CreateAuditorPayload {
+  emailId: string;
+  sub?: string;
+  registeredName: string;
+  auditorName: string;
+}
+
+/** An auditor firm assigned to a target company, with the assignment's settings. */
 export interface CompanyAuditorEntry {
+  id: string;
   auditor: {
     _id: string;
     auditorName: string;
@@ -40,14 +70,46 @@ export interface CompanyAuditorEntry {
   auditType: AuditType[];
   auditCategory: string[];
   formType: AuditForm[];
+  createdAt: IsoDate;
 }
 
+/** POST /client/add-target-company-auditor. */
+export interface AddCompanyAuditorPayload {
+  targetCompanyId: string;
+  auditorId: string;
+  auditType: AuditType[];
+  auditCategory: string[];
+  formType: AuditForm[];
+}
+
+export interface CreatedTargetCompany {
+  targetCompany: TargetCompany;
+  companyAuditor: CompanyAuditorEntry;
+}
+
+/* ---------- Users ---------- */
+
+/** A user of a client, auditor firm or target company (all three lists share this shape). */
 export interface ClientUser {
   id: string;
   fullname: string;
   emailId: string;
   role: Role;
   createdAt: IsoDate;
+}
+
+export type OrganisationUser = ClientUser;
+
+export interface UserCounts {
+  total: number;
+  admins: number;
+  editors: number;
+  viewers: number;
+}
+
+export interface ClientUsers {
+  users: ClientUser[];
+  counts: UserCounts;
 }
 
 export interface NewUserPayload {
@@ -69,6 +131,8 @@ export interface AccountLookupResult {
   user?: LookedUpUser;
 }
 
+/* ---------- Audits ---------- */
+
 export interface CustomFieldOption {
   value: string;
   name: string;
@@ -84,19 +148,19 @@ export interface CustomField {
   options?: CustomFieldOption[];
 }
 
-export interface AuditAddOnField {
-  id: string;
-  name: string;
-  type: CustomFieldType | 'select';
-  placeholder?: string;
-}
+/** An audit's add-on field: a custom field its gaps fill in. */
+export type AuditAddOnField = CustomField;
 
 export interface Audit {
   _id: string;
+  id: string;
+  targetCompanyId: string;
+  auditorId: string;
+  auditorName: string;
   auditCategory: string;
   auditType: AuditType;
   auditForm: AuditForm;
-  fields: AuditAddOnField[];
+  fields: CustomField[];
   createdAt: IsoDate;
 }
 
@@ -105,9 +169,11 @@ export interface CreateAuditPayload {
   auditForm: AuditForm;
   auditorId: string;
   auditType: AuditType;
-  fields: AuditAddOnField[];
+  fields: CustomField[];
   targetCompanyId: string;
 }
+
+/* ---------- Action plans and gaps ---------- */
 
 export interface StatusHistoryEntry {
   status: GapStatus;
@@ -123,17 +189,27 @@ export interface RemarkUser {
 
 export interface RemarkDoc {
   _id: string;
+  /** The authorised `/api/v1/remark-document/{id}` route. */
   url: string;
   fileName: string;
+  /** Bytes. */
   size: number;
 }
 
 export interface Remark {
-  _id?: string;
+  _id: string;
+  id: string;
   comments: string;
   createdAt: IsoDate;
   user: RemarkUser;
   docs: RemarkDoc[];
+}
+
+/** PATCH /gap/{id}/remark (sent as multipart form data). */
+export interface RemarkPayload {
+  comments: string;
+  /** Images only; each goes under the `documents` form field. */
+  documents?: Blob[];
 }
 
 export interface NameValue {
@@ -148,11 +224,15 @@ export interface Amount {
 
 export interface Gap {
   id: string;
+  actionPlanId: string;
   KPI: string;
   gapName: string;
   createdAt: IsoDate;
   riskSeverity: RiskSeverity;
-  status: StatusKey;
+  /** What was set: open, closed or provClosed. */
+  status: GapStatus;
+  /** `overdue` when the gap is not closed and its due date has passed, else `status`. */
+  displayStatus: StatusKey;
   statusHistory: StatusHistoryEntry[];
   remark: Remark[];
   recommendation: string;
@@ -160,37 +240,70 @@ export interface Gap {
   actionTakenByCompany: string;
   residualRisk: string;
   impactedSDGs: SdgCode[];
-  fields?: Record<string, NameValue>;
+  fields: Record<string, NameValue>;
   /** Add-on values keyed by the audit's add-on field id. */
-  addOns?: Record<string, NameValue>;
-  dueDate?: IsoDate;
-  timeline?: IsoDate;
-  ESGAspect?: EsgAspect;
-  areaCode?: string;
-  amount?: Amount;
+  addOns: Record<string, NameValue>;
+  dueDate: IsoDate | null;
+  timeline: IsoDate | null;
+  ESGAspect: EsgAspect | null;
+  areaCode: string | null;
+  amount: Amount | null;
 }
 
-/** The fields a user fills in; the server sets id, createdAt, status history and remarks. */
-export type GapInput = Omit<Gap, 'id' | 'createdAt' | 'status' | 'statusHistory' | 'remark'>;
+/** The fields a user fills in; the server sets ids, dates, statuses and remarks. */
+export interface GapInput {
+  KPI: string;
+  gapName: string;
+  recommendation: string;
+  responsibility: string;
+  actionTakenByCompany?: string;
+  residualRisk?: string;
+  riskSeverity?: RiskSeverity;
+  impactedSDGs: SdgCode[];
+  dueDate?: IsoDate | null;
+  timeline?: IsoDate | null;
+  ESGAspect?: EsgAspect | null;
+  areaCode?: string | null;
+  /** `value` may be typed text: a non-numeric value counts as 0. */
+  amount?: { currency?: CurrencyCode; value?: number | string | null } | null;
+  fields?: Record<string, NameValue>;
+  addOns?: Record<string, NameValue>;
+}
+
+/** PUT /gap/{gapId}: only the fields that change. */
+export type GapChanges = Partial<GapInput>;
 
 export interface ActionPlan {
   id: string;
-  actionPlanHeading: string;
-  category: ActionPlanCategory;
-  createdAt: IsoDate;
-  timeline?: IsoDate;
-  overallStatus: StatusKey;
-  formType?: AuditForm;
-  gaps: Gap[];
-}
-
-export interface ActionPlanCreatePayload {
+  auditId: string;
   targetCompanyId: string;
   actionPlanHeading: string;
-  timeline?: IsoDate;
   category: ActionPlanCategory;
   formType: AuditForm;
+  createdAt: IsoDate;
+  timeline: IsoDate | null;
+  overallStatus: StatusKey;
+  /** Present in lists (GET /action-plan/{auditId}/action-plans); the detail sends gaps beside it. */
+  gaps?: Gap[];
+}
+
+/** An action plan as the list sends it: always with its gaps. */
+export type ActionPlanWithGaps = ActionPlan & { gaps: Gap[] };
+
+/** POST /action-plan body (targetCompanyId and auditId go in the query). */
+export interface ActionPlanCreatePayload {
+  actionPlanHeading: string;
+  category: ActionPlanCategory;
+  formType: AuditForm;
+  timeline?: IsoDate | null;
   gap: GapInput;
+}
+
+export interface ActionPlanFilters {
+  targetCompanyId: string;
+  search?: string;
+  status?: StatusKey;
+  category?: ActionPlanCategory;
 }
 
 export interface ActionPlanStatistics {
@@ -201,9 +314,26 @@ export interface ActionPlanStatistics {
   completionPercentage: number;
 }
 
+export interface ActionPlanDetail {
+  actionPlan: ActionPlan;
+  statistics: ActionPlanStatistics;
+  gaps: Gap[];
+}
+
+/* ---------- Dashboards ---------- */
+
 export interface ChartSlice {
   name: string;
   value: number;
+}
+
+export interface CompanyGapStats {
+  targetCompanyId: string;
+  targetCompanyName: string;
+  open: number;
+  closed: number;
+  provClosed: number;
+  overdue: number;
 }
 
 export interface AuditorDashboard {
@@ -213,13 +343,7 @@ export interface AuditorDashboard {
     inProgress: number;
     overdue: number;
   };
-  targetCompanyActionPlanStats: {
-    targetCompanyName: string;
-    open: number;
-    closed: number;
-    provClosed: number;
-    overdue: number;
-  }[];
+  targetCompanyActionPlanStats: CompanyGapStats[];
 }
 
 export interface TargetCompanyDashboard {
@@ -231,4 +355,15 @@ export interface TargetCompanyDashboard {
   gaps: {
     riskSeverityDistribution: ChartSlice[];
   };
+}
+
+/** The client's dashboard: the company figures over all its companies, plus the portfolio bars. */
+export interface ClientDashboard extends TargetCompanyDashboard {
+  targetCompanyActionPlanStats: CompanyGapStats[];
+}
+
+/** A CSV export ready to save. */
+export interface CsvExport {
+  blob: Blob;
+  fileName: string;
 }

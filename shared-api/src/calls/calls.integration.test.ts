@@ -1,0 +1,474 @@
+// Every call of spec section 7 against the real API server (started here, on PGlite with the demo data).
+import { randomUUID } from 'node:crypto';
+import { HTTPError, type KyInstance } from 'ky';
+import { formatFileSizeKb } from '../domain/dates';
+import type { ActionPlan, Audit, GapInput, TargetCompany } from '../domain/entities';
+import { getErrorText } from '../http/error-text';
+import { EMAIL_MUST_EXIST, TARGET_COMPANY_ID_NOT_FOUND } from '../messages';
+import { startAccountsStub, type AccountsStub } from '../testing/accounts-stub';
+import { startApi, type RunningApi } from '../testing/start-api';
+import {
+  addGap,
+  addRemark,
+  createActionPlan,
+  getActionPlan,
+  getActionPlans,
+  updateGap,
+  updateGapStatus,
+} from './action-plans';
+import { getCurrentUser } from './auth';
+import { exportActionPlansCsv } from './csv-export';
+import { createAuditor, getAuditors } from './auditors';
+import { createAudit, getAudit, getAudits } from './audits';
+import { getAuditorDashboard, getClientDashboard, getTargetCompanyDashboard } from './dashboards';
+import {
+  addTargetCompanyAuditor,
+  createTargetCompany,
+  getAuditorTargetCompanies,
+  getCompanyAuditors,
+  getTargetCompanies,
+} from './target-companies';
+import {
+  createAuditorUser,
+  createClientUser,
+  createCompanyUser,
+  deleteAuditorUser,
+  deleteClientUser,
+  deleteCompanyUser,
+  getAuditorUsers,
+  getClientUsers,
+  getCompanyUsers,
+} from './users';
+
+const FORBIDDEN = 'You do not have permission to do this.';
+const NEW_COMPANY_OWNER = {
+  email: 'owner@harbour-mills.test',
+  name: 'Hari Harbour',
+  sub: 'sub-harbour',
+};
+const NEW_AUDITOR_OWNER = {
+  email: 'lead@clearview-audit.test',
+  name: 'Cleo View',
+  sub: 'sub-clearview',
+};
+// A 1x1 PNG: the API checks the bytes, not only the type.
+const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let api: RunningApi;
+let accounts: AccountsStub;
+let clientOwner: KyInstance;
+let clientViewer: KyInstance;
+let auditorOwner: KyInstance;
+let companyOwner: KyInstance;
+let auditorId: string;
+let acme: TargetCompany;
+
+const days = (count: number) => new Date(Date.now() + count * 86_400_000).toISOString();
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+function apGap(name: string): GapInput {
+  return {
+    KPI: 'Noise at the boundary',
+    gapName: name,
+    recommendation: 'Fit silencers to the compressors',
+    responsibility: 'Plant Head',
+    riskSeverity: 'moderate',
+    impactedSDGs: ['SDG3', 'SDG11'],
+    dueDate: days(20),
+    ESGAspect: 'Environmental',
+  };
+}
+
+async function acmeApAudit(): Promise<Audit> {
+  const audits = await getAudits({ auditorId, targetCompanyId: acme._id }, auditorOwner);
+  const audit = audits.find((candidate) => candidate.auditForm === 'ap');
+  if (!audit) throw new Error('The demo data has no action-plan audit on Acme Steel Ltd');
+  return audit;
+}
+
+async function newPlan(heading: string): Promise<{ plan: ActionPlan; audit: Audit }> {
+  const audit = await acmeApAudit();
+  const plan = await createActionPlan(
+    { targetCompanyId: acme._id, auditId: audit._id },
+    {
+      actionPlanHeading: heading,
+      category: 'environment',
+      formType: 'ap',
+      timeline: days(60),
+      gap: apGap(`${heading} gap`),
+    },
+    auditorOwner,
+  );
+  return { plan, audit };
+}
+
+beforeAll(async () => {
+  accounts = await startAccountsStub([NEW_COMPANY_OWNER, NEW_AUDITOR_OWNER]);
+  api = await startApi({ accountsUrl: accounts.url });
+  clientOwner = api.clientFor('client.owner@verity.test', 'client');
+  clientViewer = api.clientFor('client.viewer@verity.test', 'client');
+  auditorOwner = api.clientFor('auditor.owner@verity.test', 'auditor');
+  companyOwner = api.clientFor('company.owner@verity.test', 'targetCompany');
+  auditorId = (await getCurrentUser(auditorOwner)).auditorId as string;
+  const companies = await getTargetCompanies({}, clientOwner);
+  acme = companies.find(
+    (company) => company.targetCompanyName === 'Acme Steel Ltd',
+  ) as TargetCompany;
+}, 120_000);
+
+afterAll(async () => {
+  await api?.stop();
+  await accounts?.close();
+});
+
+describe('target companies', () => {
+  it("lists the client's companies", async () => {
+    const companies = await getTargetCompanies({}, clientOwner);
+
+    expect(companies.map((company) => company.targetCompanyName)).toEqual(
+      expect.arrayContaining(['Acme Steel Ltd', 'Blue River Textiles']),
+    );
+    expect(companies.every((company) => company._id === company.id && company.clientId)).toBe(true);
+  });
+
+  it('narrows the list to nothing for an auditor firm the client does not know', async () => {
+    expect(await getTargetCompanies({ auditorId: randomUUID() }, clientOwner)).toEqual([]);
+  });
+
+  it("lists the auditor firm's assigned companies, and refuses another firm's id", async () => {
+    const companies = await getAuditorTargetCompanies({ auditorId }, auditorOwner);
+    expect(companies.map((company) => company.targetCompanyName)).toContain('Acme Steel Ltd');
+
+    const error = await rejection(
+      getAuditorTargetCompanies({ auditorId: randomUUID() }, auditorOwner),
+    );
+    expect((error as HTTPError).response.status).toBe(404);
+  });
+
+  it('lists the auditor firms assigned to a company with their settings', async () => {
+    const entries = await getCompanyAuditors(acme._id, clientOwner);
+
+    expect(entries.map((entry) => entry.auditor.auditorName)).toContain('GreenAudit Partners');
+    expect(entries[0]?.auditType.length).toBeGreaterThan(0);
+  });
+
+  it('creates a company with its first auditor, then assigns a second firm to it', async () => {
+    const created = await createTargetCompany(
+      {
+        targetCompanyName: 'Harbour Mills',
+        registeredName: 'Harbour Mills Pvt Ltd',
+        emailId: NEW_COMPANY_OWNER.email,
+        companyType: 'borrower',
+        auditorId,
+        auditType: ['normal_audit'],
+        auditCategory: ['EHS'],
+        formType: ['ap'],
+      },
+      clientOwner,
+    );
+    expect(created.targetCompany.targetCompanyName).toBe('Harbour Mills');
+    expect(created.companyAuditor.auditor.auditorName).toBe('GreenAudit Partners');
+
+    const firm = await createAuditor(
+      {
+        emailId: NEW_AUDITOR_OWNER.email,
+        registeredName: 'Clearview Audit LLP',
+        auditorName: 'Clearview Audit',
+      },
+      clientOwner,
+    );
+    const assignment = await addTargetCompanyAuditor(
+      {
+        targetCompanyId: created.targetCompany._id,
+        auditorId: firm.id,
+        auditType: ['dd'],
+        auditCategory: ['Social'],
+        formType: ['recommendation'],
+      },
+      clientOwner,
+    );
+
+    expect(assignment.auditor.auditorName).toBe('Clearview Audit');
+    expect(assignment.formType).toEqual(['recommendation']);
+    const names = (await getCompanyAuditors(created.targetCompany._id, clientOwner)).map(
+      (entry) => entry.auditor.auditorName,
+    );
+    expect(names.sort()).toEqual(['Clearview Audit', 'GreenAudit Partners']);
+    const companies = await getTargetCompanies({}, clientOwner);
+    expect(companies.map((company) => company.targetCompanyName)).toContain('Harbour Mills');
+  });
+});
+
+describe('auditor firms', () => {
+  it("lists the client's firms, or the one asked for", async () => {
+    const firms = await getAuditors({}, clientOwner);
+    const greenAudit = firms.find((firm) => firm.auditorName === 'GreenAudit Partners');
+
+    expect(greenAudit?.id).toBe(auditorId);
+    expect(await getAuditors({ auditorId }, clientOwner)).toEqual([greenAudit]);
+  });
+
+  it("rejects an email without an account with the server's message", async () => {
+    const error = await rejection(
+      createAuditor(
+        { emailId: 'nobody@verity.test', registeredName: 'Ghost LLP', auditorName: 'Ghost' },
+        clientOwner,
+      ),
+    );
+
+    expect((error as HTTPError).response.status).toBe(400);
+    expect(getErrorText(error)).toBe(EMAIL_MUST_EXIST);
+  });
+});
+
+describe('users', () => {
+  it("lists the client's users with counts per role", async () => {
+    const { users, counts } = await getClientUsers(clientOwner);
+
+    expect(users.map((user) => user.fullname)).toEqual(
+      expect.arrayContaining(['Clara Owner', 'Victor Viewer']),
+    );
+    expect(counts.total).toBe(users.length);
+    expect(counts.viewers).toBeGreaterThanOrEqual(1);
+  });
+
+  it('adds a client user and deletes them again', async () => {
+    const user = await createClientUser(
+      { emailId: 'edith.editor@verity.test', fullname: 'Edith Editor', role: 'editor' },
+      clientOwner,
+    );
+    expect(user).toMatchObject({ fullname: 'Edith Editor', role: 'editor' });
+    expect((await getClientUsers(clientOwner)).users.map((listed) => listed.id)).toContain(user.id);
+
+    await deleteClientUser(user.id, clientOwner);
+
+    expect((await getClientUsers(clientOwner)).users.map((listed) => listed.id)).not.toContain(
+      user.id,
+    );
+  });
+
+  it('adds and deletes an auditor user', async () => {
+    const user = await createAuditorUser(
+      { emailId: 'amir.admin@verity.test', fullname: 'Amir Admin', role: 'admin' },
+      auditorOwner,
+    );
+    expect((await getAuditorUsers(auditorOwner)).map((listed) => listed.fullname)).toEqual(
+      expect.arrayContaining(['Aditi Auditor', 'Amir Admin']),
+    );
+
+    await deleteAuditorUser(user.id, auditorOwner);
+
+    expect((await getAuditorUsers(auditorOwner)).map((listed) => listed.id)).not.toContain(user.id);
+  });
+
+  it('adds and deletes a company user', async () => {
+    const user = await createCompanyUser(
+      { emailId: 'vera.viewer@verity.test', fullname: 'Vera Viewer', role: 'viewer' },
+      companyOwner,
+    );
+    expect((await getCompanyUsers(acme._id, companyOwner)).map((listed) => listed.id)).toContain(
+      user.id,
+    );
+
+    await deleteCompanyUser(user.id, companyOwner);
+
+    expect(
+      (await getCompanyUsers(acme._id, companyOwner)).map((listed) => listed.id),
+    ).not.toContain(user.id);
+  });
+
+  it("rejects a viewer's write with the server's message", async () => {
+    const error = await rejection(
+      createClientUser({ emailId: 'x@verity.test', fullname: 'X', role: 'viewer' }, clientViewer),
+    );
+
+    expect(error).toBeInstanceOf(HTTPError);
+    expect((error as HTTPError).response.status).toBe(403);
+    expect(getErrorText(error)).toBe(FORBIDDEN);
+  });
+});
+
+describe('audits', () => {
+  it("lists one firm's audits on a company and reads one", async () => {
+    const audits = await getAudits({ auditorId, targetCompanyId: acme._id }, clientOwner);
+
+    expect(audits.length).toBeGreaterThan(0);
+    expect(audits.every((audit) => audit.auditorName === 'GreenAudit Partners')).toBe(true);
+    const first = audits[0] as Audit;
+    expect(await getAudit(first._id, clientOwner)).toEqual(first);
+  });
+
+  it('creates an audit with its add-on fields', async () => {
+    const audit = await createAudit(
+      {
+        targetCompanyId: acme._id,
+        auditorId,
+        auditType: 'dd',
+        auditCategory: 'Governance',
+        auditForm: 'mp',
+        fields: [{ id: 'site', name: 'Site', placeholder: 'Which site', type: 'text' }],
+      },
+      clientOwner,
+    );
+
+    expect(audit).toMatchObject({ auditType: 'dd', auditCategory: 'Governance', auditForm: 'mp' });
+    expect(audit.fields.map((field) => field.name)).toEqual(['Site']);
+    const audits = await getAudits({ auditorId, targetCompanyId: acme._id }, clientOwner);
+    expect(audits.map((listed) => listed._id)).toContain(audit._id);
+  });
+});
+
+describe('dashboards', () => {
+  it("gives the auditor firm's overview and the gaps per company", async () => {
+    const dashboard = await getAuditorDashboard(auditorId, auditorOwner);
+
+    expect(dashboard.projectsOverview.totalProjects).toBeGreaterThan(0);
+    expect(dashboard.targetCompanyActionPlanStats.map((row) => row.targetCompanyName)).toContain(
+      'Acme Steel Ltd',
+    );
+  });
+
+  it("gives one company's plan and gap figures", async () => {
+    const dashboard = await getTargetCompanyDashboard(acme._id, companyOwner);
+    const { statusOverview } = dashboard.actionPlans;
+
+    expect(statusOverview.total).toBeGreaterThan(0);
+    expect(
+      statusOverview.closed + statusOverview.provClosed + statusOverview.open,
+    ).toBeLessThanOrEqual(statusOverview.total);
+    expect(dashboard.gaps.riskSeverityDistribution.length).toBeGreaterThan(0);
+  });
+
+  it("gives the client's figures with a bar per company", async () => {
+    const dashboard = await getClientDashboard(clientOwner);
+
+    expect(dashboard.targetCompanyActionPlanStats.map((row) => row.targetCompanyName)).toEqual(
+      expect.arrayContaining(['Acme Steel Ltd', 'Blue River Textiles']),
+    );
+    expect(dashboard.actionPlans.categoryBreakdown.length).toBeGreaterThan(0);
+  });
+});
+
+describe('action plans and gaps', () => {
+  it("lists an audit's plans with their gaps, filtered by category", async () => {
+    const audit = await acmeApAudit();
+    const plans = await getActionPlans(audit._id, { targetCompanyId: acme._id }, clientOwner);
+    const category = plans[0]!.category;
+    const filtered = await getActionPlans(
+      audit._id,
+      { targetCompanyId: acme._id, category },
+      clientOwner,
+    );
+
+    expect(plans.length).toBeGreaterThan(1);
+    expect(plans.every((plan) => plan.gaps.length > 0)).toBe(true);
+    expect(filtered.map((plan) => plan.id)).toEqual(
+      plans.filter((plan) => plan.category === category).map((plan) => plan.id),
+    );
+    expect(filtered.length).toBeLessThan(plans.length);
+  });
+
+  it('reads one plan with its statistics and gaps', async () => {
+    const audit = await acmeApAudit();
+    const [listed] = await getActionPlans(audit._id, { targetCompanyId: acme._id }, clientOwner);
+    const detail = await getActionPlan(listed!.id, acme._id, clientOwner);
+
+    expect(detail.actionPlan.actionPlanHeading).toBe(listed!.actionPlanHeading);
+    expect(detail.statistics.totalGaps).toBe(detail.gaps.length);
+    expect(detail.gaps.every((gap) => gap.actionPlanId === listed!.id)).toBe(true);
+  });
+
+  it('creates a plan with its first gap, adds a second and edits it', async () => {
+    const { plan, audit } = await newPlan('Noise control');
+    expect(plan).toMatchObject({ actionPlanHeading: 'Noise control', formType: 'ap' });
+
+    const gap = await addGap(plan.id, audit._id, apGap('Night shift noise'), auditorOwner);
+    expect(gap).toMatchObject({
+      gapName: 'Night shift noise',
+      status: 'open',
+      riskSeverity: 'moderate',
+    });
+
+    const edited = await updateGap(gap.id, audit._id, { riskSeverity: 'high' }, auditorOwner);
+    expect(edited).toMatchObject({
+      id: gap.id,
+      gapName: 'Night shift noise',
+      riskSeverity: 'high',
+    });
+    const detail = await getActionPlan(plan.id, acme._id, clientOwner);
+    expect(detail.gaps.map((listed) => listed.gapName).sort()).toEqual([
+      'Night shift noise',
+      'Noise control gap',
+    ]);
+  });
+
+  it('changes a gap status and adds to its history', async () => {
+    const { plan } = await newPlan('Dust control');
+    const [gap] = (await getActionPlan(plan.id, acme._id, clientOwner)).gaps;
+
+    const changed = await updateGapStatus(gap!.id, acme._id, 'provClosed', clientOwner);
+
+    expect(changed.status).toBe('provClosed');
+    expect(changed.displayStatus).toBe('provClosed');
+    expect(changed.statusHistory).toHaveLength(gap!.statusHistory.length + 1);
+    expect(changed.statusHistory.at(-1)?.status).toBe('provClosed');
+  });
+
+  it("rejects a viewer's status change with the server's message", async () => {
+    const { plan } = await newPlan('Odour control');
+    const [gap] = (await getActionPlan(plan.id, acme._id, clientOwner)).gaps;
+
+    const error = await rejection(updateGapStatus(gap!.id, acme._id, 'closed', clientViewer));
+
+    expect(error).toBeInstanceOf(HTTPError);
+    expect((error as HTTPError).response.status).toBe(403);
+    expect(getErrorText(error)).toBe(FORBIDDEN);
+  });
+
+  it('adds a remark with an image attachment', async () => {
+    const { plan } = await newPlan('Spill control');
+    const [gap] = (await getActionPlan(plan.id, acme._id, clientOwner)).gaps;
+    const photo = new File([PNG_BYTES], 'spill.png', { type: 'image/png' });
+
+    const remark = await addRemark(
+      gap!.id,
+      acme._id,
+      { comments: 'Bund wall repaired', documents: [photo] },
+      companyOwner,
+    );
+
+    expect(remark.comments).toBe('Bund wall repaired');
+    expect(remark.user).toMatchObject({ userType: 'targetCompany', role: 'owner' });
+    expect(remark.docs).toHaveLength(1);
+    expect(remark.docs[0]).toMatchObject({ fileName: 'spill.png', size: PNG_BYTES.length });
+    expect(formatFileSizeKb(remark.docs[0]!.size)).toMatch(/KB/);
+    const [reread] = (await getActionPlan(plan.id, acme._id, clientOwner)).gaps;
+    expect(reread!.remark.map((listed) => listed.comments)).toContain('Bund wall repaired');
+  });
+
+  it('exports the plans of a company as a CSV file named after it', async () => {
+    const { blob, fileName } = await exportActionPlansCsv(acme._id, clientOwner);
+
+    const text = await blob.text();
+    expect(text.split(/\r?\n/)[0]).toMatch(/^"?Action Plan Heading"?,/);
+    expect(text).toContain('Noise control');
+    expect(fileName).toMatch(new RegExp(`^${acme._id}_esap_export_\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  });
+
+  it("refuses to export without a company id, with the spec's text", async () => {
+    await expect(exportActionPlansCsv('', clientOwner)).rejects.toThrow(
+      TARGET_COMPANY_ID_NOT_FOUND,
+    );
+  });
+});

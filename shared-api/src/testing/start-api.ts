@@ -1,0 +1,191 @@
+// The real API server as a child process on a fresh PGlite with the demo data, and signed-in clients for it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { KyInstance } from 'ky';
+import type { UserType } from '../domain/user';
+import { createApiClient } from '../http/client';
+
+const API_DIR = path.resolve(__dirname, '../../../api');
+const SESSION_SECRET = 'shared-api-calls-test-session-secret';
+const ACCESS_COOKIE = 'verity_access';
+const READY_TIMEOUT_MS = 120_000;
+
+/** The API's demo memberships are made by its own migrations and seed; this reads their ids. */
+const READ_MEMBERSHIPS = `
+const load = async (file) => { const m = await import(file); return m['module.exports'] ?? m.default ?? m; };
+const { openDatabase, runMigrations } = await load('./src/db/index.ts');
+const { seedDemo } = await load('./src/seed/demo-seed.ts');
+const { loadApiConfig } = await load('./src/config.ts');
+const config = loadApiConfig(process.env);
+const db = await openDatabase({ dataDir: config.dataDir });
+try {
+  await runMigrations(db);
+  await seedDemo(db, config.demoAccountsFile, { dataDir: config.dataDir });
+  const { rows } = await db.query('SELECT id, email, user_type FROM users');
+  process.stdout.write(JSON.stringify(rows));
+} finally {
+  await db.close();
+}`;
+
+interface MembershipRow {
+  id: string;
+  email: string;
+  user_type: UserType;
+}
+
+export interface RunningApi {
+  /** e.g. http://127.0.0.1:41234 */
+  origin: string;
+  /** The id of a demo membership. */
+  userId(email: string, userType: UserType): string;
+  /** A client signed in as that demo membership, like the browser after sign-in. */
+  clientFor(email: string, userType: UserType): KyInstance;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** @fastify/cookie's signed value: `value.signature`, HMAC-SHA256 in base64 without padding. */
+export function signCookieValue(value: string, secret: string): string {
+  const signature = createHmac('sha256', secret).update(value).digest('base64').replace(/=/g, '');
+  return `${value}.${signature}`;
+}
+
+/** The access cookie the API sets after sign-in, valid for an hour. */
+export function accessCookie(userId: string, secret: string = SESSION_SECRET): string {
+  const exp = Math.floor(Date.now() / 1000) + 3600;
+  const token = Buffer.from(JSON.stringify({ uid: userId, exp })).toString('base64url');
+  return `${ACCESS_COOKIE}=${encodeURIComponent(signCookieValue(token, secret))}`;
+}
+
+function runNode(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: API_DIR,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+function collect(child: ChildProcess): { out: () => string; err: () => string } {
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  return { out: () => out, err: () => err };
+}
+
+async function readMemberships(env: NodeJS.ProcessEnv): Promise<MembershipRow[]> {
+  const child = runNode(['--input-type=module', '--eval', READ_MEMBERSHIPS], env);
+  const output = collect(child);
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`Preparing the API database failed (${code}):\n${output.err()}`);
+  return JSON.parse(output.out()) as MembershipRow[];
+}
+
+async function waitUntilReady(
+  origin: string,
+  child: ChildProcess,
+  stderr: () => string,
+): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`The API exited before it was ready:\n${stderr()}`);
+    const ready = await fetch(`${origin}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The API was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${stderr()}`);
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export interface StartApiOptions {
+  /** The accounts service the API asks whether an email has an account; unreachable when left out. */
+  accountsUrl?: string;
+}
+
+/** Starts `node --import tsx api/src/server.ts` on a free port and a temporary DATA_DIR. */
+export async function startApi(options: StartApiOptions = {}): Promise<RunningApi> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'verity-shared-api-'));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    API_PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_DEMO: '1',
+    SESSION_SECRET,
+    IDENTITY_ISSUER: 'http://127.0.0.1:9',
+    IDENTITY_CLIENT_SECRET: 'identity-client-secret-for-shared-api-tests',
+    IDENTITY_API_KEY: 'identity-api-key-for-shared-api-tests',
+    LOG_LEVEL: 'warn',
+    ...(options.accountsUrl ? { IDENTITY_ACCOUNTS_URL: options.accountsUrl } : {}),
+  };
+
+  let server: ChildProcess | undefined;
+  try {
+    const memberships = await readMemberships(env);
+    server = runNode(['src/server.ts'], env);
+    const output = collect(server);
+    await waitUntilReady(origin, server, output.err);
+
+    const userId = (email: string, userType: UserType): string => {
+      const row = memberships.find(
+        (membership) =>
+          membership.email.toLowerCase() === email.toLowerCase() &&
+          membership.user_type === userType,
+      );
+      if (!row) throw new Error(`No demo ${userType} membership for ${email}`);
+      return row.id;
+    };
+
+    const running = server;
+    return {
+      origin,
+      userId,
+      clientFor(email, userType) {
+        const cookie = accessCookie(userId(email, userType));
+        return createApiClient({ prefixUrl: `${origin}/api/v1` }).extend({
+          hooks: { beforeRequest: [(request) => request.headers.set('cookie', cookie)] },
+        });
+      },
+      async stop() {
+        await stopProcess(running);
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    if (server) await stopProcess(server);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,2 @@
+export { Card } from './card';
+export type { CardProps } from './card';

@@ -1,0 +1,20 @@
+import ReactEChartsCore from 'echarts-for-react/lib/core';
+import { echarts } from './echarts-setup';
+
+export interface ChartCanvasProps {
+  option: object;
+  height: number;
+}
+
+/** The ECharts drawing; loaded lazily so ECharts stays out of the first chunks. */
+export default function ChartCanvas({ option, height }: ChartCanvasProps) {
+  return (
+    <ReactEChartsCore
+      echarts={echarts}
+      option={option}
+      notMerge
+      lazyUpdate
+      style={{ height, width: '100%' }}
+    />
+  );
+}

@@ -1,0 +1,61 @@
+import { pieLabel, pieOption, riskSlices, wholePercent } from './pie-option';
+
+type LabelFormatter = (params: { name: string; value: unknown }) => string;
+
+describe('pieOption', () => {
+  const data = [
+    { name: 'Environment', value: 1 },
+    { name: 'Social', value: 1 },
+    { name: 'Governance', value: 1 },
+  ];
+
+  it('labels each slice with its rounded whole percent', () => {
+    const series = pieOption(data).series[0];
+    const formatter = (series?.label as { formatter: LabelFormatter }).formatter;
+    expect(formatter({ name: 'Environment', value: 1 })).toBe('Environment: 33%');
+    expect(series?.percentPrecision).toBe(0);
+  });
+
+  it('rounds halves up and handles an empty whole', () => {
+    expect(wholePercent(1, 8)).toBe(13);
+    expect(wholePercent(2, 3)).toBe(67);
+    expect(wholePercent(0, 0)).toBe(0);
+    expect(pieLabel('High', 1, 4)).toBe('High: 25%');
+  });
+
+  it('keeps the slices, their order and the given palette', () => {
+    const option = pieOption(data, { colors: ['#111111', '#222222'], title: 'ESG Composition' });
+    expect(option.color).toEqual(['#111111', '#222222']);
+    expect(option.title).toEqual({ text: 'ESG Composition', left: 'center' });
+    expect(option.series[0]?.data).toEqual([
+      { name: 'Environment', value: 1 },
+      { name: 'Social', value: 1 },
+      { name: 'Governance', value: 1 },
+    ]);
+  });
+});
+
+describe('riskSlices', () => {
+  it('names risk slices and colours them green, yellow, red', () => {
+    const slices = riskSlices([
+      { name: 'low', value: 2 },
+      { name: 'moderate', value: 5 },
+      { name: 'high', value: 1 },
+    ]);
+    expect(slices).toEqual([
+      { name: 'Low', value: 2, color: '#22c55e' },
+      { name: 'Moderate', value: 5, color: '#eab308' },
+      { name: 'High', value: 1, color: '#ef4444' },
+    ]);
+    const option = pieOption(slices);
+    expect(option.series[0]?.data).toContainEqual({
+      name: 'High',
+      value: 1,
+      itemStyle: { color: '#ef4444' },
+    });
+  });
+
+  it('leaves other slices as they are', () => {
+    expect(riskSlices([{ name: 'Unrated', value: 3 }])).toEqual([{ name: 'Unrated', value: 3 }]);
+  });
+});

@@ -1,0 +1,43 @@
+import { portfolioHeight, portfolioOption } from './portfolio-option';
+
+const rows = [
+  { targetCompanyName: 'Acme Ltd', open: 4, closed: 2, provClosed: 1, overdue: 3 },
+  { targetCompanyName: 'Globex', open: 0, closed: 5, provClosed: 0, overdue: 0 },
+];
+
+describe('portfolioOption', () => {
+  it('has one category row per target company, first on top', () => {
+    const option = portfolioOption(rows);
+    expect(option.yAxis).toEqual({ type: 'category', inverse: true, data: ['Acme Ltd', 'Globex'] });
+    expect(option.xAxis.type).toBe('value');
+  });
+
+  it('draws open, closed, provisional closed and overdue in blue, green, yellow, red', () => {
+    const series = portfolioOption(rows).series;
+    expect(series.map((s) => [s.name, (s.itemStyle as { color: string }).color])).toEqual([
+      ['Open', '#3b82f6'],
+      ['Closed', '#22c55e'],
+      ['Provisional Closed', '#eab308'],
+      ['Overdue', '#ef4444'],
+    ]);
+    expect(series.map((s) => s.data)).toEqual([
+      [4, 0],
+      [2, 5],
+      [1, 0],
+      [3, 0],
+    ]);
+  });
+
+  it('uses bars of size 15', () => {
+    for (const series of portfolioOption(rows).series) {
+      expect(series.type).toBe('bar');
+      expect(series.barWidth).toBe(15);
+      expect(series.barMaxWidth).toBe(15);
+    }
+  });
+
+  it('is 120 plus 110 per company row tall', () => {
+    expect(portfolioHeight(rows)).toBe(340);
+    expect(portfolioHeight([])).toBe(120);
+  });
+});

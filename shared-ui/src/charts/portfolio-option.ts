@@ -1,0 +1,61 @@
+import type { BarSeriesOption } from 'echarts/charts';
+import type {
+  GridComponentOption,
+  LegendComponentOption,
+  TooltipComponentOption,
+} from 'echarts/components';
+import {
+  PORTFOLIO_BAR_SIZE,
+  STATUS_COLORS,
+  STATUS_COLOR_HEX,
+  portfolioChartHeight,
+  type ChartStatus,
+} from '@verity/shared-api';
+
+export interface PortfolioRow {
+  targetCompanyName: string;
+  open: number;
+  closed: number;
+  provClosed: number;
+  overdue: number;
+}
+
+/** The four series in the order the spec names them. */
+export const PORTFOLIO_SERIES: readonly { key: ChartStatus; name: string }[] = [
+  { key: 'open', name: 'Open' },
+  { key: 'closed', name: 'Closed' },
+  { key: 'provClosed', name: 'Provisional Closed' },
+  { key: 'overdue', name: 'Overdue' },
+];
+
+export interface PortfolioOption {
+  tooltip: TooltipComponentOption;
+  legend: LegendComponentOption;
+  grid: GridComponentOption;
+  xAxis: { type: 'value'; minInterval: number };
+  yAxis: { type: 'category'; inverse: boolean; data: string[] };
+  series: BarSeriesOption[];
+}
+
+export function portfolioOption(rows: readonly PortfolioRow[]): PortfolioOption {
+  return {
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    legend: { top: 0 },
+    grid: { left: 16, right: 24, top: 40, bottom: 16, containLabel: true },
+    xAxis: { type: 'value', minInterval: 1 },
+    yAxis: { type: 'category', inverse: true, data: rows.map((row) => row.targetCompanyName) },
+    series: PORTFOLIO_SERIES.map(({ key, name }) => ({
+      type: 'bar',
+      name,
+      barWidth: PORTFOLIO_BAR_SIZE,
+      barMaxWidth: PORTFOLIO_BAR_SIZE,
+      itemStyle: { color: STATUS_COLOR_HEX[STATUS_COLORS[key]] },
+      data: rows.map((row) => row[key]),
+    })),
+  };
+}
+
+/** 120 plus 110 per target company row. */
+export function portfolioHeight(rows: readonly PortfolioRow[]): number {
+  return portfolioChartHeight(rows.length);
+}

@@ -1,0 +1,2 @@
+export { ConfirmDialog, DeleteUserDialog } from './confirm-dialog';
+export type { ConfirmDialogProps, DeleteUserDialogProps } from './confirm-dialog';

@@ -1,0 +1,2 @@
+export { CurrencyText, formatAmount } from './currency-text';
+export type { CurrencyTextProps } from './currency-text';

@@ -1,0 +1,135 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { axe } from 'jest-axe';
+import { DataTable, type DataTableColumn } from './data-table';
+
+interface Audit {
+  id: string;
+  type: string;
+  fields: number;
+}
+
+const columns: DataTableColumn<Audit>[] = [
+  { key: 'type', header: 'Type', cell: (audit) => audit.type },
+  { key: 'fields', header: 'Fields count', cell: (audit) => audit.fields, align: 'right' },
+  {
+    key: 'actions',
+    header: 'Actions',
+    cell: (audit) => <a href={`#audit-${audit.id}`}>View Audits</a>,
+  },
+];
+
+const audits: Audit[] = [
+  { id: 'a1', type: 'Due Diligence', fields: 3 },
+  { id: 'a2', type: 'Audit', fields: 0 },
+];
+
+describe('DataTable', () => {
+  it('shows column headers and one row per record', () => {
+    render(<DataTable caption="Audits" columns={columns} rows={audits} getRowKey={(a) => a.id} />);
+    const table = screen.getByRole('table', { name: 'Audits' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Type', 'Fields count', 'Actions']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('Due Diligence3View Audits');
+  });
+
+  it('shows the loading text while loading and the empty text without rows', () => {
+    const { rerender } = render(
+      <DataTable
+        caption="Action plans"
+        columns={columns}
+        rows={[]}
+        getRowKey={(a) => a.id}
+        loading
+        loadingText="Loading Action Plans..."
+        emptyText="No action plans found."
+      />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Loading Action Plans...');
+    rerender(
+      <DataTable
+        caption="Action plans"
+        columns={columns}
+        rows={[]}
+        getRowKey={(a) => a.id}
+        emptyText="No action plans found."
+      />,
+    );
+    expect(screen.getByRole('cell', { name: 'No action plans found.' })).toHaveAttribute(
+      'colspan',
+      '3',
+    );
+  });
+
+  it('opens a row on click, Enter or Space, but not when an inner link is used', async () => {
+    const onRowClick = jest.fn();
+    render(
+      <DataTable
+        caption="Audits"
+        columns={columns}
+        rows={audits}
+        getRowKey={(a) => a.id}
+        onRowClick={onRowClick}
+        rowLabel={(audit) => `Open ${audit.type}`}
+      />,
+    );
+    const row = screen.getByRole('row', { name: 'Open Due Diligence' });
+    await userEvent.tab();
+    expect(row).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard(' ');
+    expect(onRowClick).toHaveBeenCalledTimes(2);
+    expect(onRowClick).toHaveBeenLastCalledWith(audits[0]);
+
+    await userEvent.click(
+      within(screen.getByRole('row', { name: 'Open Audit' })).getByText('Audit'),
+    );
+    expect(onRowClick).toHaveBeenLastCalledWith(audits[1]);
+
+    onRowClick.mockClear();
+    await userEvent.click(within(row).getByRole('link', { name: 'View Audits' }));
+    expect(onRowClick).not.toHaveBeenCalled();
+  });
+
+  it('adds the extra rows given after each row', () => {
+    render(
+      <DataTable
+        caption="Action plans"
+        columns={columns}
+        rows={audits}
+        getRowKey={(a) => a.id}
+        renderAfterRow={(audit, count) => (
+          <tr>
+            <td colSpan={count}>Gap of {audit.type}</td>
+          </tr>
+        )}
+      />,
+    );
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Due Diligence3View Audits',
+      'Gap of Due Diligence',
+      'Audit0View Audits',
+      'Gap of Audit',
+    ]);
+  });
+
+  it('has no accessibility violations', async () => {
+    const { container } = render(
+      <DataTable
+        caption="Audits"
+        columns={columns}
+        rows={audits}
+        getRowKey={(a) => a.id}
+        onRowClick={() => undefined}
+        rowLabel={(audit) => `Open ${audit.type}`}
+      />,
+    );
+    expect(await axe(container)).toHaveNoViolations();
+  });
+});

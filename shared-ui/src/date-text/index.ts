@@ -1,0 +1,13 @@
+export {
+  DateText,
+  DaysPassed,
+  DaysLeft,
+  daysPassedText,
+  daysLeftText,
+  formatListDate,
+  formatDetailDate,
+  formatTableDate,
+  formatCardDate,
+  formatDateTime,
+} from './date-text';
+export type { DateTextProps, DaysPassedProps, DaysLeftProps } from './date-text';

@@ -1,0 +1,185 @@
+import { useEffect, useId, useRef, useState, type FocusEventHandler } from 'react';
+import {
+  EMAIL_CHECK_DEBOUNCE_MS,
+  EMAIL_INPUT_DEFAULT_LABEL,
+  EMAIL_NOT_FOUND,
+  EMAIL_VALIDATED,
+  EMAIL_VALIDATION_FAILED,
+  lookupAccount,
+  type LookedUpUser,
+} from '@verity/shared-api';
+import { Spinner } from '../spinner';
+import { toast } from '../toast';
+import '../styles/form.css';
+import './email-input.css';
+
+export type EmailCheckStatus = 'idle' | 'checking' | 'valid' | 'invalid';
+
+export interface EmailValidation {
+  status: EmailCheckStatus;
+  /** The looked-up account, only when valid. */
+  user?: LookedUpUser;
+}
+
+export interface EmailInputProps {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: FocusEventHandler<HTMLInputElement>;
+  /** Told every time the check's state changes, e.g. to set a Formik field. */
+  onValidationChange?: (validation: EmailValidation) => void;
+  label?: string;
+  placeholder?: string;
+  required?: boolean;
+  disabled?: boolean;
+  /** Shows the looked-up account's picture, name and email once valid. */
+  showUserPreview?: boolean;
+  /** The parent form's own error, shown when the check has none. */
+  error?: string;
+  name?: string;
+  id?: string;
+}
+
+interface CheckState {
+  status: EmailCheckStatus;
+  user?: LookedUpUser;
+  error?: string;
+}
+
+const IDLE: CheckState = { status: 'idle' };
+
+function shouldCheck(email: string): boolean {
+  return email !== '' && email.includes('@');
+}
+
+/** An email field that checks, 600 ms after the last change, that the account exists. */
+export function EmailInput({
+  value,
+  onChange,
+  onBlur,
+  onValidationChange,
+  label = EMAIL_INPUT_DEFAULT_LABEL,
+  placeholder,
+  required = false,
+  disabled = false,
+  showUserPreview = false,
+  error: formError,
+  name,
+  id,
+}: EmailInputProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const messageId = `${inputId}-message`;
+  const [check, setCheck] = useState<CheckState>(IDLE);
+  const report = useRef(onValidationChange);
+  report.current = onValidationChange;
+
+  useEffect(() => {
+    setCheck(IDLE);
+    if (!shouldCheck(value)) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      setCheck({ status: 'checking' });
+      lookupAccount(value).then(
+        (result) => {
+          if (!current) return;
+          if (result.success && result.user) {
+            setCheck({ status: 'valid', user: result.user });
+            toast.success(EMAIL_VALIDATED);
+          } else {
+            setCheck({ status: 'invalid', error: EMAIL_NOT_FOUND });
+          }
+        },
+        () => {
+          if (current) setCheck({ status: 'invalid', error: EMAIL_VALIDATION_FAILED });
+        },
+      );
+    }, EMAIL_CHECK_DEBOUNCE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [value]);
+
+  useEffect(() => {
+    report.current?.({ status: check.status, user: check.user });
+  }, [check]);
+
+  const error = check.error ?? formError;
+  return (
+    <div className="vui-field vui-email-input" data-state={check.status}>
+      <label htmlFor={inputId} className="vui-field__label">
+        {label}
+        {required ? (
+          <span className="vui-field__required" aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </label>
+      <div className="vui-email-input__control">
+        <input
+          id={inputId}
+          name={name}
+          type="email"
+          className="vui-input"
+          value={value}
+          placeholder={placeholder}
+          disabled={disabled}
+          autoComplete="off"
+          aria-required={required || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={messageId}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur}
+        />
+        <span className="vui-email-input__indicator">
+          {check.status === 'checking' ? <Spinner decorative /> : null}
+          {check.status === 'valid' ? <CheckIcon /> : null}
+        </span>
+      </div>
+      <div id={messageId} aria-live="polite">
+        {check.status === 'checking' ? <p className="vui-field__hint">Checking email...</p> : null}
+        {error ? <p className="vui-field__error">{error}</p> : null}
+        {check.status === 'valid' ? <p className="vui-email-input__valid">Email verified</p> : null}
+      </div>
+      {showUserPreview && check.status === 'valid' && check.user ? (
+        <UserPreview user={check.user} />
+      ) : null}
+    </div>
+  );
+}
+
+function UserPreview({ user }: { user: LookedUpUser }) {
+  return (
+    <div className="vui-email-input__preview" aria-label="Account found" role="group">
+      {user.picture ? (
+        <img src={user.picture} alt="" width={36} height={36} />
+      ) : (
+        <span className="vui-email-input__initial" aria-hidden="true">
+          {(user.name || user.email).charAt(0).toUpperCase()}
+        </span>
+      )}
+      <span>
+        <span className="vui-email-input__name">{user.name}</span>
+        <span className="vui-email-input__email">{user.email}</span>
+      </span>
+    </div>
+  );
+}
+
+function CheckIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d="M5 12.5l4.5 4.5L19 7.5" />
+    </svg>
+  );
+}

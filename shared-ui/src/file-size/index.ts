@@ -1,0 +1,2 @@
+export { FileSize } from './file-size';
+export type { FileSizeProps } from './file-size';

@@ -1,0 +1,310 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { axe } from 'jest-axe';
+import type { Gap, Remark } from '@verity/shared-api';
+import { addRemark, updateGapStatus } from '@verity/shared-api/src/calls/action-plans';
+import { ToastProvider } from '../toast';
+import { GapDetailsPanel, type GapDetailsPanelProps } from './gap-details-panel';
+
+jest.mock('@verity/shared-api/src/calls/action-plans');
+const updateGapStatusMock = jest.mocked(updateGapStatus);
+const addRemarkMock = jest.mocked(addRemark);
+
+const remark: Remark = {
+  _id: 'r1',
+  id: 'r1',
+  comments: 'Meter ordered from the supplier',
+  createdAt: new Date(2026, 2, 6, 14, 30).toISOString(),
+  user: { userType: 'targetCompany', fullname: 'Arjun Mehta', userId: 'u1', role: 'editor' },
+  docs: [{ _id: 'd1', url: '/api/v1/remark-document/d1', fileName: 'invoice.png', size: 2560 }],
+};
+
+function makeGap(overrides: Partial<Gap> = {}): Gap {
+  return {
+    id: 'gap-1',
+    actionPlanId: 'plan-1',
+    KPI: 'Water use per tonne',
+    gapName: 'No water meter',
+    createdAt: new Date(2026, 2, 5, 9, 0).toISOString(),
+    riskSeverity: 'high',
+    status: 'open',
+    displayStatus: 'open',
+    statusHistory: [{ status: 'open', timestamp: new Date(2026, 2, 5, 9, 0).toISOString() }],
+    remark: [remark],
+    recommendation: 'Install meters on each line',
+    responsibility: 'Plant manager',
+    actionTakenByCompany: 'Quotes requested',
+    residualRisk: 'Over-use goes unnoticed',
+    impactedSDGs: ['SDG6', 'SDG13'],
+    fields: { site: { name: 'Site', value: 'Pune plant' } },
+    addOns: { ref: { name: 'Audit reference', value: 'AR-12' } },
+    dueDate: new Date(2099, 11, 31).toISOString(),
+    timeline: null,
+    ESGAspect: null,
+    areaCode: 'AC-7',
+    amount: { currency: 'INR', value: 1250.5 },
+    ...overrides,
+  };
+}
+
+function renderPanel(props: Partial<GapDetailsPanelProps> = {}, advanceTimers = true) {
+  const onClose = jest.fn();
+  const onGapChange = jest.fn();
+  const user = userEvent.setup({
+    delay: null,
+    advanceTimers: advanceTimers ? jest.advanceTimersByTime : undefined,
+  });
+  const view = render(
+    <ToastProvider>
+      <GapDetailsPanel
+        gap={makeGap()}
+        targetCompanyId="tc-1"
+        open
+        onClose={onClose}
+        canChangeStatus
+        canAddRemark
+        onGapChange={onGapChange}
+        {...props}
+      />
+    </ToastProvider>,
+  );
+  return { ...view, user, onClose, onGapChange };
+}
+
+/** The value shown beside a label of the panel. */
+function detail(term: string): HTMLElement {
+  const dt = screen.getByText(term, { selector: 'dt' });
+  return dt.nextElementSibling as HTMLElement;
+}
+
+beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
+afterEach(() => {
+  jest.useRealTimers();
+  jest.resetAllMocks();
+});
+
+describe('GapDetailsPanel content', () => {
+  it('shows every field of the gap', () => {
+    renderPanel();
+    expect(screen.getByRole('dialog', { name: 'Gap Details' })).toBeInTheDocument();
+    expect(detail('KPI')).toHaveTextContent('Water use per tonne');
+    expect(detail('Created')).toHaveTextContent('Mar 05, 2026');
+    expect(detail('Due Date')).toHaveTextContent('Dec 31, 2099');
+    expect(detail('Status')).toHaveTextContent('Open');
+    expect(detail('Risk Level')).toHaveTextContent('High');
+    expect(detail('Gap Name')).toHaveTextContent('No water meter');
+    expect(detail('Recommendation')).toHaveTextContent('Install meters on each line');
+    expect(detail('Risk Assessment')).toHaveTextContent('Over-use goes unnoticed');
+    expect(detail('Responsibility')).toHaveTextContent('Plant manager');
+    expect(detail('Action Taken')).toHaveTextContent('Quotes requested');
+    expect(detail('Area Code')).toHaveTextContent('AC-7');
+    expect(detail('Amount')).toHaveTextContent('INR');
+    expect(detail('Amount')).toHaveTextContent('1,250.5');
+    expect(screen.queryByText('ESG Aspect', { selector: 'dt' })).not.toBeInTheDocument();
+  });
+
+  it('shows the ESG aspect when the gap has one, and the overdue status it is given', () => {
+    renderPanel({
+      gap: makeGap({ ESGAspect: 'Social', areaCode: null, amount: null, displayStatus: 'overdue' }),
+    });
+    expect(detail('ESG Aspect')).toHaveTextContent('Social');
+    expect(detail('Status')).toHaveTextContent('Overdue');
+    expect(screen.queryByText('Area Code', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Amount', { selector: 'dt' })).not.toBeInTheDocument();
+  });
+
+  it('links each impacted SDG to its UN goal page', () => {
+    renderPanel();
+    expect(screen.getByRole('link', { name: 'SDG 6: Clean Water and Sanitation' })).toHaveAttribute(
+      'href',
+      'https://sdgs.un.org/goals/goal6',
+    );
+    expect(screen.getByRole('link', { name: 'SDG 13: Climate Action' })).toHaveAttribute(
+      'href',
+      'https://sdgs.un.org/goals/goal13',
+    );
+  });
+
+  it('shows custom fields and add-ons as name and value pairs', () => {
+    renderPanel();
+    expect(detail('Site')).toHaveTextContent('Pune plant');
+    expect(detail('Audit reference')).toHaveTextContent('AR-12');
+  });
+
+  it('lists remarks with author, role, date-time, comments and images in KB', () => {
+    renderPanel();
+    const list = screen.getByRole('list', { name: 'Remarks' });
+    expect(within(list).getByText('Arjun Mehta')).toBeInTheDocument();
+    expect(within(list).getByText('Target Company · Editor')).toBeInTheDocument();
+    expect(within(list).getByText('06/03/2026 02:30 PM')).toBeInTheDocument();
+    expect(within(list).getByText('Meter ordered from the supplier')).toBeInTheDocument();
+    const image = within(list).getByRole('link', { name: /invoice\.png/ });
+    expect(image).toHaveAttribute('href', '/api/v1/remark-document/d1');
+    expect(image).toHaveTextContent('2.50 KB');
+  });
+
+  it("says 'No remarks yet' and counts both tabs", async () => {
+    const { user } = renderPanel({ gap: makeGap({ remark: [] }) });
+    expect(screen.getByText('No remarks yet')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /^Remarks/ })).toHaveTextContent('0');
+    const history = screen.getByRole('tab', { name: /^Status History/ });
+    expect(history).toHaveTextContent('1');
+    await user.click(history);
+    expect(
+      within(screen.getByRole('list', { name: 'Status History' })).getByText('Open'),
+    ).toBeVisible();
+  });
+
+  it('closes on Escape', async () => {
+    const { user, onClose } = renderPanel();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('has no accessibility violations', async () => {
+    jest.useRealTimers();
+    const { baseElement } = renderPanel({}, false);
+    expect(await axe(baseElement)).toHaveNoViolations();
+  });
+});
+
+describe('GapDetailsPanel status', () => {
+  it('asks first, then shows the new status and history entry without waiting for the server', async () => {
+    updateGapStatusMock.mockReturnValue(new Promise(() => undefined));
+    const { user, onGapChange } = renderPanel();
+    await user.selectOptions(screen.getByLabelText('Status'), 'Close');
+    const confirm = screen.getByRole('alertdialog');
+    expect(confirm).toHaveTextContent('Are you sure you want to update the status?');
+    await user.click(within(confirm).getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText('Status updated successfully')).toBeInTheDocument();
+    expect(updateGapStatusMock).toHaveBeenCalledWith('gap-1', 'tc-1', 'closed');
+    expect(detail('Status')).toHaveTextContent('Closed');
+    expect(screen.getByLabelText('Status')).toHaveDisplayValue('Close');
+    expect(screen.getByRole('tab', { name: /^Status History/ })).toHaveTextContent('2');
+    expect(onGapChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ status: 'closed', displayStatus: 'closed' }),
+    );
+  });
+
+  it('leaves the status alone when the question is cancelled', async () => {
+    const { user } = renderPanel();
+    await user.selectOptions(screen.getByLabelText('Status'), 'Prov Close');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Status')).toHaveDisplayValue('Open');
+    expect(updateGapStatusMock).not.toHaveBeenCalled();
+  });
+
+  it("says 'Missing status' when no status is chosen", async () => {
+    const { user } = renderPanel();
+    await user.selectOptions(screen.getByLabelText('Status'), 'Select status');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Missing status')).toBeInTheDocument();
+    expect(updateGapStatusMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('tab', { name: /^Status History/ })).toHaveTextContent('1');
+  });
+
+  it('puts the status back and shows the reason when the server refuses', async () => {
+    updateGapStatusMock.mockRejectedValue({ message: 'You cannot change this gap' });
+    const { user } = renderPanel();
+    await user.selectOptions(screen.getByLabelText('Status'), 'Prov Close');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('You cannot change this gap')).toBeInTheDocument();
+    expect(detail('Status')).toHaveTextContent('Open');
+    expect(screen.getByRole('tab', { name: /^Status History/ })).toHaveTextContent('1');
+  });
+
+  it('hides the status selector and the remark input from viewers', () => {
+    renderPanel({ canChangeStatus: false, canAddRemark: false });
+    expect(screen.queryByLabelText('Status')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Add a remark')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Attach images' })).not.toBeInTheDocument();
+    expect(screen.getByText('Meter ordered from the supplier')).toBeInTheDocument();
+  });
+});
+
+describe('GapDetailsPanel remarks', () => {
+  const saved: Remark = {
+    ...remark,
+    _id: 'r2',
+    id: 'r2',
+    comments: 'Meter installed',
+    user: { userType: 'auditor', fullname: 'Lena Fischer', userId: 'u2', role: 'admin' },
+    docs: [],
+  };
+
+  it('keeps Send disabled while the text is blank', async () => {
+    const { user } = renderPanel();
+    const send = screen.getByRole('button', { name: 'Send' });
+    expect(send).toBeDisabled();
+    await user.type(screen.getByLabelText('Add a remark'), '   ');
+    expect(send).toBeDisabled();
+    await user.type(screen.getByLabelText('Add a remark'), 'Done');
+    expect(send).toBeEnabled();
+  });
+
+  it("says 'Please add your comments' for a blank remark and still sends it", async () => {
+    addRemarkMock.mockRejectedValue({ message: 'Please add your comments' });
+    const { user } = renderPanel();
+    await user.click(screen.getByLabelText('Add a remark'));
+    await user.keyboard('{Enter}');
+    expect(await screen.findAllByText('Please add your comments')).toHaveLength(1);
+    expect(addRemarkMock).toHaveBeenCalledWith('gap-1', 'tc-1', { comments: '', documents: [] });
+  });
+
+  it('accepts several images only, lists them in KB and lets one be removed', async () => {
+    const { user } = renderPanel();
+    const input = screen.getByLabelText<HTMLInputElement>('Image attachments');
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input).toHaveAttribute('accept', 'image/*');
+    expect(input).toHaveAttribute('multiple');
+    await user.upload(input, [
+      new File([new Uint8Array(1536)], 'site.png', { type: 'image/png' }),
+      new File([new Uint8Array(3072)], 'meter.jpg', { type: 'image/jpeg' }),
+    ]);
+    const selected = screen.getByRole('list', { name: 'Selected images' });
+    expect(within(selected).getByText('1.50 KB')).toBeInTheDocument();
+    expect(within(selected).getByText('3.00 KB')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove site.png' }));
+    expect(within(selected).queryByText('site.png')).not.toBeInTheDocument();
+    expect(within(selected).getByText('meter.jpg')).toBeInTheDocument();
+  });
+
+  it('appends the saved remark, clears the input and scrolls to it after 50 ms', async () => {
+    jest.useFakeTimers();
+    addRemarkMock.mockResolvedValue(saved);
+    const { user, onGapChange } = renderPanel({}, true);
+    const list = screen.getByRole('list', { name: 'Remarks' });
+    let scrollTop = 0;
+    Object.defineProperty(list, 'scrollHeight', { configurable: true, value: 480 });
+    Object.defineProperty(list, 'scrollTop', {
+      configurable: true,
+      get: () => scrollTop,
+      set: (value: number) => (scrollTop = value),
+    });
+    const photo = new File([new Uint8Array(2048)], 'meter.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Image attachments'), photo);
+    await user.type(screen.getByLabelText('Add a remark'), 'Meter installed');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    await waitFor(() => expect(within(list).getByText('Meter installed')).toBeInTheDocument());
+    expect(addRemarkMock).toHaveBeenCalledWith('gap-1', 'tc-1', {
+      comments: 'Meter installed',
+      documents: [photo],
+    });
+    expect(within(list).getByText('Lena Fischer')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /^Remarks/ })).toHaveTextContent('2');
+    expect(screen.getByLabelText('Add a remark')).toHaveValue('');
+    expect(screen.queryByRole('list', { name: 'Selected images' })).not.toBeInTheDocument();
+    expect(onGapChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ remark: [remark, saved] }),
+    );
+
+    expect(scrollTop).toBe(0);
+    act(() => jest.advanceTimersByTime(49));
+    expect(scrollTop).toBe(0);
+    act(() => jest.advanceTimersByTime(1));
+    expect(scrollTop).toBe(480);
+  });
+});

@@ -1,0 +1,139 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  ADD_YOUR_COMMENTS,
+  MISSING_STATUS,
+  STATUS_UPDATED,
+  getErrorText,
+  isGapStatus,
+  type Gap,
+  type GapStatus,
+} from '@verity/shared-api';
+import { addRemark, updateGapStatus } from '@verity/shared-api';
+import { Modal } from '../modal';
+import { Tabs } from '../tabs';
+import { toast } from '../toast';
+import { withRemark, withStatus, withoutStatusChange } from './gap-details-state';
+import { GAP_DETAILS_TEXT } from './gap-details-text';
+import { GapFields } from './gap-fields';
+import { GapStatusSelector } from './gap-status-selector';
+import { RemarkInput, type RemarkDraft } from './remark-input';
+import { RemarkList } from './remark-list';
+import { StatusHistory } from './status-history';
+import './gap-details.css';
+
+export interface GapDetailsPanelProps {
+  gap: Gap;
+  targetCompanyId: string;
+  open: boolean;
+  onClose: () => void;
+  /** Client or auditor users who are not viewers (canChangeGapStatus). */
+  canChangeStatus: boolean;
+  /** Everyone but viewers (canAddRemark). */
+  canAddRemark: boolean;
+  /** The gap after a status change or a new remark, for the list behind the panel. */
+  onGapChange?: (gap: Gap) => void;
+}
+
+/** The fullscreen Gap Details panel: the gap's fields, its status, remarks and status history. */
+export function GapDetailsPanel({
+  gap,
+  targetCompanyId,
+  open,
+  onClose,
+  canChangeStatus,
+  canAddRemark,
+  onGapChange,
+}: GapDetailsPanelProps) {
+  const [current, setCurrent] = useState(gap);
+  const latest = useRef(gap);
+  const [scrollRequest, setScrollRequest] = useState(0);
+
+  useEffect(() => {
+    latest.current = gap;
+    setCurrent(gap);
+  }, [gap]);
+
+  function update(next: Gap) {
+    latest.current = next;
+    setCurrent(next);
+    onGapChange?.(next);
+  }
+
+  function changeStatus(status: GapStatus | '') {
+    if (!isGapStatus(status)) {
+      toast.error(MISSING_STATUS);
+      return;
+    }
+    const before = latest.current;
+    const change = withStatus(before, status, new Date());
+    // Shown at once, without waiting for the reply (spec section 4); undone if the server refuses.
+    update(change.gap);
+    toast.success(STATUS_UPDATED);
+    updateGapStatus(before.id, targetCompanyId, status).catch((error: unknown) => {
+      update(withoutStatusChange(latest.current, before, change.entry));
+      toast.error(getErrorText(error));
+    });
+  }
+
+  async function sendRemark({ comments, documents }: RemarkDraft): Promise<boolean> {
+    try {
+      const remark = await addRemark(latest.current.id, targetCompanyId, { comments, documents });
+      update(withRemark(latest.current, remark));
+      setScrollRequest((count) => count + 1);
+      return true;
+    } catch (error) {
+      const text = getErrorText(error);
+      // A blank remark has already been answered with this very text.
+      if (!(comments === '' && text === ADD_YOUR_COMMENTS)) toast.error(text);
+      return false;
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      title={GAP_DETAILS_TEXT.title}
+      size="fullscreen"
+    >
+      <div className="vui-gap-details">
+        <div className="vui-gap-details__top">
+          <dl className="vui-gap-details__kpi">
+            <dt>KPI</dt>
+            <dd>{current.KPI}</dd>
+          </dl>
+          {canChangeStatus ? (
+            <div className="vui-gap-details__status">
+              <GapStatusSelector status={current.status} onConfirm={changeStatus} />
+            </div>
+          ) : null}
+        </div>
+        <GapFields gap={current} />
+        <Tabs
+          label={GAP_DETAILS_TEXT.tabsLabel}
+          items={[
+            {
+              value: 'remarks',
+              label: GAP_DETAILS_TEXT.remarksTab,
+              count: current.remark.length,
+              content: (
+                <div className="vui-gap-details__remarks">
+                  <RemarkList remarks={current.remark} scrollRequest={scrollRequest} />
+                  {canAddRemark ? <RemarkInput onSend={sendRemark} /> : null}
+                </div>
+              ),
+            },
+            {
+              value: 'history',
+              label: GAP_DETAILS_TEXT.historyTab,
+              count: current.statusHistory.length,
+              content: <StatusHistory entries={current.statusHistory} />,
+            },
+          ]}
+        />
+      </div>
+    </Modal>
+  );
+}

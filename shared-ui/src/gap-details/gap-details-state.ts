@@ -1,0 +1,40 @@
+import type { Gap, GapStatus, Remark, StatusHistoryEntry, StatusKey } from '@verity/shared-api';
+
+/** The API's overdue rule, applied locally so the badge is right before the reply arrives. */
+function derivedDisplayStatus(gap: Gap, status: GapStatus, now: Date): StatusKey {
+  if (status === 'closed' || !gap.dueDate) return status;
+  return new Date(gap.dueDate).getTime() < now.getTime() ? 'overdue' : status;
+}
+
+export interface StatusChange {
+  gap: Gap;
+  entry: StatusHistoryEntry;
+}
+
+/** The gap with its new status and a history entry stamped now. */
+export function withStatus(gap: Gap, status: GapStatus, now: Date): StatusChange {
+  const entry: StatusHistoryEntry = { status, timestamp: now.toISOString() };
+  return {
+    entry,
+    gap: {
+      ...gap,
+      status,
+      displayStatus: derivedDisplayStatus(gap, status, now),
+      statusHistory: [...gap.statusHistory, entry],
+    },
+  };
+}
+
+/** Undoes one status change on the current gap, keeping anything else that changed since (a remark). */
+export function withoutStatusChange(current: Gap, before: Gap, entry: StatusHistoryEntry): Gap {
+  return {
+    ...current,
+    status: before.status,
+    displayStatus: before.displayStatus,
+    statusHistory: current.statusHistory.filter((item) => item !== entry),
+  };
+}
+
+export function withRemark(gap: Gap, remark: Remark): Gap {
+  return { ...gap, remark: [...gap.remark, remark] };
+}

@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+import type { Gap, NameValue } from '@verity/shared-api';
+import { CurrencyText } from '../currency-text';
+import { DateText } from '../date-text';
+import { RiskBadge } from '../risk-badge';
+import { SdgIcons } from '../sdg-icons';
+import { StatusBadge } from '../status-badge';
+import { GAP_DETAILS_TEXT } from './gap-details-text';
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="vui-gap-details__item">
+      <dt>{term}</dt>
+      <dd>{children || '-'}</dd>
+    </div>
+  );
+}
+
+/** Every field of a gap the panel shows (spec section 2, "Gap Details panel"). */
+export function GapFields({ gap }: { gap: Gap }) {
+  const extraFields: NameValue[] = [
+    ...Object.values(gap.fields ?? {}),
+    ...Object.values(gap.addOns ?? {}),
+  ];
+  return (
+    <>
+      <dl className="vui-gap-details__grid">
+        <Detail term="Created">
+          <DateText value={gap.createdAt} format="detail" />
+        </Detail>
+        <Detail term="Due Date">
+          <DateText value={gap.dueDate} format="detail" />
+        </Detail>
+        <Detail term="Status">
+          <StatusBadge status={gap.displayStatus ?? gap.status} />
+        </Detail>
+        <Detail term="Risk Level">
+          <RiskBadge risk={gap.riskSeverity} />
+        </Detail>
+        {gap.ESGAspect ? <Detail term="ESG Aspect">{gap.ESGAspect}</Detail> : null}
+        {gap.areaCode ? <Detail term="Area Code">{gap.areaCode}</Detail> : null}
+        {gap.amount ? (
+          <Detail term="Amount">
+            <CurrencyText amount={gap.amount} />
+          </Detail>
+        ) : null}
+      </dl>
+      <dl className="vui-gap-details__text">
+        <Detail term="Gap Name">{gap.gapName}</Detail>
+        <Detail term="Recommendation">{gap.recommendation}</Detail>
+        <Detail term="Risk Assessment">{gap.residualRisk}</Detail>
+        <Detail term="Responsibility">{gap.responsibility}</Detail>
+        <Detail term="Action Taken">{gap.actionTakenByCompany}</Detail>
+      </dl>
+      {gap.impactedSDGs.length > 0 ? (
+        <section className="vui-gap-details__section" aria-label={GAP_DETAILS_TEXT.sdgImpact}>
+          <h3 className="vui-gap-details__heading">{GAP_DETAILS_TEXT.sdgImpact}</h3>
+          <SdgIcons codes={gap.impactedSDGs} />
+        </section>
+      ) : null}
+      {extraFields.length > 0 ? (
+        <section className="vui-gap-details__section" aria-label={GAP_DETAILS_TEXT.customFields}>
+          <h3 className="vui-gap-details__heading">{GAP_DETAILS_TEXT.customFields}</h3>
+          <dl className="vui-gap-details__grid">
+            {extraFields.map((field, index) => (
+              <Detail key={`${field.name}-${index}`} term={field.name}>
+                {field.value}
+              </Detail>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { useMemo } from 'react';
+import {
+  SOMETHING_WENT_WRONG_SHORT,
+  getErrorText,
+  type Gap,
+  type GapInput,
+} from '@verity/shared-api';
+import { updateGap } from '@verity/shared-api';
+import { toast } from '../toast';
+import { GapForm, type GapFormProps } from './gap-form';
+import { GAP_FORM_TEXT } from './gap-form-text';
+import { initialGapFormValues, toGapInput } from './gap-form-values';
+
+export interface EditGapFormProps extends Omit<GapFormProps, 'onSubmit' | 'initialGap'> {
+  gap: Gap;
+  auditId: string;
+  /** The gap with the changes merged in, for the list to show. */
+  onSaved: (gap: Gap) => void;
+}
+
+/** Only what the user changed, so an untouched due date that has passed is not checked again. */
+export function changedGapFields(before: GapInput, after: GapInput): Partial<GapInput> {
+  const changes: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof GapInput)[]) {
+    if (JSON.stringify(after[key]) !== JSON.stringify(before[key])) changes[key] = after[key];
+  }
+  return changes as Partial<GapInput>;
+}
+
+/** The gap form that edits a gap of an action plan. */
+export function EditGapForm({
+  gap,
+  auditId,
+  onSaved,
+  submitLabel = GAP_FORM_TEXT.updateGap,
+  ...formProps
+}: EditGapFormProps) {
+  const { formType, customFields, addOnFields } = formProps;
+  const before = useMemo(
+    () => toGapInput(initialGapFormValues(gap, customFields, addOnFields), formType),
+    [gap, customFields, addOnFields, formType],
+  );
+
+  async function save(after: GapInput) {
+    const changes = changedGapFields(before, after);
+    if (Object.keys(changes).length === 0) {
+      onSaved(gap);
+      return;
+    }
+    try {
+      const saved = await updateGap(gap.id, auditId, changes);
+      onSaved({ ...gap, ...saved });
+    } catch (error) {
+      toast.error(getErrorText(error, SOMETHING_WENT_WRONG_SHORT));
+      throw error;
+    }
+  }
+
+  return <GapForm {...formProps} submitLabel={submitLabel} initialGap={gap} onSubmit={save} />;
+}

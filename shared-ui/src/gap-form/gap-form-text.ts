@@ -1,0 +1,27 @@
+// Labels of the gap form; the spec's messages come from @verity/shared-api.
+export const GAP_FORM_TEXT = {
+  addGap: 'Add Gap',
+  updateGap: 'Update Gap',
+  cancel: 'Cancel',
+  kpi: 'KPI',
+  gapName: 'Gap Name',
+  recommendation: 'Recommendation',
+  responsibility: 'Responsibility',
+  actionTakenByCompany: 'Action Taken By Company',
+  residualRisk: 'Residual Risk',
+  riskSeverity: 'Risk Severity',
+  impactedSdgs: 'Impacted SDGs',
+  dueDate: 'Due Date',
+  timeline: 'Timeline',
+  esgAspect: 'ESG Aspect',
+  esgAspectPlaceholder: 'Select ESG Aspect',
+  areaCode: 'Area Code',
+  currency: 'Currency',
+  amount: 'Amount',
+  customFields: 'Custom Fields',
+  addOnFields: 'Additional Fields',
+} as const;
+
+export function sdgOptionLabel(code: string, title: string): string {
+  return `${code}: ${title}`;
+}

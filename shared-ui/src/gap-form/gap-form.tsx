@@ -1,0 +1,352 @@
+import { useEffect, useId, useMemo, useRef, type ChangeEvent } from 'react';
+import {
+  Formik,
+  getIn,
+  validateYupSchema,
+  yupToFormErrors,
+  type FormikErrors,
+  type FormikProps,
+} from 'formik';
+import {
+  AMOUNT_MIN,
+  AMOUNT_STEP,
+  CURRENCIES,
+  ESG_ASPECTS,
+  RISK_SEVERITIES,
+  RISK_SEVERITY_LABELS,
+  gapFieldsOf,
+  gapSchema,
+  minSelectableDate,
+  toAmountValue,
+  type AuditAddOnField,
+  type AuditForm,
+  type CustomField,
+  type Gap,
+  type GapInput,
+} from '@verity/shared-api';
+import { Button } from '../button';
+import { DateField, SelectField, TextAreaField, TextField } from '../form-field';
+import { CustomFieldInputs } from './custom-field-inputs';
+import { GAP_FORM_TEXT } from './gap-form-text';
+import {
+  initialGapFormValues,
+  renderedFields,
+  toGapInput,
+  type GapFormValues,
+} from './gap-form-values';
+import { SdgCheckboxGroup } from './sdg-checkbox-group';
+import './gap-form.css';
+
+export interface GapFormProps {
+  formType: AuditForm;
+  /** The action plan's timeline: a later due date is refused. */
+  planTimeline?: string | null;
+  /** Editing: the gap whose values fill the form. */
+  initialGap?: Gap;
+  /** The audit's custom field definitions, saved under the gap's `fields`. */
+  customFields?: readonly CustomField[];
+  /** The audit's add-on field definitions, saved under the gap's `addOns`. */
+  addOnFields?: readonly AuditAddOnField[];
+  submitLabel?: string;
+  /** Shows a Cancel button. */
+  onCancel?: () => void;
+  /** Receives the checked gap; a rejection keeps the typed values (the embedding reports it). */
+  onSubmit: (gap: GapInput) => Promise<void> | void;
+}
+
+const RISK_OPTIONS = RISK_SEVERITIES.map((risk) => ({
+  value: risk,
+  label: RISK_SEVERITY_LABELS[risk],
+}));
+const ESG_OPTIONS = ESG_ASPECTS.map((aspect) => ({ value: aspect, label: aspect }));
+const CURRENCY_OPTIONS = CURRENCIES.map((currency) => ({
+  value: currency.value,
+  label: currency.name,
+}));
+
+/** The gap form of every form type (spec sections 2, 3 and 5), embedded by the create, add and edit screens. */
+export function GapForm(props: GapFormProps) {
+  // A new form type (or another gap) starts a fresh form, its errors included.
+  return <GapFormForType key={`${props.formType}-${props.initialGap?.id ?? 'new'}`} {...props} />;
+}
+
+function GapFormForType({
+  formType,
+  planTimeline,
+  initialGap,
+  customFields,
+  addOnFields,
+  submitLabel = GAP_FORM_TEXT.addGap,
+  onCancel,
+  onSubmit,
+}: GapFormProps) {
+  const initialValues = useMemo(
+    () => initialGapFormValues(initialGap, customFields, addOnFields),
+    [initialGap, customFields, addOnFields],
+  );
+
+  async function validate(values: GapFormValues): Promise<FormikErrors<GapFormValues>> {
+    const schema = gapSchema({
+      formType,
+      planTimeline,
+      // An edit that keeps the stored due date may keep one that has passed.
+      checkDueDateInFuture: !initialGap || values.dueDate !== initialValues.dueDate,
+    });
+    // A non-numeric amount, blank included, counts as 0 (spec section 5).
+    const checked = {
+      ...values,
+      amount: { ...values.amount, value: toAmountValue(values.amount.value) },
+    };
+    try {
+      await validateYupSchema(checked, schema);
+      return {};
+    } catch (error) {
+      return yupToFormErrors<GapFormValues>(error);
+    }
+  }
+
+  return (
+    <Formik<GapFormValues>
+      initialValues={initialValues}
+      validate={validate}
+      validateOnChange={false}
+      validateOnBlur={false}
+      onSubmit={async (values, helpers) => {
+        try {
+          await onSubmit(toGapInput(values, formType));
+        } catch {
+          // The embedding has told the user; the typed values stay for another try.
+          return;
+        }
+        if (!initialGap) helpers.resetForm();
+      }}
+    >
+      {(formik) => (
+        <GapFormFields
+          formik={formik}
+          formType={formType}
+          customFields={renderedFields(customFields)}
+          addOnFields={renderedFields(addOnFields)}
+          submitLabel={submitLabel}
+          onCancel={onCancel}
+        />
+      )}
+    </Formik>
+  );
+}
+
+interface GapFormFieldsProps {
+  formik: FormikProps<GapFormValues>;
+  formType: AuditForm;
+  customFields: readonly CustomField[];
+  addOnFields: readonly AuditAddOnField[];
+  submitLabel: string;
+  onCancel?: () => void;
+}
+
+function GapFormFields({
+  formik,
+  formType,
+  customFields,
+  addOnFields,
+  submitLabel,
+  onCancel,
+}: GapFormFieldsProps) {
+  const { values, errors, isSubmitting, submitCount, setFieldValue, setFieldError } = formik;
+  const formRef = useRef<HTMLFormElement>(null);
+  const idPrefix = useId();
+  const fieldsOf = gapFieldsOf(formType);
+  const dueDateMin = useMemo(() => minSelectableDate(), []);
+
+  useFocusFirstError(formRef, submitCount, isSubmitting);
+
+  /** Sets a value and clears that field's error (spec section 5). */
+  function change(name: string, value: unknown) {
+    void setFieldValue(name, value, false);
+    setFieldError(name, undefined);
+  }
+
+  const onText =
+    (name: string) =>
+    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      change(name, event.target.value);
+
+  const errorOf = (name: string): string | undefined => {
+    const error: unknown = getIn(errors, name);
+    return typeof error === 'string' ? error : undefined;
+  };
+
+  const id = (name: string) => `${idPrefix}-${name}`;
+
+  return (
+    <form ref={formRef} className="vui-gap-form" noValidate onSubmit={formik.handleSubmit}>
+      <div className="vui-gap-form__grid">
+        <TextField
+          id={id('KPI')}
+          label={GAP_FORM_TEXT.kpi}
+          required
+          value={values.KPI}
+          onChange={onText('KPI')}
+          error={errorOf('KPI')}
+        />
+        <TextField
+          id={id('gapName')}
+          label={GAP_FORM_TEXT.gapName}
+          required
+          value={values.gapName}
+          onChange={onText('gapName')}
+          error={errorOf('gapName')}
+        />
+        <TextAreaField
+          id={id('recommendation')}
+          label={GAP_FORM_TEXT.recommendation}
+          required
+          value={values.recommendation}
+          onChange={onText('recommendation')}
+          error={errorOf('recommendation')}
+        />
+        <TextField
+          id={id('responsibility')}
+          label={GAP_FORM_TEXT.responsibility}
+          required
+          value={values.responsibility}
+          onChange={onText('responsibility')}
+          error={errorOf('responsibility')}
+        />
+        {/* Marked required but not checked on submit (spec section 5, "Unchecked fields"). */}
+        <TextAreaField
+          id={id('actionTakenByCompany')}
+          label={GAP_FORM_TEXT.actionTakenByCompany}
+          required
+          value={values.actionTakenByCompany}
+          onChange={onText('actionTakenByCompany')}
+        />
+        <TextAreaField
+          id={id('residualRisk')}
+          label={GAP_FORM_TEXT.residualRisk}
+          required
+          value={values.residualRisk}
+          onChange={onText('residualRisk')}
+        />
+        <SelectField
+          id={id('riskSeverity')}
+          label={GAP_FORM_TEXT.riskSeverity}
+          required
+          options={RISK_OPTIONS}
+          value={values.riskSeverity}
+          onChange={onText('riskSeverity')}
+          error={errorOf('riskSeverity')}
+        />
+        {fieldsOf.dueDate ? (
+          <DateField
+            id={id('dueDate')}
+            label={GAP_FORM_TEXT.dueDate}
+            required
+            min={dueDateMin}
+            value={values.dueDate}
+            onChange={onText('dueDate')}
+            error={errorOf('dueDate')}
+          />
+        ) : null}
+        {fieldsOf.timeline ? (
+          <DateField
+            id={id('timeline')}
+            label={GAP_FORM_TEXT.timeline}
+            value={values.timeline}
+            onChange={onText('timeline')}
+            error={errorOf('timeline')}
+          />
+        ) : null}
+        {fieldsOf.ESGAspect ? (
+          <SelectField
+            id={id('ESGAspect')}
+            label={GAP_FORM_TEXT.esgAspect}
+            required
+            placeholder={GAP_FORM_TEXT.esgAspectPlaceholder}
+            options={ESG_OPTIONS}
+            value={values.ESGAspect}
+            onChange={onText('ESGAspect')}
+            error={errorOf('ESGAspect')}
+          />
+        ) : null}
+        {fieldsOf.areaCode ? (
+          <TextField
+            id={id('areaCode')}
+            label={GAP_FORM_TEXT.areaCode}
+            required
+            value={values.areaCode}
+            onChange={onText('areaCode')}
+            error={errorOf('areaCode')}
+          />
+        ) : null}
+        {fieldsOf.amount ? (
+          <>
+            <SelectField
+              id={id('amount.currency')}
+              label={GAP_FORM_TEXT.currency}
+              options={CURRENCY_OPTIONS}
+              value={values.amount.currency}
+              onChange={onText('amount.currency')}
+              error={errorOf('amount.currency')}
+            />
+            <TextField
+              id={id('amount.value')}
+              label={GAP_FORM_TEXT.amount}
+              type="number"
+              inputMode="decimal"
+              min={AMOUNT_MIN}
+              step={AMOUNT_STEP}
+              value={values.amount.value}
+              onChange={onText('amount.value')}
+              // A non-numeric amount becomes 0 (spec section 5).
+              onBlur={() => change('amount.value', String(toAmountValue(values.amount.value)))}
+              error={errorOf('amount.value')}
+            />
+          </>
+        ) : null}
+      </div>
+      <SdgCheckboxGroup
+        value={values.impactedSDGs}
+        onChange={(codes) => change('impactedSDGs', codes)}
+        error={errorOf('impactedSDGs')}
+      />
+      <CustomFieldInputs
+        title={GAP_FORM_TEXT.customFields}
+        definitions={customFields}
+        values={values.fields}
+        idPrefix={id('fields')}
+        onChange={(fieldId, value) => change(`fields.${fieldId}.value`, value)}
+      />
+      <CustomFieldInputs
+        title={GAP_FORM_TEXT.addOnFields}
+        definitions={addOnFields}
+        values={values.addOns}
+        idPrefix={id('addOns')}
+        onChange={(fieldId, value) => change(`addOns.${fieldId}.value`, value)}
+      />
+      <div className="vui-gap-form__actions">
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
+            {GAP_FORM_TEXT.cancel}
+          </Button>
+        ) : null}
+        <Button type="submit" loading={isSubmitting}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** After a refused submit, focus moves to the first field in error, so the message is read out. */
+function useFocusFirstError(
+  formRef: React.RefObject<HTMLFormElement>,
+  submitCount: number,
+  isSubmitting: boolean,
+) {
+  useEffect(() => {
+    if (submitCount === 0 || isSubmitting) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    invalid?.focus();
+  }, [formRef, submitCount, isSubmitting]);
+}

@@ -1,0 +1,2 @@
+export { RiskBadge } from './risk-badge';
+export type { RiskBadgeProps } from './risk-badge';

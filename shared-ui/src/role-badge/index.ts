@@ -1,0 +1,2 @@
+export { RoleBadge } from './role-badge';
+export type { RoleBadgeProps } from './role-badge';

@@ -1,0 +1,6 @@
+export { ActionPlanDetailScreen, GAP_ID_PARAM } from './action-plan-detail-screen';
+export type {
+  ActionPlanDetailPermissions,
+  ActionPlanDetailScreenProps,
+} from './action-plan-detail-screen';
+export { overallStatusOf, statisticsOf } from './plan-figures';

@@ -1,0 +1,2 @@
+export { AuditsTableScreen } from './audits-table-screen';
+export type { AuditsTableScreenProps } from './audits-table-screen';

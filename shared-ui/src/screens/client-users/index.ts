@@ -1,0 +1,2 @@
+export { ClientUsersScreen } from './client-users-screen';
+export type { ClientUsersScreenProps } from './client-users-screen';

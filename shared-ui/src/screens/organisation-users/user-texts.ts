@@ -1,0 +1,41 @@
+// Texts of the users screens that the spec does not word; the spec's own come from @verity/shared-api.
+import type { UserType } from '@verity/shared-api';
+
+export type OrganisationUserType = Exclude<UserType, 'client'>;
+
+export const userTexts = {
+  addNewUser: 'Add New User',
+  listLabel: 'Users',
+  searchUsers: 'Search Users...',
+  deleteUser: 'Delete user',
+  created: 'Created',
+  pageTitle: {
+    client: 'Users',
+    auditor: 'Auditor Users',
+    targetCompany: 'Company Users',
+  } satisfies Record<UserType, string>,
+  dialogTitle: {
+    client: 'Create New User',
+    auditor: 'Create New Auditor User',
+    targetCompany: 'Create New Company User',
+  } satisfies Record<UserType, string>,
+  createdMessage: {
+    client: 'Client user created successfully.',
+    auditor: 'Auditor user created successfully.',
+    targetCompany: 'Company user created successfully.',
+  } satisfies Record<UserType, string>,
+  companyUserDeleted: 'Company user deleted successfully.',
+  failedDeleteCompanyUser: 'Failed to delete company user',
+  createUser: 'Create User',
+  cancel: 'Cancel',
+  emailLabel: 'Email',
+  emailPlaceholder: 'name@company.com',
+  fullnameLabel: 'Full name',
+  fullnamePlaceholder: 'Full name',
+  roleLabel: 'Role',
+  countsLabel: 'User counts',
+  totalUsers: 'Total Users',
+  admins: 'Admins',
+  editors: 'Editors',
+  viewers: 'Viewers',
+} as const;

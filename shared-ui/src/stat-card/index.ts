@@ -1,0 +1,2 @@
+export { StatCard } from './stat-card';
+export type { StatCardProps, StatCardAccent } from './stat-card';

@@ -1,0 +1,2 @@
+export { StatusBadge } from './status-badge';
+export type { StatusBadgeProps } from './status-badge';

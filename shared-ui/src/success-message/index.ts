@@ -1,0 +1,2 @@
+export { SuccessMessage } from './success-message';
+export type { SuccessMessageProps } from './success-message';

@@ -1,0 +1,4 @@
+export { renderScreen, testUser } from './render-screen';
+export type { RenderScreenOptions, RenderScreenResult } from './render-screen';
+export { daysFromNow, makeActionPlan, makeGap, makeRemark, makeStatistics } from './fixtures';
+export { httpError } from './http-error';

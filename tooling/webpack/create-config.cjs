@@ -1,0 +1,80 @@
+// The one webpack configuration of the shell and the three remotes; each package passes only
+// what differs (its folder, its public path and its Module Federation options).
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const ChunkReportPlugin = require('./chunk-report-plugin.cjs');
+
+/** The design system's and the contract's own code, kept in one chunk whose size is budgeted. */
+const VERITY_SHARED_CODE = /[\\/](shared-ui|shared-api)[\\/]src[\\/]/;
+/** The chart canvas loads ECharts lazily; it must stay out of the shared chunk. */
+const LAZY_CHART_CODE = /[\\/]shared-ui[\\/]src[\\/]charts[\\/]chart-canvas/;
+
+/**
+ * @param {{ dir: string; publicPath: string; federation: object }} options
+ * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
+ */
+function createWebpackConfig({ dir, publicPath, federation }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        // Entries keep plain names: a content hash here breaks the federation runtime chunk.
+        filename: '[name].js',
+        chunkFilename: '[name].[contenthash].js',
+        assetModuleFilename: 'assets/[name].[contenthash][ext]',
+        publicPath,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  target: 'es2020',
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic' } },
+                },
+              },
+            },
+          },
+          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset/resource' },
+        ],
+      },
+      optimization: {
+        splitChunks: {
+          cacheGroups: {
+            verityShared: {
+              name: 'verity-shared',
+              chunks: 'async',
+              enforce: true,
+              test: (module) => {
+                const resource = module.resource || '';
+                return VERITY_SHARED_CODE.test(resource) && !LAZY_CHART_CODE.test(resource);
+              },
+            },
+          },
+        },
+      },
+      plugins: [
+        new ModuleFederationPlugin(federation),
+        new HtmlWebpackPlugin({ template: './public/index.html' }),
+        new ChunkReportPlugin(),
+      ],
+      performance: { hints: false },
+    };
+  };
+}
+
+module.exports = { createWebpackConfig };
