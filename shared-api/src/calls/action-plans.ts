@@ -133,4 +133,3 @@ function fileNameOf(document: Blob): string {
     ? document.name
     : 'image';
 }
-

@@ -12,11 +12,7 @@ import {
   type SessionUser,
   type UserCounts,
 } from '@verity/shared-api';
-import {
-  createClientUser,
-  deleteClientUser,
-  getClientUsers,
-} from '@verity/shared-api';
+import { createClientUser, deleteClientUser, getClientUsers } from '@verity/shared-api';
 import { StatCard } from '../../stat-card';
 import { toast } from '../../toast';
 import { isSameUser } from '../organisation-users/is-same-user';
