@@ -1,8 +1,11 @@
 const { nodeProject } = require('../tooling/jest/preset.cjs');
 
-// openid-client and its helpers ship as ES modules only; SWC turns them into CommonJS for jest.
+// openid-client (with oauth4webapi, jose) and cookie ship as ES modules only, and @fastify/cookie loads cookie
+// with a dynamic import: SWC turns them into CommonJS for jest.
 module.exports = nodeProject(__dirname, {
   testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/**/*.test.ts'],
-  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?(openid-client|oauth4webapi|jose)/)'],
-  testTimeout: 30000,
+  transformIgnorePatterns: [
+    '/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?(openid-client|oauth4webapi|jose|cookie|@fastify/cookie)/)',
+  ],
+  setupFilesAfterEnv: ['<rootDir>/test/support/jest-setup.ts'],
 });

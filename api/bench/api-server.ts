@@ -1,0 +1,37 @@
+// The real API for the benchmark, in its own process so its memory and CPU are its own. The parent
+// asks it over IPC for signed access cookies and its RSS.
+import { buildApp } from '../src/app';
+import { encodeAccessToken } from '../src/auth/access-token';
+import { ACCESS_COOKIE } from '../src/auth/session-cookies';
+import { loadApiConfig } from '../src/config';
+
+export type ServerQuestion = { type: 'cookie'; userId: string } | { type: 'rss' };
+export type ServerRequest = ServerQuestion & { id: number };
+export type ServerMessage =
+  { type: 'listening'; url: string } | { type: 'answer'; id: number; value: string | number };
+
+async function main() {
+  const config = loadApiConfig({
+    ...process.env,
+    SESSION_SECRET: 'session-secret-for-the-benchmark',
+    IDENTITY_CLIENT_SECRET: 'bench',
+    IDENTITY_API_KEY: 'bench',
+    SEED_DEMO: '0',
+  });
+  const app = await buildApp({ config });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const send = (message: ServerMessage) => process.send?.(message);
+  process.on('message', (request: ServerRequest) => {
+    if (request.type === 'cookie') {
+      const exp = Math.floor(Date.now() / 1000) + 3600;
+      const value = app.signCookie(encodeAccessToken({ uid: request.userId, exp }));
+      send({ type: 'answer', id: request.id, value: `${ACCESS_COOKIE}=${value}` });
+    } else {
+      send({ type: 'answer', id: request.id, value: process.memoryUsage().rss });
+    }
+  });
+  process.on('disconnect', () => void app.close().then(() => process.exit(0)));
+  send({ type: 'listening', url: address });
+}
+
+void main();

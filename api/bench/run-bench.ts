@@ -1,0 +1,237 @@
+// npm run bench:api — the API against a generated 200-company portfolio in PostgreSQL (see docs/performance.md).
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { findActionPlanDetail, listActionPlans } from '../src/action-plans/action-plan-queries';
+import { exportSelect } from '../src/action-plans/csv-export';
+import { actionPlanFigures, companyGapStats } from '../src/dashboards/figures';
+import { auditorScope, companyScope } from '../src/dashboards/scopes';
+import { openDatabase, runMigrations, type Database } from '../src/db';
+import type { SessionUser } from '../src/schemas/session-user';
+import type { ServerMessage, ServerQuestion } from './api-server';
+import {
+  auditOf,
+  BENCH,
+  generatePortfolio,
+  largeCompanyId,
+  planOf,
+  smallCompanyId,
+} from './generate';
+import { measureCalls, measureHttp, type Figures } from './measure';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+// `--keep` leaves the generated database for EXPLAIN; `--reuse <name>` measures a kept one again.
+const KEEP = process.argv.includes('--keep');
+const reuseAt = process.argv.indexOf('--reuse');
+const REUSE = reuseAt >= 0 ? process.argv[reuseAt + 1] : undefined;
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function startApi(databaseUrl: string, dataDir: string) {
+  const child = fork(path.join(__dirname, 'api-server.ts'), {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+  });
+  let nextId = 0;
+  const ask = (request: ServerQuestion) =>
+    new Promise<string | number>((resolve) => {
+      const id = ++nextId;
+      const onMessage = (message: ServerMessage) => {
+        if (message.type === 'answer' && message.id === id) {
+          child.off('message', onMessage);
+          resolve(message.value);
+        }
+      };
+      child.on('message', onMessage);
+      child.send({ ...request, id });
+    });
+  const listening = new Promise<string>((resolve, reject) => {
+    child.on('message', (message: ServerMessage) => {
+      if (message.type === 'listening') resolve(message.url);
+    });
+    child.once('exit', (code) => reject(new Error(`API exited (${code})`)));
+  });
+  return { child, ask, listening };
+}
+
+/** One CSV download: rows per second and the API's RSS growth while it streamed. */
+async function measureCsv(url: string, cookie: string, rss: () => Promise<number>) {
+  const before = await rss();
+  let peak = before;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peak = Math.max(peak, await rss());
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  })();
+  const started = performance.now();
+  const response = await fetch(url, { headers: { cookie } });
+  if (response.status !== 200 || !response.body) throw new Error(`CSV answered ${response.status}`);
+  let lines = 0;
+  let bytes = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    for (const byte of chunk) if (byte === 10) lines++;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  sampling = false;
+  await sampler;
+  const rows = lines - 1;
+  return { rows, bytes, rowsPerSecond: rows / seconds, rssGrowthMb: (peak - before) / 2 ** 20 };
+}
+
+async function sqlCsvRowsPerSecond(db: Database, user: SessionUser) {
+  const { sql, params } = exportSelect(user, largeCompanyId);
+  const started = performance.now();
+  let lines = 0;
+  for await (const chunk of db.copyOut(sql, params) as AsyncIterable<Buffer>)
+    for (const byte of chunk) if (byte === 10) lines++;
+  return lines / ((performance.now() - started) / 1000);
+}
+
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+async function main() {
+  const name = REUSE ?? `verity_bench_${randomBytes(4).toString('hex')}`;
+  if (!/^verity_bench_[0-9a-f]{8}$/.test(name)) throw new Error(`Not a bench database: ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'verity-bench-'));
+  if (!REUSE) await admin(`CREATE DATABASE ${name}`);
+  let api: ReturnType<typeof startApi> | undefined;
+  let db: Database | undefined;
+  try {
+    db = await openDatabase({ databaseUrl: url.toString(), dataDir });
+    const migrated = await runMigrations(db);
+    // A kept database may just have been migrated: fresh statistics and visibility map first.
+    if (REUSE && migrated.length > 0) await db.query('VACUUM ANALYZE');
+    if (!REUSE) {
+      const started = performance.now();
+      await generatePortfolio(db);
+      console.log(
+        `Generated 200 companies, 20,000 plans, 200,000 gaps in ${fmt((performance.now() - started) / 1000)} s`,
+      );
+    }
+
+    api = startApi(url.toString(), dataDir);
+    const base = `${await api.listening}/api/v1`;
+    const ask = api.ask;
+    const clientCookie = String(await ask({ type: 'cookie', userId: BENCH.clientUserId }));
+    const auditorCookie = String(await ask({ type: 'cookie', userId: BENCH.auditorUserId }));
+    const clientUser = {
+      _id: BENCH.clientUserId,
+      fullname: 'Bench Client',
+      emailId: 'bench.client@verity.test',
+      role: 'owner',
+      userType: 'client',
+      clientId: BENCH.clientId,
+      organisationName: 'Bench Capital',
+    } satisfies SessionUser;
+    const database = db;
+
+    const cases: {
+      name: string;
+      path: string;
+      cookie: string;
+      sql: () => Promise<unknown>;
+      aim?: number;
+    }[] = [
+      {
+        name: 'Target-company dashboard, 1,000 gaps',
+        path: `/dashboard/target-company?targetCompanyId=${smallCompanyId}`,
+        cookie: clientCookie,
+        sql: () => actionPlanFigures(database, companyScope(smallCompanyId)),
+        aim: 25,
+      },
+      {
+        name: 'Target-company dashboard, 100,000 gaps',
+        path: `/dashboard/target-company?targetCompanyId=${largeCompanyId}`,
+        cookie: clientCookie,
+        sql: () => actionPlanFigures(database, companyScope(largeCompanyId)),
+        aim: 50,
+      },
+      {
+        name: 'Auditor dashboard, 200 companies / 200,000 gaps',
+        path: `/dashboard/auditor?auditorId=${BENCH.auditorId}`,
+        cookie: auditorCookie,
+        sql: () => companyGapStats(database, auditorScope(BENCH.auditorId)),
+      },
+      {
+        name: 'Action plan detail (10 gaps)',
+        path: `/action-plan/${planOf(2, 1)}?targetCompanyId=${smallCompanyId}`,
+        cookie: clientCookie,
+        sql: () => findActionPlanDetail(database, planOf(2, 1)),
+        aim: 25,
+      },
+      {
+        name: 'Action plan list, 1,000-gap company audit (50 plans, 500 gaps)',
+        path: `/action-plan/${auditOf(2, 1)}/action-plans?targetCompanyId=${smallCompanyId}`,
+        cookie: clientCookie,
+        sql: () => listActionPlans(database, auditOf(2, 1), {}),
+        aim: 25,
+      },
+    ];
+    const results: { name: string; http: Figures; sql: Figures; aim?: number }[] = [];
+    for (const item of cases) {
+      await measureHttp(`${base}${item.path}`, item.cookie, 2);
+      const http = await measureHttp(`${base}${item.path}`, item.cookie, SECONDS);
+      const sql = await measureCalls(item.sql, Math.max(3, SECONDS / 2));
+      results.push({ name: item.name, http, sql, aim: item.aim });
+      console.log(
+        `${item.name}: ${fmt(http.requestsPerSecond, 0)} req/s, p50 ${http.p50} ms, p99 ${http.p99} ms, ${http.failed} failed (SQL ${fmt(sql.requestsPerSecond, 0)}/s, p99 ${fmt(sql.p99)} ms)`,
+      );
+    }
+
+    const rss = async () => Number(await ask({ type: 'rss' }));
+    const csvUrl = `${base}/action-plan/export/csv?targetCompanyId=${largeCompanyId}`;
+    await measureCsv(csvUrl, clientCookie, rss);
+    const csvRuns = [];
+    for (let run = 0; run < 3; run++) csvRuns.push(await measureCsv(csvUrl, clientCookie, rss));
+    const sqlCsv = await sqlCsvRowsPerSecond(database, clientUser);
+
+    console.log(
+      '\n| Route (20 connections) | req/s | p50 ms | p99 ms | aim p99 | failed | SQL alone req/s | SQL p99 ms | API / SQL req/s |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    for (const r of results)
+      console.log(
+        `| ${r.name} | ${fmt(r.http.requestsPerSecond, 0)} | ${r.http.p50} | ${r.http.p99} | ${r.aim ? `< ${r.aim}` : ''} | ${r.http.failed} | ${fmt(r.sql.requestsPerSecond, 0)} | ${fmt(r.sql.p99)} | ${fmt(r.http.requestsPerSecond / r.sql.requestsPerSecond, 2)} |`,
+      );
+    console.log(
+      '\n| CSV export, 100,000-gap company | rows | MB | rows/s | API RSS growth MB | SQL (COPY alone) rows/s |',
+    );
+    console.log('|---|---|---|---|---|---|');
+    for (const [index, run] of csvRuns.entries())
+      console.log(
+        `| run ${index + 1} | ${run.rows} | ${fmt(run.bytes / 2 ** 20)} | ${fmt(run.rowsPerSecond, 0)} | ${fmt(run.rssGrowthMb)} | ${index === 0 ? fmt(sqlCsv, 0) : ''} |`,
+      );
+  } finally {
+    api?.child.disconnect();
+    await new Promise((resolve) => (api ? api.child.once('exit', resolve) : resolve(undefined)));
+    await db?.close();
+    if (KEEP || REUSE) console.log(`Kept database ${name}`);
+    else await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

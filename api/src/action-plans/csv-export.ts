@@ -1,0 +1,98 @@
+// The CSV export of a company's action plans and gaps: one SELECT that COPY streams out as it is read.
+import {
+  ACTION_PLAN_CATEGORY_LABELS,
+  AUDIT_FORM_LABELS,
+} from '@verity/shared-api/src/domain/audit';
+import { RISK_SEVERITY_LABELS } from '@verity/shared-api/src/domain/risk';
+import { GAP_STATUSES, STATUS_LABELS } from '@verity/shared-api/src/domain/status';
+import type { SessionUser } from '../schemas/session-user';
+import { auditVisibleSql } from '../auth/tenancy';
+
+const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/** A CASE turning stored values into their labels (the labels are product constants, not user input). */
+const labelSql = (expression: string, labels: Readonly<Record<string, string>>) =>
+  `(CASE ${expression} ${Object.entries(labels)
+    .map(([value, label]) => `WHEN ${quote(value)} THEN ${quote(label)}`)
+    .join(' ')} ELSE ${expression} END)`;
+
+const dateSql = (expression: string) => `to_char(${expression} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+
+/**
+ * A cell that a spreadsheet would run as a formula (starting with =, +, -, @, tab, CR or LF) gets a
+ * leading single quote, so it shows as text. `ascii` reads the first character's code: the cheapest test.
+ */
+export const neutralisedCellSql = (expression: string) =>
+  `(CASE WHEN ascii(${expression}) IN (61, 43, 45, 64, 9, 13, 10) THEN '''' || ${expression} ELSE ${expression} END)`;
+
+const STATUS_CELL = `(CASE
+    WHEN g.status <> 'closed' AND g.due_date < now() THEN ${quote(STATUS_LABELS.overdue)}
+    ${GAP_STATUSES.map((status) => `WHEN g.status = ${quote(status)} THEN ${quote(STATUS_LABELS[status])}`).join(' ')}
+  END)`;
+
+/**
+ * The export's columns: heading, the SQL of each cell (text), and whether it is a plan's cell
+ * (computed once per plan, over the plans aliased `ap`) or a gap's (over the gaps aliased `g`).
+ * Only free texts are neutralised: labels, dates and amounts (numeric(18, 2) >= 0, printed with its
+ * two decimals) never start with one of those characters, and their columns are constrained by CHECKs.
+ */
+export const CSV_COLUMNS: readonly [heading: string, cell: string, of: 'plan' | 'gap'][] = [
+  ['Action Plan Heading', neutralisedCellSql('ap.action_plan_heading'), 'plan'],
+  ['Category', labelSql('ap.category', ACTION_PLAN_CATEGORY_LABELS), 'plan'],
+  ['Form', labelSql('ap.form_type', AUDIT_FORM_LABELS), 'plan'],
+  ['Plan Timeline', dateSql('ap.timeline'), 'plan'],
+  ['Plan Created', dateSql('ap.created_at'), 'plan'],
+  ['Gap Name', neutralisedCellSql('g.gap_name'), 'gap'],
+  ['KPI', neutralisedCellSql('g.kpi'), 'gap'],
+  ['Recommendation', neutralisedCellSql('g.recommendation'), 'gap'],
+  ['Responsibility', neutralisedCellSql('g.responsibility'), 'gap'],
+  ['Action Taken By Company', neutralisedCellSql('g.action_taken_by_company'), 'gap'],
+  ['Residual Risk', neutralisedCellSql('g.residual_risk'), 'gap'],
+  ['Risk Severity', labelSql('g.risk_severity', RISK_SEVERITY_LABELS), 'gap'],
+  ['Status', STATUS_CELL, 'gap'],
+  ['Due Date', dateSql('g.due_date'), 'gap'],
+  ['ESG Aspect', 'g.esg_aspect', 'gap'],
+  ['Gap Timeline', dateSql('g.timeline'), 'gap'],
+  ['Area Code', neutralisedCellSql('g.area_code'), 'gap'],
+  ['Currency', 'g.amount_currency', 'gap'],
+  ['Amount', 'g.amount_value::text', 'gap'],
+  ['Impacted SDGs', neutralisedCellSql("array_to_string(g.impacted_sdgs, ', ')"), 'gap'],
+  ['Gap Created', dateSql('g.created_at'), 'gap'],
+];
+
+const columnName = (heading: string) => `"${heading.replace(/"/g, '""')}"`;
+
+/**
+ * The SELECT (with its params) of every action plan and gap of one company the user can see, one row
+ * per gap (a plan without gaps gives one row with empty gap cells), in a stable order. The plans are
+ * sorted (and their cells formatted) first, and each plan's gaps read in index order
+ * (gaps_plan_created_idx), so the final ORDER BY is an incremental sort within each plan, never a
+ * sort of the whole export.
+ */
+export function exportSelect(user: SessionUser, targetCompanyId: string) {
+  const params: unknown[] = [targetCompanyId];
+  const planCells = CSV_COLUMNS.filter(([, , of]) => of === 'plan')
+    .map(([heading, cell]) => `${cell} AS ${columnName(heading)}`)
+    .join(',\n      ');
+  const cells = CSV_COLUMNS.map(([heading, cell, of]) =>
+    of === 'plan' ? `ap.${columnName(heading)}` : `${cell} AS ${columnName(heading)}`,
+  ).join(',\n  ');
+  const sql = `SELECT ${cells}
+  FROM (
+    SELECT ap.id, ap.created_at,
+      ${planCells}
+    FROM action_plans ap
+    JOIN audits a ON a.id = ap.audit_id
+    WHERE ap.target_company_id = $1 AND ${auditVisibleSql(user, 'a', params)}
+    ORDER BY ap.created_at, ap.id
+  ) ap
+  LEFT JOIN LATERAL (
+    SELECT * FROM gaps g WHERE g.action_plan_id = ap.id ORDER BY g.created_at, g.id
+  ) g ON true
+  ORDER BY ap.created_at, ap.id, g.created_at, g.id`;
+  return { sql, params };
+}
+
+/** `${targetCompanyId}_esap_export_${YYYY-MM-DD}.csv` (spec section 7), today in UTC. */
+export const exportFileName = (targetCompanyId: string, today = new Date()) =>
+  `${targetCompanyId}_esap_export_${today.toISOString().slice(0, 10)}.csv`;

@@ -1,0 +1,27 @@
+// The derived figures of docs/decisions.md ("Derived figures"), as SQL computed at read time.
+
+/** True when the gap aliased `g` is overdue: not closed and its due date has passed. */
+export const gapOverdueSql = (g: string) =>
+  `(${g}.status <> 'closed' AND ${g}.due_date IS NOT NULL AND ${g}.due_date < now())`;
+
+/** The gap's status as shown: 'overdue' when overdue, else what was set. */
+export const gapDisplayStatusSql = (g: string) =>
+  `(CASE WHEN ${gapOverdueSql(g)} THEN 'overdue' ELSE ${g}.status END)`;
+
+/** A plan's overall status, aggregated over its gaps aliased `g` (LEFT JOINed, so none gives 'pending'). */
+export const planOverallStatusSql = (g: string) => `(CASE
+    WHEN count(${g}.id) = 0 THEN 'pending'
+    WHEN bool_and(${g}.status = 'closed') THEN 'closed'
+    WHEN bool_or(${gapOverdueSql(g)}) THEN 'overdue'
+    WHEN bool_and(${g}.status IN ('closed', 'provClosed')) THEN 'provClosed'
+    ELSE 'open' END)`;
+
+/** The plan statistics, aggregated over the gaps aliased `g`; provisionally closed gaps count in the total only. */
+export const planStatisticsSql = (g: string) => `
+    count(${g}.id)::int AS "totalGaps",
+    (count(${g}.id) FILTER (WHERE ${g}.status = 'open' AND NOT ${gapOverdueSql(g)}))::int AS "openGaps",
+    (count(${g}.id) FILTER (WHERE ${g}.status = 'closed'))::int AS "closedGaps",
+    (count(${g}.id) FILTER (WHERE ${gapOverdueSql(g)}))::int AS "overdueGaps",
+    (CASE WHEN count(${g}.id) = 0 THEN 0
+      ELSE round(100.0 * count(${g}.id) FILTER (WHERE ${g}.status = 'closed') / count(${g}.id)) END)::int
+      AS "completionPercentage"`;

@@ -1,0 +1,133 @@
+// Reading gaps: one SELECT gives each gap with its status history and remarks (with their documents).
+import type { Queryable } from '../db';
+import { gapDisplayStatusSql } from './derived-sql';
+
+/** Where the browser fetches a remark's document (the authorised route). */
+export const remarkDocumentUrl = (documentId: string) => `/api/v1/remark-document/${documentId}`;
+
+export interface GapRow {
+  id: string;
+  action_plan_id: string;
+  kpi: string;
+  gap_name: string;
+  recommendation: string;
+  responsibility: string;
+  action_taken_by_company: string;
+  residual_risk: string;
+  risk_severity: string;
+  status: string;
+  display_status: string;
+  created_at: Date;
+  due_date: Date | null;
+  esg_aspect: string | null;
+  timeline: Date | null;
+  area_code: string | null;
+  amount_currency: string | null;
+  amount_value: string | number | null;
+  impacted_sdgs: string[];
+  fields: Record<string, { name: string; value: string }>;
+  add_ons: Record<string, { name: string; value: string }>;
+  status_history: { status: string; timestamp: string }[];
+  remarks: RemarkJson[];
+}
+
+export interface RemarkJson {
+  id: string;
+  comments: string;
+  createdAt: string;
+  user: { userType: string; fullname: string; userId: string | null; role: string };
+  docs: { id: string; fileName: string; size: number }[];
+}
+
+/** The remark of `r` (with its documents) as one JSON value. */
+export const remarkJsonSql = (r: string) => `jsonb_build_object(
+    'id', ${r}.id, 'comments', ${r}.comments, 'createdAt', ${r}.created_at,
+    'user', jsonb_build_object('userType', ${r}.user_type, 'fullname', ${r}.fullname, 'userId', ${r}.user_id, 'role', ${r}.role),
+    'docs', COALESCE((SELECT jsonb_agg(jsonb_build_object('id', d.id, 'fileName', d.file_name, 'size', d.size) ORDER BY d.position, d.id)
+      FROM remark_documents d WHERE d.remark_id = ${r}.id), '[]'::jsonb))`;
+
+/** SELECT of gaps aliased `g` with everything the Gap shape needs; the caller adds WHERE and ORDER BY. */
+export const selectGapsSql = `SELECT g.id, g.action_plan_id, g.kpi, g.gap_name, g.recommendation, g.responsibility,
+    g.action_taken_by_company, g.residual_risk, g.risk_severity, g.status,
+    ${gapDisplayStatusSql('g')} AS display_status, g.created_at, g.due_date, g.esg_aspect, g.timeline,
+    g.area_code, g.amount_currency, g.amount_value, g.impacted_sdgs, g.fields, g.add_ons,
+    COALESCE((SELECT jsonb_agg(jsonb_build_object('status', h.status, 'timestamp', h.changed_at) ORDER BY h.changed_at, h.id)
+      FROM gap_status_history h WHERE h.gap_id = g.id), '[]'::jsonb) AS status_history,
+    COALESCE((SELECT jsonb_agg(${remarkJsonSql('r')} ORDER BY r.created_at, r.id)
+      FROM remarks r WHERE r.gap_id = g.id), '[]'::jsonb) AS remarks
+  FROM gaps g`;
+
+const iso = (value: Date | string | null) =>
+  value === null ? null : new Date(value).toISOString();
+
+export function toRemark(remark: RemarkJson) {
+  return {
+    _id: remark.id,
+    id: remark.id,
+    comments: remark.comments,
+    createdAt: iso(remark.createdAt) as string,
+    user: { ...remark.user, userId: remark.user.userId ?? '' },
+    docs: remark.docs.map((doc) => ({
+      _id: doc.id,
+      url: remarkDocumentUrl(doc.id),
+      fileName: doc.fileName,
+      size: doc.size,
+    })),
+  };
+}
+
+/** A gap row as the API's Gap shape (docs/api.md). */
+export function toGap(row: GapRow) {
+  return {
+    id: row.id,
+    actionPlanId: row.action_plan_id,
+    KPI: row.kpi,
+    gapName: row.gap_name,
+    recommendation: row.recommendation,
+    responsibility: row.responsibility,
+    actionTakenByCompany: row.action_taken_by_company,
+    residualRisk: row.residual_risk,
+    riskSeverity: row.risk_severity,
+    status: row.status,
+    displayStatus: row.display_status,
+    createdAt: iso(row.created_at) as string,
+    dueDate: iso(row.due_date),
+    ESGAspect: row.esg_aspect,
+    timeline: iso(row.timeline),
+    areaCode: row.area_code,
+    amount:
+      row.amount_currency === null
+        ? null
+        : { currency: row.amount_currency, value: Number(row.amount_value ?? 0) },
+    impactedSDGs: row.impacted_sdgs,
+    fields: row.fields,
+    addOns: row.add_ons,
+    statusHistory: row.status_history.map((entry) => ({
+      status: entry.status,
+      timestamp: iso(entry.timestamp) as string,
+    })),
+    remark: row.remarks.map(toRemark),
+  };
+}
+
+export type Gap = ReturnType<typeof toGap>;
+
+/** One gap by id, in the Gap shape. */
+export async function findGap(db: Queryable, gapId: string): Promise<Gap | undefined> {
+  const { rows } = await db.query<GapRow>(`${selectGapsSql} WHERE g.id = $1`, [gapId]);
+  return rows[0] ? toGap(rows[0]) : undefined;
+}
+
+/**
+ * The gaps of several plans at once, newest first within each plan: one statement (one snapshot), the
+ * history and remarks as per-gap index lookups. Measured on 500 gaps against separate set-based reads
+ * of histories and remarks (`= ANY`): as fast, and 1.7 times faster on 10 gaps (docs/performance.md).
+ */
+export async function findGapsOfPlans(db: Queryable, actionPlanIds: string[]): Promise<Gap[]> {
+  if (actionPlanIds.length === 0) return [];
+  const { rows } = await db.query<GapRow>(
+    `${selectGapsSql} WHERE g.action_plan_id = ANY($1::uuid[]) ORDER BY g.created_at DESC, g.id`,
+    [actionPlanIds],
+  );
+  return rows.map(toGap);
+}

@@ -1,0 +1,101 @@
+// Writing gaps: each write that touches several rows runs inside the caller's transaction.
+import type { GapValues } from '@verity/shared-api/src/rules/gap-rules';
+import type { Queryable } from '../db';
+import type { Gap } from './gap-sql';
+
+const toDate = (value: Date | undefined) => value ?? null;
+
+/** The gap columns from checked gap values (fields of other form types are already dropped). */
+function gapColumns(gap: GapValues) {
+  const amount =
+    'amount' in gap
+      ? (gap.amount as { currency: string; value: number } | null | undefined)
+      : undefined;
+  return [
+    gap.KPI,
+    gap.gapName,
+    gap.recommendation,
+    gap.responsibility,
+    gap.actionTakenByCompany,
+    gap.residualRisk,
+    gap.riskSeverity,
+    toDate(gap.dueDate as Date | undefined),
+    (gap.ESGAspect as string | undefined) ?? null,
+    toDate(gap.timeline as Date | undefined),
+    (gap.areaCode as string | undefined) ?? null,
+    amount?.currency ?? null,
+    amount ? amount.value : null,
+    gap.impactedSDGs,
+    JSON.stringify(gap.fields ?? {}),
+    JSON.stringify(gap.addOns ?? {}),
+  ];
+}
+
+/** Inserts a gap (status open) and its first status-history entry; gives its id. */
+export async function insertGap(
+  tx: Queryable,
+  target: { actionPlanId: string; targetCompanyId: string; userId: string },
+  gap: GapValues,
+): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO gaps (kpi, gap_name, recommendation, responsibility, action_taken_by_company, residual_risk,
+       risk_severity, due_date, esg_aspect, timeline, area_code, amount_currency, amount_value, impacted_sdgs,
+       fields, add_ons, action_plan_id, target_company_id, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16::jsonb, $17, $18, $19)
+     RETURNING id`,
+    [...gapColumns(gap), target.actionPlanId, target.targetCompanyId, target.userId],
+  );
+  const id = (rows[0] as { id: string }).id;
+  await tx.query(
+    `INSERT INTO gap_status_history (gap_id, status, changed_by) VALUES ($1, 'open', $2)`,
+    [id, target.userId],
+  );
+  return id;
+}
+
+/** Replaces a gap's editable fields with checked values. */
+export async function updateGap(tx: Queryable, gapId: string, gap: GapValues): Promise<void> {
+  await tx.query(
+    `UPDATE gaps SET kpi = $1, gap_name = $2, recommendation = $3, responsibility = $4,
+       action_taken_by_company = $5, residual_risk = $6, risk_severity = $7, due_date = $8, esg_aspect = $9,
+       timeline = $10, area_code = $11, amount_currency = $12, amount_value = $13, impacted_sdgs = $14,
+       fields = $15::jsonb, add_ons = $16::jsonb, updated_at = now()
+     WHERE id = $17`,
+    [...gapColumns(gap), gapId],
+  );
+}
+
+/** Sets a gap's status and appends the matching status-history entry. */
+export async function setGapStatus(
+  tx: Queryable,
+  gapId: string,
+  status: string,
+  userId: string,
+): Promise<void> {
+  await tx.query(`UPDATE gaps SET status = $1, updated_at = now() WHERE id = $2`, [status, gapId]);
+  await tx.query(
+    `INSERT INTO gap_status_history (gap_id, status, changed_by) VALUES ($1, $2, $3)`,
+    [gapId, status, userId],
+  );
+}
+
+/** A stored gap as the input of the gap rules, so an edit is checked as the whole gap it makes. */
+export function gapAsInput(gap: Gap): Record<string, unknown> {
+  return {
+    KPI: gap.KPI,
+    gapName: gap.gapName,
+    recommendation: gap.recommendation,
+    responsibility: gap.responsibility,
+    actionTakenByCompany: gap.actionTakenByCompany,
+    residualRisk: gap.residualRisk,
+    riskSeverity: gap.riskSeverity,
+    impactedSDGs: gap.impactedSDGs,
+    dueDate: gap.dueDate ?? undefined,
+    timeline: gap.timeline ?? undefined,
+    ESGAspect: gap.ESGAspect ?? undefined,
+    areaCode: gap.areaCode ?? undefined,
+    amount: gap.amount ?? undefined,
+    fields: gap.fields,
+    addOns: gap.addOns,
+  };
+}

@@ -1,0 +1,133 @@
+// Reading a remark's multipart body: the comments field and image files streamed into storage.
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import type { MultipartFile, Multipart } from '@fastify/multipart';
+import { ApiError } from '../errors';
+import { actionPlanMessages, errorCodes } from '../messages';
+import type { AttachmentStorage } from '../storage/attachment-storage';
+import { detectImage, SIGNATURE_BYTES } from './image-signature';
+
+/** Limits of one remark's upload (ARCHITECTURE section 3). */
+export const REMARK_UPLOAD_LIMITS = {
+  fileSize: 5 * 1024 * 1024,
+  files: 10,
+  fields: 5,
+  parts: 16,
+  fieldSize: 20_000,
+  headerPairs: 100,
+} as const;
+
+export interface StoredDocument {
+  storageKey: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+export interface RemarkUpload {
+  comments: string;
+  documents: StoredDocument[];
+}
+
+const notAnImage = () =>
+  new ApiError(400, errorCodes.validationFailed, actionPlanMessages.notAnImage);
+const fileTooLarge = () =>
+  new ApiError(413, 'ATTACHMENT_TOO_LARGE', actionPlanMessages.attachmentTooLarge);
+const tooManyParts = () =>
+  new ApiError(413, 'TOO_MANY_ATTACHMENTS', actionPlanMessages.tooManyAttachments);
+
+/** Multipart's own limit errors as the API's answers. */
+function uploadError(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge();
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return tooManyParts();
+  }
+  return error;
+}
+
+/** The first bytes of a file stream and a stream of the whole file (those bytes included). */
+async function sniff(file: Readable): Promise<{ head: Buffer; whole: Readable }> {
+  const iterator = file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let done = false;
+  while (length < SIGNATURE_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    chunks.push(next.value);
+    length += next.value.length;
+  }
+  const head = Buffer.concat(chunks);
+  async function* rest() {
+    yield head;
+    if (done) return;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      yield next.value;
+    }
+  }
+  return { head, whole: Readable.from(rest(), { objectMode: false }) };
+}
+
+async function storeFile(storage: AttachmentStorage, part: MultipartFile): Promise<StoredDocument> {
+  const { head, whole } = await sniff(part.file);
+  const kind = detectImage(head);
+  if (!kind) {
+    part.file.destroy();
+    throw notAnImage();
+  }
+  const storageKey = `${randomUUID()}.${kind.extension}`;
+  const { size } = await storage.put(storageKey, whole, kind.contentType);
+  const stored = {
+    storageKey,
+    fileName: part.filename || `image.${kind.extension}`,
+    contentType: kind.contentType,
+    size,
+  };
+  if (part.file.truncated) {
+    await storage.delete(storageKey);
+    throw fileTooLarge();
+  }
+  return stored;
+}
+
+/**
+ * Reads the parts in order, storing each image as it arrives. On any refusal every file written for
+ * this request is deleted again, so a refused remark leaves nothing behind.
+ */
+export async function readRemarkUpload(
+  parts: AsyncIterableIterator<Multipart>,
+  storage: AttachmentStorage,
+): Promise<RemarkUpload> {
+  let comments = '';
+  const documents: StoredDocument[] = [];
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'documents') {
+          await finished(part.file.resume());
+          continue;
+        }
+        documents.push(await storeFile(storage, part));
+      } else if (part.fieldname === 'comments' && typeof part.value === 'string') {
+        comments = part.value;
+      }
+    }
+  } catch (error) {
+    await discardDocuments(storage, documents);
+    throw uploadError(error);
+  }
+  return { comments, documents };
+}
+
+/** Deletes files written for a remark that was not saved. */
+export async function discardDocuments(
+  storage: AttachmentStorage,
+  documents: readonly StoredDocument[],
+): Promise<void> {
+  await Promise.all(documents.map((doc) => storage.delete(doc.storageKey).catch(() => undefined)));
+}

@@ -1,0 +1,128 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
+import fp from 'fastify-plugin';
+import type { ApiConfig } from './config';
+import type { Database } from './db';
+import { ApiError } from './errors';
+import { errorCodes, messages } from './messages';
+import authenticationPlugin from './plugins/app/authentication';
+import identityPlugin from './plugins/app/identity';
+import cookiePlugin from './plugins/external/cookie';
+import databasePlugin from './plugins/external/database';
+import rateLimitPlugin from './plugins/external/rate-limit';
+import swaggerPlugin from './plugins/external/swagger';
+import accountsRoutes from './routes/accounts';
+import signInRoutes from './routes/auth/sign-in';
+import sessionRoutes from './routes/auth/session';
+import healthRoutes from './routes/health';
+import openapiRoutes from './routes/openapi';
+import organisationRoutes from './routes/organisations';
+import actionPlanRoutes from './routes/action-plans';
+import dashboardRoutes from './routes/dashboards';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: ApiConfig;
+  }
+}
+
+export interface BuildAppOptions {
+  config: ApiConfig;
+  /** An already-open database to use (and leave open on close); by default the app opens and closes its own. */
+  database?: Database;
+  /** Fastify logger setting; silent unless given. */
+  logger?: FastifyServerOptions['logger'];
+  /** Server-level Fastify options (timeouts, trustProxy...) that server.ts sets. */
+  server?: Omit<FastifyServerOptions, 'logger' | 'ajv'>;
+}
+
+const configPlugin = fp<{ config: ApiConfig }>(
+  async (fastify, { config }) => fastify.decorate('config', config),
+  {
+    name: 'config',
+  },
+);
+
+/** Builds the API, ready to listen or be injected into; it never listens itself. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...options.server,
+    logger: options.logger ?? false,
+    // A fresh embedded database takes seconds to create and migrate on a busy two-core machine.
+    pluginTimeout: 120_000,
+    // Unknown properties are dropped from params, query and bodies before any handler sees them.
+    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // POSTs the client sends without a body still say application/json at times.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply
+        .code(error.statusCode)
+        .send({ success: false, message: error.message, code: error.code });
+    }
+    const status = error.statusCode ?? 500;
+    if (error.validation) {
+      return reply
+        .code(400)
+        .send({ success: false, message: error.message, code: errorCodes.validationFailed });
+    }
+    if (status === 429) {
+      return reply
+        .code(429)
+        .send({ success: false, message: messages.tooManyRequests, code: errorCodes.rateLimited });
+    }
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply
+        .code(500)
+        .send({ success: false, message: messages.somethingWentWrong, code: errorCodes.internal });
+    }
+    return reply
+      .code(status)
+      .send({ success: false, message: error.message, code: errorCodes.badRequest });
+  });
+
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ success: false, message: messages.notFound, code: errorCodes.notFound }),
+  );
+
+  await app.register(configPlugin, { config: options.config });
+  // External plugins
+  await app.register(cookiePlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(swaggerPlugin);
+  await app.register(databasePlugin, { database: options.database });
+  // App plugins
+  await app.register(identityPlugin);
+  await app.register(authenticationPlugin);
+  // Routes
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(openapiRoutes);
+      await api.register(signInRoutes);
+      await api.register(sessionRoutes);
+      await api.register(accountsRoutes);
+      await api.register(organisationRoutes);
+      await api.register(actionPlanRoutes);
+      await api.register(dashboardRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await app.ready();
+  return app;
+}

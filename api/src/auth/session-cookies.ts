@@ -1,0 +1,85 @@
+import type { FastifyReply } from 'fastify';
+import type { ApiConfig } from '../config';
+import { encodeAccessToken } from './access-token';
+
+export const ACCESS_COOKIE = 'verity_access';
+export const REFRESH_COOKIE = 'verity_refresh';
+export const SIGN_IN_COOKIE = 'verity_sign_in';
+
+export const ACCESS_COOKIE_PATH = '/api/v1';
+export const AUTH_COOKIE_PATH = '/api/v1/auth';
+
+function baseOptions(config: ApiConfig) {
+  return { httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
+}
+
+/** Sets both session cookies; the access cookie outlives its token so an expired one is still recognised (403). */
+export function setSessionCookies(
+  reply: FastifyReply,
+  config: ApiConfig,
+  userId: string,
+  refreshToken: string,
+): void {
+  const exp = Math.floor(Date.now() / 1000) + config.accessTokenTtlSeconds;
+  reply.setCookie(ACCESS_COOKIE, encodeAccessToken({ uid: userId, exp }), {
+    ...baseOptions(config),
+    path: ACCESS_COOKIE_PATH,
+    maxAge: config.refreshTokenTtlSeconds,
+    signed: true,
+  });
+  reply.setCookie(REFRESH_COOKIE, refreshToken, {
+    ...baseOptions(config),
+    path: AUTH_COOKIE_PATH,
+    maxAge: config.refreshTokenTtlSeconds,
+  });
+}
+
+export function clearSessionCookies(reply: FastifyReply, config: ApiConfig): void {
+  reply.clearCookie(ACCESS_COOKIE, { ...baseOptions(config), path: ACCESS_COOKIE_PATH });
+  reply.clearCookie(REFRESH_COOKIE, { ...baseOptions(config), path: AUTH_COOKIE_PATH });
+}
+
+/** The sign-in transaction (PKCE verifier, state, nonce, user type), kept for the round trip to identity. */
+export interface SignInTransaction {
+  userType: 'client' | 'auditor' | 'targetCompany';
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+}
+
+export function setSignInCookie(
+  reply: FastifyReply,
+  config: ApiConfig,
+  transaction: SignInTransaction,
+): void {
+  reply.setCookie(SIGN_IN_COOKIE, Buffer.from(JSON.stringify(transaction)).toString('base64url'), {
+    ...baseOptions(config),
+    path: AUTH_COOKIE_PATH,
+    maxAge: 600,
+    signed: true,
+  });
+}
+
+export function clearSignInCookie(reply: FastifyReply, config: ApiConfig): void {
+  reply.clearCookie(SIGN_IN_COOKIE, { ...baseOptions(config), path: AUTH_COOKIE_PATH });
+}
+
+export function decodeSignInTransaction(value: string): SignInTransaction | undefined {
+  try {
+    const parsed = JSON.parse(
+      Buffer.from(value, 'base64url').toString('utf8'),
+    ) as Partial<SignInTransaction>;
+    const userTypes = ['client', 'auditor', 'targetCompany'];
+    if (
+      userTypes.includes(parsed.userType as string) &&
+      typeof parsed.state === 'string' &&
+      typeof parsed.nonce === 'string' &&
+      typeof parsed.codeVerifier === 'string'
+    ) {
+      return parsed as SignInTransaction;
+    }
+  } catch {
+    // not ours: treated as no transaction
+  }
+  return undefined;
+}

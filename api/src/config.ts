@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { Type, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { loadConfig } from '../../tooling/config/index.cjs';
+
+const PositiveInteger = Type.String({ pattern: '^[1-9][0-9]*$' });
+
+/** The environment the API reads; everything not listed here is ignored. */
+const EnvSchema = Type.Object({
+  SESSION_SECRET: Type.String({
+    minLength: 16,
+    description: 'comma-separated; the first signs, all verify',
+  }),
+  IDENTITY_CLIENT_SECRET: Type.String({ minLength: 1 }),
+  IDENTITY_API_KEY: Type.String({ minLength: 1 }),
+  IDENTITY_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
+  IDENTITY_ACCOUNTS_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  API_HOST: Type.Optional(Type.String({ minLength: 1 })),
+  ACCESS_TOKEN_TTL_SECONDS: Type.Optional(PositiveInteger),
+  REFRESH_TOKEN_TTL_SECONDS: Type.Optional(PositiveInteger),
+  SEED_DEMO: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('')])),
+  LOG_LEVEL: Type.Optional(
+    Type.Union(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) =>
+        Type.Literal(level),
+      ),
+    ),
+  ),
+});
+type Env = Static<typeof EnvSchema>;
+
+export interface ApiConfig {
+  host: string;
+  port: number;
+  /** Where the browser reaches the product (the shell proxies /api/v1 to us). */
+  publicUrl: string;
+  /** `${publicUrl}/api/v1/auth/callback`, registered with the identity provider. */
+  redirectUri: string;
+  identityIssuer: string;
+  identityClientId: string;
+  identityClientSecret: string;
+  identityApiKey: string;
+  /** Base URL of the accounts service (GET /user); the issuer unless IDENTITY_ACCOUNTS_URL says otherwise. */
+  identityAccountsUrl: string;
+  sessionSecrets: string[];
+  secureCookies: boolean;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  seedDemo: boolean;
+  demoAccountsFile: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function checkEnv(raw: NodeJS.ProcessEnv): Env {
+  const picked: Record<string, string> = {};
+  for (const key of Object.keys(EnvSchema.properties)) {
+    const value = raw[key];
+    if (value !== undefined) picked[key] = value;
+  }
+  const firstError = Value.Errors(EnvSchema, picked).First();
+  if (firstError) {
+    const name = firstError.path.replace(/^\//, '').split('/')[0] || 'environment';
+    const problem =
+      picked[name] === undefined ? 'is required' : `is invalid (${firstError.message})`;
+    throw new ConfigError(`Environment variable ${name} ${problem}`);
+  }
+  return picked as Env;
+}
+
+/** Reads and validates the API's environment once; throws a ConfigError naming the variable at fault. */
+export function loadApiConfig(raw: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const env = checkEnv(raw);
+  let shared: ReturnType<typeof loadConfig>;
+  try {
+    shared = loadConfig(raw);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  return {
+    host: env.API_HOST ?? '127.0.0.1',
+    port: shared.apiPort,
+    publicUrl: shared.publicUrl,
+    redirectUri: `${shared.publicUrl}/api/v1/auth/callback`,
+    identityIssuer: shared.identityIssuer,
+    identityClientId: env.IDENTITY_CLIENT_ID ?? 'verity',
+    identityClientSecret: env.IDENTITY_CLIENT_SECRET,
+    identityApiKey: env.IDENTITY_API_KEY,
+    identityAccountsUrl: (env.IDENTITY_ACCOUNTS_URL ?? shared.identityIssuer).replace(/\/$/, ''),
+    sessionSecrets: env.SESSION_SECRET.split(',')
+      .map((secret) => secret.trim())
+      .filter(Boolean),
+    secureCookies: shared.publicUrl.startsWith('https:'),
+    accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 900),
+    refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL_SECONDS ?? 30 * 24 * 60 * 60),
+    dataDir: shared.dataDir,
+    databaseUrl: shared.databaseUrl,
+    seedDemo: env.SEED_DEMO === '1',
+    demoAccountsFile: path.join(shared.repoRoot, 'tooling', 'demo-accounts.json'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,220 @@
+// The dashboard figures of docs/decisions.md "Derived figures", each computed in one SQL statement.
+import {
+  ACTION_PLAN_CATEGORIES,
+  ACTION_PLAN_CATEGORY_LABELS,
+} from '@verity/shared-api/src/domain/audit';
+import { RISK_SEVERITIES, RISK_SEVERITY_LABELS } from '@verity/shared-api/src/domain/risk';
+import type { Queryable } from '../db';
+
+/** Which action plans (and so which gaps) a dashboard counts. */
+export interface FigureScope {
+  /** SQL true for the target company ids in scope, given the company id column, e.g. `= $1`. */
+  companyFilter: string;
+  params: unknown[];
+  /** When set, only the plans of this auditor firm's audits (an auditor sees only their firm's). */
+  auditorId?: string;
+}
+
+export interface NameValue {
+  name: string;
+  value: number;
+}
+
+export interface ActionPlanFigures {
+  actionPlans: {
+    statusOverview: { total: number; closed: number; provClosed: number; open: number };
+    categoryBreakdown: NameValue[];
+    timelineAnalysis: NameValue[];
+  };
+  gaps: { riskSeverityDistribution: NameValue[] };
+}
+
+export interface CompanyGapStats {
+  targetCompanyId: string;
+  targetCompanyName: string;
+  open: number;
+  closed: number;
+  provClosed: number;
+  overdue: number;
+}
+
+export interface ProjectsOverview {
+  totalProjects: number;
+  completed: number;
+  inProgress: number;
+  overdue: number;
+}
+
+export const TIMELINE_NAMES = ['Completed', 'Overdue', 'On Track', 'No Timeline'] as const;
+
+/**
+ * The plans in scope with their stored gap counts (migration 0008, kept by triggers on gaps) and
+ * their overall status; overdue compares the earliest not-closed due date with now(), at read time.
+ * Leaves `$n` placeholders in scope.params order, with the auditor id appended when set.
+ */
+function plansInScopeSql(scope: FigureScope, params: unknown[]): string {
+  params.push(...scope.params);
+  const firm =
+    scope.auditorId === undefined
+      ? ''
+      : `JOIN audits a ON a.id = ap.audit_id AND a.auditor_id = $${params.push(scope.auditorId)}`;
+  return `
+    plans AS (
+      SELECT ap.id, ap.target_company_id, ap.category, ap.timeline,
+        coalesce(s.total, 0) AS total, coalesce(s.closed, 0) AS closed,
+        coalesce(s.prov_closed, 0) AS prov_all, coalesce(s.low, 0) AS low,
+        coalesce(s.moderate, 0) AS moderate, coalesce(s.high, 0) AS high,
+        coalesce(s.earliest_open_due < now(), false) AS has_overdue,
+        CASE
+          WHEN coalesce(s.total, 0) = 0 THEN 'pending'
+          WHEN s.closed = s.total THEN 'closed'
+          WHEN s.earliest_open_due < now() THEN 'overdue'
+          WHEN s.closed + s.prov_closed = s.total THEN 'provClosed'
+          ELSE 'open'
+        END AS status
+      FROM action_plans ap ${firm}
+      LEFT JOIN action_plan_summaries s
+        ON s.action_plan_id = ap.id AND s.target_company_id ${scope.companyFilter}
+      WHERE ap.target_company_id ${scope.companyFilter}
+    )`;
+}
+
+interface PlanFigureRow {
+  total: number;
+  closed: number;
+  prov_closed: number;
+  environment: number;
+  social: number;
+  governance: number;
+  prosperity: number;
+  t_completed: number;
+  t_overdue: number;
+  t_on_track: number;
+  t_no_timeline: number;
+  low: number | null;
+  moderate: number | null;
+  high: number | null;
+}
+
+/** Status overview, category and timeline pies of the plans in scope, and the risk pie of their gaps. */
+export async function actionPlanFigures(
+  db: Queryable,
+  scope: FigureScope,
+): Promise<ActionPlanFigures> {
+  const params: unknown[] = [];
+  const { rows } = await db.query<PlanFigureRow>(
+    `WITH ${plansInScopeSql(scope, params)}
+    SELECT
+      count(*)::int AS total,
+      (count(*) FILTER (WHERE status = 'closed'))::int AS closed,
+      (count(*) FILTER (WHERE status = 'provClosed'))::int AS prov_closed,
+      ${ACTION_PLAN_CATEGORIES.map(
+        (category) => `(count(*) FILTER (WHERE category = '${category}'))::int AS ${category}`,
+      ).join(', ')},
+      (count(*) FILTER (WHERE status = 'closed'))::int AS t_completed,
+      (count(*) FILTER (WHERE status <> 'closed' AND timeline < now()))::int AS t_overdue,
+      (count(*) FILTER (WHERE status <> 'closed' AND timeline >= now()))::int AS t_on_track,
+      (count(*) FILTER (WHERE status <> 'closed' AND timeline IS NULL))::int AS t_no_timeline,
+      ${RISK_SEVERITIES.map((risk) => `sum(${risk})::int AS ${risk}`).join(', ')}
+    FROM plans`,
+    params,
+  );
+  const row = rows[0]!;
+  return {
+    actionPlans: {
+      statusOverview: {
+        total: row.total,
+        closed: row.closed,
+        provClosed: row.prov_closed,
+        open: row.total - row.closed - row.prov_closed,
+      },
+      categoryBreakdown: ACTION_PLAN_CATEGORIES.filter((category) => row[category] > 0).map(
+        (category) => ({ name: ACTION_PLAN_CATEGORY_LABELS[category], value: row[category] }),
+      ),
+      timelineAnalysis: [
+        { name: TIMELINE_NAMES[0], value: row.t_completed },
+        { name: TIMELINE_NAMES[1], value: row.t_overdue },
+        { name: TIMELINE_NAMES[2], value: row.t_on_track },
+        { name: TIMELINE_NAMES[3], value: row.t_no_timeline },
+      ],
+    },
+    gaps: {
+      riskSeverityDistribution: RISK_SEVERITIES.map((risk) => ({
+        name: RISK_SEVERITY_LABELS[risk],
+        value: row[risk] ?? 0,
+      })),
+    },
+  };
+}
+
+interface CompanyRow {
+  id: string;
+  target_company_name: string;
+  open: number;
+  closed: number;
+  prov_closed: number;
+  overdue: number;
+  total_projects: number;
+  completed_projects: number;
+  overdue_projects: number;
+}
+
+/** Per target company in scope, its gaps open, closed, provClosed and overdue; and the projects overview. */
+export async function companyGapStats(
+  db: Queryable,
+  scope: FigureScope,
+): Promise<{ projectsOverview: ProjectsOverview; companies: CompanyGapStats[] }> {
+  const params: unknown[] = [];
+  const { rows } = await db.query<CompanyRow>(
+    `WITH ${plansInScopeSql(scope, params)},
+    per_company AS (
+      SELECT p.target_company_id, sum(p.total)::int AS total, sum(p.closed)::int AS closed,
+        sum(p.prov_all)::int AS prov_all, sum(o.overdue)::int AS overdue,
+        sum(o.prov_overdue)::int AS prov_overdue
+      FROM plans p
+      -- Overdue gaps are counted from the gaps, only in plans whose earliest not-closed due date has passed.
+      LEFT JOIN LATERAL (
+        SELECT count(*) AS overdue, count(*) FILTER (WHERE g.status = 'provClosed') AS prov_overdue
+        FROM gaps g
+        WHERE p.has_overdue AND g.action_plan_id = p.id AND g.status <> 'closed' AND g.due_date < now()
+      ) o ON true
+      GROUP BY p.target_company_id
+    ),
+    companies AS (
+      SELECT tc.id, tc.target_company_name,
+        coalesce(pc.total, 0) AS total, coalesce(pc.closed, 0) AS closed,
+        coalesce(pc.overdue, 0) AS overdue,
+        coalesce(pc.prov_all - pc.prov_overdue, 0) AS prov_closed,
+        coalesce(pc.total - pc.closed - pc.prov_all - (pc.overdue - pc.prov_overdue), 0) AS open
+      FROM target_companies tc LEFT JOIN per_company pc ON pc.target_company_id = tc.id
+      WHERE tc.id ${scope.companyFilter}
+    )
+    SELECT id, target_company_name, open, closed, prov_closed, overdue,
+      (count(*) OVER ())::int AS total_projects,
+      (count(*) FILTER (WHERE total > 0 AND closed = total) OVER ())::int AS completed_projects,
+      (count(*) FILTER (WHERE overdue > 0) OVER ())::int AS overdue_projects
+    FROM companies
+    ORDER BY target_company_name, id`,
+    params,
+  );
+  const first = rows[0];
+  const totalProjects = first?.total_projects ?? 0;
+  const completed = first?.completed_projects ?? 0;
+  const overdue = first?.overdue_projects ?? 0;
+  return {
+    projectsOverview: {
+      totalProjects,
+      completed,
+      inProgress: totalProjects - completed - overdue,
+      overdue,
+    },
+    companies: rows.map((row) => ({
+      targetCompanyId: row.id,
+      targetCompanyName: row.target_company_name,
+      open: row.open,
+      closed: row.closed,
+      provClosed: row.prov_closed,
+      overdue: row.overdue,
+    })),
+  };
+}

@@ -1,0 +1,182 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
+import { inlineParams } from './copy-out';
+import type { WorkerErrorDetail, WorkerReply, WorkerRequest } from './pglite-protocol';
+import type { Database, Queryable, QueryResult } from './types';
+
+type Copied = { text: string; rowCount: number };
+type Pending = {
+  resolve: (reply: { rows: unknown[]; copied?: Copied }) => void;
+  reject: (error: Error) => void;
+};
+type NewRequest =
+  | { type: 'query'; sql: string; params?: unknown[] }
+  | { type: 'copy'; sql: string }
+  | { type: 'close' };
+
+/** Rows per COPY of a PGlite export: PGlite has no COPY TO STDOUT, so the export goes out in pages. */
+export const PGLITE_COPY_PAGE_ROWS = 500;
+
+export class DatabaseClosedError extends Error {
+  override name = 'DatabaseClosedError';
+  constructor() {
+    super('The database is closed');
+  }
+}
+
+function toError(detail: WorkerErrorDetail): Error {
+  return Object.assign(new Error(detail.message), detail);
+}
+
+// A Date that crossed the thread boundary may belong to another realm (jest's vm): rebuild it in this one.
+function ownRealmDates(rows: unknown[]): unknown[] {
+  for (const row of rows as Record<string, unknown>[]) {
+    for (const [key, value] of Object.entries(row)) {
+      if (Object.prototype.toString.call(value) === '[object Date]' && !(value instanceof Date)) {
+        row[key] = new Date((value as Date).getTime());
+      }
+    }
+  }
+  return rows;
+}
+
+/** Serialises work: PGlite is one connection, so a transaction must own it until it ends. */
+class Queue {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  run<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(task);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
+
+class PgliteDatabase implements Database {
+  readonly kind = 'pglite' as const;
+  private readonly pending = new Map<number, Pending>();
+  private readonly queue = new Queue();
+  private readonly inTransaction = new AsyncLocalStorage<true>();
+  private nextId = 1;
+  private failure: Error | undefined;
+  private closing: Promise<void> | undefined;
+
+  constructor(private readonly worker: Worker) {
+    worker.on('message', (reply: WorkerReply) => {
+      const waiter = this.pending.get(reply.id);
+      if (!waiter) return;
+      this.pending.delete(reply.id);
+      if (reply.ok) waiter.resolve({ rows: ownRealmDates(reply.rows), copied: reply.copied });
+      else waiter.reject(toError(reply.error));
+    });
+    worker.on('error', (error) => this.fail(error));
+    worker.on('exit', () => this.fail(new DatabaseClosedError()));
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const waiter of this.pending.values()) waiter.reject(error);
+    this.pending.clear();
+  }
+
+  private send(request: NewRequest): Promise<{ rows: unknown[]; copied?: Copied }> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...request, id } satisfies WorkerRequest);
+    });
+  }
+
+  private async run<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+    return { rows: (await this.send({ type: 'query', sql, params })).rows as T[] };
+  }
+
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+    if (this.inTransaction.getStore()) {
+      return Promise.reject(new Error('Inside transaction(), query through its tx argument'));
+    }
+    if (this.closing) return Promise.reject(new DatabaseClosedError());
+    return this.queue.run(() => this.run<T>(sql, params));
+  }
+
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    if (this.closing) return Promise.reject(new DatabaseClosedError());
+    return this.queue.run(async () => {
+      let open = true;
+      const tx: Queryable = {
+        query: <R>(sql: string, params?: unknown[]) =>
+          open
+            ? this.run<R>(sql, params)
+            : Promise.reject(new Error('The transaction has already ended')),
+      };
+      await this.run('BEGIN');
+      try {
+        const result = await this.inTransaction.run(true, () => fn(tx));
+        open = false;
+        await this.run('COMMIT');
+        return result;
+      } catch (error) {
+        open = false;
+        await this.run('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+
+  copyOut(select: string, params?: unknown[]): Readable {
+    const sql = inlineParams(select, params);
+    const copyPage = (offset: number) =>
+      this.queue.run(async () => {
+        if (this.closing) throw new DatabaseClosedError();
+        const page = `COPY (${sql} LIMIT ${PGLITE_COPY_PAGE_ROWS} OFFSET ${offset}) TO '/dev/blob' WITH (FORMAT csv, HEADER ${offset === 0})`;
+        const { copied } = await this.send({ type: 'copy', sql: page });
+        return copied ?? { text: '', rowCount: 0 };
+      });
+    // Each page is its own turn of the queue, so other requests are served between pages.
+    async function* pages() {
+      for (let offset = 0; ; offset += PGLITE_COPY_PAGE_ROWS) {
+        const { text, rowCount } = await copyPage(offset);
+        if (text) yield Buffer.from(text, 'utf8');
+        if (rowCount < PGLITE_COPY_PAGE_ROWS) return;
+      }
+    }
+    return Readable.from(pages(), { objectMode: false });
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.queue
+      .run(() => this.send({ type: 'close' }))
+      .catch(() => undefined)
+      .then(async () => {
+        this.fail(new DatabaseClosedError());
+        await this.worker.terminate();
+      });
+    return this.closing;
+  }
+}
+
+const workerFile = path.join(__dirname, 'pglite-worker.ts');
+// The worker is TypeScript: tsx compiles it there, whatever runs this thread (tsx, node --import tsx, jest).
+const bootstrap = `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register();
+require(${JSON.stringify(workerFile)});`;
+
+/** Opens (creating when missing) the PGlite database in `dataDir`, in its own worker thread. */
+export function openPglite(dataDir: string): Promise<Database> {
+  mkdirSync(dataDir, { recursive: true });
+  const worker = new Worker(bootstrap, { eval: true, workerData: { dataDir }, execArgv: [] });
+  return new Promise((resolve, reject) => {
+    const onReady = (reply: WorkerReply) => {
+      if (reply.id !== 0) return;
+      worker.off('message', onReady);
+      worker.off('error', onError);
+      if (reply.ok) resolve(new PgliteDatabase(worker));
+      else void worker.terminate().then(() => reject(toError(reply.error)));
+    };
+    const onError = (error: Error) => reject(error);
+    worker.on('message', onReady);
+    worker.once('error', onError);
+  });
+}

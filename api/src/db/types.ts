@@ -1,0 +1,28 @@
+import type { Readable } from 'node:stream';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface QueryResult<T> {
+  rows: T[];
+}
+
+/** What a transaction callback gets: queries that run inside that one transaction. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+}
+
+/**
+ * The one database interface of the API, over PGlite (embedded) or a PostgreSQL pool.
+ * A query without params may hold several statements (simple protocol); with params it is one statement.
+ */
+export interface Database extends Queryable {
+  kind: DatabaseKind;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * The rows of one SELECT as CSV text with a header line, streamed from the database (COPY ... TO STDOUT),
+   * never gathered in memory. The SELECT must end with its ORDER BY and have no LIMIT; `$n` in it stand
+   * only for `params`, which are written into the text as quoted literals (COPY takes no bind parameters).
+   */
+  copyOut(select: string, params?: unknown[]): Readable;
+  close(): Promise<void>;
+}

@@ -1,0 +1,43 @@
+/** Every text the API sends to a user, in one place, so the wording is easy to check against the spec. */
+export const messages = {
+  notSignedIn: 'Not signed in',
+  sessionExpired: 'Session expired',
+  sessionReused: 'Your session has ended. Please sign in again.',
+  notFound: 'Not found',
+  somethingWentWrong: 'Something went wrong.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  emailNotFound: 'Email not found in our records',
+  accountsUnavailable: 'Failed to validate email. Please try again.',
+} as const;
+
+/** Machine-readable error codes that go with the messages (never shown to users, per spec section 8). */
+export const errorCodes = {
+  unauthenticated: 'UNAUTHENTICATED',
+  accessTokenExpired: 'ACCESS_TOKEN_EXPIRED',
+  refreshTokenReused: 'REFRESH_TOKEN_REUSED',
+  notFound: 'NOT_FOUND',
+  validationFailed: 'VALIDATION_FAILED',
+  badRequest: 'BAD_REQUEST',
+  rateLimited: 'RATE_LIMITED',
+  emailNotFound: 'EMAIL_NOT_FOUND',
+  accountsUnavailable: 'ACCOUNTS_UNAVAILABLE',
+  internal: 'INTERNAL_ERROR',
+} as const;
+
+/** The `error` query parameter of /login after a failed sign-in; the shell turns it into words. */
+export const signInErrors = {
+  noMembership: 'no_membership',
+  signInFailed: 'sign_in_failed',
+} as const;
+
+/** Answers for objects out of reach or actions out of role (section 6 and tenancy). */
+export const accessMessages = {
+  forbidden: 'You do not have permission to do this.',
+} as const;
+
+/** Answers of the action plan, gap and remark routes that the spec does not word. */
+export const actionPlanMessages = {
+  notAnImage: 'Only images can be attached (PNG, JPEG, GIF or WebP).',
+  attachmentTooLarge: 'Each image can be at most 5 MB.',
+  tooManyAttachments: 'At most 10 images can be attached to one remark.',
+} as const;

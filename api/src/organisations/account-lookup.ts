@@ -1,0 +1,36 @@
+import { EMAIL_MUST_EXIST } from '@verity/shared-api/src/messages';
+import type { FastifyBaseLogger } from 'fastify';
+import { ApiError, invalid } from '../errors';
+import { errorCodes, messages } from '../messages';
+import type { IdentityClient } from '../plugins/app/identity';
+
+export interface ExistingAccount {
+  sub: string;
+  name: string;
+}
+
+/**
+ * The identity account of an email, which must exist (spec section 5: 'Please enter a valid email
+ * that exists in our records'); 502 when the accounts service cannot answer.
+ */
+export async function requireExistingAccount(
+  identity: IdentityClient,
+  log: FastifyBaseLogger,
+  email: string,
+): Promise<ExistingAccount> {
+  let answer;
+  try {
+    answer = await identity.lookupUser(email);
+  } catch (error) {
+    log.error({ err: error }, 'accounts service unreachable');
+    throw new ApiError(502, errorCodes.accountsUnavailable, messages.accountsUnavailable);
+  }
+  const body = answer.body as
+    { success?: unknown; user?: { sub?: unknown; name?: unknown } } | undefined;
+  if (answer.status === 200 && body?.success === true && typeof body.user?.sub === 'string') {
+    return { sub: body.user.sub, name: typeof body.user.name === 'string' ? body.user.name : '' };
+  }
+  if (answer.status === 404 || answer.status === 400) throw invalid(EMAIL_MUST_EXIST);
+  log.error({ status: answer.status }, 'accounts service refused the lookup');
+  throw new ApiError(502, errorCodes.accountsUnavailable, messages.accountsUnavailable);
+}

@@ -1,0 +1,91 @@
+import type { AuditInput } from '@verity/shared-api/src/rules/organisation-rules';
+import { auditVisibleSql } from '../auth/tenancy';
+import type { Queryable } from '../db';
+import { invalid, notFound } from '../errors';
+import type { SessionUser } from '../schemas/session-user';
+import { organisationMessages } from './messages';
+import { AUDIT_COLUMNS, toAudit, type AuditRow, type CustomFieldValue } from './rows';
+
+/** The firm's audits of a company that the user may see, newest first. */
+export async function listAudits(
+  db: Queryable,
+  user: SessionUser,
+  targetCompanyId: string,
+  auditorId: string,
+) {
+  const params: unknown[] = [targetCompanyId, auditorId];
+  const { rows } = await db.query<AuditRow>(
+    `SELECT ${AUDIT_COLUMNS}
+     FROM audits au JOIN auditors a ON a.id = au.auditor_id
+     WHERE au.target_company_id = $1 AND au.auditor_id = $2 AND ${auditVisibleSql(user, 'au', params)}
+     ORDER BY au.created_at DESC, au.id DESC`,
+    params,
+  );
+  return rows.map(toAudit);
+}
+
+/** One audit the user may see; otherwise 404. */
+export async function findAudit(db: Queryable, user: SessionUser, auditId: string) {
+  const params: unknown[] = [auditId];
+  const { rows } = await db.query<AuditRow>(
+    `SELECT ${AUDIT_COLUMNS}
+     FROM audits au JOIN auditors a ON a.id = au.auditor_id
+     WHERE au.id = $1 AND ${auditVisibleSql(user, 'au', params)}`,
+    params,
+  );
+  if (!rows[0]) throw notFound();
+  return toAudit(rows[0]);
+}
+
+interface Assignment {
+  audit_types: string[];
+  audit_categories: string[];
+  form_types: string[];
+}
+
+/** What the firm was assigned to do at the company; 404 when it is not assigned there. */
+export async function requireAssignment(db: Queryable, targetCompanyId: string, auditorId: string) {
+  const { rows } = await db.query<Assignment>(
+    `SELECT audit_types, audit_categories, form_types FROM company_auditors
+     WHERE target_company_id = $1 AND auditor_id = $2`,
+    [targetCompanyId, auditorId],
+  );
+  if (!rows[0]) throw notFound();
+  return rows[0];
+}
+
+/** 400 unless the audit's type, category and form are among the assignment's (an empty list allows all). */
+export function checkWithinAssignment(assignment: Assignment, audit: AuditInput): void {
+  const allows = (list: string[], value: string) => list.length === 0 || list.includes(value);
+  if (!allows(assignment.audit_types, audit.auditType))
+    throw invalid(organisationMessages.auditTypeNotAssigned);
+  if (!allows(assignment.audit_categories, audit.auditCategory))
+    throw invalid(organisationMessages.auditCategoryNotAssigned);
+  if (!allows(assignment.form_types, audit.auditForm))
+    throw invalid(organisationMessages.auditFormNotAssigned);
+}
+
+export async function createAudit(
+  db: Queryable,
+  user: SessionUser,
+  targetCompanyId: string,
+  auditorId: string,
+  audit: AuditInput,
+  fields: CustomFieldValue[],
+) {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO audits (target_company_id, auditor_id, audit_type, audit_category, audit_form, fields, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)
+     RETURNING id`,
+    [
+      targetCompanyId,
+      auditorId,
+      audit.auditType,
+      audit.auditCategory,
+      audit.auditForm,
+      JSON.stringify(fields),
+      user._id,
+    ],
+  );
+  return findAudit(db, user, rows[0]!.id);
+}

@@ -1,0 +1,121 @@
+import type {
+  CompanyAuditorSettings,
+  TargetCompanyInput,
+} from '@verity/shared-api/src/rules/organisation-rules';
+import { companyVisibleSql } from '../auth/tenancy';
+import type { Database, Queryable } from '../db';
+import { notFound } from '../errors';
+import type { SessionUser } from '../schemas/session-user';
+import { conflict, organisationMessages } from './messages';
+import {
+  COMPANY_AUDITOR_COLUMNS,
+  COMPANY_COLUMNS,
+  toCompanyAuditor,
+  toTargetCompany,
+  type CompanyAuditorRow,
+  type CompanyRow,
+} from './rows';
+
+/** The companies the user sees, newest first; with `auditorId`, only those that firm is assigned to. */
+export async function listTargetCompanies(db: Queryable, user: SessionUser, auditorId?: string) {
+  const params: unknown[] = [];
+  const where = [companyVisibleSql(user, 'tc', params)];
+  if (auditorId) {
+    params.push(auditorId);
+    where.push(
+      `EXISTS (SELECT 1 FROM company_auditors f WHERE f.target_company_id = tc.id AND f.auditor_id = $${params.length})`,
+    );
+  }
+  const { rows } = await db.query<CompanyRow>(
+    `SELECT ${COMPANY_COLUMNS} FROM target_companies tc
+     WHERE ${where.join(' AND ')}
+     ORDER BY tc.created_at DESC, tc.id DESC`,
+    params,
+  );
+  return rows.map(toTargetCompany);
+}
+
+/** True when the client engaged that auditor firm. */
+export async function isEngaged(db: Queryable, clientId: string, auditorId: string) {
+  const { rows } = await db.query(
+    'SELECT 1 FROM client_auditors WHERE client_id = $1 AND auditor_id = $2',
+    [clientId, auditorId],
+  );
+  return rows.length > 0;
+}
+
+/** Assigns the firm to the company with these settings; undefined when it already was. */
+export async function assignAuditor(
+  db: Queryable,
+  targetCompanyId: string,
+  settings: CompanyAuditorSettings,
+) {
+  const inserted = await db.query<{ id: string }>(
+    `INSERT INTO company_auditors (target_company_id, auditor_id, audit_types, audit_categories, form_types)
+     VALUES ($1, $2, $3::text[], $4::text[], $5::text[])
+     ON CONFLICT (target_company_id, auditor_id) DO NOTHING
+     RETURNING id`,
+    [
+      targetCompanyId,
+      settings.auditorId,
+      settings.auditType,
+      settings.auditCategory,
+      settings.formType,
+    ],
+  );
+  const id = inserted.rows[0]?.id;
+  if (!id) return undefined;
+  const { rows } = await db.query<CompanyAuditorRow>(
+    `SELECT ${COMPANY_AUDITOR_COLUMNS}
+     FROM company_auditors ca JOIN auditors a ON a.id = ca.auditor_id
+     WHERE ca.id = $1`,
+    [id],
+  );
+  return toCompanyAuditor(rows[0]!);
+}
+
+export interface CompanyAccount {
+  sub: string;
+  name: string;
+}
+
+/**
+ * The company, its owner user (the account of its email) and its first auditor assignment, in one
+ * transaction: an auditor the client did not engage or an email already in another company undoes it all.
+ */
+export function createTargetCompany(
+  db: Database,
+  clientId: string,
+  input: TargetCompanyInput,
+  account: CompanyAccount,
+) {
+  return db.transaction(async (tx) => {
+    const fullname = input.fullname || account.name;
+    const created = await tx.query<CompanyRow>(
+      `INSERT INTO target_companies AS tc (client_id, target_company_name, registered_name, email_id, company_type, sub, fullname)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       RETURNING ${COMPANY_COLUMNS}`,
+      [
+        clientId,
+        input.targetCompanyName,
+        input.registeredName,
+        input.emailId,
+        input.companyType,
+        account.sub,
+        fullname,
+      ],
+    );
+    const company = created.rows[0]!;
+    const owner = await tx.query(
+      `INSERT INTO users (email, fullname, user_type, role, target_company_id)
+       VALUES ($1, $2, 'targetCompany', 'owner', $3)
+       ON CONFLICT DO NOTHING
+       RETURNING id`,
+      [input.emailId, fullname, company.id],
+    );
+    if (owner.rows.length === 0) throw conflict(organisationMessages.companyEmailTaken);
+    if (!(await isEngaged(tx, clientId, input.auditorId))) throw notFound();
+    const companyAuditor = await assignAuditor(tx, company.id, input);
+    return { targetCompany: toTargetCompany(company), companyAuditor: companyAuditor! };
+  });
+}

@@ -1,0 +1,89 @@
+import type { NewUserInput } from '@verity/shared-api/src/rules/organisation-rules';
+import type { Queryable } from '../db';
+import { forbidden, notFound } from '../errors';
+import type { SessionUser, UserType } from '../schemas/session-user';
+import { conflict, organisationMessages } from './messages';
+import { USER_COLUMNS, toUser, type UserRow } from './rows';
+
+/** The users column that holds the organisation of each user type. */
+const ORGANISATION_COLUMN: Record<UserType, string> = {
+  client: 'client_id',
+  auditor: 'auditor_id',
+  targetCompany: 'target_company_id',
+};
+
+export interface Organisation {
+  userType: UserType;
+  id: string;
+}
+
+/** The organisation of the signed-in user. */
+export function organisationOf(user: SessionUser): Organisation | undefined {
+  const id = {
+    client: user.clientId,
+    auditor: user.auditorId,
+    targetCompany: user.targetCompanyId,
+  }[user.userType];
+  return id ? { userType: user.userType, id } : undefined;
+}
+
+/** The organisation's users, newest first. */
+export async function listUsers(db: Queryable, organisation: Organisation) {
+  const { rows } = await db.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users u
+     WHERE u.${ORGANISATION_COLUMN[organisation.userType]} = $1 AND u.user_type = $2
+     ORDER BY u.created_at DESC, u.id DESC`,
+    [organisation.id, organisation.userType],
+  );
+  return rows.map(toUser);
+}
+
+/** How many users the organisation has, in all and per role (owners count in the total only). */
+export async function countUsers(db: Queryable, organisation: Organisation) {
+  const { rows } = await db.query<{
+    total: number;
+    admins: number;
+    editors: number;
+    viewers: number;
+  }>(
+    `SELECT count(*)::int AS total,
+            count(*) FILTER (WHERE u.role = 'admin')::int AS admins,
+            count(*) FILTER (WHERE u.role = 'editor')::int AS editors,
+            count(*) FILTER (WHERE u.role = 'viewer')::int AS viewers
+     FROM users u
+     WHERE u.${ORGANISATION_COLUMN[organisation.userType]} = $1 AND u.user_type = $2`,
+    [organisation.id, organisation.userType],
+  );
+  return rows[0]!;
+}
+
+/** A new membership in the organisation; 409 when the email already has one of this user type. */
+export async function createUser(db: Queryable, organisation: Organisation, input: NewUserInput) {
+  const { rows } = await db.query<UserRow>(
+    `INSERT INTO users AS u (email, fullname, role, user_type, ${ORGANISATION_COLUMN[organisation.userType]})
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT DO NOTHING
+     RETURNING ${USER_COLUMNS}`,
+    [input.emailId, input.fullname, input.role, organisation.userType, organisation.id],
+  );
+  if (!rows[0]) throw conflict(organisationMessages.userExists);
+  return toUser(rows[0]);
+}
+
+/** Removes a user of the caller's organisation: 404 for anyone else's, 403 for oneself or an owner. */
+export async function deleteUser(
+  db: Queryable,
+  caller: SessionUser,
+  organisation: Organisation,
+  userId: string,
+) {
+  const { rows } = await db.query<{ id: string; role: string }>(
+    `SELECT u.id, u.role FROM users u
+     WHERE u.id = $1 AND u.${ORGANISATION_COLUMN[organisation.userType]} = $2 AND u.user_type = $3`,
+    [userId, organisation.id, organisation.userType],
+  );
+  const target = rows[0];
+  if (!target) throw notFound();
+  if (target.id === caller._id || target.role === 'owner') throw forbidden();
+  await db.query('DELETE FROM users WHERE id = $1', [userId]);
+}

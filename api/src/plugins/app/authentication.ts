@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { decodeAccessToken } from '../../auth/access-token';
+import { findSessionUser } from '../../auth/memberships';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../auth/session-cookies';
+import { notSignedIn, sessionExpired } from '../../errors';
+import type { SessionUser } from '../../schemas/session-user';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler for protected routes: sets request.user, or answers 401 (no session) / 403 (access token expired). */
+    authenticate(request: FastifyRequest): Promise<void>;
+  }
+  interface FastifyRequest {
+    /** The signed-in user; set only on routes that run `fastify.authenticate`. */
+    user: SessionUser;
+  }
+}
+
+export default fp(
+  async (fastify) => {
+    fastify.decorateRequest('user', null as unknown as SessionUser);
+
+    fastify.decorate('authenticate', async function authenticate(request: FastifyRequest) {
+      const access = request.cookies[ACCESS_COOKIE];
+      if (!access) {
+        // The browser dropped the access cookie but still holds a refresh cookie: let it refresh.
+        throw request.cookies[REFRESH_COOKIE] ? sessionExpired() : notSignedIn();
+      }
+      const unsigned = request.unsignCookie(access);
+      const token =
+        unsigned.valid && unsigned.value ? decodeAccessToken(unsigned.value) : undefined;
+      if (!token) throw notSignedIn();
+      if (token.exp <= Date.now() / 1000) throw sessionExpired();
+      const user = await findSessionUser(fastify.db, token.uid);
+      if (!user) throw notSignedIn();
+      request.user = user;
+    });
+  },
+  { name: 'authentication', dependencies: ['config', 'cookie', 'database'] },
+);

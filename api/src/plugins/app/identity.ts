@@ -1,0 +1,75 @@
+import fp from 'fastify-plugin';
+import * as oidc from 'openid-client';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    identity: IdentityClient;
+  }
+}
+
+export interface AccountsAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** The identity provider as the API sees it: OIDC for sign-in and the accounts service for the email lookup. */
+export interface IdentityClient {
+  /** The issuer's OIDC configuration, discovered on first use; a failed discovery is retried on the next call. */
+  oidc(): Promise<oidc.Configuration>;
+  /** GET {accounts}/user?email= with the API key; rejects when the service cannot be reached. */
+  lookupUser(email: string): Promise<AccountsAnswer>;
+}
+
+const DISCOVERY_ATTEMPTS = 3;
+const REQUEST_TIMEOUT_MS = 5000;
+
+export default fp(
+  async (fastify) => {
+    const { config } = fastify;
+    const issuer = new URL(config.identityIssuer);
+    let discovered: Promise<oidc.Configuration> | undefined;
+
+    async function discover(): Promise<oidc.Configuration> {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await oidc.discovery(
+            issuer,
+            config.identityClientId,
+            undefined,
+            oidc.ClientSecretBasic(config.identityClientSecret),
+            {
+              execute: issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
+              timeout: REQUEST_TIMEOUT_MS / 1000,
+            },
+          );
+        } catch (error) {
+          if (attempt >= DISCOVERY_ATTEMPTS) throw error;
+          fastify.log.warn({ err: error, attempt }, 'identity discovery failed, retrying');
+          await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
+        }
+      }
+    }
+
+    const identity: IdentityClient = {
+      oidc() {
+        discovered ??= discover().catch((error: unknown) => {
+          discovered = undefined;
+          throw error;
+        });
+        return discovered;
+      },
+      async lookupUser(email) {
+        const url = new URL(`${config.identityAccountsUrl}/user`);
+        url.searchParams.set('email', email);
+        const response = await fetch(url, {
+          headers: { authorization: `Bearer ${config.identityApiKey}`, accept: 'application/json' },
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
+        const body: unknown = await response.json().catch(() => undefined);
+        return { status: response.status, body };
+      },
+    };
+    fastify.decorate('identity', identity);
+  },
+  { name: 'identity', dependencies: ['config'] },
+);

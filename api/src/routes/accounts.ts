@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { ApiError } from '../errors';
+import { errorCodes, messages } from '../messages';
+import { ErrorBody } from '../schemas/envelope';
+
+const LookedUpUser = Type.Object({
+  name: Type.Union([Type.String(), Type.Null()]),
+  email: Type.String(),
+  sub: Type.String(),
+  picture: Type.Union([Type.String(), Type.Null()]),
+  email_verified: Type.Boolean(),
+});
+
+const LookupFound = Type.Object({ success: Type.Literal(true), user: LookedUpUser });
+
+/** Identity's answers the caller may see, with our code and the message to use if identity gave none. */
+const PASSED_THROUGH: Record<number, { code: string; fallback: string }> = {
+  400: { code: errorCodes.validationFailed, fallback: messages.accountsUnavailable },
+  404: { code: errorCodes.emailNotFound, fallback: messages.emailNotFound },
+  429: { code: errorCodes.rateLimited, fallback: messages.tooManyRequests },
+};
+
+function messageOf(body: unknown, fallback: string): string {
+  const message = (body as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' && message ? message : fallback;
+}
+
+/** The accounts lookup of spec section 7, answered for signed-in callers only; the browser never calls identity itself. */
+const accountsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.get(
+    '/accounts/user',
+    {
+      preHandler: [
+        fastify.authenticate,
+        fastify.rateLimit({
+          max: 60,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => `accounts:${request.user._id}`,
+        }),
+      ],
+      schema: {
+        tags: ['accounts'],
+        summary: 'Look up an identity account by email',
+        security: [{ session: [] }],
+        querystring: Type.Object({ email: Type.String({ minLength: 1, maxLength: 320 }) }),
+        response: {
+          200: LookupFound,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          429: ErrorBody,
+          502: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      let answer;
+      try {
+        answer = await fastify.identity.lookupUser(request.query.email);
+      } catch (error) {
+        request.log.error({ err: error }, 'accounts service unreachable');
+        throw new ApiError(502, errorCodes.accountsUnavailable, messages.accountsUnavailable);
+      }
+      const body = answer.body as { success?: unknown; user?: unknown } | undefined;
+      if (answer.status === 200 && body?.success === true && body.user) {
+        return { success: true as const, user: body.user as typeof LookupFound.static.user };
+      }
+      const passed = PASSED_THROUGH[answer.status];
+      if (passed) {
+        return reply
+          .code(answer.status as 400 | 404 | 429)
+          .send({ success: false, message: messageOf(body, passed.fallback), code: passed.code });
+      }
+      // 401 or 5xx from identity is our fault, not the caller's: a 401 here would sign the browser out.
+      request.log.error({ status: answer.status }, 'accounts service refused the lookup');
+      throw new ApiError(502, errorCodes.accountsUnavailable, messages.accountsUnavailable);
+    },
+  );
+};
+
+export default accountsRoutes;

@@ -1,0 +1,154 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { ACTION_PLAN_CATEGORIES, type AuditForm } from '@verity/shared-api/src/domain/audit';
+import { STATUS_KEYS } from '@verity/shared-api/src/domain/status';
+import { checkActionPlan } from '@verity/shared-api/src/rules/action-plan-rules';
+import {
+  findActionPlan,
+  findActionPlanDetail,
+  listActionPlans,
+} from '../../action-plans/action-plan-queries';
+import { insertGap } from '../../action-plans/gap-writes';
+import {
+  ADMIN_OR_OWNER,
+  requireRole,
+  requireVisibleActionPlan,
+  requireVisibleAudit,
+} from '../../auth/tenancy';
+import { notFound } from '../../errors';
+import { successWith } from '../../schemas/envelope';
+import { checked, CompanyQuery, errorResponses, routeDefaults } from './common';
+import {
+  ActionPlanOut,
+  ActionPlanWithGaps,
+  CreateActionPlan,
+  GapOut,
+  StatisticsOut,
+  Uuid,
+} from './schemas';
+
+const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { db } = fastify;
+
+  fastify.post(
+    '/action-plan',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        ...routeDefaults,
+        summary:
+          'Create an action plan with its first gap (auditor owner or admin, own firm’s audit)',
+        querystring: Type.Object({ targetCompanyId: Uuid, auditId: Uuid }),
+        body: CreateActionPlan,
+        response: {
+          201: successWith(Type.Object({ actionPlan: ActionPlanOut })),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = request;
+      requireRole(user, { userTypes: ['auditor'], roles: ADMIN_OR_OWNER });
+      const { targetCompanyId, auditId } = request.query;
+      const audit = await requireVisibleAudit(db, user, auditId, targetCompanyId);
+      const { actionPlan, gap } = checked(
+        checkActionPlan(request.body, { auditForm: audit.audit_form as AuditForm }),
+      );
+      const id = await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: string }>(
+          `INSERT INTO action_plans (audit_id, target_company_id, action_plan_heading, category, form_type, timeline, created_by)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+          [
+            audit.id,
+            audit.target_company_id,
+            actionPlan.actionPlanHeading,
+            actionPlan.category,
+            actionPlan.formType,
+            actionPlan.timeline ?? null,
+            user._id,
+          ],
+        );
+        const planId = (rows[0] as { id: string }).id;
+        await insertGap(
+          tx,
+          { actionPlanId: planId, targetCompanyId: audit.target_company_id, userId: user._id },
+          gap,
+        );
+        return planId;
+      });
+      const created = await findActionPlan(db, id);
+      if (!created) throw notFound();
+      return reply.code(201).send({ success: true as const, data: { actionPlan: created } });
+    },
+  );
+
+  fastify.get(
+    '/action-plan/:auditId/action-plans',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        ...routeDefaults,
+        summary: 'The action plans of an audit, each with its overall status and gaps',
+        params: Type.Object({ auditId: Uuid }),
+        querystring: Type.Object({
+          targetCompanyId: Uuid,
+          search: Type.Optional(
+            Type.String({ maxLength: 200, description: 'in headings, gap names and KPIs' }),
+          ),
+          status: Type.Optional(Type.Union(STATUS_KEYS.map((status) => Type.Literal(status)))),
+          category: Type.Optional(Type.Union(ACTION_PLAN_CATEGORIES.map((c) => Type.Literal(c)))),
+        }),
+        response: {
+          200: successWith(Type.Object({ actionPlans: Type.Array(ActionPlanWithGaps) })),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { targetCompanyId, search, status, category } = request.query;
+      await requireVisibleAudit(db, request.user, request.params.auditId, targetCompanyId);
+      const actionPlans = await listActionPlans(db, request.params.auditId, {
+        search,
+        status,
+        category,
+      });
+      return { success: true as const, data: { actionPlans } };
+    },
+  );
+
+  fastify.get(
+    '/action-plan/:id',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        ...routeDefaults,
+        summary: 'One action plan with its statistics and gaps (with status history and remarks)',
+        params: Type.Object({ id: Uuid }),
+        querystring: CompanyQuery,
+        response: {
+          200: successWith(
+            Type.Object({
+              actionPlan: ActionPlanOut,
+              statistics: StatisticsOut,
+              gaps: Type.Array(GapOut),
+            }),
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const plan = await requireVisibleActionPlan(
+        db,
+        request.user,
+        request.params.id,
+        request.query.targetCompanyId,
+      );
+      const detail = await findActionPlanDetail(db, plan.id);
+      if (!detail) throw notFound();
+      return { success: true as const, data: detail };
+    },
+  );
+};
+
+export default actionPlanRoutes;

@@ -1,0 +1,142 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { AuditForm } from '@verity/shared-api/src/domain/audit';
+import { MISSING_STATUS } from '@verity/shared-api/src/messages';
+import { checkGap } from '@verity/shared-api/src/rules/gap-rules';
+import { findGap } from '../../action-plans/gap-sql';
+import { gapAsInput, insertGap, setGapStatus, updateGap } from '../../action-plans/gap-writes';
+import {
+  ADMIN_OR_OWNER,
+  NOT_VIEWER,
+  requireRole,
+  requireVisibleActionPlan,
+  requireVisibleGap,
+} from '../../auth/tenancy';
+import { invalid, notFound } from '../../errors';
+import { successWith } from '../../schemas/envelope';
+import { AuditQuery, checked, CompanyQuery, errorResponses, routeDefaults } from './common';
+import { GapInput, GapOut, StatusChange, Uuid } from './schemas';
+
+const GapAnswer = successWith(Type.Object({ gap: GapOut }));
+
+const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { db } = fastify;
+
+  async function gapOrNotFound(gapId: string) {
+    const gap = await findGap(db, gapId);
+    if (!gap) throw notFound();
+    return gap;
+  }
+
+  fastify.post(
+    '/action-plan/:actionPlanId/gaps',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        ...routeDefaults,
+        summary: 'Add a gap to an action plan (auditor owner or admin)',
+        params: Type.Object({ actionPlanId: Uuid }),
+        querystring: AuditQuery,
+        body: GapInput,
+        response: { 201: GapAnswer, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { user } = request;
+      requireRole(user, { userTypes: ['auditor'], roles: ADMIN_OR_OWNER });
+      const plan = await requireVisibleActionPlan(db, user, request.params.actionPlanId);
+      if (plan.audit_id !== request.query.auditId) throw notFound();
+      const gap = checked(
+        checkGap(request.body, {
+          formType: plan.form_type as AuditForm,
+          planTimeline: plan.timeline,
+        }),
+      );
+      const id = await db.transaction((tx) =>
+        insertGap(
+          tx,
+          { actionPlanId: plan.id, targetCompanyId: plan.target_company_id, userId: user._id },
+          gap,
+        ),
+      );
+      return reply
+        .code(201)
+        .send({ success: true as const, data: { gap: await gapOrNotFound(id) } });
+    },
+  );
+
+  fastify.put(
+    '/gap/:gapId',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        ...routeDefaults,
+        summary: 'Edit a gap: the fields given replace the stored ones (auditor owner or admin)',
+        params: Type.Object({ gapId: Uuid }),
+        querystring: AuditQuery,
+        body: Type.Partial(GapInput),
+        response: { 200: GapAnswer, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      requireRole(user, { userTypes: ['auditor'], roles: ADMIN_OR_OWNER });
+      const visible = await requireVisibleGap(db, user, request.params.gapId);
+      if (visible.audit_id !== request.query.auditId) throw notFound();
+      const stored = await gapOrNotFound(visible.id);
+      const changes = request.body;
+      const gap = checked(
+        checkGap(
+          { ...gapAsInput(stored), ...changes },
+          {
+            formType: visible.form_type as AuditForm,
+            planTimeline: visible.timeline,
+            // A kept due date may have passed since it was set; only a new one must lie ahead.
+            checkDueDateInFuture:
+              changes.dueDate !== undefined &&
+              (changes.dueDate === null ||
+                !stored.dueDate ||
+                new Date(changes.dueDate).getTime() !== new Date(stored.dueDate).getTime()),
+          },
+        ),
+      );
+      await db.transaction((tx) => updateGap(tx, visible.id, gap));
+      return { success: true as const, data: { gap: await gapOrNotFound(visible.id) } };
+    },
+  );
+
+  fastify.patch(
+    '/gap/:id/status',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        ...routeDefaults,
+        summary:
+          'Set a gap’s status and append it to the status history (client or auditor, not viewer)',
+        params: Type.Object({ id: Uuid }),
+        querystring: CompanyQuery,
+        body: StatusChange,
+        response: { 200: GapAnswer, ...errorResponses },
+      },
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      requireRole(user, { userTypes: ['client', 'auditor'], roles: NOT_VIEWER });
+      const visible = await requireVisibleGap(
+        db,
+        user,
+        request.params.id,
+        request.query.targetCompanyId,
+      );
+      const { status } = request.body;
+      if (!status) throw invalid(MISSING_STATUS);
+      await db.transaction((tx) => setGapStatus(tx, visible.id, status, user._id));
+      return { success: true as const, data: { gap: await gapOrNotFound(visible.id) } };
+    },
+  );
+};
+
+export default gapRoutes;

@@ -1,0 +1,22 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync } from 'fastify';
+import { REMARK_UPLOAD_LIMITS } from '../../action-plans/remark-attachments';
+import { localAttachmentStorage } from '../../storage/local-attachment-storage';
+import actionPlanRoutes from './action-plan-routes';
+import exportRoutes from './export-routes';
+import gapRoutes from './gap-routes';
+import remarkRoutes from './remark-routes';
+
+/** The action-plans routes of /api/v1 (see docs/api.md). */
+const actionPlanPlugin: FastifyPluginAsync = async (fastify) => {
+  // Registered here, so only these routes accept multipart bodies.
+  await fastify.register(multipart, { limits: REMARK_UPLOAD_LIMITS });
+  const storage = localAttachmentStorage(path.join(fastify.config.dataDir, 'attachments'));
+  await fastify.register(actionPlanRoutes);
+  await fastify.register(gapRoutes);
+  await fastify.register(remarkRoutes, { storage });
+  await fastify.register(exportRoutes);
+};
+
+export default actionPlanPlugin;

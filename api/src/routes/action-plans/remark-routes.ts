@@ -1,0 +1,122 @@
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { ADD_YOUR_COMMENTS } from '@verity/shared-api/src/messages';
+import { remarkJsonSql, toRemark, type RemarkJson } from '../../action-plans/gap-sql';
+import { discardDocuments, readRemarkUpload } from '../../action-plans/remark-attachments';
+import { auditVisibleSql, NOT_VIEWER, requireRole, requireVisibleGap } from '../../auth/tenancy';
+import { invalid, notFound } from '../../errors';
+import { ErrorBody, successWith } from '../../schemas/envelope';
+import { AttachmentNotFoundError, type AttachmentStorage } from '../../storage/attachment-storage';
+import { CompanyQuery, errorResponses, routeDefaults } from './common';
+import { RemarkOut, Uuid } from './schemas';
+
+export interface RemarkRoutesOptions {
+  storage: AttachmentStorage;
+}
+
+const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
+  fastify,
+  { storage },
+) => {
+  const { db } = fastify;
+
+  fastify.patch(
+    '/gap/:id/remark',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        ...routeDefaults,
+        summary: 'Add a remark with image attachments to a gap (not viewer)',
+        description:
+          'multipart/form-data: `comments` (text) and `documents` (PNG, JPEG, GIF or WebP files; at most 10, 5 MB each).',
+        consumes: ['multipart/form-data'],
+        params: Type.Object({ id: Uuid }),
+        querystring: CompanyQuery,
+        response: {
+          200: successWith(Type.Object({ remark: RemarkOut })),
+          ...errorResponses,
+          413: ErrorBody,
+        },
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      requireRole(user, { roles: NOT_VIEWER });
+      const gap = await requireVisibleGap(
+        db,
+        user,
+        request.params.id,
+        request.query.targetCompanyId,
+      );
+      if (!request.isMultipart()) throw invalid(ADD_YOUR_COMMENTS);
+      const upload = await readRemarkUpload(request.parts(), storage);
+      try {
+        if (upload.comments.trim() === '') throw invalid(ADD_YOUR_COMMENTS);
+        const remark = await db.transaction(async (tx) => {
+          const { rows } = await tx.query<{ id: string }>(
+            `INSERT INTO remarks (gap_id, comments, user_id, user_type, fullname, role)
+             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+            [gap.id, upload.comments.trim(), user._id, user.userType, user.fullname, user.role],
+          );
+          const remarkId = (rows[0] as { id: string }).id;
+          for (const [position, doc] of upload.documents.entries()) {
+            await tx.query(
+              `INSERT INTO remark_documents (remark_id, storage_key, file_name, content_type, size, position)
+               VALUES ($1, $2, $3, $4, $5, $6)`,
+              [remarkId, doc.storageKey, doc.fileName, doc.contentType, doc.size, position],
+            );
+          }
+          const saved = await tx.query<{ remark: RemarkJson }>(
+            `SELECT ${remarkJsonSql('r')} AS remark FROM remarks r WHERE r.id = $1`,
+            [remarkId],
+          );
+          return (saved.rows[0] as { remark: RemarkJson }).remark;
+        });
+        return { success: true as const, data: { remark: toRemark(remark) } };
+      } catch (error) {
+        await discardDocuments(storage, upload.documents);
+        throw error;
+      }
+    },
+  );
+
+  fastify.get(
+    '/remark-document/:documentId',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        ...routeDefaults,
+        summary: 'A remark’s image, for whoever can see its gap',
+        params: Type.Object({ documentId: Uuid }),
+        response: {
+          200: Type.Unsafe<Readable>({ type: 'string', format: 'binary' }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const params: unknown[] = [request.params.documentId];
+      const { rows } = await db.query<{ storage_key: string; content_type: string; size: number }>(
+        `SELECT d.storage_key, d.content_type, d.size FROM remark_documents d
+         JOIN remarks r ON r.id = d.remark_id JOIN gaps g ON g.id = r.gap_id
+         JOIN action_plans ap ON ap.id = g.action_plan_id JOIN audits a ON a.id = ap.audit_id
+         WHERE d.id = $1 AND ${auditVisibleSql(request.user, 'a', params)}`,
+        params,
+      );
+      const doc = rows[0];
+      if (!doc) throw notFound();
+      const body = await storage.get(doc.storage_key).catch((error: unknown) => {
+        throw error instanceof AttachmentNotFoundError ? notFound() : error;
+      });
+      return reply
+        .header('Content-Type', doc.content_type)
+        .header('Content-Length', doc.size)
+        .header('Cache-Control', 'private, max-age=3600')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(body);
+    },
+  );
+};
+
+export default remarkRoutes;

@@ -1,0 +1,82 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { revokeFamilyOf, rotateRefreshToken } from '../../auth/refresh-tokens';
+import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from '../../auth/session-cookies';
+import { notSignedIn, sessionReused } from '../../errors';
+import { ErrorBody, successWith, SuccessBody } from '../../schemas/envelope';
+import { SessionUser } from '../../schemas/session-user';
+
+// The client sends these POSTs without a body; anything sent is stripped by the empty schema.
+const EmptyBody = Type.Object({});
+async function bodyMayBeAbsent(request: FastifyRequest) {
+  request.body ??= {};
+}
+
+const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { config } = fastify;
+
+  fastify.get(
+    '/auth/me',
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security: [{ session: [] }],
+        response: {
+          200: successWith(Type.Object({ user: SessionUser })),
+          401: ErrorBody,
+          403: ErrorBody,
+        },
+      },
+    },
+    async (request) => ({ success: true as const, data: { user: request.user } }),
+  );
+
+  fastify.post(
+    '/auth/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Trade the refresh cookie for new session cookies (the old refresh token is spent)',
+        body: EmptyBody,
+        response: { 200: SuccessBody, 401: ErrorBody },
+      },
+      preValidation: bodyMayBeAbsent,
+    },
+    async (request, reply) => {
+      const token = request.cookies[REFRESH_COOKIE];
+      if (!token) throw notSignedIn();
+      const result = await rotateRefreshToken(fastify.db, token, config.refreshTokenTtlSeconds);
+      if (result.outcome !== 'rotated') {
+        clearSessionCookies(reply, config);
+        throw result.outcome === 'reused' ? sessionReused() : notSignedIn();
+      }
+      setSessionCookies(reply, config, result.userId, result.token);
+      return { success: true as const };
+    },
+  );
+
+  fastify.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: revoke the refresh token family and clear the session cookies',
+        body: EmptyBody,
+        response: { 200: SuccessBody },
+      },
+      preValidation: bodyMayBeAbsent,
+    },
+    async (request, reply) => {
+      const token = request.cookies[REFRESH_COOKIE];
+      if (token) await revokeFamilyOf(fastify.db, token);
+      clearSessionCookies(reply, config);
+      return { success: true as const };
+    },
+  );
+};
+
+export default sessionRoutes;

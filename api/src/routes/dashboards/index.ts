@@ -1,0 +1,131 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { requireRole, requireVisibleCompany } from '../../auth/tenancy';
+import { actionPlanFigures, companyGapStats } from '../../dashboards/figures';
+import { auditorScope, clientScope, companyScope } from '../../dashboards/scopes';
+import { notFound } from '../../errors';
+import { ErrorBody, successWith } from '../../schemas/envelope';
+
+const Count = Type.Integer({ minimum: 0 });
+const NameValue = Type.Object({ name: Type.String(), value: Count });
+
+const ActionPlanFigures = Type.Object({
+  actionPlans: Type.Object({
+    statusOverview: Type.Object({
+      total: Count,
+      closed: Count,
+      provClosed: Count,
+      open: Count,
+    }),
+    categoryBreakdown: Type.Array(NameValue),
+    timelineAnalysis: Type.Array(NameValue),
+  }),
+  gaps: Type.Object({ riskSeverityDistribution: Type.Array(NameValue) }),
+});
+
+const CompanyGapStats = Type.Object({
+  targetCompanyId: Type.String({ format: 'uuid' }),
+  targetCompanyName: Type.String(),
+  open: Count,
+  closed: Count,
+  provClosed: Count,
+  overdue: Count,
+});
+
+const AuditorDashboard = Type.Object({
+  projectsOverview: Type.Object({
+    totalProjects: Count,
+    completed: Count,
+    inProgress: Count,
+    overdue: Count,
+  }),
+  targetCompanyActionPlanStats: Type.Array(CompanyGapStats),
+});
+
+const ClientDashboard = Type.Composite([
+  ActionPlanFigures,
+  Type.Object({ targetCompanyActionPlanStats: Type.Array(CompanyGapStats) }),
+]);
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+/** The dashboards routes of /api/v1 (see docs/api.md and docs/decisions.md "Derived figures"). */
+const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.get(
+    '/dashboard/auditor',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['dashboards'],
+        summary: "The auditor firm's dashboard: its target companies and their gaps",
+        security: [{ session: [] }],
+        querystring: Type.Object({ auditorId: Type.String({ format: 'uuid' }) }),
+        response: { 200: successWith(AuditorDashboard), ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      requireRole(user, { userTypes: ['auditor'] });
+      if (request.query.auditorId !== user.auditorId) throw notFound();
+      const { projectsOverview, companies } = await companyGapStats(
+        fastify.db,
+        auditorScope(request.query.auditorId),
+      );
+      return {
+        success: true as const,
+        data: { projectsOverview, targetCompanyActionPlanStats: companies },
+      };
+    },
+  );
+
+  fastify.get(
+    '/dashboard/target-company',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['dashboards'],
+        summary: "A target company's dashboard: its action plans and gaps",
+        security: [{ session: [] }],
+        querystring: Type.Object({ targetCompanyId: Type.String({ format: 'uuid' }) }),
+        response: { 200: successWith(ActionPlanFigures), ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      const company = await requireVisibleCompany(fastify.db, user, request.query.targetCompanyId);
+      const auditorId = user.userType === 'auditor' ? user.auditorId : undefined;
+      return {
+        success: true as const,
+        data: await actionPlanFigures(fastify.db, companyScope(company.id, auditorId)),
+      };
+    },
+  );
+
+  fastify.get(
+    '/dashboard/client',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['dashboards'],
+        summary: "The client's portfolio dashboard: every target company's action plans and gaps",
+        security: [{ session: [] }],
+        response: { 200: successWith(ClientDashboard), ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      requireRole(user, { userTypes: ['client'] });
+      const scope = clientScope(user.clientId!);
+      const [figures, stats] = await Promise.all([
+        actionPlanFigures(fastify.db, scope),
+        companyGapStats(fastify.db, scope),
+      ]);
+      return {
+        success: true as const,
+        data: { ...figures, targetCompanyActionPlanStats: stats.companies },
+      };
+    },
+  );
+};
+
+export default dashboardRoutes;

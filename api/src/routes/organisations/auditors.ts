@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { auditorSchema, runRules } from '@verity/shared-api/src/rules/organisation-rules';
+import { requireRole, requireVisibleCompany } from '../../auth/tenancy';
+import { requireExistingAccount } from '../../organisations/account-lookup';
+import {
+  createAuditor,
+  listClientAuditors,
+  listCompanyAuditors,
+} from '../../organisations/auditors';
+import { passed } from '../../organisations/validate';
+import { Auditor, CompanyAuditor, CreateAuditor, Uuid, answers, routeDocs } from './schemas';
+
+/** Auditor firms: those a client engaged, engaging a new one, and the firms assigned to a company. */
+const auditorRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.get(
+    '/auditor',
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        ...routeDocs('auditors', "The auditor firms the caller's client engaged, newest first"),
+        querystring: Type.Object({ auditorId: Type.Optional(Uuid) }),
+        response: answers(200, Type.Object({ auditors: Type.Array(Auditor) })),
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      requireRole(user, { userTypes: ['client'] });
+      const auditors = await listClientAuditors(
+        fastify.db,
+        user.clientId!,
+        request.query.auditorId,
+      );
+      return { success: true as const, data: { auditors } };
+    },
+  );
+
+  fastify.post(
+    '/auditor',
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        ...routeDocs(
+          'auditors',
+          "Engage an auditor firm for the caller's client (a new firm owned by the email's account)",
+        ),
+        body: CreateAuditor,
+        response: answers(201, Type.Object({ auditor: Auditor })),
+      },
+    },
+    async (request, reply) => {
+      const { user } = request;
+      requireRole(user, { userTypes: ['client'], roles: ['owner'] });
+      const input = passed(runRules(auditorSchema, request.body));
+      const account = await requireExistingAccount(fastify.identity, request.log, input.emailId);
+      const auditor = await createAuditor(fastify.db, user.clientId!, input, account);
+      return reply.code(201).send({ success: true as const, data: { auditor } });
+    },
+  );
+
+  fastify.get(
+    '/target-company/auditors',
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        ...routeDocs('auditors', 'The auditor firms assigned to a target company, newest first'),
+        querystring: Type.Object({ targetCompanyId: Uuid }),
+        response: answers(200, Type.Object({ auditors: Type.Array(CompanyAuditor) })),
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      const company = await requireVisibleCompany(fastify.db, user, request.query.targetCompanyId);
+      const auditors = await listCompanyAuditors(fastify.db, user, company.id);
+      return { success: true as const, data: { auditors } };
+    },
+  );
+};
+
+export default auditorRoutes;

@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { auditSchema, runRules } from '@verity/shared-api/src/rules/organisation-rules';
+import { NOT_VIEWER, requireRole, requireVisibleCompany } from '../../auth/tenancy';
+import { invalid, notFound } from '../../errors';
+import {
+  checkWithinAssignment,
+  createAudit,
+  findAudit,
+  listAudits,
+  requireAssignment,
+} from '../../organisations/audits';
+import { organisationMessages } from '../../organisations/messages';
+import { passed } from '../../organisations/validate';
+import { Audit, CreateAudit, Uuid, answers, routeDocs } from './schemas';
+
+/** Audits of a target company by an auditor firm. */
+const auditRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.get(
+    '/target-company/:auditorId/audits',
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        ...routeDocs('audits', "An auditor firm's audits of a target company, newest first"),
+        params: Type.Object({ auditorId: Uuid }),
+        querystring: Type.Object({ targetCompanyId: Uuid, auditorId: Type.Optional(Uuid) }),
+        response: answers(200, Type.Object({ audits: Type.Array(Audit) })),
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      const { auditorId } = request.params;
+      if (request.query.auditorId && request.query.auditorId !== auditorId)
+        throw invalid(organisationMessages.auditorIdMismatch);
+      if (user.userType === 'auditor' && auditorId !== user.auditorId) throw notFound();
+      const company = await requireVisibleCompany(fastify.db, user, request.query.targetCompanyId);
+      const audits = await listAudits(fastify.db, user, company.id, auditorId);
+      return { success: true as const, data: { audits } };
+    },
+  );
+
+  fastify.get(
+    '/target-company/audit/:auditId',
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        ...routeDocs('audits', 'One audit'),
+        params: Type.Object({ auditId: Uuid }),
+        response: answers(200, Type.Object({ audit: Audit })),
+      },
+    },
+    async (request) => {
+      const audit = await findAudit(fastify.db, request.user, request.params.auditId);
+      return { success: true as const, data: { audit } };
+    },
+  );
+
+  fastify.post(
+    '/target-company/audit',
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        ...routeDocs('audits', 'Create an audit by an assigned auditor firm'),
+        body: CreateAudit,
+        response: answers(201, Type.Object({ audit: Audit })),
+      },
+    },
+    async (request, reply) => {
+      const { user } = request;
+      const body = request.body;
+      requireRole(user, { userTypes: ['client'], roles: NOT_VIEWER });
+      const company = await requireVisibleCompany(fastify.db, user, body.targetCompanyId);
+      const assignment = await requireAssignment(fastify.db, company.id, body.auditorId);
+      const input = passed(runRules(auditSchema, body));
+      checkWithinAssignment(assignment, input);
+      const audit = await createAudit(
+        fastify.db,
+        user,
+        company.id,
+        body.auditorId,
+        input,
+        body.fields ?? [],
+      );
+      return reply.code(201).send({ success: true as const, data: { audit } });
+    },
+  );
+};
+
+export default auditRoutes;

@@ -1,0 +1,15 @@
+import type { FastifyPluginAsync } from 'fastify';
+import auditRoutes from './audits';
+import auditorRoutes from './auditors';
+import targetCompanyRoutes from './target-companies';
+import userRoutes from './users';
+
+/** The organisations routes of /api/v1 (see docs/api.md). */
+const organisationRoutes: FastifyPluginAsync = async (fastify) => {
+  await fastify.register(targetCompanyRoutes);
+  await fastify.register(auditorRoutes);
+  await fastify.register(userRoutes);
+  await fastify.register(auditRoutes);
+};
+
+export default organisationRoutes;

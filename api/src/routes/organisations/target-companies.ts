@@ -1,0 +1,125 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  companyAuditorSettingsSchema,
+  runRules,
+  targetCompanySchema,
+} from '@verity/shared-api/src/rules/organisation-rules';
+import { NOT_VIEWER, requireRole, requireVisibleCompany } from '../../auth/tenancy';
+import { notFound } from '../../errors';
+import { requireExistingAccount } from '../../organisations/account-lookup';
+import { conflict, organisationMessages } from '../../organisations/messages';
+import {
+  assignAuditor,
+  createTargetCompany,
+  isEngaged,
+  listTargetCompanies,
+} from '../../organisations/target-companies';
+import { passed } from '../../organisations/validate';
+import {
+  AddCompanyAuditor,
+  CompanyAuditor,
+  CreateTargetCompany,
+  TargetCompany,
+  Uuid,
+  answers,
+  routeDocs,
+} from './schemas';
+
+const AuditorFilter = Type.Object({ auditorId: Type.Optional(Uuid) });
+const TargetCompanies = Type.Object({ targetCompanies: Type.Array(TargetCompany) });
+
+/** Target companies: the list each user type sees, creation by client owners, and auditor assignment. */
+const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.get(
+    '/target-company',
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        ...routeDocs('target companies', 'The target companies the user sees, newest first'),
+        querystring: AuditorFilter,
+        response: answers(200, TargetCompanies),
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      const { auditorId } = request.query;
+      if (user.userType === 'auditor' && auditorId && auditorId !== user.auditorId)
+        throw notFound();
+      const targetCompanies = await listTargetCompanies(fastify.db, user, auditorId);
+      return { success: true as const, data: { targetCompanies } };
+    },
+  );
+
+  fastify.get(
+    '/auditor/target-company',
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        ...routeDocs('target companies', "The target companies the auditor's firm is assigned to"),
+        querystring: AuditorFilter,
+        response: answers(200, TargetCompanies),
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      requireRole(user, { userTypes: ['auditor'] });
+      const { auditorId } = request.query;
+      if (auditorId && auditorId !== user.auditorId) throw notFound();
+      const targetCompanies = await listTargetCompanies(fastify.db, user);
+      return { success: true as const, data: { targetCompanies } };
+    },
+  );
+
+  fastify.post(
+    '/target-company',
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        ...routeDocs(
+          'target companies',
+          'Create a target company with its owner user and first auditor, in one transaction',
+        ),
+        body: CreateTargetCompany,
+        response: answers(
+          201,
+          Type.Object({ targetCompany: TargetCompany, companyAuditor: CompanyAuditor }),
+        ),
+      },
+    },
+    async (request, reply) => {
+      const { user } = request;
+      requireRole(user, { userTypes: ['client'], roles: ['owner'] });
+      const input = passed(runRules(targetCompanySchema, request.body));
+      // An auditor firm of another client is out of reach (404) before anything about the email is said.
+      if (!(await isEngaged(fastify.db, user.clientId!, input.auditorId))) throw notFound();
+      const account = await requireExistingAccount(fastify.identity, request.log, input.emailId);
+      const created = await createTargetCompany(fastify.db, user.clientId!, input, account);
+      return reply.code(201).send({ success: true as const, data: created });
+    },
+  );
+
+  fastify.post(
+    '/client/add-target-company-auditor',
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        ...routeDocs('target companies', 'Assign an engaged auditor firm to a target company'),
+        body: AddCompanyAuditor,
+        response: answers(201, Type.Object({ audit: CompanyAuditor })),
+      },
+    },
+    async (request, reply) => {
+      const { user } = request;
+      requireRole(user, { userTypes: ['client'], roles: NOT_VIEWER });
+      const company = await requireVisibleCompany(fastify.db, user, request.body.targetCompanyId);
+      const settings = passed(runRules(companyAuditorSettingsSchema, request.body));
+      if (!(await isEngaged(fastify.db, user.clientId!, settings.auditorId))) throw notFound();
+      const audit = await assignAuditor(fastify.db, company.id, settings);
+      if (!audit) throw conflict(organisationMessages.auditorAlreadyAssigned);
+      return reply.code(201).send({ success: true as const, data: { audit } });
+    },
+  );
+};
+
+export default targetCompanyRoutes;

@@ -1,0 +1,169 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { NO_TARGET_COMPANY_ID_FOR_USER } from '@verity/shared-api/src/messages';
+import { newUserSchema, runRules } from '@verity/shared-api/src/rules/organisation-rules';
+import { ADMIN_OR_OWNER, requireRole, type RoleRule } from '../../auth/tenancy';
+import { invalid, notFound } from '../../errors';
+import {
+  countUsers,
+  createUser,
+  deleteUser,
+  listUsers,
+  organisationOf,
+} from '../../organisations/users';
+import { passed } from '../../organisations/validate';
+import type { SessionUser, UserType } from '../../schemas/session-user';
+import { NewUser, User, Uuid, answers, routeDocs } from './schemas';
+
+const Users = Type.Array(User);
+const UserId = Type.Object({ id: Uuid });
+
+interface Area {
+  userType: UserType;
+  /** The path segment of the area: /client/user, /auditor/user, /target-company/user. */
+  segment: string;
+  tag: string;
+  /** Who may add and remove users there. */
+  manage: RoleRule;
+}
+
+const AREAS: Area[] = [
+  {
+    userType: 'client',
+    segment: 'client',
+    tag: 'client users',
+    manage: { userTypes: ['client'], roles: ['owner'] },
+  },
+  {
+    userType: 'auditor',
+    segment: 'auditor',
+    tag: 'auditor users',
+    manage: { userTypes: ['auditor'], roles: ADMIN_OR_OWNER },
+  },
+  {
+    userType: 'targetCompany',
+    segment: 'target-company',
+    tag: 'company users',
+    manage: { userTypes: ['targetCompany'], roles: ADMIN_OR_OWNER },
+  },
+];
+
+/** The caller's own organisation; a company user without a company cannot add users (spec section 8). */
+function ownOrganisation(user: SessionUser) {
+  const organisation = organisationOf(user);
+  if (!organisation) {
+    if (user.userType === 'targetCompany') throw invalid(NO_TARGET_COMPANY_ID_FOR_USER);
+    throw notFound();
+  }
+  return organisation;
+}
+
+/** Users of the caller's own client, auditor firm or target company. */
+const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.get(
+    '/client/users',
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        ...routeDocs('client users', "The client's users, newest first, with counts per role"),
+        response: answers(
+          200,
+          Type.Object({
+            users: Users,
+            counts: Type.Object({
+              total: Type.Integer(),
+              admins: Type.Integer(),
+              editors: Type.Integer(),
+              viewers: Type.Integer(),
+            }),
+          }),
+        ),
+      },
+    },
+    async (request) => {
+      requireRole(request.user, { userTypes: ['client'] });
+      const organisation = ownOrganisation(request.user);
+      const [users, counts] = [
+        await listUsers(fastify.db, organisation),
+        await countUsers(fastify.db, organisation),
+      ];
+      return { success: true as const, data: { users, counts } };
+    },
+  );
+
+  fastify.get(
+    '/auditor/users',
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        ...routeDocs('auditor users', "The auditor firm's users, newest first"),
+        response: answers(200, Type.Object({ users: Users })),
+      },
+    },
+    async (request) => {
+      requireRole(request.user, { userTypes: ['auditor'] });
+      const users = await listUsers(fastify.db, ownOrganisation(request.user));
+      return { success: true as const, data: { users } };
+    },
+  );
+
+  fastify.get(
+    '/target-company/users',
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        ...routeDocs('company users', "The target company's users, newest first"),
+        querystring: Type.Object({ targetCompanyId: Uuid }),
+        response: answers(200, Type.Object({ users: Users })),
+      },
+    },
+    async (request) => {
+      requireRole(request.user, { userTypes: ['targetCompany'] });
+      const organisation = ownOrganisation(request.user);
+      if (request.query.targetCompanyId !== organisation.id) throw notFound();
+      const users = await listUsers(fastify.db, organisation);
+      return { success: true as const, data: { users } };
+    },
+  );
+
+  for (const area of AREAS) {
+    fastify.post(
+      `/${area.segment}/user`,
+      {
+        preHandler: fastify.authenticate,
+        schema: {
+          ...routeDocs(area.tag, "Add a user to the caller's organisation"),
+          body: NewUser,
+          response: answers(201, Type.Object({ user: User })),
+        },
+      },
+      async (request, reply) => {
+        requireRole(request.user, area.manage);
+        const organisation = ownOrganisation(request.user);
+        const input = passed(runRules(newUserSchema(area.userType), request.body));
+        const user = await createUser(fastify.db, organisation, input);
+        return reply.code(201).send({ success: true as const, data: { user } });
+      },
+    );
+
+    fastify.delete(
+      `/${area.segment}/user/:id`,
+      {
+        preHandler: fastify.authenticate,
+        schema: {
+          ...routeDocs(area.tag, 'Remove a user (never an owner, never oneself)'),
+          params: UserId,
+          response: answers(200, Type.Object({})),
+        },
+      },
+      async (request) => {
+        requireRole(request.user, area.manage);
+        const organisation = ownOrganisation(request.user);
+        await deleteUser(fastify.db, request.user, organisation, request.params.id);
+        return { success: true as const, data: {} };
+      },
+    );
+  }
+};
+
+export default userRoutes;

@@ -1,0 +1,14 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+
+/** Body of every error answer: `message` is what the client shows (spec section 8). */
+export const ErrorBody = Type.Object({
+  success: Type.Literal(false),
+  message: Type.String(),
+  code: Type.String(),
+});
+
+export const SuccessBody = Type.Object({ success: Type.Literal(true) });
+
+export function successWith<T extends TSchema>(data: T) {
+  return Type.Object({ success: Type.Literal(true), data });
+}

@@ -1,0 +1,149 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Database, Queryable } from '../db';
+import { seedDemoPortfolio } from './demo-portfolio';
+
+interface DemoAccount {
+  email: string;
+  name: string;
+  userType?: 'client' | 'auditor' | 'targetCompany';
+  role?: 'owner' | 'admin' | 'editor' | 'viewer';
+  organisation?: string;
+}
+
+interface DemoFile {
+  organisations: {
+    clients: string[];
+    auditors: string[];
+    targetCompanies: { name: string; client: string }[];
+    engagements?: { client: string; auditor: string }[];
+  };
+  accounts: DemoAccount[];
+}
+
+// The demo file does not list engagements yet: the demo auditor firm works for the first demo client.
+const DEFAULT_ENGAGEMENTS = [{ client: 'Northwind Capital', auditor: 'GreenAudit Partners' }];
+
+/** The id of the row `select` finds (by its first `selectParams`), inserted with `params` when missing. */
+async function ensure(
+  tx: Queryable,
+  select: string,
+  insert: string,
+  params: unknown[],
+  selectParams = 1,
+): Promise<string> {
+  const found = await tx.query<{ id: string }>(select, params.slice(0, selectParams));
+  if (found.rows[0]) return found.rows[0].id;
+  const inserted = await tx.query<{ id: string }>(insert, params);
+  return inserted.rows[0]!.id;
+}
+
+function contactEmail(
+  accounts: DemoAccount[],
+  userType: DemoAccount['userType'],
+  organisation: string,
+): string | null {
+  const members = accounts.filter(
+    (account) => account.userType === userType && account.organisation === organisation,
+  );
+  return (members.find((account) => account.role === 'owner') ?? members[0])?.email ?? null;
+}
+
+export interface SeedDemoOptions {
+  /** DATA_DIR: the demo remark photo is written to `${dataDir}/attachments`; left out without it. */
+  dataDir?: string;
+}
+
+/** Creates the demo organisations, memberships and portfolio that are missing; running it again changes nothing. */
+export async function seedDemo(
+  db: Database,
+  file: string,
+  options: SeedDemoOptions = {},
+): Promise<void> {
+  const demo = JSON.parse(await readFile(file, 'utf8')) as DemoFile;
+  const { organisations, accounts } = demo;
+  await db.transaction(async (tx) => {
+    const clientIds = new Map<string, string>();
+    for (const name of organisations.clients) {
+      clientIds.set(
+        name,
+        await ensure(
+          tx,
+          'SELECT id FROM clients WHERE client_name = $1',
+          'INSERT INTO clients (client_name) VALUES ($1) RETURNING id',
+          [name],
+        ),
+      );
+    }
+    const auditorIds = new Map<string, string>();
+    for (const name of organisations.auditors) {
+      auditorIds.set(
+        name,
+        await ensure(
+          tx,
+          'SELECT id FROM auditors WHERE auditor_name = $1',
+          'INSERT INTO auditors (auditor_name, registered_name, email_id) VALUES ($1, $1, $2) RETURNING id',
+          [name, contactEmail(accounts, 'auditor', name)],
+        ),
+      );
+    }
+    const targetCompanyIds = new Map<string, string>();
+    for (const company of organisations.targetCompanies) {
+      const clientId = clientIds.get(company.client);
+      if (!clientId)
+        throw new Error(
+          `Demo target company ${company.name} names an unknown client ${company.client}`,
+        );
+      targetCompanyIds.set(
+        company.name,
+        await ensure(
+          tx,
+          'SELECT id FROM target_companies WHERE target_company_name = $1 AND client_id = $2',
+          `INSERT INTO target_companies (target_company_name, client_id, email_id, registered_name)
+           VALUES ($1, $2, $3, $1) RETURNING id`,
+          [company.name, clientId, contactEmail(accounts, 'targetCompany', company.name) ?? ''],
+          2,
+        ),
+      );
+    }
+    for (const engagement of organisations.engagements ?? DEFAULT_ENGAGEMENTS) {
+      const clientId = clientIds.get(engagement.client);
+      const auditorId = auditorIds.get(engagement.auditor);
+      if (!clientId || !auditorId) continue;
+      await tx.query(
+        'INSERT INTO client_auditors (client_id, auditor_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+        [clientId, auditorId],
+      );
+    }
+    for (const account of accounts) {
+      if (!account.userType || !account.role || !account.organisation) continue;
+      const organisationIds = {
+        client: clientIds,
+        auditor: auditorIds,
+        targetCompany: targetCompanyIds,
+      }[account.userType];
+      const organisationId = organisationIds.get(account.organisation);
+      if (!organisationId)
+        throw new Error(
+          `Demo account ${account.email} names an unknown ${account.userType} ${account.organisation}`,
+        );
+      await tx.query(
+        `INSERT INTO users (email, fullname, user_type, role, client_id, auditor_id, target_company_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT ((lower(email)), user_type) DO NOTHING`,
+        [
+          account.email,
+          account.name,
+          account.userType,
+          account.role,
+          account.userType === 'client' ? organisationId : null,
+          account.userType === 'auditor' ? organisationId : null,
+          account.userType === 'targetCompany' ? organisationId : null,
+        ],
+      );
+    }
+    await seedDemoPortfolio(tx, {
+      attachmentsDir: options.dataDir && path.join(options.dataDir, 'attachments'),
+    });
+  });
+}

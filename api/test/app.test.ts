@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify';
+import { encodeAccessToken } from '../src/auth/access-token';
+import { buildTestApp } from './support/app';
+import { createTestDatabase, type TestDatabase } from './support/databases';
+
+describe('the app', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    app = await buildTestApp(database);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.dispose();
+  });
+
+  it('serves an OpenAPI document describing every route with its responses', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths).sort()).toEqual([
+      '/api/v1/accounts/user',
+      '/api/v1/action-plan',
+      '/api/v1/action-plan/export/csv',
+      '/api/v1/action-plan/{actionPlanId}/gaps',
+      '/api/v1/action-plan/{auditId}/action-plans',
+      '/api/v1/action-plan/{id}',
+      '/api/v1/auditor',
+      '/api/v1/auditor/target-company',
+      '/api/v1/auditor/user',
+      '/api/v1/auditor/user/{id}',
+      '/api/v1/auditor/users',
+      '/api/v1/auth/auditor/verity',
+      '/api/v1/auth/callback',
+      '/api/v1/auth/client/verity',
+      '/api/v1/auth/logout',
+      '/api/v1/auth/me',
+      '/api/v1/auth/refresh',
+      '/api/v1/auth/target-company/verity',
+      '/api/v1/client/add-target-company-auditor',
+      '/api/v1/client/user',
+      '/api/v1/client/user/{id}',
+      '/api/v1/client/users',
+      '/api/v1/dashboard/auditor',
+      '/api/v1/dashboard/client',
+      '/api/v1/dashboard/target-company',
+      '/api/v1/gap/{gapId}',
+      '/api/v1/gap/{id}/remark',
+      '/api/v1/gap/{id}/status',
+      '/api/v1/remark-document/{documentId}',
+      '/api/v1/target-company',
+      '/api/v1/target-company/audit',
+      '/api/v1/target-company/audit/{auditId}',
+      '/api/v1/target-company/auditors',
+      '/api/v1/target-company/user',
+      '/api/v1/target-company/user/{id}',
+      '/api/v1/target-company/users',
+      '/api/v1/target-company/{auditorId}/audits',
+      '/healthz',
+      '/readyz',
+    ]);
+    const me = document.paths['/api/v1/auth/me'].get;
+    expect(Object.keys(me.responses).sort()).toEqual(['200', '401', '403']);
+    expect(
+      me.responses['200'].content['application/json'].schema.properties.data.properties.user
+        .required,
+    ).toEqual(
+      expect.arrayContaining([
+        '_id',
+        'fullname',
+        'emailId',
+        'role',
+        'userType',
+        'organisationName',
+      ]),
+    );
+    expect(document.paths['/api/v1/accounts/user'].get.parameters).toEqual([
+      expect.objectContaining({ in: 'query', name: 'email', required: true }),
+    ]);
+  });
+
+  it('answers unknown paths with the error envelope', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, message: 'Not found', code: 'NOT_FOUND' });
+  });
+
+  it('answers malformed JSON with a 400 envelope', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+  });
+
+  it('never sends the internals of a server failure', async () => {
+    const { rows } = await app.db.query<{ id: string }>(
+      "SELECT id FROM users WHERE email = 'client.owner@verity.test'",
+    );
+    const access = app.signCookie(
+      encodeAccessToken({ uid: rows[0]!.id, exp: Math.floor(Date.now() / 1000) + 600 }),
+    );
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/v1/auth/me',
+          cookies: { verity_access: access },
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    await app.db.close();
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      cookies: { verity_access: access },
+    });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      success: false,
+      message: 'Something went wrong.',
+      code: 'INTERNAL_ERROR',
+    });
+    expect(response.body).not.toMatch(/closed|stack|database/i);
+  });
+});

@@ -1,0 +1,120 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { openDatabase, runMigrations, type Database } from '../../src/db';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+
+describe.each(databaseKinds)('database on %s', (kind) => {
+  let testDb: TestDatabase;
+  let db: Database;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    db = await openDatabase({ dataDir: testDb.env.DATA_DIR, databaseUrl: testDb.env.DATABASE_URL });
+  });
+  afterAll(async () => {
+    await db?.close();
+    await testDb?.dispose();
+  });
+
+  it('reports its kind and answers queries with parameters, int8 as numbers', async () => {
+    expect(db.kind).toBe(kind);
+    const { rows } = await db.query<{ answer: number; name: string; at: Date }>(
+      'SELECT count(*) + $1::int AS answer, $2::text AS name, now() AS at FROM generate_series(1, 3)',
+      [39, 'Acme Steel Ltd'],
+    );
+    expect(rows).toEqual([{ answer: 42, name: 'Acme Steel Ltd', at: expect.any(Date) }]);
+  });
+
+  it('runs several statements without parameters and answers with the last one', async () => {
+    const { rows } = await db.query(
+      'CREATE TEMP TABLE IF NOT EXISTS notes (body text); SELECT 7 AS seven',
+    );
+    expect(rows).toEqual([{ seven: 7 }]);
+  });
+
+  it('applies migrations once, recording each', async () => {
+    const files = readdirSync(path.join(__dirname, '../../migrations'))
+      .filter((name) => name.endsWith('.sql'))
+      .sort();
+    expect(files.slice(0, 4)).toEqual([
+      '0001_organisations.sql',
+      '0002_users.sql',
+      '0003_refresh_tokens.sql',
+      '0004_domain.sql',
+    ]);
+    const first = await runMigrations(db);
+    expect(first).toEqual(files);
+    expect(await runMigrations(db)).toEqual([]);
+    const { rows } = await db.query<{ name: string }>(
+      'SELECT name FROM schema_migrations ORDER BY name',
+    );
+    expect(rows.map((row) => row.name)).toEqual(first);
+  });
+
+  it('commits a transaction and rolls one back on error, with PostgreSQL error codes', async () => {
+    const [client] = (
+      await db.query<{ id: string }>(
+        "INSERT INTO clients (client_name) VALUES ('Northwind Capital') RETURNING id",
+      )
+    ).rows;
+    await db.transaction(async (tx) => {
+      await tx.query(
+        "INSERT INTO users (email, user_type, role, client_id) VALUES ('a@verity.test', 'client', 'owner', $1)",
+        [client!.id],
+      );
+    });
+    const failed = db.transaction(async (tx) => {
+      await tx.query(
+        "INSERT INTO users (email, user_type, role, client_id) VALUES ('b@verity.test', 'client', 'viewer', $1)",
+        [client!.id],
+      );
+      await tx.query(
+        "INSERT INTO users (email, user_type, role, client_id) VALUES ('A@verity.test', 'client', 'viewer', $1)",
+        [client!.id],
+      );
+    });
+    await expect(failed).rejects.toMatchObject({ code: '23505' });
+    const { rows } = await db.query<{ email: string }>('SELECT email FROM users ORDER BY email');
+    expect(rows).toEqual([{ email: 'a@verity.test' }]);
+  });
+
+  it('keeps other queries out of a running transaction', async () => {
+    const seen: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db.transaction(async (tx) => {
+      await tx.query("INSERT INTO clients (client_name) VALUES ('Southbank Finance')");
+      await gate;
+      seen.push('transaction');
+      throw new Error('changed our mind');
+    });
+    const counted = db
+      .query<{ count: number }>(
+        "SELECT count(*) AS count FROM clients WHERE client_name = 'Southbank Finance'",
+      )
+      .then((result) => seen.push(`outside saw ${result.rows[0]?.count}`));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await expect(transaction).rejects.toThrow('changed our mind');
+    await counted;
+    if (kind === 'pglite') expect(seen).toEqual(['transaction', 'outside saw 0']);
+    else expect(seen).toContain('outside saw 0');
+  });
+
+  it('keeps the event loop turning while a long query runs', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    const started = Date.now();
+    await db.query('SELECT count(*) FROM generate_series(1, 3000000) AS n WHERE n % 7 = 0');
+    clearInterval(timer);
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThan(50);
+    expect(ticks).toBeGreaterThanOrEqual(3);
+  });
+
+  it('refuses queries once closed', async () => {
+    await db.close();
+    await expect(db.query('SELECT 1')).rejects.toThrow();
+    await expect(db.close()).resolves.toBeUndefined();
+  });
+});

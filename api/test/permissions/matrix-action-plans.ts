@@ -1,0 +1,191 @@
+// The matrix rows of the action-plan routes: plans, gaps, status, remarks, attachments and the CSV export.
+import type { InjectOptions } from 'fastify';
+import { inDays } from './fixtures';
+import { remarkForm, validGap } from './requests';
+import { json, type MatrixRow } from './matrix-types';
+
+export const ACTION_PLAN_ROWS: readonly MatrixRow[] = [
+  {
+    route: 'POST /action-plan',
+    write: true,
+    own: {
+      client: [403, 403, 403, 403],
+      auditor: [201, 201, 403, 403],
+      targetCompany: [403, 403, 403, 403],
+    },
+    foreign: {
+      client: [403, 403, 403, 403],
+      auditor: [404, 404, 403, 403],
+      targetCompany: [403, 403, 403, 403],
+    },
+    mixed: ['auditId'],
+    request: ({ ids, serial }) =>
+      json(
+        'POST',
+        '/action-plan',
+        {
+          actionPlanHeading: `Energy plan ${serial}`,
+          category: 'environment',
+          formType: 'ap',
+          timeline: inDays(90),
+          gap: validGap(serial),
+        },
+        { targetCompanyId: ids.targetCompanyId, auditId: ids.auditId },
+      ),
+  },
+  {
+    route: 'GET /action-plan/{auditId}/action-plans',
+    write: false,
+    own: {
+      client: [200, 200, 200, 200],
+      auditor: [200, 200, 200, 200],
+      targetCompany: [200, 200, 200, 200],
+    },
+    foreign: {
+      client: [404, 404, 404, 404],
+      auditor: [404, 404, 404, 404],
+      targetCompany: [404, 404, 404, 404],
+    },
+    mixed: ['auditId'],
+    request: ({ ids }) => ({
+      method: 'GET',
+      url: `/action-plan/${ids.auditId}/action-plans`,
+      query: { targetCompanyId: ids.targetCompanyId },
+    }),
+  },
+  {
+    route: 'GET /action-plan/{id}',
+    write: false,
+    own: {
+      client: [200, 200, 200, 200],
+      auditor: [200, 200, 200, 200],
+      targetCompany: [200, 200, 200, 200],
+    },
+    foreign: {
+      client: [404, 404, 404, 404],
+      auditor: [404, 404, 404, 404],
+      targetCompany: [404, 404, 404, 404],
+    },
+    mixed: ['actionPlanId'],
+    request: ({ ids }) => ({
+      method: 'GET',
+      url: `/action-plan/${ids.actionPlanId}`,
+      query: { targetCompanyId: ids.targetCompanyId },
+    }),
+  },
+  {
+    route: 'GET /action-plan/export/csv',
+    write: false,
+    own: {
+      client: [200, 200, 200, 200],
+      auditor: [200, 200, 200, 200],
+      targetCompany: [200, 200, 200, 200],
+    },
+    foreign: {
+      client: [404, 404, 404, 404],
+      auditor: [404, 404, 404, 404],
+      targetCompany: [404, 404, 404, 404],
+    },
+    request: ({ ids }) => ({
+      method: 'GET',
+      url: '/action-plan/export/csv',
+      query: { targetCompanyId: ids.targetCompanyId },
+    }),
+  },
+  {
+    route: 'POST /action-plan/{actionPlanId}/gaps',
+    write: true,
+    own: {
+      client: [403, 403, 403, 403],
+      auditor: [201, 201, 403, 403],
+      targetCompany: [403, 403, 403, 403],
+    },
+    foreign: {
+      client: [403, 403, 403, 403],
+      auditor: [404, 404, 403, 403],
+      targetCompany: [403, 403, 403, 403],
+    },
+    mixed: ['actionPlanId'],
+    request: ({ ids, serial }) =>
+      json('POST', `/action-plan/${ids.actionPlanId}/gaps`, validGap(serial), {
+        auditId: ids.auditId,
+      }),
+  },
+  {
+    route: 'PUT /gap/{gapId}',
+    write: true,
+    own: {
+      client: [403, 403, 403, 403],
+      auditor: [200, 200, 403, 403],
+      targetCompany: [403, 403, 403, 403],
+    },
+    foreign: {
+      client: [403, 403, 403, 403],
+      auditor: [404, 404, 403, 403],
+      targetCompany: [403, 403, 403, 403],
+    },
+    mixed: ['gapId'],
+    request: ({ ids, serial }) =>
+      json('PUT', `/gap/${ids.gapId}`, validGap(serial), { auditId: ids.auditId }),
+  },
+  {
+    route: 'PATCH /gap/{id}/status',
+    write: true,
+    own: {
+      client: [200, 200, 200, 403],
+      auditor: [200, 200, 200, 403],
+      targetCompany: [403, 403, 403, 403],
+    },
+    foreign: {
+      client: [404, 404, 404, 403],
+      auditor: [404, 404, 404, 403],
+      targetCompany: [403, 403, 403, 403],
+    },
+    mixed: ['gapId'],
+    request: ({ ids }) =>
+      json(
+        'PATCH',
+        `/gap/${ids.gapId}/status`,
+        { status: 'provClosed' },
+        {
+          targetCompanyId: ids.targetCompanyId,
+        },
+      ),
+  },
+  {
+    route: 'PATCH /gap/{id}/remark',
+    write: true,
+    own: {
+      client: [200, 200, 200, 403],
+      auditor: [200, 200, 200, 403],
+      targetCompany: [200, 200, 200, 403],
+    },
+    foreign: {
+      client: [404, 404, 404, 403],
+      auditor: [404, 404, 404, 403],
+      targetCompany: [404, 404, 404, 403],
+    },
+    mixed: ['gapId'],
+    request: ({ ids, serial }) => ({
+      method: 'PATCH',
+      url: `/gap/${ids.gapId}/remark`,
+      query: { targetCompanyId: ids.targetCompanyId },
+      payload: remarkForm(serial) as unknown as InjectOptions['payload'],
+    }),
+  },
+  {
+    route: 'GET /remark-document/{documentId}',
+    write: false,
+    own: {
+      client: [200, 200, 200, 200],
+      auditor: [200, 200, 200, 200],
+      targetCompany: [200, 200, 200, 200],
+    },
+    foreign: {
+      client: [404, 404, 404, 404],
+      auditor: [404, 404, 404, 404],
+      targetCompany: [404, 404, 404, 404],
+    },
+    request: ({ documentId }) => ({ method: 'GET', url: `/remark-document/${documentId}` }),
+  },
+];

@@ -1,0 +1,110 @@
+// The permission matrix of docs/api.md ("Who may") and spec section 6, written out cell by cell:
+// one row per route (see matrix-types.ts for how a row reads), in the order of docs/api.md.
+import { ACTION_PLAN_ROWS } from './matrix-action-plans';
+import { ORGANISATION_ROWS } from './matrix-organisations';
+import { UNATTACHED_ACCOUNT, type MatrixRow } from './matrix-types';
+
+export type { Expectations, MatrixRow, Status } from './matrix-types';
+
+const SESSION_ROWS: readonly MatrixRow[] = [
+  {
+    route: 'GET /auth/me',
+    write: false,
+    own: {
+      client: [200, 200, 200, 200],
+      auditor: [200, 200, 200, 200],
+      targetCompany: [200, 200, 200, 200],
+    },
+    request: () => ({ method: 'GET', url: '/auth/me' }),
+  },
+];
+
+const ACCOUNT_ROWS: readonly MatrixRow[] = [
+  {
+    route: 'GET /accounts/user',
+    write: false,
+    own: {
+      client: [200, 200, 200, 200],
+      auditor: [200, 200, 200, 200],
+      targetCompany: [200, 200, 200, 200],
+    },
+    request: () => ({ method: 'GET', url: '/accounts/user', query: { email: UNATTACHED_ACCOUNT } }),
+  },
+];
+
+const DASHBOARD_ROWS: readonly MatrixRow[] = [
+  {
+    route: 'GET /dashboard/auditor',
+    write: false,
+    own: {
+      client: [403, 403, 403, 403],
+      auditor: [200, 200, 200, 200],
+      targetCompany: [403, 403, 403, 403],
+    },
+    foreign: {
+      client: [403, 403, 403, 403],
+      auditor: [404, 404, 404, 404],
+      targetCompany: [403, 403, 403, 403],
+    },
+    request: ({ ids }) => ({
+      method: 'GET',
+      url: '/dashboard/auditor',
+      query: { auditorId: ids.auditorId },
+    }),
+  },
+  {
+    route: 'GET /dashboard/target-company',
+    write: false,
+    own: {
+      client: [200, 200, 200, 200],
+      auditor: [200, 200, 200, 200],
+      targetCompany: [200, 200, 200, 200],
+    },
+    foreign: {
+      client: [404, 404, 404, 404],
+      auditor: [404, 404, 404, 404],
+      targetCompany: [404, 404, 404, 404],
+    },
+    request: ({ ids }) => ({
+      method: 'GET',
+      url: '/dashboard/target-company',
+      query: { targetCompanyId: ids.targetCompanyId },
+    }),
+  },
+  {
+    route: 'GET /dashboard/client',
+    write: false,
+    own: {
+      client: [200, 200, 200, 200],
+      auditor: [403, 403, 403, 403],
+      targetCompany: [403, 403, 403, 403],
+    },
+    request: () => ({ method: 'GET', url: '/dashboard/client' }),
+  },
+];
+
+export const MATRIX: readonly MatrixRow[] = [
+  ...SESSION_ROWS,
+  ...ACCOUNT_ROWS,
+  ...ORGANISATION_ROWS,
+  ...DASHBOARD_ROWS,
+  ...ACTION_PLAN_ROWS,
+];
+
+/**
+ * Routes the matrix leaves out on purpose: they run before or without a session (sign-in, refresh,
+ * sign-out) or are for machines and tooling.
+ */
+export const OUTSIDE_THE_MATRIX: readonly { route: string; why: string }[] = [
+  { route: 'GET /healthz', why: 'liveness probe, no session' },
+  { route: 'GET /readyz', why: 'readiness probe, no session' },
+  { route: 'GET /api/v1/openapi.json', why: 'the public API description' },
+  { route: 'GET /api/v1/auth/client/verity', why: 'starts sign-in' },
+  { route: 'GET /api/v1/auth/auditor/verity', why: 'starts sign-in' },
+  { route: 'GET /api/v1/auth/target-company/verity', why: 'starts sign-in' },
+  { route: 'GET /api/v1/auth/callback', why: 'ends sign-in' },
+  { route: 'POST /api/v1/auth/refresh', why: 'runs on the refresh cookie alone' },
+  { route: 'POST /api/v1/auth/logout', why: 'anyone may sign out' },
+];
+
+export const API_PREFIX = '/api/v1';

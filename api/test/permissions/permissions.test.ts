@@ -1,0 +1,304 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildTestApp, TEST_REDIRECT_URI } from '../support/app';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { startIdentity, type IdentityServer } from '../support/identity';
+import { injectAs } from '../support/session';
+import { appRoutes, documentedRoutes, normaliseRoute } from './app-routes';
+import { HOME_CALLERS, ROLES, sessionsOf, type Caller, type Sessions } from './callers';
+import { databaseDigest } from './database-digest';
+import { deletion, MEMBER_RULES } from './member-rules';
+import {
+  createFixtures,
+  insertUser,
+  FOREIGN_CALLERS,
+  FOREIGN_MARKER,
+  HOME_MARKER,
+  HOME_NAMES,
+  RIVAL_MARKER,
+  type Fixtures,
+  type TenantIds,
+} from './fixtures';
+import { attachDocuments, attachmentFiles, type Documents } from './documents';
+import {
+  API_PREFIX,
+  MATRIX,
+  OUTSIDE_THE_MATRIX,
+  type Expectations,
+  type MatrixRow,
+  type Status,
+} from './matrix';
+import type { RequestContext, Target } from './requests';
+
+const CODE_OF: Partial<Record<Status, string>> = { 403: 'FORBIDDEN', 404: 'NOT_FOUND' };
+
+interface Cell {
+  caller: Caller;
+  target: Target;
+  expected: Status;
+}
+
+function cellsOf(row: MatrixRow): Cell[] {
+  const columns: [Target, Expectations | undefined][] = [
+    ['own', row.own],
+    ['foreign', row.foreign],
+    ['mixed', row.mixed && row.foreign],
+  ];
+  return columns.flatMap(([target, expectations]) =>
+    expectations
+      ? HOME_CALLERS.map((caller) => ({
+          caller,
+          target,
+          expected: expectations[caller.userType][ROLES.indexOf(caller.role)]!,
+        }))
+      : [],
+  );
+}
+
+const TARGET_TITLE: Record<Target, (row: MatrixRow) => string> = {
+  own: () => 'the own object',
+  foreign: () => 'the foreign object',
+  mixed: (row) => `the own scope with a foreign ${row.mixed?.join(', ')}`,
+};
+
+const GET_ROWS = MATRIX.filter((row) => row.route.startsWith('GET '));
+
+// The real identity server: creating a company or an auditor firm checks that the email's account exists.
+let identity: IdentityServer;
+beforeAll(async () => {
+  identity = await startIdentity({
+    redirectUri: TEST_REDIRECT_URI,
+    env: { IDENTITY_USER_LOOKUP_LIMIT: '1000' },
+  });
+}, 60_000);
+afterAll(async () => {
+  await identity?.stop();
+});
+
+describe.each(databaseKinds)('permissions on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let fx: Fixtures;
+  let documents: Documents;
+  let sessions: Sessions;
+  let serial = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    app = await buildTestApp(database, {
+      IDENTITY_ISSUER: identity.issuer,
+      IDENTITY_CLIENT_SECRET: identity.clientSecret,
+      IDENTITY_API_KEY: identity.apiKey,
+    });
+    fx = await createFixtures(app);
+    sessions = await sessionsOf(app, [...HOME_CALLERS, ...FOREIGN_CALLERS]);
+    documents = await attachDocuments(app, fx, database.env.DATA_DIR);
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await database?.dispose();
+  });
+
+  function idsOf(row: MatrixRow, target: Target): TenantIds {
+    if (target !== 'mixed') return target === 'own' ? fx.home : fx.foreign;
+    const ids = { ...fx.home };
+    for (const key of row.mixed ?? []) Object.assign(ids, { [key]: fx.foreign[key] });
+    return ids;
+  }
+
+  async function requestOf(
+    row: MatrixRow,
+    caller: Caller,
+    target: Target,
+    override?: { ids: TenantIds; documentId: string },
+  ): Promise<InjectOptions> {
+    const ctx: RequestContext = {
+      app,
+      fx,
+      target,
+      ids: idsOf(row, target),
+      caller,
+      serial: ++serial,
+      documentId: target === 'own' ? documents.home : documents.foreign,
+      ...override,
+    };
+    const options = await row.request(ctx);
+    return { ...options, url: `${API_PREFIX}${String(options.url)}` };
+  }
+
+  /** Every table's rows and the stored attachment files: equal snapshots mean the call wrote nothing. */
+  const snapshot = async () => ({
+    tables: await databaseDigest(app),
+    attachments: await attachmentFiles(database.env.DATA_DIR),
+  });
+
+  const summary = (response: LightMyRequestResponse) =>
+    `${response.statusCode} ${response.body.slice(0, 300)}`;
+
+  describe('the route table', () => {
+    it('lists every route the app answers, in the matrix or as a named exception', () => {
+      const known = new Set(
+        [
+          ...MATRIX.map((row) => row.route.replace(' ', ` ${API_PREFIX}`)),
+          ...OUTSIDE_THE_MATRIX.map((entry) => entry.route),
+        ].map(normaliseRoute),
+      );
+      const unlisted = appRoutes(app).filter((route) => !known.has(normaliseRoute(route)));
+      expect(unlisted).toEqual([]);
+    });
+
+    it('reads the route tree completely: every documented route is among the routes read', () => {
+      const read = new Set(appRoutes(app).map(normaliseRoute));
+      const documented = documentedRoutes(app);
+      expect(documented.length).toBeGreaterThan(30);
+      expect(documented.filter((route) => !read.has(normaliseRoute(route)))).toEqual([]);
+    });
+
+    it('has every matrix route and every exception in the app', () => {
+      const present = new Set(appRoutes(app).map(normaliseRoute));
+      const missing = [
+        ...MATRIX.map((row) => row.route.replace(' ', ` ${API_PREFIX}`)),
+        ...OUTSIDE_THE_MATRIX.map((entry) => entry.route),
+      ].filter((route) => !present.has(normaliseRoute(route)));
+      expect(missing).toEqual([]);
+    });
+  });
+
+  describe.each(MATRIX.map((row) => [row.route, row] as const))('%s', (_route, row) => {
+    it('answers 401 when signed out', async () => {
+      const response = await app.inject(await requestOf(row, HOME_CALLERS[0]!, 'own'));
+      expect(summary(response)).toMatch(/^401 .*"code":"UNAUTHENTICATED"/);
+    });
+
+    it.each(
+      cellsOf(row).map(
+        (cell) => [cell.caller.name, TARGET_TITLE[cell.target](row), cell.expected, cell] as const,
+      ),
+    )('%s on %s: %i', async (_name, _title, expected, { caller, target }) => {
+      const options = await requestOf(row, caller, target);
+      const before = row.write ? await snapshot() : undefined;
+      const response = await injectAs(app, sessions.get(caller.name)!, options);
+      const code = CODE_OF[expected];
+      expect(summary(response)).toMatch(
+        new RegExp(`^${expected} ${code ? `.*"code":"${code}"` : ''}`, 's'),
+      );
+      if (before) {
+        const after = await snapshot();
+        if (expected >= 400) expect(after).toEqual(before);
+        else expect(after).not.toEqual(before);
+      }
+    });
+  });
+
+  describe('members that no one may delete', () => {
+    it.each(MEMBER_RULES.map((rule) => [rule.caller, rule.member, rule.route, rule] as const))(
+      '%s may not remove %s: %s',
+      async (_caller, _member, _route, rule) => {
+        const session = sessions.get(rule.caller)!;
+        const { userType, path } = deletion(rule);
+        const organisationId = {
+          client: fx.home.clientId,
+          auditor: fx.home.auditorId,
+          targetCompany: fx.home.targetCompanyId,
+        }[userType];
+        const memberId =
+          rule.member === 'oneself'
+            ? session.userId
+            : await insertUser(app.db, {
+                email: `second.owner.${++serial}@verity.test`,
+                fullname: `Second Owner ${serial}`,
+                userType,
+                role: 'owner',
+                organisationId,
+              });
+        const before = await snapshot();
+        const response = await injectAs(app, session, {
+          method: 'DELETE',
+          url: `${API_PREFIX}${path}/${memberId}`,
+        });
+        expect(summary(response)).toMatch(
+          new RegExp(`^${rule.expected} .*"code":"FORBIDDEN"`, 's'),
+        );
+        expect(await snapshot()).toEqual(before);
+      },
+    );
+  });
+
+  describe('no tenant sees the other one', () => {
+    const markerIn = (body: string, marker: string) =>
+      body.toLowerCase().includes(marker.toLowerCase());
+
+    it.each(HOME_CALLERS.map((caller) => [caller.name, caller] as const))(
+      '%s never sees the foreign tenant in any read',
+      async (_name, caller) => {
+        const leaks: string[] = [];
+        let ownDataSeen = false;
+        for (const row of GET_ROWS) {
+          for (const target of ['own', 'foreign'] as const) {
+            const response = await injectAs(
+              app,
+              sessions.get(caller.name)!,
+              await requestOf(row, caller, target),
+            );
+            if (markerIn(response.body, FOREIGN_MARKER))
+              leaks.push(`${row.route} (${target}): ${response.statusCode}`);
+            ownDataSeen ||= markerIn(response.body, HOME_MARKER);
+          }
+        }
+        expect(leaks).toEqual([]);
+        // The reads did return this tenant's data, so a foreign row would have shown too.
+        expect(ownDataSeen).toBe(true);
+      },
+    );
+
+    it.each(HOME_CALLERS.map((caller) => [caller.name, caller] as const))(
+      "%s sees another firm's audit work on Acme Steel Ltd only if not an auditor",
+      async (_name, caller) => {
+        // The home scope with the other firm's audit, plan, gap and photo in place of GreenAudit's.
+        const rival = {
+          ids: { ...fx.home, ...fx.rival, auditorId: fx.home.auditorId },
+          documentId: documents.rival,
+        };
+        const seenIn: string[] = [];
+        for (const row of GET_ROWS) {
+          for (const override of [undefined, rival]) {
+            const response = await injectAs(
+              app,
+              sessions.get(caller.name)!,
+              await requestOf(row, caller, 'own', override),
+            );
+            if (markerIn(response.body, RIVAL_MARKER))
+              seenIn.push(
+                `${row.route} (${override ? 'its ids' : 'own ids'}): ${response.statusCode}`,
+              );
+          }
+        }
+        if (caller.userType === 'auditor') expect(seenIn).toEqual([]);
+        // A client or company user sees every firm's work on the company, so the reads do reach it.
+        else expect(seenIn).not.toEqual([]);
+      },
+    );
+
+    it.each(FOREIGN_CALLERS.map((caller) => [caller.name, caller] as const))(
+      '%s never sees the home tenant in any read',
+      async (_name, caller) => {
+        const leaks: string[] = [];
+        let ownDataSeen = false;
+        for (const row of GET_ROWS) {
+          for (const target of ['own', 'foreign'] as const) {
+            const response = await injectAs(
+              app,
+              sessions.get(caller.name)!,
+              await requestOf(row, caller, target),
+            );
+            const seen = HOME_NAMES.filter((name) => markerIn(response.body, name));
+            if (seen.length > 0)
+              leaks.push(`${row.route} (${target}): ${response.statusCode} ${seen.join(', ')}`);
+            ownDataSeen ||= markerIn(response.body, FOREIGN_MARKER);
+          }
+        }
+        expect(leaks).toEqual([]);
+        expect(ownDataSeen).toBe(true);
+      },
+    );
+  });
+});

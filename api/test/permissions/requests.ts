@@ -1,0 +1,97 @@
+// Valid requests for the matrix: an allowed call must succeed, so a refusal can only come from the rules.
+import type { FastifyInstance } from 'fastify';
+import type { Caller } from './callers';
+import { HOME_MARKER, inDays, insertUser, type Fixtures, type TenantIds } from './fixtures';
+
+/**
+ * own: the home tenant's objects; foreign: the foreign tenant's; mixed: the home tenant's scope
+ * (company, audit, firm) around one foreign object, the way an id swapped in a URL would arrive.
+ */
+export type Target = 'own' | 'foreign' | 'mixed';
+
+export interface RequestContext {
+  app: FastifyInstance;
+  fx: Fixtures;
+  target: Target;
+  /** The ids to send: the home tenant's, the foreign tenant's, or the home ones with the row's mixed keys foreign. */
+  ids: TenantIds;
+  caller: Caller;
+  /** A number no other request of this run got, for unique names and emails. */
+  serial: number;
+  /** The attachment of the home (own) or the foreign (foreign, mixed) tenant's remark. */
+  documentId: string;
+}
+
+/** A 1x1 PNG, the smallest image an attachment check accepts. */
+export const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A gap of form type 'ap' that passes every rule of spec section 5. */
+export function validGap(serial: number) {
+  return {
+    KPI: `Energy intensity ${serial}`,
+    gapName: `No metering ${serial}`,
+    recommendation: 'Install sub-meters',
+    responsibility: 'Energy lead',
+    actionTakenByCompany: 'Quotes requested',
+    residualRisk: 'Low',
+    riskSeverity: 'moderate',
+    dueDate: inDays(20),
+    ESGAspect: 'Environmental',
+    timeline: inDays(40),
+    impactedSDGs: ['SDG7'],
+    fields: {},
+    addOns: {},
+  };
+}
+
+/** A fresh auditor firm engaged by the home client and not yet assigned to any company. */
+export async function freshEngagedAuditor(ctx: RequestContext): Promise<string> {
+  const { rows } = await ctx.app.db.query<{ id: string }>(
+    `INSERT INTO auditors (auditor_name, registered_name, email_id)
+     VALUES ($1, $1, $2) RETURNING id`,
+    [`Fresh Firm ${ctx.serial} ${HOME_MARKER}`, `fresh.firm.${ctx.serial}@verity.test`],
+  );
+  const auditorId = rows[0]!.id;
+  await ctx.app.db.query('INSERT INTO client_auditors (client_id, auditor_id) VALUES ($1, $2)', [
+    ctx.fx.home.clientId,
+    auditorId,
+  ]);
+  return auditorId;
+}
+
+/** A viewer of the home tenant's organisation of that user type, for a DELETE that may succeed. */
+export function freshHomeMember(
+  ctx: RequestContext,
+  userType: 'client' | 'auditor' | 'targetCompany',
+): Promise<string> {
+  const organisationId = {
+    client: ctx.fx.home.clientId,
+    auditor: ctx.fx.home.auditorId,
+    targetCompany: ctx.fx.home.targetCompanyId,
+  }[userType];
+  return insertUser(ctx.app.db, {
+    email: `leaver.${ctx.serial}@verity.test`,
+    fullname: `Leaver ${ctx.serial}`,
+    userType,
+    role: 'viewer',
+    organisationId,
+  });
+}
+
+/** The id a DELETE aims at: a fresh home member, or the foreign tenant's member. */
+export async function memberToDelete(
+  ctx: RequestContext,
+  userType: 'client' | 'auditor' | 'targetCompany',
+): Promise<string> {
+  return ctx.target === 'own' ? freshHomeMember(ctx, userType) : ctx.ids.deletableUserIds[userType];
+}
+
+export function remarkForm(serial: number): FormData {
+  const form = new FormData();
+  form.append('comments', `Seen on the visit ${serial}`);
+  form.append('documents', new Blob([PNG_BYTES], { type: 'image/png' }), `photo-${serial}.png`);
+  return form;
+}

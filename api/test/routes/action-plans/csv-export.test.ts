@@ -1,0 +1,150 @@
+import type { FastifyInstance } from 'fastify';
+import { TARGET_COMPANY_ID_NOT_FOUND } from '@verity/shared-api/src/messages';
+import { CSV_COLUMNS } from '../../../src/action-plans/csv-export';
+import { buildTestApp } from '../../support/app';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { buildWorld, createPlan, validGap, validPlan, type World } from './fixtures';
+
+/** A minimal CSV reader for the checks (quoted cells, doubled quotes, newlines inside quotes). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted && char === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (char === '"') {
+      quoted = !quoted;
+    } else if (!quoted && (char === ',' || char === '\n')) {
+      row.push(cell);
+      cell = '';
+      if (char === '\n') {
+        rows.push(row);
+        row = [];
+      }
+    } else {
+      cell += char;
+    }
+  }
+  return rows;
+}
+
+describe.each(databaseKinds)('CSV export on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let world: World;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    app = await buildTestApp(database);
+    world = await buildWorld(app);
+    // Beta Corp (of the second client) holds only this test's plans.
+    const created = await world.as.auditorOwner({
+      method: 'POST',
+      url: '/api/v1/action-plan',
+      query: { targetCompanyId: world.betaId, auditId: world.audits.beta },
+      payload: {
+        ...validPlan(),
+        actionPlanHeading: '+Plan',
+        gap: { ...validGap(), gapName: '=SUM(A1)', KPI: '@cmd', recommendation: '-1' },
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    // The rules trim texts, so a leading tab or line break can only come from elsewhere (an import, say).
+    await app.db.query(
+      `UPDATE gaps SET responsibility = chr(9) || 'Tab', residual_risk = chr(10) || 'Line' WHERE target_company_id = $1`,
+      [world.betaId],
+    );
+    // A plan of another company, which must not appear.
+    await createPlan(world, { ...validPlan(), actionPlanHeading: 'Acme only plan' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.dispose();
+  });
+
+  const exportCsv = (
+    as: keyof World['as'],
+    query: Record<string, string> = { targetCompanyId: world.betaId },
+  ) => world.as[as]({ method: 'GET', url: '/api/v1/action-plan/export/csv', query });
+
+  it('names the file after the company and today, with a header and neutralised cells', async () => {
+    const response = await exportCsv('betaOwner');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="${world.betaId}_esap_export_${today}.csv"`,
+    );
+    const [header, ...rows] = parseCsv(response.body);
+    expect(header).toEqual(CSV_COLUMNS.map(([heading]) => heading));
+    expect(rows).toHaveLength(1);
+    const row = Object.fromEntries(
+      (header ?? []).map((heading, index) => [heading, rows[0]?.[index]]),
+    );
+    expect(row).toMatchObject({
+      'Action Plan Heading': "'+Plan",
+      Category: 'Environment',
+      Form: 'Action Plan',
+      'Gap Name': "'=SUM(A1)",
+      KPI: "'@cmd",
+      Recommendation: "'-1",
+      Responsibility: "'\tTab",
+      'Residual Risk': "'\nLine",
+      'Risk Severity': 'Moderate',
+      Status: 'Open',
+      'ESG Aspect': 'Environmental',
+      'Impacted SDGs': 'SDG6, SDG12',
+    });
+    expect(row['Due Date']).toMatch(/^\d{4}-\d\d-\d\d$/);
+    expect(response.body).not.toContain('Acme only plan');
+  });
+
+  it('streams the rows from the database rather than sending one buffered string', async () => {
+    const { rows } = await app.db.query<{ id: string }>(
+      'SELECT id FROM action_plans WHERE target_company_id = $1',
+      [world.betaId],
+    );
+    await app.db.query(
+      `INSERT INTO gaps (action_plan_id, target_company_id, kpi, gap_name, recommendation, responsibility, impacted_sdgs, due_date)
+       SELECT $1, $2, 'KPI ' || n, 'Gap ' || n, 'R', 'P', '{SDG1}', now() - interval '1 day' FROM generate_series(1, 1200) n`,
+      [rows[0]?.id, world.betaId],
+    );
+    const response = await world.as.otherClient({
+      method: 'GET',
+      url: '/api/v1/action-plan/export/csv',
+      query: { targetCompanyId: world.betaId },
+      payloadAsStream: true,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-length']).toBeUndefined();
+    const chunks: Buffer[] = [];
+    for await (const chunk of response.stream()) chunks.push(chunk as Buffer);
+    expect(chunks.length).toBeGreaterThan(1);
+    const lines = parseCsv(Buffer.concat(chunks).toString('utf8'));
+    expect(lines).toHaveLength(1 + 1201);
+    expect(lines.filter((line) => line.includes('Overdue'))).toHaveLength(1200);
+  });
+
+  it("answers 'TargetCompany ID not found' without a company id, and 404 for another tenant's company", async () => {
+    const missing = await exportCsv('otherClient', {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(TARGET_COMPANY_ID_NOT_FOUND);
+    expect((await exportCsv('clientOwner')).statusCode).toBe(404);
+    expect((await exportCsv('companyOwner')).statusCode).toBe(404);
+    expect((await exportCsv('otherFirmOwner')).statusCode).toBe(404);
+    expect((await exportCsv('otherClient', { targetCompanyId: world.acmeId })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it("leaves out another auditor firm's plans for an auditor of the same company", async () => {
+    const response = await exportCsv('otherFirmOwner', { targetCompanyId: world.acmeId });
+    expect(response.statusCode).toBe(200);
+    expect(parseCsv(response.body)[0]).toEqual(CSV_COLUMNS.map(([heading]) => heading));
+    expect(response.body).not.toContain('Acme only plan');
+  });
+});

@@ -1,0 +1,179 @@
+import type { FastifyInstance } from 'fastify';
+import { encodeAccessToken } from '../../../src/auth/access-token';
+import { hashRefreshToken } from '../../../src/auth/refresh-tokens';
+import { ApiCookies, buildTestApp, TEST_REDIRECT_URI } from '../../support/app';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { startIdentity, type IdentityServer } from '../../support/identity';
+import { signIn } from '../../support/sign-in';
+
+let identity: IdentityServer;
+
+beforeAll(async () => {
+  identity = await startIdentity({ redirectUri: TEST_REDIRECT_URI });
+});
+afterAll(async () => {
+  await identity?.stop();
+});
+
+const notSignedIn = { success: false, message: 'Not signed in', code: 'UNAUTHENTICATED' };
+const sessionExpired = { success: false, message: 'Session expired', code: 'ACCESS_TOKEN_EXPIRED' };
+
+describe.each(databaseKinds)('session on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    app = await buildTestApp(database, {
+      IDENTITY_ISSUER: identity.issuer,
+      IDENTITY_CLIENT_SECRET: identity.clientSecret,
+      IDENTITY_API_KEY: identity.apiKey,
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.dispose();
+  });
+
+  const me = (cookies: Record<string, string>) =>
+    app.inject({ method: 'GET', url: '/api/v1/auth/me', cookies });
+  const refresh = (cookies: Record<string, string>) =>
+    app.inject({ method: 'POST', url: '/api/v1/auth/refresh', cookies });
+
+  async function signedIn(email = 'client.owner@verity.test'): Promise<ApiCookies> {
+    const { callback, cookies } = await signIn(app, 'client', email);
+    expect(callback.headers.location).toBe('/');
+    return cookies;
+  }
+
+  it('answers /auth/me with 401 when signed out', async () => {
+    const response = await me({});
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual(notSignedIn);
+  });
+
+  it('answers 403 ACCESS_TOKEN_EXPIRED for an expired access token, and for a refresh cookie alone', async () => {
+    const cookies = await signedIn();
+    const { _id } = (await me(cookies.all())).json().data.user;
+    const expired = app.signCookie(
+      encodeAccessToken({ uid: _id, exp: Math.floor(Date.now() / 1000) - 1 }),
+    );
+    const response = await me({ ...cookies.all(), verity_access: expired });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual(sessionExpired);
+
+    const refreshOnly = await me({ verity_refresh: cookies.get('verity_refresh')! });
+    expect(refreshOnly.statusCode).toBe(403);
+    expect(refreshOnly.json()).toEqual(sessionExpired);
+  });
+
+  it('answers 401 for a forged signature or an unknown user', async () => {
+    const cookies = await signedIn();
+    const { _id } = (await me(cookies.all())).json().data.user;
+    const future = Math.floor(Date.now() / 1000) + 600;
+    const [, signature] = app.signCookie(encodeAccessToken({ uid: _id, exp: future })).split('.');
+    const otherUser = encodeAccessToken({
+      uid: '00000000-0000-4000-8000-000000000000',
+      exp: future,
+    });
+
+    const forged = await me({ verity_access: `${otherUser}.${signature}` });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toEqual(notSignedIn);
+
+    const unknown = await me({ verity_access: app.signCookie(otherUser) });
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(notSignedIn);
+  });
+
+  it('rotates the refresh token, and a replay of the old one ends the whole family', async () => {
+    const cookies = await signedIn();
+    const first = cookies.get('verity_refresh')!;
+
+    const rotated = await refresh(cookies.all());
+    expect(rotated.statusCode).toBe(200);
+    expect(rotated.json()).toEqual({ success: true });
+    cookies.take(rotated);
+    const second = cookies.get('verity_refresh')!;
+    expect(second).not.toBe(first);
+    expect(rotated.cookies.find((cookie) => cookie.name === 'verity_access')).toMatchObject({
+      httpOnly: true,
+      path: '/api/v1',
+    });
+    expect((await me(cookies.all())).statusCode).toBe(200);
+
+    const replay = await refresh({ verity_refresh: first });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toMatchObject({ success: false, code: 'REFRESH_TOKEN_REUSED' });
+
+    const afterReplay = await refresh({ verity_refresh: second });
+    expect(afterReplay.statusCode).toBe(401);
+    const { rows } = await app.db.query<{ tokens: number; live: number }>(
+      `SELECT count(*) AS tokens, count(*) FILTER (WHERE revoked_at IS NULL) AS live FROM refresh_tokens
+       WHERE family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)`,
+      [hashRefreshToken(first)],
+    );
+    expect(rows[0]).toEqual({ tokens: 2, live: 0 });
+  });
+
+  it('stores refresh tokens only as hashes', async () => {
+    const cookies = await signedIn('client.viewer@verity.test');
+    const token = cookies.get('verity_refresh')!;
+    const { rows } = await app.db.query<{ found: number }>(
+      'SELECT count(*) AS found FROM refresh_tokens WHERE token_hash = $1',
+      [token],
+    );
+    expect(rows[0]?.found).toBe(0);
+  });
+
+  it('answers 401 UNAUTHENTICATED to a refresh without a cookie, with an unknown or an expired token', async () => {
+    expect((await refresh({})).json()).toEqual(notSignedIn);
+    expect((await refresh({ verity_refresh: 'not-a-token-we-issued' })).statusCode).toBe(401);
+
+    const cookies = await signedIn();
+    await app.db.query(
+      "UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE used_at IS NULL AND revoked_at IS NULL",
+    );
+    const response = await refresh(cookies.all());
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual(notSignedIn);
+  });
+
+  it('ignores anything sent in the refresh body and echoes none of it', async () => {
+    const cookies = await signedIn();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      cookies: cookies.all(),
+      payload: { userId: '00000000-0000-4000-8000-000000000000', role: 'owner' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true });
+  });
+
+  it('signs out with an expired access token: cookies cleared and the refresh token dead', async () => {
+    const cookies = await signedIn();
+    const { _id } = (await me(cookies.all())).json().data.user;
+    const expired = app.signCookie(
+      encodeAccessToken({ uid: _id, exp: Math.floor(Date.now() / 1000) - 60 }),
+    );
+    const refreshToken = cookies.get('verity_refresh')!;
+
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      cookies: { verity_access: expired, verity_refresh: refreshToken },
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true });
+    const cleared = Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie]));
+    expect(cleared.verity_access).toMatchObject({ value: '', path: '/api/v1' });
+    expect(cleared.verity_refresh).toMatchObject({ value: '', path: '/api/v1/auth' });
+    expect(cleared.verity_access?.expires?.getTime()).toBeLessThanOrEqual(Date.now());
+
+    const again = await refresh({ verity_refresh: refreshToken });
+    expect(again.statusCode).toBe(401);
+    expect((await me(cookies.take(response).all())).statusCode).toBe(401);
+  });
+});

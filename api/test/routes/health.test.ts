@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp } from '../support/app';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+
+describe.each(databaseKinds)('health on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    app = await buildTestApp(database);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.dispose();
+  });
+
+  it('says the process is up', async () => {
+    const response = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('is ready while the database answers, and 503 once it does not', async () => {
+    const ready = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok' });
+
+    await app.db.close();
+    const unready = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(unready.statusCode).toBe(503);
+    expect(unready.json()).toEqual({ status: 'unavailable' });
+  });
+});

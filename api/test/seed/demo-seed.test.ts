@@ -1,0 +1,182 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { openDatabase, runMigrations, type Database } from '../../src/db';
+import { seedDemo } from '../../src/seed/demo-seed';
+import { testConfig } from '../support/app';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+
+describe.each(databaseKinds)('demo data on %s', (kind) => {
+  let database: TestDatabase;
+  let db: Database;
+  const demoFile = () => testConfig(database).demoAccountsFile;
+  const seed = () => seedDemo(db, demoFile(), { dataDir: database.env.DATA_DIR });
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    db = await openDatabase({
+      dataDir: database.env.DATA_DIR,
+      databaseUrl: database.env.DATABASE_URL,
+    });
+    await runMigrations(db);
+    await seed();
+  });
+  afterAll(async () => {
+    await db?.close();
+    await database?.dispose();
+  });
+
+  it('puts Acme Steel Ltd and Blue River Textiles under Northwind Capital, audited by GreenAudit Partners', async () => {
+    const { rows } = await db.query(`
+      SELECT t.target_company_name, c.client_name, a.auditor_name, ca.audit_types, ca.form_types
+      FROM target_companies t
+      JOIN clients c ON c.id = t.client_id
+      JOIN company_auditors ca ON ca.target_company_id = t.id
+      JOIN auditors a ON a.id = ca.auditor_id
+      ORDER BY t.target_company_name`);
+    const assignment = {
+      client_name: 'Northwind Capital',
+      auditor_name: 'GreenAudit Partners',
+      audit_types: ['normal_audit', 'dd', 'esap'],
+      form_types: ['ap', 'capa', 'mp', 'recommendation'],
+    };
+    expect(rows).toEqual([
+      { target_company_name: 'Acme Steel Ltd', ...assignment },
+      { target_company_name: 'Blue River Textiles', ...assignment },
+    ]);
+    const southbank = await db.query(`SELECT t.target_company_name FROM target_companies t
+      JOIN clients c ON c.id = t.client_id WHERE c.client_name = 'Southbank Finance'`);
+    expect(southbank.rows).toEqual([{ target_company_name: 'Kestrel Harbour Logistics' }]);
+  });
+
+  it('gives every demo account its membership except the newcomer', async () => {
+    const { rows } = await db.query<{ email: string; user_type: string; role: string }>(
+      'SELECT email, user_type, role FROM users ORDER BY email',
+    );
+    expect(rows).toEqual([
+      { email: 'auditor.owner@verity.test', user_type: 'auditor', role: 'owner' },
+      { email: 'auditor.viewer@verity.test', user_type: 'auditor', role: 'viewer' },
+      { email: 'client.owner@verity.test', user_type: 'client', role: 'owner' },
+      { email: 'client.viewer@verity.test', user_type: 'client', role: 'viewer' },
+      { email: 'client2.owner@verity.test', user_type: 'client', role: 'owner' },
+      { email: 'company.owner@verity.test', user_type: 'targetCompany', role: 'owner' },
+      { email: 'company.viewer@verity.test', user_type: 'targetCompany', role: 'viewer' },
+    ]);
+  });
+
+  it('audits both companies with every audit type and form, each with a category valid for its type', async () => {
+    const { rows } = await db.query<{ company: string; types: string[]; forms: string[] }>(`
+      SELECT t.target_company_name AS company,
+        array_agg(DISTINCT a.audit_type ORDER BY a.audit_type) AS types,
+        array_agg(DISTINCT a.audit_form ORDER BY a.audit_form) AS forms
+      FROM audits a JOIN target_companies t ON t.id = a.target_company_id
+      GROUP BY t.target_company_name ORDER BY 1`);
+    expect(rows).toEqual([
+      {
+        company: 'Acme Steel Ltd',
+        types: ['dd', 'esap', 'normal_audit'],
+        forms: ['ap', 'capa', 'mp', 'recommendation'],
+      },
+      {
+        company: 'Blue River Textiles',
+        types: ['dd', 'esap', 'normal_audit'],
+        forms: ['ap', 'capa', 'mp', 'recommendation'],
+      },
+    ]);
+    const invalid = await db.query(`SELECT 1 FROM audits WHERE NOT (
+      (audit_type = 'normal_audit' AND audit_category IN ('EHS', 'F&LS', 'QA'))
+      OR (audit_type = 'dd' AND audit_category IN ('Environment', 'Social', 'Governance'))
+      OR (audit_type = 'esap' AND audit_category = 'Environment'))`);
+    expect(invalid.rows).toEqual([]);
+  });
+
+  it('holds gaps in every status, some overdue, with history, SDGs and custom fields', async () => {
+    const { rows } = await db.query<Record<string, number>>(`
+      SELECT (count(*) FILTER (WHERE status = 'open'))::int AS open,
+        (count(*) FILTER (WHERE status = 'closed'))::int AS closed,
+        (count(*) FILTER (WHERE status = 'provClosed'))::int AS prov_closed,
+        (count(*) FILTER (WHERE status <> 'closed' AND due_date < now()))::int AS overdue,
+        (count(*) FILTER (WHERE cardinality(impacted_sdgs) = 0))::int AS without_sdgs,
+        (count(*) FILTER (WHERE fields <> '{}'))::int AS with_custom_fields,
+        (count(DISTINCT risk_severity))::int AS risks
+      FROM gaps`);
+    expect(rows[0]).toEqual({
+      open: 12,
+      closed: 16,
+      prov_closed: 9,
+      overdue: 7,
+      without_sdgs: 0,
+      with_custom_fields: 13,
+      risks: 3,
+    });
+    const withoutHistory = await db.query(
+      'SELECT 1 FROM gaps g WHERE NOT EXISTS (SELECT 1 FROM gap_status_history h WHERE h.gap_id = g.id)',
+    );
+    expect(withoutHistory.rows).toEqual([]);
+    const lastStatusDiffers = await db.query(`SELECT 1 FROM gaps g WHERE g.status <> (
+      SELECT h.status FROM gap_status_history h WHERE h.gap_id = g.id ORDER BY h.changed_at DESC LIMIT 1)`);
+    expect(lastStatusDiffers.rows).toEqual([]);
+  });
+
+  it('gives each form its own fields: CAPA area codes and amounts, recommendations without dates', async () => {
+    const { rows } = await db.query(`
+      SELECT ap.form_type,
+        bool_and(g.area_code IS NOT NULL AND g.amount_currency IS NOT NULL) AS has_amounts,
+        array_agg(DISTINCT g.amount_currency) FILTER (WHERE g.amount_currency IS NOT NULL) AS currencies,
+        bool_or(g.due_date IS NOT NULL OR ap.timeline IS NOT NULL) AS has_dates
+      FROM action_plans ap JOIN gaps g ON g.action_plan_id = ap.id
+      GROUP BY ap.form_type ORDER BY ap.form_type`);
+    expect(rows).toEqual([
+      { form_type: 'ap', has_amounts: false, currencies: null, has_dates: true },
+      { form_type: 'capa', has_amounts: true, currencies: ['INR', 'USD'], has_dates: true },
+      { form_type: 'mp', has_amounts: false, currencies: null, has_dates: true },
+      { form_type: 'recommendation', has_amounts: false, currencies: null, has_dates: false },
+    ]);
+  });
+
+  it('has remarks from every user type and a PNG photo stored under DATA_DIR/attachments', async () => {
+    const types = await db.query<{ user_type: string }>(
+      'SELECT DISTINCT user_type FROM remarks ORDER BY user_type',
+    );
+    expect(types.rows.map((row) => row.user_type)).toEqual(['auditor', 'client', 'targetCompany']);
+    const documents = await db.query<{ storage_key: string; size: number; content_type: string }>(
+      'SELECT storage_key, size, content_type FROM remark_documents',
+    );
+    expect(documents.rows).toHaveLength(2);
+    for (const document of documents.rows) {
+      const bytes = await readFile(
+        path.join(database.env.DATA_DIR, 'attachments', document.storage_key),
+      );
+      expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
+      expect(bytes.length).toBe(document.size);
+      expect(document.content_type).toBe('image/png');
+    }
+  });
+
+  it('changes nothing when run again', async () => {
+    const count = async () =>
+      (
+        await db.query(`SELECT (SELECT count(*)::int FROM clients) AS clients, (SELECT count(*)::int FROM auditors) AS auditors,
+          (SELECT count(*)::int FROM target_companies) AS companies, (SELECT count(*)::int FROM client_auditors) AS engagements,
+          (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM company_auditors) AS assignments,
+          (SELECT count(*)::int FROM audits) AS audits, (SELECT count(*)::int FROM action_plans) AS plans,
+          (SELECT count(*)::int FROM gaps) AS gaps, (SELECT count(*)::int FROM remarks) AS remarks,
+          (SELECT count(*)::int FROM remark_documents) AS documents`)
+      ).rows[0];
+    const before = await count();
+    await seed();
+    expect(await count()).toEqual(before);
+    expect(before).toEqual({
+      clients: 2,
+      auditors: 1,
+      companies: 3,
+      engagements: 1,
+      users: 7,
+      assignments: 2,
+      audits: 9,
+      plans: 15,
+      gaps: 37,
+      remarks: 30,
+      documents: 2,
+    });
+  });
+});

@@ -1,0 +1,52 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { TEST_SESSION_SECRET } from './support/app';
+import { createTestDatabase, type TestDatabase } from './support/databases';
+import { freePort } from './support/free-port';
+
+describe('the API server', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it('listens, answers, and stops cleanly on SIGTERM', async () => {
+    const apiDir = path.resolve(__dirname, '..');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: apiDir,
+      env: {
+        PATH: process.env.PATH,
+        API_PORT: String(await freePort()),
+        LOG_LEVEL: 'warn',
+        SESSION_SECRET: TEST_SESSION_SECRET,
+        IDENTITY_CLIENT_SECRET: 'client-secret',
+        IDENTITY_API_KEY: 'api-key',
+        ...database.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /api listening on (\S+)/.exec(output);
+        if (match) resolve(match[1]!);
+      });
+      void exited.then((code) => reject(new Error(`api exited (${code}):\n${output}`)));
+    });
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+
+    const ready = await fetch(`${url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ok' });
+
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});

@@ -1,0 +1,70 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app';
+import { loadApiConfig, type ApiConfig } from '../../src/config';
+import type { TestDatabase } from './databases';
+
+export const TEST_PUBLIC_URL = 'http://localhost:8080';
+export const TEST_REDIRECT_URI = `${TEST_PUBLIC_URL}/api/v1/auth/callback`;
+export const TEST_SESSION_SECRET = 'session-secret-for-the-api-tests';
+
+/** The API's configuration for a test: demo data on, identity unreachable unless the caller names one. */
+export function testConfig(database: TestDatabase, env: NodeJS.ProcessEnv = {}): ApiConfig {
+  return loadApiConfig({
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    IDENTITY_ISSUER: 'http://127.0.0.1:9',
+    IDENTITY_CLIENT_SECRET: 'identity-client-secret-for-tests',
+    IDENTITY_API_KEY: 'identity-api-key-for-tests',
+    SEED_DEMO: '1',
+    ...database.env,
+    ...env,
+  });
+}
+
+export function buildTestApp(
+  database: TestDatabase,
+  env: NodeJS.ProcessEnv = {},
+): Promise<FastifyInstance> {
+  return buildApp({ config: testConfig(database, env) });
+}
+
+/** The cookies a browser would hold for the API, fed from each answer's Set-Cookie. */
+export class ApiCookies {
+  private readonly values = new Map<string, string>();
+
+  take(response: LightMyRequestResponse): this {
+    for (const cookie of response.cookies as {
+      name: string;
+      value: string;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
+      const cleared =
+        cookie.value === '' ||
+        cookie.maxAge === 0 ||
+        (cookie.expires && cookie.expires.getTime() <= Date.now());
+      if (cleared) this.values.delete(cookie.name);
+      else this.values.set(cookie.name, cookie.value);
+    }
+    return this;
+  }
+
+  get(name: string): string | undefined {
+    return this.values.get(name);
+  }
+
+  set(name: string, value: string): this {
+    this.values.set(name, value);
+    return this;
+  }
+
+  delete(name: string): this {
+    this.values.delete(name);
+    return this;
+  }
+
+  /** For `inject({ cookies })`. */
+  all(): Record<string, string> {
+    return Object.fromEntries(this.values);
+  }
+}

@@ -1,0 +1,38 @@
+// A signed-in session for route tests without a round trip through identity: the access cookie the
+// API itself would set after sign-in (the sign-in flow has its own tests in test/routes/auth).
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { encodeAccessToken } from '../../src/auth/access-token';
+import { ACCESS_COOKIE } from '../../src/auth/session-cookies';
+
+export interface TestSession {
+  userId: string;
+  cookies: Record<string, string>;
+}
+
+/** The session of an existing membership, found by email and user type. */
+export async function sessionFor(
+  app: FastifyInstance,
+  email: string,
+  userType: 'client' | 'auditor' | 'targetCompany',
+): Promise<TestSession> {
+  const { rows } = await app.db.query<{ id: string }>(
+    'SELECT id FROM users WHERE lower(email) = lower($1) AND user_type = $2',
+    [email, userType],
+  );
+  const userId = rows[0]?.id;
+  if (!userId) throw new Error(`No ${userType} membership for ${email}`);
+  const exp = Math.floor(Date.now() / 1000) + 3600;
+  return {
+    userId,
+    cookies: { [ACCESS_COOKIE]: app.signCookie(encodeAccessToken({ uid: userId, exp })) },
+  };
+}
+
+/** `app.inject` as that user. */
+export function injectAs(
+  app: FastifyInstance,
+  session: TestSession,
+  options: InjectOptions,
+): Promise<LightMyRequestResponse> {
+  return app.inject({ ...options, cookies: { ...session.cookies, ...(options.cookies ?? {}) } });
+}
