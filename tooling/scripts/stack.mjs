@@ -78,6 +78,7 @@ export function stackEnvironment(baseEnv = process.env) {
     SEED_DEMO: '1',
     IDENTITY_SEED_DEMO: '1',
     IDENTITY_CLIENT_ID: 'verity',
+    LOG_LEVEL: 'warn',
     ...secrets,
     ...baseEnv,
     DATA_DIR: config.dataDir,
