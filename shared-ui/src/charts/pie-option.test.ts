@@ -9,10 +9,13 @@ describe('pieOption', () => {
     { name: 'Governance', value: 1 },
   ];
 
-  it('labels each slice with its rounded whole percent', () => {
-    const series = pieOption(data).series[0];
+  it('labels each slice with its rounded whole percent, and names it in the tooltip', () => {
+    const option = pieOption(data);
+    const series = option.series[0];
     const formatter = (series?.label as { formatter: LabelFormatter }).formatter;
-    expect(formatter({ name: 'Environment', value: 1 })).toBe('Environment: 33%');
+    expect(formatter({ name: 'Environment', value: 1 })).toBe('33%');
+    const tooltip = (option.tooltip as { formatter: LabelFormatter }).formatter;
+    expect(tooltip({ name: 'Environment', value: 1 })).toBe('Environment: 33%');
     expect(series?.percentPrecision).toBe(0);
   });
 
@@ -31,6 +34,17 @@ describe('pieOption', () => {
       { name: 'Environment', value: 1 },
       { name: 'Social', value: 1 },
       { name: 'Governance', value: 1 },
+    ]);
+  });
+
+  it('hides the label of a 0% slice, which has no arc to point at', () => {
+    const option = pieOption([
+      { name: 'Completed', value: 2 },
+      { name: 'No Timeline', value: 0 },
+    ]);
+    expect(option.series[0]?.data).toEqual([
+      { name: 'Completed', value: 2 },
+      { name: 'No Timeline', value: 0, label: { show: false } },
     ]);
   });
 });

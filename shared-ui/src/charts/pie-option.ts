@@ -45,18 +45,31 @@ export function pieOption(
   return {
     ...(options.title ? { title: { text: options.title, left: 'center' } } : {}),
     tooltip: { trigger: 'item', formatter: (params) => label(params as never) },
-    legend: { bottom: 0, type: 'scroll' },
+    // A plain legend wraps onto a second line in a narrow card instead of paging its names.
+    legend: { bottom: 0, type: 'plain' },
     ...(options.colors ? { color: [...options.colors] } : {}),
     series: [
       {
         type: 'pie',
-        radius: ['35%', '65%'],
+        center: ['50%', '45%'],
+        radius: ['35%', '68%'],
         percentPrecision: 0,
-        label: { formatter: (params) => label(params as never) },
+        // Inside the slice, named by the legend: a label beside a narrow pie is cut to '...'.
+        label: {
+          position: 'inside',
+          color: '#ffffff',
+          fontWeight: 'bold',
+          textBorderColor: 'rgba(0, 0, 0, 0.45)',
+          textBorderWidth: 2,
+          formatter: (params) =>
+            `${wholePercent(Number((params as { value: unknown }).value), total)}%`,
+        },
         data: data.map((slice) => ({
           name: slice.name,
           value: slice.value,
           ...(slice.color ? { itemStyle: { color: slice.color } } : {}),
+          // A 0% slice has no arc, so its label would only sit on top of a neighbour's.
+          ...(slice.value === 0 ? { label: { show: false } } : {}),
         })),
       },
     ],

@@ -3,6 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { lookupAccount } from '@verity/shared-api/src/calls/auth';
+import { httpError } from '../testing/http-error';
 import { ToastProvider } from '../toast';
 import { EmailInput, type EmailInputProps, type EmailValidation } from './email-input';
 
@@ -142,6 +143,14 @@ describe('EmailInput', () => {
     await user.type(input, 'jane@example.com');
     await wait(600);
     expect(input).toHaveAccessibleDescription('Failed to validate email. Please try again.');
+  });
+
+  it("says 'Email not found in our records' when the API answers 404", async () => {
+    lookup.mockRejectedValue(httpError(404, 'Email not found in our records'));
+    const { user, input } = setup();
+    await user.type(input, 'ghost@example.com');
+    await wait(600);
+    expect(input).toHaveAccessibleDescription('Email not found in our records');
   });
 
   it('clears the error and the account when the value loses its @', async () => {

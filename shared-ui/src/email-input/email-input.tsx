@@ -5,6 +5,7 @@ import {
   EMAIL_NOT_FOUND,
   EMAIL_VALIDATED,
   EMAIL_VALIDATION_FAILED,
+  getErrorStatus,
   lookupAccount,
   type LookedUpUser,
 } from '@verity/shared-api';
@@ -89,8 +90,14 @@ export function EmailInput({
             setCheck({ status: 'invalid', error: EMAIL_NOT_FOUND });
           }
         },
-        () => {
-          if (current) setCheck({ status: 'invalid', error: EMAIL_VALIDATION_FAILED });
+        (error: unknown) => {
+          if (!current) return;
+          // The API answers an unknown email with 404: that is 'not found', not a failed check.
+          const notFound = getErrorStatus(error) === 404;
+          setCheck({
+            status: 'invalid',
+            error: notFound ? EMAIL_NOT_FOUND : EMAIL_VALIDATION_FAILED,
+          });
         },
       );
     }, EMAIL_CHECK_DEBOUNCE_MS);

@@ -336,6 +336,22 @@ describe('GapForm rules', () => {
     });
   });
 
+  it('submits with custom and add-on fields left blank', async () => {
+    const { user, onSubmit } = renderForm({
+      formType: 'recommendation',
+      customFields: [{ id: 'site', name: 'Site', type: 'text' }],
+      addOnFields: [{ id: 'audit-ref', name: 'Audit reference', type: 'text' }],
+    });
+    await fillCommon(user);
+    await user.selectOptions(screen.getByLabelText(/^ESG Aspect/), 'Social');
+    await user.click(screen.getByRole('button', { name: 'Add Gap' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      fields: { site: { name: 'Site', value: '' } },
+      addOns: { 'audit-ref': { name: 'Audit reference', value: '' } },
+    });
+  });
+
   it('keeps the typed values when the embedding reports a failure', async () => {
     const onSubmit = jest.fn().mockRejectedValue(new Error('Server down'));
     const { user } = renderForm({ formType: 'recommendation', onSubmit });

@@ -1,12 +1,5 @@
 import { useEffect, useId, useMemo, useRef, type ChangeEvent } from 'react';
-import {
-  Formik,
-  getIn,
-  validateYupSchema,
-  yupToFormErrors,
-  type FormikErrors,
-  type FormikProps,
-} from 'formik';
+import { Formik, getIn, yupToFormErrors, type FormikErrors, type FormikProps } from 'formik';
 import {
   AMOUNT_MIN,
   AMOUNT_STEP,
@@ -98,7 +91,8 @@ function GapFormForType({
       amount: { ...values.amount, value: toAmountValue(values.amount.value) },
     };
     try {
-      await validateYupSchema(checked, schema);
+      // Not Formik's validateYupSchema: it turns '' into undefined, which a blank custom field's value must not be.
+      await schema.validate(checked, { abortEarly: false });
       return {};
     } catch (error) {
       return yupToFormErrors<GapFormValues>(error);

@@ -1,11 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import {
-  NO_ACTION_PLAN_FOUND,
-  getErrorText,
-  type AuditAddOnField,
-  type Gap,
-} from '@verity/shared-api';
+import { NO_ACTION_PLAN_FOUND, getErrorText, type CustomField, type Gap } from '@verity/shared-api';
 import { getAudit } from '@verity/shared-api';
 import { Button } from '../../button';
 import { EmptyState } from '../../empty-state';
@@ -39,14 +34,15 @@ export interface ActionPlanDetailScreenProps {
 export const GAP_ID_PARAM = 'gap_id';
 
 /** The audit's add-on fields for the gap forms, loaded only for users who can add or edit gaps. */
-function useAddOnFields(auditId: string, needed: boolean): readonly AuditAddOnField[] | undefined {
-  const [fields, setFields] = useState<readonly AuditAddOnField[]>();
+/** The audit's custom field definitions: gaps keep their values under `fields`, as the create page does. */
+function useAuditFields(auditId: string, needed: boolean): readonly CustomField[] | undefined {
+  const [fields, setFields] = useState<readonly CustomField[]>();
   useEffect(() => {
     if (!needed) return;
     let current = true;
     getAudit(auditId).then(
       (audit) => current && setFields(audit?.fields ?? []),
-      // Without the audit the forms still work, only without its add-on fields.
+      // Without the audit the forms still work, only without its custom fields.
       () => current && setFields([]),
     );
     return () => {
@@ -66,7 +62,7 @@ export function ActionPlanDetailScreen({
   const [searchParams, setSearchParams] = useSearchParams();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Gap>();
-  const addOnFields = useAddOnFields(auditId, permissions.canAddGap || permissions.canEditGap);
+  const customFields = useAuditFields(auditId, permissions.canAddGap || permissions.canEditGap);
 
   const openGapId = searchParams.get(GAP_ID_PARAM);
   const openGap = useCallback(
@@ -106,7 +102,7 @@ export function ActionPlanDetailScreen({
   const formProps = {
     formType: actionPlan.formType,
     planTimeline: actionPlan.timeline,
-    addOnFields,
+    customFields,
   };
 
   return (

@@ -126,6 +126,12 @@ describe('TargetCompaniesScreen', () => {
     expect(onAdd).toHaveBeenCalledTimes(1);
   });
 
+  it("shows the area's own header actions beside the list", async () => {
+    renderCompanies({ actions: <a href="/portfolio">Portfolio</a> });
+    await screen.findByText('Acme Steel Ltd');
+    expect(screen.getByRole('link', { name: 'Portfolio' })).toHaveAttribute('href', '/portfolio');
+  });
+
   it('narrows the cards to the search text', async () => {
     const user = userEvent.setup();
     renderCompanies();

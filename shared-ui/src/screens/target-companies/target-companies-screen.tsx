@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   FAILED_FETCH_TARGET_COMPANIES,
   NO_TARGET_COMPANIES_FOUND,
@@ -30,6 +30,8 @@ export interface TargetCompaniesScreenProps {
   reloadKey?: string | number;
   /** What 'Try Again' does; defaults to reloading the page. */
   onTryAgain?: () => void;
+  /** More header actions an area adds, shown before 'Add Target Company'. */
+  actions?: ReactNode;
 }
 
 function reloadPage() {
@@ -43,6 +45,7 @@ export function TargetCompaniesScreen({
   onAdd,
   reloadKey = 0,
   onTryAgain = reloadPage,
+  actions,
 }: TargetCompaniesScreenProps) {
   const { state } = useLoad(load, reloadKey);
   const [query, setQuery] = useState('');
@@ -51,7 +54,14 @@ export function TargetCompaniesScreen({
     <div className="vui-screen">
       <PageHeader
         title={texts.pageTitle}
-        actions={onAdd ? <Button onClick={onAdd}>{texts.addTargetCompany}</Button> : null}
+        actions={
+          actions || onAdd ? (
+            <>
+              {actions}
+              {onAdd ? <Button onClick={onAdd}>{texts.addTargetCompany}</Button> : null}
+            </>
+          ) : null
+        }
       />
       <div className="vui-screen-toolbar">
         <SearchBox value={query} onChange={setQuery} placeholder={texts.search} />
