@@ -1,23 +1,130 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
 import { axe } from 'jest-axe';
+import { getActionPlan, getActionPlans } from '@verity/shared-api/src/calls/action-plans';
+import { getAudits } from '@verity/shared-api/src/calls/audits';
+import { getAuditors } from '@verity/shared-api/src/calls/auditors';
+import {
+  getClientDashboard,
+  getTargetCompanyDashboard,
+} from '@verity/shared-api/src/calls/dashboards';
+import {
+  getCompanyAuditors,
+  getTargetCompanies,
+} from '@verity/shared-api/src/calls/target-companies';
+import { getClientUsers } from '@verity/shared-api/src/calls/users';
+import type { ClientDashboard, Role, TargetCompanyDashboard } from '@verity/shared-api';
+import {
+  makeActionPlan,
+  makeGap,
+  makeStatistics,
+  renderScreen,
+  testUser,
+} from '@verity/shared-ui/src/testing';
 import App from './app';
 
-function Location() {
-  return <output aria-label="location">{useLocation().pathname}</output>;
+jest.mock('@verity/shared-api/src/calls/action-plans');
+jest.mock('@verity/shared-api/src/calls/audits');
+jest.mock('@verity/shared-api/src/calls/auditors');
+jest.mock('@verity/shared-api/src/calls/dashboards');
+jest.mock('@verity/shared-api/src/calls/target-companies');
+jest.mock('@verity/shared-api/src/calls/users');
+jest.mock('echarts/core', () => ({ use: jest.fn() }));
+jest.mock('echarts/charts', () => ({}));
+jest.mock('echarts/components', () => ({}));
+jest.mock('echarts/renderers', () => ({}));
+jest.mock('echarts-for-react/lib/core', () =>
+  jest.requireActual('@verity/shared-ui/src/testing/echarts-stub'),
+);
+
+const companyDashboard: TargetCompanyDashboard = {
+  actionPlans: {
+    statusOverview: { total: 3, closed: 1, provClosed: 1, open: 1 },
+    categoryBreakdown: [{ name: 'Environment', value: 3 }],
+    timelineAnalysis: [{ name: 'On Track', value: 3 }],
+  },
+  gaps: { riskSeverityDistribution: [{ name: 'High', value: 2 }] },
+} as TargetCompanyDashboard;
+const clientDashboard = {
+  ...companyDashboard,
+  targetCompanyActionPlanStats: [
+    { targetCompanyName: 'Acme Steel Ltd', open: 1, closed: 2, provClosed: 0, overdue: 1 },
+  ],
+} as ClientDashboard;
+
+const gap = makeGap({ id: 'g1', KPI: 'Wastewater discharge quality' });
+const plan = makeActionPlan({ id: 'p1', actionPlanHeading: 'Effluent treatment', gaps: [gap] });
+const acme = {
+  _id: 'c1',
+  id: 'c1',
+  targetCompanyName: 'Acme Steel Ltd',
+  registeredName: 'Acme Steel Private Limited',
+  emailId: 'company.owner@verity.test',
+  companyType: 'borrower',
+  createdAt: '2026-01-01T00:00:00.000Z',
+} as never;
+const greenAudit = {
+  id: 'a1',
+  auditorName: 'GreenAudit Partners',
+  registeredName: 'GreenAudit Partners LLP',
+  emailId: 'auditor.owner@verity.test',
+  sub: 'sub-a',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  jest.mocked(getClientDashboard).mockResolvedValue(clientDashboard);
+  jest.mocked(getTargetCompanyDashboard).mockResolvedValue(companyDashboard);
+  jest.mocked(getTargetCompanies).mockResolvedValue([acme]);
+  jest.mocked(getAuditors).mockResolvedValue([greenAudit]);
+  jest.mocked(getClientUsers).mockResolvedValue({
+    users: [],
+    counts: { total: 0, admins: 0, editors: 0, viewers: 0 },
+  });
+  jest.mocked(getCompanyAuditors).mockResolvedValue([
+    {
+      id: 'ca1',
+      auditor: {
+        _id: 'a1',
+        auditorName: 'GreenAudit Partners',
+        emailId: 'x@y.z',
+        registeredName: '',
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
+      auditType: ['dd'],
+      auditCategory: ['Social'],
+      formType: ['ap'],
+      createdAt: '2026-01-01T00:00:00.000Z',
+    } as never,
+  ]);
+  jest.mocked(getAudits).mockResolvedValue([
+    {
+      _id: 'au1',
+      id: 'au1',
+      targetCompanyId: 'c1',
+      auditorId: 'a1',
+      auditorName: 'GreenAudit Partners',
+      auditType: 'dd',
+      auditCategory: 'Social',
+      auditForm: 'ap',
+      fields: [],
+      createdAt: '2026-01-01T00:00:00.000Z',
+    },
+  ]);
+  jest.mocked(getActionPlans).mockResolvedValue([plan]);
+  const { gaps: _gaps, ...actionPlan } = plan;
+  jest.mocked(getActionPlan).mockResolvedValue({
+    actionPlan,
+    statistics: makeStatistics(),
+    gaps: [gap],
+  });
+});
+
+function renderAt(path: string, role: Role = 'owner') {
+  return renderScreen(<App />, { path, route: '/client/*', user: testUser({ role }) });
 }
 
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/client/*" element={<App />} />
-        <Route path="/" element={<p>Home</p>} />
-      </Routes>
-      <Location />
-    </MemoryRouter>,
-  );
-}
+const heading = () => screen.findByRole('heading', { level: 1 });
 
 describe('client area routes', () => {
   it.each([
@@ -25,37 +132,121 @@ describe('client area routes', () => {
     ['/client/users', 'Users'],
     ['/client/auditors', 'Auditors'],
     ['/client/target-companies', 'Target Companies'],
-    ['/client/target-companies/c1/auditors', 'Company Auditors'],
+    ['/client/target-companies/c1/auditors', 'Auditors'],
     ['/client/target-companies/c1/auditors/a1', 'Audits'],
     ['/client/target-companies/c1/auditors/a1/au1/action-plans', 'Action Plans'],
-    ['/client/target-companies/c1/auditors/a1/au1/action-plans/p1', 'Action Plan'],
-    ['/client/target-companies/c1/auditors/a1/au1/action-plans/p1?gap_id=g1', 'Action Plan'],
     ['/client/target-companies/c1/manage', 'Manage Target Company'],
     ['/client/target-companies/c1/dashboard', 'Company Dashboard'],
-  ])('%s shows %s', (path, heading) => {
+  ])('%s shows %s', async (path, title) => {
     renderAt(path);
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(new RegExp(`^${heading}$`));
+    expect(await heading()).toHaveTextContent(new RegExp(`^${title}$`));
   });
 
-  it('the manage page shows its placeholder text', () => {
+  it('the client dashboard is the portfolio, with the Portfolio Overview', async () => {
+    renderAt('/client/dashboard');
+    expect(await screen.findByRole('group', { name: 'Total Audits' })).toHaveTextContent('3');
+    expect(screen.getByRole('heading', { name: 'Portfolio Overview' })).toBeInTheDocument();
+    expect(getClientDashboard).toHaveBeenCalled();
+  });
+
+  it("a company's dashboard reads that company", async () => {
+    renderAt('/client/target-companies/c1/dashboard');
+    expect(await screen.findByRole('group', { name: 'Total Audits' })).toHaveTextContent('3');
+    expect(getTargetCompanyDashboard).toHaveBeenCalledWith('c1');
+    expect(screen.queryByRole('heading', { name: 'Portfolio Overview' })).not.toBeInTheDocument();
+  });
+
+  it('the manage page shows its placeholder text', async () => {
     renderAt('/client/target-companies/c1/manage');
-    expect(screen.getByText('Managing a target company is coming soon.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Managing a target company is coming soon.'),
+    ).toBeInTheDocument();
   });
 
-  it('the area index redirects to dashboard', () => {
-    renderAt('/client');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Dashboard');
-    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/client/dashboard');
+  it('company cards link to the dashboard and to the auditors as View Audit', async () => {
+    renderAt('/client/target-companies');
+    const card = (await screen.findByRole('heading', { level: 2, name: 'Acme Steel Ltd' })).closest(
+      'article',
+    ) as HTMLElement;
+    expect(within(card).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/client/target-companies/c1/dashboard',
+    );
+    expect(within(card).getByRole('link', { name: 'View Audit' })).toHaveAttribute(
+      'href',
+      '/client/target-companies/c1/auditors',
+    );
+    expect(within(card).queryByRole('link', { name: 'Create Audit' })).not.toBeInTheDocument();
+  });
+
+  it("an auditor of a company leads to that firm's audits there", async () => {
+    renderAt('/client/target-companies/c1/auditors');
+    expect(await screen.findByRole('link', { name: 'View Audits' })).toHaveAttribute(
+      'href',
+      '/client/target-companies/c1/auditors/a1',
+    );
+  });
+
+  it('an audit row leads to its action plans', async () => {
+    renderAt('/client/target-companies/c1/auditors/a1');
+    expect(await screen.findByRole('link', { name: 'View Audits' })).toHaveAttribute(
+      'href',
+      '/client/target-companies/c1/auditors/a1/au1/action-plans',
+    );
+    expect(getAudits).toHaveBeenCalledWith({ auditorId: 'a1', targetCompanyId: 'c1' });
+  });
+
+  it.each([
+    ['owner', true],
+    ['admin', true],
+    ['viewer', false],
+  ] as const)('a client %s gets the gap status selector: %s', async (role, shown) => {
+    renderAt('/client/target-companies/c1/auditors/a1/au1/action-plans/p1?gap_id=g1', role);
+    const panel = await screen.findByRole('dialog');
+    expect(await within(panel).findByText('Wastewater discharge quality')).toBeInTheDocument();
+    expect(within(panel).queryAllByRole('combobox', { name: 'Status' })).toHaveLength(
+      shown ? 1 : 0,
+    );
+    expect(screen.queryByRole('button', { name: 'Add Gap' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['/client/target-companies', 'Add Target Company'],
+    ['/client/auditors', 'Add New Auditor'],
+    ['/client/target-companies/c1/auditors', 'Add New Auditor'],
+    ['/client/target-companies/c1/auditors/a1', 'Add New Audit'],
+  ])('%s offers %s to an owner, not to a viewer', async (path, button) => {
+    const { unmount } = renderAt(path, 'owner');
+    expect(await screen.findByRole('button', { name: button })).toBeInTheDocument();
+    unmount();
+    renderAt(path, 'viewer');
+    await heading();
+    expect(screen.queryByRole('button', { name: button })).not.toBeInTheDocument();
+  });
+
+  it('an admin may add audits and auditors to a company but not target companies', async () => {
+    const { unmount } = renderAt('/client/target-companies/c1/auditors/a1', 'admin');
+    expect(await screen.findByRole('button', { name: 'Add New Audit' })).toBeInTheDocument();
+    unmount();
+    renderAt('/client/target-companies', 'admin');
+    await screen.findByRole('heading', { level: 2, name: 'Acme Steel Ltd' });
+    expect(screen.queryByRole('button', { name: 'Add Target Company' })).not.toBeInTheDocument();
+  });
+
+  it('the area index redirects to dashboard', async () => {
+    const { location } = renderAt('/client');
+    expect(await heading()).toHaveTextContent('Dashboard');
+    expect(location()).toBe('/client/dashboard');
   });
 
   it('an unknown path in the area redirects to /', () => {
-    renderAt('/client/no-such-page');
-    expect(screen.getByText('Home')).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(/^\/$/);
+    const { location } = renderAt('/client/no-such-page');
+    expect(location()).toBe('/');
   });
 
   it('has no accessibility violations', async () => {
-    const { container } = renderAt('/client/dashboard');
+    const { container } = renderAt('/client/target-companies');
+    await screen.findByRole('heading', { level: 2, name: 'Acme Steel Ltd' });
     expect(await axe(container)).toHaveNoViolations();
   });
 });

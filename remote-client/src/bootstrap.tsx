@@ -2,6 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { ToastProvider } from '@verity/shared-ui';
 import '@verity/shared-ui/src/styles/global.css';
 import App from './app';
 
@@ -9,12 +10,14 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <BrowserRouter>
-        <Routes>
-          <Route path="/client/*" element={<App />} />
-          <Route path="*" element={<Navigate to="/client" replace />} />
-        </Routes>
-      </BrowserRouter>
+      <ToastProvider>
+        <BrowserRouter>
+          <Routes>
+            <Route path="/client/*" element={<App />} />
+            <Route path="*" element={<Navigate to="/client" replace />} />
+          </Routes>
+        </BrowserRouter>
+      </ToastProvider>
     </StrictMode>,
   );
 }

@@ -1,40 +1,33 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { PageHeader } from '@verity/shared-ui';
-import { CLIENT_PAGE_TITLES as titles, MANAGE_TARGET_COMPANY_PLACEHOLDER } from './strings';
+import { AuditorsPage, DashboardPage, TargetCompaniesPage, UsersPage } from './pages/area-pages';
+import {
+  ActionPlanPage,
+  ActionPlansPage,
+  AuditsPage,
+  CompanyAuditorsPage,
+  CompanyDashboardPage,
+  ManageCompanyPage,
+} from './pages/company-pages';
 
 const company = 'target-companies/:targetCompanyId';
 const audits = `${company}/auditors/:auditorId`;
 const actionPlans = `${audits}/:auditId/action-plans`;
 
-/** The client area's routes, relative to /client. */
+/** The client area's routes, relative to /client (spec section 2, route map). */
 export function ClientRoutes() {
   return (
     <Routes>
       <Route index element={<Navigate to="dashboard" replace />} />
-      <Route path="dashboard" element={<PageHeader title={titles.dashboard} />} />
-      <Route path="users" element={<PageHeader title={titles.users} />} />
-      <Route path="auditors" element={<PageHeader title={titles.auditors} />} />
-      <Route path="target-companies" element={<PageHeader title={titles.targetCompanies} />} />
-      <Route path={`${company}/auditors`} element={<PageHeader title={titles.companyAuditors} />} />
-      <Route path={audits} element={<PageHeader title={titles.audits} />} />
-      <Route path={actionPlans} element={<PageHeader title={titles.actionPlans} />} />
-      <Route
-        path={`${actionPlans}/:actionPlanId`}
-        element={<PageHeader title={titles.actionPlan} />}
-      />
-      <Route
-        path={`${company}/manage`}
-        element={
-          <PageHeader
-            title={titles.manageTargetCompany}
-            description={MANAGE_TARGET_COMPANY_PLACEHOLDER}
-          />
-        }
-      />
-      <Route
-        path={`${company}/dashboard`}
-        element={<PageHeader title={titles.companyDashboard} />}
-      />
+      <Route path="dashboard" element={<DashboardPage />} />
+      <Route path="users" element={<UsersPage />} />
+      <Route path="auditors" element={<AuditorsPage />} />
+      <Route path="target-companies" element={<TargetCompaniesPage />} />
+      <Route path={`${company}/auditors`} element={<CompanyAuditorsPage />} />
+      <Route path={audits} element={<AuditsPage />} />
+      <Route path={actionPlans} element={<ActionPlansPage />} />
+      <Route path={`${actionPlans}/:actionPlanId`} element={<ActionPlanPage />} />
+      <Route path={`${company}/manage`} element={<ManageCompanyPage />} />
+      <Route path={`${company}/dashboard`} element={<CompanyDashboardPage />} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );

@@ -1,15 +1,98 @@
-// Every string the client area shows, so the spec's wording is checked in one place.
+// Every string the client area shows itself, so the spec's wording is checked in one place.
+import { COMPANY_TYPE_LABELS, type CompanyType } from '@verity/shared-api';
+
 export const CLIENT_PAGE_TITLES = {
   dashboard: 'Dashboard',
-  users: 'Users',
   auditors: 'Auditors',
-  targetCompanies: 'Target Companies',
-  companyAuditors: 'Company Auditors',
-  audits: 'Audits',
-  actionPlans: 'Action Plans',
-  actionPlan: 'Action Plan',
   manageTargetCompany: 'Manage Target Company',
   companyDashboard: 'Company Dashboard',
 } as const;
 
 export const MANAGE_TARGET_COMPANY_PLACEHOLDER = 'Managing a target company is coming soon.';
+
+/** Step 2 of the wizard and the per-company assignment share these. */
+export const AUDIT_SETTINGS_TEXT = {
+  auditor: 'Auditor',
+  selectAuditor: 'Select auditor',
+  auditTypes: 'Audit Types',
+  categories: 'Categories',
+  categoriesHint: 'Choose audit types first to see their categories.',
+  formTypes: 'Form Types',
+  loadingAuditors: 'Loading auditors...',
+  noAuditorsYet: 'Add an auditor on the Auditors page first.',
+} as const;
+
+export const WIZARD_TEXT = {
+  title: 'Create New Target Company',
+  stepLabel: (step: 1 | 2) => `Step ${step} of 2`,
+  companyDetails: 'Company Details',
+  auditSettings: 'Audit Settings',
+  targetCompanyName: 'Target Company Name',
+  targetCompanyNamePlaceholder: 'e.g. Acme Steel Ltd',
+  registeredName: 'Registered Name',
+  registeredNamePlaceholder: 'e.g. Acme Steel Private Limited',
+  email: 'Email Address',
+  emailPlaceholder: 'owner@company.com',
+  companyType: 'Company Type',
+  next: 'Next',
+  previous: 'Previous',
+  cancel: 'Cancel',
+  creating: 'Creating...',
+  create: (type: CompanyType) => `Create ${COMPANY_TYPE_LABELS[type]}`,
+} as const;
+
+export const AUDITORS_TEXT = {
+  search: 'Search Auditors...',
+  total: 'Total',
+  listLabel: 'Auditors',
+  addNewAuditor: 'Add New Auditor',
+  registeredName: 'Registered name',
+  email: 'Email',
+  created: 'Created',
+  modalTitle: 'Create New Auditor',
+  auditorName: 'Auditor Name',
+  auditorNamePlaceholder: 'e.g. GreenAudit Partners',
+  registeredNameLabel: 'Registered Name',
+  registeredNamePlaceholder: 'e.g. GreenAudit Partners LLP',
+  emailPlaceholder: 'owner@auditfirm.com',
+  create: 'Create Auditor',
+  creating: 'Creating...',
+  cancel: 'Cancel',
+} as const;
+
+export const ASSIGN_AUDITOR_TEXT = {
+  title: 'Add New Auditor',
+  description: 'Assign one of your auditors to this target company.',
+  submit: 'Add Auditor',
+  submitting: 'Adding...',
+  cancel: 'Cancel',
+  failed: 'Failed to add auditor',
+} as const;
+
+export const ADD_AUDIT_TEXT = {
+  title: 'Add New Audit',
+  auditType: 'Audit Type',
+  selectAuditType: 'Select audit type',
+  category: 'Category',
+  selectCategory: 'Select category',
+  form: 'Form',
+  selectForm: 'Select form',
+  customFields: 'Custom Fields',
+  customFieldsHint: 'Optional fields every gap of this audit fills in.',
+  addField: 'Add Field',
+  removeField: (index: number) => `Remove field ${index + 1}`,
+  fieldName: 'Field Name',
+  fieldPlaceholder: 'Placeholder',
+  fieldType: 'Field Type',
+  fieldTypeLabels: {
+    text: 'Text',
+    email: 'Email',
+    password: 'Password',
+    number: 'Number',
+    textarea: 'Text Area',
+  },
+  submit: 'Add Audit',
+  submitting: 'Adding...',
+  cancel: 'Cancel',
+  failed: 'Failed to create audit',
+} as const;

@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { screenshot, signIn } from '../support/session';
+
+/** Signs in and opens the action plans of a seeded GreenAudit audit of Acme Steel Ltd; answers the company id. */
+async function openAcmeActionPlans(page: Page, email: string): Promise<string> {
+  await signIn(page, 'Login As Client', email);
+  await expect(page).toHaveURL(/\/client\/dashboard$/);
+  await page.getByRole('navigation').getByRole('link', { name: 'Companies' }).click();
+  await page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: 'Acme Steel Ltd', exact: true }) })
+    .getByRole('link', { name: 'View Audit' })
+    .click();
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'GreenAudit Partners' })
+    .getByRole('link', { name: 'View Audits' })
+    .click();
+  // The seeded Normal Audit / EHS / Action Plan audit, whatever audits other tests added.
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'Normal Audit' })
+    .filter({ hasText: 'EHS' })
+    .filter({ hasText: 'Action Plan' })
+    .getByRole('link', { name: 'View Audits' })
+    .click();
+  await expect(page).toHaveURL(/\/action-plans$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Action Plans' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /^Open gap / }).first()).toBeVisible();
+  return /target-companies\/([^/]+)\//.exec(page.url())?.[1] ?? '';
+}
+
+const history = (page: Page) => page.getByRole('tab', { name: /^Status History \(\d+\)$/ });
+
+/** The count the tab carries, read from its accessible name 'Status History (3)'. */
+async function historyCount(page: Page): Promise<number> {
+  return Number(/(\d+)\D*$/.exec((await history(page).textContent()) ?? '')?.[1]);
+}
+
+test('a client owner opens a gap from its row, changes its status and sees the history grow', async ({
+  page,
+}) => {
+  await openAcmeActionPlans(page, 'client.owner@verity.test');
+  await expect(page.getByRole('row', { name: /^Open action plan / }).first()).toBeVisible();
+  await screenshot(page, 'client-action-plans');
+
+  const gapRow = page.getByRole('row', { name: /^Open gap / }).first();
+  const kpi = ((await gapRow.getAttribute('aria-label')) ?? '').replace(/^Open gap /, '');
+  await gapRow.click();
+  await expect(page).toHaveURL(/\/action-plans\/[^/?]+\?gap_id=/);
+  const panel = page.getByRole('dialog');
+  await expect(panel.getByText(kpi).first()).toBeVisible();
+  await screenshot(page, 'client-gap-panel');
+
+  const selector = panel.getByRole('combobox', { name: 'Status' });
+  const current = await selector.inputValue();
+  const next = current === 'provClosed' ? 'open' : 'provClosed';
+  const before = await historyCount(page);
+  await selector.selectOption(next);
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Are you sure you want to update the status?');
+  await confirm.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Status updated successfully')).toBeVisible();
+  await expect(page.getByRole('tab', { name: `Status History (${before + 1})` })).toBeVisible();
+  await history(page).click();
+  await expect(
+    page.getByRole('list', { name: 'Status History' }).getByRole('listitem'),
+  ).toHaveCount(before + 1);
+
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await expect(page).not.toHaveURL(/gap_id=/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('Total Gaps')).toBeVisible();
+  await screenshot(page, 'client-action-plan');
+
+  // The change was saved: it is still there after a reload.
+  await page.reload();
+  await page
+    .getByRole('row', { name: `Open gap ${kpi}` })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog').getByRole('combobox', { name: 'Status' })).toHaveValue(
+    next,
+  );
+});
+
+test('a client viewer sees no status selector', async ({ page }) => {
+  await openAcmeActionPlans(page, 'client.viewer@verity.test');
+  await page
+    .getByRole('row', { name: /^Open gap / })
+    .first()
+    .click();
+  const panel = page.getByRole('dialog');
+  await expect(history(page)).toBeVisible();
+  await expect(panel.getByRole('combobox', { name: 'Status' })).toHaveCount(0);
+  await expect(panel.getByRole('textbox', { name: 'Add a remark' })).toHaveCount(0);
+});
+
+test('a client exports the action plans as a CSV holding the plan’s gaps', async ({ page }) => {
+  const companyId = await openAcmeActionPlans(page, 'client.viewer@verity.test');
+  const gapLabels = await page
+    .getByRole('row', { name: /^Open gap / })
+    .evaluateAll((rows) =>
+      rows.map((row) => (row.getAttribute('aria-label') ?? '').replace(/^Open gap /, '')),
+    );
+  expect(gapLabels.length).toBeGreaterThan(0);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const today = new Date().toISOString().slice(0, 10);
+  expect(download.suggestedFilename()).toBe(`${companyId}_esap_export_${today}.csv`);
+  const csv = readFileSync(await download.path(), 'utf8');
+  expect(csv.split('\n')[0]).toContain('Action Plan Heading');
+  for (const kpi of gapLabels) expect(csv).toContain(kpi);
+});

@@ -1,0 +1,13 @@
+// Absolute paths inside the client area, so links mean the same wherever the area is rendered.
+export const CLIENT_BASE = '/client';
+
+export const clientPaths = {
+  company: (targetCompanyId: string) =>
+    `${CLIENT_BASE}/target-companies/${encodeURIComponent(targetCompanyId)}`,
+  audits: (targetCompanyId: string, auditorId: string) =>
+    `${clientPaths.company(targetCompanyId)}/auditors/${encodeURIComponent(auditorId)}`,
+  actionPlans: (targetCompanyId: string, auditorId: string, auditId: string) =>
+    `${clientPaths.audits(targetCompanyId, auditorId)}/${encodeURIComponent(auditId)}/action-plans`,
+  actionPlan: (targetCompanyId: string, auditorId: string, auditId: string, actionPlanId: string) =>
+    `${clientPaths.actionPlans(targetCompanyId, auditorId, auditId)}/${encodeURIComponent(actionPlanId)}`,
+};

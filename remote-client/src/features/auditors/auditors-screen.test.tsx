@@ -1,0 +1,177 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { axe } from 'jest-axe';
+import { lookupAccount } from '@verity/shared-api/src/calls/auth';
+import { createAuditor, getAuditors } from '@verity/shared-api/src/calls/auditors';
+import { httpError, renderScreen } from '@verity/shared-ui/src/testing';
+import { AuditorsScreen } from './auditors-screen';
+
+jest.mock('@verity/shared-api/src/calls/auth', () => ({
+  ...jest.requireActual('@verity/shared-api/src/calls/auth'),
+  lookupAccount: jest.fn(),
+}));
+jest.mock('@verity/shared-api/src/calls/auditors');
+
+const mocked = {
+  lookup: jest.mocked(lookupAccount),
+  getAuditors: jest.mocked(getAuditors),
+  createAuditor: jest.mocked(createAuditor),
+};
+
+function auditor(id: string, auditorName: string, emailId: string) {
+  return {
+    id,
+    auditorName,
+    registeredName: `${auditorName} LLP`,
+    emailId,
+    sub: `sub-${id}`,
+    createdAt: '2026-02-03T10:00:00.000Z',
+  };
+}
+const greenAudit = auditor('a1', 'GreenAudit Partners', 'auditor.owner@verity.test');
+const blueLeaf = auditor('a2', 'BlueLeaf Assurance', 'owner@blueleaf.example');
+const evergreen = auditor('a3', 'Evergreen Assurance', 'new.person@verity.test');
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  mocked.getAuditors.mockResolvedValue([greenAudit, blueLeaf]);
+  mocked.lookup.mockResolvedValue({
+    success: true,
+    user: {
+      name: 'Nina',
+      email: 'new.person@verity.test',
+      sub: 'sub-nina',
+      picture: '',
+      email_verified: true,
+    },
+  });
+  mocked.createAuditor.mockResolvedValue(evergreen);
+});
+
+const cards = () =>
+  within(screen.getByRole('list', { name: 'Auditors' }))
+    .getAllByRole('heading', { level: 2 })
+    .map((heading) => heading.textContent);
+
+describe('AuditorsScreen', () => {
+  it('shows the total and a card per auditor, and searches them', async () => {
+    const user = userEvent.setup();
+    renderScreen(<AuditorsScreen canAdd />);
+    expect(await screen.findByText('Total: 2')).toBeInTheDocument();
+    expect(cards()).toEqual(['GreenAudit Partners', 'BlueLeaf Assurance']);
+    expect(screen.getByText('GreenAudit Partners LLP')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search Auditors...' }), 'blueleaf');
+    expect(cards()).toEqual(['BlueLeaf Assurance']);
+    await user.clear(screen.getByRole('searchbox'));
+    await user.type(screen.getByRole('searchbox'), 'nothing like it');
+    expect(screen.getByText('No auditors found')).toBeInTheDocument();
+  });
+
+  it("says 'No auditors found' when the client has none", async () => {
+    mocked.getAuditors.mockResolvedValue([]);
+    renderScreen(<AuditorsScreen canAdd />);
+    expect(await screen.findByText('No auditors found')).toBeInTheDocument();
+    expect(screen.getByText('Total: 0')).toBeInTheDocument();
+  });
+
+  it.each([
+    [httpError(500), 'Failed to fetch auditors'],
+    [httpError(403, 'You may not see these auditors'), 'You may not see these auditors'],
+  ])('shows why the list could not load', async (error, text) => {
+    mocked.getAuditors.mockRejectedValue(error);
+    renderScreen(<AuditorsScreen canAdd />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+
+  it("offers 'Add New Auditor' only when allowed", async () => {
+    renderScreen(<AuditorsScreen canAdd={false} />);
+    await screen.findByText('Total: 2');
+    expect(screen.queryByRole('button', { name: 'Add New Auditor' })).not.toBeInTheDocument();
+  });
+
+  it('creates an auditor for a verified email and puts it first', async () => {
+    const user = userEvent.setup();
+    renderScreen(<AuditorsScreen canAdd />);
+    await screen.findByText('Total: 2');
+    await user.click(screen.getByRole('button', { name: 'Add New Auditor' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create New Auditor' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create Auditor' }));
+    expect(within(dialog).getByText('Email is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Auditor name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Registered name is required')).toBeInTheDocument();
+
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Email Address/ }),
+      'new.person@verity.test',
+    );
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Auditor Name/ }),
+      'Evergreen Assurance',
+    );
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Registered Name/ }),
+      'Evergreen LLP',
+    );
+    expect(
+      await within(dialog).findByText('Email verified', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(await axe(dialog)).toHaveNoViolations();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Auditor' }));
+
+    expect(await screen.findByText('Auditor created successfully.')).toBeInTheDocument();
+    expect(mocked.createAuditor).toHaveBeenCalledWith({
+      emailId: 'new.person@verity.test',
+      auditorName: 'Evergreen Assurance',
+      registeredName: 'Evergreen LLP',
+      sub: 'sub-nina',
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(cards()).toEqual(['Evergreen Assurance', 'GreenAudit Partners', 'BlueLeaf Assurance']);
+    expect(screen.getByText('Total: 3')).toBeInTheDocument();
+  });
+
+  it('refuses an email that is not verified yet', async () => {
+    mocked.lookup.mockReturnValue(new Promise(() => undefined));
+    const user = userEvent.setup();
+    renderScreen(<AuditorsScreen canAdd />);
+    await user.click(await screen.findByRole('button', { name: 'Add New Auditor' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Email Address/ }),
+      'x@verity.test',
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: /Auditor Name/ }), 'X');
+    await user.type(within(dialog).getByRole('textbox', { name: /Registered Name/ }), 'X LLP');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Auditor' }));
+    expect(
+      await within(dialog).findByText('Please enter a valid email that exists in our records'),
+    ).toBeInTheDocument();
+    expect(mocked.createAuditor).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [
+      httpError(409, 'This auditor is already one of your auditors'),
+      'This auditor is already one of your auditors',
+    ],
+    [{}, 'Failed to create auditor'],
+  ])('shows a failed creation inline', async (error, text) => {
+    mocked.createAuditor.mockRejectedValue(error);
+    const user = userEvent.setup();
+    renderScreen(<AuditorsScreen canAdd />);
+    await user.click(await screen.findByRole('button', { name: 'Add New Auditor' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Email Address/ }),
+      'new.person@verity.test',
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: /Auditor Name/ }), 'Evergreen');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Registered Name/ }),
+      'Evergreen LLP',
+    );
+    await within(dialog).findByText('Email verified', {}, { timeout: 3000 });
+    await user.click(within(dialog).getByRole('button', { name: 'Create Auditor' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(text);
+  });
+});

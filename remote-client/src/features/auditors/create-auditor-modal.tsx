@@ -1,0 +1,144 @@
+import { useId, useState } from 'react';
+import { useFormik } from 'formik';
+import {
+  AUDITOR_CREATED,
+  EMAIL_MUST_EXIST,
+  FAILED_CREATE_AUDITOR,
+  auditorSchema,
+  createAuditor,
+  getErrorText,
+  type AuditorListItem,
+} from '@verity/shared-api';
+import {
+  Button,
+  EmailInput,
+  Modal,
+  TextField,
+  toast,
+  type EmailValidation,
+} from '@verity/shared-ui';
+import { AUDITORS_TEXT as text } from '../../strings';
+import '../audit-settings/checkbox-group.css';
+
+export interface CreateAuditorModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (auditor: AuditorListItem) => void;
+}
+
+interface AuditorValues {
+  emailId: string;
+  auditorName: string;
+  registeredName: string;
+}
+
+const INITIAL: AuditorValues = { emailId: '', auditorName: '', registeredName: '' };
+const IDLE_EMAIL: EmailValidation = { status: 'idle' };
+
+/** 'Add New Auditor': a firm owned by a verified account, with its auditor and registered names. */
+export function CreateAuditorModal({ open, onOpenChange, onCreated }: CreateAuditorModalProps) {
+  const formId = useId();
+  const [email, setEmail] = useState<EmailValidation>(IDLE_EMAIL);
+  const [serverError, setServerError] = useState('');
+
+  const formik = useFormik<AuditorValues>({
+    initialValues: INITIAL,
+    validationSchema: auditorSchema,
+    validateOnChange: false,
+    validateOnBlur: false,
+    onSubmit: async (values, helpers) => {
+      if (email.status !== 'valid') {
+        helpers.setFieldError('emailId', EMAIL_MUST_EXIST);
+        return;
+      }
+      setServerError('');
+      try {
+        const created = await createAuditor({
+          emailId: values.emailId.trim(),
+          auditorName: values.auditorName.trim(),
+          registeredName: values.registeredName.trim(),
+          ...(email.user ? { sub: email.user.sub } : {}),
+        });
+        helpers.resetForm();
+        onCreated(created);
+        onOpenChange(false);
+        toast.success(AUDITOR_CREATED);
+      } catch (error) {
+        setServerError(getErrorText(error, FAILED_CREATE_AUDITOR));
+      }
+    },
+  });
+  const { values, errors } = formik;
+
+  function change(field: keyof AuditorValues, value: string) {
+    void formik.setFieldValue(field, value, false);
+    formik.setFieldError(field, undefined);
+  }
+
+  function close(next: boolean) {
+    if (!next) {
+      formik.resetForm();
+      setServerError('');
+    }
+    onOpenChange(next);
+  }
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title={text.modalTitle}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => close(false)}>
+            {text.cancel}
+          </Button>
+          <Button type="submit" form={formId} loading={formik.isSubmitting}>
+            {formik.isSubmitting ? text.creating : text.create}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="vc-form" noValidate onSubmit={formik.handleSubmit}>
+        <EmailInput
+          name="emailId"
+          required
+          showUserPreview
+          placeholder={text.emailPlaceholder}
+          value={values.emailId}
+          onChange={(value) => change('emailId', value)}
+          onValidationChange={(validation) => {
+            setEmail(validation);
+            if (validation.status === 'valid' && errors.emailId === EMAIL_MUST_EXIST) {
+              formik.setFieldError('emailId', undefined);
+            }
+          }}
+          error={errors.emailId}
+        />
+        <TextField
+          label={text.auditorName}
+          name="auditorName"
+          required
+          placeholder={text.auditorNamePlaceholder}
+          value={values.auditorName}
+          onChange={(event) => change('auditorName', event.target.value)}
+          error={errors.auditorName}
+        />
+        <TextField
+          label={text.registeredNameLabel}
+          name="registeredName"
+          required
+          placeholder={text.registeredNamePlaceholder}
+          value={values.registeredName}
+          onChange={(event) => change('registeredName', event.target.value)}
+          error={errors.registeredName}
+        />
+        {serverError ? (
+          <p className="vc-form__error" role="alert">
+            {serverError}
+          </p>
+        ) : null}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,182 @@
+import { useId, useState } from 'react';
+import { useFormik } from 'formik';
+import {
+  AUDIT_CATEGORIES_BY_TYPE,
+  AUDIT_FORMS,
+  AUDIT_FORM_LABELS,
+  AUDIT_TYPES,
+  AUDIT_TYPE_LABELS,
+  TARGET_COMPANY_ADDED,
+  auditSchema,
+  createAudit,
+  getErrorText,
+  isAuditType,
+  type Audit,
+  type CustomField,
+} from '@verity/shared-api';
+import { Button, Modal, SelectField, toast } from '@verity/shared-ui';
+import { ADD_AUDIT_TEXT as text } from '../../strings';
+import { CustomFieldsEditor } from './custom-fields-editor';
+import '../audit-settings/checkbox-group.css';
+
+export interface AddAuditModalProps {
+  targetCompanyId: string;
+  auditorId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (audit: Audit) => void;
+}
+
+interface AuditValues {
+  auditType: string;
+  auditCategory: string;
+  auditForm: string;
+  fields: CustomField[];
+}
+
+const INITIAL: AuditValues = { auditType: '', auditCategory: '', auditForm: '', fields: [] };
+const TYPE_OPTIONS = AUDIT_TYPES.map((type) => ({ value: type, label: AUDIT_TYPE_LABELS[type] }));
+const FORM_OPTIONS = AUDIT_FORMS.map((form) => ({ value: form, label: AUDIT_FORM_LABELS[form] }));
+
+/** Errors of the custom fields by index; yup reports them as 'fields[1].name'. */
+function fieldErrors(errors: unknown): (string | undefined)[] {
+  if (!Array.isArray(errors)) return [];
+  return errors.map((error: unknown) =>
+    error && typeof error === 'object' && 'name' in error ? String(error.name) : undefined,
+  );
+}
+
+/** 'Add New Audit': a type, a category of that type, a form, and optional custom fields. */
+export function AddAuditModal({
+  targetCompanyId,
+  auditorId,
+  open,
+  onOpenChange,
+  onCreated,
+}: AddAuditModalProps) {
+  const formId = useId();
+  const [serverError, setServerError] = useState('');
+
+  const formik = useFormik<AuditValues>({
+    initialValues: INITIAL,
+    validationSchema: auditSchema,
+    validateOnChange: false,
+    validateOnBlur: false,
+    onSubmit: async (values, helpers) => {
+      setServerError('');
+      try {
+        const { auditType, auditCategory, auditForm } = auditSchema.cast(values);
+        const audit = await createAudit({
+          auditType,
+          auditCategory,
+          auditForm,
+          fields: values.fields.map((field) => ({
+            ...field,
+            name: field.name.trim(),
+            placeholder: (field.placeholder ?? '').trim(),
+          })),
+          auditorId,
+          targetCompanyId,
+        });
+        helpers.resetForm();
+        onCreated(audit);
+        onOpenChange(false);
+        toast.success(TARGET_COMPANY_ADDED);
+      } catch (error) {
+        setServerError(getErrorText(error, text.failed));
+      }
+    },
+  });
+  const { values, errors } = formik;
+  const categories = isAuditType(values.auditType)
+    ? AUDIT_CATEGORIES_BY_TYPE[values.auditType]
+    : [];
+
+  function change(field: 'auditType' | 'auditCategory' | 'auditForm', value: string) {
+    void formik.setFieldValue(field, value, false);
+    formik.setFieldError(field, undefined);
+  }
+
+  function close(next: boolean) {
+    if (!next) {
+      formik.resetForm();
+      setServerError('');
+    }
+    onOpenChange(next);
+  }
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title={text.title}
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => close(false)}>
+            {text.cancel}
+          </Button>
+          <Button type="submit" form={formId} loading={formik.isSubmitting}>
+            {formik.isSubmitting ? text.submitting : text.submit}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="vc-form" noValidate onSubmit={formik.handleSubmit}>
+        <SelectField
+          label={text.auditType}
+          name="auditType"
+          required
+          placeholder={text.selectAuditType}
+          options={TYPE_OPTIONS}
+          value={values.auditType}
+          onChange={(event) => {
+            const auditType = event.target.value;
+            change('auditType', auditType);
+            // A category of another type would be refused.
+            if (
+              !isAuditType(auditType) ||
+              !AUDIT_CATEGORIES_BY_TYPE[auditType].includes(values.auditCategory)
+            ) {
+              void formik.setFieldValue('auditCategory', '', false);
+            }
+          }}
+          error={errors.auditType}
+        />
+        <SelectField
+          label={text.category}
+          name="auditCategory"
+          required
+          placeholder={text.selectCategory}
+          options={categories.map((category) => ({ value: category, label: category }))}
+          value={values.auditCategory}
+          onChange={(event) => change('auditCategory', event.target.value)}
+          error={errors.auditCategory}
+        />
+        <SelectField
+          label={text.form}
+          name="auditForm"
+          required
+          placeholder={text.selectForm}
+          options={FORM_OPTIONS}
+          value={values.auditForm}
+          onChange={(event) => change('auditForm', event.target.value)}
+          error={errors.auditForm}
+        />
+        <CustomFieldsEditor
+          fields={values.fields}
+          onChange={(fields) => {
+            void formik.setFieldValue('fields', fields, false);
+            formik.setFieldError('fields', undefined);
+          }}
+          errors={fieldErrors(errors.fields)}
+        />
+        {serverError ? (
+          <p className="vc-form__error" role="alert">
+            {serverError}
+          </p>
+        ) : null}
+      </form>
+    </Modal>
+  );
+}

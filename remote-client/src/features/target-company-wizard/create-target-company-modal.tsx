@@ -1,0 +1,210 @@
+import { useId, useState } from 'react';
+import { useFormik } from 'formik';
+import {
+  COMPANY_TYPES,
+  COMPANY_TYPE_LABELS,
+  EMAIL_MUST_EXIST,
+  FAILED_CREATE_TARGET_COMPANY_TITLE,
+  TARGET_COMPANY_ADDED,
+  createTargetCompany,
+  getErrorText,
+  isCompanyType,
+  type CreatedTargetCompany,
+} from '@verity/shared-api';
+import {
+  Button,
+  EmailInput,
+  Modal,
+  SelectField,
+  TextField,
+  toast,
+  type EmailValidation,
+} from '@verity/shared-ui';
+import { WIZARD_TEXT as text } from '../../strings';
+import { AuditSettingsFields } from '../audit-settings/audit-settings-fields';
+import { useClientAuditors } from '../audit-settings/use-client-auditors';
+import '../audit-settings/checkbox-group.css';
+import {
+  INITIAL_WIZARD_VALUES,
+  toPayload,
+  validateAuditSettings,
+  validateCompanyDetails,
+  type WizardStep,
+  type WizardValues,
+} from './wizard-form';
+
+export interface CreateTargetCompanyModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Told after the company was created, e.g. to load the list again. */
+  onCreated: (created: CreatedTargetCompany) => void;
+}
+
+const COMPANY_TYPE_OPTIONS = COMPANY_TYPES.map((type) => ({
+  value: type,
+  label: COMPANY_TYPE_LABELS[type],
+}));
+
+const IDLE_EMAIL: EmailValidation = { status: 'idle' };
+
+/** 'Create New Target Company': step 1 company details, step 2 audit settings (spec section 4). */
+export function CreateTargetCompanyModal({
+  open,
+  onOpenChange,
+  onCreated,
+}: CreateTargetCompanyModalProps) {
+  const formId = useId();
+  const [step, setStep] = useState<WizardStep>(1);
+  const [email, setEmail] = useState<EmailValidation>(IDLE_EMAIL);
+  const [serverError, setServerError] = useState('');
+  const { auditors, error: auditorsError } = useClientAuditors(open && step === 2);
+
+  const formik = useFormik<WizardValues>({
+    initialValues: INITIAL_WIZARD_VALUES,
+    validateOnChange: false,
+    validateOnBlur: false,
+    validate: (values) =>
+      step === 1 ? validateCompanyDetails(values, email) : validateAuditSettings(values),
+    onSubmit: async (values, helpers) => {
+      if (step === 1) {
+        helpers.setTouched({});
+        setStep(2);
+        return;
+      }
+      setServerError('');
+      try {
+        const created = await createTargetCompany(toPayload(values, email.user));
+        helpers.resetForm();
+        setStep(1);
+        onCreated(created);
+        onOpenChange(false);
+        toast.success(TARGET_COMPANY_ADDED);
+      } catch (error) {
+        setServerError(getErrorText(error, FAILED_CREATE_TARGET_COMPANY_TITLE));
+      }
+    },
+  });
+  const { values, errors, setFieldValue, setFieldError } = formik;
+
+  function change<K extends keyof WizardValues>(field: K, value: WizardValues[K]) {
+    void setFieldValue(field, value, false);
+    setFieldError(field, undefined);
+  }
+
+  function onEmailValidation(validation: EmailValidation) {
+    setEmail(validation);
+    if (validation.status === 'valid' && errors.emailId === EMAIL_MUST_EXIST) {
+      setFieldError('emailId', undefined);
+    }
+  }
+
+  function close(next: boolean) {
+    if (!next) {
+      // Closing throws away what was typed, so the next company starts from a clean form.
+      formik.resetForm();
+      setStep(1);
+      setServerError('');
+    }
+    onOpenChange(next);
+  }
+
+  const footer =
+    step === 1 ? (
+      <>
+        <Button variant="secondary" onClick={() => close(false)}>
+          {text.cancel}
+        </Button>
+        <Button type="submit" form={formId}>
+          {text.next}
+        </Button>
+      </>
+    ) : (
+      <>
+        <Button variant="secondary" onClick={() => setStep(1)} disabled={formik.isSubmitting}>
+          {text.previous}
+        </Button>
+        <Button type="submit" form={formId} loading={formik.isSubmitting}>
+          {formik.isSubmitting ? text.creating : text.create(values.companyType)}
+        </Button>
+      </>
+    );
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title={text.title}
+      description={`${text.stepLabel(step)}: ${step === 1 ? text.companyDetails : text.auditSettings}`}
+      size="lg"
+      footer={footer}
+    >
+      <form id={formId} className="vc-form" noValidate onSubmit={formik.handleSubmit}>
+        {step === 1 ? (
+          <>
+            <TextField
+              label={text.targetCompanyName}
+              name="targetCompanyName"
+              required
+              placeholder={text.targetCompanyNamePlaceholder}
+              value={values.targetCompanyName}
+              onChange={(event) => change('targetCompanyName', event.target.value)}
+              error={errors.targetCompanyName}
+            />
+            <TextField
+              label={text.registeredName}
+              name="registeredName"
+              placeholder={text.registeredNamePlaceholder}
+              value={values.registeredName}
+              onChange={(event) => change('registeredName', event.target.value)}
+              error={errors.registeredName}
+            />
+            <EmailInput
+              label={text.email}
+              name="emailId"
+              required
+              showUserPreview
+              placeholder={text.emailPlaceholder}
+              value={values.emailId}
+              onChange={(value) => change('emailId', value)}
+              onValidationChange={onEmailValidation}
+              error={errors.emailId}
+            />
+            <SelectField
+              label={text.companyType}
+              name="companyType"
+              required
+              options={COMPANY_TYPE_OPTIONS}
+              value={values.companyType}
+              onChange={(event) => {
+                if (isCompanyType(event.target.value)) change('companyType', event.target.value);
+              }}
+              error={errors.companyType}
+            />
+          </>
+        ) : (
+          <>
+            <AuditSettingsFields
+              values={values}
+              auditors={auditors}
+              errors={errors}
+              onChange={(settings) => {
+                void formik.setValues({ ...values, ...settings }, false);
+                if (settings.auditorId !== values.auditorId) setFieldError('auditorId', undefined);
+              }}
+            />
+            {auditorsError ? (
+              <p className="vc-form__error" role="alert">
+                {auditorsError}
+              </p>
+            ) : null}
+          </>
+        )}
+        {serverError ? (
+          <p className="vc-form__error" role="alert">
+            {serverError}
+          </p>
+        ) : null}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,51 @@
+// The client's top-level pages: its dashboard, companies, auditors and users.
+import { useState } from 'react';
+import { canAddClientUsersAndAuditors, canAddTargetCompany } from '@verity/shared-api';
+import {
+  ClientUsersScreen,
+  CompanyDashboardScreen,
+  TargetCompaniesScreen,
+  targetCompanyCardLinks,
+} from '@verity/shared-ui';
+import { AuditorsScreen } from '../features/auditors/auditors-screen';
+import { CreateTargetCompanyModal } from '../features/target-company-wizard/create-target-company-modal';
+import { CLIENT_PAGE_TITLES } from '../strings';
+import { useSessionUser } from '../use-session-user';
+
+export function DashboardPage() {
+  return <CompanyDashboardScreen portfolio title={CLIENT_PAGE_TITLES.dashboard} />;
+}
+
+export function TargetCompaniesPage() {
+  const user = useSessionUser();
+  const [adding, setAdding] = useState(false);
+  const [reloadKey, setReloadKey] = useState(0);
+  const canAdd = canAddTargetCompany(user);
+  return (
+    <>
+      <TargetCompaniesScreen
+        cardLinks={targetCompanyCardLinks(user ?? { userType: 'client', role: 'viewer' })}
+        onAdd={canAdd ? () => setAdding(true) : undefined}
+        reloadKey={reloadKey}
+      />
+      {canAdd ? (
+        <CreateTargetCompanyModal
+          open={adding}
+          onOpenChange={setAdding}
+          onCreated={() => setReloadKey((key) => key + 1)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+export function AuditorsPage() {
+  const user = useSessionUser();
+  return <AuditorsScreen canAdd={canAddClientUsersAndAuditors(user)} />;
+}
+
+export function UsersPage() {
+  const user = useSessionUser();
+  if (!user) return null;
+  return <ClientUsersScreen user={user} />;
+}

@@ -1,0 +1,137 @@
+// The pages under target-companies/{targetCompanyId}: each reads its ids from the route.
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import {
+  canAddAuditOrCompanyAuditor,
+  canAddRemark,
+  canChangeGapStatus,
+  permissionFlags,
+  type PermissionSubject,
+} from '@verity/shared-api';
+import {
+  ActionPlanDetailScreen,
+  ActionPlanListScreen,
+  AuditsTableScreen,
+  CompanyAuditorsScreen,
+  CompanyDashboardScreen,
+  PageHeader,
+} from '@verity/shared-ui';
+import { clientPaths } from '../client-paths';
+import { AddAuditModal } from '../features/audits/add-audit-modal';
+import { AssignAuditorModal } from '../features/company-auditors/assign-auditor-modal';
+import { CLIENT_PAGE_TITLES, MANAGE_TARGET_COMPANY_PLACEHOLDER } from '../strings';
+import { useSessionUser } from '../use-session-user';
+
+/** 'Add New Audit' and 'Add New Auditor' on a company: clients who are not viewers. */
+export function canAddToCompany(user: PermissionSubject): boolean {
+  return canAddAuditOrCompanyAuditor(user) && !permissionFlags(user).isViewer;
+}
+
+function useIds() {
+  const { targetCompanyId = '', auditorId = '', auditId = '', actionPlanId = '' } = useParams();
+  return { targetCompanyId, auditorId, auditId, actionPlanId };
+}
+
+export function CompanyDashboardPage() {
+  const { targetCompanyId } = useIds();
+  return (
+    <CompanyDashboardScreen
+      targetCompanyId={targetCompanyId}
+      title={CLIENT_PAGE_TITLES.companyDashboard}
+    />
+  );
+}
+
+export function CompanyAuditorsPage() {
+  const { targetCompanyId } = useIds();
+  const user = useSessionUser();
+  const [adding, setAdding] = useState(false);
+  const [reloadKey, setReloadKey] = useState(0);
+  const canAdd = canAddToCompany(user);
+  return (
+    <>
+      <CompanyAuditorsScreen
+        targetCompanyId={targetCompanyId}
+        auditsPath={(entry) => clientPaths.audits(targetCompanyId, entry.auditor._id)}
+        onAddAuditor={canAdd ? () => setAdding(true) : undefined}
+        reloadKey={reloadKey}
+      />
+      {canAdd ? (
+        <AssignAuditorModal
+          targetCompanyId={targetCompanyId}
+          open={adding}
+          onOpenChange={setAdding}
+          onAssigned={() => setReloadKey((key) => key + 1)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+export function AuditsPage() {
+  const { targetCompanyId, auditorId } = useIds();
+  const user = useSessionUser();
+  const [adding, setAdding] = useState(false);
+  const [reloadKey, setReloadKey] = useState(0);
+  const canAdd = canAddToCompany(user);
+  return (
+    <>
+      <AuditsTableScreen
+        targetCompanyId={targetCompanyId}
+        auditorId={auditorId}
+        viewAuditsPath={(audit) => clientPaths.actionPlans(targetCompanyId, auditorId, audit._id)}
+        onAddAudit={canAdd ? () => setAdding(true) : undefined}
+        reloadKey={reloadKey}
+      />
+      {canAdd ? (
+        <AddAuditModal
+          targetCompanyId={targetCompanyId}
+          auditorId={auditorId}
+          open={adding}
+          onOpenChange={setAdding}
+          onCreated={() => setReloadKey((key) => key + 1)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+export function ActionPlansPage() {
+  const { targetCompanyId, auditorId, auditId } = useIds();
+  return (
+    <ActionPlanListScreen
+      targetCompanyId={targetCompanyId}
+      auditId={auditId}
+      planPath={(id) => clientPaths.actionPlan(targetCompanyId, auditorId, auditId, id)}
+    />
+  );
+}
+
+export function ActionPlanPage() {
+  const { targetCompanyId, auditId, actionPlanId } = useIds();
+  const user = useSessionUser();
+  return (
+    <ActionPlanDetailScreen
+      // A new plan starts with a fresh screen state.
+      key={actionPlanId}
+      actionPlanId={actionPlanId}
+      targetCompanyId={targetCompanyId}
+      auditId={auditId}
+      permissions={{
+        canChangeStatus: canChangeGapStatus(user),
+        canAddRemark: canAddRemark(user),
+        canAddGap: false,
+        canEditGap: false,
+      }}
+    />
+  );
+}
+
+export function ManageCompanyPage() {
+  return (
+    <PageHeader
+      title={CLIENT_PAGE_TITLES.manageTargetCompany}
+      description={MANAGE_TARGET_COMPANY_PLACEHOLDER}
+    />
+  );
+}
