@@ -1,27 +1,29 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { PageHeader } from '@verity/shared-ui';
-import { AUDITOR_PAGE_TITLES as titles } from './strings';
+import { CreateActionPlanPage } from './features/create-action-plan/create-action-plan-page';
+import {
+  AuditorActionPlanPage,
+  AuditorActionPlansPage,
+  AuditorAuditsPage,
+  AuditorCompaniesPage,
+  AuditorDashboardPage,
+  AuditorUsersPage,
+} from './screens/auditor-screens';
 
 const audits = 'target-companies/:targetCompanyId/audits';
 const audit = `${audits}/:auditId`;
 
-/** The auditor area's routes, relative to /auditor. */
+/** The auditor area's routes, relative to /auditor (spec section 2; the dashboard's path is ours). */
 export function AuditorRoutes() {
   return (
     <Routes>
       <Route index element={<Navigate to="target-companies" replace />} />
-      <Route path="target-companies" element={<PageHeader title={titles.targetCompanies} />} />
-      <Route path="users" element={<PageHeader title={titles.users} />} />
-      <Route path={audits} element={<PageHeader title={titles.audits} />} />
-      <Route path={`${audit}/action-plans`} element={<PageHeader title={titles.actionPlans} />} />
-      <Route
-        path={`${audit}/action-plans/:actionPlanId`}
-        element={<PageHeader title={titles.actionPlan} />}
-      />
-      <Route
-        path={`${audit}/create-audit`}
-        element={<PageHeader title={titles.createActionPlan} />}
-      />
+      <Route path="target-companies" element={<AuditorCompaniesPage />} />
+      <Route path="dashboard" element={<AuditorDashboardPage />} />
+      <Route path="users" element={<AuditorUsersPage />} />
+      <Route path={audits} element={<AuditorAuditsPage />} />
+      <Route path={`${audit}/action-plans`} element={<AuditorActionPlansPage />} />
+      <Route path={`${audit}/action-plans/:actionPlanId`} element={<AuditorActionPlanPage />} />
+      <Route path={`${audit}/create-audit`} element={<CreateActionPlanPage />} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );

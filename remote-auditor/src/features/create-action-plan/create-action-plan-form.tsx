@@ -1,0 +1,173 @@
+import { useId, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  ACTION_PLAN_CATEGORIES,
+  ACTION_PLAN_CATEGORY_LABELS,
+  AUDIT_FORM_LABELS,
+  AUDIT_TYPE_LABELS,
+  FIX_ERRORS_BELOW,
+  actionPlanCreatedBanner,
+  actionPlanCreatedToast,
+  createActionPlan,
+  formHasTimeline,
+  getErrorText,
+  minSelectableDate,
+  type Audit,
+  type GapInput,
+} from '@verity/shared-api';
+import { DateField, GapForm, PageHeader, SelectField, TextField, toast } from '@verity/shared-ui';
+import { createdPlanPath } from '../../area-paths';
+import { CREATE_ACTION_PLAN_TEXTS as texts } from '../../strings';
+import {
+  EMPTY_PLAN_FORM,
+  checkPlanForm,
+  localDayIso,
+  toCreatePayload,
+  type PlanFormErrors,
+  type PlanFormValues,
+} from './plan-form';
+
+export interface CreateActionPlanFormProps {
+  audit: Audit;
+  targetCompanyId: string;
+}
+
+interface Banner {
+  tone: 'success' | 'error';
+  text: string;
+}
+
+const CATEGORY_OPTIONS = ACTION_PLAN_CATEGORIES.map((category) => ({
+  value: category,
+  label: ACTION_PLAN_CATEGORY_LABELS[category],
+}));
+
+/** '{type} Details' and 'Gap Analysis' for one audit; the gap form's submit creates the plan. */
+export function CreateActionPlanForm({ audit, targetCompanyId }: CreateActionPlanFormProps) {
+  const formType = audit.auditForm;
+  const label = AUDIT_FORM_LABELS[formType];
+  const navigate = useNavigate();
+  const location = useLocation();
+  const idPrefix = useId();
+  const timelineMin = useMemo(() => minSelectableDate(), []);
+  const [values, setValues] = useState<PlanFormValues>(EMPTY_PLAN_FORM);
+  const [errors, setErrors] = useState<PlanFormErrors>({});
+  const [banner, setBanner] = useState<Banner | null>(null);
+  // The gap form calls back after its own checks; the latest typed plan values are read from here.
+  const valuesRef = useRef(values);
+  valuesRef.current = values;
+
+  function change(field: keyof PlanFormValues, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  /** Runs as the gap form is submitted, so both sections show their errors at once. */
+  function checkPlanOnSubmit() {
+    setBanner(null);
+    const found = checkPlanForm(valuesRef.current, formType);
+    setErrors(found);
+    if (Object.keys(found).length > 0) toast.error(FIX_ERRORS_BELOW);
+  }
+
+  async function create(gap: GapInput) {
+    const planValues = valuesRef.current;
+    // Rejecting keeps the gap form's values; the plan's errors are already shown.
+    if (Object.keys(checkPlanForm(planValues, formType)).length > 0) {
+      throw new Error(FIX_ERRORS_BELOW);
+    }
+    let actionPlanId: string;
+    try {
+      const actionPlan = await createActionPlan(
+        { targetCompanyId, auditId: audit.id },
+        toCreatePayload(planValues, formType, gap),
+      );
+      actionPlanId = actionPlan.id;
+    } catch (error) {
+      const text = getErrorText(error);
+      setBanner({ tone: 'error', text });
+      toast.error(text);
+      throw error;
+    }
+    setBanner({ tone: 'success', text: actionPlanCreatedBanner(label) });
+    toast.success(actionPlanCreatedToast(label));
+    setValues(EMPTY_PLAN_FORM);
+    setErrors({});
+    navigate(createdPlanPath(location.pathname, actionPlanId));
+  }
+
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const hasTimeline = formHasTimeline(formType);
+
+  return (
+    <div className="va-create-plan">
+      <PageHeader
+        title={texts.pageTitle(label)}
+        description={`${texts.audit}: ${AUDIT_TYPE_LABELS[audit.auditType]} · ${audit.auditCategory}`}
+      />
+      {banner ? (
+        <p
+          className="va-create-plan__banner"
+          data-tone={banner.tone}
+          role={banner.tone === 'error' ? 'alert' : 'status'}
+        >
+          {banner.text}
+        </p>
+      ) : null}
+      <section className="va-create-plan__section" aria-labelledby={id('details')}>
+        <h2 id={id('details')} className="va-create-plan__section-title">
+          {texts.detailsSection(label)}
+        </h2>
+        <div className="va-create-plan__details">
+          <TextField
+            id={id('heading')}
+            label={texts.heading}
+            required
+            placeholder={texts.headingPlaceholder}
+            value={values.actionPlanHeading}
+            onChange={(event) => change('actionPlanHeading', event.target.value)}
+            error={errors.actionPlanHeading}
+          />
+          {hasTimeline ? (
+            // Required by its label; the rules check no timeline on submit (spec section 5).
+            <DateField
+              id={id('timeline')}
+              label={texts.timeline}
+              required
+              min={timelineMin}
+              value={values.timeline}
+              onChange={(event) => change('timeline', event.target.value)}
+              error={errors.timeline}
+            />
+          ) : null}
+          <SelectField
+            id={id('category')}
+            label={texts.category}
+            required
+            placeholder={texts.categoryPlaceholder}
+            options={CATEGORY_OPTIONS}
+            value={values.category}
+            onChange={(event) => change('category', event.target.value)}
+            error={errors.category}
+          />
+        </div>
+      </section>
+      <section
+        className="va-create-plan__section"
+        aria-labelledby={id('gap')}
+        onSubmitCapture={checkPlanOnSubmit}
+      >
+        <h2 id={id('gap')} className="va-create-plan__section-title">
+          {texts.gapSection}
+        </h2>
+        <GapForm
+          formType={formType}
+          planTimeline={hasTimeline && values.timeline ? localDayIso(values.timeline) : undefined}
+          customFields={audit.fields}
+          submitLabel={texts.submit(label)}
+          onSubmit={create}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,303 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { axe } from 'jest-axe';
+import { Link, Route, Routes } from 'react-router-dom';
+import type { ActionPlan, AuditForm } from '@verity/shared-api';
+import { getAudit } from '@verity/shared-api/src/calls/audits';
+import { createActionPlan } from '@verity/shared-api/src/calls/action-plans';
+import { httpError, renderScreen } from '@verity/shared-ui/src/testing';
+import { apiAudit } from '@verity/shared-ui/src/screens/organisation-users/screen-test-support';
+import { CreateActionPlanPage } from './create-action-plan-page';
+
+jest.mock('@verity/shared-api/src/calls/audits');
+jest.mock('@verity/shared-api/src/calls/action-plans');
+
+const mocked = { getAudit: jest.mocked(getAudit), createActionPlan: jest.mocked(createActionPlan) };
+
+// Local time, so the date inputs' days are the days the user sees.
+const NOW = new Date(2026, 5, 15, 10, 0, 0);
+const CREATE_PATH = '/auditor/target-companies/c1/audits/au1/create-audit';
+
+beforeEach(() => {
+  jest.useFakeTimers({ now: NOW, advanceTimers: true });
+  mocked.getAudit.mockImplementation(async (auditId) =>
+    apiAudit({ _id: auditId, id: auditId, auditForm: 'ap', auditCategory: 'EHS' }),
+  );
+});
+afterEach(() => {
+  jest.useRealTimers();
+  jest.resetAllMocks();
+});
+
+function auditOf(auditForm: AuditForm, overrides: Parameters<typeof apiAudit>[0] = {}) {
+  return apiAudit({ _id: 'au1', id: 'au1', auditForm, ...overrides });
+}
+
+function renderPage(path = CREATE_PATH) {
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime, delay: null });
+  const view = renderScreen(
+    <Routes>
+      <Route
+        path="/auditor/target-companies/:targetCompanyId/audits/:auditId/create-audit"
+        element={
+          <>
+            <CreateActionPlanPage />
+            <Link to="/auditor/target-companies/c1/audits/au2/create-audit">Next audit</Link>
+          </>
+        }
+      />
+      <Route path="*" element={<p>Navigated away</p>} />
+    </Routes>,
+    { path },
+  );
+  return { ...view, user };
+}
+
+const details = (label: string) => screen.getByRole('region', { name: `${label} Details` });
+const gapSection = () => screen.getByRole('region', { name: 'Gap Analysis' });
+
+async function fillPlan(user: ReturnType<typeof userEvent.setup>, label = 'Action Plan') {
+  const section = within(details(label));
+  await user.type(section.getByLabelText(/^Heading/), 'Effluent treatment upgrade');
+  await user.selectOptions(section.getByLabelText(/^Category/), 'Environment');
+}
+
+async function fillGap(user: ReturnType<typeof userEvent.setup>, dueDate = '2026-07-01') {
+  const gap = within(gapSection());
+  await user.type(gap.getByLabelText(/^KPI/), 'COD in discharged water');
+  await user.type(gap.getByLabelText(/^Gap Name/), 'COD above consent limits');
+  await user.type(gap.getByLabelText(/^Recommendation/), 'Add a tertiary treatment stage');
+  await user.type(gap.getByLabelText(/^Responsibility/), 'Plant Head');
+  await user.click(gap.getByLabelText('SDG6: Clean Water and Sanitation'));
+  if (gap.queryByLabelText(/^Due Date/)) {
+    await user.type(gap.getByLabelText(/^Due Date/), dueDate);
+  }
+  if (gap.queryByLabelText(/^ESG Aspect/)) {
+    await user.selectOptions(gap.getByLabelText(/^ESG Aspect/), 'Environmental');
+  }
+  if (gap.queryByLabelText(/^Area Code/)) {
+    await user.type(gap.getByLabelText(/^Area Code/), 'ETP-2');
+  }
+}
+
+/** Waits for the gap form to finish its submit, so nothing updates after the test. */
+async function submitSettled(name: string) {
+  await waitFor(() => expect(screen.getByRole('button', { name })).toBeEnabled());
+}
+
+function savedPlan(id: string): ActionPlan {
+  return { id, actionPlanHeading: 'Effluent treatment upgrade' } as ActionPlan;
+}
+
+describe('CreateActionPlanPage', () => {
+  it.each<[AuditForm, string]>([
+    ['ap', 'Action Plan'],
+    ['capa', 'CAPA'],
+    ['mp', 'Management Plan'],
+    ['recommendation', 'Recommendation'],
+  ])("switches to the %s audit's form: '%s Details' and 'Create %s'", async (form, label) => {
+    mocked.getAudit.mockResolvedValue(auditOf(form));
+    renderPage();
+    expect(await screen.findByRole('button', { name: `Create ${label}` })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: `Create ${label}` })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: `${label} Details` })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Gap Analysis' })).toBeVisible();
+    expect(screen.getByRole('button', { name: `Create ${label}` })).toBeVisible();
+    expect(mocked.getAudit).toHaveBeenCalledWith('au1');
+    const timeline = within(details(label)).queryByLabelText(/^Timeline/);
+    if (form === 'recommendation') {
+      expect(timeline).not.toBeInTheDocument();
+      expect(within(gapSection()).queryByLabelText(/^Due Date/)).not.toBeInTheDocument();
+    } else {
+      // The earliest selectable day is tomorrow.
+      expect(timeline).toHaveAttribute('min', '2026-06-16');
+    }
+  });
+
+  it('offers the four plan categories', async () => {
+    renderPage();
+    const category = await within(
+      await screen.findByRole('region', { name: 'Action Plan Details' }),
+    ).findByLabelText(/^Category/);
+    expect(
+      within(category)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select Category', 'Environment', 'Social', 'Governance', 'Prosperity']);
+  });
+
+  it('shows the heading and category errors and the toast, without a call', async () => {
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Create Action Plan' }));
+    const section = within(details('Action Plan'));
+    expect(await section.findByText('Action Plan Heading Required')).toBeVisible();
+    expect(section.getByText('Category Required')).toBeVisible();
+    expect(await screen.findByText('Please fix the errors below')).toBeVisible();
+    expect(await screen.findByText('KPI is required')).toBeVisible();
+    expect(mocked.createActionPlan).not.toHaveBeenCalled();
+
+    await user.type(section.getByLabelText(/^Heading/), 'E');
+    expect(section.queryByText('Action Plan Heading Required')).not.toBeInTheDocument();
+    expect(section.getByText('Category Required')).toBeVisible();
+  });
+
+  it('keeps the gap when only the plan details are missing', async () => {
+    const { user } = renderPage();
+    await screen.findByRole('button', { name: 'Create Action Plan' });
+    await fillGap(user);
+    await user.click(screen.getByRole('button', { name: 'Create Action Plan' }));
+    expect(await screen.findByText('Category Required')).toBeVisible();
+    expect(mocked.createActionPlan).not.toHaveBeenCalled();
+    expect(within(gapSection()).getByLabelText(/^KPI/)).toHaveValue('COD in discharged water');
+    await submitSettled('Create Action Plan');
+  });
+
+  it('refuses a gap due date later than the timeline entered', async () => {
+    const { user } = renderPage();
+    await screen.findByRole('button', { name: 'Create Action Plan' });
+    await fillPlan(user);
+    await user.type(within(details('Action Plan')).getByLabelText(/^Timeline/), '2026-06-30');
+    await fillGap(user, '2026-07-10');
+    await user.click(screen.getByRole('button', { name: 'Create Action Plan' }));
+    expect(
+      await screen.findByText('Gap due date cannot be later than Action Plan timeline'),
+    ).toBeVisible();
+    expect(mocked.createActionPlan).not.toHaveBeenCalled();
+  });
+
+  it('creates the plan with its gap, then shows the toast and opens the new plan', async () => {
+    mocked.createActionPlan.mockResolvedValue(savedPlan('p-new'));
+    const { user, location } = renderPage();
+    await screen.findByRole('button', { name: 'Create Action Plan' });
+    await fillPlan(user);
+    await user.type(within(details('Action Plan')).getByLabelText(/^Timeline/), '2026-08-31');
+    await fillGap(user);
+    await user.click(screen.getByRole('button', { name: 'Create Action Plan' }));
+
+    expect(await screen.findByText('Action Plan created successfully.')).toBeVisible();
+    expect(mocked.createActionPlan).toHaveBeenCalledWith(
+      { targetCompanyId: 'c1', auditId: 'au1' },
+      {
+        actionPlanHeading: 'Effluent treatment upgrade',
+        category: 'environment',
+        formType: 'ap',
+        timeline: new Date(2026, 7, 31).toISOString(),
+        gap: expect.objectContaining({
+          KPI: 'COD in discharged water',
+          gapName: 'COD above consent limits',
+          dueDate: new Date(2026, 6, 1).toISOString(),
+          ESGAspect: 'Environmental',
+          impactedSDGs: ['SDG6'],
+          riskSeverity: 'moderate',
+        }),
+      },
+    );
+    expect(location()).toBe('/auditor/target-companies/c1/audits/au1/action-plans/p-new');
+    expect(await screen.findByText('Navigated away')).toBeVisible();
+  });
+
+  it('sends a recommendation without timeline or due date', async () => {
+    mocked.getAudit.mockResolvedValue(auditOf('recommendation'));
+    mocked.createActionPlan.mockResolvedValue(savedPlan('p-rec'));
+    const { user, location } = renderPage();
+    await screen.findByRole('button', { name: 'Create Recommendation' });
+    await fillPlan(user, 'Recommendation');
+    await fillGap(user);
+    await user.click(screen.getByRole('button', { name: 'Create Recommendation' }));
+    expect(await screen.findByText('Recommendation created successfully.')).toBeVisible();
+    const [, payload] = mocked.createActionPlan.mock.calls[0]!;
+    expect(payload).not.toHaveProperty('timeline');
+    expect(payload.gap).not.toHaveProperty('dueDate');
+    expect(payload.formType).toBe('recommendation');
+    expect(location()).toBe('/auditor/target-companies/c1/audits/au1/action-plans/p-rec');
+    expect(await screen.findByText('Navigated away')).toBeVisible();
+  });
+
+  it("puts the audit's own fields into the gap form and sends their values", async () => {
+    mocked.getAudit.mockResolvedValue(
+      auditOf('ap', {
+        fields: [
+          { id: 'site', name: 'Site', placeholder: 'Plant or site', type: 'text' },
+          {
+            id: 'evidence-ref',
+            name: 'Evidence reference',
+            placeholder: 'Document number',
+            type: 'text',
+          },
+        ],
+      }),
+    );
+    mocked.createActionPlan.mockResolvedValue(savedPlan('p-fields'));
+    const { user } = renderPage();
+    const site = await within(
+      await screen.findByRole('region', { name: 'Gap Analysis' }),
+    ).findByLabelText(/^Site/);
+    await fillPlan(user);
+    await fillGap(user);
+    await user.type(site, 'Pune rolling mill');
+    await user.click(screen.getByRole('button', { name: 'Create Action Plan' }));
+    expect(await screen.findByText('Action Plan created successfully.')).toBeVisible();
+    const [, payload] = mocked.createActionPlan.mock.calls[0]!;
+    expect(payload.gap.fields).toEqual({
+      site: { name: 'Site', value: 'Pune rolling mill' },
+      'evidence-ref': { name: 'Evidence reference', value: '' },
+    });
+    expect(await screen.findByText('Navigated away')).toBeVisible();
+  });
+
+  it("shows the server's message in the banner and a toast, keeping what was typed", async () => {
+    mocked.createActionPlan.mockRejectedValue(
+      httpError(403, 'Only auditor owners and admins can do this'),
+    );
+    const { user, location } = renderPage();
+    await screen.findByRole('button', { name: 'Create Action Plan' });
+    await fillPlan(user);
+    await fillGap(user);
+    await user.click(screen.getByRole('button', { name: 'Create Action Plan' }));
+    expect(
+      await screen.findByText('Only auditor owners and admins can do this', {
+        selector: '.va-create-plan__banner',
+      }),
+    ).toHaveAttribute('role', 'alert');
+    await waitFor(() =>
+      expect(screen.getAllByText('Only auditor owners and admins can do this')).toHaveLength(2),
+    );
+    expect(location()).toBe(CREATE_PATH);
+    expect(within(details('Action Plan')).getByLabelText(/^Heading/)).toHaveValue(
+      'Effluent treatment upgrade',
+    );
+    expect(within(gapSection()).getByLabelText(/^KPI/)).toHaveValue('COD in discharged water');
+    await submitSettled('Create Action Plan');
+  });
+
+  it('another audit starts a fresh form in its own form type', async () => {
+    mocked.getAudit.mockImplementation(async (auditId) =>
+      auditId === 'au2' ? auditOf('capa', { _id: 'au2', id: 'au2' }) : auditOf('ap'),
+    );
+    const { user } = renderPage();
+    await screen.findByRole('button', { name: 'Create Action Plan' });
+    await user.click(screen.getByRole('button', { name: 'Create Action Plan' }));
+    expect(await screen.findByText('Action Plan Heading Required')).toBeVisible();
+    await user.type(within(details('Action Plan')).getByLabelText(/^Heading/), 'Draft');
+
+    await user.click(screen.getByRole('link', { name: 'Next audit' }));
+    expect(await screen.findByRole('button', { name: 'Create CAPA' })).toBeVisible();
+    expect(within(details('CAPA')).getByLabelText(/^Heading/)).toHaveValue('');
+    expect(screen.queryByText('Action Plan Heading Required')).not.toBeInTheDocument();
+    expect(screen.queryByText('KPI is required')).not.toBeInTheDocument();
+  });
+
+  it('says so when the audit cannot be loaded', async () => {
+    mocked.getAudit.mockRejectedValue(httpError(404, 'Audit not found'));
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Audit not found');
+  });
+
+  it('has no accessibility violations', async () => {
+    const { container, user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Create Action Plan' }));
+    await screen.findByText('Action Plan Heading Required');
+    jest.useRealTimers();
+    expect(await axe(container)).toHaveNoViolations();
+  });
+});

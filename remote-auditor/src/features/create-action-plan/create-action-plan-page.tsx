@@ -1,0 +1,36 @@
+import { useParams } from 'react-router-dom';
+import { AUDIT_FORM_LABELS, getErrorText } from '@verity/shared-api';
+import { LoadingState, PageHeader } from '@verity/shared-ui';
+import { CREATE_ACTION_PLAN_TEXTS as texts } from '../../strings';
+import { CreateActionPlanForm } from './create-action-plan-form';
+import { useAudit } from './use-audit';
+import './create-action-plan.css';
+
+/** The create action plan page (spec section 2): loads the audit and works in its form type. */
+export function CreateActionPlanPage() {
+  const { targetCompanyId = '', auditId = '' } = useParams();
+  const state = useAudit(auditId);
+
+  if (state.status === 'ready') {
+    const { audit } = state;
+    // A new audit or form type starts a fresh form: values, errors and messages (spec section 4).
+    return (
+      <CreateActionPlanForm
+        key={`${audit.id}:${audit.auditForm}`}
+        audit={audit}
+        targetCompanyId={targetCompanyId}
+      />
+    );
+  }
+  return (
+    <div className="va-create-plan">
+      <PageHeader title={texts.pageTitle(AUDIT_FORM_LABELS.ap)} />
+      {state.status === 'loading' ? <LoadingState /> : null}
+      {state.status === 'error' ? (
+        <p className="va-create-plan__banner" data-tone="error" role="alert">
+          {getErrorText(state.error, texts.failedToLoadAudit)}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+// The auditor area's routes as screens: the shared screens with this area's paths and permissions.
+import { Link, useParams } from 'react-router-dom';
+import {
+  canAddGap,
+  canAddRemark,
+  canChangeGapStatus,
+  canCreateAudit,
+  canEditGap,
+  getAuditorTargetCompanies,
+} from '@verity/shared-api';
+import {
+  ActionPlanDetailScreen,
+  ActionPlanListScreen,
+  AuditorDashboardScreen,
+  AuditsTableScreen,
+  OrganisationUsersScreen,
+  PageHeader,
+  TargetCompaniesScreen,
+  buttonStyleProps,
+} from '@verity/shared-ui';
+import { auditorPaths } from '../area-paths';
+import { AUDITOR_PAGE_TITLES as titles, AUDITOR_TEXTS as texts } from '../strings';
+import { useAuditorUser } from './use-auditor-user';
+
+/** The companies the firm works for, each with its Audits link; 'Add Target Company' is for client owners only. */
+export function AuditorCompaniesPage() {
+  const auditorId = useAuditorUser()?.auditorId;
+  return (
+    <TargetCompaniesScreen
+      cardLinks={['audits']}
+      load={() => getAuditorTargetCompanies({ auditorId })}
+      reloadKey={auditorId ?? ''}
+      actions={
+        <Link to={auditorPaths.dashboard()} {...buttonStyleProps({ variant: 'secondary' })}>
+          {texts.dashboardLink}
+        </Link>
+      }
+    />
+  );
+}
+
+function NoAuditorFirm({ title }: { title: string }) {
+  return (
+    <div>
+      <PageHeader title={title} />
+      <p role="alert">{texts.noAuditorFirm}</p>
+    </div>
+  );
+}
+
+export function AuditorDashboardPage() {
+  const auditorId = useAuditorUser()?.auditorId;
+  if (!auditorId) return <NoAuditorFirm title={titles.dashboard} />;
+  return <AuditorDashboardScreen auditorId={auditorId} title={titles.dashboard} />;
+}
+
+export function AuditorAuditsPage() {
+  const user = useAuditorUser();
+  const { targetCompanyId = '' } = useParams();
+  if (!user?.auditorId) return <NoAuditorFirm title={titles.audits} />;
+  return (
+    <AuditsTableScreen
+      targetCompanyId={targetCompanyId}
+      auditorId={user.auditorId}
+      viewAuditsPath={(audit) => auditorPaths.actionPlans(targetCompanyId, audit.id)}
+      createAuditPath={
+        canCreateAudit(user)
+          ? (audit) => auditorPaths.createAudit(targetCompanyId, audit.id)
+          : undefined
+      }
+    />
+  );
+}
+
+export function AuditorActionPlansPage() {
+  const { targetCompanyId = '', auditId = '' } = useParams();
+  return (
+    <ActionPlanListScreen
+      targetCompanyId={targetCompanyId}
+      auditId={auditId}
+      title={titles.actionPlans}
+      planPath={(actionPlanId) => auditorPaths.actionPlan(targetCompanyId, auditId, actionPlanId)}
+    />
+  );
+}
+
+export function AuditorActionPlanPage() {
+  const user = useAuditorUser();
+  const { targetCompanyId = '', auditId = '', actionPlanId = '' } = useParams();
+  return (
+    <ActionPlanDetailScreen
+      // A new plan starts with its own panel and dialogs closed.
+      key={actionPlanId}
+      actionPlanId={actionPlanId}
+      targetCompanyId={targetCompanyId}
+      auditId={auditId}
+      permissions={{
+        canChangeStatus: canChangeGapStatus(user),
+        canAddRemark: canAddRemark(user),
+        canAddGap: canAddGap(user),
+        canEditGap: canEditGap(user),
+      }}
+    />
+  );
+}
+
+export function AuditorUsersPage() {
+  const user = useAuditorUser();
+  if (!user) return <PageHeader title={titles.users} />;
+  return (
+    <OrganisationUsersScreen
+      userType="auditor"
+      canManageUsers={user.role === 'admin' || user.role === 'owner'}
+      user={user}
+    />
+  );
+}
