@@ -1,23 +1,25 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { PageHeader } from '@verity/shared-ui';
-import { TARGET_COMPANY_PAGE_TITLES as titles } from './strings';
-
-const actionPlans = 'auditors/:auditorId/:auditId/action-plans';
+import { routePatterns } from './config/paths';
+import {
+  ActionPlanPage,
+  ActionPlansPage,
+  AuditorsPage,
+  AuditsPage,
+  DashboardPage,
+  UsersPage,
+} from './features/pages';
 
 /** The target-company area's routes, relative to /target-company. */
 export function TargetCompanyRoutes() {
   return (
     <Routes>
-      <Route index element={<Navigate to="dashboard" replace />} />
-      <Route path="dashboard" element={<PageHeader title={titles.dashboard} />} />
-      <Route path="users" element={<PageHeader title={titles.users} />} />
-      <Route path="auditors" element={<PageHeader title={titles.auditors} />} />
-      <Route path="auditors/:auditorId" element={<PageHeader title={titles.audits} />} />
-      <Route path={actionPlans} element={<PageHeader title={titles.actionPlans} />} />
-      <Route
-        path={`${actionPlans}/:actionPlanId`}
-        element={<PageHeader title={titles.actionPlan} />}
-      />
+      <Route index element={<Navigate to={routePatterns.dashboard} replace />} />
+      <Route path={routePatterns.dashboard} element={<DashboardPage />} />
+      <Route path={routePatterns.users} element={<UsersPage />} />
+      <Route path={routePatterns.auditors} element={<AuditorsPage />} />
+      <Route path={routePatterns.auditorAudits} element={<AuditsPage />} />
+      <Route path={routePatterns.actionPlans} element={<ActionPlansPage />} />
+      <Route path={routePatterns.actionPlan} element={<ActionPlanPage />} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );

@@ -1,9 +1,5 @@
-// Every string the target-company area shows, so the spec's wording is checked in one place.
-export const TARGET_COMPANY_PAGE_TITLES = {
-  dashboard: 'Dashboard',
-  users: 'Users',
-  auditors: 'Auditors',
-  audits: 'Audits',
-  actionPlans: 'Action Plans',
-  actionPlan: 'Action Plan',
+// Strings the target-company area shows itself; the shared screens bring their own.
+export const TARGET_COMPANY_TEXTS = {
+  /** The h1 shown above the missing-company message, so every page keeps its heading. */
+  noCompanyTitle: 'Target Company',
 } as const;

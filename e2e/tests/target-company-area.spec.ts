@@ -1,0 +1,320 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { crc32, deflateSync } from 'node:zlib';
+import { screenshot, signIn } from '../support/session';
+
+const OWNER = 'company.owner@verity.test';
+const VIEWER = 'company.viewer@verity.test';
+
+interface ApiGap {
+  id: string;
+  KPI: string;
+  gapName: string;
+}
+interface ApiPlan {
+  id: string;
+  actionPlanHeading: string;
+  gaps: ApiGap[];
+}
+
+/** The `data` of an API answer, read with the page's own signed-in cookies. */
+async function apiData<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(`/api/v1/${path}`);
+  expect(response.ok(), `${path} answered ${response.status()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+async function signInCompany(page: Page, email: string) {
+  await signIn(page, 'Login As Target Company', email);
+  await expect(page).toHaveURL(/\/target-company\/dashboard$/);
+}
+
+async function ownCompanyId(page: Page): Promise<string> {
+  const { user } = await apiData<{ user: { targetCompanyId: string } }>(page.request, 'auth/me');
+  return user.targetCompanyId;
+}
+
+/**
+ * The demo auditor's first audit of the company that has plans with gaps. Other browser tests add
+ * audits (without plans) to the same company, so the newest audit is not always the one to use.
+ */
+async function firstAuditPlans(request: APIRequestContext, targetCompanyId: string) {
+  const { auditors } = await apiData<{
+    auditors: { auditor: { _id: string; auditorName: string } }[];
+  }>(request, `target-company/auditors?targetCompanyId=${targetCompanyId}`);
+  const auditorId = auditors.find((entry) => entry.auditor.auditorName === 'GreenAudit Partners')!
+    .auditor._id;
+  const { audits } = await apiData<{ audits: { _id: string }[] }>(
+    request,
+    `target-company/${auditorId}/audits?targetCompanyId=${targetCompanyId}&auditorId=${auditorId}`,
+  );
+  for (const audit of audits) {
+    const { actionPlans } = await apiData<{ actionPlans: ApiPlan[] }>(
+      request,
+      `action-plan/${audit._id}/action-plans?targetCompanyId=${targetCompanyId}`,
+    );
+    if (actionPlans.some((plan) => plan.gaps.length > 0)) {
+      return { auditorId, auditId: audit._id, actionPlans };
+    }
+  }
+  throw new Error('No audit with action plans in the demo data');
+}
+
+/** A valid PNG of `width` x `height` pixels of noise (noise does not compress, so size grows with it). */
+function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let index = 0; index < rows.length; index += 1) {
+    rows[index] = index % (width * 3 + 1) === 0 ? 0 : (index * 7919) % 251;
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(2)} KB`;
+}
+
+test('the company dashboard shows the figures the API gives for the own company', async ({
+  page,
+}) => {
+  // Charts drawn without animation, so the screenshot shows the finished pies.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signInCompany(page, OWNER);
+  const targetCompanyId = await ownCompanyId(page);
+  const dashboard = await apiData<{
+    actionPlans: {
+      statusOverview: { total: number; closed: number; provClosed: number; open: number };
+    };
+  }>(page.request, `dashboard/target-company?targetCompanyId=${targetCompanyId}`);
+  const { total, closed, provClosed, open } = dashboard.actionPlans.statusOverview;
+  expect(total).toBeGreaterThan(0);
+
+  const cards: [string, number][] = [
+    ['Total Audits', total],
+    ['Closed', closed],
+    ['Provisional Close', provClosed],
+    ['Open', open],
+  ];
+  for (const [label, value] of cards) {
+    await expect(page.getByRole('group', { name: label })).toHaveText(
+      new RegExp(`${label}\\s*${value}$`),
+    );
+  }
+  for (const pie of ['ESG Composition', 'Timeline Analysis', 'Risk Severity']) {
+    await expect(page.getByRole('img', { name: new RegExp(`^${pie}: `) })).toBeVisible();
+  }
+  await expect(page.locator('canvas')).toHaveCount(3);
+  await screenshot(page, 'company-dashboard');
+});
+
+test('the company owner manages company users', async ({ page }) => {
+  await signInCompany(page, OWNER);
+  await page.getByRole('navigation').getByRole('link', { name: 'Users' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Company Users' })).toBeVisible();
+  await expect(page.getByText('Carlos Company')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add New User' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Company User' });
+  await expect(dialog.getByRole('combobox', { name: /Role/ })).toHaveValue('admin');
+  const submit = dialog.getByRole('button', { name: 'Create User' });
+  await expect(submit).toBeDisabled();
+  const stamp = Date.now();
+  await dialog.getByRole('textbox', { name: /Email/ }).fill(`e2e.company.${stamp}@verity.test`);
+  await dialog.getByRole('textbox', { name: /Full name/ }).fill(`E2E Company User ${stamp}`);
+  await submit.click();
+  await expect(dialog.getByText('Company user created successfully.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByRole('list', { name: 'Users' }).getByRole('listitem').first(),
+  ).toContainText(`E2E Company User ${stamp}`);
+  await screenshot(page, 'company-users');
+});
+
+test('the company owner follows an auditor to a gap and adds remarks with images', async ({
+  page,
+}) => {
+  await signInCompany(page, OWNER);
+  await page.getByRole('navigation').getByRole('link', { name: 'Auditors' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Auditors' })).toBeVisible();
+  const auditorRow = page.getByRole('row', { name: /GreenAudit Partners/ });
+  await expect(auditorRow).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add New Auditor' })).toHaveCount(0);
+  await screenshot(page, 'company-auditors');
+
+  await auditorRow.getByRole('link', { name: 'View Audits' }).click();
+  await expect(page).toHaveURL(/\/target-company\/auditors\/[0-9a-f-]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Audits' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View Audits' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create Audit' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add New Audit' })).toHaveCount(0);
+  await screenshot(page, 'company-audits');
+
+  const { auditId } = await firstAuditPlans(page.request, await ownCompanyId(page));
+  await page.locator(`a[href$="/${auditId}/action-plans"]`).click();
+  await expect(page).toHaveURL(/\/[0-9a-f-]+\/[0-9a-f-]+\/action-plans$/);
+  const planRow = page.getByRole('row', { name: /^Open action plan / }).first();
+  await expect(planRow).toBeVisible();
+  await screenshot(page, 'company-action-plans');
+
+  await planRow.click();
+  await expect(page).toHaveURL(/\/action-plans\/[0-9a-f-]+$/);
+  await expect(page.getByRole('group', { name: 'Total Gaps' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Gap' })).toHaveCount(0);
+  const editButtons = page.getByRole('button', { name: /^Edit Gap / });
+  await expect(editButtons.first()).toBeDisabled();
+  await screenshot(page, 'company-action-plan');
+
+  await page
+    .getByRole('row', { name: /^Open gap / })
+    .first()
+    .click();
+  const panel = page.getByRole('dialog', { name: 'Gap Details' });
+  await expect(panel).toBeVisible();
+  await expect(page).toHaveURL(/gap_id=/);
+  await expect(panel.getByRole('combobox', { name: 'Status' })).toHaveCount(0);
+  await screenshot(page, 'company-gap-panel');
+
+  const small = png(1, 1);
+  const larger = png(40, 30);
+  const comment = `Meters installed on line ${Date.now()}`;
+  await panel.getByRole('textbox', { name: 'Add a remark' }).fill(comment);
+  await panel.getByLabel('Image attachments').setInputFiles([
+    { name: 'meter-small.png', mimeType: 'image/png', buffer: small },
+    { name: 'meter-larger.png', mimeType: 'image/png', buffer: larger },
+  ]);
+  await expect(
+    panel.getByRole('list', { name: 'Selected images' }).getByRole('listitem'),
+  ).toHaveCount(2);
+  await panel.getByRole('button', { name: 'Send' }).click();
+
+  const lastRemark = panel
+    .getByRole('list', { name: 'Remarks' })
+    .getByRole('listitem')
+    .filter({
+      has: page.locator('.vui-remark__comments'),
+    })
+    .last();
+  await expect(lastRemark).toContainText(comment);
+  await expect(lastRemark).toContainText('Carlos Company');
+  const docs = lastRemark.getByRole('list', { name: 'Attached images' }).getByRole('listitem');
+  await expect(docs).toHaveCount(2);
+  await expect(docs.nth(0)).toContainText('meter-small.png');
+  await expect(docs.nth(0)).toContainText(kb(small.length));
+  await expect(docs.nth(1)).toContainText('meter-larger.png');
+  await expect(docs.nth(1)).toContainText(kb(larger.length));
+  await expect(panel.getByRole('textbox', { name: 'Add a remark' })).toHaveValue('');
+  await expect(lastRemark).toBeInViewport();
+  await screenshot(page, 'company-remark-added');
+
+  const remarks = panel
+    .getByRole('list', { name: 'Remarks' })
+    .getByRole('listitem')
+    .filter({
+      has: page.locator('.vui-remark__comments'),
+    });
+  const remarkCount = await remarks.count();
+  await panel.getByRole('textbox', { name: 'Add a remark' }).press('Enter');
+  await expect(page.getByText('Please add your comments').first()).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await expect(remarks).toHaveCount(remarkCount);
+});
+
+test('the company owner exports the action plans as CSV', async ({ page }) => {
+  await signInCompany(page, OWNER);
+  const targetCompanyId = await ownCompanyId(page);
+  const { auditorId, auditId, actionPlans } = await firstAuditPlans(page.request, targetCompanyId);
+  await page.goto(`/target-company/auditors/${auditorId}/${auditId}/action-plans`);
+  await expect(
+    page.getByRole('row', { name: `Open action plan ${actionPlans[0]!.actionPlanHeading}` }),
+  ).toBeVisible();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const today = new Date().toISOString().slice(0, 10);
+  expect(download.suggestedFilename()).toBe(`${targetCompanyId}_esap_export_${today}.csv`);
+  const csv = readFileSync(await download.path(), 'utf8');
+  expect(csv.split('\n')[0]).toContain('Action Plan Heading');
+  for (const plan of actionPlans) {
+    expect(csv).toContain(plan.actionPlanHeading);
+    for (const gap of plan.gaps) expect(csv).toContain(gap.gapName);
+  }
+});
+
+test('a company viewer sees a gap without the remark input', async ({ page }) => {
+  await signInCompany(page, VIEWER);
+  const targetCompanyId = await ownCompanyId(page);
+  const { auditorId, auditId, actionPlans } = await firstAuditPlans(page.request, targetCompanyId);
+  const plan = actionPlans.find((candidate) => candidate.gaps.length > 0)!;
+  const gap = plan.gaps[0]!;
+  await page.goto(
+    `/target-company/auditors/${auditorId}/${auditId}/action-plans/${plan.id}?gap_id=${gap.id}`,
+  );
+  const panel = page.getByRole('dialog', { name: 'Gap Details' });
+  await expect(panel.getByText(gap.gapName)).toBeVisible();
+  await expect(panel.getByRole('tab', { name: /Remarks/ })).toBeVisible();
+  await expect(panel.getByRole('textbox', { name: 'Add a remark' })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Attach images' })).toHaveCount(0);
+  await expect(panel.getByRole('combobox', { name: 'Status' })).toHaveCount(0);
+  await screenshot(page, 'company-viewer-gap-panel');
+});
+
+test("another company's ids typed into the address bar show nothing of that company", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const clientContext = await browser.newContext({ baseURL });
+  const clientPage = await clientContext.newPage();
+  await signIn(clientPage, 'Login As Client', 'client.owner@verity.test');
+  await expect(clientPage).toHaveURL(/\/client\//);
+  const { targetCompanies } = await apiData<{
+    targetCompanies: { _id: string; targetCompanyName: string }[];
+  }>(clientPage.request, 'target-company');
+  const foreign = targetCompanies.find(
+    (company) => company.targetCompanyName === 'Blue River Textiles',
+  )!;
+  expect(foreign).toBeDefined();
+  const { auditorId, auditId, actionPlans } = await firstAuditPlans(
+    clientPage.request,
+    foreign._id,
+  );
+  await clientContext.close();
+  const foreignPlan = actionPlans.find((plan) => plan.gaps.length > 0)!;
+  const foreignTexts = actionPlans.flatMap((plan) => [
+    plan.actionPlanHeading,
+    ...plan.gaps.flatMap((gap) => [gap.KPI, gap.gapName]),
+  ]);
+
+  await signInCompany(page, OWNER);
+  const listPath = `/target-company/auditors/${auditorId}/${auditId}/action-plans`;
+  await page.goto(listPath);
+  await expect(page.getByRole('heading', { level: 1, name: 'Action Plans' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Not found');
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
+  for (const text of foreignTexts) await expect(page.getByText(text)).toHaveCount(0);
+  await screenshot(page, 'company-foreign-action-plans');
+
+  await page.goto(`${listPath}/${foreignPlan.id}?gap_id=${foreignPlan.gaps[0]!.id}`);
+  await expect(page.getByText('No action plan found.')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Gap Details' })).toHaveCount(0);
+  for (const text of foreignTexts) await expect(page.getByText(text)).toHaveCount(0);
+  await screenshot(page, 'company-foreign-ids');
+});

@@ -1,0 +1,24 @@
+import { USER_TYPE_AREA_PATHS } from '@verity/shared-api';
+
+const area = USER_TYPE_AREA_PATHS.targetCompany;
+const segment = encodeURIComponent;
+
+/** Route patterns of the target-company area, relative to /target-company. */
+export const routePatterns = {
+  dashboard: 'dashboard',
+  users: 'users',
+  auditors: 'auditors',
+  auditorAudits: 'auditors/:auditorId',
+  actionPlans: 'auditors/:auditorId/:auditId/action-plans',
+  actionPlan: 'auditors/:auditorId/:auditId/action-plans/:actionPlanId',
+} as const;
+
+/** Full paths to the area's screens, for links between them. */
+export const paths = {
+  dashboard: () => `${area}/dashboard`,
+  auditorAudits: (auditorId: string) => `${area}/auditors/${segment(auditorId)}`,
+  actionPlans: (auditorId: string, auditId: string) =>
+    `${area}/auditors/${segment(auditorId)}/${segment(auditId)}/action-plans`,
+  actionPlan: (auditorId: string, auditId: string, actionPlanId: string) =>
+    `${paths.actionPlans(auditorId, auditId)}/${segment(actionPlanId)}`,
+};

@@ -1,0 +1,37 @@
+import { useParams } from 'react-router-dom';
+import {
+  canAddGap,
+  canAddRemark,
+  canChangeGapStatus,
+  canEditGap,
+  type SessionUser,
+} from '@verity/shared-api';
+import { ActionPlanDetailScreen, type ActionPlanDetailPermissions } from '@verity/shared-ui';
+import { RequireCompany } from '../company-session';
+
+/** Section 6 for a company user: remarks unless a viewer; status and gaps belong to clients and auditors. */
+export function actionPlanPermissions(user: SessionUser): ActionPlanDetailPermissions {
+  return {
+    canChangeStatus: canChangeGapStatus(user),
+    canAddRemark: canAddRemark(user),
+    canAddGap: canAddGap(user),
+    canEditGap: canEditGap(user),
+  };
+}
+
+/** One action plan with its gaps; `gap_id` in the query opens a gap's details. */
+export function ActionPlanPage() {
+  const { auditId = '', actionPlanId = '' } = useParams();
+  return (
+    <RequireCompany>
+      {({ user, targetCompanyId }) => (
+        <ActionPlanDetailScreen
+          actionPlanId={actionPlanId}
+          targetCompanyId={targetCompanyId}
+          auditId={auditId}
+          permissions={actionPlanPermissions(user)}
+        />
+      )}
+    </RequireCompany>
+  );
+}

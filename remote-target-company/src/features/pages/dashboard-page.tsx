@@ -1,0 +1,11 @@
+import { CompanyDashboardScreen } from '@verity/shared-ui';
+import { RequireCompany } from '../company-session';
+
+/** The dashboard of the user's own company. */
+export function DashboardPage() {
+  return (
+    <RequireCompany>
+      {({ targetCompanyId }) => <CompanyDashboardScreen targetCompanyId={targetCompanyId} />}
+    </RequireCompany>
+  );
+}
