@@ -9,9 +9,10 @@ async function main() {
   const stack = await startStack();
 
   const { password, accounts } = demoSignIns();
+  const userTypes = { client: 'client', auditor: 'auditor', targetCompany: 'target company' };
   const roles = (account) =>
     account.userType
-      ? `${account.userType} ${account.role}, ${account.organisation}`
+      ? `${userTypes[account.userType]} ${account.role}, ${account.organisation}`
       : 'no membership yet';
   console.log(`\nVerity is running: open ${stack.config.publicUrl}\n`);
   console.log(`Demo sign-ins (password "${password}" for all):`);
