@@ -1,3 +1,4 @@
+import type { RuleResult } from '@verity/shared-api/src/rules/rule-result';
 import { accessMessages, errorCodes, messages } from './messages';
 
 /** An error whose status, code and message the client may see as they are. */
@@ -25,3 +26,9 @@ export const notFound = () => new ApiError(404, errorCodes.notFound, messages.no
 export const forbidden = () => new ApiError(403, 'FORBIDDEN', accessMessages.forbidden);
 /** A rule of spec section 5 broken: 400 with the spec's message. */
 export const invalid = (message: string) => new ApiError(400, errorCodes.validationFailed, message);
+
+/** The input as the rule cast it (trimmed, defaults filled), or 400 with the first broken rule's message. */
+export function passed<T>(result: RuleResult<T>): T {
+  if (!result.ok) throw invalid(result.message);
+  return result.value;
+}

@@ -19,7 +19,7 @@ const selectPlansSql = `SELECT ap.id, ap.audit_id, ap.target_company_id, ap.acti
     ap.form_type, ap.timeline, ap.created_at, ${planOverallStatusSql('g')} AS overall_status
   FROM action_plans ap LEFT JOIN gaps g ON g.action_plan_id = ap.id`;
 
-export function toActionPlan(row: ActionPlanRow) {
+function toActionPlan(row: ActionPlanRow) {
   return {
     id: row.id,
     auditId: row.audit_id,

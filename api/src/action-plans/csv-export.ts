@@ -22,7 +22,7 @@ const dateSql = (expression: string) => `to_char(${expression} AT TIME ZONE 'UTC
  * A cell that a spreadsheet would run as a formula (starting with =, +, -, @, tab, CR or LF) gets a
  * leading single quote, so it shows as text. `ascii` reads the first character's code: the cheapest test.
  */
-export const neutralisedCellSql = (expression: string) =>
+const neutralisedCellSql = (expression: string) =>
   `(CASE WHEN ascii(${expression}) IN (61, 43, 45, 64, 9, 13, 10) THEN '''' || ${expression} ELSE ${expression} END)`;
 
 const STATUS_CELL = `(CASE

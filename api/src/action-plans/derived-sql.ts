@@ -1,7 +1,7 @@
 // The derived figures of docs/decisions.md ("Derived figures"), as SQL computed at read time.
 
 /** True when the gap aliased `g` is overdue: not closed and its due date has passed. */
-export const gapOverdueSql = (g: string) =>
+const gapOverdueSql = (g: string) =>
   `(${g}.status <> 'closed' AND ${g}.due_date IS NOT NULL AND ${g}.due_date < now())`;
 
 /** The gap's status as shown: 'overdue' when overdue, else what was set. */

@@ -3,7 +3,7 @@ import type { Queryable } from '../db';
 import { gapDisplayStatusSql } from './derived-sql';
 
 /** Where the browser fetches a remark's document (the authorised route). */
-export const remarkDocumentUrl = (documentId: string) => `/api/v1/remark-document/${documentId}`;
+const remarkDocumentUrl = (documentId: string) => `/api/v1/remark-document/${documentId}`;
 
 export interface GapRow {
   id: string;
@@ -47,7 +47,7 @@ export const remarkJsonSql = (r: string) => `jsonb_build_object(
       FROM remark_documents d WHERE d.remark_id = ${r}.id), '[]'::jsonb))`;
 
 /** SELECT of gaps aliased `g` with everything the Gap shape needs; the caller adds WHERE and ORDER BY. */
-export const selectGapsSql = `SELECT g.id, g.action_plan_id, g.kpi, g.gap_name, g.recommendation, g.responsibility,
+const selectGapsSql = `SELECT g.id, g.action_plan_id, g.kpi, g.gap_name, g.recommendation, g.responsibility,
     g.action_taken_by_company, g.residual_risk, g.risk_severity, g.status,
     ${gapDisplayStatusSql('g')} AS display_status, g.created_at, g.due_date, g.esg_aspect, g.timeline,
     g.area_code, g.amount_currency, g.amount_value, g.impacted_sdgs, g.fields, g.add_ons,
@@ -77,7 +77,7 @@ export function toRemark(remark: RemarkJson) {
 }
 
 /** A gap row as the API's Gap shape (docs/api.md). */
-export function toGap(row: GapRow) {
+function toGap(row: GapRow) {
   return {
     id: row.id,
     actionPlanId: row.action_plan_id,

@@ -6,8 +6,8 @@ export const ACCESS_COOKIE = 'verity_access';
 export const REFRESH_COOKIE = 'verity_refresh';
 export const SIGN_IN_COOKIE = 'verity_sign_in';
 
-export const ACCESS_COOKIE_PATH = '/api/v1';
-export const AUTH_COOKIE_PATH = '/api/v1/auth';
+const ACCESS_COOKIE_PATH = '/api/v1';
+const AUTH_COOKIE_PATH = '/api/v1/auth';
 
 function baseOptions(config: ApiConfig) {
   return { httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };

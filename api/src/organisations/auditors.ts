@@ -1,6 +1,7 @@
 import type { AuditorInput } from '@verity/shared-api/src/rules/organisation-rules';
 import type { Database, Queryable } from '../db';
 import type { SessionUser } from '../schemas/session-user';
+import type { ExistingAccount } from './account-lookup';
 import { conflict, organisationMessages } from './messages';
 import {
   AUDITOR_COLUMNS,
@@ -44,11 +45,6 @@ export async function listCompanyAuditors(
   return rows.map(toCompanyAuditor);
 }
 
-export interface AuditorAccount {
-  sub: string;
-  name: string;
-}
-
 /**
  * Engages an auditor firm for the client, in one transaction. The firm is a new one owned by the
  * account of `emailId`, unless that account already belongs to a firm: then that firm is engaged
@@ -58,7 +54,7 @@ export function createAuditor(
   db: Database,
   clientId: string,
   input: AuditorInput,
-  account: AuditorAccount,
+  account: ExistingAccount,
 ) {
   return db.transaction(async (tx) => {
     const existing = await tx.query<AuditorRow>(

@@ -4,8 +4,8 @@ import type {
 } from '@verity/shared-api/src/rules/organisation-rules';
 import { companyVisibleSql } from '../auth/tenancy';
 import type { Database, Queryable } from '../db';
-import { notFound } from '../errors';
 import type { SessionUser } from '../schemas/session-user';
+import type { ExistingAccount } from './account-lookup';
 import { conflict, organisationMessages } from './messages';
 import {
   COMPANY_AUDITOR_COLUMNS,
@@ -74,20 +74,16 @@ export async function assignAuditor(
   return toCompanyAuditor(rows[0]!);
 }
 
-export interface CompanyAccount {
-  sub: string;
-  name: string;
-}
-
 /**
  * The company, its owner user (the account of its email) and its first auditor assignment, in one
- * transaction: an auditor the client did not engage or an email already in another company undoes it all.
+ * transaction: an email already in another company undoes it all. The caller checks that the client engaged
+ * the auditor (an engagement is never removed, so the check still holds here).
  */
 export function createTargetCompany(
   db: Database,
   clientId: string,
   input: TargetCompanyInput,
-  account: CompanyAccount,
+  account: ExistingAccount,
 ) {
   return db.transaction(async (tx) => {
     const fullname = input.fullname || account.name;
@@ -114,7 +110,6 @@ export function createTargetCompany(
       [input.emailId, fullname, company.id],
     );
     if (owner.rows.length === 0) throw conflict(organisationMessages.companyEmailTaken);
-    if (!(await isEngaged(tx, clientId, input.auditorId))) throw notFound();
     const companyAuditor = await assignAuditor(tx, company.id, input);
     return { targetCompany: toTargetCompany(company), companyAuditor: companyAuditor! };
   });

@@ -7,6 +7,9 @@ export const ErrorBody = Type.Object({
   code: Type.String(),
 });
 
+/** The error answers every signed-in route may give. */
+export const errorResponses = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
 export const SuccessBody = Type.Object({ success: Type.Literal(true) });
 
 export function successWith<T extends TSchema>(data: T) {

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Uuid } from './uuid';
 
 export const UserType = Type.Union([
   Type.Literal('client'),
@@ -17,14 +18,14 @@ export type Role = Static<typeof Role>;
 
 /** The signed-in user (spec section 3); exactly one organisation id is present, the one of its user type. */
 export const SessionUser = Type.Object({
-  _id: Type.String({ format: 'uuid' }),
+  _id: Uuid,
   fullname: Type.String(),
   emailId: Type.String(),
   role: Role,
   userType: UserType,
-  clientId: Type.Optional(Type.String({ format: 'uuid' })),
-  auditorId: Type.Optional(Type.String({ format: 'uuid' })),
-  targetCompanyId: Type.Optional(Type.String({ format: 'uuid' })),
+  clientId: Type.Optional(Uuid),
+  auditorId: Type.Optional(Uuid),
+  targetCompanyId: Type.Optional(Uuid),
   organisationName: Type.String(),
 });
 export type SessionUser = Static<typeof SessionUser>;

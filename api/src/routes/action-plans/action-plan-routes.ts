@@ -15,16 +15,16 @@ import {
   requireVisibleActionPlan,
   requireVisibleAudit,
 } from '../../auth/tenancy';
-import { notFound } from '../../errors';
-import { successWith } from '../../schemas/envelope';
-import { checked, CompanyQuery, errorResponses, routeDefaults } from './common';
+import { notFound, passed } from '../../errors';
+import { errorResponses, successWith } from '../../schemas/envelope';
+import { Uuid } from '../../schemas/uuid';
+import { CompanyQuery, routeDefaults } from './common';
 import {
   ActionPlanOut,
   ActionPlanWithGaps,
   CreateActionPlan,
   GapOut,
   StatisticsOut,
-  Uuid,
 } from './schemas';
 
 const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -51,7 +51,7 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       requireRole(user, { userTypes: ['auditor'], roles: ADMIN_OR_OWNER });
       const { targetCompanyId, auditId } = request.query;
       const audit = await requireVisibleAudit(db, user, auditId, targetCompanyId);
-      const { actionPlan, gap } = checked(
+      const { actionPlan, gap } = passed(
         checkActionPlan(request.body, { auditForm: audit.audit_form as AuditForm }),
       );
       const id = await db.transaction(async (tx) => {

@@ -5,7 +5,8 @@ import { TARGET_COMPANY_ID_NOT_FOUND } from '@verity/shared-api/src/messages';
 import { exportFileName, exportSelect } from '../../action-plans/csv-export';
 import { requireVisibleCompany } from '../../auth/tenancy';
 import { invalid } from '../../errors';
-import { errorResponses, routeDefaults } from './common';
+import { errorResponses } from '../../schemas/envelope';
+import { routeDefaults } from './common';
 
 const exportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;

@@ -12,10 +12,11 @@ import {
   requireVisibleActionPlan,
   requireVisibleGap,
 } from '../../auth/tenancy';
-import { invalid, notFound } from '../../errors';
-import { successWith } from '../../schemas/envelope';
-import { AuditQuery, checked, CompanyQuery, errorResponses, routeDefaults } from './common';
-import { GapInput, GapOut, StatusChange, Uuid } from './schemas';
+import { invalid, notFound, passed } from '../../errors';
+import { errorResponses, successWith } from '../../schemas/envelope';
+import { Uuid } from '../../schemas/uuid';
+import { AuditQuery, CompanyQuery, routeDefaults } from './common';
+import { GapInput, GapOut, StatusChange } from './schemas';
 
 const GapAnswer = successWith(Type.Object({ gap: GapOut }));
 
@@ -46,7 +47,7 @@ const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       requireRole(user, { userTypes: ['auditor'], roles: ADMIN_OR_OWNER });
       const plan = await requireVisibleActionPlan(db, user, request.params.actionPlanId);
       if (plan.audit_id !== request.query.auditId) throw notFound();
-      const gap = checked(
+      const gap = passed(
         checkGap(request.body, {
           formType: plan.form_type as AuditForm,
           planTimeline: plan.timeline,
@@ -85,7 +86,7 @@ const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (visible.audit_id !== request.query.auditId) throw notFound();
       const stored = await gapOrNotFound(visible.id);
       const changes = request.body;
-      const gap = checked(
+      const gap = passed(
         checkGap(
           { ...gapAsInput(stored), ...changes },
           {

@@ -6,10 +6,11 @@ import { remarkJsonSql, toRemark, type RemarkJson } from '../../action-plans/gap
 import { discardDocuments, readRemarkUpload } from '../../action-plans/remark-attachments';
 import { auditVisibleSql, NOT_VIEWER, requireRole, requireVisibleGap } from '../../auth/tenancy';
 import { invalid, notFound } from '../../errors';
-import { ErrorBody, successWith } from '../../schemas/envelope';
+import { ErrorBody, errorResponses, successWith } from '../../schemas/envelope';
+import { Uuid } from '../../schemas/uuid';
 import { AttachmentNotFoundError, type AttachmentStorage } from '../../storage/attachment-storage';
-import { CompanyQuery, errorResponses, routeDefaults } from './common';
-import { RemarkOut, Uuid } from './schemas';
+import { CompanyQuery, routeDefaults } from './common';
+import { RemarkOut } from './schemas';
 
 export interface RemarkRoutesOptions {
   storage: AttachmentStorage;

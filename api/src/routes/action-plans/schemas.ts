@@ -2,8 +2,8 @@
 // which are required is checked after tenancy by the shared rules, with the spec's messages.
 import { Type } from '@sinclair/typebox';
 import { GAP_STATUSES } from '@verity/shared-api/src/domain/status';
+import { Uuid } from '../../schemas/uuid';
 
-export const Uuid = Type.String({ format: 'uuid' });
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 const IsoDate = Type.String({ format: 'date-time' });

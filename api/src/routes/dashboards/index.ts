@@ -4,7 +4,8 @@ import { requireRole, requireVisibleCompany } from '../../auth/tenancy';
 import { actionPlanFigures, companyGapStats } from '../../dashboards/figures';
 import { auditorScope, clientScope, companyScope } from '../../dashboards/scopes';
 import { notFound } from '../../errors';
-import { ErrorBody, successWith } from '../../schemas/envelope';
+import { errorResponses, successWith } from '../../schemas/envelope';
+import { Uuid } from '../../schemas/uuid';
 
 const Count = Type.Integer({ minimum: 0 });
 const NameValue = Type.Object({ name: Type.String(), value: Count });
@@ -24,7 +25,7 @@ const ActionPlanFigures = Type.Object({
 });
 
 const CompanyGapStats = Type.Object({
-  targetCompanyId: Type.String({ format: 'uuid' }),
+  targetCompanyId: Uuid,
   targetCompanyName: Type.String(),
   open: Count,
   closed: Count,
@@ -47,8 +48,6 @@ const ClientDashboard = Type.Composite([
   Type.Object({ targetCompanyActionPlanStats: Type.Array(CompanyGapStats) }),
 ]);
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
-
 /** The dashboards routes of /api/v1 (see docs/api.md and docs/decisions.md "Derived figures"). */
 const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
@@ -59,8 +58,8 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         tags: ['dashboards'],
         summary: "The auditor firm's dashboard: its target companies and their gaps",
         security: [{ session: [] }],
-        querystring: Type.Object({ auditorId: Type.String({ format: 'uuid' }) }),
-        response: { 200: successWith(AuditorDashboard), ...errors },
+        querystring: Type.Object({ auditorId: Uuid }),
+        response: { 200: successWith(AuditorDashboard), ...errorResponses },
       },
     },
     async (request) => {
@@ -86,8 +85,8 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         tags: ['dashboards'],
         summary: "A target company's dashboard: its action plans and gaps",
         security: [{ session: [] }],
-        querystring: Type.Object({ targetCompanyId: Type.String({ format: 'uuid' }) }),
-        response: { 200: successWith(ActionPlanFigures), ...errors },
+        querystring: Type.Object({ targetCompanyId: Uuid }),
+        response: { 200: successWith(ActionPlanFigures), ...errorResponses },
       },
     },
     async (request) => {
@@ -109,7 +108,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         tags: ['dashboards'],
         summary: "The client's portfolio dashboard: every target company's action plans and gaps",
         security: [{ session: [] }],
-        response: { 200: successWith(ClientDashboard), ...errors },
+        response: { 200: successWith(ClientDashboard), ...errorResponses },
       },
     },
     async (request) => {

@@ -2,14 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { auditorSchema, runRules } from '@verity/shared-api/src/rules/organisation-rules';
 import { requireRole, requireVisibleCompany } from '../../auth/tenancy';
+import { passed } from '../../errors';
 import { requireExistingAccount } from '../../organisations/account-lookup';
 import {
   createAuditor,
   listClientAuditors,
   listCompanyAuditors,
 } from '../../organisations/auditors';
-import { passed } from '../../organisations/validate';
-import { Auditor, CompanyAuditor, CreateAuditor, Uuid, answers, routeDocs } from './schemas';
+import { Uuid } from '../../schemas/uuid';
+import { Auditor, CompanyAuditor, CreateAuditor, answers, routeDocs } from './schemas';
 
 /** Auditor firms: those a client engaged, engaging a new one, and the firms assigned to a company. */
 const auditorRoutes: FastifyPluginAsyncTypebox = async (fastify) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { auditSchema, runRules } from '@verity/shared-api/src/rules/organisation-rules';
 import { NOT_VIEWER, requireRole, requireVisibleCompany } from '../../auth/tenancy';
-import { invalid, notFound } from '../../errors';
+import { invalid, notFound, passed } from '../../errors';
 import {
   checkWithinAssignment,
   createAudit,
@@ -11,8 +11,8 @@ import {
   requireAssignment,
 } from '../../organisations/audits';
 import { organisationMessages } from '../../organisations/messages';
-import { passed } from '../../organisations/validate';
-import { Audit, CreateAudit, Uuid, answers, routeDocs } from './schemas';
+import { Uuid } from '../../schemas/uuid';
+import { Audit, CreateAudit, answers, routeDocs } from './schemas';
 
 /** Audits of a target company by an auditor firm. */
 const auditRoutes: FastifyPluginAsyncTypebox = async (fastify) => {

@@ -4,11 +4,11 @@ import { AUDIT_FORMS, AUDIT_TYPES } from '@verity/shared-api/src/domain/audit';
 import { COMPANY_TYPES } from '@verity/shared-api/src/domain/company';
 import { ErrorBody, successWith } from '../../schemas/envelope';
 import { Role } from '../../schemas/session-user';
+import { Uuid } from '../../schemas/uuid';
 
 const literals = <T extends string>(values: readonly T[]) =>
   Type.Union(values.map((value) => Type.Literal(value)));
 
-export const Uuid = Type.String({ format: 'uuid' });
 const DateTime = Type.String({ format: 'date-time' });
 const Text = Type.String({ maxLength: 500 });
 const Email = Type.String({ maxLength: 320 });
@@ -62,7 +62,7 @@ export const User = Type.Object({
   createdAt: DateTime,
 });
 
-export const CustomField = Type.Object({
+const CustomField = Type.Object({
   id: Type.String({ maxLength: 100 }),
   name: Text,
   placeholder: Type.Optional(Text),

@@ -6,7 +6,7 @@ import {
   targetCompanySchema,
 } from '@verity/shared-api/src/rules/organisation-rules';
 import { NOT_VIEWER, requireRole, requireVisibleCompany } from '../../auth/tenancy';
-import { notFound } from '../../errors';
+import { notFound, passed } from '../../errors';
 import { requireExistingAccount } from '../../organisations/account-lookup';
 import { conflict, organisationMessages } from '../../organisations/messages';
 import {
@@ -15,13 +15,12 @@ import {
   isEngaged,
   listTargetCompanies,
 } from '../../organisations/target-companies';
-import { passed } from '../../organisations/validate';
+import { Uuid } from '../../schemas/uuid';
 import {
   AddCompanyAuditor,
   CompanyAuditor,
   CreateTargetCompany,
   TargetCompany,
-  Uuid,
   answers,
   routeDocs,
 } from './schemas';

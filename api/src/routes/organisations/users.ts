@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { NO_TARGET_COMPANY_ID_FOR_USER } from '@verity/shared-api/src/messages';
 import { newUserSchema, runRules } from '@verity/shared-api/src/rules/organisation-rules';
 import { ADMIN_OR_OWNER, requireRole, type RoleRule } from '../../auth/tenancy';
-import { invalid, notFound } from '../../errors';
+import { invalid, notFound, passed } from '../../errors';
 import {
   countUsers,
   createUser,
@@ -11,9 +11,9 @@ import {
   listUsers,
   organisationOf,
 } from '../../organisations/users';
-import { passed } from '../../organisations/validate';
 import type { SessionUser, UserType } from '../../schemas/session-user';
-import { NewUser, User, Uuid, answers, routeDocs } from './schemas';
+import { Uuid } from '../../schemas/uuid';
+import { NewUser, User, answers, routeDocs } from './schemas';
 
 const Users = Type.Array(User);
 const UserId = Type.Object({ id: Uuid });

@@ -1,0 +1,3 @@
+import { Type } from '@sinclair/typebox';
+
+export const Uuid = Type.String({ format: 'uuid' });
