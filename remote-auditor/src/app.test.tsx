@@ -13,7 +13,7 @@ import {
   apiAudit,
   apiTargetCompany,
   apiUser,
-} from '@verity/shared-ui/src/screens/organisation-users/screen-test-support';
+} from '@verity/shared-ui/src/screens/common/screen-test-support';
 import App from './app';
 
 jest.mock('@verity/shared-api/src/calls/target-companies');

@@ -5,7 +5,7 @@ import { getCompanyAuditors } from '@verity/shared-api/src/calls/target-companie
 import {
   apiAudit,
   apiCompanyAuditor,
-} from '@verity/shared-ui/src/screens/organisation-users/screen-test-support';
+} from '@verity/shared-ui/src/screens/common/screen-test-support';
 import { OWN_COMPANY_ID, renderArea } from '../../test/render-area';
 
 jest.mock('@verity/shared-api/src/calls/audits');

@@ -11,6 +11,7 @@ import { Modal } from '../../modal';
 import { ActionPlanHeader, ActionPlanStatCards } from './action-plan-summary';
 import { GapsTable } from './gaps-table';
 import { useActionPlan } from './use-action-plan';
+import '../common/screen-layout.css';
 import './action-plan-detail.css';
 
 export interface ActionPlanDetailPermissions {

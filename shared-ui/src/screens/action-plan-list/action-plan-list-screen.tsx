@@ -10,7 +10,7 @@ import {
   type Gap,
 } from '@verity/shared-api';
 import type { ActionPlanWithGaps } from '@verity/shared-api';
-import { exportActionPlansCsv, saveBlob } from '@verity/shared-api';
+import { exportActionPlansCsv, getActionPlans, saveBlob } from '@verity/shared-api';
 import { Button } from '../../button';
 import { DataTable, type DataTableColumn } from '../../data-table';
 import { PageHeader } from '../../page-header';
@@ -18,7 +18,8 @@ import { RiskBadge } from '../../risk-badge';
 import { StatusBadge } from '../../status-badge';
 import { toast } from '../../toast';
 import { CreatedCell, DueCell } from './plan-dates';
-import { useActionPlans } from './use-action-plans';
+import { useLoad } from '../common/use-load';
+import '../common/screen-layout.css';
 import './action-plan-list.css';
 
 export interface ActionPlanListScreenProps {
@@ -41,10 +42,13 @@ export function ActionPlanListScreen({
   planPath,
   title = 'Action Plans',
 }: ActionPlanListScreenProps) {
-  const state = useActionPlans(auditId, targetCompanyId);
+  const { state } = useLoad(
+    () => getActionPlans(auditId, { targetCompanyId }),
+    `${auditId}:${targetCompanyId}`,
+  );
   const navigate = useNavigate();
   const [exporting, setExporting] = useState(false);
-  const actionPlans = state.status === 'ready' ? state.actionPlans : [];
+  const actionPlans = state.status === 'ready' ? state.data : [];
 
   async function exportCsv() {
     if (!targetCompanyId) {

@@ -6,7 +6,9 @@ import { LoadingState } from '../../loading-state';
 import { PageHeader } from '../../page-header';
 import { StatCard } from '../../stat-card';
 import { ChartCard } from '../company-dashboard/company-dashboard-screen';
-import { useAfterFirstRender, useDashboard } from '../company-dashboard/use-dashboard';
+import { useLoad } from '../common/use-load';
+import { dashboardErrorText, useAfterFirstRender } from '../company-dashboard/use-dashboard';
+import '../common/screen-layout.css';
 import '../company-dashboard/dashboard.css';
 
 export interface AuditorDashboardScreenProps {
@@ -20,7 +22,7 @@ export function AuditorDashboardScreen({
   auditorId,
   title = 'Dashboard',
 }: AuditorDashboardScreenProps) {
-  const state = useDashboard<AuditorDashboard>(() => getAuditorDashboard(auditorId), auditorId);
+  const { state } = useLoad<AuditorDashboard>(() => getAuditorDashboard(auditorId), auditorId);
   const chartsReady = useAfterFirstRender(state.status === 'ready');
 
   return (
@@ -29,11 +31,11 @@ export function AuditorDashboardScreen({
       {state.status === 'loading' ? <LoadingState /> : null}
       {state.status === 'error' ? (
         <p className="vui-screen-alert" role="alert">
-          {state.message}
+          {dashboardErrorText(state.error)}
         </p>
       ) : null}
       {state.status === 'ready' ? (
-        <AuditorFigures dashboard={state.dashboard} chartsReady={chartsReady} />
+        <AuditorFigures dashboard={state.data} chartsReady={chartsReady} />
       ) : null}
     </div>
   );

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { getAudits } from '@verity/shared-api/src/calls/audits';
 import { renderScreen } from '../../testing';
-import { apiAudit, httpError } from '../organisation-users/screen-test-support';
+import { apiAudit, httpError } from '../common/screen-test-support';
 import { AuditsTableScreen, type AuditsTableScreenProps } from './audits-table-screen';
 
 jest.mock('@verity/shared-api/src/calls/audits');

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
-  AUDIT_TYPES,
-  AUDIT_TYPE_LABELS,
   NO_AUDITS_FOUND,
   NO_AUDIT_RECORDS_FOUND,
   getErrorText,
@@ -16,8 +14,9 @@ import { DataTable, type DataTableColumn } from '../../data-table';
 import { SelectField } from '../../form-field';
 import { PageHeader } from '../../page-header';
 import { SearchBox } from '../../search-box';
-import { useLoad } from '../organisation-users/use-load';
-import '../organisation-users/screen-layout.css';
+import { AUDIT_TYPE_OPTIONS } from '../common/audit-type-options';
+import { useLoad } from '../common/use-load';
+import '../common/screen-layout.css';
 import {
   NO_AUDIT_FILTERS,
   auditCategoryOptions,
@@ -40,8 +39,6 @@ export interface AuditsTableScreenProps {
   /** Changing it loads the audits again (after one was added). */
   reloadKey?: string | number;
 }
-
-const TYPE_OPTIONS = AUDIT_TYPES.map((type) => ({ value: type, label: AUDIT_TYPE_LABELS[type] }));
 
 /** The audits of one auditor firm on one company, with search, type and category filters. */
 export function AuditsTableScreen({
@@ -126,7 +123,7 @@ export function AuditsTableScreen({
         <SelectField
           label={texts.typeFilter}
           placeholder={texts.allTypes}
-          options={TYPE_OPTIONS}
+          options={AUDIT_TYPE_OPTIONS}
           value={filters.auditType}
           onChange={(event) => onTypeChange(event.target.value)}
         />

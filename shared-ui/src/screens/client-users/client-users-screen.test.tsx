@@ -8,7 +8,7 @@ import {
 } from '@verity/shared-api/src/calls/users';
 import { renderScreen } from '../../testing';
 import { NEW_USER_CLOSE_DELAY_MS } from '../organisation-users/new-user-dialog';
-import { apiUser, httpError } from '../organisation-users/screen-test-support';
+import { apiUser, httpError } from '../common/screen-test-support';
 import { ClientUsersScreen, type ClientUsersScreenProps } from './client-users-screen';
 
 jest.mock('@verity/shared-api/src/calls/users');

@@ -16,7 +16,7 @@ import { createClientUser, deleteClientUser, getClientUsers } from '@verity/shar
 import { StatCard } from '../../stat-card';
 import { toast } from '../../toast';
 import { isSameUser } from '../organisation-users/is-same-user';
-import { useLoad, type LoadState } from '../organisation-users/use-load';
+import { useLoad, type LoadState } from '../common/use-load';
 import { UsersScreenLayout } from '../organisation-users/users-screen-layout';
 import { userTexts } from '../organisation-users/user-texts';
 import { adjustCounts } from './user-counts';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { getCompanyAuditors } from '@verity/shared-api/src/calls/target-companies';
 import { renderScreen } from '../../testing';
-import { apiCompanyAuditor, httpError } from '../organisation-users/screen-test-support';
+import { apiCompanyAuditor, httpError } from '../common/screen-test-support';
 import { CompanyAuditorsScreen, type CompanyAuditorsScreenProps } from './company-auditors-screen';
 
 jest.mock('@verity/shared-api/src/calls/target-companies');

@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
   AUDIT_FORM_LABELS,
-  AUDIT_TYPES,
   AUDIT_TYPE_LABELS,
   FAILED_FETCH_TARGET_COMPANY_AUDITORS,
   NO_AUDITORS_FOUND,
@@ -18,8 +17,9 @@ import { DataTable, type DataTableColumn } from '../../data-table';
 import { SelectField } from '../../form-field';
 import { PageHeader } from '../../page-header';
 import { SearchBox } from '../../search-box';
-import { useLoad } from '../organisation-users/use-load';
-import '../organisation-users/screen-layout.css';
+import { AUDIT_TYPE_OPTIONS } from '../common/audit-type-options';
+import { useLoad } from '../common/use-load';
+import '../common/screen-layout.css';
 import { filterCompanyAuditors, type CompanyAuditorFilters } from './company-auditor-filters';
 import { companyAuditorsTexts as texts } from './company-auditors-texts';
 
@@ -32,8 +32,6 @@ export interface CompanyAuditorsScreenProps {
   /** Changing it loads the auditors again (after one was added). */
   reloadKey?: string | number;
 }
-
-const TYPE_OPTIONS = AUDIT_TYPES.map((type) => ({ value: type, label: AUDIT_TYPE_LABELS[type] }));
 
 function BadgeList({ values }: { values: readonly ReactNode[] }) {
   if (values.length === 0) return <>-</>;
@@ -126,7 +124,7 @@ export function CompanyAuditorsScreen({
         <SelectField
           label={texts.typeFilter}
           placeholder={texts.allTypes}
-          options={TYPE_OPTIONS}
+          options={AUDIT_TYPE_OPTIONS}
           value={filters.auditType}
           onChange={(event) => {
             const { value } = event.target;

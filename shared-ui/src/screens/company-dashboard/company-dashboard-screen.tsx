@@ -7,7 +7,9 @@ import { PieChart, PortfolioBarChart, riskSlices } from '../../charts';
 import { LoadingState } from '../../loading-state';
 import { PageHeader } from '../../page-header';
 import { StatCard } from '../../stat-card';
-import { useAfterFirstRender, useDashboard } from './use-dashboard';
+import { useLoad } from '../common/use-load';
+import { dashboardErrorText, useAfterFirstRender } from './use-dashboard';
+import '../common/screen-layout.css';
 import './dashboard.css';
 
 export type CompanyDashboardScreenProps = {
@@ -23,7 +25,7 @@ export type CompanyDashboardScreenProps = {
 
 export function CompanyDashboardScreen(props: CompanyDashboardScreenProps) {
   const { title = 'Dashboard' } = props;
-  const state = useDashboard<TargetCompanyDashboard | ClientDashboard>(
+  const { state } = useLoad<TargetCompanyDashboard | ClientDashboard>(
     () =>
       props.portfolio ? getClientDashboard() : getTargetCompanyDashboard(props.targetCompanyId),
     props.portfolio ? 'portfolio' : `company:${props.targetCompanyId}`,
@@ -36,11 +38,11 @@ export function CompanyDashboardScreen(props: CompanyDashboardScreenProps) {
       {state.status === 'loading' ? <LoadingState /> : null}
       {state.status === 'error' ? (
         <p className="vui-screen-alert" role="alert">
-          {state.message}
+          {dashboardErrorText(state.error)}
         </p>
       ) : null}
       {state.status === 'ready' ? (
-        <DashboardFigures dashboard={state.dashboard} chartsReady={chartsReady} />
+        <DashboardFigures dashboard={state.data} chartsReady={chartsReady} />
       ) : null}
     </div>
   );

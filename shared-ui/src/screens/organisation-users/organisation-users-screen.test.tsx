@@ -15,7 +15,7 @@ import {
   type OrganisationUsersScreenProps,
 } from './organisation-users-screen';
 import { NEW_USER_CLOSE_DELAY_MS } from './new-user-dialog';
-import { apiUser, httpError } from './screen-test-support';
+import { apiUser, httpError } from '../common/screen-test-support';
 
 jest.mock('@verity/shared-api/src/calls/users');
 

@@ -25,7 +25,7 @@ import {
 } from '@verity/shared-api';
 import { toast } from '../../toast';
 import { isSameUser } from './is-same-user';
-import { useLoad } from './use-load';
+import { useLoad } from '../common/use-load';
 import { UsersScreenLayout } from './users-screen-layout';
 import { userTexts, type OrganisationUserType } from './user-texts';
 

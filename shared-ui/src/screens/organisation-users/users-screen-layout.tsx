@@ -12,11 +12,11 @@ import { LoadingState } from '../../loading-state';
 import { PageHeader } from '../../page-header';
 import { SearchBox } from '../../search-box';
 import { NewUserDialog } from './new-user-dialog';
-import type { LoadState } from './use-load';
+import type { LoadState } from '../common/use-load';
 import { UserCard } from './user-card';
 import { searchUsers } from './user-search';
 import { userTexts } from './user-texts';
-import './screen-layout.css';
+import '../common/screen-layout.css';
 
 export interface UsersScreenLayoutProps {
   userType: UserType;

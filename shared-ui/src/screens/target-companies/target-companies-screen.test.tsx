@@ -7,7 +7,7 @@ import {
   getTargetCompanies,
 } from '@verity/shared-api/src/calls/target-companies';
 import { renderScreen } from '../../testing';
-import { apiTargetCompany, httpError } from '../organisation-users/screen-test-support';
+import { apiTargetCompany, httpError } from '../common/screen-test-support';
 import { targetCompanyCardLinks } from './target-company-links';
 import { TargetCompaniesScreen, type TargetCompaniesScreenProps } from './target-companies-screen';
 

@@ -1,0 +1,7 @@
+import { AUDIT_TYPES, AUDIT_TYPE_LABELS } from '@verity/shared-api';
+
+/** The audit type filter's choices, in the API's order with their labels. */
+export const AUDIT_TYPE_OPTIONS = AUDIT_TYPES.map((type) => ({
+  value: type,
+  label: AUDIT_TYPE_LABELS[type],
+}));
