@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useFormik } from 'formik';
 import {
   AUDITOR_CREATED,
@@ -9,16 +9,9 @@ import {
   getErrorText,
   type AuditorListItem,
 } from '@verity/shared-api';
-import {
-  Button,
-  EmailInput,
-  Modal,
-  TextField,
-  toast,
-  type EmailValidation,
-} from '@verity/shared-ui';
+import { EmailInput, TextField, toast, type EmailValidation } from '@verity/shared-ui';
 import { AUDITORS_TEXT as text } from '../../strings';
-import '../audit-settings/checkbox-group.css';
+import { FormDialog } from '../form-dialog/form-dialog';
 
 export interface CreateAuditorModalProps {
   open: boolean;
@@ -37,9 +30,7 @@ const IDLE_EMAIL: EmailValidation = { status: 'idle' };
 
 /** 'Add New Auditor': a firm owned by a verified account, with its auditor and registered names. */
 export function CreateAuditorModal({ open, onOpenChange, onCreated }: CreateAuditorModalProps) {
-  const formId = useId();
   const [email, setEmail] = useState<EmailValidation>(IDLE_EMAIL);
-  const [serverError, setServerError] = useState('');
 
   const formik = useFormik<AuditorValues>({
     initialValues: INITIAL,
@@ -51,7 +42,7 @@ export function CreateAuditorModal({ open, onOpenChange, onCreated }: CreateAudi
         helpers.setFieldError('emailId', EMAIL_MUST_EXIST);
         return;
       }
-      setServerError('');
+      helpers.setStatus(undefined);
       try {
         const created = await createAuditor({
           emailId: values.emailId.trim(),
@@ -64,7 +55,7 @@ export function CreateAuditorModal({ open, onOpenChange, onCreated }: CreateAudi
         onOpenChange(false);
         toast.success(AUDITOR_CREATED);
       } catch (error) {
-        setServerError(getErrorText(error, FAILED_CREATE_AUDITOR));
+        helpers.setStatus(getErrorText(error, FAILED_CREATE_AUDITOR));
       }
     },
   });
@@ -75,70 +66,52 @@ export function CreateAuditorModal({ open, onOpenChange, onCreated }: CreateAudi
     formik.setFieldError(field, undefined);
   }
 
-  function close(next: boolean) {
-    if (!next) {
-      formik.resetForm();
-      setServerError('');
-    }
-    onOpenChange(next);
-  }
-
   return (
-    <Modal
+    <FormDialog
       open={open}
-      onOpenChange={close}
+      onOpenChange={onOpenChange}
+      onReset={formik.resetForm}
       title={text.modalTitle}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => close(false)}>
-            {text.cancel}
-          </Button>
-          <Button type="submit" form={formId} loading={formik.isSubmitting}>
-            {formik.isSubmitting ? text.creating : text.create}
-          </Button>
-        </>
-      }
+      onSubmit={formik.handleSubmit}
+      cancelLabel={text.cancel}
+      submitLabel={text.create}
+      submittingLabel={text.creating}
+      submitting={formik.isSubmitting}
+      error={formik.status}
     >
-      <form id={formId} className="vc-form" noValidate onSubmit={formik.handleSubmit}>
-        <EmailInput
-          name="emailId"
-          required
-          showUserPreview
-          placeholder={text.emailPlaceholder}
-          value={values.emailId}
-          onChange={(value) => change('emailId', value)}
-          onValidationChange={(validation) => {
-            setEmail(validation);
-            if (validation.status === 'valid' && errors.emailId === EMAIL_MUST_EXIST) {
-              formik.setFieldError('emailId', undefined);
-            }
-          }}
-          error={errors.emailId}
-        />
-        <TextField
-          label={text.auditorName}
-          name="auditorName"
-          required
-          placeholder={text.auditorNamePlaceholder}
-          value={values.auditorName}
-          onChange={(event) => change('auditorName', event.target.value)}
-          error={errors.auditorName}
-        />
-        <TextField
-          label={text.registeredNameLabel}
-          name="registeredName"
-          required
-          placeholder={text.registeredNamePlaceholder}
-          value={values.registeredName}
-          onChange={(event) => change('registeredName', event.target.value)}
-          error={errors.registeredName}
-        />
-        {serverError ? (
-          <p className="vc-form__error" role="alert">
-            {serverError}
-          </p>
-        ) : null}
-      </form>
-    </Modal>
+      <EmailInput
+        name="emailId"
+        required
+        showUserPreview
+        placeholder={text.emailPlaceholder}
+        value={values.emailId}
+        onChange={(value) => change('emailId', value)}
+        onValidationChange={(validation) => {
+          setEmail(validation);
+          if (validation.status === 'valid' && errors.emailId === EMAIL_MUST_EXIST) {
+            formik.setFieldError('emailId', undefined);
+          }
+        }}
+        error={errors.emailId}
+      />
+      <TextField
+        label={text.auditorName}
+        name="auditorName"
+        required
+        placeholder={text.auditorNamePlaceholder}
+        value={values.auditorName}
+        onChange={(event) => change('auditorName', event.target.value)}
+        error={errors.auditorName}
+      />
+      <TextField
+        label={text.registeredNameLabel}
+        name="registeredName"
+        required
+        placeholder={text.registeredNamePlaceholder}
+        value={values.registeredName}
+        onChange={(event) => change('registeredName', event.target.value)}
+        error={errors.registeredName}
+      />
+    </FormDialog>
   );
 }

@@ -1,4 +1,3 @@
-import { useId, useState } from 'react';
 import { useFormik } from 'formik';
 import {
   AUDIT_CATEGORIES_BY_TYPE,
@@ -14,10 +13,10 @@ import {
   type Audit,
   type CustomField,
 } from '@verity/shared-api';
-import { Button, Modal, SelectField, toast } from '@verity/shared-ui';
+import { SelectField, toast } from '@verity/shared-ui';
 import { ADD_AUDIT_TEXT as text } from '../../strings';
+import { FormDialog } from '../form-dialog/form-dialog';
 import { CustomFieldsEditor } from './custom-fields-editor';
-import '../audit-settings/checkbox-group.css';
 
 export interface AddAuditModalProps {
   targetCompanyId: string;
@@ -54,16 +53,13 @@ export function AddAuditModal({
   onOpenChange,
   onCreated,
 }: AddAuditModalProps) {
-  const formId = useId();
-  const [serverError, setServerError] = useState('');
-
   const formik = useFormik<AuditValues>({
     initialValues: INITIAL,
     validationSchema: auditSchema,
     validateOnChange: false,
     validateOnBlur: false,
     onSubmit: async (values, helpers) => {
-      setServerError('');
+      helpers.setStatus(undefined);
       try {
         const { auditType, auditCategory, auditForm } = auditSchema.cast(values);
         const audit = await createAudit({
@@ -83,7 +79,7 @@ export function AddAuditModal({
         onOpenChange(false);
         toast.success(TARGET_COMPANY_ADDED);
       } catch (error) {
-        setServerError(getErrorText(error, text.failed));
+        helpers.setStatus(getErrorText(error, text.failed));
       }
     },
   });
@@ -97,86 +93,68 @@ export function AddAuditModal({
     formik.setFieldError(field, undefined);
   }
 
-  function close(next: boolean) {
-    if (!next) {
-      formik.resetForm();
-      setServerError('');
-    }
-    onOpenChange(next);
-  }
-
   return (
-    <Modal
+    <FormDialog
       open={open}
-      onOpenChange={close}
+      onOpenChange={onOpenChange}
+      onReset={formik.resetForm}
       title={text.title}
       size="lg"
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => close(false)}>
-            {text.cancel}
-          </Button>
-          <Button type="submit" form={formId} loading={formik.isSubmitting}>
-            {formik.isSubmitting ? text.submitting : text.submit}
-          </Button>
-        </>
-      }
+      onSubmit={formik.handleSubmit}
+      cancelLabel={text.cancel}
+      submitLabel={text.submit}
+      submittingLabel={text.submitting}
+      submitting={formik.isSubmitting}
+      error={formik.status}
     >
-      <form id={formId} className="vc-form" noValidate onSubmit={formik.handleSubmit}>
-        <SelectField
-          label={text.auditType}
-          name="auditType"
-          required
-          placeholder={text.selectAuditType}
-          options={TYPE_OPTIONS}
-          value={values.auditType}
-          onChange={(event) => {
-            const auditType = event.target.value;
-            change('auditType', auditType);
-            // A category of another type would be refused.
-            if (
-              !isAuditType(auditType) ||
-              !AUDIT_CATEGORIES_BY_TYPE[auditType].includes(values.auditCategory)
-            ) {
-              void formik.setFieldValue('auditCategory', '', false);
-            }
-          }}
-          error={errors.auditType}
-        />
-        <SelectField
-          label={text.category}
-          name="auditCategory"
-          required
-          placeholder={text.selectCategory}
-          options={categories.map((category) => ({ value: category, label: category }))}
-          value={values.auditCategory}
-          onChange={(event) => change('auditCategory', event.target.value)}
-          error={errors.auditCategory}
-        />
-        <SelectField
-          label={text.form}
-          name="auditForm"
-          required
-          placeholder={text.selectForm}
-          options={FORM_OPTIONS}
-          value={values.auditForm}
-          onChange={(event) => change('auditForm', event.target.value)}
-          error={errors.auditForm}
-        />
-        <CustomFieldsEditor
-          fields={values.fields}
-          onChange={(fields) => {
-            void formik.setFieldValue('fields', fields, false);
-            formik.setFieldError('fields', undefined);
-          }}
-          errors={fieldErrors(errors.fields)}
-        />
-        {serverError ? (
-          <p className="vc-form__error" role="alert">
-            {serverError}
-          </p>
-        ) : null}
-      </form>
-    </Modal>
+      <SelectField
+        label={text.auditType}
+        name="auditType"
+        required
+        placeholder={text.selectAuditType}
+        options={TYPE_OPTIONS}
+        value={values.auditType}
+        onChange={(event) => {
+          const auditType = event.target.value;
+          change('auditType', auditType);
+          // A category of another type would be refused.
+          if (
+            !isAuditType(auditType) ||
+            !AUDIT_CATEGORIES_BY_TYPE[auditType].includes(values.auditCategory)
+          ) {
+            void formik.setFieldValue('auditCategory', '', false);
+          }
+        }}
+        error={errors.auditType}
+      />
+      <SelectField
+        label={text.category}
+        name="auditCategory"
+        required
+        placeholder={text.selectCategory}
+        options={categories.map((category) => ({ value: category, label: category }))}
+        value={values.auditCategory}
+        onChange={(event) => change('auditCategory', event.target.value)}
+        error={errors.auditCategory}
+      />
+      <SelectField
+        label={text.form}
+        name="auditForm"
+        required
+        placeholder={text.selectForm}
+        options={FORM_OPTIONS}
+        value={values.auditForm}
+        onChange={(event) => change('auditForm', event.target.value)}
+        error={errors.auditForm}
+      />
+      <CustomFieldsEditor
+        fields={values.fields}
+        onChange={(fields) => {
+          void formik.setFieldValue('fields', fields, false);
+          formik.setFieldError('fields', undefined);
+        }}
+        errors={fieldErrors(errors.fields)}
+      />
+    </FormDialog>
   );
 }

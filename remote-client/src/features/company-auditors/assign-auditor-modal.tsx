@@ -1,4 +1,3 @@
-import { useId, useState } from 'react';
 import { useFormik } from 'formik';
 import {
   TARGET_COMPANY_ADDED,
@@ -7,7 +6,7 @@ import {
   getErrorText,
   type CompanyAuditorEntry,
 } from '@verity/shared-api';
-import { Button, Modal, toast } from '@verity/shared-ui';
+import { toast } from '@verity/shared-ui';
 import { ASSIGN_AUDITOR_TEXT as text } from '../../strings';
 import {
   AuditSettingsFields,
@@ -15,7 +14,7 @@ import {
   type AuditSettingsValues,
 } from '../audit-settings/audit-settings-fields';
 import { useClientAuditors } from '../audit-settings/use-client-auditors';
-import '../audit-settings/checkbox-group.css';
+import { FormDialog } from '../form-dialog/form-dialog';
 
 export interface AssignAuditorModalProps {
   targetCompanyId: string;
@@ -31,8 +30,6 @@ export function AssignAuditorModal({
   onOpenChange,
   onAssigned,
 }: AssignAuditorModalProps) {
-  const formId = useId();
-  const [serverError, setServerError] = useState('');
   const { auditors, error: auditorsError } = useClientAuditors(open);
 
   const formik = useFormik<AuditSettingsValues>({
@@ -41,7 +38,7 @@ export function AssignAuditorModal({
     validateOnChange: false,
     validateOnBlur: false,
     onSubmit: async (values, helpers) => {
-      setServerError('');
+      helpers.setStatus(undefined);
       try {
         const entry = await addTargetCompanyAuditor({ targetCompanyId, ...values });
         helpers.resetForm();
@@ -49,55 +46,39 @@ export function AssignAuditorModal({
         onOpenChange(false);
         toast.success(TARGET_COMPANY_ADDED);
       } catch (error) {
-        setServerError(getErrorText(error, text.failed));
+        helpers.setStatus(getErrorText(error, text.failed));
       }
     },
   });
 
-  function close(next: boolean) {
-    if (!next) {
-      formik.resetForm();
-      setServerError('');
-    }
-    onOpenChange(next);
-  }
+  const serverError: string | undefined = formik.status;
 
   return (
-    <Modal
+    <FormDialog
       open={open}
-      onOpenChange={close}
+      onOpenChange={onOpenChange}
+      onReset={formik.resetForm}
       title={text.title}
       description={text.description}
       size="lg"
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => close(false)}>
-            {text.cancel}
-          </Button>
-          <Button type="submit" form={formId} loading={formik.isSubmitting}>
-            {formik.isSubmitting ? text.submitting : text.submit}
-          </Button>
-        </>
-      }
+      onSubmit={formik.handleSubmit}
+      cancelLabel={text.cancel}
+      submitLabel={text.submit}
+      submittingLabel={text.submitting}
+      submitting={formik.isSubmitting}
+      error={serverError || auditorsError}
     >
-      <form id={formId} className="vc-form" noValidate onSubmit={formik.handleSubmit}>
-        <AuditSettingsFields
-          values={formik.values}
-          auditors={auditors}
-          errors={formik.errors}
-          onChange={(settings) => {
-            void formik.setValues(settings, false);
-            if (settings.auditorId !== formik.values.auditorId) {
-              formik.setFieldError('auditorId', undefined);
-            }
-          }}
-        />
-        {auditorsError || serverError ? (
-          <p className="vc-form__error" role="alert">
-            {serverError || auditorsError}
-          </p>
-        ) : null}
-      </form>
-    </Modal>
+      <AuditSettingsFields
+        values={formik.values}
+        auditors={auditors}
+        errors={formik.errors}
+        onChange={(settings) => {
+          void formik.setValues(settings, false);
+          if (settings.auditorId !== formik.values.auditorId) {
+            formik.setFieldError('auditorId', undefined);
+          }
+        }}
+      />
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useFormik } from 'formik';
 import {
   COMPANY_TYPES,
@@ -11,19 +11,11 @@ import {
   isCompanyType,
   type CreatedTargetCompany,
 } from '@verity/shared-api';
-import {
-  Button,
-  EmailInput,
-  Modal,
-  SelectField,
-  TextField,
-  toast,
-  type EmailValidation,
-} from '@verity/shared-ui';
+import { EmailInput, SelectField, TextField, toast, type EmailValidation } from '@verity/shared-ui';
 import { WIZARD_TEXT as text } from '../../strings';
 import { AuditSettingsFields } from '../audit-settings/audit-settings-fields';
 import { useClientAuditors } from '../audit-settings/use-client-auditors';
-import '../audit-settings/checkbox-group.css';
+import { FormDialog } from '../form-dialog/form-dialog';
 import {
   INITIAL_WIZARD_VALUES,
   toPayload,
@@ -53,10 +45,8 @@ export function CreateTargetCompanyModal({
   onOpenChange,
   onCreated,
 }: CreateTargetCompanyModalProps) {
-  const formId = useId();
   const [step, setStep] = useState<WizardStep>(1);
   const [email, setEmail] = useState<EmailValidation>(IDLE_EMAIL);
-  const [serverError, setServerError] = useState('');
   const { auditors, error: auditorsError } = useClientAuditors(open && step === 2);
 
   const formik = useFormik<WizardValues>({
@@ -71,7 +61,7 @@ export function CreateTargetCompanyModal({
         setStep(2);
         return;
       }
-      setServerError('');
+      helpers.setStatus(undefined);
       try {
         const created = await createTargetCompany(toPayload(values, email.user));
         helpers.resetForm();
@@ -80,7 +70,7 @@ export function CreateTargetCompanyModal({
         onOpenChange(false);
         toast.success(TARGET_COMPANY_ADDED);
       } catch (error) {
-        setServerError(getErrorText(error, FAILED_CREATE_TARGET_COMPANY_TITLE));
+        helpers.setStatus(getErrorText(error, FAILED_CREATE_TARGET_COMPANY_TITLE));
       }
     },
   });
@@ -98,113 +88,92 @@ export function CreateTargetCompanyModal({
     }
   }
 
-  function close(next: boolean) {
-    if (!next) {
-      // Closing throws away what was typed, so the next company starts from a clean form.
-      formik.resetForm();
-      setStep(1);
-      setServerError('');
-    }
-    onOpenChange(next);
+  function reset() {
+    formik.resetForm();
+    setStep(1);
   }
 
-  const footer =
-    step === 1 ? (
-      <>
-        <Button variant="secondary" onClick={() => close(false)}>
-          {text.cancel}
-        </Button>
-        <Button type="submit" form={formId}>
-          {text.next}
-        </Button>
-      </>
-    ) : (
-      <>
-        <Button variant="secondary" onClick={() => setStep(1)} disabled={formik.isSubmitting}>
-          {text.previous}
-        </Button>
-        <Button type="submit" form={formId} loading={formik.isSubmitting}>
-          {formik.isSubmitting ? text.creating : text.create(values.companyType)}
-        </Button>
-      </>
-    );
-
   return (
-    <Modal
+    <FormDialog
       open={open}
-      onOpenChange={close}
+      onOpenChange={onOpenChange}
+      onReset={reset}
       title={text.title}
       description={`${text.stepLabel(step)}: ${step === 1 ? text.companyDetails : text.auditSettings}`}
       size="lg"
-      footer={footer}
+      onSubmit={formik.handleSubmit}
+      {...(step === 1
+        ? { cancelLabel: text.cancel, submitLabel: text.next }
+        : {
+            cancelLabel: text.previous,
+            onCancel: () => setStep(1),
+            cancelDisabled: formik.isSubmitting,
+            submitLabel: text.create(values.companyType),
+            submittingLabel: text.creating,
+            submitting: formik.isSubmitting,
+          })}
+      error={formik.status}
     >
-      <form id={formId} className="vc-form" noValidate onSubmit={formik.handleSubmit}>
-        {step === 1 ? (
-          <>
-            <TextField
-              label={text.targetCompanyName}
-              name="targetCompanyName"
-              required
-              placeholder={text.targetCompanyNamePlaceholder}
-              value={values.targetCompanyName}
-              onChange={(event) => change('targetCompanyName', event.target.value)}
-              error={errors.targetCompanyName}
-            />
-            <TextField
-              label={text.registeredName}
-              name="registeredName"
-              placeholder={text.registeredNamePlaceholder}
-              value={values.registeredName}
-              onChange={(event) => change('registeredName', event.target.value)}
-              error={errors.registeredName}
-            />
-            <EmailInput
-              label={text.email}
-              name="emailId"
-              required
-              showUserPreview
-              placeholder={text.emailPlaceholder}
-              value={values.emailId}
-              onChange={(value) => change('emailId', value)}
-              onValidationChange={onEmailValidation}
-              error={errors.emailId}
-            />
-            <SelectField
-              label={text.companyType}
-              name="companyType"
-              required
-              options={COMPANY_TYPE_OPTIONS}
-              value={values.companyType}
-              onChange={(event) => {
-                if (isCompanyType(event.target.value)) change('companyType', event.target.value);
-              }}
-              error={errors.companyType}
-            />
-          </>
-        ) : (
-          <>
-            <AuditSettingsFields
-              values={values}
-              auditors={auditors}
-              errors={errors}
-              onChange={(settings) => {
-                void formik.setValues({ ...values, ...settings }, false);
-                if (settings.auditorId !== values.auditorId) setFieldError('auditorId', undefined);
-              }}
-            />
-            {auditorsError ? (
-              <p className="vc-form__error" role="alert">
-                {auditorsError}
-              </p>
-            ) : null}
-          </>
-        )}
-        {serverError ? (
-          <p className="vc-form__error" role="alert">
-            {serverError}
-          </p>
-        ) : null}
-      </form>
-    </Modal>
+      {step === 1 ? (
+        <>
+          <TextField
+            label={text.targetCompanyName}
+            name="targetCompanyName"
+            required
+            placeholder={text.targetCompanyNamePlaceholder}
+            value={values.targetCompanyName}
+            onChange={(event) => change('targetCompanyName', event.target.value)}
+            error={errors.targetCompanyName}
+          />
+          <TextField
+            label={text.registeredName}
+            name="registeredName"
+            placeholder={text.registeredNamePlaceholder}
+            value={values.registeredName}
+            onChange={(event) => change('registeredName', event.target.value)}
+            error={errors.registeredName}
+          />
+          <EmailInput
+            label={text.email}
+            name="emailId"
+            required
+            showUserPreview
+            placeholder={text.emailPlaceholder}
+            value={values.emailId}
+            onChange={(value) => change('emailId', value)}
+            onValidationChange={onEmailValidation}
+            error={errors.emailId}
+          />
+          <SelectField
+            label={text.companyType}
+            name="companyType"
+            required
+            options={COMPANY_TYPE_OPTIONS}
+            value={values.companyType}
+            onChange={(event) => {
+              if (isCompanyType(event.target.value)) change('companyType', event.target.value);
+            }}
+            error={errors.companyType}
+          />
+        </>
+      ) : (
+        <>
+          <AuditSettingsFields
+            values={values}
+            auditors={auditors}
+            errors={errors}
+            onChange={(settings) => {
+              void formik.setValues({ ...values, ...settings }, false);
+              if (settings.auditorId !== values.auditorId) setFieldError('auditorId', undefined);
+            }}
+          />
+          {auditorsError ? (
+            <p className="vc-form__error" role="alert">
+              {auditorsError}
+            </p>
+          ) : null}
+        </>
+      )}
+    </FormDialog>
   );
 }
