@@ -9,5 +9,6 @@ module.exports = {
     '<rootDir>/remote-target-company',
     '<rootDir>/api',
     '<rootDir>/identity',
+    '<rootDir>/tooling',
   ],
 };

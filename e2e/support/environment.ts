@@ -11,6 +11,8 @@ export function e2eEnvironment() {
     REMOTE_CLIENT_PORT: process.env.E2E_REMOTE_CLIENT_PORT || '18081',
     REMOTE_AUDITOR_PORT: process.env.E2E_REMOTE_AUDITOR_PORT || '18082',
     REMOTE_TARGET_COMPANY_PORT: process.env.E2E_REMOTE_TARGET_COMPANY_PORT || '18083',
+    MAIL_CATCHER_PORT: process.env.E2E_MAIL_CATCHER_PORT || '18025',
+    MAIL_CATCHER_SMTP_PORT: process.env.E2E_MAIL_CATCHER_SMTP_PORT || '11025',
     DATA_DIR: process.env.E2E_DATA_DIR || path.join(os.tmpdir(), `verity-e2e-${process.pid}`),
   };
   return { env, shellUrl: `http://localhost:${shellPort}` };

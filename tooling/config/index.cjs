@@ -45,6 +45,8 @@ function loadConfig(env = process.env) {
   const shellPort = port(env, 'SHELL_PORT', 8080);
   const apiPort = port(env, 'API_PORT', 4000);
   const identityPort = port(env, 'IDENTITY_PORT', 4100);
+  const mailCatcherPort = port(env, 'MAIL_CATCHER_PORT', 8025);
+  const mailCatcherSmtpPort = port(env, 'MAIL_CATCHER_SMTP_PORT', 1025);
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${shellPort}`).replace(/\/$/, '');
   return {
     repoRoot,
@@ -56,6 +58,14 @@ function loadConfig(env = process.env) {
     apiUrl: (env.API_URL || `http://127.0.0.1:${apiPort}`).replace(/\/$/, ''),
     identityIssuer: (env.IDENTITY_ISSUER || `http://localhost:${identityPort}`).replace(/\/$/, ''),
     databaseUrl: env.DATABASE_URL || undefined,
+    /** The local mail catcher of `npm start` (SMTP in, web inbox out); SMTP_URL, when set, sends elsewhere. */
+    mailCatcher: {
+      port: mailCatcherPort,
+      smtpPort: mailCatcherSmtpPort,
+      url: `http://localhost:${mailCatcherPort}`,
+    },
+    smtpUrl: env.SMTP_URL || `smtp://127.0.0.1:${mailCatcherSmtpPort}`,
+    mailFrom: env.MAIL_FROM || 'Verity <no-reply@verity.localhost>',
     remotes: remotes.map((remote) => {
       const remotePort = port(env, `${remote.envPrefix}_PORT`, remote.defaultPort);
       return {

@@ -18,6 +18,11 @@ export interface VerityConfig {
   apiUrl: string;
   identityIssuer: string;
   databaseUrl: string | undefined;
+  mailCatcher: { port: number; smtpPort: number; url: string };
+  /** Where the services send e-mail: SMTP_URL, else the local mail catcher. */
+  smtpUrl: string;
+  /** The From of every e-mail: MAIL_FROM, else 'Verity <no-reply@verity.localhost>'. */
+  mailFrom: string;
   remotes: RemoteConfig[];
 }
 export function loadConfig(env?: NodeJS.ProcessEnv): VerityConfig;

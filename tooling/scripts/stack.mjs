@@ -85,12 +85,26 @@ export function stackEnvironment(baseEnv = process.env) {
     PUBLIC_URL: config.publicUrl,
     IDENTITY_ISSUER: config.identityIssuer,
     API_URL: config.apiUrl,
+    SMTP_URL: config.smtpUrl,
+    MAIL_FROM: config.mailFrom,
   };
   return { env, config };
 }
 
-function serverSpecs(config) {
+function serverSpecs(config, baseEnv) {
+  // With SMTP_URL set, mail goes to that server; otherwise to the local catcher started here.
+  const mailCatcher = baseEnv.SMTP_URL
+    ? []
+    : [
+        {
+          name: 'mail',
+          cwd: 'tooling',
+          script: 'servers/mail-catcher-server.ts',
+          ready: `${config.mailCatcher.url}/healthz`,
+        },
+      ];
   return [
+    ...mailCatcher,
     {
       name: 'identity',
       cwd: 'identity',
@@ -159,7 +173,7 @@ export async function startStack({
   readyTimeoutMs = 60_000,
 } = {}) {
   const { env, config } = stackEnvironment(baseEnv);
-  const specs = serverSpecs(config);
+  const specs = serverSpecs(config, baseEnv);
   const processes = {};
   const stop = async () => {
     await Promise.all(Object.values(processes).map((child) => stopProcess(child)));

@@ -15,6 +15,9 @@ async function main() {
       ? `${userTypes[account.userType]} ${account.role}, ${account.organisation}`
       : 'no membership yet';
   console.log(`\nVerity is running: open ${stack.config.publicUrl}\n`);
+  if (stack.processes.mail) {
+    console.log(`E-mails Verity sends are caught here: ${stack.config.mailCatcher.url}\n`);
+  }
   console.log(`Demo sign-ins (password "${password}" for all):`);
   for (const account of accounts) console.log(`  ${account.email.padEnd(28)} ${roles(account)}`);
   console.log('\nPress Ctrl-C to stop.\n');
