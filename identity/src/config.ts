@@ -9,6 +9,8 @@ interface ToolingConfig {
   identityPort: number;
   identityIssuer: string;
   publicUrl: string;
+  smtpUrl: string;
+  mailFrom: string;
 }
 
 const require = createRequire(import.meta.url);
@@ -29,13 +31,43 @@ export interface IdentityConfig {
   };
   apiKey: string;
   cookieKeys: string[];
+  /** Verity's own address: where the pages and e-mails send people to sign in. */
+  publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
   seedDemo: boolean;
-  userLookupLimitPerMinute: number;
+  mail: { smtpUrl: string; from: string };
+  /** Reverse proxies in front of identity whose X-Forwarded-For is believed (0: none). */
+  trustedProxies: number;
+  limits: RateLimits;
   demoAccountsFile: string;
   migrationsDir: string;
 }
+
+/** How many attempts each throttle allows; every window is fixed, see docs/decisions.md. */
+export interface RateLimits {
+  /** GET /user calls per minute per end user (or caller address). */
+  userLookupsPerMinute: number;
+  /** Sign-in attempts per 15 minutes for one email address, successful ones given back. */
+  signInsPerAccount: number;
+  /** Failed sign-ins per hour from one address. */
+  signInFailuresPerAddress: number;
+  /** Sign-ups per hour from one address. */
+  signUpsPerAddress: number;
+  /** Password-reset and verification requests per hour from one address. */
+  mailRequestsPerAddress: number;
+  /** E-mails per hour to one mailbox; beyond it requests are answered the same but nothing is sent. */
+  mailsPerMailbox: number;
+}
+
+const LIMIT_VARIABLES: [keyof RateLimits, string, number][] = [
+  ['userLookupsPerMinute', 'IDENTITY_USER_LOOKUP_LIMIT', 120],
+  ['signInsPerAccount', 'IDENTITY_SIGN_IN_LIMIT_PER_ACCOUNT', 10],
+  ['signInFailuresPerAddress', 'IDENTITY_SIGN_IN_FAILURE_LIMIT_PER_IP', 50],
+  ['signUpsPerAddress', 'IDENTITY_SIGN_UP_LIMIT_PER_IP', 10],
+  ['mailRequestsPerAddress', 'IDENTITY_MAIL_REQUEST_LIMIT_PER_IP', 10],
+  ['mailsPerMailbox', 'IDENTITY_MAIL_LIMIT_PER_MAILBOX', 5],
+];
 
 export class ConfigError extends Error {
   constructor(problems: string[]) {
@@ -53,13 +85,16 @@ function list(raw: string | undefined): string[] {
     .filter((item) => item !== '');
 }
 
-function isHttpUrl(value: string): boolean {
+function safeProtocol(value: string): string {
   try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
+    return new URL(value).protocol;
   } catch {
-    return false;
+    return '';
   }
+}
+
+function isHttpUrl(value: string): boolean {
+  return ['http:', 'https:'].includes(safeProtocol(value));
 }
 
 export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
@@ -91,11 +126,22 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): Identi
   if (!isHttpUrl(tooling.identityIssuer))
     problems.push(`IDENTITY_ISSUER must be an http(s) URL, got "${tooling.identityIssuer}"`);
 
-  const rawLimit = env.IDENTITY_USER_LOOKUP_LIMIT?.trim();
-  const userLookupLimitPerMinute = rawLimit ? Number(rawLimit) : 120;
-  if (!Number.isInteger(userLookupLimitPerMinute) || userLookupLimitPerMinute < 1) {
-    problems.push(`IDENTITY_USER_LOOKUP_LIMIT must be a positive whole number, got "${rawLimit}"`);
-  }
+  const wholeNumber = (name: string, fallback: number, minimum: number): number => {
+    const raw = env[name]?.trim();
+    const value = raw ? Number(raw) : fallback;
+    if (!Number.isInteger(value) || value < minimum) {
+      problems.push(`${name} must be a whole number of at least ${minimum}, got "${raw}"`);
+    }
+    return value;
+  };
+  const limits = Object.fromEntries(
+    LIMIT_VARIABLES.map(([key, name, fallback]) => [key, wholeNumber(name, fallback, 1)]),
+  ) as unknown as RateLimits;
+  const trustedProxies = wholeNumber('IDENTITY_TRUSTED_PROXIES', 0, 0);
+
+  if (!/^smtps?:$/.test(safeProtocol(tooling.smtpUrl)))
+    problems.push(`SMTP_URL must be an smtp:// or smtps:// URL, got "${tooling.smtpUrl}"`);
+  if (tooling.mailFrom.trim() === '') problems.push('MAIL_FROM must not be blank');
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -110,10 +156,13 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): Identi
     },
     apiKey,
     cookieKeys,
+    publicUrl: tooling.publicUrl,
     dataDir: tooling.dataDir,
     databaseUrl: env.IDENTITY_DATABASE_URL?.trim() || undefined,
     seedDemo: env.IDENTITY_SEED_DEMO === '1',
-    userLookupLimitPerMinute,
+    mail: { smtpUrl: tooling.smtpUrl, from: tooling.mailFrom },
+    trustedProxies,
+    limits,
     demoAccountsFile: path.join(tooling.repoRoot, 'tooling', 'demo-accounts.json'),
     migrationsDir: path.join(identityRoot, 'migrations'),
   };

@@ -1,3 +1,4 @@
+import { mailTo } from './support/account-pages';
 import { startIdentity, testApiKey } from './support/start-identity';
 import type { RunningIdentity } from './support/start-identity';
 
@@ -79,6 +80,13 @@ describe('accounts endpoints', () => {
       email_verified: false,
     });
     expect(await (await lookUp('owner@newclient.example')).json()).toEqual({ success: true, user });
+    // The person it was made for confirms the address like anyone who signs up.
+    const mail = await mailTo(
+      identity,
+      'owner@newclient.example',
+      'Confirm your email address for Verity',
+    );
+    expect(mail.text).toContain('Hello Olivia Owner,');
 
     const again = await create({
       email: 'owner@newclient.example',
@@ -99,8 +107,20 @@ describe('accounts endpoints', () => {
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toEqual({
       success: false,
-      message: 'Password must be at least 8 characters.',
+      message: 'Password must be at least 10 characters.',
     });
+    const common = await create({
+      email: 'owner2@newclient.example',
+      name: 'Common',
+      password: '1234567890',
+    });
+    expect(common.status).toBe(400);
+    expect(await common.json()).toEqual({
+      success: false,
+      message:
+        'This password is too common. Choose one that others are unlikely to use, such as a few unrelated words.',
+    });
+    expect((await lookUp('owner2@newclient.example')).status).toBe(404);
 
     const anonymous = await create(
       { email: 'x@newclient.example', name: 'X', password: 'long enough pw' },
@@ -122,12 +142,15 @@ describe('GET /user rate limit', () => {
     await identity?.stop();
   });
 
-  it('answers 429 once a caller passes the limit per minute', async () => {
+  const lookUpFor = (endUser: string | undefined, headers: Record<string, string> = bearer) =>
+    fetch(`${identity.url}/user?email=client.owner@verity.test`, {
+      headers: { ...headers, ...(endUser === undefined ? {} : { 'X-Verity-End-User': endUser }) },
+    });
+
+  it('answers 429 once one end user passes the limit per minute, and other end users still get answers', async () => {
     const statuses: number[] = [];
     for (let call = 0; call < 4; call += 1) {
-      const response = await fetch(`${identity.url}/user?email=client.owner@verity.test`, {
-        headers: bearer,
-      });
+      const response = await lookUpFor('user-a');
       statuses.push(response.status);
       if (response.status === 429) {
         expect(await response.json()).toEqual({
@@ -138,5 +161,33 @@ describe('GET /user rate limit', () => {
       }
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await lookUpFor('user-b')).status).toBe(200);
+  });
+
+  it("checks the API key before the limit: a caller without it gets 401 and uses up nobody's limit", async () => {
+    for (let call = 0; call < 5; call += 1) {
+      const response = await lookUpFor('user-c', { Authorization: 'Bearer wrong-key' });
+      expect(response.status).toBe(401);
+    }
+    for (let call = 0; call < 3; call += 1) expect((await lookUpFor('user-c')).status).toBe(200);
+    expect((await lookUpFor('user-c')).status).toBe(429);
+    expect((await lookUpFor('user-c', {})).status).toBe(401);
+  });
+
+  it('counts calls without an end user against the caller address', async () => {
+    const statuses: number[] = [];
+    for (let call = 0; call < 4; call += 1) statuses.push((await lookUpFor(undefined)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('refuses an end user id that is not a short visible id', async () => {
+    for (const endUser of ['has space', 'x'.repeat(201), 'tab\there']) {
+      const response = await lookUpFor(endUser);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        success: false,
+        message: 'The X-Verity-End-User header must be an id of 1 to 200 visible characters.',
+      });
+    }
   });
 });

@@ -42,7 +42,7 @@ it('publishes a discovery document for the code flow with PKCE and client_secret
   expect(jwks.keys[0]).not.toHaveProperty('d');
 });
 
-it('shows a sign-in page with labelled email and password fields, a Sign in button and a Create account link', async () => {
+it('shows a sign-in page with labelled email and password fields, a Sign in button, and links to create an account, reset a password and resend the confirmation', async () => {
   const browser = new Browser();
   const page = interactionUrl(await beginAuthorization(browser, identity.url), identity.url);
   const response = await browser.get(page);
@@ -61,7 +61,13 @@ it('shows a sign-in page with labelled email and password fields, a Sign in butt
   expect(body).toContain('<button type="submit">Sign in</button>');
   expect(body).toContain('<div id="form-error" class="alert" role="alert"></div>');
   expect(body).toContain(`<a href="/interaction/${uid}/sign-up">Create account</a>`);
+  expect(body).toContain('<a href="/forgot-password">Forgot password?</a>');
+  expect(body).toContain('<a href="/resend-verification">Resend the confirmation email</a>');
   expect(body).toContain(`action="/interaction/${uid}/sign-in"`);
+  // The sign-in form comes first: it is the form Verity's own tests and password managers fill.
+  expect(body.indexOf('<form')).toBe(
+    body.indexOf(`<form method="post" action="/interaction/${uid}/sign-in"`),
+  );
 });
 
 it('shows a sign-up page with full name, email and password and a link back to sign in', async () => {
@@ -80,7 +86,10 @@ it('shows a sign-up page with full name, email and password and a link back to s
   expect(body).toContain(
     '<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="new-password"',
   );
-  expect(body).toContain('minlength="8"');
+  expect(body).toContain('minlength="10"');
+  expect(body).toContain(
+    '<p class="hint" id="password-hint">At least 10 characters. A few unrelated words make a strong password.</p>',
+  );
   expect(body).toContain('<button type="submit">Create account</button>');
   expect(body).toContain(`<a href="/interaction/${uid}">Sign in</a>`);
 });

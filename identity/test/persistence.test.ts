@@ -74,12 +74,12 @@ it('keeps accounts, signing keys and browser sessions across a restart', async (
     body: JSON.stringify({
       email: 'kept@verity.test',
       name: 'Kept Person',
-      password: 'kept password',
+      password: 'a kept and durable secret',
     }),
   });
   expect(created.status).toBe(201);
   const browser = new Browser();
-  const before = await signIn(browser, first.url, 'kept@verity.test', 'kept password');
+  const before = await signIn(browser, first.url, 'kept@verity.test', 'a kept and durable secret');
   const beforeTokens = (await (
     await exchangeCode(first.url, before.code, before.pending.verifier)
   ).json()) as TokenResponse;

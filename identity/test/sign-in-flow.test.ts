@@ -2,12 +2,12 @@ import { Browser } from './support/browser';
 import {
   beginAuthorization,
   exchangeCode,
-  followToCallback,
   interactionUrl,
   signIn,
   verifiedIdToken,
 } from './support/oidc-flow';
 import type { TokenResponse } from './support/oidc-flow';
+import { linkIn, mailTo, mainOf } from './support/account-pages';
 import { startIdentity, testApiKey, testClient } from './support/start-identity';
 import type { RunningIdentity } from './support/start-identity';
 import demo from '../../tooling/demo-accounts.json';
@@ -163,21 +163,36 @@ describe('sign-up', () => {
     return { pending, page };
   }
 
-  it('creates an account that continues signed in and can sign in again later', async () => {
+  it('creates an unverified account, e-mails a confirmation link, and the account can sign in', async () => {
     const browser = new Browser();
-    const { pending, page } = await openSignUp(browser);
+    const { page } = await openSignUp(browser);
     const form = await browser.get(`${page}/sign-up`);
     expect(await form.text()).toContain('<h1>Create account</h1>');
 
     const created = await browser.postForm(`${page}/sign-up`, {
       name: 'Priya Patel',
       email: 'Priya.Patel@Example.com',
-      password: 'correct horse',
+      password: 'correct horse battery',
     });
-    const callback = await followToCallback(browser, identity.url, created);
-    const code = callback.searchParams.get('code') ?? '';
+    expect(created.status).toBe(200);
+    expect(mainOf(await created.text())).toContain(
+      'role="status">We sent an email to priya.patel@example.com. Open the link in it to continue.</div>',
+    );
+    const mail = await mailTo(
+      identity,
+      'priya.patel@example.com',
+      'Confirm your email address for Verity',
+    );
+    expect(mail.from).toBe('no-reply@verity.test');
+
+    const before = await signIn(
+      new Browser(),
+      identity.url,
+      'priya.patel@example.com',
+      'correct horse battery',
+    );
     const tokens = (await (
-      await exchangeCode(identity.url, code, pending.verifier)
+      await exchangeCode(identity.url, before.code, before.pending.verifier)
     ).json()) as TokenResponse;
     const { claims } = await verifiedIdToken(identity.url, tokens.id_token);
     expect(claims).toMatchObject({
@@ -186,16 +201,20 @@ describe('sign-up', () => {
       email_verified: false,
     });
 
+    expect((await fetch(linkIn(mail, '/verify-email'))).status).toBe(200);
     const again = await signIn(
       new Browser(),
       identity.url,
       'priya.patel@example.com',
-      'correct horse',
+      'correct horse battery',
     );
     const againTokens = (await (
       await exchangeCode(identity.url, again.code, again.pending.verifier)
     ).json()) as TokenResponse;
-    expect((await verifiedIdToken(identity.url, againTokens.id_token)).claims.sub).toBe(claims.sub);
+    expect((await verifiedIdToken(identity.url, againTokens.id_token)).claims).toMatchObject({
+      sub: claims.sub,
+      email_verified: true,
+    });
   });
 
   it('explains a blank name, an invalid email and a short password, and keeps what was typed', async () => {
@@ -210,23 +229,43 @@ describe('sign-up', () => {
     expect(response.status).toBe(400);
     expect(body).toContain('<li>Enter your full name.</li>');
     expect(body).toContain('<li>Enter a valid email address.</li>');
-    expect(body).toContain('<li>Password must be at least 8 characters.</li>');
+    expect(body).toContain('<li>Password must be at least 10 characters.</li>');
     expect(body).toContain('value="not-an-email"');
     expect(response.headers.get('location')).toBeNull();
   });
 
-  it('refuses an email that already has an account, whatever its case', async () => {
-    const browser = new Browser();
-    const { page } = await openSignUp(browser);
-    const response = await browser.postForm(`${page}/sign-up`, {
-      name: 'Someone Else',
-      email: 'CLIENT.OWNER@verity.test',
-      password: 'long enough password',
-    });
-    expect(response.status).toBe(409);
-    expect(await response.text()).toContain(
-      'role="alert">An account with this email already exists.</div>',
+  it('answers an address that already has an account exactly as a new one, and tells its owner instead', async () => {
+    const signUpWith = async (email: string) => {
+      const browser = new Browser();
+      const { page } = await openSignUp(browser);
+      const response = await browser.postForm(`${page}/sign-up`, {
+        name: 'Someone Else',
+        email,
+        password: 'long enough password',
+      });
+      return { status: response.status, main: mainOf(await response.text()) };
+    };
+    const existing = await signUpWith('CLIENT.OWNER@verity.test');
+    const fresh = await signUpWith('brand.new@verity.test');
+
+    expect(existing.status).toBe(200);
+    expect(fresh.status).toBe(200);
+    expect(existing.main.replaceAll('client.owner@verity.test', 'EMAIL')).toBe(
+      fresh.main.replaceAll('brand.new@verity.test', 'EMAIL'),
     );
+    expect(existing.main).not.toContain('already exists');
+
+    const notice = await mailTo(
+      identity,
+      'client.owner@verity.test',
+      'Someone tried to create a Verity account with your email address',
+    );
+    expect(notice.text).toContain('http://localhost:8080/login');
+    expect(linkIn(notice, '/forgot-password')).toBe(`${identity.url}/forgot-password`);
+    await mailTo(identity, 'brand.new@verity.test', 'Confirm your email address for Verity');
+    expect(
+      identity.mail.messagesTo('client.owner@verity.test').map((message) => message.subject),
+    ).not.toContain('Confirm your email address for Verity');
     expect((await lookUp('client.owner@verity.test')).name).toBe('Clara Owner');
   });
 });

@@ -109,3 +109,29 @@ export async function authenticate(
   if (!row) return verifyAgainstDecoy(password).then(() => undefined);
   return (await verifyPassword(row.password_hash, password)) ? toAccount(row) : undefined;
 }
+
+export async function markEmailVerified(db: Queryable, accountId: string): Promise<void> {
+  await db.query('UPDATE accounts SET email_verified = true WHERE id = $1', [accountId]);
+}
+
+/** Sets a new password; the reset link it came through proves the inbox, so the email is verified too. */
+export async function changePassword(
+  db: Queryable,
+  accountId: string,
+  passwordHash: string,
+): Promise<void> {
+  await db.query('UPDATE accounts SET password_hash = $2, email_verified = true WHERE id = $1', [
+    accountId,
+    passwordHash,
+  ]);
+}
+
+/** Ends every identity session of the account and revokes its grants, codes and tokens. */
+export async function signOutEverywhere(db: Queryable, accountId: string): Promise<void> {
+  await db.query(
+    `DELETE FROM oidc_payloads WHERE payload ->> 'accountId' = $1
+       OR grant_id IN (SELECT id FROM oidc_payloads
+                       WHERE model = 'Grant' AND payload ->> 'accountId' = $1)`,
+    [accountId],
+  );
+}

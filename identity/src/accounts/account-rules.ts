@@ -1,7 +1,6 @@
 // The rules a new account must meet, shared by the sign-up page and POST /accounts.
 import { messages } from '../messages.js';
-
-export const PASSWORD_MIN_LENGTH = 8;
+import { passwordProblem } from './password-rules.js';
 
 export interface NewAccountInput {
   name: string;
@@ -13,6 +12,7 @@ export type NewAccountField = keyof NewAccountInput;
 export type NewAccountErrors = Partial<Record<NewAccountField, string>>;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const NAME_MAX_LENGTH = 200;
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -35,8 +35,9 @@ export function checkNewAccount(raw: Partial<Record<NewAccountField, unknown>>):
   };
   const errors: NewAccountErrors = {};
   if (input.name === '') errors.name = messages.validation.nameRequired;
+  else if (input.name.length > NAME_MAX_LENGTH) errors.name = messages.validation.nameTooLong;
   if (!isEmail(input.email)) errors.email = messages.validation.emailInvalid;
-  if (input.password.length < PASSWORD_MIN_LENGTH)
-    errors.password = messages.validation.passwordTooShort;
+  const password = passwordProblem(input.password, input);
+  if (password) errors.password = password;
   return { input, errors };
 }

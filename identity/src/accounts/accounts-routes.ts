@@ -1,19 +1,26 @@
 // The accounts endpoints the Verity API calls with its bearer key: look one account up, create one, health.
 import { timingSafeEqual, createHash } from 'node:crypto';
 import Router from '@koa/router';
-import { koaBody } from 'koa-body';
 import type { Context, Next } from 'koa';
-import ratelimit from 'koa-ratelimit';
 import type { Database } from '../db/database.js';
+import { jsonBody } from '../http/forms.js';
+import type { AccountEmails } from '../mail/account-emails.js';
 import { messages } from '../messages.js';
+import { addressSubject } from '../security/throttles.js';
+import type { Throttle } from '../security/throttles.js';
 import { createAccount, findAccountByEmail, toPublicUser } from './account-repository.js';
 import { checkNewAccount } from './account-rules.js';
 
 export interface AccountsRoutesDeps {
   db: Database;
   apiKey: string;
-  userLookupLimitPerMinute: number;
+  userLookupThrottle: Throttle;
+  emails: AccountEmails;
 }
+
+/** The API names the signed-in person a lookup is made for, so each person has their own limit. */
+export const END_USER_HEADER = 'X-Verity-End-User';
+const END_USER_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();
@@ -27,7 +34,8 @@ function fail(ctx: Context, status: number, message: string): void {
 export function accountsRoutes({
   db,
   apiKey,
-  userLookupLimitPerMinute,
+  userLookupThrottle,
+  emails,
 }: AccountsRoutesDeps): Router {
   const router = new Router();
   const expectedKey = digest(`Bearer ${apiKey}`);
@@ -38,22 +46,26 @@ export function accountsRoutes({
     await next();
   }
 
-  // Per caller address, in this process's memory: one identity server at a time is what runs today.
-  const limitUserLookups = ratelimit({
-    driver: 'memory',
-    db: new Map(),
-    duration: 60_000,
-    max: userLookupLimitPerMinute,
-    errorMessage: { success: false, message: messages.api.tooManyRequests },
-    id: (ctx) => ctx.ip,
-  });
+  // After the key check, so callers without the key can neither use up nor probe anyone's limit.
+  async function limitPerEndUser(ctx: Context, next: Next): Promise<void> {
+    const endUser = ctx.get(END_USER_HEADER);
+    if (endUser !== '' && !END_USER_PATTERN.test(endUser))
+      return fail(ctx, 400, messages.api.endUserInvalid);
+    const subject = endUser ? `user:${endUser}` : `address:${addressSubject(ctx.ip)}`;
+    const wait = await userLookupThrottle.hit(subject);
+    if (wait !== undefined) {
+      ctx.set('Retry-After', String(Math.ceil(wait / 1000)));
+      return fail(ctx, 429, messages.api.tooManyRequests);
+    }
+    await next();
+  }
 
   router.get('/healthz', (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { status: 'ok' };
   });
 
-  router.get('/user', limitUserLookups, requireApiKey, async (ctx) => {
+  router.get('/user', requireApiKey, limitPerEndUser, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const email = typeof ctx.query.email === 'string' ? ctx.query.email.trim() : '';
     if (email === '') return fail(ctx, 400, messages.api.emailRequired);
@@ -62,22 +74,17 @@ export function accountsRoutes({
     ctx.body = { success: true, user: toPublicUser(account) };
   });
 
-  router.post(
-    '/accounts',
-    requireApiKey,
-    koaBody({ json: true, urlencoded: false, multipart: false, text: false }),
-    async (ctx) => {
-      const { input, errors } = checkNewAccount(
-        (ctx.request.body ?? {}) as Record<string, unknown>,
-      );
-      const firstProblem = Object.values(errors)[0];
-      if (firstProblem) return fail(ctx, 400, firstProblem);
-      const account = await createAccount(db, input);
-      if (!account) return fail(ctx, 409, messages.validation.emailTaken);
-      ctx.status = 201;
-      ctx.body = { success: true, user: toPublicUser(account) };
-    },
-  );
+  router.post('/accounts', requireApiKey, jsonBody, async (ctx) => {
+    const { input, errors } = checkNewAccount((ctx.request.body ?? {}) as Record<string, unknown>);
+    const firstProblem = Object.values(errors)[0];
+    if (firstProblem) return fail(ctx, 400, firstProblem);
+    const account = await createAccount(db, input);
+    if (!account) return fail(ctx, 409, messages.validation.emailTaken);
+    // The person the account was made for proves the address like anyone who signs up.
+    emails.sendVerification(account);
+    ctx.status = 201;
+    ctx.body = { success: true, user: toPublicUser(account) };
+  });
 
   return router;
 }

@@ -1,4 +1,4 @@
-// Escaping and the page frame shared by the sign-in, sign-up and error pages.
+// Escaping and the page frame shared by every identity page (sign-in, sign-up, account links, errors).
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -31,7 +31,11 @@ const STYLE = `
   .alert:empty{display:none}
   .alert{padding:.75rem 1rem;border-radius:8px;background:#fef3f2;color:#912018;border:1px solid #fecdca}
   .alert ul{margin:0;padding-left:1.25rem}
+  .notice{padding:.75rem 1rem;border-radius:8px;background:#ecfdf3;color:#05603a;border:1px solid #abefc6}
+  .aside{margin:-.5rem 0 0;text-align:right;font-size:.875rem}
   .switch{margin:1.25rem 0 0;text-align:center}
+  .secondary{background:#fff;color:#0f766e;border:1px solid #0f766e}
+  .secondary:hover{background:#f0fdfa}
   a{color:#0f766e;font-weight:600}
 `;
 
@@ -62,6 +66,19 @@ export function alertRegion(errors: string[]): string {
         ? escapeHtml(errors[0] ?? '')
         : `<ul>${errors.map((error) => `<li>${escapeHtml(error)}</li>`).join('')}</ul>`;
   return `<div id="form-error" class="alert" role="alert">${content}</div>`;
+}
+
+/** A confirmation that something worked, announced politely. */
+export function notice(message: string): string {
+  return `<div class="notice" role="status">${escapeHtml(message)}</div>`;
+}
+
+export function hiddenField(name: string, value: string): string {
+  return `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
+}
+
+export function link(href: string, label: string): string {
+  return `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
 }
 
 export interface FieldOptions {

@@ -1,14 +1,18 @@
 // The sign-in and sign-up pages oidc-provider sends the browser to, and what their forms do.
 import Router from '@koa/router';
-import { koaBody } from 'koa-body';
 import type { Context } from 'koa';
 import { errors } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 import { authenticate, createAccount } from '../accounts/account-repository.js';
-import { checkNewAccount } from '../accounts/account-rules.js';
+import { checkNewAccount, normaliseEmail } from '../accounts/account-rules.js';
 import type { Database } from '../db/database.js';
+import { formBody, formValue } from '../http/forms.js';
+import { html, pageHeaders, tooManyAttempts } from '../http/responses.js';
+import type { AccountEmails } from '../mail/account-emails.js';
 import { messages } from '../messages.js';
-import { errorPage, signInPage, signUpPage } from './pages.js';
+import { addressSubject } from '../security/throttles.js';
+import type { Throttles } from '../security/throttles.js';
+import { checkInboxPage, errorPage, signInPage, signUpPage } from './pages.js';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
@@ -18,22 +22,24 @@ export interface InteractionDeps {
   provider: Provider;
   db: Database;
   clientId: string;
+  throttles: Throttles;
+  emails: AccountEmails;
 }
 
-function html(ctx: Context, status: number, body: string): void {
-  ctx.status = status;
-  ctx.type = 'html';
-  ctx.body = body;
+/** The longest wait among the throttles that refused, or undefined when none did. */
+function longestWait(waits: (number | undefined)[]): number | undefined {
+  const refused = waits.filter((wait): wait is number => wait !== undefined);
+  return refused.length > 0 ? Math.max(...refused) : undefined;
 }
 
-function formValue(ctx: Context, name: string): string {
-  const value = (ctx.request.body as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string' ? value : '';
-}
-
-export function interactionRoutes({ provider, db, clientId }: InteractionDeps): Router {
+export function interactionRoutes({
+  provider,
+  db,
+  clientId,
+  throttles,
+  emails,
+}: InteractionDeps): Router {
   const router = new Router({ prefix: '/interaction/:uid' });
-  const form = koaBody({ urlencoded: true, json: false, multipart: false, text: false });
 
   /** The interaction behind the browser's cookie, when it is the one in the URL. */
   async function loginInteraction(ctx: Context): Promise<Interaction> {
@@ -72,12 +78,8 @@ export function interactionRoutes({ provider, db, clientId }: InteractionDeps): 
     );
   }
 
+  router.use(pageHeaders);
   router.use(async (ctx, next) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set(
-      'Content-Security-Policy',
-      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
-    );
     try {
       await next();
     } catch (error) {
@@ -116,40 +118,62 @@ export function interactionRoutes({ provider, db, clientId }: InteractionDeps): 
     html(ctx, 200, signUpPage(interaction.uid));
   });
 
-  router.post('/sign-in', form, async (ctx) => {
+  router.post('/sign-in', formBody, async (ctx) => {
     const interaction = await loginInteraction(ctx);
     const email = formValue(ctx, 'email').trim();
     const password = formValue(ctx, 'password');
-    if (email === '' || password === '') {
-      return html(ctx, 400, signInPage(interaction.uid, { email, error: messages.signIn.missing }));
-    }
-    const account = await authenticate(db, email, password);
-    if (!account)
-      return html(
-        ctx,
-        401,
-        signInPage(interaction.uid, { email, error: messages.signIn.incorrect }),
-      );
-    await finishSignIn(ctx, interaction, account.id);
+    const retype = (status: number, error: string) =>
+      html(ctx, status, signInPage(interaction.uid, { email, error }));
+    if (email === '' || password === '') return retype(400, messages.signIn.missing);
+
+    // Counted before the password is checked, so parallel guesses cannot slip past the limit;
+    // the address's attempt is given back and the account's forgotten when the password is right.
+    const account = normaliseEmail(email);
+    const address = addressSubject(ctx.ip);
+    const wait = longestWait(
+      await Promise.all([
+        throttles.signInPerAccount.hit(account),
+        throttles.signInFailurePerAddress.hit(address),
+      ]),
+    );
+    if (wait !== undefined) return retype(429, tooManyAttempts(ctx, wait));
+
+    const signedIn = await authenticate(db, email, password);
+    if (!signedIn) return retype(401, messages.signIn.incorrect);
+    await Promise.all([
+      throttles.signInPerAccount.forget(account),
+      throttles.signInFailurePerAddress.giveBack(address),
+    ]);
+    await finishSignIn(ctx, interaction, signedIn.id);
   });
 
-  router.post('/sign-up', form, async (ctx) => {
+  router.post('/sign-up', formBody, async (ctx) => {
     const interaction = await loginInteraction(ctx);
     const { input, errors: problems } = checkNewAccount({
       name: formValue(ctx, 'name'),
       email: formValue(ctx, 'email'),
       password: formValue(ctx, 'password'),
     });
-    const retype = (status: number, errors = problems) =>
+    const retype = (status: number, error?: string) =>
       html(
         ctx,
         status,
-        signUpPage(interaction.uid, { name: input.name, email: input.email, errors }),
+        signUpPage(interaction.uid, {
+          name: input.name,
+          email: input.email,
+          errors: problems,
+          error,
+        }),
       );
     if (Object.keys(problems).length > 0) return retype(400);
+    const wait = await throttles.signUpPerAddress.hit(addressSubject(ctx.ip));
+    if (wait !== undefined) return retype(429, tooManyAttempts(ctx, wait));
+
+    // The same page and the same work either way: nobody learns whether the address has an account.
     const account = await createAccount(db, input);
-    if (!account) return retype(409, { email: messages.validation.emailTaken });
-    await finishSignIn(ctx, interaction, account.id);
+    if (account) emails.sendVerification(account);
+    else emails.signUpAttempted(input.email);
+    html(ctx, 200, checkInboxPage(interaction.uid, input.email));
   });
 
   return router;

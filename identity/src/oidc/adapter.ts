@@ -1,6 +1,8 @@
 // oidc-provider storage in the identity database, so sessions, grants and codes survive a restart.
+import { errors } from 'oidc-provider';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../db/database.js';
+import { containsUnsafeText, isUnsafeText } from '../security/safe-text.js';
 
 interface PayloadRow {
   payload: AdapterPayload;
@@ -27,6 +29,9 @@ class DatabaseAdapter implements Adapter {
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+    // Protocol parameters reach the payload from request bodies no route of ours parses.
+    if (isUnsafeText(id) || containsUnsafeText(payload))
+      throw new errors.InvalidRequest('the request contains characters that cannot be used');
     const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
     await this.db.query(
       `INSERT INTO oidc_payloads (model, id, payload, grant_id, user_code, uid, expires_at)
@@ -59,6 +64,7 @@ class DatabaseAdapter implements Adapter {
   }
 
   async consume(id: string): Promise<void> {
+    if (isUnsafeText(id)) return;
     await this.db.query(
       'UPDATE oidc_payloads SET consumed_at = now() WHERE model = $1 AND id = $2',
       [this.model, id],
@@ -66,14 +72,18 @@ class DatabaseAdapter implements Adapter {
   }
 
   async destroy(id: string): Promise<void> {
+    if (isUnsafeText(id)) return;
     await this.db.query('DELETE FROM oidc_payloads WHERE model = $1 AND id = $2', [this.model, id]);
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
+    if (isUnsafeText(grantId)) return;
     await this.db.query('DELETE FROM oidc_payloads WHERE grant_id = $1', [grantId]);
   }
 
   private async findWhere(condition: string, value: string): Promise<AdapterPayload | undefined> {
+    // A code or token holding text PostgreSQL cannot compare is simply not one we issued.
+    if (isUnsafeText(value)) return undefined;
     const [row] = await this.db.query<PayloadRow>(
       `SELECT payload, consumed_at IS NOT NULL AS consumed FROM oidc_payloads
        WHERE model = $1 AND ${condition} AND (expires_at IS NULL OR expires_at > now())`,

@@ -73,7 +73,9 @@ export function createProvider({ config, db, signingKeys }: ProviderDeps): Provi
     },
     renderError(ctx: KoaContextWithOIDC, out) {
       ctx.type = 'html';
-      ctx.body = errorPage(messages.errorPage.generic, out.error_description ?? out.error);
+      ctx.body = errorPage(messages.errorPage.generic, {
+        detail: out.error_description ?? out.error,
+      });
     },
   };
 

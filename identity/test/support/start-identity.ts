@@ -4,6 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startMailCatcher } from '../../../tooling/mail/mail-catcher';
+import type { MailCatcher } from '../../../tooling/mail/mail-catcher';
 
 export const identityDir = path.resolve(__dirname, '../..');
 export const testClient = {
@@ -12,10 +14,14 @@ export const testClient = {
   redirectUri: 'http://localhost:8080/api/v1/auth/callback',
 };
 export const testApiKey = 'test-identity-api-key';
+export const testPublicUrl = 'http://localhost:8080';
+export const testMailFrom = 'Verity <no-reply@verity.test>';
 
 export interface RunningIdentity {
   url: string;
   dataDir: string;
+  /** The SMTP server identity sends to: read what it sent here. */
+  mail: MailCatcher;
   stop(): Promise<void>;
 }
 
@@ -37,18 +43,24 @@ function freePort(): Promise<number> {
 /**
  * Starts identity with a fresh database (or the DATA_DIR you pass, which is then kept) and waits for /healthz.
  * Variables you pass override the test defaults; the caller's own identity settings are not inherited.
- * Pass the IDENTITY_PORT of an earlier run to restart on the same issuer URL.
+ * Pass the IDENTITY_PORT of an earlier run to restart on the same issuer URL. Mail goes to a catcher
+ * started here, or to the one you pass (which is then left running).
  */
-export async function startIdentity(env: Record<string, string> = {}): Promise<RunningIdentity> {
+export async function startIdentity(
+  env: Record<string, string> = {},
+  options: { mail?: MailCatcher } = {},
+): Promise<RunningIdentity> {
   const port = env.IDENTITY_PORT ? Number(env.IDENTITY_PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
   const ownDataDir = env.DATA_DIR === undefined;
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(os.tmpdir(), 'verity-identity-')));
+  const mail = options.mail ?? (await startMailCatcher());
 
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(
       ([name]) =>
-        !name.startsWith('IDENTITY_') && !['DATA_DIR', 'PUBLIC_URL', 'SHELL_PORT'].includes(name),
+        !name.startsWith('IDENTITY_') &&
+        !['DATA_DIR', 'PUBLIC_URL', 'SHELL_PORT', 'SMTP_URL', 'MAIL_FROM'].includes(name),
     ),
   );
   const child = spawn(
@@ -65,6 +77,9 @@ export async function startIdentity(env: Record<string, string> = {}): Promise<R
         IDENTITY_REDIRECT_URIS: testClient.redirectUri,
         IDENTITY_API_KEY: testApiKey,
         IDENTITY_COOKIE_KEYS: 'test-cookie-key-1,test-cookie-key-2',
+        PUBLIC_URL: testPublicUrl,
+        SMTP_URL: mail.smtpUrl,
+        MAIL_FROM: testMailFrom,
         ...env,
         DATA_DIR: dataDir,
       },
@@ -90,6 +105,7 @@ export async function startIdentity(env: Record<string, string> = {}): Promise<R
       clearTimeout(timer);
     }
     if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
+    if (!options.mail) await mail.stop();
   };
 
   const deadline = Date.now() + 25_000;
@@ -99,7 +115,7 @@ export async function startIdentity(env: Record<string, string> = {}): Promise<R
       (response) => response.ok,
       () => false,
     );
-    if (healthy) return { url, dataDir, stop };
+    if (healthy) return { url, dataDir, mail, stop };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();

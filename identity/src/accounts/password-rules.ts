@@ -1,0 +1,50 @@
+// What a new password must be: long enough, not too long to hash, and not guessable, as judged by
+// zxcvbn-ts with its common-password and English dictionaries and the person's own name and email.
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import type { MatchExtended } from '@zxcvbn-ts/core';
+import * as commonLanguage from '@zxcvbn-ts/language-common';
+import * as englishLanguage from '@zxcvbn-ts/language-en';
+import { messages } from '../messages.js';
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;
+// zxcvbn's score 3: about 10^8 guesses, "safely unguessable" against a throttled online attack.
+const MIN_SCORE = 3;
+
+let zxcvbn: ZxcvbnFactory | undefined;
+function estimator(): ZxcvbnFactory {
+  zxcvbn ??= new ZxcvbnFactory({
+    dictionary: { ...commonLanguage.dictionary, ...englishLanguage.dictionary },
+    graphs: commonLanguage.adjacencyGraphs,
+    translations: englishLanguage.translations,
+    maxLength: PASSWORD_MAX_LENGTH,
+  });
+  return zxcvbn;
+}
+
+const fromDictionary = (match: MatchExtended, name: string) =>
+  match.pattern === 'dictionary' && String(match.dictionaryName).startsWith(name);
+
+/** The problem with this password, or undefined when it may be used. */
+export function passwordProblem(
+  password: string,
+  personal: { name?: string; email?: string } = {},
+): string | undefined {
+  const text = messages.validation;
+  if (password.length < PASSWORD_MIN_LENGTH) return text.passwordTooShort;
+  if (password.length > PASSWORD_MAX_LENGTH) return text.passwordTooLong;
+  const email = personal.email ?? '';
+  const userInputs = [
+    'verity',
+    email,
+    email.split('@')[0] ?? '',
+    ...(personal.name ?? '').split(/\s+/),
+  ].filter((input) => input.length >= 3);
+  const result = estimator().check(password, userInputs);
+  if (result.score >= MIN_SCORE) return undefined;
+  if (result.sequence.some((match) => fromDictionary(match, 'userInputs')))
+    return text.passwordPersonal;
+  if (result.sequence.some((match) => fromDictionary(match, 'passwords')))
+    return text.passwordCommon;
+  return text.passwordGuessable;
+}

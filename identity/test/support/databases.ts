@@ -1,0 +1,47 @@
+// Where a test's identity keeps its data: PGlite always, and PostgreSQL too when TEST_DATABASE_URL
+// names a server (then several identity processes can share one database, as in production).
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+export interface IdentityDatabase {
+  /** Variables for startIdentity: none for PGlite (a fresh folder each start), the URL for PostgreSQL. */
+  env: Record<string, string>;
+  /** Runs SQL against the database (PostgreSQL only: PGlite belongs to the one process that opened it). */
+  query?(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+  dispose(): Promise<void>;
+}
+
+async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createIdentityDatabase(kind: DatabaseKind): Promise<IdentityDatabase> {
+  if (kind === 'pglite') return { env: {}, dispose: async () => undefined };
+  const name = `verity_identity_test_${randomBytes(6).toString('hex')}`;
+  await withAdmin((admin) => admin.query(`CREATE DATABASE ${name}`));
+  const url = new URL(process.env.TEST_DATABASE_URL as string);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  return {
+    env: { IDENTITY_DATABASE_URL: url.toString() },
+    async query(sql, params = []) {
+      return (await pool.query(sql, params)).rows as Record<string, unknown>[];
+    },
+    async dispose() {
+      await pool.end();
+      await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
