@@ -25,6 +25,18 @@ function estimator(): ZxcvbnFactory {
 const fromDictionary = (match: MatchExtended, name: string) =>
   match.pattern === 'dictionary' && String(match.dictionaryName).startsWith(name);
 
+/** Letters and digits only, lower-case: "Priya Patel" and "priya.patel" both become "priyapatel". */
+const compact = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/** Whether the password is built on the person's whole name or their address's local part. */
+function containsIdentity(password: string, name: string, email: string): boolean {
+  const parts = [compact(name), compact(email.split('@')[0] ?? '')].filter(
+    (part) => part.length >= 4,
+  );
+  const candidate = compact(password);
+  return parts.some((part) => candidate.includes(part));
+}
+
 /** The problem with this password, or undefined when it may be used. */
 export function passwordProblem(
   password: string,
@@ -34,6 +46,7 @@ export function passwordProblem(
   if (password.length < PASSWORD_MIN_LENGTH) return text.passwordTooShort;
   if (password.length > PASSWORD_MAX_LENGTH) return text.passwordTooLong;
   const email = personal.email ?? '';
+  if (containsIdentity(password, personal.name ?? '', email)) return text.passwordPersonal;
   const userInputs = [
     'verity',
     email,

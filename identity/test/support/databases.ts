@@ -1,7 +1,13 @@
 // Where a test's identity keeps its data: PGlite always, and PostgreSQL too when TEST_DATABASE_URL
 // names a server (then several identity processes can share one database, as in production).
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
+import { identityDir } from './start-identity';
+
+const execFileAsync = promisify(execFile);
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -44,4 +50,32 @@ export async function createIdentityDatabase(kind: DatabaseKind): Promise<Identi
       await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
+}
+
+/**
+ * Runs one statement on the PGlite database of a stopped identity. In a child process: PGlite
+ * loads its WebAssembly with dynamic imports, which jest's module sandbox does not allow.
+ */
+export async function queryStoppedPglite(
+  dataDir: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<void> {
+  const script = `
+    import { PGlite } from '@electric-sql/pglite';
+    const [directory, sql, params] = JSON.parse(process.argv[1]);
+    const db = await PGlite.create(directory);
+    await db.query(sql, params);
+    await db.close();
+  `;
+  await execFileAsync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      script,
+      JSON.stringify([path.join(dataDir, 'identity-db'), sql, params]),
+    ],
+    { cwd: identityDir, timeout: 60_000 },
+  );
 }

@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import { Browser } from './support/browser';
+import { linkIn, mailTo, mainOf, postForm, signUp } from './support/account-pages';
+import { queryStoppedPglite } from './support/databases';
+import { startIdentity } from './support/start-identity';
+import type { RunningIdentity } from './support/start-identity';
+
+let dataDir: string;
+let identity: RunningIdentity | undefined;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'verity-identity-expiry-'));
+});
+
+afterAll(async () => {
+  await identity?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Moves time on for the links: stops identity, edits its database, starts it again on it. */
+async function ageLinks(seconds: number): Promise<RunningIdentity> {
+  const port = new URL(identity!.url).port;
+  await identity!.stop();
+  await queryStoppedPglite(
+    dataDir,
+    'UPDATE account_tokens SET expires_at = expires_at - make_interval(secs => $1), created_at = created_at - make_interval(secs => $1)',
+    [seconds],
+  );
+  identity = await startIdentity({ DATA_DIR: dataDir, IDENTITY_PORT: port });
+  return identity;
+}
+
+it('lets a confirmation link work for 24 hours and a reset link for 1 hour, and no longer', async () => {
+  identity = await startIdentity({ DATA_DIR: dataDir, IDENTITY_SEED_DEMO: '1' });
+  await signUp(new Browser(), identity, {
+    name: 'Exa Expiry',
+    email: 'exa@example.com',
+    password: 'correct horse battery',
+  });
+  const confirm = linkIn(
+    await mailTo(identity, 'exa@example.com', 'Confirm your email address for Verity'),
+    '/verify-email',
+  );
+  await postForm(`${identity.url}/forgot-password`, { email: 'client.owner@verity.test' });
+  const reset = linkIn(
+    await mailTo(identity, 'client.owner@verity.test', 'Reset your Verity password'),
+    '/reset-password',
+  );
+
+  // 59 minutes on, the reset link still opens its form (showing it does not use it).
+  await ageLinks(59 * 60);
+  expect((await fetch(reset)).status).toBe(200);
+
+  // Past the hour the reset link is refused.
+  await ageLinks(2 * 60);
+  const lateReset = await fetch(reset);
+  expect(lateReset.status).toBe(400);
+  expect(mainOf(await lateReset.text())).toContain(
+    'This password reset link has expired or was already used.',
+  );
+
+  await ageLinks(23 * 60 * 60);
+  const lateConfirm = await fetch(confirm);
+  expect(lateConfirm.status).toBe(400);
+  expect(mainOf(await lateConfirm.text())).toContain(
+    'This confirmation link has expired or is not valid.',
+  );
+});
