@@ -64,7 +64,7 @@ it('leads from the sign-in page to a form that answers every address alike, and 
 
   const mail = await mailTo(identity, 'client.viewer@verity.test', RESET);
   expect(mail.text).toContain('The link works once, for 1 hour.');
-  expect(mail.html).toContain(`<a href="${linkIn(mail, '/reset-password')}"`);
+  expect(mail.html).toContain(`<a href="${linkIn(mail, '/reset-password')}" target="_blank"`);
   expect(identity.mail.messagesTo('nobody.at.all@example.com')).toEqual([]);
 });
 

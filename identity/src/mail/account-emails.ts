@@ -35,7 +35,7 @@ ${lines
   .map((part) =>
     typeof part === 'string'
       ? `<p>${escapeHtml(part)}</p>`
-      : `<p><a href="${escapeHtml(part.href)}" style="display:inline-block;padding:10px 16px;border-radius:8px;background:#0f766e;color:#fff;font-weight:600;text-decoration:none">${escapeHtml(part.label)}</a></p>`,
+      : `<p><a href="${escapeHtml(part.href)}" target="_blank" rel="noopener" style="display:inline-block;padding:10px 16px;border-radius:8px;background:#0f766e;color:#fff;font-weight:600;text-decoration:none">${escapeHtml(part.label)}</a></p>`,
   )
   .join('\n')}
 </div></body></html>`,
