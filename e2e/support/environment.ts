@@ -15,5 +15,9 @@ export function e2eEnvironment() {
     MAIL_CATCHER_SMTP_PORT: process.env.E2E_MAIL_CATCHER_SMTP_PORT || '11025',
     DATA_DIR: process.env.E2E_DATA_DIR || path.join(os.tmpdir(), `verity-e2e-${process.pid}`),
   };
-  return { env, shellUrl: `http://localhost:${shellPort}` };
+  return {
+    env,
+    shellUrl: `http://localhost:${shellPort}`,
+    mailCatcherUrl: `http://127.0.0.1:${env.MAIL_CATCHER_PORT}`,
+  };
 }

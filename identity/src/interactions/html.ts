@@ -34,6 +34,8 @@ const STYLE = `
   .notice{padding:.75rem 1rem;border-radius:8px;background:#ecfdf3;color:#05603a;border:1px solid #abefc6}
   .aside{margin:-.5rem 0 0;text-align:right;font-size:.875rem}
   .switch{margin:1.25rem 0 0;text-align:center}
+  .minor{font-size:.875rem}
+  .notice + .hint{margin:.75rem 0 1rem}
   .secondary{background:#fff;color:#0f766e;border:1px solid #0f766e}
   .secondary:hover{background:#f0fdfa}
   a{color:#0f766e;font-weight:600}

@@ -20,7 +20,7 @@ ${field({ id: 'password', label: text.password, type: 'password', autocomplete: 
 <p class="aside">${link('/forgot-password', text.forgotPassword)}</p>
 </form>
 <p class="switch">${escapeHtml(text.noAccountYet)} <a href="${interactionPath(uid)}/sign-up">${escapeHtml(text.toSignUp)}</a></p>
-<p class="switch">${link('/resend-verification', text.resendVerification)}</p>`,
+<p class="switch minor">${link('/resend-verification', text.resendVerification)}</p>`,
   );
 }
 
