@@ -13,9 +13,12 @@ export interface Mailer {
   /** Runs the job (which may send mail) in the background; failures are logged, never thrown. */
   later(description: string, job: () => Promise<void>): void;
   send(mail: OutgoingMail): Promise<void>;
-  /** Waits for the jobs under way, then closes the SMTP connections. */
+  /** Waits (a few seconds at most) for the jobs under way, then closes the SMTP connections. */
   close(): Promise<void>;
 }
+
+// Shutdown must not hang on a mail server that stopped answering.
+const CLOSE_PATIENCE_MS = 5_000;
 
 export function createMailer({ smtpUrl, from }: { smtpUrl: string; from: string }): Mailer {
   const transport = nodemailer.createTransport({
@@ -39,7 +42,12 @@ export function createMailer({ smtpUrl, from }: { smtpUrl: string; from: string 
       await transport.sendMail({ from, ...mail });
     },
     async close() {
-      await Promise.all(running);
+      let timer: NodeJS.Timeout | undefined;
+      const patience = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, CLOSE_PATIENCE_MS);
+      });
+      await Promise.race([Promise.all(running), patience]);
+      clearTimeout(timer);
       transport.close();
     },
   };
