@@ -42,7 +42,14 @@ const longest =
     0,
     128,
   );
-const accepted = ['correct horse battery', 'Tr0ub4dor&3x', 'a7Kq-3vLp-Xz', longest];
+const accepted = [
+  'correct horse battery',
+  'Tr0ub4dor&3x',
+  'a7Kq-3vLp-Xz',
+  // The name inside a password that is strong without it.
+  'priya patel lanterns drift quietly',
+  longest,
+];
 
 describe('sign-up page', () => {
   it.each(refused)('refuses %p and says why', async (password, reason) => {
@@ -58,8 +65,8 @@ describe('sign-up page', () => {
 
   it.each(accepted)('accepts %p', async (password) => {
     const { response } = await signUp(new Browser(), identity, {
-      name: 'Ann Accepted',
-      email: `ann.${accepted.indexOf(password)}@example.com`,
+      name: person.name,
+      email: `priya.${accepted.indexOf(password)}@example.com`,
       password,
     });
     expect(response.status).toBe(200);

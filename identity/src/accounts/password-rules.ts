@@ -28,13 +28,18 @@ const fromDictionary = (match: MatchExtended, name: string) =>
 /** Letters and digits only, lower-case: "Priya Patel" and "priya.patel" both become "priyapatel". */
 const compact = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
-/** Whether the password is built on the person's whole name or their address's local part. */
-function containsIdentity(password: string, name: string, email: string): boolean {
+// What is left beside the name must be a real password of its own, not "1" or "2024".
+const MIN_REST_BESIDE_NAME = 6;
+
+/** Whether the password is the person's whole name or address local part with little added. */
+function builtOnIdentity(password: string, name: string, email: string): boolean {
   const parts = [compact(name), compact(email.split('@')[0] ?? '')].filter(
     (part) => part.length >= 4,
   );
   const candidate = compact(password);
-  return parts.some((part) => candidate.includes(part));
+  return parts.some(
+    (part) => candidate.includes(part) && candidate.replace(part, '').length < MIN_REST_BESIDE_NAME,
+  );
 }
 
 /** The problem with this password, or undefined when it may be used. */
@@ -46,7 +51,7 @@ export function passwordProblem(
   if (password.length < PASSWORD_MIN_LENGTH) return text.passwordTooShort;
   if (password.length > PASSWORD_MAX_LENGTH) return text.passwordTooLong;
   const email = personal.email ?? '';
-  if (containsIdentity(password, personal.name ?? '', email)) return text.passwordPersonal;
+  if (builtOnIdentity(password, personal.name ?? '', email)) return text.passwordPersonal;
   const userInputs = [
     'verity',
     email,
