@@ -30,6 +30,13 @@ export const signInErrors = {
   signInFailed: 'sign_in_failed',
 } as const;
 
+/** Answers for input that no route may take, whatever its rules. */
+export const inputMessages = {
+  valueNotStorable: 'A value sent is out of range or not valid. Please check what you entered.',
+  valueMissing: 'A required value is missing. Please check what you entered.',
+  malformedUpload: 'The upload was incomplete or malformed. Please try again.',
+} as const;
+
 /** Answers for objects out of reach or actions out of role (section 6 and tenancy). */
 export const accessMessages = {
   forbidden: 'You do not have permission to do this.',

@@ -94,6 +94,7 @@ export {
   CURRENCIES,
   AMOUNT_MIN,
   AMOUNT_STEP,
+  AMOUNT_MAX,
   toAmountValue,
 } from './domain/currency';
 export type { CurrencyCode } from './domain/currency';
@@ -104,6 +105,7 @@ export type { Sdg, SdgCode, SdgNumber } from './domain/sdg';
 export {
   DATE_FORMATS,
   MISSING_DATE_TEXT,
+  DATE_RANGE,
   formatDate,
   daysRemaining,
   daysPassed,

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { MultipartFile, Multipart } from '@fastify/multipart';
-import { ApiError } from '../errors';
+import { textProblem } from '@verity/shared-api/src/rules/text-rules';
+import { ApiError, invalid, isMalformedMultipart, malformedUpload } from '../errors';
 import { actionPlanMessages, errorCodes } from '../messages';
 import type { AttachmentStorage } from '../storage/attachment-storage';
 import { detectImage, SIGNATURE_BYTES } from './image-signature';
@@ -44,6 +45,7 @@ function uploadError(error: unknown): unknown {
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return tooManyParts();
   }
+  if (isMalformedMultipart(error)) return malformedUpload();
   return error;
 }
 
@@ -74,6 +76,11 @@ async function sniff(file: Readable): Promise<{ head: Buffer; whole: Readable }>
 }
 
 async function storeFile(storage: AttachmentStorage, part: MultipartFile): Promise<StoredDocument> {
+  const nameProblem = textProblem(part.filename);
+  if (nameProblem) {
+    part.file.destroy();
+    throw invalid(nameProblem);
+  }
   const { head, whole } = await sniff(part.file);
   const kind = detectImage(head);
   if (!kind) {
@@ -114,6 +121,8 @@ export async function readRemarkUpload(
         }
         documents.push(await storeFile(storage, part));
       } else if (part.fieldname === 'comments' && typeof part.value === 'string') {
+        const problem = textProblem(part.value);
+        if (problem) throw invalid(problem);
         comments = part.value;
       }
     }
