@@ -72,6 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (error instanceof ApiError) {
       return reply
         .code(error.statusCode)
+        .headers(error.headers)
         .send({ success: false, message: error.message, code: error.code });
     }
     const refused = inputErrorOf(error);

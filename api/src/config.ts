@@ -18,6 +18,9 @@ const EnvSchema = Type.Object({
   API_HOST: Type.Optional(Type.String({ minLength: 1 })),
   ACCESS_TOKEN_TTL_SECONDS: Type.Optional(PositiveInteger),
   REFRESH_TOKEN_TTL_SECONDS: Type.Optional(PositiveInteger),
+  ATTACHMENT_QUOTA_BYTES: Type.Optional(PositiveInteger),
+  UPLOAD_RATE_BYTES_PER_HOUR: Type.Optional(PositiveInteger),
+  REMARK_WITHDRAWAL_WINDOW_SECONDS: Type.Optional(PositiveInteger),
   SEED_DEMO: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('')])),
   LOG_LEVEL: Type.Optional(
     Type.Union(
@@ -48,6 +51,12 @@ export interface ApiConfig {
   refreshTokenTtlSeconds: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Bytes of attachments one target company may hold. */
+  attachmentQuotaBytes: number;
+  /** Bytes of attachments one user may upload in any hour. */
+  uploadRateBytesPerHour: number;
+  /** How long after posting the author may withdraw a remark or its attachments. */
+  remarkWithdrawalWindowSeconds: number;
   seedDemo: boolean;
   demoAccountsFile: string;
   logLevel: string;
@@ -100,6 +109,9 @@ export function loadApiConfig(raw: NodeJS.ProcessEnv = process.env): ApiConfig {
     refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL_SECONDS ?? 30 * 24 * 60 * 60),
     dataDir: shared.dataDir,
     databaseUrl: shared.databaseUrl,
+    attachmentQuotaBytes: Number(env.ATTACHMENT_QUOTA_BYTES ?? 1024 ** 3),
+    uploadRateBytesPerHour: Number(env.UPLOAD_RATE_BYTES_PER_HOUR ?? 200 * 1024 ** 2),
+    remarkWithdrawalWindowSeconds: Number(env.REMARK_WITHDRAWAL_WINDOW_SECONDS ?? 24 * 60 * 60),
     seedDemo: env.SEED_DEMO === '1',
     demoAccountsFile: path.join(shared.repoRoot, 'tooling', 'demo-accounts.json'),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -36,8 +36,8 @@ describe.each(databaseKinds)('input errors on %s', (kind) => {
     ['a broken surrogate in JSON', 'SELECT $1::jsonb', ['{"a":"\\ud800"}']],
     [
       'a CHECK violation',
-      `INSERT INTO remark_documents (remark_id, storage_key, file_name, content_type, size)
-       VALUES (gen_random_uuid(), 'k', 'f', 'image/png', -1)`,
+      `INSERT INTO audits (target_company_id, auditor_id, audit_type, audit_category, audit_form)
+       VALUES (gen_random_uuid(), gen_random_uuid(), 'survey', 'Environment', 'ap')`,
       [],
     ],
   ])('%s is a 400', async (_name, sql, params) => {
@@ -58,8 +58,8 @@ describe.each(databaseKinds)('input errors on %s', (kind) => {
     expect(await refusal('SELECT * FROM no_such_table')).toBeUndefined();
     expect(
       await refusal(
-        `INSERT INTO remark_documents (remark_id, storage_key, file_name, content_type, size)
-         VALUES (gen_random_uuid(), 'k', 'f', 'image/png', 1)`,
+        `INSERT INTO audits (target_company_id, auditor_id, audit_type, audit_category, audit_form)
+         VALUES (gen_random_uuid(), gen_random_uuid(), 'dd', 'Environment', 'ap')`,
       ),
     ).toBeUndefined();
   });
