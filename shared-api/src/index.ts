@@ -29,6 +29,7 @@ export {
   showsCompanyDashboardLink,
   canChangeGapStatus,
   canAddRemark,
+  canWithdrawRemark,
   canAddGap,
   canEditGap,
 } from './domain/permissions';
@@ -151,6 +152,7 @@ export type {
   StatusHistoryEntry,
   RemarkUser,
   RemarkDoc,
+  Withdrawal,
   Remark,
   RemarkPayload,
   NameValue,
@@ -288,6 +290,8 @@ export {
   updateGap,
   updateGapStatus,
   addRemark,
+  withdrawRemark,
+  withdrawRemarkDocument,
 } from './calls/action-plans';
 export { exportActionPlansCsv, saveBlob, exportFileNameFallback } from './calls/csv-export';
 
