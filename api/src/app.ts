@@ -14,6 +14,7 @@ import identityPlugin from './plugins/app/identity';
 import inputTextPlugin from './plugins/app/input-text';
 import cookiePlugin from './plugins/external/cookie';
 import databasePlugin from './plugins/external/database';
+import helmetPlugin from './plugins/external/helmet';
 import rateLimitPlugin from './plugins/external/rate-limit';
 import swaggerPlugin from './plugins/external/swagger';
 import accountsRoutes from './routes/accounts';
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(configPlugin, { config: options.config });
   // External plugins
+  await app.register(helmetPlugin);
   await app.register(cookiePlugin);
   await app.register(rateLimitPlugin);
   await app.register(swaggerPlugin);

@@ -10,6 +10,7 @@ import { interactionRoutes } from './interactions/routes.js';
 import { deleteExpiredPayloads } from './oidc/adapter.js';
 import { createProvider } from './oidc/provider.js';
 import { loadSigningKeys } from './oidc/signing-keys.js';
+import { securityHeaders } from './security-headers.js';
 
 export interface IdentityApp {
   /** A Koa application: hand `app.callback()` to an HTTP server. */
@@ -36,6 +37,7 @@ export async function buildApp(config: IdentityConfig): Promise<IdentityApp> {
     });
     const interactions = interactionRoutes({ provider, db, clientId: config.client.clientId });
     // Middleware added to the provider runs before its own OpenID routes.
+    provider.use(securityHeaders({ https: config.issuer.startsWith('https:') }));
     provider.use(accounts.routes());
     provider.use(accounts.allowedMethods());
     provider.use(interactions.routes());
