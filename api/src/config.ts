@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { demoSeedProblem, secretProblem } from '../../tooling/config/deployment.cjs';
 import { loadConfig } from '../../tooling/config/index.cjs';
 
 const PositiveInteger = Type.String({ pattern: '^[1-9][0-9]*$' });
@@ -8,8 +9,8 @@ const PositiveInteger = Type.String({ pattern: '^[1-9][0-9]*$' });
 /** The environment the API reads; everything not listed here is ignored. */
 const EnvSchema = Type.Object({
   SESSION_SECRET: Type.String({
-    minLength: 16,
-    description: 'comma-separated; the first signs, all verify',
+    minLength: 1,
+    description: 'comma-separated; the first signs, all verify; each at least 32 characters',
   }),
   IDENTITY_CLIENT_SECRET: Type.String({ minLength: 1 }),
   IDENTITY_API_KEY: Type.String({ minLength: 1 }),
@@ -91,6 +92,13 @@ export function loadApiConfig(raw: NodeJS.ProcessEnv = process.env): ApiConfig {
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
+  const weak =
+    secretProblem(env, 'SESSION_SECRET', { list: true }) ??
+    secretProblem(env, 'IDENTITY_CLIENT_SECRET') ??
+    secretProblem(env, 'IDENTITY_API_KEY');
+  if (weak) throw new ConfigError(`Environment variable ${weak}`);
+  const demo = demoSeedProblem(env, 'SEED_DEMO', shared.publicUrl);
+  if (demo) throw new ConfigError(demo);
   return {
     host: env.API_HOST ?? '127.0.0.1',
     port: shared.apiPort,

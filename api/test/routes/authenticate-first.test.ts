@@ -55,9 +55,7 @@ describe('signed out', () => {
         const response = await app.inject(invalidRequest(route, body));
         answers.push(`${route}: ${response.statusCode} ${response.json<{ code: string }>().code}`);
       }
-      expect(answers).toEqual(
-        protectedRoutes().map((route) => `${route}: 401 UNAUTHENTICATED`),
-      );
+      expect(answers).toEqual(protectedRoutes().map((route) => `${route}: 401 UNAUTHENTICATED`));
     },
   );
 });

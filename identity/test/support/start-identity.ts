@@ -8,10 +8,10 @@ import path from 'node:path';
 export const identityDir = path.resolve(__dirname, '../..');
 export const testClient = {
   clientId: 'verity',
-  clientSecret: 'test-client-secret',
+  clientSecret: 'test-client-secret-for-the-identity-tests',
   redirectUri: 'http://localhost:8080/api/v1/auth/callback',
 };
-export const testApiKey = 'test-identity-api-key';
+export const testApiKey = 'test-identity-api-key-for-the-identity-tests';
 
 export interface RunningIdentity {
   url: string;
@@ -64,7 +64,8 @@ export async function startIdentity(env: Record<string, string> = {}): Promise<R
         IDENTITY_CLIENT_SECRET: testClient.clientSecret,
         IDENTITY_REDIRECT_URIS: testClient.redirectUri,
         IDENTITY_API_KEY: testApiKey,
-        IDENTITY_COOKIE_KEYS: 'test-cookie-key-1,test-cookie-key-2',
+        IDENTITY_COOKIE_KEYS:
+          'test-cookie-key-one-for-the-identity-tests,test-cookie-key-two-for-the-identity-tests',
         ...env,
         DATA_DIR: dataDir,
       },
