@@ -1,7 +1,10 @@
 const { nodeProject } = require('./jest/preset.cjs');
 
-// light-my-request (fastify.inject) loads cookie, which ships as ES modules only: SWC turns it into CommonJS.
+// light-my-request (fastify.inject) loads cookie, and @fastify/static content-disposition, which ship as
+// ES modules only: SWC turns them into CommonJS.
 module.exports = nodeProject(__dirname, {
-  testMatch: ['<rootDir>/mail/**/*.test.ts'],
-  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?cookie/)'],
+  testMatch: ['<rootDir>/mail/**/*.test.ts', '<rootDir>/servers/**/*.test.ts'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?(cookie|content-disposition)/)',
+  ],
 });

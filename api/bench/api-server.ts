@@ -13,9 +13,9 @@ export type ServerMessage =
 async function main() {
   const config = loadApiConfig({
     ...process.env,
-    SESSION_SECRET: 'session-secret-for-the-benchmark',
-    IDENTITY_CLIENT_SECRET: 'bench',
-    IDENTITY_API_KEY: 'bench',
+    SESSION_SECRET: 'session-secret-for-the-api-benchmark',
+    IDENTITY_CLIENT_SECRET: 'identity-client-secret-for-the-benchmark',
+    IDENTITY_API_KEY: 'identity-api-key-for-the-api-benchmark',
     SEED_DEMO: '0',
   });
   const app = await buildApp({ config });

@@ -7,12 +7,14 @@ import Fastify, {
 import fp from 'fastify-plugin';
 import type { ApiConfig } from './config';
 import type { Database } from './db';
-import { ApiError } from './errors';
+import { ApiError, inputErrorOf } from './errors';
 import { errorCodes, messages } from './messages';
 import authenticationPlugin from './plugins/app/authentication';
 import identityPlugin from './plugins/app/identity';
+import inputTextPlugin from './plugins/app/input-text';
 import cookiePlugin from './plugins/external/cookie';
 import databasePlugin from './plugins/external/database';
+import helmetPlugin from './plugins/external/helmet';
 import rateLimitPlugin from './plugins/external/rate-limit';
 import swaggerPlugin from './plugins/external/swagger';
 import accountsRoutes from './routes/accounts';
@@ -71,7 +73,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (error instanceof ApiError) {
       return reply
         .code(error.statusCode)
+        .headers(error.headers)
         .send({ success: false, message: error.message, code: error.code });
+    }
+    const refused = inputErrorOf(error);
+    if (refused) {
+      // A value got past the input checks to the database or the upload parser: still the caller's 400.
+      request.log.warn({ err: error }, 'input refused late');
+      return reply
+        .code(refused.statusCode)
+        .send({ success: false, message: refused.message, code: refused.code });
     }
     const status = error.statusCode ?? 500;
     if (error.validation) {
@@ -101,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(configPlugin, { config: options.config });
   // External plugins
+  await app.register(helmetPlugin);
   await app.register(cookiePlugin);
   await app.register(rateLimitPlugin);
   await app.register(swaggerPlugin);
@@ -108,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // App plugins
   await app.register(identityPlugin);
   await app.register(authenticationPlugin);
+  await app.register(inputTextPlugin);
   // Routes
   await app.register(healthRoutes);
   await app.register(

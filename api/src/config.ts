@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { demoSeedProblem, secretProblem } from '../../tooling/config/deployment.cjs';
 import { loadConfig } from '../../tooling/config/index.cjs';
 
 const PositiveInteger = Type.String({ pattern: '^[1-9][0-9]*$' });
@@ -8,8 +9,8 @@ const PositiveInteger = Type.String({ pattern: '^[1-9][0-9]*$' });
 /** The environment the API reads; everything not listed here is ignored. */
 const EnvSchema = Type.Object({
   SESSION_SECRET: Type.String({
-    minLength: 16,
-    description: 'comma-separated; the first signs, all verify',
+    minLength: 1,
+    description: 'comma-separated; the first signs, all verify; each at least 32 characters',
   }),
   IDENTITY_CLIENT_SECRET: Type.String({ minLength: 1 }),
   IDENTITY_API_KEY: Type.String({ minLength: 1 }),
@@ -18,6 +19,9 @@ const EnvSchema = Type.Object({
   API_HOST: Type.Optional(Type.String({ minLength: 1 })),
   ACCESS_TOKEN_TTL_SECONDS: Type.Optional(PositiveInteger),
   REFRESH_TOKEN_TTL_SECONDS: Type.Optional(PositiveInteger),
+  ATTACHMENT_QUOTA_BYTES: Type.Optional(PositiveInteger),
+  UPLOAD_RATE_BYTES_PER_HOUR: Type.Optional(PositiveInteger),
+  REMARK_WITHDRAWAL_WINDOW_SECONDS: Type.Optional(PositiveInteger),
   SEED_DEMO: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('')])),
   LOG_LEVEL: Type.Optional(
     Type.Union(
@@ -48,6 +52,12 @@ export interface ApiConfig {
   refreshTokenTtlSeconds: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Bytes of attachments one target company may hold. */
+  attachmentQuotaBytes: number;
+  /** Bytes of attachments one user may upload in any hour. */
+  uploadRateBytesPerHour: number;
+  /** How long after posting the author may withdraw a remark or its attachments. */
+  remarkWithdrawalWindowSeconds: number;
   seedDemo: boolean;
   demoAccountsFile: string;
   logLevel: string;
@@ -82,6 +92,13 @@ export function loadApiConfig(raw: NodeJS.ProcessEnv = process.env): ApiConfig {
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
+  const weak =
+    secretProblem(env, 'SESSION_SECRET', { list: true }) ??
+    secretProblem(env, 'IDENTITY_CLIENT_SECRET') ??
+    secretProblem(env, 'IDENTITY_API_KEY');
+  if (weak) throw new ConfigError(`Environment variable ${weak}`);
+  const demo = demoSeedProblem(env, 'SEED_DEMO', shared.publicUrl);
+  if (demo) throw new ConfigError(demo);
   return {
     host: env.API_HOST ?? '127.0.0.1',
     port: shared.apiPort,
@@ -100,6 +117,9 @@ export function loadApiConfig(raw: NodeJS.ProcessEnv = process.env): ApiConfig {
     refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL_SECONDS ?? 30 * 24 * 60 * 60),
     dataDir: shared.dataDir,
     databaseUrl: shared.databaseUrl,
+    attachmentQuotaBytes: Number(env.ATTACHMENT_QUOTA_BYTES ?? 1024 ** 3),
+    uploadRateBytesPerHour: Number(env.UPLOAD_RATE_BYTES_PER_HOUR ?? 200 * 1024 ** 2),
+    remarkWithdrawalWindowSeconds: Number(env.REMARK_WITHDRAWAL_WINDOW_SECONDS ?? 24 * 60 * 60),
     seedDemo: env.SEED_DEMO === '1',
     demoAccountsFile: path.join(shared.repoRoot, 'tooling', 'demo-accounts.json'),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -1,5 +1,5 @@
 import type { RuleResult } from '@verity/shared-api/src/rules/rule-result';
-import { accessMessages, errorCodes, messages } from './messages';
+import { accessMessages, errorCodes, inputMessages, messages } from './messages';
 
 /** An error whose status, code and message the client may see as they are. */
 export class ApiError extends Error {
@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** Headers the answer carries with it (Retry-After on a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -31,4 +33,34 @@ export const invalid = (message: string) => new ApiError(400, errorCodes.validat
 export function passed<T>(result: RuleResult<T>): T {
   if (!result.ok) throw invalid(result.message);
   return result.value;
+}
+
+/** Parser errors of a multipart body (busboy's own, and @fastify/multipart's for a cut-off body). */
+export function isMalformedMultipart(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code === 'FST_MP_PREMATURE_CLOSE' || code === 'FST_PROTO_VIOLATION') return true;
+  return (
+    code === undefined &&
+    typeof message === 'string' &&
+    /^(Multipart: Boundary not found|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data|Malformed part header)$/.test(
+      message,
+    )
+  );
+}
+
+export const malformedUpload = () =>
+  new ApiError(400, errorCodes.validationFailed, inputMessages.malformedUpload);
+
+/**
+ * The caller's 400 for an error that bad input caused past the checks: a PostgreSQL data exception
+ * (SQLSTATE class 22), a NOT NULL or CHECK violation, or a multipart body that cannot be parsed.
+ */
+export function inputErrorOf(error: unknown): ApiError | undefined {
+  if (isMalformedMultipart(error)) return malformedUpload();
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return undefined;
+  if (code.startsWith('22')) return invalid(inputMessages.valueNotStorable);
+  if (code === '23502') return invalid(inputMessages.valueMissing);
+  if (code === '23514') return invalid(inputMessages.valueNotStorable);
+  return undefined;
 }

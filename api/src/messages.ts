@@ -30,6 +30,13 @@ export const signInErrors = {
   signInFailed: 'sign_in_failed',
 } as const;
 
+/** Answers for input that no route may take, whatever its rules. */
+export const inputMessages = {
+  valueNotStorable: 'A value sent is out of range or not valid. Please check what you entered.',
+  valueMissing: 'A required value is missing. Please check what you entered.',
+  malformedUpload: 'The upload was incomplete or malformed. Please try again.',
+} as const;
+
 /** Answers for objects out of reach or actions out of role (section 6 and tenancy). */
 export const accessMessages = {
   forbidden: 'You do not have permission to do this.',
@@ -40,4 +47,18 @@ export const actionPlanMessages = {
   notAnImage: 'Only images can be attached (PNG, JPEG, GIF or WebP).',
   attachmentTooLarge: 'Each image can be at most 5 MB.',
   tooManyAttachments: 'At most 10 images can be attached to one remark.',
+} as const;
+
+/** Answers of the storage quota, the upload rate and withdrawals (amounts and times filled in). */
+export const remarkLimitMessages = {
+  storageFull: (quota: string) =>
+    `This company's storage is full: these images would take it past its ${quota}. Withdraw attachments that are no longer needed, or ask Verity support for more space.`,
+  uploadRateExceeded: (rate: string, wait: string) =>
+    `You can upload at most ${rate} of images an hour. Please try again in ${wait}.`,
+  notAuthorOrOwner:
+    'Only the author of this remark, or an owner of their organisation, can withdraw it.',
+  windowPassed: (window: string) =>
+    `The author can withdraw a remark or its images only within ${window} of posting. Ask an owner of your organisation.`,
+  remarkAlreadyWithdrawn: 'This remark has already been withdrawn.',
+  attachmentAlreadyWithdrawn: 'This attachment has already been withdrawn.',
 } as const;

@@ -48,6 +48,7 @@ describe('the app', () => {
       '/api/v1/dashboard/client',
       '/api/v1/dashboard/target-company',
       '/api/v1/gap/{gapId}',
+      '/api/v1/gap/{gapId}/remark/{remarkId}',
       '/api/v1/gap/{id}/remark',
       '/api/v1/gap/{id}/status',
       '/api/v1/remark-document/{documentId}',

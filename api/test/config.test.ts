@@ -1,9 +1,10 @@
 import { loadApiConfig } from '../src/config';
 
+// Secrets as `npm start` generates them: 43 characters.
 const required = {
-  SESSION_SECRET: 'a-session-secret-of-some-length',
-  IDENTITY_CLIENT_SECRET: 'client-secret',
-  IDENTITY_API_KEY: 'api-key',
+  SESSION_SECRET: 'Vq3Jp0yJ8mQ2cS6dN1rT4wX7zA9bE5fH2kL8uP0sY3g',
+  IDENTITY_CLIENT_SECRET: 'Lk2Hf9Qw3Er5Ty7Ui1Op4As6Df8Gh0Jk2Lz4Xc6Vb8N',
+  IDENTITY_API_KEY: 'Mn3Bv5Cx7Za9Sd1Fg3Hj5Kl7Qw9Er1Ty3Ui5Op7As9D',
 };
 
 describe('API configuration', () => {
@@ -23,6 +24,24 @@ describe('API configuration', () => {
       dataDir: '/srv/verity-data',
       databaseUrl: undefined,
       seedDemo: false,
+      attachmentQuotaBytes: 1024 ** 3,
+      uploadRateBytesPerHour: 200 * 1024 ** 2,
+      remarkWithdrawalWindowSeconds: 86_400,
+    });
+  });
+
+  it('reads the storage quota, the upload rate and the withdrawal window', () => {
+    expect(
+      loadApiConfig({
+        ...required,
+        ATTACHMENT_QUOTA_BYTES: '5000000',
+        UPLOAD_RATE_BYTES_PER_HOUR: '1000000',
+        REMARK_WITHDRAWAL_WINDOW_SECONDS: '600',
+      }),
+    ).toMatchObject({
+      attachmentQuotaBytes: 5_000_000,
+      uploadRateBytesPerHour: 1_000_000,
+      remarkWithdrawalWindowSeconds: 600,
     });
   });
 
@@ -34,11 +53,51 @@ describe('API configuration', () => {
 
   it.each([
     [{ ...required, SESSION_SECRET: undefined }, 'SESSION_SECRET is required'],
-    [{ ...required, SESSION_SECRET: 'short' }, 'SESSION_SECRET is invalid'],
     [{ ...required, IDENTITY_API_KEY: undefined }, 'IDENTITY_API_KEY is required'],
     [{ ...required, ACCESS_TOKEN_TTL_SECONDS: 'soon' }, 'ACCESS_TOKEN_TTL_SECONDS is invalid'],
+    [{ ...required, ATTACHMENT_QUOTA_BYTES: '1GB' }, 'ATTACHMENT_QUOTA_BYTES is invalid'],
     [{ ...required, API_PORT: '99999' }, 'API_PORT must be a port number'],
   ])('names the variable at fault', (env, message) => {
     expect(() => loadApiConfig(env)).toThrow(message);
+  });
+
+  it.each([
+    ['SESSION_SECRET', 'x'],
+    ['SESSION_SECRET', `${required.SESSION_SECRET},short-old-secret`],
+    ['IDENTITY_CLIENT_SECRET', 'a'.repeat(31)],
+    ['IDENTITY_API_KEY', 'api-key'],
+  ])('refuses %s shorter than 32 characters, even for the local demo', (name, value) => {
+    expect(() => loadApiConfig({ ...required, [name]: value })).toThrow(
+      new RegExp(`^Environment variable ${name} is too weak: .*at least 32 characters`),
+    );
+  });
+
+  it.each([
+    'http://localhost:8080',
+    'http://verity.localhost:8080',
+    'http://127.0.0.1:8080',
+    'http://127.3.4.5',
+    'http://[::1]:8080',
+  ])('loads the demo accounts for the local demo at %s', (publicUrl) => {
+    expect(loadApiConfig({ ...required, PUBLIC_URL: publicUrl, SEED_DEMO: '1' }).seedDemo).toBe(
+      true,
+    );
+  });
+
+  it.each([
+    'https://verity.example.com',
+    'http://10.0.0.5:8080',
+    'http://192.168.1.20',
+    'http://localhost.example.com',
+    'http://[::2]',
+  ])('refuses the demo accounts anywhere else (%s), whatever NODE_ENV says', (publicUrl) => {
+    for (const NODE_ENV of ['production', 'development', undefined]) {
+      expect(() =>
+        loadApiConfig({ ...required, PUBLIC_URL: publicUrl, SEED_DEMO: '1', NODE_ENV }),
+      ).toThrow(/^SEED_DEMO=1 loads demo accounts whose password is published.*set SEED_DEMO=0$/);
+    }
+    expect(loadApiConfig({ ...required, PUBLIC_URL: publicUrl, SEED_DEMO: '0' }).seedDemo).toBe(
+      false,
+    );
   });
 });

@@ -1,6 +1,10 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { TEST_SESSION_SECRET } from './support/app';
+import {
+  TEST_IDENTITY_API_KEY,
+  TEST_IDENTITY_CLIENT_SECRET,
+  TEST_SESSION_SECRET,
+} from './support/app';
 import { createTestDatabase, type TestDatabase } from './support/databases';
 import { freePort } from './support/free-port';
 
@@ -23,8 +27,8 @@ describe('the API server', () => {
         API_PORT: String(await freePort()),
         LOG_LEVEL: 'warn',
         SESSION_SECRET: TEST_SESSION_SECRET,
-        IDENTITY_CLIENT_SECRET: 'client-secret',
-        IDENTITY_API_KEY: 'api-key',
+        IDENTITY_CLIENT_SECRET: TEST_IDENTITY_CLIENT_SECRET,
+        IDENTITY_API_KEY: TEST_IDENTITY_API_KEY,
         ...database.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -16,6 +16,7 @@ import { deleteExpiredPayloads } from './oidc/adapter.js';
 import { createProvider } from './oidc/provider.js';
 import { loadSigningKeys } from './oidc/signing-keys.js';
 import { createThrottles, deleteExpiredCounters } from './security/throttles.js';
+import { securityHeaders } from './security-headers.js';
 
 export interface IdentityApp {
   /** A Koa application: hand `app.callback()` to an HTTP server. */
@@ -76,6 +77,7 @@ export async function buildApp(config: IdentityConfig): Promise<IdentityApp> {
     });
     // Middleware added to the provider runs before its own OpenID routes.
     provider.use(rejectUnsafeText);
+    provider.use(securityHeaders({ https: config.issuer.startsWith('https:') }));
     provider.use(accounts.routes());
     provider.use(accounts.allowedMethods());
     provider.use(interactions.routes());

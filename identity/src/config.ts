@@ -17,6 +17,8 @@ const require = createRequire(import.meta.url);
 const { loadConfig } = require('../../tooling/config/index.cjs') as {
   loadConfig(env: NodeJS.ProcessEnv): ToolingConfig;
 };
+const { demoSeedProblem, secretProblem } =
+  require('../../tooling/config/deployment.cjs') as typeof import('../../tooling/config/deployment.cjs');
 
 export const identityRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -117,6 +119,15 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): Identi
   const cookieKeys = list(env.IDENTITY_COOKIE_KEYS);
   if (cookieKeys.length === 0)
     problems.push('IDENTITY_COOKIE_KEYS is required (comma-separated secrets)');
+  // Strong secrets everywhere, and the demo accounts only for the local demo (docs/decisions.md).
+  for (const problem of [
+    secretProblem(env, 'IDENTITY_CLIENT_SECRET'),
+    secretProblem(env, 'IDENTITY_API_KEY'),
+    secretProblem(env, 'IDENTITY_COOKIE_KEYS', { list: true }),
+    demoSeedProblem(env, 'IDENTITY_SEED_DEMO', tooling.publicUrl),
+  ]) {
+    if (problem) problems.push(problem);
+  }
 
   const redirectUris = list(env.IDENTITY_REDIRECT_URIS);
   if (redirectUris.length === 0) redirectUris.push(`${tooling.publicUrl}/api/v1/auth/callback`);

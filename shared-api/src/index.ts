@@ -29,6 +29,7 @@ export {
   showsCompanyDashboardLink,
   canChangeGapStatus,
   canAddRemark,
+  canWithdrawRemark,
   canAddGap,
   canEditGap,
 } from './domain/permissions';
@@ -94,6 +95,7 @@ export {
   CURRENCIES,
   AMOUNT_MIN,
   AMOUNT_STEP,
+  AMOUNT_MAX,
   toAmountValue,
 } from './domain/currency';
 export type { CurrencyCode } from './domain/currency';
@@ -104,6 +106,7 @@ export type { Sdg, SdgCode, SdgNumber } from './domain/sdg';
 export {
   DATE_FORMATS,
   MISSING_DATE_TEXT,
+  DATE_RANGE,
   formatDate,
   daysRemaining,
   daysPassed,
@@ -149,6 +152,7 @@ export type {
   StatusHistoryEntry,
   RemarkUser,
   RemarkDoc,
+  Withdrawal,
   Remark,
   RemarkPayload,
   NameValue,
@@ -286,6 +290,8 @@ export {
   updateGap,
   updateGapStatus,
   addRemark,
+  withdrawRemark,
+  withdrawRemarkDocument,
 } from './calls/action-plans';
 export { exportActionPlansCsv, saveBlob, exportFileNameFallback } from './calls/csv-export';
 

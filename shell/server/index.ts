@@ -2,14 +2,47 @@
 // to the API so the browser only ever talks to one origin (first-party cookies).
 import path from 'node:path';
 import Fastify from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
 import { loadConfig } from '../../tooling/config/index.cjs';
+
+type ShellConfig = ReturnType<typeof loadConfig>;
+
+/**
+ * The page's Content-Security-Policy: scripts from the shell and the three remotes (Module
+ * Federation), styles inline as well (style-loader injects style tags), API calls to the shell's own
+ * origin (the proxy), never framed, no plugins, no foreign base URL or form target.
+ */
+export function shellContentSecurityPolicy(config: ShellConfig) {
+  const remoteOrigins = [...new Set(config.remotes.map((remote) => new URL(remote.url).origin))];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...remoteOrigins],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...remoteOrigins],
+    fontSrc: ["'self'", ...remoteOrigins],
+    connectSrc: ["'self'", ...remoteOrigins],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    objectSrc: ["'none'"],
+  };
+}
 
 export function buildShellServer(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
   const distDir = path.resolve(env.SHELL_DIST_DIR || path.join(__dirname, '..', 'dist'));
   const app = Fastify({ logger: false });
+
+  app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: shellContentSecurityPolicy(config) },
+    strictTransportSecurity: config.publicUrl.startsWith('https:')
+      ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true }
+      : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+  });
 
   app.get('/remotes.json', async (_request, reply) => {
     reply.header('cache-control', 'no-cache');

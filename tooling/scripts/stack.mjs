@@ -73,8 +73,9 @@ function loadSecrets(dataDir) {
 export function stackEnvironment(baseEnv = process.env) {
   const config = loadConfig(baseEnv);
   const secrets = loadSecrets(config.dataDir);
+  // NODE_ENV is left as it is: nothing in Verity reads it, and the local demo is not production.
+  // Seeding the demo is refused by the servers unless PUBLIC_URL is a loopback address.
   const env = {
-    NODE_ENV: 'production',
     SEED_DEMO: '1',
     IDENTITY_SEED_DEMO: '1',
     IDENTITY_CLIENT_ID: 'verity',

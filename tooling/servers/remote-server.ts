@@ -2,6 +2,7 @@
 // remoteEntry.js never cached, content-hashed chunks cached for good.
 import path from 'node:path';
 import Fastify from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import cors from '@fastify/cors';
 import { loadConfig } from '../config/index.cjs';
@@ -12,6 +13,19 @@ export function buildRemoteServer(key: string, env: NodeJS.ProcessEnv = process.
   if (!remote) throw new Error(`Unknown remote "${key}"`);
   const app = Fastify({ logger: false });
   app.register(cors, { origin: true, methods: ['GET', 'HEAD'] });
+  // Scripts and styles run in the shell's page under its policy; opened on their own they may do
+  // nothing. Other origins (the shell) must be able to load them.
+  app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    strictTransportSecurity: remote.url.startsWith('https:')
+      ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true }
+      : false,
+    referrerPolicy: { policy: 'no-referrer' },
+  });
   app.register(fastifyStatic, {
     root: path.join(config.repoRoot, remote.dir, 'dist'),
     setHeaders(reply, filePath) {

@@ -31,20 +31,42 @@ export interface GapRow {
   remarks: RemarkJson[];
 }
 
+interface WithdrawalJson {
+  at: string;
+  byName: string | null;
+  byUserId: string | null;
+}
+
 export interface RemarkJson {
   id: string;
   comments: string;
   createdAt: string;
+  withdrawableUntil: string | null;
+  withdrawn: WithdrawalJson | null;
   user: { userType: string; fullname: string; userId: string | null; role: string };
-  docs: { id: string; fileName: string; size: number }[];
+  docs: { id: string; fileName: string; size: number; withdrawn: WithdrawalJson | null }[];
 }
 
-/** The remark of `r` (with its documents) as one JSON value. */
+/** Who withdrew the row aliased `alias` and when, or null while it stands. */
+const withdrawalJsonSql = (alias: string) => `CASE WHEN ${alias}.withdrawn_at IS NULL THEN NULL
+    ELSE jsonb_build_object('at', ${alias}.withdrawn_at, 'byName', ${alias}.withdrawn_by_name, 'byUserId', ${alias}.withdrawn_by) END`;
+
+/** The remark of `r` (with its documents) as one JSON value; withdrawn ones keep only who and when. */
 export const remarkJsonSql = (r: string) => `jsonb_build_object(
     'id', ${r}.id, 'comments', ${r}.comments, 'createdAt', ${r}.created_at,
+    'withdrawableUntil', CASE WHEN ${r}.withdrawn_at IS NULL THEN ${r}.withdrawable_until END,
+    'withdrawn', ${withdrawalJsonSql(r)},
     'user', jsonb_build_object('userType', ${r}.user_type, 'fullname', ${r}.fullname, 'userId', ${r}.user_id, 'role', ${r}.role),
-    'docs', COALESCE((SELECT jsonb_agg(jsonb_build_object('id', d.id, 'fileName', d.file_name, 'size', d.size) ORDER BY d.position, d.id)
+    'docs', COALESCE((SELECT jsonb_agg(jsonb_build_object('id', d.id, 'fileName', d.file_name,
+        'size', CASE WHEN d.withdrawn_at IS NULL THEN d.size ELSE 0 END, 'withdrawn', ${withdrawalJsonSql('d')})
+        ORDER BY d.position, d.id)
       FROM remark_documents d WHERE d.remark_id = ${r}.id), '[]'::jsonb))`;
+
+const withdrawalOf = (withdrawn: WithdrawalJson | null) =>
+  withdrawn && {
+    at: iso(withdrawn.at) as string,
+    by: { fullname: withdrawn.byName ?? '', userId: withdrawn.byUserId ?? '' },
+  };
 
 /** SELECT of gaps aliased `g` with everything the Gap shape needs; the caller adds WHERE and ORDER BY. */
 const selectGapsSql = `SELECT g.id, g.action_plan_id, g.kpi, g.gap_name, g.recommendation, g.responsibility,
@@ -66,12 +88,15 @@ export function toRemark(remark: RemarkJson) {
     id: remark.id,
     comments: remark.comments,
     createdAt: iso(remark.createdAt) as string,
+    withdrawableUntil: iso(remark.withdrawableUntil),
+    withdrawn: withdrawalOf(remark.withdrawn),
     user: { ...remark.user, userId: remark.user.userId ?? '' },
     docs: remark.docs.map((doc) => ({
       _id: doc.id,
-      url: remarkDocumentUrl(doc.id),
+      url: doc.withdrawn ? '' : remarkDocumentUrl(doc.id),
       fileName: doc.fileName,
       size: doc.size,
+      withdrawn: withdrawalOf(doc.withdrawn),
     })),
   };
 }

@@ -3,10 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { MultipartFile, Multipart } from '@fastify/multipart';
-import { ApiError } from '../errors';
+import { textProblem } from '@verity/shared-api/src/rules/text-rules';
+import { ApiError, invalid, isMalformedMultipart, malformedUpload } from '../errors';
 import { actionPlanMessages, errorCodes } from '../messages';
 import type { AttachmentStorage } from '../storage/attachment-storage';
 import { detectImage, SIGNATURE_BYTES } from './image-signature';
+import type { UploadAllowance } from './upload-limits';
 
 /** Limits of one remark's upload (ARCHITECTURE section 3). */
 export const REMARK_UPLOAD_LIMITS = {
@@ -44,6 +46,7 @@ function uploadError(error: unknown): unknown {
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return tooManyParts();
   }
+  if (isMalformedMultipart(error)) return malformedUpload();
   return error;
 }
 
@@ -73,7 +76,40 @@ async function sniff(file: Readable): Promise<{ head: Buffer; whole: Readable }>
   return { head, whole: Readable.from(rest(), { objectMode: false }) };
 }
 
-async function storeFile(storage: AttachmentStorage, part: MultipartFile): Promise<StoredDocument> {
+/** The bytes of one request's files so far, refused as soon as they pass the allowance. */
+class UploadBudget {
+  private used = 0;
+  constructor(private readonly allowance: UploadAllowance) {}
+
+  /** The file's bytes, failing with the allowance's refusal at the first byte past it. */
+  metered(file: Readable): Readable {
+    return Readable.from(this.chunks(file), { objectMode: false });
+  }
+
+  private async *chunks(file: Readable) {
+    for await (const chunk of file as AsyncIterable<Buffer>) {
+      this.used += chunk.length;
+      if (this.used > this.allowance.bytes) throw this.allowance.refusal();
+      yield chunk;
+    }
+  }
+}
+
+const UNLIMITED: UploadAllowance = {
+  bytes: Number.POSITIVE_INFINITY,
+  refusal: () => new ApiError(413, 'UPLOAD_TOO_LARGE', actionPlanMessages.attachmentTooLarge),
+};
+
+async function storeFile(
+  storage: AttachmentStorage,
+  part: MultipartFile,
+  budget: UploadBudget,
+): Promise<StoredDocument> {
+  const nameProblem = textProblem(part.filename);
+  if (nameProblem) {
+    part.file.destroy();
+    throw invalid(nameProblem);
+  }
   const { head, whole } = await sniff(part.file);
   const kind = detectImage(head);
   if (!kind) {
@@ -81,7 +117,7 @@ async function storeFile(storage: AttachmentStorage, part: MultipartFile): Promi
     throw notAnImage();
   }
   const storageKey = `${randomUUID()}.${kind.extension}`;
-  const { size } = await storage.put(storageKey, whole, kind.contentType);
+  const { size } = await storage.put(storageKey, budget.metered(whole), kind.contentType);
   const stored = {
     storageKey,
     fileName: part.filename || `image.${kind.extension}`,
@@ -96,13 +132,16 @@ async function storeFile(storage: AttachmentStorage, part: MultipartFile): Promi
 }
 
 /**
- * Reads the parts in order, storing each image as it arrives. On any refusal every file written for
- * this request is deleted again, so a refused remark leaves nothing behind.
+ * Reads the parts in order, storing each image as it arrives, and stops as soon as the files pass the
+ * allowance (storage quota or upload rate). On any refusal every file written for this request is
+ * deleted again, so a refused remark leaves nothing behind.
  */
 export async function readRemarkUpload(
   parts: AsyncIterableIterator<Multipart>,
   storage: AttachmentStorage,
+  allowance: UploadAllowance = UNLIMITED,
 ): Promise<RemarkUpload> {
+  const budget = new UploadBudget(allowance);
   let comments = '';
   const documents: StoredDocument[] = [];
   try {
@@ -112,8 +151,10 @@ export async function readRemarkUpload(
           await finished(part.file.resume());
           continue;
         }
-        documents.push(await storeFile(storage, part));
+        documents.push(await storeFile(storage, part, budget));
       } else if (part.fieldname === 'comments' && typeof part.value === 'string') {
+        const problem = textProblem(part.value);
+        if (problem) throw invalid(problem);
         comments = part.value;
       }
     }

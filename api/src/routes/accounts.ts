@@ -31,7 +31,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/accounts/user',
     {
-      preHandler: [
+      onRequest: [
         fastify.authenticate,
         fastify.rateLimit({
           max: 60,

@@ -29,9 +29,14 @@ export function localAttachmentStorage(folder: string): AttachmentStorage {
         },
       });
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+      const target = createWriteStream(file, { flags: 'wx' });
       try {
-        await pipeline(source, counter, createWriteStream(file, { flags: 'wx' }));
+        await pipeline(source, counter, target);
       } catch (error) {
+        // A source that fails at once can do so while the file is still being opened: wait for the
+        // stream to close, or the open would create the file after it was removed.
+        if (!target.closed)
+          await new Promise<void>((resolve) => target.once('close', () => resolve()));
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') await rm(file, { force: true });
         throw error;
       }

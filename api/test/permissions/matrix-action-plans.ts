@@ -1,7 +1,7 @@
 // The matrix rows of the action-plan routes: plans, gaps, status, remarks, attachments and the CSV export.
 import type { InjectOptions } from 'fastify';
 import { inDays } from './fixtures';
-import { remarkForm, validGap } from './requests';
+import { ownRemarkToWithdraw, remarkForm, validGap } from './requests';
 import { json, type MatrixRow } from './matrix-types';
 
 export const ACTION_PLAN_ROWS: readonly MatrixRow[] = [
@@ -174,6 +174,31 @@ export const ACTION_PLAN_ROWS: readonly MatrixRow[] = [
     }),
   },
   {
+    route: 'DELETE /gap/{gapId}/remark/{remarkId}',
+    write: true,
+    own: {
+      client: [200, 200, 200, 403],
+      auditor: [200, 200, 200, 403],
+      targetCompany: [200, 200, 200, 403],
+    },
+    foreign: {
+      client: [404, 404, 404, 403],
+      auditor: [404, 404, 404, 403],
+      targetCompany: [404, 404, 404, 403],
+    },
+    mixed: ['remarkId'],
+    request: async (ctx) => {
+      // Own: a remark the caller wrote; otherwise the ids as given (a foreign remark, or a foreign gap).
+      const remarkId =
+        ctx.target === 'own' ? (await ownRemarkToWithdraw(ctx)).remarkId : ctx.ids.remarkId;
+      return {
+        method: 'DELETE',
+        url: `/gap/${ctx.ids.gapId}/remark/${remarkId}`,
+        query: { targetCompanyId: ctx.ids.targetCompanyId },
+      };
+    },
+  },
+  {
     route: 'GET /remark-document/{documentId}',
     write: false,
     own: {
@@ -187,5 +212,23 @@ export const ACTION_PLAN_ROWS: readonly MatrixRow[] = [
       targetCompany: [404, 404, 404, 404],
     },
     request: ({ documentId }) => ({ method: 'GET', url: `/remark-document/${documentId}` }),
+  },
+  {
+    route: 'DELETE /remark-document/{documentId}',
+    write: true,
+    own: {
+      client: [200, 200, 200, 403],
+      auditor: [200, 200, 200, 403],
+      targetCompany: [200, 200, 200, 403],
+    },
+    foreign: {
+      client: [404, 404, 404, 403],
+      auditor: [404, 404, 404, 403],
+      targetCompany: [404, 404, 404, 403],
+    },
+    request: async (ctx) => ({
+      method: 'DELETE',
+      url: `/remark-document/${ctx.target === 'own' ? (await ownRemarkToWithdraw(ctx)).documentId : ctx.documentId}`,
+    }),
   },
 ];

@@ -1,4 +1,7 @@
 // Valid requests for the matrix: an allowed call must succeed, so a refusal can only come from the rules.
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from './callers';
 import { HOME_MARKER, inDays, insertUser, type Fixtures, type TenantIds } from './fixtures';
@@ -94,4 +97,37 @@ export function remarkForm(serial: number): FormData {
   form.append('comments', `Seen on the visit ${serial}`);
   form.append('documents', new Blob([PNG_BYTES], { type: 'image/png' }), `photo-${serial}.png`);
   return form;
+}
+
+/**
+ * A remark the caller wrote on the gap a moment ago, with one stored photo: what its author may
+ * withdraw (a viewer's, written before they became one, all the same).
+ */
+export async function ownRemarkToWithdraw(
+  ctx: RequestContext,
+): Promise<{ remarkId: string; documentId: string }> {
+  const { rows } = await ctx.app.db.query<{ remark_id: string }>(
+    `INSERT INTO remarks (gap_id, comments, user_id, user_type, fullname, role, author_organisation_id, withdrawable_until)
+     SELECT $1, $2, u.id, u.user_type, u.fullname, u.role,
+            COALESCE(u.client_id, u.auditor_id, u.target_company_id), now() + interval '1 hour'
+     FROM users u WHERE lower(u.email) = lower($3) AND u.user_type = $4
+     RETURNING id AS remark_id`,
+    [
+      ctx.ids.gapId,
+      `Withdraw me ${ctx.serial} ${HOME_MARKER}`,
+      ctx.caller.email,
+      ctx.caller.userType,
+    ],
+  );
+  const remarkId = rows[0]!.remark_id;
+  const folder = path.join(ctx.app.config.dataDir, 'attachments');
+  const storageKey = `${randomUUID()}.png`;
+  await mkdir(folder, { recursive: true });
+  await writeFile(path.join(folder, storageKey), PNG_BYTES);
+  const document = await ctx.app.db.query<{ id: string }>(
+    `INSERT INTO remark_documents (remark_id, storage_key, file_name, content_type, size)
+     VALUES ($1, $2, 'withdraw-me.png', 'image/png', $3) RETURNING id`,
+    [remarkId, storageKey, PNG_BYTES.length],
+  );
+  return { remarkId, documentId: document.rows[0]!.id };
 }

@@ -110,7 +110,7 @@ describe('accounts lookup when identity refuses the API key', () => {
     app = await buildTestApp(database, {
       IDENTITY_ISSUER: identity.issuer,
       IDENTITY_CLIENT_SECRET: identity.clientSecret,
-      IDENTITY_API_KEY: 'not-the-key-identity-knows',
+      IDENTITY_API_KEY: 'not-the-key-the-identity-server-knows',
     });
   });
   afterAll(async () => {

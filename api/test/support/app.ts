@@ -6,6 +6,11 @@ import type { TestDatabase } from './databases';
 export const TEST_PUBLIC_URL = 'http://localhost:8080';
 export const TEST_REDIRECT_URI = `${TEST_PUBLIC_URL}/api/v1/auth/callback`;
 export const TEST_SESSION_SECRET = 'session-secret-for-the-api-tests';
+// Every secret is at least 32 characters, as the servers require.
+export const TEST_IDENTITY_CLIENT_SECRET = 'identity-client-secret-for-tests';
+export const TEST_IDENTITY_API_KEY = 'identity-api-key-for-the-api-tests';
+export const TEST_IDENTITY_COOKIE_KEYS =
+  'identity-cookie-key-one-for-the-api-tests,identity-cookie-key-two-for-the-api-tests';
 
 /** The API's configuration for a test: demo data on, identity unreachable unless the caller names one. */
 export function testConfig(database: TestDatabase, env: NodeJS.ProcessEnv = {}): ApiConfig {
@@ -13,8 +18,8 @@ export function testConfig(database: TestDatabase, env: NodeJS.ProcessEnv = {}):
     PUBLIC_URL: TEST_PUBLIC_URL,
     SESSION_SECRET: TEST_SESSION_SECRET,
     IDENTITY_ISSUER: 'http://127.0.0.1:9',
-    IDENTITY_CLIENT_SECRET: 'identity-client-secret-for-tests',
-    IDENTITY_API_KEY: 'identity-api-key-for-tests',
+    IDENTITY_CLIENT_SECRET: TEST_IDENTITY_CLIENT_SECRET,
+    IDENTITY_API_KEY: TEST_IDENTITY_API_KEY,
     SEED_DEMO: '1',
     ...database.env,
     ...env,

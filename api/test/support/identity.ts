@@ -2,6 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  TEST_IDENTITY_API_KEY,
+  TEST_IDENTITY_CLIENT_SECRET,
+  TEST_IDENTITY_COOKIE_KEYS,
+} from './app';
 import { createTestDatabase, type TestDatabase } from './databases';
 import { freePort } from './free-port';
 
@@ -53,8 +58,8 @@ export async function startIdentity({
     ? await createTestDatabase('postgres')
     : undefined;
   const issuer = `http://localhost:${port}`;
-  const clientSecret = 'identity-client-secret-for-tests';
-  const apiKey = 'identity-api-key-for-tests';
+  const clientSecret = TEST_IDENTITY_CLIENT_SECRET;
+  const apiKey = TEST_IDENTITY_API_KEY;
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(identityDir, 'src/server.ts')],
@@ -68,7 +73,7 @@ export async function startIdentity({
         IDENTITY_CLIENT_SECRET: clientSecret,
         IDENTITY_REDIRECT_URIS: redirectUri,
         IDENTITY_API_KEY: apiKey,
-        IDENTITY_COOKIE_KEYS: 'identity-cookie-key-for-tests',
+        IDENTITY_COOKIE_KEYS: TEST_IDENTITY_COOKIE_KEYS,
         IDENTITY_SEED_DEMO: '1',
         DATA_DIR: dataDir,
         ...(database?.env.DATABASE_URL ? { IDENTITY_DATABASE_URL: database.env.DATABASE_URL } : {}),

@@ -10,10 +10,10 @@ import type { MailCatcher } from '../../../tooling/mail/mail-catcher';
 export const identityDir = path.resolve(__dirname, '../..');
 export const testClient = {
   clientId: 'verity',
-  clientSecret: 'test-client-secret',
+  clientSecret: 'test-client-secret-for-the-identity-tests',
   redirectUri: 'http://localhost:8080/api/v1/auth/callback',
 };
-export const testApiKey = 'test-identity-api-key';
+export const testApiKey = 'test-identity-api-key-for-the-identity-tests';
 export const testPublicUrl = 'http://localhost:8080';
 export const testMailFrom = 'Verity <no-reply@verity.test>';
 
@@ -76,7 +76,8 @@ export async function startIdentity(
         IDENTITY_CLIENT_SECRET: testClient.clientSecret,
         IDENTITY_REDIRECT_URIS: testClient.redirectUri,
         IDENTITY_API_KEY: testApiKey,
-        IDENTITY_COOKIE_KEYS: 'test-cookie-key-1,test-cookie-key-2',
+        IDENTITY_COOKIE_KEYS:
+          'test-cookie-key-one-for-the-identity-tests,test-cookie-key-two-for-the-identity-tests',
         PUBLIC_URL: testPublicUrl,
         SMTP_URL: mail.smtpUrl,
         MAIL_FROM: testMailFrom,

@@ -6,6 +6,7 @@ import {
   canChangeGapStatus,
   canCreateAudit,
   canEditGap,
+  canWithdrawRemark,
   getAuditorTargetCompanies,
 } from '@verity/shared-api';
 import {
@@ -99,6 +100,7 @@ export function AuditorActionPlanPage() {
         canAddRemark: canAddRemark(user),
         canAddGap: canAddGap(user),
         canEditGap: canEditGap(user),
+        canWithdrawRemark: (remark) => canWithdrawRemark(user, remark),
       }}
     />
   );

@@ -4,6 +4,7 @@ import { useParams } from 'react-router-dom';
 import {
   canAddAuditOrCompanyAuditor,
   canAddRemark,
+  canWithdrawRemark,
   canChangeGapStatus,
   permissionFlags,
   type PermissionSubject,
@@ -122,6 +123,7 @@ export function ActionPlanPage() {
         canAddRemark: canAddRemark(user),
         canAddGap: false,
         canEditGap: false,
+        canWithdrawRemark: (remark) => canWithdrawRemark(user, remark),
       }}
     />
   );

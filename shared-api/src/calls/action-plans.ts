@@ -128,6 +128,35 @@ export async function addRemark(
   return data.remark;
 }
 
+/**
+ * DELETE /gap/{gapId}/remark/{remarkId}: withdraws a remark (its author within its window, or an
+ * owner of their organisation); gives the remark as it now stands, a trace without text or images.
+ */
+export async function withdrawRemark(
+  gapId: string,
+  remarkId: string,
+  targetCompanyId: string,
+  client: KyInstance = apiClient,
+): Promise<Remark> {
+  const data = await dataOf<{ remark: Remark }>(
+    client.delete(`gap/${segment(gapId)}/remark/${segment(remarkId)}`, {
+      searchParams: { targetCompanyId },
+    }),
+  );
+  return data.remark;
+}
+
+/** DELETE /remark-document/{documentId}: withdraws one image of a remark; gives the remark. */
+export async function withdrawRemarkDocument(
+  documentId: string,
+  client: KyInstance = apiClient,
+): Promise<Remark> {
+  const data = await dataOf<{ remark: Remark }>(
+    client.delete(`remark-document/${segment(documentId)}`),
+  );
+  return data.remark;
+}
+
 function fileNameOf(document: Blob): string {
   return 'name' in document && typeof document.name === 'string' && document.name !== ''
     ? document.name

@@ -15,6 +15,8 @@ import {
   getActionPlans,
   updateGap,
   updateGapStatus,
+  withdrawRemark,
+  withdrawRemarkDocument,
 } from './action-plans';
 import { getCurrentUser } from './auth';
 import { exportActionPlansCsv } from './csv-export';
@@ -455,6 +457,34 @@ describe('action plans and gaps', () => {
     expect(formatFileSizeKb(remark.docs[0]!.size)).toMatch(/KB/);
     const [reread] = (await getActionPlan(plan.id, acme._id, clientOwner)).gaps;
     expect(reread!.remark.map((listed) => listed.comments)).toContain('Bund wall repaired');
+  });
+
+  it('withdraws an image, then the whole remark, leaving a trace', async () => {
+    const { plan } = await newPlan('Dust control');
+    const [gap] = (await getActionPlan(plan.id, acme._id, clientOwner)).gaps;
+    const photo = new File([PNG_BYTES], 'wrong.png', { type: 'image/png' });
+    const remark = await addRemark(
+      gap!.id,
+      acme._id,
+      { comments: 'Posted by mistake', documents: [photo, photo] },
+      companyOwner,
+    );
+    expect(remark.withdrawableUntil).toEqual(expect.any(String));
+
+    const withoutImage = await withdrawRemarkDocument(remark.docs[0]!._id, companyOwner);
+    expect(withoutImage.comments).toBe('Posted by mistake');
+    expect(withoutImage.docs.map((doc) => doc.withdrawn && doc.withdrawn.by.fullname)).toEqual([
+      'Carlos Company',
+      null,
+    ]);
+
+    const trace = await withdrawRemark(gap!.id, remark.id, acme._id, companyOwner);
+    expect(trace).toMatchObject({
+      comments: '',
+      withdrawn: { by: { fullname: 'Carlos Company' } },
+    });
+    const [reread] = (await getActionPlan(plan.id, acme._id, clientOwner)).gaps;
+    expect(reread!.remark.find((listed) => listed.id === remark.id)).toEqual(trace);
   });
 
   it('exports the plans of a company as a CSV file named after it', async () => {

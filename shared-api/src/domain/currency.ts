@@ -8,6 +8,8 @@ export const CURRENCIES: readonly { value: CurrencyCode; name: string }[] = [
 
 export const AMOUNT_MIN = 0;
 export const AMOUNT_STEP = 0.01;
+/** Below a trillion: every cent stays exact in a JavaScript number and fits the database's numeric(18, 2). */
+export const AMOUNT_MAX = 999_999_999_999.99;
 
 /** A non-numeric amount becomes 0 (spec section 5). */
 export function toAmountValue(input: unknown): number {

@@ -13,6 +13,12 @@ export type DateFormatName = keyof typeof DATE_FORMATS;
 
 export const MISSING_DATE_TEXT = '-';
 
+/** The dates a form or the API accepts: four-digit years, which every format, export and database keeps. */
+export const DATE_RANGE = {
+  min: new Date('1900-01-01T00:00:00.000Z'),
+  max: new Date('9999-12-31T23:59:59.999Z'),
+} as const;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type DateInput = string | number | Date | null | undefined;

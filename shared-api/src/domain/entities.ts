@@ -187,20 +187,34 @@ export interface RemarkUser {
   role: Role;
 }
 
+/** Who withdrew a remark or an attachment, and when. */
+export interface Withdrawal {
+  at: IsoDate;
+  by: { fullname: string; userId: string };
+}
+
 export interface RemarkDoc {
   _id: string;
-  /** The authorised `/api/v1/remark-document/{id}` route. */
+  /** The authorised `/api/v1/remark-document/{id}` route; '' once withdrawn. */
   url: string;
+  /** '' once withdrawn. */
   fileName: string;
-  /** Bytes. */
+  /** Bytes; 0 once withdrawn. */
   size: number;
+  /** Null while it stands (absent from answers of an older API). */
+  withdrawn?: Withdrawal | null;
 }
 
 export interface Remark {
   _id: string;
   id: string;
+  /** '' once withdrawn. */
   comments: string;
   createdAt: IsoDate;
+  /** Until when its author may withdraw it; null once withdrawn or when the author never may. */
+  withdrawableUntil?: IsoDate | null;
+  /** Null while it stands: a withdrawn remark stays in the list as a trace. */
+  withdrawn?: Withdrawal | null;
   user: RemarkUser;
   docs: RemarkDoc[];
 }

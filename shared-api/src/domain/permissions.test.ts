@@ -2,6 +2,7 @@ import {
   canAddClientUsersAndAuditors,
   canAddGap,
   canAddRemark,
+  canWithdrawRemark,
   canAddTargetCompany,
   canChangeGapStatus,
   canCreateAudit,
@@ -91,6 +92,28 @@ describe('section 6 capabilities', () => {
   it('hides the remark input from viewers', () => {
     expect(canAddRemark(as('targetCompany', 'editor'))).toBe(true);
     expect(canAddRemark(as('client', 'viewer'))).toBe(false);
+  });
+
+  it('lets the author withdraw a remark within its window, and owners of their kind at any time', () => {
+    const now = new Date('2030-01-01T12:00:00Z');
+    const remark = {
+      user: { userId: 'u-1', userType: 'auditor' },
+      withdrawableUntil: '2030-01-01T13:00:00Z',
+      withdrawn: null,
+    };
+    const author = { _id: 'u-1', userType: 'auditor' as const, role: 'editor' as const };
+    expect(canWithdrawRemark(author, remark, now)).toBe(true);
+    expect(
+      canWithdrawRemark(author, { ...remark, withdrawableUntil: '2030-01-01T11:00:00Z' }, now),
+    ).toBe(false);
+    expect(canWithdrawRemark(author, { ...remark, withdrawableUntil: null }, now)).toBe(false);
+    expect(canWithdrawRemark({ ...author, role: 'viewer' }, remark, now)).toBe(false);
+    expect(canWithdrawRemark({ ...author, _id: 'u-2' }, remark, now)).toBe(false);
+    const owner = { _id: 'u-3', userType: 'auditor' as const, role: 'owner' as const };
+    expect(canWithdrawRemark(owner, { ...remark, withdrawableUntil: null }, now)).toBe(true);
+    expect(canWithdrawRemark({ ...owner, userType: 'client' }, remark, now)).toBe(false);
+    expect(canWithdrawRemark(owner, { ...remark, withdrawn: { at: 'x' } }, now)).toBe(false);
+    expect(canWithdrawRemark(null, remark, now)).toBe(false);
   });
 
   it('lets auditors who are admin or owner add and edit gaps', () => {

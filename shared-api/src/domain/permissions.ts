@@ -64,6 +64,31 @@ export function canAddRemark(user: PermissionSubject): boolean {
   return Boolean(user) && !permissionFlags(user).isViewer;
 }
 
+/**
+ * Whether the user may withdraw the remark (or one of its images) now: its author until
+ * `withdrawableUntil`, an owner of the author's organisation at any time (the API decides for sure:
+ * a gap's remarks of one user type all come from one organisation), never a viewer.
+ */
+export function canWithdrawRemark(
+  user: (PermissionSubject & { _id?: string }) | null | undefined,
+  remark: {
+    user: { userId: string; userType: string };
+    withdrawableUntil?: string | null;
+    withdrawn?: unknown;
+  },
+  now: Date = new Date(),
+): boolean {
+  const flags = permissionFlags(user);
+  if (!user || flags.isViewer || remark.withdrawn) return false;
+  if (flags.isOwner && user.userType === remark.user.userType) return true;
+  return (
+    Boolean(user._id) &&
+    remark.user.userId === user._id &&
+    Boolean(remark.withdrawableUntil) &&
+    new Date(remark.withdrawableUntil as string).getTime() > now.getTime()
+  );
+}
+
 export function canAddGap(user: PermissionSubject): boolean {
   const flags = permissionFlags(user);
   return flags.isAuditor && (flags.isAdmin || flags.isOwner);

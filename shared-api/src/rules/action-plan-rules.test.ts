@@ -1,5 +1,6 @@
 import { ACTION_PLAN_HEADING_REQUIRED, CATEGORY_REQUIRED, KPI_REQUIRED } from '../messages';
 import { actionPlanRuleMessages, checkActionPlan } from './action-plan-rules';
+import { gapRuleMessages } from './gap-rules';
 import { DUE_DATE_AFTER_TIMELINE } from '../messages';
 
 const now = () => new Date('2030-01-01T00:00:00Z');
@@ -37,6 +38,14 @@ describe('action plan rules', () => {
     expect(messageOf({ ...plan, gap: {} })).toBe(KPI_REQUIRED);
     expect(messageOf({ ...plan, timeline: '2030-01-10T00:00:00Z' })).toBe(DUE_DATE_AFTER_TIMELINE);
     expect(messageOf({ ...plan, timeline: '2030-06-01T00:00:00Z' })).toBeUndefined();
+  });
+
+  it('refuses a timeline outside the years 1900 to 9999, and one that is not a date', () => {
+    expect(messageOf({ ...plan, timeline: '99999-01-01' })).toBe(gapRuleMessages.dateOutOfRange);
+    expect(messageOf({ ...plan, timeline: '1899-12-31T00:00:00Z' })).toBe(
+      gapRuleMessages.dateOutOfRange,
+    );
+    expect(messageOf({ ...plan, timeline: 'soon' })).toBe(actionPlanRuleMessages.invalidTimeline);
   });
 
   it('keeps no timeline and no due date on a recommendation', () => {

@@ -7,7 +7,13 @@ import {
   type AuditForm,
 } from '../domain/audit';
 import { ACTION_PLAN_HEADING_REQUIRED, CATEGORY_REQUIRED } from '../messages';
-import { checkGap, firstMessageInOrder, type GapValues, type RuleResult } from './gap-rules';
+import {
+  checkGap,
+  firstMessageInOrder,
+  optionalDate,
+  type GapValues,
+  type RuleResult,
+} from './gap-rules';
 
 // Texts for rules the spec does not word (values the create page cannot produce).
 export const actionPlanRuleMessages = {
@@ -30,13 +36,7 @@ export function actionPlanSchema() {
       .string()
       .oneOf([...AUDIT_FORMS], actionPlanRuleMessages.formTypeRequired)
       .required(actionPlanRuleMessages.formTypeRequired),
-    timeline: yup
-      .date()
-      .transform((value: unknown, original: unknown) =>
-        original === '' || original === null ? undefined : value,
-      )
-      .typeError(actionPlanRuleMessages.invalidTimeline)
-      .optional(),
+    timeline: optionalDate(actionPlanRuleMessages.invalidTimeline),
   });
 }
 

@@ -114,7 +114,34 @@ describe('gap rules', () => {
     expect(amountOf({ currency: 'USD', value: -1 })).toBe(gapRuleMessages.amountNegative);
     expect(amountOf({ currency: 'USD', value: 1.005 })).toBe(gapRuleMessages.amountDecimals);
     expect(amountOf({ currency: 'EUR', value: 1 })).toBe(gapRuleMessages.unknownCurrency);
+    expect(amountOf({ currency: 'USD', value: 999_999_999_999.99 })).toEqual({
+      currency: 'USD',
+      value: 999_999_999_999.99,
+    });
+    expect(amountOf({ currency: 'USD', value: 1_000_000_000_000 })).toBe(
+      gapRuleMessages.amountTooLarge,
+    );
+    expect(amountOf({ currency: 'INR', value: '1e16' })).toBe(gapRuleMessages.amountTooLarge);
     expect(amountOf(undefined)).toBeUndefined();
+  });
+
+  it('accepts due dates and timelines with four-digit years only', () => {
+    const far = { now, planTimeline: undefined };
+    expect(messageOf({ ...apGap, dueDate: '9999-12-31' }, { formType: 'ap', ...far })).toBe(
+      undefined,
+    );
+    expect(messageOf({ ...apGap, dueDate: '99999-01-01' }, { formType: 'ap', ...far })).toBe(
+      gapRuleMessages.dateOutOfRange,
+    );
+    expect(messageOf({ ...apGap, timeline: '+010000-01-01' }, { formType: 'ap', ...far })).toBe(
+      gapRuleMessages.dateOutOfRange,
+    );
+    expect(messageOf({ ...apGap, timeline: '0999-01-01' }, { formType: 'ap', ...far })).toBe(
+      gapRuleMessages.dateOutOfRange,
+    );
+    expect(messageOf({ ...apGap, timeline: '0001-01-01' }, { formType: 'ap', ...far })).toBe(
+      gapRuleMessages.dateOutOfRange,
+    );
   });
 
   it('keeps custom fields and add-ons as name and value texts only', () => {

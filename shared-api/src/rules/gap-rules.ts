@@ -8,7 +8,8 @@ import {
   formHasTimeline,
   type AuditForm,
 } from '../domain/audit';
-import { AMOUNT_MIN, CURRENCY_CODES, toAmountValue } from '../domain/currency';
+import { AMOUNT_MAX, AMOUNT_MIN, CURRENCY_CODES, toAmountValue } from '../domain/currency';
+import { DATE_RANGE } from '../domain/dates';
 import { DEFAULT_RISK_SEVERITY, RISK_SEVERITIES } from '../domain/risk';
 import { SDG_CODES } from '../domain/sdg';
 import {
@@ -31,8 +32,10 @@ export const gapRuleMessages = {
   unknownRiskSeverity: 'Risk severity must be low, moderate or high',
   unknownCurrency: 'Currency must be USD or INR',
   amountNegative: 'Amount must be at least 0',
+  amountTooLarge: 'Amount can be at most 999,999,999,999.99',
   amountDecimals: 'Amount can have at most two decimals',
   invalidDate: 'Please enter a valid date',
+  dateOutOfRange: 'Please enter a date between the years 1900 and 9999',
   invalidNameValue: 'Each custom field and add-on needs a text name and value',
 } as const;
 
@@ -60,8 +63,20 @@ export function gapFieldsOf(formType: AuditForm) {
 const emptyToUndefined = (value: unknown, original: unknown) =>
   original === '' || original === null ? undefined : value;
 
-const optionalDate = () =>
-  yup.date().transform(emptyToUndefined).typeError(gapRuleMessages.invalidDate).optional();
+/** An optional date within DATE_RANGE; '' and null count as absent. */
+export const optionalDate = (invalidMessage: string = gapRuleMessages.invalidDate) =>
+  yup
+    .date()
+    .transform(emptyToUndefined)
+    .typeError(invalidMessage)
+    .min(DATE_RANGE.min, gapRuleMessages.dateOutOfRange)
+    .max(DATE_RANGE.max, gapRuleMessages.dateOutOfRange)
+    // yup reads years 0 to 99 as 1900 to 1999 (Date.UTC does): check the year as it was written.
+    .test('written-year', gapRuleMessages.dateOutOfRange, function writtenYear() {
+      const year = /^\s*([+-]?\d+)-/.exec(String(this.originalValue ?? ''))?.[1];
+      return year === undefined || (Number(year) >= 1900 && Number(year) <= 9999);
+    })
+    .optional();
 
 const requiredText = (message: string) => yup.string().trim().required(message);
 
@@ -93,6 +108,7 @@ const amountSchema = () =>
         // A non-numeric amount becomes 0 (spec section 5).
         .transform((_value, original: unknown) => toAmountValue(original))
         .min(AMOUNT_MIN, gapRuleMessages.amountNegative)
+        .max(AMOUNT_MAX, gapRuleMessages.amountTooLarge)
         .test(
           'two-decimals',
           gapRuleMessages.amountDecimals,

@@ -2,13 +2,20 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import type { Gap, Remark } from '@verity/shared-api';
-import { addRemark, updateGapStatus } from '@verity/shared-api/src/calls/action-plans';
+import {
+  addRemark,
+  updateGapStatus,
+  withdrawRemark,
+  withdrawRemarkDocument,
+} from '@verity/shared-api/src/calls/action-plans';
 import { ToastProvider } from '../toast';
 import { GapDetailsPanel, type GapDetailsPanelProps } from './gap-details-panel';
 
 jest.mock('@verity/shared-api/src/calls/action-plans');
 const updateGapStatusMock = jest.mocked(updateGapStatus);
 const addRemarkMock = jest.mocked(addRemark);
+const withdrawRemarkMock = jest.mocked(withdrawRemark);
+const withdrawRemarkDocumentMock = jest.mocked(withdrawRemarkDocument);
 
 const remark: Remark = {
   _id: 'r1',
@@ -306,5 +313,116 @@ describe('GapDetailsPanel remarks', () => {
     expect(scrollTop).toBe(0);
     act(() => jest.advanceTimersByTime(1));
     expect(scrollTop).toBe(480);
+  });
+});
+
+describe('GapDetailsPanel withdrawals', () => {
+  const withdrawnAt = new Date(2026, 2, 7, 9, 15).toISOString();
+  const by = { fullname: 'Arjun Mehta', userId: 'u1' };
+  const mine = (candidate: Remark) => candidate.user.userId === 'u1';
+
+  it('offers no Withdraw where the user may withdraw nothing', () => {
+    renderPanel({ canWithdrawRemark: () => false });
+    expect(screen.queryByRole('button', { name: /^Withdraw/ })).not.toBeInTheDocument();
+    renderPanel();
+    expect(screen.queryByRole('button', { name: /^Withdraw/ })).not.toBeInTheDocument();
+  });
+
+  it('asks first, then leaves a trace of the withdrawn remark without its text or images', async () => {
+    withdrawRemarkMock.mockResolvedValue({
+      ...remark,
+      comments: '',
+      withdrawableUntil: null,
+      withdrawn: { at: withdrawnAt, by },
+      docs: [{ _id: 'd1', url: '', fileName: '', size: 0, withdrawn: { at: withdrawnAt, by } }],
+    });
+    const { user, onGapChange } = renderPanel({ canWithdrawRemark: mine });
+    await user.click(screen.getByRole('button', { name: 'Withdraw remark by Arjun Mehta' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Withdraw remark' });
+    expect(dialog).toHaveTextContent('Its text and images are removed for everyone');
+    expect(withdrawRemarkMock).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+
+    const list = screen.getByRole('list', { name: 'Remarks' });
+    expect(
+      await within(list).findByText('Remark withdrawn by Arjun Mehta on 07/03/2026 09:15 AM'),
+    ).toBeInTheDocument();
+    expect(withdrawRemarkMock).toHaveBeenCalledWith('gap-1', 'r1', 'tc-1');
+    expect(within(list).queryByText('Meter ordered from the supplier')).not.toBeInTheDocument();
+    expect(within(list).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: /^Withdraw/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /^Remarks/ })).toHaveTextContent('1');
+    expect(await screen.findByText('Remark withdrawn')).toBeInTheDocument();
+    expect(onGapChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        remark: [expect.objectContaining({ withdrawn: { at: withdrawnAt, by } })],
+      }),
+    );
+  });
+
+  it('withdraws one image after asking, showing it as withdrawn', async () => {
+    withdrawRemarkDocumentMock.mockResolvedValue({
+      ...remark,
+      docs: [{ _id: 'd1', url: '', fileName: '', size: 0, withdrawn: { at: withdrawnAt, by } }],
+    });
+    const { user } = renderPanel({ canWithdrawRemark: mine });
+    await user.click(screen.getByRole('button', { name: 'Withdraw invoice.png' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Withdraw image' });
+    expect(dialog).toHaveTextContent('Withdraw invoice.png? It is removed for everyone.');
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+
+    const list = screen.getByRole('list', { name: 'Remarks' });
+    expect(await within(list).findByText('Attachment withdrawn')).toBeInTheDocument();
+    expect(withdrawRemarkDocumentMock).toHaveBeenCalledWith('d1');
+    expect(within(list).getByText('Meter ordered from the supplier')).toBeInTheDocument();
+    expect(within(list).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('changes nothing when the question is cancelled', async () => {
+    const { user } = renderPanel({ canWithdrawRemark: mine });
+    await user.click(screen.getByRole('button', { name: 'Withdraw remark by Arjun Mehta' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(withdrawRemarkMock).not.toHaveBeenCalled();
+    expect(screen.getByText('Meter ordered from the supplier')).toBeInTheDocument();
+  });
+
+  it("keeps the remark and shows the server's reason when it refuses", async () => {
+    withdrawRemarkMock.mockRejectedValue({
+      message: 'The author can withdraw a remark or its images only within 24 hours of posting.',
+    });
+    const { user } = renderPanel({ canWithdrawRemark: mine });
+    await user.click(screen.getByRole('button', { name: 'Withdraw remark by Arjun Mehta' }));
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(
+      await screen.findByText(
+        'The author can withdraw a remark or its images only within 24 hours of posting.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Meter ordered from the supplier')).toBeInTheDocument();
+  });
+
+  it('shows withdrawn remarks and images as they come from the server, accessibly', async () => {
+    const { container } = renderPanel({
+      canWithdrawRemark: mine,
+      gap: makeGap({
+        remark: [
+          remark,
+          {
+            ...remark,
+            _id: 'r0',
+            id: 'r0',
+            comments: '',
+            withdrawn: { at: withdrawnAt, by: { fullname: 'Ola Owner', userId: 'u9' } },
+            docs: [],
+          },
+        ],
+      }),
+    });
+    expect(
+      screen.getByText('Remark withdrawn by Ola Owner on 07/03/2026 09:15 AM'),
+    ).toBeInTheDocument();
+    expect(await axe(container)).toHaveNoViolations();
   });
 });

@@ -7,17 +7,29 @@ import {
   isGapStatus,
   type Gap,
   type GapStatus,
+  type Remark,
+  type RemarkDoc,
 } from '@verity/shared-api';
-import { addRemark, updateGapStatus } from '@verity/shared-api';
+import {
+  addRemark,
+  updateGapStatus,
+  withdrawRemark,
+  withdrawRemarkDocument,
+} from '@verity/shared-api';
 import { Modal } from '../modal';
 import { Tabs } from '../tabs';
 import { toast } from '../toast';
-import { withRemark, withStatus, withoutStatusChange } from './gap-details-state';
+import {
+  withRemark,
+  withRemarkReplaced,
+  withStatus,
+  withoutStatusChange,
+} from './gap-details-state';
 import { GAP_DETAILS_TEXT } from './gap-details-text';
 import { GapFields } from './gap-fields';
 import { GapStatusSelector } from './gap-status-selector';
 import { RemarkInput, type RemarkDraft } from './remark-input';
-import { RemarkList } from './remark-list';
+import { RemarkList, type RemarkWithdrawal } from './remark-list';
 import { StatusHistory } from './status-history';
 import './gap-details.css';
 
@@ -30,6 +42,8 @@ export interface GapDetailsPanelProps {
   canChangeStatus: boolean;
   /** Everyone but viewers (canAddRemark). */
   canAddRemark: boolean;
+  /** Whether the user may withdraw a remark now (canWithdrawRemark); absent, no one may. */
+  canWithdrawRemark?: (remark: Remark) => boolean;
   /** The gap after a status change or a new remark, for the list behind the panel. */
   onGapChange?: (gap: Gap) => void;
 }
@@ -42,6 +56,7 @@ export function GapDetailsPanel({
   onClose,
   canChangeStatus,
   canAddRemark,
+  canWithdrawRemark,
   onGapChange,
 }: GapDetailsPanelProps) {
   const [current, setCurrent] = useState(gap);
@@ -89,6 +104,26 @@ export function GapDetailsPanel({
     }
   }
 
+  async function withdrawn(work: Promise<Remark>, message: string): Promise<void> {
+    try {
+      update(withRemarkReplaced(latest.current, await work));
+      toast.success(message);
+    } catch (error) {
+      toast.error(getErrorText(error));
+    }
+  }
+
+  const withdrawal: RemarkWithdrawal | undefined = canWithdrawRemark && {
+    canWithdraw: canWithdrawRemark,
+    withdrawRemark: (remark: Remark) =>
+      withdrawn(
+        withdrawRemark(latest.current.id, remark.id, targetCompanyId),
+        GAP_DETAILS_TEXT.remarkWithdrawnToast,
+      ),
+    withdrawImage: (_remark: Remark, doc: RemarkDoc) =>
+      withdrawn(withdrawRemarkDocument(doc._id), GAP_DETAILS_TEXT.imageWithdrawnToast),
+  };
+
   return (
     <Modal
       open={open}
@@ -120,7 +155,11 @@ export function GapDetailsPanel({
               count: current.remark.length,
               content: (
                 <div className="vui-gap-details__remarks">
-                  <RemarkList remarks={current.remark} scrollRequest={scrollRequest} />
+                  <RemarkList
+                    remarks={current.remark}
+                    scrollRequest={scrollRequest}
+                    withdrawal={withdrawal}
+                  />
                   {canAddRemark ? <RemarkInput onSend={sendRemark} /> : null}
                 </div>
               ),

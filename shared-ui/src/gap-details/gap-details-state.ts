@@ -38,3 +38,8 @@ export function withoutStatusChange(current: Gap, before: Gap, entry: StatusHist
 export function withRemark(gap: Gap, remark: Remark): Gap {
   return { ...gap, remark: [...gap.remark, remark] };
 }
+
+/** The gap with one remark as the server now gives it (after a withdrawal), in its place. */
+export function withRemarkReplaced(gap: Gap, remark: Remark): Gap {
+  return { ...gap, remark: gap.remark.map((item) => (item.id === remark.id ? remark : item)) };
+}

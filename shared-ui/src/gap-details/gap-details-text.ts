@@ -17,7 +17,27 @@ export const GAP_DETAILS_TEXT = {
   send: 'Send',
   sdgImpact: 'SDG Impact',
   customFields: 'Additional Fields',
+  withdraw: 'Withdraw',
+  withdrawRemarkTitle: 'Withdraw remark',
+  withdrawRemarkText:
+    'Withdraw this remark? Its text and images are removed for everyone. A note that it was withdrawn stays in the list.',
+  withdrawImageTitle: 'Withdraw image',
+  remarkWithdrawnToast: 'Remark withdrawn',
+  imageWithdrawnToast: 'Image withdrawn',
+  attachmentWithdrawn: 'Attachment withdrawn',
 } as const;
+
+export function withdrawImageText(fileName: string): string {
+  return `Withdraw ${fileName}? It is removed for everyone. A note that it was withdrawn stays with the remark.`;
+}
+
+export function withdrawImageLabel(fileName: string): string {
+  return `Withdraw ${fileName}`;
+}
+
+export function remarkWithdrawnText(name: string, date: string): string {
+  return `Remark withdrawn by ${name} on ${date}`;
+}
 
 export function removeImageLabel(fileName: string): string {
   return `Remove ${fileName}`;

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   NO_REMARKS_YET,
   REMARK_SCROLL_DELAY_MS,
@@ -7,17 +7,40 @@ import {
   formatDate,
   formatFileSizeKb,
   type Remark,
+  type RemarkDoc,
 } from '@verity/shared-api';
+import { Button } from '../button';
+import { ConfirmDialog } from '../confirm-dialog';
 import { EmptyState } from '../empty-state';
+import {
+  GAP_DETAILS_TEXT,
+  remarkWithdrawnText,
+  withdrawImageLabel,
+  withdrawImageText,
+} from './gap-details-text';
+
+/** Withdrawing remarks and their images; absent for users who may withdraw nothing. */
+export interface RemarkWithdrawal {
+  /** Whether the user may withdraw this remark (and its images) now. */
+  canWithdraw: (remark: Remark) => boolean;
+  /** Resolves once done, whatever the outcome (the caller reports it). */
+  withdrawRemark: (remark: Remark) => Promise<void>;
+  withdrawImage: (remark: Remark, doc: RemarkDoc) => Promise<void>;
+}
 
 export interface RemarkListProps {
   remarks: readonly Remark[];
   /** Grows by one each time a remark is added; the list then scrolls to its end. */
   scrollRequest: number;
+  withdrawal?: RemarkWithdrawal;
 }
 
-export function RemarkList({ remarks, scrollRequest }: RemarkListProps) {
+type Pending = { remark: Remark; doc?: RemarkDoc };
+
+export function RemarkList({ remarks, scrollRequest, withdrawal }: RemarkListProps) {
   const listRef = useRef<HTMLOListElement>(null);
+  const [pending, setPending] = useState<Pending>();
+  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (scrollRequest === 0) return undefined;
@@ -31,36 +54,130 @@ export function RemarkList({ remarks, scrollRequest }: RemarkListProps) {
 
   if (remarks.length === 0) return <EmptyState title={NO_REMARKS_YET} />;
 
+  async function confirmWithdrawal() {
+    if (!pending || !withdrawal) return;
+    setBusy(true);
+    if (pending.doc) await withdrawal.withdrawImage(pending.remark, pending.doc);
+    else await withdrawal.withdrawRemark(pending.remark);
+    setBusy(false);
+    setPending(undefined);
+  }
+
   return (
-    <ol ref={listRef} className="vui-remarks" aria-label="Remarks" tabIndex={0}>
-      {remarks.map((remark, index) => (
-        <li key={remark._id ?? `${remark.createdAt}-${index}`} className="vui-remark">
-          <div className="vui-remark__header">
-            <span className="vui-remark__author">{remark.user.fullname}</span>
-            <span className="vui-remark__role">
-              {USER_TYPE_LABELS[remark.user.userType] ?? remark.user.userType} ·{' '}
-              {ROLE_LABELS[remark.user.role] ?? remark.user.role}
-            </span>
-            <time className="vui-remark__date" dateTime={remark.createdAt}>
-              {formatDate(remark.createdAt, 'dateTime')}
-            </time>
-          </div>
-          {remark.comments ? <p className="vui-remark__comments">{remark.comments}</p> : null}
-          {remark.docs.length > 0 ? (
-            <ul className="vui-remark__docs" aria-label="Attached images">
-              {remark.docs.map((doc) => (
-                <li key={doc._id}>
-                  <a href={doc.url} target="_blank" rel="noreferrer" className="vui-remark__doc">
-                    <img src={doc.url} alt="" className="vui-remark__thumb" loading="lazy" />
-                    <span className="vui-remark__doc-name">{doc.fileName}</span>
-                    <span className="vui-remark__doc-size">{formatFileSizeKb(doc.size)}</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </li>
-      ))}
-    </ol>
+    <>
+      <ol ref={listRef} className="vui-remarks" aria-label="Remarks" tabIndex={0}>
+        {remarks.map((remark, index) => {
+          const mayWithdraw = !remark.withdrawn && Boolean(withdrawal?.canWithdraw(remark));
+          return (
+            <li
+              key={remark._id ?? `${remark.createdAt}-${index}`}
+              className="vui-remark"
+              data-state={remark.withdrawn ? 'withdrawn' : 'standing'}
+            >
+              <div className="vui-remark__header">
+                <span className="vui-remark__author">{remark.user.fullname}</span>
+                <span className="vui-remark__role">
+                  {USER_TYPE_LABELS[remark.user.userType] ?? remark.user.userType} ·{' '}
+                  {ROLE_LABELS[remark.user.role] ?? remark.user.role}
+                </span>
+                <time className="vui-remark__date" dateTime={remark.createdAt}>
+                  {formatDate(remark.createdAt, 'dateTime')}
+                </time>
+                {mayWithdraw ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="vui-remark__withdraw"
+                    aria-label={`${GAP_DETAILS_TEXT.withdrawRemarkTitle} by ${remark.user.fullname}`}
+                    onClick={() => setPending({ remark })}
+                  >
+                    {GAP_DETAILS_TEXT.withdraw}
+                  </Button>
+                ) : null}
+              </div>
+              {remark.withdrawn ? (
+                <p className="vui-remark__withdrawn">
+                  {remarkWithdrawnText(
+                    remark.withdrawn.by.fullname,
+                    formatDate(remark.withdrawn.at, 'dateTime'),
+                  )}
+                </p>
+              ) : (
+                <>
+                  {remark.comments ? (
+                    <p className="vui-remark__comments">{remark.comments}</p>
+                  ) : null}
+                  {remark.docs.length > 0 ? (
+                    <ul className="vui-remark__docs" aria-label="Attached images">
+                      {remark.docs.map((doc) => (
+                        <li key={doc._id} className="vui-remark__doc-item">
+                          {doc.withdrawn ? (
+                            <span className="vui-remark__doc vui-remark__doc--withdrawn">
+                              {GAP_DETAILS_TEXT.attachmentWithdrawn}
+                            </span>
+                          ) : (
+                            <>
+                              <a
+                                href={doc.url}
+                                target="_blank"
+                                rel="noreferrer"
+                                className="vui-remark__doc"
+                              >
+                                <img
+                                  src={doc.url}
+                                  alt=""
+                                  className="vui-remark__thumb"
+                                  loading="lazy"
+                                />
+                                <span className="vui-remark__doc-name">{doc.fileName}</span>
+                                <span className="vui-remark__doc-size">
+                                  {formatFileSizeKb(doc.size)}
+                                </span>
+                              </a>
+                              {mayWithdraw ? (
+                                <Button
+                                  variant="ghost"
+                                  size="sm"
+                                  aria-label={withdrawImageLabel(doc.fileName)}
+                                  onClick={() => setPending({ remark, doc })}
+                                >
+                                  {GAP_DETAILS_TEXT.withdraw}
+                                </Button>
+                              ) : null}
+                            </>
+                          )}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      {withdrawal ? (
+        <ConfirmDialog
+          open={Boolean(pending)}
+          onOpenChange={(open) => {
+            if (!open) setPending(undefined);
+          }}
+          title={
+            pending?.doc
+              ? GAP_DETAILS_TEXT.withdrawImageTitle
+              : GAP_DETAILS_TEXT.withdrawRemarkTitle
+          }
+          text={
+            pending?.doc
+              ? withdrawImageText(pending.doc.fileName)
+              : GAP_DETAILS_TEXT.withdrawRemarkText
+          }
+          confirmLabel={GAP_DETAILS_TEXT.withdraw}
+          confirmVariant="danger"
+          busy={busy}
+          onConfirm={() => void confirmWithdrawal()}
+        />
+      ) : null}
+    </>
   );
 }

@@ -99,6 +99,18 @@ describe('GapForm fields by form type', () => {
     expect(amount).toHaveAttribute('type', 'number');
     expect(amount).toHaveAttribute('min', '0');
     expect(amount).toHaveAttribute('step', '0.01');
+    expect(amount).toHaveAttribute('max', '999999999999.99');
+  });
+
+  it('refuses an amount past 999,999,999,999.99 with the message the API gives', async () => {
+    const { user, onSubmit } = renderForm({ formType: 'capa' });
+    await fillCommon(user);
+    await user.type(screen.getByLabelText(/^Due Date/), '2026-07-01');
+    await user.type(screen.getByLabelText(/^Area Code/), 'AC-7');
+    await user.type(screen.getByLabelText(/^Amount/), '10000000000000000');
+    await user.click(screen.getByRole('button', { name: 'Add Gap' }));
+    expect(await screen.findByText('Amount can be at most 999,999,999,999.99')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('lets the due date be picked from tomorrow on', () => {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, type ChangeEvent } from 'react';
 import { Formik, getIn, yupToFormErrors, type FormikErrors, type FormikProps } from 'formik';
 import {
+  AMOUNT_MAX,
   AMOUNT_MIN,
   AMOUNT_STEP,
   CURRENCIES,
@@ -289,6 +290,7 @@ function GapFormFields({
               type="number"
               inputMode="decimal"
               min={AMOUNT_MIN}
+              max={AMOUNT_MAX}
               step={AMOUNT_STEP}
               value={values.amount.value}
               onChange={onText('amount.value')}

@@ -8,7 +8,7 @@ import type { SessionUser } from '../../schemas/session-user';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler for protected routes: sets request.user, or answers 401 (no session) / 403 (access token expired). */
+    /** onRequest hook of protected routes (before any body is parsed or validated): sets request.user, or answers 401 (no session) / 403 (access token expired). */
     authenticate(request: FastifyRequest): Promise<void>;
   }
   interface FastifyRequest {

@@ -2,7 +2,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import { errorCodes, messages } from '../../messages';
 
-/** Limits are per route (`fastify.rateLimit(...)` as a preHandler), none globally. */
+/** Limits are per route (`fastify.rateLimit(...)` as an onRequest hook after authentication), none globally. */
 export default fp(
   async (fastify) => {
     await fastify.register(fastifyRateLimit, {

@@ -7,6 +7,7 @@ import actionPlanRoutes from './action-plan-routes';
 import exportRoutes from './export-routes';
 import gapRoutes from './gap-routes';
 import remarkRoutes from './remark-routes';
+import remarkWithdrawalRoutes from './remark-withdrawal-routes';
 
 /** The action-plans routes of /api/v1 (see docs/api.md). */
 const actionPlanPlugin: FastifyPluginAsync = async (fastify) => {
@@ -16,6 +17,7 @@ const actionPlanPlugin: FastifyPluginAsync = async (fastify) => {
   await fastify.register(actionPlanRoutes);
   await fastify.register(gapRoutes);
   await fastify.register(remarkRoutes, { storage });
+  await fastify.register(remarkWithdrawalRoutes, { storage });
   await fastify.register(exportRoutes);
 };
 

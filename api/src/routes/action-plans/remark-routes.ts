@@ -4,6 +4,12 @@ import { Type } from '@sinclair/typebox';
 import { ADD_YOUR_COMMENTS } from '@verity/shared-api/src/messages';
 import { remarkJsonSql, toRemark, type RemarkJson } from '../../action-plans/gap-sql';
 import { discardDocuments, readRemarkUpload } from '../../action-plans/remark-attachments';
+import { organisationOf } from '../../action-plans/remark-withdrawal';
+import {
+  claimUpload,
+  MULTIPART_OVERHEAD_BYTES,
+  uploadAllowance,
+} from '../../action-plans/upload-limits';
 import { auditVisibleSql, NOT_VIEWER, requireRole, requireVisibleGap } from '../../auth/tenancy';
 import { invalid, notFound } from '../../errors';
 import { ErrorBody, errorResponses, successWith } from '../../schemas/envelope';
@@ -20,17 +26,28 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
   fastify,
   { storage },
 ) => {
-  const { db } = fastify;
+  const { db, config } = fastify;
+  const limits = {
+    quotaBytes: config.attachmentQuotaBytes,
+    rateBytesPerHour: config.uploadRateBytesPerHour,
+  };
 
   fastify.patch(
     '/gap/:id/remark',
     {
-      onRequest: fastify.authenticate,
+      onRequest: [
+        fastify.authenticate,
+        fastify.rateLimit({
+          max: 30,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => `remark:${request.user._id}`,
+        }),
+      ],
       schema: {
         ...routeDefaults,
         summary: 'Add a remark with image attachments to a gap (not viewer)',
         description:
-          'multipart/form-data: `comments` (text) and `documents` (PNG, JPEG, GIF or WebP files; at most 10, 5 MB each).',
+          'multipart/form-data: `comments` (text) and `documents` (PNG, JPEG, GIF or WebP files; at most 10, 5 MB each). The files count against the company’s storage quota (413 when full) and the user’s hourly upload rate (429 with Retry-After); at most 30 remarks a minute per user.',
         consumes: ['multipart/form-data'],
         params: Type.Object({ id: Uuid }),
         querystring: CompanyQuery,
@@ -38,6 +55,7 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
           200: successWith(Type.Object({ remark: RemarkOut })),
           ...errorResponses,
           413: ErrorBody,
+          429: ErrorBody,
         },
       },
     },
@@ -51,14 +69,30 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
         request.query.targetCompanyId,
       );
       if (!request.isMultipart()) throw invalid(ADD_YOUR_COMMENTS);
-      const upload = await readRemarkUpload(request.parts(), storage);
+      const uploader = { targetCompanyId: gap.target_company_id, userId: user._id };
+      const allowance = await uploadAllowance(db, uploader, limits);
+      // A body that cannot fit is refused before a byte of it is stored.
+      const declared = Number(request.headers['content-length']);
+      if (declared > allowance.bytes + MULTIPART_OVERHEAD_BYTES) throw allowance.refusal();
+      const upload = await readRemarkUpload(request.parts(), storage, allowance);
       try {
         if (upload.comments.trim() === '') throw invalid(ADD_YOUR_COMMENTS);
         const remark = await db.transaction(async (tx) => {
+          const bytes = upload.documents.reduce((sum, doc) => sum + doc.size, 0);
+          await claimUpload(tx, uploader, bytes, limits);
           const { rows } = await tx.query<{ id: string }>(
-            `INSERT INTO remarks (gap_id, comments, user_id, user_type, fullname, role)
-             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-            [gap.id, upload.comments.trim(), user._id, user.userType, user.fullname, user.role],
+            `INSERT INTO remarks (gap_id, comments, user_id, user_type, fullname, role, author_organisation_id, withdrawable_until)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8)) RETURNING id`,
+            [
+              gap.id,
+              upload.comments.trim(),
+              user._id,
+              user.userType,
+              user.fullname,
+              user.role,
+              organisationOf(user),
+              config.remarkWithdrawalWindowSeconds,
+            ],
           );
           const remarkId = (rows[0] as { id: string }).id;
           for (const [position, doc] of upload.documents.entries()) {
@@ -102,7 +136,7 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
         `SELECT d.storage_key, d.content_type, d.size FROM remark_documents d
          JOIN remarks r ON r.id = d.remark_id JOIN gaps g ON g.id = r.gap_id
          JOIN action_plans ap ON ap.id = g.action_plan_id JOIN audits a ON a.id = ap.audit_id
-         WHERE d.id = $1 AND ${auditVisibleSql(request.user, 'a', params)}`,
+         WHERE d.id = $1 AND d.withdrawn_at IS NULL AND ${auditVisibleSql(request.user, 'a', params)}`,
         params,
       );
       const doc = rows[0];

@@ -69,11 +69,26 @@ export const StatusChange = Type.Object({
 
 const NamedValueOut = Type.Object({ name: Type.String(), value: Type.String() });
 
+const WithdrawalOut = Type.Union(
+  [
+    Type.Object({
+      at: IsoDate,
+      by: Type.Object({ fullname: Type.String(), userId: Type.String() }),
+    }),
+    Type.Null(),
+  ],
+  { description: 'who withdrew it and when; null while it stands' },
+);
+
 export const RemarkOut = Type.Object({
   _id: Uuid,
   id: Uuid,
-  comments: Type.String(),
+  comments: Type.String({ description: "'' once withdrawn" }),
   createdAt: IsoDate,
+  withdrawableUntil: Type.Union([IsoDate, Type.Null()], {
+    description: 'until when its author may withdraw it; null once withdrawn',
+  }),
+  withdrawn: WithdrawalOut,
   user: Type.Object({
     userType: Type.String(),
     fullname: Type.String(),
@@ -81,7 +96,13 @@ export const RemarkOut = Type.Object({
     role: Type.String(),
   }),
   docs: Type.Array(
-    Type.Object({ _id: Uuid, url: Type.String(), fileName: Type.String(), size: Type.Integer() }),
+    Type.Object({
+      _id: Uuid,
+      url: Type.String({ description: "'' once withdrawn" }),
+      fileName: Type.String(),
+      size: Type.Integer(),
+      withdrawn: WithdrawalOut,
+    }),
   ),
 });
 

@@ -19,7 +19,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/auth/me',
     {
-      preHandler: fastify.authenticate,
+      onRequest: fastify.authenticate,
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',

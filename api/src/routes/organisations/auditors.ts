@@ -17,7 +17,7 @@ const auditorRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/auditor',
     {
-      preHandler: fastify.authenticate,
+      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('auditors', "The auditor firms the caller's client engaged, newest first"),
         querystring: Type.Object({ auditorId: Type.Optional(Uuid) }),
@@ -39,7 +39,7 @@ const auditorRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/auditor',
     {
-      preHandler: fastify.authenticate,
+      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs(
           'auditors',
@@ -62,7 +62,7 @@ const auditorRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/target-company/auditors',
     {
-      preHandler: fastify.authenticate,
+      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('auditors', 'The auditor firms assigned to a target company, newest first'),
         querystring: Type.Object({ targetCompanyId: Uuid }),

@@ -19,7 +19,7 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/target-company/:auditorId/audits',
     {
-      preHandler: fastify.authenticate,
+      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('audits', "An auditor firm's audits of a target company, newest first"),
         params: Type.Object({ auditorId: Uuid }),
@@ -42,7 +42,7 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/target-company/audit/:auditId',
     {
-      preHandler: fastify.authenticate,
+      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('audits', 'One audit'),
         params: Type.Object({ auditId: Uuid }),
@@ -58,7 +58,7 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/target-company/audit',
     {
-      preHandler: fastify.authenticate,
+      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('audits', 'Create an audit by an assigned auditor firm'),
         body: CreateAudit,

@@ -33,7 +33,7 @@ const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/target-company',
     {
-      preHandler: fastify.authenticate,
+      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('target companies', 'The target companies the user sees, newest first'),
         querystring: AuditorFilter,
@@ -53,7 +53,7 @@ const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/auditor/target-company',
     {
-      preHandler: fastify.authenticate,
+      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('target companies', "The target companies the auditor's firm is assigned to"),
         querystring: AuditorFilter,
@@ -73,7 +73,7 @@ const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/target-company',
     {
-      preHandler: fastify.authenticate,
+      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs(
           'target companies',
@@ -101,7 +101,7 @@ const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/client/add-target-company-auditor',
     {
-      preHandler: fastify.authenticate,
+      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('target companies', 'Assign an engaged auditor firm to a target company'),
         body: AddCompanyAuditor,

@@ -63,7 +63,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/client/users',
     {
-      preHandler: fastify.authenticate,
+      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('client users', "The client's users, newest first, with counts per role"),
         response: answers(
@@ -94,7 +94,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/auditor/users',
     {
-      preHandler: fastify.authenticate,
+      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('auditor users', "The auditor firm's users, newest first"),
         response: answers(200, Type.Object({ users: Users })),
@@ -110,7 +110,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/target-company/users',
     {
-      preHandler: fastify.authenticate,
+      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('company users', "The target company's users, newest first"),
         querystring: Type.Object({ targetCompanyId: Uuid }),
@@ -130,7 +130,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.post(
       `/${area.segment}/user`,
       {
-        preHandler: fastify.authenticate,
+        onRequest: fastify.authenticate,
         schema: {
           ...routeDocs(area.tag, "Add a user to the caller's organisation"),
           body: NewUser,
@@ -149,7 +149,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.delete(
       `/${area.segment}/user/:id`,
       {
-        preHandler: fastify.authenticate,
+        onRequest: fastify.authenticate,
         schema: {
           ...routeDocs(area.tag, 'Remove a user (never an owner, never oneself)'),
           params: UserId,

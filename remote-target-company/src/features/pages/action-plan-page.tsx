@@ -4,6 +4,7 @@ import {
   canAddRemark,
   canChangeGapStatus,
   canEditGap,
+  canWithdrawRemark,
   type SessionUser,
 } from '@verity/shared-api';
 import { ActionPlanDetailScreen, type ActionPlanDetailPermissions } from '@verity/shared-ui';
@@ -16,6 +17,7 @@ export function actionPlanPermissions(user: SessionUser): ActionPlanDetailPermis
     canAddRemark: canAddRemark(user),
     canAddGap: canAddGap(user),
     canEditGap: canEditGap(user),
+    canWithdrawRemark: (remark) => canWithdrawRemark(user, remark),
   };
 }
 

@@ -131,6 +131,48 @@ describe('the action plan page', () => {
     expect(within(panel).getByText('2.00 KB')).toBeInTheDocument();
   });
 
+  it('offers Withdraw on the remarks a company user may withdraw, and on no other', async () => {
+    const inAnHour = new Date(Date.now() + 60 * 60 * 1000).toISOString();
+    const remarks = [
+      makeRemark({
+        _id: 'own',
+        id: 'own',
+        comments: 'Mine, just posted',
+        withdrawableUntil: inAnHour,
+        user: {
+          userType: 'targetCompany',
+          fullname: 'Erin Editor',
+          userId: 'cu-editor',
+          role: 'editor',
+        },
+      }),
+      makeRemark({
+        _id: 'colleague',
+        id: 'colleague',
+        comments: "A colleague's",
+        withdrawableUntil: inAnHour,
+        user: {
+          userType: 'targetCompany',
+          fullname: 'Ravi Kumar',
+          userId: 'user-9',
+          role: 'editor',
+        },
+      }),
+    ];
+    jest.mocked(getActionPlan).mockResolvedValue({
+      actionPlan: plan,
+      statistics: makeStatistics(),
+      gaps: [{ ...gap, remark: remarks }],
+    });
+    renderArea(`${base}/plan-1?gap_id=gap-1`, companyUser({ _id: 'cu-editor', role: 'editor' }));
+    const panel = await screen.findByRole('dialog', { name: 'Gap Details' });
+    expect(
+      within(panel)
+        .getAllByRole('button', { name: /^Withdraw remark/ })
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Withdraw remark by Erin Editor']);
+  });
+
   it("shows 'No action plan found.' for a plan the company cannot see", async () => {
     jest.mocked(getActionPlan).mockRejectedValue(httpError(404, 'Not found'));
     renderArea(`${base}/plan-x`);

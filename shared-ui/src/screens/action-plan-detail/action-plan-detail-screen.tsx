@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { NO_ACTION_PLAN_FOUND, getErrorText, type CustomField, type Gap } from '@verity/shared-api';
+import {
+  NO_ACTION_PLAN_FOUND,
+  getErrorText,
+  type CustomField,
+  type Gap,
+  type Remark,
+} from '@verity/shared-api';
 import { getAudit } from '@verity/shared-api';
 import { Button } from '../../button';
 import { EmptyState } from '../../empty-state';
@@ -23,6 +29,8 @@ export interface ActionPlanDetailPermissions {
   canAddGap: boolean;
   /** Enables the 'Edit Gap' buttons. */
   canEditGap: boolean;
+  /** Shows 'Withdraw' on the remarks (and their images) the user may withdraw now. */
+  canWithdrawRemark?: (remark: Remark) => boolean;
 }
 
 export interface ActionPlanDetailScreenProps {
@@ -167,6 +175,7 @@ export function ActionPlanDetailScreen({
           onClose={closeGap}
           canChangeStatus={permissions.canChangeStatus}
           canAddRemark={permissions.canAddRemark}
+          canWithdrawRemark={permissions.canWithdrawRemark}
           onGapChange={mergeGap}
         />
       ) : null}

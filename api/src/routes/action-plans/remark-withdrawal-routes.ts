@@ -1,0 +1,128 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { remarkJsonSql, toRemark, type RemarkJson } from '../../action-plans/gap-sql';
+import {
+  authorshipSql,
+  requireWithdrawalRight,
+  withdrawDocument,
+  withdrawRemark,
+  type RemarkAuthorship,
+} from '../../action-plans/remark-withdrawal';
+import { auditVisibleSql, NOT_VIEWER, requireRole, requireVisibleGap } from '../../auth/tenancy';
+import type { Queryable } from '../../db';
+import { notFound } from '../../errors';
+import { ErrorBody, errorResponses, successWith } from '../../schemas/envelope';
+import { Uuid } from '../../schemas/uuid';
+import type { AttachmentStorage } from '../../storage/attachment-storage';
+import { CompanyQuery, routeDefaults } from './common';
+import { RemarkOut } from './schemas';
+
+export interface RemarkWithdrawalRoutesOptions {
+  storage: AttachmentStorage;
+}
+
+const RemarkAnswer = successWith(Type.Object({ remark: RemarkOut }));
+const withdrawalResponses = { 200: RemarkAnswer, ...errorResponses, 409: ErrorBody };
+
+async function remarkAnswer(db: Queryable, remarkId: string) {
+  const { rows } = await db.query<{ remark: RemarkJson }>(
+    `SELECT ${remarkJsonSql('r')} AS remark FROM remarks r WHERE r.id = $1`,
+    [remarkId],
+  );
+  if (!rows[0]) throw notFound();
+  return { success: true as const, data: { remark: toRemark(rows[0].remark) } };
+}
+
+/** Withdrawing remarks and attachments (docs/api.md): the trace stays, the text and files go. */
+const remarkWithdrawalRoutes: FastifyPluginAsyncTypebox<RemarkWithdrawalRoutesOptions> = async (
+  fastify,
+  { storage },
+) => {
+  const { db, config } = fastify;
+
+  /** Deletes the withdrawn files once their rows no longer point at them; a failure only logs. */
+  async function deleteFiles(keys: string[], log: typeof fastify.log) {
+    await Promise.all(
+      keys.map((key) =>
+        storage.delete(key).catch((error: unknown) => {
+          log.error({ err: error, key }, 'a withdrawn attachment could not be deleted');
+        }),
+      ),
+    );
+  }
+
+  fastify.delete(
+    '/gap/:gapId/remark/:remarkId',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        ...routeDefaults,
+        summary:
+          'Withdraw a remark: its author within its window, or an owner of their organisation (not viewer)',
+        description:
+          'The remark stays in the gap’s list as a trace (who withdrew it and when); its text and images are erased and the images’ storage is released.',
+        params: Type.Object({ gapId: Uuid, remarkId: Uuid }),
+        querystring: CompanyQuery,
+        response: withdrawalResponses,
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      requireRole(user, { roles: NOT_VIEWER });
+      const gap = await requireVisibleGap(
+        db,
+        user,
+        request.params.gapId,
+        request.query.targetCompanyId,
+      );
+      const { rows } = await db.query<RemarkAuthorship & { now: Date }>(
+        `SELECT ${authorshipSql('r')}, now() AS now FROM remarks r WHERE r.id = $1 AND r.gap_id = $2`,
+        [request.params.remarkId, gap.id],
+      );
+      const remark = rows[0];
+      if (!remark) throw notFound();
+      requireWithdrawalRight(user, remark, config.remarkWithdrawalWindowSeconds, remark.now);
+      const keys = await db.transaction((tx) => withdrawRemark(tx, request.params.remarkId, user));
+      await deleteFiles(keys, request.log);
+      return remarkAnswer(db, request.params.remarkId);
+    },
+  );
+
+  fastify.delete(
+    '/remark-document/:documentId',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        ...routeDefaults,
+        summary:
+          'Withdraw one image of a remark: the remark’s author within its window, or an owner of their organisation (not viewer)',
+        description:
+          'The image shows as withdrawn (who and when) in its remark; its file is deleted and its storage released.',
+        params: Type.Object({ documentId: Uuid }),
+        response: withdrawalResponses,
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      requireRole(user, { roles: NOT_VIEWER });
+      const params: unknown[] = [request.params.documentId];
+      const { rows } = await db.query<RemarkAuthorship & { remark_id: string; now: Date }>(
+        `SELECT r.id AS remark_id, ${authorshipSql('r')}, now() AS now
+         FROM remark_documents d JOIN remarks r ON r.id = d.remark_id JOIN gaps g ON g.id = r.gap_id
+         JOIN action_plans ap ON ap.id = g.action_plan_id JOIN audits a ON a.id = ap.audit_id
+         WHERE d.id = $1 AND ${auditVisibleSql(user, 'a', params)}`,
+        params,
+      );
+      const remark = rows[0];
+      if (!remark) throw notFound();
+      requireWithdrawalRight(user, remark, config.remarkWithdrawalWindowSeconds, remark.now);
+      const keys = await db.transaction((tx) =>
+        withdrawDocument(tx, request.params.documentId, user),
+      );
+      await deleteFiles(keys, request.log);
+      return remarkAnswer(db, remark.remark_id);
+    },
+  );
+};
+
+export default remarkWithdrawalRoutes;

@@ -1,0 +1,61 @@
+// Signed out is 401 on every protected route, whatever the request carries: the session is checked
+// before the body is parsed or anything is validated, so a refusal never tells a stranger about input.
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { appRoutes, normaliseRoute } from '../permissions/app-routes';
+import { OUTSIDE_THE_MATRIX } from '../permissions/matrix';
+import { buildTestApp } from '../support/app';
+import { createTestDatabase, type TestDatabase } from '../support/databases';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase('pglite');
+  app = await buildTestApp(database, { SEED_DEMO: '0' });
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+  await database?.dispose();
+});
+
+const unprotected = new Set(OUTSIDE_THE_MATRIX.map((entry) => normaliseRoute(entry.route)));
+const protectedRoutes = () =>
+  appRoutes(app).filter((route) => !unprotected.has(normaliseRoute(route)));
+
+/** The route with every path parameter and query value something no schema accepts. */
+function invalidRequest(route: string, body: 'malformed json' | 'wrong types' | 'multipart') {
+  const [method, path] = route.split(' ') as [InjectOptions['method'], string];
+  const url = `${path.replace(/:[A-Za-z0-9_]+/g, 'not-a-uuid')}?targetCompanyId=x&auditId=y&auditorId=z&email=`;
+  const options: InjectOptions = { method, url };
+  if (method === 'GET' || method === 'DELETE') return options;
+  if (body === 'malformed json')
+    return { ...options, headers: { 'content-type': 'application/json' }, payload: '{"status":' };
+  if (body === 'multipart')
+    return {
+      ...options,
+      headers: { 'content-type': 'multipart/form-data; boundary=X' },
+      payload: '--X\r\nContent-Disposition: form-data; name="comments"\r\n\r\nunterminated',
+    };
+  return {
+    ...options,
+    payload: { status: 'nonsense', targetCompanyId: 7, gap: 'not an object', emailId: [] },
+  };
+}
+
+describe('signed out', () => {
+  it('covers the protected routes of the app', () => {
+    expect(protectedRoutes().length).toBeGreaterThan(25);
+  });
+
+  it.each(['malformed json', 'wrong types', 'multipart'] as const)(
+    'is 401 on every protected route before any validation (%s)',
+    async (body) => {
+      const answers: string[] = [];
+      for (const route of protectedRoutes()) {
+        const response = await app.inject(invalidRequest(route, body));
+        answers.push(`${route}: ${response.statusCode} ${response.json<{ code: string }>().code}`);
+      }
+      expect(answers).toEqual(protectedRoutes().map((route) => `${route}: 401 UNAUTHENTICATED`));
+    },
+  );
+});

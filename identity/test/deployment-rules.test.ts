@@ -1,0 +1,45 @@
+// The identity server refuses to start with a weak secret, or with the demo accounts (whose password
+// is published) anywhere but the local demo: a loopback PUBLIC_URL.
+import { startIdentity } from './support/start-identity';
+
+const strong = 'k'.repeat(32);
+
+describe('starting identity', () => {
+  it.each([
+    [{ IDENTITY_API_KEY: 'short-key' }, 'IDENTITY_API_KEY is too weak'],
+    [{ IDENTITY_CLIENT_SECRET: 'a'.repeat(31) }, 'IDENTITY_CLIENT_SECRET is too weak'],
+    [{ IDENTITY_COOKIE_KEYS: `${strong},old-key` }, 'IDENTITY_COOKIE_KEYS is too weak'],
+    [
+      {
+        PUBLIC_URL: 'https://verity.example.com',
+        IDENTITY_SEED_DEMO: '1',
+        NODE_ENV: 'development',
+      },
+      'IDENTITY_SEED_DEMO=1 loads demo accounts whose password is published',
+    ],
+  ])('refuses %j, naming the variable', async (env, message) => {
+    await expect(startIdentity(env)).rejects.toThrow(message);
+  });
+
+  it('starts off the local machine without the demo accounts', async () => {
+    const identity = await startIdentity({
+      PUBLIC_URL: 'https://verity.example.com',
+      IDENTITY_SEED_DEMO: '0',
+    });
+    const response = await fetch(`${identity.url}/healthz`);
+    expect(response.status).toBe(200);
+    await identity.stop();
+  });
+
+  it('loads the demo accounts for the local demo', async () => {
+    const identity = await startIdentity({
+      PUBLIC_URL: 'http://127.0.0.1:8080',
+      IDENTITY_SEED_DEMO: '1',
+    });
+    const lookup = await fetch(`${identity.url}/user?email=client.owner@verity.test`, {
+      headers: { Authorization: `Bearer test-identity-api-key-for-the-identity-tests` },
+    });
+    expect(lookup.status).toBe(200);
+    await identity.stop();
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * @jest-environment node
+ */
+// The shell's page runs under a Content-Security-Policy that lets the app and its remotes run and
+// nothing else; the server sends the other security headers on every answer.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildShellServer } from './index';
+
+let distDir: string;
+
+beforeAll(async () => {
+  distDir = await mkdtemp(path.join(os.tmpdir(), 'verity-shell-dist-'));
+  await writeFile(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+});
+afterAll(async () => {
+  await rm(distDir, { recursive: true, force: true });
+});
+
+function shellWith(env: NodeJS.ProcessEnv) {
+  return buildShellServer({
+    SHELL_DIST_DIR: distDir,
+    API_URL: 'http://127.0.0.1:9',
+    REMOTE_CLIENT_URL: 'https://client.cdn.example',
+    REMOTE_AUDITOR_URL: 'https://auditor.cdn.example/area/',
+    REMOTE_TARGET_COMPANY_URL: 'http://localhost:8083',
+    ...env,
+  }).app;
+}
+
+const remotes = 'https://client.cdn.example https://auditor.cdn.example http://localhost:8083';
+
+describe('the shell server', () => {
+  it('serves the app with a policy that admits the remotes and nothing else', async () => {
+    const app = shellWith({});
+    const response = await app.inject({ method: 'GET', url: '/client/dashboard' });
+    expect(response.statusCode).toBe(200);
+    const policy = Object.fromEntries(
+      String(response.headers['content-security-policy'])
+        .split(';')
+        .map((directive) => {
+          const [name, ...values] = directive.trim().split(/\s+/);
+          return [name, values.join(' ')];
+        }),
+    );
+    expect(policy).toEqual({
+      'default-src': "'self'",
+      'script-src': `'self' ${remotes}`,
+      'style-src': "'self' 'unsafe-inline'",
+      'img-src': `'self' data: blob: ${remotes}`,
+      'font-src': `'self' ${remotes}`,
+      'connect-src': `'self' ${remotes}`,
+      'frame-ancestors': "'none'",
+      'base-uri': "'self'",
+      'form-action': "'self'",
+      'object-src': "'none'",
+    });
+    expect(response.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-frame-options': 'DENY',
+    });
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    await app.close();
+  });
+
+  it('sends HSTS when the product is served over https', async () => {
+    const app = shellWith({ PUBLIC_URL: 'https://verity.example.com' });
+    const response = await app.inject({ method: 'GET', url: '/remotes.json' });
+    expect(response.headers['strict-transport-security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+    await app.close();
+  });
+});
