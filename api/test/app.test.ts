@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { encodeAccessToken } from '../src/auth/access-token';
+import { startSession } from '../src/auth/refresh-tokens';
 import { buildTestApp } from './support/app';
 import { createTestDatabase, type TestDatabase } from './support/databases';
 
@@ -103,8 +104,13 @@ describe('the app', () => {
     const { rows } = await app.db.query<{ id: string }>(
       "SELECT id FROM users WHERE email = 'client.owner@verity.test'",
     );
+    const { sessionId } = await startSession(app.db, rows[0]!.id, 600);
     const access = app.signCookie(
-      encodeAccessToken({ uid: rows[0]!.id, exp: Math.floor(Date.now() / 1000) + 600 }),
+      encodeAccessToken({
+        uid: rows[0]!.id,
+        sid: sessionId,
+        exp: Math.floor(Date.now() / 1000) + 600,
+      }),
     );
     expect(
       (

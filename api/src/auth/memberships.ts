@@ -1,5 +1,6 @@
 import type { Queryable } from '../db';
 import type { Role, SessionUser, UserType } from '../schemas/session-user';
+import { isUuid } from '../schemas/uuid';
 
 interface MembershipRow {
   id: string;
@@ -36,13 +37,28 @@ function toSessionUser(row: MembershipRow): SessionUser {
   return user;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
+/** The membership of a live session: user and session checked in one query (every authenticated request). */
 export async function findSessionUser(
   db: Queryable,
   userId: string,
+  sessionId: string,
 ): Promise<SessionUser | undefined> {
-  if (!UUID.test(userId)) return undefined;
+  if (!isUuid(userId) || !isUuid(sessionId)) return undefined;
+  const { rows } = await db.query<MembershipRow>(
+    `${SELECT_MEMBERSHIP}
+     JOIN sessions s ON s.user_id = u.id AND s.id = $2 AND s.revoked_at IS NULL
+     WHERE u.id = $1`,
+    [userId, sessionId],
+  );
+  return rows[0] && toSessionUser(rows[0]);
+}
+
+/** A membership by id, whatever its sessions. */
+export async function findMembership(
+  db: Queryable,
+  userId: string,
+): Promise<SessionUser | undefined> {
+  if (!isUuid(userId)) return undefined;
   const { rows } = await db.query<MembershipRow>(`${SELECT_MEMBERSHIP} WHERE u.id = $1`, [userId]);
   return rows[0] && toSessionUser(rows[0]);
 }
@@ -84,5 +100,5 @@ export async function claimMembership(
       userId,
     ]);
   }
-  return findSessionUser(db, userId);
+  return findMembership(db, userId);
 }

@@ -17,17 +17,17 @@ function baseOptions(config: ApiConfig) {
 export function setSessionCookies(
   reply: FastifyReply,
   config: ApiConfig,
-  userId: string,
-  refreshToken: string,
+  session: { userId: string; sessionId: string; refreshToken: string },
 ): void {
   const exp = Math.floor(Date.now() / 1000) + config.accessTokenTtlSeconds;
-  reply.setCookie(ACCESS_COOKIE, encodeAccessToken({ uid: userId, exp }), {
+  const access = encodeAccessToken({ uid: session.userId, sid: session.sessionId, exp });
+  reply.setCookie(ACCESS_COOKIE, access, {
     ...baseOptions(config),
     path: ACCESS_COOKIE_PATH,
     maxAge: config.refreshTokenTtlSeconds,
     signed: true,
   });
-  reply.setCookie(REFRESH_COOKIE, refreshToken, {
+  reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
     ...baseOptions(config),
     path: AUTH_COOKIE_PATH,
     maxAge: config.refreshTokenTtlSeconds,

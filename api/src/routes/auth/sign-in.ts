@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import * as oidc from 'openid-client';
 import { claimMembership } from '../../auth/memberships';
-import { issueRefreshToken } from '../../auth/refresh-tokens';
+import { startSession } from '../../auth/refresh-tokens';
 import {
   clearSignInCookie,
   decodeSignInTransaction,
@@ -128,8 +128,8 @@ const signInRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           `/login?error=${signInErrors.noMembership}&userType=${segmentOf(transaction.userType)}`,
         );
       }
-      const refresh = await issueRefreshToken(fastify.db, user._id, config.refreshTokenTtlSeconds);
-      setSessionCookies(reply, config, user._id, refresh.token);
+      const session = await startSession(fastify.db, user._id, config.refreshTokenTtlSeconds);
+      setSessionCookies(reply, config, { userId: user._id, ...session });
       return reply.redirect('/');
     },
   );
