@@ -1,5 +1,5 @@
 import type { NewUserInput } from '@verity/shared-api/src/rules/organisation-rules';
-import type { Queryable } from '../db';
+import type { Database, Queryable } from '../db';
 import { forbidden, notFound } from '../errors';
 import type { SessionUser, UserType } from '../schemas/session-user';
 import { conflict, organisationMessages } from './messages';
@@ -70,20 +70,37 @@ export async function createUser(db: Queryable, organisation: Organisation, inpu
   return toUser(rows[0]);
 }
 
-/** Removes a user of the caller's organisation: 404 for anyone else's, 403 for oneself or an owner. */
-export async function deleteUser(
-  db: Queryable,
+/**
+ * Removes a user of the caller's organisation: 404 for anyone else's, 403 for oneself. Only an owner
+ * removes an owner, and never the last one: the organisation's owner rows are locked first, so two
+ * owners removing each other at the same moment cannot leave it without one.
+ */
+export function deleteUser(
+  db: Database,
   caller: SessionUser,
   organisation: Organisation,
   userId: string,
 ) {
-  const { rows } = await db.query<{ id: string; role: string }>(
-    `SELECT u.id, u.role FROM users u
-     WHERE u.id = $1 AND u.${ORGANISATION_COLUMN[organisation.userType]} = $2 AND u.user_type = $3`,
-    [userId, organisation.id, organisation.userType],
-  );
-  const target = rows[0];
-  if (!target) throw notFound();
-  if (target.id === caller._id || target.role === 'owner') throw forbidden();
-  await db.query('DELETE FROM users WHERE id = $1', [userId]);
+  const column = ORGANISATION_COLUMN[organisation.userType];
+  return db.transaction(async (tx) => {
+    const owners = await tx.query<{ id: string }>(
+      `SELECT u.id FROM users u
+       WHERE u.${column} = $1 AND u.user_type = $2 AND u.role = 'owner'
+       ORDER BY u.id FOR UPDATE`,
+      [organisation.id, organisation.userType],
+    );
+    const { rows } = await tx.query<{ id: string; role: string }>(
+      `SELECT u.id, u.role FROM users u
+       WHERE u.id = $1 AND u.${column} = $2 AND u.user_type = $3 FOR UPDATE`,
+      [userId, organisation.id, organisation.userType],
+    );
+    const target = rows[0];
+    if (!target) throw notFound();
+    if (target.id === caller._id) throw forbidden();
+    // The caller must still be one of the locked owners (another owner may have removed them
+    // meanwhile); then they remain after this, so the organisation keeps an owner.
+    if (target.role === 'owner' && !owners.rows.some((row) => row.id === caller._id))
+      throw forbidden();
+    await tx.query('DELETE FROM users WHERE id = $1', [userId]);
+  });
 }

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { NO_TARGET_COMPANY_ID_FOR_USER } from '@verity/shared-api/src/messages';
 import { newUserSchema, runRules } from '@verity/shared-api/src/rules/organisation-rules';
 import { ADMIN_OR_OWNER, requireRole, type RoleRule } from '../../auth/tenancy';
-import { invalid, notFound, passed } from '../../errors';
+import { forbidden, invalid, notFound, passed } from '../../errors';
 import {
   countUsers,
   createUser,
@@ -141,6 +141,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         requireRole(request.user, area.manage);
         const organisation = ownOrganisation(request.user);
         const input = passed(runRules(newUserSchema(area.userType), request.body));
+        // Only an owner makes an owner.
+        if (input.role === 'owner' && request.user.role !== 'owner') throw forbidden();
         const user = await createUser(fastify.db, organisation, input);
         return reply.code(201).send({ success: true as const, data: { user } });
       },
@@ -151,7 +153,10 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       {
         preHandler: fastify.authenticate,
         schema: {
-          ...routeDocs(area.tag, 'Remove a user (never an owner, never oneself)'),
+          ...routeDocs(
+            area.tag,
+            'Remove a user (never oneself; an owner only by an owner, never the last one)',
+          ),
           params: UserId,
           response: answers(200, Type.Object({})),
         },
