@@ -11,11 +11,14 @@ import { ApiError } from './errors';
 import { errorCodes, messages } from './messages';
 import authenticationPlugin from './plugins/app/authentication';
 import identityPlugin from './plugins/app/identity';
+import mailerPlugin from './plugins/app/mailer';
 import cookiePlugin from './plugins/external/cookie';
 import databasePlugin from './plugins/external/database';
 import rateLimitPlugin from './plugins/external/rate-limit';
 import swaggerPlugin from './plugins/external/swagger';
 import accountsRoutes from './routes/accounts';
+import chooseRoutes from './routes/auth/choose';
+import invitationRoutes from './routes/auth/invitations';
 import signInRoutes from './routes/auth/sign-in';
 import sessionRoutes from './routes/auth/session';
 import healthRoutes from './routes/health';
@@ -107,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(databasePlugin, { database: options.database });
   // App plugins
   await app.register(identityPlugin);
+  await app.register(mailerPlugin);
   await app.register(authenticationPlugin);
   // Routes
   await app.register(healthRoutes);
@@ -114,6 +118,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(openapiRoutes);
       await api.register(signInRoutes);
+      await api.register(invitationRoutes);
+      await api.register(chooseRoutes);
       await api.register(sessionRoutes);
       await api.register(accountsRoutes);
       await api.register(organisationRoutes);

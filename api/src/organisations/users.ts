@@ -3,6 +3,7 @@ import type { Database, Queryable } from '../db';
 import { forbidden, notFound } from '../errors';
 import type { SessionUser, UserType } from '../schemas/session-user';
 import { conflict, organisationMessages } from './messages';
+import { createInvitation } from '../invitations/invitations';
 import { USER_COLUMNS, toUser, type UserRow } from './rows';
 
 /** The users column that holds the organisation of each user type. */
@@ -57,17 +58,48 @@ export async function countUsers(db: Queryable, organisation: Organisation) {
   return rows[0]!;
 }
 
-/** A new membership in the organisation; 409 when the email already has one of this user type. */
-export async function createUser(db: Queryable, organisation: Organisation, input: NewUserInput) {
-  const { rows } = await db.query<UserRow>(
-    `INSERT INTO users AS u (email, fullname, role, user_type, ${ORGANISATION_COLUMN[organisation.userType]})
-     VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT DO NOTHING
-     RETURNING ${USER_COLUMNS}`,
-    [input.emailId, input.fullname, input.role, organisation.userType, organisation.id],
-  );
-  if (!rows[0]) throw conflict(organisationMessages.userExists);
-  return toUser(rows[0]);
+/**
+ * A new membership in the organisation with its invitation, in one transaction (the caller e-mails
+ * the invitation after commit); 409 when the email already has one in this organisation.
+ */
+export function createUser(
+  db: Database,
+  organisation: Organisation,
+  input: NewUserInput,
+  invitedBy: string,
+) {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<UserRow>(
+      `INSERT INTO users AS u (email, fullname, role, user_type, ${ORGANISATION_COLUMN[organisation.userType]})
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT DO NOTHING
+       RETURNING ${USER_COLUMNS}`,
+      [input.emailId, input.fullname, input.role, organisation.userType, organisation.id],
+    );
+    if (!rows[0]) throw conflict(organisationMessages.userExists);
+    const invitation = await createInvitation(tx, rows[0].id, invitedBy);
+    return { user: toUser(rows[0]), invitation };
+  });
+}
+
+/** A new invitation for a user of the organisation who has not joined yet: 404 for others, 409 once joined. */
+export function reinviteUser(
+  db: Database,
+  organisation: Organisation,
+  userId: string,
+  invitedBy: string,
+) {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string; joined: boolean }>(
+      `SELECT u.id, u.sub IS NOT NULL AS joined FROM users u
+       WHERE u.id = $1 AND u.${ORGANISATION_COLUMN[organisation.userType]} = $2 AND u.user_type = $3`,
+      [userId, organisation.id, organisation.userType],
+    );
+    const member = rows[0];
+    if (!member) throw notFound();
+    if (member.joined) throw conflict(organisationMessages.alreadyJoined);
+    return createInvitation(tx, member.id, invitedBy);
+  });
 }
 
 /**

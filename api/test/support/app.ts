@@ -7,7 +7,7 @@ export const TEST_PUBLIC_URL = 'http://localhost:8080';
 export const TEST_REDIRECT_URI = `${TEST_PUBLIC_URL}/api/v1/auth/callback`;
 export const TEST_SESSION_SECRET = 'session-secret-for-the-api-tests';
 
-/** The API's configuration for a test: demo data on, identity unreachable unless the caller names one. */
+/** The API's configuration for a test: demo data on, identity and mail unreachable unless the caller names them. */
 export function testConfig(database: TestDatabase, env: NodeJS.ProcessEnv = {}): ApiConfig {
   return loadApiConfig({
     PUBLIC_URL: TEST_PUBLIC_URL,
@@ -16,6 +16,8 @@ export function testConfig(database: TestDatabase, env: NodeJS.ProcessEnv = {}):
     IDENTITY_CLIENT_SECRET: 'identity-client-secret-for-tests',
     IDENTITY_API_KEY: 'identity-api-key-for-tests',
     SEED_DEMO: '1',
+    // Nothing listens there: a test that reads e-mail starts a mail catcher and names it.
+    SMTP_URL: 'smtp://127.0.0.1:9',
     ...database.env,
     ...env,
   });

@@ -3,13 +3,17 @@ import { Type } from '@sinclair/typebox';
 import { NO_TARGET_COMPANY_ID_FOR_USER } from '@verity/shared-api/src/messages';
 import { newUserSchema, runRules } from '@verity/shared-api/src/rules/organisation-rules';
 import { ADMIN_OR_OWNER, requireRole, type RoleRule } from '../../auth/tenancy';
-import { forbidden, invalid, notFound, passed } from '../../errors';
+import { ApiError, forbidden, invalid, notFound, passed } from '../../errors';
+import { invitationMessage } from '../../invitations/invitation-mail';
+import { errorCodes } from '../../messages';
+import { organisationMessages } from '../../organisations/messages';
 import {
   countUsers,
   createUser,
   deleteUser,
   listUsers,
   organisationOf,
+  reinviteUser,
 } from '../../organisations/users';
 import type { SessionUser, UserType } from '../../schemas/session-user';
 import { Uuid } from '../../schemas/uuid';
@@ -132,7 +136,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       {
         preHandler: fastify.authenticate,
         schema: {
-          ...routeDocs(area.tag, "Add a user to the caller's organisation"),
+          ...routeDocs(area.tag, "Add a user to the caller's organisation (invited by e-mail)"),
           body: NewUser,
           response: answers(201, Type.Object({ user: User })),
         },
@@ -143,8 +147,47 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         const input = passed(runRules(newUserSchema(area.userType), request.body));
         // Only an owner makes an owner.
         if (input.role === 'owner' && request.user.role !== 'owner') throw forbidden();
-        const user = await createUser(fastify.db, organisation, input);
+        const { user, invitation } = await createUser(
+          fastify.db,
+          organisation,
+          input,
+          request.user._id,
+        );
+        fastify.mailer.sendLater(invitationMessage(invitation, fastify.config.publicUrl));
         return reply.code(201).send({ success: true as const, data: { user } });
+      },
+    );
+
+    fastify.post(
+      `/${area.segment}/user/:id/invitation`,
+      {
+        preHandler: fastify.authenticate,
+        schema: {
+          ...routeDocs(area.tag, 'E-mail a new invitation to a user who has not joined yet'),
+          params: UserId,
+          response: answers(200, Type.Object({})),
+        },
+      },
+      async (request) => {
+        requireRole(request.user, area.manage);
+        const organisation = ownOrganisation(request.user);
+        const invitation = await reinviteUser(
+          fastify.db,
+          organisation,
+          request.params.id,
+          request.user._id,
+        );
+        try {
+          await fastify.mailer.send(invitationMessage(invitation, fastify.config.publicUrl));
+        } catch (error) {
+          request.log.error({ err: error }, 'invitation e-mail not sent');
+          throw new ApiError(
+            502,
+            errorCodes.mailUnavailable,
+            organisationMessages.invitationNotSent,
+          );
+        }
+        return { success: true as const, data: {} };
       },
     );
 

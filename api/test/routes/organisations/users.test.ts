@@ -100,11 +100,25 @@ describe.each(databaseKinds)('users on %s', (kind) => {
       expect(rows).toEqual([{ user_type: 'client', client_id: world.northwindId }]);
     });
 
-    it('answers 409 for an email that already has a client membership', async () => {
-      const before = await rowCounts(app);
+    it("adds a person who is also another client's user, telling nothing about it", async () => {
       const response = await call(app, world.clientOwner, 'POST', '/client/user', {
         emailId: 'CLIENT2.owner@verity.test',
         fullname: 'Sofia Again',
+        role: 'admin',
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().data.user).toMatchObject({ fullname: 'Sofia Again', role: 'admin' });
+      const { rows } = await app.db.query<{ client_id: string }>(
+        "SELECT client_id FROM users WHERE lower(email) = 'client2.owner@verity.test' ORDER BY created_at",
+      );
+      expect(rows.map((row) => row.client_id)).toEqual([world.southbankId, world.northwindId]);
+    });
+
+    it('answers 409 for an email that already has a membership in the same client', async () => {
+      const before = await rowCounts(app);
+      const response = await call(app, world.clientOwner, 'POST', '/client/user', {
+        emailId: 'CLIENT.viewer@verity.test',
+        fullname: 'Victor Again',
         role: 'admin',
       });
       expect(response.statusCode).toBe(409);
