@@ -141,6 +141,7 @@ export type {
   NewUserPayload,
   LookedUpUser,
   AccountLookupResult,
+  OrganisationChoice,
   CustomFieldOption,
   CustomField,
   AuditAddOnField,
@@ -251,7 +252,14 @@ export type { ApiClientOptions } from './http/client';
 export { HTTPError, TimeoutError, isHTTPError } from 'ky';
 export type { KyInstance } from 'ky';
 
-export { getCurrentUser, logout, refresh, lookupAccount } from './calls/auth';
+export {
+  getCurrentUser,
+  logout,
+  refresh,
+  lookupAccount,
+  getOrganisationChoices,
+  chooseOrganisation,
+} from './calls/auth';
 export {
   getTargetCompanies,
   createTargetCompany,
