@@ -161,7 +161,15 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.post(
       `/${area.segment}/user/:id/invitation`,
       {
-        preHandler: fastify.authenticate,
+        preHandler: [
+          fastify.authenticate,
+          // Each resend e-mails someone: a manager may not turn it into a mail cannon.
+          fastify.rateLimit({
+            max: 20,
+            timeWindow: '1 hour',
+            keyGenerator: (request) => `invitations:${request.user._id}`,
+          }),
+        ],
         schema: {
           ...routeDocs(area.tag, 'E-mail a new invitation to a user who has not joined yet'),
           params: UserId,

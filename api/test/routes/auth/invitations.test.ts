@@ -3,7 +3,7 @@ import { startMailCatcher, type MailCatcher } from '../../../../tooling/mail/mai
 import { buildTestApp, TEST_PUBLIC_URL, TEST_REDIRECT_URI } from '../../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { startIdentity, type IdentityServer } from '../../support/identity';
-import { sessionFor } from '../../support/session';
+import { sessionFor, sessionOfMembership } from '../../support/session';
 import { signInFrom } from '../../support/sign-in';
 import {
   call,
@@ -239,5 +239,30 @@ describe('invitations while the mail server is down', () => {
     expect((await app.db.query('SELECT 1 FROM users WHERE id = $1', [userId])).rows).toHaveLength(
       1,
     );
+  });
+
+  it('limits each manager to 20 invitation e-mails an hour', async () => {
+    const northwind = await app.db.query<{ id: string }>(
+      "SELECT id FROM clients WHERE client_name = 'Northwind Capital'",
+    );
+    const manager = await app.db.query<{ id: string }>(
+      `INSERT INTO users (email, fullname, user_type, role, client_id)
+       VALUES ('busy.owner@verity.test', 'Busy Owner', 'client', 'owner', $1) RETURNING id`,
+      [northwind.rows[0]!.id],
+    );
+    const owner = await sessionOfMembership(app, manager.rows[0]!.id);
+    const created = await call(app, owner, 'POST', '/client/user', {
+      emailId: 'often.invited@verity.test',
+      fullname: 'Often Invited',
+      role: 'viewer',
+    });
+    const userId: string = created.json().data.user.id;
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++)
+      statuses.push(
+        (await call(app, owner, 'POST', `/client/user/${userId}/invitation`)).statusCode,
+      );
+    expect(statuses.slice(0, 20).every((status) => status === 502)).toBe(true);
+    expect(statuses[20]).toBe(429);
   });
 });
