@@ -130,4 +130,3 @@ export function SIGN_IN_ERROR_TEXT(
   }
   return (code && SIGN_IN_ERROR_TEXTS[code]) || SIGN_IN_FAILED;
 }
-
