@@ -2,6 +2,7 @@
 // asks it over IPC for signed access cookies and its RSS.
 import { buildApp } from '../src/app';
 import { encodeAccessToken } from '../src/auth/access-token';
+import { startSession } from '../src/auth/refresh-tokens';
 import { ACCESS_COOKIE } from '../src/auth/session-cookies';
 import { loadApiConfig } from '../src/config';
 
@@ -21,10 +22,11 @@ async function main() {
   const app = await buildApp({ config });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const send = (message: ServerMessage) => process.send?.(message);
-  process.on('message', (request: ServerRequest) => {
+  process.on('message', async (request: ServerRequest) => {
     if (request.type === 'cookie') {
       const exp = Math.floor(Date.now() / 1000) + 3600;
-      const value = app.signCookie(encodeAccessToken({ uid: request.userId, exp }));
+      const { sessionId } = await startSession(app.db, request.userId, 3600);
+      const value = app.signCookie(encodeAccessToken({ uid: request.userId, sid: sessionId, exp }));
       send({ type: 'answer', id: request.id, value: `${ACCESS_COOKIE}=${value}` });
     } else {
       send({ type: 'answer', id: request.id, value: process.memoryUsage().rss });

@@ -2,7 +2,13 @@
 import { parseArgs } from 'node:util';
 import { loadApiConfig } from '../src/config';
 import { openDatabase, runMigrations } from '../src/db';
-import { createClient, CreateClientError, identityAccountCreator } from '../src/seed/create-client';
+import { createMailer } from '../src/mail/mailer';
+import {
+  createClient,
+  CreateClientError,
+  identityAccountCreator,
+  sendOwnerInvitation,
+} from '../src/seed/create-client';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -37,6 +43,19 @@ async function main(): Promise<number> {
       console.log('The owner signs up on the identity sign-in page with this email.');
     } else {
       console.log('The owner already has an identity account and signs in with it.');
+    }
+    const mailer = createMailer(config, {
+      error: (details, message) => console.error(message, details),
+    });
+    const invitation = await sendOwnerInvitation(mailer, config.publicUrl, created.invitation);
+    await mailer.close();
+    if (invitation.sent) {
+      console.log(
+        `Invitation e-mailed to ${created.invitation.email}: the owner joins through its link.`,
+      );
+    } else {
+      console.log(`The invitation e-mail could not be sent (${invitation.reason}).`);
+      console.log(`Give the owner this one-time link (shown once): ${invitation.link}`);
     }
     return 0;
   } catch (error) {

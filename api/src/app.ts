@@ -12,12 +12,15 @@ import { errorCodes, messages } from './messages';
 import authenticationPlugin from './plugins/app/authentication';
 import identityPlugin from './plugins/app/identity';
 import inputTextPlugin from './plugins/app/input-text';
+import mailerPlugin from './plugins/app/mailer';
 import cookiePlugin from './plugins/external/cookie';
 import databasePlugin from './plugins/external/database';
 import helmetPlugin from './plugins/external/helmet';
 import rateLimitPlugin from './plugins/external/rate-limit';
 import swaggerPlugin from './plugins/external/swagger';
 import accountsRoutes from './routes/accounts';
+import chooseRoutes from './routes/auth/choose';
+import invitationRoutes from './routes/auth/invitations';
 import signInRoutes from './routes/auth/sign-in';
 import sessionRoutes from './routes/auth/session';
 import healthRoutes from './routes/health';
@@ -119,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(databasePlugin, { database: options.database });
   // App plugins
   await app.register(identityPlugin);
+  await app.register(mailerPlugin);
   await app.register(authenticationPlugin);
   await app.register(inputTextPlugin);
   // Routes
@@ -127,6 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(openapiRoutes);
       await api.register(signInRoutes);
+      await api.register(invitationRoutes);
+      await api.register(chooseRoutes);
       await api.register(sessionRoutes);
       await api.register(accountsRoutes);
       await api.register(organisationRoutes);

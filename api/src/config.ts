@@ -61,6 +61,9 @@ export interface ApiConfig {
   seedDemo: boolean;
   demoAccountsFile: string;
   logLevel: string;
+  /** Where e-mail goes (SMTP_URL, else the local mail catcher) and its sender (MAIL_FROM). */
+  smtpUrl: string;
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -123,5 +126,7 @@ export function loadApiConfig(raw: NodeJS.ProcessEnv = process.env): ApiConfig {
     seedDemo: env.SEED_DEMO === '1',
     demoAccountsFile: path.join(shared.repoRoot, 'tooling', 'demo-accounts.json'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    smtpUrl: shared.smtpUrl,
+    mailFrom: shared.mailFrom,
   };
 }

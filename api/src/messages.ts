@@ -7,7 +7,8 @@ export const messages = {
   somethingWentWrong: 'Something went wrong.',
   tooManyRequests: 'Too many requests. Please try again later.',
   emailNotFound: 'Email not found in our records',
-  accountsUnavailable: 'Failed to validate email. Please try again.',
+  accountsUnavailable:
+    'The accounts service is unavailable right now. Please try again in a moment.',
 } as const;
 
 /** Machine-readable error codes that go with the messages (never shown to users, per spec section 8). */
@@ -21,6 +22,7 @@ export const errorCodes = {
   rateLimited: 'RATE_LIMITED',
   emailNotFound: 'EMAIL_NOT_FOUND',
   accountsUnavailable: 'ACCOUNTS_UNAVAILABLE',
+  mailUnavailable: 'MAIL_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
 } as const;
 
@@ -28,6 +30,10 @@ export const errorCodes = {
 export const signInErrors = {
   noMembership: 'no_membership',
   signInFailed: 'sign_in_failed',
+  emailUnverified: 'email_unverified',
+  invitationInvalid: 'invitation_invalid',
+  invitationEmailMismatch: 'invitation_email_mismatch',
+  identityUnavailable: 'identity_unavailable',
 } as const;
 
 /** Answers for input that no route may take, whatever its rules. */

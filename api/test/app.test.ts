@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { encodeAccessToken } from '../src/auth/access-token';
+import { startSession } from '../src/auth/refresh-tokens';
 import { buildTestApp } from './support/app';
 import { createTestDatabase, type TestDatabase } from './support/databases';
 
@@ -32,10 +33,13 @@ describe('the app', () => {
       '/api/v1/auditor/target-company',
       '/api/v1/auditor/user',
       '/api/v1/auditor/user/{id}',
+      '/api/v1/auditor/user/{id}/invitation',
       '/api/v1/auditor/users',
       '/api/v1/auth/auditor/verity',
       '/api/v1/auth/callback',
+      '/api/v1/auth/choose',
       '/api/v1/auth/client/verity',
+      '/api/v1/auth/invitations/{token}',
       '/api/v1/auth/logout',
       '/api/v1/auth/me',
       '/api/v1/auth/refresh',
@@ -43,6 +47,7 @@ describe('the app', () => {
       '/api/v1/client/add-target-company-auditor',
       '/api/v1/client/user',
       '/api/v1/client/user/{id}',
+      '/api/v1/client/user/{id}/invitation',
       '/api/v1/client/users',
       '/api/v1/dashboard/auditor',
       '/api/v1/dashboard/client',
@@ -58,6 +63,7 @@ describe('the app', () => {
       '/api/v1/target-company/auditors',
       '/api/v1/target-company/user',
       '/api/v1/target-company/user/{id}',
+      '/api/v1/target-company/user/{id}/invitation',
       '/api/v1/target-company/users',
       '/api/v1/target-company/{auditorId}/audits',
       '/healthz',
@@ -104,8 +110,13 @@ describe('the app', () => {
     const { rows } = await app.db.query<{ id: string }>(
       "SELECT id FROM users WHERE email = 'client.owner@verity.test'",
     );
+    const { sessionId } = await startSession(app.db, rows[0]!.id, 600);
     const access = app.signCookie(
-      encodeAccessToken({ uid: rows[0]!.id, exp: Math.floor(Date.now() / 1000) + 600 }),
+      encodeAccessToken({
+        uid: rows[0]!.id,
+        sid: sessionId,
+        exp: Math.floor(Date.now() / 1000) + 600,
+      }),
     );
     expect(
       (

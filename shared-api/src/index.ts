@@ -144,6 +144,7 @@ export type {
   NewUserPayload,
   LookedUpUser,
   AccountLookupResult,
+  OrganisationChoice,
   CustomFieldOption,
   CustomField,
   AuditAddOnField,
@@ -255,7 +256,14 @@ export type { ApiClientOptions } from './http/client';
 export { HTTPError, TimeoutError, isHTTPError } from 'ky';
 export type { KyInstance } from 'ky';
 
-export { getCurrentUser, logout, refresh, lookupAccount } from './calls/auth';
+export {
+  getCurrentUser,
+  logout,
+  refresh,
+  lookupAccount,
+  getOrganisationChoices,
+  chooseOrganisation,
+} from './calls/auth';
 export {
   getTargetCompanies,
   createTargetCompany,

@@ -25,4 +25,19 @@ describe('SIGN_IN_ERROR_TEXT', () => {
     );
     expect(SIGN_IN_ERROR_TEXT(null)).toBe('Sign-in failed. Please try again.');
   });
+
+  it('says what to do after an unverified sign-in, a used or foreign invitation, or an outage', () => {
+    expect(SIGN_IN_ERROR_TEXT('email_unverified', 'client')).toBe(
+      'Verify your e-mail address first: open the link we sent you, then sign in again.',
+    );
+    expect(SIGN_IN_ERROR_TEXT('invitation_invalid')).toBe(
+      'This invitation link has expired or was already used. Ask an owner to send a new one.',
+    );
+    expect(SIGN_IN_ERROR_TEXT('invitation_email_mismatch')).toBe(
+      'This invitation is for another e-mail address. Sign in with the address it was sent to.',
+    );
+    expect(SIGN_IN_ERROR_TEXT('identity_unavailable')).toBe(
+      'Sign-in is unavailable right now. Please try again in a moment.',
+    );
+  });
 });

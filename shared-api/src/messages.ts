@@ -100,7 +100,24 @@ export const DELETE_USER_CONFIRM_TEXT =
 
 // Sign-in errors shown on /login (the API redirects there with ?error=<code>)
 export const SIGN_IN_FAILED = 'Sign-in failed. Please try again.';
-export const SIGN_IN_ERROR_CODES = { noMembership: 'no_membership' } as const;
+export const SIGN_IN_ERROR_CODES = {
+  noMembership: 'no_membership',
+  emailUnverified: 'email_unverified',
+  invitationInvalid: 'invitation_invalid',
+  invitationEmailMismatch: 'invitation_email_mismatch',
+  identityUnavailable: 'identity_unavailable',
+} as const;
+
+const SIGN_IN_ERROR_TEXTS: Readonly<Record<string, string>> = {
+  [SIGN_IN_ERROR_CODES.emailUnverified]:
+    'Verify your e-mail address first: open the link we sent you, then sign in again.',
+  [SIGN_IN_ERROR_CODES.invitationInvalid]:
+    'This invitation link has expired or was already used. Ask an owner to send a new one.',
+  [SIGN_IN_ERROR_CODES.invitationEmailMismatch]:
+    'This invitation is for another e-mail address. Sign in with the address it was sent to.',
+  [SIGN_IN_ERROR_CODES.identityUnavailable]:
+    'Sign-in is unavailable right now. Please try again in a moment.',
+};
 
 export function SIGN_IN_ERROR_TEXT(
   code: string | null | undefined,
@@ -111,5 +128,5 @@ export function SIGN_IN_ERROR_TEXT(
     const area = known ? `the ${USER_TYPE_LABELS[known]} area` : 'this area';
     return `Your account has no access to ${area}. Ask an owner to add you.`;
   }
-  return SIGN_IN_FAILED;
+  return (code && SIGN_IN_ERROR_TEXTS[code]) || SIGN_IN_FAILED;
 }

@@ -4,6 +4,12 @@ export const LOGIN_TITLE = 'Welcome to Verity';
 export const LOGIN_TAGLINE = 'ESG audits, due diligence and action plans in one place.';
 export const loginButtonLabel = (userTypeLabel: string): string => `Login As ${userTypeLabel}`;
 
+// After a sign-in by a person who belongs to several organisations of one user type
+export const CHOOSE_ORGANISATION_TITLE = 'Choose an organisation';
+export const CHOOSE_ORGANISATION_HINT = 'Your account belongs to several organisations.';
+export const CHOOSE_ORGANISATION_EXPIRED = 'This sign-in has expired. Please sign in again.';
+export const BACK_TO_SIGN_IN = 'Back to sign-in';
+
 export const LOADING_TEXT = 'Loading...';
 export const USER_NAME_FALLBACK = 'User';
 export const LOGOUT_LABEL = 'Logout';

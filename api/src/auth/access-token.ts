@@ -2,15 +2,25 @@
 export interface AccessToken {
   /** users.id */
   uid: string;
+  /** sessions.id: the sign-in this cookie belongs to, checked alive on every request. */
+  sid: string;
   /** Expiry, seconds since the epoch. */
   exp: number;
 }
 
 export function encodeAccessToken(token: AccessToken): string {
-  return Buffer.from(JSON.stringify({ uid: token.uid, exp: token.exp })).toString('base64url');
+  return Buffer.from(JSON.stringify({ uid: token.uid, sid: token.sid, exp: token.exp })).toString(
+    'base64url',
+  );
 }
 
-export function decodeAccessToken(value: string): AccessToken | undefined {
+/**
+ * The payload, or undefined when it is not ours. `sid` is absent from cookies issued before sessions
+ * existed: the caller treats those as expired, so the browser refreshes into a session.
+ */
+export function decodeAccessToken(
+  value: string,
+): (Omit<AccessToken, 'sid'> & { sid?: string }) | undefined {
   try {
     const parsed = JSON.parse(
       Buffer.from(value, 'base64url').toString('utf8'),
@@ -20,7 +30,11 @@ export function decodeAccessToken(value: string): AccessToken | undefined {
       typeof parsed.exp === 'number' &&
       Number.isFinite(parsed.exp)
     ) {
-      return { uid: parsed.uid, exp: parsed.exp };
+      return {
+        uid: parsed.uid,
+        exp: parsed.exp,
+        ...(typeof parsed.sid === 'string' ? { sid: parsed.sid } : {}),
+      };
     }
   } catch {
     // not JSON: treated as no token

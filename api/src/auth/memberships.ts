@@ -1,5 +1,6 @@
-import type { Queryable } from '../db';
+import type { Database, Queryable } from '../db';
 import type { Role, SessionUser, UserType } from '../schemas/session-user';
+import { isUuid } from '../schemas/uuid';
 
 interface MembershipRow {
   id: string;
@@ -36,13 +37,28 @@ function toSessionUser(row: MembershipRow): SessionUser {
   return user;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
+/** The membership of a live session: user and session checked in one query (every authenticated request). */
 export async function findSessionUser(
   db: Queryable,
   userId: string,
+  sessionId: string,
 ): Promise<SessionUser | undefined> {
-  if (!UUID.test(userId)) return undefined;
+  if (!isUuid(userId) || !isUuid(sessionId)) return undefined;
+  const { rows } = await db.query<MembershipRow>(
+    `${SELECT_MEMBERSHIP}
+     JOIN sessions s ON s.user_id = u.id AND s.id = $2 AND s.revoked_at IS NULL
+     WHERE u.id = $1`,
+    [userId, sessionId],
+  );
+  return rows[0] && toSessionUser(rows[0]);
+}
+
+/** A membership by id, whatever its sessions. */
+export async function findMembership(
+  db: Queryable,
+  userId: string,
+): Promise<SessionUser | undefined> {
+  if (!isUuid(userId)) return undefined;
   const { rows } = await db.query<MembershipRow>(`${SELECT_MEMBERSHIP} WHERE u.id = $1`, [userId]);
   return rows[0] && toSessionUser(rows[0]);
 }
@@ -50,39 +66,69 @@ export async function findSessionUser(
 export interface SignedInAccount {
   sub: string;
   email: string | undefined;
+  /** The ID token's email_verified: only then may an e-mail claim a membership. */
+  emailVerified: boolean;
   name: string | undefined;
 }
 
+/** A membership the account may sign in to, as the organisation choice shows it. */
+export interface MembershipChoice {
+  membershipId: string;
+  organisationName: string;
+  role: Role;
+}
+
+const SAME_ORGANISATION = `COALESCE(o.client_id, o.auditor_id, o.target_company_id)
+  = COALESCE(u.client_id, u.auditor_id, u.target_company_id)`;
+
 /**
- * The membership of this user type for a signed-in account: by sub, else by email (case-insensitive)
- * when that membership has no sub yet, which then records the sub. A membership already bound to
- * another sub is not taken over.
+ * The memberships of this user type the account may sign in to: those bound to its sub and, when
+ * identity vouches for its e-mail, the unclaimed ones of that e-mail, bound now. An unverified
+ * e-mail claims nothing (anyone can sign up with any address); its invitation link does. A
+ * membership bound to another account is never taken over.
  */
-export async function claimMembership(
-  db: Queryable,
+export function membershipsForSignIn(
+  db: Database,
   userType: UserType,
   account: SignedInAccount,
-): Promise<SessionUser | undefined> {
-  const bySub = await db.query<{ id: string }>(
-    'SELECT id FROM users WHERE sub = $1 AND user_type = $2',
-    [account.sub, userType],
+): Promise<MembershipChoice[]> {
+  return db.transaction(async (tx) => {
+    if (account.email && account.emailVerified) {
+      await tx.query(
+        `UPDATE users u SET sub = $1
+         WHERE lower(u.email) = lower($2) AND u.user_type = $3 AND u.sub IS NULL
+           AND NOT EXISTS (SELECT 1 FROM users o WHERE o.sub = $1 AND o.user_type = u.user_type
+                           AND ${SAME_ORGANISATION})`,
+        [account.sub, account.email, userType],
+      );
+    }
+    if (account.name) {
+      await tx.query(
+        "UPDATE users SET fullname = $1 WHERE sub = $2 AND user_type = $3 AND fullname = ''",
+        [account.name, account.sub, userType],
+      );
+    }
+    return choicesOf(tx, userType, account.sub);
+  });
+}
+
+/** The account's memberships of this user type (optionally only these ids), by organisation name. */
+export async function choicesOf(
+  db: Queryable,
+  userType: UserType,
+  sub: string,
+  onlyIds?: readonly string[],
+): Promise<MembershipChoice[]> {
+  const params: unknown[] = [sub, userType];
+  const only = onlyIds ? ` AND u.id = ANY($${params.push(onlyIds.filter(isUuid))}::uuid[])` : '';
+  const { rows } = await db.query<MembershipRow>(
+    `${SELECT_MEMBERSHIP} WHERE u.sub = $1 AND u.user_type = $2${only}
+     ORDER BY organisation_name, u.id`,
+    params,
   );
-  let userId = bySub.rows[0]?.id;
-  if (!userId && account.email) {
-    const claimed = await db.query<{ id: string }>(
-      `UPDATE users SET sub = $1
-       WHERE lower(email) = lower($2) AND user_type = $3 AND sub IS NULL
-       RETURNING id`,
-      [account.sub, account.email, userType],
-    );
-    userId = claimed.rows[0]?.id;
-  }
-  if (!userId) return undefined;
-  if (account.name) {
-    await db.query("UPDATE users SET fullname = $1 WHERE id = $2 AND fullname = ''", [
-      account.name,
-      userId,
-    ]);
-  }
-  return findSessionUser(db, userId);
+  return rows.map((row) => ({
+    membershipId: row.id,
+    organisationName: row.organisation_name,
+    role: row.role,
+  }));
 }

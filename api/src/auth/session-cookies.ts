@@ -1,10 +1,14 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiConfig } from '../config';
 import { encodeAccessToken } from './access-token';
 
 export const ACCESS_COOKIE = 'verity_access';
 export const REFRESH_COOKIE = 'verity_refresh';
 export const SIGN_IN_COOKIE = 'verity_sign_in';
+/** The invitation being accepted, kept from its link until the sign-in callback. */
+export const INVITATION_COOKIE = 'verity_invitation';
+/** The memberships a person who belongs to several organisations chooses from after sign-in. */
+export const CHOICE_COOKIE = 'verity_choice';
 
 const ACCESS_COOKIE_PATH = '/api/v1';
 const AUTH_COOKIE_PATH = '/api/v1/auth';
@@ -17,17 +21,17 @@ function baseOptions(config: ApiConfig) {
 export function setSessionCookies(
   reply: FastifyReply,
   config: ApiConfig,
-  userId: string,
-  refreshToken: string,
+  session: { userId: string; sessionId: string; refreshToken: string },
 ): void {
   const exp = Math.floor(Date.now() / 1000) + config.accessTokenTtlSeconds;
-  reply.setCookie(ACCESS_COOKIE, encodeAccessToken({ uid: userId, exp }), {
+  const access = encodeAccessToken({ uid: session.userId, sid: session.sessionId, exp });
+  reply.setCookie(ACCESS_COOKIE, access, {
     ...baseOptions(config),
     path: ACCESS_COOKIE_PATH,
     maxAge: config.refreshTokenTtlSeconds,
     signed: true,
   });
-  reply.setCookie(REFRESH_COOKIE, refreshToken, {
+  reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
     ...baseOptions(config),
     path: AUTH_COOKIE_PATH,
     maxAge: config.refreshTokenTtlSeconds,
@@ -82,4 +86,36 @@ export function decodeSignInTransaction(value: string): SignInTransaction | unde
     // not ours: treated as no transaction
   }
   return undefined;
+}
+
+/** A signed, HttpOnly cookie under /api/v1/auth holding JSON, for state kept across a redirect. */
+export function setAuthStateCookie(
+  reply: FastifyReply,
+  config: ApiConfig,
+  name: string,
+  value: unknown,
+  maxAgeSeconds: number,
+): void {
+  reply.setCookie(name, Buffer.from(JSON.stringify(value)).toString('base64url'), {
+    ...baseOptions(config),
+    path: AUTH_COOKIE_PATH,
+    maxAge: maxAgeSeconds,
+    signed: true,
+  });
+}
+
+export function clearAuthStateCookie(reply: FastifyReply, config: ApiConfig, name: string): void {
+  reply.clearCookie(name, { ...baseOptions(config), path: AUTH_COOKIE_PATH });
+}
+
+/** The JSON of a cookie set by setAuthStateCookie; undefined when absent, forged or not JSON. */
+export function readAuthStateCookie(request: FastifyRequest, name: string): unknown {
+  const stored = request.cookies[name];
+  const unsigned = stored ? request.unsignCookie(stored) : undefined;
+  if (!unsigned?.valid || !unsigned.value) return undefined;
+  try {
+    return JSON.parse(Buffer.from(unsigned.value, 'base64url').toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,6 +1,7 @@
 import type { AuditorInput } from '@verity/shared-api/src/rules/organisation-rules';
 import type { Database, Queryable } from '../db';
 import type { SessionUser } from '../schemas/session-user';
+import { createInvitation, type Invitation } from '../invitations/invitations';
 import type { ExistingAccount } from './account-lookup';
 import { conflict, organisationMessages } from './messages';
 import {
@@ -46,40 +47,44 @@ export async function listCompanyAuditors(
 }
 
 /**
- * Engages an auditor firm for the client, in one transaction. The firm is a new one owned by the
- * account of `emailId`, unless that account already belongs to a firm: then that firm is engaged
- * (an account is in one firm only). A firm the client already engaged is 409.
+ * Engages an auditor firm for the client, in one transaction. An email that is an owner of a firm
+ * engages that firm (the earliest, if several; its own names are kept): the owner's address is the
+ * firm's to give. Any other email gets a new firm it owns, with the owner's invitation (the caller
+ * e-mails it after commit); a member who is not an owner reveals nothing of their firm. A firm the
+ * client already engaged is 409.
  */
 export function createAuditor(
   db: Database,
   clientId: string,
   input: AuditorInput,
   account: ExistingAccount,
+  invitedBy: string,
 ) {
   return db.transaction(async (tx) => {
-    const existing = await tx.query<AuditorRow>(
+    const owned = await tx.query<AuditorRow>(
       `SELECT ${AUDITOR_COLUMNS}
        FROM users u JOIN auditors a ON a.id = u.auditor_id
-       WHERE lower(u.email) = lower($1) AND u.user_type = 'auditor'`,
+       WHERE lower(u.email) = lower($1) AND u.user_type = 'auditor' AND u.role = 'owner'
+       ORDER BY a.created_at, a.id LIMIT 1`,
       [input.emailId],
     );
-    let firm = existing.rows[0];
+    let firm = owned.rows[0];
+    let invitation: Invitation | undefined;
     if (!firm) {
       const created = await tx.query<AuditorRow>(
-        `INSERT INTO auditors AS a (auditor_name, registered_name, email_id, sub)
-         VALUES ($1, $2, $3, $4)
+        `INSERT INTO auditors AS a (auditor_name, registered_name, email_id)
+         VALUES ($1, $2, $3)
          RETURNING ${AUDITOR_COLUMNS}`,
-        [input.auditorName, input.registeredName, input.emailId, account.sub],
+        [input.auditorName, input.registeredName, input.emailId],
       );
       firm = created.rows[0]!;
-      const owner = await tx.query(
+      const owner = await tx.query<{ id: string }>(
         `INSERT INTO users (email, fullname, user_type, role, auditor_id)
          VALUES ($1, $2, 'auditor', 'owner', $3)
-         ON CONFLICT DO NOTHING
          RETURNING id`,
         [input.emailId, account.name, firm.id],
       );
-      if (owner.rows.length === 0) throw conflict(organisationMessages.userExists);
+      invitation = await createInvitation(tx, owner.rows[0]!.id, invitedBy);
     }
     const engaged = await tx.query(
       `INSERT INTO client_auditors (client_id, auditor_id) VALUES ($1, $2)
@@ -87,6 +92,6 @@ export function createAuditor(
       [clientId, firm.id],
     );
     if (engaged.rows.length === 0) throw conflict(organisationMessages.auditorAlreadyEngaged);
-    return toAuditor(firm);
+    return { auditor: toAuditor(firm), invitation };
   });
 }

@@ -2,10 +2,11 @@ import { ApiError } from '../errors';
 
 /** Texts of the organisation routes that the spec does not word. */
 export const organisationMessages = {
-  companyEmailTaken: 'This email already belongs to a user of another target company',
   auditorAlreadyAssigned: 'This auditor is already assigned to this target company',
   auditorAlreadyEngaged: 'This auditor is already one of your auditors',
   userExists: 'A user with this email already exists',
+  alreadyJoined: 'This user has already joined.',
+  invitationNotSent: 'The invitation e-mail could not be sent. Please try again later.',
   auditTypeNotAssigned: 'This auditor is not assigned this audit type for this target company',
   auditCategoryNotAssigned:
     'This auditor is not assigned this audit category for this target company',

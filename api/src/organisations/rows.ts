@@ -1,4 +1,5 @@
-// Rows as the queries return them, and their answer shapes of docs/api.md.
+// Rows as the queries return them, and their answer shapes of docs/api.md. `sub` (an identity
+// account id) is always '': no answer gives out another person's account.
 import type { AuditForm, AuditType } from '@verity/shared-api/src/domain/audit';
 import type { CompanyType } from '@verity/shared-api/src/domain/company';
 import type { Role } from '../schemas/session-user';
@@ -7,7 +8,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 export const COMPANY_COLUMNS = `tc.id, tc.client_id, tc.target_company_name,
   COALESCE(tc.registered_name, '') AS registered_name, tc.email_id, tc.company_type,
-  COALESCE(tc.sub, '') AS sub, tc.fullname, tc.created_at`;
+  '' AS sub, tc.fullname, tc.created_at`;
 
 export interface CompanyRow {
   id: string;
@@ -35,7 +36,7 @@ export const toTargetCompany = (row: CompanyRow) => ({
 });
 
 export const AUDITOR_COLUMNS = `a.id, a.auditor_name, COALESCE(a.registered_name, '') AS registered_name,
-  COALESCE(a.email_id, '') AS email_id, COALESCE(a.sub, '') AS sub, a.created_at`;
+  COALESCE(a.email_id, '') AS email_id, '' AS sub, a.created_at`;
 
 export interface AuditorRow {
   id: string;

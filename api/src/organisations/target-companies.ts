@@ -5,8 +5,8 @@ import type {
 import { companyVisibleSql } from '../auth/tenancy';
 import type { Database, Queryable } from '../db';
 import type { SessionUser } from '../schemas/session-user';
+import { createInvitation } from '../invitations/invitations';
 import type { ExistingAccount } from './account-lookup';
-import { conflict, organisationMessages } from './messages';
 import {
   COMPANY_AUDITOR_COLUMNS,
   COMPANY_COLUMNS,
@@ -75,21 +75,22 @@ export async function assignAuditor(
 }
 
 /**
- * The company, its owner user (the account of its email) and its first auditor assignment, in one
- * transaction: an email already in another company undoes it all. The caller checks that the client engaged
- * the auditor (an engagement is never removed, so the check still holds here).
+ * The company, its owner user (invited by e-mail: the caller sends the invitation after commit) and
+ * its first auditor assignment, in one transaction. The caller checks that the client engaged the
+ * auditor (an engagement is never removed, so the check still holds here).
  */
 export function createTargetCompany(
   db: Database,
   clientId: string,
   input: TargetCompanyInput,
   account: ExistingAccount,
+  invitedBy: string,
 ) {
   return db.transaction(async (tx) => {
     const fullname = input.fullname || account.name;
     const created = await tx.query<CompanyRow>(
-      `INSERT INTO target_companies AS tc (client_id, target_company_name, registered_name, email_id, company_type, sub, fullname)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+      `INSERT INTO target_companies AS tc (client_id, target_company_name, registered_name, email_id, company_type, fullname)
+       VALUES ($1, $2, $3, $4, $5, $6)
        RETURNING ${COMPANY_COLUMNS}`,
       [
         clientId,
@@ -97,20 +98,21 @@ export function createTargetCompany(
         input.registeredName,
         input.emailId,
         input.companyType,
-        account.sub,
         fullname,
       ],
     );
     const company = created.rows[0]!;
-    const owner = await tx.query(
+    const owner = await tx.query<{ id: string }>(
       `INSERT INTO users (email, fullname, user_type, role, target_company_id)
        VALUES ($1, $2, 'targetCompany', 'owner', $3)
-       ON CONFLICT DO NOTHING
        RETURNING id`,
       [input.emailId, fullname, company.id],
     );
-    if (owner.rows.length === 0) throw conflict(organisationMessages.companyEmailTaken);
+    const invitation = await createInvitation(tx, owner.rows[0]!.id, invitedBy);
     const companyAuditor = await assignAuditor(tx, company.id, input);
-    return { targetCompany: toTargetCompany(company), companyAuditor: companyAuditor! };
+    return {
+      created: { targetCompany: toTargetCompany(company), companyAuditor: companyAuditor! },
+      invitation,
+    };
   });
 }

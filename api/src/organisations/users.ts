@@ -1,8 +1,9 @@
 import type { NewUserInput } from '@verity/shared-api/src/rules/organisation-rules';
-import type { Queryable } from '../db';
+import type { Database, Queryable } from '../db';
 import { forbidden, notFound } from '../errors';
 import type { SessionUser, UserType } from '../schemas/session-user';
 import { conflict, organisationMessages } from './messages';
+import { createInvitation } from '../invitations/invitations';
 import { USER_COLUMNS, toUser, type UserRow } from './rows';
 
 /** The users column that holds the organisation of each user type. */
@@ -57,33 +58,81 @@ export async function countUsers(db: Queryable, organisation: Organisation) {
   return rows[0]!;
 }
 
-/** A new membership in the organisation; 409 when the email already has one of this user type. */
-export async function createUser(db: Queryable, organisation: Organisation, input: NewUserInput) {
-  const { rows } = await db.query<UserRow>(
-    `INSERT INTO users AS u (email, fullname, role, user_type, ${ORGANISATION_COLUMN[organisation.userType]})
-     VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT DO NOTHING
-     RETURNING ${USER_COLUMNS}`,
-    [input.emailId, input.fullname, input.role, organisation.userType, organisation.id],
-  );
-  if (!rows[0]) throw conflict(organisationMessages.userExists);
-  return toUser(rows[0]);
+/**
+ * A new membership in the organisation with its invitation, in one transaction (the caller e-mails
+ * the invitation after commit); 409 when the email already has one in this organisation.
+ */
+export function createUser(
+  db: Database,
+  organisation: Organisation,
+  input: NewUserInput,
+  invitedBy: string,
+) {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<UserRow>(
+      `INSERT INTO users AS u (email, fullname, role, user_type, ${ORGANISATION_COLUMN[organisation.userType]})
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT DO NOTHING
+       RETURNING ${USER_COLUMNS}`,
+      [input.emailId, input.fullname, input.role, organisation.userType, organisation.id],
+    );
+    if (!rows[0]) throw conflict(organisationMessages.userExists);
+    const invitation = await createInvitation(tx, rows[0].id, invitedBy);
+    return { user: toUser(rows[0]), invitation };
+  });
 }
 
-/** Removes a user of the caller's organisation: 404 for anyone else's, 403 for oneself or an owner. */
-export async function deleteUser(
-  db: Queryable,
+/** A new invitation for a user of the organisation who has not joined yet: 404 for others, 409 once joined. */
+export function reinviteUser(
+  db: Database,
+  organisation: Organisation,
+  userId: string,
+  invitedBy: string,
+) {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string; joined: boolean }>(
+      `SELECT u.id, u.sub IS NOT NULL AS joined FROM users u
+       WHERE u.id = $1 AND u.${ORGANISATION_COLUMN[organisation.userType]} = $2 AND u.user_type = $3`,
+      [userId, organisation.id, organisation.userType],
+    );
+    const member = rows[0];
+    if (!member) throw notFound();
+    if (member.joined) throw conflict(organisationMessages.alreadyJoined);
+    return createInvitation(tx, member.id, invitedBy);
+  });
+}
+
+/**
+ * Removes a user of the caller's organisation: 404 for anyone else's, 403 for oneself. Only an owner
+ * removes an owner, and never the last one: the organisation's owner rows are locked first, so two
+ * owners removing each other at the same moment cannot leave it without one.
+ */
+export function deleteUser(
+  db: Database,
   caller: SessionUser,
   organisation: Organisation,
   userId: string,
 ) {
-  const { rows } = await db.query<{ id: string; role: string }>(
-    `SELECT u.id, u.role FROM users u
-     WHERE u.id = $1 AND u.${ORGANISATION_COLUMN[organisation.userType]} = $2 AND u.user_type = $3`,
-    [userId, organisation.id, organisation.userType],
-  );
-  const target = rows[0];
-  if (!target) throw notFound();
-  if (target.id === caller._id || target.role === 'owner') throw forbidden();
-  await db.query('DELETE FROM users WHERE id = $1', [userId]);
+  const column = ORGANISATION_COLUMN[organisation.userType];
+  return db.transaction(async (tx) => {
+    const owners = await tx.query<{ id: string }>(
+      `SELECT u.id FROM users u
+       WHERE u.${column} = $1 AND u.user_type = $2 AND u.role = 'owner'
+       ORDER BY u.id FOR UPDATE`,
+      [organisation.id, organisation.userType],
+    );
+    const { rows } = await tx.query<{ id: string; role: string }>(
+      `SELECT u.id, u.role FROM users u
+       WHERE u.id = $1 AND u.${column} = $2 AND u.user_type = $3 FOR UPDATE`,
+      [userId, organisation.id, organisation.userType],
+    );
+    const target = rows[0];
+    if (!target) throw notFound();
+    if (target.id === caller._id) throw forbidden();
+    // The caller must still be one of the locked owners (another owner may have removed them
+    // meanwhile); then they remain after this, so the organisation keeps an owner.
+    if (target.role === 'owner' && !owners.rows.some((row) => row.id === caller._id))
+      throw forbidden();
+    await tx.query('DELETE FROM users WHERE id = $1', [userId]);
+  });
 }

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ApiError } from '../errors';
+import { ADMIN_OR_OWNER } from '../auth/tenancy';
+import { ApiError, forbidden } from '../errors';
 import { errorCodes, messages } from '../messages';
 import { ErrorBody } from '../schemas/envelope';
+import type { SessionUser } from '../schemas/session-user';
 
 const LookedUpUser = Type.Object({
   name: Type.Union([Type.String(), Type.Null()]),
@@ -21,18 +23,29 @@ const PASSED_THROUGH: Record<number, { code: string; fallback: string }> = {
   429: { code: errorCodes.rateLimited, fallback: messages.tooManyRequests },
 };
 
+/** Those who add companies, firms or users: a client's owners, an auditor firm's or a company's owners and admins. */
+function mayAddPeople(user: SessionUser): boolean {
+  return user.userType === 'client' ? user.role === 'owner' : ADMIN_OR_OWNER.includes(user.role);
+}
+
 function messageOf(body: unknown, fallback: string): string {
   const message = (body as { message?: unknown } | undefined)?.message;
   return typeof message === 'string' && message ? message : fallback;
 }
 
-/** The accounts lookup of spec section 7, answered for signed-in callers only; the browser never calls identity itself. */
+/**
+ * The accounts lookup of spec section 7, for those who add people only, answering the minimum (the
+ * account's sub and picture are never passed on); the browser never calls identity itself.
+ */
 const accountsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/accounts/user',
     {
       onRequest: [
         fastify.authenticate,
+        async (request) => {
+          if (!mayAddPeople(request.user)) throw forbidden();
+        },
         fastify.rateLimit({
           max: 60,
           timeWindow: '1 minute',
@@ -41,7 +54,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       ],
       schema: {
         tags: ['accounts'],
-        summary: 'Look up an identity account by email',
+        summary: 'Look up an identity account by email (for users who add people)',
         security: [{ session: [] }],
         querystring: Type.Object({ email: Type.String({ minLength: 1, maxLength: 320 }) }),
         response: {
@@ -58,14 +71,24 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       let answer;
       try {
-        answer = await fastify.identity.lookupUser(request.query.email);
+        answer = await fastify.identity.lookupUser(request.query.email, request.user._id);
       } catch (error) {
         request.log.error({ err: error }, 'accounts service unreachable');
         throw new ApiError(502, errorCodes.accountsUnavailable, messages.accountsUnavailable);
       }
       const body = answer.body as { success?: unknown; user?: unknown } | undefined;
       if (answer.status === 200 && body?.success === true && body.user) {
-        return { success: true as const, user: body.user as typeof LookupFound.static.user };
+        const user = body.user as Partial<typeof LookupFound.static.user>;
+        return {
+          success: true as const,
+          user: {
+            name: typeof user.name === 'string' ? user.name : null,
+            email: typeof user.email === 'string' ? user.email : request.query.email,
+            sub: '',
+            picture: null,
+            email_verified: user.email_verified === true,
+          },
+        };
       }
       const passed = PASSED_THROUGH[answer.status];
       if (passed) {

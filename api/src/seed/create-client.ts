@@ -2,6 +2,9 @@
 // identity account when it does not exist yet.
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db';
+import { invitationLink, invitationMessage } from '../invitations/invitation-mail';
+import { createInvitation, type Invitation } from '../invitations/invitations';
+import type { Mailer } from '../mail/mailer';
 
 export interface NewClient {
   name: string;
@@ -19,6 +22,8 @@ export type CreateAccount = (account: {
 export interface CreatedClient {
   clientId: string;
   ownerUserId: string;
+  /** The owner's invitation, for the caller to e-mail once this is committed. */
+  invitation: Invitation;
   /** The owner's one-time password when their account was created now; absent when it existed. */
   password?: string;
 }
@@ -30,9 +35,10 @@ export class CreateClientError extends Error {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * Creates the client and its owner membership in one transaction; the identity account is created
- * inside it, so a failing identity leaves no client behind. Without `createAccount` the owner signs
- * up on the identity page with that email.
+ * Creates the client, its owner membership and the owner's invitation in one transaction; the
+ * identity account is created inside it, so a failing identity leaves no client behind. Without
+ * `createAccount` the owner signs up on the identity page with that email. Either way the owner
+ * joins through the invitation link (or once identity has verified their e-mail).
  */
 export async function createClient(
   db: Database,
@@ -50,12 +56,6 @@ export async function createClient(
       name,
     ]);
     if (existing.rows[0]) throw new CreateClientError(`A client named "${name}" already exists`);
-    const member = await tx.query(
-      "SELECT 1 FROM users WHERE lower(email) = $1 AND user_type = 'client'",
-      [ownerEmail],
-    );
-    if (member.rows[0])
-      throw new CreateClientError(`${ownerEmail} is already a user of another client`);
     const client = await tx.query<{ id: string }>(
       'INSERT INTO clients (client_name) VALUES ($1) RETURNING id',
       [name],
@@ -66,7 +66,10 @@ export async function createClient(
        VALUES ($1, $2, 'client', 'owner', $3) RETURNING id`,
       [ownerEmail, ownerName, clientId],
     );
-    const created: CreatedClient = { clientId, ownerUserId: owner.rows[0]!.id };
+    const ownerUserId = owner.rows[0]!.id;
+    // The owner joins through the e-mailed link (or a verified e-mail): never by the address alone.
+    const invitation = await createInvitation(tx, ownerUserId, null);
+    const created: CreatedClient = { clientId, ownerUserId, invitation };
     if (createAccount) {
       const password = randomBytes(12).toString('base64url');
       const outcome = await createAccount({ email: ownerEmail, name: ownerName, password });
@@ -92,4 +95,22 @@ export function identityAccountCreator(accountsUrl: string, apiKey: string): Cre
       `Identity refused the account (${response.status}): ${body?.message ?? response.statusText}`,
     );
   };
+}
+
+/** E-mails the owner's invitation; when it cannot be sent, the link for the operator to pass on. */
+export async function sendOwnerInvitation(
+  mailer: Mailer,
+  publicUrl: string,
+  invitation: Invitation,
+): Promise<{ sent: true } | { sent: false; link: string; reason: string }> {
+  try {
+    await mailer.send(invitationMessage(invitation, publicUrl));
+    return { sent: true };
+  } catch (error) {
+    return {
+      sent: false,
+      link: invitationLink(publicUrl, invitation.token),
+      reason: (error as Error).message,
+    };
+  }
 }

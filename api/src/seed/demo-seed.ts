@@ -130,7 +130,8 @@ export async function seedDemo(
       await tx.query(
         `INSERT INTO users (email, fullname, user_type, role, client_id, auditor_id, target_company_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT ((lower(email)), user_type) DO NOTHING`,
+         ON CONFLICT (user_type, (COALESCE(client_id, auditor_id, target_company_id)), (lower(email)))
+         DO NOTHING`,
         [
           account.email,
           account.name,

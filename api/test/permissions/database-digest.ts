@@ -6,6 +6,7 @@ const TABLES = [
   'client_auditors',
   'target_companies',
   'users',
+  'invitations',
   'company_auditors',
   'audits',
   'action_plans',

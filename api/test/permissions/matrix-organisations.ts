@@ -1,5 +1,5 @@
 // The matrix rows of the organisation routes: target companies, auditor firms, users and audits.
-import { freshEngagedAuditor, memberToDelete } from './requests';
+import { freshEngagedAuditor, memberToManage } from './requests';
 import {
   json,
   onlyForForeign,
@@ -171,7 +171,25 @@ export const ORGANISATION_ROWS: readonly MatrixRow[] = [
     },
     request: async (ctx) => ({
       method: 'DELETE',
-      url: `/client/user/${await memberToDelete(ctx, 'client')}`,
+      url: `/client/user/${await memberToManage(ctx, 'client')}`,
+    }),
+  },
+  {
+    route: 'POST /client/user/{id}/invitation',
+    write: true,
+    own: {
+      client: [200, 403, 403, 403],
+      auditor: [403, 403, 403, 403],
+      targetCompany: [403, 403, 403, 403],
+    },
+    foreign: {
+      client: [404, 403, 403, 403],
+      auditor: [403, 403, 403, 403],
+      targetCompany: [403, 403, 403, 403],
+    },
+    request: async (ctx) => ({
+      method: 'POST',
+      url: `/client/user/${await memberToManage(ctx, 'client')}/invitation`,
     }),
   },
   {
@@ -214,7 +232,25 @@ export const ORGANISATION_ROWS: readonly MatrixRow[] = [
     },
     request: async (ctx) => ({
       method: 'DELETE',
-      url: `/auditor/user/${await memberToDelete(ctx, 'auditor')}`,
+      url: `/auditor/user/${await memberToManage(ctx, 'auditor')}`,
+    }),
+  },
+  {
+    route: 'POST /auditor/user/{id}/invitation',
+    write: true,
+    own: {
+      client: [403, 403, 403, 403],
+      auditor: [200, 200, 403, 403],
+      targetCompany: [403, 403, 403, 403],
+    },
+    foreign: {
+      client: [403, 403, 403, 403],
+      auditor: [404, 404, 403, 403],
+      targetCompany: [403, 403, 403, 403],
+    },
+    request: async (ctx) => ({
+      method: 'POST',
+      url: `/auditor/user/${await memberToManage(ctx, 'auditor')}/invitation`,
     }),
   },
   {
@@ -266,7 +302,25 @@ export const ORGANISATION_ROWS: readonly MatrixRow[] = [
     },
     request: async (ctx) => ({
       method: 'DELETE',
-      url: `/target-company/user/${await memberToDelete(ctx, 'targetCompany')}`,
+      url: `/target-company/user/${await memberToManage(ctx, 'targetCompany')}`,
+    }),
+  },
+  {
+    route: 'POST /target-company/user/{id}/invitation',
+    write: true,
+    own: {
+      client: [403, 403, 403, 403],
+      auditor: [403, 403, 403, 403],
+      targetCompany: [200, 200, 403, 403],
+    },
+    foreign: {
+      client: [403, 403, 403, 403],
+      auditor: [403, 403, 403, 403],
+      targetCompany: [404, 404, 403, 403],
+    },
+    request: async (ctx) => ({
+      method: 'POST',
+      url: `/target-company/user/${await memberToManage(ctx, 'targetCompany')}/invitation`,
     }),
   },
   {

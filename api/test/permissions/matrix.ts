@@ -21,12 +21,13 @@ const SESSION_ROWS: readonly MatrixRow[] = [
 
 const ACCOUNT_ROWS: readonly MatrixRow[] = [
   {
+    // Only those who add companies, firms or users look accounts up.
     route: 'GET /accounts/user',
     write: false,
     own: {
-      client: [200, 200, 200, 200],
-      auditor: [200, 200, 200, 200],
-      targetCompany: [200, 200, 200, 200],
+      client: [200, 403, 403, 403],
+      auditor: [200, 200, 403, 403],
+      targetCompany: [200, 200, 403, 403],
     },
     request: () => ({ method: 'GET', url: '/accounts/user', query: { email: UNATTACHED_ACCOUNT } }),
   },
@@ -105,6 +106,15 @@ export const OUTSIDE_THE_MATRIX: readonly { route: string; why: string }[] = [
   { route: 'GET /api/v1/auth/callback', why: 'ends sign-in' },
   { route: 'POST /api/v1/auth/refresh', why: 'runs on the refresh cookie alone' },
   { route: 'POST /api/v1/auth/logout', why: 'anyone may sign out' },
+  { route: 'GET /api/v1/auth/invitations/{token}', why: 'starts sign-in; the token is the key' },
+  {
+    route: 'GET /api/v1/auth/choose',
+    why: 'runs on the signed choice cookie of a sign-in (tests: routes/auth/sign-in.test.ts)',
+  },
+  {
+    route: 'POST /api/v1/auth/choose',
+    why: 'runs on the signed choice cookie of a sign-in (tests: routes/auth/sign-in.test.ts)',
+  },
 ];
 
 export const API_PREFIX = '/api/v1';

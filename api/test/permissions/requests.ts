@@ -65,7 +65,7 @@ export async function freshEngagedAuditor(ctx: RequestContext): Promise<string> 
   return auditorId;
 }
 
-/** A viewer of the home tenant's organisation of that user type, for a DELETE that may succeed. */
+/** A viewer of the home tenant's organisation of that user type who has not joined yet, for a call that may succeed. */
 export function freshHomeMember(
   ctx: RequestContext,
   userType: 'client' | 'auditor' | 'targetCompany',
@@ -84,8 +84,8 @@ export function freshHomeMember(
   });
 }
 
-/** The id a DELETE aims at: a fresh home member, or the foreign tenant's member. */
-export async function memberToDelete(
+/** The member a DELETE or a resent invitation aims at: a fresh (not yet joined) home member, or the foreign tenant's. */
+export async function memberToManage(
   ctx: RequestContext,
   userType: 'client' | 'auditor' | 'targetCompany',
 ): Promise<string> {

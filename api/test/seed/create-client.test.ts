@@ -1,9 +1,12 @@
 import { openDatabase, runMigrations, type Database } from '../../src/db';
+import { createMailer } from '../../src/mail/mailer';
 import {
   createClient,
   identityAccountCreator,
+  sendOwnerInvitation,
   type CreateAccount,
 } from '../../src/seed/create-client';
+import { startMailCatcher } from '../../../tooling/mail/mail-catcher';
 import { seedDemo } from '../../src/seed/demo-seed';
 import { testConfig, TEST_REDIRECT_URI } from '../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
@@ -84,19 +87,64 @@ describe.each(databaseKinds)('create-client on %s', (kind) => {
     expect(created.password).toBeUndefined();
   });
 
-  it('refuses a taken client name or an email already in a client, creating nothing', async () => {
+  it('refuses a taken client name, creating nothing', async () => {
     const before = await clientCount();
     await expect(
       createClient(db, { name: 'northwind capital', ownerEmail: 'a@b.test', ownerName: 'A' }),
     ).rejects.toThrow('A client named "northwind capital" already exists');
-    await expect(
-      createClient(db, {
-        name: 'Fresh Fund',
-        ownerEmail: 'client.owner@verity.test',
-        ownerName: 'C',
-      }),
-    ).rejects.toThrow('client.owner@verity.test is already a user of another client');
     expect(await clientCount()).toBe(before);
+  });
+
+  it("makes the owner of another client this one's owner too", async () => {
+    const created = await createClient(db, {
+      name: `Second Fund ${kind}`,
+      ownerEmail: 'client.owner@verity.test',
+      ownerName: 'Clara Owner',
+    });
+    const { rows } = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM users WHERE email = 'client.owner@verity.test' AND user_type = 'client'",
+    );
+    expect(rows[0]!.n).toBe(2);
+    expect(created.clientId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("e-mails the owner's invitation, or hands the operator the link when mail is down", async () => {
+    const created = await createClient(db, {
+      name: `Invited Fund ${kind}`,
+      ownerEmail: `owner.${kind}@invited-fund.test`,
+      ownerName: 'Ivy Invited',
+    });
+    expect(created.invitation).toMatchObject({
+      email: `owner.${kind}@invited-fund.test`,
+      organisationName: `Invited Fund ${kind}`,
+      inviterName: 'Verity',
+      role: 'owner',
+    });
+
+    const mail = await startMailCatcher();
+    const silent = { error: () => undefined };
+    try {
+      const mailer = createMailer({ smtpUrl: mail.smtpUrl, mailFrom: 'Verity <a@b.test>' }, silent);
+      expect(
+        await sendOwnerInvitation(mailer, 'https://verity.example', created.invitation),
+      ).toEqual({ sent: true });
+      await mailer.close();
+      const message = await mail.waitForMessage((m) => m.to.includes(created.invitation.email));
+      expect(message.subject).toBe(`Verity invited you to Invited Fund ${kind} on Verity`);
+      expect(message.text).toContain(
+        `https://verity.example/api/v1/auth/invitations/${created.invitation.token}`,
+      );
+    } finally {
+      await mail.stop();
+    }
+
+    const down = createMailer({ smtpUrl: 'smtp://127.0.0.1:9', mailFrom: 'a@b.test' }, silent);
+    const outcome = await sendOwnerInvitation(down, 'https://verity.example', created.invitation);
+    await down.close();
+    expect(outcome).toMatchObject({
+      sent: false,
+      link: `https://verity.example/api/v1/auth/invitations/${created.invitation.token}`,
+    });
   });
 
   it('leaves no client behind when identity refuses the account', async () => {

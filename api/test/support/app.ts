@@ -12,7 +12,7 @@ export const TEST_IDENTITY_API_KEY = 'identity-api-key-for-the-api-tests';
 export const TEST_IDENTITY_COOKIE_KEYS =
   'identity-cookie-key-one-for-the-api-tests,identity-cookie-key-two-for-the-api-tests';
 
-/** The API's configuration for a test: demo data on, identity unreachable unless the caller names one. */
+/** The API's configuration for a test: demo data on, identity and mail unreachable unless the caller names them. */
 export function testConfig(database: TestDatabase, env: NodeJS.ProcessEnv = {}): ApiConfig {
   return loadApiConfig({
     PUBLIC_URL: TEST_PUBLIC_URL,
@@ -21,6 +21,8 @@ export function testConfig(database: TestDatabase, env: NodeJS.ProcessEnv = {}):
     IDENTITY_CLIENT_SECRET: TEST_IDENTITY_CLIENT_SECRET,
     IDENTITY_API_KEY: TEST_IDENTITY_API_KEY,
     SEED_DEMO: '1',
+    // Nothing listens there: a test that reads e-mail starts a mail catcher and names it.
+    SMTP_URL: 'smtp://127.0.0.1:9',
     ...database.env,
     ...env,
   });

@@ -1,11 +1,13 @@
-// A signed-in session for route tests without a round trip through identity: the access cookie the
-// API itself would set after sign-in (the sign-in flow has its own tests in test/routes/auth).
+// A signed-in session for route tests without a round trip through identity: the session and access
+// cookie the API itself would set after sign-in (the sign-in flow has its own tests in test/routes/auth).
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { encodeAccessToken } from '../../src/auth/access-token';
+import { startSession } from '../../src/auth/refresh-tokens';
 import { ACCESS_COOKIE } from '../../src/auth/session-cookies';
 
 export interface TestSession {
   userId: string;
+  sessionId: string;
   cookies: Record<string, string>;
 }
 
@@ -21,11 +23,18 @@ export async function sessionFor(
   );
   const userId = rows[0]?.id;
   if (!userId) throw new Error(`No ${userType} membership for ${email}`);
+  return sessionOfMembership(app, userId);
+}
+
+/** A live session of the membership with that id, as sign-in would start it. */
+export async function sessionOfMembership(
+  app: FastifyInstance,
+  userId: string,
+): Promise<TestSession> {
   const exp = Math.floor(Date.now() / 1000) + 3600;
-  return {
-    userId,
-    cookies: { [ACCESS_COOKIE]: app.signCookie(encodeAccessToken({ uid: userId, exp })) },
-  };
+  const { sessionId } = await startSession(app.db, userId, 3600);
+  const access = app.signCookie(encodeAccessToken({ uid: userId, sid: sessionId, exp }));
+  return { userId, sessionId, cookies: { [ACCESS_COOKIE]: access } };
 }
 
 /** `app.inject` as that user. */

@@ -100,14 +100,24 @@ export interface SignInResult {
 }
 
 /** A full sign-in: the API's sign-in route, identity's form with these credentials, then the API's callback. */
-export async function signIn(
+export function signIn(
   app: FastifyInstance,
   userType: UserTypeSegment,
   email: string,
   password = DEMO_PASSWORD,
 ): Promise<SignInResult> {
-  const cookies = new ApiCookies();
-  const start = await app.inject({ method: 'GET', url: `/api/v1/auth/${userType}/verity` });
+  return signInFrom(app, `/api/v1/auth/${userType}/verity`, email, password);
+}
+
+/** A full sign-in that starts at any API path that redirects to identity (a sign-in route, an invitation link). */
+export async function signInFrom(
+  app: FastifyInstance,
+  startPath: string,
+  email: string,
+  password = DEMO_PASSWORD,
+  cookies = new ApiCookies(),
+): Promise<SignInResult> {
+  const start = await app.inject({ method: 'GET', url: startPath, cookies: cookies.all() });
   if (start.statusCode !== 302)
     throw new Error(`sign-in start answered ${start.statusCode}: ${start.body}`);
   cookies.take(start);

@@ -1,7 +1,13 @@
 import { HTTPError } from 'ky';
 import { createApiClient } from '../http/client';
 import { getErrorText } from '../http/error-text';
-import { getCurrentUser, logout, lookupAccount } from './auth';
+import {
+  chooseOrganisation,
+  getCurrentUser,
+  getOrganisationChoices,
+  logout,
+  lookupAccount,
+} from './auth';
 
 const BASE = 'http://verity.test/api/v1';
 
@@ -85,5 +91,30 @@ describe('auth calls', () => {
     const error = await lookupAccount('a@b.example', client).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(HTTPError);
     expect(getErrorText(error)).toBe('Too many lookups');
+  });
+
+  it('getOrganisationChoices returns data.organisations of GET auth/choose', async () => {
+    const organisations = [
+      { membershipId: 'm1', organisationName: 'Northwind Capital', role: 'viewer' },
+      { membershipId: 'm2', organisationName: 'Southbank Finance', role: 'editor' },
+    ];
+    const { client, requests } = recordingClient(() =>
+      Response.json({ success: true, data: { organisations } }),
+    );
+
+    await expect(getOrganisationChoices(client)).resolves.toEqual(organisations);
+    expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      `GET ${BASE}/auth/choose`,
+    ]);
+  });
+
+  it('chooseOrganisation posts the membership id to auth/choose', async () => {
+    const { client, requests } = recordingClient(() => Response.json({ success: true }));
+
+    await chooseOrganisation('m2', client);
+    expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      `POST ${BASE}/auth/choose`,
+    ]);
+    expect(await requests[0]!.json()).toEqual({ membershipId: 'm2' });
   });
 });

@@ -1,4 +1,4 @@
-import type { AccountLookupResult } from '../domain/entities';
+import type { AccountLookupResult, OrganisationChoice } from '../domain/entities';
 import type { SessionUser } from '../domain/user';
 import { apiClient } from '../http/client';
 import type { KyInstance } from 'ky';
@@ -22,4 +22,22 @@ export async function lookupAccount(
   client: KyInstance = apiClient,
 ): Promise<AccountLookupResult> {
   return client.get('accounts/user', { searchParams: { email } }).json<AccountLookupResult>();
+}
+
+/** The organisations a person who just signed in may choose from (the API's signed choice cookie). */
+export async function getOrganisationChoices(
+  client: KyInstance = apiClient,
+): Promise<OrganisationChoice[]> {
+  const body = await client
+    .get('auth/choose')
+    .json<{ data: { organisations?: OrganisationChoice[] } }>();
+  return body.data.organisations ?? [];
+}
+
+/** Finishes that sign-in in the chosen organisation: the session cookies are set by the answer. */
+export async function chooseOrganisation(
+  membershipId: string,
+  client: KyInstance = apiClient,
+): Promise<void> {
+  await client.post('auth/choose', { json: { membershipId } });
 }

@@ -122,13 +122,20 @@ export interface LookedUpUser {
   name: string;
   email: string;
   sub: string;
-  picture?: string;
+  picture?: string | null;
   email_verified: boolean;
 }
 
 export interface AccountLookupResult {
   success: boolean;
   user?: LookedUpUser;
+}
+
+/** One organisation a person who belongs to several of one user type may sign in to. */
+export interface OrganisationChoice {
+  membershipId: string;
+  organisationName: string;
+  role: Role;
 }
 
 /* ---------- Audits ---------- */

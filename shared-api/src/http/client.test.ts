@@ -50,6 +50,35 @@ function fakeApi(
 
 const paths = (calls: Call[]) => calls.map((call) => `${call.method} ${call.path}`);
 
+/**
+ * Web Locks as a browser grants them: one holder per name, the next waiter granted in a later task.
+ * Only for the tests: Node has no navigator.locks.
+ */
+function lockManager() {
+  const queues = new Map<string, Promise<void>>();
+  return {
+    async request<T>(name: string, callback: () => Promise<T>): Promise<T> {
+      const previous = queues.get(name) ?? Promise.resolve();
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      queues.set(
+        name,
+        previous.then(() => held),
+      );
+      await previous;
+      // Granted in a later turn of the event loop, after messages already posted have landed.
+      await new Promise((resolve) => setImmediate(resolve));
+      try {
+        return await callback();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+let channelSerial = 0;
+
 async function caught(promise: Promise<unknown>): Promise<unknown> {
   try {
     await promise;
@@ -179,5 +208,95 @@ describe('createApiClient', () => {
 
     expect(getErrorText(error)).toBe('Database unavailable');
     expect(calls).toEqual(['http://verity.test/api/v1/dashboard/auditor']);
+  });
+
+  describe('across tabs', () => {
+    const channels: BroadcastChannel[] = [];
+    afterEach(() => channels.splice(0).forEach((channel) => channel.close()));
+
+    /** Two tabs of one browser: one cookie jar (the fake API's session), one lock manager, one channel name. */
+    function twoTabs(api: ReturnType<typeof fakeApi>) {
+      const locks = lockManager();
+      const name = `verity-session-test-${++channelSerial}`;
+      const tabs = [1, 2].map(() => {
+        const channel = new BroadcastChannel(name);
+        channels.push(channel);
+        return createApiClient({
+          prefixUrl: BASE,
+          fetch: api.fetch,
+          coordination: { locks, channel },
+        });
+      });
+      // Opened last, so it hears a message after the tabs have.
+      const observer = new BroadcastChannel(name);
+      channels.push(observer);
+      const heard = new Promise<void>((resolve) =>
+        observer.addEventListener('message', () => resolve()),
+      );
+      return { tabs, heard };
+    }
+
+    it('refreshes once for two tabs that meet a 403 together, and both retry their request', async () => {
+      let openGate: () => void = () => undefined;
+      const refreshGate = new Promise<void>((resolve) => (openGate = resolve));
+      const api = fakeApi({ refreshGate });
+      const [first, second] = twoTabs(api).tabs;
+
+      const requests = [first!.get('gap/g1').json(), second!.get('gap/g2').json()];
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      openGate();
+      const bodies = await Promise.all(requests);
+
+      expect(bodies).toEqual([
+        { success: true, data: { gap: { id: 'g1' } } },
+        { success: true, data: { gap: { id: 'g2' } } },
+      ]);
+      expect(paths(api.calls).filter((call) => call.endsWith('/auth/refresh'))).toHaveLength(1);
+      expect(paths(api.calls).filter((call) => call.startsWith('GET'))).toEqual([
+        'GET /api/v1/gap/g1',
+        'GET /api/v1/gap/g2',
+        'GET /api/v1/gap/g1',
+        'GET /api/v1/gap/g2',
+      ]);
+    });
+
+    it('refreshes itself when the other tab refreshed earlier, before its own 403', async () => {
+      const api = fakeApi();
+      const { tabs, heard } = twoTabs(api);
+      const [first, second] = tabs;
+
+      await first!.get('gap/g1').json();
+      // Later: the other tab has heard of that refresh, and the new access token expires too.
+      await heard;
+      api.expire();
+      await second!.get('gap/g2').json();
+
+      expect(paths(api.calls).filter((call) => call.endsWith('/auth/refresh'))).toHaveLength(2);
+    });
+
+    it('still reports an expired session when the refresh the tabs shared failed', async () => {
+      const api = fakeApi({ refreshStatus: 401 });
+      const locks = lockManager();
+      const name = `verity-session-test-${++channelSerial}`;
+      const expired = [jest.fn(), jest.fn()];
+      const [first, second] = expired.map((onSessionExpired) => {
+        const channel = new BroadcastChannel(name);
+        channels.push(channel);
+        return createApiClient({
+          prefixUrl: BASE,
+          fetch: api.fetch,
+          onSessionExpired,
+          coordination: { locks, channel },
+        });
+      });
+
+      const errors = await Promise.all([
+        caught(first!.get('gap/g1')),
+        caught(second!.get('gap/g2')),
+      ]);
+
+      expect(errors.map((error) => (error as HTTPError).response.status)).toEqual([403, 403]);
+      expect(expired.map((callback) => callback.mock.calls.length)).toEqual([1, 1]);
+    });
   });
 });

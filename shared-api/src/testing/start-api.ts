@@ -25,7 +25,11 @@ const db = await openDatabase({ dataDir: config.dataDir });
 try {
   await runMigrations(db);
   await seedDemo(db, config.demoAccountsFile, { dataDir: config.dataDir });
-  const { rows } = await db.query('SELECT id, email, user_type FROM users');
+  // One live session per membership, as sign-in would start it: every request checks its session.
+  const { rows } = await db.query(
+    \`WITH started AS (INSERT INTO sessions (user_id) SELECT id FROM users RETURNING id, user_id)
+     SELECT u.id, u.email, u.user_type, s.id AS session_id FROM users u JOIN started s ON s.user_id = u.id\`,
+  );
   process.stdout.write(JSON.stringify(rows));
 } finally {
   await db.close();
@@ -35,6 +39,7 @@ interface MembershipRow {
   id: string;
   email: string;
   user_type: UserType;
+  session_id: string;
 }
 
 export interface RunningApi {
@@ -61,10 +66,16 @@ export function signCookieValue(value: string, secret: string): string {
   return `${value}.${signature}`;
 }
 
-/** The access cookie the API sets after sign-in, valid for an hour. */
-export function accessCookie(userId: string, secret: string = SESSION_SECRET): string {
+/** The access cookie the API sets after sign-in (for that session), valid for an hour. */
+export function accessCookie(
+  userId: string,
+  sessionId: string,
+  secret: string = SESSION_SECRET,
+): string {
   const exp = Math.floor(Date.now() / 1000) + 3600;
-  const token = Buffer.from(JSON.stringify({ uid: userId, exp })).toString('base64url');
+  const token = Buffer.from(JSON.stringify({ uid: userId, sid: sessionId, exp })).toString(
+    'base64url',
+  );
   return `${ACCESS_COOKIE}=${encodeURIComponent(signCookieValue(token, secret))}`;
 }
 
@@ -158,22 +169,23 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     const output = collect(server);
     await waitUntilReady(origin, server, output.err);
 
-    const userId = (email: string, userType: UserType): string => {
+    const membership = (email: string, userType: UserType): MembershipRow => {
       const row = memberships.find(
-        (membership) =>
-          membership.email.toLowerCase() === email.toLowerCase() &&
-          membership.user_type === userType,
+        (candidate) =>
+          candidate.email.toLowerCase() === email.toLowerCase() && candidate.user_type === userType,
       );
       if (!row) throw new Error(`No demo ${userType} membership for ${email}`);
-      return row.id;
+      return row;
     };
+    const userId = (email: string, userType: UserType): string => membership(email, userType).id;
 
     const running = server;
     return {
       origin,
       userId,
       clientFor(email, userType) {
-        const cookie = accessCookie(userId(email, userType));
+        const { id, session_id: sessionId } = membership(email, userType);
+        const cookie = accessCookie(id, sessionId);
         return createApiClient({ prefixUrl: `${origin}/api/v1` }).extend({
           hooks: { beforeRequest: [(request) => request.headers.set('cookie', cookie)] },
         });

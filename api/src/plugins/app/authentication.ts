@@ -8,7 +8,7 @@ import type { SessionUser } from '../../schemas/session-user';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** onRequest hook of protected routes (before any body is parsed or validated): sets request.user, or answers 401 (no session) / 403 (access token expired). */
+    /** onRequest hook of protected routes (before any body is parsed or validated): sets request.user, or answers 401 (no live session) / 403 (access token expired). */
     authenticate(request: FastifyRequest): Promise<void>;
   }
   interface FastifyRequest {
@@ -31,8 +31,9 @@ export default fp(
       const token =
         unsigned.valid && unsigned.value ? decodeAccessToken(unsigned.value) : undefined;
       if (!token) throw notSignedIn();
-      if (token.exp <= Date.now() / 1000) throw sessionExpired();
-      const user = await findSessionUser(fastify.db, token.uid);
+      // A cookie from before sessions existed has no session id: a refresh issues one.
+      if (token.exp <= Date.now() / 1000 || !token.sid) throw sessionExpired();
+      const user = await findSessionUser(fastify.db, token.uid, token.sid);
       if (!user) throw notSignedIn();
       request.user = user;
     });

@@ -16,18 +16,41 @@ export interface AccountsAnswer {
 export interface IdentityClient {
   /** The issuer's OIDC configuration, discovered on first use; a failed discovery is retried on the next call. */
   oidc(): Promise<oidc.Configuration>;
-  /** GET {accounts}/user?email= with the API key; rejects when the service cannot be reached. */
-  lookupUser(email: string): Promise<AccountsAnswer>;
+  /**
+   * GET {accounts}/user?email= with the API key, naming the end user who asks (identity limits
+   * lookups per end user); rejects when the service cannot be reached.
+   */
+  lookupUser(email: string, endUserId: string): Promise<AccountsAnswer>;
+  /** Whether the provider answers its discovery document now (checked before sending a browser there). */
+  reachable(): Promise<boolean>;
 }
+
+/** The header that names the Verity user behind an accounts lookup. */
+export const END_USER_HEADER = 'X-Verity-End-User';
 
 const DISCOVERY_ATTEMPTS = 3;
 const REQUEST_TIMEOUT_MS = 5000;
+const REACHABILITY_TIMEOUT_MS = 2000;
+// A burst of sign-ins asks once; an outage or a recovery shows within seconds.
+const REACHABILITY_CACHE_MS = 3000;
 
 export default fp(
   async (fastify) => {
     const { config } = fastify;
     const issuer = new URL(config.identityIssuer);
     let discovered: Promise<oidc.Configuration> | undefined;
+    let reachability: { at: number; answer: Promise<boolean> } | undefined;
+
+    async function checkReachable(): Promise<boolean> {
+      const url = new URL('.well-known/openid-configuration', `${config.identityIssuer}/`);
+      try {
+        const response = await fetch(url, { signal: AbortSignal.timeout(REACHABILITY_TIMEOUT_MS) });
+        await response.body?.cancel();
+        return response.ok;
+      } catch {
+        return false;
+      }
+    }
 
     async function discover(): Promise<oidc.Configuration> {
       for (let attempt = 1; ; attempt++) {
@@ -58,11 +81,20 @@ export default fp(
         });
         return discovered;
       },
-      async lookupUser(email) {
+      reachable() {
+        if (!reachability || Date.now() - reachability.at > REACHABILITY_CACHE_MS)
+          reachability = { at: Date.now(), answer: checkReachable() };
+        return reachability.answer;
+      },
+      async lookupUser(email, endUserId) {
         const url = new URL(`${config.identityAccountsUrl}/user`);
         url.searchParams.set('email', email);
         const response = await fetch(url, {
-          headers: { authorization: `Bearer ${config.identityApiKey}`, accept: 'application/json' },
+          headers: {
+            authorization: `Bearer ${config.identityApiKey}`,
+            accept: 'application/json',
+            [END_USER_HEADER]: endUserId,
+          },
           signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
         });
         const body: unknown = await response.json().catch(() => undefined);

@@ -1,8 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { revokeFamilyOf, rotateRefreshToken } from '../../auth/refresh-tokens';
-import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from '../../auth/session-cookies';
+import { decodeAccessToken } from '../../auth/access-token';
+import { endSession, rotateRefreshToken } from '../../auth/refresh-tokens';
+import {
+  ACCESS_COOKIE,
+  clearSessionCookies,
+  REFRESH_COOKIE,
+  setSessionCookies,
+} from '../../auth/session-cookies';
 import { notSignedIn, sessionReused } from '../../errors';
 import { ErrorBody, successWith, SuccessBody } from '../../schemas/envelope';
 import { SessionUser } from '../../schemas/session-user';
@@ -40,7 +46,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['auth'],
         summary:
-          'Trade the refresh cookie for new session cookies (the old refresh token is spent)',
+          'Trade the refresh cookie for new session cookies (the same cookie again within 30 s gets the same ones)',
         body: EmptyBody,
         response: { 200: SuccessBody, 401: ErrorBody },
       },
@@ -49,12 +55,19 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const token = request.cookies[REFRESH_COOKIE];
       if (!token) throw notSignedIn();
-      const result = await rotateRefreshToken(fastify.db, token, config.refreshTokenTtlSeconds);
+      const result = await rotateRefreshToken(fastify.db, token, {
+        ttlSeconds: config.refreshTokenTtlSeconds,
+        secrets: config.sessionSecrets,
+      });
       if (result.outcome !== 'rotated') {
         clearSessionCookies(reply, config);
         throw result.outcome === 'reused' ? sessionReused() : notSignedIn();
       }
-      setSessionCookies(reply, config, result.userId, result.token);
+      setSessionCookies(reply, config, {
+        userId: result.userId,
+        sessionId: result.sessionId,
+        refreshToken: result.token,
+      });
       return { success: true as const };
     },
   );
@@ -64,15 +77,20 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign out: revoke the refresh token family and clear the session cookies',
+        summary:
+          'Sign out: end the session (at once, for every copy of its cookies) and clear them',
         body: EmptyBody,
         response: { 200: SuccessBody },
       },
       preValidation: bodyMayBeAbsent,
     },
     async (request, reply) => {
-      const token = request.cookies[REFRESH_COOKIE];
-      if (token) await revokeFamilyOf(fastify.db, token);
+      const access = request.cookies[ACCESS_COOKIE];
+      const unsigned = access ? request.unsignCookie(access) : undefined;
+      // An expired access cookie still names its session, which ends with the rest.
+      const sessionId =
+        unsigned?.valid && unsigned.value ? decodeAccessToken(unsigned.value)?.sid : undefined;
+      await endSession(fastify.db, { sessionId, refreshToken: request.cookies[REFRESH_COOKIE] });
       clearSessionCookies(reply, config);
       return { success: true as const };
     },

@@ -1,32 +1,31 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
 import * as oidc from 'openid-client';
-import { claimMembership } from '../../auth/memberships';
-import { issueRefreshToken } from '../../auth/refresh-tokens';
+import { membershipsForSignIn, type SignedInAccount } from '../../auth/memberships';
+import { startSession } from '../../auth/refresh-tokens';
+import { clearInvitation, readInvitation, setChoice } from '../../auth/sign-in-state';
 import {
   clearSignInCookie,
   decodeSignInTransaction,
   setSessionCookies,
-  setSignInCookie,
   SIGN_IN_COOKIE,
 } from '../../auth/session-cookies';
+import {
+  loginWithError,
+  segmentOf,
+  startSignIn,
+  USER_TYPE_SEGMENTS,
+} from '../../auth/sign-in-start';
+import { acceptInvitation } from '../../invitations/invitations';
 import { signInErrors } from '../../messages';
 import type { UserType } from '../../schemas/session-user';
-
-/** The path segment of each user type in /auth/{segment}/verity and in /login?userType=. */
-const USER_TYPE_SEGMENTS: Record<string, UserType> = {
-  client: 'client',
-  auditor: 'auditor',
-  'target-company': 'targetCompany',
-};
-const segmentOf = (userType: UserType) =>
-  Object.keys(USER_TYPE_SEGMENTS).find((key) => USER_TYPE_SEGMENTS[key] === userType)!;
 
 const redirectResponse = { 302: Type.Null({ description: 'Redirect (Location header)' }) };
 
 const signInRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { config } = fastify;
-  const failed = `/login?error=${signInErrors.signInFailed}`;
+  const failed = loginWithError(signInErrors.signInFailed);
 
   for (const [segment, userType] of Object.entries(USER_TYPE_SEGMENTS)) {
     fastify.get(
@@ -39,29 +38,37 @@ const signInRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         },
       },
       async (request, reply) => {
-        let configuration: oidc.Configuration;
-        try {
-          configuration = await fastify.identity.oidc();
-        } catch (error) {
-          request.log.error({ err: error }, 'identity provider unavailable');
-          return reply.redirect(failed);
-        }
-        const codeVerifier = oidc.randomPKCECodeVerifier();
-        const state = oidc.randomState();
-        const nonce = oidc.randomNonce();
-        const authorizeUrl = oidc.buildAuthorizationUrl(configuration, {
-          redirect_uri: config.redirectUri,
-          scope: 'openid email profile',
-          code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
-          code_challenge_method: 'S256',
-          state,
-          nonce,
-          prompt: 'login',
-        });
-        setSignInCookie(reply, config, { userType, state, nonce, codeVerifier });
-        return reply.redirect(authorizeUrl.href);
+        await startSignIn(fastify, request, reply, userType);
+        return reply;
       },
     );
+  }
+
+  /** Starts a session of that membership and sends the browser into the product. */
+  async function signInAs(reply: FastifyReply, membershipId: string) {
+    const session = await startSession(fastify.db, membershipId, config.refreshTokenTtlSeconds);
+    setSessionCookies(reply, config, { userId: membershipId, ...session });
+    return reply.redirect('/');
+  }
+
+  /** An invitation link followed before this sign-in decides the membership, when it is for this user type. */
+  async function applyInvitation(
+    reply: FastifyReply,
+    token: string,
+    userType: UserType,
+    account: SignedInAccount,
+  ): Promise<FastifyReply | undefined> {
+    const acceptance = await acceptInvitation(fastify.db, token, userType, account);
+    if (acceptance.outcome === 'other-user-type') return undefined;
+    clearInvitation(reply, config);
+    switch (acceptance.outcome) {
+      case 'accepted':
+        return signInAs(reply, acceptance.membershipId);
+      case 'mismatch':
+        return reply.redirect(loginWithError(signInErrors.invitationEmailMismatch));
+      case 'invalid':
+        return reply.redirect(loginWithError(signInErrors.invitationInvalid));
+    }
   }
 
   fastify.get(
@@ -90,8 +97,9 @@ const signInRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         request.log.warn('sign-in callback without a valid sign-in cookie');
         return reply.redirect(failed);
       }
+      const { userType } = transaction;
 
-      let account: { sub: string; email?: string; name?: string };
+      let account: SignedInAccount;
       try {
         const configuration = await fastify.identity.oidc();
         // Built from the registered redirect URI: the Host header behind the proxy is not ours to trust.
@@ -107,30 +115,45 @@ const signInRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         account = {
           sub: claims.sub,
           email: claims.email as string | undefined,
+          emailVerified: claims.email_verified === true,
           name: claims.name as string | undefined,
         };
         if (!account.email) {
           const info = await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub);
-          account = { sub: claims.sub, email: info.email, name: info.name ?? account.name };
+          account = {
+            sub: claims.sub,
+            email: info.email,
+            emailVerified: info.email_verified === true,
+            name: info.name ?? account.name,
+          };
         }
       } catch (error) {
         request.log.warn({ err: error }, 'sign-in with the identity provider failed');
-        return reply.redirect(failed);
+        const down = !(await fastify.identity.reachable());
+        return reply.redirect(down ? loginWithError(signInErrors.identityUnavailable) : failed);
       }
 
-      const user = await claimMembership(fastify.db, transaction.userType, {
-        sub: account.sub,
-        email: account.email,
-        name: account.name,
-      });
-      if (!user) {
-        return reply.redirect(
-          `/login?error=${signInErrors.noMembership}&userType=${segmentOf(transaction.userType)}`,
-        );
+      const invitation = readInvitation(request);
+      if (invitation) {
+        const answered = await applyInvitation(reply, invitation, userType, account);
+        if (answered) return answered;
       }
-      const refresh = await issueRefreshToken(fastify.db, user._id, config.refreshTokenTtlSeconds);
-      setSessionCookies(reply, config, user._id, refresh.token);
-      return reply.redirect('/');
+
+      const choices = await membershipsForSignIn(fastify.db, userType, account);
+      if (choices.length === 0) {
+        // Unverified, an account may hold memberships only through their invitation links.
+        const error = account.emailVerified
+          ? signInErrors.noMembership
+          : signInErrors.emailUnverified;
+        return reply.redirect(loginWithError(error, userType));
+      }
+      if (choices.length === 1) return signInAs(reply, choices[0]!.membershipId);
+      setChoice(reply, config, {
+        userType,
+        sub: account.sub,
+        membershipIds: choices.map((candidate) => candidate.membershipId),
+      });
+      return reply.redirect(`/login?choose=organisation&userType=${segmentOf(userType)}`);
     },
   );
 };

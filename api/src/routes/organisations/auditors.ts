@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { auditorSchema, runRules } from '@verity/shared-api/src/rules/organisation-rules';
 import { requireRole, requireVisibleCompany } from '../../auth/tenancy';
 import { passed } from '../../errors';
+import { invitationMessage } from '../../invitations/invitation-mail';
 import { requireExistingAccount } from '../../organisations/account-lookup';
 import {
   createAuditor,
@@ -43,7 +44,7 @@ const auditorRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         ...routeDocs(
           'auditors',
-          "Engage an auditor firm for the caller's client (a new firm owned by the email's account)",
+          "Engage an auditor firm for the caller's client: the firm its owner's email names, else a new firm owned by the email (invited)",
         ),
         body: CreateAuditor,
         response: answers(201, Type.Object({ auditor: Auditor })),
@@ -53,8 +54,21 @@ const auditorRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const { user } = request;
       requireRole(user, { userTypes: ['client'], roles: ['owner'] });
       const input = passed(runRules(auditorSchema, request.body));
-      const account = await requireExistingAccount(fastify.identity, request.log, input.emailId);
-      const auditor = await createAuditor(fastify.db, user.clientId!, input, account);
+      const account = await requireExistingAccount(
+        fastify.identity,
+        request.log,
+        input.emailId,
+        user._id,
+      );
+      const { auditor, invitation } = await createAuditor(
+        fastify.db,
+        user.clientId!,
+        input,
+        account,
+        user._id,
+      );
+      if (invitation)
+        fastify.mailer.sendLater(invitationMessage(invitation, fastify.config.publicUrl));
       return reply.code(201).send({ success: true as const, data: { auditor } });
     },
   );

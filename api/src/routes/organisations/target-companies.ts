@@ -7,6 +7,7 @@ import {
 } from '@verity/shared-api/src/rules/organisation-rules';
 import { NOT_VIEWER, requireRole, requireVisibleCompany } from '../../auth/tenancy';
 import { notFound, passed } from '../../errors';
+import { invitationMessage } from '../../invitations/invitation-mail';
 import { requireExistingAccount } from '../../organisations/account-lookup';
 import { conflict, organisationMessages } from '../../organisations/messages';
 import {
@@ -77,7 +78,7 @@ const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         ...routeDocs(
           'target companies',
-          'Create a target company with its owner user and first auditor, in one transaction',
+          'Create a target company with its owner user (invited by e-mail) and first auditor, in one transaction',
         ),
         body: CreateTargetCompany,
         response: answers(
@@ -92,8 +93,20 @@ const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const input = passed(runRules(targetCompanySchema, request.body));
       // An auditor firm of another client is out of reach (404) before anything about the email is said.
       if (!(await isEngaged(fastify.db, user.clientId!, input.auditorId))) throw notFound();
-      const account = await requireExistingAccount(fastify.identity, request.log, input.emailId);
-      const created = await createTargetCompany(fastify.db, user.clientId!, input, account);
+      const account = await requireExistingAccount(
+        fastify.identity,
+        request.log,
+        input.emailId,
+        user._id,
+      );
+      const { created, invitation } = await createTargetCompany(
+        fastify.db,
+        user.clientId!,
+        input,
+        account,
+        user._id,
+      );
+      fastify.mailer.sendLater(invitationMessage(invitation, fastify.config.publicUrl));
       return reply.code(201).send({ success: true as const, data: created });
     },
   );

@@ -3,13 +3,17 @@ import { Type } from '@sinclair/typebox';
 import { NO_TARGET_COMPANY_ID_FOR_USER } from '@verity/shared-api/src/messages';
 import { newUserSchema, runRules } from '@verity/shared-api/src/rules/organisation-rules';
 import { ADMIN_OR_OWNER, requireRole, type RoleRule } from '../../auth/tenancy';
-import { invalid, notFound, passed } from '../../errors';
+import { ApiError, forbidden, invalid, notFound, passed } from '../../errors';
+import { invitationMessage } from '../../invitations/invitation-mail';
+import { errorCodes } from '../../messages';
+import { organisationMessages } from '../../organisations/messages';
 import {
   countUsers,
   createUser,
   deleteUser,
   listUsers,
   organisationOf,
+  reinviteUser,
 } from '../../organisations/users';
 import type { SessionUser, UserType } from '../../schemas/session-user';
 import { Uuid } from '../../schemas/uuid';
@@ -132,7 +136,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       {
         onRequest: fastify.authenticate,
         schema: {
-          ...routeDocs(area.tag, "Add a user to the caller's organisation"),
+          ...routeDocs(area.tag, "Add a user to the caller's organisation (invited by e-mail)"),
           body: NewUser,
           response: answers(201, Type.Object({ user: User })),
         },
@@ -141,8 +145,57 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         requireRole(request.user, area.manage);
         const organisation = ownOrganisation(request.user);
         const input = passed(runRules(newUserSchema(area.userType), request.body));
-        const user = await createUser(fastify.db, organisation, input);
+        // Only an owner makes an owner.
+        if (input.role === 'owner' && request.user.role !== 'owner') throw forbidden();
+        const { user, invitation } = await createUser(
+          fastify.db,
+          organisation,
+          input,
+          request.user._id,
+        );
+        fastify.mailer.sendLater(invitationMessage(invitation, fastify.config.publicUrl));
         return reply.code(201).send({ success: true as const, data: { user } });
+      },
+    );
+
+    fastify.post(
+      `/${area.segment}/user/:id/invitation`,
+      {
+        preHandler: [
+          fastify.authenticate,
+          // Each resend e-mails someone: a manager may not turn it into a mail cannon.
+          fastify.rateLimit({
+            max: 20,
+            timeWindow: '1 hour',
+            keyGenerator: (request) => `invitations:${request.user._id}`,
+          }),
+        ],
+        schema: {
+          ...routeDocs(area.tag, 'E-mail a new invitation to a user who has not joined yet'),
+          params: UserId,
+          response: answers(200, Type.Object({})),
+        },
+      },
+      async (request) => {
+        requireRole(request.user, area.manage);
+        const organisation = ownOrganisation(request.user);
+        const invitation = await reinviteUser(
+          fastify.db,
+          organisation,
+          request.params.id,
+          request.user._id,
+        );
+        try {
+          await fastify.mailer.send(invitationMessage(invitation, fastify.config.publicUrl));
+        } catch (error) {
+          request.log.error({ err: error }, 'invitation e-mail not sent');
+          throw new ApiError(
+            502,
+            errorCodes.mailUnavailable,
+            organisationMessages.invitationNotSent,
+          );
+        }
+        return { success: true as const, data: {} };
       },
     );
 
@@ -151,7 +204,10 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       {
         onRequest: fastify.authenticate,
         schema: {
-          ...routeDocs(area.tag, 'Remove a user (never an owner, never oneself)'),
+          ...routeDocs(
+            area.tag,
+            'Remove a user (never oneself; an owner only by an owner, never the last one)',
+          ),
           params: UserId,
           response: answers(200, Type.Object({})),
         },

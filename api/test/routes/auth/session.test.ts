@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { encodeAccessToken } from '../../../src/auth/access-token';
+import { decodeAccessToken, encodeAccessToken } from '../../../src/auth/access-token';
 import { hashRefreshToken } from '../../../src/auth/refresh-tokens';
 import { ApiCookies, buildTestApp, TEST_REDIRECT_URI } from '../../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
@@ -40,6 +40,10 @@ describe.each(databaseKinds)('session on %s', (kind) => {
   const refresh = (cookies: Record<string, string>) =>
     app.inject({ method: 'POST', url: '/api/v1/auth/refresh', cookies });
 
+  /** The session id inside a signed access cookie. */
+  const sessionIdOf = (cookies: ApiCookies) =>
+    decodeAccessToken(app.unsignCookie(cookies.get('verity_access')!).value!)!.sid!;
+
   async function signedIn(email = 'client.owner@verity.test'): Promise<ApiCookies> {
     const { callback, cookies } = await signIn(app, 'client', email);
     expect(callback.headers.location).toBe('/');
@@ -56,11 +60,23 @@ describe.each(databaseKinds)('session on %s', (kind) => {
     const cookies = await signedIn();
     const { _id } = (await me(cookies.all())).json().data.user;
     const expired = app.signCookie(
-      encodeAccessToken({ uid: _id, exp: Math.floor(Date.now() / 1000) - 1 }),
+      encodeAccessToken({
+        uid: _id,
+        sid: sessionIdOf(cookies),
+        exp: Math.floor(Date.now() / 1000) - 1,
+      }),
     );
     const response = await me({ ...cookies.all(), verity_access: expired });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual(sessionExpired);
+
+    // A cookie issued before sessions existed names none: the browser refreshes into one.
+    const withoutSession = app.signCookie(
+      Buffer.from(JSON.stringify({ uid: _id, exp: Math.floor(Date.now() / 1000) + 600 })).toString(
+        'base64url',
+      ),
+    );
+    expect((await me({ verity_access: withoutSession })).json()).toEqual(sessionExpired);
 
     const refreshOnly = await me({ verity_refresh: cookies.get('verity_refresh')! });
     expect(refreshOnly.statusCode).toBe(403);
@@ -71,9 +87,13 @@ describe.each(databaseKinds)('session on %s', (kind) => {
     const cookies = await signedIn();
     const { _id } = (await me(cookies.all())).json().data.user;
     const future = Math.floor(Date.now() / 1000) + 600;
-    const [, signature] = app.signCookie(encodeAccessToken({ uid: _id, exp: future })).split('.');
+    const sid = sessionIdOf(cookies);
+    const [, signature] = app
+      .signCookie(encodeAccessToken({ uid: _id, sid, exp: future }))
+      .split('.');
     const otherUser = encodeAccessToken({
       uid: '00000000-0000-4000-8000-000000000000',
+      sid,
       exp: future,
     });
 
@@ -102,6 +122,11 @@ describe.each(databaseKinds)('session on %s', (kind) => {
     });
     expect((await me(cookies.all())).statusCode).toBe(200);
 
+    // Past the grace window a replay is reuse.
+    await app.db.query(
+      "UPDATE refresh_tokens SET used_at = used_at - interval '1 minute' WHERE token_hash = $1",
+      [hashRefreshToken(first)],
+    );
     const replay = await refresh({ verity_refresh: first });
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toMatchObject({ success: false, code: 'REFRESH_TOKEN_REUSED' });
@@ -114,6 +139,79 @@ describe.each(databaseKinds)('session on %s', (kind) => {
       [hashRefreshToken(first)],
     );
     expect(rows[0]).toEqual({ tokens: 2, live: 0 });
+  });
+
+  it('ends the session at once on sign-out: the access cookie it leaves behind is refused', async () => {
+    const cookies = await signedIn();
+    const kept = cookies.all();
+    expect((await me(kept)).statusCode).toBe(200);
+
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      cookies: kept,
+    });
+    expect(response.statusCode).toBe(200);
+
+    // A copy of the access cookie taken before sign-out (another tab, a stolen cookie) is dead now.
+    const after = await me(kept);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual(notSignedIn);
+  });
+
+  it('ends the session at once when a spent refresh token is replayed after the grace window', async () => {
+    const cookies = await signedIn();
+    const first = cookies.get('verity_refresh')!;
+    cookies.take(await refresh(cookies.all()));
+    expect((await me(cookies.all())).statusCode).toBe(200);
+    await app.db.query(
+      "UPDATE refresh_tokens SET used_at = used_at - interval '1 minute' WHERE token_hash = $1",
+      [hashRefreshToken(first)],
+    );
+
+    const replay = await refresh({ verity_refresh: first });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toMatchObject({ code: 'REFRESH_TOKEN_REUSED' });
+    // The holder of the newest cookies is signed out too: the session, not just the token, ended.
+    const after = await me(cookies.all());
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual(notSignedIn);
+  });
+
+  it('answers parallel refreshes of one cookie with the same new session, which stays alive', async () => {
+    const cookies = await signedIn();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => refresh({ verity_refresh: cookies.get('verity_refresh')! })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const newTokens = answers.map(
+      (answer) => answer.cookies.find((cookie) => cookie.name === 'verity_refresh')?.value,
+    );
+    expect(new Set(newTokens).size).toBe(1);
+    expect(newTokens[0]).not.toBe(cookies.get('verity_refresh'));
+
+    for (const answer of answers) {
+      const tab = new ApiCookies().take(answer);
+      expect((await me(tab.all())).statusCode).toBe(200);
+    }
+    const next = await refresh({ verity_refresh: newTokens[0]! });
+    expect(next.statusCode).toBe(200);
+    expect((await me(new ApiCookies().take(next).all())).statusCode).toBe(200);
+  });
+
+  it('treats a repeat within the grace window as reuse once the new token has been used', async () => {
+    const cookies = await signedIn();
+    const first = cookies.get('verity_refresh')!;
+    const second = new ApiCookies().take(await refresh({ verity_refresh: first }));
+    const third = new ApiCookies().take(
+      await refresh({ verity_refresh: second.get('verity_refresh')! }),
+    );
+    expect((await me(third.all())).statusCode).toBe(200);
+
+    const replay = await refresh({ verity_refresh: first });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toMatchObject({ code: 'REFRESH_TOKEN_REUSED' });
+    expect((await me(third.all())).statusCode).toBe(401);
   });
 
   it('stores refresh tokens only as hashes', async () => {
@@ -155,7 +253,11 @@ describe.each(databaseKinds)('session on %s', (kind) => {
     const cookies = await signedIn();
     const { _id } = (await me(cookies.all())).json().data.user;
     const expired = app.signCookie(
-      encodeAccessToken({ uid: _id, exp: Math.floor(Date.now() / 1000) - 60 }),
+      encodeAccessToken({
+        uid: _id,
+        sid: sessionIdOf(cookies),
+        exp: Math.floor(Date.now() / 1000) - 60,
+      }),
     );
     const refreshToken = cookies.get('verity_refresh')!;
 

@@ -3,11 +3,17 @@ import { ApiCookies, buildTestApp, TEST_REDIRECT_URI } from '../../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { startIdentity, type IdentityServer } from '../../support/identity';
 import { signIn, signInAtIdentity, type UserTypeSegment } from '../../support/sign-in';
+import { createAccount } from '../organisations/fixtures';
+
+const UNVERIFIED_PASSWORD = 'verity-test-password';
 
 let identity: IdentityServer;
 
 beforeAll(async () => {
   identity = await startIdentity({ redirectUri: TEST_REDIRECT_URI });
+  // Accounts made through the accounts API are unverified, like a sign-up whose link was never opened.
+  for (const kind of databaseKinds)
+    await createAccount(identity, `squatter.${kind}@verity.test`, 'Sly Squatter');
 });
 afterAll(async () => {
   await identity?.stop();
@@ -184,6 +190,117 @@ describe.each(databaseKinds)('sign-in on %s', (kind) => {
     );
   });
 
+  it('never links a membership to an account whose e-mail is not verified', async () => {
+    const email = `squatter.${kind}@verity.test`;
+    const northwind = await app.db.query<{ id: string }>(
+      "SELECT id FROM clients WHERE client_name = 'Northwind Capital'",
+    );
+    const pending = await app.db.query<{ id: string }>(
+      `INSERT INTO users (email, fullname, user_type, role, client_id)
+       VALUES ($1, 'Real Hire', 'client', 'admin', $2) RETURNING id`,
+      [email, northwind.rows[0]!.id],
+    );
+
+    const { callback, cookies } = await signIn(app, 'client', email, UNVERIFIED_PASSWORD);
+    expect(callback.headers.location).toBe('/login?error=email_unverified&userType=client');
+    expect(cookies.get('verity_access')).toBeUndefined();
+    const { rows } = await app.db.query('SELECT sub FROM users WHERE id = $1', [
+      pending.rows[0]!.id,
+    ]);
+    expect(rows).toEqual([{ sub: null }]);
+  });
+
+  describe('a person in two organisations of one user type', () => {
+    let southbankMembershipId: string;
+
+    beforeAll(async () => {
+      const southbank = await app.db.query<{ id: string }>(
+        "SELECT id FROM clients WHERE client_name = 'Southbank Finance'",
+      );
+      const inserted = await app.db.query<{ id: string }>(
+        `INSERT INTO users (email, fullname, user_type, role, client_id)
+         VALUES ('client.viewer@verity.test', 'Victor Viewer', 'client', 'editor', $1) RETURNING id`,
+        [southbank.rows[0]!.id],
+      );
+      southbankMembershipId = inserted.rows[0]!.id;
+    });
+
+    const choices = (cookies: ApiCookies) =>
+      app.inject({ method: 'GET', url: '/api/v1/auth/choose', cookies: cookies.all() });
+    const choose = (cookies: ApiCookies, membershipId: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/choose',
+        cookies: cookies.all(),
+        payload: { membershipId },
+      });
+
+    it('is asked to choose one on the login screen, and is signed in to the one chosen', async () => {
+      const { callback, cookies } = await signIn(app, 'client', 'client.viewer@verity.test');
+      expect(callback.headers.location).toBe('/login?choose=organisation&userType=client');
+      expect(cookies.get('verity_access')).toBeUndefined();
+
+      const listed = await choices(cookies);
+      expect(listed.statusCode).toBe(200);
+      const { organisations } = listed.json().data;
+      expect(organisations).toEqual([
+        { membershipId: expect.any(String), organisationName: 'Northwind Capital', role: 'viewer' },
+        {
+          membershipId: southbankMembershipId,
+          organisationName: 'Southbank Finance',
+          role: 'editor',
+        },
+      ]);
+
+      const chosen = await choose(cookies, southbankMembershipId);
+      expect(chosen.statusCode).toBe(200);
+      expect(chosen.json()).toEqual({ success: true });
+      cookies.take(chosen);
+      expect(cookies.get('verity_choice')).toBeUndefined();
+      const me = await app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/me',
+        cookies: cookies.all(),
+      });
+      expect(me.json().data.user).toMatchObject({
+        _id: southbankMembershipId,
+        organisationName: 'Southbank Finance',
+        role: 'editor',
+      });
+      // The choice is spent with the sign-in.
+      expect((await choose(cookies, southbankMembershipId)).statusCode).toBe(401);
+    });
+
+    it("refuses a membership that was not among the person's choices, and a forged choice", async () => {
+      const { cookies } = await signIn(app, 'client', 'client.viewer@verity.test');
+      const owner = await app.db.query<{ id: string }>(
+        "SELECT id FROM users WHERE email = 'client2.owner@verity.test'",
+      );
+      const refused = await choose(cookies, owner.rows[0]!.id);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.cookies.find((cookie) => cookie.name === 'verity_access')).toBeUndefined();
+
+      const stored = cookies.get('verity_choice')!;
+      const payload = stored.slice(0, stored.lastIndexOf('.'));
+      const forgedCookie = `${Buffer.from(
+        JSON.stringify({
+          ...JSON.parse(Buffer.from(payload, 'base64url').toString()),
+          membershipIds: [owner.rows[0]!.id],
+        }),
+      ).toString('base64url')}${stored.slice(stored.lastIndexOf('.'))}`;
+      const forged = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/choose',
+        cookies: { verity_choice: forgedCookie },
+        payload: { membershipId: owner.rows[0]!.id },
+      });
+      expect(forged.statusCode).toBe(401);
+      expect((await app.inject({ method: 'GET', url: '/api/v1/auth/choose' })).statusCode).toBe(
+        401,
+      );
+    });
+  });
+
   it('refuses a callback whose state does not match the sign-in cookie', async () => {
     const cookies = new ApiCookies();
     const start = await app.inject({ method: 'GET', url: '/api/v1/auth/client/verity' });
@@ -251,9 +368,48 @@ describe('sign-in while identity is unreachable', () => {
     await database?.dispose();
   });
 
-  it('starts anyway and sends the browser to /login with sign_in_failed', async () => {
+  it('starts anyway and sends the browser to /login with identity_unavailable', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/auth/client/verity' });
     expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe('/login?error=sign_in_failed');
+    expect(response.headers.location).toBe('/login?error=identity_unavailable');
+  });
+});
+
+describe('sign-in when identity goes down after the API has met it', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let shortLived: IdentityServer;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    shortLived = await startIdentity({ redirectUri: TEST_REDIRECT_URI });
+    app = await buildTestApp(database, {
+      IDENTITY_ISSUER: shortLived.issuer,
+      IDENTITY_CLIENT_SECRET: shortLived.clientSecret,
+      IDENTITY_API_KEY: shortLived.apiKey,
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await shortLived?.stop();
+    await database?.dispose();
+  });
+
+  const start = () => app.inject({ method: 'GET', url: '/api/v1/auth/client/verity' });
+
+  it("sends the browser to the login screen, not to the provider's dead page", async () => {
+    const before = await start();
+    expect(new URL(before.headers.location as string).origin).toBe(shortLived.issuer);
+    await shortLived.stop();
+
+    const deadline = Date.now() + 20_000;
+    let location = (await start()).headers.location;
+    while (location !== '/login?error=identity_unavailable' && Date.now() < deadline) {
+      // Only the provider's own address may be answered meanwhile (the last check is cached briefly).
+      expect(new URL(location as string, 'http://api.test').origin).toBe(shortLived.issuer);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      location = (await start()).headers.location;
+    }
+    expect(location).toBe('/login?error=identity_unavailable');
   });
 });

@@ -138,6 +138,23 @@ describe('ClientUsersScreen', () => {
     }
   });
 
+  it("keeps another owner's card without delete, and lets the owner add an owner", async () => {
+    const user = userEvent.setup();
+    const otto = apiUser({ id: 'u-otto', fullname: 'Otto Owner', role: 'owner' });
+    mocked.getClientUsers.mockResolvedValue({
+      users: [priya, otto, tom],
+      counts: { total: 3, admins: 1, editors: 0, viewers: 0 },
+    });
+    renderClientUsers();
+    await screen.findByText('Otto Owner');
+    expect(within(card('Otto Owner')).queryByRole('button', { name: /Delete user/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add New User' }));
+    const options = within(screen.getByRole('dialog'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options).toContain('Owner');
+  });
+
   it('gives admins, editors and viewers neither add nor delete', async () => {
     for (const role of ['admin', 'editor', 'viewer'] as const) {
       const { unmount } = renderClientUsers({

@@ -22,7 +22,10 @@ import { userTexts } from '../organisation-users/user-texts';
 import { adjustCounts } from './user-counts';
 
 export interface ClientUsersScreenProps {
-  /** The signed-in client user: owners add and delete; nobody deletes an owner or themselves. */
+  /**
+   * The signed-in client user: owners add users (owners too) and delete them; the screen never
+   * offers to delete an owner (spec section 6) or oneself.
+   */
   user: Pick<SessionUser, '_id' | 'emailId' | 'role' | 'userType'>;
 }
 
@@ -54,6 +57,7 @@ export function ClientUsersScreen({ user }: ClientUsersScreenProps) {
         state.status === 'error' ? getErrorText(state.error, FAILED_FETCH_CLIENT_DETAILS) : ''
       }
       canAdd={canAddClientUsersAndAuditors(user)}
+      canMakeOwners={user.role === 'owner'}
       canDelete={(listed) => canDeleteClientUser(user, listed) && !isSameUser(listed, user)}
       create={(payload) => createClientUser(payload)}
       createErrorText={(error) => getErrorText(error, FAILED_CREATE_CLIENT_USER)}

@@ -19,17 +19,19 @@ import { userTexts } from './user-texts';
 /** How long the success message stays before the dialog closes by itself. */
 export const NEW_USER_CLOSE_DELAY_MS = 1500;
 
-/** Owners come with the organisation; a new user is an admin, an editor or a viewer. */
-const ROLE_OPTIONS = (['admin', 'editor', 'viewer'] as const).map((role) => ({
-  value: role,
-  label: ROLE_LABELS[role],
-}));
+const roleOptions = (roles: readonly Role[]) =>
+  roles.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+/** Only an owner makes an owner; everyone who adds users may add an admin, an editor or a viewer. */
+const OWNER_ROLE_OPTIONS = roleOptions(['owner', 'admin', 'editor', 'viewer']);
+const ROLE_OPTIONS = roleOptions(['admin', 'editor', 'viewer']);
 
 export interface NewUserDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Picks the title, the default role and the success text. */
   userType: UserType;
+  /** Offers the owner role (the signed-in user is an owner). */
+  canMakeOwners?: boolean;
   create: (payload: NewUserPayload) => Promise<ClientUser>;
   /** The text shown in the dialog when creating fails. */
   createErrorText: (error: unknown) => string;
@@ -45,6 +47,7 @@ export function NewUserDialog({
   open,
   onOpenChange,
   userType,
+  canMakeOwners = false,
   create,
   createErrorText,
   onCreated,
@@ -76,6 +79,7 @@ export function NewUserDialog({
       ) : (
         <NewUserForm
           userType={userType}
+          roles={canMakeOwners ? OWNER_ROLE_OPTIONS : ROLE_OPTIONS}
           create={create}
           createErrorText={createErrorText}
           onCreated={setCreated}
@@ -88,6 +92,7 @@ export function NewUserDialog({
 
 interface NewUserFormProps {
   userType: UserType;
+  roles: { value: Role; label: string }[];
   create: (payload: NewUserPayload) => Promise<ClientUser>;
   createErrorText: (error: unknown) => string;
   onCreated: (user: ClientUser) => void;
@@ -100,7 +105,14 @@ interface NewUserValues {
   role: Role | '';
 }
 
-function NewUserForm({ userType, create, createErrorText, onCreated, onCancel }: NewUserFormProps) {
+function NewUserForm({
+  userType,
+  roles,
+  create,
+  createErrorText,
+  onCreated,
+  onCancel,
+}: NewUserFormProps) {
   const schema = useMemo(() => newUserSchema(userType), [userType]);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const formik = useFormik<NewUserValues>({
@@ -158,7 +170,7 @@ function NewUserForm({ userType, create, createErrorText, onCreated, onCancel }:
         label={userTexts.roleLabel}
         name="role"
         required
-        options={ROLE_OPTIONS}
+        options={roles}
         value={values.role}
         onChange={onFieldChange}
         error={errors.role}

@@ -50,10 +50,20 @@ const editor = apiUser({
   createdAt: '2025-03-09T09:30:00.000Z',
 });
 
-const signedInAdmin = { _id: 'u-admin', emailId: 'marco@greenaudit.example' };
+const signedInAdmin = {
+  _id: 'u-admin',
+  emailId: 'marco@greenaudit.example',
+  role: 'admin' as const,
+};
+const signedInOwner = {
+  _id: 'u-owner',
+  emailId: 'lena@greenaudit.example',
+  role: 'owner' as const,
+};
 const companyAdmin = {
   _id: 'cu-1',
   emailId: 'ravi@acmesteel.example',
+  role: 'admin' as const,
   targetCompanyId: '2f0c7c38-1f0e-4a3e-8a55-3b9a0f4c1e11',
 };
 
@@ -158,6 +168,36 @@ describe('OrganisationUsersScreen: auditor users', () => {
     expect(
       within(card('Aiko Tanaka')).getByRole('button', { name: 'Delete user Aiko Tanaka' }),
     ).toBeInTheDocument();
+  });
+
+  it('offers an owner delete on another owner, never on themselves', async () => {
+    const coOwner = apiUser({ id: 'u-co', fullname: 'Otto Owner', role: 'owner' });
+    mocked.getAuditorUsers.mockResolvedValue([owner, coOwner, admin, editor]);
+    renderUsers({ user: signedInOwner });
+    await screen.findByText('Otto Owner');
+    expect(
+      within(card('Otto Owner')).getByRole('button', { name: 'Delete user Otto Owner' }),
+    ).toBeInTheDocument();
+    expect(within(card('Lena Ortiz')).queryByRole('button', { name: /Delete user/ })).toBeNull();
+    expect(
+      within(card('Marco Bellini')).getByRole('button', { name: 'Delete user Marco Bellini' }),
+    ).toBeInTheDocument();
+  });
+
+  it('offers the owner role in the new-user dialog to owners only', async () => {
+    const user = userEvent.setup();
+    const roleChoices = () =>
+      within(screen.getByRole('dialog'))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    const { unmount } = renderUsers();
+    await user.click(await screen.findByRole('button', { name: 'Add New User' }));
+    expect(roleChoices()).not.toContain('Owner');
+    unmount();
+
+    renderUsers({ user: signedInOwner });
+    await user.click(await screen.findByRole('button', { name: 'Add New User' }));
+    expect(roleChoices()).toEqual(expect.arrayContaining(['Owner', 'Admin', 'Editor', 'Viewer']));
   });
 
   it('deletes a user after the confirmation and removes the card', async () => {
@@ -346,7 +386,7 @@ describe('OrganisationUsersScreen: company users', () => {
   });
 
   it("says 'No targetCompanyId found for current user' without a company", async () => {
-    renderCompanyUsers({ user: { _id: 'cu-1', emailId: 'ravi@acmesteel.example' } });
+    renderCompanyUsers({ user: { _id: 'cu-1', emailId: 'ravi@acmesteel.example', role: 'admin' } });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'No targetCompanyId found for current user',
     );

@@ -34,8 +34,11 @@ export interface OrganisationUsersScreenProps {
   userType: OrganisationUserType;
   /** Shows 'Add New User' and the delete buttons; the areas pass it for admins and owners. */
   canManageUsers: boolean;
-  /** The signed-in user: never offered for deletion; a company user's list is their company's. */
-  user: Pick<SessionUser, '_id' | 'emailId' | 'targetCompanyId'>;
+  /**
+   * The signed-in user: never offered for deletion; a company user's list is their company's. An
+   * owner may add owners and remove other owners (the API keeps the last one).
+   */
+  user: Pick<SessionUser, '_id' | 'emailId' | 'role' | 'targetCompanyId'>;
 }
 
 interface UserKind {
@@ -110,7 +113,12 @@ export function OrganisationUsersScreen({
       users={state}
       loadErrorText={state.status === 'error' ? getErrorText(state.error, kind.loadFallback) : ''}
       canAdd={canManageUsers}
-      canDelete={(listed) => canManageUsers && listed.role !== 'owner' && !isSameUser(listed, user)}
+      canMakeOwners={canManageUsers && user.role === 'owner'}
+      canDelete={(listed) =>
+        canManageUsers &&
+        (listed.role !== 'owner' || user.role === 'owner') &&
+        !isSameUser(listed, user)
+      }
       create={kind.create}
       createErrorText={kind.createErrorText}
       onCreated={(created) => update((users) => [created, ...users])}

@@ -24,6 +24,8 @@ export interface UsersScreenLayoutProps {
   /** Shown in place of the list when loading failed. */
   loadErrorText: string;
   canAdd: boolean;
+  /** Offers the owner role when adding a user. */
+  canMakeOwners: boolean;
   canDelete: (user: ClientUser) => boolean;
   create: (payload: NewUserPayload) => Promise<ClientUser>;
   createErrorText: (error: unknown) => string;
@@ -40,6 +42,7 @@ export function UsersScreenLayout({
   users,
   loadErrorText,
   canAdd,
+  canMakeOwners,
   canDelete,
   create,
   createErrorText,
@@ -87,6 +90,7 @@ export function UsersScreenLayout({
           open={adding}
           onOpenChange={setAdding}
           userType={userType}
+          canMakeOwners={canMakeOwners}
           create={create}
           createErrorText={createErrorText}
           onCreated={onCreated}

@@ -1,11 +1,18 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { axe } from 'jest-axe';
+import { chooseOrganisation, getOrganisationChoices } from '@verity/shared-api/src/calls/auth';
 import { assignLocation } from '../../lib/browser-location';
 import { LoginScreen } from './login-screen';
 
 jest.mock('../../lib/browser-location');
+jest.mock('@verity/shared-api/src/calls/auth');
+
+const choices = [
+  { membershipId: 'm-north', organisationName: 'Northwind Capital', role: 'viewer' as const },
+  { membershipId: 'm-south', organisationName: 'Southbank Finance', role: 'editor' as const },
+];
 
 function renderLogin(path = '/login') {
   return render(
@@ -99,5 +106,71 @@ describe('login screen', () => {
     unmount();
     const withError = renderLogin('/login?error=no_membership&userType=client');
     expect(await axe(withError.container)).toHaveNoViolations();
+  });
+
+  it.each([
+    [
+      'email_unverified',
+      'Verify your e-mail address first: open the link we sent you, then sign in again.',
+    ],
+    [
+      'invitation_invalid',
+      'This invitation link has expired or was already used. Ask an owner to send a new one.',
+    ],
+    ['identity_unavailable', 'Sign-in is unavailable right now. Please try again in a moment.'],
+  ])('explains the sign-in error %s', (code, text) => {
+    renderLogin(`/login?error=${code}&userType=client`);
+    expect(screen.getByRole('alert')).toHaveTextContent(text);
+  });
+
+  describe('choosing an organisation', () => {
+    beforeEach(() => {
+      jest.mocked(getOrganisationChoices).mockReset().mockResolvedValue(choices);
+      jest.mocked(chooseOrganisation).mockReset().mockResolvedValue(undefined);
+    });
+
+    it('offers the organisations as buttons and enters the one chosen', async () => {
+      renderLogin('/login?choose=organisation&userType=client');
+      expect(
+        await screen.findByRole('heading', { level: 2, name: 'Choose an organisation' }),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Login As Client' })).not.toBeInTheDocument();
+
+      await userEvent.click(await screen.findByRole('button', { name: /Southbank Finance/ }));
+
+      expect(chooseOrganisation).toHaveBeenCalledWith('m-south');
+      await waitFor(() => expect(assignLocation).toHaveBeenCalledWith('/'));
+    });
+
+    it('names the role the person has in each organisation', async () => {
+      renderLogin('/login?choose=organisation&userType=client');
+      expect(await screen.findByRole('button', { name: /Northwind Capital/ })).toHaveTextContent(
+        'Viewer',
+      );
+    });
+
+    it('says the sign-in expired when there is nothing to choose from, and offers the sign-ins again', async () => {
+      jest.mocked(getOrganisationChoices).mockRejectedValue(new Error('Not signed in'));
+      renderLogin('/login?choose=organisation&userType=client');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'This sign-in has expired. Please sign in again.',
+      );
+      expect(screen.getByRole('button', { name: 'Login As Client' })).toBeInTheDocument();
+    });
+
+    it('shows why a choice failed and stays on the choice', async () => {
+      jest.mocked(chooseOrganisation).mockRejectedValue(new Error('Not found'));
+      renderLogin('/login?choose=organisation&userType=client');
+      await userEvent.click(await screen.findByRole('button', { name: /Northwind Capital/ }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Not found');
+      expect(assignLocation).not.toHaveBeenCalled();
+      expect(screen.getByRole('button', { name: /Southbank Finance/ })).toBeEnabled();
+    });
+
+    it('has no accessibility violations', async () => {
+      const { container } = renderLogin('/login?choose=organisation&userType=client');
+      await screen.findByRole('button', { name: /Northwind Capital/ });
+      expect(await axe(container)).toHaveNoViolations();
+    });
   });
 });

@@ -11,11 +11,15 @@ import { LogoMark } from '../../components/logo';
 import { assignLocation } from '../../lib/browser-location';
 import { LOGIN_SUBTITLE, LOGIN_TAGLINE, LOGIN_TITLE, loginButtonLabel } from '../../strings';
 import { LoginBackground } from './login-background';
+import { OrganisationChoice } from './organisation-choice';
 import './login.css';
 
 function startSignIn(userType: UserType) {
   assignLocation(signInUrl(userType));
 }
+
+/** The API sends a person who belongs to several organisations here after sign-in. */
+const CHOOSE_ORGANISATION = 'organisation';
 
 export function LoginScreen() {
   const [searchParams] = useSearchParams();
@@ -23,6 +27,15 @@ export function LoginScreen() {
   const errorText = errorCode
     ? SIGN_IN_ERROR_TEXT(errorCode, searchParams.get('userType'))
     : undefined;
+  const signInButtons = (
+    <div className="login__actions">
+      {USER_TYPES.map((userType) => (
+        <Button key={userType} size="lg" fullWidth onClick={() => startSignIn(userType)}>
+          {loginButtonLabel(USER_TYPE_LABELS[userType])}
+        </Button>
+      ))}
+    </div>
+  );
 
   return (
     <div className="login">
@@ -40,13 +53,11 @@ export function LoginScreen() {
               {errorText}
             </div>
           ) : null}
-          <div className="login__actions">
-            {USER_TYPES.map((userType) => (
-              <Button key={userType} size="lg" fullWidth onClick={() => startSignIn(userType)}>
-                {loginButtonLabel(USER_TYPE_LABELS[userType])}
-              </Button>
-            ))}
-          </div>
+          {searchParams.get('choose') === CHOOSE_ORGANISATION ? (
+            <OrganisationChoice signInAgain={signInButtons} />
+          ) : (
+            signInButtons
+          )}
         </section>
       </main>
     </div>

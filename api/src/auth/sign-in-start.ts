@@ -1,0 +1,56 @@
+// The first step of every sign-in (a sign-in button, an invitation link): check the provider is up,
+// keep PKCE, state and nonce in a signed cookie, and send the browser to the provider.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as oidc from 'openid-client';
+import { signInErrors } from '../messages';
+import type { UserType } from '../schemas/session-user';
+import { setSignInCookie } from './session-cookies';
+
+/** The path segment of each user type in /auth/{segment}/verity and in /login?userType=. */
+export const USER_TYPE_SEGMENTS: Record<string, UserType> = {
+  client: 'client',
+  auditor: 'auditor',
+  'target-company': 'targetCompany',
+};
+
+export const segmentOf = (userType: UserType) =>
+  Object.keys(USER_TYPE_SEGMENTS).find((key) => USER_TYPE_SEGMENTS[key] === userType)!;
+
+/** Where the browser goes back to after a failed sign-in: the login screen says why. */
+export const loginWithError = (error: string, userType?: UserType) =>
+  `/login?error=${error}${userType ? `&userType=${segmentOf(userType)}` : ''}`;
+
+export async function startSignIn(
+  fastify: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userType: UserType,
+): Promise<FastifyReply> {
+  const { config } = fastify;
+  // A browser sent to a provider that is down lands on its "can't connect" page: say so here instead.
+  if (!(await fastify.identity.reachable())) {
+    request.log.warn('identity provider unreachable, sign-in not started');
+    return reply.redirect(loginWithError(signInErrors.identityUnavailable));
+  }
+  let configuration: oidc.Configuration;
+  try {
+    configuration = await fastify.identity.oidc();
+  } catch (error) {
+    request.log.error({ err: error }, 'identity provider unavailable');
+    return reply.redirect(loginWithError(signInErrors.identityUnavailable));
+  }
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const authorizeUrl = oidc.buildAuthorizationUrl(configuration, {
+    redirect_uri: config.redirectUri,
+    scope: 'openid email profile',
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+    prompt: 'login',
+  });
+  setSignInCookie(reply, config, { userType, state, nonce, codeVerifier });
+  return reply.redirect(authorizeUrl.href);
+}
