@@ -161,9 +161,9 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.post(
       `/${area.segment}/user/:id/invitation`,
       {
+        onRequest: fastify.authenticate,
+        // Each resend e-mails someone: a manager may not turn it into a mail cannon.
         preHandler: [
-          fastify.authenticate,
-          // Each resend e-mails someone: a manager may not turn it into a mail cannon.
           fastify.rateLimit({
             max: 20,
             timeWindow: '1 hour',
