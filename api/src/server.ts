@@ -1,8 +1,12 @@
+import { protectDataDir, restrictNewFiles } from '../../tooling/config/data-dir.cjs';
 import { buildApp } from './app';
 import { ConfigError, loadApiConfig } from './config';
 
 async function main(): Promise<void> {
+  // Databases, attachments and secrets live under DATA_DIR: private to this user, whatever the umask.
+  restrictNewFiles();
   const config = loadApiConfig(process.env);
+  protectDataDir(config.dataDir);
   const app = await buildApp({
     config,
     logger: { level: config.logLevel },

@@ -2,13 +2,14 @@
 // each a separate process on its own port. Used by `npm start` and by the e2e tests.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { repoRoot, run } from './ensure-tools.mjs';
 
 const require = createRequire(import.meta.url);
 const { loadConfig } = require('../config/index.cjs');
+const { protectDataDir } = require('../config/data-dir.cjs');
 
 const frontendPackages = ['shell', 'remote-client', 'remote-auditor', 'remote-target-company'];
 const sharedInputs = [
@@ -55,7 +56,8 @@ export function buildFrontends(pnpm, { force = false } = {}) {
 }
 
 function loadSecrets(dataDir) {
-  mkdirSync(dataDir, { recursive: true });
+  // Only DATA_DIR is made private here: a umask for this process would reach the builds too.
+  protectDataDir(dataDir);
   const file = path.join(dataDir, 'secrets.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
   const secret = () => randomBytes(32).toString('base64url');

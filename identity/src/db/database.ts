@@ -1,8 +1,13 @@
 // One small database interface over PGlite (the default, a folder on disk) or a PostgreSQL pool.
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+
+const { protectDataDir } = createRequire(import.meta.url)(
+  '../../../tooling/config/data-dir.cjs',
+) as typeof import('../../../tooling/config/data-dir.cjs');
 
 export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
@@ -27,6 +32,8 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
 async function openPglite(directory: string): Promise<Database> {
   await mkdir(directory, { recursive: true });
   const db = await PGlite.create(directory);
+  // PGlite sets its files' modes itself (666, 644), whatever the umask.
+  protectDataDir(directory);
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []) {
       return (await target.query<Row>(sql, params)).rows;
@@ -38,7 +45,10 @@ async function openPglite(directory: string): Promise<Database> {
   return {
     ...wrap(db),
     transaction: (work) => db.transaction((tx) => work(wrap(tx))),
-    close: () => db.close(),
+    async close() {
+      await db.close();
+      protectDataDir(directory);
+    },
   };
 }
 
