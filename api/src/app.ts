@@ -9,6 +9,7 @@ import type { ApiConfig } from './config';
 import type { Database } from './db';
 import { ApiError } from './errors';
 import { errorCodes, messages } from './messages';
+import { isServiceUnavailable, sendServiceUnavailable } from './service-unavailable';
 import authenticationPlugin from './plugins/app/authentication';
 import identityPlugin from './plugins/app/identity';
 import cookiePlugin from './plugins/external/cookie';
@@ -72,6 +73,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return reply
         .code(error.statusCode)
         .send({ success: false, message: error.message, code: error.code });
+    }
+    if (isServiceUnavailable(error)) {
+      request.log.warn({ err: error }, 'service unavailable');
+      return sendServiceUnavailable(reply);
     }
     const status = error.statusCode ?? 500;
     if (error.validation) {

@@ -6,6 +6,7 @@ export const messages = {
   notFound: 'Not found',
   somethingWentWrong: 'Something went wrong.',
   tooManyRequests: 'Too many requests. Please try again later.',
+  serviceUnavailable: 'Verity is temporarily unavailable. Please try again in a moment.',
   emailNotFound: 'Email not found in our records',
   accountsUnavailable: 'Failed to validate email. Please try again.',
 } as const;
@@ -22,6 +23,7 @@ export const errorCodes = {
   emailNotFound: 'EMAIL_NOT_FOUND',
   accountsUnavailable: 'ACCOUNTS_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
+  serviceUnavailable: 'SERVICE_UNAVAILABLE',
 } as const;
 
 /** The `error` query parameter of /login after a failed sign-in; the shell turns it into words. */

@@ -18,7 +18,9 @@ export function openDatabase({
   dataDir,
   onIdleError,
 }: DatabaseSettings): Promise<Database> {
-  if (databaseUrl)
-    return Promise.resolve(openPostgres({ connectionString: databaseUrl, onIdleError }));
+  if (databaseUrl) {
+    const spillDir = path.join(dataDir, 'tmp');
+    return Promise.resolve(openPostgres({ connectionString: databaseUrl, onIdleError, spillDir }));
+  }
   return openPglite(path.join(dataDir, 'api-db'));
 }

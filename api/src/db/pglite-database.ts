@@ -47,9 +47,15 @@ function ownRealmDates(rows: unknown[]): unknown[] {
 /** Serialises work: PGlite is one connection, so a transaction must own it until it ends. */
 class Queue {
   private tail: Promise<unknown> = Promise.resolve();
+  /** Tasks queued and not yet started. */
+  waiting = 0;
 
   run<T>(task: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(task);
+    this.waiting += 1;
+    const result = this.tail.then(() => {
+      this.waiting -= 1;
+      return task();
+    });
     this.tail = result.catch(() => undefined);
     return result;
   }
@@ -148,6 +154,10 @@ class PgliteDatabase implements Database {
       }
     }
     return Readable.from(pages(), { objectMode: false });
+  }
+
+  waitingCount(): number {
+    return this.queue.waiting;
   }
 
   close(): Promise<void> {

@@ -53,7 +53,14 @@ async function openPglite(directory: string): Promise<Database> {
 }
 
 async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 5 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: 5,
+    connectionTimeoutMillis: 5000,
+    keepAlive: true,
+  });
+  // An idle connection the server ended: the pool drops it and opens another when needed.
+  pool.on('error', (error) => console.error('identity: idle database connection failed', error));
   const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []) {
       return (await target.query(sql, params)).rows as Row[];
@@ -67,16 +74,28 @@ async function openPostgres(connectionString: string): Promise<Database> {
     ...wrap(pool),
     async transaction(work) {
       const client = await pool.connect();
+      // A connection that fails between two queries emits 'error': caught for the whole checkout.
+      let failure: Error | undefined;
+      const onError = (error: Error) => {
+        failure ??= error;
+      };
+      client.on('error', onError);
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         const result = await work(wrap(client));
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK');
+        await client.query('ROLLBACK').catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
         throw error;
       } finally {
-        client.release();
+        broken ??= failure;
+        // A broken connection is discarded (keeping the listener for its last words), never reused.
+        if (!broken) client.off('error', onError);
+        client.release(broken);
       }
     },
     close: () => pool.end(),
