@@ -1,3 +1,5 @@
+import { SERVICE_UNAVAILABLE } from '@verity/shared-api/src/messages';
+
 /** Every text the API sends to a user, in one place, so the wording is easy to check against the spec. */
 export const messages = {
   notSignedIn: 'Not signed in',
@@ -6,7 +8,7 @@ export const messages = {
   notFound: 'Not found',
   somethingWentWrong: 'Something went wrong.',
   tooManyRequests: 'Too many requests. Please try again later.',
-  serviceUnavailable: 'Verity is temporarily unavailable. Please try again in a moment.',
+  serviceUnavailable: SERVICE_UNAVAILABLE,
   emailNotFound: 'Email not found in our records',
   accountsUnavailable: 'Failed to validate email. Please try again.',
 } as const;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
+import { SERVICE_UNAVAILABLE } from '@verity/shared-api/src/messages';
 import { loadConfig } from '../../tooling/config/index.cjs';
 
 export function buildShellServer(env: NodeJS.ProcessEnv = process.env) {
@@ -28,6 +29,16 @@ export function buildShellServer(env: NodeJS.ProcessEnv = process.env) {
     prefix: '/api/v1',
     rewritePrefix: '/api/v1',
     http: { requestOptions: { timeout: 120_000 } },
+    replyOptions: {
+      // The API cannot be reached (stopped, restarting): an answer the screens can show, never its internals.
+      onError: (reply) => {
+        void reply.code(503).header('retry-after', '5').send({
+          success: false,
+          message: SERVICE_UNAVAILABLE,
+          code: 'SERVICE_UNAVAILABLE',
+        });
+      },
+    },
   });
 
   app.register(fastifyStatic, {
