@@ -10,6 +10,7 @@ import type { Database } from './db';
 import { ApiError } from './errors';
 import { errorCodes, messages } from './messages';
 import { isServiceUnavailable, sendServiceUnavailable } from './service-unavailable';
+import attachmentsPlugin from './plugins/app/attachments';
 import authenticationPlugin from './plugins/app/authentication';
 import identityPlugin from './plugins/app/identity';
 import cookiePlugin from './plugins/external/cookie';
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // App plugins
   await app.register(identityPlugin);
   await app.register(authenticationPlugin);
+  await app.register(attachmentsPlugin);
   // Routes
   await app.register(healthRoutes);
   await app.register(

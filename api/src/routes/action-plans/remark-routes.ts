@@ -3,7 +3,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ADD_YOUR_COMMENTS } from '@verity/shared-api/src/messages';
 import { remarkJsonSql, toRemark, type RemarkJson } from '../../action-plans/gap-sql';
-import { discardDocuments, readRemarkUpload } from '../../action-plans/remark-attachments';
+import {
+  commitDocuments,
+  discardDocuments,
+  readRemarkUpload,
+} from '../../action-plans/remark-attachments';
+import { isDatabaseUnavailable } from '../../db/connection-errors';
 import { auditVisibleSql, NOT_VIEWER, requireRole, requireVisibleGap } from '../../auth/tenancy';
 import { invalid, notFound } from '../../errors';
 import { ErrorBody, errorResponses, successWith } from '../../schemas/envelope';
@@ -74,9 +79,13 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
           );
           return (saved.rows[0] as { remark: RemarkJson }).remark;
         });
+        await commitDocuments(storage, upload.documents, (error) =>
+          request.log.warn({ err: error }, 'attachment left pending for the sweep'),
+        );
         return { success: true as const, data: { remark: toRemark(remark) } };
       } catch (error) {
-        await discardDocuments(storage, upload.documents);
+        // A connection lost mid-transaction may still have committed: the sweep settles those files.
+        if (!isDatabaseUnavailable(error)) await discardDocuments(storage, upload.documents);
         throw error;
       }
     },
