@@ -15,6 +15,7 @@ import authenticationPlugin from './plugins/app/authentication';
 import identityPlugin from './plugins/app/identity';
 import cookiePlugin from './plugins/external/cookie';
 import databasePlugin from './plugins/external/database';
+import loadSheddingPlugin, { type LoadSheddingOptions } from './plugins/external/load-shedding';
 import rateLimitPlugin from './plugins/external/rate-limit';
 import swaggerPlugin from './plugins/external/swagger';
 import accountsRoutes from './routes/accounts';
@@ -40,6 +41,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Server-level Fastify options (timeouts, trustProxy...) that server.ts sets. */
   server?: Omit<FastifyServerOptions, 'logger' | 'ajv'>;
+  /** Event-loop thresholds of load shedding that server.ts sets (the database queue is always watched). */
+  loadShedding?: LoadSheddingOptions;
 }
 
 const configPlugin = fp<{ config: ApiConfig }>(
@@ -111,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin);
   await app.register(swaggerPlugin);
   await app.register(databasePlugin, { database: options.database });
+  await app.register(loadSheddingPlugin, options.loadShedding ?? {});
   // App plugins
   await app.register(identityPlugin);
   await app.register(authenticationPlugin);

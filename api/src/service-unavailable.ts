@@ -5,6 +5,12 @@ import { errorCodes, messages } from './messages';
 /** How long a client is asked to wait before trying again after a 503. */
 export const RETRY_AFTER_SECONDS = 5;
 
+/** Thrown to answer 503: the error handler turns it into the one unavailable answer. */
+export class ServiceUnavailableError extends Error {
+  override name = 'ServiceUnavailableError';
+  readonly statusCode = 503;
+}
+
 /**
  * A failure that says "not now" rather than "never": the database unreachable, restarting or too busy,
  * the server shedding load, a request over its time limit. Answered 503 with Retry-After, never 500.

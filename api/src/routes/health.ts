@@ -9,6 +9,8 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/healthz',
     {
+      // Liveness answers even while the server sheds load: failing it would get a busy server restarted.
+      config: { shedLoad: false },
       schema: {
         tags: ['health'],
         summary: 'The process is up',

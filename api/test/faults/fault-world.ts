@@ -13,9 +13,30 @@ export interface FaultWorld {
   cookie: string;
 }
 
-export async function prepareFaultWorld(database: TestDatabase): Promise<FaultWorld> {
+/**
+ * Reads the world from the demo data; `extraGaps` more gaps on Acme's first plan make its CSV export
+ * large (about 400 bytes a gap), larger than the socket buffers between a server and a client.
+ */
+export async function prepareFaultWorld(
+  database: TestDatabase,
+  { extraGaps = 0 }: { extraGaps?: number } = {},
+): Promise<FaultWorld> {
   const app = await buildTestApp(database);
   try {
+    if (extraGaps > 0) {
+      await app.db.query(
+        `INSERT INTO gaps (action_plan_id, target_company_id, kpi, gap_name, recommendation,
+           responsibility, action_taken_by_company, residual_risk, due_date)
+         SELECT ap.id, ap.target_company_id, 'Energy intensity per tonne ' || n,
+           'Sub-metering missing on line ' || n, 'Install sub-meters and report monthly to the board',
+           'Plant energy lead', 'Quotes requested from three suppliers', 'Moderate until installed',
+           now() + interval '30 days'
+         FROM (SELECT ap.* FROM action_plans ap JOIN target_companies tc ON tc.id = ap.target_company_id
+               WHERE tc.target_company_name = 'Acme Steel Ltd' ORDER BY ap.created_at LIMIT 1) ap,
+           generate_series(1, $1::int) AS n`,
+        [extraGaps],
+      );
+    }
     const { rows } = await app.db.query<{ company_id: string; gap_id: string }>(
       `SELECT tc.id AS company_id, g.id AS gap_id FROM target_companies tc
        JOIN gaps g ON g.target_company_id = tc.id

@@ -31,6 +31,8 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
     '/gap/:id/remark',
     {
       onRequest: fastify.authenticate,
+      // Up to 10 images of 5 MB arrive within the server's 60 s request time-out, then one transaction.
+      handlerTimeout: 2 * 60_000,
       schema: {
         ...routeDefaults,
         summary: 'Add a remark with image attachments to a gap (not viewer)',
@@ -95,6 +97,8 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
     '/remark-document/:documentId',
     {
       onRequest: fastify.authenticate,
+      // An image download at a slow reader's pace; a reader that stalls is cut by the socket time-out.
+      handlerTimeout: 10 * 60_000,
       schema: {
         ...routeDefaults,
         summary: 'A remark’s image, for whoever can see its gap',
