@@ -12,6 +12,7 @@ import { errorCodes, messages } from './messages';
 import { isServiceUnavailable, sendServiceUnavailable } from './service-unavailable';
 import attachmentsPlugin from './plugins/app/attachments';
 import authenticationPlugin from './plugins/app/authentication';
+import unreadBodiesPlugin from './plugins/app/unread-bodies';
 import identityPlugin from './plugins/app/identity';
 import cookiePlugin from './plugins/external/cookie';
 import databasePlugin from './plugins/external/database';
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(identityPlugin);
   await app.register(authenticationPlugin);
   await app.register(attachmentsPlugin);
+  await app.register(unreadBodiesPlugin);
   // Routes
   await app.register(healthRoutes);
   await app.register(
