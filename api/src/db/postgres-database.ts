@@ -31,6 +31,8 @@ export interface PostgresOptions {
   onIdleError?: (error: Error) => void;
   /** Where an export that the client reads slowly waits on disk (default: the system's temp folder). */
   spillDir?: string;
+  /** false for migrations and maintenance, whose statements may run far longer than a request's. */
+  requestLimits?: boolean;
 }
 
 /**
@@ -79,15 +81,21 @@ export function openPostgres({
   connectionString,
   onIdleError,
   spillDir = os.tmpdir(),
+  requestLimits = true,
 }: PostgresOptions): Database {
+  const limits = requestLimits
+    ? {
+        statement_timeout: STATEMENT_TIMEOUT_MS,
+        query_timeout: QUERY_TIMEOUT_MS,
+        idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      }
+    : {};
   const pool = new pg.Pool({
     connectionString,
     max: POOL_SIZE,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
-    statement_timeout: STATEMENT_TIMEOUT_MS,
-    query_timeout: QUERY_TIMEOUT_MS,
-    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    ...limits,
     // A server that vanished without closing the connection is noticed instead of waited on.
     keepAlive: true,
     types,

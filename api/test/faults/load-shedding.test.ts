@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app';
+import { openDatabase, type Database } from '../../src/db';
 import { errorCodes, messages } from '../../src/messages';
 import { MAX_WAITING_FOR_DATABASE } from '../../src/plugins/external/load-shedding';
 import { startApiProcess, waitFor, type ApiProcess } from '../support/api-process';
@@ -83,6 +84,26 @@ describe.each(databaseKinds)('load shedding on %s', (kind) => {
       }
       expect((await me()).statusCode).toBe(200);
     });
+
+    if (kind === 'postgres') {
+      it("limits a request's statements and idle transactions, but not migrations", async () => {
+        app = await buildTestApp(database);
+        const setting = async (db: Database, name: string) =>
+          (await db.query<Record<string, string>>(`SHOW ${name}`)).rows[0]![name];
+        expect(await setting(app.db, 'statement_timeout')).toBe('15s');
+        expect(await setting(app.db, 'idle_in_transaction_session_timeout')).toBe('30s');
+        const setup = await openDatabase({
+          databaseUrl: database.env.DATABASE_URL,
+          dataDir: database.env.DATA_DIR,
+          requestLimits: false,
+        });
+        try {
+          expect(await setting(setup, 'statement_timeout')).toBe('0');
+        } finally {
+          await setup.close();
+        }
+      });
+    }
 
     it('refuses while the event loop runs late, and /healthz still answers', async () => {
       app = await buildApp({
