@@ -83,6 +83,16 @@ export default tseslint.config(
     },
   },
   {
+    // The shell's Node server is not bundled: like the API, it may take one module of the contract.
+    files: ['shell/server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/api/src/**', '**/identity/src/**', '@verity/api', '@verity/identity'] },
+      ],
+    },
+  },
+  {
     // Tests mock single call modules at the edge, so they may name them.
     files: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'],
     rules: {

@@ -3,7 +3,11 @@ const { nodeProject } = require('./jest/preset.cjs');
 // light-my-request (fastify.inject) loads cookie, and @fastify/static content-disposition, which ship as
 // ES modules only: SWC turns them into CommonJS.
 module.exports = nodeProject(__dirname, {
-  testMatch: ['<rootDir>/mail/**/*.test.ts', '<rootDir>/servers/**/*.test.ts'],
+  testMatch: [
+    '<rootDir>/mail/**/*.test.ts',
+    '<rootDir>/servers/**/*.test.ts',
+    '<rootDir>/scripts/**/*.test.ts',
+  ],
   transformIgnorePatterns: [
     '/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?(cookie|content-disposition)/)',
   ],

@@ -117,7 +117,7 @@ async function main() {
   let api: ReturnType<typeof startApi> | undefined;
   let db: Database | undefined;
   try {
-    db = await openDatabase({ databaseUrl: url.toString(), dataDir });
+    db = await openDatabase({ databaseUrl: url.toString(), dataDir, requestLimits: false });
     const migrated = await runMigrations(db);
     // A kept database may just have been migrated: fresh statistics and visibility map first.
     if (REUSE && migrated.length > 0) await db.query('VACUUM ANALYZE');

@@ -9,13 +9,17 @@ import type { ApiConfig } from './config';
 import type { Database } from './db';
 import { ApiError, inputErrorOf } from './errors';
 import { errorCodes, messages } from './messages';
+import { isServiceUnavailable, sendServiceUnavailable } from './service-unavailable';
+import attachmentsPlugin from './plugins/app/attachments';
 import authenticationPlugin from './plugins/app/authentication';
+import unreadBodiesPlugin from './plugins/app/unread-bodies';
 import identityPlugin from './plugins/app/identity';
 import inputTextPlugin from './plugins/app/input-text';
 import mailerPlugin from './plugins/app/mailer';
 import cookiePlugin from './plugins/external/cookie';
 import databasePlugin from './plugins/external/database';
 import helmetPlugin from './plugins/external/helmet';
+import loadSheddingPlugin, { type LoadSheddingOptions } from './plugins/external/load-shedding';
 import rateLimitPlugin from './plugins/external/rate-limit';
 import swaggerPlugin from './plugins/external/swagger';
 import accountsRoutes from './routes/accounts';
@@ -43,6 +47,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Server-level Fastify options (timeouts, trustProxy...) that server.ts sets. */
   server?: Omit<FastifyServerOptions, 'logger' | 'ajv'>;
+  /** Event-loop thresholds of load shedding that server.ts sets (the database queue is always watched). */
+  loadShedding?: LoadSheddingOptions;
 }
 
 const configPlugin = fp<{ config: ApiConfig }>(
@@ -87,6 +93,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .code(refused.statusCode)
         .send({ success: false, message: refused.message, code: refused.code });
     }
+    if (isServiceUnavailable(error)) {
+      request.log.warn({ err: error }, 'service unavailable');
+      return sendServiceUnavailable(reply);
+    }
     const status = error.statusCode ?? 500;
     if (error.validation) {
       return reply
@@ -120,11 +130,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin);
   await app.register(swaggerPlugin);
   await app.register(databasePlugin, { database: options.database });
+  await app.register(loadSheddingPlugin, options.loadShedding ?? {});
   // App plugins
   await app.register(identityPlugin);
   await app.register(mailerPlugin);
   await app.register(authenticationPlugin);
   await app.register(inputTextPlugin);
+  await app.register(attachmentsPlugin);
+  await app.register(unreadBodiesPlugin);
   // Routes
   await app.register(healthRoutes);
   await app.register(

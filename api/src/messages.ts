@@ -1,3 +1,5 @@
+import { SERVICE_UNAVAILABLE } from '@verity/shared-api/src/messages';
+
 /** Every text the API sends to a user, in one place, so the wording is easy to check against the spec. */
 export const messages = {
   notSignedIn: 'Not signed in',
@@ -6,6 +8,7 @@ export const messages = {
   notFound: 'Not found',
   somethingWentWrong: 'Something went wrong.',
   tooManyRequests: 'Too many requests. Please try again later.',
+  serviceUnavailable: SERVICE_UNAVAILABLE,
   emailNotFound: 'Email not found in our records',
   accountsUnavailable:
     'The accounts service is unavailable right now. Please try again in a moment.',
@@ -24,6 +27,7 @@ export const errorCodes = {
   accountsUnavailable: 'ACCOUNTS_UNAVAILABLE',
   mailUnavailable: 'MAIL_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
+  serviceUnavailable: 'SERVICE_UNAVAILABLE',
 } as const;
 
 /** The `error` query parameter of /login after a failed sign-in; the shell turns it into words. */

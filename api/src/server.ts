@@ -1,8 +1,17 @@
+import { protectDataDir, restrictNewFiles } from '../../tooling/config/data-dir.cjs';
 import { buildApp } from './app';
 import { ConfigError, loadApiConfig } from './config';
 
+/** On SIGTERM, requests in flight get this long to finish; the connections still open are then closed. */
+const SHUTDOWN_GRACE_MS = 10_000;
+/** A request's whole life, routing to answer; streaming routes set their own (see docs/decisions.md). */
+const HANDLER_TIMEOUT_MS = 30_000;
+
 async function main(): Promise<void> {
+  // Databases, attachments and secrets live under DATA_DIR: private to this user, whatever the umask.
+  restrictNewFiles();
   const config = loadApiConfig(process.env);
+  protectDataDir(config.dataDir);
   const app = await buildApp({
     config,
     logger: { level: config.logLevel },
@@ -10,9 +19,11 @@ async function main(): Promise<void> {
       connectionTimeout: 30_000,
       keepAliveTimeout: 72_000,
       requestTimeout: 60_000,
+      handlerTimeout: HANDLER_TIMEOUT_MS,
       // The shell's server on this machine proxies /api/v1 to us.
       trustProxy: '127.0.0.1',
     },
+    loadShedding: { maxEventLoopDelayMs: 1000, maxEventLoopUtilization: 0.98 },
   });
 
   let closing = false;
@@ -20,6 +31,13 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // Stop accepting; what is in flight gets SHUTDOWN_GRACE_MS (a download nobody reads would hold us forever).
+    setTimeout(() => {
+      console.error(
+        `api: requests still open ${SHUTDOWN_GRACE_MS / 1000} s after ${signal}; closing their connections`,
+      );
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS).unref();
     // Closing the app closes the database too (the database plugin's onClose).
     app.close().then(
       () => process.exit(0),

@@ -48,7 +48,10 @@ describe('the API server', () => {
 
     const ready = await fetch(`${url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ok' });
+    expect(await ready.json()).toEqual({
+      status: 'ok',
+      checks: { database: 'ok', attachments: 'ok' },
+    });
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

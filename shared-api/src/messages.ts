@@ -6,6 +6,9 @@ export const SOMETHING_WENT_WRONG_SHORT = 'Something went wrong';
 export const NETWORK_ERROR = 'Network error. Please check your internet connection.';
 export const SERVER_ERROR_OCCURRED = 'Server error occurred';
 export const UNEXPECTED_ERROR_OCCURRED = 'Unexpected error occurred';
+/** A 503 from the API or the shell's proxy: the database or the API cannot serve right now. */
+export const SERVICE_UNAVAILABLE =
+  'Verity is temporarily unavailable. Please try again in a moment.';
 
 // Session
 export const LOGOUT_FAILED = 'Logout failed. Please try again.';

@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
+import { SERVICE_UNAVAILABLE } from '@verity/shared-api/src/messages';
 import { loadConfig } from '../../tooling/config/index.cjs';
 
 type ShellConfig = ReturnType<typeof loadConfig>;
@@ -61,6 +62,16 @@ export function buildShellServer(env: NodeJS.ProcessEnv = process.env) {
     prefix: '/api/v1',
     rewritePrefix: '/api/v1',
     http: { requestOptions: { timeout: 120_000 } },
+    replyOptions: {
+      // The API cannot be reached (stopped, restarting): an answer the screens can show, never its internals.
+      onError: (reply) => {
+        void reply.code(503).header('retry-after', '5').send({
+          success: false,
+          message: SERVICE_UNAVAILABLE,
+          code: 'SERVICE_UNAVAILABLE',
+        });
+      },
+    },
   });
 
   app.register(fastifyStatic, {

@@ -2,13 +2,14 @@
 // each a separate process on its own port. Used by `npm start` and by the e2e tests.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { repoRoot, run } from './ensure-tools.mjs';
 
 const require = createRequire(import.meta.url);
 const { loadConfig } = require('../config/index.cjs');
+const { protectDataDir } = require('../config/data-dir.cjs');
 
 const frontendPackages = ['shell', 'remote-client', 'remote-auditor', 'remote-target-company'];
 const sharedInputs = [
@@ -55,7 +56,8 @@ export function buildFrontends(pnpm, { force = false } = {}) {
 }
 
 function loadSecrets(dataDir) {
-  mkdirSync(dataDir, { recursive: true });
+  // Only DATA_DIR is made private here: a umask for this process would reach the builds too.
+  protectDataDir(dataDir);
   const file = path.join(dataDir, 'secrets.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
   const secret = () => randomBytes(32).toString('base64url');
@@ -164,21 +166,71 @@ export function startServer(spec, env, { quiet = false } = {}) {
   return child;
 }
 
+/** A server that stops on its own is started again after 1 s, then 2, 4 ... at most 30 s apart. */
+const RESTART_FIRST_MS = 1000;
+const RESTART_MAX_MS = 30_000;
+/** A server that stayed up this long starts its back-off again from the first delay. */
+const RESTART_STABLE_MS = 60_000;
+
 /**
  * Starts every server and resolves once all answer their health checks.
  * Returns the processes by name and a stop() that ends them all.
+ * `supervise`: a server that exits while the stack is not stopping is restarted, with back-off.
+ * `servers`: start only the servers of these names (tests).
  */
 export async function startStack({
   env: baseEnv = process.env,
   quiet = false,
   readyTimeoutMs = 60_000,
+  supervise = false,
+  servers,
 } = {}) {
   const { env, config } = stackEnvironment(baseEnv);
-  const specs = serverSpecs(config, baseEnv);
+  const specs = serverSpecs(config, baseEnv).filter(
+    (spec) => !servers || servers.includes(spec.name),
+  );
   const processes = {};
+  const restarts = new Set();
+  let stopping = false;
   const stop = async () => {
+    stopping = true;
+    for (const timer of restarts) clearTimeout(timer);
     await Promise.all(Object.values(processes).map((child) => stopProcess(child)));
   };
+  const say = (line) => (quiet ? undefined : console.error(line));
+
+  const watch = (spec, attempt) => {
+    const child = processes[spec.name];
+    const startedAt = Date.now();
+    const restart = (code, signal) => {
+      if (stopping) return;
+      const next = Date.now() - startedAt >= RESTART_STABLE_MS ? 0 : attempt;
+      const delay = Math.min(RESTART_FIRST_MS * 2 ** next, RESTART_MAX_MS);
+      say(`[${spec.name}] stopped (${signal ?? `exit ${code}`}); restarting in ${delay / 1000} s`);
+      const timer = setTimeout(() => {
+        restarts.delete(timer);
+        if (stopping) return;
+        processes[spec.name] = startServer(spec, env, { quiet });
+        watch(spec, next + 1);
+        waitForUrl(spec.ready, processes[spec.name], readyTimeoutMs).then(
+          () => say(`[${spec.name}] running again`),
+          // It stopped again before it was ready: its exit is reported and handled above.
+          () => undefined,
+        );
+      }, delay);
+      restarts.add(timer);
+    };
+    child.once('exit', (code, signal) => {
+      if (stopping || !supervise) return;
+      // Ctrl-C reaches every server with the stack itself: a moment later it is known to be stopping.
+      const settle = setTimeout(() => {
+        restarts.delete(settle);
+        restart(code, signal);
+      }, 200);
+      restarts.add(settle);
+    });
+  };
+
   try {
     for (const spec of specs) {
       processes[spec.name] = startServer(spec, env, { quiet });
@@ -194,10 +246,12 @@ export async function startStack({
     await stop();
     throw error;
   }
+  for (const spec of specs) watch(spec, 0);
   return { config, env, processes, specs, stop };
 }
 
-export function stopProcess(child, timeoutMs = 10_000) {
+// The API takes up to 10 s to finish its requests on SIGTERM: a little more before SIGKILL.
+export function stopProcess(child, timeoutMs = 15_000) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);

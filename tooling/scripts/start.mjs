@@ -6,7 +6,8 @@ async function main() {
   const pnpm = ensurePnpm();
   pnpmInstall(pnpm);
   buildFrontends(pnpm);
-  const stack = await startStack();
+  // A server that stops on its own is started again, with back-off, saying so.
+  const stack = await startStack({ supervise: true });
 
   const { password, accounts } = demoSignIns();
   const userTypes = { client: 'client', auditor: 'auditor', targetCompany: 'target company' };
@@ -32,11 +33,6 @@ async function main() {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
-  for (const [name, child] of Object.entries(stack.processes)) {
-    child.on('exit', (code, signal) => {
-      if (!stopping) console.error(`[${name}] stopped (${signal ?? `exit ${code}`})`);
-    });
-  }
 }
 
 main().catch((error) => {

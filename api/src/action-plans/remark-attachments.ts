@@ -165,6 +165,18 @@ export async function readRemarkUpload(
   return { comments, documents };
 }
 
+/**
+ * Makes a saved remark's files permanent. Never throws: the rows are committed, and a file left
+ * pending is made permanent by the next sweep (and served meanwhile).
+ */
+export async function commitDocuments(
+  storage: AttachmentStorage,
+  documents: readonly StoredDocument[],
+  onError: (error: unknown) => void,
+): Promise<void> {
+  await Promise.all(documents.map((doc) => storage.commit(doc.storageKey).catch(onError)));
+}
+
 /** Deletes files written for a remark that was not saved. */
 export async function discardDocuments(
   storage: AttachmentStorage,

@@ -11,14 +11,21 @@ export interface DatabaseSettings {
   databaseUrl?: string;
   dataDir: string;
   onIdleError?: (error: Error) => void;
+  /** PostgreSQL: false lifts the statement time-outs, for migrations and maintenance. */
+  requestLimits?: boolean;
 }
 
 export function openDatabase({
   databaseUrl,
   dataDir,
   onIdleError,
+  requestLimits,
 }: DatabaseSettings): Promise<Database> {
-  if (databaseUrl)
-    return Promise.resolve(openPostgres({ connectionString: databaseUrl, onIdleError }));
+  if (databaseUrl) {
+    const spillDir = path.join(dataDir, 'tmp');
+    return Promise.resolve(
+      openPostgres({ connectionString: databaseUrl, onIdleError, spillDir, requestLimits }),
+    );
+  }
   return openPglite(path.join(dataDir, 'api-db'));
 }

@@ -4,7 +4,7 @@ import { openDatabase, runMigrations } from './index';
 
 async function main(): Promise<void> {
   const { databaseUrl, dataDir } = loadConfig(process.env);
-  const db = await openDatabase({ databaseUrl, dataDir });
+  const db = await openDatabase({ databaseUrl, dataDir, requestLimits: false });
   try {
     const applied = await runMigrations(db);
     console.log(applied.length ? `applied ${applied.join(', ')}` : 'database is up to date');

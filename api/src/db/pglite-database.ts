@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
+import { protectDataDir } from '../../../tooling/config/data-dir.cjs';
 import { inlineParams } from './copy-out';
 import type { WorkerErrorDetail, WorkerReply, WorkerRequest } from './pglite-protocol';
 import type { Database, Queryable, QueryResult } from './types';
@@ -46,9 +47,15 @@ function ownRealmDates(rows: unknown[]): unknown[] {
 /** Serialises work: PGlite is one connection, so a transaction must own it until it ends. */
 class Queue {
   private tail: Promise<unknown> = Promise.resolve();
+  /** Tasks queued and not yet started. */
+  waiting = 0;
 
   run<T>(task: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(task);
+    this.waiting += 1;
+    const result = this.tail.then(() => {
+      this.waiting -= 1;
+      return task();
+    });
     this.tail = result.catch(() => undefined);
     return result;
   }
@@ -63,7 +70,10 @@ class PgliteDatabase implements Database {
   private failure: Error | undefined;
   private closing: Promise<void> | undefined;
 
-  constructor(private readonly worker: Worker) {
+  constructor(
+    private readonly worker: Worker,
+    private readonly dataDir: string,
+  ) {
     worker.on('message', (reply: WorkerReply) => {
       const waiter = this.pending.get(reply.id);
       if (!waiter) return;
@@ -146,6 +156,10 @@ class PgliteDatabase implements Database {
     return Readable.from(pages(), { objectMode: false });
   }
 
+  waitingCount(): number {
+    return this.queue.waiting;
+  }
+
   close(): Promise<void> {
     this.closing ??= this.queue
       .run(() => this.send({ type: 'close' }))
@@ -153,6 +167,8 @@ class PgliteDatabase implements Database {
       .then(async () => {
         this.fail(new DatabaseClosedError());
         await this.worker.terminate();
+        // PGlite sets its files' modes itself (666, 644), whatever the umask.
+        protectDataDir(this.dataDir);
       });
     return this.closing;
   }
@@ -172,8 +188,11 @@ export function openPglite(dataDir: string): Promise<Database> {
       if (reply.id !== 0) return;
       worker.off('message', onReady);
       worker.off('error', onError);
-      if (reply.ok) resolve(new PgliteDatabase(worker));
-      else void worker.terminate().then(() => reject(toError(reply.error)));
+      if (reply.ok) {
+        // PGlite sets its files' modes itself (666, 644), whatever the umask.
+        protectDataDir(dataDir);
+        resolve(new PgliteDatabase(worker, dataDir));
+      } else void worker.terminate().then(() => reject(toError(reply.error)));
     };
     const onError = (error: Error) => reject(error);
     worker.on('message', onReady);

@@ -1,7 +1,9 @@
-import { PassThrough, pipeline, type Readable } from 'node:stream';
+import os from 'node:os';
+import { pipeline, type Readable } from 'node:stream';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { csvCopy, inlineParams } from './copy-out';
+import { SpillBuffer } from './spill-buffer';
 import type { Database, Queryable, QueryResult } from './types';
 
 const INT8_OID = 20;
@@ -14,19 +16,88 @@ const types = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+/** Connections of one API process; a request waits at most CONNECT_TIMEOUT_MS for one. */
+export const POOL_SIZE = 10;
+const CONNECT_TIMEOUT_MS = 5000;
+/** No statement runs longer on the server; the client gives up a little later if the server is silent. */
+export const STATEMENT_TIMEOUT_MS = 15_000;
+const QUERY_TIMEOUT_MS = STATEMENT_TIMEOUT_MS + 5000;
+/** A transaction left open by a stuck request is ended by the server. */
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 30_000;
+
 export interface PostgresOptions {
   connectionString: string;
   /** Called when an idle pooled connection fails (the pool replaces it). */
   onIdleError?: (error: Error) => void;
+  /** Where an export that the client reads slowly waits on disk (default: the system's temp folder). */
+  spillDir?: string;
+  /** false for migrations and maintenance, whose statements may run far longer than a request's. */
+  requestLimits?: boolean;
 }
 
+/**
+ * A connection taken from the pool for a while (a transaction, a COPY). A connection that fails
+ * while no query runs on it emits 'error'; it is caught here for the whole checkout, the work on it
+ * fails with that error, and the connection is discarded instead of going back to the pool.
+ */
+interface CheckedOut {
+  client: pg.PoolClient;
+  /** The connection's failure, once it has failed. */
+  failure(): Error | undefined;
+  /** Back to the pool, or discarded when it failed or `error` says it is unusable. */
+  release(error?: Error): void;
+}
+
+async function checkOut(pool: pg.Pool): Promise<CheckedOut> {
+  const client = await pool.connect();
+  let failure: Error | undefined;
+  const onError = (error: Error) => {
+    failure ??= error;
+  };
+  client.on('error', onError);
+  let released = false;
+  return {
+    client,
+    failure: () => failure,
+    release(error) {
+      if (released) return;
+      released = true;
+      const broken = error ?? failure;
+      // A discarded connection keeps the listener: it may still report its end.
+      if (!broken) client.off('error', onError);
+      client.release(broken);
+    },
+  };
+}
+
+const lastRows = <T>(result: pg.QueryResult | pg.QueryResult[]): T[] => {
+  // A multi-statement text yields one result per statement; the last one answers.
+  const last = Array.isArray(result) ? result.at(-1) : result;
+  return (last?.rows ?? []) as T[];
+};
+
 /** A PostgreSQL server through a `pg` pool. */
-export function openPostgres({ connectionString, onIdleError }: PostgresOptions): Database {
+export function openPostgres({
+  connectionString,
+  onIdleError,
+  spillDir = os.tmpdir(),
+  requestLimits = true,
+}: PostgresOptions): Database {
+  const limits = requestLimits
+    ? {
+        statement_timeout: STATEMENT_TIMEOUT_MS,
+        query_timeout: QUERY_TIMEOUT_MS,
+        idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      }
+    : {};
   const pool = new pg.Pool({
     connectionString,
-    max: 10,
-    connectionTimeoutMillis: 5000,
+    max: POOL_SIZE,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
+    ...limits,
+    // A server that vanished without closing the connection is noticed instead of waited on.
+    keepAlive: true,
     types,
   });
   pool.on('error', (error) => onIdleError?.(error));
@@ -35,55 +106,63 @@ export function openPostgres({ connectionString, onIdleError }: PostgresOptions)
   return {
     kind: 'postgres',
     async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
-      const result = await pool.query(sql, params);
-      // A multi-statement text yields one result per statement; the last one answers.
-      const last = Array.isArray(result) ? (result.at(-1) as pg.QueryResult | undefined) : result;
-      return { rows: (last?.rows ?? []) as T[] };
+      return { rows: lastRows<T>(await pool.query(sql, params)) };
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      const connection = await pool.connect();
+      const connection = await checkOut(pool);
       let open = true;
+      const run = async (sql: string) => {
+        const failure = connection.failure();
+        if (failure) throw failure;
+        await connection.client.query(sql);
+      };
       const tx: Queryable = {
         async query<R>(sql: string, params?: unknown[]) {
           if (!open) throw new Error('The transaction has already ended');
-          const result = await connection.query(sql, params);
-          const last = Array.isArray(result)
-            ? (result.at(-1) as pg.QueryResult | undefined)
-            : result;
-          return { rows: (last?.rows ?? []) as R[] };
+          const failure = connection.failure();
+          if (failure) throw failure;
+          return { rows: lastRows<R>(await connection.client.query(sql, params)) };
         },
       };
       try {
-        await connection.query('BEGIN');
+        await run('BEGIN');
         const result = await fn(tx);
         open = false;
-        await connection.query('COMMIT');
+        await run('COMMIT');
         connection.release();
         return result;
       } catch (error) {
         open = false;
-        try {
-          await connection.query('ROLLBACK');
+        if (connection.failure()) {
           connection.release();
-        } catch (rollbackError) {
-          connection.release(rollbackError as Error);
+        } else {
+          await run('ROLLBACK').then(
+            () => connection.release(),
+            (rollbackError: Error) => connection.release(rollbackError),
+          );
         }
         throw error;
       }
     },
     copyOut(select: string, params?: unknown[]): Readable {
-      const output = new PassThrough();
+      const output = new SpillBuffer(spillDir);
       const sql = csvCopy(inlineParams(select, params), true);
-      pool.connect().then(
+      checkOut(pool).then(
         (connection) => {
-          const copy = connection.query(copyTo(sql));
-          // A copy cut short (a client gone, a failed query) leaves the connection mid-protocol: discard it.
+          if (output.destroyed) {
+            connection.release();
+            return;
+          }
+          const copy = connection.client.query(copyTo(sql));
+          // The spill buffer never waits for the reader: the connection is back as soon as the
+          // database has written the rows. A copy cut short leaves it mid-protocol: discard it.
           pipeline(copy, output, (error) => connection.release(error ?? undefined));
         },
         (error: Error) => output.destroy(error),
       );
       return output;
     },
+    waitingCount: () => pool.waitingCount,
     close() {
       closing ??= pool.end();
       return closing;

@@ -24,5 +24,7 @@ export interface Database extends Queryable {
    * only for `params`, which are written into the text as quoted literals (COPY takes no bind parameters).
    */
   copyOut(select: string, params?: unknown[]): Readable;
+  /** Requests waiting for a connection right now (PGlite: for its one connection); load shedding reads it. */
+  waitingCount(): number;
   close(): Promise<void>;
 }

@@ -1,10 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { RETRY_AFTER_SECONDS } from '../service-unavailable';
+
+const CheckState = Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]);
+const Checks = Type.Object({ database: CheckState, attachments: CheckState });
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/healthz',
     {
+      // Liveness answers even while the server sheds load: failing it would get a busy server restarted.
+      config: { shedLoad: false },
       schema: {
         tags: ['health'],
         summary: 'The process is up',
@@ -19,21 +25,32 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       schema: {
         tags: ['health'],
-        summary: 'The database answers',
+        summary: 'The database answers and attachment storage can write, read and delete',
         response: {
-          200: Type.Object({ status: Type.Literal('ok') }),
-          503: Type.Object({ status: Type.Literal('unavailable') }),
+          200: Type.Object({ status: Type.Literal('ok'), checks: Checks }),
+          503: Type.Object({ status: Type.Literal('unavailable'), checks: Checks }),
         },
       },
     },
     async (request, reply) => {
-      try {
-        await fastify.db.query('SELECT 1');
-        return { status: 'ok' as const };
-      } catch (error) {
-        request.log.warn({ err: error }, 'database not ready');
-        return reply.code(503).send({ status: 'unavailable' as const });
-      }
+      const probe = (name: string, check: () => Promise<unknown>) =>
+        check().then(
+          () => 'ok' as const,
+          (error: unknown) => {
+            request.log.warn({ err: error }, `${name} not ready`);
+            return 'unavailable' as const;
+          },
+        );
+      const [database, attachments] = await Promise.all([
+        probe('database', () => fastify.db.query('SELECT 1')),
+        probe('attachment storage', () => fastify.attachments.check()),
+      ]);
+      const checks = { database, attachments };
+      if (database === 'ok' && attachments === 'ok') return { status: 'ok' as const, checks };
+      return reply
+        .code(503)
+        .header('Retry-After', String(RETRY_AFTER_SECONDS))
+        .send({ status: 'unavailable' as const, checks });
     },
   );
 };

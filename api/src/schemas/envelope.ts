@@ -7,8 +7,14 @@ export const ErrorBody = Type.Object({
   code: Type.String(),
 });
 
-/** The error answers every signed-in route may give. */
-export const errorResponses = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+/** The error answers every signed-in route may give (503: the database or the server cannot serve now). */
+export const errorResponses = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  503: ErrorBody,
+};
 
 export const SuccessBody = Type.Object({ success: Type.Literal(true) });
 

@@ -1,3 +1,5 @@
+import { readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
@@ -21,14 +23,39 @@ describe.each(databaseKinds)('health on %s', (kind) => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
+  it('is not ready while attachment storage cannot write, and says so', async () => {
+    const folder = path.join(database.env.DATA_DIR, 'attachments');
+    await rm(folder, { recursive: true, force: true });
+    // A file where the folder should be: no process, root included, can store an attachment there.
+    await writeFile(folder, 'not a folder');
+    try {
+      const unready = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(unready.statusCode).toBe(503);
+      expect(unready.headers['retry-after']).toBe('5');
+      expect(unready.json()).toEqual({
+        status: 'unavailable',
+        checks: { database: 'ok', attachments: 'unavailable' },
+      });
+    } finally {
+      await rm(folder, { force: true });
+    }
+    const ready = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    // The probe file is gone again.
+    expect(await readdir(folder)).toEqual([]);
+  });
+
   it('is ready while the database answers, and 503 once it does not', async () => {
     const ready = await app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ok' });
+    expect(ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', attachments: 'ok' } });
 
     await app.db.close();
     const unready = await app.inject({ method: 'GET', url: '/readyz' });
     expect(unready.statusCode).toBe(503);
-    expect(unready.json()).toEqual({ status: 'unavailable' });
+    expect(unready.json()).toEqual({
+      status: 'unavailable',
+      checks: { database: 'unavailable', attachments: 'ok' },
+    });
   });
 });

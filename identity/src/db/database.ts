@@ -1,8 +1,13 @@
 // One small database interface over PGlite (the default, a folder on disk) or a PostgreSQL pool.
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+
+const { protectDataDir } = createRequire(import.meta.url)(
+  '../../../tooling/config/data-dir.cjs',
+) as typeof import('../../../tooling/config/data-dir.cjs');
 
 export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
@@ -27,6 +32,8 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
 async function openPglite(directory: string): Promise<Database> {
   await mkdir(directory, { recursive: true });
   const db = await PGlite.create(directory);
+  // PGlite sets its files' modes itself (666, 644), whatever the umask.
+  protectDataDir(directory);
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []) {
       return (await target.query<Row>(sql, params)).rows;
@@ -38,12 +45,22 @@ async function openPglite(directory: string): Promise<Database> {
   return {
     ...wrap(db),
     transaction: (work) => db.transaction((tx) => work(wrap(tx))),
-    close: () => db.close(),
+    async close() {
+      await db.close();
+      protectDataDir(directory);
+    },
   };
 }
 
 async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 5 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: 5,
+    connectionTimeoutMillis: 5000,
+    keepAlive: true,
+  });
+  // An idle connection the server ended: the pool drops it and opens another when needed.
+  pool.on('error', (error) => console.error('identity: idle database connection failed', error));
   const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []) {
       return (await target.query(sql, params)).rows as Row[];
@@ -57,16 +74,28 @@ async function openPostgres(connectionString: string): Promise<Database> {
     ...wrap(pool),
     async transaction(work) {
       const client = await pool.connect();
+      // A connection that fails between two queries emits 'error': caught for the whole checkout.
+      let failure: Error | undefined;
+      const onError = (error: Error) => {
+        failure ??= error;
+      };
+      client.on('error', onError);
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         const result = await work(wrap(client));
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK');
+        await client.query('ROLLBACK').catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
         throw error;
       } finally {
-        client.release();
+        broken ??= failure;
+        // A broken connection is discarded (keeping the listener for its last words), never reused.
+        if (!broken) client.off('error', onError);
+        client.release(broken);
       }
     },
     close: () => pool.end(),

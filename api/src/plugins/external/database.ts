@@ -17,22 +17,42 @@ export interface DatabasePluginOptions {
 export default fp<DatabasePluginOptions>(
   async (fastify, options) => {
     const { config } = fastify;
-    const db =
-      options.database ??
-      (await openDatabase({
-        databaseUrl: config.databaseUrl,
-        dataDir: config.dataDir,
-        onIdleError: (error) => fastify.log.warn({ err: error }, 'idle database connection failed'),
-      }));
-    try {
+    const prepare = async (db: Database) => {
       const applied = await runMigrations(db);
       if (applied.length > 0) fastify.log.info({ applied }, 'migrations applied');
       if (config.seedDemo) await seedDemo(db, config.demoAccountsFile, { dataDir: config.dataDir });
-    } catch (error) {
-      if (!options.database) await db.close();
-      throw error;
+    };
+    const open = (requestLimits = true) =>
+      openDatabase({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        requestLimits,
+        onIdleError: (error) => fastify.log.warn({ err: error }, 'idle database connection failed'),
+      });
+
+    let db: Database;
+    if (options.database) {
+      db = options.database;
+      await prepare(db);
+    } else {
+      if (config.databaseUrl) {
+        // A migration may run far longer than a request may: on connections of its own, unlimited.
+        const setup = await open(false);
+        try {
+          await prepare(setup);
+        } finally {
+          await setup.close();
+        }
+      }
+      db = await open();
+      if (!config.databaseUrl) {
+        await prepare(db).catch(async (error: unknown) => {
+          await db.close();
+          throw error;
+        });
+      }
+      fastify.addHook('onClose', () => db.close());
     }
-    if (!options.database) fastify.addHook('onClose', () => db.close());
     fastify.decorate('db', db);
   },
   { name: 'database', dependencies: ['config'] },

@@ -15,6 +15,8 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/action-plan/export/csv',
     {
       onRequest: fastify.authenticate,
+      // A long download at a slow reader's pace; a reader that stalls is cut by the socket time-out.
+      handlerTimeout: 10 * 60_000,
       schema: {
         ...routeDefaults,
         summary: 'Every action plan and gap of a company as a CSV file, streamed from the database',

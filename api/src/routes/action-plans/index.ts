@@ -1,8 +1,6 @@
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { REMARK_UPLOAD_LIMITS } from '../../action-plans/remark-attachments';
-import { localAttachmentStorage } from '../../storage/local-attachment-storage';
 import actionPlanRoutes from './action-plan-routes';
 import exportRoutes from './export-routes';
 import gapRoutes from './gap-routes';
@@ -13,7 +11,7 @@ import remarkWithdrawalRoutes from './remark-withdrawal-routes';
 const actionPlanPlugin: FastifyPluginAsync = async (fastify) => {
   // Registered here, so only these routes accept multipart bodies.
   await fastify.register(multipart, { limits: REMARK_UPLOAD_LIMITS });
-  const storage = localAttachmentStorage(path.join(fastify.config.dataDir, 'attachments'));
+  const storage = fastify.attachments;
   await fastify.register(actionPlanRoutes);
   await fastify.register(gapRoutes);
   await fastify.register(remarkRoutes, { storage });

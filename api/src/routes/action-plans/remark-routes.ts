@@ -3,13 +3,18 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ADD_YOUR_COMMENTS } from '@verity/shared-api/src/messages';
 import { remarkJsonSql, toRemark, type RemarkJson } from '../../action-plans/gap-sql';
-import { discardDocuments, readRemarkUpload } from '../../action-plans/remark-attachments';
+import {
+  commitDocuments,
+  discardDocuments,
+  readRemarkUpload,
+} from '../../action-plans/remark-attachments';
 import { organisationOf } from '../../action-plans/remark-withdrawal';
 import {
   claimUpload,
   MULTIPART_OVERHEAD_BYTES,
   uploadAllowance,
 } from '../../action-plans/upload-limits';
+import { isDatabaseUnavailable } from '../../db/connection-errors';
 import { auditVisibleSql, NOT_VIEWER, requireRole, requireVisibleGap } from '../../auth/tenancy';
 import { invalid, notFound } from '../../errors';
 import { ErrorBody, errorResponses, successWith } from '../../schemas/envelope';
@@ -43,6 +48,8 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
           keyGenerator: (request) => `remark:${request.user._id}`,
         }),
       ],
+      // Up to 10 images of 5 MB arrive within the server's 60 s request time-out, then one transaction.
+      handlerTimeout: 2 * 60_000,
       schema: {
         ...routeDefaults,
         summary: 'Add a remark with image attachments to a gap (not viewer)',
@@ -108,9 +115,13 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
           );
           return (saved.rows[0] as { remark: RemarkJson }).remark;
         });
+        await commitDocuments(storage, upload.documents, (error) =>
+          request.log.warn({ err: error }, 'attachment left pending for the sweep'),
+        );
         return { success: true as const, data: { remark: toRemark(remark) } };
       } catch (error) {
-        await discardDocuments(storage, upload.documents);
+        // A connection lost mid-transaction may still have committed: the sweep settles those files.
+        if (!isDatabaseUnavailable(error)) await discardDocuments(storage, upload.documents);
         throw error;
       }
     },
@@ -120,6 +131,8 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
     '/remark-document/:documentId',
     {
       onRequest: fastify.authenticate,
+      // An image download at a slow reader's pace; a reader that stalls is cut by the socket time-out.
+      handlerTimeout: 10 * 60_000,
       schema: {
         ...routeDefaults,
         summary: 'A remark’s image, for whoever can see its gap',

@@ -93,6 +93,13 @@ describe('AuditorDashboardScreen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('auditorId is required');
   });
 
+  it("shows the server's message for a 503, so a user knows to try again shortly", async () => {
+    const unavailable = 'Verity is temporarily unavailable. Please try again in a moment.';
+    jest.mocked(getAuditorDashboard).mockRejectedValue(httpError(503, unavailable));
+    renderScreen(<AuditorDashboardScreen auditorId="auditor-1" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(unavailable);
+  });
+
   it("shows 'Something went wrong' for any other error", async () => {
     jest.mocked(getAuditorDashboard).mockRejectedValue(httpError(404, 'Auditor not found'));
     renderScreen(<AuditorDashboardScreen auditorId="auditor-9" />);

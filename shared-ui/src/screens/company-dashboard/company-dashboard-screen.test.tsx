@@ -132,6 +132,13 @@ describe('CompanyDashboardScreen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('targetCompanyId is required');
   });
 
+  it("shows the server's message for a 503, so a user knows to try again shortly", async () => {
+    const unavailable = 'Verity is temporarily unavailable. Please try again in a moment.';
+    jest.mocked(getTargetCompanyDashboard).mockRejectedValue(httpError(503, unavailable));
+    renderScreen(<CompanyDashboardScreen targetCompanyId="company-1" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(unavailable);
+  });
+
   it("shows 'Something went wrong' for any other error", async () => {
     jest.mocked(getTargetCompanyDashboard).mockRejectedValue(httpError(500, 'database is down'));
     renderScreen(<CompanyDashboardScreen targetCompanyId="company-1" />);

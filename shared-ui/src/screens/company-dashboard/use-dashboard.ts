@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react';
 import { SOMETHING_WENT_WRONG_SHORT, getErrorStatus, getErrorText } from '@verity/shared-api';
 
-/** The dashboard error rule: a 400 shows the server's message, anything else 'Something went wrong'. */
+/** Statuses whose server message a dashboard shows: the spec's 400, and 503 ('try again in a moment'). */
+const SHOWN_STATUSES = new Set([400, 503]);
+
+/** The dashboard error rule: a 400 or 503 shows the server's message, anything else 'Something went wrong'. */
 export function dashboardErrorText(error: unknown): string {
-  return getErrorStatus(error) === 400
+  const status = getErrorStatus(error);
+  return status !== undefined && SHOWN_STATUSES.has(status)
     ? getErrorText(error, SOMETHING_WENT_WRONG_SHORT)
     : SOMETHING_WENT_WRONG_SHORT;
 }

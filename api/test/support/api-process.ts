@@ -1,0 +1,101 @@
+// The real API server (`node --import tsx src/server.ts`) as a child process, for tests of what only a
+// whole process shows: file modes, crashes, shutdown, kills.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { TEST_SESSION_SECRET } from './app';
+import { freePort } from './free-port';
+
+export const apiDir = path.resolve(__dirname, '../..');
+
+export interface ApiProcess {
+  url: string;
+  child: ChildProcess;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** Resolves when the process has exited, with its code or signal. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGTERM (or the given signal), then waits for the exit. */
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export interface StartApiOptions {
+  /** The umask the process starts with (the server is expected to set its own). */
+  umask?: number;
+  /** Reuse a port, e.g. to restart on the same address. */
+  port?: number;
+}
+
+/**
+ * Starts the API on a free port with the test secrets and `env` (DATA_DIR, DATABASE_URL...), and
+ * resolves once it says it listens.
+ */
+export async function startApiProcess(
+  env: NodeJS.ProcessEnv,
+  { umask, port }: StartApiOptions = {},
+): Promise<ApiProcess> {
+  const apiPort = port ?? (await freePort());
+  const previousUmask = umask === undefined ? undefined : process.umask(umask);
+  let child: ChildProcess;
+  try {
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: apiDir,
+      env: {
+        PATH: process.env.PATH,
+        API_PORT: String(apiPort),
+        LOG_LEVEL: 'warn',
+        SESSION_SECRET: TEST_SESSION_SECRET,
+        IDENTITY_ISSUER: 'http://127.0.0.1:9',
+        IDENTITY_CLIENT_SECRET: 'identity-client-secret-for-tests',
+        IDENTITY_API_KEY: 'identity-api-key-for-tests',
+        SEED_DEMO: '1',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } finally {
+    if (previousUmask !== undefined) process.umask(previousUmask);
+  }
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = () => {
+      const match = /api listening on (\S+)/.exec(output);
+      if (match) {
+        child.stdout?.off('data', onData);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout?.on('data', onData);
+    void exited.then(({ code, signal }) =>
+      reject(new Error(`api exited (${signal ?? code}) before listening:\n${output}`)),
+    );
+  });
+  return {
+    url,
+    child,
+    output: () => output,
+    exited,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Polls `check` until it returns true (or throws after `timeoutMs`): a wait-for, never a fixed sleep. */
+export async function waitFor(
+  check: () => Promise<boolean> | boolean,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

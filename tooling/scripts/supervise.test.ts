@@ -1,0 +1,109 @@
+// `npm start` keeps its servers running: one that dies is started again, with back-off, saying so.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const stackUrl = pathToFileURL(path.join(__dirname, 'stack.mjs')).href;
+
+/** The stack of `npm start`, with only the API, supervised; SIGTERM stops it the way Ctrl-C does. */
+const driver = `
+import { startStack } from ${JSON.stringify(stackUrl)};
+const stack = await startStack({ servers: ['api'], supervise: true });
+console.log('stack ready');
+process.on('SIGTERM', async () => {
+  await stack.stop();
+  console.log('stack stopped');
+  process.exit(0);
+});
+`;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The API server the driver started: its only child. */
+const apiPid = (parent: ChildProcess) =>
+  Number(
+    execFileSync('pgrep', ['-P', String(parent.pid)])
+      .toString()
+      .trim()
+      .split('\n')[0],
+  );
+
+let dataDir: string;
+let stack: ChildProcess | undefined;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'verity-supervise-'));
+});
+afterEach(async () => {
+  if (stack && stack.exitCode === null) stack.kill('SIGKILL');
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+test('restarts a server that dies, with growing delays, and never once the stack stops', async () => {
+  const port = await freePort();
+  stack = spawn(process.execPath, ['--input-type=module', '-e', driver], {
+    env: {
+      PATH: process.env.PATH,
+      DATA_DIR: dataDir,
+      API_PORT: String(port),
+      LOG_LEVEL: 'warn',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  stack.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  stack.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => stack!.once('exit', resolve));
+  await waitFor(() => output.includes('stack ready'), 'the stack to start');
+  const ready = () =>
+    fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+
+  process.kill(apiPid(stack), 'SIGKILL');
+  await waitFor(
+    () => output.includes('[api] stopped (SIGKILL); restarting in 1 s'),
+    'the restart notice',
+  );
+  await waitFor(() => output.includes('[api] running again'), 'the API to run again');
+  expect(await ready()).toBe(true);
+
+  // Dying again soon after: the next wait is twice as long.
+  const before = output.length;
+  process.kill(apiPid(stack), 'SIGKILL');
+  await waitFor(
+    () => output.slice(before).includes('[api] stopped (SIGKILL); restarting in 2 s'),
+    'the second restart notice',
+  );
+  await waitFor(() => output.slice(before).includes('[api] running again'), 'the API again');
+  expect(await ready()).toBe(true);
+
+  const beforeStop = output.length;
+  stack.kill('SIGTERM');
+  expect(await exited).toBe(0);
+  expect(output.slice(beforeStop)).toContain('stack stopped');
+  expect(output.slice(beforeStop)).not.toContain('restarting');
+  expect(await ready()).toBe(false);
+}, 180_000);
