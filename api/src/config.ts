@@ -22,6 +22,7 @@ const EnvSchema = Type.Object({
   ATTACHMENT_QUOTA_BYTES: Type.Optional(PositiveInteger),
   UPLOAD_RATE_BYTES_PER_HOUR: Type.Optional(PositiveInteger),
   REMARK_WITHDRAWAL_WINDOW_SECONDS: Type.Optional(PositiveInteger),
+  REMARKS_PER_MINUTE: Type.Optional(PositiveInteger),
   SEED_DEMO: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('')])),
   LOG_LEVEL: Type.Optional(
     Type.Union(
@@ -58,6 +59,8 @@ export interface ApiConfig {
   uploadRateBytesPerHour: number;
   /** How long after posting the author may withdraw a remark or its attachments. */
   remarkWithdrawalWindowSeconds: number;
+  /** Remarks one user may post per minute (per API process). */
+  remarksPerMinute: number;
   seedDemo: boolean;
   demoAccountsFile: string;
   logLevel: string;
@@ -123,6 +126,7 @@ export function loadApiConfig(raw: NodeJS.ProcessEnv = process.env): ApiConfig {
     attachmentQuotaBytes: Number(env.ATTACHMENT_QUOTA_BYTES ?? 1024 ** 3),
     uploadRateBytesPerHour: Number(env.UPLOAD_RATE_BYTES_PER_HOUR ?? 200 * 1024 ** 2),
     remarkWithdrawalWindowSeconds: Number(env.REMARK_WITHDRAWAL_WINDOW_SECONDS ?? 24 * 60 * 60),
+    remarksPerMinute: Number(env.REMARKS_PER_MINUTE ?? 30),
     seedDemo: env.SEED_DEMO === '1',
     demoAccountsFile: path.join(shared.repoRoot, 'tooling', 'demo-accounts.json'),
     logLevel: env.LOG_LEVEL ?? 'info',

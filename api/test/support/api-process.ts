@@ -2,7 +2,7 @@
 // whole process shows: file modes, crashes, shutdown, kills.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { TEST_SESSION_SECRET } from './app';
+import { TEST_IDENTITY_API_KEY, TEST_IDENTITY_CLIENT_SECRET, TEST_SESSION_SECRET } from './app';
 import { freePort } from './free-port';
 
 export const apiDir = path.resolve(__dirname, '../..');
@@ -45,8 +45,8 @@ export async function startApiProcess(
         LOG_LEVEL: 'warn',
         SESSION_SECRET: TEST_SESSION_SECRET,
         IDENTITY_ISSUER: 'http://127.0.0.1:9',
-        IDENTITY_CLIENT_SECRET: 'identity-client-secret-for-tests',
-        IDENTITY_API_KEY: 'identity-api-key-for-tests',
+        IDENTITY_CLIENT_SECRET: TEST_IDENTITY_CLIENT_SECRET,
+        IDENTITY_API_KEY: TEST_IDENTITY_API_KEY,
         SEED_DEMO: '1',
         ...env,
       },

@@ -43,7 +43,7 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
       onRequest: [
         fastify.authenticate,
         fastify.rateLimit({
-          max: 30,
+          max: config.remarksPerMinute,
           timeWindow: '1 minute',
           keyGenerator: (request) => `remark:${request.user._id}`,
         }),
@@ -54,7 +54,7 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
         ...routeDefaults,
         summary: 'Add a remark with image attachments to a gap (not viewer)',
         description:
-          'multipart/form-data: `comments` (text) and `documents` (PNG, JPEG, GIF or WebP files; at most 10, 5 MB each). The files count against the company’s storage quota (413 when full) and the user’s hourly upload rate (429 with Retry-After); at most 30 remarks a minute per user.',
+          'multipart/form-data: `comments` (text) and `documents` (PNG, JPEG, GIF or WebP files; at most 10, 5 MB each). The files count against the company’s storage quota (413 when full) and the user’s hourly upload rate (429 with Retry-After); at most `REMARKS_PER_MINUTE` (default 30) remarks a minute per user.',
         consumes: ['multipart/form-data'],
         params: Type.Object({ id: Uuid }),
         querystring: CompanyQuery,
