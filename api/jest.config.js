@@ -8,4 +8,5 @@ module.exports = nodeProject(__dirname, {
     '/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?(openid-client|oauth4webapi|jose|cookie|@fastify/cookie)/)',
   ],
   setupFilesAfterEnv: ['<rootDir>/test/support/jest-setup.ts'],
+  globalSetup: '<rootDir>/../tooling/jest/build-services.mjs',
 });

@@ -5,4 +5,5 @@ module.exports = nodeProject(__dirname, {
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   testTimeout: 30000,
   setupFilesAfterEnv: [path.join(__dirname, 'test/support/setup.cjs')],
+  globalSetup: path.join(__dirname, '../tooling/jest/build-services.mjs'),
 });

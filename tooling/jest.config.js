@@ -11,4 +11,6 @@ module.exports = nodeProject(__dirname, {
   transformIgnorePatterns: [
     '/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?(cookie|content-disposition)/)',
   ],
+  // The stack's tests start the compiled servers.
+  globalSetup: '<rootDir>/jest/build-services.mjs',
 });

@@ -20,7 +20,7 @@ describe('the API server', () => {
 
   it('listens, answers, and stops cleanly on SIGTERM', async () => {
     const apiDir = path.resolve(__dirname, '..');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
       cwd: apiDir,
       env: {
         PATH: process.env.PATH,

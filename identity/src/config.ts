@@ -1,26 +1,9 @@
 // The identity server's settings, read from the environment once and checked at start.
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { demoSeedProblem, secretProblem } from '../../tooling/config/deployment.cjs';
+import { loadConfig, repoRoot, type VerityConfig } from '../../tooling/config/index.cjs';
 
-interface ToolingConfig {
-  repoRoot: string;
-  dataDir: string;
-  identityPort: number;
-  identityIssuer: string;
-  publicUrl: string;
-  smtpUrl: string;
-  mailFrom: string;
-}
-
-const require = createRequire(import.meta.url);
-const { loadConfig } = require('../../tooling/config/index.cjs') as {
-  loadConfig(env: NodeJS.ProcessEnv): ToolingConfig;
-};
-const { demoSeedProblem, secretProblem } =
-  require('../../tooling/config/deployment.cjs') as typeof import('../../tooling/config/deployment.cjs');
-
-export const identityRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const identityRoot = path.join(repoRoot, 'identity');
 
 export interface IdentityConfig {
   port: number;
@@ -101,7 +84,7 @@ function isHttpUrl(value: string): boolean {
 
 export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
   const problems: string[] = [];
-  let tooling: ToolingConfig;
+  let tooling: VerityConfig;
   try {
     tooling = loadConfig(env);
   } catch (error) {

@@ -1,12 +1,8 @@
 // Starts the identity server: reads the environment, listens, and stops cleanly on SIGTERM or SIGINT.
 import http from 'node:http';
-import { createRequire } from 'node:module';
+import { protectDataDir, restrictNewFiles } from '../../tooling/config/data-dir.cjs';
 import { buildApp } from './app.js';
 import { ConfigError, loadIdentityConfig } from './config.js';
-
-const { protectDataDir, restrictNewFiles } = createRequire(import.meta.url)(
-  '../../tooling/config/data-dir.cjs',
-) as typeof import('../../tooling/config/data-dir.cjs');
 
 async function main(): Promise<void> {
   // Databases and secrets live under DATA_DIR: private to this user, whatever the umask.

@@ -33,7 +33,7 @@ export function shellContentSecurityPolicy(config: ShellConfig) {
 
 export function buildShellServer(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
-  const distDir = path.resolve(env.SHELL_DIST_DIR || path.join(__dirname, '..', 'dist'));
+  const distDir = path.resolve(env.SHELL_DIST_DIR || path.join(config.repoRoot, 'shell', 'dist'));
   const app = Fastify({ logger: false });
 
   app.register(fastifyHelmet, {

@@ -1,10 +1,12 @@
 // Builds what is stale and starts Verity's servers: identity, api, the three remotes and the shell,
-// each a separate process on its own port. Used by `npm start` and by the e2e tests.
+// each a separate process on its own port running its compiled code (`node dist/...`). Used by
+// `npm start` and by the e2e tests.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { buildServices } from './build-services.mjs';
 import { repoRoot, run } from './ensure-tools.mjs';
 
 const require = createRequire(import.meta.url);
@@ -102,7 +104,7 @@ function serverSpecs(config, baseEnv) {
         {
           name: 'mail',
           cwd: 'tooling',
-          script: 'servers/mail-catcher-server.ts',
+          script: 'dist/mail-catcher-server.js',
           ready: `${config.mailCatcher.url}/healthz`,
         },
       ];
@@ -111,44 +113,61 @@ function serverSpecs(config, baseEnv) {
     {
       name: 'identity',
       cwd: 'identity',
-      script: 'src/server.ts',
+      script: 'dist/server.js',
       ready: `${config.identityIssuer}/healthz`,
     },
-    { name: 'api', cwd: 'api', script: 'src/server.ts', ready: `${config.apiUrl}/readyz` },
+    { name: 'api', cwd: 'api', script: 'dist/server.js', ready: `${config.apiUrl}/readyz` },
     ...config.remotes.map((remote) => ({
       name: remote.dir,
       cwd: 'tooling',
-      script: 'servers/remote-server.ts',
+      script: 'dist/remote-server.js',
       args: [remote.key],
       ready: `${remote.url}/remoteEntry.js`,
     })),
     {
       name: 'shell',
       cwd: 'shell',
-      script: 'server/index.ts',
+      script: 'server/dist/index.js',
       ready: `http://127.0.0.1:${config.shellPort}/healthz`,
     },
   ];
 }
 
-async function waitForUrl(url, child, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`exited with code ${child.exitCode} before it was ready`);
+/** How often a server still starting is mentioned, so a slow start is never mistaken for a hang. */
+const STILL_STARTING_EVERY_MS = 30_000;
+
+/**
+ * Polls the server's health URL until it answers 200. A server is ready when its health says so, not
+ * after a fixed time: by default this waits as long as the process lives (a busy machine only makes
+ * it slower); `timeoutMs` sets an overall limit, `onSlow` hears about a server still starting.
+ */
+export async function waitForUrl(url, child, timeoutMs = Infinity, onSlow = () => undefined) {
+  const started = Date.now();
+  let nextNotice = started + STILL_STARTING_EVERY_MS;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(
+        `exited (${child.signalCode ?? `code ${child.exitCode}`}) before it was ready`,
+      );
     try {
-      const response = await fetch(url);
+      const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
       if (response.ok) return;
     } catch {
-      // not listening yet
+      // not listening yet, or too busy to answer: ask again
+    }
+    const now = Date.now();
+    if (now - started > timeoutMs) throw new Error(`not ready at ${url} after ${timeoutMs} ms`);
+    if (now >= nextNotice) {
+      onSlow(Math.round((now - started) / 1000));
+      nextNotice = now + STILL_STARTING_EVERY_MS;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`not ready at ${url} after ${timeoutMs} ms`);
 }
 
 export function startServer(spec, env, { quiet = false } = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', spec.script, ...(spec.args ?? [])], {
+  const args = ['--enable-source-maps', spec.script, ...(spec.args ?? [])];
+  const child = spawn(process.execPath, args, {
     cwd: path.join(repoRoot, spec.cwd),
     env,
     stdio: ['ignore', quiet ? 'ignore' : 'pipe', quiet ? 'ignore' : 'pipe'],
@@ -173,18 +192,21 @@ const RESTART_MAX_MS = 30_000;
 const RESTART_STABLE_MS = 60_000;
 
 /**
- * Starts every server and resolves once all answer their health checks.
- * Returns the processes by name and a stop() that ends them all.
+ * Builds the services whose sources changed, starts every server and resolves once all answer their
+ * health checks, however long that takes (`readyTimeoutMs` sets a limit; a server that exits first
+ * fails the start). Returns the processes by name and a stop() that ends them all.
  * `supervise`: a server that exits while the stack is not stopping is restarted, with back-off.
  * `servers`: start only the servers of these names (tests).
  */
 export async function startStack({
   env: baseEnv = process.env,
   quiet = false,
-  readyTimeoutMs = 60_000,
+  readyTimeoutMs = Infinity,
   supervise = false,
   servers,
 } = {}) {
+  const built = await buildServices();
+  if (built.length > 0 && !quiet) console.error(`Compiled ${built.join(', ')}`);
   const { env, config } = stackEnvironment(baseEnv);
   const specs = serverSpecs(config, baseEnv).filter(
     (spec) => !servers || servers.includes(spec.name),
@@ -212,7 +234,7 @@ export async function startStack({
         if (stopping) return;
         processes[spec.name] = startServer(spec, env, { quiet });
         watch(spec, next + 1);
-        waitForUrl(spec.ready, processes[spec.name], readyTimeoutMs).then(
+        waitForUrl(spec.ready, processes[spec.name]).then(
           () => say(`[${spec.name}] running again`),
           // It stopped again before it was ready: its exit is reported and handled above.
           () => undefined,
@@ -237,7 +259,9 @@ export async function startStack({
     }
     await Promise.all(
       specs.map((spec) =>
-        waitForUrl(spec.ready, processes[spec.name], readyTimeoutMs).catch((error) => {
+        waitForUrl(spec.ready, processes[spec.name], readyTimeoutMs, (seconds) =>
+          say(`[${spec.name}] still starting after ${seconds} s`),
+        ).catch((error) => {
           throw new Error(`${spec.name}: ${error.message}`);
         }),
       ),

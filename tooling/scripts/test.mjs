@@ -1,17 +1,18 @@
-// `npm test`: everything that proves Verity works, in order of cost: format, lint, types,
-// unit and API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then the production
-// build and the browser tests in Chromium against the whole stack.
+// `npm test`: everything that proves Verity works, in order of cost: format, lint, types, the
+// services' build, unit and API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then
+// the production build of the frontends and the browser tests in Chromium against the whole stack.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium, ensurePnpm, pnpmInstall, repoRoot, run } from './ensure-tools.mjs';
+import { buildServices } from './build-services.mjs';
 import { buildFrontends } from './stack.mjs';
 
 const results = { passed: 0, failed: 0 };
 
-function step(title, action) {
+async function step(title, action) {
   const started = Date.now();
   console.log(`\n=== ${title}`);
-  action();
+  await action();
   console.log(`=== ${title}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -22,7 +23,7 @@ function count(file, read) {
   results.failed += failed;
 }
 
-function main() {
+async function main() {
   const cacheDir = path.join(repoRoot, '.cache');
   mkdirSync(cacheDir, { recursive: true });
   const pnpm = ensurePnpm();
@@ -35,14 +36,17 @@ function main() {
   rmSync(e2eJson, { force: true });
   let failure;
   try {
-    step('format', () => run(pnpm, ['exec', 'prettier', '--check', '--log-level', 'warn', '.']));
-    step('lint', () => run(pnpm, ['exec', 'eslint', '--max-warnings', '0', '.']));
-    step('types', () => run(pnpm, ['-r', '--workspace-concurrency=2', 'typecheck']));
-    step('unit and API tests', () =>
+    await step('format', () =>
+      run(pnpm, ['exec', 'prettier', '--check', '--log-level', 'warn', '.']),
+    );
+    await step('lint', () => run(pnpm, ['exec', 'eslint', '--max-warnings', '0', '.']));
+    await step('types', () => run(pnpm, ['-r', '--workspace-concurrency=2', 'typecheck']));
+    await step('services build', () => buildServices({ force: process.env.CI === 'true' }));
+    await step('unit and API tests', () =>
       run(pnpm, ['exec', 'jest', '--maxWorkers=2', '--json', `--outputFile=${jestJson}`]),
     );
-    step('build', () => buildFrontends(pnpm, { force: process.env.CI === 'true' }));
-    step('browser tests', () =>
+    await step('frontends build', () => buildFrontends(pnpm, { force: process.env.CI === 'true' }));
+    await step('browser tests', () =>
       run(pnpm, ['--filter', '@verity/e2e', 'test'], {
         env: { ...process.env, CHROMIUM_PATH: chromium, E2E_JSON_REPORT: e2eJson },
       }),
@@ -64,4 +68,4 @@ function main() {
   console.log(`\n${results.passed} passed, ${results.failed} failed`);
 }
 
-main();
+await main();

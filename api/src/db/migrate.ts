@@ -1,8 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { repoRoot } from '../../../tooling/config/index.cjs';
 import type { Database } from './types';
 
-export const migrationsDir = path.resolve(__dirname, '../../migrations');
+export const migrationsDir = path.join(repoRoot, 'api', 'migrations');
 
 const MIGRATION_FILE = /^\d{4}_[a-z0-9_-]+\.sql$/;
 // Any constant shared by every API instance: one of them migrates, the others wait and then skip.

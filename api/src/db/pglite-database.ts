@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
@@ -174,15 +174,24 @@ class PgliteDatabase implements Database {
   }
 }
 
-const workerFile = path.join(__dirname, 'pglite-worker.ts');
-// The worker is TypeScript: tsx compiles it there, whatever runs this thread (tsx, node --import tsx, jest).
-const bootstrap = `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register();
-require(${JSON.stringify(workerFile)});`;
+/**
+ * The built API (dist/) has the worker compiled beside it. Run from source (jest, scripts) the worker
+ * is TypeScript, which tsx compiles in that thread.
+ */
+function workerScript(): { script: string; eval: boolean } {
+  const compiled = path.join(__dirname, 'pglite-worker.js');
+  if (existsSync(compiled)) return { script: compiled, eval: false };
+  const source = path.join(__dirname, 'pglite-worker.ts');
+  const bootstrap = `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register();
+require(${JSON.stringify(source)});`;
+  return { script: bootstrap, eval: true };
+}
 
 /** Opens (creating when missing) the PGlite database in `dataDir`, in its own worker thread. */
 export function openPglite(dataDir: string): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
-  const worker = new Worker(bootstrap, { eval: true, workerData: { dataDir }, execArgv: [] });
+  const { script, eval: isSource } = workerScript();
+  const worker = new Worker(script, { eval: isSource, workerData: { dataDir }, execArgv: [] });
   return new Promise((resolve, reject) => {
     const onReady = (reply: WorkerReply) => {
       if (reply.id !== 0) return;

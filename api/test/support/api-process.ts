@@ -1,4 +1,4 @@
-// The real API server (`node --import tsx src/server.ts`) as a child process, for tests of what only a
+// The real API server, compiled (`node dist/server.js`), as a child process, for tests of what only a
 // whole process shows: file modes, crashes, shutdown, kills.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -37,7 +37,7 @@ export async function startApiProcess(
   const previousUmask = umask === undefined ? undefined : process.umask(umask);
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
       cwd: apiDir,
       env: {
         PATH: process.env.PATH,

@@ -41,7 +41,7 @@ function waitForListening(child: ChildProcess, output: () => string): Promise<vo
 }
 
 /**
- * Starts the real identity server (`node --import tsx identity/src/server.ts`) with the demo accounts,
+ * Starts the real identity server, compiled (`node identity/dist/server.js`), with the demo accounts,
  * accepting `redirectUri`. Its database is PostgreSQL when TEST_DATABASE_URL is set (faster), else PGlite.
  */
 export async function startIdentity({
@@ -62,7 +62,7 @@ export async function startIdentity({
   const apiKey = TEST_IDENTITY_API_KEY;
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(identityDir, 'src/server.ts')],
+    ['--enable-source-maps', path.join(identityDir, 'dist/server.js')],
     {
       cwd: identityDir,
       env: {

@@ -1,4 +1,4 @@
-// The shell's real server (`node --import tsx shell/server/index.ts`), proxying /api/v1 to `apiUrl`.
+// The shell's real server, compiled (`node shell/server/dist/index.js`), proxying /api/v1 to `apiUrl`.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -16,7 +16,7 @@ export async function startShellProcess(apiUrl: string): Promise<ShellProcess> {
   const port = await freePort();
   // The proxy is what is under test: an empty folder stands in for the built shell.
   const distDir = await mkdtemp(path.join(os.tmpdir(), 'verity-shell-dist-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/index.js'], {
     cwd: shellDir,
     env: {
       PATH: process.env.PATH,

@@ -1,13 +1,9 @@
 // One small database interface over PGlite (the default, a folder on disk) or a PostgreSQL pool.
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-
-const { protectDataDir } = createRequire(import.meta.url)(
-  '../../../tooling/config/data-dir.cjs',
-) as typeof import('../../../tooling/config/data-dir.cjs');
+import { protectDataDir } from '../../../tooling/config/data-dir.cjs';
 
 export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;

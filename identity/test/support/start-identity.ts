@@ -65,7 +65,7 @@ export async function startIdentity(
   );
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(identityDir, 'src/server.ts')],
+    ['--enable-source-maps', path.join(identityDir, 'dist/server.js')],
     {
       cwd: identityDir,
       env: {

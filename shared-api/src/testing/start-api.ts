@@ -79,8 +79,9 @@ export function accessCookie(
   return `${ACCESS_COOKIE}=${encodeURIComponent(signCookieValue(token, secret))}`;
 }
 
-function runNode(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', ...args], {
+/** Node in the API's folder; `withSources` lets it import the API's TypeScript (tsx), for preparation only. */
+function runNode(args: string[], env: NodeJS.ProcessEnv, withSources = false): ChildProcess {
+  return spawn(process.execPath, [...(withSources ? ['--import', 'tsx'] : []), ...args], {
     cwd: API_DIR,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -96,7 +97,7 @@ function collect(child: ChildProcess): { out: () => string; err: () => string } 
 }
 
 async function readMemberships(env: NodeJS.ProcessEnv): Promise<MembershipRow[]> {
-  const child = runNode(['--input-type=module', '--eval', READ_MEMBERSHIPS], env);
+  const child = runNode(['--input-type=module', '--eval', READ_MEMBERSHIPS], env, true);
   const output = collect(child);
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
@@ -143,7 +144,7 @@ export interface StartApiOptions {
   accountsUrl?: string;
 }
 
-/** Starts `node --import tsx api/src/server.ts` on a free port and a temporary DATA_DIR. */
+/** Starts the compiled API (`node api/dist/server.js`) on a free port and a temporary DATA_DIR. */
 export async function startApi(options: StartApiOptions = {}): Promise<RunningApi> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'verity-shared-api-'));
   const port = await freePort();
@@ -165,7 +166,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   let server: ChildProcess | undefined;
   try {
     const memberships = await readMemberships(env);
-    server = runNode(['src/server.ts'], env);
+    server = runNode(['--enable-source-maps', 'dist/server.js'], env);
     const output = collect(server);
     await waitUntilReady(origin, server, output.err);
 
