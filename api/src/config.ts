@@ -5,6 +5,9 @@ import { demoSeedProblem, secretProblem } from '../../tooling/config/deployment.
 import { loadConfig } from '../../tooling/config/index.cjs';
 
 const PositiveInteger = Type.String({ pattern: '^[1-9][0-9]*$' });
+const WholeNumber = Type.String({ pattern: '^(0|[1-9][0-9]*)$' });
+/** A share of the time, 0 to 1 (0.98, 1, 0). */
+const Share = Type.String({ pattern: '^(0(\\.[0-9]+)?|1(\\.0+)?)$' });
 
 /** The environment the API reads; everything not listed here is ignored. */
 const EnvSchema = Type.Object({
@@ -23,6 +26,8 @@ const EnvSchema = Type.Object({
   UPLOAD_RATE_BYTES_PER_HOUR: Type.Optional(PositiveInteger),
   REMARK_WITHDRAWAL_WINDOW_SECONDS: Type.Optional(PositiveInteger),
   REMARKS_PER_MINUTE: Type.Optional(PositiveInteger),
+  LOAD_SHEDDING_EVENT_LOOP_DELAY_MS: Type.Optional(WholeNumber),
+  LOAD_SHEDDING_EVENT_LOOP_UTILIZATION: Type.Optional(Share),
   SEED_DEMO: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('')])),
   LOG_LEVEL: Type.Optional(
     Type.Union(
@@ -61,6 +66,8 @@ export interface ApiConfig {
   remarkWithdrawalWindowSeconds: number;
   /** Remarks one user may post per minute (per API process). */
   remarksPerMinute: number;
+  /** Requests are refused (503) while the event loop's mean delay or busy share is past these; 0 turns one off. */
+  loadShedding: { maxEventLoopDelayMs: number; maxEventLoopUtilization: number };
   seedDemo: boolean;
   demoAccountsFile: string;
   logLevel: string;
@@ -127,6 +134,10 @@ export function loadApiConfig(raw: NodeJS.ProcessEnv = process.env): ApiConfig {
     uploadRateBytesPerHour: Number(env.UPLOAD_RATE_BYTES_PER_HOUR ?? 200 * 1024 ** 2),
     remarkWithdrawalWindowSeconds: Number(env.REMARK_WITHDRAWAL_WINDOW_SECONDS ?? 24 * 60 * 60),
     remarksPerMinute: Number(env.REMARKS_PER_MINUTE ?? 30),
+    loadShedding: {
+      maxEventLoopDelayMs: Number(env.LOAD_SHEDDING_EVENT_LOOP_DELAY_MS ?? 1000),
+      maxEventLoopUtilization: Number(env.LOAD_SHEDDING_EVENT_LOOP_UTILIZATION ?? 0.98),
+    },
     seedDemo: env.SEED_DEMO === '1',
     demoAccountsFile: path.join(shared.repoRoot, 'tooling', 'demo-accounts.json'),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
       // The shell's server on this machine proxies /api/v1 to us.
       trustProxy: '127.0.0.1',
     },
-    loadShedding: { maxEventLoopDelayMs: 1000, maxEventLoopUtilization: 0.98 },
+    loadShedding: config.loadShedding,
   });
 
   let closing = false;

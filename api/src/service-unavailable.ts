@@ -30,6 +30,8 @@ export function sendServiceUnavailable(
       .header('Retry-After', String(retryAfterSeconds))
       // A stream that failed before its first byte leaves the route's own type (text/csv) set.
       .type('application/json; charset=utf-8')
+      // The same body on every route, whatever a route's own 503 schema says (/readyz describes its checks).
+      .serializer((payload) => JSON.stringify(payload))
       .send({
         success: false,
         message: messages.serviceUnavailable,

@@ -27,7 +27,18 @@ describe('API configuration', () => {
       attachmentQuotaBytes: 1024 ** 3,
       uploadRateBytesPerHour: 200 * 1024 ** 2,
       remarkWithdrawalWindowSeconds: 86_400,
+      loadShedding: { maxEventLoopDelayMs: 1000, maxEventLoopUtilization: 0.98 },
     });
+  });
+
+  it('reads the event-loop limits of load shedding, 0 turning one off', () => {
+    expect(
+      loadApiConfig({
+        ...required,
+        LOAD_SHEDDING_EVENT_LOOP_DELAY_MS: '0',
+        LOAD_SHEDDING_EVENT_LOOP_UTILIZATION: '0.9',
+      }).loadShedding,
+    ).toEqual({ maxEventLoopDelayMs: 0, maxEventLoopUtilization: 0.9 });
   });
 
   it('reads the storage quota, the upload rate and the withdrawal window', () => {
@@ -57,6 +68,10 @@ describe('API configuration', () => {
     [{ ...required, ACCESS_TOKEN_TTL_SECONDS: 'soon' }, 'ACCESS_TOKEN_TTL_SECONDS is invalid'],
     [{ ...required, ATTACHMENT_QUOTA_BYTES: '1GB' }, 'ATTACHMENT_QUOTA_BYTES is invalid'],
     [{ ...required, API_PORT: '99999' }, 'API_PORT must be a port number'],
+    [
+      { ...required, LOAD_SHEDDING_EVENT_LOOP_UTILIZATION: '98%' },
+      'LOAD_SHEDDING_EVENT_LOOP_UTILIZATION is invalid',
+    ],
   ])('names the variable at fault', (env, message) => {
     expect(() => loadApiConfig(env)).toThrow(message);
   });

@@ -48,6 +48,9 @@ export async function startApiProcess(
         IDENTITY_CLIENT_SECRET: TEST_IDENTITY_CLIENT_SECRET,
         IDENTITY_API_KEY: TEST_IDENTITY_API_KEY,
         SEED_DEMO: '1',
+        // A busy test machine must not shed a test's requests (the load-shedding tests turn it on).
+        LOAD_SHEDDING_EVENT_LOOP_DELAY_MS: '0',
+        LOAD_SHEDDING_EVENT_LOOP_UTILIZATION: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

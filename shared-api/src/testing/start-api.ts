@@ -160,6 +160,9 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     IDENTITY_CLIENT_SECRET: 'identity-client-secret-for-shared-api-tests',
     IDENTITY_API_KEY: 'identity-api-key-for-shared-api-tests',
     LOG_LEVEL: 'warn',
+    // A busy test machine must not shed the tests' requests.
+    LOAD_SHEDDING_EVENT_LOOP_DELAY_MS: '0',
+    LOAD_SHEDDING_EVENT_LOOP_UTILIZATION: '0',
     ...(options.accountsUrl ? { IDENTITY_ACCOUNTS_URL: options.accountsUrl } : {}),
   };
 
