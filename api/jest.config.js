@@ -1,11 +1,11 @@
 const { nodeProject } = require('../tooling/jest/preset.cjs');
 
-// openid-client (with oauth4webapi, jose) and cookie ship as ES modules only, and @fastify/cookie loads cookie
+// openid-client (with oauth4webapi, jose), postgrator and cookie ship as ES modules only, and @fastify/cookie loads cookie
 // with a dynamic import: SWC turns them into CommonJS for jest.
 module.exports = nodeProject(__dirname, {
   testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/**/*.test.ts'],
   transformIgnorePatterns: [
-    '/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?(openid-client|oauth4webapi|jose|cookie|@fastify/cookie)/)',
+    '/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?(openid-client|oauth4webapi|jose|cookie|@fastify/cookie|postgrator)/)',
   ],
   setupFilesAfterEnv: ['<rootDir>/test/support/jest-setup.ts'],
   globalSetup: '<rootDir>/../tooling/jest/build-services.mjs',

@@ -1,6 +1,7 @@
 import { protectDataDir, restrictNewFiles } from '../../tooling/config/data-dir.cjs';
 import { buildApp } from './app';
 import { ConfigError, loadApiConfig } from './config';
+import { MigrationError } from './db';
 
 /** On SIGTERM, requests in flight get this long to finish; the connections still open are then closed. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -55,6 +56,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A configuration or migration problem is the operator's to fix: its message says what, no stack.
+  console.error(
+    error instanceof ConfigError || error instanceof MigrationError ? error.message : error,
+  );
   process.exit(1);
 });

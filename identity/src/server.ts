@@ -3,6 +3,7 @@ import http from 'node:http';
 import { protectDataDir, restrictNewFiles } from '../../tooling/config/data-dir.cjs';
 import { buildApp } from './app.js';
 import { ConfigError, loadIdentityConfig } from './config.js';
+import { MigrationError } from '../../tooling/db/migrations';
 
 async function main(): Promise<void> {
   // Databases and secrets live under DATA_DIR: private to this user, whatever the umask.
@@ -44,6 +45,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A configuration or migration problem is the operator's to fix: its message says what, no stack.
+  console.error(
+    error instanceof ConfigError || error instanceof MigrationError ? error.message : error,
+  );
   process.exit(1);
 });

@@ -4,7 +4,7 @@ import { openPostgres } from './postgres-database';
 import type { Database } from './types';
 
 export type { Database, DatabaseKind, Queryable, QueryResult } from './types';
-export { runMigrations, migrationsDir } from './migrate';
+export { runMigrations, migrationsDir, MigrationError } from './migrate';
 
 export interface DatabaseSettings {
   /** A PostgreSQL server; when absent, PGlite in `${dataDir}/api-db`. */

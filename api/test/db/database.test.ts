@@ -32,23 +32,26 @@ describe.each(databaseKinds)('database on %s', (kind) => {
     expect(rows).toEqual([{ seven: 7 }]);
   });
 
-  it('applies migrations once, recording each', async () => {
+  it('applies migrations once, recording each with its checksum', async () => {
     const files = readdirSync(path.join(__dirname, '../../migrations'))
       .filter((name) => name.endsWith('.sql'))
       .sort();
     expect(files.slice(0, 4)).toEqual([
-      '0001_organisations.sql',
-      '0002_users.sql',
-      '0003_refresh_tokens.sql',
-      '0004_domain.sql',
+      '0001.do.organisations.sql',
+      '0002.do.users.sql',
+      '0003.do.refresh_tokens.sql',
+      '0004.do.domain.sql',
     ]);
     const first = await runMigrations(db);
     expect(first).toEqual(files);
     expect(await runMigrations(db)).toEqual([]);
-    const { rows } = await db.query<{ name: string }>(
-      'SELECT name FROM schema_migrations ORDER BY name',
+    const { rows } = await db.query<{ version: number; name: string; md5: string }>(
+      'SELECT version, name, md5 FROM schemaversion WHERE version > 0 ORDER BY version',
     );
-    expect(rows.map((row) => row.name)).toEqual(first);
+    expect(rows.map((row) => `${String(row.version).padStart(4, '0')}.do.${row.name}.sql`)).toEqual(
+      first,
+    );
+    expect(rows.every((row) => /^[0-9a-f]{32}$/.test(row.md5))).toBe(true);
   });
 
   it('commits a transaction and rolls one back on error, with PostgreSQL error codes', async () => {

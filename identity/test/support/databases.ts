@@ -53,29 +53,32 @@ export async function createIdentityDatabase(kind: DatabaseKind): Promise<Identi
 }
 
 /**
- * Runs one statement on the PGlite database of a stopped identity. In a child process: PGlite
+ * Runs SQL on the PGlite database of a stopped identity (creating it when missing): one statement
+ * with `params`, answering its rows, or a script of several without. In a child process: PGlite
  * loads its WebAssembly with dynamic imports, which jest's module sandbox does not allow.
  */
 export async function queryStoppedPglite(
   dataDir: string,
   sql: string,
-  params: unknown[] = [],
-): Promise<void> {
+  params?: unknown[],
+): Promise<Record<string, unknown>[]> {
   const script = `
     import { PGlite } from '@electric-sql/pglite';
     const [directory, sql, params] = JSON.parse(process.argv[1]);
     const db = await PGlite.create(directory);
-    await db.query(sql, params);
+    const rows = params ? (await db.query(sql, params)).rows : ((await db.exec(sql)).at(-1)?.rows ?? []);
     await db.close();
+    process.stdout.write(JSON.stringify(rows));
   `;
-  await execFileAsync(
+  const { stdout } = await execFileAsync(
     process.execPath,
     [
       '--input-type=module',
       '-e',
       script,
-      JSON.stringify([path.join(dataDir, 'identity-db'), sql, params]),
+      JSON.stringify([path.join(dataDir, 'identity-db'), sql, params ?? null]),
     ],
-    { cwd: identityDir, timeout: 60_000 },
+    { cwd: identityDir },
   );
+  return JSON.parse(stdout) as Record<string, unknown>[];
 }

@@ -1,2 +1,2 @@
-// Identity tests start a real server per file; give hooks and tests room on a busy machine.
-jest.setTimeout(30000);
+// Identity tests start real servers; on a loaded two-core machine a start alone can take a minute.
+jest.setTimeout(180_000);

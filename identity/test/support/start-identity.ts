@@ -16,6 +16,8 @@ export const testClient = {
 export const testApiKey = 'test-identity-api-key-for-the-identity-tests';
 export const testPublicUrl = 'http://localhost:8080';
 export const testMailFrom = 'Verity <no-reply@verity.test>';
+/** The longest a start may take before it is called a hang (the test's own time-out usually ends it first). */
+const READY_BUDGET_MS = 10 * 60_000;
 
 export interface RunningIdentity {
   url: string;
@@ -109,9 +111,10 @@ export async function startIdentity(
     if (!options.mail) await mail.stop();
   };
 
-  const deadline = Date.now() + 25_000;
+  // Ready when healthy, however long a busy machine takes; a server that exits fails the start at once.
+  const deadline = Date.now() + READY_BUDGET_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
+    if (child.exitCode !== null || child.signalCode !== null) break;
     const healthy = await fetch(`${url}/healthz`).then(
       (response) => response.ok,
       () => false,
