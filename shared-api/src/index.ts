@@ -128,8 +128,14 @@ export {
   portfolioChartHeight,
 } from './domain/limits';
 
+// The API's shapes, derived from the contract's schemas: types only, so no schema reaches a bundle.
 export type {
   IsoDate,
+  AnswerData,
+  RouteSchemas,
+  OrganisationChoice,
+  LookedUpUser,
+  AccountLookupResult,
   TargetCompany,
   CreateTargetCompanyPayload,
   AuditorListItem,
@@ -142,9 +148,6 @@ export type {
   UserCounts,
   ClientUsers,
   NewUserPayload,
-  LookedUpUser,
-  AccountLookupResult,
-  OrganisationChoice,
   CustomFieldOption,
   CustomField,
   AuditAddOnField,
@@ -155,7 +158,6 @@ export type {
   RemarkDoc,
   Withdrawal,
   Remark,
-  RemarkPayload,
   NameValue,
   Amount,
   Gap,
@@ -172,8 +174,9 @@ export type {
   AuditorDashboard,
   TargetCompanyDashboard,
   ClientDashboard,
-  CsvExport,
-} from './domain/entities';
+} from './contract';
+export type { RemarkPayload } from './calls/action-plans';
+export type { CsvExport } from './calls/csv-export';
 
 export {
   SOMETHING_WENT_WRONG,
