@@ -4,7 +4,7 @@ import { decodeAccessToken } from '../../auth/access-token';
 import { findSessionUser } from '../../auth/memberships';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../auth/session-cookies';
 import { notSignedIn, sessionExpired } from '../../errors';
-import type { SessionUser } from '../../schemas/session-user';
+import type { SessionUser } from '@verity/shared-api/src/server';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import { auditSchema, runRules } from '@verity/shared-api/src/rules/organisation-rules';
+import { auditSchema, organisationSchemas, runRules } from '@verity/shared-api/src/server';
 import { NOT_VIEWER, requireRole, requireVisibleCompany } from '../../auth/tenancy';
 import { invalid, notFound, passed } from '../../errors';
 import {
@@ -11,8 +10,7 @@ import {
   requireAssignment,
 } from '../../organisations/audits';
 import { organisationMessages } from '../../organisations/messages';
-import { Uuid } from '../../schemas/uuid';
-import { Audit, CreateAudit, answers, routeDocs } from './schemas';
+import { routeDocs } from './route-docs';
 
 /** Audits of a target company by an auditor firm. */
 const auditRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -22,9 +20,7 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('audits', "An auditor firm's audits of a target company, newest first"),
-        params: Type.Object({ auditorId: Uuid }),
-        querystring: Type.Object({ targetCompanyId: Uuid, auditorId: Type.Optional(Uuid) }),
-        response: answers(200, Type.Object({ audits: Type.Array(Audit) })),
+        ...organisationSchemas.audits,
       },
     },
     async (request) => {
@@ -45,8 +41,7 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('audits', 'One audit'),
-        params: Type.Object({ auditId: Uuid }),
-        response: answers(200, Type.Object({ audit: Audit })),
+        ...organisationSchemas.audit,
       },
     },
     async (request) => {
@@ -61,8 +56,7 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('audits', 'Create an audit by an assigned auditor firm'),
-        body: CreateAudit,
-        response: answers(201, Type.Object({ audit: Audit })),
+        ...organisationSchemas.createAudit,
       },
     },
     async (request, reply) => {
