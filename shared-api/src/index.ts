@@ -19,6 +19,8 @@ export {
 export type { UserType, Role, SessionUser } from './domain/user';
 
 export {
+  PERMISSIONS,
+  may,
   permissionFlags,
   usesLetterAvatar,
   canAddClientUsersAndAuditors,
@@ -33,7 +35,7 @@ export {
   canAddGap,
   canEditGap,
 } from './domain/permissions';
-export type { PermissionFlags, PermissionSubject } from './domain/permissions';
+export type { Permission, PermissionFlags, PermissionSubject } from './domain/permissions';
 
 export {
   STATUS_KEYS,
