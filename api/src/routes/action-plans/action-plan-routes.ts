@@ -21,7 +21,6 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/action-plan',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDefaults,
         summary:
@@ -68,7 +67,6 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/action-plan/:auditId/action-plans',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDefaults,
         summary: 'The action plans of an audit, each with its overall status and gaps',
@@ -90,7 +88,6 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/action-plan/:id',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDefaults,
         summary: 'One action plan with its statistics and gaps (with status history and remarks)',

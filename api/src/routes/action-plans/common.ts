@@ -1,1 +1,1 @@
-export const routeDefaults = { tags: ['action plans'], security: [{ session: [] }] };
+export const routeDefaults = { tags: ['action plans'] };

@@ -35,14 +35,11 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
   fastify.patch(
     '/gap/:id/remark',
     {
-      onRequest: [
-        fastify.authenticate,
-        fastify.rateLimit({
-          max: config.remarksPerMinute,
-          timeWindow: '1 minute',
-          keyGenerator: (request) => `remark:${request.user._id}`,
-        }),
-      ],
+      onRequest: fastify.rateLimit({
+        max: config.remarksPerMinute,
+        timeWindow: '1 minute',
+        keyGenerator: (request) => `remark:${request.user._id}`,
+      }),
       // Up to 10 images of 5 MB arrive within the server's 60 s request time-out, then one transaction.
       handlerTimeout: 2 * 60_000,
       schema: {
@@ -118,7 +115,6 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
   fastify.get(
     '/remark-document/:documentId',
     {
-      onRequest: fastify.authenticate,
       // An image download at a slow reader's pace; a reader that stalls is cut by the socket time-out.
       handlerTimeout: 10 * 60_000,
       schema: {

@@ -48,7 +48,6 @@ const remarkWithdrawalRoutes: FastifyPluginAsyncTypebox<RemarkWithdrawalRoutesOp
   fastify.delete(
     '/gap/:gapId/remark/:remarkId',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDefaults,
         summary:
@@ -83,7 +82,6 @@ const remarkWithdrawalRoutes: FastifyPluginAsyncTypebox<RemarkWithdrawalRoutesOp
   fastify.delete(
     '/remark-document/:documentId',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDefaults,
         summary:

@@ -16,22 +16,9 @@ async function bodyMayBeAbsent(request: FastifyRequest) {
   request.body ??= {};
 }
 
+/** Refresh and sign-out: they run on the cookies alone, signed in or not. */
 const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { config } = fastify;
-
-  fastify.get(
-    '/auth/me',
-    {
-      onRequest: fastify.authenticate,
-      schema: {
-        tags: ['auth'],
-        summary: 'The signed-in user',
-        security: [{ session: [] }],
-        ...authSchemas.me,
-      },
-    },
-    async (request) => ({ success: true as const, data: { user: request.user } }),
-  );
 
   fastify.post(
     '/auth/refresh',

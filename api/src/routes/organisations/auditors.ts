@@ -16,7 +16,6 @@ const auditorRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/auditor',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('auditors', "The auditor firms the caller's client engaged, newest first"),
         ...organisationSchemas.auditors,
@@ -37,7 +36,6 @@ const auditorRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/auditor',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs(
           'auditors',
@@ -72,7 +70,6 @@ const auditorRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/target-company/auditors',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('auditors', 'The auditor firms assigned to a target company, newest first'),
         ...organisationSchemas.companyAuditors,

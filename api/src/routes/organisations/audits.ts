@@ -17,7 +17,6 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/target-company/:auditorId/audits',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('audits', "An auditor firm's audits of a target company, newest first"),
         ...organisationSchemas.audits,
@@ -38,7 +37,6 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/target-company/audit/:auditId',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('audits', 'One audit'),
         ...organisationSchemas.audit,
@@ -53,7 +51,6 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/target-company/audit',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('audits', 'Create an audit by an assigned auditor firm'),
         ...organisationSchemas.createAudit,

@@ -23,7 +23,6 @@ const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/target-company',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('target companies', 'The target companies the user sees, newest first'),
         ...organisationSchemas.targetCompanies,
@@ -42,7 +41,6 @@ const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/auditor/target-company',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('target companies', "The target companies the auditor's firm is assigned to"),
         ...organisationSchemas.auditorTargetCompanies,
@@ -61,7 +59,6 @@ const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/target-company',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs(
           'target companies',
@@ -97,7 +94,6 @@ const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/client/add-target-company-auditor',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('target companies', 'Assign an engaged auditor firm to a target company'),
         ...organisationSchemas.addCompanyAuditor,

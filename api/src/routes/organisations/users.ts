@@ -67,7 +67,6 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/client/users',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('client users', "The client's users, newest first, with counts per role"),
         ...organisationSchemas.clientUsers,
@@ -87,7 +86,6 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/auditor/users',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('auditor users', "The auditor firm's users, newest first"),
         ...organisationSchemas.auditorUsers,
@@ -103,7 +101,6 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/target-company/users',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('company users', "The target company's users, newest first"),
         ...organisationSchemas.companyUsers,
@@ -122,7 +119,6 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.post(
       `/${area.segment}/user`,
       {
-        onRequest: fastify.authenticate,
         schema: {
           ...routeDocs(area.tag, "Add a user to the caller's organisation (invited by e-mail)"),
           ...organisationSchemas.addUser,
@@ -148,7 +144,6 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.post(
       `/${area.segment}/user/:id/invitation`,
       {
-        onRequest: fastify.authenticate,
         // Each resend e-mails someone: a manager may not turn it into a mail cannon.
         preHandler: [
           fastify.rateLimit({
@@ -188,7 +183,6 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.delete(
       `/${area.segment}/user/:id`,
       {
-        onRequest: fastify.authenticate,
         schema: {
           ...routeDocs(
             area.tag,
