@@ -10,7 +10,7 @@ import { exportSelect } from '../src/action-plans/csv-export';
 import { actionPlanFigures, companyGapStats } from '../src/dashboards/figures';
 import { auditorScope, companyScope } from '../src/dashboards/scopes';
 import { openDatabase, runMigrations, type Database } from '../src/db';
-import type { SessionUser } from '../src/schemas/session-user';
+import type { SessionUser } from '@verity/shared-api/src/server';
 import type { ServerMessage, ServerQuestion } from './api-server';
 import {
   auditOf,

@@ -22,16 +22,13 @@ import helmetPlugin from './plugins/external/helmet';
 import loadSheddingPlugin, { type LoadSheddingOptions } from './plugins/external/load-shedding';
 import rateLimitPlugin from './plugins/external/rate-limit';
 import swaggerPlugin from './plugins/external/swagger';
-import accountsRoutes from './routes/accounts';
 import chooseRoutes from './routes/auth/choose';
 import invitationRoutes from './routes/auth/invitations';
 import signInRoutes from './routes/auth/sign-in';
 import sessionRoutes from './routes/auth/session';
 import healthRoutes from './routes/health';
 import openapiRoutes from './routes/openapi';
-import organisationRoutes from './routes/organisations';
-import actionPlanRoutes from './routes/action-plans';
-import dashboardRoutes from './routes/dashboards';
+import signedInRoutes from './routes/signed-in';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -142,15 +139,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   await app.register(
     async (api) => {
+      // Public: no session yet (sign-in and its steps, refresh, sign-out) or none needed.
       await api.register(openapiRoutes);
       await api.register(signInRoutes);
       await api.register(invitationRoutes);
       await api.register(chooseRoutes);
       await api.register(sessionRoutes);
-      await api.register(accountsRoutes);
-      await api.register(organisationRoutes);
-      await api.register(actionPlanRoutes);
-      await api.register(dashboardRoutes);
+      // Everything else: authenticated once, before validation.
+      await api.register(signedInRoutes);
     },
     { prefix: '/api/v1' },
   );

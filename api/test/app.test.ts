@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { GAP_STATUSES, SDG_CODES, STATUS_KEYS } from '@verity/shared-api/src/server';
 import { encodeAccessToken } from '../src/auth/access-token';
 import { startSession } from '../src/auth/refresh-tokens';
 import { buildTestApp } from './support/app';
 import { createTestDatabase, type TestDatabase } from './support/databases';
+
+interface Operation {
+  responses: Record<string, unknown>;
+}
 
 describe('the app', () => {
   let database: TestDatabase;
@@ -70,7 +75,7 @@ describe('the app', () => {
       '/readyz',
     ]);
     const me = document.paths['/api/v1/auth/me'].get;
-    expect(Object.keys(me.responses).sort()).toEqual(['200', '401', '403']);
+    expect(Object.keys(me.responses).sort()).toEqual(['200', '401', '403', '503']);
     expect(
       me.responses['200'].content['application/json'].schema.properties.data.properties.user
         .required,
@@ -87,6 +92,25 @@ describe('the app', () => {
     expect(document.paths['/api/v1/accounts/user'].get.parameters).toEqual([
       expect.objectContaining({ in: 'query', name: 'email', required: true }),
     ]);
+  });
+
+  it('describes answers as exactly as the contract in shared-api gives them', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const gap =
+      document.paths['/api/v1/gap/{id}/status'].patch.responses['200'].content['application/json']
+        .schema.properties.data.properties.gap.properties;
+    expect(gap.status.enum).toEqual([...GAP_STATUSES]);
+    expect(gap.displayStatus.enum).toEqual([...STATUS_KEYS]);
+    expect(gap.impactedSDGs.items.enum).toEqual([...SDG_CODES]);
+    // Every route of /api/v1 may be refused while the server sheds load or the database is away.
+    const without503 = Object.entries(document.paths as Record<string, Record<string, Operation>>)
+      .filter(([path]) => path.startsWith('/api/v1/'))
+      .flatMap(([path, operations]) =>
+        Object.entries(operations).map(([method, operation]) => ({ path, method, operation })),
+      )
+      .filter(({ operation }) => !operation.responses['503'])
+      .map(({ method, path }) => `${method} ${path}`);
+    expect(without503).toEqual([]);
   });
 
   it('answers unknown paths with the error envelope', async () => {

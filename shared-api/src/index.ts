@@ -19,6 +19,8 @@ export {
 export type { UserType, Role, SessionUser } from './domain/user';
 
 export {
+  PERMISSIONS,
+  may,
   permissionFlags,
   usesLetterAvatar,
   canAddClientUsersAndAuditors,
@@ -33,7 +35,7 @@ export {
   canAddGap,
   canEditGap,
 } from './domain/permissions';
-export type { PermissionFlags, PermissionSubject } from './domain/permissions';
+export type { Permission, PermissionFlags, PermissionSubject } from './domain/permissions';
 
 export {
   STATUS_KEYS,
@@ -128,8 +130,14 @@ export {
   portfolioChartHeight,
 } from './domain/limits';
 
+// The API's shapes, derived from the contract's schemas: types only, so no schema reaches a bundle.
 export type {
   IsoDate,
+  AnswerData,
+  RouteSchemas,
+  OrganisationChoice,
+  LookedUpUser,
+  AccountLookupResult,
   TargetCompany,
   CreateTargetCompanyPayload,
   AuditorListItem,
@@ -142,9 +150,6 @@ export type {
   UserCounts,
   ClientUsers,
   NewUserPayload,
-  LookedUpUser,
-  AccountLookupResult,
-  OrganisationChoice,
   CustomFieldOption,
   CustomField,
   AuditAddOnField,
@@ -155,7 +160,6 @@ export type {
   RemarkDoc,
   Withdrawal,
   Remark,
-  RemarkPayload,
   NameValue,
   Amount,
   Gap,
@@ -172,8 +176,9 @@ export type {
   AuditorDashboard,
   TargetCompanyDashboard,
   ClientDashboard,
-  CsvExport,
-} from './domain/entities';
+} from './contract';
+export type { RemarkPayload } from './calls/action-plans';
+export type { CsvExport } from './calls/csv-export';
 
 export {
   SOMETHING_WENT_WRONG,

@@ -1,25 +1,35 @@
 // Reading action plans: lists with their gaps and one plan with its statistics, in a fixed number of queries.
+import type {
+  ActionPlan,
+  ActionPlanCategory,
+  ActionPlanDetail,
+  ActionPlanFilters,
+  ActionPlanStatistics,
+  ActionPlanWithGaps,
+  AuditForm,
+  StatusKey,
+} from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
 import { planOverallStatusSql, planStatisticsSql } from './derived-sql';
-import { findGapsOfPlans, type Gap } from './gap-sql';
+import { findGapsOfPlans } from './gap-sql';
 
 interface ActionPlanRow {
   id: string;
   audit_id: string;
   target_company_id: string;
   action_plan_heading: string;
-  category: string;
-  form_type: string;
+  category: ActionPlanCategory;
+  form_type: AuditForm;
   timeline: Date | null;
   created_at: Date;
-  overall_status: string;
+  overall_status: StatusKey;
 }
 
 const selectPlansSql = `SELECT ap.id, ap.audit_id, ap.target_company_id, ap.action_plan_heading, ap.category,
     ap.form_type, ap.timeline, ap.created_at, ${planOverallStatusSql('g')} AS overall_status
   FROM action_plans ap LEFT JOIN gaps g ON g.action_plan_id = ap.id`;
 
-function toActionPlan(row: ActionPlanRow) {
+function toActionPlan(row: ActionPlanRow): ActionPlan {
   return {
     id: row.id,
     auditId: row.audit_id,
@@ -33,22 +43,14 @@ function toActionPlan(row: ActionPlanRow) {
   };
 }
 
-export type ActionPlan = ReturnType<typeof toActionPlan>;
-
-export interface ActionPlanFilters {
-  search?: string;
-  status?: string;
-  category?: string;
-}
-
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The plans of one audit (newest first), each with its overall status and its gaps. */
 export async function listActionPlans(
   db: Queryable,
   auditId: string,
-  filters: ActionPlanFilters,
-): Promise<(ActionPlan & { gaps: Gap[] })[]> {
+  filters: Omit<ActionPlanFilters, 'targetCompanyId'>,
+): Promise<ActionPlanWithGaps[]> {
   const params: unknown[] = [auditId];
   const where = ['ap.audit_id = $1'];
   const search = filters.search?.trim();
@@ -78,19 +80,14 @@ export async function listActionPlans(
   }));
 }
 
-export interface Statistics {
-  totalGaps: number;
-  openGaps: number;
-  closedGaps: number;
-  overdueGaps: number;
-  completionPercentage: number;
-}
-
 /** One plan with its overall status and statistics, and its gaps. */
-export async function findActionPlanDetail(db: Queryable, actionPlanId: string) {
+export async function findActionPlanDetail(
+  db: Queryable,
+  actionPlanId: string,
+): Promise<ActionPlanDetail | undefined> {
   // Both reads need only the plan's id: they run side by side (no gaps when there is no such plan).
   const [{ rows }, gaps] = await Promise.all([
-    db.query<ActionPlanRow & Statistics>(
+    db.query<ActionPlanRow & ActionPlanStatistics>(
       `${selectPlansSql.replace('FROM action_plans', `, ${planStatisticsSql('g')} FROM action_plans`)}
        WHERE ap.id = $1 GROUP BY ap.id`,
       [actionPlanId],

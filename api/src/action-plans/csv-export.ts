@@ -5,7 +5,7 @@ import {
 } from '@verity/shared-api/src/domain/audit';
 import { RISK_SEVERITY_LABELS } from '@verity/shared-api/src/domain/risk';
 import { GAP_STATUSES, STATUS_LABELS } from '@verity/shared-api/src/domain/status';
-import type { SessionUser } from '../schemas/session-user';
+import type { SessionUser } from '@verity/shared-api/src/server';
 import { auditVisibleSql } from '../auth/tenancy';
 
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;

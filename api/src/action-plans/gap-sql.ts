@@ -1,4 +1,16 @@
 // Reading gaps: one SELECT gives each gap with its status history and remarks (with their documents).
+import type {
+  CurrencyCode,
+  EsgAspect,
+  Gap,
+  GapStatus,
+  RiskSeverity,
+  Role,
+  Remark,
+  SdgCode,
+  StatusKey,
+  UserType,
+} from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
 import { gapDisplayStatusSql } from './derived-sql';
 
@@ -14,20 +26,20 @@ export interface GapRow {
   responsibility: string;
   action_taken_by_company: string;
   residual_risk: string;
-  risk_severity: string;
-  status: string;
-  display_status: string;
+  risk_severity: RiskSeverity;
+  status: GapStatus;
+  display_status: StatusKey;
   created_at: Date;
   due_date: Date | null;
-  esg_aspect: string | null;
+  esg_aspect: EsgAspect | null;
   timeline: Date | null;
   area_code: string | null;
-  amount_currency: string | null;
+  amount_currency: CurrencyCode | null;
   amount_value: string | number | null;
-  impacted_sdgs: string[];
+  impacted_sdgs: SdgCode[];
   fields: Record<string, { name: string; value: string }>;
   add_ons: Record<string, { name: string; value: string }>;
-  status_history: { status: string; timestamp: string }[];
+  status_history: { status: GapStatus; timestamp: string }[];
   remarks: RemarkJson[];
 }
 
@@ -43,7 +55,7 @@ export interface RemarkJson {
   createdAt: string;
   withdrawableUntil: string | null;
   withdrawn: WithdrawalJson | null;
-  user: { userType: string; fullname: string; userId: string | null; role: string };
+  user: { userType: UserType; fullname: string; userId: string | null; role: Role };
   docs: { id: string; fileName: string; size: number; withdrawn: WithdrawalJson | null }[];
 }
 
@@ -82,7 +94,7 @@ const selectGapsSql = `SELECT g.id, g.action_plan_id, g.kpi, g.gap_name, g.recom
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
 
-export function toRemark(remark: RemarkJson) {
+export function toRemark(remark: RemarkJson): Remark {
   return {
     _id: remark.id,
     id: remark.id,
@@ -102,7 +114,7 @@ export function toRemark(remark: RemarkJson) {
 }
 
 /** A gap row as the API's Gap shape (docs/api.md). */
-function toGap(row: GapRow) {
+function toGap(row: GapRow): Gap {
   return {
     id: row.id,
     actionPlanId: row.action_plan_id,
@@ -134,8 +146,6 @@ function toGap(row: GapRow) {
     remark: row.remarks.map(toRemark),
   };
 }
-
-export type Gap = ReturnType<typeof toGap>;
 
 /** One gap by id, in the Gap shape. */
 export async function findGap(db: Queryable, gapId: string): Promise<Gap | undefined> {

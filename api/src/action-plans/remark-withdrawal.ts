@@ -3,7 +3,7 @@
 import type { Queryable } from '../db';
 import { ApiError } from '../errors';
 import { remarkLimitMessages } from '../messages';
-import type { SessionUser } from '../schemas/session-user';
+import type { SessionUser } from '@verity/shared-api/src/server';
 import { formatDuration } from './upload-limits';
 
 /** What the rule needs to know of a remark. */

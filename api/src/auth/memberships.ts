@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db';
-import type { Role, SessionUser, UserType } from '../schemas/session-user';
-import { isUuid } from '../schemas/uuid';
+import type { Role, SessionUser, UserType } from '@verity/shared-api/src/server';
+import { isUuid } from '../uuid';
 
 interface MembershipRow {
   id: string;

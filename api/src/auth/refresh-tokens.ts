@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db';
-import { isUuid } from '../schemas/uuid';
+import { isUuid } from '../uuid';
 
 /** How long a spent refresh token still returns its successor (RFC 9700 4.14.2): parallel tabs and retries. */
 export const REFRESH_GRACE_SECONDS = 30;

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import { signInErrors } from '../messages';
-import type { UserType } from '../schemas/session-user';
+import type { UserType } from '@verity/shared-api/src/server';
 import { setSignInCookie } from './session-cookies';
 
 /** The path segment of each user type in /auth/{segment}/verity and in /login?userType=. */

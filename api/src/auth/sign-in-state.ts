@@ -2,8 +2,8 @@
 // and the organisations a person in several of them chooses from. Signed, HttpOnly cookies.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiConfig } from '../config';
-import type { UserType } from '../schemas/session-user';
-import { isUuid } from '../schemas/uuid';
+import type { UserType } from '@verity/shared-api/src/server';
+import { isUuid } from '../uuid';
 import {
   CHOICE_COOKIE,
   clearAuthStateCookie,

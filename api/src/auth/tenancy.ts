@@ -2,7 +2,7 @@
 // role checks of spec section 6. Every domain route goes through these before it reads or writes.
 import type { Queryable } from '../db';
 import { forbidden, notFound } from '../errors';
-import type { Role, SessionUser, UserType } from '../schemas/session-user';
+import type { Role, SessionUser, UserType } from '@verity/shared-api/src/server';
 
 export interface VisibleCompany {
   id: string;

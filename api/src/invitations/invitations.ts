@@ -2,7 +2,7 @@
 // and sessions"): created with the membership, e-mailed after commit, spent at the sign-in callback.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db';
-import type { Role, UserType } from '../schemas/session-user';
+import type { Role, UserType } from '@verity/shared-api/src/server';
 
 export const INVITATION_TTL_DAYS = 14;
 

@@ -1,6 +1,6 @@
 import type { AuditorInput } from '@verity/shared-api/src/rules/organisation-rules';
 import type { Database, Queryable } from '../db';
-import type { SessionUser } from '../schemas/session-user';
+import type { SessionUser } from '@verity/shared-api/src/server';
 import { createInvitation, type Invitation } from '../invitations/invitations';
 import type { ExistingAccount } from './account-lookup';
 import { conflict, organisationMessages } from './messages';

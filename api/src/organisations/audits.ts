@@ -1,10 +1,10 @@
-import type { AuditInput } from '@verity/shared-api/src/rules/organisation-rules';
+import type { AuditInput, CreateAuditPayload } from '@verity/shared-api/src/server';
 import { auditVisibleSql } from '../auth/tenancy';
 import type { Queryable } from '../db';
 import { invalid, notFound } from '../errors';
-import type { SessionUser } from '../schemas/session-user';
+import type { SessionUser } from '@verity/shared-api/src/server';
 import { organisationMessages } from './messages';
-import { AUDIT_COLUMNS, toAudit, type AuditRow, type CustomFieldValue } from './rows';
+import { AUDIT_COLUMNS, toAudit, type AuditRow } from './rows';
 
 /** The firm's audits of a company that the user may see, newest first. */
 export async function listAudits(
@@ -71,7 +71,8 @@ export async function createAudit(
   targetCompanyId: string,
   auditorId: string,
   audit: AuditInput,
-  fields: CustomFieldValue[],
+  /** As sent, once the audit rules passed them. */
+  fields: NonNullable<CreateAuditPayload['fields']>,
 ) {
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO audits (target_company_id, auditor_id, audit_type, audit_category, audit_form, fields, created_by)

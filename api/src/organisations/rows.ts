@@ -1,8 +1,17 @@
 // Rows as the queries return them, and their answer shapes of docs/api.md. `sub` (an identity
 // account id) is always '': no answer gives out another person's account.
-import type { AuditForm, AuditType } from '@verity/shared-api/src/domain/audit';
-import type { CompanyType } from '@verity/shared-api/src/domain/company';
-import type { Role } from '../schemas/session-user';
+import type {
+  Audit,
+  AuditForm,
+  AuditorListItem,
+  AuditType,
+  CompanyAuditorEntry,
+  CompanyType,
+  CustomField,
+  OrganisationUser,
+  Role,
+  TargetCompany,
+} from '@verity/shared-api/src/server';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -22,7 +31,7 @@ export interface CompanyRow {
   created_at: Date;
 }
 
-export const toTargetCompany = (row: CompanyRow) => ({
+export const toTargetCompany = (row: CompanyRow): TargetCompany => ({
   _id: row.id,
   id: row.id,
   targetCompanyName: row.target_company_name,
@@ -47,7 +56,7 @@ export interface AuditorRow {
   created_at: Date;
 }
 
-export const toAuditor = (row: AuditorRow) => ({
+export const toAuditor = (row: AuditorRow): AuditorListItem => ({
   id: row.id,
   auditorName: row.auditor_name,
   registeredName: row.registered_name,
@@ -62,9 +71,9 @@ export const COMPANY_AUDITOR_COLUMNS = `ca.id, ca.audit_types, ca.audit_categori
 
 export interface CompanyAuditorRow {
   id: string;
-  audit_types: string[];
+  audit_types: AuditType[];
   audit_categories: string[];
-  form_types: string[];
+  form_types: AuditForm[];
   created_at: Date;
   auditor_id: string;
   auditor_name: string;
@@ -73,7 +82,7 @@ export interface CompanyAuditorRow {
   auditor_created_at: Date;
 }
 
-export const toCompanyAuditor = (row: CompanyAuditorRow) => ({
+export const toCompanyAuditor = (row: CompanyAuditorRow): CompanyAuditorEntry => ({
   id: row.id,
   auditor: {
     _id: row.auditor_id,
@@ -98,7 +107,7 @@ export interface UserRow {
   created_at: Date;
 }
 
-export const toUser = (row: UserRow) => ({
+export const toUser = (row: UserRow): OrganisationUser => ({
   id: row.id,
   fullname: row.fullname,
   emailId: row.email,
@@ -109,15 +118,6 @@ export const toUser = (row: UserRow) => ({
 export const AUDIT_COLUMNS = `au.id, au.target_company_id, au.auditor_id, a.auditor_name, au.audit_type,
   au.audit_category, au.audit_form, au.fields, au.created_at`;
 
-export interface CustomFieldValue {
-  id: string;
-  name: string;
-  type: string;
-  placeholder?: string;
-  other?: string;
-  options?: { value: string; name: string }[];
-}
-
 export interface AuditRow {
   id: string;
   target_company_id: string;
@@ -126,11 +126,12 @@ export interface AuditRow {
   audit_type: AuditType;
   audit_category: string;
   audit_form: AuditForm;
-  fields: CustomFieldValue[];
+  /** Stored as the audit rules passed them. */
+  fields: CustomField[];
   created_at: Date;
 }
 
-export const toAudit = (row: AuditRow) => ({
+export const toAudit = (row: AuditRow): Audit => ({
   _id: row.id,
   id: row.id,
   targetCompanyId: row.target_company_id,

@@ -4,7 +4,7 @@ import type {
 } from '@verity/shared-api/src/rules/organisation-rules';
 import { companyVisibleSql } from '../auth/tenancy';
 import type { Database, Queryable } from '../db';
-import type { SessionUser } from '../schemas/session-user';
+import type { SessionUser } from '@verity/shared-api/src/server';
 import { createInvitation } from '../invitations/invitations';
 import type { ExistingAccount } from './account-lookup';
 import {

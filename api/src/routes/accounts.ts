@@ -1,20 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { authSchemas, type LookedUpUser, type SessionUser } from '@verity/shared-api/src/server';
 import { ADMIN_OR_OWNER } from '../auth/tenancy';
 import { ApiError, forbidden } from '../errors';
 import { errorCodes, messages } from '../messages';
-import { ErrorBody } from '../schemas/envelope';
-import type { SessionUser } from '../schemas/session-user';
-
-const LookedUpUser = Type.Object({
-  name: Type.Union([Type.String(), Type.Null()]),
-  email: Type.String(),
-  sub: Type.String(),
-  picture: Type.Union([Type.String(), Type.Null()]),
-  email_verified: Type.Boolean(),
-});
-
-const LookupFound = Type.Object({ success: Type.Literal(true), user: LookedUpUser });
 
 /** Identity's answers the caller may see, with our code and the message to use if identity gave none. */
 const PASSED_THROUGH: Record<number, { code: string; fallback: string }> = {
@@ -42,7 +30,6 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/accounts/user',
     {
       onRequest: [
-        fastify.authenticate,
         async (request) => {
           if (!mayAddPeople(request.user)) throw forbidden();
         },
@@ -55,17 +42,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['accounts'],
         summary: 'Look up an identity account by email (for users who add people)',
-        security: [{ session: [] }],
-        querystring: Type.Object({ email: Type.String({ minLength: 1, maxLength: 320 }) }),
-        response: {
-          200: LookupFound,
-          400: ErrorBody,
-          401: ErrorBody,
-          403: ErrorBody,
-          404: ErrorBody,
-          429: ErrorBody,
-          502: ErrorBody,
-        },
+        ...authSchemas.lookUpAccount,
       },
     },
     async (request, reply) => {
@@ -78,7 +55,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       }
       const body = answer.body as { success?: unknown; user?: unknown } | undefined;
       if (answer.status === 200 && body?.success === true && body.user) {
-        const user = body.user as Partial<typeof LookupFound.static.user>;
+        const user = body.user as Partial<LookedUpUser>;
         return {
           success: true as const,
           user: {

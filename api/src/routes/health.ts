@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { serviceSchemas } from '@verity/shared-api/src/server';
 import { RETRY_AFTER_SECONDS } from '../service-unavailable';
-
-const CheckState = Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]);
-const Checks = Type.Object({ database: CheckState, attachments: CheckState });
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
@@ -14,7 +11,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['health'],
         summary: 'The process is up',
-        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+        ...serviceSchemas.liveness,
       },
     },
     async () => ({ status: 'ok' as const }),
@@ -26,10 +23,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['health'],
         summary: 'The database answers and attachment storage can write, read and delete',
-        response: {
-          200: Type.Object({ status: Type.Literal('ok'), checks: Checks }),
-          503: Type.Object({ status: Type.Literal('unavailable'), checks: Checks }),
-        },
+        ...serviceSchemas.readiness,
       },
     },
     async (request, reply) => {

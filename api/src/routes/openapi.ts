@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { serviceSchemas } from '@verity/shared-api/src/server';
 
 const openapiRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/openapi.json',
     {
-      schema: {
-        hide: true,
-        response: { 200: Type.Object({}, { additionalProperties: true }) },
-      },
+      schema: { hide: true, ...serviceSchemas.openapi },
     },
     async () => fastify.swagger() as unknown as Record<string, unknown>,
   );

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Role, UserType } from '../../src/schemas/session-user';
+import type { Role, UserType } from '@verity/shared-api/src/server';
 import { sessionFor, type TestSession } from '../support/session';
 
 export const USER_TYPES: readonly UserType[] = ['client', 'auditor', 'targetCompany'];

@@ -2,7 +2,7 @@
 // GreenAudit Partners) and a foreign one (Southbank Finance) whose every text carries FOREIGN_MARKER.
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../src/db';
-import type { Role, UserType } from '../../src/schemas/session-user';
+import type { Role, UserType } from '@verity/shared-api/src/server';
 import type { Caller } from './callers';
 
 /** In every text field of the foreign tenant; a home caller must never see it. */

@@ -1,5 +1,5 @@
 // The DELETE rules of docs/api.md beyond role and tenancy: never oneself; an owner only by an owner.
-import type { UserType } from '../../src/schemas/session-user';
+import type { UserType } from '@verity/shared-api/src/server';
 
 export interface MemberRule {
   route: string;

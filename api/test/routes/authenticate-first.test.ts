@@ -1,7 +1,8 @@
-// Signed out is 401 on every protected route, whatever the request carries: the session is checked
-// before the body is parsed or anything is validated, so a refusal never tells a stranger about input.
+// Signed out is 401 on every protected route the OpenAPI document lists, whatever the request
+// carries: the session is checked once for all of them (routes/signed-in.ts), before the body is
+// parsed or anything is validated, so a refusal never tells a stranger about input.
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { appRoutes, normaliseRoute } from '../permissions/app-routes';
+import { appRoutes, documentedRoutes, normaliseRoute } from '../permissions/app-routes';
 import { OUTSIDE_THE_MATRIX } from '../permissions/matrix';
 import { buildTestApp } from '../support/app';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
@@ -19,13 +20,26 @@ afterAll(async () => {
 });
 
 const unprotected = new Set(OUTSIDE_THE_MATRIX.map((entry) => normaliseRoute(entry.route)));
-const protectedRoutes = () =>
-  appRoutes(app).filter((route) => !unprotected.has(normaliseRoute(route)));
+const isProtected = (route: string) => !unprotected.has(normaliseRoute(route));
+const protectedRoutes = () => documentedRoutes(app).filter(isProtected);
+
+/** Each operation of the OpenAPI document with whether it names the session cookie. */
+function documentedSecurity(): { route: string; session: boolean }[] {
+  const paths = (
+    app.swagger() as { paths: Record<string, Record<string, { security?: unknown[] }>> }
+  ).paths;
+  return Object.entries(paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]) => ({
+      route: `${method.toUpperCase()} ${path}`,
+      session: (operation.security ?? []).length > 0,
+    })),
+  );
+}
 
 /** The route with every path parameter and query value something no schema accepts. */
 function invalidRequest(route: string, body: 'malformed json' | 'wrong types' | 'multipart') {
   const [method, path] = route.split(' ') as [InjectOptions['method'], string];
-  const url = `${path.replace(/:[A-Za-z0-9_]+/g, 'not-a-uuid')}?targetCompanyId=x&auditId=y&auditorId=z&email=`;
+  const url = `${path.replace(/\{[A-Za-z0-9_]+\}/g, 'not-a-uuid')}?targetCompanyId=x&auditId=y&auditorId=z&email=`;
   const options: InjectOptions = { method, url };
   if (method === 'GET' || method === 'DELETE') return options;
   if (body === 'malformed json')
@@ -43,8 +57,15 @@ function invalidRequest(route: string, body: 'malformed json' | 'wrong types' | 
 }
 
 describe('signed out', () => {
-  it('covers the protected routes of the app', () => {
+  it('covers the protected routes of the app: the document lists every one the app answers', () => {
     expect(protectedRoutes().length).toBeGreaterThan(25);
+    const answered = appRoutes(app).filter(isProtected).map(normaliseRoute).sort();
+    expect(protectedRoutes().map(normaliseRoute).sort()).toEqual(answered);
+  });
+
+  it('is what the document says: the session cookie on exactly the protected routes', () => {
+    const documented = documentedSecurity();
+    expect(documented.filter((entry) => entry.session !== isProtected(entry.route))).toEqual([]);
   });
 
   it.each(['malformed json', 'wrong types', 'multipart'] as const)(

@@ -4,12 +4,13 @@ import type {
   ActionPlanDetail,
   ActionPlanFilters,
   ActionPlanWithGaps,
+  AnswerData,
   Gap,
   GapChanges,
   GapInput,
   Remark,
-  RemarkPayload,
-} from '../domain/entities';
+  actionPlanSchemas,
+} from '../contract';
 import type { GapStatus } from '../domain/status';
 import { apiClient } from '../http/client';
 import type { KyInstance } from 'ky';
@@ -17,13 +18,25 @@ import { dataOf, query } from './envelope';
 
 const segment = encodeURIComponent;
 
+type Answer<K extends keyof typeof actionPlanSchemas, S extends number> = AnswerData<
+  (typeof actionPlanSchemas)[K],
+  S
+>;
+
+/** PATCH /gap/{id}/remark (sent as multipart form data). */
+export interface RemarkPayload {
+  comments: string;
+  /** Images only; each goes under the `documents` form field. */
+  documents?: Blob[];
+}
+
 /** POST /action-plan: an action plan with its first gap (auditor owner or admin). */
 export async function createActionPlan(
   { targetCompanyId, auditId }: { targetCompanyId: string; auditId: string },
   payload: ActionPlanCreatePayload,
   client: KyInstance = apiClient,
 ): Promise<ActionPlan> {
-  const data = await dataOf<{ actionPlan: ActionPlan }>(
+  const data = await dataOf<Answer<'create', 201>>(
     client.post('action-plan', { searchParams: { targetCompanyId, auditId }, json: payload }),
   );
   return data.actionPlan;
@@ -35,7 +48,7 @@ export async function getActionPlans(
   { targetCompanyId, search, status, category }: ActionPlanFilters,
   client: KyInstance = apiClient,
 ): Promise<ActionPlanWithGaps[]> {
-  const data = await dataOf<{ actionPlans?: ActionPlanWithGaps[] }>(
+  const data = await dataOf<Partial<Answer<'list', 200>>>(
     client.get(`action-plan/${segment(auditId)}/action-plans`, {
       searchParams: query({ targetCompanyId, search: search?.trim(), status, category }),
     }),
@@ -49,7 +62,7 @@ export async function getActionPlan(
   targetCompanyId: string,
   client: KyInstance = apiClient,
 ): Promise<ActionPlanDetail> {
-  const data = await dataOf<Partial<ActionPlanDetail>>(
+  const data = await dataOf<Partial<Answer<'detail', 200>>>(
     client.get(`action-plan/${segment(actionPlanId)}`, { searchParams: { targetCompanyId } }),
   );
   return {
@@ -72,7 +85,7 @@ export async function addGap(
   gap: GapInput,
   client: KyInstance = apiClient,
 ): Promise<Gap> {
-  const data = await dataOf<{ gap: Gap }>(
+  const data = await dataOf<Answer<'addGap', 201>>(
     client.post(`action-plan/${segment(actionPlanId)}/gaps`, {
       searchParams: { auditId },
       json: gap,
@@ -88,7 +101,7 @@ export async function updateGap(
   changes: GapChanges,
   client: KyInstance = apiClient,
 ): Promise<Gap> {
-  const data = await dataOf<{ gap: Gap }>(
+  const data = await dataOf<Answer<'editGap', 200>>(
     client.put(`gap/${segment(gapId)}`, { searchParams: { auditId }, json: changes }),
   );
   return data.gap;
@@ -101,7 +114,7 @@ export async function updateGapStatus(
   status: GapStatus,
   client: KyInstance = apiClient,
 ): Promise<Gap> {
-  const data = await dataOf<{ gap: Gap }>(
+  const data = await dataOf<Answer<'changeGapStatus', 200>>(
     client.patch(`gap/${segment(gapId)}/status`, {
       searchParams: { targetCompanyId },
       json: { status },
@@ -122,7 +135,7 @@ export async function addRemark(
   for (const document of documents) {
     form.append('documents', document, fileNameOf(document));
   }
-  const data = await dataOf<{ remark: Remark }>(
+  const data = await dataOf<Answer<'addRemark', 200>>(
     client.patch(`gap/${segment(gapId)}/remark`, { searchParams: { targetCompanyId }, body: form }),
   );
   return data.remark;
@@ -138,7 +151,7 @@ export async function withdrawRemark(
   targetCompanyId: string,
   client: KyInstance = apiClient,
 ): Promise<Remark> {
-  const data = await dataOf<{ remark: Remark }>(
+  const data = await dataOf<Answer<'withdrawRemark', 200>>(
     client.delete(`gap/${segment(gapId)}/remark/${segment(remarkId)}`, {
       searchParams: { targetCompanyId },
     }),
@@ -151,7 +164,7 @@ export async function withdrawRemarkDocument(
   documentId: string,
   client: KyInstance = apiClient,
 ): Promise<Remark> {
-  const data = await dataOf<{ remark: Remark }>(
+  const data = await dataOf<Answer<'withdrawRemarkDocument', 200>>(
     client.delete(`remark-document/${segment(documentId)}`),
   );
   return data.remark;

@@ -1,4 +1,4 @@
-import type { AuditorListItem, CreateAuditorPayload } from '../domain/entities';
+import type { AuditorListItem, CreateAuditorPayload } from '../contract';
 import { apiClient } from '../http/client';
 import type { KyInstance } from 'ky';
 import { dataOf, query } from './envelope';

@@ -1,4 +1,4 @@
-import type { Audit, CreateAuditPayload } from '../domain/entities';
+import type { Audit, CreateAuditPayload } from '../contract';
 import { apiClient } from '../http/client';
 import type { KyInstance } from 'ky';
 import { dataOf } from './envelope';

@@ -1,5 +1,4 @@
-import type { AccountLookupResult, OrganisationChoice } from '../domain/entities';
-import type { SessionUser } from '../domain/user';
+import type { AccountLookupResult, OrganisationChoice, SessionUser } from '../contract';
 import { apiClient } from '../http/client';
 import type { KyInstance } from 'ky';
 

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { HTTPError, type KyInstance } from 'ky';
 import { formatFileSizeKb } from '../domain/dates';
-import type { ActionPlan, Audit, GapInput, TargetCompany } from '../domain/entities';
+import type { ActionPlan, Audit, GapInput, TargetCompany } from '../contract';
 import { getErrorText } from '../http/error-text';
 import { EMAIL_MUST_EXIST, TARGET_COMPANY_ID_NOT_FOUND } from '../messages';
 import { startAccountsStub, type AccountsStub } from '../testing/accounts-stub';

@@ -1,7 +1,12 @@
-import type { CsvExport } from '../domain/entities';
 import { apiClient } from '../http/client';
 import { TARGET_COMPANY_ID_NOT_FOUND } from '../messages';
 import type { KyInstance } from 'ky';
+
+/** A CSV export ready to save. */
+export interface CsvExport {
+  blob: Blob;
+  fileName: string;
+}
 
 /** The name the server gives the file: company id, 'esap_export' and today's (UTC) date. */
 export function exportFileNameFallback(targetCompanyId: string, today: Date = new Date()): string {

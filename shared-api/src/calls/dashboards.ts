@@ -1,4 +1,4 @@
-import type { AuditorDashboard, ClientDashboard, TargetCompanyDashboard } from '../domain/entities';
+import type { AuditorDashboard, ClientDashboard, TargetCompanyDashboard } from '../contract';
 import { apiClient } from '../http/client';
 import type { KyInstance } from 'ky';
 import { dataOf } from './envelope';

@@ -4,7 +4,7 @@ import type {
   CreatedTargetCompany,
   CreateTargetCompanyPayload,
   TargetCompany,
-} from '../domain/entities';
+} from '../contract';
 import { apiClient } from '../http/client';
 import type { KyInstance } from 'ky';
 import { dataOf, query } from './envelope';

@@ -1,4 +1,4 @@
-import type { ClientUser, ClientUsers, NewUserPayload, UserCounts } from '../domain/entities';
+import type { ClientUser, ClientUsers, NewUserPayload, UserCounts } from '../contract';
 import { apiClient } from '../http/client';
 import type { KyInstance } from 'ky';
 import { dataOf } from './envelope';

@@ -1,4 +1,7 @@
 import {
+  PERMISSIONS,
+  may,
+  canAddAuditOrCompanyAuditor,
   canAddClientUsersAndAuditors,
   canAddGap,
   canAddRemark,
@@ -12,9 +15,74 @@ import {
   showsCompanyDashboardLink,
   usesLetterAvatar,
 } from './permissions';
-import type { Role, UserType } from './user';
+import { ROLES, USER_TYPES, type Role, type UserType } from './user';
 
 const as = (userType: UserType, role: Role) => ({ userType, role });
+
+const EVERY_USER = USER_TYPES.flatMap((userType) => ROLES.map((role) => as(userType, role)));
+const name = (user: { userType: UserType; role: Role }) => `${user.userType} ${user.role}`;
+
+describe('the permission table', () => {
+  it('grants a permission to exactly the user types and roles it lists', () => {
+    expect(may(as('auditor', 'admin'), 'addGap')).toBe(true);
+    expect(may(as('auditor', 'editor'), 'addGap')).toBe(false);
+    expect(may(as('client', 'owner'), 'addGap')).toBe(false);
+    expect(may(as('targetCompany', 'viewer'), 'viewActionPlans')).toBe(true);
+  });
+
+  it('grants nothing without a user', () => {
+    for (const permission of Object.keys(PERMISSIONS) as (keyof typeof PERMISSIONS)[])
+      expect(may(undefined, permission)).toBe(false);
+  });
+
+  it('lets viewers read but change nothing', () => {
+    const reads = new Set([
+      'readSession',
+      'viewTargetCompanies',
+      'viewAssignedTargetCompanies',
+      'viewEngagedAuditors',
+      'viewCompanyAuditors',
+      'viewClientUsers',
+      'viewAuditorUsers',
+      'viewCompanyUsers',
+      'viewAudits',
+      'viewAuditorDashboard',
+      'viewCompanyDashboard',
+      'viewClientDashboard',
+      'viewActionPlans',
+      'exportActionPlans',
+      'viewRemarkDocuments',
+    ]);
+    const viewers = EVERY_USER.filter((user) => user.role === 'viewer');
+    const held = (Object.keys(PERMISSIONS) as (keyof typeof PERMISSIONS)[]).flatMap((permission) =>
+      viewers.filter((user) => may(user, permission)).map((user) => `${name(user)}: ${permission}`),
+    );
+    expect(held.filter((entry) => !reads.has(entry.split(': ')[1]!))).toEqual([]);
+  });
+
+  it('lets only owners add or remove owners', () => {
+    expect(EVERY_USER.filter((user) => may(user, 'manageOwners')).map(name)).toEqual([
+      'client owner',
+      'auditor owner',
+      'targetCompany owner',
+    ]);
+  });
+
+  it.each([
+    ['canAddTargetCompany', canAddTargetCompany, 'addTargetCompany'],
+    ['canChangeGapStatus', canChangeGapStatus, 'changeGapStatus'],
+    ['canAddRemark', canAddRemark, 'addRemark'],
+    ['canAddGap', canAddGap, 'addGap'],
+    ['canEditGap', canEditGap, 'editGap'],
+    ['canAddClientUsersAndAuditors', canAddClientUsersAndAuditors, 'manageClientUsers'],
+    ['canAddClientUsersAndAuditors', canAddClientUsersAndAuditors, 'engageAuditor'],
+    ['canAddAuditOrCompanyAuditor', canAddAuditOrCompanyAuditor, 'addAudit'],
+    ['canAddAuditOrCompanyAuditor', canAddAuditOrCompanyAuditor, 'assignCompanyAuditor'],
+  ] as const)('%s answers as the table’s %s', (_name, helper, permission) => {
+    for (const user of EVERY_USER)
+      expect([name(user), helper(user)]).toEqual([name(user), may(user, permission)]);
+  });
+});
 
 describe('permissionFlags', () => {
   it.each([
@@ -61,6 +129,12 @@ describe('section 6 capabilities', () => {
   it('lets only owners add users and auditors in the client area', () => {
     expect(canAddClientUsersAndAuditors(as('client', 'owner'))).toBe(true);
     expect(canAddClientUsersAndAuditors(as('client', 'admin'))).toBe(false);
+  });
+
+  it('lets clients who are not viewers add audits and company auditors', () => {
+    expect(canAddAuditOrCompanyAuditor(as('client', 'editor'))).toBe(true);
+    expect(canAddAuditOrCompanyAuditor(as('client', 'viewer'))).toBe(false);
+    expect(canAddAuditOrCompanyAuditor(as('auditor', 'owner'))).toBe(false);
   });
 
   it('lets only client owners add a target company', () => {

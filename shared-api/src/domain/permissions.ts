@@ -1,6 +1,81 @@
-import type { Role, SessionUser } from './user';
+// Who may do what (spec section 6, docs/api.md "Who may"): one table of named permissions, each
+// giving the user types and roles that hold it. The API checks every route against it and the
+// screens' buttons ask it, so a button never offers what the server refuses. Tenancy (which
+// objects a user can see) is the server's and is not in here.
+import { ROLES, type Role, type SessionUser, type UserType } from './user';
+
+const EVERYONE = ROLES;
+const NOT_VIEWER = ['owner', 'admin', 'editor'] as const satisfies readonly Role[];
+const ADMIN_OR_OWNER = ['owner', 'admin'] as const satisfies readonly Role[];
+const OWNER = ['owner'] as const satisfies readonly Role[];
+
+type Grant = Readonly<Partial<Record<UserType, readonly Role[]>>>;
+
+const ALL_USER_TYPES = {
+  client: EVERYONE,
+  auditor: EVERYONE,
+  targetCompany: EVERYONE,
+} as const satisfies Grant;
+
+export const PERMISSIONS = {
+  // The session and the accounts lookup
+  readSession: ALL_USER_TYPES,
+  /** Those who add companies, firms or users. */
+  lookUpAccounts: { client: OWNER, auditor: ADMIN_OR_OWNER, targetCompany: ADMIN_OR_OWNER },
+
+  // Target companies and auditor firms
+  viewTargetCompanies: ALL_USER_TYPES,
+  viewAssignedTargetCompanies: { auditor: EVERYONE },
+  addTargetCompany: { client: OWNER },
+  assignCompanyAuditor: { client: NOT_VIEWER },
+  viewEngagedAuditors: { client: EVERYONE },
+  engageAuditor: { client: OWNER },
+  viewCompanyAuditors: ALL_USER_TYPES,
+
+  // Users of one's own organisation
+  viewClientUsers: { client: EVERYONE },
+  manageClientUsers: { client: OWNER },
+  viewAuditorUsers: { auditor: EVERYONE },
+  manageAuditorUsers: { auditor: ADMIN_OR_OWNER },
+  viewCompanyUsers: { targetCompany: EVERYONE },
+  manageCompanyUsers: { targetCompany: ADMIN_OR_OWNER },
+  /** Adding a user with the owner role, or removing one: only owners. */
+  manageOwners: { client: OWNER, auditor: OWNER, targetCompany: OWNER },
+
+  // Audits
+  viewAudits: ALL_USER_TYPES,
+  addAudit: { client: NOT_VIEWER },
+
+  // Dashboards
+  viewAuditorDashboard: { auditor: EVERYONE },
+  viewCompanyDashboard: ALL_USER_TYPES,
+  viewClientDashboard: { client: EVERYONE },
+
+  // Action plans, gaps and remarks
+  viewActionPlans: ALL_USER_TYPES,
+  exportActionPlans: ALL_USER_TYPES,
+  createActionPlan: { auditor: ADMIN_OR_OWNER },
+  addGap: { auditor: ADMIN_OR_OWNER },
+  editGap: { auditor: ADMIN_OR_OWNER },
+  changeGapStatus: { client: NOT_VIEWER, auditor: NOT_VIEWER },
+  addRemark: { client: NOT_VIEWER, auditor: NOT_VIEWER, targetCompany: NOT_VIEWER },
+  /** Withdrawing one's own remarks (within their window) and their images. */
+  withdrawRemarks: { client: NOT_VIEWER, auditor: NOT_VIEWER, targetCompany: NOT_VIEWER },
+  /** Withdrawing the remarks of anyone in one's own organisation, at any time. */
+  withdrawOrganisationRemarks: { client: OWNER, auditor: OWNER, targetCompany: OWNER },
+  viewRemarkDocuments: ALL_USER_TYPES,
+} as const satisfies Record<string, Grant>;
+
+export type Permission = keyof typeof PERMISSIONS;
 
 export type PermissionSubject = Pick<SessionUser, 'role' | 'userType'> | null | undefined;
+
+/** Whether the user's type and role hold the permission (no user holds none). */
+export function may(user: PermissionSubject, permission: Permission): boolean {
+  if (!user) return false;
+  const grant: Grant = PERMISSIONS[permission];
+  return grant[user.userType]?.includes(user.role) ?? false;
+}
 
 export interface PermissionFlags {
   isClient: boolean;
@@ -24,29 +99,15 @@ export function permissionFlags(user: PermissionSubject): PermissionFlags {
   };
 }
 
+// Display rules of spec section 6 that are not permissions: the server never asks them.
+
 /** Spec section 6 compares the role to 'auditor'; no role has that name, so the user type is compared as well. */
 export function usesLetterAvatar(user: PermissionSubject): boolean {
   if (!user) return false;
   return [user.userType, user.role].some((value) => String(value).toLowerCase() === 'auditor');
 }
 
-export function canAddClientUsersAndAuditors(user: PermissionSubject): boolean {
-  return permissionFlags(user).isOwner;
-}
-
-export function canAddTargetCompany(user: PermissionSubject): boolean {
-  const flags = permissionFlags(user);
-  return flags.isClient && flags.isOwner;
-}
-
-export function canDeleteClientUser(user: PermissionSubject, target: { role: Role }): boolean {
-  return permissionFlags(user).isOwner && target.role !== 'owner';
-}
-
-export function canAddAuditOrCompanyAuditor(user: PermissionSubject): boolean {
-  return permissionFlags(user).isClient;
-}
-
+/** The 'Create Audit' link shows for every auditor (spec section 6); creating needs `createActionPlan`. */
 export function canCreateAudit(user: PermissionSubject): boolean {
   return permissionFlags(user).isAuditor;
 }
@@ -55,13 +116,33 @@ export function showsCompanyDashboardLink(user: PermissionSubject): boolean {
   return !permissionFlags(user).isAuditor;
 }
 
+// The screens' questions, answered by the table.
+
+/** The client area's 'Add New User' and 'Add New Auditor' (spec section 6: owners). */
+export function canAddClientUsersAndAuditors(user: PermissionSubject): boolean {
+  return may(user, 'manageClientUsers') && may(user, 'engageAuditor');
+}
+
+export function canAddTargetCompany(user: PermissionSubject): boolean {
+  return may(user, 'addTargetCompany');
+}
+
+/** Spec section 6: the owner deletes client users, but not users with the owner role. */
+export function canDeleteClientUser(user: PermissionSubject, target: { role: Role }): boolean {
+  return may(user, 'manageClientUsers') && target.role !== 'owner';
+}
+
+/** 'Add New Audit' and the per-company 'Add New Auditor': clients who are not viewers. */
+export function canAddAuditOrCompanyAuditor(user: PermissionSubject): boolean {
+  return may(user, 'addAudit') && may(user, 'assignCompanyAuditor');
+}
+
 export function canChangeGapStatus(user: PermissionSubject): boolean {
-  const flags = permissionFlags(user);
-  return (flags.isClient || flags.isAuditor) && !flags.isViewer;
+  return may(user, 'changeGapStatus');
 }
 
 export function canAddRemark(user: PermissionSubject): boolean {
-  return Boolean(user) && !permissionFlags(user).isViewer;
+  return may(user, 'addRemark');
 }
 
 /**
@@ -78,9 +159,9 @@ export function canWithdrawRemark(
   },
   now: Date = new Date(),
 ): boolean {
-  const flags = permissionFlags(user);
-  if (!user || flags.isViewer || remark.withdrawn) return false;
-  if (flags.isOwner && user.userType === remark.user.userType) return true;
+  if (!user || !may(user, 'withdrawRemarks') || remark.withdrawn) return false;
+  if (may(user, 'withdrawOrganisationRemarks') && user.userType === remark.user.userType)
+    return true;
   return (
     Boolean(user._id) &&
     remark.user.userId === user._id &&
@@ -90,10 +171,9 @@ export function canWithdrawRemark(
 }
 
 export function canAddGap(user: PermissionSubject): boolean {
-  const flags = permissionFlags(user);
-  return flags.isAuditor && (flags.isAdmin || flags.isOwner);
+  return may(user, 'addGap');
 }
 
 export function canEditGap(user: PermissionSubject): boolean {
-  return canAddGap(user);
+  return may(user, 'editGap');
 }

@@ -11,17 +11,8 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   viewer: 'Viewer',
 };
 
-export interface SessionUser {
-  _id: string;
-  fullname: string;
-  emailId: string;
-  role: Role;
-  userType: UserType;
-  clientId?: string;
-  auditorId?: string;
-  targetCompanyId?: string;
-  organisationName?: string;
-}
+// The signed-in user's shape is the contract's (GET /auth/me).
+export type { SessionUser } from '../contract/auth';
 
 export const USER_TYPE_LABELS: Readonly<Record<UserType, string>> = {
   client: 'Client',

@@ -12,6 +12,7 @@ const ravi: SessionUser = {
   role: 'admin',
   userType: 'auditor',
   auditorId: 'a1',
+  organisationName: 'Menon Audit',
 };
 
 /** A store wired to the real calls over a fetch that answers each path with the given status and body. */

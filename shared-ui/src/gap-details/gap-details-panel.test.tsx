@@ -22,8 +22,18 @@ const remark: Remark = {
   id: 'r1',
   comments: 'Meter ordered from the supplier',
   createdAt: new Date(2026, 2, 6, 14, 30).toISOString(),
+  withdrawableUntil: null,
+  withdrawn: null,
   user: { userType: 'targetCompany', fullname: 'Arjun Mehta', userId: 'u1', role: 'editor' },
-  docs: [{ _id: 'd1', url: '/api/v1/remark-document/d1', fileName: 'invoice.png', size: 2560 }],
+  docs: [
+    {
+      _id: 'd1',
+      url: '/api/v1/remark-document/d1',
+      fileName: 'invoice.png',
+      size: 2560,
+      withdrawn: null,
+    },
+  ],
 };
 
 function makeGap(overrides: Partial<Gap> = {}): Gap {

@@ -1,5 +1,4 @@
-import type { ActionPlanStatistics, Gap, Remark } from '@verity/shared-api';
-import type { ActionPlanWithGaps } from '@verity/shared-api/src/domain/entities';
+import type { ActionPlanStatistics, ActionPlanWithGaps, Gap, Remark } from '@verity/shared-api';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -74,6 +73,8 @@ export function makeRemark(overrides: Partial<Remark> = {}): Remark {
     id: 'remark-1',
     comments: 'Meters ordered, delivery in two weeks.',
     createdAt: daysFromNow(-2),
+    withdrawableUntil: null,
+    withdrawn: null,
     user: { userType: 'targetCompany', fullname: 'Ravi Kumar', userId: 'user-9', role: 'editor' },
     docs: [],
     ...overrides,

@@ -13,6 +13,7 @@ export const users = {
     role: 'owner',
     userType: 'client',
     clientId: 'c-1',
+    organisationName: 'Green Fund',
   },
   auditor: {
     _id: 'u-auditor',
@@ -21,6 +22,7 @@ export const users = {
     role: 'admin',
     userType: 'auditor',
     auditorId: 'a-1',
+    organisationName: 'Menon Audit',
   },
   targetCompany: {
     _id: 'u-company',
@@ -29,6 +31,7 @@ export const users = {
     role: 'editor',
     userType: 'targetCompany',
     targetCompanyId: 'tc-1',
+    organisationName: 'Fischer Steelworks',
   },
 } satisfies Record<string, SessionUser>;
 

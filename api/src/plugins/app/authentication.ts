@@ -4,15 +4,15 @@ import { decodeAccessToken } from '../../auth/access-token';
 import { findSessionUser } from '../../auth/memberships';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../auth/session-cookies';
 import { notSignedIn, sessionExpired } from '../../errors';
-import type { SessionUser } from '../../schemas/session-user';
+import type { SessionUser } from '@verity/shared-api/src/server';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** onRequest hook of protected routes (before any body is parsed or validated): sets request.user, or answers 401 (no live session) / 403 (access token expired). */
+    /** onRequest hook of the signed-in routes (before any body is parsed or validated): sets request.user, or answers 401 (no live session) / 403 (access token expired). */
     authenticate(request: FastifyRequest): Promise<void>;
   }
   interface FastifyRequest {
-    /** The signed-in user; set only on routes that run `fastify.authenticate`. */
+    /** The signed-in user; set on the signed-in routes (routes/signed-in.ts), which run `fastify.authenticate`. */
     user: SessionUser;
   }
 }

@@ -1,8 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import { ACTION_PLAN_CATEGORIES, type AuditForm } from '@verity/shared-api/src/domain/audit';
-import { STATUS_KEYS } from '@verity/shared-api/src/domain/status';
-import { checkActionPlan } from '@verity/shared-api/src/rules/action-plan-rules';
+import { actionPlanSchemas, checkActionPlan, type AuditForm } from '@verity/shared-api/src/server';
 import {
   findActionPlan,
   findActionPlanDetail,
@@ -16,16 +13,7 @@ import {
   requireVisibleAudit,
 } from '../../auth/tenancy';
 import { notFound, passed } from '../../errors';
-import { errorResponses, successWith } from '../../schemas/envelope';
-import { Uuid } from '../../schemas/uuid';
-import { CompanyQuery, routeDefaults } from './common';
-import {
-  ActionPlanOut,
-  ActionPlanWithGaps,
-  CreateActionPlan,
-  GapOut,
-  StatisticsOut,
-} from './schemas';
+import { routeDefaults } from './common';
 
 const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
@@ -33,17 +21,11 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/action-plan',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDefaults,
         summary:
           'Create an action plan with its first gap (auditor owner or admin, own firm’s audit)',
-        querystring: Type.Object({ targetCompanyId: Uuid, auditId: Uuid }),
-        body: CreateActionPlan,
-        response: {
-          201: successWith(Type.Object({ actionPlan: ActionPlanOut })),
-          ...errorResponses,
-        },
+        ...actionPlanSchemas.create,
       },
     },
     async (request, reply) => {
@@ -85,23 +67,10 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/action-plan/:auditId/action-plans',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDefaults,
         summary: 'The action plans of an audit, each with its overall status and gaps',
-        params: Type.Object({ auditId: Uuid }),
-        querystring: Type.Object({
-          targetCompanyId: Uuid,
-          search: Type.Optional(
-            Type.String({ maxLength: 200, description: 'in headings, gap names and KPIs' }),
-          ),
-          status: Type.Optional(Type.Union(STATUS_KEYS.map((status) => Type.Literal(status)))),
-          category: Type.Optional(Type.Union(ACTION_PLAN_CATEGORIES.map((c) => Type.Literal(c)))),
-        }),
-        response: {
-          200: successWith(Type.Object({ actionPlans: Type.Array(ActionPlanWithGaps) })),
-          ...errorResponses,
-        },
+        ...actionPlanSchemas.list,
       },
     },
     async (request) => {
@@ -119,22 +88,10 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/action-plan/:id',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDefaults,
         summary: 'One action plan with its statistics and gaps (with status history and remarks)',
-        params: Type.Object({ id: Uuid }),
-        querystring: CompanyQuery,
-        response: {
-          200: successWith(
-            Type.Object({
-              actionPlan: ActionPlanOut,
-              statistics: StatisticsOut,
-              gaps: Type.Array(GapOut),
-            }),
-          ),
-          ...errorResponses,
-        },
+        ...actionPlanSchemas.detail,
       },
     },
     async (request) => {

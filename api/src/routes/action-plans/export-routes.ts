@@ -1,11 +1,9 @@
-import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import { TARGET_COMPANY_ID_NOT_FOUND } from '@verity/shared-api/src/messages';
+import { TARGET_COMPANY_ID_NOT_FOUND, actionPlanSchemas } from '@verity/shared-api/src/server';
 import { exportFileName, exportSelect } from '../../action-plans/csv-export';
 import { requireVisibleCompany } from '../../auth/tenancy';
 import { invalid } from '../../errors';
-import { errorResponses } from '../../schemas/envelope';
+import { isUuid } from '../../uuid';
 import { routeDefaults } from './common';
 
 const exportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -14,27 +12,18 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/action-plan/export/csv',
     {
-      onRequest: fastify.authenticate,
       // A long download at a slow reader's pace; a reader that stalls is cut by the socket time-out.
       handlerTimeout: 10 * 60_000,
       schema: {
         ...routeDefaults,
         summary: 'Every action plan and gap of a company as a CSV file, streamed from the database',
         produces: ['text/csv'],
-        querystring: Type.Object({ targetCompanyId: Type.Optional(Type.String()) }),
-        response: {
-          200: Type.Unsafe<Readable>({
-            type: 'string',
-            description: 'text/csv with a header line',
-          }),
-          ...errorResponses,
-        },
+        ...actionPlanSchemas.exportCsv,
       },
     },
     async (request, reply) => {
       const { targetCompanyId } = request.query;
-      if (!targetCompanyId) throw invalid(TARGET_COMPANY_ID_NOT_FOUND);
-      if (!UUID.test(targetCompanyId)) throw invalid(TARGET_COMPANY_ID_NOT_FOUND);
+      if (!isUuid(targetCompanyId)) throw invalid(TARGET_COMPANY_ID_NOT_FOUND);
       const company = await requireVisibleCompany(db, request.user, targetCompanyId);
       const { sql, params } = exportSelect(request.user, company.id);
       return reply
@@ -45,7 +34,5 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   );
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default exportRoutes;

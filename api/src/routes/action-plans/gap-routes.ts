@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import type { AuditForm } from '@verity/shared-api/src/domain/audit';
-import { MISSING_STATUS } from '@verity/shared-api/src/messages';
-import { checkGap } from '@verity/shared-api/src/rules/gap-rules';
+import {
+  MISSING_STATUS,
+  actionPlanSchemas,
+  checkGap,
+  type AuditForm,
+} from '@verity/shared-api/src/server';
 import { findGap } from '../../action-plans/gap-sql';
 import { gapAsInput, insertGap, setGapStatus, updateGap } from '../../action-plans/gap-writes';
 import {
@@ -13,12 +15,7 @@ import {
   requireVisibleGap,
 } from '../../auth/tenancy';
 import { invalid, notFound, passed } from '../../errors';
-import { errorResponses, successWith } from '../../schemas/envelope';
-import { Uuid } from '../../schemas/uuid';
-import { AuditQuery, CompanyQuery, routeDefaults } from './common';
-import { GapInput, GapOut, StatusChange } from './schemas';
-
-const GapAnswer = successWith(Type.Object({ gap: GapOut }));
+import { routeDefaults } from './common';
 
 const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
@@ -32,14 +29,10 @@ const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/action-plan/:actionPlanId/gaps',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDefaults,
         summary: 'Add a gap to an action plan (auditor owner or admin)',
-        params: Type.Object({ actionPlanId: Uuid }),
-        querystring: AuditQuery,
-        body: GapInput,
-        response: { 201: GapAnswer, ...errorResponses },
+        ...actionPlanSchemas.addGap,
       },
     },
     async (request, reply) => {
@@ -69,14 +62,10 @@ const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.put(
     '/gap/:gapId',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDefaults,
         summary: 'Edit a gap: the fields given replace the stored ones (auditor owner or admin)',
-        params: Type.Object({ gapId: Uuid }),
-        querystring: AuditQuery,
-        body: Type.Partial(GapInput),
-        response: { 200: GapAnswer, ...errorResponses },
+        ...actionPlanSchemas.editGap,
       },
     },
     async (request) => {
@@ -109,15 +98,11 @@ const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.patch(
     '/gap/:id/status',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDefaults,
         summary:
           'Set a gap’s status and append it to the status history (client or auditor, not viewer)',
-        params: Type.Object({ id: Uuid }),
-        querystring: CompanyQuery,
-        body: StatusChange,
-        response: { 200: GapAnswer, ...errorResponses },
+        ...actionPlanSchemas.changeGapStatus,
       },
       preValidation: async (request) => {
         request.body ??= {};

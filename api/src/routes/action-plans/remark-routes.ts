@@ -1,7 +1,5 @@
-import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import { ADD_YOUR_COMMENTS } from '@verity/shared-api/src/messages';
+import { ADD_YOUR_COMMENTS, actionPlanSchemas } from '@verity/shared-api/src/server';
 import { remarkJsonSql, toRemark, type RemarkJson } from '../../action-plans/gap-sql';
 import {
   commitDocuments,
@@ -17,11 +15,8 @@ import {
 import { isDatabaseUnavailable } from '../../db/connection-errors';
 import { auditVisibleSql, NOT_VIEWER, requireRole, requireVisibleGap } from '../../auth/tenancy';
 import { invalid, notFound } from '../../errors';
-import { ErrorBody, errorResponses, successWith } from '../../schemas/envelope';
-import { Uuid } from '../../schemas/uuid';
 import { AttachmentNotFoundError, type AttachmentStorage } from '../../storage/attachment-storage';
-import { CompanyQuery, routeDefaults } from './common';
-import { RemarkOut } from './schemas';
+import { routeDefaults } from './common';
 
 export interface RemarkRoutesOptions {
   storage: AttachmentStorage;
@@ -40,14 +35,11 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
   fastify.patch(
     '/gap/:id/remark',
     {
-      onRequest: [
-        fastify.authenticate,
-        fastify.rateLimit({
-          max: config.remarksPerMinute,
-          timeWindow: '1 minute',
-          keyGenerator: (request) => `remark:${request.user._id}`,
-        }),
-      ],
+      onRequest: fastify.rateLimit({
+        max: config.remarksPerMinute,
+        timeWindow: '1 minute',
+        keyGenerator: (request) => `remark:${request.user._id}`,
+      }),
       // Up to 10 images of 5 MB arrive within the server's 60 s request time-out, then one transaction.
       handlerTimeout: 2 * 60_000,
       schema: {
@@ -56,14 +48,7 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
         description:
           'multipart/form-data: `comments` (text) and `documents` (PNG, JPEG, GIF or WebP files; at most 10, 5 MB each). The files count against the company’s storage quota (413 when full) and the user’s hourly upload rate (429 with Retry-After); at most `REMARKS_PER_MINUTE` (default 30) remarks a minute per user.',
         consumes: ['multipart/form-data'],
-        params: Type.Object({ id: Uuid }),
-        querystring: CompanyQuery,
-        response: {
-          200: successWith(Type.Object({ remark: RemarkOut })),
-          ...errorResponses,
-          413: ErrorBody,
-          429: ErrorBody,
-        },
+        ...actionPlanSchemas.addRemark,
       },
     },
     async (request) => {
@@ -130,17 +115,12 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
   fastify.get(
     '/remark-document/:documentId',
     {
-      onRequest: fastify.authenticate,
       // An image download at a slow reader's pace; a reader that stalls is cut by the socket time-out.
       handlerTimeout: 10 * 60_000,
       schema: {
         ...routeDefaults,
         summary: 'A remark’s image, for whoever can see its gap',
-        params: Type.Object({ documentId: Uuid }),
-        response: {
-          200: Type.Unsafe<Readable>({ type: 'string', format: 'binary' }),
-          ...errorResponses,
-        },
+        ...actionPlanSchemas.remarkDocument,
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { actionPlanSchemas } from '@verity/shared-api/src/server';
 import { remarkJsonSql, toRemark, type RemarkJson } from '../../action-plans/gap-sql';
 import {
   authorshipSql,
@@ -11,18 +11,12 @@ import {
 import { auditVisibleSql, NOT_VIEWER, requireRole, requireVisibleGap } from '../../auth/tenancy';
 import type { Queryable } from '../../db';
 import { notFound } from '../../errors';
-import { ErrorBody, errorResponses, successWith } from '../../schemas/envelope';
-import { Uuid } from '../../schemas/uuid';
 import type { AttachmentStorage } from '../../storage/attachment-storage';
-import { CompanyQuery, routeDefaults } from './common';
-import { RemarkOut } from './schemas';
+import { routeDefaults } from './common';
 
 export interface RemarkWithdrawalRoutesOptions {
   storage: AttachmentStorage;
 }
-
-const RemarkAnswer = successWith(Type.Object({ remark: RemarkOut }));
-const withdrawalResponses = { 200: RemarkAnswer, ...errorResponses, 409: ErrorBody };
 
 async function remarkAnswer(db: Queryable, remarkId: string) {
   const { rows } = await db.query<{ remark: RemarkJson }>(
@@ -54,16 +48,13 @@ const remarkWithdrawalRoutes: FastifyPluginAsyncTypebox<RemarkWithdrawalRoutesOp
   fastify.delete(
     '/gap/:gapId/remark/:remarkId',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDefaults,
         summary:
           'Withdraw a remark: its author within its window, or an owner of their organisation (not viewer)',
         description:
           'The remark stays in the gap’s list as a trace (who withdrew it and when); its text and images are erased and the images’ storage is released.',
-        params: Type.Object({ gapId: Uuid, remarkId: Uuid }),
-        querystring: CompanyQuery,
-        response: withdrawalResponses,
+        ...actionPlanSchemas.withdrawRemark,
       },
     },
     async (request) => {
@@ -91,15 +82,13 @@ const remarkWithdrawalRoutes: FastifyPluginAsyncTypebox<RemarkWithdrawalRoutesOp
   fastify.delete(
     '/remark-document/:documentId',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDefaults,
         summary:
           'Withdraw one image of a remark: the remark’s author within its window, or an owner of their organisation (not viewer)',
         description:
           'The image shows as withdrawn (who and when) in its remark; its file is deleted and its storage released.',
-        params: Type.Object({ documentId: Uuid }),
-        response: withdrawalResponses,
+        ...actionPlanSchemas.withdrawRemarkDocument,
       },
     },
     async (request) => {

@@ -1,19 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { authSchemas } from '@verity/shared-api/src/server';
 import { choicesOf } from '../../auth/memberships';
 import { startSession } from '../../auth/refresh-tokens';
 import { setSessionCookies } from '../../auth/session-cookies';
 import { clearChoice, readChoice } from '../../auth/sign-in-state';
 import { notFound, notSignedIn } from '../../errors';
-import { ErrorBody, successWith, SuccessBody } from '../../schemas/envelope';
-import { Role } from '../../schemas/session-user';
-import { Uuid } from '../../schemas/uuid';
-
-const Organisation = Type.Object({
-  membershipId: Uuid,
-  organisationName: Type.String(),
-  role: Role,
-});
 
 /**
  * After a sign-in by a person with memberships in several organisations of one user type: the
@@ -29,10 +20,7 @@ const chooseRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['auth'],
         summary: 'The organisations a person who just signed in may choose from',
-        response: {
-          200: successWith(Type.Object({ organisations: Type.Array(Organisation) })),
-          401: ErrorBody,
-        },
+        ...authSchemas.organisationChoices,
       },
     },
     async (request) => {
@@ -54,8 +42,7 @@ const chooseRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign in to the chosen organisation',
-        body: Type.Object({ membershipId: Uuid }),
-        response: { 200: SuccessBody, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        ...authSchemas.chooseOrganisation,
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { authSchemas } from '@verity/shared-api/src/server';
 import { loginWithError, startSignIn } from '../../auth/sign-in-start';
 import { setInvitation } from '../../auth/sign-in-state';
 import { openInvitation } from '../../invitations/invitations';
@@ -14,8 +14,7 @@ const invitationRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         tags: ['auth'],
         summary:
           'Accept an invitation: sign in (or sign up) with its e-mail address to join the organisation',
-        params: Type.Object({ token: Type.String({ maxLength: 200 }) }),
-        response: { 302: Type.Null({ description: 'Redirect (Location header)' }) },
+        ...authSchemas.invitation,
       },
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { authSchemas } from '@verity/shared-api/src/server';
 import { decodeAccessToken } from '../../auth/access-token';
 import { endSession, rotateRefreshToken } from '../../auth/refresh-tokens';
 import {
@@ -10,35 +10,15 @@ import {
   setSessionCookies,
 } from '../../auth/session-cookies';
 import { notSignedIn, sessionReused } from '../../errors';
-import { ErrorBody, successWith, SuccessBody } from '../../schemas/envelope';
-import { SessionUser } from '../../schemas/session-user';
 
 // The client sends these POSTs without a body; anything sent is stripped by the empty schema.
-const EmptyBody = Type.Object({});
 async function bodyMayBeAbsent(request: FastifyRequest) {
   request.body ??= {};
 }
 
+/** Refresh and sign-out: they run on the cookies alone, signed in or not. */
 const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { config } = fastify;
-
-  fastify.get(
-    '/auth/me',
-    {
-      onRequest: fastify.authenticate,
-      schema: {
-        tags: ['auth'],
-        summary: 'The signed-in user',
-        security: [{ session: [] }],
-        response: {
-          200: successWith(Type.Object({ user: SessionUser })),
-          401: ErrorBody,
-          403: ErrorBody,
-        },
-      },
-    },
-    async (request) => ({ success: true as const, data: { user: request.user } }),
-  );
 
   fastify.post(
     '/auth/refresh',
@@ -47,8 +27,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         tags: ['auth'],
         summary:
           'Trade the refresh cookie for new session cookies (the same cookie again within 30 s gets the same ones)',
-        body: EmptyBody,
-        response: { 200: SuccessBody, 401: ErrorBody },
+        ...authSchemas.refresh,
       },
       preValidation: bodyMayBeAbsent,
     },
@@ -79,8 +58,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         tags: ['auth'],
         summary:
           'Sign out: end the session (at once, for every copy of its cookies) and clear them',
-        body: EmptyBody,
-        response: { 200: SuccessBody },
+        ...authSchemas.logout,
       },
       preValidation: bodyMayBeAbsent,
     },

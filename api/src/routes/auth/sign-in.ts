@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { authSchemas, type UserType } from '@verity/shared-api/src/server';
 import type { FastifyReply } from 'fastify';
 import * as oidc from 'openid-client';
 import { membershipsForSignIn, type SignedInAccount } from '../../auth/memberships';
@@ -19,9 +19,6 @@ import {
 } from '../../auth/sign-in-start';
 import { acceptInvitation } from '../../invitations/invitations';
 import { signInErrors } from '../../messages';
-import type { UserType } from '../../schemas/session-user';
-
-const redirectResponse = { 302: Type.Null({ description: 'Redirect (Location header)' }) };
 
 const signInRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { config } = fastify;
@@ -34,7 +31,7 @@ const signInRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         schema: {
           tags: ['auth'],
           summary: `Start signing in as ${userType} (redirects to the identity provider)`,
-          response: redirectResponse,
+          ...authSchemas.signIn,
         },
       },
       async (request, reply) => {
@@ -77,14 +74,7 @@ const signInRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['auth'],
         summary: 'Where the identity provider sends the browser back after sign-in',
-        querystring: Type.Object({
-          code: Type.Optional(Type.String()),
-          state: Type.Optional(Type.String()),
-          iss: Type.Optional(Type.String()),
-          error: Type.Optional(Type.String()),
-          error_description: Type.Optional(Type.String()),
-        }),
-        response: redirectResponse,
+        ...authSchemas.callback,
       },
     },
     async (request, reply) => {

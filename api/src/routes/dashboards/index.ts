@@ -1,65 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { dashboardSchemas } from '@verity/shared-api/src/server';
 import { requireRole, requireVisibleCompany } from '../../auth/tenancy';
 import { actionPlanFigures, companyGapStats } from '../../dashboards/figures';
 import { auditorScope, clientScope, companyScope } from '../../dashboards/scopes';
 import { notFound } from '../../errors';
-import { errorResponses, successWith } from '../../schemas/envelope';
-import { Uuid } from '../../schemas/uuid';
-
-const Count = Type.Integer({ minimum: 0 });
-const NameValue = Type.Object({ name: Type.String(), value: Count });
-
-const ActionPlanFigures = Type.Object({
-  actionPlans: Type.Object({
-    statusOverview: Type.Object({
-      total: Count,
-      closed: Count,
-      provClosed: Count,
-      open: Count,
-    }),
-    categoryBreakdown: Type.Array(NameValue),
-    timelineAnalysis: Type.Array(NameValue),
-  }),
-  gaps: Type.Object({ riskSeverityDistribution: Type.Array(NameValue) }),
-});
-
-const CompanyGapStats = Type.Object({
-  targetCompanyId: Uuid,
-  targetCompanyName: Type.String(),
-  open: Count,
-  closed: Count,
-  provClosed: Count,
-  overdue: Count,
-});
-
-const AuditorDashboard = Type.Object({
-  projectsOverview: Type.Object({
-    totalProjects: Count,
-    completed: Count,
-    inProgress: Count,
-    overdue: Count,
-  }),
-  targetCompanyActionPlanStats: Type.Array(CompanyGapStats),
-});
-
-const ClientDashboard = Type.Composite([
-  ActionPlanFigures,
-  Type.Object({ targetCompanyActionPlanStats: Type.Array(CompanyGapStats) }),
-]);
 
 /** The dashboards routes of /api/v1 (see docs/api.md and docs/decisions.md "Derived figures"). */
 const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/dashboard/auditor',
     {
-      onRequest: fastify.authenticate,
       schema: {
         tags: ['dashboards'],
         summary: "The auditor firm's dashboard: its target companies and their gaps",
-        security: [{ session: [] }],
-        querystring: Type.Object({ auditorId: Uuid }),
-        response: { 200: successWith(AuditorDashboard), ...errorResponses },
+        ...dashboardSchemas.auditor,
       },
     },
     async (request) => {
@@ -80,13 +34,10 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/dashboard/target-company',
     {
-      onRequest: fastify.authenticate,
       schema: {
         tags: ['dashboards'],
         summary: "A target company's dashboard: its action plans and gaps",
-        security: [{ session: [] }],
-        querystring: Type.Object({ targetCompanyId: Uuid }),
-        response: { 200: successWith(ActionPlanFigures), ...errorResponses },
+        ...dashboardSchemas.targetCompany,
       },
     },
     async (request) => {
@@ -103,12 +54,10 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/dashboard/client',
     {
-      onRequest: fastify.authenticate,
       schema: {
         tags: ['dashboards'],
         summary: "The client's portfolio dashboard: every target company's action plans and gaps",
-        security: [{ session: [] }],
-        response: { 200: successWith(ClientDashboard), ...errorResponses },
+        ...dashboardSchemas.client,
       },
     },
     async (request) => {

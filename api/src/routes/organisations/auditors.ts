@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import { auditorSchema, runRules } from '@verity/shared-api/src/rules/organisation-rules';
+import { auditorSchema, organisationSchemas, runRules } from '@verity/shared-api/src/server';
 import { requireRole, requireVisibleCompany } from '../../auth/tenancy';
 import { passed } from '../../errors';
 import { invitationMessage } from '../../invitations/invitation-mail';
@@ -10,19 +9,16 @@ import {
   listClientAuditors,
   listCompanyAuditors,
 } from '../../organisations/auditors';
-import { Uuid } from '../../schemas/uuid';
-import { Auditor, CompanyAuditor, CreateAuditor, answers, routeDocs } from './schemas';
+import { routeDocs } from './route-docs';
 
 /** Auditor firms: those a client engaged, engaging a new one, and the firms assigned to a company. */
 const auditorRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/auditor',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('auditors', "The auditor firms the caller's client engaged, newest first"),
-        querystring: Type.Object({ auditorId: Type.Optional(Uuid) }),
-        response: answers(200, Type.Object({ auditors: Type.Array(Auditor) })),
+        ...organisationSchemas.auditors,
       },
     },
     async (request) => {
@@ -40,14 +36,12 @@ const auditorRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/auditor',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs(
           'auditors',
           "Engage an auditor firm for the caller's client: the firm its owner's email names, else a new firm owned by the email (invited)",
         ),
-        body: CreateAuditor,
-        response: answers(201, Type.Object({ auditor: Auditor })),
+        ...organisationSchemas.createAuditor,
       },
     },
     async (request, reply) => {
@@ -76,11 +70,9 @@ const auditorRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/target-company/auditors',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('auditors', 'The auditor firms assigned to a target company, newest first'),
-        querystring: Type.Object({ targetCompanyId: Uuid }),
-        response: answers(200, Type.Object({ auditors: Type.Array(CompanyAuditor) })),
+        ...organisationSchemas.companyAuditors,
       },
     },
     async (request) => {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import { auditSchema, runRules } from '@verity/shared-api/src/rules/organisation-rules';
+import { auditSchema, organisationSchemas, runRules } from '@verity/shared-api/src/server';
 import { NOT_VIEWER, requireRole, requireVisibleCompany } from '../../auth/tenancy';
 import { invalid, notFound, passed } from '../../errors';
 import {
@@ -11,20 +10,16 @@ import {
   requireAssignment,
 } from '../../organisations/audits';
 import { organisationMessages } from '../../organisations/messages';
-import { Uuid } from '../../schemas/uuid';
-import { Audit, CreateAudit, answers, routeDocs } from './schemas';
+import { routeDocs } from './route-docs';
 
 /** Audits of a target company by an auditor firm. */
 const auditRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/target-company/:auditorId/audits',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('audits', "An auditor firm's audits of a target company, newest first"),
-        params: Type.Object({ auditorId: Uuid }),
-        querystring: Type.Object({ targetCompanyId: Uuid, auditorId: Type.Optional(Uuid) }),
-        response: answers(200, Type.Object({ audits: Type.Array(Audit) })),
+        ...organisationSchemas.audits,
       },
     },
     async (request) => {
@@ -42,11 +37,9 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/target-company/audit/:auditId',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('audits', 'One audit'),
-        params: Type.Object({ auditId: Uuid }),
-        response: answers(200, Type.Object({ audit: Audit })),
+        ...organisationSchemas.audit,
       },
     },
     async (request) => {
@@ -58,11 +51,9 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/target-company/audit',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('audits', 'Create an audit by an assigned auditor firm'),
-        body: CreateAudit,
-        response: answers(201, Type.Object({ audit: Audit })),
+        ...organisationSchemas.createAudit,
       },
     },
     async (request, reply) => {

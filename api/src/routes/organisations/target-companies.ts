@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import {
   companyAuditorSettingsSchema,
+  organisationSchemas,
   runRules,
   targetCompanySchema,
-} from '@verity/shared-api/src/rules/organisation-rules';
+} from '@verity/shared-api/src/server';
 import { NOT_VIEWER, requireRole, requireVisibleCompany } from '../../auth/tenancy';
 import { notFound, passed } from '../../errors';
 import { invitationMessage } from '../../invitations/invitation-mail';
@@ -16,29 +16,16 @@ import {
   isEngaged,
   listTargetCompanies,
 } from '../../organisations/target-companies';
-import { Uuid } from '../../schemas/uuid';
-import {
-  AddCompanyAuditor,
-  CompanyAuditor,
-  CreateTargetCompany,
-  TargetCompany,
-  answers,
-  routeDocs,
-} from './schemas';
-
-const AuditorFilter = Type.Object({ auditorId: Type.Optional(Uuid) });
-const TargetCompanies = Type.Object({ targetCompanies: Type.Array(TargetCompany) });
+import { routeDocs } from './route-docs';
 
 /** Target companies: the list each user type sees, creation by client owners, and auditor assignment. */
 const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/target-company',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('target companies', 'The target companies the user sees, newest first'),
-        querystring: AuditorFilter,
-        response: answers(200, TargetCompanies),
+        ...organisationSchemas.targetCompanies,
       },
     },
     async (request) => {
@@ -54,11 +41,9 @@ const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/auditor/target-company',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('target companies', "The target companies the auditor's firm is assigned to"),
-        querystring: AuditorFilter,
-        response: answers(200, TargetCompanies),
+        ...organisationSchemas.auditorTargetCompanies,
       },
     },
     async (request) => {
@@ -74,17 +59,12 @@ const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/target-company',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs(
           'target companies',
           'Create a target company with its owner user (invited by e-mail) and first auditor, in one transaction',
         ),
-        body: CreateTargetCompany,
-        response: answers(
-          201,
-          Type.Object({ targetCompany: TargetCompany, companyAuditor: CompanyAuditor }),
-        ),
+        ...organisationSchemas.createTargetCompany,
       },
     },
     async (request, reply) => {
@@ -114,11 +94,9 @@ const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/client/add-target-company-auditor',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('target companies', 'Assign an engaged auditor firm to a target company'),
-        body: AddCompanyAuditor,
-        response: answers(201, Type.Object({ audit: CompanyAuditor })),
+        ...organisationSchemas.addCompanyAuditor,
       },
     },
     async (request, reply) => {

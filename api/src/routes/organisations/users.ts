@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import { NO_TARGET_COMPANY_ID_FOR_USER } from '@verity/shared-api/src/messages';
-import { newUserSchema, runRules } from '@verity/shared-api/src/rules/organisation-rules';
+import {
+  NO_TARGET_COMPANY_ID_FOR_USER,
+  newUserSchema,
+  organisationSchemas,
+  runRules,
+  type SessionUser,
+  type UserType,
+} from '@verity/shared-api/src/server';
 import { ADMIN_OR_OWNER, requireRole, type RoleRule } from '../../auth/tenancy';
 import { ApiError, forbidden, invalid, notFound, passed } from '../../errors';
 import { invitationMessage } from '../../invitations/invitation-mail';
@@ -15,12 +20,7 @@ import {
   organisationOf,
   reinviteUser,
 } from '../../organisations/users';
-import type { SessionUser, UserType } from '../../schemas/session-user';
-import { Uuid } from '../../schemas/uuid';
-import { NewUser, User, answers, routeDocs } from './schemas';
-
-const Users = Type.Array(User);
-const UserId = Type.Object({ id: Uuid });
+import { routeDocs } from './route-docs';
 
 interface Area {
   userType: UserType;
@@ -67,21 +67,9 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/client/users',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('client users', "The client's users, newest first, with counts per role"),
-        response: answers(
-          200,
-          Type.Object({
-            users: Users,
-            counts: Type.Object({
-              total: Type.Integer(),
-              admins: Type.Integer(),
-              editors: Type.Integer(),
-              viewers: Type.Integer(),
-            }),
-          }),
-        ),
+        ...organisationSchemas.clientUsers,
       },
     },
     async (request) => {
@@ -98,10 +86,9 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/auditor/users',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('auditor users', "The auditor firm's users, newest first"),
-        response: answers(200, Type.Object({ users: Users })),
+        ...organisationSchemas.auditorUsers,
       },
     },
     async (request) => {
@@ -114,11 +101,9 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/target-company/users',
     {
-      onRequest: fastify.authenticate,
       schema: {
         ...routeDocs('company users', "The target company's users, newest first"),
-        querystring: Type.Object({ targetCompanyId: Uuid }),
-        response: answers(200, Type.Object({ users: Users })),
+        ...organisationSchemas.companyUsers,
       },
     },
     async (request) => {
@@ -134,11 +119,9 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.post(
       `/${area.segment}/user`,
       {
-        onRequest: fastify.authenticate,
         schema: {
           ...routeDocs(area.tag, "Add a user to the caller's organisation (invited by e-mail)"),
-          body: NewUser,
-          response: answers(201, Type.Object({ user: User })),
+          ...organisationSchemas.addUser,
         },
       },
       async (request, reply) => {
@@ -161,7 +144,6 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.post(
       `/${area.segment}/user/:id/invitation`,
       {
-        onRequest: fastify.authenticate,
         // Each resend e-mails someone: a manager may not turn it into a mail cannon.
         preHandler: [
           fastify.rateLimit({
@@ -172,8 +154,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         ],
         schema: {
           ...routeDocs(area.tag, 'E-mail a new invitation to a user who has not joined yet'),
-          params: UserId,
-          response: answers(200, Type.Object({})),
+          ...organisationSchemas.reinviteUser,
         },
       },
       async (request) => {
@@ -202,14 +183,12 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.delete(
       `/${area.segment}/user/:id`,
       {
-        onRequest: fastify.authenticate,
         schema: {
           ...routeDocs(
             area.tag,
             'Remove a user (never oneself; an owner only by an owner, never the last one)',
           ),
-          params: UserId,
-          response: answers(200, Type.Object({})),
+          ...organisationSchemas.removeUser,
         },
       },
       async (request) => {

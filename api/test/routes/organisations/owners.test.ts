@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import type { UserType } from '../../../src/schemas/session-user';
+import type { UserType } from '@verity/shared-api/src/server';
 import { buildTestApp } from '../../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { sessionOfMembership, type TestSession } from '../../support/session';

@@ -238,7 +238,7 @@ describe('CreateActionPlanPage', () => {
     await user.click(screen.getByRole('button', { name: 'Create Action Plan' }));
     expect(await screen.findByText('Action Plan created successfully.')).toBeVisible();
     const [, payload] = mocked.createActionPlan.mock.calls[0]!;
-    expect(payload.gap.fields).toEqual({
+    expect(payload.gap?.fields).toEqual({
       site: { name: 'Site', value: 'Pune rolling mill' },
       'evidence-ref': { name: 'Evidence reference', value: '' },
     });

@@ -79,7 +79,7 @@ export function toPayload(
     registeredName: values.registeredName.trim(),
     emailId: values.emailId.trim(),
     companyType: values.companyType,
-    ...(account ? { sub: account.sub, fullname: account.name } : {}),
+    ...(account ? { sub: account.sub, fullname: account.name ?? '' } : {}),
     auditorId: values.auditorId,
     auditType: values.auditType,
     auditCategory: values.auditCategory,

@@ -112,7 +112,15 @@ describe('the action plan page', () => {
     jest.mocked(addRemark).mockResolvedValue(
       makeRemark({
         comments: 'Meters ordered',
-        docs: [{ _id: 'd1', url: '/api/v1/remark-document/d1', fileName: 'quote.png', size: 2048 }],
+        docs: [
+          {
+            _id: 'd1',
+            url: '/api/v1/remark-document/d1',
+            fileName: 'quote.png',
+            size: 2048,
+            withdrawn: null,
+          },
+        ],
       }),
     );
     renderPlan('owner');

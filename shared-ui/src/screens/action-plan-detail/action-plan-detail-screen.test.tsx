@@ -8,7 +8,7 @@ import {
   updateGapStatus,
 } from '@verity/shared-api/src/calls/action-plans';
 import { getAudit } from '@verity/shared-api/src/calls/audits';
-import type { ActionPlanDetail } from '@verity/shared-api/src/domain/entities';
+import type { ActionPlanDetail } from '@verity/shared-api';
 import {
   daysFromNow,
   httpError,

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { axe } from 'jest-axe';
 import type { TargetCompanyDashboard } from '@verity/shared-api';
-import type { ClientDashboard } from '@verity/shared-api/src/domain/entities';
+import type { ClientDashboard } from '@verity/shared-api';
 import {
   getClientDashboard,
   getTargetCompanyDashboard,

@@ -1,9 +1,0 @@
-import { Type } from '@sinclair/typebox';
-
-export const Uuid = Type.String({ format: 'uuid' });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** For ids read from cookies, which no schema checked: a non-uuid would make PostgreSQL throw. */
-export const isUuid = (value: unknown): value is string =>
-  typeof value === 'string' && UUID.test(value);

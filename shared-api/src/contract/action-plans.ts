@@ -1,0 +1,299 @@
+// The contract of action plans, gaps, remarks and the CSV export (docs/api.md "Shapes").
+import { Type, type Static } from '@sinclair/typebox';
+import { ACTION_PLAN_CATEGORIES, AUDIT_FORMS, ESG_ASPECTS } from '../domain/audit';
+import { CURRENCY_CODES } from '../domain/currency';
+import { RISK_SEVERITIES } from '../domain/risk';
+import { SDG_CODES } from '../domain/sdg';
+import { GAP_STATUSES, STATUS_KEYS } from '../domain/status';
+import { ROLES, USER_TYPES } from '../domain/user';
+import {
+  IsoDate,
+  Nullable,
+  Uuid,
+  errorAnswers,
+  literals,
+  oneOf,
+  routeSchemas,
+  signedInErrors,
+  successWith,
+} from './common';
+
+/* ---------- What the browser sends ---------- */
+
+const NameValueMap = Type.Record(
+  Type.String(),
+  Type.Object({ name: Type.String(), value: Type.String() }),
+);
+
+// Bodies only type their fields: which are required is checked after tenancy by the shared rules
+// (../rules), with the spec's messages.
+
+/** A gap as a form fills it in; the server sets ids, dates, statuses and remarks. */
+export const GapInput = Type.Object({
+  KPI: Type.Optional(Type.String()),
+  gapName: Type.Optional(Type.String()),
+  recommendation: Type.Optional(Type.String()),
+  responsibility: Type.Optional(Type.String()),
+  actionTakenByCompany: Type.Optional(Type.String()),
+  residualRisk: Type.Optional(Type.String()),
+  riskSeverity: Type.Optional(Type.String({ description: 'low, moderate (default) or high' })),
+  impactedSDGs: Type.Optional(Type.Array(Type.String(), { description: 'SDG1 to SDG17' })),
+  dueDate: Type.Optional(Nullable(Type.String({ description: 'ISO date; ap, capa and mp' }))),
+  timeline: Type.Optional(Nullable(Type.String({ description: 'ISO date; ap, capa and mp' }))),
+  ESGAspect: Type.Optional(
+    Nullable(
+      Type.String({
+        description: 'Environmental, Social or Governance; ap, mp and recommendation',
+      }),
+    ),
+  ),
+  areaCode: Type.Optional(Nullable(Type.String({ description: 'capa' }))),
+  amount: Type.Optional(
+    Type.Union([
+      Type.Object({
+        currency: Type.Optional(Type.String({ description: 'USD or INR' })),
+        value: Type.Optional(
+          Type.Union([Type.Number(), Type.String(), Type.Null()], {
+            description: 'at least 0, two decimals; a non-numeric value counts as 0',
+          }),
+        ),
+      }),
+      Type.Null(),
+    ]),
+  ),
+  fields: Type.Optional(NameValueMap),
+  addOns: Type.Optional(NameValueMap),
+});
+export type GapInput = Static<typeof GapInput>;
+
+/** PUT /gap/{gapId}: only the fields that change. */
+export const GapChanges = Type.Partial(GapInput);
+export type GapChanges = Static<typeof GapChanges>;
+
+/** POST /action-plan body (targetCompanyId and auditId go in the query). */
+export const ActionPlanCreatePayload = Type.Object({
+  actionPlanHeading: Type.Optional(Type.String()),
+  category: Type.Optional(
+    Type.String({ description: 'environment, social, governance or prosperity' }),
+  ),
+  formType: Type.Optional(
+    Type.String({ description: "ap, capa, mp or recommendation: the audit's form" }),
+  ),
+  timeline: Type.Optional(
+    Nullable(Type.String({ description: 'ISO date; not for recommendation' })),
+  ),
+  gap: Type.Optional(GapInput),
+});
+export type ActionPlanCreatePayload = Static<typeof ActionPlanCreatePayload>;
+
+export const StatusChange = Type.Object({
+  status: Type.Optional(literals(GAP_STATUSES)),
+});
+
+/** GET /action-plan/{auditId}/action-plans query. */
+export const ActionPlanFilters = Type.Object({
+  targetCompanyId: Uuid,
+  search: Type.Optional(
+    Type.String({ maxLength: 200, description: 'in headings, gap names and KPIs' }),
+  ),
+  status: Type.Optional(literals(STATUS_KEYS)),
+  category: Type.Optional(literals(ACTION_PLAN_CATEGORIES)),
+});
+export type ActionPlanFilters = Static<typeof ActionPlanFilters>;
+
+/* ---------- What the API answers ---------- */
+
+export const StatusHistoryEntry = Type.Object({
+  status: oneOf(GAP_STATUSES),
+  timestamp: IsoDate,
+});
+export type StatusHistoryEntry = Static<typeof StatusHistoryEntry>;
+
+/** Who withdrew a remark or an attachment, and when. */
+export const Withdrawal = Type.Object({
+  at: IsoDate,
+  by: Type.Object({ fullname: Type.String(), userId: Type.String() }),
+});
+export type Withdrawal = Static<typeof Withdrawal>;
+
+const WithdrawalOrNull = Type.Union([Withdrawal, Type.Null()], {
+  description: 'who withdrew it and when; null while it stands',
+});
+
+export const RemarkUser = Type.Object({
+  userType: oneOf(USER_TYPES),
+  fullname: Type.String(),
+  userId: Type.String(),
+  role: oneOf(ROLES),
+});
+export type RemarkUser = Static<typeof RemarkUser>;
+
+export const RemarkDoc = Type.Object({
+  _id: Uuid,
+  url: Type.String({
+    description: "the authorised /api/v1/remark-document/{id} route; '' once withdrawn",
+  }),
+  fileName: Type.String({ description: "'' once withdrawn" }),
+  size: Type.Integer({ description: 'bytes; 0 once withdrawn' }),
+  withdrawn: WithdrawalOrNull,
+});
+export type RemarkDoc = Static<typeof RemarkDoc>;
+
+export const Remark = Type.Object({
+  _id: Uuid,
+  id: Uuid,
+  comments: Type.String({ description: "'' once withdrawn" }),
+  createdAt: IsoDate,
+  withdrawableUntil: Type.Union([IsoDate, Type.Null()], {
+    description: 'until when its author may withdraw it; null once withdrawn',
+  }),
+  withdrawn: WithdrawalOrNull,
+  user: RemarkUser,
+  docs: Type.Array(RemarkDoc),
+});
+export type Remark = Static<typeof Remark>;
+
+export const NameValue = Type.Object({ name: Type.String(), value: Type.String() });
+export type NameValue = Static<typeof NameValue>;
+
+export const Amount = Type.Object({ currency: oneOf(CURRENCY_CODES), value: Type.Number() });
+export type Amount = Static<typeof Amount>;
+
+export const Gap = Type.Object({
+  id: Uuid,
+  actionPlanId: Uuid,
+  KPI: Type.String(),
+  gapName: Type.String(),
+  recommendation: Type.String(),
+  responsibility: Type.String(),
+  actionTakenByCompany: Type.String(),
+  residualRisk: Type.String(),
+  riskSeverity: oneOf(RISK_SEVERITIES),
+  status: oneOf(GAP_STATUSES, { description: 'what was set' }),
+  displayStatus: oneOf(STATUS_KEYS, {
+    description: 'overdue when not closed past the due date, else status',
+  }),
+  createdAt: IsoDate,
+  dueDate: Nullable(IsoDate),
+  ESGAspect: Nullable(oneOf(ESG_ASPECTS)),
+  timeline: Nullable(IsoDate),
+  areaCode: Nullable(Type.String()),
+  amount: Nullable(Amount),
+  impactedSDGs: Type.Array(oneOf(SDG_CODES)),
+  fields: Type.Record(Type.String(), NameValue),
+  /** Add-on values keyed by the audit's add-on field id. */
+  addOns: Type.Record(Type.String(), NameValue),
+  statusHistory: Type.Array(StatusHistoryEntry),
+  remark: Type.Array(Remark),
+});
+export type Gap = Static<typeof Gap>;
+
+const actionPlanProperties = {
+  id: Uuid,
+  auditId: Uuid,
+  targetCompanyId: Uuid,
+  actionPlanHeading: Type.String(),
+  category: oneOf(ACTION_PLAN_CATEGORIES),
+  formType: oneOf(AUDIT_FORMS),
+  timeline: Nullable(IsoDate),
+  createdAt: IsoDate,
+  overallStatus: oneOf(STATUS_KEYS),
+};
+
+export const ActionPlan = Type.Object(actionPlanProperties);
+export type ActionPlan = Static<typeof ActionPlan>;
+
+/** An action plan as the list sends it: always with its gaps. */
+export const ActionPlanWithGaps = Type.Object({
+  ...actionPlanProperties,
+  gaps: Type.Array(Gap),
+});
+export type ActionPlanWithGaps = Static<typeof ActionPlanWithGaps>;
+
+export const ActionPlanStatistics = Type.Object({
+  totalGaps: Type.Integer(),
+  openGaps: Type.Integer(),
+  closedGaps: Type.Integer(),
+  overdueGaps: Type.Integer(),
+  completionPercentage: Type.Integer(),
+});
+export type ActionPlanStatistics = Static<typeof ActionPlanStatistics>;
+
+export const ActionPlanDetail = Type.Object({
+  actionPlan: ActionPlan,
+  statistics: ActionPlanStatistics,
+  gaps: Type.Array(Gap),
+});
+export type ActionPlanDetail = Static<typeof ActionPlanDetail>;
+
+/* ---------- The routes ---------- */
+
+const CompanyQuery = Type.Object({ targetCompanyId: Uuid });
+const AuditQuery = Type.Object({ auditId: Uuid });
+const GapAnswer = successWith(Type.Object({ gap: Gap }));
+const RemarkAnswer = successWith(Type.Object({ remark: Remark }));
+/** A file: a stream the server sends, a Blob the browser reads. */
+const FileAnswer = (description: string) =>
+  Type.Unsafe<unknown>({ type: 'string', format: 'binary', description });
+
+export const actionPlanSchemas = routeSchemas({
+  create: {
+    querystring: Type.Object({ targetCompanyId: Uuid, auditId: Uuid }),
+    body: ActionPlanCreatePayload,
+    response: { 201: successWith(Type.Object({ actionPlan: ActionPlan })), ...signedInErrors },
+  },
+  list: {
+    params: Type.Object({ auditId: Uuid }),
+    querystring: ActionPlanFilters,
+    response: {
+      200: successWith(Type.Object({ actionPlans: Type.Array(ActionPlanWithGaps) })),
+      ...signedInErrors,
+    },
+  },
+  detail: {
+    params: Type.Object({ id: Uuid }),
+    querystring: CompanyQuery,
+    response: { 200: successWith(ActionPlanDetail), ...signedInErrors },
+  },
+  exportCsv: {
+    querystring: Type.Object({ targetCompanyId: Type.Optional(Type.String()) }),
+    response: { 200: FileAnswer('text/csv with a header line'), ...signedInErrors },
+  },
+  addGap: {
+    params: Type.Object({ actionPlanId: Uuid }),
+    querystring: AuditQuery,
+    body: GapInput,
+    response: { 201: GapAnswer, ...signedInErrors },
+  },
+  editGap: {
+    params: Type.Object({ gapId: Uuid }),
+    querystring: AuditQuery,
+    body: GapChanges,
+    response: { 200: GapAnswer, ...signedInErrors },
+  },
+  changeGapStatus: {
+    params: Type.Object({ id: Uuid }),
+    querystring: CompanyQuery,
+    body: StatusChange,
+    response: { 200: GapAnswer, ...signedInErrors },
+  },
+  // multipart/form-data, read by the route itself: `comments` and `documents` (files).
+  addRemark: {
+    params: Type.Object({ id: Uuid }),
+    querystring: CompanyQuery,
+    response: { 200: RemarkAnswer, ...signedInErrors, ...errorAnswers(413, 429) },
+  },
+  withdrawRemark: {
+    params: Type.Object({ gapId: Uuid, remarkId: Uuid }),
+    querystring: CompanyQuery,
+    response: { 200: RemarkAnswer, ...signedInErrors, ...errorAnswers(409) },
+  },
+  remarkDocument: {
+    params: Type.Object({ documentId: Uuid }),
+    response: { 200: FileAnswer('the image'), ...signedInErrors },
+  },
+  withdrawRemarkDocument: {
+    params: Type.Object({ documentId: Uuid }),
+    response: { 200: RemarkAnswer, ...signedInErrors, ...errorAnswers(409) },
+  },
+});

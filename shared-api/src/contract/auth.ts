@@ -1,0 +1,99 @@
+// The contract of sign-in, the session and the accounts lookup (docs/api.md).
+import { Type, type Static } from '@sinclair/typebox';
+import { ROLES, USER_TYPES } from '../domain/user';
+import { SuccessBody, Uuid, errorAnswers, literals, routeSchemas, successWith } from './common';
+
+export const UserTypeSchema = literals(USER_TYPES);
+export const RoleSchema = literals(ROLES);
+
+/** The signed-in user (spec section 3); exactly one organisation id is present, the one of its user type. */
+export const SessionUser = Type.Object({
+  _id: Uuid,
+  fullname: Type.String(),
+  emailId: Type.String(),
+  role: RoleSchema,
+  userType: UserTypeSchema,
+  clientId: Type.Optional(Uuid),
+  auditorId: Type.Optional(Uuid),
+  targetCompanyId: Type.Optional(Uuid),
+  organisationName: Type.String(),
+});
+export type SessionUser = Static<typeof SessionUser>;
+
+/** One organisation a person who belongs to several of one user type may sign in to. */
+export const OrganisationChoice = Type.Object({
+  membershipId: Uuid,
+  organisationName: Type.String(),
+  role: RoleSchema,
+});
+export type OrganisationChoice = Static<typeof OrganisationChoice>;
+
+/** An identity account as the lookup gives it: never its real sub or picture. */
+export const LookedUpUser = Type.Object({
+  name: Type.Union([Type.String(), Type.Null()]),
+  email: Type.String(),
+  sub: Type.String(),
+  picture: Type.Union([Type.String(), Type.Null()]),
+  email_verified: Type.Boolean(),
+});
+export type LookedUpUser = Static<typeof LookedUpUser>;
+
+/** The accounts lookup keeps the accounts service's own shape (spec section 7), not the envelope. */
+export const AccountFound = Type.Object({ success: Type.Literal(true), user: LookedUpUser });
+
+/**
+ * The lookup's answer as the email input reads it: spec section 5 still has the browser check
+ * `success` and `user` (an accounts service may say no with a 200; this API answers 404).
+ */
+export type AccountLookupResult = {
+  success: Static<typeof AccountFound>['success'] | false;
+  user?: Static<typeof AccountFound>['user'];
+};
+
+const Redirect = { 302: Type.Null({ description: 'Redirect (Location header)' }) };
+
+// The client sends these POSTs without a body; anything sent is stripped by the empty schema.
+const EmptyBody = Type.Object({});
+
+export const authSchemas = routeSchemas({
+  me: {
+    response: {
+      200: successWith(Type.Object({ user: SessionUser })),
+      ...errorAnswers(401, 403, 503),
+    },
+  },
+  refresh: { body: EmptyBody, response: { 200: SuccessBody, ...errorAnswers(401, 503) } },
+  logout: { body: EmptyBody, response: { 200: SuccessBody, ...errorAnswers(503) } },
+  signIn: { response: { ...Redirect, ...errorAnswers(503) } },
+  callback: {
+    querystring: Type.Object({
+      code: Type.Optional(Type.String()),
+      state: Type.Optional(Type.String()),
+      iss: Type.Optional(Type.String()),
+      error: Type.Optional(Type.String()),
+      error_description: Type.Optional(Type.String()),
+    }),
+    response: { ...Redirect, ...errorAnswers(503) },
+  },
+  invitation: {
+    params: Type.Object({ token: Type.String({ maxLength: 200 }) }),
+    response: { ...Redirect, ...errorAnswers(503) },
+  },
+  organisationChoices: {
+    response: {
+      200: successWith(Type.Object({ organisations: Type.Array(OrganisationChoice) })),
+      ...errorAnswers(401, 503),
+    },
+  },
+  chooseOrganisation: {
+    body: Type.Object({ membershipId: Uuid }),
+    response: { 200: SuccessBody, ...errorAnswers(400, 401, 404, 503) },
+  },
+  lookUpAccount: {
+    querystring: Type.Object({ email: Type.String({ minLength: 1, maxLength: 320 }) }),
+    response: {
+      200: AccountFound,
+      ...errorAnswers(400, 401, 403, 404, 429, 502, 503),
+    },
+  },
+});

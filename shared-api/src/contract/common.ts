@@ -1,0 +1,72 @@
+// What every area of the contract is made of: ids, dates, lists of values, and the envelope of
+// docs/api.md ("Conventions"). TypeBox schemas: JSON Schema for the API, static types for everyone.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+export const Uuid = Type.String({ format: 'uuid' });
+
+/** Dates travel as ISO 8601 strings. */
+export const IsoDate = Type.String({ format: 'date-time' });
+export type IsoDate = Static<typeof IsoDate>;
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/**
+ * One of a list of strings, as JSON Schema's `enum`: answers are serialised as plain strings, with
+ * no per-value check, so the lists of gaps stay fast to send.
+ */
+export const oneOf = <const T extends readonly string[]>(
+  values: T,
+  options: { description?: string } = {},
+) => Type.Unsafe<T[number]>({ ...options, type: 'string', enum: [...values] });
+
+/** One of a list of strings, as one literal per value (`anyOf`): the form requests were always checked in. */
+export const literals = <T extends string>(values: readonly T[]) =>
+  Type.Union(values.map((value) => Type.Literal(value)));
+
+/** Body of every error answer: `message` is what the client shows (spec section 8). */
+export const ErrorBody = Type.Object({
+  success: Type.Literal(false),
+  message: Type.String(),
+  code: Type.String(),
+});
+
+export const SuccessBody = Type.Object({ success: Type.Literal(true) });
+
+export function successWith<T extends TSchema>(data: T) {
+  return Type.Object({ success: Type.Literal(true), data });
+}
+
+type ErrorAnswers<S extends number> = { [status in S]: typeof ErrorBody };
+
+/** The error body under each of the statuses given. */
+export function errorAnswers<const S extends readonly number[]>(
+  ...statuses: S
+): ErrorAnswers<S[number]> {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorBody])) as ErrorAnswers<
+    S[number]
+  >;
+}
+
+/**
+ * The failures every signed-in route may answer: bad input (400), signed out (401), access token
+ * expired or role refused (403), out of the caller's tenancy (404), cannot serve now (503).
+ */
+export const signedInErrors = errorAnswers(400, 401, 403, 404, 503);
+
+/** The schemas of one route: what Fastify validates and serialises, and what OpenAPI describes. */
+export interface RouteSchemas {
+  params?: TSchema;
+  querystring?: TSchema;
+  body?: TSchema;
+  response: Record<number, TSchema>;
+}
+
+/** Checks that each entry is a route's schemas, keeping every schema's own type. */
+export const routeSchemas = <const T extends Record<string, RouteSchemas>>(routes: T): T => routes;
+
+/** The `data` a route's success answer carries, for the calls. */
+export type AnswerData<R extends RouteSchemas, S extends number> = S extends keyof R['response']
+  ? Static<R['response'][S]> extends { data: infer D }
+    ? D
+    : never
+  : never;

@@ -1,0 +1,8 @@
+// The API's contract, written once: the request and response schemas of every route. The API
+// validates and documents with them (OpenAPI), and the browser's types are derived from them.
+export * from './common';
+export * from './auth';
+export * from './organisations';
+export * from './action-plans';
+export * from './dashboards';
+export * from './service';

@@ -1,0 +1,230 @@
+// The contract of target companies, auditor firms, users and audits (docs/api.md "Shapes").
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { AUDIT_FORMS, AUDIT_TYPES, CUSTOM_FIELD_TYPES } from '../domain/audit';
+import { COMPANY_TYPES } from '../domain/company';
+import { RoleSchema } from './auth';
+import { IsoDate, Uuid, errorAnswers, literals, oneOf, routeSchemas, successWith } from './common';
+
+const Text = Type.String({ maxLength: 500 });
+const Email = Type.String({ maxLength: 320 });
+
+export const TargetCompany = Type.Object({
+  _id: Uuid,
+  id: Uuid,
+  targetCompanyName: Type.String(),
+  registeredName: Type.String(),
+  emailId: Type.String(),
+  companyType: literals(COMPANY_TYPES),
+  sub: Type.String(),
+  fullname: Type.String(),
+  createdAt: IsoDate,
+  clientId: Uuid,
+});
+export type TargetCompany = Static<typeof TargetCompany>;
+
+/** An auditor firm (GET /auditor). */
+export const AuditorListItem = Type.Object({
+  id: Uuid,
+  auditorName: Type.String(),
+  registeredName: Type.String(),
+  emailId: Type.String(),
+  sub: Type.String(),
+  createdAt: IsoDate,
+});
+export type AuditorListItem = Static<typeof AuditorListItem>;
+
+/** An auditor firm assigned to a target company, with the assignment's settings. */
+export const CompanyAuditorEntry = Type.Object({
+  id: Uuid,
+  auditor: Type.Object({
+    _id: Uuid,
+    auditorName: Type.String(),
+    emailId: Type.String(),
+    registeredName: Type.String(),
+    createdAt: IsoDate,
+  }),
+  auditType: Type.Array(oneOf(AUDIT_TYPES)),
+  auditCategory: Type.Array(Type.String()),
+  formType: Type.Array(oneOf(AUDIT_FORMS)),
+  createdAt: IsoDate,
+});
+export type CompanyAuditorEntry = Static<typeof CompanyAuditorEntry>;
+
+export const CreatedTargetCompany = Type.Object({
+  targetCompany: TargetCompany,
+  companyAuditor: CompanyAuditorEntry,
+});
+export type CreatedTargetCompany = Static<typeof CreatedTargetCompany>;
+
+/** A user of a client, auditor firm or target company (all three lists share this shape). */
+export const OrganisationUser = Type.Object({
+  id: Uuid,
+  fullname: Type.String(),
+  emailId: Type.String(),
+  role: RoleSchema,
+  createdAt: IsoDate,
+});
+export type OrganisationUser = Static<typeof OrganisationUser>;
+export type ClientUser = OrganisationUser;
+
+export const UserCounts = Type.Object({
+  total: Type.Integer(),
+  admins: Type.Integer(),
+  editors: Type.Integer(),
+  viewers: Type.Integer(),
+});
+export type UserCounts = Static<typeof UserCounts>;
+
+export const ClientUsers = Type.Object({ users: Type.Array(OrganisationUser), counts: UserCounts });
+export type ClientUsers = Static<typeof ClientUsers>;
+
+const customFieldProperties = {
+  id: Type.String({ maxLength: 100 }),
+  name: Text,
+  placeholder: Type.Optional(Text),
+  type: Type.String({ maxLength: 20 }),
+  other: Type.Optional(Text),
+  /** Only meaningful for select or radio, which the type picker does not offer. */
+  options: Type.Optional(Type.Array(Type.Object({ value: Text, name: Text }), { maxItems: 100 })),
+};
+
+/** An audit's custom field (its gaps fill it in), as stored: its type passed the audit rules. */
+export const CustomField = Type.Object({
+  ...customFieldProperties,
+  type: oneOf(CUSTOM_FIELD_TYPES),
+});
+export type CustomField = Static<typeof CustomField>;
+export type CustomFieldOption = NonNullable<CustomField['options']>[number];
+/** An audit's add-on field: a custom field its gaps fill in. */
+export type AuditAddOnField = CustomField;
+
+export const Audit = Type.Object({
+  _id: Uuid,
+  id: Uuid,
+  targetCompanyId: Uuid,
+  auditorId: Uuid,
+  auditorName: Type.String(),
+  auditType: literals(AUDIT_TYPES),
+  auditCategory: Type.String(),
+  auditForm: literals(AUDIT_FORMS),
+  fields: Type.Array(CustomField),
+  createdAt: IsoDate,
+});
+export type Audit = Static<typeof Audit>;
+
+// Bodies: the fields with a spec message are optional here so the rule (not the schema) answers
+// with that message after tenancy and role; the rules in ../rules give the checked values.
+const settings = {
+  auditType: Type.Optional(Type.Array(Type.String({ maxLength: 50 }), { maxItems: 20 })),
+  auditCategory: Type.Optional(Type.Array(Type.String({ maxLength: 50 }), { maxItems: 50 })),
+  formType: Type.Optional(Type.Array(Type.String({ maxLength: 50 }), { maxItems: 20 })),
+};
+
+/** POST /target-company: the company, its owner user (the account of `emailId`) and first auditor. */
+export const CreateTargetCompanyPayload = Type.Object({
+  targetCompanyName: Type.Optional(Text),
+  registeredName: Type.Optional(Text),
+  emailId: Type.Optional(Email),
+  companyType: Type.Optional(Type.String({ maxLength: 50 })),
+  sub: Type.Optional(Text),
+  fullname: Type.Optional(Text),
+  auditorId: Type.Optional(Type.Union([Uuid, Type.Literal('')])),
+  ...settings,
+});
+export type CreateTargetCompanyPayload = Static<typeof CreateTargetCompanyPayload>;
+
+/** POST /client/add-target-company-auditor. */
+export const AddCompanyAuditorPayload = Type.Object({
+  targetCompanyId: Uuid,
+  auditorId: Type.Optional(Type.Union([Uuid, Type.Literal('')])),
+  ...settings,
+});
+export type AddCompanyAuditorPayload = Static<typeof AddCompanyAuditorPayload>;
+
+/** POST /auditor: engages the firm `emailId` owns, or a new firm the account of `emailId` owns. */
+export const CreateAuditorPayload = Type.Object({
+  emailId: Type.Optional(Email),
+  sub: Type.Optional(Text),
+  registeredName: Type.Optional(Text),
+  auditorName: Type.Optional(Text),
+});
+export type CreateAuditorPayload = Static<typeof CreateAuditorPayload>;
+
+export const NewUserPayload = Type.Object({
+  emailId: Type.Optional(Email),
+  fullname: Type.Optional(Text),
+  role: Type.Optional(Type.String({ maxLength: 20 })),
+});
+export type NewUserPayload = Static<typeof NewUserPayload>;
+
+export const CreateAuditPayload = Type.Object({
+  targetCompanyId: Uuid,
+  auditorId: Uuid,
+  auditType: Type.Optional(Type.String({ maxLength: 50 })),
+  auditCategory: Type.Optional(Type.String({ maxLength: 50 })),
+  auditForm: Type.Optional(Type.String({ maxLength: 50 })),
+  fields: Type.Optional(Type.Array(Type.Object(customFieldProperties), { maxItems: 100 })),
+});
+export type CreateAuditPayload = Static<typeof CreateAuditPayload>;
+
+const organisationErrors = errorAnswers(400, 401, 403, 404, 409, 502, 503);
+
+/** The answers of an organisations route: `data` on success, the error body for every failure it can give. */
+function answers<S extends 200 | 201, T extends TSchema>(status: S, data: T) {
+  const success = { [status]: successWith(data) } as Record<S, ReturnType<typeof successWith<T>>>;
+  return { ...success, ...organisationErrors };
+}
+
+const AuditorFilter = Type.Object({ auditorId: Type.Optional(Uuid) });
+const CompanyQuery = Type.Object({ targetCompanyId: Uuid });
+const TargetCompanies = Type.Object({ targetCompanies: Type.Array(TargetCompany) });
+const Users = Type.Object({ users: Type.Array(OrganisationUser) });
+const UserId = Type.Object({ id: Uuid });
+
+export const organisationSchemas = routeSchemas({
+  targetCompanies: { querystring: AuditorFilter, response: answers(200, TargetCompanies) },
+  auditorTargetCompanies: { querystring: AuditorFilter, response: answers(200, TargetCompanies) },
+  createTargetCompany: {
+    body: CreateTargetCompanyPayload,
+    response: answers(201, CreatedTargetCompany),
+  },
+  addCompanyAuditor: {
+    body: AddCompanyAuditorPayload,
+    response: answers(201, Type.Object({ audit: CompanyAuditorEntry })),
+  },
+  auditors: {
+    querystring: AuditorFilter,
+    response: answers(200, Type.Object({ auditors: Type.Array(AuditorListItem) })),
+  },
+  createAuditor: {
+    body: CreateAuditorPayload,
+    response: answers(201, Type.Object({ auditor: AuditorListItem })),
+  },
+  companyAuditors: {
+    querystring: CompanyQuery,
+    response: answers(200, Type.Object({ auditors: Type.Array(CompanyAuditorEntry) })),
+  },
+  clientUsers: { response: answers(200, ClientUsers) },
+  auditorUsers: { response: answers(200, Users) },
+  companyUsers: { querystring: CompanyQuery, response: answers(200, Users) },
+  addUser: {
+    body: NewUserPayload,
+    response: answers(201, Type.Object({ user: OrganisationUser })),
+  },
+  // A manager's resends are limited (429).
+  reinviteUser: {
+    params: UserId,
+    response: { ...answers(200, Type.Object({})), ...errorAnswers(429) },
+  },
+  removeUser: { params: UserId, response: answers(200, Type.Object({})) },
+  audits: {
+    params: Type.Object({ auditorId: Uuid }),
+    querystring: Type.Object({ targetCompanyId: Uuid, auditorId: Type.Optional(Uuid) }),
+    response: answers(200, Type.Object({ audits: Type.Array(Audit) })),
+  },
+  audit: {
+    params: Type.Object({ auditId: Uuid }),
+    response: answers(200, Type.Object({ audit: Audit })),
+  },
+  createAudit: { body: CreateAuditPayload, response: answers(201, Type.Object({ audit: Audit })) },
+});

@@ -1,0 +1,19 @@
+// The Node entry of shared-api, for the API and the shell's server: the contract's schemas, the
+// rules, the permission table, the domain constants and the messages. Never the browser's HTTP
+// client, calls or session store (the lint rule in eslint.config.mjs keeps servers to this file).
+export * from './contract';
+export * from './domain/audit';
+export * from './domain/company';
+export * from './domain/currency';
+export * from './domain/dates';
+export * from './domain/limits';
+export * from './domain/permissions';
+export * from './domain/risk';
+export * from './domain/sdg';
+export * from './domain/status';
+export * from './domain/user';
+export * from './messages';
+export * from './rules/action-plan-rules';
+export * from './rules/gap-rules';
+export * from './rules/organisation-rules';
+export * from './rules/text-rules';
