@@ -1,6 +1,7 @@
 // Every package's jest project, run together by `pnpm jest` (part of `npm test`).
 module.exports = {
   projects: [
+    '<rootDir>/session',
     '<rootDir>/shared-api',
     '<rootDir>/shared-ui',
     '<rootDir>/shell',

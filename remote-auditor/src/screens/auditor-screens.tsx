@@ -7,8 +7,8 @@ import {
   canCreateAudit,
   canEditGap,
   canWithdrawRemark,
-  getAuditorTargetCompanies,
 } from '@verity/shared-api';
+import { getAuditorTargetCompanies } from '@verity/shared-api/calls';
 import {
   ActionPlanDetailScreen,
   ActionPlanListScreen,

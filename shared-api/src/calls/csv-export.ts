@@ -1,7 +1,7 @@
 import type { CsvExport } from '../domain/entities';
-import { apiClient } from '../http/client';
+import { apiClient } from '@verity/session';
 import { TARGET_COMPANY_ID_NOT_FOUND } from '../messages';
-import type { KyInstance } from 'ky';
+import type { KyInstance } from '@verity/session';
 
 /** The name the server gives the file: company id, 'esap_export' and today's (UTC) date. */
 export function exportFileNameFallback(targetCompanyId: string, today: Date = new Date()): string {

@@ -1,13 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import {
-  NO_ACTION_PLAN_FOUND,
-  getErrorText,
-  type CustomField,
-  type Gap,
-  type Remark,
-} from '@verity/shared-api';
-import { getAudit } from '@verity/shared-api';
+import { NO_ACTION_PLAN_FOUND, type CustomField, type Gap, type Remark } from '@verity/shared-api';
+import { getErrorText } from '@verity/shared-api/calls';
+import { getAudit } from '@verity/shared-api/calls';
 import { Button } from '../../button';
 import { EmptyState } from '../../empty-state';
 import { AddGapForm, EditGapForm } from '../../gap-form';

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getErrorStatus, type Gap } from '@verity/shared-api';
+import { getErrorStatus } from '@verity/session';
+import type { Gap } from '@verity/shared-api';
 import type { ActionPlanDetail } from '@verity/shared-api';
-import { getActionPlan } from '@verity/shared-api';
+import { getActionPlan } from '@verity/shared-api/calls';
 import { overallStatusOf, statisticsOf } from './plan-figures';
 
 export type ActionPlanState =

@@ -6,11 +6,11 @@ import {
   LOADING_ACTION_PLANS,
   NO_ACTION_PLANS_FOUND,
   TARGET_COMPANY_ID_NOT_FOUND,
-  getErrorText,
   type Gap,
 } from '@verity/shared-api';
+import { getErrorText } from '@verity/shared-api/calls';
 import type { ActionPlanWithGaps } from '@verity/shared-api';
-import { exportActionPlansCsv, getActionPlans, saveBlob } from '@verity/shared-api';
+import { exportActionPlansCsv, getActionPlans, saveBlob } from '@verity/shared-api/calls';
 import { Button } from '../../button';
 import { DataTable, type DataTableColumn } from '../../data-table';
 import { PageHeader } from '../../page-header';

@@ -1,5 +1,5 @@
 import { NO_DATA, type AuditorDashboard } from '@verity/shared-api';
-import { getAuditorDashboard } from '@verity/shared-api';
+import { getAuditorDashboard } from '@verity/shared-api/calls';
 import { PortfolioBarChart } from '../../charts';
 import { EmptyState } from '../../empty-state';
 import { LoadingState } from '../../loading-state';

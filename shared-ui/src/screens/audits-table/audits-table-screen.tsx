@@ -3,11 +3,11 @@ import { Link } from 'react-router-dom';
 import {
   NO_AUDITS_FOUND,
   NO_AUDIT_RECORDS_FOUND,
-  getErrorText,
   isAuditType,
   type Audit,
 } from '@verity/shared-api';
-import { getAudits } from '@verity/shared-api';
+import { getErrorText } from '@verity/shared-api/calls';
+import { getAudits } from '@verity/shared-api/calls';
 import { Button, buttonStyleProps } from '../../button';
 import { DateText } from '../../date-text';
 import { DataTable, type DataTableColumn } from '../../data-table';

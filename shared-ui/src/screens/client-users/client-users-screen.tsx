@@ -6,13 +6,13 @@ import {
   FAILED_FETCH_CLIENT_DETAILS,
   canAddClientUsersAndAuditors,
   canDeleteClientUser,
-  getErrorText,
   type ClientUser,
   type ClientUsers,
   type SessionUser,
   type UserCounts,
 } from '@verity/shared-api';
-import { createClientUser, deleteClientUser, getClientUsers } from '@verity/shared-api';
+import { getErrorText } from '@verity/shared-api/calls';
+import { createClientUser, deleteClientUser, getClientUsers } from '@verity/shared-api/calls';
 import { StatCard } from '../../stat-card';
 import { toast } from '../../toast';
 import { isSameUser } from '../organisation-users/is-same-user';

@@ -1,5 +1,5 @@
 // Test data shaped like docs/api.md answers, and real ky errors, for the list screens' tests.
-import { createApiClient } from '@verity/shared-api';
+import { createApiClient } from '@verity/session';
 import type { Audit, ClientUser, CompanyAuditorEntry, TargetCompany } from '@verity/shared-api';
 
 /** The error a call rejects with when the API answers `status` with `body` (through the real client). */

@@ -5,11 +5,11 @@ import {
   AUDIT_TYPE_LABELS,
   FAILED_FETCH_TARGET_COMPANY_AUDITORS,
   NO_AUDITORS_FOUND,
-  getErrorText,
   isAuditType,
   type CompanyAuditorEntry,
 } from '@verity/shared-api';
-import { getCompanyAuditors } from '@verity/shared-api';
+import { getErrorText } from '@verity/shared-api/calls';
+import { getCompanyAuditors } from '@verity/shared-api/calls';
 import { Badge } from '../../badge';
 import { Button, buttonStyleProps } from '../../button';
 import { DateText } from '../../date-text';

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { TargetCompanyDashboard } from '@verity/shared-api';
 import type { ClientDashboard } from '@verity/shared-api';
-import { getClientDashboard, getTargetCompanyDashboard } from '@verity/shared-api';
+import { getClientDashboard, getTargetCompanyDashboard } from '@verity/shared-api/calls';
 import { Card } from '../../card';
 import { PieChart, PortfolioBarChart, riskSlices } from '../../charts';
 import { LoadingState } from '../../loading-state';

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { SOMETHING_WENT_WRONG_SHORT, getErrorStatus, getErrorText } from '@verity/shared-api';
+import { SOMETHING_WENT_WRONG_SHORT } from '@verity/shared-api';
+import { getErrorStatus } from '@verity/session';
+import { getErrorText } from '@verity/shared-api/calls';
 
 /** Statuses whose server message a dashboard shows: the spec's 400, and 503 ('try again in a moment'). */
 const SHOWN_STATUSES = new Set([400, 503]);

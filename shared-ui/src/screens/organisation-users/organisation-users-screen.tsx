@@ -9,12 +9,12 @@ import {
   NO_USER_ID_FOR_DELETION,
   SERVER_ERROR_OCCURRED,
   UNEXPECTED_ERROR_OCCURRED,
-  getErrorText,
-  isApiHttpError,
   type ClientUser,
   type NewUserPayload,
   type SessionUser,
 } from '@verity/shared-api';
+import { getErrorText } from '@verity/shared-api/calls';
+import { isApiHttpError } from '@verity/session';
 import {
   createAuditorUser,
   createCompanyUser,
@@ -22,7 +22,7 @@ import {
   deleteCompanyUser,
   getAuditorUsers,
   getCompanyUsers,
-} from '@verity/shared-api';
+} from '@verity/shared-api/calls';
 import { toast } from '../../toast';
 import { isSameUser } from './is-same-user';
 import { useLoad } from '../common/use-load';

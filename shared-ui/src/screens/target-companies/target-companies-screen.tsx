@@ -3,10 +3,10 @@ import {
   FAILED_FETCH_TARGET_COMPANIES,
   NO_TARGET_COMPANIES_FOUND,
   TRY_AGAIN,
-  getErrorText,
   type TargetCompany,
 } from '@verity/shared-api';
-import { getTargetCompanies } from '@verity/shared-api';
+import { getErrorText } from '@verity/shared-api/calls';
+import { getTargetCompanies } from '@verity/shared-api/calls';
 import { Button } from '../../button';
 import { EmptyState } from '../../empty-state';
 import { LoadingState } from '../../loading-state';

@@ -1,6 +1,5 @@
-import { isTimeoutError } from 'ky';
+import { NetworkError, isApiHttpError, isTimeoutError } from '@verity/session';
 import { NETWORK_ERROR, SOMETHING_WENT_WRONG } from '../messages';
-import { NetworkError, isApiHttpError } from './errors';
 
 function messageOf(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null || !('message' in value)) return undefined;

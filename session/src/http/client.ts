@@ -1,5 +1,4 @@
 import ky, { type AfterResponseHook, type BeforeErrorHook, type KyInstance } from 'ky';
-import { API_BASE_PATH } from '../domain/user';
 import { NetworkError, type ApiHttpError } from './errors';
 
 /** What the tabs of one browser share to refresh one at a time: Web Locks and a BroadcastChannel. */
@@ -19,6 +18,8 @@ export interface ApiClientOptions {
   coordination?: RefreshCoordination;
 }
 
+/** Where the browser reaches the API: the shell's own origin, which proxies it (first-party cookies). */
+export const API_BASE_PATH = '/api/v1';
 export const REFRESH_PATH = 'auth/refresh';
 export const DEFAULT_TIMEOUT_MS = 30_000;
 const REFRESH_LOCK = 'verity-session-refresh';

@@ -1,11 +1,10 @@
-import type { SessionUser } from '../domain/user';
-import { createApiClient } from '../http/client';
-import { getCurrentUser, logout } from '../calls/auth';
+import { createApiClient } from './http/client';
+import { getCurrentUser, logout } from './session-calls';
 import { createSessionStore } from './session-store';
 
 const BASE = 'http://verity.test/api/v1';
 
-const ravi: SessionUser = {
+const ravi = {
   _id: 'u2',
   fullname: 'Ravi Menon',
   emailId: 'ravi@audit.example',

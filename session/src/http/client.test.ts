@@ -1,6 +1,6 @@
 import { HTTPError } from 'ky';
 import { createApiClient } from './client';
-import { getErrorText } from './error-text';
+import type { ApiHttpError } from './errors';
 
 const BASE = 'http://verity.test/api/v1';
 
@@ -47,6 +47,10 @@ function fakeApi(
   };
   return { fetch, calls, expire: () => (sessionFresh = false) };
 }
+
+/** The message of the server's JSON body, as the client kept it on the error. */
+const serverMessage = (error: unknown) =>
+  ((error as ApiHttpError).data as { message?: string })?.message;
 
 const paths = (calls: Call[]) => calls.map((call) => `${call.method} ${call.path}`);
 
@@ -155,7 +159,7 @@ describe('createApiClient', () => {
 
     expect(error).toBeInstanceOf(HTTPError);
     expect((error as HTTPError).response.status).toBe(403);
-    expect(getErrorText(error)).toBe('Access token expired');
+    expect(serverMessage(error)).toBe('Access token expired');
     expect(paths(api.calls)).toEqual([
       'GET /api/v1/gap/g1',
       'POST /api/v1/auth/refresh',
@@ -171,7 +175,7 @@ describe('createApiClient', () => {
     const errors = await Promise.all([caught(client.get('gap/g1')), caught(client.get('gap/g2'))]);
 
     expect(errors.map((error) => (error as HTTPError).response.status)).toEqual([403, 403]);
-    expect(errors.map((error) => getErrorText(error))).toEqual([
+    expect(errors.map((error) => serverMessage(error))).toEqual([
       'Access token expired',
       'Access token expired',
     ]);
@@ -190,7 +194,7 @@ describe('createApiClient', () => {
     const error = await caught(client.post('auth/refresh'));
 
     expect((error as HTTPError).response.status).toBe(403);
-    expect(getErrorText(error)).toBe('Session expired');
+    expect(serverMessage(error)).toBe('Session expired');
     expect(paths(api.calls)).toEqual(['POST /api/v1/auth/refresh']);
   });
 
@@ -206,7 +210,7 @@ describe('createApiClient', () => {
 
     const error = await caught(client.get('dashboard/auditor'));
 
-    expect(getErrorText(error)).toBe('Database unavailable');
+    expect(serverMessage(error)).toBe('Database unavailable');
     expect(calls).toEqual(['http://verity.test/api/v1/dashboard/auditor']);
   });
 

@@ -1,7 +1,5 @@
-import { HTTPError, TimeoutError } from 'ky';
-import { createApiClient } from './client';
+import { HTTPError, NetworkError, TimeoutError, createApiClient } from '@verity/session';
 import { getErrorText } from './error-text';
-import { NetworkError } from './errors';
 
 const BASE = 'http://verity.test/api/v1';
 

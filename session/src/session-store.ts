@@ -1,7 +1,9 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { getCurrentUser as fetchCurrentUser, logout as postLogout } from '../calls/auth';
-import type { SessionUser } from '../domain/user';
-import { getErrorStatus } from '../http/errors';
+import { getErrorStatus } from './http/errors';
+import { getCurrentUser as fetchCurrentUser, logout as postLogout } from './session-calls';
+import type { SessionUserOf } from './session-user';
+
+type SessionUser = SessionUserOf;
 
 export type SessionStatus = 'idle' | 'loading' | 'signed-in' | 'signed-out' | 'error';
 
