@@ -4,6 +4,7 @@ module.exports = {
     '<rootDir>/session',
     '<rootDir>/shared-api',
     '<rootDir>/shared-ui',
+    '<rootDir>/features/*',
     '<rootDir>/shell',
     '<rootDir>/remote-client',
     '<rootDir>/remote-auditor',

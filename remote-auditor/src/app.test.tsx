@@ -10,11 +10,7 @@ import { getAuditorUsers } from '@verity/shared-api/src/calls/users';
 import { getAuditorDashboard } from '@verity/shared-api/src/calls/dashboards';
 import { ToastProvider } from '@verity/shared-ui';
 import { makeActionPlan, makeGap, makeStatistics, testUser } from '@verity/shared-ui/src/testing';
-import {
-  apiAudit,
-  apiTargetCompany,
-  apiUser,
-} from '@verity/shared-ui/src/screens/common/screen-test-support';
+import { apiAudit, apiTargetCompany, apiUser } from '@verity/shared-ui/src/testing';
 import App from './app';
 
 jest.mock('@verity/shared-api/src/calls/target-companies');
