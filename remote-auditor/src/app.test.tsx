@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { axe } from 'jest-axe';
-import { sessionStore, type SessionUser } from '@verity/shared-api';
+import { sessionStore } from '@verity/session';
+import type { SessionUser } from '@verity/shared-api';
 import { getAuditorTargetCompanies } from '@verity/shared-api/src/calls/target-companies';
 import { getAudit, getAudits } from '@verity/shared-api/src/calls/audits';
 import { getActionPlan, getActionPlans } from '@verity/shared-api/src/calls/action-plans';
@@ -9,11 +10,7 @@ import { getAuditorUsers } from '@verity/shared-api/src/calls/users';
 import { getAuditorDashboard } from '@verity/shared-api/src/calls/dashboards';
 import { ToastProvider } from '@verity/shared-ui';
 import { makeActionPlan, makeGap, makeStatistics, testUser } from '@verity/shared-ui/src/testing';
-import {
-  apiAudit,
-  apiTargetCompany,
-  apiUser,
-} from '@verity/shared-ui/src/screens/common/screen-test-support';
+import { apiAudit, apiTargetCompany, apiUser } from '@verity/shared-ui/src/testing';
 import App from './app';
 
 jest.mock('@verity/shared-api/src/calls/target-companies');

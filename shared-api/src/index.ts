@@ -1,3 +1,5 @@
+// The product's contract: types, constants, rules, messages and permission helpers. Pure code
+// that the API uses too; the browser's typed calls are the second entry, '@verity/shared-api/calls'.
 export {
   USER_TYPES,
   ROLES,
@@ -252,65 +254,6 @@ export {
   SIGN_IN_ERROR_CODES,
   SIGN_IN_ERROR_TEXT,
 } from './messages';
-
-export { NetworkError, isApiHttpError, getErrorStatus } from './http/errors';
-export type { ApiHttpError } from './http/errors';
-export { getErrorText } from './http/error-text';
-export { createApiClient, apiClient, REFRESH_PATH, DEFAULT_TIMEOUT_MS } from './http/client';
-export type { ApiClientOptions } from './http/client';
-export { HTTPError, TimeoutError, isHTTPError } from 'ky';
-export type { KyInstance } from 'ky';
-
-export {
-  getCurrentUser,
-  logout,
-  refresh,
-  lookupAccount,
-  getOrganisationChoices,
-  chooseOrganisation,
-} from './calls/auth';
-export {
-  getTargetCompanies,
-  createTargetCompany,
-  addTargetCompanyAuditor,
-  getAuditorTargetCompanies,
-  getCompanyAuditors,
-} from './calls/target-companies';
-export type { AuditorFilter } from './calls/target-companies';
-export { getAuditors, createAuditor } from './calls/auditors';
-export {
-  getClientUsers,
-  createClientUser,
-  deleteClientUser,
-  getAuditorUsers,
-  createAuditorUser,
-  deleteAuditorUser,
-  getCompanyUsers,
-  createCompanyUser,
-  deleteCompanyUser,
-} from './calls/users';
-export { getAudits, getAudit, createAudit } from './calls/audits';
-export {
-  getAuditorDashboard,
-  getTargetCompanyDashboard,
-  getClientDashboard,
-} from './calls/dashboards';
-export {
-  createActionPlan,
-  getActionPlans,
-  getActionPlan,
-  addGap,
-  updateGap,
-  updateGapStatus,
-  addRemark,
-  withdrawRemark,
-  withdrawRemarkDocument,
-} from './calls/action-plans';
-export { exportActionPlansCsv, saveBlob, exportFileNameFallback } from './calls/csv-export';
-
-export { createSessionStore, sessionStore, DEFAULT_LOGOUT_REDIRECT } from './session/session-store';
-export type { SessionStatus, SessionState, SessionStoreDeps } from './session/session-store';
-export { useSession } from './session/use-session';
 
 export type { RuleResult } from './rules/rule-result';
 export {

@@ -109,46 +109,5 @@ export {
 export type { GapFormProps, AddGapFormProps, EditGapFormProps, GapFormValues } from './gap-form';
 export { GapDetailsPanel } from './gap-details';
 export type { GapDetailsPanelProps } from './gap-details';
-export {
-  ActionPlanDetailScreen,
-  GAP_ID_PARAM,
-  overallStatusOf,
-  statisticsOf,
-} from './screens/action-plan-detail';
-export type {
-  ActionPlanDetailPermissions,
-  ActionPlanDetailScreenProps,
-} from './screens/action-plan-detail';
-export { ActionPlanListScreen, gapPath } from './screens/action-plan-list';
-export type { ActionPlanListScreenProps } from './screens/action-plan-list';
-export { AuditorDashboardScreen } from './screens/auditor-dashboard';
-export type { AuditorDashboardScreenProps } from './screens/auditor-dashboard';
-export { AuditsTableScreen } from './screens/audits-table';
-export type { AuditsTableScreenProps } from './screens/audits-table';
-export { ClientUsersScreen } from './screens/client-users';
-export type { ClientUsersScreenProps } from './screens/client-users';
-export { CompanyAuditorsScreen } from './screens/company-auditors';
-export type { CompanyAuditorsScreenProps } from './screens/company-auditors';
-export { CompanyDashboardScreen } from './screens/company-dashboard';
-export type { CompanyDashboardScreenProps } from './screens/company-dashboard';
-export {
-  OrganisationUsersScreen,
-  NewUserDialog,
-  NEW_USER_CLOSE_DELAY_MS,
-} from './screens/organisation-users';
-export type {
-  OrganisationUsersScreenProps,
-  NewUserDialogProps,
-  OrganisationUserType,
-} from './screens/organisation-users';
-export {
-  TargetCompaniesScreen,
-  TargetCompanyCard,
-  TARGET_COMPANY_CARD_LINKS,
-  targetCompanyCardLinks,
-} from './screens/target-companies';
-export type {
-  TargetCompaniesScreenProps,
-  TargetCompanyCardProps,
-  TargetCompanyCardLink,
-} from './screens/target-companies';
+export { useLoad } from './use-load';
+export type { LoadResult, LoadState } from './use-load';

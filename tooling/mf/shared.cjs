@@ -11,6 +11,7 @@ module.exports = {
   'react-router-dom': singleton(reactRouter),
   zustand: singleton('5.1.0'),
   notistack: singleton('3.0.2'),
+  '@verity/session': singleton('0.1.0'),
   '@verity/shared-ui': singleton('0.1.0'),
   '@verity/shared-api': singleton('0.1.0'),
 };

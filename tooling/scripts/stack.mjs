@@ -17,8 +17,10 @@ const frontendPackages = ['shell', 'remote-client', 'remote-auditor', 'remote-ta
 const sharedInputs = [
   'shared-ui/src',
   'shared-api/src',
+  'session/src',
   'shared-ui/package.json',
   'shared-api/package.json',
+  'session/package.json',
   'tooling/mf',
   'pnpm-lock.yaml',
 ];

@@ -1,4 +1,4 @@
-// The auditor area's routes as screens: the shared screens with this area's paths and permissions.
+// The auditor area's routes as screens: the feature screens with this area's paths and permissions.
 import { Link, useParams } from 'react-router-dom';
 import {
   canAddGap,
@@ -7,19 +7,15 @@ import {
   canCreateAudit,
   canEditGap,
   canWithdrawRemark,
-  getAuditorTargetCompanies,
 } from '@verity/shared-api';
-import {
-  ActionPlanDetailScreen,
-  ActionPlanListScreen,
-  AuditorDashboardScreen,
-  AuditsTableScreen,
-  OrganisationUsersScreen,
-  PageHeader,
-  TargetCompaniesScreen,
-  buttonStyleProps,
-} from '@verity/shared-ui';
+import { getAuditorTargetCompanies } from '@verity/shared-api/calls';
+import { ActionPlanDetailScreen, ActionPlanListScreen } from '@verity/feature-action-plans';
+import { AuditsTableScreen } from '@verity/feature-audits';
+import { TargetCompaniesScreen } from '@verity/feature-target-companies';
+import { OrganisationUsersScreen } from '@verity/feature-users';
+import { PageHeader, buttonStyleProps } from '@verity/shared-ui';
 import { auditorPaths } from '../area-paths';
+import { AuditorDashboardScreen } from '../features/auditor-dashboard';
 import { AUDITOR_PAGE_TITLES as titles, AUDITOR_TEXTS as texts } from '../strings';
 import { useAuditorUser } from './use-auditor-user';
 

@@ -1,13 +1,10 @@
 // The client's top-level pages: its dashboard, companies, auditors and users.
 import { useState } from 'react';
 import { canAddClientUsersAndAuditors, canAddTargetCompany } from '@verity/shared-api';
-import {
-  ClientUsersScreen,
-  CompanyDashboardScreen,
-  TargetCompaniesScreen,
-  targetCompanyCardLinks,
-} from '@verity/shared-ui';
+import { CompanyDashboardScreen } from '@verity/feature-dashboards';
+import { TargetCompaniesScreen, targetCompanyCardLinks } from '@verity/feature-target-companies';
 import { AuditorsScreen } from '../features/auditors/auditors-screen';
+import { ClientUsersScreen } from '../features/client-users';
 import { CreateTargetCompanyModal } from '../features/target-company-wizard/create-target-company-modal';
 import { CLIENT_PAGE_TITLES } from '../strings';
 import { useSessionUser } from '../use-session-user';

@@ -9,14 +9,10 @@ import {
   permissionFlags,
   type PermissionSubject,
 } from '@verity/shared-api';
-import {
-  ActionPlanDetailScreen,
-  ActionPlanListScreen,
-  AuditsTableScreen,
-  CompanyAuditorsScreen,
-  CompanyDashboardScreen,
-  PageHeader,
-} from '@verity/shared-ui';
+import { ActionPlanDetailScreen, ActionPlanListScreen } from '@verity/feature-action-plans';
+import { AuditsTableScreen, CompanyAuditorsScreen } from '@verity/feature-audits';
+import { CompanyDashboardScreen } from '@verity/feature-dashboards';
+import { PageHeader } from '@verity/shared-ui';
 import { clientPaths } from '../client-paths';
 import { AddAuditModal } from '../features/audits/add-audit-modal';
 import { AssignAuditorModal } from '../features/company-auditors/assign-auditor-modal';

@@ -1,6 +1,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { sessionStore, type SessionUser } from '@verity/shared-api';
+import { sessionStore } from '@verity/session';
+import type { SessionUser } from '@verity/shared-api';
 import { ToastProvider } from '@verity/shared-ui';
 import App from '../app';
 

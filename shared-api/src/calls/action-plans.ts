@@ -12,8 +12,8 @@ import type {
   actionPlanSchemas,
 } from '../contract';
 import type { GapStatus } from '../domain/status';
-import { apiClient } from '../http/client';
-import type { KyInstance } from 'ky';
+import { apiClient } from '@verity/session';
+import type { KyInstance } from '@verity/session';
 import { dataOf, query } from './envelope';
 
 const segment = encodeURIComponent;

@@ -1,6 +1,6 @@
 import type { AuditorListItem, CreateAuditorPayload } from '../contract';
-import { apiClient } from '../http/client';
-import type { KyInstance } from 'ky';
+import { apiClient } from '@verity/session';
+import type { KyInstance } from '@verity/session';
 import { dataOf, query } from './envelope';
 
 /** GET /auditor: the auditor firms engaged by the client; one when `auditorId` is given. */

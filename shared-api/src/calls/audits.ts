@@ -1,6 +1,6 @@
 import type { Audit, CreateAuditPayload } from '../contract';
-import { apiClient } from '../http/client';
-import type { KyInstance } from 'ky';
+import { apiClient } from '@verity/session';
+import type { KyInstance } from '@verity/session';
 import { dataOf } from './envelope';
 
 /** GET /target-company/{auditorId}/audits: the audits of one auditor firm on one company. */

@@ -1,13 +1,11 @@
-import { HTTPError } from 'ky';
-import { createApiClient } from '../http/client';
-import { getErrorText } from '../http/error-text';
 import {
-  chooseOrganisation,
-  getCurrentUser,
-  getOrganisationChoices,
-  logout,
-  lookupAccount,
-} from './auth';
+  API_BASE_PATH as SESSION_API_BASE_PATH,
+  HTTPError,
+  createApiClient,
+} from '@verity/session';
+import { API_BASE_PATH, signInUrl } from '../domain/user';
+import { getErrorText } from './error-text';
+import { chooseOrganisation, getOrganisationChoices, lookupAccount } from './auth';
 
 const BASE = 'http://verity.test/api/v1';
 
@@ -24,46 +22,7 @@ function recordingClient(answer: (request: Request) => Response) {
   return { client, requests };
 }
 
-const maya = {
-  _id: 'u1',
-  fullname: 'Maya Rao',
-  emailId: 'maya@lender.example',
-  role: 'owner',
-  userType: 'client',
-  clientId: 'c1',
-};
-
 describe('auth calls', () => {
-  it('getCurrentUser returns data.user of GET auth/me', async () => {
-    const { client, requests } = recordingClient(() =>
-      Response.json({ success: true, data: { user: maya } }),
-    );
-
-    await expect(getCurrentUser(client)).resolves.toEqual(maya);
-    expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual([
-      `GET ${BASE}/auth/me`,
-    ]);
-  });
-
-  it('getCurrentUser rejects with the 401 when nobody is signed in', async () => {
-    const { client } = recordingClient(() =>
-      Response.json({ success: false, message: 'Not signed in' }, { status: 401 }),
-    );
-
-    const error = await getCurrentUser(client).catch((reason: unknown) => reason);
-    expect(error).toBeInstanceOf(HTTPError);
-    expect((error as HTTPError).response.status).toBe(401);
-  });
-
-  it('logout posts auth/logout', async () => {
-    const { client, requests } = recordingClient(() => Response.json({ success: true, data: {} }));
-
-    await logout(client);
-    expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual([
-      `POST ${BASE}/auth/logout`,
-    ]);
-  });
-
   it('lookupAccount sends the email as a query and returns success and user', async () => {
     const found = {
       name: 'Ola Berg',
@@ -116,5 +75,12 @@ describe('auth calls', () => {
       `POST ${BASE}/auth/choose`,
     ]);
     expect(await requests[0]!.json()).toEqual({ membershipId: 'm2' });
+  });
+});
+
+describe('the API base path', () => {
+  it('is the same for sign-in links (the contract) and for the calls (the session client)', () => {
+    expect(API_BASE_PATH).toBe(SESSION_API_BASE_PATH);
+    expect(signInUrl('targetCompany')).toBe(`${SESSION_API_BASE_PATH}/auth/target-company/verity`);
   });
 });

@@ -1,19 +1,6 @@
-import type { AccountLookupResult, OrganisationChoice, SessionUser } from '../contract';
-import { apiClient } from '../http/client';
-import type { KyInstance } from 'ky';
-
-export async function getCurrentUser(client: KyInstance = apiClient): Promise<SessionUser> {
-  const body = await client.get('auth/me').json<{ data: { user: SessionUser } }>();
-  return body.data.user;
-}
-
-export async function logout(client: KyInstance = apiClient): Promise<void> {
-  await client.post('auth/logout');
-}
-
-export async function refresh(client: KyInstance = apiClient): Promise<void> {
-  await client.post('auth/refresh');
-}
+// Sign-in calls beyond the session's own (who is signed in, logout and refresh live in @verity/session).
+import type { AccountLookupResult, OrganisationChoice } from '../contract';
+import { apiClient, type KyInstance } from '@verity/session';
 
 /** The accounts service's email lookup; a non-ok status rejects with an HTTPError. */
 export async function lookupAccount(

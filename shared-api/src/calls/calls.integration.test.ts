@@ -1,9 +1,9 @@
 // Every call of spec section 7 against the real API server (started here, on PGlite with the demo data).
 import { randomUUID } from 'node:crypto';
-import { HTTPError, type KyInstance } from 'ky';
+import { HTTPError, getCurrentUser, type KyInstance } from '@verity/session';
 import { formatFileSizeKb } from '../domain/dates';
 import type { ActionPlan, Audit, GapInput, TargetCompany } from '../contract';
-import { getErrorText } from '../http/error-text';
+import { getErrorText } from './error-text';
 import { EMAIL_MUST_EXIST, TARGET_COMPANY_ID_NOT_FOUND } from '../messages';
 import { startAccountsStub, type AccountsStub } from '../testing/accounts-stub';
 import { startApi, type RunningApi } from '../testing/start-api';
@@ -18,7 +18,6 @@ import {
   withdrawRemark,
   withdrawRemarkDocument,
 } from './action-plans';
-import { getCurrentUser } from './auth';
 import { exportActionPlansCsv } from './csv-export';
 import { createAuditor, getAuditors } from './auditors';
 import { createAudit, getAudit, getAudits } from './audits';

@@ -1,6 +1,6 @@
-import { apiClient } from '../http/client';
+import { apiClient } from '@verity/session';
 import { TARGET_COMPANY_ID_NOT_FOUND } from '../messages';
-import type { KyInstance } from 'ky';
+import type { KyInstance } from '@verity/session';
 
 /** A CSV export ready to save. */
 export interface CsvExport {

@@ -1,6 +1,6 @@
 import type { AuditorDashboard, ClientDashboard, TargetCompanyDashboard } from '../contract';
-import { apiClient } from '../http/client';
-import type { KyInstance } from 'ky';
+import { apiClient } from '@verity/session';
+import type { KyInstance } from '@verity/session';
 import { dataOf } from './envelope';
 
 /** GET /dashboard/auditor: the firm's projects overview and the gaps per target company. */

@@ -1,4 +1,4 @@
-import type { ResponsePromise } from 'ky';
+import type { ResponsePromise } from '@verity/session';
 
 /** The `data` of the API's success envelope `{ success: true, data }`. */
 export async function dataOf<T>(response: ResponsePromise): Promise<T> {

@@ -5,8 +5,8 @@ import type {
   CreateTargetCompanyPayload,
   TargetCompany,
 } from '../contract';
-import { apiClient } from '../http/client';
-import type { KyInstance } from 'ky';
+import { apiClient } from '@verity/session';
+import type { KyInstance } from '@verity/session';
 import { dataOf, query } from './envelope';
 
 export interface AuditorFilter {

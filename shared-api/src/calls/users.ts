@@ -1,6 +1,6 @@
 import type { ClientUser, ClientUsers, NewUserPayload, UserCounts } from '../contract';
-import { apiClient } from '../http/client';
-import type { KyInstance } from 'ky';
+import { apiClient } from '@verity/session';
+import type { KyInstance } from '@verity/session';
 import { dataOf } from './envelope';
 
 const NO_COUNTS: UserCounts = { total: 0, admins: 0, editors: 0, viewers: 0 };

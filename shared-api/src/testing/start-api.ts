@@ -5,9 +5,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { KyInstance } from 'ky';
+import type { KyInstance } from '@verity/session';
 import type { UserType } from '../domain/user';
-import { createApiClient } from '../http/client';
+import { createApiClient } from '@verity/session';
 
 const API_DIR = path.resolve(__dirname, '../../../api');
 const SESSION_SECRET = 'shared-api-calls-test-session-secret';

@@ -5,10 +5,10 @@ import {
   EMAIL_NOT_FOUND,
   EMAIL_VALIDATED,
   EMAIL_VALIDATION_FAILED,
-  getErrorStatus,
-  lookupAccount,
   type LookedUpUser,
 } from '@verity/shared-api';
+import { getErrorStatus } from '@verity/session';
+import { lookupAccount } from '@verity/shared-api/calls';
 import { Spinner } from '../spinner';
 import { toast } from '../toast';
 import '../styles/form.css';

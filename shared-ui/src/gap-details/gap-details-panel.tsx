@@ -3,19 +3,19 @@ import {
   ADD_YOUR_COMMENTS,
   MISSING_STATUS,
   STATUS_UPDATED,
-  getErrorText,
   isGapStatus,
   type Gap,
   type GapStatus,
   type Remark,
   type RemarkDoc,
 } from '@verity/shared-api';
+import { getErrorText } from '@verity/shared-api/calls';
 import {
   addRemark,
   updateGapStatus,
   withdrawRemark,
   withdrawRemarkDocument,
-} from '@verity/shared-api';
+} from '@verity/shared-api/calls';
 import { Modal } from '../modal';
 import { Tabs } from '../tabs';
 import { toast } from '../toast';

@@ -1,10 +1,6 @@
-import {
-  SOMETHING_WENT_WRONG_SHORT,
-  getErrorText,
-  type Gap,
-  type GapInput,
-} from '@verity/shared-api';
-import { addGap } from '@verity/shared-api';
+import { SOMETHING_WENT_WRONG_SHORT, type Gap, type GapInput } from '@verity/shared-api';
+import { getErrorText } from '@verity/shared-api/calls';
+import { addGap } from '@verity/shared-api/calls';
 import { toast } from '../toast';
 import { GapForm, type GapFormProps } from './gap-form';
 

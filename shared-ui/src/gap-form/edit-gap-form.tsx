@@ -1,11 +1,7 @@
 import { useMemo } from 'react';
-import {
-  SOMETHING_WENT_WRONG_SHORT,
-  getErrorText,
-  type Gap,
-  type GapInput,
-} from '@verity/shared-api';
-import { updateGap } from '@verity/shared-api';
+import { SOMETHING_WENT_WRONG_SHORT, type Gap, type GapInput } from '@verity/shared-api';
+import { getErrorText } from '@verity/shared-api/calls';
+import { updateGap } from '@verity/shared-api/calls';
 import { toast } from '../toast';
 import { GapForm, type GapFormProps } from './gap-form';
 import { GAP_FORM_TEXT } from './gap-form-text';

@@ -1,4 +1,4 @@
-import { HTTPError, type ApiHttpError } from '@verity/shared-api';
+import { HTTPError, type ApiHttpError } from '@verity/session';
 
 /** An HTTP error as the API client rejects with: the status and the server's JSON body kept as `data`. */
 export function httpError(status: number, message?: string): ApiHttpError {

@@ -2,3 +2,10 @@ export { renderScreen, testUser } from './render-screen';
 export type { RenderScreenOptions, RenderScreenResult } from './render-screen';
 export { daysFromNow, makeActionPlan, makeGap, makeRemark, makeStatistics } from './fixtures';
 export { httpError } from './http-error';
+export {
+  apiAudit,
+  apiCompanyAuditor,
+  apiHttpError,
+  apiTargetCompany,
+  apiUser,
+} from './api-fixtures';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { useSession } from '@verity/shared-api';
+import { useSession } from '@verity/session';
 import { renderScreen, testUser } from './render-screen';
 
 function Probe() {

@@ -1,7 +1,8 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { sessionStore, type SessionUser } from '@verity/shared-api';
+import { sessionStore } from '@verity/session';
+import type { SessionUser } from '@verity/shared-api';
 import { ToastProvider } from '../toast';
 
 export interface RenderScreenOptions {

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import { useSession } from '@verity/shared-api';
+import { useSession } from '@verity/session';
 import type { Area } from '../config/areas';
 import { paths } from '../config/paths';
 import { AppLayout } from '../features/layout';

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import { useSession } from '@verity/shared-api';
+import { useSession } from '@verity/session';
 import { paths } from '../config/paths';
 
 /** The root sends a signed-in user to their own area and everyone else to the login screen. */

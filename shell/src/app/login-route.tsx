@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import { useSession } from '@verity/shared-api';
+import { useSession } from '@verity/session';
 import { paths } from '../config/paths';
 import { LoginScreen } from '../features/login';
 

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { getErrorText } from '@verity/shared-api';
+import { getErrorText } from '@verity/shared-api/calls';
 import { ErrorPage } from '@verity/shared-ui';
 
 /** What any unexpected error in routing or rendering outside an area shows. */

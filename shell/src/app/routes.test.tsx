@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { sessionStore } from '@verity/shared-api';
+import { sessionStore } from '@verity/session';
 import { renderApp, signedInAs, users } from '../test/render-app';
 
 jest.mock('../remotes/federation');

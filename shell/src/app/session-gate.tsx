@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
-import { useSession } from '@verity/shared-api';
+import { useSession } from '@verity/session';
 import { LoadingState } from '@verity/shared-ui';
 import { LOADING_TEXT } from '../strings';
 

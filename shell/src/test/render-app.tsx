@@ -1,7 +1,8 @@
 // Renders the whole shell (routes, session, toasts) at a path, the way a user opens it.
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { sessionStore, type SessionState, type SessionUser } from '@verity/shared-api';
+import { sessionStore, type SessionState } from '@verity/session';
+import type { SessionUser } from '@verity/shared-api';
 import { ToastProvider } from '@verity/shared-ui';
 import { createAppRoutes } from '../app/routes';
 

@@ -8,13 +8,12 @@ import {
   FIX_ERRORS_BELOW,
   actionPlanCreatedBanner,
   actionPlanCreatedToast,
-  createActionPlan,
   formHasTimeline,
-  getErrorText,
   minSelectableDate,
   type Audit,
   type GapInput,
 } from '@verity/shared-api';
+import { createActionPlan, getErrorText } from '@verity/shared-api/calls';
 import { DateField, GapForm, PageHeader, SelectField, TextField, toast } from '@verity/shared-ui';
 import { createdPlanPath } from '../../area-paths';
 import { CREATE_ACTION_PLAN_TEXTS as texts } from '../../strings';

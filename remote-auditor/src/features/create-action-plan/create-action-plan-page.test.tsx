@@ -6,7 +6,7 @@ import type { ActionPlan, AuditForm } from '@verity/shared-api';
 import { getAudit } from '@verity/shared-api/src/calls/audits';
 import { createActionPlan } from '@verity/shared-api/src/calls/action-plans';
 import { httpError, renderScreen } from '@verity/shared-ui/src/testing';
-import { apiAudit } from '@verity/shared-ui/src/screens/common/screen-test-support';
+import { apiAudit } from '@verity/shared-ui/src/testing';
 import { CreateActionPlanPage } from './create-action-plan-page';
 
 jest.mock('@verity/shared-api/src/calls/audits');

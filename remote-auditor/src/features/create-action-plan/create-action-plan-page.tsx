@@ -1,5 +1,6 @@
 import { useParams } from 'react-router-dom';
-import { AUDIT_FORM_LABELS, getErrorText } from '@verity/shared-api';
+import { AUDIT_FORM_LABELS } from '@verity/shared-api';
+import { getErrorText } from '@verity/shared-api/calls';
 import { LoadingState, PageHeader } from '@verity/shared-ui';
 import { CREATE_ACTION_PLAN_TEXTS as texts } from '../../strings';
 import { CreateActionPlanForm } from './create-action-plan-form';

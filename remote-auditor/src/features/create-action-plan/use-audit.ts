@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { getAudit, type Audit } from '@verity/shared-api';
+import { getAudit } from '@verity/shared-api/calls';
+import type { Audit } from '@verity/shared-api';
 
 export type AuditState =
   { status: 'loading' } | { status: 'ready'; audit: Audit } | { status: 'error'; error: unknown };

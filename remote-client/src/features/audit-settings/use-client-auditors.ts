@@ -1,10 +1,6 @@
 import { useEffect, useState } from 'react';
-import {
-  FAILED_FETCH_AUDITORS,
-  getAuditors,
-  getErrorText,
-  type AuditorListItem,
-} from '@verity/shared-api';
+import { FAILED_FETCH_AUDITORS, type AuditorListItem } from '@verity/shared-api';
+import { getAuditors, getErrorText } from '@verity/shared-api/calls';
 
 export interface ClientAuditorsState {
   /** Undefined while loading. */

@@ -1,11 +1,6 @@
 import { useEffect, useState } from 'react';
-import {
-  FAILED_FETCH_AUDITORS,
-  NO_AUDITORS_FOUND,
-  getAuditors,
-  getErrorText,
-  type AuditorListItem,
-} from '@verity/shared-api';
+import { FAILED_FETCH_AUDITORS, NO_AUDITORS_FOUND, type AuditorListItem } from '@verity/shared-api';
+import { getAuditors, getErrorText } from '@verity/shared-api/calls';
 import {
   Button,
   Card,

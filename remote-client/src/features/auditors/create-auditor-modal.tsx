@@ -5,10 +5,9 @@ import {
   EMAIL_MUST_EXIST,
   FAILED_CREATE_AUDITOR,
   auditorSchema,
-  createAuditor,
-  getErrorText,
   type AuditorListItem,
 } from '@verity/shared-api';
+import { createAuditor, getErrorText } from '@verity/shared-api/calls';
 import { EmailInput, TextField, toast, type EmailValidation } from '@verity/shared-ui';
 import { AUDITORS_TEXT as text } from '../../strings';
 import { FormDialog } from '../form-dialog/form-dialog';

@@ -7,12 +7,11 @@ import {
   AUDIT_TYPE_LABELS,
   TARGET_COMPANY_ADDED,
   auditSchema,
-  createAudit,
-  getErrorText,
   isAuditType,
   type Audit,
   type CustomField,
 } from '@verity/shared-api';
+import { createAudit, getErrorText } from '@verity/shared-api/calls';
 import { SelectField, toast } from '@verity/shared-ui';
 import { ADD_AUDIT_TEXT as text } from '../../strings';
 import { FormDialog } from '../form-dialog/form-dialog';

@@ -1,11 +1,10 @@
 import { useFormik } from 'formik';
 import {
   TARGET_COMPANY_ADDED,
-  addTargetCompanyAuditor,
   companyAuditorSettingsSchema,
-  getErrorText,
   type CompanyAuditorEntry,
 } from '@verity/shared-api';
+import { addTargetCompanyAuditor, getErrorText } from '@verity/shared-api/calls';
 import { toast } from '@verity/shared-ui';
 import { ASSIGN_AUDITOR_TEXT as text } from '../../strings';
 import {

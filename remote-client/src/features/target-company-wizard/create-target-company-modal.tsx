@@ -6,11 +6,10 @@ import {
   EMAIL_MUST_EXIST,
   FAILED_CREATE_TARGET_COMPANY_TITLE,
   TARGET_COMPANY_ADDED,
-  createTargetCompany,
-  getErrorText,
   isCompanyType,
   type CreatedTargetCompany,
 } from '@verity/shared-api';
+import { createTargetCompany, getErrorText } from '@verity/shared-api/calls';
 import { EmailInput, SelectField, TextField, toast, type EmailValidation } from '@verity/shared-ui';
 import { WIZARD_TEXT as text } from '../../strings';
 import { AuditSettingsFields } from '../audit-settings/audit-settings-fields';

@@ -7,7 +7,10 @@ import {
   canWithdrawRemark,
   type SessionUser,
 } from '@verity/shared-api';
-import { ActionPlanDetailScreen, type ActionPlanDetailPermissions } from '@verity/shared-ui';
+import {
+  ActionPlanDetailScreen,
+  type ActionPlanDetailPermissions,
+} from '@verity/feature-action-plans';
 import { RequireCompany } from '../company-session';
 
 /** Section 6 for a company user: remarks unless a viewer; status and gaps belong to clients and auditors. */

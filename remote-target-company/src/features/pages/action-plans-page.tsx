@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { ActionPlanListScreen } from '@verity/shared-ui';
+import { ActionPlanListScreen } from '@verity/feature-action-plans';
 import { paths } from '../../config/paths';
 import { RequireCompany } from '../company-session';
 

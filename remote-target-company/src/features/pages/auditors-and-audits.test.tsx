@@ -2,10 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getAudits } from '@verity/shared-api/src/calls/audits';
 import { getCompanyAuditors } from '@verity/shared-api/src/calls/target-companies';
-import {
-  apiAudit,
-  apiCompanyAuditor,
-} from '@verity/shared-ui/src/screens/common/screen-test-support';
+import { apiAudit, apiCompanyAuditor } from '@verity/shared-ui/src/testing';
 import { OWN_COMPANY_ID, renderArea } from '../../test/render-area';
 
 jest.mock('@verity/shared-api/src/calls/audits');

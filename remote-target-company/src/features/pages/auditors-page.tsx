@@ -1,4 +1,4 @@
-import { CompanyAuditorsScreen } from '@verity/shared-ui';
+import { CompanyAuditorsScreen } from '@verity/feature-audits';
 import { paths } from '../../config/paths';
 import { RequireCompany } from '../company-session';
 

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { AuditsTableScreen } from '@verity/shared-ui';
+import { AuditsTableScreen } from '@verity/feature-audits';
 import { paths } from '../../config/paths';
 import { RequireCompany } from '../company-session';
 

@@ -1,4 +1,4 @@
-import { CompanyDashboardScreen } from '@verity/shared-ui';
+import { CompanyDashboardScreen } from '@verity/feature-dashboards';
 import { RequireCompany } from '../company-session';
 
 /** The dashboard of the user's own company. */

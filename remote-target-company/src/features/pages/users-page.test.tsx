@@ -6,7 +6,7 @@ import {
   deleteCompanyUser,
   getCompanyUsers,
 } from '@verity/shared-api/src/calls/users';
-import { apiUser } from '@verity/shared-ui/src/screens/common/screen-test-support';
+import { apiUser } from '@verity/shared-ui/src/testing';
 import { httpError } from '@verity/shared-ui/src/testing';
 import { OWN_COMPANY_ID, companyUser, renderArea } from '../../test/render-area';
 

@@ -1,5 +1,5 @@
 import { permissionFlags, type SessionUser } from '@verity/shared-api';
-import { OrganisationUsersScreen } from '@verity/shared-ui';
+import { OrganisationUsersScreen } from '@verity/feature-users';
 import { NoCompany, useCompanyUser } from '../company-session';
 
 /** Admins and owners add and delete company users; editors and viewers only read the list. */

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { sessionStore, type SessionUser } from '@verity/shared-api';
+import { sessionStore } from '@verity/session';
+import type { SessionUser } from '@verity/shared-api';
 import { axe } from 'jest-axe';
 import { renderApp, signedInAs, users } from '../../test/render-app';
 

@@ -4,9 +4,9 @@ import {
   ROLE_LABELS,
   isRole,
   usesLetterAvatar,
-  useSession,
   type SessionUser,
 } from '@verity/shared-api';
+import { useSession } from '@verity/session';
 import { Button, IconButton, toast } from '@verity/shared-ui';
 import { LOGOUT_LABEL, USER_MENU_LABEL, USER_NAME_FALLBACK, USER_PANEL_LABEL } from '../../strings';
 import { LogoutIcon, UserIcon } from './icons';

@@ -1,13 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  ROLE_LABELS,
-  chooseOrganisation,
-  getErrorText,
-  getOrganisationChoices,
-  SIGN_IN_FAILED,
-  type OrganisationChoice as Choice,
-} from '@verity/shared-api';
+import { ROLE_LABELS, SIGN_IN_FAILED, type OrganisationChoice as Choice } from '@verity/shared-api';
+import { chooseOrganisation, getErrorText, getOrganisationChoices } from '@verity/shared-api/calls';
 import { Button } from '@verity/shared-ui';
 import { paths } from '../../config/paths';
 import { assignLocation } from '../../lib/browser-location';

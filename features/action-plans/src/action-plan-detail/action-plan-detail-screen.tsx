@@ -1,0 +1,182 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { NO_ACTION_PLAN_FOUND, type CustomField, type Gap, type Remark } from '@verity/shared-api';
+import { getErrorText } from '@verity/shared-api/calls';
+import { getAudit } from '@verity/shared-api/calls';
+import { ActionPlanHeader, ActionPlanStatCards } from './action-plan-summary';
+import { GapsTable } from './gaps-table';
+import { useActionPlan } from './use-action-plan';
+import '@verity/shared-ui/src/styles/screen.css';
+import './action-plan-detail.css';
+import {
+  Button,
+  EmptyState,
+  AddGapForm,
+  EditGapForm,
+  GapDetailsPanel,
+  LoadingState,
+  Modal,
+} from '@verity/shared-ui';
+
+export interface ActionPlanDetailPermissions {
+  /** The status selector in the gap details panel. */
+  canChangeStatus: boolean;
+  /** The remark input and attachments in the gap details panel. */
+  canAddRemark: boolean;
+  /** Shows the 'Add Gap' button. */
+  canAddGap: boolean;
+  /** Enables the 'Edit Gap' buttons. */
+  canEditGap: boolean;
+  /** Shows 'Withdraw' on the remarks (and their images) the user may withdraw now. */
+  canWithdrawRemark?: (remark: Remark) => boolean;
+}
+
+export interface ActionPlanDetailScreenProps {
+  actionPlanId: string;
+  targetCompanyId: string;
+  auditId: string;
+  permissions: ActionPlanDetailPermissions;
+}
+
+export const GAP_ID_PARAM = 'gap_id';
+
+/** The audit's add-on fields for the gap forms, loaded only for users who can add or edit gaps. */
+/** The audit's custom field definitions: gaps keep their values under `fields`, as the create page does. */
+function useAuditFields(auditId: string, needed: boolean): readonly CustomField[] | undefined {
+  const [fields, setFields] = useState<readonly CustomField[]>();
+  useEffect(() => {
+    if (!needed) return;
+    let current = true;
+    getAudit(auditId).then(
+      (audit) => current && setFields(audit?.fields ?? []),
+      // Without the audit the forms still work, only without its custom fields.
+      () => current && setFields([]),
+    );
+    return () => {
+      current = false;
+    };
+  }, [auditId, needed]);
+  return fields;
+}
+
+export function ActionPlanDetailScreen({
+  actionPlanId,
+  targetCompanyId,
+  auditId,
+  permissions,
+}: ActionPlanDetailScreenProps) {
+  const { state, addGap, mergeGap } = useActionPlan(actionPlanId, targetCompanyId);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Gap>();
+  const customFields = useAuditFields(auditId, permissions.canAddGap || permissions.canEditGap);
+
+  const openGapId = searchParams.get(GAP_ID_PARAM);
+  const openGap = useCallback(
+    (gap: Gap) =>
+      setSearchParams((params) => {
+        const next = new URLSearchParams(params);
+        next.set(GAP_ID_PARAM, gap.id);
+        return next;
+      }),
+    [setSearchParams],
+  );
+  const closeGap = useCallback(
+    () =>
+      setSearchParams(
+        (params) => {
+          const next = new URLSearchParams(params);
+          next.delete(GAP_ID_PARAM);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+
+  if (state.status === 'loading') return <LoadingState />;
+  if (state.status === 'not-found') return <EmptyState title={NO_ACTION_PLAN_FOUND} />;
+  if (state.status === 'error') {
+    return (
+      <p className="vui-screen-alert" role="alert">
+        {getErrorText(state.error)}
+      </p>
+    );
+  }
+
+  const { actionPlan, statistics, gaps } = state.detail;
+  const selectedGap = openGapId ? gaps.find((gap) => gap.id === openGapId) : undefined;
+  const formProps = {
+    formType: actionPlan.formType,
+    planTimeline: actionPlan.timeline,
+    customFields,
+  };
+
+  return (
+    <div className="vui-plan-detail">
+      <ActionPlanHeader
+        actionPlan={actionPlan}
+        actions={
+          permissions.canAddGap ? (
+            <Button onClick={() => setAdding(true)}>Add Gap</Button>
+          ) : undefined
+        }
+      />
+      <ActionPlanStatCards statistics={statistics} />
+      <GapsTable
+        gaps={gaps}
+        canEditGap={permissions.canEditGap}
+        onOpenGap={openGap}
+        onEditGap={setEditing}
+      />
+
+      {permissions.canAddGap ? (
+        <Modal open={adding} onOpenChange={setAdding} title="Add Gap" size="lg">
+          <AddGapForm
+            {...formProps}
+            actionPlanId={actionPlan.id}
+            auditId={auditId}
+            onCancel={() => setAdding(false)}
+            onSaved={(gap) => {
+              addGap(gap);
+              setAdding(false);
+            }}
+          />
+        </Modal>
+      ) : null}
+
+      <Modal
+        open={editing !== undefined}
+        onOpenChange={(open) => !open && setEditing(undefined)}
+        title="Edit Gap"
+        size="lg"
+      >
+        {editing ? (
+          <EditGapForm
+            {...formProps}
+            gap={editing}
+            auditId={auditId}
+            onCancel={() => setEditing(undefined)}
+            onSaved={(gap) => {
+              mergeGap(gap);
+              setEditing(undefined);
+            }}
+          />
+        ) : null}
+      </Modal>
+
+      {selectedGap ? (
+        <GapDetailsPanel
+          gap={selectedGap}
+          targetCompanyId={targetCompanyId}
+          open
+          onClose={closeGap}
+          canChangeStatus={permissions.canChangeStatus}
+          canAddRemark={permissions.canAddRemark}
+          canWithdrawRemark={permissions.canWithdrawRemark}
+          onGapChange={mergeGap}
+        />
+      ) : null}
+    </div>
+  );
+}

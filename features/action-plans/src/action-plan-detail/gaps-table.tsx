@@ -1,0 +1,55 @@
+import { formatDate, type Gap } from '@verity/shared-api';
+import { Button, DataTable, RiskBadge, StatusBadge, type DataTableColumn } from '@verity/shared-ui';
+
+export interface GapsTableProps {
+  gaps: readonly Gap[];
+  canEditGap: boolean;
+  onOpenGap: (gap: Gap) => void;
+  onEditGap: (gap: Gap) => void;
+}
+
+/** The plan's gaps; a row opens the gap's details, Edit Gap opens the edit form. */
+export function GapsTable({ gaps, canEditGap, onOpenGap, onEditGap }: GapsTableProps) {
+  const columns: DataTableColumn<Gap>[] = [
+    {
+      key: 'gap',
+      header: 'Gaps',
+      cell: (gap) => (
+        <span className="vui-gap-cell">
+          <span className="vui-gap-cell__kpi">{gap.KPI}</span>
+          <span className="vui-gap-cell__name">{gap.gapName}</span>
+        </span>
+      ),
+    },
+    { key: 'created', header: 'Created At', cell: (gap) => formatDate(gap.createdAt, 'table') },
+    { key: 'timeline', header: 'Timeline', cell: (gap) => formatDate(gap.dueDate, 'table') },
+    { key: 'risk', header: 'Risk', cell: (gap) => <RiskBadge risk={gap.riskSeverity} /> },
+    { key: 'status', header: 'Status', cell: (gap) => <StatusBadge status={gap.displayStatus} /> },
+    {
+      key: 'edit',
+      header: 'Edit Gap',
+      cell: (gap) => (
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={!canEditGap}
+          aria-label={`Edit Gap ${gap.KPI}`}
+          onClick={() => onEditGap(gap)}
+        >
+          Edit Gap
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <DataTable
+      caption="Gaps"
+      columns={columns}
+      rows={gaps}
+      getRowKey={(gap) => gap.id}
+      onRowClick={onOpenGap}
+      rowLabel={(gap) => `Open gap ${gap.KPI}`}
+    />
+  );
+}

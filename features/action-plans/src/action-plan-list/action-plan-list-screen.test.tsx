@@ -1,0 +1,204 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { axe } from 'jest-axe';
+import { getActionPlans } from '@verity/shared-api/src/calls/action-plans';
+import { exportActionPlansCsv, saveBlob } from '@verity/shared-api/src/calls/csv-export';
+import {
+  daysFromNow,
+  httpError,
+  makeActionPlan,
+  makeGap,
+  renderScreen,
+} from '@verity/shared-ui/src/testing';
+import { ActionPlanListScreen } from './action-plan-list-screen';
+
+jest.mock('@verity/shared-api/src/calls/action-plans');
+jest.mock('@verity/shared-api/src/calls/csv-export');
+
+const PLAN_BASE = '/client/target-companies/company-1/auditors/auditor-1/audit-1/action-plans';
+
+const plans = [
+  makeActionPlan({
+    id: 'plan-1',
+    actionPlanHeading: 'Furnace energy efficiency',
+    createdAt: daysFromNow(-12),
+    timeline: daysFromNow(45),
+    overallStatus: 'overdue',
+    gaps: [
+      makeGap({
+        id: 'gap-1',
+        KPI: 'Energy intensity per tonne',
+        gapName: 'No sub-metering of furnace energy',
+        createdAt: daysFromNow(-10),
+        dueDate: daysFromNow(20),
+        riskSeverity: 'high',
+        status: 'open',
+        displayStatus: 'open',
+      }),
+      makeGap({
+        id: 'gap-2',
+        KPI: 'Lost time injury rate',
+        gapName: 'Guarding missing on rolling mill',
+        createdAt: daysFromNow(-40),
+        dueDate: daysFromNow(-3),
+        riskSeverity: 'low',
+        status: 'provClosed',
+        displayStatus: 'overdue',
+      }),
+    ],
+  }),
+  makeActionPlan({
+    id: 'plan-2',
+    actionPlanHeading: 'Board diversity policy',
+    category: 'governance',
+    createdAt: daysFromNow(-1),
+    timeline: null,
+    overallStatus: 'pending',
+    gaps: [],
+  }),
+];
+
+function renderList(targetCompanyId = 'company-1') {
+  return renderScreen(
+    <ActionPlanListScreen
+      auditId="audit-1"
+      targetCompanyId={targetCompanyId}
+      planPath={(id) => `${PLAN_BASE}/${id}`}
+    />,
+    { path: PLAN_BASE },
+  );
+}
+
+function rowNamed(name: string) {
+  return screen.getByRole('row', { name });
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  jest.mocked(getActionPlans).mockResolvedValue(plans);
+});
+
+describe('ActionPlanListScreen', () => {
+  it("loads the audit's plans for the company and shows 'Loading Action Plans...' meanwhile", async () => {
+    renderList();
+    expect(screen.getByText('Loading Action Plans...')).toBeInTheDocument();
+    expect(await screen.findByText('Furnace energy efficiency')).toBeInTheDocument();
+    expect(getActionPlans).toHaveBeenCalledWith('audit-1', { targetCompanyId: 'company-1' });
+    expect(screen.queryByText('Loading Action Plans...')).not.toBeInTheDocument();
+  });
+
+  it('shows the columns, each plan with its gap count and status, and its nested gap rows', async () => {
+    renderList();
+    await screen.findByText('Furnace energy efficiency');
+    const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers).toEqual(['KPI & Action Plan', 'Created At', 'Timeline', 'Risk', 'Status']);
+
+    const plan = rowNamed('Open action plan Furnace energy efficiency');
+    expect(within(plan).getByText('2 Gaps')).toBeInTheDocument();
+    expect(within(plan).getByText('Overdue')).toBeInTheDocument();
+    expect(within(plan).getByText('12 days passed')).toBeInTheDocument();
+    expect(within(plan).getByText('45 days left')).toBeInTheDocument();
+
+    const gap = rowNamed('Open gap Energy intensity per tonne');
+    expect(within(gap).getByText('No sub-metering of furnace energy')).toBeInTheDocument();
+    expect(within(gap).getByText('High')).toBeInTheDocument();
+    expect(within(gap).getByText('Open')).toBeInTheDocument();
+    expect(within(gap).getByText('10 days passed')).toBeInTheDocument();
+    expect(within(gap).getByText('20 days left')).toBeInTheDocument();
+
+    const empty = rowNamed('Open action plan Board diversity policy');
+    expect(within(empty).getByText('0 Gaps')).toBeInTheDocument();
+    expect(within(empty).getByText('Pending')).toBeInTheDocument();
+    expect(within(empty).getByText('-')).toBeInTheDocument();
+  });
+
+  it("shows 'days left' only while days remain: an overdue gap shows none", async () => {
+    renderList();
+    const gap = await screen.findByRole('row', { name: 'Open gap Lost time injury rate' });
+    expect(within(gap).getByText('Overdue')).toBeInTheDocument();
+    expect(within(gap).getByText('Low')).toBeInTheDocument();
+    expect(within(gap).getByText('40 days passed')).toBeInTheDocument();
+    expect(within(gap).queryByText(/left/)).not.toBeInTheDocument();
+  });
+
+  it('opens the plan when its row is clicked', async () => {
+    const view = renderList();
+    await userEvent.click(await screen.findByText('Furnace energy efficiency'));
+    expect(view.location()).toBe(`${PLAN_BASE}/plan-1`);
+  });
+
+  it('opens the plan with gap_id when a gap row is clicked', async () => {
+    const view = renderList();
+    await userEvent.click(await screen.findByText('Guarding missing on rolling mill'));
+    expect(view.location()).toBe(`${PLAN_BASE}/plan-1?gap_id=gap-2`);
+  });
+
+  it('reaches rows with Tab and opens them with Enter or Space', async () => {
+    const user = userEvent.setup();
+    const view = renderList();
+    await screen.findByText('Furnace energy efficiency');
+    await user.tab(); // Export CSV
+    await user.tab();
+    expect(rowNamed('Open action plan Furnace energy efficiency')).toHaveFocus();
+    await user.tab();
+    expect(rowNamed('Open gap Energy intensity per tonne')).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(view.location()).toBe(`${PLAN_BASE}/plan-1?gap_id=gap-1`);
+  });
+
+  it('opens a plan with Space', async () => {
+    const user = userEvent.setup();
+    const view = renderList();
+    (await screen.findByRole('row', { name: 'Open action plan Board diversity policy' })).focus();
+    await user.keyboard(' ');
+    expect(view.location()).toBe(`${PLAN_BASE}/plan-2`);
+  });
+
+  it("exports the company's plans as CSV and saves the file", async () => {
+    const blob = new Blob(['Action Plan Heading\n'], { type: 'text/csv' });
+    jest
+      .mocked(exportActionPlansCsv)
+      .mockResolvedValue({ blob, fileName: 'company-1_esap_export_2025-01-31.csv' });
+    renderList();
+    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() =>
+      expect(saveBlob).toHaveBeenCalledWith(blob, 'company-1_esap_export_2025-01-31.csv'),
+    );
+    expect(exportActionPlansCsv).toHaveBeenCalledWith('company-1');
+  });
+
+  it("says 'Failed to export data. Please try again.' when the export fails", async () => {
+    jest.mocked(exportActionPlansCsv).mockRejectedValue(httpError(500));
+    renderList();
+    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Failed to export data. Please try again.')).toBeInTheDocument();
+    expect(saveBlob).not.toHaveBeenCalled();
+  });
+
+  it("says 'TargetCompany ID not found' and sends nothing without a company id", async () => {
+    renderList('');
+    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('TargetCompany ID not found')).toBeInTheDocument();
+    expect(exportActionPlansCsv).not.toHaveBeenCalled();
+  });
+
+  it("shows 'No action plans found.' and no Export CSV button without plans", async () => {
+    jest.mocked(getActionPlans).mockResolvedValue([]);
+    renderList();
+    expect(await screen.findByText('No action plans found.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when loading fails", async () => {
+    jest.mocked(getActionPlans).mockRejectedValue(httpError(404, 'Audit not found'));
+    renderList();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Audit not found');
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+  });
+
+  it('has no accessibility violations', async () => {
+    const { container } = renderList();
+    await screen.findByText('Furnace energy efficiency');
+    expect(await axe(container)).toHaveNoViolations();
+  });
+});

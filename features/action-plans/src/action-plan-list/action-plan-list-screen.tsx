@@ -1,0 +1,180 @@
+import { useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  ACTION_PLAN_CATEGORY_LABELS,
+  EXPORT_FAILED,
+  LOADING_ACTION_PLANS,
+  NO_ACTION_PLANS_FOUND,
+  TARGET_COMPANY_ID_NOT_FOUND,
+  type Gap,
+} from '@verity/shared-api';
+import { getErrorText } from '@verity/shared-api/calls';
+import type { ActionPlanWithGaps } from '@verity/shared-api';
+import { exportActionPlansCsv, getActionPlans, saveBlob } from '@verity/shared-api/calls';
+import { CreatedCell, DueCell } from './plan-dates';
+import '@verity/shared-ui/src/styles/screen.css';
+import './action-plan-list.css';
+import {
+  Button,
+  DataTable,
+  PageHeader,
+  RiskBadge,
+  StatusBadge,
+  toast,
+  useLoad,
+  type DataTableColumn,
+} from '@verity/shared-ui';
+
+export interface ActionPlanListScreenProps {
+  auditId: string;
+  targetCompanyId: string;
+  /** The link to one plan in the mounting area, e.g. `(id) => \`action-plans/${id}\``. */
+  planPath: (actionPlanId: string) => string;
+  /** The page's h1 (default 'Action Plans'). */
+  title?: string;
+}
+
+/** The path of a plan with one gap's details panel open. */
+export function gapPath(planPath: string, gapId: string): string {
+  return `${planPath}?gap_id=${encodeURIComponent(gapId)}`;
+}
+
+export function ActionPlanListScreen({
+  auditId,
+  targetCompanyId,
+  planPath,
+  title = 'Action Plans',
+}: ActionPlanListScreenProps) {
+  const { state } = useLoad(
+    () => getActionPlans(auditId, { targetCompanyId }),
+    `${auditId}:${targetCompanyId}`,
+  );
+  const navigate = useNavigate();
+  const [exporting, setExporting] = useState(false);
+  const actionPlans = state.status === 'ready' ? state.data : [];
+
+  async function exportCsv() {
+    if (!targetCompanyId) {
+      toast.error(TARGET_COMPANY_ID_NOT_FOUND);
+      return;
+    }
+    setExporting(true);
+    try {
+      const { blob, fileName } = await exportActionPlansCsv(targetCompanyId);
+      saveBlob(blob, fileName);
+    } catch {
+      toast.error(EXPORT_FAILED);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const columns: DataTableColumn<ActionPlanWithGaps>[] = [
+    {
+      key: 'plan',
+      header: 'KPI & Action Plan',
+      cell: (plan) => (
+        <span className="vui-plan-name">
+          <span className="vui-plan-name__title">{plan.actionPlanHeading}</span>
+          <span className="vui-plan-name__note">{ACTION_PLAN_CATEGORY_LABELS[plan.category]}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'created',
+      header: 'Created At',
+      cell: (plan) => <CreatedCell value={plan.createdAt} />,
+    },
+    { key: 'timeline', header: 'Timeline', cell: (plan) => <DueCell value={plan.timeline} /> },
+    { key: 'risk', header: 'Risk', cell: (plan) => gapCountText(plan.gaps.length) },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (plan) => <StatusBadge status={plan.overallStatus} />,
+    },
+  ];
+
+  return (
+    <div className="vui-action-plan-list">
+      <PageHeader
+        title={title}
+        actions={
+          actionPlans.length > 0 ? (
+            <Button variant="secondary" loading={exporting} onClick={() => void exportCsv()}>
+              Export CSV
+            </Button>
+          ) : undefined
+        }
+      />
+      {state.status === 'error' ? (
+        <p className="vui-screen-alert" role="alert">
+          {getErrorText(state.error)}
+        </p>
+      ) : (
+        <DataTable
+          caption={title}
+          columns={columns}
+          rows={actionPlans}
+          getRowKey={(plan) => plan.id}
+          loading={state.status === 'loading'}
+          loadingText={LOADING_ACTION_PLANS}
+          emptyText={NO_ACTION_PLANS_FOUND}
+          onRowClick={(plan) => navigate(planPath(plan.id))}
+          rowLabel={(plan) => `Open action plan ${plan.actionPlanHeading}`}
+          renderAfterRow={(plan) =>
+            plan.gaps.map((gap) => (
+              <GapRow
+                key={gap.id}
+                gap={gap}
+                onOpen={() => navigate(gapPath(planPath(plan.id), gap.id))}
+              />
+            ))
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+function GapRow({ gap, onOpen }: { gap: Gap; onOpen: () => void }) {
+  function onKeyDown(event: KeyboardEvent<HTMLTableRowElement>) {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onOpen();
+    }
+  }
+  return (
+    <tr
+      className="vui-gap-row"
+      data-clickable="true"
+      tabIndex={0}
+      aria-label={`Open gap ${gap.KPI}`}
+      onClick={onOpen}
+      onKeyDown={onKeyDown}
+    >
+      <td>
+        <span className="vui-plan-name vui-plan-name--gap">
+          <span className="vui-plan-name__title">{gap.KPI}</span>
+          <span className="vui-plan-name__note">{gap.gapName}</span>
+        </span>
+      </td>
+      <td>
+        <CreatedCell value={gap.createdAt} />
+      </td>
+      <td>
+        <DueCell value={gap.dueDate} />
+      </td>
+      <td>
+        <RiskBadge risk={gap.riskSeverity} />
+      </td>
+      <td>
+        <StatusBadge status={gap.displayStatus} />
+      </td>
+    </tr>
+  );
+}
+
+function gapCountText(count: number): string {
+  return `${count} ${count === 1 ? 'Gap' : 'Gaps'}`;
+}

@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  NO_AUDITS_FOUND,
+  NO_AUDIT_RECORDS_FOUND,
+  isAuditType,
+  type Audit,
+} from '@verity/shared-api';
+import { getErrorText } from '@verity/shared-api/calls';
+import { getAudits } from '@verity/shared-api/calls';
+import { AUDIT_TYPE_OPTIONS } from '../audit-type-options';
+import '@verity/shared-ui/src/styles/screen.css';
+import {
+  NO_AUDIT_FILTERS,
+  auditCategoryOptions,
+  auditFormLabel,
+  auditTypeLabel,
+  filterAudits,
+  type AuditFilters,
+} from './audit-filters';
+import { auditsTableTexts as texts } from './audits-table-texts';
+import {
+  Button,
+  buttonStyleProps,
+  DateText,
+  DataTable,
+  SelectField,
+  PageHeader,
+  SearchBox,
+  useLoad,
+  type DataTableColumn,
+} from '@verity/shared-ui';
+
+export interface AuditsTableScreenProps {
+  targetCompanyId: string;
+  auditorId: string;
+  /** Where 'View Audits' of an audit leads (its action plans). */
+  viewAuditsPath: (audit: Audit) => string;
+  /** Shows 'Create Audit' on each row; the auditor area gives it, the others leave it out. */
+  createAuditPath?: (audit: Audit) => string;
+  /** Shows 'Add New Audit', which calls it; the client area gives it. */
+  onAddAudit?: () => void;
+  /** Changing it loads the audits again (after one was added). */
+  reloadKey?: string | number;
+}
+
+/** The audits of one auditor firm on one company, with search, type and category filters. */
+export function AuditsTableScreen({
+  targetCompanyId,
+  auditorId,
+  viewAuditsPath,
+  createAuditPath,
+  onAddAudit,
+  reloadKey = 0,
+}: AuditsTableScreenProps) {
+  const { state } = useLoad(
+    () => getAudits({ auditorId, targetCompanyId }),
+    `${targetCompanyId}:${auditorId}:${reloadKey}`,
+  );
+  const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS);
+  const audits = state.status === 'ready' ? state.data : [];
+  const shown = filterAudits(audits, filters);
+
+  function onTypeChange(value: string) {
+    const auditType = isAuditType(value) ? value : '';
+    setFilters((current) => ({
+      ...current,
+      auditType,
+      // A category of another type would hide every row.
+      auditCategory: auditCategoryOptions(auditType).includes(current.auditCategory)
+        ? current.auditCategory
+        : '',
+    }));
+  }
+
+  const columns: DataTableColumn<Audit>[] = [
+    { key: 'type', header: texts.columns.type, cell: (audit) => auditTypeLabel(audit.auditType) },
+    { key: 'category', header: texts.columns.category, cell: (audit) => audit.auditCategory },
+    { key: 'form', header: texts.columns.form, cell: (audit) => auditFormLabel(audit.auditForm) },
+    {
+      key: 'fields',
+      header: texts.columns.fieldsCount,
+      align: 'center',
+      cell: (audit) => audit.fields?.length ?? 0,
+    },
+    {
+      key: 'created',
+      header: texts.columns.created,
+      cell: (audit) => <DateText value={audit.createdAt} format="table" />,
+    },
+    {
+      key: 'actions',
+      header: texts.columns.actions,
+      cell: (audit) => (
+        <div className="vui-table-actions">
+          <Link
+            to={viewAuditsPath(audit)}
+            {...buttonStyleProps({ variant: 'secondary', size: 'sm' })}
+          >
+            {texts.viewAudits}
+          </Link>
+          {createAuditPath ? (
+            <Link
+              to={createAuditPath(audit)}
+              {...buttonStyleProps({ variant: 'primary', size: 'sm' })}
+            >
+              {texts.createAudit}
+            </Link>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="vui-screen">
+      <PageHeader
+        title={texts.pageTitle}
+        actions={onAddAudit ? <Button onClick={onAddAudit}>{texts.addNewAudit}</Button> : null}
+      />
+      <div className="vui-screen-toolbar">
+        <SearchBox
+          value={filters.search}
+          onChange={(search) => setFilters((current) => ({ ...current, search }))}
+          placeholder={texts.search}
+        />
+        <SelectField
+          label={texts.typeFilter}
+          placeholder={texts.allTypes}
+          options={AUDIT_TYPE_OPTIONS}
+          value={filters.auditType}
+          onChange={(event) => onTypeChange(event.target.value)}
+        />
+        <SelectField
+          label={texts.categoryFilter}
+          placeholder={texts.allCategories}
+          options={auditCategoryOptions(filters.auditType).map((category) => ({
+            value: category,
+            label: category,
+          }))}
+          value={filters.auditCategory}
+          onChange={(event) =>
+            setFilters((current) => ({ ...current, auditCategory: event.target.value }))
+          }
+        />
+      </div>
+      {state.status === 'error' ? (
+        <p className="vui-screen-error" role="alert">
+          {getErrorText(state.error, texts.failedToFetchAudits)}
+        </p>
+      ) : (
+        <DataTable
+          caption={texts.caption}
+          columns={columns}
+          rows={shown}
+          getRowKey={(audit) => audit._id}
+          loading={state.status === 'loading'}
+          emptyText={audits.length === 0 ? NO_AUDITS_FOUND : NO_AUDIT_RECORDS_FOUND}
+        />
+      )}
+    </div>
+  );
+}

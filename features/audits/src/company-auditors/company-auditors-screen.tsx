@@ -1,0 +1,155 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  AUDIT_FORM_LABELS,
+  AUDIT_TYPE_LABELS,
+  FAILED_FETCH_TARGET_COMPANY_AUDITORS,
+  NO_AUDITORS_FOUND,
+  isAuditType,
+  type CompanyAuditorEntry,
+} from '@verity/shared-api';
+import { getErrorText } from '@verity/shared-api/calls';
+import { getCompanyAuditors } from '@verity/shared-api/calls';
+import { AUDIT_TYPE_OPTIONS } from '../audit-type-options';
+import '@verity/shared-ui/src/styles/screen.css';
+import { filterCompanyAuditors, type CompanyAuditorFilters } from './company-auditor-filters';
+import { companyAuditorsTexts as texts } from './company-auditors-texts';
+import {
+  Badge,
+  Button,
+  buttonStyleProps,
+  DateText,
+  DataTable,
+  SelectField,
+  PageHeader,
+  SearchBox,
+  useLoad,
+  type DataTableColumn,
+} from '@verity/shared-ui';
+
+export interface CompanyAuditorsScreenProps {
+  targetCompanyId: string;
+  /** Where an auditor's 'View Audits' leads (that firm's audits on this company). */
+  auditsPath: (entry: CompanyAuditorEntry) => string;
+  /** Shows 'Add New Auditor', which calls it; the client area gives it. */
+  onAddAuditor?: () => void;
+  /** Changing it loads the auditors again (after one was added). */
+  reloadKey?: string | number;
+}
+
+function BadgeList({ values }: { values: readonly ReactNode[] }) {
+  if (values.length === 0) return <>-</>;
+  return (
+    <span className="vui-badge-list">
+      {values.map((value, index) => (
+        <Badge key={index}>{value}</Badge>
+      ))}
+    </span>
+  );
+}
+
+const columns = (
+  auditsPath: CompanyAuditorsScreenProps['auditsPath'],
+): DataTableColumn<CompanyAuditorEntry>[] => [
+  {
+    key: 'auditor',
+    header: texts.columns.auditor,
+    cell: ({ auditor }) => (
+      <div className="vui-cell-stack">
+        <strong>{auditor.auditorName}</strong>
+        {auditor.registeredName ? <span>{auditor.registeredName}</span> : null}
+        <span className="vui-card-details__muted">{auditor.emailId}</span>
+      </div>
+    ),
+  },
+  {
+    key: 'types',
+    header: texts.columns.auditTypes,
+    cell: (entry) => (
+      <BadgeList values={entry.auditType.map((type) => AUDIT_TYPE_LABELS[type] ?? type)} />
+    ),
+  },
+  {
+    key: 'categories',
+    header: texts.columns.categories,
+    cell: (entry) => <BadgeList values={entry.auditCategory} />,
+  },
+  {
+    key: 'forms',
+    header: texts.columns.formTypes,
+    cell: (entry) => (
+      <BadgeList values={entry.formType.map((form) => AUDIT_FORM_LABELS[form] ?? form)} />
+    ),
+  },
+  {
+    key: 'joined',
+    header: texts.columns.joined,
+    cell: (entry) => <DateText value={entry.createdAt || entry.auditor.createdAt} format="table" />,
+  },
+  {
+    key: 'actions',
+    header: texts.columns.actions,
+    cell: (entry) => (
+      <Link to={auditsPath(entry)} {...buttonStyleProps({ variant: 'secondary', size: 'sm' })}>
+        {texts.viewAudits}
+      </Link>
+    ),
+  },
+];
+
+/** The auditor firms assigned to a target company, with search and an audit type filter. */
+export function CompanyAuditorsScreen({
+  targetCompanyId,
+  auditsPath,
+  onAddAuditor,
+  reloadKey = 0,
+}: CompanyAuditorsScreenProps) {
+  const { state } = useLoad(
+    () => getCompanyAuditors(targetCompanyId),
+    `${targetCompanyId}:${reloadKey}`,
+  );
+  const [filters, setFilters] = useState<CompanyAuditorFilters>({ search: '', auditType: '' });
+  const entries = state.status === 'ready' ? state.data : [];
+
+  return (
+    <div className="vui-screen">
+      <PageHeader
+        title={texts.pageTitle}
+        actions={
+          onAddAuditor ? <Button onClick={onAddAuditor}>{texts.addNewAuditor}</Button> : null
+        }
+      />
+      <div className="vui-screen-toolbar">
+        <SearchBox
+          value={filters.search}
+          onChange={(search) => setFilters((current) => ({ ...current, search }))}
+          placeholder={texts.search}
+        />
+        <SelectField
+          label={texts.typeFilter}
+          placeholder={texts.allTypes}
+          options={AUDIT_TYPE_OPTIONS}
+          value={filters.auditType}
+          onChange={(event) => {
+            const { value } = event.target;
+            setFilters((current) => ({ ...current, auditType: isAuditType(value) ? value : '' }));
+          }}
+        />
+      </div>
+      {state.status === 'error' ? (
+        <p className="vui-screen-error" role="alert">
+          {getErrorText(state.error, FAILED_FETCH_TARGET_COMPANY_AUDITORS)}
+        </p>
+      ) : (
+        <DataTable
+          caption={texts.caption}
+          columns={columns(auditsPath)}
+          rows={filterCompanyAuditors(entries, filters)}
+          getRowKey={(entry) => entry.id || entry.auditor._id}
+          loading={state.status === 'loading'}
+          emptyText={NO_AUDITORS_FOUND}
+        />
+      )}
+    </div>
+  );
+}

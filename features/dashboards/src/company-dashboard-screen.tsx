@@ -1,0 +1,96 @@
+import type { ClientDashboard, TargetCompanyDashboard } from '@verity/shared-api';
+import { ChartCard } from './chart-card';
+import { DASHBOARD_TEXTS as texts } from './dashboard-texts';
+import { useCompanyDashboard } from './use-company-dashboard';
+import { dashboardErrorText, useAfterFirstRender } from './use-dashboard';
+import '@verity/shared-ui/src/styles/screen.css';
+import './dashboard.css';
+import {
+  Card,
+  PieChart,
+  PortfolioBarChart,
+  riskSlices,
+  LoadingState,
+  PageHeader,
+  StatCard,
+} from '@verity/shared-ui';
+
+export type CompanyDashboardScreenProps = {
+  /** The page's h1 (default 'Dashboard'). */
+  title?: string;
+} & (
+  | { /** One target company's dashboard. */ targetCompanyId: string; portfolio?: never }
+  | {
+      /** The client's dashboard over all its companies, with the Portfolio Overview. */ portfolio: true;
+      targetCompanyId?: never;
+    }
+);
+
+export function CompanyDashboardScreen(props: CompanyDashboardScreenProps) {
+  const { title = texts.title } = props;
+  const state = useCompanyDashboard(props.portfolio ? { portfolio: true } : props);
+  const chartsReady = useAfterFirstRender(state.status === 'ready');
+
+  return (
+    <div className="vui-dashboard">
+      <PageHeader title={title} />
+      {state.status === 'loading' ? <LoadingState /> : null}
+      {state.status === 'error' ? (
+        <p className="vui-screen-alert" role="alert">
+          {dashboardErrorText(state.error)}
+        </p>
+      ) : null}
+      {state.status === 'ready' ? (
+        <DashboardFigures dashboard={state.data} chartsReady={chartsReady} />
+      ) : null}
+    </div>
+  );
+}
+
+function DashboardFigures({
+  dashboard,
+  chartsReady,
+}: {
+  dashboard: TargetCompanyDashboard | ClientDashboard;
+  chartsReady: boolean;
+}) {
+  const { statusOverview, categoryBreakdown, timelineAnalysis } = dashboard.actionPlans;
+  const { riskSeverityDistribution } = dashboard.gaps;
+  const portfolio =
+    'targetCompanyActionPlanStats' in dashboard
+      ? dashboard.targetCompanyActionPlanStats
+      : undefined;
+
+  return (
+    <>
+      <div className="vui-dashboard__cards">
+        <StatCard label={texts.totalAudits} value={statusOverview.total} accent="primary" />
+        <StatCard label={texts.closed} value={statusOverview.closed} accent="green" />
+        <StatCard
+          label={texts.provisionalClose}
+          value={statusOverview.provClosed}
+          accent="yellow"
+        />
+        <StatCard label={texts.open} value={statusOverview.open} accent="blue" />
+      </div>
+      <div className="vui-dashboard__charts">
+        <Card>
+          {chartsReady ? <PieChart title={texts.esgComposition} data={categoryBreakdown} /> : null}
+        </Card>
+        <Card>
+          {chartsReady ? <PieChart title={texts.timelineAnalysis} data={timelineAnalysis} /> : null}
+        </Card>
+        <Card>
+          {chartsReady ? (
+            <PieChart title={texts.riskSeverity} data={riskSlices(riskSeverityDistribution)} />
+          ) : null}
+        </Card>
+      </div>
+      {portfolio ? (
+        <ChartCard title={texts.portfolioOverview} ready={chartsReady}>
+          <PortfolioBarChart rows={portfolio} />
+        </ChartCard>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,217 @@
+import { useState } from 'react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { axe } from 'jest-axe';
+import {
+  getAuditorTargetCompanies,
+  getTargetCompanies,
+} from '@verity/shared-api/src/calls/target-companies';
+import { targetCompanyCardLinks } from './target-company-links';
+import { TargetCompaniesScreen, type TargetCompaniesScreenProps } from './target-companies-screen';
+import { apiHttpError, apiTargetCompany, renderScreen } from '@verity/shared-ui/src/testing';
+
+jest.mock('@verity/shared-api/src/calls/target-companies');
+
+const mocked = {
+  getTargetCompanies: jest.mocked(getTargetCompanies),
+  getAuditorTargetCompanies: jest.mocked(getAuditorTargetCompanies),
+};
+
+const acme = apiTargetCompany({
+  _id: 'tc-acme',
+  targetCompanyName: 'Acme Steel Ltd',
+  registeredName: 'Acme Steel Private Limited',
+  emailId: 'esg@acmesteel.example',
+  companyType: 'borrower',
+  createdAt: '2025-02-03T10:00:00.000Z',
+});
+const blueRiver = apiTargetCompany({
+  _id: 'tc-blue',
+  targetCompanyName: 'Blue River Textiles',
+  registeredName: 'Blue River Textiles GmbH',
+  emailId: 'sustainability@blueriver.example',
+  companyType: 'sister_concern',
+  createdAt: '2025-03-11T10:00:00.000Z',
+});
+
+const clientOwner = { role: 'owner', userType: 'client' } as const;
+const auditorAdmin = { role: 'admin', userType: 'auditor' } as const;
+
+function renderCompanies(props: Partial<TargetCompaniesScreenProps> = {}) {
+  return renderScreen(
+    <TargetCompaniesScreen cardLinks={targetCompanyCardLinks(clientOwner)} {...props} />,
+    { path: '/client/target-companies', route: '/client/target-companies' },
+  );
+}
+
+function card(name: string) {
+  return screen.getByRole('heading', { level: 2, name }).closest('article') as HTMLElement;
+}
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  mocked.getTargetCompanies.mockResolvedValue([acme, blueRiver]);
+});
+
+describe('TargetCompaniesScreen', () => {
+  it('shows the total and a card per company with its details', async () => {
+    renderCompanies();
+    expect(screen.getByRole('heading', { level: 1, name: 'Target Companies' })).toBeInTheDocument();
+    await screen.findByText('Blue River Textiles');
+    expect(screen.getByText('Total: 2')).toBeInTheDocument();
+    const article = within(card('Blue River Textiles'));
+    expect(article.getByText('Blue River Textiles GmbH')).toBeInTheDocument();
+    expect(article.getByText('sustainability@blueriver.example')).toBeInTheDocument();
+    expect(article.getByText('Sister Concern')).toBeInTheDocument();
+    expect(article.getByText('Mar 11, 2025')).toBeInTheDocument();
+  });
+
+  it("links a client's cards to the dashboard and 'View Audit', without 'Create Audit'", async () => {
+    renderCompanies();
+    await screen.findByText('Acme Steel Ltd');
+    const acmeCard = within(card('Acme Steel Ltd'));
+    expect(acmeCard.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/client/target-companies/tc-acme/dashboard',
+    );
+    expect(acmeCard.getByRole('link', { name: 'View Audit' })).toHaveAttribute(
+      'href',
+      '/client/target-companies/tc-acme/auditors',
+    );
+    expect(acmeCard.queryByRole('link', { name: 'Create Audit' })).not.toBeInTheDocument();
+  });
+
+  it("gives auditors 'Create Audit' and hides the dashboard link", async () => {
+    renderCompanies({ cardLinks: targetCompanyCardLinks(auditorAdmin) });
+    await screen.findByText('Acme Steel Ltd');
+    const acmeCard = within(card('Acme Steel Ltd'));
+    expect(acmeCard.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(acmeCard.getByRole('link', { name: 'View Audit' })).toBeInTheDocument();
+    expect(acmeCard.getByRole('link', { name: 'Create Audit' })).toHaveAttribute(
+      'href',
+      '/client/target-companies/tc-acme/create-audit',
+    );
+  });
+
+  it("shows the auditor area's Audits link from its own call", async () => {
+    mocked.getAuditorTargetCompanies.mockResolvedValue([blueRiver]);
+    renderScreen(
+      <TargetCompaniesScreen
+        cardLinks={['audits']}
+        load={() => getAuditorTargetCompanies({ auditorId: 'firm-1' })}
+      />,
+      { path: '/auditor/target-companies', route: '/auditor/target-companies' },
+    );
+    await screen.findByText('Blue River Textiles');
+    expect(mocked.getAuditorTargetCompanies).toHaveBeenCalledWith({ auditorId: 'firm-1' });
+    expect(mocked.getTargetCompanies).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Audits' })).toHaveAttribute(
+      'href',
+      '/auditor/target-companies/tc-blue/audits',
+    );
+    expect(screen.getByText('Total: 1')).toBeInTheDocument();
+  });
+
+  it("shows 'Add Target Company' only when the area gives onAdd, and calls it", async () => {
+    const user = userEvent.setup();
+    const onAdd = jest.fn();
+    const { unmount } = renderCompanies();
+    await screen.findByText('Acme Steel Ltd');
+    expect(screen.queryByRole('button', { name: 'Add Target Company' })).not.toBeInTheDocument();
+    unmount();
+
+    renderCompanies({ onAdd });
+    await user.click(screen.getByRole('button', { name: 'Add Target Company' }));
+    expect(onAdd).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the area's own header actions beside the list", async () => {
+    renderCompanies({ actions: <a href="/portfolio">Portfolio</a> });
+    await screen.findByText('Acme Steel Ltd');
+    expect(screen.getByRole('link', { name: 'Portfolio' })).toHaveAttribute('href', '/portfolio');
+  });
+
+  it('narrows the cards to the search text', async () => {
+    const user = userEvent.setup();
+    renderCompanies();
+    await screen.findByText('Acme Steel Ltd');
+    const search = screen.getByRole('searchbox', { name: 'Search Target Companies...' });
+    await user.type(search, 'textiles');
+    expect(screen.queryByText('Acme Steel Ltd')).not.toBeInTheDocument();
+    expect(screen.getByText('Blue River Textiles')).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'borrower');
+    expect(screen.getByText('Acme Steel Ltd')).toBeInTheDocument();
+    expect(screen.queryByText('Blue River Textiles')).not.toBeInTheDocument();
+    await user.type(search, ' nothing');
+    expect(screen.getByText('No targetCompanies found')).toBeInTheDocument();
+  });
+
+  it("shows 'No targetCompanies found' without companies", async () => {
+    mocked.getTargetCompanies.mockResolvedValue([]);
+    renderCompanies();
+    expect(await screen.findByText('No targetCompanies found')).toBeInTheDocument();
+    expect(screen.getByText('Total: 0')).toBeInTheDocument();
+  });
+
+  it('shows a loading state while the companies load', async () => {
+    renderCompanies();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    await screen.findByText('Acme Steel Ltd');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it("shows the error with 'Try Again' when loading fails", async () => {
+    const user = userEvent.setup();
+    const onTryAgain = jest.fn();
+    mocked.getTargetCompanies.mockRejectedValue(await apiHttpError(500, { success: false }));
+    renderCompanies({ onTryAgain });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch targetCompanies');
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(onTryAgain).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the server's message when it gives one", async () => {
+    mocked.getTargetCompanies.mockRejectedValue(
+      await apiHttpError(404, {
+        success: false,
+        message: 'Auditor firm not found',
+        code: 'NOT_FOUND',
+      }),
+    );
+    renderCompanies();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Auditor firm not found');
+  });
+
+  it('loads again when the reload key changes', async () => {
+    const user = userEvent.setup();
+    function AfterCreate() {
+      const [reloadKey, setReloadKey] = useState(0);
+      return (
+        <>
+          <button type="button" onClick={() => setReloadKey((key) => key + 1)}>
+            Company created
+          </button>
+          <TargetCompaniesScreen cardLinks={['auditors']} reloadKey={reloadKey} />
+        </>
+      );
+    }
+    renderScreen(<AfterCreate />);
+    await screen.findByText('Acme Steel Ltd');
+    mocked.getTargetCompanies.mockResolvedValue([
+      acme,
+      blueRiver,
+      apiTargetCompany({ _id: 'tc-kestrel', targetCompanyName: 'Kestrel Harbour Logistics' }),
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Company created' }));
+    expect(await screen.findByText('Kestrel Harbour Logistics')).toBeInTheDocument();
+    expect(screen.getByText('Total: 3')).toBeInTheDocument();
+    expect(mocked.getTargetCompanies).toHaveBeenCalledTimes(2);
+  });
+
+  it('has no accessibility violations', async () => {
+    const { container } = renderCompanies({ onAdd: () => undefined });
+    await screen.findByText('Acme Steel Ltd');
+    expect(await axe(container)).toHaveNoViolations();
+  });
+});

@@ -1,0 +1,111 @@
+import { useState, type ReactNode } from 'react';
+import {
+  FAILED_FETCH_TARGET_COMPANIES,
+  NO_TARGET_COMPANIES_FOUND,
+  TRY_AGAIN,
+  type TargetCompany,
+} from '@verity/shared-api';
+import { getErrorText } from '@verity/shared-api/calls';
+import { getTargetCompanies } from '@verity/shared-api/calls';
+import '@verity/shared-ui/src/styles/screen.css';
+import { TargetCompanyCard } from './target-company-card';
+import type { TargetCompanyCardLink } from './target-company-links';
+import { searchTargetCompanies } from './target-company-search';
+import { targetCompanyTexts as texts } from './target-company-texts';
+import {
+  Button,
+  EmptyState,
+  LoadingState,
+  PageHeader,
+  SearchBox,
+  useLoad,
+} from '@verity/shared-ui';
+
+export interface TargetCompaniesScreenProps {
+  /** Which relative links each card shows, in order; see `targetCompanyCardLinks(user)`. */
+  cardLinks: readonly TargetCompanyCardLink[];
+  /** Loads the companies; defaults to GET /target-company (the auditor area passes its own call). */
+  load?: () => Promise<TargetCompany[]>;
+  /** Shows 'Add Target Company', which calls it; omitted for users who may not add. */
+  onAdd?: () => void;
+  /** Changing it loads the list again (after a company was created). */
+  reloadKey?: string | number;
+  /** What 'Try Again' does; defaults to reloading the page. */
+  onTryAgain?: () => void;
+  /** More header actions an area adds, shown before 'Add Target Company'. */
+  actions?: ReactNode;
+}
+
+function reloadPage() {
+  window.location.reload();
+}
+
+/** The searchable list of target companies with a card per company. */
+export function TargetCompaniesScreen({
+  cardLinks,
+  load = () => getTargetCompanies(),
+  onAdd,
+  reloadKey = 0,
+  onTryAgain = reloadPage,
+  actions,
+}: TargetCompaniesScreenProps) {
+  const { state } = useLoad(load, reloadKey);
+  const [query, setQuery] = useState('');
+
+  return (
+    <div className="vui-screen">
+      <PageHeader
+        title={texts.pageTitle}
+        actions={
+          actions || onAdd ? (
+            <>
+              {actions}
+              {onAdd ? <Button onClick={onAdd}>{texts.addTargetCompany}</Button> : null}
+            </>
+          ) : null
+        }
+      />
+      <div className="vui-screen-toolbar">
+        <SearchBox value={query} onChange={setQuery} placeholder={texts.search} />
+        {state.status === 'ready' ? (
+          <p className="vui-screen-toolbar__count">
+            {texts.total}: {state.data.length}
+          </p>
+        ) : null}
+      </div>
+      {state.status === 'loading' ? <LoadingState /> : null}
+      {state.status === 'error' ? (
+        <div className="vui-screen-error-state">
+          <p className="vui-screen-error" role="alert">
+            {getErrorText(state.error, FAILED_FETCH_TARGET_COMPANIES)}
+          </p>
+          <Button variant="secondary" onClick={onTryAgain}>
+            {TRY_AGAIN}
+          </Button>
+        </div>
+      ) : null}
+      {state.status === 'ready' ? (
+        <CompanyCards companies={searchTargetCompanies(state.data, query)} links={cardLinks} />
+      ) : null}
+    </div>
+  );
+}
+
+function CompanyCards({
+  companies,
+  links,
+}: {
+  companies: TargetCompany[];
+  links: readonly TargetCompanyCardLink[];
+}) {
+  if (companies.length === 0) return <EmptyState title={NO_TARGET_COMPANIES_FOUND} />;
+  return (
+    <ul className="vui-card-grid" aria-label={texts.listLabel}>
+      {companies.map((company) => (
+        <li key={company._id || company.id}>
+          <TargetCompanyCard company={company} links={links} />
+        </li>
+      ))}
+    </ul>
+  );
+}

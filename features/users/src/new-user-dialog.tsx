@@ -1,0 +1,191 @@
+import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { useFormik } from 'formik';
+import {
+  DEFAULT_NEW_USER_ROLE,
+  ROLE_LABELS,
+  newUserSchema,
+  runRules,
+  type ClientUser,
+  type NewUserPayload,
+  type Role,
+  type UserType,
+} from '@verity/shared-api';
+import { userTexts } from './user-texts';
+import { Button, SelectField, TextField, Modal, SuccessMessage } from '@verity/shared-ui';
+
+/** How long the success message stays before the dialog closes by itself. */
+export const NEW_USER_CLOSE_DELAY_MS = 1500;
+
+const roleOptions = (roles: readonly Role[]) =>
+  roles.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+/** Only an owner makes an owner; everyone who adds users may add an admin, an editor or a viewer. */
+const OWNER_ROLE_OPTIONS = roleOptions(['owner', 'admin', 'editor', 'viewer']);
+const ROLE_OPTIONS = roleOptions(['admin', 'editor', 'viewer']);
+
+export interface NewUserDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Picks the title, the default role and the success text. */
+  userType: UserType;
+  /** Offers the owner role (the signed-in user is an owner). */
+  canMakeOwners?: boolean;
+  create: (payload: NewUserPayload) => Promise<ClientUser>;
+  /** The text shown in the dialog when creating fails. */
+  createErrorText: (error: unknown) => string;
+  /** The created user, handed over when the dialog closes after a success. */
+  onCreated: (user: ClientUser) => void;
+}
+
+/**
+ * The add-user dialog of every users screen: email, full name and role, all required. After a
+ * success it shows the success message with 'Closing in a moment...' and closes by itself.
+ */
+export function NewUserDialog({
+  open,
+  onOpenChange,
+  userType,
+  canMakeOwners = false,
+  create,
+  createErrorText,
+  onCreated,
+}: NewUserDialogProps) {
+  const [created, setCreated] = useState<ClientUser | null>(null);
+
+  function close() {
+    if (created) onCreated(created);
+    setCreated(null);
+    onOpenChange(false);
+  }
+
+  useEffect(() => {
+    if (!created) return undefined;
+    const timer = setTimeout(close, NEW_USER_CLOSE_DELAY_MS);
+    return () => clearTimeout(timer);
+    // `close` only reads `created`, which is the dependency.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [created]);
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title={userTexts.dialogTitle[userType]}
+    >
+      {created ? (
+        <SuccessMessage message={userTexts.createdMessage[userType]} />
+      ) : (
+        <NewUserForm
+          userType={userType}
+          roles={canMakeOwners ? OWNER_ROLE_OPTIONS : ROLE_OPTIONS}
+          create={create}
+          createErrorText={createErrorText}
+          onCreated={setCreated}
+          onCancel={close}
+        />
+      )}
+    </Modal>
+  );
+}
+
+interface NewUserFormProps {
+  userType: UserType;
+  roles: { value: Role; label: string }[];
+  create: (payload: NewUserPayload) => Promise<ClientUser>;
+  createErrorText: (error: unknown) => string;
+  onCreated: (user: ClientUser) => void;
+  onCancel: () => void;
+}
+
+interface NewUserValues {
+  emailId: string;
+  fullname: string;
+  role: Role | '';
+}
+
+function NewUserForm({
+  userType,
+  roles,
+  create,
+  createErrorText,
+  onCreated,
+  onCancel,
+}: NewUserFormProps) {
+  const schema = useMemo(() => newUserSchema(userType), [userType]);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const formik = useFormik<NewUserValues>({
+    initialValues: { emailId: '', fullname: '', role: DEFAULT_NEW_USER_ROLE[userType] },
+    validationSchema: schema,
+    validateOnBlur: false,
+    validateOnChange: false,
+    onSubmit: async (values) => {
+      setSubmitError(null);
+      const checked = runRules(schema, values);
+      if (!checked.ok) return;
+      try {
+        onCreated(await create(checked.value));
+      } catch (error) {
+        setSubmitError(createErrorText(error));
+      }
+    },
+  });
+
+  const { values, errors, isSubmitting } = formik;
+  const complete =
+    values.emailId.trim() !== '' && values.fullname.trim() !== '' && values.role !== '';
+
+  function onFieldChange(event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) {
+    formik.setFieldError(event.target.name, undefined);
+    formik.handleChange(event);
+  }
+
+  return (
+    <form className="vui-screen-form" onSubmit={formik.handleSubmit} noValidate>
+      <TextField
+        label={userTexts.emailLabel}
+        name="emailId"
+        type="email"
+        autoComplete="off"
+        placeholder={userTexts.emailPlaceholder}
+        required
+        value={values.emailId}
+        onChange={onFieldChange}
+        error={errors.emailId}
+        disabled={isSubmitting}
+      />
+      <TextField
+        label={userTexts.fullnameLabel}
+        name="fullname"
+        autoComplete="off"
+        placeholder={userTexts.fullnamePlaceholder}
+        required
+        value={values.fullname}
+        onChange={onFieldChange}
+        error={errors.fullname}
+        disabled={isSubmitting}
+      />
+      <SelectField
+        label={userTexts.roleLabel}
+        name="role"
+        required
+        options={roles}
+        value={values.role}
+        onChange={onFieldChange}
+        error={errors.role}
+        disabled={isSubmitting}
+      />
+      {submitError ? (
+        <p className="vui-screen-form__error" role="alert">
+          {submitError}
+        </p>
+      ) : null}
+      <div className="vui-screen-form__actions">
+        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
+          {userTexts.cancel}
+        </Button>
+        <Button type="submit" disabled={!complete} loading={isSubmitting}>
+          {userTexts.createUser}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,469 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { axe } from 'jest-axe';
+import {
+  createAuditorUser,
+  createCompanyUser,
+  deleteAuditorUser,
+  deleteCompanyUser,
+  getAuditorUsers,
+  getCompanyUsers,
+} from '@verity/shared-api/src/calls/users';
+import {
+  OrganisationUsersScreen,
+  type OrganisationUsersScreenProps,
+} from './organisation-users-screen';
+import { NEW_USER_CLOSE_DELAY_MS } from './new-user-dialog';
+import { apiHttpError, apiUser, renderScreen } from '@verity/shared-ui/src/testing';
+
+jest.mock('@verity/shared-api/src/calls/users');
+
+const mocked = {
+  getAuditorUsers: jest.mocked(getAuditorUsers),
+  createAuditorUser: jest.mocked(createAuditorUser),
+  deleteAuditorUser: jest.mocked(deleteAuditorUser),
+  getCompanyUsers: jest.mocked(getCompanyUsers),
+  createCompanyUser: jest.mocked(createCompanyUser),
+  deleteCompanyUser: jest.mocked(deleteCompanyUser),
+};
+
+const owner = apiUser({
+  id: 'u-owner',
+  fullname: 'Lena Ortiz',
+  emailId: 'lena@greenaudit.example',
+  role: 'owner',
+  createdAt: '2025-01-14T09:30:00.000Z',
+});
+const admin = apiUser({
+  id: 'u-admin',
+  fullname: 'Marco Bellini',
+  emailId: 'marco@greenaudit.example',
+  role: 'admin',
+  createdAt: '2025-02-02T09:30:00.000Z',
+});
+const editor = apiUser({
+  id: 'u-editor',
+  fullname: 'Aiko Tanaka',
+  emailId: 'aiko@greenaudit.example',
+  role: 'editor',
+  createdAt: '2025-03-09T09:30:00.000Z',
+});
+
+const signedInAdmin = {
+  _id: 'u-admin',
+  emailId: 'marco@greenaudit.example',
+  role: 'admin' as const,
+};
+const signedInOwner = {
+  _id: 'u-owner',
+  emailId: 'lena@greenaudit.example',
+  role: 'owner' as const,
+};
+const companyAdmin = {
+  _id: 'cu-1',
+  emailId: 'ravi@acmesteel.example',
+  role: 'admin' as const,
+  targetCompanyId: '2f0c7c38-1f0e-4a3e-8a55-3b9a0f4c1e11',
+};
+
+function renderUsers(props: Partial<OrganisationUsersScreenProps> = {}) {
+  return renderScreen(
+    <OrganisationUsersScreen userType="auditor" canManageUsers user={signedInAdmin} {...props} />,
+  );
+}
+
+function card(name: string) {
+  return screen.getByRole('heading', { level: 2, name }).closest('article') as HTMLElement;
+}
+
+/** The names on the user cards, in order (also while a dialog hides the page from queries). */
+function cardNames() {
+  const list = screen.getByRole('list', { name: 'Users', hidden: true });
+  return within(list)
+    .getAllByRole('heading', { level: 2, hidden: true })
+    .map((heading) => heading.textContent);
+}
+
+async function fillNewUser(user: ReturnType<typeof userEvent.setup>, email: string, name: string) {
+  const dialog = screen.getByRole('dialog');
+  await user.type(within(dialog).getByLabelText(/^Email/), email);
+  await user.type(within(dialog).getByLabelText(/^Full name/), name);
+  return dialog;
+}
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  mocked.getAuditorUsers.mockResolvedValue([owner, admin, editor]);
+  mocked.getCompanyUsers.mockResolvedValue([owner, admin, editor]);
+});
+
+describe('OrganisationUsersScreen: auditor users', () => {
+  it('shows a card per user with name, email, role badge and created date', async () => {
+    renderUsers();
+    expect(screen.getByRole('heading', { level: 1, name: 'Auditor Users' })).toBeInTheDocument();
+    const marco = await screen.findByRole('heading', { level: 2, name: 'Marco Bellini' });
+    const article = marco.closest('article') as HTMLElement;
+    expect(within(article).getByText('marco@greenaudit.example')).toBeInTheDocument();
+    expect(within(article).getByText('Admin')).toBeInTheDocument();
+    expect(within(article).getByText(/Feb 2, 2025/)).toBeInTheDocument();
+    expect(cardNames()).toEqual(['Lena Ortiz', 'Marco Bellini', 'Aiko Tanaka']);
+  });
+
+  it('shows a loading state until the users arrive', async () => {
+    renderUsers();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(await screen.findByText('Lena Ortiz')).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+
+  it('narrows the cards to the search text', async () => {
+    const user = userEvent.setup();
+    renderUsers();
+    await screen.findByText('Lena Ortiz');
+    await user.type(screen.getByRole('searchbox', { name: 'Search Users...' }), 'aiko');
+    expect(cardNames()).toEqual(['Aiko Tanaka']);
+    await user.clear(screen.getByRole('searchbox'));
+    await user.type(screen.getByRole('searchbox'), 'nobody');
+    expect(screen.getByText('No users found')).toBeInTheDocument();
+  });
+
+  it("shows 'No users found' for an empty firm", async () => {
+    mocked.getAuditorUsers.mockResolvedValue([]);
+    renderUsers();
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+  });
+
+  it("shows the server's message, or 'Failed to fetch auditor user details', when loading fails", async () => {
+    mocked.getAuditorUsers.mockRejectedValue(await apiHttpError(500, { success: false }));
+    const { unmount } = renderUsers();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to fetch auditor user details',
+    );
+    unmount();
+
+    mocked.getAuditorUsers.mockRejectedValue(
+      await apiHttpError(404, {
+        success: false,
+        message: 'Auditor firm not found',
+        code: 'NOT_FOUND',
+      }),
+    );
+    renderUsers();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Auditor firm not found');
+  });
+
+  it('hides add and delete from users who may not manage users', async () => {
+    renderUsers({ canManageUsers: false });
+    await screen.findByText('Lena Ortiz');
+    expect(screen.queryByRole('button', { name: 'Add New User' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Delete user/ })).not.toBeInTheDocument();
+  });
+
+  it('offers delete on everyone but owners and the signed-in user', async () => {
+    renderUsers();
+    await screen.findByText('Lena Ortiz');
+    expect(within(card('Lena Ortiz')).queryByRole('button', { name: /Delete user/ })).toBeNull();
+    expect(within(card('Marco Bellini')).queryByRole('button', { name: /Delete user/ })).toBeNull();
+    expect(
+      within(card('Aiko Tanaka')).getByRole('button', { name: 'Delete user Aiko Tanaka' }),
+    ).toBeInTheDocument();
+  });
+
+  it('offers an owner delete on another owner, never on themselves', async () => {
+    const coOwner = apiUser({ id: 'u-co', fullname: 'Otto Owner', role: 'owner' });
+    mocked.getAuditorUsers.mockResolvedValue([owner, coOwner, admin, editor]);
+    renderUsers({ user: signedInOwner });
+    await screen.findByText('Otto Owner');
+    expect(
+      within(card('Otto Owner')).getByRole('button', { name: 'Delete user Otto Owner' }),
+    ).toBeInTheDocument();
+    expect(within(card('Lena Ortiz')).queryByRole('button', { name: /Delete user/ })).toBeNull();
+    expect(
+      within(card('Marco Bellini')).getByRole('button', { name: 'Delete user Marco Bellini' }),
+    ).toBeInTheDocument();
+  });
+
+  it('offers the owner role in the new-user dialog to owners only', async () => {
+    const user = userEvent.setup();
+    const roleChoices = () =>
+      within(screen.getByRole('dialog'))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    const { unmount } = renderUsers();
+    await user.click(await screen.findByRole('button', { name: 'Add New User' }));
+    expect(roleChoices()).not.toContain('Owner');
+    unmount();
+
+    renderUsers({ user: signedInOwner });
+    await user.click(await screen.findByRole('button', { name: 'Add New User' }));
+    expect(roleChoices()).toEqual(expect.arrayContaining(['Owner', 'Admin', 'Editor', 'Viewer']));
+  });
+
+  it('deletes a user after the confirmation and removes the card', async () => {
+    const user = userEvent.setup();
+    mocked.deleteAuditorUser.mockResolvedValue(undefined);
+    renderUsers();
+    await user.click(await screen.findByRole('button', { name: 'Delete user Aiko Tanaka' }));
+
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete User' });
+    expect(confirm).toHaveTextContent(
+      "Are you sure you want to delete this user? This can't be undo.",
+    );
+    expect(mocked.deleteAuditorUser).not.toHaveBeenCalled();
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Auditor user deleted successfully.')).toBeInTheDocument();
+    expect(mocked.deleteAuditorUser).toHaveBeenCalledWith('u-editor');
+    expect(cardNames()).toEqual(['Lena Ortiz', 'Marco Bellini']);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps the user when the confirmation is cancelled', async () => {
+    const user = userEvent.setup();
+    renderUsers();
+    await user.click(await screen.findByRole('button', { name: 'Delete user Aiko Tanaka' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(mocked.deleteAuditorUser).not.toHaveBeenCalled();
+    expect(cardNames()).toContain('Aiko Tanaka');
+  });
+
+  it("toasts 'Failed to delete auditor user' and keeps the card when deleting fails", async () => {
+    const user = userEvent.setup();
+    mocked.deleteAuditorUser.mockRejectedValue(await apiHttpError(500, { success: false }));
+    renderUsers();
+    await user.click(await screen.findByRole('button', { name: 'Delete user Aiko Tanaka' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete auditor user')).toBeInTheDocument();
+    expect(cardNames()).toContain('Aiko Tanaka');
+  });
+
+  it("toasts 'No user id provided for deletion' for a user without an id", async () => {
+    const user = userEvent.setup();
+    mocked.getAuditorUsers.mockResolvedValue([{ ...editor, id: '' }]);
+    renderUsers();
+    await user.click(await screen.findByRole('button', { name: 'Delete user Aiko Tanaka' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('No user id provided for deletion')).toBeInTheDocument();
+    expect(mocked.deleteAuditorUser).not.toHaveBeenCalled();
+  });
+
+  it('opens the create dialog with admin as the default role and submit disabled until all are filled', async () => {
+    const user = userEvent.setup();
+    renderUsers();
+    await user.click(await screen.findByRole('button', { name: 'Add New User' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create New Auditor User' });
+    const email = within(dialog).getByLabelText(/^Email/);
+    expect(email).toHaveAttribute('type', 'email');
+    expect(within(dialog).getByLabelText(/^Role/)).toHaveDisplayValue('Admin');
+    const submit = within(dialog).getByRole('button', { name: 'Create User' });
+    expect(submit).toBeDisabled();
+    await user.type(email, 'noor@greenaudit.example');
+    expect(submit).toBeDisabled();
+    await user.type(within(dialog).getByLabelText(/^Full name/), 'Noor Haddad');
+    expect(submit).toBeEnabled();
+    await user.clear(within(dialog).getByLabelText(/^Full name/));
+    await user.type(within(dialog).getByLabelText(/^Full name/), '   ');
+    expect(submit).toBeDisabled();
+  });
+
+  it('shows the success message, then closes by itself and puts the new user first', async () => {
+    jest.useFakeTimers();
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      const noor = apiUser({
+        id: 'u-new',
+        fullname: 'Noor Haddad',
+        emailId: 'noor@greenaudit.example',
+        role: 'editor',
+        createdAt: '2025-04-01T10:00:00.000Z',
+      });
+      mocked.createAuditorUser.mockResolvedValue(noor);
+      renderUsers();
+      await user.click(await screen.findByRole('button', { name: 'Add New User' }));
+      const dialog = await fillNewUser(user, ' noor@greenaudit.example ', 'Noor Haddad');
+      await user.selectOptions(within(dialog).getByLabelText(/^Role/), 'Editor');
+      await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
+
+      expect(
+        await within(dialog).findByText('Auditor user created successfully.'),
+      ).toBeInTheDocument();
+      expect(within(dialog).getByText('Closing in a moment...')).toBeInTheDocument();
+      expect(mocked.createAuditorUser).toHaveBeenCalledWith({
+        emailId: 'noor@greenaudit.example',
+        fullname: 'Noor Haddad',
+        role: 'editor',
+      });
+      expect(cardNames()).not.toContain('Noor Haddad');
+
+      act(() => jest.advanceTimersByTime(NEW_USER_CLOSE_DELAY_MS - 100));
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(100));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(cardNames()[0]).toBe('Noor Haddad');
+      expect(cardNames()).toHaveLength(4);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('puts the new user first at once when the dialog is closed during the success message', async () => {
+    const user = userEvent.setup();
+    mocked.createAuditorUser.mockResolvedValue(
+      apiUser({
+        id: 'u-new',
+        fullname: 'Noor Haddad',
+        emailId: 'noor@greenaudit.example',
+        role: 'admin',
+      }),
+    );
+    renderUsers();
+    await user.click(await screen.findByRole('button', { name: 'Add New User' }));
+    const dialog = await fillNewUser(user, 'noor@greenaudit.example', 'Noor Haddad');
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    await within(dialog).findByText('Closing in a moment...');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(cardNames()).toEqual(['Noor Haddad', 'Lena Ortiz', 'Marco Bellini', 'Aiko Tanaka']);
+  });
+
+  it("shows the server's message in the dialog, or 'Failed to create auditor user'", async () => {
+    const user = userEvent.setup();
+    mocked.createAuditorUser.mockRejectedValueOnce(
+      await apiHttpError(409, {
+        success: false,
+        message: 'A user with this email already exists',
+        code: 'CONFLICT',
+      }),
+    );
+    mocked.createAuditorUser.mockRejectedValueOnce(await apiHttpError(500, { success: false }));
+    renderUsers();
+    await user.click(await screen.findByRole('button', { name: 'Add New User' }));
+    const dialog = await fillNewUser(user, 'marco@greenaudit.example', 'Marco Bellini');
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'A user with this email already exists',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to create auditor user'),
+    );
+    expect(cardNames()).toHaveLength(3);
+  });
+
+  it('shows the email rule instead of calling the API for a malformed email', async () => {
+    const user = userEvent.setup();
+    renderUsers();
+    await user.click(await screen.findByRole('button', { name: 'Add New User' }));
+    const dialog = await fillNewUser(user, 'noor@', 'Noor Haddad');
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    expect(await within(dialog).findByText('Please enter a valid email')).toBeInTheDocument();
+    expect(mocked.createAuditorUser).not.toHaveBeenCalled();
+  });
+
+  it('has no accessibility violations, with the list and with the dialog open', async () => {
+    const user = userEvent.setup();
+    const { container } = renderUsers();
+    await screen.findByText('Lena Ortiz');
+    expect(await axe(container)).toHaveNoViolations();
+    await user.click(screen.getByRole('button', { name: 'Add New User' }));
+    expect(await axe(document.body)).toHaveNoViolations();
+  });
+});
+
+describe('OrganisationUsersScreen: company users', () => {
+  function renderCompanyUsers(props: Partial<OrganisationUsersScreenProps> = {}) {
+    return renderUsers({ userType: 'targetCompany', user: companyAdmin, ...props });
+  }
+
+  it("lists the users of the signed-in user's company", async () => {
+    renderCompanyUsers();
+    expect(screen.getByRole('heading', { level: 1, name: 'Company Users' })).toBeInTheDocument();
+    expect(await screen.findByText('Aiko Tanaka')).toBeInTheDocument();
+    expect(mocked.getCompanyUsers).toHaveBeenCalledWith('2f0c7c38-1f0e-4a3e-8a55-3b9a0f4c1e11');
+    expect(mocked.getAuditorUsers).not.toHaveBeenCalled();
+  });
+
+  it("says 'No targetCompanyId found for current user' without a company", async () => {
+    renderCompanyUsers({ user: { _id: 'cu-1', emailId: 'ravi@acmesteel.example', role: 'admin' } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No targetCompanyId found for current user',
+    );
+    expect(mocked.getCompanyUsers).not.toHaveBeenCalled();
+  });
+
+  it("says 'Failed to fetch targetCompany users.' when loading fails", async () => {
+    mocked.getCompanyUsers.mockRejectedValue(await apiHttpError(500, {}));
+    renderCompanyUsers();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to fetch targetCompany users.',
+    );
+  });
+
+  it("titles the dialog 'Create New Company User' and creates through the company call", async () => {
+    const user = userEvent.setup();
+    mocked.createCompanyUser.mockResolvedValue(
+      apiUser({
+        id: 'cu-9',
+        fullname: 'Dev Patel',
+        emailId: 'dev@acmesteel.example',
+        role: 'admin',
+      }),
+    );
+    renderCompanyUsers();
+    await user.click(await screen.findByRole('button', { name: 'Add New User' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create New Company User' });
+    expect(within(dialog).getByLabelText(/^Role/)).toHaveDisplayValue('Admin');
+    await fillNewUser(user, 'dev@acmesteel.example', 'Dev Patel');
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    expect(
+      await within(dialog).findByText('Company user created successfully.'),
+    ).toBeInTheDocument();
+    expect(mocked.createCompanyUser).toHaveBeenCalledWith({
+      emailId: 'dev@acmesteel.example',
+      fullname: 'Dev Patel',
+      role: 'admin',
+    });
+  });
+
+  it("shows the server message, 'Server error occurred' or 'Unexpected error occurred' when creating fails", async () => {
+    const user = userEvent.setup();
+    mocked.createCompanyUser
+      .mockRejectedValueOnce(
+        await apiHttpError(409, {
+          success: false,
+          message: 'This email already belongs to a user of another target company',
+        }),
+      )
+      .mockRejectedValueOnce(await apiHttpError(500, { success: false }))
+      .mockRejectedValueOnce(new TypeError('Cannot read properties of undefined'));
+    renderCompanyUsers();
+    await user.click(await screen.findByRole('button', { name: 'Add New User' }));
+    const dialog = await fillNewUser(user, 'dev@acmesteel.example', 'Dev Patel');
+    const submit = within(dialog).getByRole('button', { name: 'Create User' });
+
+    await user.click(submit);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This email already belongs to a user of another target company',
+    );
+    await user.click(submit);
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('Server error occurred'),
+    );
+    await user.click(submit);
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('Unexpected error occurred'),
+    );
+  });
+
+  it("deletes a company user with the toast 'Company user deleted successfully.'", async () => {
+    const user = userEvent.setup();
+    mocked.deleteCompanyUser.mockResolvedValue(undefined);
+    renderCompanyUsers();
+    await user.click(await screen.findByRole('button', { name: 'Delete user Marco Bellini' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Company user deleted successfully.')).toBeInTheDocument();
+    expect(mocked.deleteCompanyUser).toHaveBeenCalledWith('u-admin');
+    expect(cardNames()).toEqual(['Lena Ortiz', 'Aiko Tanaka']);
+  });
+});

@@ -1,0 +1,127 @@
+import { useCallback } from 'react';
+import {
+  AUDITOR_USER_DELETED,
+  FAILED_CREATE_AUDITOR_USER,
+  FAILED_DELETE_AUDITOR_USER,
+  FAILED_FETCH_AUDITOR_USER_DETAILS,
+  FAILED_FETCH_TARGET_COMPANY_USERS,
+  NO_TARGET_COMPANY_ID_FOR_USER,
+  NO_USER_ID_FOR_DELETION,
+  SERVER_ERROR_OCCURRED,
+  UNEXPECTED_ERROR_OCCURRED,
+  type ClientUser,
+  type NewUserPayload,
+  type SessionUser,
+} from '@verity/shared-api';
+import { getErrorText } from '@verity/shared-api/calls';
+import { isApiHttpError } from '@verity/session';
+import {
+  createAuditorUser,
+  createCompanyUser,
+  deleteAuditorUser,
+  deleteCompanyUser,
+  getAuditorUsers,
+  getCompanyUsers,
+} from '@verity/shared-api/calls';
+import { isSameUser } from './is-same-user';
+import { UsersScreenLayout } from './users-screen-layout';
+import { userTexts, type OrganisationUserType } from './user-texts';
+import { toast, useLoad } from '@verity/shared-ui';
+
+export interface OrganisationUsersScreenProps {
+  /** 'auditor' lists the firm's users, 'targetCompany' the company's. */
+  userType: OrganisationUserType;
+  /** Shows 'Add New User' and the delete buttons; the areas pass it for admins and owners. */
+  canManageUsers: boolean;
+  /**
+   * The signed-in user: never offered for deletion; a company user's list is their company's. An
+   * owner may add owners and remove other owners (the API keeps the last one).
+   */
+  user: Pick<SessionUser, '_id' | 'emailId' | 'role' | 'targetCompanyId'>;
+}
+
+interface UserKind {
+  load: (targetCompanyId: string | undefined) => Promise<ClientUser[]>;
+  loadFallback: string;
+  create: (payload: NewUserPayload) => Promise<ClientUser>;
+  createErrorText: (error: unknown) => string;
+  remove: (id: string) => Promise<void>;
+  deleted: string;
+  deleteFallback: string;
+}
+
+const USER_KINDS: Record<OrganisationUserType, UserKind> = {
+  auditor: {
+    load: () => getAuditorUsers(),
+    loadFallback: FAILED_FETCH_AUDITOR_USER_DETAILS,
+    create: (payload) => createAuditorUser(payload),
+    createErrorText: (error) => getErrorText(error, FAILED_CREATE_AUDITOR_USER),
+    remove: (id) => deleteAuditorUser(id),
+    deleted: AUDITOR_USER_DELETED,
+    deleteFallback: FAILED_DELETE_AUDITOR_USER,
+  },
+  targetCompany: {
+    load: (targetCompanyId) =>
+      targetCompanyId
+        ? getCompanyUsers(targetCompanyId)
+        : Promise.reject(new Error(NO_TARGET_COMPANY_ID_FOR_USER)),
+    loadFallback: FAILED_FETCH_TARGET_COMPANY_USERS,
+    create: (payload) => createCompanyUser(payload),
+    createErrorText: (error) =>
+      isApiHttpError(error)
+        ? getErrorText(error, SERVER_ERROR_OCCURRED)
+        : UNEXPECTED_ERROR_OCCURRED,
+    remove: (id) => deleteCompanyUser(id),
+    deleted: userTexts.companyUserDeleted,
+    deleteFallback: userTexts.failedDeleteCompanyUser,
+  },
+};
+
+/** The auditor firm's or the target company's users: search, cards, add and delete. */
+export function OrganisationUsersScreen({
+  userType,
+  canManageUsers,
+  user,
+}: OrganisationUsersScreenProps) {
+  const kind = USER_KINDS[userType];
+  const { state, update } = useLoad(
+    () => kind.load(user.targetCompanyId),
+    `${userType}:${user.targetCompanyId ?? ''}`,
+  );
+
+  const onDeleteConfirmed = useCallback(
+    async (target: ClientUser) => {
+      if (!target.id) {
+        toast.error(NO_USER_ID_FOR_DELETION);
+        return;
+      }
+      try {
+        await kind.remove(target.id);
+        update((users) => users.filter((listed) => listed.id !== target.id));
+        toast.success(kind.deleted);
+      } catch (error) {
+        toast.error(getErrorText(error, kind.deleteFallback));
+      }
+    },
+    [kind, update],
+  );
+
+  return (
+    <UsersScreenLayout
+      userType={userType}
+      users={state}
+      loadErrorText={state.status === 'error' ? getErrorText(state.error, kind.loadFallback) : ''}
+      canAdd={canManageUsers}
+      canMakeOwners={canManageUsers && user.role === 'owner'}
+      canDelete={(listed) =>
+        canManageUsers &&
+        (listed.role !== 'owner' || user.role === 'owner') &&
+        !isSameUser(listed, user)
+      }
+      create={kind.create}
+      createErrorText={kind.createErrorText}
+      onCreated={(created) => update((users) => [created, ...users])}
+      onDeleteConfirmed={onDeleteConfirmed}
+    />
+  );
+}

@@ -1,0 +1,75 @@
+import { NO_DATA, type AuditorDashboard } from '@verity/shared-api';
+import { getAuditorDashboard } from '@verity/shared-api/calls';
+import { ChartCard, dashboardErrorText, useAfterFirstRender } from '@verity/feature-dashboards';
+import '@verity/feature-dashboards/src/dashboard.css';
+import '@verity/shared-ui/src/styles/screen.css';
+import {
+  PortfolioBarChart,
+  EmptyState,
+  LoadingState,
+  PageHeader,
+  StatCard,
+  useLoad,
+} from '@verity/shared-ui';
+
+export interface AuditorDashboardScreenProps {
+  /** The auditor firm whose dashboard this is (route parameter auditorId). */
+  auditorId: string;
+  /** The page's h1 (default 'Dashboard'). */
+  title?: string;
+}
+
+export function AuditorDashboardScreen({
+  auditorId,
+  title = 'Dashboard',
+}: AuditorDashboardScreenProps) {
+  const { state } = useLoad<AuditorDashboard>(() => getAuditorDashboard(auditorId), auditorId);
+  const chartsReady = useAfterFirstRender(state.status === 'ready');
+
+  return (
+    <div className="vui-dashboard">
+      <PageHeader title={title} />
+      {state.status === 'loading' ? <LoadingState /> : null}
+      {state.status === 'error' ? (
+        <p className="vui-screen-alert" role="alert">
+          {dashboardErrorText(state.error)}
+        </p>
+      ) : null}
+      {state.status === 'ready' ? (
+        <AuditorFigures dashboard={state.data} chartsReady={chartsReady} />
+      ) : null}
+    </div>
+  );
+}
+
+function AuditorFigures({
+  dashboard,
+  chartsReady,
+}: {
+  dashboard: AuditorDashboard;
+  chartsReady: boolean;
+}) {
+  const { projectsOverview, targetCompanyActionPlanStats: companies = [] } = dashboard;
+  if (!projectsOverview) return <EmptyState title={NO_DATA} />;
+  return (
+    <>
+      <div className="vui-dashboard__cards">
+        <StatCard
+          label="Total Target Companies"
+          value={projectsOverview.totalProjects}
+          accent="primary"
+        />
+        <StatCard label="Completed" value={projectsOverview.completed} accent="green" />
+        <StatCard label="In Progress" value={projectsOverview.inProgress} accent="blue" />
+        <StatCard label="Overdue" value={projectsOverview.overdue} accent="red" />
+      </div>
+      <ChartCard title="Portfolio Overview" ready={chartsReady || companies.length === 0}>
+        {companies.length === 0 ? (
+          <EmptyState title={NO_DATA} />
+        ) : (
+          <PortfolioBarChart rows={companies} />
+        )}
+      </ChartCard>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { useCallback } from 'react';
+import {
+  CLIENT_USER_DELETED,
+  FAILED_CREATE_CLIENT_USER,
+  FAILED_DELETE_CLIENT_USER,
+  FAILED_FETCH_CLIENT_DETAILS,
+  canAddClientUsersAndAuditors,
+  canDeleteClientUser,
+  type ClientUser,
+  type ClientUsers,
+  type SessionUser,
+  type UserCounts,
+} from '@verity/shared-api';
+import { getErrorText } from '@verity/shared-api/calls';
+import { createClientUser, deleteClientUser, getClientUsers } from '@verity/shared-api/calls';
+import { UsersScreenLayout, isSameUser, userTexts } from '@verity/feature-users';
+import { adjustCounts } from './user-counts';
+import { StatCard, toast, useLoad, type LoadState } from '@verity/shared-ui';
+
+export interface ClientUsersScreenProps {
+  /**
+   * The signed-in client user: owners add users (owners too) and delete them; the screen never
+   * offers to delete an owner (spec section 6) or oneself.
+   */
+  user: Pick<SessionUser, '_id' | 'emailId' | 'role' | 'userType'>;
+}
+
+/** The client's users: counts per role, search, cards with role badges, add (owners) and delete. */
+export function ClientUsersScreen({ user }: ClientUsersScreenProps) {
+  const { state, update } = useLoad<ClientUsers>(() => getClientUsers(), 'client-users');
+
+  const onDeleteConfirmed = useCallback(
+    async (target: ClientUser) => {
+      try {
+        await deleteClientUser(target.id);
+        update(({ users, counts }) => ({
+          users: users.filter((listed) => listed.id !== target.id),
+          counts: adjustCounts(counts, target.role, -1),
+        }));
+        toast.success(CLIENT_USER_DELETED);
+      } catch (error) {
+        toast.error(getErrorText(error, FAILED_DELETE_CLIENT_USER));
+      }
+    },
+    [update],
+  );
+
+  return (
+    <UsersScreenLayout
+      userType="client"
+      users={usersOf(state)}
+      loadErrorText={
+        state.status === 'error' ? getErrorText(state.error, FAILED_FETCH_CLIENT_DETAILS) : ''
+      }
+      canAdd={canAddClientUsersAndAuditors(user)}
+      canMakeOwners={user.role === 'owner'}
+      canDelete={(listed) => canDeleteClientUser(user, listed) && !isSameUser(listed, user)}
+      create={(payload) => createClientUser(payload)}
+      createErrorText={(error) => getErrorText(error, FAILED_CREATE_CLIENT_USER)}
+      onCreated={(created) =>
+        update(({ users, counts }) => ({
+          users: [created, ...users],
+          counts: adjustCounts(counts, created.role, 1),
+        }))
+      }
+      onDeleteConfirmed={onDeleteConfirmed}
+      summary={state.status === 'ready' ? <UserCountCards counts={state.data.counts} /> : null}
+    />
+  );
+}
+
+function usersOf(state: LoadState<ClientUsers>): LoadState<ClientUser[]> {
+  return state.status === 'ready' ? { status: 'ready', data: state.data.users } : state;
+}
+
+function UserCountCards({ counts }: { counts: UserCounts }) {
+  return (
+    <section className="vui-stat-grid" aria-label={userTexts.countsLabel}>
+      <StatCard label={userTexts.totalUsers} value={counts.total} accent="primary" />
+      <StatCard label={userTexts.admins} value={counts.admins} accent="blue" />
+      <StatCard label={userTexts.editors} value={counts.editors} accent="green" />
+      <StatCard label={userTexts.viewers} value={counts.viewers} accent="yellow" />
+    </section>
+  );
+}

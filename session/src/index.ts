@@ -1,0 +1,20 @@
+// What must be one instance in the page, shared by the shell and every area: the API client (its
+// single-flight refresh) and the session store. Nothing here knows the product's contract.
+export {
+  createApiClient,
+  apiClient,
+  API_BASE_PATH,
+  REFRESH_PATH,
+  DEFAULT_TIMEOUT_MS,
+} from './http/client';
+export type { ApiClientOptions, RefreshCoordination } from './http/client';
+export { NetworkError, isApiHttpError, getErrorStatus } from './http/errors';
+export type { ApiHttpError } from './http/errors';
+export { HTTPError, TimeoutError, isHTTPError, isTimeoutError } from 'ky';
+export type { KyInstance, ResponsePromise } from 'ky';
+
+export { getCurrentUser, logout, refresh } from './session-calls';
+export { createSessionStore, sessionStore, DEFAULT_LOGOUT_REDIRECT } from './session-store';
+export type { SessionStatus, SessionState, SessionStoreDeps } from './session-store';
+export { useSession } from './use-session';
+export type { SessionRegister, SessionUserOf } from './session-user';

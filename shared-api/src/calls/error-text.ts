@@ -1,0 +1,16 @@
+import { NetworkError, isApiHttpError, isTimeoutError } from '@verity/session';
+import { NETWORK_ERROR, SOMETHING_WENT_WRONG } from '../messages';
+
+function messageOf(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || !('message' in value)) return undefined;
+  const { message } = value as { message: unknown };
+  return typeof message === 'string' && message.trim() !== '' ? message : undefined;
+}
+
+/** The error text rule of spec section 8. */
+export function getErrorText(error: unknown, fallback: string = SOMETHING_WENT_WRONG): string {
+  if (isApiHttpError(error)) return messageOf(error.data) ?? fallback;
+  if (error instanceof NetworkError || isTimeoutError(error)) return NETWORK_ERROR;
+  if (typeof error === 'string') return error;
+  return messageOf(error) ?? fallback;
+}

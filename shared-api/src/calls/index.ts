@@ -1,0 +1,40 @@
+// The browser's typed calls of spec section 7 and the error-text rule: '@verity/shared-api/calls'.
+// Each call goes through the page's one API client from @verity/session; the API never imports this.
+import './session-user';
+
+export { getErrorText } from './error-text';
+export { lookupAccount, getOrganisationChoices, chooseOrganisation } from './auth';
+export {
+  getTargetCompanies,
+  createTargetCompany,
+  addTargetCompanyAuditor,
+  getAuditorTargetCompanies,
+  getCompanyAuditors,
+} from './target-companies';
+export type { AuditorFilter } from './target-companies';
+export { getAuditors, createAuditor } from './auditors';
+export {
+  getClientUsers,
+  createClientUser,
+  deleteClientUser,
+  getAuditorUsers,
+  createAuditorUser,
+  deleteAuditorUser,
+  getCompanyUsers,
+  createCompanyUser,
+  deleteCompanyUser,
+} from './users';
+export { getAudits, getAudit, createAudit } from './audits';
+export { getAuditorDashboard, getTargetCompanyDashboard, getClientDashboard } from './dashboards';
+export {
+  createActionPlan,
+  getActionPlans,
+  getActionPlan,
+  addGap,
+  updateGap,
+  updateGapStatus,
+  addRemark,
+  withdrawRemark,
+  withdrawRemarkDocument,
+} from './action-plans';
+export { exportActionPlansCsv, saveBlob, exportFileNameFallback } from './csv-export';

@@ -1,2 +1,0 @@
-export { CompanyDashboardScreen } from './company-dashboard-screen';
-export type { CompanyDashboardScreenProps } from './company-dashboard-screen';

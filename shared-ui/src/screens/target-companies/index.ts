@@ -1,6 +1,0 @@
-export { TargetCompaniesScreen } from './target-companies-screen';
-export type { TargetCompaniesScreenProps } from './target-companies-screen';
-export { TargetCompanyCard } from './target-company-card';
-export type { TargetCompanyCardProps } from './target-company-card';
-export { TARGET_COMPANY_CARD_LINKS, targetCompanyCardLinks } from './target-company-links';
-export type { TargetCompanyCardLink } from './target-company-links';

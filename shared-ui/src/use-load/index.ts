@@ -1,0 +1,2 @@
+export { useLoad } from './use-load';
+export type { LoadResult, LoadState } from './use-load';
