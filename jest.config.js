@@ -1,5 +1,8 @@
 // Every package's jest project, run together by `pnpm jest` (part of `npm test`).
 module.exports = {
+  // Generous for a loaded two-core machine (a project's own testTimeout is ignored from the root;
+  // the projects that start processes raise it further in their setup files).
+  testTimeout: 60_000,
   projects: [
     '<rootDir>/session',
     '<rootDir>/shared-api',

@@ -8,5 +8,6 @@ module.exports = nodeProject(__dirname, {
     '/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?(openid-client|oauth4webapi|jose|cookie|@fastify/cookie|postgrator)/)',
   ],
   setupFilesAfterEnv: ['<rootDir>/test/support/jest-setup.ts'],
-  globalSetup: '<rootDir>/../tooling/jest/build-services.mjs',
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
 });

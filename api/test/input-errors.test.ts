@@ -10,10 +10,10 @@ describe.each(databaseKinds)('input errors on %s', (kind) => {
   let db: Database;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
+    testDb = await createTestDatabase(kind, { template: 'migrated' });
     db = await openDatabase({ dataDir: testDb.env.DATA_DIR, databaseUrl: testDb.env.DATABASE_URL });
     await runMigrations(db);
-  }, 60_000);
+  });
   afterAll(async () => {
     await db?.close();
     await testDb?.dispose();

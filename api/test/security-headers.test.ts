@@ -13,7 +13,7 @@ describe('security headers', () => {
     database = await createTestDatabase('pglite');
     app = await buildTestApp(database);
     owner = await sessionFor(app, 'company.owner@verity.test', 'targetCompany');
-  }, 60_000);
+  });
   afterAll(async () => {
     await app?.close();
     await database?.dispose();

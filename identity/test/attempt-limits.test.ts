@@ -34,7 +34,7 @@ describe.each(databaseKinds)('attempt limits on %s', (kind) => {
     };
     first = await startIdentity(env);
     second = kind === 'postgres' ? await startIdentity(env, { mail: first.mail }) : first;
-  }, 60_000);
+  });
 
   afterAll(async () => {
     if (second !== first) await second?.stop();

@@ -121,7 +121,8 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     smtpPort,
     messages: () => [...stored],
     messagesTo: (address) => stored.filter((message) => recipientOf(message, address)),
-    waitForMessage(match, { timeoutMs = 15_000 } = {}) {
+    // Generous: a loaded machine may take a while to send, and a test's own time-out comes later.
+    waitForMessage(match, { timeoutMs = 120_000 } = {}) {
       const found = stored.find(match);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {

@@ -8,7 +8,7 @@ describe.each(databaseKinds)('database on %s', (kind) => {
   let db: Database;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
+    testDb = await createTestDatabase(kind, { template: 'empty' });
     db = await openDatabase({ dataDir: testDb.env.DATA_DIR, databaseUrl: testDb.env.DATABASE_URL });
   });
   afterAll(async () => {

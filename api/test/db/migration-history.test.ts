@@ -35,7 +35,7 @@ describe.each(databaseKinds)('migration history on %s', (kind) => {
   let changedDir: string | undefined;
 
   beforeEach(async () => {
-    testDb = await createTestDatabase(kind);
+    testDb = await createTestDatabase(kind, { template: 'empty' });
   });
   afterEach(async () => {
     await testDb?.dispose();

@@ -19,7 +19,7 @@ describe.each(databaseKinds)('upgrading a signed-in database on %s', (kind) => {
   let oldMigrations: string;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
+    testDb = await createTestDatabase(kind, { template: 'empty' });
     db = await openDatabase({ dataDir: testDb.env.DATA_DIR, databaseUrl: testDb.env.DATABASE_URL });
     oldMigrations = await migrationsBefore('0010');
     await runMigrations(db, oldMigrations);

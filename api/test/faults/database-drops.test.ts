@@ -216,7 +216,7 @@ describe.each(databaseKinds)('database drops on %s', (kind) => {
   });
 
   it('the identity provider keeps serving after its database sessions are ended', async () => {
-    const identityDatabase = await createTestDatabase('postgres');
+    const identityDatabase = await createTestDatabase('postgres', { template: 'empty' });
     const identityUrl = identityDatabase.env.DATABASE_URL!;
     const identity = await startIdentity({
       redirectUri: 'http://localhost:8080/api/v1/auth/callback',
@@ -233,7 +233,7 @@ describe.each(databaseKinds)('database drops on %s', (kind) => {
       expect(await lookup()).toBe(200);
       for (let round = 0; round < 3; round += 1) {
         await withAdmin(identityUrl, terminateSessions);
-        await waitFor(async () => (await lookup()) === 200, 'identity to answer again', 20_000);
+        await waitFor(async () => (await lookup()) === 200, 'identity to answer again');
       }
     } finally {
       await identity.stop();

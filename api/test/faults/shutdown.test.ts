@@ -81,5 +81,5 @@ describe.each(databaseKinds)('SIGTERM on %s', (kind) => {
     );
     stalled.destroy();
     api = undefined;
-  }, 60_000);
+  });
 });

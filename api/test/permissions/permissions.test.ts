@@ -1,8 +1,8 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { startMailCatcher, type MailCatcher } from '../../../tooling/mail/mail-catcher';
-import { buildTestApp, TEST_REDIRECT_URI } from '../support/app';
+import { buildTestApp } from '../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { startIdentity, type IdentityServer } from '../support/identity';
+import { sharedIdentity } from '../support/shared-identity';
 import { injectAs } from '../support/session';
 import { appRoutes, documentedRoutes, normaliseRoute } from './app-routes';
 import { HOME_CALLERS, ROLES, sessionsOf, type Caller, type Sessions } from './callers';
@@ -63,18 +63,15 @@ const TARGET_TITLE: Record<Target, (row: MatrixRow) => string> = {
 
 const GET_ROWS = MATRIX.filter((row) => row.route.startsWith('GET '));
 
-// The real identity server (creating a company or an auditor firm checks that the email's account
-// exists) and a real SMTP server for the invitations new users get.
-let identity: IdentityServer;
+// The real identity server of the run (creating a company or an auditor firm checks that the email's
+// account exists) and a real SMTP server for the invitations new users get.
+const identity = sharedIdentity();
 let mail: MailCatcher;
 beforeAll(async () => {
-  [identity, mail] = await Promise.all([
-    startIdentity({ redirectUri: TEST_REDIRECT_URI, env: { IDENTITY_USER_LOOKUP_LIMIT: '1000' } }),
-    startMailCatcher(),
-  ]);
-}, 60_000);
+  mail = await startMailCatcher();
+});
 afterAll(async () => {
-  await Promise.all([identity?.stop(), mail?.stop()]);
+  await mail?.stop();
 });
 
 describe.each(databaseKinds)('permissions on %s', (kind) => {
@@ -96,7 +93,7 @@ describe.each(databaseKinds)('permissions on %s', (kind) => {
     fx = await createFixtures(app);
     sessions = await sessionsOf(app, [...HOME_CALLERS, ...FOREIGN_CALLERS]);
     documents = await attachDocuments(app, fx, database.env.DATA_DIR);
-  }, 60_000);
+  });
   afterAll(async () => {
     await app?.close();
     await database?.dispose();

@@ -13,7 +13,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   database = await createTestDatabase('pglite');
   app = await buildTestApp(database, { SEED_DEMO: '0' });
-}, 60_000);
+});
 afterAll(async () => {
   await app?.close();
   await database?.dispose();

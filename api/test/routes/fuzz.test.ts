@@ -461,7 +461,7 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
       capaPlanId,
       capaGapId: (await gapsOf(world, capaPlanId))[0]!.id,
     };
-  }, 60_000);
+  });
   afterAll(async () => {
     await app?.close();
     await database?.dispose();

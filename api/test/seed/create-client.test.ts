@@ -8,18 +8,12 @@ import {
 } from '../../src/seed/create-client';
 import { startMailCatcher } from '../../../tooling/mail/mail-catcher';
 import { seedDemo } from '../../src/seed/demo-seed';
-import { testConfig, TEST_REDIRECT_URI } from '../support/app';
+import { testConfig } from '../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { startIdentity, type IdentityServer } from '../support/identity';
+import { sharedIdentity } from '../support/shared-identity';
 
-let identity: IdentityServer;
-let createAccount: CreateAccount;
-
-beforeAll(async () => {
-  identity = await startIdentity({ redirectUri: TEST_REDIRECT_URI });
-  createAccount = identityAccountCreator(identity.issuer, identity.apiKey);
-});
-afterAll(() => identity?.stop());
+const identity = sharedIdentity();
+const createAccount: CreateAccount = identityAccountCreator(identity.issuer, identity.apiKey);
 
 describe.each(databaseKinds)('create-client on %s', (kind) => {
   let database: TestDatabase;
@@ -28,7 +22,7 @@ describe.each(databaseKinds)('create-client on %s', (kind) => {
     (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM clients')).rows[0]!.n;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
+    database = await createTestDatabase(kind, { template: 'migrated' });
     db = await openDatabase({
       dataDir: database.env.DATA_DIR,
       databaseUrl: database.env.DATABASE_URL,

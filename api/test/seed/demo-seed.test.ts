@@ -12,7 +12,7 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
   const seed = () => seedDemo(db, demoFile(), { dataDir: database.env.DATA_DIR });
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
+    database = await createTestDatabase(kind, { template: 'migrated' });
     db = await openDatabase({
       dataDir: database.env.DATA_DIR,
       databaseUrl: database.env.DATABASE_URL,

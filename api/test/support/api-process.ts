@@ -93,7 +93,8 @@ export async function startApiProcess(
 export async function waitFor(
   check: () => Promise<boolean> | boolean,
   what: string,
-  timeoutMs = 60_000,
+  // Long enough for a loaded machine, shorter than a test's time-out so the failure names what it waited for.
+  timeoutMs = 150_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -1,22 +1,64 @@
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { cp, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+// Each test file gets a database of its own, copied from a template built once: a PGlite folder
+// copied, or a PostgreSQL `CREATE DATABASE ... TEMPLATE`. A template is keyed by everything that
+// shapes it (PGlite's version, the migrations' text, the demo data and its seed), so a stale one is
+// never reused, and is built by one jest worker while the others wait for it.
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase, type DatabaseKind } from '../../src/db';
+import { repoRoot } from '../../../tooling/config/index.cjs';
+import { migrationsDir, openDatabase, runMigrations, type DatabaseKind } from '../../src/db';
+import { seedDemo } from '../../src/seed/demo-seed';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server (e.g. postgres://postgres@127.0.0.1:5432/test). */
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
 
+/**
+ * What a test file starts from: `seeded` (migrated, with the demo data: what the API builds at start
+ * with SEED_DEMO=1, so building the app has nothing left to do), `migrated` (empty tables) or
+ * `empty` (no tables: for tests of the migrations themselves).
+ */
+export type TemplateKind = 'empty' | 'migrated' | 'seeded';
+
 export interface TestDatabase {
   kind: DatabaseKind;
-  /** The environment that points the API at this fresh, empty database. */
+  /** The environment that points the API at this database of its own. */
   env: { DATA_DIR: string; DATABASE_URL?: string };
   dispose(): Promise<void>;
 }
+
+const demoAccountsFile = path.join(repoRoot, 'tooling', 'demo-accounts.json');
+const seedDir = path.join(repoRoot, 'api', 'src', 'seed');
+/** A template build that left its lock this long ago died: the lock is taken over. */
+const STALE_LOCK_MS = 10 * 60_000;
+
+function templateKey(template: TemplateKind): string {
+  const hash = createHash('sha256');
+  const pglite = path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..');
+  hash.update(readFileSync(path.join(pglite, 'package.json')));
+  if (template !== 'empty') {
+    for (const file of readdirSync(migrationsDir).sort())
+      hash.update(file).update(readFileSync(path.join(migrationsDir, file)));
+  }
+  if (template === 'seeded') {
+    // The demo's dates are relative to the day it was seeded.
+    hash.update(new Date().toISOString().slice(0, 10));
+    hash.update(readFileSync(demoAccountsFile));
+    for (const file of readdirSync(seedDir).sort())
+      hash.update(file).update(readFileSync(path.join(seedDir, file)));
+  }
+  return `${template}-${hash.digest('hex').slice(0, 16)}`;
+}
+
+const exists = (target: string) =>
+  stat(target).then(
+    () => true,
+    () => false,
+  );
 
 async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -28,39 +70,94 @@ async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-// A fresh PGlite cluster takes seconds to initialise: do it once per PGlite version, then copy the folder.
-async function pgliteTemplate(): Promise<string> {
-  const manifest = path.join(
-    path.dirname(require.resolve('@electric-sql/pglite')),
-    '..',
-    'package.json',
-  );
-  const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
-  const template = path.join(os.tmpdir(), `verity-api-pglite-template-${version}`);
-  if (
-    await stat(template).then(
-      () => true,
-      () => false,
-    )
-  )
-    return template;
-  const building = await mkdtemp(path.join(os.tmpdir(), 'verity-api-pglite-building-'));
-  const db = await openDatabase({ dataDir: building });
-  await db.close();
-  await rename(path.join(building, 'api-db'), template).catch(
-    async (error: NodeJS.ErrnoException) => {
-      if (!['EEXIST', 'ENOTEMPTY'].includes(error.code ?? '')) throw error;
-    },
-  );
-  await rm(building, { recursive: true, force: true });
-  return template;
+function databaseUrl(name: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL as string);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
-/** A database of its own for one test file and kind: a temp PGlite folder, or a new PostgreSQL database dropped after. */
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+/** Migrates (and seeds) the database the environment names, as the API does at start. */
+async function prepare(
+  template: TemplateKind,
+  env: { DATA_DIR: string; DATABASE_URL?: string },
+): Promise<void> {
+  const db = await openDatabase({
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    requestLimits: false,
+  });
+  try {
+    if (template !== 'empty') await runMigrations(db);
+    if (template === 'seeded') await seedDemo(db, demoAccountsFile, { dataDir: env.DATA_DIR });
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * The template's files (a DATA_DIR: PGlite's folder, the demo's attachments) and, on PostgreSQL, its
+ * database; built once by whichever worker takes the lock, while the others wait for it.
+ */
+async function ensureTemplate(
+  kind: DatabaseKind,
+  key: string,
+  template: TemplateKind,
+): Promise<string> {
+  const dir = path.join(os.tmpdir(), `verity-api-template-${kind}-${key}`);
+  const lock = `${dir}.lock`;
+  for (;;) {
+    if (await exists(dir)) return dir;
+    const locked = await mkdir(lock).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EEXIST') throw error;
+        return false;
+      },
+    );
+    if (locked) break;
+    const since = await stat(lock).then(
+      (info) => Date.now() - info.mtimeMs,
+      () => 0,
+    );
+    if (since > STALE_LOCK_MS) await rm(lock, { recursive: true, force: true });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  try {
+    if (await exists(dir)) return dir;
+    const building = await mkdtemp(`${dir}.building-`);
+    if (kind === 'pglite') {
+      await prepare(template, { DATA_DIR: building });
+    } else {
+      const name = templateDatabaseName(key);
+      const partial = `${name}_building`;
+      await withAdmin(async (admin) => {
+        await admin.query(`DROP DATABASE IF EXISTS ${partial} WITH (FORCE)`);
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.query(`CREATE DATABASE ${partial}`);
+      });
+      await prepare(template, { DATA_DIR: building, DATABASE_URL: databaseUrl(partial) });
+      await withAdmin((admin) => admin.query(`ALTER DATABASE ${partial} RENAME TO ${name}`));
+    }
+    // The folder appears whole or not at all: its presence says the template is complete.
+    await rename(building, dir);
+    return dir;
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
+}
+
+const templateDatabaseName = (key: string) => `verity_api_template_${key.replace(/-/g, '_')}`;
+
+/** A database of its own for one test file and kind, copied from the template; dropped by dispose(). */
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  { template = 'seeded' }: { template?: TemplateKind } = {},
+): Promise<TestDatabase> {
+  const key = templateKey(template);
+  const templateDir = await ensureTemplate(kind, key, template);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'verity-api-test-'));
+  await cp(templateDir, dataDir, { recursive: true });
   if (kind === 'pglite') {
-    await cp(await pgliteTemplate(), path.join(dataDir, 'api-db'), { recursive: true });
     return {
       kind,
       env: { DATA_DIR: dataDir },
@@ -68,12 +165,22 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     };
   }
   const name = `verity_api_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin((admin) => admin.query(`CREATE DATABASE ${name}`));
-  const url = new URL(process.env.TEST_DATABASE_URL as string);
-  url.pathname = `/${name}`;
+  const source = templateDatabaseName(key);
+  await withAdmin(async (admin) => {
+    // Two copies of one template at the same moment: PostgreSQL lets one go first.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${source}`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+      }
+    }
+  });
   return {
     kind,
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl(name) },
     async dispose() {
       await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
       await rm(dataDir, { recursive: true, force: true });

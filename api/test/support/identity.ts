@@ -55,7 +55,7 @@ export async function startIdentity({
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'verity-identity-test-'));
   const database: TestDatabase | undefined = process.env.TEST_DATABASE_URL
-    ? await createTestDatabase('postgres')
+    ? await createTestDatabase('postgres', { template: 'empty' })
     : undefined;
   const issuer = `http://localhost:${port}`;
   const clientSecret = TEST_IDENTITY_CLIENT_SECRET;

@@ -66,6 +66,5 @@ export function mailTo(
       message.subject === subject &&
       message.to.some((to) => to.toLowerCase() === address) &&
       !seen.some((earlier) => earlier.id === message.id),
-    { timeoutMs: 20_000 },
   );
 }

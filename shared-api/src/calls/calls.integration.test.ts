@@ -126,7 +126,7 @@ beforeAll(async () => {
   acme = companies.find(
     (company) => company.targetCompanyName === 'Acme Steel Ltd',
   ) as TargetCompany;
-}, 120_000);
+});
 
 afterAll(async () => {
   await api?.stop();

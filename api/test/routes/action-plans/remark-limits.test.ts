@@ -83,7 +83,7 @@ describe.each(databaseKinds)('storage quota on %s', (kind) => {
     setup = await setUp(kind, { ATTACHMENT_QUOTA_BYTES: '4000' });
     // The demo data gives Acme Steel one photo already.
     demoPhotoBytes = await companyBytes(setup, setup.world.acmeId);
-  }, 60_000);
+  });
   afterAll(async () => {
     await setup?.app.close();
     await setup?.database.dispose();
@@ -195,7 +195,7 @@ describe.each(databaseKinds)('upload rate on %s', (kind) => {
 
   beforeAll(async () => {
     setup = await setUp(kind, { UPLOAD_RATE_BYTES_PER_HOUR: '3000' });
-  }, 60_000);
+  });
   afterAll(async () => {
     await setup?.app.close();
     await setup?.database.dispose();

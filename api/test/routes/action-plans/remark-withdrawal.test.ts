@@ -42,7 +42,7 @@ describe.each(databaseKinds)('withdrawing remarks on %s', (kind) => {
     const planId = await createPlan(world);
     gapId = (await gapsOf(world, planId))[0]!.id;
     otherGapId = (await gapsOf(world, await createPlan(world)))[0]!.id;
-  }, 60_000);
+  });
   afterAll(async () => {
     await app?.close();
     await database?.dispose();

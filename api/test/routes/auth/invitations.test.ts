@@ -53,7 +53,7 @@ describe.each(databaseKinds)('invitations on %s', (kind) => {
   }
 
   async function invitationTo(email: string) {
-    const message = await mail.waitForMessage((m) => m.to.includes(email), { timeoutMs: 30_000 });
+    const message = await mail.waitForMessage((m) => m.to.includes(email));
     const link = LINK.exec(message.text)?.[0];
     if (!link) throw new Error(`no invitation link in:\n${message.text}`);
     return { message, path: new URL(link).pathname };

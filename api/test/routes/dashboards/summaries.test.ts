@@ -88,7 +88,7 @@ describe.each(databaseKinds)('dashboard summaries on %s', (kind) => {
     );
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
+    database = await createTestDatabase(kind, { template: 'migrated' });
     db = await openDatabase({
       databaseUrl: database.env.DATABASE_URL,
       dataDir: database.env.DATA_DIR,

@@ -1,0 +1,27 @@
+// Once per jest run of the API's tests: the services are compiled when their sources changed (the
+// process tests run `node dist/...`), and one identity server is started for every test that only
+// needs a working provider (see shared-identity.ts).
+import { buildServices } from '../../../tooling/scripts/build-services.mjs';
+import { TEST_REDIRECT_URI } from './app';
+import { startIdentity, type IdentityServer } from './identity';
+import { SHARED_IDENTITY_VARIABLE } from './shared-identity';
+
+declare global {
+  var verityTestIdentity: IdentityServer | undefined;
+}
+
+export default async function globalSetup(): Promise<void> {
+  await buildServices();
+  // The permission matrix looks accounts up by the hundred within a minute.
+  const identity = await startIdentity({
+    redirectUri: TEST_REDIRECT_URI,
+    env: { IDENTITY_USER_LOOKUP_LIMIT: '100000' },
+  });
+  globalThis.verityTestIdentity = identity;
+  // The test workers are started after this and inherit the environment.
+  process.env[SHARED_IDENTITY_VARIABLE] = JSON.stringify({
+    issuer: identity.issuer,
+    clientSecret: identity.clientSecret,
+    apiKey: identity.apiKey,
+  });
+}
