@@ -4,6 +4,13 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// Servers take shared-api through its Node entry only: the contract, rules, permissions, constants
+// and messages, never the browser's HTTP client, calls or session store.
+const SERVER_ENTRY_ONLY = {
+  regex: '^@verity/shared-api(?!/src/server$)(/.*)?$',
+  message: "Servers import shared-api from '@verity/shared-api/src/server' only.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -83,12 +90,46 @@ export default tseslint.config(
     },
   },
   {
-    // The shell's Node server is not bundled: like the API, it may take one module of the contract.
+    // The browser's code in shared-api takes the contract's types only, so no schema reaches a bundle.
+    files: ['shared-api/src/**'],
+    ignores: ['shared-api/src/contract/**', 'shared-api/src/server.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/shell/**',
+                '@verity/shell',
+                '**/remote-*/**',
+                '**/api/src/**',
+                '**/identity/src/**',
+                '@verity/shared-api/src/*',
+              ],
+            },
+            {
+              group: ['**/contract', '**/contract/*'],
+              allowTypeImports: true,
+              message: 'Browser code imports the contract with `import type` only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The shell's Node server is not bundled: like the API, it takes shared-api's Node entry.
     files: ['shell/server/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['**/api/src/**', '**/identity/src/**', '@verity/api', '@verity/identity'] },
+        {
+          patterns: [
+            { group: ['**/api/src/**', '**/identity/src/**', '@verity/api', '@verity/identity'] },
+            SERVER_ENTRY_ONLY,
+          ],
+        },
       ],
     },
   },
@@ -101,5 +142,10 @@ export default tseslint.config(
         { patterns: ['**/api/src/**', '**/identity/src/**', '@verity/api', '@verity/identity'] },
       ],
     },
+  },
+  {
+    // The API and its tests: shared-api's Node entry only (after the test files' block, so it holds there too).
+    files: ['api/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_ENTRY_ONLY] }] },
   },
 );

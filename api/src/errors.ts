@@ -1,4 +1,4 @@
-import type { RuleResult } from '@verity/shared-api/src/rules/rule-result';
+import type { RuleResult } from '@verity/shared-api/src/server';
 import { accessMessages, errorCodes, inputMessages, messages } from './messages';
 
 /** An error whose status, code and message the client may see as they are. */

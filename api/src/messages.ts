@@ -1,4 +1,4 @@
-import { SERVICE_UNAVAILABLE } from '@verity/shared-api/src/messages';
+import { SERVICE_UNAVAILABLE } from '@verity/shared-api/src/server';
 
 /** Every text the API sends to a user, in one place, so the wording is easy to check against the spec. */
 export const messages = {

@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
-import { SERVICE_UNAVAILABLE } from '@verity/shared-api/src/messages';
+import { SERVICE_UNAVAILABLE } from '@verity/shared-api/src/server';
 import { loadConfig } from '../../tooling/config/index.cjs';
 
 type ShellConfig = ReturnType<typeof loadConfig>;

@@ -2,10 +2,11 @@
 import {
   ACTION_PLAN_CATEGORY_LABELS,
   AUDIT_FORM_LABELS,
-} from '@verity/shared-api/src/domain/audit';
-import { RISK_SEVERITY_LABELS } from '@verity/shared-api/src/domain/risk';
-import { GAP_STATUSES, STATUS_LABELS } from '@verity/shared-api/src/domain/status';
-import type { SessionUser } from '@verity/shared-api/src/server';
+  RISK_SEVERITY_LABELS,
+  GAP_STATUSES,
+  STATUS_LABELS,
+  type SessionUser,
+} from '@verity/shared-api/src/server';
 import { auditVisibleSql } from '../auth/tenancy';
 
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;

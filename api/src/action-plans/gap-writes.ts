@@ -1,7 +1,6 @@
 // Writing gaps: each write that touches several rows runs inside the caller's transaction.
-import type { GapValues } from '@verity/shared-api/src/rules/gap-rules';
+import type { GapValues, Gap } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
-import type { Gap } from '@verity/shared-api/src/server';
 
 const toDate = (value: Date | undefined) => value ?? null;
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { MultipartFile, Multipart } from '@fastify/multipart';
-import { textProblem } from '@verity/shared-api/src/rules/text-rules';
+import { textProblem } from '@verity/shared-api/src/server';
 import { ApiError, invalid, isMalformedMultipart, malformedUpload } from '../errors';
 import { actionPlanMessages, errorCodes } from '../messages';
 import type { AttachmentStorage } from '../storage/attachment-storage';

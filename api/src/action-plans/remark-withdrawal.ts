@@ -3,7 +3,7 @@
 import type { Queryable } from '../db';
 import { ApiError } from '../errors';
 import { remarkLimitMessages } from '../messages';
-import type { SessionUser } from '@verity/shared-api/src/server';
+import { may, type SessionUser } from '@verity/shared-api/src/server';
 import { formatDuration } from './upload-limits';
 
 /** What the rule needs to know of a remark. */
@@ -36,7 +36,7 @@ export function requireWithdrawalRight(
   now: Date,
 ): void {
   const ownerOfAuthors =
-    user.role === 'owner' &&
+    may(user, 'withdrawOrganisationRemarks') &&
     user.userType === remark.user_type &&
     remark.author_organisation_id !== null &&
     remark.author_organisation_id === organisationOf(user);

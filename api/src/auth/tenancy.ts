@@ -1,8 +1,9 @@
 // Tenancy: which target companies, audits, action plans and gaps a signed-in user can see, and the
-// role checks of spec section 6. Every domain route goes through these before it reads or writes.
+// permission check of spec section 6 (the table is shared-api's, which the screens' buttons ask too).
+// Every domain route goes through these before it reads or writes.
 import type { Queryable } from '../db';
 import { forbidden, notFound } from '../errors';
-import type { Role, SessionUser, UserType } from '@verity/shared-api/src/server';
+import { may, type Permission, type SessionUser } from '@verity/shared-api/src/server';
 
 export interface VisibleCompany {
   id: string;
@@ -145,16 +146,7 @@ export async function requireVisibleGap(
   return rows[0];
 }
 
-export interface RoleRule {
-  userTypes?: readonly UserType[];
-  roles?: readonly Role[];
+/** Throws 403 unless the user's type and role hold the permission (shared-api's permission table). */
+export function requirePermission(user: SessionUser, permission: Permission): void {
+  if (!may(user, permission)) throw forbidden();
 }
-
-/** Throws 403 unless the user's type and role are among those allowed (an empty rule allows all). */
-export function requireRole(user: SessionUser, rule: RoleRule): void {
-  if (rule.userTypes && !rule.userTypes.includes(user.userType)) throw forbidden();
-  if (rule.roles && !rule.roles.includes(user.role)) throw forbidden();
-}
-
-export const NOT_VIEWER: readonly Role[] = ['owner', 'admin', 'editor'];
-export const ADMIN_OR_OWNER: readonly Role[] = ['owner', 'admin'];

@@ -1,5 +1,5 @@
 // The invitation e-mail, in plain text and HTML.
-import { ROLE_LABELS } from '@verity/shared-api/src/domain/user';
+import { ROLE_LABELS } from '@verity/shared-api/src/server';
 import type { MailMessage } from '../mail/mailer';
 import type { Invitation } from './invitations';
 

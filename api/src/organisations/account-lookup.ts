@@ -1,4 +1,4 @@
-import { EMAIL_MUST_EXIST } from '@verity/shared-api/src/messages';
+import { EMAIL_MUST_EXIST } from '@verity/shared-api/src/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError, invalid } from '../errors';
 import { errorCodes, messages } from '../messages';

@@ -1,6 +1,5 @@
-import type { AuditorInput } from '@verity/shared-api/src/rules/organisation-rules';
+import type { AuditorInput, SessionUser } from '@verity/shared-api/src/server';
 import type { Database, Queryable } from '../db';
-import type { SessionUser } from '@verity/shared-api/src/server';
 import { createInvitation, type Invitation } from '../invitations/invitations';
 import type { ExistingAccount } from './account-lookup';
 import { conflict, organisationMessages } from './messages';

@@ -1,8 +1,7 @@
-import type { AuditInput, CreateAuditPayload } from '@verity/shared-api/src/server';
+import type { AuditInput, CreateAuditPayload, SessionUser } from '@verity/shared-api/src/server';
 import { auditVisibleSql } from '../auth/tenancy';
 import type { Queryable } from '../db';
 import { invalid, notFound } from '../errors';
-import type { SessionUser } from '@verity/shared-api/src/server';
 import { organisationMessages } from './messages';
 import { AUDIT_COLUMNS, toAudit, type AuditRow } from './rows';
 

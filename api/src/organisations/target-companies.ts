@@ -1,10 +1,10 @@
 import type {
   CompanyAuditorSettings,
   TargetCompanyInput,
-} from '@verity/shared-api/src/rules/organisation-rules';
+  SessionUser,
+} from '@verity/shared-api/src/server';
 import { companyVisibleSql } from '../auth/tenancy';
 import type { Database, Queryable } from '../db';
-import type { SessionUser } from '@verity/shared-api/src/server';
 import { createInvitation } from '../invitations/invitations';
 import type { ExistingAccount } from './account-lookup';
 import {

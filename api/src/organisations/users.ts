@@ -1,7 +1,6 @@
-import type { NewUserInput } from '@verity/shared-api/src/rules/organisation-rules';
+import type { NewUserInput, SessionUser, UserType } from '@verity/shared-api/src/server';
 import type { Database, Queryable } from '../db';
 import { forbidden, notFound } from '../errors';
-import type { SessionUser, UserType } from '@verity/shared-api/src/server';
 import { conflict, organisationMessages } from './messages';
 import { createInvitation } from '../invitations/invitations';
 import { USER_COLUMNS, toUser, type UserRow } from './rows';

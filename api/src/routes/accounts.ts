@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { authSchemas, type LookedUpUser, type SessionUser } from '@verity/shared-api/src/server';
-import { ADMIN_OR_OWNER } from '../auth/tenancy';
-import { ApiError, forbidden } from '../errors';
+import { authSchemas, type LookedUpUser } from '@verity/shared-api/src/server';
+import { ApiError } from '../errors';
 import { errorCodes, messages } from '../messages';
+import { checkRoutePermission } from '../auth/route-permission';
 
 /** Identity's answers the caller may see, with our code and the message to use if identity gave none. */
 const PASSED_THROUGH: Record<number, { code: string; fallback: string }> = {
@@ -10,11 +10,6 @@ const PASSED_THROUGH: Record<number, { code: string; fallback: string }> = {
   404: { code: errorCodes.emailNotFound, fallback: messages.emailNotFound },
   429: { code: errorCodes.rateLimited, fallback: messages.tooManyRequests },
 };
-
-/** Those who add companies, firms or users: a client's owners, an auditor firm's or a company's owners and admins. */
-function mayAddPeople(user: SessionUser): boolean {
-  return user.userType === 'client' ? user.role === 'owner' : ADMIN_OR_OWNER.includes(user.role);
-}
 
 function messageOf(body: unknown, fallback: string): string {
   const message = (body as { message?: unknown } | undefined)?.message;
@@ -29,10 +24,10 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/accounts/user',
     {
+      config: { permission: 'lookUpAccounts' },
+      // The permission before the limit, which counts only those who may look up.
       onRequest: [
-        async (request) => {
-          if (!mayAddPeople(request.user)) throw forbidden();
-        },
+        checkRoutePermission,
         fastify.rateLimit({
           max: 60,
           timeWindow: '1 minute',

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { checkRoutePermission } from '../auth/route-permission';
 import accountsRoutes from './accounts';
 import actionPlanRoutes from './action-plans';
 import meRoutes from './auth/me';
@@ -8,13 +9,18 @@ import organisationRoutes from './organisations';
 /**
  * Every route that needs a session, in one encapsulated plugin: the session is checked once, here,
  * in onRequest, before any body is parsed or validated (signed out is 401, never 400), so a route
- * registered below cannot forget it. The OpenAPI document marks each with the session cookie.
+ * registered below cannot forget it. Each route names its permission (`config.permission`); the
+ * check runs after validation and before the handler, as the role checks always did. The OpenAPI
+ * document marks each route with the session cookie and its permission.
  */
 const signedInRoutes: FastifyPluginAsync = async (fastify) => {
   fastify.addHook('onRoute', (route) => {
-    route.schema = { ...route.schema, security: [{ session: [] }] };
+    const permission = route.config?.permission;
+    if (!permission) throw new Error(`${route.method} ${route.url} names no permission`);
+    route.schema = { ...route.schema, security: [{ session: [] }], 'x-permission': permission };
   });
   fastify.addHook('onRequest', fastify.authenticate);
+  fastify.addHook('preHandler', checkRoutePermission);
 
   await fastify.register(meRoutes);
   await fastify.register(accountsRoutes);

@@ -1,8 +1,12 @@
 // What the demo portfolio holds: companies, the audits on them, their action plans and gaps. Dates
 // are days from the moment the seed runs, so 'overdue' and 'days left' look right on any day.
-import type { ActionPlanCategory, AuditForm, AuditType } from '@verity/shared-api/src/domain/audit';
-import type { RiskSeverity } from '@verity/shared-api/src/domain/risk';
-import type { GapStatus } from '@verity/shared-api/src/domain/status';
+import type {
+  ActionPlanCategory,
+  AuditForm,
+  AuditType,
+  RiskSeverity,
+  GapStatus,
+} from '@verity/shared-api/src/server';
 
 export const DEMO_CLIENT = 'Northwind Capital';
 export const DEMO_AUDITOR = 'GreenAudit Partners';

@@ -3,11 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  AUDIT_CATEGORIES_BY_TYPE,
-  AUDIT_FORMS,
-  AUDIT_TYPES,
-} from '@verity/shared-api/src/domain/audit';
+import { AUDIT_CATEGORIES_BY_TYPE, AUDIT_FORMS, AUDIT_TYPES } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
 import { demoPng } from './demo-png';
 import {

@@ -26,6 +26,21 @@ export function appRoutes(app: FastifyInstance): string[] {
   return routes;
 }
 
+/** The permission each route of the OpenAPI document names (`x-permission`), by normalised route. */
+export function documentedPermissions(app: FastifyInstance): Map<string, string | undefined> {
+  const paths =
+    (app.swagger() as { paths?: Record<string, Record<string, { 'x-permission'?: string }>> })
+      .paths ?? {};
+  return new Map(
+    Object.entries(paths).flatMap(([path, operations]) =>
+      Object.entries(operations).map(
+        ([method, operation]) =>
+          [normaliseRoute(`${method.toUpperCase()} ${path}`), operation['x-permission']] as const,
+      ),
+    ),
+  );
+}
+
 /** The routes the OpenAPI document describes, a second source to check the tree reading against. */
 export function documentedRoutes(app: FastifyInstance): string[] {
   const paths = (app.swagger() as { paths?: Record<string, Record<string, unknown>> }).paths ?? {};

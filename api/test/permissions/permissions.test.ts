@@ -1,10 +1,11 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { PERMISSIONS, may, type Permission } from '@verity/shared-api/src/server';
 import { startMailCatcher, type MailCatcher } from '../../../tooling/mail/mail-catcher';
 import { buildTestApp } from '../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { sharedIdentity } from '../support/shared-identity';
 import { injectAs } from '../support/session';
-import { appRoutes, documentedRoutes, normaliseRoute } from './app-routes';
+import { appRoutes, documentedPermissions, documentedRoutes, normaliseRoute } from './app-routes';
 import { HOME_CALLERS, ROLES, sessionsOf, type Caller, type Sessions } from './callers';
 import { databaseDigest } from './database-digest';
 import { deletion, MEMBER_RULES } from './member-rules';
@@ -135,6 +136,11 @@ describe.each(databaseKinds)('permissions on %s', (kind) => {
   const summary = (response: LightMyRequestResponse) =>
     `${response.statusCode} ${response.body.slice(0, 300)}`;
 
+  /** The entry of shared-api's permission table the route names in the OpenAPI document. */
+  const permissionOf = (row: MatrixRow) =>
+    documentedPermissions(app).get(normaliseRoute(row.route.replace(' ', ` ${API_PREFIX}`))) as
+      Permission | undefined;
+
   describe('the route table', () => {
     it('lists every route the app answers, in the matrix or as a named exception', () => {
       const known = new Set(
@@ -152,6 +158,14 @@ describe.each(databaseKinds)('permissions on %s', (kind) => {
       const documented = documentedRoutes(app);
       expect(documented.length).toBeGreaterThan(30);
       expect(documented.filter((route) => !read.has(normaliseRoute(route)))).toEqual([]);
+    });
+
+    it('names, on every route of the matrix, a permission of the table', () => {
+      const unnamed = MATRIX.filter((row) => {
+        const permission = permissionOf(row);
+        return !permission || !(permission in PERMISSIONS);
+      }).map((row) => `${row.route}: ${permissionOf(row)}`);
+      expect(unnamed).toEqual([]);
     });
 
     it('has every matrix route and every exception in the app', () => {
@@ -182,6 +196,14 @@ describe.each(databaseKinds)('permissions on %s', (kind) => {
       expect(summary(response)).toMatch(
         new RegExp(`^${expected} ${code ? `.*"code":"${code}"` : ''}`, 's'),
       );
+      if (target === 'own') {
+        // On its own objects a caller is refused exactly when the permission table says so.
+        const permission = permissionOf(row)!;
+        const outcome = response.statusCode === 403 ? 'refused' : 'allowed';
+        expect(`${permission}: ${outcome}`).toBe(
+          `${permission}: ${may(caller, permission) ? 'allowed' : 'refused'}`,
+        );
+      }
       if (before) {
         const after = await snapshot();
         if (expected >= 400) expect(after).toEqual(before);

@@ -3,8 +3,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { gapRuleMessages } from '@verity/shared-api/src/rules/gap-rules';
-import { textRuleMessages } from '@verity/shared-api/src/rules/text-rules';
+import { gapRuleMessages, textRuleMessages } from '@verity/shared-api/src/server';
 import { inputMessages } from '../../src/messages';
 import { databaseDigest } from '../permissions/database-digest';
 import { buildTestApp } from '../support/app';

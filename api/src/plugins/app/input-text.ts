@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { firstTextProblem } from '@verity/shared-api/src/rules/text-rules';
+import { firstTextProblem } from '@verity/shared-api/src/server';
 import { invalid } from '../../errors';
 
 /**

@@ -6,12 +6,7 @@ import {
   listActionPlans,
 } from '../../action-plans/action-plan-queries';
 import { insertGap } from '../../action-plans/gap-writes';
-import {
-  ADMIN_OR_OWNER,
-  requireRole,
-  requireVisibleActionPlan,
-  requireVisibleAudit,
-} from '../../auth/tenancy';
+import { requireVisibleActionPlan, requireVisibleAudit } from '../../auth/tenancy';
 import { notFound, passed } from '../../errors';
 import { routeDefaults } from './common';
 
@@ -21,6 +16,7 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/action-plan',
     {
+      config: { permission: 'createActionPlan' },
       schema: {
         ...routeDefaults,
         summary:
@@ -30,7 +26,6 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const { user } = request;
-      requireRole(user, { userTypes: ['auditor'], roles: ADMIN_OR_OWNER });
       const { targetCompanyId, auditId } = request.query;
       const audit = await requireVisibleAudit(db, user, auditId, targetCompanyId);
       const { actionPlan, gap } = passed(
@@ -67,6 +62,7 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/action-plan/:auditId/action-plans',
     {
+      config: { permission: 'viewActionPlans' },
       schema: {
         ...routeDefaults,
         summary: 'The action plans of an audit, each with its overall status and gaps',
@@ -88,6 +84,7 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/action-plan/:id',
     {
+      config: { permission: 'viewActionPlans' },
       schema: {
         ...routeDefaults,
         summary: 'One action plan with its statistics and gaps (with status history and remarks)',

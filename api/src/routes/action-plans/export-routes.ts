@@ -12,6 +12,7 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/action-plan/export/csv',
     {
+      config: { permission: 'exportActionPlans' },
       // A long download at a slow reader's pace; a reader that stalls is cut by the socket time-out.
       handlerTimeout: 10 * 60_000,
       schema: {

@@ -7,13 +7,7 @@ import {
 } from '@verity/shared-api/src/server';
 import { findGap } from '../../action-plans/gap-sql';
 import { gapAsInput, insertGap, setGapStatus, updateGap } from '../../action-plans/gap-writes';
-import {
-  ADMIN_OR_OWNER,
-  NOT_VIEWER,
-  requireRole,
-  requireVisibleActionPlan,
-  requireVisibleGap,
-} from '../../auth/tenancy';
+import { requireVisibleActionPlan, requireVisibleGap } from '../../auth/tenancy';
 import { invalid, notFound, passed } from '../../errors';
 import { routeDefaults } from './common';
 
@@ -29,6 +23,7 @@ const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/action-plan/:actionPlanId/gaps',
     {
+      config: { permission: 'addGap' },
       schema: {
         ...routeDefaults,
         summary: 'Add a gap to an action plan (auditor owner or admin)',
@@ -37,7 +32,6 @@ const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const { user } = request;
-      requireRole(user, { userTypes: ['auditor'], roles: ADMIN_OR_OWNER });
       const plan = await requireVisibleActionPlan(db, user, request.params.actionPlanId);
       if (plan.audit_id !== request.query.auditId) throw notFound();
       const gap = passed(
@@ -62,6 +56,7 @@ const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.put(
     '/gap/:gapId',
     {
+      config: { permission: 'editGap' },
       schema: {
         ...routeDefaults,
         summary: 'Edit a gap: the fields given replace the stored ones (auditor owner or admin)',
@@ -70,7 +65,6 @@ const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const { user } = request;
-      requireRole(user, { userTypes: ['auditor'], roles: ADMIN_OR_OWNER });
       const visible = await requireVisibleGap(db, user, request.params.gapId);
       if (visible.audit_id !== request.query.auditId) throw notFound();
       const stored = await gapOrNotFound(visible.id);
@@ -98,6 +92,7 @@ const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.patch(
     '/gap/:id/status',
     {
+      config: { permission: 'changeGapStatus' },
       schema: {
         ...routeDefaults,
         summary:
@@ -110,7 +105,6 @@ const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const { user } = request;
-      requireRole(user, { userTypes: ['client', 'auditor'], roles: NOT_VIEWER });
       const visible = await requireVisibleGap(
         db,
         user,

@@ -13,7 +13,7 @@ import {
   uploadAllowance,
 } from '../../action-plans/upload-limits';
 import { isDatabaseUnavailable } from '../../db/connection-errors';
-import { auditVisibleSql, NOT_VIEWER, requireRole, requireVisibleGap } from '../../auth/tenancy';
+import { auditVisibleSql, requireVisibleGap } from '../../auth/tenancy';
 import { invalid, notFound } from '../../errors';
 import { AttachmentNotFoundError, type AttachmentStorage } from '../../storage/attachment-storage';
 import { routeDefaults } from './common';
@@ -35,6 +35,7 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
   fastify.patch(
     '/gap/:id/remark',
     {
+      config: { permission: 'addRemark' },
       onRequest: fastify.rateLimit({
         max: config.remarksPerMinute,
         timeWindow: '1 minute',
@@ -53,7 +54,6 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
     },
     async (request) => {
       const { user } = request;
-      requireRole(user, { roles: NOT_VIEWER });
       const gap = await requireVisibleGap(
         db,
         user,
@@ -115,6 +115,7 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
   fastify.get(
     '/remark-document/:documentId',
     {
+      config: { permission: 'viewRemarkDocuments' },
       // An image download at a slow reader's pace; a reader that stalls is cut by the socket time-out.
       handlerTimeout: 10 * 60_000,
       schema: {

@@ -8,7 +8,7 @@ import {
   withdrawRemark,
   type RemarkAuthorship,
 } from '../../action-plans/remark-withdrawal';
-import { auditVisibleSql, NOT_VIEWER, requireRole, requireVisibleGap } from '../../auth/tenancy';
+import { auditVisibleSql, requireVisibleGap } from '../../auth/tenancy';
 import type { Queryable } from '../../db';
 import { notFound } from '../../errors';
 import type { AttachmentStorage } from '../../storage/attachment-storage';
@@ -48,6 +48,7 @@ const remarkWithdrawalRoutes: FastifyPluginAsyncTypebox<RemarkWithdrawalRoutesOp
   fastify.delete(
     '/gap/:gapId/remark/:remarkId',
     {
+      config: { permission: 'withdrawRemarks' },
       schema: {
         ...routeDefaults,
         summary:
@@ -59,7 +60,6 @@ const remarkWithdrawalRoutes: FastifyPluginAsyncTypebox<RemarkWithdrawalRoutesOp
     },
     async (request) => {
       const { user } = request;
-      requireRole(user, { roles: NOT_VIEWER });
       const gap = await requireVisibleGap(
         db,
         user,
@@ -82,6 +82,7 @@ const remarkWithdrawalRoutes: FastifyPluginAsyncTypebox<RemarkWithdrawalRoutesOp
   fastify.delete(
     '/remark-document/:documentId',
     {
+      config: { permission: 'withdrawRemarks' },
       schema: {
         ...routeDefaults,
         summary:
@@ -93,7 +94,6 @@ const remarkWithdrawalRoutes: FastifyPluginAsyncTypebox<RemarkWithdrawalRoutesOp
     },
     async (request) => {
       const { user } = request;
-      requireRole(user, { roles: NOT_VIEWER });
       const params: unknown[] = [request.params.documentId];
       const { rows } = await db.query<RemarkAuthorship & { remark_id: string; now: Date }>(
         `SELECT r.id AS remark_id, ${authorshipSql('r')}, now() AS now

@@ -4,7 +4,10 @@ import { authSchemas } from '@verity/shared-api/src/server';
 const meRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/auth/me',
-    { schema: { tags: ['auth'], summary: 'The signed-in user', ...authSchemas.me } },
+    {
+      config: { permission: 'readSession' },
+      schema: { tags: ['auth'], summary: 'The signed-in user', ...authSchemas.me },
+    },
     async (request) => ({ success: true as const, data: { user: request.user } }),
   );
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { dashboardSchemas } from '@verity/shared-api/src/server';
-import { requireRole, requireVisibleCompany } from '../../auth/tenancy';
+import { requireVisibleCompany } from '../../auth/tenancy';
 import { actionPlanFigures, companyGapStats } from '../../dashboards/figures';
 import { auditorScope, clientScope, companyScope } from '../../dashboards/scopes';
 import { notFound } from '../../errors';
@@ -10,6 +10,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/dashboard/auditor',
     {
+      config: { permission: 'viewAuditorDashboard' },
       schema: {
         tags: ['dashboards'],
         summary: "The auditor firm's dashboard: its target companies and their gaps",
@@ -18,7 +19,6 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const { user } = request;
-      requireRole(user, { userTypes: ['auditor'] });
       if (request.query.auditorId !== user.auditorId) throw notFound();
       const { projectsOverview, companies } = await companyGapStats(
         fastify.db,
@@ -34,6 +34,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/dashboard/target-company',
     {
+      config: { permission: 'viewCompanyDashboard' },
       schema: {
         tags: ['dashboards'],
         summary: "A target company's dashboard: its action plans and gaps",
@@ -54,6 +55,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/dashboard/client',
     {
+      config: { permission: 'viewClientDashboard' },
       schema: {
         tags: ['dashboards'],
         summary: "The client's portfolio dashboard: every target company's action plans and gaps",
@@ -62,7 +64,6 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const { user } = request;
-      requireRole(user, { userTypes: ['client'] });
       const scope = clientScope(user.clientId!);
       const [figures, stats] = await Promise.all([
         actionPlanFigures(fastify.db, scope),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { auditorSchema, organisationSchemas, runRules } from '@verity/shared-api/src/server';
-import { requireRole, requireVisibleCompany } from '../../auth/tenancy';
+import { requireVisibleCompany } from '../../auth/tenancy';
 import { passed } from '../../errors';
 import { invitationMessage } from '../../invitations/invitation-mail';
 import { requireExistingAccount } from '../../organisations/account-lookup';
@@ -16,6 +16,7 @@ const auditorRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/auditor',
     {
+      config: { permission: 'viewEngagedAuditors' },
       schema: {
         ...routeDocs('auditors', "The auditor firms the caller's client engaged, newest first"),
         ...organisationSchemas.auditors,
@@ -23,7 +24,6 @@ const auditorRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const { user } = request;
-      requireRole(user, { userTypes: ['client'] });
       const auditors = await listClientAuditors(
         fastify.db,
         user.clientId!,
@@ -36,6 +36,7 @@ const auditorRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/auditor',
     {
+      config: { permission: 'engageAuditor' },
       schema: {
         ...routeDocs(
           'auditors',
@@ -46,7 +47,6 @@ const auditorRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const { user } = request;
-      requireRole(user, { userTypes: ['client'], roles: ['owner'] });
       const input = passed(runRules(auditorSchema, request.body));
       const account = await requireExistingAccount(
         fastify.identity,
@@ -70,6 +70,7 @@ const auditorRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/target-company/auditors',
     {
+      config: { permission: 'viewCompanyAuditors' },
       schema: {
         ...routeDocs('auditors', 'The auditor firms assigned to a target company, newest first'),
         ...organisationSchemas.companyAuditors,

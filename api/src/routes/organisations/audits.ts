@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { auditSchema, organisationSchemas, runRules } from '@verity/shared-api/src/server';
-import { NOT_VIEWER, requireRole, requireVisibleCompany } from '../../auth/tenancy';
+import { requireVisibleCompany } from '../../auth/tenancy';
 import { invalid, notFound, passed } from '../../errors';
 import {
   checkWithinAssignment,
@@ -17,6 +17,7 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/target-company/:auditorId/audits',
     {
+      config: { permission: 'viewAudits' },
       schema: {
         ...routeDocs('audits', "An auditor firm's audits of a target company, newest first"),
         ...organisationSchemas.audits,
@@ -37,6 +38,7 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/target-company/audit/:auditId',
     {
+      config: { permission: 'viewAudits' },
       schema: {
         ...routeDocs('audits', 'One audit'),
         ...organisationSchemas.audit,
@@ -51,6 +53,7 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/target-company/audit',
     {
+      config: { permission: 'addAudit' },
       schema: {
         ...routeDocs('audits', 'Create an audit by an assigned auditor firm'),
         ...organisationSchemas.createAudit,
@@ -59,7 +62,6 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const { user } = request;
       const body = request.body;
-      requireRole(user, { userTypes: ['client'], roles: NOT_VIEWER });
       const company = await requireVisibleCompany(fastify.db, user, body.targetCompanyId);
       const assignment = await requireAssignment(fastify.db, company.id, body.auditorId);
       const input = passed(runRules(auditSchema, body));

@@ -5,7 +5,7 @@ import {
   runRules,
   targetCompanySchema,
 } from '@verity/shared-api/src/server';
-import { NOT_VIEWER, requireRole, requireVisibleCompany } from '../../auth/tenancy';
+import { requireVisibleCompany } from '../../auth/tenancy';
 import { notFound, passed } from '../../errors';
 import { invitationMessage } from '../../invitations/invitation-mail';
 import { requireExistingAccount } from '../../organisations/account-lookup';
@@ -23,6 +23,7 @@ const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/target-company',
     {
+      config: { permission: 'viewTargetCompanies' },
       schema: {
         ...routeDocs('target companies', 'The target companies the user sees, newest first'),
         ...organisationSchemas.targetCompanies,
@@ -41,6 +42,7 @@ const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/auditor/target-company',
     {
+      config: { permission: 'viewAssignedTargetCompanies' },
       schema: {
         ...routeDocs('target companies', "The target companies the auditor's firm is assigned to"),
         ...organisationSchemas.auditorTargetCompanies,
@@ -48,7 +50,6 @@ const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const { user } = request;
-      requireRole(user, { userTypes: ['auditor'] });
       const { auditorId } = request.query;
       if (auditorId && auditorId !== user.auditorId) throw notFound();
       const targetCompanies = await listTargetCompanies(fastify.db, user);
@@ -59,6 +60,7 @@ const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/target-company',
     {
+      config: { permission: 'addTargetCompany' },
       schema: {
         ...routeDocs(
           'target companies',
@@ -69,7 +71,6 @@ const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const { user } = request;
-      requireRole(user, { userTypes: ['client'], roles: ['owner'] });
       const input = passed(runRules(targetCompanySchema, request.body));
       // An auditor firm of another client is out of reach (404) before anything about the email is said.
       if (!(await isEngaged(fastify.db, user.clientId!, input.auditorId))) throw notFound();
@@ -94,6 +95,7 @@ const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/client/add-target-company-auditor',
     {
+      config: { permission: 'assignCompanyAuditor' },
       schema: {
         ...routeDocs('target companies', 'Assign an engaged auditor firm to a target company'),
         ...organisationSchemas.addCompanyAuditor,
@@ -101,7 +103,6 @@ const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const { user } = request;
-      requireRole(user, { userTypes: ['client'], roles: NOT_VIEWER });
       const company = await requireVisibleCompany(fastify.db, user, request.body.targetCompanyId);
       const settings = passed(runRules(companyAuditorSettingsSchema, request.body));
       if (!(await isEngaged(fastify.db, user.clientId!, settings.auditorId))) throw notFound();

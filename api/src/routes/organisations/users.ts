@@ -4,11 +4,12 @@ import {
   newUserSchema,
   organisationSchemas,
   runRules,
+  type Permission,
   type SessionUser,
   type UserType,
 } from '@verity/shared-api/src/server';
-import { ADMIN_OR_OWNER, requireRole, type RoleRule } from '../../auth/tenancy';
-import { ApiError, forbidden, invalid, notFound, passed } from '../../errors';
+import { requirePermission } from '../../auth/tenancy';
+import { ApiError, invalid, notFound, passed } from '../../errors';
 import { invitationMessage } from '../../invitations/invitation-mail';
 import { errorCodes } from '../../messages';
 import { organisationMessages } from '../../organisations/messages';
@@ -27,8 +28,8 @@ interface Area {
   /** The path segment of the area: /client/user, /auditor/user, /target-company/user. */
   segment: string;
   tag: string;
-  /** Who may add and remove users there. */
-  manage: RoleRule;
+  /** Who may add, invite again and remove users there. */
+  manage: Permission;
 }
 
 const AREAS: Area[] = [
@@ -36,19 +37,19 @@ const AREAS: Area[] = [
     userType: 'client',
     segment: 'client',
     tag: 'client users',
-    manage: { userTypes: ['client'], roles: ['owner'] },
+    manage: 'manageClientUsers',
   },
   {
     userType: 'auditor',
     segment: 'auditor',
     tag: 'auditor users',
-    manage: { userTypes: ['auditor'], roles: ADMIN_OR_OWNER },
+    manage: 'manageAuditorUsers',
   },
   {
     userType: 'targetCompany',
     segment: 'target-company',
     tag: 'company users',
-    manage: { userTypes: ['targetCompany'], roles: ADMIN_OR_OWNER },
+    manage: 'manageCompanyUsers',
   },
 ];
 
@@ -67,13 +68,13 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/client/users',
     {
+      config: { permission: 'viewClientUsers' },
       schema: {
         ...routeDocs('client users', "The client's users, newest first, with counts per role"),
         ...organisationSchemas.clientUsers,
       },
     },
     async (request) => {
-      requireRole(request.user, { userTypes: ['client'] });
       const organisation = ownOrganisation(request.user);
       const [users, counts] = [
         await listUsers(fastify.db, organisation),
@@ -86,13 +87,13 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/auditor/users',
     {
+      config: { permission: 'viewAuditorUsers' },
       schema: {
         ...routeDocs('auditor users', "The auditor firm's users, newest first"),
         ...organisationSchemas.auditorUsers,
       },
     },
     async (request) => {
-      requireRole(request.user, { userTypes: ['auditor'] });
       const users = await listUsers(fastify.db, ownOrganisation(request.user));
       return { success: true as const, data: { users } };
     },
@@ -101,13 +102,13 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/target-company/users',
     {
+      config: { permission: 'viewCompanyUsers' },
       schema: {
         ...routeDocs('company users', "The target company's users, newest first"),
         ...organisationSchemas.companyUsers,
       },
     },
     async (request) => {
-      requireRole(request.user, { userTypes: ['targetCompany'] });
       const organisation = ownOrganisation(request.user);
       if (request.query.targetCompanyId !== organisation.id) throw notFound();
       const users = await listUsers(fastify.db, organisation);
@@ -119,17 +120,16 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.post(
       `/${area.segment}/user`,
       {
+        config: { permission: area.manage },
         schema: {
           ...routeDocs(area.tag, "Add a user to the caller's organisation (invited by e-mail)"),
           ...organisationSchemas.addUser,
         },
       },
       async (request, reply) => {
-        requireRole(request.user, area.manage);
         const organisation = ownOrganisation(request.user);
         const input = passed(runRules(newUserSchema(area.userType), request.body));
-        // Only an owner makes an owner.
-        if (input.role === 'owner' && request.user.role !== 'owner') throw forbidden();
+        if (input.role === 'owner') requirePermission(request.user, 'manageOwners');
         const { user, invitation } = await createUser(
           fastify.db,
           organisation,
@@ -144,6 +144,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.post(
       `/${area.segment}/user/:id/invitation`,
       {
+        config: { permission: area.manage },
         // Each resend e-mails someone: a manager may not turn it into a mail cannon.
         preHandler: [
           fastify.rateLimit({
@@ -158,7 +159,6 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         },
       },
       async (request) => {
-        requireRole(request.user, area.manage);
         const organisation = ownOrganisation(request.user);
         const invitation = await reinviteUser(
           fastify.db,
@@ -183,6 +183,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.delete(
       `/${area.segment}/user/:id`,
       {
+        config: { permission: area.manage },
         schema: {
           ...routeDocs(
             area.tag,
@@ -192,7 +193,6 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         },
       },
       async (request) => {
-        requireRole(request.user, area.manage);
         const organisation = ownOrganisation(request.user);
         await deleteUser(fastify.db, request.user, organisation, request.params.id);
         return { success: true as const, data: {} };

@@ -12,8 +12,8 @@ import {
   KPI_REQUIRED,
   RECOMMENDATION_REQUIRED,
   RESPONSIBILITY_REQUIRED,
-} from '@verity/shared-api/src/messages';
-import { actionPlanRuleMessages } from '@verity/shared-api/src/rules/action-plan-rules';
+  actionPlanRuleMessages,
+} from '@verity/shared-api/src/server';
 import { buildTestApp } from '../../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { buildWorld, createPlan, inDays, validGap, validPlan, type World } from './fixtures';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { TARGET_COMPANY_ID_NOT_FOUND } from '@verity/shared-api/src/messages';
+import { TARGET_COMPANY_ID_NOT_FOUND } from '@verity/shared-api/src/server';
 import { CSV_COLUMNS } from '../../../src/action-plans/csv-export';
 import { buildTestApp } from '../../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';

@@ -3,7 +3,7 @@ import {
   DUE_DATE_AFTER_TIMELINE,
   GAP_NAME_REQUIRED,
   MISSING_STATUS,
-} from '@verity/shared-api/src/messages';
+} from '@verity/shared-api/src/server';
 import { buildTestApp } from '../../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { buildWorld, createPlan, gapsOf, inDays, validGap, type World } from './fixtures';

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ADD_YOUR_COMMENTS } from '@verity/shared-api/src/messages';
+import { ADD_YOUR_COMMENTS } from '@verity/shared-api/src/server';
 import { actionPlanMessages } from '../../../src/messages';
 import { buildTestApp } from '../../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';

@@ -3,8 +3,9 @@
 import {
   ACTION_PLAN_CATEGORIES,
   ACTION_PLAN_CATEGORY_LABELS,
-} from '@verity/shared-api/src/domain/audit';
-import { RISK_SEVERITIES, RISK_SEVERITY_LABELS } from '@verity/shared-api/src/domain/risk';
+  RISK_SEVERITIES,
+  RISK_SEVERITY_LABELS,
+} from '@verity/shared-api/src/server';
 import type { Queryable } from '../../../src/db';
 import { TIMELINE_NAMES, type ActionPlanFigures } from '../../../src/dashboards/figures';
 
