@@ -2,7 +2,7 @@
 module.exports = {
   // Generous for a loaded two-core machine (a project's own testTimeout is ignored from the root;
   // the projects that start processes raise it further in their setup files).
-  testTimeout: 60_000,
+  testTimeout: 120_000,
   projects: [
     '<rootDir>/session',
     '<rootDir>/shared-api',

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
 import { demoSeedProblem, secretProblem } from '../../tooling/config/deployment.cjs';
+import { checkEnvironment } from '../../tooling/config/environment.cjs';
 import { loadConfig } from '../../tooling/config/index.cjs';
 
 const PositiveInteger = Type.String({ pattern: '^[1-9][0-9]*$' });
@@ -81,19 +81,9 @@ export class ConfigError extends Error {
 }
 
 function checkEnv(raw: NodeJS.ProcessEnv): Env {
-  const picked: Record<string, string> = {};
-  for (const key of Object.keys(EnvSchema.properties)) {
-    const value = raw[key];
-    if (value !== undefined) picked[key] = value;
-  }
-  const firstError = Value.Errors(EnvSchema, picked).First();
-  if (firstError) {
-    const name = firstError.path.replace(/^\//, '').split('/')[0] || 'environment';
-    const problem =
-      picked[name] === undefined ? 'is required' : `is invalid (${firstError.message})`;
-    throw new ConfigError(`Environment variable ${name} ${problem}`);
-  }
-  return picked as Env;
+  const { env, problems } = checkEnvironment<Env>(EnvSchema, raw);
+  if (problems[0]) throw new ConfigError(`Environment variable ${problems[0]}`);
+  return env;
 }
 
 /** Reads and validates the API's environment once; throws a ConfigError naming the variable at fault. */

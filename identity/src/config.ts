@@ -1,6 +1,8 @@
 // The identity server's settings, read from the environment once and checked at start.
 import path from 'node:path';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { demoSeedProblem, secretProblem } from '../../tooling/config/deployment.cjs';
+import { checkEnvironment } from '../../tooling/config/environment.cjs';
 import { loadConfig, repoRoot, type VerityConfig } from '../../tooling/config/index.cjs';
 
 export const identityRoot = path.join(repoRoot, 'identity');
@@ -54,6 +56,32 @@ const LIMIT_VARIABLES: [keyof RateLimits, string, number][] = [
   ['mailsPerMailbox', 'IDENTITY_MAIL_LIMIT_PER_MAILBOX', 5],
 ];
 
+/** A whole number of at least `minimum` (surrounding spaces allowed, as before). */
+const wholeNumber = (name: string, minimum: 0 | 1): TSchema =>
+  Type.String({
+    pattern: minimum === 1 ? '^\\s*0*[1-9][0-9]*\\s*$' : '^\\s*[0-9]+\\s*$',
+    invalid: `${name} must be a whole number of at least ${minimum}, got "{value}"`,
+  });
+
+/** The environment identity reads besides the shared ports and URLs (tooling/config). */
+const EnvSchema = Type.Object({
+  IDENTITY_CLIENT_SECRET: Type.String(),
+  IDENTITY_API_KEY: Type.String(),
+  IDENTITY_COOKIE_KEYS: Type.String({
+    pattern: '[^,\\s]',
+    missing: 'IDENTITY_COOKIE_KEYS is required (comma-separated secrets)',
+    invalid: 'IDENTITY_COOKIE_KEYS is required (comma-separated secrets)',
+  }),
+  IDENTITY_CLIENT_ID: Type.Optional(Type.String()),
+  IDENTITY_REDIRECT_URIS: Type.Optional(Type.String()),
+  IDENTITY_DATABASE_URL: Type.Optional(Type.String()),
+  IDENTITY_SEED_DEMO: Type.Optional(Type.String()),
+  ...Object.fromEntries(
+    LIMIT_VARIABLES.map(([, name]) => [name, Type.Optional(wholeNumber(name, 1))]),
+  ),
+  IDENTITY_TRUSTED_PROXIES: Type.Optional(wholeNumber('IDENTITY_TRUSTED_PROXIES', 0)),
+});
+
 export class ConfigError extends Error {
   constructor(problems: string[]) {
     super(
@@ -83,7 +111,7 @@ function isHttpUrl(value: string): boolean {
 }
 
 export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
-  const problems: string[] = [];
+  const { problems } = checkEnvironment(EnvSchema, env);
   let tooling: VerityConfig;
   try {
     tooling = loadConfig(env);
@@ -91,17 +119,9 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): Identi
     throw new ConfigError([(error as Error).message]);
   }
 
-  const required = (name: string): string => {
-    const value = env[name]?.trim() ?? '';
-    if (value === '') problems.push(`${name} is required`);
-    return value;
-  };
-
-  const clientSecret = required('IDENTITY_CLIENT_SECRET');
-  const apiKey = required('IDENTITY_API_KEY');
+  const clientSecret = env.IDENTITY_CLIENT_SECRET?.trim() ?? '';
+  const apiKey = env.IDENTITY_API_KEY?.trim() ?? '';
   const cookieKeys = list(env.IDENTITY_COOKIE_KEYS);
-  if (cookieKeys.length === 0)
-    problems.push('IDENTITY_COOKIE_KEYS is required (comma-separated secrets)');
   // Strong secrets everywhere, and the demo accounts only for the local demo (docs/decisions.md).
   for (const problem of [
     secretProblem(env, 'IDENTITY_CLIENT_SECRET'),
@@ -120,18 +140,11 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): Identi
   if (!isHttpUrl(tooling.identityIssuer))
     problems.push(`IDENTITY_ISSUER must be an http(s) URL, got "${tooling.identityIssuer}"`);
 
-  const wholeNumber = (name: string, fallback: number, minimum: number): number => {
-    const raw = env[name]?.trim();
-    const value = raw ? Number(raw) : fallback;
-    if (!Number.isInteger(value) || value < minimum) {
-      problems.push(`${name} must be a whole number of at least ${minimum}, got "${raw}"`);
-    }
-    return value;
-  };
+  const count = (name: string, fallback: number) => Number(env[name]?.trim() || fallback);
   const limits = Object.fromEntries(
-    LIMIT_VARIABLES.map(([key, name, fallback]) => [key, wholeNumber(name, fallback, 1)]),
+    LIMIT_VARIABLES.map(([key, name, fallback]) => [key, count(name, fallback)]),
   ) as unknown as RateLimits;
-  const trustedProxies = wholeNumber('IDENTITY_TRUSTED_PROXIES', 0, 0);
+  const trustedProxies = count('IDENTITY_TRUSTED_PROXIES', 0);
 
   if (!/^smtps?:$/.test(safeProtocol(tooling.smtpUrl)))
     problems.push(`SMTP_URL must be an smtp:// or smtps:// URL, got "${tooling.smtpUrl}"`);

@@ -1,17 +1,21 @@
-// The one place that turns environment variables into the ports and URLs every server and build uses.
+// The one place that turns environment variables into the ports and URLs every server and build uses:
+// the configuration of the small servers (shell, remotes, mail catcher), shared by api and identity.
 const path = require('node:path');
+const { Type } = require('@sinclair/typebox');
+const { checkEnvironment } = require('./environment.cjs');
 
 const repoRoot = path.resolve(__dirname, '../..');
 
-function port(env, name, fallback) {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0 || value > 65535) {
-    throw new Error(`${name} must be a port number, got "${raw}"`);
-  }
-  return value;
-}
+/** 1 to 65535. */
+const Port = (name) =>
+  Type.Optional(
+    Type.String({
+      pattern:
+        '^(6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3})$',
+      invalid: `${name} must be a port number, got "{value}"`,
+    }),
+  );
+const Url = () => Type.Optional(Type.String());
 
 /** Remote areas of the shell: Module Federation name, mount path and the env prefix of its server. */
 const remotes = [
@@ -41,12 +45,35 @@ const remotes = [
   },
 ];
 
+const EnvSchema = Type.Object({
+  SHELL_PORT: Port('SHELL_PORT'),
+  API_PORT: Port('API_PORT'),
+  IDENTITY_PORT: Port('IDENTITY_PORT'),
+  MAIL_CATCHER_PORT: Port('MAIL_CATCHER_PORT'),
+  MAIL_CATCHER_SMTP_PORT: Port('MAIL_CATCHER_SMTP_PORT'),
+  ...Object.fromEntries(
+    remotes.map((remote) => [`${remote.envPrefix}_PORT`, Port(`${remote.envPrefix}_PORT`)]),
+  ),
+  PUBLIC_URL: Url(),
+  API_URL: Url(),
+  IDENTITY_ISSUER: Url(),
+  DATA_DIR: Type.Optional(Type.String()),
+  DATABASE_URL: Type.Optional(Type.String()),
+  SMTP_URL: Url(),
+  MAIL_FROM: Type.Optional(Type.String()),
+  ...Object.fromEntries(remotes.map((remote) => [`${remote.envPrefix}_URL`, Url()])),
+});
+
+/** Reads the shared ports and URLs; throws naming the first variable at fault. */
 function loadConfig(env = process.env) {
-  const shellPort = port(env, 'SHELL_PORT', 8080);
-  const apiPort = port(env, 'API_PORT', 4000);
-  const identityPort = port(env, 'IDENTITY_PORT', 4100);
-  const mailCatcherPort = port(env, 'MAIL_CATCHER_PORT', 8025);
-  const mailCatcherSmtpPort = port(env, 'MAIL_CATCHER_SMTP_PORT', 1025);
+  const { problems } = checkEnvironment(EnvSchema, env);
+  if (problems.length > 0) throw new Error(problems[0]);
+  const port = (name, fallback) => (env[name] ? Number(env[name]) : fallback);
+  const shellPort = port('SHELL_PORT', 8080);
+  const apiPort = port('API_PORT', 4000);
+  const identityPort = port('IDENTITY_PORT', 4100);
+  const mailCatcherPort = port('MAIL_CATCHER_PORT', 8025);
+  const mailCatcherSmtpPort = port('MAIL_CATCHER_SMTP_PORT', 1025);
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${shellPort}`).replace(/\/$/, '');
   return {
     repoRoot,
@@ -67,7 +94,7 @@ function loadConfig(env = process.env) {
     smtpUrl: env.SMTP_URL || `smtp://127.0.0.1:${mailCatcherSmtpPort}`,
     mailFrom: env.MAIL_FROM || 'Verity <no-reply@verity.localhost>',
     remotes: remotes.map((remote) => {
-      const remotePort = port(env, `${remote.envPrefix}_PORT`, remote.defaultPort);
+      const remotePort = port(`${remote.envPrefix}_PORT`, remote.defaultPort);
       return {
         ...remote,
         port: remotePort,

@@ -94,7 +94,7 @@ export async function waitFor(
   check: () => Promise<boolean> | boolean,
   what: string,
   // Long enough for a loaded machine, shorter than a test's time-out so the failure names what it waited for.
-  timeoutMs = 150_000,
+  timeoutMs = 300_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

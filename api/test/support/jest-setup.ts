@@ -1,2 +1,2 @@
 // testTimeout in a project's jest config is ignored when jest runs all projects from the root.
-jest.setTimeout(180_000);
+jest.setTimeout(600_000);

@@ -1,2 +1,3 @@
-// Identity tests start real servers; on a loaded two-core machine a start alone can take a minute.
-jest.setTimeout(180_000);
+// Identity tests start real servers; on a loaded two-core machine (load 20) a start alone can take
+// three minutes.
+jest.setTimeout(600_000);

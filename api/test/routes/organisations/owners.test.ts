@@ -193,7 +193,7 @@ describe.each(databaseKinds)('owners on %s', (kind) => {
   }
 });
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 150_000): Promise<void> {
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 300_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('the condition never held');
