@@ -11,6 +11,24 @@ const SERVER_ENTRY_ONLY = {
   message: "Servers import shared-api from '@verity/shared-api/src/server' only.",
 };
 
+/** Nothing of the product imports the servers' code. */
+const SERVERS = ['**/api/src/**', '**/identity/src/**', '@verity/api', '@verity/identity'];
+const SHELL = ['**/shell/**', '@verity/shell'];
+const REMOTES = ['**/remote-*/**', '@verity/remote-*'];
+/** The feature packages (an area's own `src/features/` folders are not these). */
+const FEATURES = ['**/features/*/src/**', '@verity/feature-*'];
+const SHARED_UI = ['**/shared-ui/**', '@verity/shared-ui', '@verity/shared-ui/*'];
+const SHARED_API = ['**/shared-api/**', '@verity/shared-api', '@verity/shared-api/*'];
+/** Bundled code takes the contract through its two entries ('@verity/shared-api', '.../calls'). */
+const CONTRACT_FILES = ['@verity/shared-api/src/*'];
+
+function restrictImports(files, patterns) {
+  return {
+    files,
+    rules: { 'no-restricted-imports': ['error', { patterns: [...SERVERS, ...patterns] }] },
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -52,43 +70,11 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  {
-    // Arrows point one way: nothing outside api/ and identity/ imports them, and remotes never import the shell.
-    files: ['shell/**', 'remote-*/**', 'shared-ui/**', 'shared-api/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            '**/api/src/**',
-            '**/identity/src/**',
-            '@verity/api',
-            '@verity/identity',
-            // The package entry only: a deep import would bundle a second copy beside the shared singleton.
-            '@verity/shared-api/src/*',
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['remote-*/**', 'shared-ui/**', 'shared-api/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            '**/shell/**',
-            '@verity/shell',
-            '**/remote-*/**',
-            '**/api/src/**',
-            '**/identity/src/**',
-            '@verity/shared-api/src/*',
-          ],
-        },
-      ],
-    },
-  },
+  // Arrows point one way (ARCHITECTURE section 1): remotes -> features -> shared-ui -> shared-api ->
+  // session; the shell -> shared-ui, shared-api, session. No remote imports another remote or the
+  // shell, no feature imports a remote, and nothing imports api/ or identity/.
+  restrictImports(['session/**'], [...SHELL, ...REMOTES, ...FEATURES, ...SHARED_UI, ...SHARED_API]),
+  restrictImports(['shared-api/**'], [...SHELL, ...REMOTES, ...FEATURES, ...SHARED_UI]),
   {
     // The browser's code in shared-api takes the contract's types only, so no schema reaches a bundle.
     files: ['shared-api/src/**'],
@@ -98,16 +84,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: [
-                '**/shell/**',
-                '@verity/shell',
-                '**/remote-*/**',
-                '**/api/src/**',
-                '**/identity/src/**',
-                '@verity/shared-api/src/*',
-              ],
-            },
+            { group: [...SERVERS, ...SHELL, ...REMOTES, ...FEATURES, ...SHARED_UI] },
             {
               group: ['**/contract', '**/contract/*'],
               allowTypeImports: true,
@@ -118,31 +95,20 @@ export default tseslint.config(
       ],
     },
   },
+  restrictImports(['shared-ui/**'], [...SHELL, ...REMOTES, ...FEATURES, ...CONTRACT_FILES]),
+  restrictImports(['features/**'], [...SHELL, ...REMOTES, ...CONTRACT_FILES]),
+  // Inside a remote a relative path never names a remote folder, so one that does is another remote's.
+  restrictImports(['remote-*/**'], [...SHELL, ...REMOTES, ...CONTRACT_FILES]),
+  restrictImports(['shell/src/**'], [...REMOTES, ...FEATURES, ...CONTRACT_FILES]),
+  // The shell's Node server is not bundled: like the API, it may take one module of the contract.
   {
-    // The shell's Node server is not bundled: like the API, it takes shared-api's Node entry.
     files: ['shell/server/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/api/src/**', '**/identity/src/**', '@verity/api', '@verity/identity'] },
-            SERVER_ENTRY_ONLY,
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [{ group: SERVERS }, SERVER_ENTRY_ONLY] }],
     },
   },
-  {
-    // Tests mock single call modules at the edge, so they may name them.
-    files: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['**/api/src/**', '**/identity/src/**', '@verity/api', '@verity/identity'] },
-      ],
-    },
-  },
+  // Tests mock single call modules at the edge, so they may name them.
+  restrictImports(['**/*.test.ts', '**/*.test.tsx', '**/testing/**'], []),
   {
     // The API and its tests: shared-api's Node entry only (after the test files' block, so it holds there too).
     files: ['api/**'],

@@ -34,8 +34,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'stack', testIgnore: /remote-offline/ },
-    // Stops a remote's server, so it runs after everything else.
+    { name: 'stack', testIgnore: /remote-offline|independent-deploys/ },
+    // Each stops a remote's server (the auditor's; the target company's, replaced by its next
+    // release), so they run after everything else; neither needs the remote the other stops.
     { name: 'remote-offline', testMatch: /remote-offline/, dependencies: ['stack'] },
+    { name: 'independent-deploys', testMatch: /independent-deploys/, dependencies: ['stack'] },
   ],
 });

@@ -17,6 +17,8 @@ export function e2eEnvironment() {
   };
   return {
     env,
+    /** A second server of one remote, for a developer's local override (independent-deploys.spec.ts). */
+    remotePreviewPort: Number(process.env.E2E_REMOTE_PREVIEW_PORT || 18084),
     shellUrl: `http://localhost:${shellPort}`,
     mailCatcherUrl: `http://127.0.0.1:${env.MAIL_CATCHER_PORT}`,
   };

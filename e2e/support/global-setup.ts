@@ -6,7 +6,11 @@ import { pathToFileURL } from 'node:url';
 import { e2eEnvironment } from './environment';
 
 interface StackModule {
-  startStack(options: { env: NodeJS.ProcessEnv; quiet?: boolean }): Promise<{
+  startStack(options: {
+    env: NodeJS.ProcessEnv;
+    quiet?: boolean;
+    readyTimeoutMs?: number;
+  }): Promise<{
     processes: Record<string, { pid?: number }>;
     stop(): Promise<void>;
   }>;
@@ -20,6 +24,8 @@ export default async function globalSetup() {
   const stack = await startStack({
     env: { ...process.env, ...env },
     quiet: !process.env.E2E_VERBOSE,
+    // A shared CI machine may be busy: each server gets minutes, not seconds, to answer its health check.
+    readyTimeoutMs: 180_000,
   });
   for (const [name, child] of Object.entries(stack.processes)) {
     process.env[`E2E_PID_${name.toUpperCase().replace(/-/g, '_')}`] = String(child.pid);

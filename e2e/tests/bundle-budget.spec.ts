@@ -1,5 +1,6 @@
-// The bundle budget of spec'd performance work: the design system's and the contract's own code
-// stays small, and ECharts never loads before a chart is on screen. Read off the production builds.
+// The bundle budget: the shell's first load carries the shell (login, session, layout) and the
+// singletons only, each build's own copy of the design system stays small, and ECharts never loads
+// before a chart is on screen. Read off the production builds and what Chromium downloads.
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,52 +17,90 @@ interface ChunkReport {
 }
 
 const repoRoot = path.resolve(__dirname, '../..');
-const builds = ['shell', 'remote-client', 'remote-auditor', 'remote-target-company'];
-const BUDGET_BYTES = 60 * 1024;
+const remotes = ['remote-client', 'remote-auditor', 'remote-target-company'];
+/** JavaScript Chromium downloads for /login, gzip -9: react, the router and the MF runtime alone are about 136 KB. */
+const LOGIN_BUDGET_BYTES = 150 * 1024;
+const DESIGN_SYSTEM_BUDGET_BYTES = 60 * 1024;
 const isEcharts = (module: string) =>
   /node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?(echarts|zrender|echarts-for-react)\//.test(
     module,
   );
-const isOwnSharedCode = (module: string) => /^(shared-ui|shared-api)\/src\//.test(module);
+const isDesignSystemCode = (module: string) => /^(shared-ui|shared-api)\/src\//.test(module);
+const isAreaCode = (module: string) => /^(features|remote-[a-z-]+)\//.test(module);
 
 function report(build: string): ChunkReport {
   return JSON.parse(readFileSync(path.join(repoRoot, build, 'dist', 'chunk-report.json'), 'utf8'));
 }
 
-function gzippedSize(build: string, files: string[]): number {
-  return files
-    .filter((file) => file.endsWith('.js'))
-    .reduce(
-      (sum, file) =>
-        sum + gzipSync(readFileSync(path.join(repoRoot, build, 'dist', file)), { level: 9 }).length,
-      0,
-    );
+function gzippedSize(file: string): number {
+  return gzipSync(readFileSync(file), { level: 9 }).length;
 }
 
-for (const build of builds) {
-  test(`${build}: shared-ui and shared-api code stays under 60 KB gzip`, () => {
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+test('/login downloads at most 150 KB gzip of JavaScript, all of it the shell’s', async ({
+  page,
+}) => {
+  const scripts = new Set<string>();
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script' || request.url().endsWith('.js')) {
+      scripts.add(request.url());
+    }
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Login As Client' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  const shellOrigin = new URL(page.url()).origin;
+  const urls = [...scripts];
+  expect(urls.filter((url) => new URL(url).origin !== shellOrigin)).toEqual([]);
+  const files = urls.map((url) => {
+    const file = path.join(repoRoot, 'shell', 'dist', new URL(url).pathname);
+    return { file: path.basename(file), size: gzippedSize(file) };
+  });
+  const total = files.reduce((sum, { size }) => sum + size, 0);
+  console.log(
+    `/login: ${kb(total)} gzip in ${files.length} files (${files
+      .map(({ file, size }) => `${file} ${kb(size)}`)
+      .join(', ')})`,
+  );
+  expect(total).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
+});
+
+test('the shell carries nothing of the areas: no feature package, no remote, no chart', () => {
+  const modules = report('shell').chunks.flatMap((chunk) => chunk.modules);
+  expect(modules.filter(isAreaCode)).toEqual([]);
+  expect(modules.filter(isEcharts)).toEqual([]);
+});
+
+for (const build of remotes) {
+  test(`${build}: its copy of the design system and the contract stays under 60 KB gzip`, () => {
     const { chunks } = report(build);
-    const shared = chunks.filter((chunk) => chunk.name === 'verity-shared');
-    expect(shared).toHaveLength(1);
-    const own = chunks.flatMap((chunk) => chunk.modules).filter(isOwnSharedCode);
-    const inSharedChunk = shared[0]!.modules.filter(isOwnSharedCode);
-    // Everything of ours is in the measured chunk, but the lazily loaded chart canvas.
-    expect(own.filter((module) => !inSharedChunk.includes(module))).toEqual([
+    const designSystem = chunks.filter((chunk) => chunk.name === 'design-system');
+    expect(designSystem).toHaveLength(1);
+    const own = chunks.flatMap((chunk) => chunk.modules).filter(isDesignSystemCode);
+    const inChunk = designSystem[0]!.modules.filter(isDesignSystemCode);
+    // Everything of the design system is in the measured chunk, but the lazily loaded chart canvas.
+    expect(own.filter((module) => !inChunk.includes(module))).toEqual([
       'shared-ui/src/charts/chart-canvas.tsx',
     ]);
-    const size = gzippedSize(build, shared[0]!.files);
-    console.log(`${build}: verity-shared ${(size / 1024).toFixed(1)} KB gzip`);
-    expect(size).toBeLessThan(BUDGET_BYTES);
+    const size = designSystem[0]!.files
+      .filter((file) => file.endsWith('.js'))
+      .reduce((sum, file) => sum + gzippedSize(path.join(repoRoot, build, 'dist', file)), 0);
+    console.log(`${build}: design-system ${kb(size)} gzip`);
+    expect(size).toBeLessThan(DESIGN_SYSTEM_BUDGET_BYTES);
   });
+}
 
+for (const build of remotes) {
   test(`${build}: ECharts is only in lazy chunks of its own`, () => {
     const { chunks } = report(build);
     const withEcharts = chunks.filter((chunk) => chunk.modules.some(isEcharts));
     expect(withEcharts.length).toBeGreaterThan(0);
     for (const chunk of withEcharts) {
       expect(chunk.initial).toBe(false);
-      expect(chunk.modules.filter(isOwnSharedCode)).toEqual([]);
-      expect(chunk.name).not.toBe('verity-shared');
+      expect(chunk.modules.filter(isDesignSystemCode)).toEqual([]);
+      expect(chunk.name).not.toBe('design-system');
     }
   });
 }

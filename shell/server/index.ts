@@ -6,17 +6,24 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
 import { SERVICE_UNAVAILABLE } from '@verity/shared-api/src/server';
-import { loadConfig } from '../../tooling/config/index.cjs';
+import { isLoopbackUrl } from '../../tooling/config/deployment.cjs';
+import { loadConfig, remotesManifest } from '../../tooling/config/index.cjs';
 
 type ShellConfig = ReturnType<typeof loadConfig>;
+
+/** Any port of this machine: where a developer serves the one area they work on (remote overrides). */
+const LOCAL_DEVELOPMENT_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*'];
 
 /**
  * The page's Content-Security-Policy: scripts from the shell and the three remotes (Module
  * Federation), styles inline as well (style-loader injects style tags), API calls to the shell's own
- * origin (the proxy), never framed, no plugins, no foreign base URL or form target.
+ * origin (the proxy), never framed, no plugins, no foreign base URL or form target. A shell run on
+ * this machine (loopback PUBLIC_URL) also admits local origins, for a developer's remote override.
  */
 export function shellContentSecurityPolicy(config: ShellConfig) {
-  const remoteOrigins = [...new Set(config.remotes.map((remote) => new URL(remote.url).origin))];
+  const configured = config.remotes.map((remote) => new URL(remote.url).origin);
+  const local = isLoopbackUrl(config.publicUrl) ? LOCAL_DEVELOPMENT_ORIGINS : [];
+  const remoteOrigins = [...new Set([...configured, ...local])];
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...remoteOrigins],
@@ -47,12 +54,7 @@ export function buildShellServer(env: NodeJS.ProcessEnv = process.env) {
 
   app.get('/remotes.json', async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return {
-      remotes: config.remotes.map((remote) => ({
-        name: remote.name,
-        entry: `${remote.url}/remoteEntry.js`,
-      })),
-    };
+    return remotesManifest(config);
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));

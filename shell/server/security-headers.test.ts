@@ -31,20 +31,23 @@ function shellWith(env: NodeJS.ProcessEnv) {
 
 const remotes = 'https://client.cdn.example https://auditor.cdn.example http://localhost:8083';
 
+function policyOf(header: unknown): Record<string, string> {
+  return Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((directive) => {
+        const [name, ...values] = directive.trim().split(/\s+/);
+        return [name, values.join(' ')];
+      }),
+  );
+}
+
 describe('the shell server', () => {
   it('serves the app with a policy that admits the remotes and nothing else', async () => {
-    const app = shellWith({});
+    const app = shellWith({ PUBLIC_URL: 'http://verity.intranet.example' });
     const response = await app.inject({ method: 'GET', url: '/client/dashboard' });
     expect(response.statusCode).toBe(200);
-    const policy = Object.fromEntries(
-      String(response.headers['content-security-policy'])
-        .split(';')
-        .map((directive) => {
-          const [name, ...values] = directive.trim().split(/\s+/);
-          return [name, values.join(' ')];
-        }),
-    );
-    expect(policy).toEqual({
+    expect(policyOf(response.headers['content-security-policy'])).toEqual({
       'default-src': "'self'",
       'script-src': `'self' ${remotes}`,
       'style-src': "'self' 'unsafe-inline'",
@@ -62,6 +65,18 @@ describe('the shell server', () => {
       'x-frame-options': 'DENY',
     });
     expect(response.headers['strict-transport-security']).toBeUndefined();
+    await app.close();
+  });
+
+  it("on this machine also admits local origins, where a developer's override loads one area from", async () => {
+    const app = shellWith({ PUBLIC_URL: 'http://localhost:8080' });
+    const response = await app.inject({ method: 'GET', url: '/login' });
+    const local = 'http://localhost:* http://127.0.0.1:* http://[::1]:*';
+    expect(policyOf(response.headers['content-security-policy'])).toMatchObject({
+      'script-src': `'self' ${remotes} ${local}`,
+      'connect-src': `'self' ${remotes} ${local}`,
+      'frame-ancestors': "'none'",
+    });
     await app.close();
   });
 

@@ -107,4 +107,14 @@ function loadConfig(env = process.env) {
   };
 }
 
-module.exports = { loadConfig, remotes, repoRoot };
+/** GET /remotes.json: where the shell finds each remote's entry at run time. */
+function remotesManifest(config) {
+  return {
+    remotes: config.remotes.map((remote) => ({
+      name: remote.name,
+      entry: `${remote.url}/remoteEntry.js`,
+    })),
+  };
+}
+
+module.exports = { loadConfig, remotes, remotesManifest, repoRoot };

@@ -28,3 +28,7 @@ export interface VerityConfig {
 export function loadConfig(env?: NodeJS.ProcessEnv): VerityConfig;
 export const remotes: Omit<RemoteConfig, 'port' | 'url'>[];
 export const repoRoot: string;
+/** GET /remotes.json: the Module Federation name and entry URL of each remote. */
+export function remotesManifest(config: VerityConfig): {
+  remotes: { name: string; entry: string }[];
+};

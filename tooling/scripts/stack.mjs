@@ -98,7 +98,8 @@ export function stackEnvironment(baseEnv = process.env) {
   return { env, config };
 }
 
-function serverSpecs(config, baseEnv) {
+/** How each server of the stack starts and when it is ready, by name (tests restart one of them). */
+export function serverSpecs(config, baseEnv) {
   // With SMTP_URL set, mail goes to that server; otherwise to the local catcher started here.
   const mailCatcher = baseEnv.SMTP_URL
     ? []

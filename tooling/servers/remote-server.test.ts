@@ -1,4 +1,7 @@
 // A remote's files: loadable by the shell on another origin, inert when opened on their own.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { buildRemoteServer } from './remote-server';
 
 describe('a remote server', () => {
@@ -17,5 +20,20 @@ describe('a remote server', () => {
     });
     expect(response.headers['strict-transport-security']).toBeUndefined();
     await app.close();
+  });
+
+  it('serves another build of the remote from REMOTE_DIST_DIR', async () => {
+    const build = await mkdtemp(path.join(os.tmpdir(), 'verity-remote-build-'));
+    try {
+      await writeFile(path.join(build, 'remoteEntry.js'), 'var remote_client = "kept aside";');
+      const { app } = buildRemoteServer('client', { REMOTE_DIST_DIR: build });
+      const response = await app.inject({ method: 'GET', url: '/remoteEntry.js' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe('var remote_client = "kept aside";');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      await app.close();
+    } finally {
+      await rm(build, { recursive: true, force: true });
+    }
   });
 });

@@ -27,7 +27,8 @@ export function buildRemoteServer(key: string, env: NodeJS.ProcessEnv = process.
     referrerPolicy: { policy: 'no-referrer' },
   });
   app.register(fastifyStatic, {
-    root: path.join(config.repoRoot, remote.dir, 'dist'),
+    // REMOTE_DIST_DIR serves another build of this remote (a release kept aside, a test's rebuild).
+    root: path.resolve(env.REMOTE_DIST_DIR || path.join(config.repoRoot, remote.dir, 'dist')),
     setHeaders(reply, filePath) {
       const immutable = /\.[0-9a-f]{8,}\./.test(path.basename(filePath));
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

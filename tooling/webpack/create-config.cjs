@@ -5,13 +5,26 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const ChunkReportPlugin = require('./chunk-report-plugin.cjs');
 
-/** The design system's and the contract's own code, kept in one chunk whose size is budgeted. */
-const VERITY_SHARED_CODE = /[\\/](shared-ui|shared-api)[\\/]src[\\/]/;
-/** The chart canvas loads ECharts lazily; it must stay out of the shared chunk. */
+/**
+ * The design system's and the contract's code that a remote compiles in: one chunk of its own, so a
+ * redeploy that changes only the area's screens leaves its cached copy valid, and its size is budgeted.
+ */
+const DESIGN_SYSTEM_CODE = /[\\/](shared-ui|shared-api)[\\/]src[\\/]/;
+/** The chart canvas loads ECharts lazily; it must stay out of that chunk. */
 const LAZY_CHART_CODE = /[\\/]shared-ui[\\/]src[\\/]charts[\\/]chart-canvas/;
 
+const designSystemChunk = {
+  name: 'design-system',
+  chunks: 'async',
+  enforce: true,
+  test: (module) => {
+    const resource = module.resource || '';
+    return DESIGN_SYSTEM_CODE.test(resource) && !LAZY_CHART_CODE.test(resource);
+  },
+};
+
 /**
- * @param {{ dir: string; publicPath: string; federation: object }} options
+ * @param {{ dir: string; publicPath: string; federation: { name: string; exposes?: object } }} options
  * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
  */
 function createWebpackConfig({ dir, publicPath, federation }) {
@@ -53,19 +66,9 @@ function createWebpackConfig({ dir, publicPath, federation }) {
         ],
       },
       optimization: {
-        splitChunks: {
-          cacheGroups: {
-            verityShared: {
-              name: 'verity-shared',
-              chunks: 'async',
-              enforce: true,
-              test: (module) => {
-                const resource = module.resource || '';
-                return VERITY_SHARED_CODE.test(resource) && !LAZY_CHART_CODE.test(resource);
-              },
-            },
-          },
-        },
+        // Only a remote gets the design-system chunk: the shell's few pieces stay with the screens
+        // that use them, so the login screen does not load the signed-in layout's (notistack with it).
+        splitChunks: { cacheGroups: federation.exposes ? { designSystem: designSystemChunk } : {} },
       },
       plugins: [
         new ModuleFederationPlugin(federation),

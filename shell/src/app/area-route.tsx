@@ -1,10 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useSession } from '@verity/session';
+import { LoadingState } from '@verity/shared-ui';
 import type { Area } from '../config/areas';
 import { paths } from '../config/paths';
-import { AppLayout } from '../features/layout';
 import { LoginScreen } from '../features/login';
-import { RemoteArea } from '../remotes';
+import { LOADING_TEXT } from '../strings';
+
+const SignedInArea = lazy(() => import('./signed-in-area'));
 
 /**
  * An area inside the signed-in layout. Without a session (401) the login screen is shown in place; after any
@@ -18,8 +21,8 @@ export function AreaRoute({ area }: { area: Area }) {
   if (status !== 'signed-in' || !user) return <LoginScreen />;
   if (user.userType !== area.userType) return <Navigate to={paths.area(user.userType)} replace />;
   return (
-    <AppLayout user={user}>
-      <RemoteArea key={area.remoteName} area={area} />
-    </AppLayout>
+    <Suspense fallback={<LoadingState text={LOADING_TEXT} fullscreen />}>
+      <SignedInArea area={area} user={user} />
+    </Suspense>
   );
 }

@@ -1,4 +1,5 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { REMOTE_OVERRIDES_KEY } from './remote-overrides';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -76,6 +77,37 @@ describe('federation', () => {
     await expect(federation.loadRemoteArea('remote_client')).rejects.toThrow(
       'remote_client/app has no default export',
     );
+  });
+
+  describe('a developer override of one area', () => {
+    const local = 'http://localhost:45083';
+    beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
+    afterEach(() => {
+      localStorage.clear();
+      window.history.replaceState(null, '', '/');
+      jest.restoreAllMocks();
+    });
+
+    it('registers the area from the local origin stored in localStorage', async () => {
+      localStorage.setItem(REMOTE_OVERRIDES_KEY, JSON.stringify({ remote_target_company: local }));
+      await federation.registerRemotesFromConfig();
+      expect(registerRemotes).toHaveBeenCalledWith([
+        remotesJson.remotes[0],
+        remotesJson.remotes[1],
+        { name: 'remote_target_company', entry: `${local}/remoteEntry.js` },
+      ]);
+    });
+
+    it('cannot be set by a link: the address of the page is never read', async () => {
+      const override = encodeURIComponent(JSON.stringify({ remote_target_company: local }));
+      window.history.replaceState(
+        null,
+        '',
+        `/target-company/dashboard?${REMOTE_OVERRIDES_KEY}=${override}#${REMOTE_OVERRIDES_KEY}=${override}`,
+      );
+      await federation.registerRemotesFromConfig();
+      expect(registerRemotes).toHaveBeenCalledWith(remotesJson.remotes);
+    });
   });
 
   it('gives the runtime a stand-in that renders the error page for the failed area', async () => {

@@ -3,6 +3,7 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import { AREAS } from '../config/areas';
 import { paths } from '../config/paths';
 import { remoteUnavailableModule, type RemoteAppModule } from './remote-unavailable';
+import { applyRemoteOverrides } from './remote-overrides';
 import { offlineRemotePlugin } from './runtime-plugins/offline-remote';
 import { parseRemotesConfig } from './remotes-config';
 
@@ -16,6 +17,15 @@ function areaLabelOf(remoteId: string): string {
   return AREAS.find((area) => area.remoteName === remoteName)?.label ?? 'requested';
 }
 
+function localStorageOrNone(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    // Storage refused (privacy settings): no developer overrides.
+    return undefined;
+  }
+}
+
 /** Reads /remotes.json once and tells the runtime where each remote lives. */
 export function registerRemotesFromConfig(): Promise<void> {
   registration ??= (async () => {
@@ -23,7 +33,7 @@ export function registerRemotesFromConfig(): Promise<void> {
     if (!response.ok) throw new Error(`${paths.remotesConfig} answered ${response.status}`);
     const { remotes } = parseRemotesConfig(await response.json());
     registerPlugins([offlineRemotePlugin((id) => remoteUnavailableModule(areaLabelOf(id)))]);
-    registerRemotes(remotes);
+    registerRemotes(applyRemoteOverrides(remotes, window.location, localStorageOrNone()));
   })().catch((error: unknown) => {
     // A later visit to an area tries again.
     registration = undefined;

@@ -20,7 +20,7 @@ describe('a remote that fails', () => {
     loader.mockRejectedValue(new Error('Failed to fetch http://localhost:8081/remoteEntry.js'));
     renderApp('/client/users', signedInAs(users.client));
 
-    const main = screen.getByRole('main');
+    const main = await screen.findByRole('main');
     expect(
       await within(main).findByRole('heading', { name: 'Something went wrong' }),
     ).toBeInTheDocument();
@@ -42,7 +42,7 @@ describe('a remote that fails', () => {
     });
     renderApp('/auditor/users', signedInAs(users.auditor));
 
-    const main = screen.getByRole('main');
+    const main = await screen.findByRole('main');
     expect(await within(main).findByRole('alert')).toHaveTextContent(
       'The Auditor area stopped because of an unexpected error.',
     );

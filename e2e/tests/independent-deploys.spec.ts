@@ -1,0 +1,215 @@
+// Areas deploy on their own: one remote is rebuilt as its next release (a changed dashboard text, a
+// newer contract) and restarted alone; its area runs the new build, the other areas and the shell
+// stay as they were. The same build also proves a developer's local override of one area.
+import { expect, test, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { e2eEnvironment } from '../support/environment';
+import { signIn } from '../support/session';
+
+interface ServerSpec {
+  name: string;
+  ready: string;
+}
+interface StackModule {
+  stackEnvironment(env: NodeJS.ProcessEnv): {
+    env: NodeJS.ProcessEnv;
+    config: { remotes: { key: string; dir: string; url: string }[] };
+  };
+  serverSpecs(config: unknown, env: NodeJS.ProcessEnv): ServerSpec[];
+  startServer(spec: ServerSpec, env: NodeJS.ProcessEnv, options: { quiet: boolean }): ChildProcess;
+  stopProcess(child: ChildProcess): Promise<void>;
+}
+
+const repoRoot = path.resolve(__dirname, '../..');
+const remoteDir = path.join(repoRoot, 'remote-target-company');
+const OLD_TEXT = 'Total Audits';
+const NEW_TEXT = 'Audits in total';
+const REMOTE_OVERRIDES_KEY = 'verity.remoteOverrides';
+const previewPort = e2eEnvironment().remotePreviewPort;
+
+let stack: StackModule;
+let stackEnv: NodeJS.ProcessEnv;
+let workDir: string;
+let laterBuild: string;
+let shellFilesBefore: Record<string, string>;
+const started: ChildProcess[] = [];
+
+/** Every file of the shell's build with its content hash and modification time. */
+function shellFiles(): Record<string, string> {
+  const dist = path.join(repoRoot, 'shell', 'dist');
+  const files: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir)) {
+      const file = path.join(dir, entry);
+      const stat = statSync(file);
+      if (stat.isDirectory()) walk(file);
+      else {
+        const hash = createHash('sha256').update(readFileSync(file)).digest('hex');
+        files[path.relative(dist, file)] = `${hash} ${stat.mtimeMs}`;
+      }
+    }
+  };
+  walk(dist);
+  return files;
+}
+
+/** Builds remote-target-company's next release into `outputDir` (the one extra build of the run). */
+async function buildLaterRelease(outputDir: string, texts: string) {
+  const webpackBin = path.join(remoteDir, 'node_modules', '.bin', 'webpack');
+  const config = path.join(repoRoot, 'e2e', 'fixtures', 'later-release', 'webpack.config.cjs');
+  const child = spawn(webpackBin, ['--mode', 'production', '--config', config], {
+    cwd: remoteDir,
+    env: { ...process.env, LATER_RELEASE_OUTPUT_DIR: outputDir, LATER_RELEASE_TEXTS: texts },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr!.on('data', (chunk) => (errors += chunk));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`the later release did not build (exit ${code}):\n${errors}`);
+}
+
+function remoteSpec(): ServerSpec {
+  const { config } = stack.stackEnvironment(stackEnv);
+  return stack.serverSpecs(config, stackEnv).find((spec) => spec.name === 'remote-target-company')!;
+}
+
+/** Starts the target-company remote's server on the given folder (and port), once it answers. */
+async function serveRemote(distDir: string, port?: number): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = { ...stackEnv, REMOTE_DIST_DIR: distDir };
+  if (port) env.REMOTE_TARGET_COMPANY_PORT = String(port);
+  const spec = remoteSpec();
+  const ready = port ? `http://localhost:${port}/remoteEntry.js` : spec.ready;
+  const child = stack.startServer(spec, env, { quiet: true });
+  started.push(child);
+  await expect
+    .poll(
+      () =>
+        fetch(ready).then(
+          (response) => response.status,
+          () => 0,
+        ),
+      { timeout: 60_000 },
+    )
+    .toBe(200);
+  return child;
+}
+
+async function stopServer(child: ChildProcess) {
+  await stack.stopProcess(child);
+  started.splice(started.indexOf(child), 1);
+}
+
+async function companyDashboard(page: Page) {
+  await signIn(page, 'Login As Target Company', 'company.owner@verity.test');
+  await expect(page).toHaveURL(/\/target-company\/dashboard$/);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  // One remote build on a shared machine: generous, and the tests that need it wait for it.
+  test.setTimeout(15 * 60_000);
+  const stackUrl = pathToFileURL(path.join(repoRoot, 'tooling', 'scripts', 'stack.mjs')).href;
+  stack = (await import(stackUrl)) as StackModule;
+  stackEnv = stack.stackEnvironment({ ...process.env, ...e2eEnvironment().env }).env;
+  shellFilesBefore = shellFiles();
+
+  workDir = mkdtempSync(path.join(os.tmpdir(), 'verity-later-release-'));
+  laterBuild = path.join(workDir, 'dist');
+  const textsFile = path.join(repoRoot, 'features', 'dashboards', 'src', 'dashboard-texts.ts');
+  const texts = readFileSync(textsFile, 'utf8');
+  expect(texts).toContain(`'${OLD_TEXT}'`);
+  const changedTexts = path.join(workDir, 'dashboard-texts.ts');
+  writeFileSync(changedTexts, texts.replace(`'${OLD_TEXT}'`, `'${NEW_TEXT}'`));
+  await buildLaterRelease(laterBuild, changedTexts);
+});
+
+test.afterAll(async () => {
+  await Promise.all(started.map((child) => stack.stopProcess(child)));
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+test('a developer loads one area from a local server through localStorage, never through a link', async ({
+  page,
+}) => {
+  const preview = await serveRemote(laterBuild, previewPort);
+  const local = `http://localhost:${previewPort}`;
+  await companyDashboard(page);
+  await expect(page.getByRole('group', { name: OLD_TEXT })).toBeVisible();
+
+  const override = encodeURIComponent(JSON.stringify({ remote_target_company: local }));
+  await page.goto(
+    `/target-company/dashboard?${REMOTE_OVERRIDES_KEY}=${override}&remote_target_company=${local}#${override}`,
+  );
+  await expect(page.getByRole('group', { name: OLD_TEXT })).toBeVisible();
+  await expect(page.getByRole('group', { name: NEW_TEXT })).toHaveCount(0);
+
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key!, value!),
+    [REMOTE_OVERRIDES_KEY, JSON.stringify({ remote_target_company: local })],
+  );
+  await page.reload();
+  await expect(page.getByRole('group', { name: NEW_TEXT })).toBeVisible();
+
+  await page.evaluate((key) => localStorage.removeItem(key), REMOTE_OVERRIDES_KEY);
+  await page.reload();
+  await expect(page.getByRole('group', { name: OLD_TEXT })).toBeVisible();
+  await stopServer(preview);
+});
+
+test('a remote rebuilt and restarted alone: its area shows the new text, the others and the shell stay', async ({
+  page,
+}) => {
+  const running = Number(process.env.E2E_PID_REMOTE_TARGET_COMPANY);
+  expect(running).toBeGreaterThan(0);
+  process.kill(running, 'SIGTERM');
+  const entry = remoteSpec().ready;
+  await expect
+    .poll(
+      () =>
+        fetch(entry).then(
+          () => 'up',
+          () => 'down',
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe('down');
+  await serveRemote(laterBuild);
+
+  await companyDashboard(page);
+  await expect(page.getByRole('group', { name: NEW_TEXT })).toBeVisible();
+  await expect(page.getByRole('group', { name: OLD_TEXT })).toHaveCount(0);
+
+  await page.context().clearCookies();
+  await signIn(page, 'Login As Client', 'client.owner@verity.test');
+  await expect(page).toHaveURL(/\/client\/dashboard$/);
+  await expect(page.getByRole('group', { name: OLD_TEXT })).toBeVisible();
+  await expect(page.getByRole('group', { name: NEW_TEXT })).toHaveCount(0);
+
+  expect(shellFiles()).toEqual(shellFilesBefore);
+});
+
+test('a remote built against a newer contract, with a call the shell’s build lacks, still works', async ({
+  page,
+}) => {
+  await companyDashboard(page);
+  const { user } = (
+    (await (await page.request.get('/api/v1/auth/me')).json()) as {
+      data: { user: { targetCompanyId: string } };
+    }
+  ).data;
+  const usersAnswer = await page.request.get(
+    `/api/v1/target-company/users?targetCompanyId=${user.targetCompanyId}`,
+  );
+  const { users } = ((await usersAnswer.json()) as { data: { users: unknown[] } }).data;
+  expect(users.length).toBeGreaterThan(0);
+
+  await expect(page.getByText(`This company has ${users.length} users.`)).toBeVisible();
+  await expect(page.getByRole('group', { name: NEW_TEXT })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+});
