@@ -146,25 +146,27 @@ describe.each(databaseKinds)('load shedding on %s', (kind) => {
       api = await startApiProcess(database.env);
       const stalled: http.ClientRequest[] = [];
       try {
-        const started = await Promise.all(
-          Array.from(
-            { length: 12 },
-            () =>
-              new Promise<number>((resolve, reject) => {
-                const request = http.get(
-                  exportUrl(api!.url, world),
-                  { headers: { cookie: world.cookie } },
-                  (response) => {
-                    // Headers read, body never: the client stalls.
-                    response.pause();
-                    resolve(response.statusCode!);
-                  },
-                );
-                request.once('error', reject);
-                stalled.push(request);
-              }),
-          ),
-        );
+        // One after another, each stalled before the next starts: more stalled downloads than the
+        // pool has connections, so each can start only if those before it gave theirs back. (All at
+        // once, a busy machine's slow exports would make some wait past the pool's 5 s and get 503.)
+        const started: number[] = [];
+        for (let i = 0; i < 12; i += 1) {
+          started.push(
+            await new Promise<number>((resolve, reject) => {
+              const request = http.get(
+                exportUrl(api!.url, world),
+                { headers: { cookie: world.cookie } },
+                (response) => {
+                  // Headers read, body never: the client stalls.
+                  response.pause();
+                  resolve(response.statusCode!);
+                },
+              );
+              request.once('error', reject);
+              stalled.push(request);
+            }),
+          );
+        }
         expect(started).toEqual(Array.from({ length: 12 }, () => 200));
 
         const others = await Promise.all(
