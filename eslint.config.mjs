@@ -94,20 +94,10 @@ export default tseslint.config(
     files: ['shared-api/src/**'],
     ignores: ['shared-api/src/contract/**', 'shared-api/src/server.ts'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
-            {
-              group: [
-                '**/shell/**',
-                '@verity/shell',
-                '**/remote-*/**',
-                '**/api/src/**',
-                '**/identity/src/**',
-                '@verity/shared-api/src/*',
-              ],
-            },
             {
               group: ['**/contract', '**/contract/*'],
               allowTypeImports: true,
