@@ -80,11 +80,10 @@ export default tseslint.config(
     files: ['shared-api/src/**'],
     ignores: ['shared-api/src/contract/**', 'shared-api/src/server.ts'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: [...SERVERS, ...SHELL, ...REMOTES, ...FEATURES, ...SHARED_UI] },
             {
               group: ['**/contract', '**/contract/*'],
               allowTypeImports: true,

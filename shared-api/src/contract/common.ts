@@ -1,6 +1,6 @@
 // What every area of the contract is made of: ids, dates, lists of values, and the envelope of
 // docs/api.md ("Conventions"). TypeBox schemas: JSON Schema for the API, static types for everyone.
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Kind, Type, TypeRegistry, type Static, type TSchema } from '@sinclair/typebox';
 
 export const Uuid = Type.String({ format: 'uuid' });
 
@@ -17,7 +17,14 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 export const oneOf = <const T extends readonly string[]>(
   values: T,
   options: { description?: string } = {},
-) => Type.Unsafe<T[number]>({ ...options, type: 'string', enum: [...values] });
+) =>
+  Type.Unsafe<T[number]>({ ...options, [Kind]: 'StringEnum', type: 'string', enum: [...values] });
+
+// TypeBox's own checks (Value.Check) learn the kind; JSON Schema never sees it (a symbol key).
+if (!TypeRegistry.Has('StringEnum'))
+  TypeRegistry.Set<{ enum: string[] }>('StringEnum', (schema, value) =>
+    schema.enum.includes(value as string),
+  );
 
 /** One of a list of strings, as one literal per value (`anyOf`): the form requests were always checked in. */
 export const literals = <T extends string>(values: readonly T[]) =>
