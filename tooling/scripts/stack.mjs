@@ -150,8 +150,12 @@ async function waitForUrl(url, child, timeoutMs) {
   throw new Error(`not ready at ${url} after ${timeoutMs} ms`);
 }
 
+/** Starts one server: its TypeScript through tsx, or `spec.command` with `spec.args` (npm run dev). */
 export function startServer(spec, env, { quiet = false } = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', spec.script, ...(spec.args ?? [])], {
+  const [command, args] = spec.command
+    ? [spec.command, spec.args ?? []]
+    : [process.execPath, ['--import', 'tsx', spec.script, ...(spec.args ?? [])]];
+  const child = spawn(command, args, {
     cwd: path.join(repoRoot, spec.cwd),
     env,
     stdio: ['ignore', quiet ? 'ignore' : 'pipe', quiet ? 'ignore' : 'pipe'],
