@@ -16,6 +16,7 @@ const sharedInputs = [
   'shared-ui/src',
   'shared-api/src',
   'session/src',
+  'features',
   'shared-ui/package.json',
   'shared-api/package.json',
   'session/package.json',
