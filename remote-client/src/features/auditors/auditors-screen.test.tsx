@@ -113,7 +113,7 @@ describe('AuditorsScreen', () => {
       'Evergreen LLP',
     );
     expect(
-      await within(dialog).findByText('Email verified', {}, { timeout: 3000 }),
+      await within(dialog).findByText('Email verified', {}, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(await axe(dialog)).toHaveNoViolations();
     await user.click(within(dialog).getByRole('button', { name: 'Create Auditor' }));
@@ -170,7 +170,7 @@ describe('AuditorsScreen', () => {
       within(dialog).getByRole('textbox', { name: /Registered Name/ }),
       'Evergreen LLP',
     );
-    await within(dialog).findByText('Email verified', {}, { timeout: 3000 });
+    await within(dialog).findByText('Email verified', {}, { timeout: 10_000 });
     await user.click(within(dialog).getByRole('button', { name: 'Create Auditor' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(text);
   });

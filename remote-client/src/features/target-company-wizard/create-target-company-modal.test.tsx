@@ -60,7 +60,7 @@ async function fillCompanyDetails(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByRole('textbox', { name: /Target Company Name/ }), 'Harbour Foods');
   await user.type(screen.getByRole('textbox', { name: /Registered Name/ }), 'Harbour Foods Pvt');
   await user.type(screen.getByRole('textbox', { name: /Email Address/ }), nina.email);
-  expect(await screen.findByText('Email verified', {}, { timeout: 3000 })).toBeInTheDocument();
+  expect(await screen.findByText('Email verified', {}, { timeout: 10_000 })).toBeInTheDocument();
 }
 
 beforeEach(() => {
@@ -110,7 +110,7 @@ describe('Create New Target Company', () => {
     const { user } = setup();
     await user.type(screen.getByRole('textbox', { name: /Email Address/ }), 'nobody@verity.test');
     expect(
-      await screen.findByText('Email not found in our records', {}, { timeout: 3000 }),
+      await screen.findByText('Email not found in our records', {}, { timeout: 10_000 }),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('Step 1 of 2: Company Details')).toBeInTheDocument();
