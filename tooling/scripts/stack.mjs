@@ -18,6 +18,7 @@ const sharedInputs = [
   'shared-ui/src',
   'shared-api/src',
   'session/src',
+  'features',
   'shared-ui/package.json',
   'shared-api/package.json',
   'session/package.json',
@@ -168,9 +169,12 @@ export async function waitForUrl(url, child, timeoutMs = Infinity, onSlow = () =
   }
 }
 
+/** Starts one server: its compiled script under node, or `spec.command` with `spec.args` (npm run dev). */
 export function startServer(spec, env, { quiet = false } = {}) {
-  const args = ['--enable-source-maps', spec.script, ...(spec.args ?? [])];
-  const child = spawn(process.execPath, args, {
+  const [command, args] = spec.command
+    ? [spec.command, spec.args ?? []]
+    : [process.execPath, ['--enable-source-maps', spec.script, ...(spec.args ?? [])]];
+  const child = spawn(command, args, {
     cwd: path.join(repoRoot, spec.cwd),
     env,
     stdio: ['ignore', quiet ? 'ignore' : 'pipe', quiet ? 'ignore' : 'pipe'],

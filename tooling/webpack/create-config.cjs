@@ -4,6 +4,7 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const ChunkReportPlugin = require('./chunk-report-plugin.cjs');
+const { devServerConfig } = require('./dev-server.cjs');
 
 /**
  * The design system's and the contract's code that a remote compiles in: one chunk of its own, so a
@@ -22,6 +23,21 @@ const designSystemChunk = {
     return DESIGN_SYSTEM_CODE.test(resource) && !LAZY_CHART_CODE.test(resource);
   },
 };
+
+/**
+ * In development every build in the page must use one React Refresh runtime, the one React was
+ * hooked into when the shell started; a remote's own copy would refresh nothing.
+ */
+function withOneRefreshRuntime(federation) {
+  const runtime = { singleton: true, eager: true, requiredVersion: false };
+  return { ...federation, shared: { ...federation.shared, 'react-refresh/runtime': runtime } };
+}
+
+/** Loaded only for development builds: production builds do not need the dev tools installed. */
+function reactRefresh() {
+  const ReactRefreshPlugin = require('@pmmmwh/react-refresh-webpack-plugin');
+  return new ReactRefreshPlugin({ overlay: false });
+}
 
 /**
  * @param {{ dir: string; publicPath: string; federation: { name: string; exposes?: object } }} options
@@ -56,7 +72,10 @@ function createWebpackConfig({ dir, publicPath, federation }) {
                 jsc: {
                   target: 'es2020',
                   parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic' } },
+                  // In development, React Fast Refresh keeps a component's state across edits.
+                  transform: {
+                    react: { runtime: 'automatic', development: !production, refresh: !production },
+                  },
                 },
               },
             },
@@ -71,11 +90,13 @@ function createWebpackConfig({ dir, publicPath, federation }) {
         splitChunks: { cacheGroups: federation.exposes ? { designSystem: designSystemChunk } : {} },
       },
       plugins: [
-        new ModuleFederationPlugin(federation),
+        new ModuleFederationPlugin(production ? federation : withOneRefreshRuntime(federation)),
         new HtmlWebpackPlugin({ template: './public/index.html' }),
         new ChunkReportPlugin(),
+        ...(production ? [] : [reactRefresh()]),
       ],
       performance: { hints: false },
+      devServer: production ? undefined : devServerConfig(federation.name),
     };
   };
 }
