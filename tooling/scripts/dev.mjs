@@ -2,6 +2,7 @@
 // with React Fast Refresh, the API and identity restart on every change of their sources, and the
 // mail catcher runs as under `npm start`: same ports, data folder, secrets and demo data. Ctrl-C stops all.
 import path from 'node:path';
+import { buildServices, services } from './build-services.mjs';
 import { ensurePnpm, pnpmInstall, repoRoot } from './ensure-tools.mjs';
 import { demoSignIns, serverSpecs, stackEnvironment, startServer, stopProcess } from './stack.mjs';
 
@@ -13,6 +14,12 @@ function bin(pkg, name) {
   return path.join(repoRoot, pkg, 'node_modules', '.bin', name);
 }
 
+/** The TypeScript entry a watched server starts from (its compiled twin is what `npm start` runs). */
+function sourceEntry(name) {
+  const service = services.find((candidate) => candidate.name === name);
+  return path.relative(service.dir, service.entries.server);
+}
+
 /** How each process of the dev stack starts: the Node servers as `npm start` starts them, or watched. */
 function devSpecs(config, env) {
   const servers = serverSpecs(config, env)
@@ -22,7 +29,7 @@ function devSpecs(config, env) {
         ? {
             ...spec,
             command: bin(spec.cwd, 'tsx'),
-            args: ['watch', '--clear-screen=false', spec.script],
+            args: ['watch', '--clear-screen=false', sourceEntry(spec.name)],
           }
         : spec,
     );
@@ -38,6 +45,8 @@ function devSpecs(config, env) {
 async function main() {
   const pnpm = ensurePnpm();
   pnpmInstall(pnpm);
+  // The mail catcher is not watched: it runs compiled, as under `npm start`.
+  await buildServices({ only: ['tooling'] });
   const { env, config } = stackEnvironment(process.env);
   const processes = devSpecs(config, process.env).map((spec) => startServer(spec, env));
 
