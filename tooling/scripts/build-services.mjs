@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -112,9 +113,6 @@ async function buildService(service) {
   const external = Object.entries({ ...manifest.dependencies, ...manifest.devDependencies })
     .filter(([, version]) => !String(version).startsWith('workspace:'))
     .map(([name]) => name);
-  // Loaded here, not at the top: `npm test` and `npm start` import this file before they install
-  // the workspace's packages on a fresh clone.
-  const esbuild = await import('esbuild');
   await esbuild.build({
     absWorkingDir: repoRoot,
     entryPoints: Object.fromEntries(

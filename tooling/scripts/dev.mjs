@@ -2,9 +2,11 @@
 // with React Fast Refresh, the API and identity restart on every change of their sources, and the
 // mail catcher runs as under `npm start`: same ports, data folder, secrets and demo data. Ctrl-C stops all.
 import path from 'node:path';
-import { buildServices, services } from './build-services.mjs';
 import { ensurePnpm, pnpmInstall, repoRoot } from './ensure-tools.mjs';
-import { demoSignIns, serverSpecs, stackEnvironment, startServer, stopProcess } from './stack.mjs';
+
+/** The build and stack modules, loaded once the workspace's packages are installed. */
+let build;
+let stack;
 
 const frontends = ['shell', 'remote-client', 'remote-auditor', 'remote-target-company'];
 /** Servers whose own sources change while one works: restarted by `tsx watch` on every save. */
@@ -16,13 +18,13 @@ function bin(pkg, name) {
 
 /** The TypeScript entry a watched server starts from (its compiled twin is what `npm start` runs). */
 function sourceEntry(name) {
-  const service = services.find((candidate) => candidate.name === name);
+  const service = build.services.find((candidate) => candidate.name === name);
   return path.relative(service.dir, service.entries.server);
 }
 
 /** How each process of the dev stack starts: the Node servers as `npm start` starts them, or watched. */
 function devSpecs(config, env) {
-  const servers = serverSpecs(config, env)
+  const servers = stack.serverSpecs(config, env)
     .filter((spec) => spec.name === 'mail' || watched.has(spec.name))
     .map((spec) =>
       watched.has(spec.name)
@@ -45,16 +47,18 @@ function devSpecs(config, env) {
 async function main() {
   const pnpm = ensurePnpm();
   pnpmInstall(pnpm);
+  build = await import('./build-services.mjs');
+  stack = await import('./stack.mjs');
   // The mail catcher is not watched: it runs compiled, as under `npm start`.
-  await buildServices({ only: ['tooling'] });
-  const { env, config } = stackEnvironment(process.env);
-  const processes = devSpecs(config, process.env).map((spec) => startServer(spec, env));
+  await build.buildServices({ only: ['tooling'] });
+  const { env, config } = stack.stackEnvironment(process.env);
+  const processes = devSpecs(config, process.env).map((spec) => stack.startServer(spec, env));
 
   console.log(
     `\nVerity (development) is starting: open ${config.publicUrl} once the builds are done`,
   );
   console.log(`E-mails are caught here: ${config.mailCatcher.url}`);
-  const { password, accounts } = demoSignIns();
+  const { password, accounts } = stack.demoSignIns();
   console.log(`Demo sign-ins: ${accounts.map((account) => account.email).join(', ')}`);
   console.log(`(password "${password}"). Press Ctrl-C to stop.\n`);
 
@@ -62,7 +66,7 @@ async function main() {
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
-    await Promise.all(processes.map((child) => stopProcess(child)));
+    await Promise.all(processes.map((child) => stack.stopProcess(child)));
     process.exit(0);
   };
   process.on('SIGINT', shutdown);

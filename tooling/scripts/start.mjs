@@ -1,10 +1,11 @@
 // `npm start`: install, build what changed, start every server, print where to go. Ctrl-C stops all.
 import { ensurePnpm, pnpmInstall } from './ensure-tools.mjs';
-import { buildFrontends, demoSignIns, startStack } from './stack.mjs';
 
 async function main() {
   const pnpm = ensurePnpm();
   pnpmInstall(pnpm);
+  // Loaded once the workspace's packages are installed: on a fresh clone they are not there before.
+  const { buildFrontends, demoSignIns, startStack } = await import('./stack.mjs');
   buildFrontends(pnpm);
   // A server that stops on its own is started again, with back-off, saying so.
   const stack = await startStack({ supervise: true });

@@ -4,8 +4,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium, ensurePnpm, pnpmInstall, repoRoot, run } from './ensure-tools.mjs';
-import { buildServices } from './build-services.mjs';
-import { buildFrontends } from './stack.mjs';
 
 const results = { passed: 0, failed: 0 };
 
@@ -29,6 +27,9 @@ async function main() {
   const pnpm = ensurePnpm();
   const chromium = ensureChromium();
   pnpmInstall(pnpm);
+  // Loaded once the workspace's packages are installed: on a fresh clone they are not there before.
+  const { buildServices } = await import('./build-services.mjs');
+  const { buildFrontends } = await import('./stack.mjs');
 
   const jestJson = path.join(cacheDir, 'jest-results.json');
   const e2eJson = path.join(cacheDir, 'e2e-results.json');
