@@ -24,7 +24,8 @@ function sourceEntry(name) {
 
 /** How each process of the dev stack starts: the Node servers as `npm start` starts them, or watched. */
 function devSpecs(config, env) {
-  const servers = stack.serverSpecs(config, env)
+  const servers = stack
+    .serverSpecs(config, env)
     .filter((spec) => spec.name === 'mail' || watched.has(spec.name))
     .map((spec) =>
       watched.has(spec.name)
