@@ -1,6 +1,11 @@
+import { AreaQueryProvider } from '@verity/query';
 import { AuditorRoutes } from './routes';
 
 /** The auditor area, exposed as './app'; the shell renders it inside its router under /auditor. */
 export default function AuditorApp() {
-  return <AuditorRoutes />;
+  return (
+    <AreaQueryProvider>
+      <AuditorRoutes />
+    </AreaQueryProvider>
+  );
 }

@@ -1,6 +1,11 @@
+import { AreaQueryProvider } from '@verity/query';
 import { ClientRoutes } from './routes';
 
 /** The client area, exposed as './app'; the shell renders it inside its router under /client. */
 export default function ClientApp() {
-  return <ClientRoutes />;
+  return (
+    <AreaQueryProvider>
+      <ClientRoutes />
+    </AreaQueryProvider>
+  );
 }

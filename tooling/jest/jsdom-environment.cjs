@@ -1,4 +1,5 @@
-// jsdom without Node's fetch-era globals breaks data routers (Request) and ky (TextEncoder); this hands them over.
+// jsdom without Node's fetch-era globals breaks data routers (Request), ky (TextEncoder) and the
+// tests' network edge (Mock Service Worker); this hands them over.
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 const NODE_GLOBALS = [
@@ -15,12 +16,21 @@ const NODE_GLOBALS = [
   'AbortController',
   'AbortSignal',
   'structuredClone',
+  'BroadcastChannel',
 ];
 
 class JsdomWithFetchEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
     for (const name of NODE_GLOBALS) this.global[name] = globalThis[name];
+    // A page resolves a relative URL against its own address; Node's Request knows no page, so
+    // the API client's '/api/v1/...' requests are resolved against jsdom's location here.
+    const page = this.global;
+    this.global.Request = class PageRequest extends globalThis.Request {
+      constructor(input, init) {
+        super(typeof input === 'string' ? new URL(input, page.location.href).href : input, init);
+      }
+    };
   }
 }
 

@@ -13,6 +13,15 @@ const swc = [
   },
 ];
 
+// ky (used by @verity/shared-api) and some of Mock Service Worker's dependencies ship only ES
+// modules, so jest compiles them too.
+const ESM_ONLY = ['ky', 'rettime', 'until-async', '@open-draft', '@mswjs', '@msw'];
+
+/** transformIgnorePatterns that compile the ES-module-only packages (and `more`) like our code. */
+function compileEsmOnly(more = []) {
+  return [`/node_modules/(?!(\\.pnpm/)?(${[...ESM_ONLY, ...more].join('|')})[@/+])`];
+}
+
 function nodeProject(rootDir, extra = {}) {
   return {
     rootDir,
@@ -31,15 +40,20 @@ function reactProject(rootDir, extra = {}) {
     displayName: path.basename(rootDir),
     // jsdom plus Node's fetch-era globals (data routers need Request, ky needs TextEncoder).
     testEnvironment: path.join(__dirname, 'jsdom-environment.cjs'),
-    // ky (used by @verity/shared-api) ships only ES modules, so jest compiles it too.
-    transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?ky[@/])'],
+    transformIgnorePatterns: compileEsmOnly(),
     transform: { '^.+\\.(t|j|mj)sx?$': swc },
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     moduleNameMapper: { '\\.(css|png|jpg|jpeg|svg|webp)$': path.join(__dirname, 'asset-stub.cjs') },
-    setupFilesAfterEnv: [path.join(__dirname, 'setup-dom.cjs')],
+    // Mock Service Worker's Node server is the network edge; its `msw/node` entry is not exported
+    // under jsdom's default 'browser' condition.
+    testEnvironmentOptions: { customExportConditions: [''] },
+    setupFilesAfterEnv: [
+      path.join(__dirname, 'setup-dom.cjs'),
+      path.join(__dirname, '../../shared-ui/src/testing/api-server-setup.ts'),
+    ],
     ...extra,
   };
 }
 
-module.exports = { swc, nodeProject, reactProject };
+module.exports = { swc, nodeProject, reactProject, compileEsmOnly };

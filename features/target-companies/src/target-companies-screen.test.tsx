@@ -1,21 +1,12 @@
-import { useState } from 'react';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import {
-  getAuditorTargetCompanies,
-  getTargetCompanies,
-} from '@verity/shared-api/src/calls/target-companies';
+import { useQueryClient } from '@tanstack/react-query';
+import { getAuditorTargetCompanies } from '@verity/shared-api/calls';
+import { queryKeys } from '@verity/query';
 import { targetCompanyCardLinks } from './target-company-links';
 import { TargetCompaniesScreen, type TargetCompaniesScreenProps } from './target-companies-screen';
-import { apiHttpError, apiTargetCompany, renderScreen } from '@verity/shared-ui/src/testing';
-
-jest.mock('@verity/shared-api/src/calls/target-companies');
-
-const mocked = {
-  getTargetCompanies: jest.mocked(getTargetCompanies),
-  getAuditorTargetCompanies: jest.mocked(getAuditorTargetCompanies),
-};
+import { apiTargetCompany, fails, ok, onApi, renderScreen } from '@verity/shared-ui/src/testing';
 
 const acme = apiTargetCompany({
   _id: 'tc-acme',
@@ -48,9 +39,9 @@ function card(name: string) {
   return screen.getByRole('heading', { level: 2, name }).closest('article') as HTMLElement;
 }
 
+let listed: jest.Mock;
 beforeEach(() => {
-  jest.resetAllMocks();
-  mocked.getTargetCompanies.mockResolvedValue([acme, blueRiver]);
+  listed = onApi('get', 'target-company', ok({ targetCompanies: [acme, blueRiver] }));
 });
 
 describe('TargetCompaniesScreen', () => {
@@ -94,17 +85,24 @@ describe('TargetCompaniesScreen', () => {
   });
 
   it("shows the auditor area's Audits link from its own call", async () => {
-    mocked.getAuditorTargetCompanies.mockResolvedValue([blueRiver]);
+    const firmCompanies = onApi(
+      'get',
+      'auditor/target-company',
+      ok({ targetCompanies: [blueRiver] }),
+    );
     renderScreen(
       <TargetCompaniesScreen
         cardLinks={['audits']}
         load={() => getAuditorTargetCompanies({ auditorId: 'firm-1' })}
+        queryKey={queryKeys.targetCompanies({ auditorId: 'firm-1' })}
       />,
       { path: '/auditor/target-companies', route: '/auditor/target-companies' },
     );
     await screen.findByText('Blue River Textiles');
-    expect(mocked.getAuditorTargetCompanies).toHaveBeenCalledWith({ auditorId: 'firm-1' });
-    expect(mocked.getTargetCompanies).not.toHaveBeenCalled();
+    expect(firmCompanies).toHaveBeenCalledWith(
+      expect.objectContaining({ search: { auditorId: 'firm-1' } }),
+    );
+    expect(listed).not.toHaveBeenCalled();
     expect(screen.getByRole('link', { name: 'Audits' })).toHaveAttribute(
       'href',
       '/auditor/target-companies/tc-blue/audits',
@@ -148,7 +146,7 @@ describe('TargetCompaniesScreen', () => {
   });
 
   it("shows 'No targetCompanies found' without companies", async () => {
-    mocked.getTargetCompanies.mockResolvedValue([]);
+    onApi('get', 'target-company', ok({ targetCompanies: [] }));
     renderCompanies();
     expect(await screen.findByText('No targetCompanies found')).toBeInTheDocument();
     expect(screen.getByText('Total: 0')).toBeInTheDocument();
@@ -164,7 +162,7 @@ describe('TargetCompaniesScreen', () => {
   it("shows the error with 'Try Again' when loading fails", async () => {
     const user = userEvent.setup();
     const onTryAgain = jest.fn();
-    mocked.getTargetCompanies.mockRejectedValue(await apiHttpError(500, { success: false }));
+    onApi('get', 'target-company', fails(500));
     renderCompanies({ onTryAgain });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch targetCompanies');
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
@@ -172,41 +170,41 @@ describe('TargetCompaniesScreen', () => {
   });
 
   it("shows the server's message when it gives one", async () => {
-    mocked.getTargetCompanies.mockRejectedValue(
-      await apiHttpError(404, {
-        success: false,
-        message: 'Auditor firm not found',
-        code: 'NOT_FOUND',
-      }),
-    );
+    onApi('get', 'target-company', fails(404, 'Auditor firm not found'));
     renderCompanies();
     expect(await screen.findByRole('alert')).toHaveTextContent('Auditor firm not found');
   });
 
-  it('loads again when the reload key changes', async () => {
+  it('loads again when a company was created elsewhere in the area', async () => {
     const user = userEvent.setup();
     function AfterCreate() {
-      const [reloadKey, setReloadKey] = useState(0);
+      const queryClient = useQueryClient();
       return (
         <>
-          <button type="button" onClick={() => setReloadKey((key) => key + 1)}>
+          <button
+            type="button"
+            onClick={() => queryClient.invalidateQueries({ queryKey: queryKeys.targetCompanies() })}
+          >
             Company created
           </button>
-          <TargetCompaniesScreen cardLinks={['auditors']} reloadKey={reloadKey} />
+          <TargetCompaniesScreen cardLinks={['auditors']} />
         </>
       );
     }
+    const kestrel = apiTargetCompany({
+      _id: 'tc-kestrel',
+      targetCompanyName: 'Kestrel Harbour Logistics',
+    });
+    const reloaded = onApi('get', 'target-company', [
+      ok({ targetCompanies: [acme, blueRiver] }),
+      ok({ targetCompanies: [acme, blueRiver, kestrel] }),
+    ]);
     renderScreen(<AfterCreate />);
     await screen.findByText('Acme Steel Ltd');
-    mocked.getTargetCompanies.mockResolvedValue([
-      acme,
-      blueRiver,
-      apiTargetCompany({ _id: 'tc-kestrel', targetCompanyName: 'Kestrel Harbour Logistics' }),
-    ]);
     await user.click(screen.getByRole('button', { name: 'Company created' }));
     expect(await screen.findByText('Kestrel Harbour Logistics')).toBeInTheDocument();
     expect(screen.getByText('Total: 3')).toBeInTheDocument();
-    expect(mocked.getTargetCompanies).toHaveBeenCalledTimes(2);
+    expect(reloaded).toHaveBeenCalledTimes(2);
   });
 
   it('has no accessibility violations', async () => {

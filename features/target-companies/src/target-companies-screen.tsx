@@ -1,4 +1,6 @@
 import { useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@verity/query';
 import {
   FAILED_FETCH_TARGET_COMPANIES,
   NO_TARGET_COMPANIES_FOUND,
@@ -12,24 +14,17 @@ import { TargetCompanyCard } from './target-company-card';
 import type { TargetCompanyCardLink } from './target-company-links';
 import { searchTargetCompanies } from './target-company-search';
 import { targetCompanyTexts as texts } from './target-company-texts';
-import {
-  Button,
-  EmptyState,
-  LoadingState,
-  PageHeader,
-  SearchBox,
-  useLoad,
-} from '@verity/shared-ui';
+import { Button, EmptyState, LoadingState, PageHeader, SearchBox } from '@verity/shared-ui';
 
 export interface TargetCompaniesScreenProps {
   /** Which relative links each card shows, in order; see `targetCompanyCardLinks(user)`. */
   cardLinks: readonly TargetCompanyCardLink[];
   /** Loads the companies; defaults to GET /target-company (the auditor area passes its own call). */
   load?: () => Promise<TargetCompany[]>;
+  /** What `load` loads, under `queryKeys.targetCompanies` (the auditor area names its firm). */
+  queryKey?: readonly unknown[];
   /** Shows 'Add Target Company', which calls it; omitted for users who may not add. */
   onAdd?: () => void;
-  /** Changing it loads the list again (after a company was created). */
-  reloadKey?: string | number;
   /** What 'Try Again' does; defaults to reloading the page. */
   onTryAgain?: () => void;
   /** More header actions an area adds, shown before 'Add Target Company'. */
@@ -44,12 +39,12 @@ function reloadPage() {
 export function TargetCompaniesScreen({
   cardLinks,
   load = () => getTargetCompanies(),
+  queryKey = queryKeys.targetCompanies(),
   onAdd,
-  reloadKey = 0,
   onTryAgain = reloadPage,
   actions,
 }: TargetCompaniesScreenProps) {
-  const { state } = useLoad(load, reloadKey);
+  const companies = useQuery({ queryKey, queryFn: load });
   const [query, setQuery] = useState('');
 
   return (
@@ -67,25 +62,25 @@ export function TargetCompaniesScreen({
       />
       <div className="vui-screen-toolbar">
         <SearchBox value={query} onChange={setQuery} placeholder={texts.search} />
-        {state.status === 'ready' ? (
+        {companies.isSuccess ? (
           <p className="vui-screen-toolbar__count">
-            {texts.total}: {state.data.length}
+            {texts.total}: {companies.data.length}
           </p>
         ) : null}
       </div>
-      {state.status === 'loading' ? <LoadingState /> : null}
-      {state.status === 'error' ? (
+      {companies.isPending ? <LoadingState /> : null}
+      {companies.isError ? (
         <div className="vui-screen-error-state">
           <p className="vui-screen-error" role="alert">
-            {getErrorText(state.error, FAILED_FETCH_TARGET_COMPANIES)}
+            {getErrorText(companies.error, FAILED_FETCH_TARGET_COMPANIES)}
           </p>
           <Button variant="secondary" onClick={onTryAgain}>
             {TRY_AGAIN}
           </Button>
         </div>
       ) : null}
-      {state.status === 'ready' ? (
-        <CompanyCards companies={searchTargetCompanies(state.data, query)} links={cardLinks} />
+      {companies.isSuccess ? (
+        <CompanyCards companies={searchTargetCompanies(companies.data, query)} links={cardLinks} />
       ) : null}
     </div>
   );

@@ -12,6 +12,7 @@ import { getAuditorTargetCompanies } from '@verity/shared-api/calls';
 import { ActionPlanDetailScreen, ActionPlanListScreen } from '@verity/feature-action-plans';
 import { AuditsTableScreen } from '@verity/feature-audits';
 import { TargetCompaniesScreen } from '@verity/feature-target-companies';
+import { queryKeys } from '@verity/query';
 import { OrganisationUsersScreen } from '@verity/feature-users';
 import { PageHeader, buttonStyleProps } from '@verity/shared-ui';
 import { auditorPaths } from '../area-paths';
@@ -26,7 +27,7 @@ export function AuditorCompaniesPage() {
     <TargetCompaniesScreen
       cardLinks={['audits']}
       load={() => getAuditorTargetCompanies({ auditorId })}
-      reloadKey={auditorId ?? ''}
+      queryKey={queryKeys.targetCompanies({ auditorId })}
       actions={
         <Link to={auditorPaths.dashboard()} {...buttonStyleProps({ variant: 'secondary' })}>
           {texts.dashboardLink}

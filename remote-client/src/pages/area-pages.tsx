@@ -1,5 +1,7 @@
 // The client's top-level pages: its dashboard, companies, auditors and users.
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@verity/query';
 import { canAddClientUsersAndAuditors, canAddTargetCompany } from '@verity/shared-api';
 import { CompanyDashboardScreen } from '@verity/feature-dashboards';
 import { TargetCompaniesScreen, targetCompanyCardLinks } from '@verity/feature-target-companies';
@@ -16,20 +18,19 @@ export function DashboardPage() {
 export function TargetCompaniesPage() {
   const user = useSessionUser();
   const [adding, setAdding] = useState(false);
-  const [reloadKey, setReloadKey] = useState(0);
+  const queryClient = useQueryClient();
   const canAdd = canAddTargetCompany(user);
   return (
     <>
       <TargetCompaniesScreen
         cardLinks={targetCompanyCardLinks(user ?? { userType: 'client', role: 'viewer' })}
         onAdd={canAdd ? () => setAdding(true) : undefined}
-        reloadKey={reloadKey}
       />
       {canAdd ? (
         <CreateTargetCompanyModal
           open={adding}
           onOpenChange={setAdding}
-          onCreated={() => setReloadKey((key) => key + 1)}
+          onCreated={() => queryClient.invalidateQueries({ queryKey: queryKeys.targetCompanies() })}
         />
       ) : null}
     </>

@@ -9,3 +9,5 @@ export {
   apiTargetCompany,
   apiUser,
 } from './api-fixtures';
+export { API_ORIGIN, apiServer, fails, ok, onApi, withBody } from './api-server';
+export type { ApiAnswer, ApiRequest } from './api-server';

@@ -1,6 +1,8 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@verity/query';
 import { sessionStore } from '@verity/session';
 import type { SessionUser } from '@verity/shared-api';
 import { ToastProvider } from '../toast';
@@ -20,8 +22,8 @@ export interface RenderScreenResult extends RenderResult {
 }
 
 /**
- * Renders a screen as an area mounts it: inside a MemoryRouter at `path`, under the ToastProvider,
- * with an optional signed-in user. `location()` tells where the screen navigated to.
+ * Renders a screen as an area mounts it: with a fresh query client, inside a MemoryRouter at `path`,
+ * under the ToastProvider, with an optional signed-in user. `location()` tells where the screen navigated to.
  */
 export function renderScreen(
   ui: ReactElement,
@@ -31,15 +33,17 @@ export function renderScreen(
   sessionStore.getState().setUser(user);
   const current = { value: path };
   const result = render(
-    <ToastProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <LocationSpy onChange={(next) => (current.value = next)} />
-        <Routes>
-          <Route path={route} element={ui} />
-          {route === '*' ? null : <Route path="*" element={<p>Navigated away</p>} />}
-        </Routes>
-      </MemoryRouter>
-    </ToastProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <ToastProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <LocationSpy onChange={(next) => (current.value = next)} />
+          <Routes>
+            <Route path={route} element={ui} />
+            {route === '*' ? null : <Route path="*" element={<p>Navigated away</p>} />}
+          </Routes>
+        </MemoryRouter>
+      </ToastProvider>
+    </QueryClientProvider>,
   );
   return Object.assign(result, { location: () => current.value });
 }

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getAudits } from '@verity/shared-api/src/calls/audits';
 import { getCompanyAuditors } from '@verity/shared-api/src/calls/target-companies';
-import { apiAudit, apiCompanyAuditor } from '@verity/shared-ui/src/testing';
+import { apiAudit, apiCompanyAuditor, ok, onApi } from '@verity/shared-ui/src/testing';
 import { OWN_COMPANY_ID, renderArea } from '../../test/render-area';
 
 jest.mock('@verity/shared-api/src/calls/audits');
@@ -40,6 +40,7 @@ describe("an auditor's audits page", () => {
     );
     expect(screen.queryByRole('link', { name: 'Create Audit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add New Audit' })).not.toBeInTheDocument();
+    onApi('get', `action-plan/${auditId}/action-plans`, ok({ actionPlans: [] }));
     await userEvent.click(link);
     expect(view.location()).toBe(`/target-company/auditors/${auditorId}/${auditId}/action-plans`);
   });

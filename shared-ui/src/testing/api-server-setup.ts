@@ -1,0 +1,26 @@
+// Every React project's tests run with the API's network edge: listening before the first test,
+// answers reset after each, and any request no test answered failing the test that sent it. Only a
+// server a test starts itself on a loopback address (127.0.0.1, ::1) is reached for real.
+import { apiServer } from './api-server';
+
+const unhandled: string[] = [];
+
+beforeAll(() =>
+  apiServer.listen({
+    onUnhandledRequest(request) {
+      const { hostname } = new URL(request.url);
+      if (hostname === '127.0.0.1' || hostname === '[::1]') return;
+      unhandled.push(`${request.method} ${request.url}`);
+    },
+  }),
+);
+
+afterEach(() => {
+  apiServer.resetHandlers();
+  const sent = unhandled.splice(0);
+  if (sent.length > 0) {
+    throw new Error(`The screen sent requests no test answered:\n  ${sent.join('\n  ')}`);
+  }
+});
+
+afterAll(() => apiServer.close());

@@ -1,0 +1,98 @@
+// The network edge of the screens' tests: a Mock Service Worker server answers the API's HTTP
+// requests as the API would, so the screens run their real calls, the real API client and its error
+// handling. A request no test answered fails the test that sent it.
+import { http, HttpResponse, type DefaultBodyType } from 'msw';
+import { setupServer } from 'msw/node';
+
+/** Where the screens' API client sends requests in jsdom (the page is at http://localhost/). */
+export const API_ORIGIN = 'http://localhost';
+const API_BASE = `${API_ORIGIN}/api/v1`;
+
+export const apiServer = setupServer();
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** One request a screen sent: its path params, search params and JSON body. */
+export interface ApiRequest {
+  params: Record<string, string>;
+  search: Record<string, string>;
+  body: unknown;
+}
+
+/** An answer: the API's success envelope around `data`, or an error body with a status. */
+export type ApiAnswer =
+  | { data: unknown; status?: number }
+  | { error: string | null; status: number }
+  /** Never answers: the screen stays in its loading state. */
+  | 'pending';
+
+/** The envelope the API wraps a success in. */
+export function ok(data: unknown, status = 200): ApiAnswer {
+  return { data, status };
+}
+
+/** The API's error answer: `{ success: false, message }` with `status` (no message when null). */
+export function fails(status: number, message: string | null = null): ApiAnswer {
+  return { error: message, status };
+}
+
+function respond(answer: ApiAnswer): Promise<Response> | Response {
+  if (answer === 'pending') return new Promise<Response>(() => {});
+  if ('error' in answer) {
+    const body: Record<string, DefaultBodyType> = { success: false };
+    if (answer.error !== null) body.message = answer.error;
+    return HttpResponse.json(body, { status: answer.status });
+  }
+  return HttpResponse.json({ success: true, data: answer.data } as DefaultBodyType, {
+    status: answer.status ?? 200,
+  });
+}
+
+async function readBody(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Answers `method path` (relative to /api/v1, with `:param` segments) until the test ends, and
+ * returns a mock called with each request, so a test asserts what the screen sent. `answer` may be a
+ * list, given out one per request (the last one repeats), or a function of the request.
+ */
+export function onApi(
+  method: Method,
+  path: string,
+  answer: ApiAnswer | ApiAnswer[] | ((request: ApiRequest) => ApiAnswer),
+): jest.Mock<void, [ApiRequest]> {
+  const received = jest.fn<void, [ApiRequest]>();
+  let count = 0;
+  apiServer.use(
+    http[method](`${API_BASE}/${path}`, async ({ request, params }) => {
+      const url = new URL(request.url);
+      const sent: ApiRequest = {
+        params: params as Record<string, string>,
+        search: Object.fromEntries(url.searchParams),
+        body: await readBody(request),
+      };
+      received(sent);
+      const index = count++;
+      const chosen =
+        typeof answer === 'function'
+          ? answer(sent)
+          : Array.isArray(answer)
+            ? answer[Math.min(index, answer.length - 1)]!
+            : answer;
+      return respond(chosen);
+    }),
+  );
+  return received;
+}
+
+/** A body as sent with `expect(mock).toHaveBeenCalledWith(withBody(...))`. */
+export function withBody(body: unknown): ApiRequest {
+  return expect.objectContaining({ body }) as ApiRequest;
+}
