@@ -1,21 +1,6 @@
 import { HTTPError } from 'ky';
-import { createApiClient } from './http/client';
 import { getCurrentUser, logout, refresh } from './session-calls';
-
-const BASE = 'http://verity.test/api/v1';
-
-function recordingClient(answer: (request: Request) => Response) {
-  const requests: Request[] = [];
-  const client = createApiClient({
-    prefixUrl: BASE,
-    fetch: async (input, init) => {
-      const request = new Request(input, init);
-      requests.push(request);
-      return answer(request);
-    },
-  });
-  return { client, requests };
-}
+import { TEST_API_BASE as BASE, recordingClient } from './testing';
 
 const sent = (requests: Request[]) => requests.map((request) => `${request.method} ${request.url}`);
 

@@ -1,8 +1,7 @@
 import { HTTPError } from 'ky';
 import { createApiClient } from './client';
 import type { ApiHttpError } from './errors';
-
-const BASE = 'http://verity.test/api/v1';
+import { TEST_API_BASE as BASE, caught } from '../testing';
 
 interface Call {
   method: string;
@@ -82,15 +81,6 @@ function lockManager() {
 }
 
 let channelSerial = 0;
-
-async function caught(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the request to fail');
-}
 
 describe('createApiClient', () => {
   it('answers a 403 with one refresh and one retry of the original request', async () => {

@@ -1,26 +1,8 @@
-import {
-  API_BASE_PATH as SESSION_API_BASE_PATH,
-  HTTPError,
-  createApiClient,
-} from '@verity/session';
+import { API_BASE_PATH as SESSION_API_BASE_PATH, HTTPError } from '@verity/session';
+import { TEST_API_BASE as BASE, recordingClient } from '@verity/session/src/testing';
 import { API_BASE_PATH, signInUrl } from '../domain/user';
 import { getErrorText } from './error-text';
 import { chooseOrganisation, getOrganisationChoices, lookupAccount } from './auth';
-
-const BASE = 'http://verity.test/api/v1';
-
-function recordingClient(answer: (request: Request) => Response) {
-  const requests: Request[] = [];
-  const client = createApiClient({
-    prefixUrl: BASE,
-    fetch: async (input, init) => {
-      const request = new Request(input, init);
-      requests.push(request);
-      return answer(request);
-    },
-  });
-  return { client, requests };
-}
 
 describe('auth calls', () => {
   it('lookupAccount sends the email as a query and returns success and user', async () => {

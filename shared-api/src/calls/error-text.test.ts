@@ -1,19 +1,9 @@
 import { HTTPError, NetworkError, TimeoutError, createApiClient } from '@verity/session';
+import { TEST_API_BASE as BASE, caught } from '@verity/session/src/testing';
 import { getErrorText } from './error-text';
-
-const BASE = 'http://verity.test/api/v1';
 
 function clientAnswering(answer: () => Response | Promise<Response>, timeout?: number) {
   return createApiClient({ prefixUrl: BASE, fetch: async () => answer(), timeout });
-}
-
-async function caught(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the request to fail');
 }
 
 describe('getErrorText', () => {
