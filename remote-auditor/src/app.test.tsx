@@ -3,21 +3,18 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { axe } from 'jest-axe';
 import { sessionStore } from '@verity/session';
 import type { SessionUser } from '@verity/shared-api';
-import { getAuditorTargetCompanies } from '@verity/shared-api/src/calls/target-companies';
-import { getAudit, getAudits } from '@verity/shared-api/src/calls/audits';
-import { getActionPlan, getActionPlans } from '@verity/shared-api/src/calls/action-plans';
-import { getAuditorUsers } from '@verity/shared-api/src/calls/users';
-import { getAuditorDashboard } from '@verity/shared-api/src/calls/dashboards';
 import { ToastProvider } from '@verity/shared-ui';
-import { makeActionPlan, makeGap, makeStatistics, testUser } from '@verity/shared-ui/src/testing';
+import {
+  makeActionPlan,
+  makeGap,
+  makeStatistics,
+  ok,
+  onApi,
+  testUser,
+  type ApiRequest,
+} from '@verity/shared-ui/src/testing';
 import { apiAudit, apiTargetCompany, apiUser } from '@verity/shared-ui/src/testing';
 import App from './app';
-
-jest.mock('@verity/shared-api/src/calls/target-companies');
-jest.mock('@verity/shared-api/src/calls/audits');
-jest.mock('@verity/shared-api/src/calls/action-plans');
-jest.mock('@verity/shared-api/src/calls/users');
-jest.mock('@verity/shared-api/src/calls/dashboards');
 
 const owner = testUser({
   _id: 'u-owner',
@@ -51,25 +48,47 @@ const acme = apiTargetCompany({ _id: 'c1', id: 'c1', targetCompanyName: 'Acme St
 const capaAudit = apiAudit({ _id: 'au1', id: 'au1', auditForm: 'capa', auditCategory: 'QA' });
 const plan = makeActionPlan({ id: 'p1', actionPlanHeading: 'Effluent treatment upgrade' });
 
-beforeEach(() => {
-  jest.mocked(getAuditorTargetCompanies).mockResolvedValue([acme]);
-  jest.mocked(getAudits).mockResolvedValue([capaAudit]);
-  jest.mocked(getAudit).mockResolvedValue(capaAudit);
-  jest.mocked(getActionPlans).mockResolvedValue([{ ...plan, gaps: [makeGap()] }]);
-  jest.mocked(getActionPlan).mockResolvedValue({
-    actionPlan: plan,
-    statistics: makeStatistics(),
-    gaps: [makeGap({ id: 'g1', gapName: 'No sub-metering of furnace energy' })],
-  });
-  jest.mocked(getAuditorUsers).mockResolvedValue([apiUser({ id: 'u-owner', role: 'owner' })]);
-  jest.mocked(getAuditorDashboard).mockResolvedValue({
-    projectsOverview: { totalProjects: 2, completed: 0, inProgress: 1, overdue: 1 },
-    targetCompanyActionPlanStats: [],
-  });
-});
+const { gaps: _gaps, ...planFields } = plan;
 
-afterEach(() => {
-  jest.resetAllMocks();
+/** What the area's screens requested, by call. */
+let api: Record<
+  'targetCompanies' | 'audits' | 'audit' | 'actionPlans' | 'actionPlan' | 'users' | 'dashboard',
+  jest.Mock<void, [ApiRequest]>
+>;
+
+beforeEach(() => {
+  api = {
+    targetCompanies: onApi('get', 'auditor/target-company', ok({ targetCompanies: [acme] })),
+    audits: onApi('get', 'target-company/:auditorId/audits', ok({ audits: [capaAudit] })),
+    audit: onApi('get', 'target-company/audit/:auditId', ok({ audit: capaAudit })),
+    actionPlans: onApi(
+      'get',
+      'action-plan/:auditId/action-plans',
+      ok({ actionPlans: [{ ...plan, gaps: [makeGap()] }] }),
+    ),
+    actionPlan: onApi(
+      'get',
+      'action-plan/:id',
+      ok({
+        actionPlan: planFields,
+        statistics: makeStatistics(),
+        gaps: [makeGap({ id: 'g1', gapName: 'No sub-metering of furnace energy' })],
+      }),
+    ),
+    users: onApi(
+      'get',
+      'auditor/users',
+      ok({ users: [apiUser({ id: 'u-owner', role: 'owner' })] }),
+    ),
+    dashboard: onApi(
+      'get',
+      'dashboard/auditor',
+      ok({
+        projectsOverview: { totalProjects: 2, completed: 0, inProgress: 1, overdue: 1 },
+        targetCompanyActionPlanStats: [],
+      }),
+    ),
+  };
 });
 
 const heading = () => screen.findByRole('heading', { level: 1 });
@@ -79,7 +98,9 @@ describe('auditor area routes', () => {
     renderAt('/auditor/target-companies');
     expect(await heading()).toHaveTextContent('Target Companies');
     await screen.findByText('Acme Steel Ltd');
-    expect(getAuditorTargetCompanies).toHaveBeenCalledWith({ auditorId: 'firm-1' });
+    expect(api.targetCompanies).toHaveBeenCalledWith(
+      expect.objectContaining({ search: { auditorId: 'firm-1' } }),
+    );
     expect(screen.getByRole('link', { name: 'Audits' })).toHaveAttribute(
       'href',
       '/auditor/target-companies/c1/audits',
@@ -100,7 +121,9 @@ describe('auditor area routes', () => {
     expect(await screen.findByRole('group', { name: 'Total Target Companies' })).toHaveTextContent(
       '2',
     );
-    expect(getAuditorDashboard).toHaveBeenCalledWith('firm-1');
+    expect(api.dashboard).toHaveBeenCalledWith(
+      expect.objectContaining({ search: { auditorId: 'firm-1' } }),
+    );
   });
 
   it('audits lists the audits with View Audits and Create Audit', async () => {
@@ -114,7 +137,12 @@ describe('auditor area routes', () => {
       'href',
       '/auditor/target-companies/c1/audits/au1/create-audit',
     );
-    expect(getAudits).toHaveBeenCalledWith({ auditorId: 'firm-1', targetCompanyId: 'c1' });
+    expect(api.audits).toHaveBeenCalledWith(
+      expect.objectContaining({
+        params: { auditorId: 'firm-1' },
+        search: { auditorId: 'firm-1', targetCompanyId: 'c1' },
+      }),
+    );
     expect(screen.queryByRole('button', { name: 'Add New Audit' })).not.toBeInTheDocument();
   });
 
@@ -122,9 +150,11 @@ describe('auditor area routes', () => {
     renderAt('/auditor/target-companies/c1/audits/au1/action-plans');
     expect(await heading()).toHaveTextContent('Action Plans');
     await screen.findByText('Effluent treatment upgrade');
-    expect(getActionPlans).toHaveBeenCalledWith(
-      'au1',
-      expect.objectContaining({ targetCompanyId: 'c1' }),
+    expect(api.actionPlans).toHaveBeenCalledWith(
+      expect.objectContaining({
+        params: { auditId: 'au1' },
+        search: expect.objectContaining({ targetCompanyId: 'c1' }),
+      }),
     );
   });
 
@@ -132,7 +162,9 @@ describe('auditor area routes', () => {
     renderAt('/auditor/target-companies/c1/audits/au1/action-plans/p1');
     expect(await screen.findByRole('button', { name: 'Add Gap' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Edit Gap/ })).toBeEnabled();
-    expect(getActionPlan).toHaveBeenCalledWith('p1', 'c1');
+    expect(api.actionPlan).toHaveBeenCalledWith(
+      expect.objectContaining({ params: { id: 'p1' }, search: { targetCompanyId: 'c1' } }),
+    );
   });
 
   it('the plan detail gives a viewer no Add Gap and a disabled Edit Gap', async () => {
@@ -158,7 +190,7 @@ describe('auditor area routes', () => {
   it("create-audit opens the create page in the audit's form type", async () => {
     renderAt('/auditor/target-companies/c1/audits/au1/create-audit');
     expect(await screen.findByRole('heading', { level: 1, name: 'Create CAPA' })).toBeVisible();
-    expect(getAudit).toHaveBeenCalledWith('au1');
+    expect(api.audit).toHaveBeenCalledWith(expect.objectContaining({ params: { auditId: 'au1' } }));
   });
 
   it('the area index redirects to target-companies', async () => {

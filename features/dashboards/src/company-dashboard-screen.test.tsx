@@ -2,14 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { axe } from 'jest-axe';
 import type { TargetCompanyDashboard } from '@verity/shared-api';
 import type { ClientDashboard } from '@verity/shared-api';
-import {
-  getClientDashboard,
-  getTargetCompanyDashboard,
-} from '@verity/shared-api/src/calls/dashboards';
-import { httpError, renderScreen } from '@verity/shared-ui/src/testing';
+import { fails, ok, onApi, renderScreen } from '@verity/shared-ui/src/testing';
 import { CompanyDashboardScreen } from './company-dashboard-screen';
 
-jest.mock('@verity/shared-api/src/calls/dashboards');
 // jsdom has no canvas: ECharts is the edge, replaced by a stub that lists the chart's data.
 jest.mock('echarts/core', () => ({ use: jest.fn() }));
 jest.mock('echarts/charts', () => ({}));
@@ -69,22 +64,22 @@ function card(label: string) {
   return screen.getByRole('group', { name: label });
 }
 
-beforeEach(() => jest.clearAllMocks());
-
 describe('CompanyDashboardScreen', () => {
   it("loads the company's dashboard and shows the four cards", async () => {
-    jest.mocked(getTargetCompanyDashboard).mockResolvedValue(companyDashboard);
+    const loaded = onApi('get', 'dashboard/target-company', ok(companyDashboard));
     renderScreen(<CompanyDashboardScreen targetCompanyId="company-1" />);
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     expect(await screen.findByRole('group', { name: 'Total Audits' })).toHaveTextContent('7');
-    expect(getTargetCompanyDashboard).toHaveBeenCalledWith('company-1');
+    expect(loaded).toHaveBeenCalledWith(
+      expect.objectContaining({ search: { targetCompanyId: 'company-1' } }),
+    );
     expect(card('Closed')).toHaveTextContent('2');
     expect(card('Provisional Close')).toHaveTextContent('1');
     expect(card('Open')).toHaveTextContent('4');
   });
 
   it('draws the three pies with labels in whole percent, and no portfolio chart', async () => {
-    jest.mocked(getTargetCompanyDashboard).mockResolvedValue(companyDashboard);
+    onApi('get', 'dashboard/target-company', ok(companyDashboard));
     renderScreen(<CompanyDashboardScreen targetCompanyId="company-1" />);
     expect(
       await screen.findByRole('img', {
@@ -103,7 +98,7 @@ describe('CompanyDashboardScreen', () => {
   });
 
   it('colours the risk slices green, yellow and red', async () => {
-    jest.mocked(getTargetCompanyDashboard).mockResolvedValue(companyDashboard);
+    onApi('get', 'dashboard/target-company', ok(companyDashboard));
     renderScreen(<CompanyDashboardScreen targetCompanyId="company-1" />);
     const risk = await screen.findByRole('img', { name: /^Risk Severity/ });
     const drawn = await within(risk).findByTestId('echarts');
@@ -115,10 +110,10 @@ describe('CompanyDashboardScreen', () => {
   });
 
   it('shows the Portfolio Overview bars for the client portfolio, one row per company', async () => {
-    jest.mocked(getClientDashboard).mockResolvedValue(clientDashboard);
+    const loaded = onApi('get', 'dashboard/client', ok(clientDashboard));
     renderScreen(<CompanyDashboardScreen portfolio />);
     const portfolio = await screen.findByRole('region', { name: 'Portfolio Overview' });
-    expect(getClientDashboard).toHaveBeenCalled();
+    expect(loaded).toHaveBeenCalled();
     expect(card('Total Audits')).toHaveTextContent('7');
     const chart = within(portfolio).getByRole('img', { name: /^Gaps per target company/ });
     expect(chart).toHaveAccessibleName(expect.stringContaining('Acme Steel Ltd'));
@@ -127,28 +122,26 @@ describe('CompanyDashboardScreen', () => {
   });
 
   it("shows the server's message for a 400", async () => {
-    jest
-      .mocked(getTargetCompanyDashboard)
-      .mockRejectedValue(httpError(400, 'targetCompanyId is required'));
+    onApi('get', 'dashboard/target-company', fails(400, 'targetCompanyId is required'));
     renderScreen(<CompanyDashboardScreen targetCompanyId="" />);
     expect(await screen.findByRole('alert')).toHaveTextContent('targetCompanyId is required');
   });
 
   it("shows the server's message for a 503, so a user knows to try again shortly", async () => {
     const unavailable = 'Verity is temporarily unavailable. Please try again in a moment.';
-    jest.mocked(getTargetCompanyDashboard).mockRejectedValue(httpError(503, unavailable));
+    onApi('get', 'dashboard/target-company', fails(503, unavailable));
     renderScreen(<CompanyDashboardScreen targetCompanyId="company-1" />);
     expect(await screen.findByRole('alert')).toHaveTextContent(unavailable);
   });
 
   it("shows 'Something went wrong' for any other error", async () => {
-    jest.mocked(getTargetCompanyDashboard).mockRejectedValue(httpError(500, 'database is down'));
+    onApi('get', 'dashboard/target-company', fails(500, 'database is down'));
     renderScreen(<CompanyDashboardScreen targetCompanyId="company-1" />);
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Something went wrong$/);
   });
 
   it('has no accessibility violations', async () => {
-    jest.mocked(getClientDashboard).mockResolvedValue(clientDashboard);
+    onApi('get', 'dashboard/client', ok(clientDashboard));
     const { container } = renderScreen(<CompanyDashboardScreen portfolio />);
     await screen.findByRole('region', { name: 'Portfolio Overview' });
     expect(await axe(container)).toHaveNoViolations();

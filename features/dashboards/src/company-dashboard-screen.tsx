@@ -28,20 +28,20 @@ export type CompanyDashboardScreenProps = {
 
 export function CompanyDashboardScreen(props: CompanyDashboardScreenProps) {
   const { title = texts.title } = props;
-  const state = useCompanyDashboard(props.portfolio ? { portfolio: true } : props);
-  const chartsReady = useAfterFirstRender(state.status === 'ready');
+  const dashboard = useCompanyDashboard(props.portfolio ? { portfolio: true } : props);
+  const chartsReady = useAfterFirstRender(dashboard.isSuccess);
 
   return (
     <div className="vui-dashboard">
       <PageHeader title={title} />
-      {state.status === 'loading' ? <LoadingState /> : null}
-      {state.status === 'error' ? (
+      {dashboard.isPending ? <LoadingState /> : null}
+      {dashboard.isError ? (
         <p className="vui-screen-alert" role="alert">
-          {dashboardErrorText(state.error)}
+          {dashboardErrorText(dashboard.error)}
         </p>
       ) : null}
-      {state.status === 'ready' ? (
-        <DashboardFigures dashboard={state.data} chartsReady={chartsReady} />
+      {dashboard.isSuccess ? (
+        <DashboardFigures dashboard={dashboard.data} chartsReady={chartsReady} />
       ) : null}
     </div>
   );

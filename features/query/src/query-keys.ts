@@ -16,4 +16,5 @@ export const queryKeys = {
   users: (userType?: string, filter: Filter = {}) =>
     ['users', ...(userType ? [userType, filter] : [])] as const,
   dashboard: (filter: Filter = {}) => ['dashboard', filter] as const,
+  audit: (auditId?: string) => ['audit', ...(auditId ? [auditId] : [])] as const,
 };

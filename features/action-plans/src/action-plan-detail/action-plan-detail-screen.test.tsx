@@ -1,29 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import {
-  addGap,
-  getActionPlan,
-  updateGap,
-  updateGapStatus,
-} from '@verity/shared-api/src/calls/action-plans';
-import { getAudit } from '@verity/shared-api/src/calls/audits';
 import type { ActionPlanDetail } from '@verity/shared-api';
 import {
+  apiAudit,
   daysFromNow,
-  httpError,
+  fails,
   makeActionPlan,
   makeGap,
   makeStatistics,
+  ok,
+  onApi,
   renderScreen,
 } from '@verity/shared-ui/src/testing';
 import {
   ActionPlanDetailScreen,
   type ActionPlanDetailPermissions,
 } from './action-plan-detail-screen';
-
-jest.mock('@verity/shared-api/src/calls/action-plans');
-jest.mock('@verity/shared-api/src/calls/audits');
 
 const PLAN_PATH = '/auditor/target-companies/company-1/audits/audit-1/action-plans/plan-1';
 
@@ -98,21 +91,28 @@ function card(label: string) {
   return screen.getByRole('group', { name: label });
 }
 
+let loaded: jest.Mock;
 beforeEach(() => {
-  jest.clearAllMocks();
-  jest.mocked(getActionPlan).mockResolvedValue(detail());
-  jest.mocked(getAudit).mockResolvedValue({
-    _id: 'audit-1',
-    id: 'audit-1',
-    targetCompanyId: 'company-1',
-    auditorId: 'auditor-1',
-    auditorName: 'GreenAudit Partners',
-    auditType: 'dd',
-    auditCategory: 'Environment',
-    auditForm: 'recommendation',
-    fields: [],
-    createdAt: '2026-01-10T10:00:00.000Z',
-  });
+  loaded = onApi('get', 'action-plan/:id', ok(detail()));
+  // The gap forms' custom fields, loaded for users who add or edit gaps.
+  onApi(
+    'get',
+    'target-company/audit/:auditId',
+    ok({
+      audit: apiAudit({
+        _id: 'audit-1',
+        id: 'audit-1',
+        targetCompanyId: 'company-1',
+        auditorId: 'auditor-1',
+        auditorName: 'GreenAudit Partners',
+        auditType: 'dd',
+        auditCategory: 'Environment',
+        auditForm: 'recommendation',
+        fields: [],
+        createdAt: '2026-01-10T10:00:00.000Z',
+      }),
+    }),
+  );
 });
 
 describe('ActionPlanDetailScreen', () => {
@@ -121,7 +121,12 @@ describe('ActionPlanDetailScreen', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Furnace energy efficiency' }),
     ).toBeInTheDocument();
-    expect(getActionPlan).toHaveBeenCalledWith('plan-1', 'company-1');
+    expect(loaded).toHaveBeenCalledWith(
+      expect.objectContaining({
+        params: { id: 'plan-1' },
+        search: { targetCompanyId: 'company-1' },
+      }),
+    );
     const header = screen.getByRole('region', { name: 'Furnace energy efficiency' });
     expect(within(header).getByText('Overdue')).toBeInTheDocument();
     expect(within(header).getByText('Environment')).toBeInTheDocument();
@@ -179,7 +184,7 @@ describe('ActionPlanDetailScreen', () => {
       status: 'open',
       displayStatus: 'open',
     });
-    jest.mocked(addGap).mockResolvedValue(added);
+    const created = onApi('post', 'action-plan/:actionPlanId/gaps', ok({ gap: added }, 201));
     renderDetail(auditorAdmin);
     await user.click(await screen.findByRole('button', { name: 'Add Gap' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Gap' });
@@ -204,11 +209,11 @@ describe('ActionPlanDetailScreen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Gap' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(addGap).toHaveBeenCalledWith(
-      'plan-1',
-      'audit-1',
-      expect.objectContaining({ KPI: 'Water reuse ratio', impactedSDGs: ['SDG6'] }),
-    );
+    expect(created).toHaveBeenCalledWith({
+      params: { actionPlanId: 'plan-1' },
+      search: { auditId: 'audit-1' },
+      body: expect.objectContaining({ KPI: 'Water reuse ratio', impactedSDGs: ['SDG6'] }),
+    });
     const rows = screen.getAllByRole('row', { name: /^Open gap / });
     expect(rows[0]).toHaveAccessibleName('Open gap Water reuse ratio');
     expect(card('Total Gaps')).toHaveTextContent('3');
@@ -217,9 +222,11 @@ describe('ActionPlanDetailScreen', () => {
 
   it('edits a gap in its modal and merges the change into the list', async () => {
     const user = userEvent.setup();
-    jest
-      .mocked(updateGap)
-      .mockResolvedValue({ ...openGap, KPI: 'Energy intensity per tonne of steel' });
+    const edited = onApi(
+      'put',
+      'gap/:gapId',
+      ok({ gap: { ...openGap, KPI: 'Energy intensity per tonne of steel' } }),
+    );
     renderDetail(auditorAdmin);
     await user.click(
       await screen.findByRole('button', { name: 'Edit Gap Energy intensity per tonne' }),
@@ -231,8 +238,10 @@ describe('ActionPlanDetailScreen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Update Gap' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(updateGap).toHaveBeenCalledWith('gap-1', 'audit-1', {
-      KPI: 'Energy intensity per tonne of steel',
+    expect(edited).toHaveBeenCalledWith({
+      params: { gapId: 'gap-1' },
+      search: { auditId: 'audit-1' },
+      body: { KPI: 'Energy intensity per tonne of steel' },
     });
     expect(
       screen.getByRole('row', { name: 'Open gap Energy intensity per tonne of steel' }),
@@ -273,11 +282,11 @@ describe('ActionPlanDetailScreen', () => {
 
   it('shows a status change from the panel in the list and the statistics', async () => {
     const user = userEvent.setup();
-    jest.mocked(updateGapStatus).mockResolvedValue({
-      ...openGap,
-      status: 'closed',
-      displayStatus: 'closed',
-    });
+    const changed = onApi(
+      'patch',
+      'gap/:id/status',
+      ok({ gap: { ...openGap, status: 'closed', displayStatus: 'closed' } }),
+    );
     renderDetail(auditorAdmin, `${PLAN_PATH}?gap_id=gap-1`);
     const panel = await screen.findByRole('dialog', { name: 'Gap Details' });
     await user.selectOptions(within(panel).getByRole('combobox', { name: 'Status' }), 'closed');
@@ -285,7 +294,11 @@ describe('ActionPlanDetailScreen', () => {
     expect(confirm).toHaveTextContent('Are you sure you want to update the status?');
     await user.click(within(confirm).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Status updated successfully')).toBeInTheDocument();
-    expect(updateGapStatus).toHaveBeenCalledWith('gap-1', 'company-1', 'closed');
+    expect(changed).toHaveBeenCalledWith({
+      params: { id: 'gap-1' },
+      search: { targetCompanyId: 'company-1' },
+      body: { status: 'closed' },
+    });
 
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -297,13 +310,15 @@ describe('ActionPlanDetailScreen', () => {
   });
 
   it("shows 'No action plan found.' when the plan does not exist", async () => {
-    jest.mocked(getActionPlan).mockRejectedValue(httpError(404, 'Action plan not found'));
+    onApi('get', 'action-plan/:id', fails(404, 'Action plan not found'));
     renderDetail();
     expect(await screen.findByText('No action plan found.')).toBeInTheDocument();
   });
 
   it("shows the server's message for other failures", async () => {
-    jest.mocked(getActionPlan).mockRejectedValue(httpError(403, 'You cannot see this action plan'));
+    // A 403 makes the client try to renew the session first; here it cannot, so the 403 stands.
+    onApi('post', 'auth/refresh', fails(401, 'Session expired'));
+    onApi('get', 'action-plan/:id', fails(403, 'You cannot see this action plan'));
     renderDetail();
     expect(await screen.findByRole('alert')).toHaveTextContent('You cannot see this action plan');
   });

@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@verity/query';
 import { NO_ACTION_PLAN_FOUND, type CustomField, type Gap, type Remark } from '@verity/shared-api';
 import { getErrorText } from '@verity/shared-api/calls';
 import { getAudit } from '@verity/shared-api/calls';
@@ -40,23 +42,20 @@ export interface ActionPlanDetailScreenProps {
 
 export const GAP_ID_PARAM = 'gap_id';
 
+const NO_FIELDS: readonly CustomField[] = [];
+
 /** The audit's add-on fields for the gap forms, loaded only for users who can add or edit gaps. */
 /** The audit's custom field definitions: gaps keep their values under `fields`, as the create page does. */
 function useAuditFields(auditId: string, needed: boolean): readonly CustomField[] | undefined {
-  const [fields, setFields] = useState<readonly CustomField[]>();
-  useEffect(() => {
-    if (!needed) return;
-    let current = true;
-    getAudit(auditId).then(
-      (audit) => current && setFields(audit?.fields ?? []),
-      // Without the audit the forms still work, only without its custom fields.
-      () => current && setFields([]),
-    );
-    return () => {
-      current = false;
-    };
-  }, [auditId, needed]);
-  return fields;
+  const audit = useQuery({
+    queryKey: queryKeys.audit(auditId),
+    queryFn: () => getAudit(auditId),
+    enabled: needed,
+  });
+  if (audit.isSuccess) return audit.data?.fields ?? NO_FIELDS;
+  // Without the audit the forms still work, only without its custom fields.
+  if (audit.isError) return NO_FIELDS;
+  return undefined;
 }
 
 export function ActionPlanDetailScreen({

@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@verity/query';
 import { getErrorStatus } from '@verity/session';
 import type { Gap } from '@verity/shared-api';
 import type { ActionPlanDetail } from '@verity/shared-api';
@@ -19,44 +21,60 @@ export interface ActionPlanHandle {
   mergeGap(gap: Gap): void;
 }
 
+/** Where one plan is kept: under `queryKeys.actionPlan(id)`, with the company it is read for. */
+function planKey(actionPlanId: string, targetCompanyId: string) {
+  return [...queryKeys.actionPlan(actionPlanId), { targetCompanyId }] as const;
+}
+
+/** The plan, or null when the API has no such plan (a 404, or an answer without the plan). */
+async function loadActionPlan(
+  actionPlanId: string,
+  targetCompanyId: string,
+): Promise<ActionPlanDetail | null> {
+  try {
+    const detail = await getActionPlan(actionPlanId, targetCompanyId);
+    return detail.actionPlan ? detail : null;
+  } catch (error) {
+    if (getErrorStatus(error) === 404) return null;
+    throw error;
+  }
+}
+
 /** One plan with its statistics and gaps; local changes recompute the figures with the API's rules. */
 export function useActionPlan(actionPlanId: string, targetCompanyId: string): ActionPlanHandle {
-  const [state, setState] = useState<ActionPlanState>({ status: 'loading' });
+  const queryClient = useQueryClient();
+  const plan = useQuery({
+    queryKey: planKey(actionPlanId, targetCompanyId),
+    queryFn: () => loadActionPlan(actionPlanId, targetCompanyId),
+  });
 
-  useEffect(() => {
-    let current = true;
-    setState({ status: 'loading' });
-    getActionPlan(actionPlanId, targetCompanyId).then(
-      (detail) => {
-        if (!current) return;
-        setState(detail.actionPlan ? { status: 'ready', detail } : { status: 'not-found' });
-      },
-      (error: unknown) => {
-        if (!current) return;
-        setState(
-          getErrorStatus(error) === 404 ? { status: 'not-found' } : { status: 'error', error },
-        );
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [actionPlanId, targetCompanyId]);
+  const state: ActionPlanState = plan.isPending
+    ? { status: 'loading' }
+    : plan.isError
+      ? { status: 'error', error: plan.error }
+      : plan.data === null
+        ? { status: 'not-found' }
+        : { status: 'ready', detail: plan.data };
 
-  const updateGaps = useCallback((change: (gaps: Gap[]) => Gap[]) => {
-    setState((previous) => {
-      if (previous.status !== 'ready') return previous;
-      const gaps = change(previous.detail.gaps);
-      return {
-        status: 'ready',
-        detail: {
-          actionPlan: { ...previous.detail.actionPlan, overallStatus: overallStatusOf(gaps) },
-          statistics: statisticsOf(gaps),
-          gaps,
+  const updateGaps = useCallback(
+    (change: (gaps: Gap[]) => Gap[]) => {
+      queryClient.setQueryData<ActionPlanDetail | null>(
+        planKey(actionPlanId, targetCompanyId),
+        (previous) => {
+          if (!previous) return previous;
+          const gaps = change(previous.gaps);
+          return {
+            actionPlan: { ...previous.actionPlan, overallStatus: overallStatusOf(gaps) },
+            statistics: statisticsOf(gaps),
+            gaps,
+          };
         },
-      };
-    });
-  }, []);
+      );
+      // The audit's plan list shows the gaps and the plan's status too.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.actionPlans() });
+    },
+    [queryClient, actionPlanId, targetCompanyId],
+  );
 
   const addGap = useCallback((gap: Gap) => updateGaps((gaps) => [gap, ...gaps]), [updateGaps]);
   const mergeGap = useCallback(

@@ -1,19 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import { getActionPlans } from '@verity/shared-api/src/calls/action-plans';
-import { exportActionPlansCsv, saveBlob } from '@verity/shared-api/src/calls/csv-export';
+import { http, HttpResponse } from 'msw';
+import { saveBlob } from '@verity/shared-api/src/calls/csv-export';
 import {
+  API_ORIGIN,
+  apiServer,
   daysFromNow,
-  httpError,
+  fails,
   makeActionPlan,
   makeGap,
+  ok,
+  onApi,
   renderScreen,
 } from '@verity/shared-ui/src/testing';
 import { ActionPlanListScreen } from './action-plan-list-screen';
 
-jest.mock('@verity/shared-api/src/calls/action-plans');
-jest.mock('@verity/shared-api/src/calls/csv-export');
+// Saving a file is the browser's download, not the network: the export's request is answered below.
+jest.mock('@verity/shared-api/src/calls/csv-export', () => ({
+  ...jest.requireActual<object>('@verity/shared-api/src/calls/csv-export'),
+  saveBlob: jest.fn(),
+}));
 
 const PLAN_BASE = '/client/target-companies/company-1/auditors/auditor-1/audit-1/action-plans';
 
@@ -73,9 +80,27 @@ function rowNamed(name: string) {
   return screen.getByRole('row', { name });
 }
 
+/** Answers GET /action-plan/export/csv as the API does: a CSV file, named in Content-Disposition. */
+function onCsvExport(csv: string, fileName: string) {
+  const exported = jest.fn<void, [{ search: Record<string, string> }]>();
+  apiServer.use(
+    http.get(`${API_ORIGIN}/api/v1/action-plan/export/csv`, ({ request }) => {
+      exported({ search: Object.fromEntries(new URL(request.url).searchParams) });
+      return new HttpResponse(csv, {
+        headers: {
+          'Content-Type': 'text/csv',
+          'Content-Disposition': `attachment; filename="${fileName}"`,
+        },
+      });
+    }),
+  );
+  return exported;
+}
+
+let listed: jest.Mock;
 beforeEach(() => {
   jest.clearAllMocks();
-  jest.mocked(getActionPlans).mockResolvedValue(plans);
+  listed = onApi('get', 'action-plan/:auditId/action-plans', ok({ actionPlans: plans }));
 });
 
 describe('ActionPlanListScreen', () => {
@@ -83,7 +108,12 @@ describe('ActionPlanListScreen', () => {
     renderList();
     expect(screen.getByText('Loading Action Plans...')).toBeInTheDocument();
     expect(await screen.findByText('Furnace energy efficiency')).toBeInTheDocument();
-    expect(getActionPlans).toHaveBeenCalledWith('audit-1', { targetCompanyId: 'company-1' });
+    expect(listed).toHaveBeenCalledWith(
+      expect.objectContaining({
+        params: { auditId: 'audit-1' },
+        search: { targetCompanyId: 'company-1' },
+      }),
+    );
     expect(screen.queryByText('Loading Action Plans...')).not.toBeInTheDocument();
   });
 
@@ -155,20 +185,22 @@ describe('ActionPlanListScreen', () => {
   });
 
   it("exports the company's plans as CSV and saves the file", async () => {
-    const blob = new Blob(['Action Plan Heading\n'], { type: 'text/csv' });
-    jest
-      .mocked(exportActionPlansCsv)
-      .mockResolvedValue({ blob, fileName: 'company-1_esap_export_2025-01-31.csv' });
+    const exported = onCsvExport('Action Plan Heading\n', 'company-1_esap_export_2025-01-31.csv');
     renderList();
     await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
     await waitFor(() =>
-      expect(saveBlob).toHaveBeenCalledWith(blob, 'company-1_esap_export_2025-01-31.csv'),
+      expect(saveBlob).toHaveBeenCalledWith(
+        expect.anything(),
+        'company-1_esap_export_2025-01-31.csv',
+      ),
     );
-    expect(exportActionPlansCsv).toHaveBeenCalledWith('company-1');
+    const [blob] = jest.mocked(saveBlob).mock.calls[0]!;
+    await expect(blob.text()).resolves.toBe('Action Plan Heading\n');
+    expect(exported).toHaveBeenCalledWith({ search: { targetCompanyId: 'company-1' } });
   });
 
   it("says 'Failed to export data. Please try again.' when the export fails", async () => {
-    jest.mocked(exportActionPlansCsv).mockRejectedValue(httpError(500));
+    onApi('get', 'action-plan/export/csv', fails(500));
     renderList();
     await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText('Failed to export data. Please try again.')).toBeInTheDocument();
@@ -176,21 +208,23 @@ describe('ActionPlanListScreen', () => {
   });
 
   it("says 'TargetCompany ID not found' and sends nothing without a company id", async () => {
+    const exported = onApi('get', 'action-plan/export/csv', fails(400));
     renderList('');
     await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText('TargetCompany ID not found')).toBeInTheDocument();
-    expect(exportActionPlansCsv).not.toHaveBeenCalled();
+    expect(exported).not.toHaveBeenCalled();
+    expect(saveBlob).not.toHaveBeenCalled();
   });
 
   it("shows 'No action plans found.' and no Export CSV button without plans", async () => {
-    jest.mocked(getActionPlans).mockResolvedValue([]);
+    onApi('get', 'action-plan/:auditId/action-plans', ok({ actionPlans: [] }));
     renderList();
     expect(await screen.findByText('No action plans found.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
   });
 
   it("shows the server's message when loading fails", async () => {
-    jest.mocked(getActionPlans).mockRejectedValue(httpError(404, 'Audit not found'));
+    onApi('get', 'action-plan/:auditId/action-plans', fails(404, 'Audit not found'));
     renderList();
     expect(await screen.findByRole('alert')).toHaveTextContent('Audit not found');
     expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();

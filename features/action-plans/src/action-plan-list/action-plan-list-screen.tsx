@@ -1,5 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@verity/query';
 import {
   ACTION_PLAN_CATEGORY_LABELS,
   EXPORT_FAILED,
@@ -21,7 +23,6 @@ import {
   RiskBadge,
   StatusBadge,
   toast,
-  useLoad,
   type DataTableColumn,
 } from '@verity/shared-ui';
 
@@ -45,13 +46,13 @@ export function ActionPlanListScreen({
   planPath,
   title = 'Action Plans',
 }: ActionPlanListScreenProps) {
-  const { state } = useLoad(
-    () => getActionPlans(auditId, { targetCompanyId }),
-    `${auditId}:${targetCompanyId}`,
-  );
+  const plans = useQuery({
+    queryKey: queryKeys.actionPlans({ auditId, targetCompanyId }),
+    queryFn: () => getActionPlans(auditId, { targetCompanyId }),
+  });
   const navigate = useNavigate();
   const [exporting, setExporting] = useState(false);
-  const actionPlans = state.status === 'ready' ? state.data : [];
+  const actionPlans = plans.isSuccess ? plans.data : [];
 
   async function exportCsv() {
     if (!targetCompanyId) {
@@ -106,9 +107,9 @@ export function ActionPlanListScreen({
           ) : undefined
         }
       />
-      {state.status === 'error' ? (
+      {plans.isError ? (
         <p className="vui-screen-alert" role="alert">
-          {getErrorText(state.error)}
+          {getErrorText(plans.error)}
         </p>
       ) : (
         <DataTable
@@ -116,7 +117,7 @@ export function ActionPlanListScreen({
           columns={columns}
           rows={actionPlans}
           getRowKey={(plan) => plan.id}
-          loading={state.status === 'loading'}
+          loading={plans.isPending}
           loadingText={LOADING_ACTION_PLANS}
           emptyText={NO_ACTION_PLANS_FOUND}
           onRowClick={(plan) => navigate(planPath(plan.id))}

@@ -1,11 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { axe } from 'jest-axe';
 import type { AuditorDashboard } from '@verity/shared-api';
-import { getAuditorDashboard } from '@verity/shared-api/src/calls/dashboards';
-import { httpError, renderScreen } from '@verity/shared-ui/src/testing';
+import { fails, ok, onApi, renderScreen } from '@verity/shared-ui/src/testing';
 import { AuditorDashboardScreen } from './auditor-dashboard-screen';
 
-jest.mock('@verity/shared-api/src/calls/dashboards');
 // jsdom has no canvas: ECharts is the edge, replaced by a stub that lists the chart's data.
 jest.mock('echarts/core', () => ({ use: jest.fn() }));
 jest.mock('echarts/charts', () => ({}));
@@ -49,17 +47,17 @@ function card(label: string) {
   return screen.getByRole('group', { name: label });
 }
 
-beforeEach(() => jest.clearAllMocks());
-
 describe('AuditorDashboardScreen', () => {
   it("shows 'Loading...', then the four cards of the firm's projects", async () => {
-    jest.mocked(getAuditorDashboard).mockResolvedValue(dashboard);
+    const loaded = onApi('get', 'dashboard/auditor', ok(dashboard));
     renderScreen(<AuditorDashboardScreen auditorId="auditor-1" />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(await screen.findByRole('group', { name: 'Total Target Companies' })).toHaveTextContent(
       '3',
     );
-    expect(getAuditorDashboard).toHaveBeenCalledWith('auditor-1');
+    expect(loaded).toHaveBeenCalledWith(
+      expect.objectContaining({ search: { auditorId: 'auditor-1' } }),
+    );
     expect(card('Completed')).toHaveTextContent('1');
     expect(card('In Progress')).toHaveTextContent('1');
     expect(card('Overdue')).toHaveTextContent('1');
@@ -67,7 +65,7 @@ describe('AuditorDashboardScreen', () => {
   });
 
   it('draws the Portfolio Overview: one row per company, four series, 120 + 110 per row high', async () => {
-    jest.mocked(getAuditorDashboard).mockResolvedValue(dashboard);
+    onApi('get', 'dashboard/auditor', ok(dashboard));
     renderScreen(<AuditorDashboardScreen auditorId="auditor-1" />);
     const portfolio = await screen.findByRole('region', { name: 'Portfolio Overview' });
     const chart = within(portfolio).getByRole('img', { name: /^Gaps per target company/ });
@@ -80,36 +78,40 @@ describe('AuditorDashboardScreen', () => {
   });
 
   it("shows 'No Data' when the firm has no companies", async () => {
-    jest.mocked(getAuditorDashboard).mockResolvedValue({
-      projectsOverview: { totalProjects: 0, completed: 0, inProgress: 0, overdue: 0 },
-      targetCompanyActionPlanStats: [],
-    });
+    onApi(
+      'get',
+      'dashboard/auditor',
+      ok({
+        projectsOverview: { totalProjects: 0, completed: 0, inProgress: 0, overdue: 0 },
+        targetCompanyActionPlanStats: [],
+      }),
+    );
     renderScreen(<AuditorDashboardScreen auditorId="auditor-1" />);
     expect(await screen.findByText('No Data')).toBeInTheDocument();
     expect(card('Total Target Companies')).toHaveTextContent('0');
   });
 
   it("shows an error box with the server's message for a 400", async () => {
-    jest.mocked(getAuditorDashboard).mockRejectedValue(httpError(400, 'auditorId is required'));
+    onApi('get', 'dashboard/auditor', fails(400, 'auditorId is required'));
     renderScreen(<AuditorDashboardScreen auditorId="" />);
     expect(await screen.findByRole('alert')).toHaveTextContent('auditorId is required');
   });
 
   it("shows the server's message for a 503, so a user knows to try again shortly", async () => {
     const unavailable = 'Verity is temporarily unavailable. Please try again in a moment.';
-    jest.mocked(getAuditorDashboard).mockRejectedValue(httpError(503, unavailable));
+    onApi('get', 'dashboard/auditor', fails(503, unavailable));
     renderScreen(<AuditorDashboardScreen auditorId="auditor-1" />);
     expect(await screen.findByRole('alert')).toHaveTextContent(unavailable);
   });
 
   it("shows 'Something went wrong' for any other error", async () => {
-    jest.mocked(getAuditorDashboard).mockRejectedValue(httpError(404, 'Auditor not found'));
+    onApi('get', 'dashboard/auditor', fails(404, 'Auditor not found'));
     renderScreen(<AuditorDashboardScreen auditorId="auditor-9" />);
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Something went wrong$/);
   });
 
   it('has no accessibility violations', async () => {
-    jest.mocked(getAuditorDashboard).mockResolvedValue(dashboard);
+    onApi('get', 'dashboard/auditor', ok(dashboard));
     const { container } = renderScreen(<AuditorDashboardScreen auditorId="auditor-1" />);
     await screen.findByRole('region', { name: 'Portfolio Overview' });
     expect(await axe(container)).toHaveNoViolations();

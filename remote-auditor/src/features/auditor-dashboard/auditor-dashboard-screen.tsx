@@ -1,3 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@verity/query';
 import { NO_DATA, type AuditorDashboard } from '@verity/shared-api';
 import { getAuditorDashboard } from '@verity/shared-api/calls';
 import { ChartCard, dashboardErrorText, useAfterFirstRender } from '@verity/feature-dashboards';
@@ -9,7 +11,6 @@ import {
   LoadingState,
   PageHeader,
   StatCard,
-  useLoad,
 } from '@verity/shared-ui';
 
 export interface AuditorDashboardScreenProps {
@@ -23,20 +24,23 @@ export function AuditorDashboardScreen({
   auditorId,
   title = 'Dashboard',
 }: AuditorDashboardScreenProps) {
-  const { state } = useLoad<AuditorDashboard>(() => getAuditorDashboard(auditorId), auditorId);
-  const chartsReady = useAfterFirstRender(state.status === 'ready');
+  const dashboard = useQuery({
+    queryKey: queryKeys.dashboard({ auditorId }),
+    queryFn: () => getAuditorDashboard(auditorId),
+  });
+  const chartsReady = useAfterFirstRender(dashboard.isSuccess);
 
   return (
     <div className="vui-dashboard">
       <PageHeader title={title} />
-      {state.status === 'loading' ? <LoadingState /> : null}
-      {state.status === 'error' ? (
+      {dashboard.isPending ? <LoadingState /> : null}
+      {dashboard.isError ? (
         <p className="vui-screen-alert" role="alert">
-          {dashboardErrorText(state.error)}
+          {dashboardErrorText(dashboard.error)}
         </p>
       ) : null}
-      {state.status === 'ready' ? (
-        <AuditorFigures dashboard={state.data} chartsReady={chartsReady} />
+      {dashboard.isSuccess ? (
+        <AuditorFigures dashboard={dashboard.data} chartsReady={chartsReady} />
       ) : null}
     </div>
   );

@@ -1,5 +1,7 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@verity/query';
 import {
   ACTION_PLAN_CATEGORIES,
   ACTION_PLAN_CATEGORY_LABELS,
@@ -47,6 +49,7 @@ export function CreateActionPlanForm({ audit, targetCompanyId }: CreateActionPla
   const label = AUDIT_FORM_LABELS[formType];
   const navigate = useNavigate();
   const location = useLocation();
+  const queryClient = useQueryClient();
   const idPrefix = useId();
   const timelineMin = useMemo(() => minSelectableDate(), []);
   const [values, setValues] = useState<PlanFormValues>(EMPTY_PLAN_FORM);
@@ -88,6 +91,8 @@ export function CreateActionPlanForm({ audit, targetCompanyId }: CreateActionPla
       toast.error(text);
       throw error;
     }
+    // The audit's plan list loads again, with the new plan.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.actionPlans() });
     setBanner({ tone: 'success', text: actionPlanCreatedBanner(label) });
     toast.success(actionPlanCreatedToast(label));
     setValues(EMPTY_PLAN_FORM);

@@ -2,27 +2,33 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { Link, Route, Routes } from 'react-router-dom';
-import type { ActionPlan, AuditForm } from '@verity/shared-api';
-import { getAudit } from '@verity/shared-api/src/calls/audits';
-import { createActionPlan } from '@verity/shared-api/src/calls/action-plans';
-import { httpError, renderScreen } from '@verity/shared-ui/src/testing';
+import type { ActionPlan, ActionPlanCreatePayload, AuditForm } from '@verity/shared-api';
+import { fails, ok, onApi, renderScreen, type ApiRequest } from '@verity/shared-ui/src/testing';
 import { apiAudit } from '@verity/shared-ui/src/testing';
 import { CreateActionPlanPage } from './create-action-plan-page';
-
-jest.mock('@verity/shared-api/src/calls/audits');
-jest.mock('@verity/shared-api/src/calls/action-plans');
-
-const mocked = { getAudit: jest.mocked(getAudit), createActionPlan: jest.mocked(createActionPlan) };
 
 // Local time, so the date inputs' days are the days the user sees.
 const NOW = new Date(2026, 5, 15, 10, 0, 0);
 const CREATE_PATH = '/auditor/target-companies/c1/audits/au1/create-audit';
 
+const AUDIT = 'target-company/audit/:auditId';
+const CREATE = 'action-plan';
+
+let loadedAudit: jest.Mock<void, [ApiRequest]>;
+let created: jest.Mock<void, [ApiRequest]>;
 beforeEach(() => {
   jest.useFakeTimers({ now: NOW, advanceTimers: true });
-  mocked.getAudit.mockImplementation(async (auditId) =>
-    apiAudit({ _id: auditId, id: auditId, auditForm: 'ap', auditCategory: 'EHS' }),
+  loadedAudit = onApi('get', AUDIT, ({ params }) =>
+    ok({
+      audit: apiAudit({
+        _id: params.auditId,
+        id: params.auditId,
+        auditForm: 'ap',
+        auditCategory: 'EHS',
+      }),
+    }),
   );
+  created = onApi('post', CREATE, ok({ actionPlan: savedPlan('p-new') }, 201));
 });
 afterEach(() => {
   jest.useRealTimers();
@@ -85,8 +91,25 @@ async function submitSettled(name: string) {
   await waitFor(() => expect(screen.getByRole('button', { name })).toBeEnabled());
 }
 
-function savedPlan(id: string): ActionPlan {
-  return { id, actionPlanHeading: 'Effluent treatment upgrade' } as ActionPlan;
+/** POST /action-plan's plan as the API answers it (201). */
+function savedPlan(id: string, formType: AuditForm = 'ap'): ActionPlan {
+  return {
+    id,
+    auditId: 'au1',
+    targetCompanyId: 'c1',
+    actionPlanHeading: 'Effluent treatment upgrade',
+    category: 'environment',
+    formType,
+    timeline: formType === 'recommendation' ? null : new Date(2026, 7, 31).toISOString(),
+    createdAt: NOW.toISOString(),
+    overallStatus: 'open',
+  };
+}
+
+/** The body of the one POST /action-plan the page sent. */
+function sentPayload(): ActionPlanCreatePayload {
+  expect(created).toHaveBeenCalledTimes(1);
+  return created.mock.calls[0]![0].body as ActionPlanCreatePayload;
 }
 
 describe('CreateActionPlanPage', () => {
@@ -96,14 +119,16 @@ describe('CreateActionPlanPage', () => {
     ['mp', 'Management Plan'],
     ['recommendation', 'Recommendation'],
   ])("switches to the %s audit's form: '%s Details' and 'Create %s'", async (form, label) => {
-    mocked.getAudit.mockResolvedValue(auditOf(form));
+    loadedAudit = onApi('get', AUDIT, ok({ audit: auditOf(form) }));
     renderPage();
     expect(await screen.findByRole('button', { name: `Create ${label}` })).toBeVisible();
     expect(screen.getByRole('heading', { level: 1, name: `Create ${label}` })).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: `${label} Details` })).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: 'Gap Analysis' })).toBeVisible();
     expect(screen.getByRole('button', { name: `Create ${label}` })).toBeVisible();
-    expect(mocked.getAudit).toHaveBeenCalledWith('au1');
+    expect(loadedAudit).toHaveBeenCalledWith(
+      expect.objectContaining({ params: { auditId: 'au1' } }),
+    );
     const timeline = within(details(label)).queryByLabelText(/^Timeline/);
     if (form === 'recommendation') {
       expect(timeline).not.toBeInTheDocument();
@@ -134,7 +159,7 @@ describe('CreateActionPlanPage', () => {
     expect(section.getByText('Category Required')).toBeVisible();
     expect(await screen.findByText('Please fix the errors below')).toBeVisible();
     expect(await screen.findByText('KPI is required')).toBeVisible();
-    expect(mocked.createActionPlan).not.toHaveBeenCalled();
+    expect(created).not.toHaveBeenCalled();
 
     await user.type(section.getByLabelText(/^Heading/), 'E');
     expect(section.queryByText('Action Plan Heading Required')).not.toBeInTheDocument();
@@ -147,7 +172,7 @@ describe('CreateActionPlanPage', () => {
     await fillGap(user);
     await user.click(screen.getByRole('button', { name: 'Create Action Plan' }));
     expect(await screen.findByText('Category Required')).toBeVisible();
-    expect(mocked.createActionPlan).not.toHaveBeenCalled();
+    expect(created).not.toHaveBeenCalled();
     expect(within(gapSection()).getByLabelText(/^KPI/)).toHaveValue('COD in discharged water');
     await submitSettled('Create Action Plan');
   });
@@ -162,11 +187,10 @@ describe('CreateActionPlanPage', () => {
     expect(
       await screen.findByText('Gap due date cannot be later than Action Plan timeline'),
     ).toBeVisible();
-    expect(mocked.createActionPlan).not.toHaveBeenCalled();
+    expect(created).not.toHaveBeenCalled();
   });
 
   it('creates the plan with its gap, then shows the toast and opens the new plan', async () => {
-    mocked.createActionPlan.mockResolvedValue(savedPlan('p-new'));
     const { user, location } = renderPage();
     await screen.findByRole('button', { name: 'Create Action Plan' });
     await fillPlan(user);
@@ -175,9 +199,10 @@ describe('CreateActionPlanPage', () => {
     await user.click(screen.getByRole('button', { name: 'Create Action Plan' }));
 
     expect(await screen.findByText('Action Plan created successfully.')).toBeVisible();
-    expect(mocked.createActionPlan).toHaveBeenCalledWith(
-      { targetCompanyId: 'c1', auditId: 'au1' },
-      {
+    expect(created).toHaveBeenCalledWith({
+      params: {},
+      search: { targetCompanyId: 'c1', auditId: 'au1' },
+      body: {
         actionPlanHeading: 'Effluent treatment upgrade',
         category: 'environment',
         formType: 'ap',
@@ -191,21 +216,21 @@ describe('CreateActionPlanPage', () => {
           riskSeverity: 'moderate',
         }),
       },
-    );
+    });
     expect(location()).toBe('/auditor/target-companies/c1/audits/au1/action-plans/p-new');
     expect(await screen.findByText('Navigated away')).toBeVisible();
   });
 
   it('sends a recommendation without timeline or due date', async () => {
-    mocked.getAudit.mockResolvedValue(auditOf('recommendation'));
-    mocked.createActionPlan.mockResolvedValue(savedPlan('p-rec'));
+    onApi('get', AUDIT, ok({ audit: auditOf('recommendation') }));
+    created = onApi('post', CREATE, ok({ actionPlan: savedPlan('p-rec', 'recommendation') }, 201));
     const { user, location } = renderPage();
     await screen.findByRole('button', { name: 'Create Recommendation' });
     await fillPlan(user, 'Recommendation');
     await fillGap(user);
     await user.click(screen.getByRole('button', { name: 'Create Recommendation' }));
     expect(await screen.findByText('Recommendation created successfully.')).toBeVisible();
-    const [, payload] = mocked.createActionPlan.mock.calls[0]!;
+    const payload = sentPayload();
     expect(payload).not.toHaveProperty('timeline');
     expect(payload.gap).not.toHaveProperty('dueDate');
     expect(payload.formType).toBe('recommendation');
@@ -214,20 +239,24 @@ describe('CreateActionPlanPage', () => {
   });
 
   it("puts the audit's own fields into the gap form and sends their values", async () => {
-    mocked.getAudit.mockResolvedValue(
-      auditOf('ap', {
-        fields: [
-          { id: 'site', name: 'Site', placeholder: 'Plant or site', type: 'text' },
-          {
-            id: 'evidence-ref',
-            name: 'Evidence reference',
-            placeholder: 'Document number',
-            type: 'text',
-          },
-        ],
+    onApi(
+      'get',
+      AUDIT,
+      ok({
+        audit: auditOf('ap', {
+          fields: [
+            { id: 'site', name: 'Site', placeholder: 'Plant or site', type: 'text' },
+            {
+              id: 'evidence-ref',
+              name: 'Evidence reference',
+              placeholder: 'Document number',
+              type: 'text',
+            },
+          ],
+        }),
       }),
     );
-    mocked.createActionPlan.mockResolvedValue(savedPlan('p-fields'));
+    created = onApi('post', CREATE, ok({ actionPlan: savedPlan('p-fields') }, 201));
     const { user } = renderPage();
     const site = await within(
       await screen.findByRole('region', { name: 'Gap Analysis' }),
@@ -237,7 +266,7 @@ describe('CreateActionPlanPage', () => {
     await user.type(site, 'Pune rolling mill');
     await user.click(screen.getByRole('button', { name: 'Create Action Plan' }));
     expect(await screen.findByText('Action Plan created successfully.')).toBeVisible();
-    const [, payload] = mocked.createActionPlan.mock.calls[0]!;
+    const payload = sentPayload();
     expect(payload.gap?.fields).toEqual({
       site: { name: 'Site', value: 'Pune rolling mill' },
       'evidence-ref': { name: 'Evidence reference', value: '' },
@@ -246,9 +275,9 @@ describe('CreateActionPlanPage', () => {
   });
 
   it("shows the server's message in the banner and a toast, keeping what was typed", async () => {
-    mocked.createActionPlan.mockRejectedValue(
-      httpError(403, 'Only auditor owners and admins can do this'),
-    );
+    // A 403 makes the client try to renew the session first; here it cannot, so the 403 stands.
+    onApi('post', 'auth/refresh', fails(401, 'Session expired'));
+    onApi('post', CREATE, fails(403, 'Only auditor owners and admins can do this'));
     const { user, location } = renderPage();
     await screen.findByRole('button', { name: 'Create Action Plan' });
     await fillPlan(user);
@@ -271,8 +300,11 @@ describe('CreateActionPlanPage', () => {
   });
 
   it('another audit starts a fresh form in its own form type', async () => {
-    mocked.getAudit.mockImplementation(async (auditId) =>
-      auditId === 'au2' ? auditOf('capa', { _id: 'au2', id: 'au2' }) : auditOf('ap'),
+    onApi('get', AUDIT, ({ params }) =>
+      ok({
+        audit:
+          params.auditId === 'au2' ? auditOf('capa', { _id: 'au2', id: 'au2' }) : auditOf('ap'),
+      }),
     );
     const { user } = renderPage();
     await screen.findByRole('button', { name: 'Create Action Plan' });
@@ -288,7 +320,7 @@ describe('CreateActionPlanPage', () => {
   });
 
   it('says so when the audit cannot be loaded', async () => {
-    mocked.getAudit.mockRejectedValue(httpError(404, 'Audit not found'));
+    onApi('get', AUDIT, fails(404, 'Audit not found'));
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('Audit not found');
   });

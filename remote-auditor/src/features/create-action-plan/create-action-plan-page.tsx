@@ -10,10 +10,10 @@ import './create-action-plan.css';
 /** The create action plan page (spec section 2): loads the audit and works in its form type. */
 export function CreateActionPlanPage() {
   const { targetCompanyId = '', auditId = '' } = useParams();
-  const state = useAudit(auditId);
+  const query = useAudit(auditId);
 
-  if (state.status === 'ready') {
-    const { audit } = state;
+  if (query.isSuccess) {
+    const audit = query.data;
     // A new audit or form type starts a fresh form: values, errors and messages (spec section 4).
     return (
       <CreateActionPlanForm
@@ -26,10 +26,10 @@ export function CreateActionPlanPage() {
   return (
     <div className="va-create-plan">
       <PageHeader title={texts.pageTitle(AUDIT_FORM_LABELS.ap)} />
-      {state.status === 'loading' ? <LoadingState /> : null}
-      {state.status === 'error' ? (
+      {query.isPending ? <LoadingState /> : null}
+      {query.isError ? (
         <p className="va-create-plan__banner" data-tone="error" role="alert">
-          {getErrorText(state.error, texts.failedToLoadAudit)}
+          {getErrorText(query.error, texts.failedToLoadAudit)}
         </p>
       ) : null}
     </div>
