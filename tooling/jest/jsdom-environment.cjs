@@ -25,10 +25,16 @@ class JsdomWithFetchEnvironment extends TestEnvironment {
     for (const name of NODE_GLOBALS) this.global[name] = globalThis[name];
     // A page resolves a relative URL against its own address; Node's Request knows no page, so
     // the API client's '/api/v1/...' requests are resolved against jsdom's location here.
+    // Node's requests made elsewhere (a clone, one the network edge made) still count as Requests.
     const page = this.global;
-    this.global.Request = class PageRequest extends globalThis.Request {
+    const NodeRequest = globalThis.Request;
+    this.global.Request = class PageRequest extends NodeRequest {
       constructor(input, init) {
         super(typeof input === 'string' ? new URL(input, page.location.href).href : input, init);
+      }
+
+      static [Symbol.hasInstance](value) {
+        return value instanceof NodeRequest;
       }
     };
   }

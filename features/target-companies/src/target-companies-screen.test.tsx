@@ -207,6 +207,19 @@ describe('TargetCompaniesScreen', () => {
     expect(reloaded).toHaveBeenCalledTimes(2);
   });
 
+  it('refreshes an expired session once and then shows the companies', async () => {
+    const listed = onApi('get', 'target-company', [
+      fails(403, 'Forbidden'),
+      ok({ targetCompanies: [acme] }),
+    ]);
+    const refreshed = onApi('post', 'auth/refresh', ok({}));
+    renderCompanies();
+    expect(await screen.findByText('Acme Steel Ltd')).toBeInTheDocument();
+    expect(refreshed).toHaveBeenCalledTimes(1);
+    expect(listed).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('has no accessibility violations', async () => {
     const { container } = renderCompanies({ onAdd: () => undefined });
     await screen.findByText('Acme Steel Ltd');
