@@ -4,7 +4,7 @@
 // never reused, and is built by one jest worker while the others wait for it.
 import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -35,6 +35,8 @@ const demoAccountsFile = path.join(repoRoot, 'tooling', 'demo-accounts.json');
 const seedDir = path.join(repoRoot, 'api', 'src', 'seed');
 /** A template build that left its lock this long ago died: the lock is taken over. */
 const STALE_LOCK_MS = 10 * 60_000;
+/** An outdated template (older code, or a seed of an earlier day) made this long ago is removed. */
+const STALE_TEMPLATE_MS = 24 * 60 * 60_000;
 
 function templateKey(template: TemplateKind): string {
   const hash = createHash('sha256');
@@ -140,9 +142,38 @@ async function ensureTemplate(
     }
     // The folder appears whole or not at all: its presence says the template is complete.
     await rename(building, dir);
+    await removeStaleTemplates(kind, key, template);
     return dir;
   } finally {
     await rm(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Removes the templates of this kind that an earlier version of the code or an earlier day's seed
+ * left, once made more than a day ago (a run of another checkout may still copy a recent one): their
+ * folders and, on PostgreSQL, their databases. Runs after a new template was built.
+ */
+export async function removeStaleTemplates(
+  kind: DatabaseKind,
+  key: string,
+  template: TemplateKind,
+) {
+  const prefix = `verity-api-template-${kind}-${template}-`;
+  const current = `verity-api-template-${kind}-${key}`;
+  for (const name of await readdir(os.tmpdir())) {
+    if (!name.startsWith(prefix) || name === current || name.includes('.')) continue;
+    const dir = path.join(os.tmpdir(), name);
+    const age = await stat(dir).then(
+      (info) => Date.now() - info.mtimeMs,
+      () => 0,
+    );
+    if (age < STALE_TEMPLATE_MS) continue;
+    if (kind === 'postgres') {
+      const database = templateDatabaseName(name.slice(`verity-api-template-${kind}-`.length));
+      await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    }
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
