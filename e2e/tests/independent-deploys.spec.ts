@@ -93,7 +93,7 @@ async function serveRemote(distDir: string, port?: number): Promise<ChildProcess
           (response) => response.status,
           () => 0,
         ),
-      { timeout: 60_000 },
+      { timeout: 180_000 },
     )
     .toBe(200);
   return child;
@@ -176,7 +176,7 @@ test('a remote rebuilt and restarted alone: its area shows the new text, the oth
           () => 'up',
           () => 'down',
         ),
-      { timeout: 30_000 },
+      { timeout: 120_000 },
     )
     .toBe('down');
   await serveRemote(laterBuild);
