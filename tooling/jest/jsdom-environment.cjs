@@ -26,12 +26,44 @@ class JsdomWithFetchEnvironment extends TestEnvironment {
     // A page resolves a relative URL against its own address; Node's Request knows no page, so
     // the API client's '/api/v1/...' requests are resolved against jsdom's location here.
     const page = this.global;
-    this.global.Request = class PageRequest extends globalThis.Request {
+    const NodeRequest = globalThis.Request;
+    this.global.Request = class PageRequest extends NodeRequest {
       constructor(input, init) {
         super(typeof input === 'string' ? new URL(input, page.location.href).href : input, init);
       }
+      // A clone is Node's own Request; it is still a Request (the API client repeats a clone after
+      // renewing the session on a 403).
+      static [Symbol.hasInstance](value) {
+        return value instanceof NodeRequest;
+      }
     };
+    giveBlobsAStream(this.global);
   }
+}
+
+/**
+ * jsdom's Blob (so every File a test uploads) has no stream(), through which Node's fetch reads the
+ * files of a FormData: without it a multipart request never leaves. This reads it with jsdom's own
+ * FileReader, as a browser's stream() would give it.
+ */
+function giveBlobsAStream(page) {
+  const { Blob, FileReader, ReadableStream } = page;
+  if (typeof Blob.prototype.stream === 'function') return;
+  const read = (blob) =>
+    new Promise((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(new Uint8Array(reader.result));
+      reader.onerror = () => reject(reader.error);
+      reader.readAsArrayBuffer(blob);
+    });
+  Blob.prototype.stream = function stream() {
+    return new ReadableStream({
+      start: async (controller) => {
+        controller.enqueue(await read(this));
+        controller.close();
+      },
+    });
+  };
 }
 
 module.exports = JsdomWithFetchEnvironment;
