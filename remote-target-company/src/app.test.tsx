@@ -1,27 +1,27 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { axe } from 'jest-axe';
-import { getTargetCompanyDashboard } from '@verity/shared-api/src/calls/dashboards';
-import { getCompanyUsers } from '@verity/shared-api/src/calls/users';
-import { getCompanyAuditors } from '@verity/shared-api/src/calls/target-companies';
-import { getAudits } from '@verity/shared-api/src/calls/audits';
-import { getActionPlan, getActionPlans } from '@verity/shared-api/src/calls/action-plans';
+import { ok, onApi } from '@verity/shared-ui/src/testing';
 import { OWN_COMPANY_ID, companyUser, renderArea } from './test/render-area';
 
-jest.mock('@verity/shared-api/src/calls/dashboards');
-jest.mock('@verity/shared-api/src/calls/users');
-jest.mock('@verity/shared-api/src/calls/target-companies');
-jest.mock('@verity/shared-api/src/calls/audits');
-jest.mock('@verity/shared-api/src/calls/action-plans');
-
-const pending = () => new Promise<never>(() => undefined);
+/** What the area's screens load, each answered: a mock per request, called with what was sent. */
+let loads: {
+  dashboard: jest.Mock;
+  users: jest.Mock;
+  auditors: jest.Mock;
+  audits: jest.Mock;
+  actionPlans: jest.Mock;
+  actionPlan: jest.Mock;
+};
 
 beforeEach(() => {
-  jest.mocked(getTargetCompanyDashboard).mockImplementation(pending);
-  jest.mocked(getCompanyUsers).mockResolvedValue([]);
-  jest.mocked(getCompanyAuditors).mockResolvedValue([]);
-  jest.mocked(getAudits).mockResolvedValue([]);
-  jest.mocked(getActionPlans).mockResolvedValue([]);
-  jest.mocked(getActionPlan).mockImplementation(pending);
+  loads = {
+    dashboard: onApi('get', 'dashboard/target-company', 'pending'),
+    users: onApi('get', 'target-company/users', ok({ users: [] })),
+    auditors: onApi('get', 'target-company/auditors', ok({ auditors: [] })),
+    audits: onApi('get', 'target-company/:auditorId/audits', ok({ audits: [] })),
+    actionPlans: onApi('get', 'action-plan/:auditId/action-plans', ok({ actionPlans: [] })),
+    actionPlan: onApi('get', 'action-plan/:actionPlanId', 'pending'),
+  };
 });
 
 describe('target-company area routes', () => {
@@ -38,9 +38,16 @@ describe('target-company area routes', () => {
     );
   });
 
-  it('the action plan route loads that plan for the signed-in company', () => {
+  it('the action plan route loads that plan for the signed-in company', async () => {
     renderArea('/target-company/auditors/a1/au1/action-plans/p1');
-    expect(getActionPlan).toHaveBeenCalledWith('p1', OWN_COMPANY_ID);
+    await waitFor(() =>
+      expect(loads.actionPlan).toHaveBeenCalledWith(
+        expect.objectContaining({
+          params: { actionPlanId: 'p1' },
+          search: { targetCompanyId: OWN_COMPANY_ID },
+        }),
+      ),
+    );
   });
 
   it('the area index redirects to dashboard', async () => {
@@ -68,14 +75,8 @@ describe('target-company area routes', () => {
       expect(screen.getByRole('alert')).toHaveTextContent(
         'No targetCompanyId found for current user',
       );
-      for (const call of [
-        getTargetCompanyDashboard,
-        getCompanyAuditors,
-        getAudits,
-        getActionPlans,
-        getActionPlan,
-      ]) {
-        expect(call).not.toHaveBeenCalled();
+      for (const load of Object.values(loads)) {
+        expect(load).not.toHaveBeenCalled();
       }
     },
   );

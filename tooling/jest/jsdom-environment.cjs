@@ -25,7 +25,8 @@ class JsdomWithFetchEnvironment extends TestEnvironment {
     for (const name of NODE_GLOBALS) this.global[name] = globalThis[name];
     // A page resolves a relative URL against its own address; Node's Request knows no page, so
     // the API client's '/api/v1/...' requests are resolved against jsdom's location here.
-    // Node's requests made elsewhere (a clone, one the network edge made) still count as Requests.
+    // Node's requests made elsewhere still count as Requests: a clone, which the API client
+    // repeats after renewing the session on a 403, or one the network edge made.
     const page = this.global;
     const NodeRequest = globalThis.Request;
     this.global.Request = class PageRequest extends NodeRequest {
@@ -37,7 +38,33 @@ class JsdomWithFetchEnvironment extends TestEnvironment {
         return value instanceof NodeRequest;
       }
     };
+    giveBlobsAStream(this.global);
   }
+}
+
+/**
+ * jsdom's Blob (so every File a test uploads) has no stream(), through which Node's fetch reads the
+ * files of a FormData: without it a multipart request never leaves. This reads it with jsdom's own
+ * FileReader, as a browser's stream() would give it.
+ */
+function giveBlobsAStream(page) {
+  const { Blob, FileReader, ReadableStream } = page;
+  if (typeof Blob.prototype.stream === 'function') return;
+  const read = (blob) =>
+    new Promise((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(new Uint8Array(reader.result));
+      reader.onerror = () => reject(reader.error);
+      reader.readAsArrayBuffer(blob);
+    });
+  Blob.prototype.stream = function stream() {
+    return new ReadableStream({
+      start: async (controller) => {
+        controller.enqueue(await read(this));
+        controller.close();
+      },
+    });
+  };
 }
 
 module.exports = JsdomWithFetchEnvironment;

@@ -1,18 +1,43 @@
 import { useState } from 'react';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import { lookupAccount } from '@verity/shared-api/src/calls/auth';
-import { httpError } from '../testing/http-error';
+import { http, HttpResponse } from 'msw';
+import { API_ORIGIN, apiServer } from '../testing';
 import { ToastProvider } from '../toast';
 import { EmailInput, type EmailInputProps, type EmailValidation } from './email-input';
 
-jest.mock('@verity/shared-api/src/calls/auth', () => ({
-  ...jest.requireActual('@verity/shared-api/src/calls/auth'),
-  lookupAccount: jest.fn(),
-}));
+/** What GET /accounts/user answers: the accounts service's own shape, not the API's envelope. */
+interface LookupReply {
+  status: number;
+  body: unknown;
+}
 
-const lookup = jest.mocked(lookupAccount);
+const reply = (status: number, body: unknown): LookupReply => ({ status, body });
+
+/**
+ * Answers the email lookup, one answer per request (the last repeats); an answer may be a promise
+ * the test settles later. Returns a mock called with each email looked up.
+ */
+function onLookup(...answers: (LookupReply | Promise<LookupReply>)[]): jest.Mock<void, [string]> {
+  const asked = jest.fn<void, [string]>();
+  let count = 0;
+  apiServer.use(
+    http.get(`${API_ORIGIN}/api/v1/accounts/user`, async ({ request }) => {
+      asked(new URL(request.url).searchParams.get('email') ?? '');
+      const { status, body } = await answers[Math.min(count++, answers.length - 1)]!;
+      return HttpResponse.json(body as never, { status });
+    }),
+  );
+  return asked;
+}
+
+/** A reply the test gives when it chooses: `settle(reply)`. */
+function later(): { answer: Promise<LookupReply>; settle: (value: LookupReply) => void } {
+  let settle: (value: LookupReply) => void = () => undefined;
+  const answer = new Promise<LookupReply>((resolve) => (settle = resolve));
+  return { answer, settle };
+}
 
 const jane = {
   name: 'Jane Auditor',
@@ -52,7 +77,6 @@ function lastValidation(mock: jest.Mock<void, [EmailValidation]>) {
 describe('EmailInput', () => {
   beforeEach(() => {
     jest.useFakeTimers();
-    lookup.mockReset();
   });
   afterEach(() => {
     jest.useRealTimers();
@@ -72,7 +96,7 @@ describe('EmailInput', () => {
   });
 
   it('checks 600 ms after the last change, restarting the pause on every change', async () => {
-    lookup.mockResolvedValue({ success: true, user: jane });
+    const lookup = onLookup(reply(200, { success: true, user: jane }));
     const { user, input } = setup();
     await user.type(input, 'jane@example.co');
     await wait(500);
@@ -80,11 +104,14 @@ describe('EmailInput', () => {
     await wait(500);
     expect(lookup).not.toHaveBeenCalled();
     await wait(100);
-    expect(lookup).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(lookup).toHaveBeenCalledTimes(1));
     expect(lookup).toHaveBeenCalledWith('jane@example.com');
+    expect(await screen.findByText('Email verified')).toBeInTheDocument();
+    expect(lookup).toHaveBeenCalledTimes(1);
   });
 
   it('does not check an empty value or one without an @', async () => {
+    const lookup = onLookup(reply(200, { success: true, user: jane }));
     const { user, input, onValidationChange } = setup();
     await user.type(input, 'jane.example.com');
     await wait(1000);
@@ -93,11 +120,13 @@ describe('EmailInput', () => {
   });
 
   it("reports valid with the account, shows 'Email validated successfully!' and the preview", async () => {
-    lookup.mockResolvedValue({ success: true, user: jane });
+    onLookup(reply(200, { success: true, user: jane }));
     const { user, input, onValidationChange } = setup({ showUserPreview: true });
     await user.type(input, 'jane@example.com');
     await wait(600);
-    expect(lastValidation(onValidationChange)).toEqual({ status: 'valid', user: jane });
+    await waitFor(() =>
+      expect(lastValidation(onValidationChange)).toEqual({ status: 'valid', user: jane }),
+    );
     expect(await screen.findByText('Email validated successfully!')).toBeInTheDocument();
     const preview = screen.getByRole('group', { name: 'Account found' });
     expect(preview).toHaveTextContent('Jane Auditor');
@@ -106,59 +135,79 @@ describe('EmailInput', () => {
   });
 
   it('reports checking while the lookup runs', async () => {
-    let answer: (value: { success: boolean }) => void = () => undefined;
-    lookup.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const { answer, settle } = later();
+    const lookup = onLookup(answer);
     const { user, input, onValidationChange } = setup();
     await user.type(input, 'jane@example.com');
     await wait(600);
     expect(lastValidation(onValidationChange)?.status).toBe('checking');
     expect(screen.getByText('Checking email...')).toBeInTheDocument();
-    await act(async () => answer({ success: false }));
-    expect(lastValidation(onValidationChange)?.status).toBe('invalid');
+    await waitFor(() => expect(lookup).toHaveBeenCalled());
+    expect(lastValidation(onValidationChange)?.status).toBe('checking');
+    await act(async () => settle(reply(200, { success: false })));
+    await waitFor(() => expect(lastValidation(onValidationChange)?.status).toBe('invalid'));
   });
 
   it("says 'Email not found in our records' when the account does not exist", async () => {
-    lookup.mockResolvedValue({ success: false });
+    onLookup(reply(200, { success: false }));
     const { user, input, onValidationChange } = setup({ showUserPreview: true });
     await user.type(input, 'ghost@example.com');
     await wait(600);
-    expect(input).toHaveAccessibleDescription('Email not found in our records');
+    await waitFor(() =>
+      expect(input).toHaveAccessibleDescription('Email not found in our records'),
+    );
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(lastValidation(onValidationChange)).toEqual({ status: 'invalid', user: undefined });
     expect(screen.queryByRole('group', { name: 'Account found' })).not.toBeInTheDocument();
   });
 
   it('treats success without a user object as not found', async () => {
-    lookup.mockResolvedValue({ success: true });
+    onLookup(reply(200, { success: true }));
     const { user, input } = setup();
     await user.type(input, 'ghost@example.com');
     await wait(600);
-    expect(screen.getByText('Email not found in our records')).toBeInTheDocument();
+    expect(await screen.findByText('Email not found in our records')).toBeInTheDocument();
     expect(screen.queryByText('Email validated successfully!')).not.toBeInTheDocument();
   });
 
   it("says 'Failed to validate email. Please try again.' when the request fails", async () => {
-    lookup.mockRejectedValue(new Error('HTTP 500'));
+    onLookup(
+      reply(502, {
+        success: false,
+        message: 'The accounts service is unavailable right now. Please try again in a moment.',
+        code: 'ACCOUNTS_UNAVAILABLE',
+      }),
+    );
     const { user, input } = setup();
     await user.type(input, 'jane@example.com');
     await wait(600);
-    expect(input).toHaveAccessibleDescription('Failed to validate email. Please try again.');
+    await waitFor(() =>
+      expect(input).toHaveAccessibleDescription('Failed to validate email. Please try again.'),
+    );
   });
 
   it("says 'Email not found in our records' when the API answers 404", async () => {
-    lookup.mockRejectedValue(httpError(404, 'Email not found in our records'));
+    onLookup(
+      reply(404, {
+        success: false,
+        message: 'Email not found in our records',
+        code: 'EMAIL_NOT_FOUND',
+      }),
+    );
     const { user, input } = setup();
     await user.type(input, 'ghost@example.com');
     await wait(600);
-    expect(input).toHaveAccessibleDescription('Email not found in our records');
+    await waitFor(() =>
+      expect(input).toHaveAccessibleDescription('Email not found in our records'),
+    );
   });
 
   it('clears the error and the account when the value loses its @', async () => {
-    lookup.mockResolvedValue({ success: false });
+    onLookup(reply(200, { success: false }));
     const { user, input, onValidationChange } = setup();
     await user.type(input, 'ghost@example.com');
     await wait(600);
-    expect(screen.getByText('Email not found in our records')).toBeInTheDocument();
+    expect(await screen.findByText('Email not found in our records')).toBeInTheDocument();
     await user.clear(input);
     await user.type(input, 'ghost');
     expect(screen.queryByText('Email not found in our records')).not.toBeInTheDocument();
@@ -167,18 +216,26 @@ describe('EmailInput', () => {
   });
 
   it('ignores an answer for an email that has since changed', async () => {
-    let answerFirst: (value: { success: boolean }) => void = () => undefined;
-    lookup
-      .mockReturnValueOnce(new Promise((resolve) => (answerFirst = resolve)))
-      .mockResolvedValueOnce({ success: true, user: jane });
+    const first = later();
+    const second = later();
+    const lookup = onLookup(first.answer, second.answer);
     const { user, input, onValidationChange } = setup();
     await user.type(input, 'ghost@example.com');
     await wait(600);
+    await waitFor(() => expect(lookup).toHaveBeenCalledWith('ghost@example.com'));
     await user.clear(input);
     await user.type(input, 'jane@example.com');
     await wait(600);
-    await act(async () => answerFirst({ success: false }));
-    expect(lastValidation(onValidationChange)).toEqual({ status: 'valid', user: jane });
+    await waitFor(() => expect(lookup).toHaveBeenCalledWith('jane@example.com'));
+    // The answer for the old email arrives first, then the one for the email now in the field.
+    await act(async () => first.settle(reply(200, { success: false })));
+    await act(async () => second.settle(reply(200, { success: true, user: jane })));
+    await waitFor(() =>
+      expect(lastValidation(onValidationChange)).toEqual({ status: 'valid', user: jane }),
+    );
+    expect(onValidationChange).not.toHaveBeenCalledWith(
+      expect.objectContaining({ status: 'invalid' }),
+    );
     expect(screen.queryByText('Email not found in our records')).not.toBeInTheDocument();
   });
 
@@ -196,10 +253,11 @@ describe('EmailInput', () => {
   });
 
   it('has no accessibility violations when valid with a preview', async () => {
-    lookup.mockResolvedValue({ success: true, user: jane });
+    onLookup(reply(200, { success: true, user: jane }));
     const { user, input } = setup({ showUserPreview: true });
     await user.type(input, 'jane@example.com');
     await wait(600);
+    await screen.findByRole('group', { name: 'Account found' });
     jest.useRealTimers();
     const field = input.closest('.vui-email-input') as HTMLElement;
     expect(await axe(field)).toHaveNoViolations();

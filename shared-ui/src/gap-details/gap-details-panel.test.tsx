@@ -2,20 +2,38 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import type { Gap, Remark } from '@verity/shared-api';
-import {
-  addRemark,
-  updateGapStatus,
-  withdrawRemark,
-  withdrawRemarkDocument,
-} from '@verity/shared-api/src/calls/action-plans';
+import { fails, ok, onApi, type ApiAnswer } from '../testing';
 import { ToastProvider } from '../toast';
 import { GapDetailsPanel, type GapDetailsPanelProps } from './gap-details-panel';
 
-jest.mock('@verity/shared-api/src/calls/action-plans');
-const updateGapStatusMock = jest.mocked(updateGapStatus);
-const addRemarkMock = jest.mocked(addRemark);
-const withdrawRemarkMock = jest.mocked(withdrawRemark);
-const withdrawRemarkDocumentMock = jest.mocked(withdrawRemarkDocument);
+const onStatusChange = (answer: ApiAnswer) => onApi('patch', 'gap/:gapId/status', answer);
+const onRemarkAdded = (answer: ApiAnswer) => onApi('patch', 'gap/:gapId/remark', answer);
+const onRemarkWithdrawn = (answer: ApiAnswer) =>
+  onApi('delete', 'gap/:gapId/remark/:remarkId', answer);
+const onImageWithdrawn = (answer: ApiAnswer) =>
+  onApi('delete', 'remark-document/:documentId', answer);
+
+/** After a 403 the API client renews the session once and repeats the request, refused again. */
+const onSessionRefresh = () => onApi('post', 'auth/refresh', ok(undefined));
+
+/** The parts of a multipart form body as sent: each field's name, file name and text. */
+function formParts(body: unknown): { name: string; fileName?: string; text: string }[] {
+  const text = String(body);
+  const boundary = text.slice(0, text.indexOf('\r\n'));
+  return text
+    .split(boundary)
+    .slice(1, -1)
+    .map((part) => {
+      const [head = '', ...rest] = part.replace(/^\r\n/, '').split('\r\n\r\n');
+      return {
+        name: /name="([^"]*)"/.exec(head)?.[1] ?? '',
+        ...(/filename="([^"]*)"/.test(head)
+          ? { fileName: /filename="([^"]*)"/.exec(head)?.[1] }
+          : {}),
+        text: rest.join('\r\n\r\n').replace(/\r\n$/, ''),
+      };
+    });
+}
 
 const remark: Remark = {
   _id: 'r1',
@@ -97,7 +115,6 @@ function detail(term: string): HTMLElement {
 beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
 afterEach(() => {
   jest.useRealTimers();
-  jest.resetAllMocks();
 });
 
 describe('GapDetailsPanel content', () => {
@@ -187,7 +204,7 @@ describe('GapDetailsPanel content', () => {
 
 describe('GapDetailsPanel status', () => {
   it('asks first, then shows the new status and history entry without waiting for the server', async () => {
-    updateGapStatusMock.mockReturnValue(new Promise(() => undefined));
+    const changed = onStatusChange('pending');
     const { user, onGapChange } = renderPanel();
     await user.selectOptions(screen.getByLabelText('Status'), 'Close');
     const confirm = screen.getByRole('alertdialog');
@@ -195,7 +212,13 @@ describe('GapDetailsPanel status', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Update' }));
 
     expect(await screen.findByText('Status updated successfully')).toBeInTheDocument();
-    expect(updateGapStatusMock).toHaveBeenCalledWith('gap-1', 'tc-1', 'closed');
+    await waitFor(() =>
+      expect(changed).toHaveBeenCalledWith({
+        params: { gapId: 'gap-1' },
+        search: { targetCompanyId: 'tc-1' },
+        body: { status: 'closed' },
+      }),
+    );
     expect(detail('Status')).toHaveTextContent('Closed');
     expect(screen.getByLabelText('Status')).toHaveDisplayValue('Close');
     expect(screen.getByRole('tab', { name: /^Status History/ })).toHaveTextContent('2');
@@ -205,25 +228,30 @@ describe('GapDetailsPanel status', () => {
   });
 
   it('leaves the status alone when the question is cancelled', async () => {
+    const changed = onStatusChange(
+      ok({ gap: makeGap({ status: 'provClosed', displayStatus: 'provClosed' }) }),
+    );
     const { user } = renderPanel();
     await user.selectOptions(screen.getByLabelText('Status'), 'Prov Close');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Status')).toHaveDisplayValue('Open');
-    expect(updateGapStatusMock).not.toHaveBeenCalled();
+    expect(changed).not.toHaveBeenCalled();
   });
 
   it("says 'Missing status' when no status is chosen", async () => {
+    const changed = onStatusChange(ok({ gap: makeGap() }));
     const { user } = renderPanel();
     await user.selectOptions(screen.getByLabelText('Status'), 'Select status');
     await user.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Missing status')).toBeInTheDocument();
-    expect(updateGapStatusMock).not.toHaveBeenCalled();
+    expect(changed).not.toHaveBeenCalled();
     expect(screen.getByRole('tab', { name: /^Status History/ })).toHaveTextContent('1');
   });
 
   it('puts the status back and shows the reason when the server refuses', async () => {
-    updateGapStatusMock.mockRejectedValue({ message: 'You cannot change this gap' });
+    onStatusChange(fails(403, 'You cannot change this gap'));
+    onSessionRefresh();
     const { user } = renderPanel();
     await user.selectOptions(screen.getByLabelText('Status'), 'Prov Close');
     await user.click(screen.getByRole('button', { name: 'Update' }));
@@ -262,12 +290,24 @@ describe('GapDetailsPanel remarks', () => {
   });
 
   it("says 'Please add your comments' for a blank remark and still sends it", async () => {
-    addRemarkMock.mockRejectedValue({ message: 'Please add your comments' });
+    const added = onRemarkAdded(fails(400, 'Please add your comments'));
     const { user } = renderPanel();
     await user.click(screen.getByLabelText('Add a remark'));
     await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(added).toHaveBeenCalledWith(
+        expect.objectContaining({
+          params: { gapId: 'gap-1' },
+          search: { targetCompanyId: 'tc-1' },
+        }),
+      ),
+    );
+    // Sent and answered: the refusal does not repeat the text the input already showed.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Attach images' })).toBeEnabled(),
+    );
     expect(await screen.findAllByText('Please add your comments')).toHaveLength(1);
-    expect(addRemarkMock).toHaveBeenCalledWith('gap-1', 'tc-1', { comments: '', documents: [] });
+    expect(formParts(added.mock.calls[0]![0].body)).toEqual([{ name: 'comments', text: '' }]);
   });
 
   it('accepts several images only, lists them in KB and lets one be removed', async () => {
@@ -290,7 +330,7 @@ describe('GapDetailsPanel remarks', () => {
 
   it('appends the saved remark, clears the input and scrolls to it after 50 ms', async () => {
     jest.useFakeTimers();
-    addRemarkMock.mockResolvedValue(saved);
+    const added = onRemarkAdded(ok({ remark: saved }));
     const { user, onGapChange } = renderPanel({}, true);
     const list = screen.getByRole('list', { name: 'Remarks' });
     let scrollTop = 0;
@@ -306,10 +346,13 @@ describe('GapDetailsPanel remarks', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
 
     await waitFor(() => expect(within(list).getByText('Meter installed')).toBeInTheDocument());
-    expect(addRemarkMock).toHaveBeenCalledWith('gap-1', 'tc-1', {
-      comments: 'Meter installed',
-      documents: [photo],
-    });
+    expect(added).toHaveBeenCalledWith(
+      expect.objectContaining({ params: { gapId: 'gap-1' }, search: { targetCompanyId: 'tc-1' } }),
+    );
+    expect(formParts(added.mock.calls[0]![0].body)).toEqual([
+      { name: 'comments', text: 'Meter installed' },
+      { name: 'documents', fileName: 'meter.png', text: '\u0000'.repeat(2048) },
+    ]);
     expect(within(list).getByText('Lena Fischer')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: /^Remarks/ })).toHaveTextContent('2');
     expect(screen.getByLabelText('Add a remark')).toHaveValue('');
@@ -339,18 +382,22 @@ describe('GapDetailsPanel withdrawals', () => {
   });
 
   it('asks first, then leaves a trace of the withdrawn remark without its text or images', async () => {
-    withdrawRemarkMock.mockResolvedValue({
-      ...remark,
-      comments: '',
-      withdrawableUntil: null,
-      withdrawn: { at: withdrawnAt, by },
-      docs: [{ _id: 'd1', url: '', fileName: '', size: 0, withdrawn: { at: withdrawnAt, by } }],
-    });
+    const withdrawn = onRemarkWithdrawn(
+      ok({
+        remark: {
+          ...remark,
+          comments: '',
+          withdrawableUntil: null,
+          withdrawn: { at: withdrawnAt, by },
+          docs: [{ _id: 'd1', url: '', fileName: '', size: 0, withdrawn: { at: withdrawnAt, by } }],
+        },
+      }),
+    );
     const { user, onGapChange } = renderPanel({ canWithdrawRemark: mine });
     await user.click(screen.getByRole('button', { name: 'Withdraw remark by Arjun Mehta' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Withdraw remark' });
     expect(dialog).toHaveTextContent('Its text and images are removed for everyone');
-    expect(withdrawRemarkMock).not.toHaveBeenCalled();
+    expect(withdrawn).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
 
@@ -358,7 +405,12 @@ describe('GapDetailsPanel withdrawals', () => {
     expect(
       await within(list).findByText('Remark withdrawn by Arjun Mehta on 07/03/2026 09:15 AM'),
     ).toBeInTheDocument();
-    expect(withdrawRemarkMock).toHaveBeenCalledWith('gap-1', 'r1', 'tc-1');
+    expect(withdrawn).toHaveBeenCalledWith(
+      expect.objectContaining({
+        params: { gapId: 'gap-1', remarkId: 'r1' },
+        search: { targetCompanyId: 'tc-1' },
+      }),
+    );
     expect(within(list).queryByText('Meter ordered from the supplier')).not.toBeInTheDocument();
     expect(within(list).queryByRole('link')).not.toBeInTheDocument();
     expect(within(list).queryByRole('button', { name: /^Withdraw/ })).not.toBeInTheDocument();
@@ -372,10 +424,14 @@ describe('GapDetailsPanel withdrawals', () => {
   });
 
   it('withdraws one image after asking, showing it as withdrawn', async () => {
-    withdrawRemarkDocumentMock.mockResolvedValue({
-      ...remark,
-      docs: [{ _id: 'd1', url: '', fileName: '', size: 0, withdrawn: { at: withdrawnAt, by } }],
-    });
+    const withdrawn = onImageWithdrawn(
+      ok({
+        remark: {
+          ...remark,
+          docs: [{ _id: 'd1', url: '', fileName: '', size: 0, withdrawn: { at: withdrawnAt, by } }],
+        },
+      }),
+    );
     const { user } = renderPanel({ canWithdrawRemark: mine });
     await user.click(screen.getByRole('button', { name: 'Withdraw invoice.png' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Withdraw image' });
@@ -385,23 +441,27 @@ describe('GapDetailsPanel withdrawals', () => {
 
     const list = screen.getByRole('list', { name: 'Remarks' });
     expect(await within(list).findByText('Attachment withdrawn')).toBeInTheDocument();
-    expect(withdrawRemarkDocumentMock).toHaveBeenCalledWith('d1');
+    expect(withdrawn).toHaveBeenCalledWith(
+      expect.objectContaining({ params: { documentId: 'd1' } }),
+    );
     expect(within(list).getByText('Meter ordered from the supplier')).toBeInTheDocument();
     expect(within(list).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('changes nothing when the question is cancelled', async () => {
+    const withdrawn = onRemarkWithdrawn(ok({ remark }));
     const { user } = renderPanel({ canWithdrawRemark: mine });
     await user.click(screen.getByRole('button', { name: 'Withdraw remark by Arjun Mehta' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(withdrawRemarkMock).not.toHaveBeenCalled();
+    expect(withdrawn).not.toHaveBeenCalled();
     expect(screen.getByText('Meter ordered from the supplier')).toBeInTheDocument();
   });
 
   it("keeps the remark and shows the server's reason when it refuses", async () => {
-    withdrawRemarkMock.mockRejectedValue({
-      message: 'The author can withdraw a remark or its images only within 24 hours of posting.',
-    });
+    onRemarkWithdrawn(
+      fails(403, 'The author can withdraw a remark or its images only within 24 hours of posting.'),
+    );
+    onSessionRefresh();
     const { user } = renderPanel({ canWithdrawRemark: mine });
     await user.click(screen.getByRole('button', { name: 'Withdraw remark by Arjun Mehta' }));
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));

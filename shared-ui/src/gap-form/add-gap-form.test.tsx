@@ -1,16 +1,12 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Gap } from '@verity/shared-api';
-import { addGap, updateGap } from '@verity/shared-api/src/calls/action-plans';
+import { fails, makeGap, ok, onApi } from '../testing';
 import { ToastProvider } from '../toast';
 import { AddGapForm } from './add-gap-form';
 import { EditGapForm } from './edit-gap-form';
 
-jest.mock('@verity/shared-api/src/calls/action-plans');
-const addGapMock = jest.mocked(addGap);
-const updateGapMock = jest.mocked(updateGap);
-
-const savedGap = { id: 'gap-9', KPI: 'Water use' } as Gap;
+const savedGap = makeGap({ id: 'gap-9', actionPlanId: 'plan-1', KPI: 'Water use' });
 
 async function fillRecommendation(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/^KPI/), 'Water use');
@@ -37,22 +33,20 @@ function renderAdd(onSaved = jest.fn()) {
 }
 
 describe('AddGapForm', () => {
-  afterEach(() => jest.resetAllMocks());
-
   it('adds the gap to the plan and hands the saved gap on', async () => {
-    addGapMock.mockResolvedValue(savedGap);
+    const added = onApi('post', 'action-plan/:actionPlanId/gaps', ok({ gap: savedGap }, 201));
     const { user, onSaved } = renderAdd();
     await fillRecommendation(user);
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(savedGap));
-    expect(addGapMock).toHaveBeenCalledWith(
-      'plan-1',
-      'audit-1',
-      expect.objectContaining({ KPI: 'Water use', ESGAspect: 'Environmental' }),
-    );
+    expect(added).toHaveBeenCalledWith({
+      params: { actionPlanId: 'plan-1' },
+      search: { auditId: 'audit-1' },
+      body: expect.objectContaining({ KPI: 'Water use', ESGAspect: 'Environmental' }),
+    });
   });
 
   it("shows the server's message and keeps the values when the save fails", async () => {
-    addGapMock.mockRejectedValue({ message: 'Action plan not found' });
+    onApi('post', 'action-plan/:actionPlanId/gaps', fails(404, 'Action plan not found'));
     const { user, onSaved } = renderAdd();
     await fillRecommendation(user);
     expect(await screen.findByText('Action plan not found')).toBeInTheDocument();
@@ -61,7 +55,7 @@ describe('AddGapForm', () => {
   });
 
   it("says 'Something went wrong' when the failure has no message", async () => {
-    addGapMock.mockRejectedValue({});
+    onApi('post', 'action-plan/:actionPlanId/gaps', fails(500));
     const { user } = renderAdd();
     await fillRecommendation(user);
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
@@ -69,8 +63,6 @@ describe('AddGapForm', () => {
 });
 
 describe('EditGapForm', () => {
-  afterEach(() => jest.resetAllMocks());
-
   const gap = {
     id: 'gap-1',
     KPI: 'Energy use',
@@ -91,7 +83,11 @@ describe('EditGapForm', () => {
   } as unknown as Gap;
 
   it('sends only the changed fields and hands on the merged gap', async () => {
-    updateGapMock.mockResolvedValue({ ...gap, KPI: 'Energy per unit' });
+    const updated = onApi(
+      'put',
+      'gap/:gapId',
+      ok({ gap: makeGap({ ...gap, KPI: 'Energy per unit' }) }),
+    );
     const onSaved = jest.fn();
     render(
       <ToastProvider>
@@ -107,11 +103,15 @@ describe('EditGapForm', () => {
         expect.objectContaining({ id: 'gap-1', KPI: 'Energy per unit' }),
       ),
     );
-    expect(updateGapMock).toHaveBeenCalledWith('gap-1', 'audit-1', { KPI: 'Energy per unit' });
+    expect(updated).toHaveBeenCalledWith({
+      params: { gapId: 'gap-1' },
+      search: { auditId: 'audit-1' },
+      body: { KPI: 'Energy per unit' },
+    });
   });
 
   it("shows the server's message when the update fails", async () => {
-    updateGapMock.mockRejectedValue({ message: 'Gap not found' });
+    onApi('put', 'gap/:gapId', fails(404, 'Gap not found'));
     render(
       <ToastProvider>
         <EditGapForm formType="ap" gap={gap} auditId="audit-1" onSaved={jest.fn()} />

@@ -1,34 +1,50 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import type { Role } from '@verity/shared-api';
+import { http, HttpResponse } from 'msw';
+import type { ActionPlanDetail, Gap, Role } from '@verity/shared-api';
+import { saveBlob } from '@verity/shared-api/src/calls/csv-export';
 import {
-  addRemark,
-  getActionPlan,
-  getActionPlans,
-} from '@verity/shared-api/src/calls/action-plans';
-import { exportActionPlansCsv, saveBlob } from '@verity/shared-api/src/calls/csv-export';
-import {
-  httpError,
+  API_ORIGIN,
+  apiServer,
+  fails,
   makeActionPlan,
   makeGap,
   makeRemark,
   makeStatistics,
+  ok,
+  onApi,
 } from '@verity/shared-ui/src/testing';
 import { OWN_COMPANY_ID, companyUser, renderArea } from '../../test/render-area';
 
-jest.mock('@verity/shared-api/src/calls/action-plans');
-jest.mock('@verity/shared-api/src/calls/csv-export');
+// Saving the exported file is the browser's download, not the network: only it is replaced.
+jest.mock('@verity/shared-api/src/calls/csv-export', () => ({
+  ...jest.requireActual('@verity/shared-api/src/calls/csv-export'),
+  saveBlob: jest.fn(),
+}));
 
 const base = '/target-company/auditors/auditor-1/audit-1/action-plans';
 const gap = makeGap({ id: 'gap-1', KPI: 'Energy intensity per tonne' });
 const plan = makeActionPlan({ id: 'plan-1', gaps: [gap] });
 
+/** GET /action-plan/export/csv answers a file, not the API's JSON envelope. */
+function onCsvExport(answer: Response | (() => Response)): jest.Mock<void, [URLSearchParams]> {
+  const asked = jest.fn<void, [URLSearchParams]>();
+  apiServer.use(
+    http.get(`${API_ORIGIN}/api/v1/action-plan/export/csv`, ({ request }) => {
+      asked(new URL(request.url).searchParams);
+      return typeof answer === 'function' ? answer() : answer.clone();
+    }),
+  );
+  return asked;
+}
+
 describe('the action plans page', () => {
+  let listed: jest.Mock;
   beforeEach(() => {
-    jest.mocked(getActionPlans).mockResolvedValue([plan]);
+    listed = onApi('get', 'action-plan/:auditId/action-plans', ok({ actionPlans: [plan] }));
     // A row followed in a test lands on the plan, which loads too.
-    jest.mocked(getActionPlan).mockImplementation(() => new Promise(() => undefined));
+    onApi('get', 'action-plan/:actionPlanId', 'pending');
   });
 
   it("lists the audit's plans for the user's own company; a row opens the plan", async () => {
@@ -36,7 +52,12 @@ describe('the action plans page', () => {
     await userEvent.click(
       await screen.findByRole('row', { name: 'Open action plan Furnace energy efficiency' }),
     );
-    expect(getActionPlans).toHaveBeenCalledWith('audit-1', { targetCompanyId: OWN_COMPANY_ID });
+    expect(listed).toHaveBeenCalledWith(
+      expect.objectContaining({
+        params: { auditId: 'audit-1' },
+        search: { targetCompanyId: OWN_COMPANY_ID },
+      }),
+    );
     expect(view.location()).toBe(`${base}/plan-1`);
   });
 
@@ -49,30 +70,43 @@ describe('the action plans page', () => {
   });
 
   it("exports the user's own company's plans as CSV", async () => {
-    const blob = new Blob(['Action Plan Heading\n']);
-    jest
-      .mocked(exportActionPlansCsv)
-      .mockResolvedValue({ blob, fileName: `${OWN_COMPANY_ID}_esap_export_2026-11-21.csv` });
+    const fileName = `${OWN_COMPANY_ID}_esap_export_2026-11-21.csv`;
+    const exported = onCsvExport(
+      new HttpResponse('Action Plan Heading\n', {
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="${fileName}"`,
+        },
+      }),
+    );
     renderArea(base);
     await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
-    expect(exportActionPlansCsv).toHaveBeenCalledWith(OWN_COMPANY_ID);
-    expect(saveBlob).toHaveBeenCalledWith(blob, `${OWN_COMPANY_ID}_esap_export_2026-11-21.csv`);
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(expect.anything(), fileName));
+    expect(exported).toHaveBeenCalledTimes(1);
+    expect(exported.mock.calls[0]![0].get('targetCompanyId')).toBe(OWN_COMPANY_ID);
+    const [saved] = jest.mocked(saveBlob).mock.calls[0]!;
+    expect(await saved.text()).toBe('Action Plan Heading\n');
   });
 
   it("says 'Failed to export data. Please try again.' when the export fails", async () => {
-    jest.mocked(exportActionPlansCsv).mockRejectedValue(httpError(500));
+    onCsvExport(() => HttpResponse.json({ success: false }, { status: 500 }));
     renderArea(base);
     await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText('Failed to export data. Please try again.')).toBeInTheDocument();
   });
 });
 
+/** The plan as the API has it: a remark sent is kept with its gap. */
+let detail: ActionPlanDetail;
+let loaded: jest.Mock;
+
+function answerPlan(gaps: Gap[] = [gap]) {
+  detail = { actionPlan: plan, statistics: makeStatistics(), gaps };
+  loaded = onApi('get', 'action-plan/:actionPlanId', () => ok(detail));
+}
+
 function renderPlan(role: Role, query = '?gap_id=gap-1') {
-  jest.mocked(getActionPlan).mockResolvedValue({
-    actionPlan: plan,
-    statistics: makeStatistics(),
-    gaps: [gap],
-  });
+  answerPlan();
   return renderArea(`${base}/plan-1${query}`, companyUser({ role }));
 }
 
@@ -82,7 +116,12 @@ describe('the action plan page', () => {
     const editGap = await screen.findByRole('button', {
       name: 'Edit Gap Energy intensity per tonne',
     });
-    expect(getActionPlan).toHaveBeenCalledWith('plan-1', OWN_COMPANY_ID);
+    expect(loaded).toHaveBeenCalledWith(
+      expect.objectContaining({
+        params: { actionPlanId: 'plan-1' },
+        search: { targetCompanyId: OWN_COMPANY_ID },
+      }),
+    );
     expect(editGap).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Add Gap' })).not.toBeInTheDocument();
     expect(await axe(container)).toHaveNoViolations();
@@ -109,20 +148,27 @@ describe('the action plan page', () => {
   });
 
   it("sends a remark for the user's own company and shows it with its files in KB", async () => {
-    jest.mocked(addRemark).mockResolvedValue(
-      makeRemark({
-        comments: 'Meters ordered',
-        docs: [
-          {
-            _id: 'd1',
-            url: '/api/v1/remark-document/d1',
-            fileName: 'quote.png',
-            size: 2048,
-            withdrawn: null,
-          },
-        ],
-      }),
-    );
+    const saved = makeRemark({
+      comments: 'Meters ordered',
+      docs: [
+        {
+          _id: 'd1',
+          url: '/api/v1/remark-document/d1',
+          fileName: 'quote.png',
+          size: 2048,
+          withdrawn: null,
+        },
+      ],
+    });
+    const sent = onApi('patch', 'gap/:gapId/remark', () => {
+      detail = {
+        ...detail,
+        gaps: detail.gaps.map((each) =>
+          each.id === 'gap-1' ? { ...each, remark: [...each.remark, saved] } : each,
+        ),
+      };
+      return ok({ remark: saved });
+    });
     renderPlan('owner');
     const panel = await screen.findByRole('dialog', { name: 'Gap Details' });
     await userEvent.type(
@@ -130,12 +176,17 @@ describe('the action plan page', () => {
       'Meters ordered',
     );
     await userEvent.click(within(panel).getByRole('button', { name: 'Send' }));
-    expect(addRemark).toHaveBeenCalledWith(
-      'gap-1',
-      OWN_COMPANY_ID,
-      expect.objectContaining({ comments: 'Meters ordered' }),
-    );
     expect(await within(panel).findByText('Meters ordered')).toBeInTheDocument();
+    expect(sent).toHaveBeenCalledWith(
+      expect.objectContaining({
+        params: { gapId: 'gap-1' },
+        search: { targetCompanyId: OWN_COMPANY_ID },
+      }),
+    );
+    // Sent as multipart form data: the comments are its 'comments' field.
+    expect(String(sent.mock.calls[0]![0].body)).toMatch(
+      /name="comments"\r\n\r\nMeters ordered\r\n/,
+    );
     expect(within(panel).getByText('2.00 KB')).toBeInTheDocument();
   });
 
@@ -167,11 +218,7 @@ describe('the action plan page', () => {
         },
       }),
     ];
-    jest.mocked(getActionPlan).mockResolvedValue({
-      actionPlan: plan,
-      statistics: makeStatistics(),
-      gaps: [{ ...gap, remark: remarks }],
-    });
+    answerPlan([{ ...gap, remark: remarks }]);
     renderArea(`${base}/plan-1?gap_id=gap-1`, companyUser({ _id: 'cu-editor', role: 'editor' }));
     const panel = await screen.findByRole('dialog', { name: 'Gap Details' });
     expect(
@@ -182,7 +229,7 @@ describe('the action plan page', () => {
   });
 
   it("shows 'No action plan found.' for a plan the company cannot see", async () => {
-    jest.mocked(getActionPlan).mockRejectedValue(httpError(404, 'Not found'));
+    onApi('get', 'action-plan/:actionPlanId', fails(404, 'Not found'));
     renderArea(`${base}/plan-x`);
     expect(await screen.findByText('No action plan found.')).toBeInTheDocument();
   });

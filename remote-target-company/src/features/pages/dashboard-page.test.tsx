@@ -1,11 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { axe } from 'jest-axe';
 import type { TargetCompanyDashboard } from '@verity/shared-api';
-import { getTargetCompanyDashboard } from '@verity/shared-api/src/calls/dashboards';
-import { httpError } from '@verity/shared-ui/src/testing';
+import { fails, ok, onApi } from '@verity/shared-ui/src/testing';
 import { OWN_COMPANY_ID, renderArea } from '../../test/render-area';
-
-jest.mock('@verity/shared-api/src/calls/dashboards');
 
 const dashboard: TargetCompanyDashboard = {
   actionPlans: {
@@ -36,11 +33,13 @@ function card(label: string) {
 
 describe('the target-company dashboard', () => {
   it("shows the four cards and three pies of the user's own company", async () => {
-    jest.mocked(getTargetCompanyDashboard).mockResolvedValue(dashboard);
+    const loaded = onApi('get', 'dashboard/target-company', ok(dashboard));
     const { container } = renderArea('/target-company/dashboard');
 
     expect(await screen.findByRole('group', { name: 'Total Audits' })).toBeInTheDocument();
-    expect(getTargetCompanyDashboard).toHaveBeenCalledWith(OWN_COMPANY_ID);
+    expect(loaded).toHaveBeenCalledWith(
+      expect.objectContaining({ search: { targetCompanyId: OWN_COMPANY_ID } }),
+    );
     expect(within(card('Total Audits')).getByText('9')).toBeInTheDocument();
     expect(within(card('Closed')).getByText('3')).toBeInTheDocument();
     expect(within(card('Provisional Close')).getByText('2')).toBeInTheDocument();
@@ -59,14 +58,14 @@ describe('the target-company dashboard', () => {
   });
 
   it("shows the server's message for a 400 and 'Something went wrong' otherwise", async () => {
-    jest
-      .mocked(getTargetCompanyDashboard)
-      .mockRejectedValueOnce(httpError(400, 'targetCompanyId must be a uuid'));
+    onApi('get', 'dashboard/target-company', [
+      fails(400, 'targetCompanyId must be a uuid'),
+      fails(500, 'boom'),
+    ]);
     const first = renderArea('/target-company/dashboard');
     expect(await screen.findByRole('alert')).toHaveTextContent('targetCompanyId must be a uuid');
     first.unmount();
 
-    jest.mocked(getTargetCompanyDashboard).mockRejectedValueOnce(httpError(500, 'boom'));
     renderArea('/target-company/dashboard');
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Something went wrong$/);
   });

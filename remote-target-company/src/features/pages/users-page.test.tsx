@@ -1,16 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import {
-  createCompanyUser,
-  deleteCompanyUser,
-  getCompanyUsers,
-} from '@verity/shared-api/src/calls/users';
-import { apiUser } from '@verity/shared-ui/src/testing';
-import { httpError } from '@verity/shared-ui/src/testing';
+import type { ClientUser } from '@verity/shared-api';
+import { apiUser, fails, ok, onApi, withBody } from '@verity/shared-ui/src/testing';
 import { OWN_COMPANY_ID, companyUser, renderArea } from '../../test/render-area';
-
-jest.mock('@verity/shared-api/src/calls/users');
 
 const owner = apiUser({
   id: 'cu-owner',
@@ -25,8 +18,12 @@ const editor = apiUser({
   role: 'editor',
 });
 
+/** The company's users as the API has them: creating and deleting change them. */
+let users: ClientUser[];
+let listed: jest.Mock;
 beforeEach(() => {
-  jest.mocked(getCompanyUsers).mockResolvedValue([owner, editor]);
+  users = [owner, editor];
+  listed = onApi('get', 'target-company/users', () => ok({ users }));
 });
 
 async function openDialog() {
@@ -38,7 +35,9 @@ describe('the company users page', () => {
   it("lists the users of the signed-in user's own company", async () => {
     const { container } = renderArea('/target-company/users');
     expect(await screen.findByText('Elena Editor')).toBeInTheDocument();
-    expect(getCompanyUsers).toHaveBeenCalledWith(OWN_COMPANY_ID);
+    expect(listed).toHaveBeenCalledWith(
+      expect.objectContaining({ search: { targetCompanyId: OWN_COMPANY_ID } }),
+    );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Company Users');
     expect(await axe(container)).toHaveNoViolations();
   });
@@ -46,7 +45,7 @@ describe('the company users page', () => {
   it.each(['owner', 'admin'] as const)('lets an %s add and delete users', async (role) => {
     renderArea('/target-company/users', companyUser({ role, _id: `cu-${role}` }));
     expect(await screen.findByRole('button', { name: 'Add New User' })).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: /Delete user/ })).toHaveLength(1);
+    expect(await screen.findAllByRole('button', { name: /Delete user/ })).toHaveLength(1);
   });
 
   it.each(['editor', 'viewer'] as const)('shows the list only to the %s role', async (role) => {
@@ -78,28 +77,29 @@ describe('the company users page', () => {
       emailId: 'new@acme.test',
       role: 'admin',
     });
-    jest.mocked(createCompanyUser).mockResolvedValue(created);
+    const creating = onApi('post', 'target-company/user', () => {
+      users = [created, ...users];
+      return ok({ user: created }, 201);
+    });
     renderArea('/target-company/users');
     const dialog = await openDialog();
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'new@acme.test');
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Full name/ }), 'Nia New');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
-    expect(createCompanyUser).toHaveBeenCalledWith({
-      emailId: 'new@acme.test',
-      fullname: 'Nia New',
-      role: 'admin',
-    });
     expect(await within(dialog).findByText('Closing in a moment...')).toBeInTheDocument();
+    expect(creating).toHaveBeenCalledWith(
+      withBody({ emailId: 'new@acme.test', fullname: 'Nia New', role: 'admin' }),
+    );
     await userEvent.keyboard('{Escape}');
     const list = screen.getByRole('list', { name: 'Users' });
     expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Nia New');
   });
 
   it("shows the server's message, or 'Server error occurred', when creating fails", async () => {
-    jest
-      .mocked(createCompanyUser)
-      .mockRejectedValueOnce(httpError(409, 'A user with this email already exists'))
-      .mockRejectedValueOnce(httpError(500));
+    onApi('post', 'target-company/user', [
+      fails(409, 'A user with this email already exists'),
+      fails(500),
+    ]);
     renderArea('/target-company/users');
     const dialog = await openDialog();
     await userEvent.type(
@@ -116,7 +116,10 @@ describe('the company users page', () => {
   });
 
   it('deletes a user after confirmation', async () => {
-    jest.mocked(deleteCompanyUser).mockResolvedValue(undefined);
+    const deleting = onApi('delete', 'target-company/user/:id', ({ params }) => {
+      users = users.filter((listedUser) => listedUser.id !== params.id);
+      return ok({});
+    });
     renderArea('/target-company/users');
     await userEvent.click(await screen.findByRole('button', { name: /Delete user/ }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete User' });
@@ -124,19 +127,20 @@ describe('the company users page', () => {
       "Are you sure you want to delete this user? This can't be undo.",
     );
     await userEvent.click(within(confirm).getByRole('button', { name: /Delete/ }));
-    expect(deleteCompanyUser).toHaveBeenCalledWith('cu-editor');
     expect(await screen.findByText('Company user deleted successfully.')).toBeInTheDocument();
+    expect(deleting).toHaveBeenCalledWith(expect.objectContaining({ params: { id: 'cu-editor' } }));
     expect(screen.queryByText('Elena Editor')).not.toBeInTheDocument();
   });
 
   it("says 'No user id provided for deletion' for a listed user without an id", async () => {
-    jest.mocked(getCompanyUsers).mockResolvedValue([owner, { ...editor, id: '' }]);
+    users = [owner, { ...editor, id: '' }];
+    const deleting = onApi('delete', 'target-company/user/:id', ok({}));
     renderArea('/target-company/users');
     await userEvent.click(await screen.findByRole('button', { name: /Delete user/ }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete User' });
     await userEvent.click(within(confirm).getByRole('button', { name: /Delete/ }));
     expect(await screen.findByText('No user id provided for deletion')).toBeInTheDocument();
-    expect(deleteCompanyUser).not.toHaveBeenCalled();
+    expect(deleting).not.toHaveBeenCalled();
   });
 
   it("says 'No targetCompanyId found for current user' for a user without a company", async () => {
@@ -144,11 +148,11 @@ describe('the company users page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'No targetCompanyId found for current user',
     );
-    expect(getCompanyUsers).not.toHaveBeenCalled();
+    expect(listed).not.toHaveBeenCalled();
   });
 
   it("says 'Failed to fetch targetCompany users.' when the list cannot load without a message", async () => {
-    jest.mocked(getCompanyUsers).mockRejectedValue(new Error());
+    onApi('get', 'target-company/users', fails(500));
     renderArea('/target-company/users');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to fetch targetCompany users.',

@@ -2,12 +2,11 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { axe } from 'jest-axe';
-import { chooseOrganisation, getOrganisationChoices } from '@verity/shared-api/src/calls/auth';
+import { fails, ok, onApi, withBody } from '@verity/shared-ui/src/testing';
 import { assignLocation } from '../../lib/browser-location';
 import { LoginScreen } from './login-screen';
 
 jest.mock('../../lib/browser-location');
-jest.mock('@verity/shared-api/src/calls/auth');
 
 const choices = [
   { membershipId: 'm-north', organisationName: 'Northwind Capital', role: 'viewer' as const },
@@ -124,9 +123,10 @@ describe('login screen', () => {
   });
 
   describe('choosing an organisation', () => {
+    let chosen: jest.Mock;
     beforeEach(() => {
-      jest.mocked(getOrganisationChoices).mockReset().mockResolvedValue(choices);
-      jest.mocked(chooseOrganisation).mockReset().mockResolvedValue(undefined);
+      onApi('get', 'auth/choose', ok({ organisations: choices }));
+      chosen = onApi('post', 'auth/choose', ok(undefined));
     });
 
     it('offers the organisations as buttons and enters the one chosen', async () => {
@@ -138,8 +138,9 @@ describe('login screen', () => {
 
       await userEvent.click(await screen.findByRole('button', { name: /Southbank Finance/ }));
 
-      expect(chooseOrganisation).toHaveBeenCalledWith('m-south');
       await waitFor(() => expect(assignLocation).toHaveBeenCalledWith('/'));
+      expect(chosen).toHaveBeenCalledTimes(1);
+      expect(chosen).toHaveBeenCalledWith(withBody({ membershipId: 'm-south' }));
     });
 
     it('names the role the person has in each organisation', async () => {
@@ -150,7 +151,7 @@ describe('login screen', () => {
     });
 
     it('says the sign-in expired when there is nothing to choose from, and offers the sign-ins again', async () => {
-      jest.mocked(getOrganisationChoices).mockRejectedValue(new Error('Not signed in'));
+      onApi('get', 'auth/choose', fails(401, 'Not signed in'));
       renderLogin('/login?choose=organisation&userType=client');
       expect(await screen.findByRole('alert')).toHaveTextContent(
         'This sign-in has expired. Please sign in again.',
@@ -159,7 +160,7 @@ describe('login screen', () => {
     });
 
     it('shows why a choice failed and stays on the choice', async () => {
-      jest.mocked(chooseOrganisation).mockRejectedValue(new Error('Not found'));
+      onApi('post', 'auth/choose', fails(404, 'Not found'));
       renderLogin('/login?choose=organisation&userType=client');
       await userEvent.click(await screen.findByRole('button', { name: /Northwind Capital/ }));
       expect(await screen.findByRole('alert')).toHaveTextContent('Not found');
