@@ -46,7 +46,7 @@ describe('the company users page', () => {
   it.each(['owner', 'admin'] as const)('lets an %s add and delete users', async (role) => {
     renderArea('/target-company/users', companyUser({ role, _id: `cu-${role}` }));
     expect(await screen.findByRole('button', { name: 'Add New User' })).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: /Delete user/ })).toHaveLength(1);
+    expect(await screen.findAllByRole('button', { name: /Delete user/ })).toHaveLength(1);
   });
 
   it.each(['editor', 'viewer'] as const)('shows the list only to the %s role', async (role) => {
