@@ -1,9 +1,12 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import type { ClientDashboard, Role, TargetCompanyDashboard } from '@verity/shared-api';
 import {
   makeActionPlan,
   makeGap,
+  apiAudit,
+  apiCompanyAuditor,
   makeStatistics,
   ok,
   onApi,
@@ -241,6 +244,54 @@ describe('client area routes', () => {
     renderAt('/client/target-companies', 'admin');
     await screen.findByRole('heading', { level: 2, name: 'Acme Steel Ltd' });
     expect(screen.queryByRole('button', { name: 'Add Target Company' })).not.toBeInTheDocument();
+  });
+
+  it("a company's audits load again after an audit was added", async () => {
+    const user = userEvent.setup();
+    const added = apiAudit({ _id: 'au2', auditType: 'esap', auditCategory: 'Environment' });
+    const listed = onApi('get', 'target-company/:auditorId/audits', [
+      ok({ audits: [] }),
+      ok({ audits: [added] }),
+    ]);
+    onApi('post', 'target-company/audit', ok({ audit: added }, 201));
+    renderAt('/client/target-companies/c1/auditors/a1');
+    expect(await screen.findByText('No audits found')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add New Audit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Audit' });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Audit Type/ }), 'esap');
+    await user.selectOptions(
+      within(dialog).getByRole('combobox', { name: /Category/ }),
+      'Environment',
+    );
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Form/ }), 'ap');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Audit' }));
+    expect(await screen.findByRole('cell', { name: 'ESAP' })).toBeInTheDocument();
+    expect(listed).toHaveBeenCalledTimes(2);
+  });
+
+  it("a company's auditors load again after one was assigned", async () => {
+    const user = userEvent.setup();
+    const assigned = apiCompanyAuditor({
+      id: 'ca2',
+      auditor: { _id: 'a1', auditorName: 'GreenAudit Partners' },
+    });
+    const listed = onApi('get', 'target-company/auditors', [
+      ok({ auditors: [] }),
+      ok({ auditors: [assigned] }),
+    ]);
+    onApi('post', 'client/add-target-company-auditor', ok({ audit: assigned }, 201));
+    renderAt('/client/target-companies/c1/auditors');
+    expect(await screen.findByText('No auditors found')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add New Auditor' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Auditor' });
+    await within(dialog).findByRole('option', { name: 'GreenAudit Partners' });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Auditor/ }), 'a1');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Normal Audit' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'QA' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'CAPA' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add Auditor' }));
+    expect(await screen.findByRole('link', { name: 'View Audits' })).toBeInTheDocument();
+    expect(listed).toHaveBeenCalledTimes(2);
   });
 
   it('the area index redirects to dashboard', async () => {
