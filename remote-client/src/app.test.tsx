@@ -1,33 +1,20 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import { getActionPlan, getActionPlans } from '@verity/shared-api/src/calls/action-plans';
-import { getAudits } from '@verity/shared-api/src/calls/audits';
-import { getAuditors } from '@verity/shared-api/src/calls/auditors';
-import {
-  getClientDashboard,
-  getTargetCompanyDashboard,
-} from '@verity/shared-api/src/calls/dashboards';
-import {
-  getCompanyAuditors,
-  getTargetCompanies,
-} from '@verity/shared-api/src/calls/target-companies';
-import { getClientUsers } from '@verity/shared-api/src/calls/users';
 import type { ClientDashboard, Role, TargetCompanyDashboard } from '@verity/shared-api';
 import {
   makeActionPlan,
   makeGap,
+  apiAudit,
+  apiCompanyAuditor,
   makeStatistics,
+  ok,
+  onApi,
   renderScreen,
   testUser,
 } from '@verity/shared-ui/src/testing';
 import App from './app';
 
-jest.mock('@verity/shared-api/src/calls/action-plans');
-jest.mock('@verity/shared-api/src/calls/audits');
-jest.mock('@verity/shared-api/src/calls/auditors');
-jest.mock('@verity/shared-api/src/calls/dashboards');
-jest.mock('@verity/shared-api/src/calls/target-companies');
-jest.mock('@verity/shared-api/src/calls/users');
 jest.mock('echarts/core', () => ({ use: jest.fn() }));
 jest.mock('echarts/charts', () => ({}));
 jest.mock('echarts/components', () => ({}));
@@ -71,53 +58,72 @@ const greenAudit = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
+let answered: {
+  clientDashboard: jest.Mock;
+  companyDashboard: jest.Mock;
+  audits: jest.Mock;
+};
 beforeEach(() => {
-  jest.resetAllMocks();
-  jest.mocked(getClientDashboard).mockResolvedValue(clientDashboard);
-  jest.mocked(getTargetCompanyDashboard).mockResolvedValue(companyDashboard);
-  jest.mocked(getTargetCompanies).mockResolvedValue([acme]);
-  jest.mocked(getAuditors).mockResolvedValue([greenAudit]);
-  jest.mocked(getClientUsers).mockResolvedValue({
-    users: [],
-    counts: { total: 0, admins: 0, editors: 0, viewers: 0 },
-  });
-  jest.mocked(getCompanyAuditors).mockResolvedValue([
-    {
-      id: 'ca1',
-      auditor: {
-        _id: 'a1',
-        auditorName: 'GreenAudit Partners',
-        emailId: 'x@y.z',
-        registeredName: '',
-        createdAt: '2026-01-01T00:00:00.000Z',
-      },
-      auditType: ['dd'],
-      auditCategory: ['Social'],
-      formType: ['ap'],
-      createdAt: '2026-01-01T00:00:00.000Z',
-    } as never,
-  ]);
-  jest.mocked(getAudits).mockResolvedValue([
-    {
-      _id: 'au1',
-      id: 'au1',
-      targetCompanyId: 'c1',
-      auditorId: 'a1',
-      auditorName: 'GreenAudit Partners',
-      auditType: 'dd',
-      auditCategory: 'Social',
-      auditForm: 'ap',
-      fields: [],
-      createdAt: '2026-01-01T00:00:00.000Z',
-    },
-  ]);
-  jest.mocked(getActionPlans).mockResolvedValue([plan]);
   const { gaps: _gaps, ...actionPlan } = plan;
-  jest.mocked(getActionPlan).mockResolvedValue({
-    actionPlan,
-    statistics: makeStatistics(),
-    gaps: [gap],
-  });
+  answered = {
+    clientDashboard: onApi('get', 'dashboard/client', ok(clientDashboard)),
+    companyDashboard: onApi('get', 'dashboard/target-company', ok(companyDashboard)),
+    audits: onApi(
+      'get',
+      'target-company/:auditorId/audits',
+      ok({
+        audits: [
+          {
+            _id: 'au1',
+            id: 'au1',
+            targetCompanyId: 'c1',
+            auditorId: 'a1',
+            auditorName: 'GreenAudit Partners',
+            auditType: 'dd',
+            auditCategory: 'Social',
+            auditForm: 'ap',
+            fields: [],
+            createdAt: '2026-01-01T00:00:00.000Z',
+          },
+        ],
+      }),
+    ),
+  };
+  onApi('get', 'target-company', ok({ targetCompanies: [acme] }));
+  onApi('get', 'auditor', ok({ auditors: [greenAudit] }));
+  onApi(
+    'get',
+    'client/users',
+    ok({ users: [], counts: { total: 0, admins: 0, editors: 0, viewers: 0 } }),
+  );
+  onApi(
+    'get',
+    'target-company/auditors',
+    ok({
+      auditors: [
+        {
+          id: 'ca1',
+          auditor: {
+            _id: 'a1',
+            auditorName: 'GreenAudit Partners',
+            emailId: 'x@y.z',
+            registeredName: '',
+            createdAt: '2026-01-01T00:00:00.000Z',
+          },
+          auditType: ['dd'],
+          auditCategory: ['Social'],
+          formType: ['ap'],
+          createdAt: '2026-01-01T00:00:00.000Z',
+        },
+      ],
+    }),
+  );
+  onApi('get', 'action-plan/:auditId/action-plans', ok({ actionPlans: [plan] }));
+  onApi(
+    'get',
+    'action-plan/:actionPlanId',
+    ok({ actionPlan, statistics: makeStatistics(), gaps: [gap] }),
+  );
 });
 
 function renderAt(path: string, role: Role = 'owner') {
@@ -146,13 +152,15 @@ describe('client area routes', () => {
     renderAt('/client/dashboard');
     expect(await screen.findByRole('group', { name: 'Total Audits' })).toHaveTextContent('3');
     expect(screen.getByRole('heading', { name: 'Portfolio Overview' })).toBeInTheDocument();
-    expect(getClientDashboard).toHaveBeenCalled();
+    expect(answered.clientDashboard).toHaveBeenCalled();
   });
 
   it("a company's dashboard reads that company", async () => {
     renderAt('/client/target-companies/c1/dashboard');
     expect(await screen.findByRole('group', { name: 'Total Audits' })).toHaveTextContent('3');
-    expect(getTargetCompanyDashboard).toHaveBeenCalledWith('c1');
+    expect(answered.companyDashboard).toHaveBeenCalledWith(
+      expect.objectContaining({ search: { targetCompanyId: 'c1' } }),
+    );
     expect(screen.queryByRole('heading', { name: 'Portfolio Overview' })).not.toBeInTheDocument();
   });
 
@@ -193,7 +201,12 @@ describe('client area routes', () => {
       'href',
       '/client/target-companies/c1/auditors/a1/au1/action-plans',
     );
-    expect(getAudits).toHaveBeenCalledWith({ auditorId: 'a1', targetCompanyId: 'c1' });
+    expect(answered.audits).toHaveBeenCalledWith(
+      expect.objectContaining({
+        params: { auditorId: 'a1' },
+        search: { auditorId: 'a1', targetCompanyId: 'c1' },
+      }),
+    );
   });
 
   it.each([
@@ -231,6 +244,54 @@ describe('client area routes', () => {
     renderAt('/client/target-companies', 'admin');
     await screen.findByRole('heading', { level: 2, name: 'Acme Steel Ltd' });
     expect(screen.queryByRole('button', { name: 'Add Target Company' })).not.toBeInTheDocument();
+  });
+
+  it("a company's audits load again after an audit was added", async () => {
+    const user = userEvent.setup();
+    const added = apiAudit({ _id: 'au2', auditType: 'esap', auditCategory: 'Environment' });
+    const listed = onApi('get', 'target-company/:auditorId/audits', [
+      ok({ audits: [] }),
+      ok({ audits: [added] }),
+    ]);
+    onApi('post', 'target-company/audit', ok({ audit: added }, 201));
+    renderAt('/client/target-companies/c1/auditors/a1');
+    expect(await screen.findByText('No audits found')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add New Audit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Audit' });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Audit Type/ }), 'esap');
+    await user.selectOptions(
+      within(dialog).getByRole('combobox', { name: /Category/ }),
+      'Environment',
+    );
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Form/ }), 'ap');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Audit' }));
+    expect(await screen.findByRole('cell', { name: 'ESAP' })).toBeInTheDocument();
+    expect(listed).toHaveBeenCalledTimes(2);
+  });
+
+  it("a company's auditors load again after one was assigned", async () => {
+    const user = userEvent.setup();
+    const assigned = apiCompanyAuditor({
+      id: 'ca2',
+      auditor: { _id: 'a1', auditorName: 'GreenAudit Partners' },
+    });
+    const listed = onApi('get', 'target-company/auditors', [
+      ok({ auditors: [] }),
+      ok({ auditors: [assigned] }),
+    ]);
+    onApi('post', 'client/add-target-company-auditor', ok({ audit: assigned }, 201));
+    renderAt('/client/target-companies/c1/auditors');
+    expect(await screen.findByText('No auditors found')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add New Auditor' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Auditor' });
+    await within(dialog).findByRole('option', { name: 'GreenAudit Partners' });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Auditor/ }), 'a1');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Normal Audit' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'QA' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'CAPA' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add Auditor' }));
+    expect(await screen.findByRole('link', { name: 'View Audits' })).toBeInTheDocument();
+    expect(listed).toHaveBeenCalledTimes(2);
   });
 
   it('the area index redirects to dashboard', async () => {

@@ -5,7 +5,7 @@ export type { OrganisationUsersScreenProps } from './organisation-users-screen';
 export { NewUserDialog, NEW_USER_CLOSE_DELAY_MS } from './new-user-dialog';
 export type { NewUserDialogProps } from './new-user-dialog';
 export { UsersScreenLayout } from './users-screen-layout';
-export type { UsersScreenLayoutProps } from './users-screen-layout';
+export type { LoadedUsers, UsersScreenLayoutProps } from './users-screen-layout';
 export { UserCard } from './user-card';
 export type { UserCardProps } from './user-card';
 export { isSameUser } from './is-same-user';

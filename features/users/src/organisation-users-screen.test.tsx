@@ -1,31 +1,22 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import {
-  createAuditorUser,
-  createCompanyUser,
-  deleteAuditorUser,
-  deleteCompanyUser,
-  getAuditorUsers,
-  getCompanyUsers,
-} from '@verity/shared-api/src/calls/users';
+import { http, HttpResponse } from 'msw';
 import {
   OrganisationUsersScreen,
   type OrganisationUsersScreenProps,
 } from './organisation-users-screen';
 import { NEW_USER_CLOSE_DELAY_MS } from './new-user-dialog';
-import { apiHttpError, apiUser, renderScreen } from '@verity/shared-ui/src/testing';
-
-jest.mock('@verity/shared-api/src/calls/users');
-
-const mocked = {
-  getAuditorUsers: jest.mocked(getAuditorUsers),
-  createAuditorUser: jest.mocked(createAuditorUser),
-  deleteAuditorUser: jest.mocked(deleteAuditorUser),
-  getCompanyUsers: jest.mocked(getCompanyUsers),
-  createCompanyUser: jest.mocked(createCompanyUser),
-  deleteCompanyUser: jest.mocked(deleteCompanyUser),
-};
+import {
+  API_ORIGIN,
+  apiServer,
+  apiUser,
+  fails,
+  ok,
+  onApi,
+  renderScreen,
+  withBody,
+} from '@verity/shared-ui/src/testing';
 
 const owner = apiUser({
   id: 'u-owner',
@@ -91,10 +82,11 @@ async function fillNewUser(user: ReturnType<typeof userEvent.setup>, email: stri
   return dialog;
 }
 
+let auditorUsersListed: jest.Mock;
+let companyUsersListed: jest.Mock;
 beforeEach(() => {
-  jest.resetAllMocks();
-  mocked.getAuditorUsers.mockResolvedValue([owner, admin, editor]);
-  mocked.getCompanyUsers.mockResolvedValue([owner, admin, editor]);
+  auditorUsersListed = onApi('get', 'auditor/users', ok({ users: [owner, admin, editor] }));
+  companyUsersListed = onApi('get', 'target-company/users', ok({ users: [owner, admin, editor] }));
 });
 
 describe('OrganisationUsersScreen: auditor users', () => {
@@ -128,26 +120,20 @@ describe('OrganisationUsersScreen: auditor users', () => {
   });
 
   it("shows 'No users found' for an empty firm", async () => {
-    mocked.getAuditorUsers.mockResolvedValue([]);
+    onApi('get', 'auditor/users', ok({ users: [] }));
     renderUsers();
     expect(await screen.findByText('No users found')).toBeInTheDocument();
   });
 
   it("shows the server's message, or 'Failed to fetch auditor user details', when loading fails", async () => {
-    mocked.getAuditorUsers.mockRejectedValue(await apiHttpError(500, { success: false }));
+    onApi('get', 'auditor/users', fails(500));
     const { unmount } = renderUsers();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to fetch auditor user details',
     );
     unmount();
 
-    mocked.getAuditorUsers.mockRejectedValue(
-      await apiHttpError(404, {
-        success: false,
-        message: 'Auditor firm not found',
-        code: 'NOT_FOUND',
-      }),
-    );
+    onApi('get', 'auditor/users', fails(404, 'Auditor firm not found'));
     renderUsers();
     expect(await screen.findByRole('alert')).toHaveTextContent('Auditor firm not found');
   });
@@ -171,7 +157,7 @@ describe('OrganisationUsersScreen: auditor users', () => {
 
   it('offers an owner delete on another owner, never on themselves', async () => {
     const coOwner = apiUser({ id: 'u-co', fullname: 'Otto Owner', role: 'owner' });
-    mocked.getAuditorUsers.mockResolvedValue([owner, coOwner, admin, editor]);
+    onApi('get', 'auditor/users', ok({ users: [owner, coOwner, admin, editor] }));
     renderUsers({ user: signedInOwner });
     await screen.findByText('Otto Owner');
     expect(
@@ -201,7 +187,7 @@ describe('OrganisationUsersScreen: auditor users', () => {
 
   it('deletes a user after the confirmation and removes the card', async () => {
     const user = userEvent.setup();
-    mocked.deleteAuditorUser.mockResolvedValue(undefined);
+    const deleted = onApi('delete', 'auditor/user/:id', ok({}));
     renderUsers();
     await user.click(await screen.findByRole('button', { name: 'Delete user Aiko Tanaka' }));
 
@@ -209,28 +195,29 @@ describe('OrganisationUsersScreen: auditor users', () => {
     expect(confirm).toHaveTextContent(
       "Are you sure you want to delete this user? This can't be undo.",
     );
-    expect(mocked.deleteAuditorUser).not.toHaveBeenCalled();
+    expect(deleted).not.toHaveBeenCalled();
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText('Auditor user deleted successfully.')).toBeInTheDocument();
-    expect(mocked.deleteAuditorUser).toHaveBeenCalledWith('u-editor');
-    expect(cardNames()).toEqual(['Lena Ortiz', 'Marco Bellini']);
+    expect(deleted).toHaveBeenCalledWith(expect.objectContaining({ params: { id: 'u-editor' } }));
+    await waitFor(() => expect(cardNames()).toEqual(['Lena Ortiz', 'Marco Bellini']));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('keeps the user when the confirmation is cancelled', async () => {
     const user = userEvent.setup();
+    const deleted = onApi('delete', 'auditor/user/:id', ok({}));
     renderUsers();
     await user.click(await screen.findByRole('button', { name: 'Delete user Aiko Tanaka' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(mocked.deleteAuditorUser).not.toHaveBeenCalled();
+    expect(deleted).not.toHaveBeenCalled();
     expect(cardNames()).toContain('Aiko Tanaka');
   });
 
   it("toasts 'Failed to delete auditor user' and keeps the card when deleting fails", async () => {
     const user = userEvent.setup();
-    mocked.deleteAuditorUser.mockRejectedValue(await apiHttpError(500, { success: false }));
+    onApi('delete', 'auditor/user/:id', fails(500));
     renderUsers();
     await user.click(await screen.findByRole('button', { name: 'Delete user Aiko Tanaka' }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
@@ -240,12 +227,13 @@ describe('OrganisationUsersScreen: auditor users', () => {
 
   it("toasts 'No user id provided for deletion' for a user without an id", async () => {
     const user = userEvent.setup();
-    mocked.getAuditorUsers.mockResolvedValue([{ ...editor, id: '' }]);
+    const deleted = onApi('delete', 'auditor/user/:id', ok({}));
+    onApi('get', 'auditor/users', ok({ users: [{ ...editor, id: '' }] }));
     renderUsers();
     await user.click(await screen.findByRole('button', { name: 'Delete user Aiko Tanaka' }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No user id provided for deletion')).toBeInTheDocument();
-    expect(mocked.deleteAuditorUser).not.toHaveBeenCalled();
+    expect(deleted).not.toHaveBeenCalled();
   });
 
   it('opens the create dialog with admin as the default role and submit disabled until all are filled', async () => {
@@ -278,7 +266,7 @@ describe('OrganisationUsersScreen: auditor users', () => {
         role: 'editor',
         createdAt: '2025-04-01T10:00:00.000Z',
       });
-      mocked.createAuditorUser.mockResolvedValue(noor);
+      const created = onApi('post', 'auditor/user', ok({ user: noor }, 201));
       renderUsers();
       await user.click(await screen.findByRole('button', { name: 'Add New User' }));
       const dialog = await fillNewUser(user, ' noor@greenaudit.example ', 'Noor Haddad');
@@ -289,18 +277,21 @@ describe('OrganisationUsersScreen: auditor users', () => {
         await within(dialog).findByText('Auditor user created successfully.'),
       ).toBeInTheDocument();
       expect(within(dialog).getByText('Closing in a moment...')).toBeInTheDocument();
-      expect(mocked.createAuditorUser).toHaveBeenCalledWith({
-        emailId: 'noor@greenaudit.example',
-        fullname: 'Noor Haddad',
-        role: 'editor',
-      });
+      expect(created).toHaveBeenCalledWith(
+        withBody({
+          emailId: 'noor@greenaudit.example',
+          fullname: 'Noor Haddad',
+          role: 'editor',
+        }),
+      );
       expect(cardNames()).not.toContain('Noor Haddad');
 
       act(() => jest.advanceTimersByTime(NEW_USER_CLOSE_DELAY_MS - 100));
       expect(screen.getByRole('dialog')).toBeInTheDocument();
       act(() => jest.advanceTimersByTime(100));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      expect(cardNames()[0]).toBe('Noor Haddad');
+      // The query cache tells the list on its next tick.
+      await waitFor(() => expect(cardNames()[0]).toBe('Noor Haddad'));
       expect(cardNames()).toHaveLength(4);
     } finally {
       jest.useRealTimers();
@@ -309,13 +300,20 @@ describe('OrganisationUsersScreen: auditor users', () => {
 
   it('puts the new user first at once when the dialog is closed during the success message', async () => {
     const user = userEvent.setup();
-    mocked.createAuditorUser.mockResolvedValue(
-      apiUser({
-        id: 'u-new',
-        fullname: 'Noor Haddad',
-        emailId: 'noor@greenaudit.example',
-        role: 'admin',
-      }),
+    onApi(
+      'post',
+      'auditor/user',
+      ok(
+        {
+          user: apiUser({
+            id: 'u-new',
+            fullname: 'Noor Haddad',
+            emailId: 'noor@greenaudit.example',
+            role: 'admin',
+          }),
+        },
+        201,
+      ),
     );
     renderUsers();
     await user.click(await screen.findByRole('button', { name: 'Add New User' }));
@@ -324,19 +322,17 @@ describe('OrganisationUsersScreen: auditor users', () => {
     await within(dialog).findByText('Closing in a moment...');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(cardNames()).toEqual(['Noor Haddad', 'Lena Ortiz', 'Marco Bellini', 'Aiko Tanaka']);
+    await waitFor(() =>
+      expect(cardNames()).toEqual(['Noor Haddad', 'Lena Ortiz', 'Marco Bellini', 'Aiko Tanaka']),
+    );
   });
 
   it("shows the server's message in the dialog, or 'Failed to create auditor user'", async () => {
     const user = userEvent.setup();
-    mocked.createAuditorUser.mockRejectedValueOnce(
-      await apiHttpError(409, {
-        success: false,
-        message: 'A user with this email already exists',
-        code: 'CONFLICT',
-      }),
-    );
-    mocked.createAuditorUser.mockRejectedValueOnce(await apiHttpError(500, { success: false }));
+    onApi('post', 'auditor/user', [
+      fails(409, 'A user with this email already exists'),
+      fails(500),
+    ]);
     renderUsers();
     await user.click(await screen.findByRole('button', { name: 'Add New User' }));
     const dialog = await fillNewUser(user, 'marco@greenaudit.example', 'Marco Bellini');
@@ -353,12 +349,13 @@ describe('OrganisationUsersScreen: auditor users', () => {
 
   it('shows the email rule instead of calling the API for a malformed email', async () => {
     const user = userEvent.setup();
+    const created = onApi('post', 'auditor/user', ok({ user: apiUser() }, 201));
     renderUsers();
     await user.click(await screen.findByRole('button', { name: 'Add New User' }));
     const dialog = await fillNewUser(user, 'noor@', 'Noor Haddad');
     await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
     expect(await within(dialog).findByText('Please enter a valid email')).toBeInTheDocument();
-    expect(mocked.createAuditorUser).not.toHaveBeenCalled();
+    expect(created).not.toHaveBeenCalled();
   });
 
   it('has no accessibility violations, with the list and with the dialog open', async () => {
@@ -380,8 +377,12 @@ describe('OrganisationUsersScreen: company users', () => {
     renderCompanyUsers();
     expect(screen.getByRole('heading', { level: 1, name: 'Company Users' })).toBeInTheDocument();
     expect(await screen.findByText('Aiko Tanaka')).toBeInTheDocument();
-    expect(mocked.getCompanyUsers).toHaveBeenCalledWith('2f0c7c38-1f0e-4a3e-8a55-3b9a0f4c1e11');
-    expect(mocked.getAuditorUsers).not.toHaveBeenCalled();
+    expect(companyUsersListed).toHaveBeenCalledWith(
+      expect.objectContaining({
+        search: { targetCompanyId: '2f0c7c38-1f0e-4a3e-8a55-3b9a0f4c1e11' },
+      }),
+    );
+    expect(auditorUsersListed).not.toHaveBeenCalled();
   });
 
   it("says 'No targetCompanyId found for current user' without a company", async () => {
@@ -389,11 +390,11 @@ describe('OrganisationUsersScreen: company users', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'No targetCompanyId found for current user',
     );
-    expect(mocked.getCompanyUsers).not.toHaveBeenCalled();
+    expect(companyUsersListed).not.toHaveBeenCalled();
   });
 
   it("says 'Failed to fetch targetCompany users.' when loading fails", async () => {
-    mocked.getCompanyUsers.mockRejectedValue(await apiHttpError(500, {}));
+    onApi('get', 'target-company/users', fails(500));
     renderCompanyUsers();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to fetch targetCompany users.',
@@ -402,13 +403,20 @@ describe('OrganisationUsersScreen: company users', () => {
 
   it("titles the dialog 'Create New Company User' and creates through the company call", async () => {
     const user = userEvent.setup();
-    mocked.createCompanyUser.mockResolvedValue(
-      apiUser({
-        id: 'cu-9',
-        fullname: 'Dev Patel',
-        emailId: 'dev@acmesteel.example',
-        role: 'admin',
-      }),
+    const created = onApi(
+      'post',
+      'target-company/user',
+      ok(
+        {
+          user: apiUser({
+            id: 'cu-9',
+            fullname: 'Dev Patel',
+            emailId: 'dev@acmesteel.example',
+            role: 'admin',
+          }),
+        },
+        201,
+      ),
     );
     renderCompanyUsers();
     await user.click(await screen.findByRole('button', { name: 'Add New User' }));
@@ -419,24 +427,21 @@ describe('OrganisationUsersScreen: company users', () => {
     expect(
       await within(dialog).findByText('Company user created successfully.'),
     ).toBeInTheDocument();
-    expect(mocked.createCompanyUser).toHaveBeenCalledWith({
-      emailId: 'dev@acmesteel.example',
-      fullname: 'Dev Patel',
-      role: 'admin',
-    });
+    expect(created).toHaveBeenCalledWith(
+      withBody({
+        emailId: 'dev@acmesteel.example',
+        fullname: 'Dev Patel',
+        role: 'admin',
+      }),
+    );
   });
 
   it("shows the server message, 'Server error occurred' or 'Unexpected error occurred' when creating fails", async () => {
     const user = userEvent.setup();
-    mocked.createCompanyUser
-      .mockRejectedValueOnce(
-        await apiHttpError(409, {
-          success: false,
-          message: 'This email already belongs to a user of another target company',
-        }),
-      )
-      .mockRejectedValueOnce(await apiHttpError(500, { success: false }))
-      .mockRejectedValueOnce(new TypeError('Cannot read properties of undefined'));
+    onApi('post', 'target-company/user', [
+      fails(409, 'This email already belongs to a user of another target company'),
+      fails(500),
+    ]);
     renderCompanyUsers();
     await user.click(await screen.findByRole('button', { name: 'Add New User' }));
     const dialog = await fillNewUser(user, 'dev@acmesteel.example', 'Dev Patel');
@@ -450,6 +455,10 @@ describe('OrganisationUsersScreen: company users', () => {
     await waitFor(() =>
       expect(within(dialog).getByRole('alert')).toHaveTextContent('Server error occurred'),
     );
+    // The third request never reaches the API.
+    apiServer.use(
+      http.post(`${API_ORIGIN}/api/v1/target-company/user`, () => HttpResponse.error()),
+    );
     await user.click(submit);
     await waitFor(() =>
       expect(within(dialog).getByRole('alert')).toHaveTextContent('Unexpected error occurred'),
@@ -458,12 +467,12 @@ describe('OrganisationUsersScreen: company users', () => {
 
   it("deletes a company user with the toast 'Company user deleted successfully.'", async () => {
     const user = userEvent.setup();
-    mocked.deleteCompanyUser.mockResolvedValue(undefined);
+    const deleted = onApi('delete', 'target-company/user/:id', ok({}));
     renderCompanyUsers();
     await user.click(await screen.findByRole('button', { name: 'Delete user Marco Bellini' }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Company user deleted successfully.')).toBeInTheDocument();
-    expect(mocked.deleteCompanyUser).toHaveBeenCalledWith('u-admin');
-    expect(cardNames()).toEqual(['Lena Ortiz', 'Aiko Tanaka']);
+    expect(deleted).toHaveBeenCalledWith(expect.objectContaining({ params: { id: 'u-admin' } }));
+    await waitFor(() => expect(cardNames()).toEqual(['Lena Ortiz', 'Aiko Tanaka']));
   });
 });

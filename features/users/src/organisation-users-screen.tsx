@@ -1,4 +1,5 @@
-import { useCallback } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@verity/query';
 import {
   AUDITOR_USER_DELETED,
   FAILED_CREATE_AUDITOR_USER,
@@ -26,7 +27,7 @@ import {
 import { isSameUser } from './is-same-user';
 import { UsersScreenLayout } from './users-screen-layout';
 import { userTexts, type OrganisationUserType } from './user-texts';
-import { toast, useLoad } from '@verity/shared-ui';
+import { toast } from '@verity/shared-ui';
 
 export interface OrganisationUsersScreenProps {
   /** 'auditor' lists the firm's users, 'targetCompany' the company's. */
@@ -41,6 +42,7 @@ export interface OrganisationUsersScreenProps {
 }
 
 interface UserKind {
+  queryKey: (targetCompanyId: string | undefined) => readonly unknown[];
   load: (targetCompanyId: string | undefined) => Promise<ClientUser[]>;
   loadFallback: string;
   create: (payload: NewUserPayload) => Promise<ClientUser>;
@@ -52,6 +54,7 @@ interface UserKind {
 
 const USER_KINDS: Record<OrganisationUserType, UserKind> = {
   auditor: {
+    queryKey: () => queryKeys.users('auditor'),
     load: () => getAuditorUsers(),
     loadFallback: FAILED_FETCH_AUDITOR_USER_DETAILS,
     create: (payload) => createAuditorUser(payload),
@@ -61,6 +64,7 @@ const USER_KINDS: Record<OrganisationUserType, UserKind> = {
     deleteFallback: FAILED_DELETE_AUDITOR_USER,
   },
   targetCompany: {
+    queryKey: (targetCompanyId) => queryKeys.users('targetCompany', { targetCompanyId }),
     load: (targetCompanyId) =>
       targetCompanyId
         ? getCompanyUsers(targetCompanyId)
@@ -84,33 +88,34 @@ export function OrganisationUsersScreen({
   user,
 }: OrganisationUsersScreenProps) {
   const kind = USER_KINDS[userType];
-  const { state, update } = useLoad(
-    () => kind.load(user.targetCompanyId),
-    `${userType}:${user.targetCompanyId ?? ''}`,
-  );
+  const queryKey = kind.queryKey(user.targetCompanyId);
+  const users = useQuery({ queryKey, queryFn: () => kind.load(user.targetCompanyId) });
+  const queryClient = useQueryClient();
 
-  const onDeleteConfirmed = useCallback(
-    async (target: ClientUser) => {
-      if (!target.id) {
-        toast.error(NO_USER_ID_FOR_DELETION);
-        return;
-      }
-      try {
-        await kind.remove(target.id);
-        update((users) => users.filter((listed) => listed.id !== target.id));
-        toast.success(kind.deleted);
-      } catch (error) {
-        toast.error(getErrorText(error, kind.deleteFallback));
-      }
-    },
-    [kind, update],
-  );
+  /** Changes the loaded list in place (a created user put first, a deleted one removed). */
+  function update(change: (listed: ClientUser[]) => ClientUser[]) {
+    queryClient.setQueryData<ClientUser[]>(queryKey, (listed) => listed && change(listed));
+  }
+
+  async function onDeleteConfirmed(target: ClientUser) {
+    if (!target.id) {
+      toast.error(NO_USER_ID_FOR_DELETION);
+      return;
+    }
+    try {
+      await kind.remove(target.id);
+      update((listed) => listed.filter((other) => other.id !== target.id));
+      toast.success(kind.deleted);
+    } catch (error) {
+      toast.error(getErrorText(error, kind.deleteFallback));
+    }
+  }
 
   return (
     <UsersScreenLayout
       userType={userType}
-      users={state}
-      loadErrorText={state.status === 'error' ? getErrorText(state.error, kind.loadFallback) : ''}
+      users={users}
+      loadErrorText={users.isError ? getErrorText(users.error, kind.loadFallback) : ''}
       canAdd={canManageUsers}
       canMakeOwners={canManageUsers && user.role === 'owner'}
       canDelete={(listed) =>
@@ -120,7 +125,7 @@ export function OrganisationUsersScreen({
       }
       create={kind.create}
       createErrorText={kind.createErrorText}
-      onCreated={(created) => update((users) => [created, ...users])}
+      onCreated={(created) => update((listed) => [created, ...listed])}
       onDeleteConfirmed={onDeleteConfirmed}
     />
   );

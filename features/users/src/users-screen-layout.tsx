@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import {
   NO_USERS_FOUND,
   type ClientUser,
@@ -17,12 +18,15 @@ import {
   LoadingState,
   PageHeader,
   SearchBox,
-  type LoadState,
 } from '@verity/shared-ui';
+
+/** What the layout reads of the users' query. */
+export type LoadedUsers = Pick<UseQueryResult<ClientUser[]>, 'isPending' | 'isError' | 'data'>;
 
 export interface UsersScreenLayoutProps {
   userType: UserType;
-  users: LoadState<ClientUser[]>;
+  /** The users as loaded: `isPending` while loading, `isError` when it failed, else `data`. */
+  users: LoadedUsers;
   /** Shown in place of the list when loading failed. */
   loadErrorText: string;
   canAdd: boolean;
@@ -109,7 +113,7 @@ export function UsersScreenLayout({
 }
 
 interface UserListProps {
-  users: LoadState<ClientUser[]>;
+  users: LoadedUsers;
   query: string;
   loadErrorText: string;
   canDelete: (user: ClientUser) => boolean;
@@ -117,15 +121,15 @@ interface UserListProps {
 }
 
 function UserList({ users, query, loadErrorText, canDelete, onDelete }: UserListProps) {
-  if (users.status === 'loading') return <LoadingState />;
-  if (users.status === 'error') {
+  if (users.isPending) return <LoadingState />;
+  if (users.isError) {
     return (
       <p className="vui-screen-error" role="alert">
         {loadErrorText}
       </p>
     );
   }
-  const shown = searchUsers(users.data, query);
+  const shown = searchUsers(users.data ?? [], query);
   if (shown.length === 0) return <EmptyState title={NO_USERS_FOUND} />;
   return (
     <ul className="vui-card-grid" aria-label={userTexts.listLabel}>

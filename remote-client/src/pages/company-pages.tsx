@@ -1,6 +1,8 @@
 // The pages under target-companies/{targetCompanyId}: each reads its ids from the route.
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@verity/query';
 import {
   canAddAuditOrCompanyAuditor,
   canAddRemark,
@@ -43,7 +45,7 @@ export function CompanyAuditorsPage() {
   const { targetCompanyId } = useIds();
   const user = useSessionUser();
   const [adding, setAdding] = useState(false);
-  const [reloadKey, setReloadKey] = useState(0);
+  const queryClient = useQueryClient();
   const canAdd = canAddToCompany(user);
   return (
     <>
@@ -51,14 +53,15 @@ export function CompanyAuditorsPage() {
         targetCompanyId={targetCompanyId}
         auditsPath={(entry) => clientPaths.audits(targetCompanyId, entry.auditor._id)}
         onAddAuditor={canAdd ? () => setAdding(true) : undefined}
-        reloadKey={reloadKey}
       />
       {canAdd ? (
         <AssignAuditorModal
           targetCompanyId={targetCompanyId}
           open={adding}
           onOpenChange={setAdding}
-          onAssigned={() => setReloadKey((key) => key + 1)}
+          onAssigned={() =>
+            queryClient.invalidateQueries({ queryKey: queryKeys.companyAuditors(targetCompanyId) })
+          }
         />
       ) : null}
     </>
@@ -69,7 +72,7 @@ export function AuditsPage() {
   const { targetCompanyId, auditorId } = useIds();
   const user = useSessionUser();
   const [adding, setAdding] = useState(false);
-  const [reloadKey, setReloadKey] = useState(0);
+  const queryClient = useQueryClient();
   const canAdd = canAddToCompany(user);
   return (
     <>
@@ -78,7 +81,6 @@ export function AuditsPage() {
         auditorId={auditorId}
         viewAuditsPath={(audit) => clientPaths.actionPlans(targetCompanyId, auditorId, audit._id)}
         onAddAudit={canAdd ? () => setAdding(true) : undefined}
-        reloadKey={reloadKey}
       />
       {canAdd ? (
         <AddAuditModal
@@ -86,7 +88,11 @@ export function AuditsPage() {
           auditorId={auditorId}
           open={adding}
           onOpenChange={setAdding}
-          onCreated={() => setReloadKey((key) => key + 1)}
+          onCreated={() =>
+            queryClient.invalidateQueries({
+              queryKey: queryKeys.audits({ targetCompanyId, auditorId }),
+            })
+          }
         />
       ) : null}
     </>

@@ -1,13 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import { getAudits } from '@verity/shared-api/src/calls/audits';
 import { AuditsTableScreen, type AuditsTableScreenProps } from './audits-table-screen';
-import { apiAudit, apiHttpError, renderScreen } from '@verity/shared-ui/src/testing';
-
-jest.mock('@verity/shared-api/src/calls/audits');
-
-const mockedGetAudits = jest.mocked(getAudits);
+import { apiAudit, fails, ok, onApi, renderScreen } from '@verity/shared-ui/src/testing';
 
 const TARGET_COMPANY_ID = '2f0c7c38-1f0e-4a3e-8a55-3b9a0f4c1e11';
 const AUDITOR_ID = 'b0e1c2d3-2222-4333-8444-555566667777';
@@ -60,19 +55,25 @@ function typesShown() {
   return bodyRows().map((row) => within(row).getAllByRole('cell')[0]?.textContent);
 }
 
+let listed: jest.Mock;
 beforeEach(() => {
-  jest.resetAllMocks();
-  mockedGetAudits.mockResolvedValue([ehsAudit, socialDd, esap]);
+  listed = onApi(
+    'get',
+    'target-company/:auditorId/audits',
+    ok({ audits: [ehsAudit, socialDd, esap] }),
+  );
 });
 
 describe('AuditsTableScreen', () => {
   it('shows type, category, form, fields count and created date per audit', async () => {
     renderAudits();
-    await screen.findByText('Normal Audit');
-    expect(mockedGetAudits).toHaveBeenCalledWith({
-      auditorId: AUDITOR_ID,
-      targetCompanyId: TARGET_COMPANY_ID,
-    });
+    await screen.findByRole('cell', { name: 'Normal Audit' });
+    expect(listed).toHaveBeenCalledWith(
+      expect.objectContaining({
+        params: { auditorId: AUDITOR_ID },
+        search: { auditorId: AUDITOR_ID, targetCompanyId: TARGET_COMPANY_ID },
+      }),
+    );
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
     expect(headers).toEqual(['Type', 'Category', 'Form', 'Fields count', 'Created', 'Actions']);
     const cells = within(bodyRows()[0] as HTMLElement)
@@ -84,7 +85,7 @@ describe('AuditsTableScreen', () => {
 
   it("links 'View Audits' through the path builder, without 'Create Audit' for clients", async () => {
     renderAudits();
-    await screen.findByText('Normal Audit');
+    await screen.findByRole('cell', { name: 'Normal Audit' });
     const row = within(bodyRows()[1] as HTMLElement);
     expect(row.getByRole('link', { name: 'View Audits' })).toHaveAttribute(
       'href',
@@ -97,7 +98,7 @@ describe('AuditsTableScreen', () => {
     renderAudits({
       createAuditPath: (audit) => `/auditor/target-companies/tc/audits/${audit._id}/create-audit`,
     });
-    await screen.findByText('Normal Audit');
+    await screen.findByRole('cell', { name: 'Normal Audit' });
     expect(
       within(bodyRows()[2] as HTMLElement).getByRole('link', { name: 'Create Audit' }),
     ).toHaveAttribute('href', '/auditor/target-companies/tc/audits/audit-esap/create-audit');
@@ -108,7 +109,7 @@ describe('AuditsTableScreen', () => {
     const user = userEvent.setup();
     const onAddAudit = jest.fn();
     const { unmount } = renderAudits();
-    await screen.findByText('Normal Audit');
+    await screen.findByRole('cell', { name: 'Normal Audit' });
     expect(screen.queryByRole('button', { name: 'Add New Audit' })).not.toBeInTheDocument();
     unmount();
     renderAudits({ onAddAudit });
@@ -119,7 +120,7 @@ describe('AuditsTableScreen', () => {
   it('filters by type and narrows the category choices to that type', async () => {
     const user = userEvent.setup();
     renderAudits();
-    await screen.findByText('Normal Audit');
+    await screen.findByRole('cell', { name: 'Normal Audit' });
     const category = screen.getByRole('combobox', { name: 'Category' });
     expect(
       within(category)
@@ -138,7 +139,7 @@ describe('AuditsTableScreen', () => {
   it('filters by category and clears a category the new type does not have', async () => {
     const user = userEvent.setup();
     renderAudits();
-    await screen.findByText('Normal Audit');
+    await screen.findByRole('cell', { name: 'Normal Audit' });
     const category = screen.getByRole('combobox', { name: 'Category' });
     await user.selectOptions(category, 'Environment');
     expect(typesShown()).toEqual(['ESAP']);
@@ -150,7 +151,7 @@ describe('AuditsTableScreen', () => {
   it("narrows rows to the search text and says 'No audit records found' when nothing matches", async () => {
     const user = userEvent.setup();
     renderAudits();
-    await screen.findByText('Normal Audit');
+    await screen.findByRole('cell', { name: 'Normal Audit' });
     const search = screen.getByRole('searchbox', { name: 'Search Audits...' });
     await user.type(search, 'capa');
     expect(typesShown()).toEqual(['Due Diligence']);
@@ -161,7 +162,7 @@ describe('AuditsTableScreen', () => {
   });
 
   it("says 'No audits found' when the company has no audits", async () => {
-    mockedGetAudits.mockResolvedValue([]);
+    onApi('get', 'target-company/:auditorId/audits', ok({ audits: [] }));
     renderAudits();
     expect(await screen.findByText('No audits found')).toBeInTheDocument();
   });
@@ -169,17 +170,11 @@ describe('AuditsTableScreen', () => {
   it('shows the loading text while the audits load', async () => {
     renderAudits();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
-    await screen.findByText('Normal Audit');
+    await screen.findByRole('cell', { name: 'Normal Audit' });
   });
 
   it("shows the server's message when loading fails", async () => {
-    mockedGetAudits.mockRejectedValue(
-      await apiHttpError(404, {
-        success: false,
-        message: 'Target company not found',
-        code: 'NOT_FOUND',
-      }),
-    );
+    onApi('get', 'target-company/:auditorId/audits', fails(404, 'Target company not found'));
     renderAudits();
     expect(await screen.findByRole('alert')).toHaveTextContent('Target company not found');
   });
@@ -189,7 +184,7 @@ describe('AuditsTableScreen', () => {
       onAddAudit: () => undefined,
       createAuditPath: (audit) => `${audit._id}/create-audit`,
     });
-    await screen.findByText('Normal Audit');
+    await screen.findByRole('cell', { name: 'Normal Audit' });
     expect(await axe(container)).toHaveNoViolations();
   });
 });

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@verity/query';
 import {
   NO_AUDITS_FOUND,
   NO_AUDIT_RECORDS_FOUND,
@@ -27,7 +29,6 @@ import {
   SelectField,
   PageHeader,
   SearchBox,
-  useLoad,
   type DataTableColumn,
 } from '@verity/shared-ui';
 
@@ -40,8 +41,6 @@ export interface AuditsTableScreenProps {
   createAuditPath?: (audit: Audit) => string;
   /** Shows 'Add New Audit', which calls it; the client area gives it. */
   onAddAudit?: () => void;
-  /** Changing it loads the audits again (after one was added). */
-  reloadKey?: string | number;
 }
 
 /** The audits of one auditor firm on one company, with search, type and category filters. */
@@ -51,14 +50,13 @@ export function AuditsTableScreen({
   viewAuditsPath,
   createAuditPath,
   onAddAudit,
-  reloadKey = 0,
 }: AuditsTableScreenProps) {
-  const { state } = useLoad(
-    () => getAudits({ auditorId, targetCompanyId }),
-    `${targetCompanyId}:${auditorId}:${reloadKey}`,
-  );
+  const loaded = useQuery({
+    queryKey: queryKeys.audits({ targetCompanyId, auditorId }),
+    queryFn: () => getAudits({ auditorId, targetCompanyId }),
+  });
   const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS);
-  const audits = state.status === 'ready' ? state.data : [];
+  const audits = loaded.data ?? [];
   const shown = filterAudits(audits, filters);
 
   function onTypeChange(value: string) {
@@ -144,9 +142,9 @@ export function AuditsTableScreen({
           }
         />
       </div>
-      {state.status === 'error' ? (
+      {loaded.isError ? (
         <p className="vui-screen-error" role="alert">
-          {getErrorText(state.error, texts.failedToFetchAudits)}
+          {getErrorText(loaded.error, texts.failedToFetchAudits)}
         </p>
       ) : (
         <DataTable
@@ -154,7 +152,7 @@ export function AuditsTableScreen({
           columns={columns}
           rows={shown}
           getRowKey={(audit) => audit._id}
-          loading={state.status === 'loading'}
+          loading={loaded.isPending}
           emptyText={audits.length === 0 ? NO_AUDITS_FOUND : NO_AUDIT_RECORDS_FOUND}
         />
       )}

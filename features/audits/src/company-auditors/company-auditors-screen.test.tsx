@@ -1,13 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import { getCompanyAuditors } from '@verity/shared-api/src/calls/target-companies';
 import { CompanyAuditorsScreen, type CompanyAuditorsScreenProps } from './company-auditors-screen';
-import { apiCompanyAuditor, apiHttpError, renderScreen } from '@verity/shared-ui/src/testing';
-
-jest.mock('@verity/shared-api/src/calls/target-companies');
-
-const mockedGetCompanyAuditors = jest.mocked(getCompanyAuditors);
+import { apiCompanyAuditor, fails, ok, onApi, renderScreen } from '@verity/shared-ui/src/testing';
 
 const TARGET_COMPANY_ID = '2f0c7c38-1f0e-4a3e-8a55-3b9a0f4c1e11';
 
@@ -58,16 +53,18 @@ function auditorsShown() {
   return bodyRows().flatMap((row) => names.filter((name) => within(row).queryByText(name)));
 }
 
+let listed: jest.Mock;
 beforeEach(() => {
-  jest.resetAllMocks();
-  mockedGetCompanyAuditors.mockResolvedValue([greenAudit, terra]);
+  listed = onApi('get', 'target-company/auditors', ok({ auditors: [greenAudit, terra] }));
 });
 
 describe('CompanyAuditorsScreen', () => {
   it('shows the auditor details, types, categories, forms and joined date', async () => {
     renderAuditors();
     await screen.findByText('GreenAudit Partners');
-    expect(mockedGetCompanyAuditors).toHaveBeenCalledWith(TARGET_COMPANY_ID);
+    expect(listed).toHaveBeenCalledWith(
+      expect.objectContaining({ search: { targetCompanyId: TARGET_COMPANY_ID } }),
+    );
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
       'Auditor Details',
       'Audit Types',
@@ -124,7 +121,7 @@ describe('CompanyAuditorsScreen', () => {
   });
 
   it("says 'No auditors found' for a company without auditors", async () => {
-    mockedGetCompanyAuditors.mockResolvedValue([]);
+    onApi('get', 'target-company/auditors', ok({ auditors: [] }));
     renderAuditors();
     expect(await screen.findByText('No auditors found')).toBeInTheDocument();
   });
@@ -136,15 +133,13 @@ describe('CompanyAuditorsScreen', () => {
   });
 
   it("says 'Failed to fetch target company auditors', or the server's message, when loading fails", async () => {
-    mockedGetCompanyAuditors.mockRejectedValue(await apiHttpError(500, { success: false }));
+    onApi('get', 'target-company/auditors', fails(500));
     const { unmount } = renderAuditors();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to fetch target company auditors',
     );
     unmount();
-    mockedGetCompanyAuditors.mockRejectedValue(
-      await apiHttpError(404, { success: false, message: 'Target company not found' }),
-    );
+    onApi('get', 'target-company/auditors', fails(404, 'Target company not found'));
     renderAuditors();
     expect(await screen.findByRole('alert')).toHaveTextContent('Target company not found');
   });

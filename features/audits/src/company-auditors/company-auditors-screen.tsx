@@ -1,5 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@verity/query';
 import {
   AUDIT_FORM_LABELS,
   AUDIT_TYPE_LABELS,
@@ -23,7 +25,6 @@ import {
   SelectField,
   PageHeader,
   SearchBox,
-  useLoad,
   type DataTableColumn,
 } from '@verity/shared-ui';
 
@@ -33,8 +34,6 @@ export interface CompanyAuditorsScreenProps {
   auditsPath: (entry: CompanyAuditorEntry) => string;
   /** Shows 'Add New Auditor', which calls it; the client area gives it. */
   onAddAuditor?: () => void;
-  /** Changing it loads the auditors again (after one was added). */
-  reloadKey?: string | number;
 }
 
 function BadgeList({ values }: { values: readonly ReactNode[] }) {
@@ -102,14 +101,13 @@ export function CompanyAuditorsScreen({
   targetCompanyId,
   auditsPath,
   onAddAuditor,
-  reloadKey = 0,
 }: CompanyAuditorsScreenProps) {
-  const { state } = useLoad(
-    () => getCompanyAuditors(targetCompanyId),
-    `${targetCompanyId}:${reloadKey}`,
-  );
+  const loaded = useQuery({
+    queryKey: queryKeys.companyAuditors(targetCompanyId),
+    queryFn: () => getCompanyAuditors(targetCompanyId),
+  });
   const [filters, setFilters] = useState<CompanyAuditorFilters>({ search: '', auditType: '' });
-  const entries = state.status === 'ready' ? state.data : [];
+  const entries = loaded.data ?? [];
 
   return (
     <div className="vui-screen">
@@ -136,9 +134,9 @@ export function CompanyAuditorsScreen({
           }}
         />
       </div>
-      {state.status === 'error' ? (
+      {loaded.isError ? (
         <p className="vui-screen-error" role="alert">
-          {getErrorText(state.error, FAILED_FETCH_TARGET_COMPANY_AUDITORS)}
+          {getErrorText(loaded.error, FAILED_FETCH_TARGET_COMPANY_AUDITORS)}
         </p>
       ) : (
         <DataTable
@@ -146,7 +144,7 @@ export function CompanyAuditorsScreen({
           columns={columns(auditsPath)}
           rows={filterCompanyAuditors(entries, filters)}
           getRowKey={(entry) => entry.id || entry.auditor._id}
-          loading={state.status === 'loading'}
+          loading={loaded.isPending}
           emptyText={NO_AUDITORS_FOUND}
         />
       )}

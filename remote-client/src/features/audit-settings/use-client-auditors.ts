@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@verity/query';
 import { FAILED_FETCH_AUDITORS, type AuditorListItem } from '@verity/shared-api';
 import { getAuditors, getErrorText } from '@verity/shared-api/calls';
 
@@ -10,19 +11,13 @@ export interface ClientAuditorsState {
 
 /** The client's auditor firms, loaded while `active` (an open dialog). */
 export function useClientAuditors(active: boolean): ClientAuditorsState {
-  const [state, setState] = useState<ClientAuditorsState>({});
-  useEffect(() => {
-    if (!active) return;
-    let current = true;
-    setState({});
-    getAuditors().then(
-      (auditors) => current && setState({ auditors }),
-      (error: unknown) =>
-        current && setState({ auditors: [], error: getErrorText(error, FAILED_FETCH_AUDITORS) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [active]);
-  return state;
+  const auditors = useQuery({
+    queryKey: queryKeys.auditors(),
+    queryFn: () => getAuditors(),
+    enabled: active,
+  });
+  if (auditors.isError) {
+    return { auditors: [], error: getErrorText(auditors.error, FAILED_FETCH_AUDITORS) };
+  }
+  return { auditors: auditors.data };
 }

@@ -1,22 +1,27 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import { lookupAccount } from '@verity/shared-api/src/calls/auth';
-import { createAuditor, getAuditors } from '@verity/shared-api/src/calls/auditors';
-import { httpError, renderScreen } from '@verity/shared-ui/src/testing';
+import { http, HttpResponse } from 'msw';
+import type { AccountLookupResult } from '@verity/shared-api';
+import {
+  API_ORIGIN,
+  apiServer,
+  fails,
+  ok,
+  onApi,
+  renderScreen,
+  withBody,
+} from '@verity/shared-ui/src/testing';
 import { AuditorsScreen } from './auditors-screen';
 
-jest.mock('@verity/shared-api/src/calls/auth', () => ({
-  ...jest.requireActual('@verity/shared-api/src/calls/auth'),
-  lookupAccount: jest.fn(),
-}));
-jest.mock('@verity/shared-api/src/calls/auditors');
-
-const mocked = {
-  lookup: jest.mocked(lookupAccount),
-  getAuditors: jest.mocked(getAuditors),
-  createAuditor: jest.mocked(createAuditor),
-};
+/** The accounts lookup answers in the accounts service's own shape, not the API's envelope. */
+function onLookup(answer: AccountLookupResult | 'pending') {
+  apiServer.use(
+    http.get(`${API_ORIGIN}/api/v1/accounts/user`, () =>
+      answer === 'pending' ? new Promise<Response>(() => {}) : HttpResponse.json(answer),
+    ),
+  );
+}
 
 function auditor(id: string, auditorName: string, emailId: string) {
   return {
@@ -32,10 +37,10 @@ const greenAudit = auditor('a1', 'GreenAudit Partners', 'auditor.owner@verity.te
 const blueLeaf = auditor('a2', 'BlueLeaf Assurance', 'owner@blueleaf.example');
 const evergreen = auditor('a3', 'Evergreen Assurance', 'new.person@verity.test');
 
+let created: jest.Mock;
 beforeEach(() => {
-  jest.resetAllMocks();
-  mocked.getAuditors.mockResolvedValue([greenAudit, blueLeaf]);
-  mocked.lookup.mockResolvedValue({
+  onApi('get', 'auditor', ok({ auditors: [greenAudit, blueLeaf] }));
+  onLookup({
     success: true,
     user: {
       name: 'Nina',
@@ -45,7 +50,7 @@ beforeEach(() => {
       email_verified: true,
     },
   });
-  mocked.createAuditor.mockResolvedValue(evergreen);
+  created = onApi('post', 'auditor', ok({ auditor: evergreen }, 201));
 });
 
 const cards = () =>
@@ -68,17 +73,17 @@ describe('AuditorsScreen', () => {
   });
 
   it("says 'No auditors found' when the client has none", async () => {
-    mocked.getAuditors.mockResolvedValue([]);
+    onApi('get', 'auditor', ok({ auditors: [] }));
     renderScreen(<AuditorsScreen canAdd />);
     expect(await screen.findByText('No auditors found')).toBeInTheDocument();
     expect(screen.getByText('Total: 0')).toBeInTheDocument();
   });
 
   it.each([
-    [httpError(500), 'Failed to fetch auditors'],
-    [httpError(403, 'You may not see these auditors'), 'You may not see these auditors'],
-  ])('shows why the list could not load', async (error, text) => {
-    mocked.getAuditors.mockRejectedValue(error);
+    [fails(500), 'Failed to fetch auditors'],
+    [fails(404, 'You may not see these auditors'), 'You may not see these auditors'],
+  ])('shows why the list could not load', async (answer, text) => {
+    onApi('get', 'auditor', answer);
     renderScreen(<AuditorsScreen canAdd />);
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
   });
@@ -119,19 +124,23 @@ describe('AuditorsScreen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create Auditor' }));
 
     expect(await screen.findByText('Auditor created successfully.')).toBeInTheDocument();
-    expect(mocked.createAuditor).toHaveBeenCalledWith({
-      emailId: 'new.person@verity.test',
-      auditorName: 'Evergreen Assurance',
-      registeredName: 'Evergreen LLP',
-      sub: 'sub-nina',
-    });
+    expect(created).toHaveBeenCalledWith(
+      withBody({
+        emailId: 'new.person@verity.test',
+        auditorName: 'Evergreen Assurance',
+        registeredName: 'Evergreen LLP',
+        sub: 'sub-nina',
+      }),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(cards()).toEqual(['Evergreen Assurance', 'GreenAudit Partners', 'BlueLeaf Assurance']);
+    await waitFor(() =>
+      expect(cards()).toEqual(['Evergreen Assurance', 'GreenAudit Partners', 'BlueLeaf Assurance']),
+    );
     expect(screen.getByText('Total: 3')).toBeInTheDocument();
   });
 
   it('refuses an email that is not verified yet', async () => {
-    mocked.lookup.mockReturnValue(new Promise(() => undefined));
+    onLookup('pending');
     const user = userEvent.setup();
     renderScreen(<AuditorsScreen canAdd />);
     await user.click(await screen.findByRole('button', { name: 'Add New Auditor' }));
@@ -146,17 +155,17 @@ describe('AuditorsScreen', () => {
     expect(
       await within(dialog).findByText('Please enter a valid email that exists in our records'),
     ).toBeInTheDocument();
-    expect(mocked.createAuditor).not.toHaveBeenCalled();
+    expect(created).not.toHaveBeenCalled();
   });
 
   it.each([
     [
-      httpError(409, 'This auditor is already one of your auditors'),
+      fails(409, 'This auditor is already one of your auditors'),
       'This auditor is already one of your auditors',
     ],
-    [{}, 'Failed to create auditor'],
-  ])('shows a failed creation inline', async (error, text) => {
-    mocked.createAuditor.mockRejectedValue(error);
+    [fails(500), 'Failed to create auditor'],
+  ])('shows a failed creation inline', async (answer, text) => {
+    onApi('post', 'auditor', answer);
     const user = userEvent.setup();
     renderScreen(<AuditorsScreen canAdd />);
     await user.click(await screen.findByRole('button', { name: 'Add New Auditor' }));

@@ -1,4 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@verity/query';
 import { FAILED_FETCH_AUDITORS, NO_AUDITORS_FOUND, type AuditorListItem } from '@verity/shared-api';
 import { getAuditors, getErrorText } from '@verity/shared-api/calls';
 import {
@@ -12,11 +14,6 @@ import {
 } from '@verity/shared-ui';
 import { AUDITORS_TEXT as text, CLIENT_PAGE_TITLES } from '../../strings';
 import { CreateAuditorModal } from './create-auditor-modal';
-
-type LoadState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; auditors: AuditorListItem[] };
 
 export interface AuditorsScreenProps {
   /** Shows 'Add New Auditor' (client owners). */
@@ -35,29 +32,16 @@ export function searchAuditors(auditors: AuditorListItem[], query: string): Audi
 
 /** The client's auditor firms: search, total count, a card each, and 'Add New Auditor'. */
 export function AuditorsScreen({ canAdd }: AuditorsScreenProps) {
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const auditors = useQuery({ queryKey: queryKeys.auditors(), queryFn: () => getAuditors() });
+  const queryClient = useQueryClient();
   const [query, setQuery] = useState('');
   const [adding, setAdding] = useState(false);
 
-  useEffect(() => {
-    let current = true;
-    getAuditors().then(
-      (auditors) => current && setState({ status: 'ready', auditors }),
-      (error: unknown) =>
-        current &&
-        setState({ status: 'error', message: getErrorText(error, FAILED_FETCH_AUDITORS) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-
   const onCreated = (auditor: AuditorListItem) =>
-    setState((previous) =>
-      previous.status === 'ready'
-        ? { status: 'ready', auditors: [auditor, ...previous.auditors] }
-        : { status: 'ready', auditors: [auditor] },
-    );
+    queryClient.setQueryData<AuditorListItem[]>(queryKeys.auditors(), (previous = []) => [
+      auditor,
+      ...previous,
+    ]);
 
   return (
     <div className="vui-screen">
@@ -69,21 +53,19 @@ export function AuditorsScreen({ canAdd }: AuditorsScreenProps) {
       />
       <div className="vui-screen-toolbar">
         <SearchBox value={query} onChange={setQuery} placeholder={text.search} />
-        {state.status === 'ready' ? (
+        {auditors.isSuccess ? (
           <p className="vui-screen-toolbar__count">
-            {text.total}: {state.auditors.length}
+            {text.total}: {auditors.data.length}
           </p>
         ) : null}
       </div>
-      {state.status === 'loading' ? <LoadingState /> : null}
-      {state.status === 'error' ? (
+      {auditors.isPending ? <LoadingState /> : null}
+      {auditors.isError ? (
         <p className="vui-screen-error" role="alert">
-          {state.message}
+          {getErrorText(auditors.error, FAILED_FETCH_AUDITORS)}
         </p>
       ) : null}
-      {state.status === 'ready' ? (
-        <AuditorCards auditors={searchAuditors(state.auditors, query)} />
-      ) : null}
+      {auditors.isSuccess ? <AuditorCards auditors={searchAuditors(auditors.data, query)} /> : null}
       {canAdd ? (
         <CreateAuditorModal open={adding} onOpenChange={setAdding} onCreated={onCreated} />
       ) : null}

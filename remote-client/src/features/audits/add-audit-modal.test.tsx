@@ -2,13 +2,10 @@ import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import { createAudit } from '@verity/shared-api/src/calls/audits';
-import { renderScreen } from '@verity/shared-ui/src/testing';
+import { apiAudit, fails, ok, onApi, renderScreen, withBody } from '@verity/shared-ui/src/testing';
 import { AddAuditModal } from './add-audit-modal';
 
-jest.mock('@verity/shared-api/src/calls/audits');
-
-const audit = { _id: 'au-new' } as never;
+const audit = apiAudit({ _id: 'au-new' });
 
 function Harness({ onCreated }: { onCreated: () => void }) {
   const [open, setOpen] = useState(true);
@@ -35,9 +32,9 @@ const options = (select: HTMLElement) =>
     .getAllByRole('option')
     .map((option) => option.textContent);
 
+let created: jest.Mock;
 beforeEach(() => {
-  jest.resetAllMocks();
-  jest.mocked(createAudit).mockResolvedValue(audit);
+  created = onApi('post', 'target-company/audit', ok({ audit }, 201));
 });
 
 describe('AddAuditModal', () => {
@@ -47,7 +44,7 @@ describe('AddAuditModal', () => {
     expect(await within(dialog).findByText('Audit type is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Audit category is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Audit form is required')).toBeInTheDocument();
-    expect(createAudit).not.toHaveBeenCalled();
+    expect(created).not.toHaveBeenCalled();
   });
 
   it("offers only the chosen type's categories", async () => {
@@ -97,22 +94,28 @@ describe('AddAuditModal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Audit' }));
 
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(audit));
-    expect(createAudit).toHaveBeenCalledWith({
-      auditType: 'esap',
-      auditCategory: 'Environment',
-      auditForm: 'mp',
-      fields: [
-        expect.objectContaining({ name: 'Site code', placeholder: 'e.g. PUNE-02', type: 'number' }),
-      ],
-      auditorId: 'a1',
-      targetCompanyId: 'c1',
-    });
+    expect(created).toHaveBeenCalledWith(
+      withBody({
+        auditType: 'esap',
+        auditCategory: 'Environment',
+        auditForm: 'mp',
+        fields: [
+          expect.objectContaining({
+            name: 'Site code',
+            placeholder: 'e.g. PUNE-02',
+            type: 'number',
+          }),
+        ],
+        auditorId: 'a1',
+        targetCompanyId: 'c1',
+      }),
+    );
     expect(await screen.findByText('Target Company Added Successfully')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it("shows 'Failed to create audit' inline when the creation fails", async () => {
-    jest.mocked(createAudit).mockRejectedValue({});
+    onApi('post', 'target-company/audit', fails(500));
     const { user, dialog } = setup();
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /Audit Type/ }), 'dd');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /Category/ }), 'Social');

@@ -1,22 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import {
-  createClientUser,
-  deleteClientUser,
-  getClientUsers,
-} from '@verity/shared-api/src/calls/users';
 import { NEW_USER_CLOSE_DELAY_MS } from '@verity/feature-users';
 import { ClientUsersScreen, type ClientUsersScreenProps } from './client-users-screen';
-import { apiHttpError, apiUser, renderScreen } from '@verity/shared-ui/src/testing';
-
-jest.mock('@verity/shared-api/src/calls/users');
-
-const mocked = {
-  getClientUsers: jest.mocked(getClientUsers),
-  createClientUser: jest.mocked(createClientUser),
-  deleteClientUser: jest.mocked(deleteClientUser),
-};
+import { apiUser, fails, ok, onApi, renderScreen, withBody } from '@verity/shared-ui/src/testing';
 
 const priya = apiUser({
   id: 'u-priya',
@@ -75,11 +62,14 @@ function card(name: string) {
 }
 
 beforeEach(() => {
-  jest.resetAllMocks();
-  mocked.getClientUsers.mockResolvedValue({
-    users: [priya, tom, sofia, jonas],
-    counts: { total: 4, admins: 1, editors: 1, viewers: 1 },
-  });
+  onApi(
+    'get',
+    'client/users',
+    ok({
+      users: [priya, tom, sofia, jonas],
+      counts: { total: 4, admins: 1, editors: 1, viewers: 1 },
+    }),
+  );
 });
 
 describe('ClientUsersScreen', () => {
@@ -112,16 +102,17 @@ describe('ClientUsersScreen', () => {
   });
 
   it("shows 'No users found' when there are none", async () => {
-    mocked.getClientUsers.mockResolvedValue({
-      users: [],
-      counts: { total: 0, admins: 0, editors: 0, viewers: 0 },
-    });
+    onApi(
+      'get',
+      'client/users',
+      ok({ users: [], counts: { total: 0, admins: 0, editors: 0, viewers: 0 } }),
+    );
     renderClientUsers();
     expect(await screen.findByText('No users found')).toBeInTheDocument();
   });
 
   it("shows 'Failed to fetch client details' when loading fails", async () => {
-    mocked.getClientUsers.mockRejectedValue(await apiHttpError(500, { success: false }));
+    onApi('get', 'client/users', fails(500));
     renderClientUsers();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch client details');
     expect(screen.queryByRole('group', { name: 'Total Users' })).not.toBeInTheDocument();
@@ -140,10 +131,11 @@ describe('ClientUsersScreen', () => {
   it("keeps another owner's card without delete, and lets the owner add an owner", async () => {
     const user = userEvent.setup();
     const otto = apiUser({ id: 'u-otto', fullname: 'Otto Owner', role: 'owner' });
-    mocked.getClientUsers.mockResolvedValue({
-      users: [priya, otto, tom],
-      counts: { total: 3, admins: 1, editors: 0, viewers: 0 },
-    });
+    onApi(
+      'get',
+      'client/users',
+      ok({ users: [priya, otto, tom], counts: { total: 3, admins: 1, editors: 0, viewers: 0 } }),
+    );
     renderClientUsers();
     await screen.findByText('Otto Owner');
     expect(within(card('Otto Owner')).queryByRole('button', { name: /Delete user/ })).toBeNull();
@@ -171,7 +163,7 @@ describe('ClientUsersScreen', () => {
 
   it('deletes after the confirmation, removes the card and lowers the counts', async () => {
     const user = userEvent.setup();
-    mocked.deleteClientUser.mockResolvedValue(undefined);
+    const deleted = onApi('delete', 'client/user/:id', ok({}));
     renderClientUsers();
     await user.click(await screen.findByRole('button', { name: 'Delete user Sofia Alves' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete User' });
@@ -181,23 +173,15 @@ describe('ClientUsersScreen', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText('Client user deleted successfully.')).toBeInTheDocument();
-    expect(mocked.deleteClientUser).toHaveBeenCalledWith('u-sofia');
-    expect(cardNames()).toEqual(['Priya Raman', 'Tom Becker', 'Jonas Berg']);
+    expect(deleted).toHaveBeenCalledWith(expect.objectContaining({ params: { id: 'u-sofia' } }));
+    await waitFor(() => expect(cardNames()).toEqual(['Priya Raman', 'Tom Becker', 'Jonas Berg']));
     expect(count('Total Users')).toHaveTextContent('3');
     expect(count('Editors')).toHaveTextContent('0');
   });
 
   it("toasts the server's message, or 'Failed to delete client user', and keeps the card", async () => {
     const user = userEvent.setup();
-    mocked.deleteClientUser
-      .mockRejectedValueOnce(await apiHttpError(500, { success: false }))
-      .mockRejectedValueOnce(
-        await apiHttpError(403, {
-          success: false,
-          message: 'Owners cannot be deleted',
-          code: 'FORBIDDEN',
-        }),
-      );
+    onApi('delete', 'client/user/:id', [fails(500), fails(409, 'Owners cannot be deleted')]);
     renderClientUsers();
     await user.click(await screen.findByRole('button', { name: 'Delete user Tom Becker' }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
@@ -213,14 +197,21 @@ describe('ClientUsersScreen', () => {
     jest.useFakeTimers();
     try {
       const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-      mocked.createClientUser.mockResolvedValue(
-        apiUser({
-          id: 'u-amara',
-          fullname: 'Amara Obi',
-          emailId: 'amara@northwind.example',
-          role: 'viewer',
-          createdAt: '2025-04-02T09:30:00.000Z',
-        }),
+      const created = onApi(
+        'post',
+        'client/user',
+        ok(
+          {
+            user: apiUser({
+              id: 'u-amara',
+              fullname: 'Amara Obi',
+              emailId: 'amara@northwind.example',
+              role: 'viewer',
+              createdAt: '2025-04-02T09:30:00.000Z',
+            }),
+          },
+          201,
+        ),
       );
       renderClientUsers();
       await user.click(await screen.findByRole('button', { name: 'Add New User' }));
@@ -234,14 +225,17 @@ describe('ClientUsersScreen', () => {
         await within(dialog).findByText('Client user created successfully.'),
       ).toBeInTheDocument();
       expect(within(dialog).getByText('Closing in a moment...')).toBeInTheDocument();
-      expect(mocked.createClientUser).toHaveBeenCalledWith({
-        emailId: 'amara@northwind.example',
-        fullname: 'Amara Obi',
-        role: 'viewer',
-      });
+      expect(created).toHaveBeenCalledWith(
+        withBody({
+          emailId: 'amara@northwind.example',
+          fullname: 'Amara Obi',
+          role: 'viewer',
+        }),
+      );
       act(() => jest.advanceTimersByTime(NEW_USER_CLOSE_DELAY_MS));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      expect(cardNames()[0]).toBe('Amara Obi');
+      // The query cache tells the list on its next tick.
+      await waitFor(() => expect(cardNames()[0]).toBe('Amara Obi'));
       expect(count('Total Users')).toHaveTextContent('5');
       expect(count('Viewers')).toHaveTextContent('2');
     } finally {
@@ -251,14 +245,7 @@ describe('ClientUsersScreen', () => {
 
   it("shows 'Failed to create client user' or the server's message in the dialog", async () => {
     const user = userEvent.setup();
-    mocked.createClientUser
-      .mockRejectedValueOnce(await apiHttpError(500, { success: false }))
-      .mockRejectedValueOnce(
-        await apiHttpError(409, {
-          success: false,
-          message: 'A user with this email already exists',
-        }),
-      );
+    onApi('post', 'client/user', [fails(500), fails(409, 'A user with this email already exists')]);
     renderClientUsers();
     await user.click(await screen.findByRole('button', { name: 'Add New User' }));
     const dialog = screen.getByRole('dialog', { name: 'Create New User' });

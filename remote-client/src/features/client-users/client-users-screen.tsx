@@ -1,4 +1,5 @@
-import { useCallback } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@verity/query';
 import {
   CLIENT_USER_DELETED,
   FAILED_CREATE_CLIENT_USER,
@@ -15,7 +16,7 @@ import { getErrorText } from '@verity/shared-api/calls';
 import { createClientUser, deleteClientUser, getClientUsers } from '@verity/shared-api/calls';
 import { UsersScreenLayout, isSameUser, userTexts } from '@verity/feature-users';
 import { adjustCounts } from './user-counts';
-import { StatCard, toast, useLoad, type LoadState } from '@verity/shared-ui';
+import { StatCard, toast } from '@verity/shared-ui';
 
 export interface ClientUsersScreenProps {
   /**
@@ -27,31 +28,33 @@ export interface ClientUsersScreenProps {
 
 /** The client's users: counts per role, search, cards with role badges, add (owners) and delete. */
 export function ClientUsersScreen({ user }: ClientUsersScreenProps) {
-  const { state, update } = useLoad<ClientUsers>(() => getClientUsers(), 'client-users');
+  const queryKey = queryKeys.users('client');
+  const loaded = useQuery({ queryKey, queryFn: () => getClientUsers() });
+  const queryClient = useQueryClient();
 
-  const onDeleteConfirmed = useCallback(
-    async (target: ClientUser) => {
-      try {
-        await deleteClientUser(target.id);
-        update(({ users, counts }) => ({
-          users: users.filter((listed) => listed.id !== target.id),
-          counts: adjustCounts(counts, target.role, -1),
-        }));
-        toast.success(CLIENT_USER_DELETED);
-      } catch (error) {
-        toast.error(getErrorText(error, FAILED_DELETE_CLIENT_USER));
-      }
-    },
-    [update],
-  );
+  /** Changes the loaded users and counts in place (a created user put first, a deleted one removed). */
+  function update(change: (current: ClientUsers) => ClientUsers) {
+    queryClient.setQueryData<ClientUsers>(queryKey, (current) => current && change(current));
+  }
+
+  async function onDeleteConfirmed(target: ClientUser) {
+    try {
+      await deleteClientUser(target.id);
+      update(({ users, counts }) => ({
+        users: users.filter((listed) => listed.id !== target.id),
+        counts: adjustCounts(counts, target.role, -1),
+      }));
+      toast.success(CLIENT_USER_DELETED);
+    } catch (error) {
+      toast.error(getErrorText(error, FAILED_DELETE_CLIENT_USER));
+    }
+  }
 
   return (
     <UsersScreenLayout
       userType="client"
-      users={usersOf(state)}
-      loadErrorText={
-        state.status === 'error' ? getErrorText(state.error, FAILED_FETCH_CLIENT_DETAILS) : ''
-      }
+      users={{ isPending: loaded.isPending, isError: loaded.isError, data: loaded.data?.users }}
+      loadErrorText={loaded.isError ? getErrorText(loaded.error, FAILED_FETCH_CLIENT_DETAILS) : ''}
       canAdd={canAddClientUsersAndAuditors(user)}
       canMakeOwners={user.role === 'owner'}
       canDelete={(listed) => canDeleteClientUser(user, listed) && !isSameUser(listed, user)}
@@ -64,13 +67,9 @@ export function ClientUsersScreen({ user }: ClientUsersScreenProps) {
         }))
       }
       onDeleteConfirmed={onDeleteConfirmed}
-      summary={state.status === 'ready' ? <UserCountCards counts={state.data.counts} /> : null}
+      summary={loaded.isSuccess ? <UserCountCards counts={loaded.data.counts} /> : null}
     />
   );
-}
-
-function usersOf(state: LoadState<ClientUsers>): LoadState<ClientUser[]> {
-  return state.status === 'ready' ? { status: 'ready', data: state.data.users } : state;
 }
 
 function UserCountCards({ counts }: { counts: UserCounts }) {

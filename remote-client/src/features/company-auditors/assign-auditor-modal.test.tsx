@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import { getAuditors } from '@verity/shared-api/src/calls/auditors';
-import { addTargetCompanyAuditor } from '@verity/shared-api/src/calls/target-companies';
-import { httpError, renderScreen } from '@verity/shared-ui/src/testing';
+import {
+  apiCompanyAuditor,
+  fails,
+  ok,
+  onApi,
+  renderScreen,
+  withBody,
+} from '@verity/shared-ui/src/testing';
 import { AssignAuditorModal } from './assign-auditor-modal';
-
-jest.mock('@verity/shared-api/src/calls/auditors');
-jest.mock('@verity/shared-api/src/calls/target-companies');
 
 const greenAudit = {
   id: 'a1',
@@ -18,7 +20,7 @@ const greenAudit = {
   sub: 'sub-a',
   createdAt: '2026-01-01T00:00:00.000Z',
 };
-const entry = { id: 'ca-1' } as never;
+const entry = apiCompanyAuditor({ id: 'ca-1' });
 
 function Harness({ onAssigned }: { onAssigned: () => void }) {
   const [open, setOpen] = useState(true);
@@ -41,10 +43,10 @@ async function setup() {
   return { user, onAssigned, dialog };
 }
 
+let assigned: jest.Mock;
 beforeEach(() => {
-  jest.resetAllMocks();
-  jest.mocked(getAuditors).mockResolvedValue([greenAudit]);
-  jest.mocked(addTargetCompanyAuditor).mockResolvedValue(entry);
+  onApi('get', 'auditor', ok({ auditors: [greenAudit] }));
+  assigned = onApi('post', 'client/add-target-company-auditor', ok({ audit: entry }, 201));
 });
 
 describe('AssignAuditorModal', () => {
@@ -53,7 +55,7 @@ describe('AssignAuditorModal', () => {
     expect(await axe(dialog)).toHaveNoViolations();
     await user.click(within(dialog).getByRole('button', { name: 'Add Auditor' }));
     expect(await within(dialog).findByText('Please select auditor')).toBeInTheDocument();
-    expect(addTargetCompanyAuditor).not.toHaveBeenCalled();
+    expect(assigned).not.toHaveBeenCalled();
   });
 
   it('assigns the auditor with its types, categories and forms, then closes', async () => {
@@ -74,21 +76,25 @@ describe('AssignAuditorModal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Auditor' }));
 
     await waitFor(() => expect(onAssigned).toHaveBeenCalledWith(entry));
-    expect(addTargetCompanyAuditor).toHaveBeenCalledWith({
-      targetCompanyId: 'c1',
-      auditorId: 'a1',
-      auditType: ['normal_audit'],
-      auditCategory: ['QA'],
-      formType: ['capa'],
-    });
+    expect(assigned).toHaveBeenCalledWith(
+      withBody({
+        targetCompanyId: 'c1',
+        auditorId: 'a1',
+        auditType: ['normal_audit'],
+        auditCategory: ['QA'],
+        formType: ['capa'],
+      }),
+    );
     expect(await screen.findByText('Target Company Added Successfully')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('shows the server message inline when the assignment fails', async () => {
-    jest
-      .mocked(addTargetCompanyAuditor)
-      .mockRejectedValue(httpError(409, 'This auditor is already assigned to this target company'));
+    onApi(
+      'post',
+      'client/add-target-company-auditor',
+      fails(409, 'This auditor is already assigned to this target company'),
+    );
     const { user, dialog, onAssigned } = await setup();
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /Auditor/ }), 'a1');
     await user.click(within(dialog).getByRole('button', { name: 'Add Auditor' }));

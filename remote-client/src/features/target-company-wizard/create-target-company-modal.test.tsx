@@ -2,25 +2,29 @@ import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import { lookupAccount } from '@verity/shared-api/src/calls/auth';
-import { getAuditors } from '@verity/shared-api/src/calls/auditors';
-import { createTargetCompany } from '@verity/shared-api/src/calls/target-companies';
-import { httpError, renderScreen } from '@verity/shared-ui/src/testing';
-import type { CreatedTargetCompany } from '@verity/shared-api';
+import { http, HttpResponse } from 'msw';
+import {
+  API_ORIGIN,
+  apiCompanyAuditor,
+  apiServer,
+  apiTargetCompany,
+  fails,
+  ok,
+  onApi,
+  renderScreen,
+  withBody,
+} from '@verity/shared-ui/src/testing';
+import type { AccountLookupResult, CreatedTargetCompany } from '@verity/shared-api';
 import { CreateTargetCompanyModal } from './create-target-company-modal';
 
-jest.mock('@verity/shared-api/src/calls/auth', () => ({
-  ...jest.requireActual('@verity/shared-api/src/calls/auth'),
-  lookupAccount: jest.fn(),
-}));
-jest.mock('@verity/shared-api/src/calls/auditors');
-jest.mock('@verity/shared-api/src/calls/target-companies');
-
-const mocked = {
-  lookup: jest.mocked(lookupAccount),
-  getAuditors: jest.mocked(getAuditors),
-  create: jest.mocked(createTargetCompany),
-};
+/** The accounts lookup answers in the accounts service's own shape, not the API's envelope. */
+function onLookup(answer: AccountLookupResult | 'pending') {
+  apiServer.use(
+    http.get(`${API_ORIGIN}/api/v1/accounts/user`, () =>
+      answer === 'pending' ? new Promise<Response>(() => {}) : HttpResponse.json(answer),
+    ),
+  );
+}
 
 const nina = {
   name: 'Nina Newcomer',
@@ -37,7 +41,10 @@ const greenAudit = {
   sub: 'sub-aditi',
   createdAt: '2025-01-01T00:00:00.000Z',
 };
-const created = { targetCompany: { _id: 'tc-new' } } as unknown as CreatedTargetCompany;
+const created: CreatedTargetCompany = {
+  targetCompany: apiTargetCompany({ _id: 'tc-new', targetCompanyName: 'Harbour Foods' }),
+  companyAuditor: apiCompanyAuditor({ id: 'ca-new' }),
+};
 
 function Harness({ onCreated }: { onCreated: (created: CreatedTargetCompany) => void }) {
   const [open, setOpen] = useState(true);
@@ -63,11 +70,11 @@ async function fillCompanyDetails(user: ReturnType<typeof userEvent.setup>) {
   expect(await screen.findByText('Email verified', {}, { timeout: 10_000 })).toBeInTheDocument();
 }
 
+let creations: jest.Mock;
 beforeEach(() => {
-  jest.resetAllMocks();
-  mocked.lookup.mockResolvedValue({ success: true, user: nina });
-  mocked.getAuditors.mockResolvedValue([greenAudit]);
-  mocked.create.mockResolvedValue(created);
+  onLookup({ success: true, user: nina });
+  onApi('get', 'auditor', ok({ auditors: [greenAudit] }));
+  creations = onApi('post', 'target-company', ok(created, 201));
 });
 
 describe('Create New Target Company', () => {
@@ -89,7 +96,7 @@ describe('Create New Target Company', () => {
   });
 
   it('refuses step 1 without a name, or with an email not yet verified', async () => {
-    mocked.lookup.mockReturnValue(new Promise(() => undefined));
+    onLookup('pending');
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Company name is required')).toBeInTheDocument();
@@ -106,7 +113,7 @@ describe('Create New Target Company', () => {
   });
 
   it('shows the lookup’s own text for an email not in the records', async () => {
-    mocked.lookup.mockResolvedValue({ success: false });
+    onLookup({ success: false });
     const { user } = setup();
     await user.type(screen.getByRole('textbox', { name: /Email Address/ }), 'nobody@verity.test');
     expect(
@@ -127,7 +134,7 @@ describe('Create New Target Company', () => {
     await screen.findByRole('option', { name: 'GreenAudit Partners' });
     await user.click(screen.getByRole('button', { name: 'Create Partner' }));
     expect(await screen.findByText('Please select auditor')).toBeInTheDocument();
-    expect(mocked.create).not.toHaveBeenCalled();
+    expect(creations).not.toHaveBeenCalled();
 
     await user.selectOptions(auditor, 'aud-green');
     expect(screen.queryByText('Please select auditor')).not.toBeInTheDocument();
@@ -146,18 +153,20 @@ describe('Create New Target Company', () => {
     await user.click(screen.getByRole('button', { name: 'Create Partner' }));
 
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
-    expect(mocked.create).toHaveBeenCalledWith({
-      targetCompanyName: 'Harbour Foods',
-      registeredName: 'Harbour Foods Pvt',
-      emailId: nina.email,
-      companyType: 'partner',
-      sub: 'sub-nina',
-      fullname: 'Nina Newcomer',
-      auditorId: 'aud-green',
-      auditType: ['dd'],
-      auditCategory: ['Social'],
-      formType: ['ap'],
-    });
+    expect(creations).toHaveBeenCalledWith(
+      withBody({
+        targetCompanyName: 'Harbour Foods',
+        registeredName: 'Harbour Foods Pvt',
+        emailId: nina.email,
+        companyType: 'partner',
+        sub: 'sub-nina',
+        fullname: 'Nina Newcomer',
+        auditorId: 'aud-green',
+        auditType: ['dd'],
+        auditCategory: ['Social'],
+        formType: ['ap'],
+      }),
+    );
     expect(await screen.findByText('Target Company Added Successfully')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
@@ -181,12 +190,12 @@ describe('Create New Target Company', () => {
   it.each([
     [
       'the server message',
-      httpError(409, 'This email already belongs to a user of another target company'),
+      fails(409, 'This email already belongs to a user of another target company'),
       'This email already belongs to a user of another target company',
     ],
-    ['the fallback', {}, 'Failed to create Target Company'],
-  ])('shows %s inline when the creation fails', async (_, error, text) => {
-    mocked.create.mockRejectedValue(error);
+    ['the fallback', fails(500), 'Failed to create Target Company'],
+  ])('shows %s inline when the creation fails', async (_, answer, text) => {
+    onApi('post', 'target-company', answer);
     const { user, onCreated } = setup();
     await fillCompanyDetails(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
