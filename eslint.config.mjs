@@ -106,7 +106,8 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: SERVERS }, SERVER_ENTRY_ONLY] }],
     },
   },
-  // Tests mock single call modules at the edge, so they may name them.
+  // Tests and the test kit may name any module: the kit wraps screens in an area's query client, and
+  // two tests replace the CSV export's browser download (saveBlob) inside its call module.
   restrictImports(['**/*.test.ts', '**/*.test.tsx', '**/testing/**'], []),
   {
     // The API and its tests: shared-api's Node entry only (after the test files' block, so it holds there too).

@@ -109,5 +109,3 @@ export {
 export type { GapFormProps, AddGapFormProps, EditGapFormProps, GapFormValues } from './gap-form';
 export { GapDetailsPanel } from './gap-details';
 export type { GapDetailsPanelProps } from './gap-details';
-export { useLoad } from './use-load';
-export type { LoadResult, LoadState } from './use-load';

@@ -1,20 +1,5 @@
-// Test data shaped like docs/api.md answers, and real ky errors, for the screens' tests.
-import { createApiClient } from '@verity/session';
+// Test data shaped like docs/api.md answers, for the screens' tests.
 import type { Audit, ClientUser, CompanyAuditorEntry, TargetCompany } from '@verity/shared-api';
-
-/** The error a call rejects with when the API answers `status` with `body` (through the real client). */
-export async function apiHttpError(status: number, body: unknown): Promise<unknown> {
-  const client = createApiClient({
-    prefixUrl: 'http://verity.test/api/v1',
-    fetch: async () => Response.json(body, { status }),
-  });
-  try {
-    await client.get('anything').json();
-  } catch (error) {
-    return error;
-  }
-  throw new Error(`the API answer ${status} did not fail`);
-}
 
 export function apiUser(overrides: Partial<ClientUser> = {}): ClientUser {
   return {

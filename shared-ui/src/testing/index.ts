@@ -1,13 +1,6 @@
 export { renderScreen, testUser } from './render-screen';
 export type { RenderScreenOptions, RenderScreenResult } from './render-screen';
 export { daysFromNow, makeActionPlan, makeGap, makeRemark, makeStatistics } from './fixtures';
-export { httpError } from './http-error';
-export {
-  apiAudit,
-  apiCompanyAuditor,
-  apiHttpError,
-  apiTargetCompany,
-  apiUser,
-} from './api-fixtures';
+export { apiAudit, apiCompanyAuditor, apiTargetCompany, apiUser } from './api-fixtures';
 export { API_ORIGIN, apiServer, fails, ok, onApi, withBody } from './api-server';
 export type { ApiAnswer, ApiRequest } from './api-server';

@@ -1,2 +1,0 @@
-export { useLoad } from './use-load';
-export type { LoadResult, LoadState } from './use-load';
