@@ -103,7 +103,8 @@ function toolingConfigOutside(outdir) {
   };
 }
 
-async function buildService(service) {
+/** esbuild's options for one service. */
+function buildOptions(service) {
   const outdir = path.join(repoRoot, service.outdir);
   const manifest = JSON.parse(
     readFileSync(path.join(repoRoot, service.dir, 'package.json'), 'utf8'),
@@ -113,7 +114,7 @@ async function buildService(service) {
   const external = Object.entries({ ...manifest.dependencies, ...manifest.devDependencies })
     .filter(([, version]) => !String(version).startsWith('workspace:'))
     .map(([name]) => name);
-  await esbuild.build({
+  return {
     absWorkingDir: repoRoot,
     entryPoints: Object.fromEntries(
       Object.entries(service.entries).map(([name, source]) => [name, path.join(repoRoot, source)]),
@@ -127,7 +128,30 @@ async function buildService(service) {
     plugins: [toolingConfigOutside(outdir)],
     sourcemap: true,
     logLevel: 'warning',
-  });
+  };
+}
+
+async function buildService(service) {
+  await esbuild.build(buildOptions(service));
+}
+
+/**
+ * `npm run dev`: builds the named services once, then again on every change of their sources (the
+ * shared ones included), until the returned stop() is called. `node --watch` restarts a server when
+ * its build changes.
+ */
+export async function watchServices(names) {
+  const contexts = await Promise.all(
+    services
+      .filter((service) => names.includes(service.name))
+      .map(async (service) => {
+        const context = await esbuild.context(buildOptions(service));
+        await context.rebuild();
+        await context.watch();
+        return context;
+      }),
+  );
+  return { stop: () => Promise.all(contexts.map((context) => context.dispose())) };
 }
 
 /**

@@ -1,6 +1,7 @@
 // `npm run dev`: Verity for working on it. The shell and the three areas run on webpack's dev server
-// with React Fast Refresh, the API and identity restart on every change of their sources, and the
-// mail catcher runs as under `npm start`: same ports, data folder, secrets and demo data. Ctrl-C stops all.
+// with React Fast Refresh, the API and identity are rebuilt and restarted on every change of their
+// sources, and the mail catcher runs as under `npm start`: same ports, data folder, secrets and demo
+// data. Ctrl-C stops all.
 import path from 'node:path';
 import { ensurePnpm, pnpmInstall, repoRoot } from './ensure-tools.mjs';
 
@@ -9,17 +10,14 @@ let build;
 let stack;
 
 const frontends = ['shell', 'remote-client', 'remote-auditor', 'remote-target-company'];
-/** Servers whose own sources change while one works: restarted by `tsx watch` on every save. */
+/**
+ * Servers whose own sources change while one works: esbuild rebuilds them on every save and
+ * `node --watch` restarts them on the new build.
+ */
 const watched = new Set(['api', 'identity']);
 
 function bin(pkg, name) {
   return path.join(repoRoot, pkg, 'node_modules', '.bin', name);
-}
-
-/** The TypeScript entry a watched server starts from (its compiled twin is what `npm start` runs). */
-function sourceEntry(name) {
-  const service = build.services.find((candidate) => candidate.name === name);
-  return path.relative(service.dir, service.entries.server);
 }
 
 /** How each process of the dev stack starts: the Node servers as `npm start` starts them, or watched. */
@@ -31,8 +29,8 @@ function devSpecs(config, env) {
       watched.has(spec.name)
         ? {
             ...spec,
-            command: bin(spec.cwd, 'tsx'),
-            args: ['watch', '--clear-screen=false', sourceEntry(spec.name)],
+            command: process.execPath,
+            args: ['--watch', '--enable-source-maps', spec.script],
           }
         : spec,
     );
@@ -52,6 +50,7 @@ async function main() {
   stack = await import('./stack.mjs');
   // The mail catcher is not watched: it runs compiled, as under `npm start`.
   await build.buildServices({ only: ['tooling'] });
+  const watchers = await build.watchServices([...watched]);
   const { env, config } = stack.stackEnvironment(process.env);
   const processes = devSpecs(config, process.env).map((spec) => stack.startServer(spec, env));
 
@@ -68,6 +67,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     await Promise.all(processes.map((child) => stack.stopProcess(child)));
+    await watchers.stop();
     process.exit(0);
   };
   process.on('SIGINT', shutdown);
