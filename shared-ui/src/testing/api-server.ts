@@ -23,12 +23,19 @@ export interface ApiRequest {
 export type ApiAnswer =
   | { data: unknown; status?: number }
   | { error: string | null; status: number }
+  /** A body as it is, without the envelope (the accounts lookup answers in its own shape). */
+  | { bare: unknown; status?: number }
   /** Never answers: the screen stays in its loading state. */
   | 'pending';
 
 /** The envelope the API wraps a success in. */
 export function ok(data: unknown, status = 200): ApiAnswer {
   return { data, status };
+}
+
+/** A body without the envelope, as the accounts lookup (`GET accounts/user`) answers. */
+export function bare(body: unknown, status = 200): ApiAnswer {
+  return { bare: body, status };
 }
 
 /** The API's error answer: `{ success: false, message }` with `status` (no message when null). */
@@ -38,6 +45,9 @@ export function fails(status: number, message: string | null = null): ApiAnswer 
 
 function respond(answer: ApiAnswer): Promise<Response> | Response {
   if (answer === 'pending') return new Promise<Response>(() => {});
+  if ('bare' in answer) {
+    return HttpResponse.json(answer.bare as DefaultBodyType, { status: answer.status ?? 200 });
+  }
   if ('error' in answer) {
     const body: Record<string, DefaultBodyType> = { success: false };
     if (answer.error !== null) body.message = answer.error;

@@ -1,26 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import { http, HttpResponse } from 'msw';
 import type { AccountLookupResult } from '@verity/shared-api';
-import {
-  API_ORIGIN,
-  apiServer,
-  fails,
-  ok,
-  onApi,
-  renderScreen,
-  withBody,
-} from '@verity/shared-ui/src/testing';
+import { bare, fails, ok, onApi, renderScreen, withBody } from '@verity/shared-ui/src/testing';
 import { AuditorsScreen } from './auditors-screen';
 
 /** The accounts lookup answers in the accounts service's own shape, not the API's envelope. */
 function onLookup(answer: AccountLookupResult | 'pending') {
-  apiServer.use(
-    http.get(`${API_ORIGIN}/api/v1/accounts/user`, () =>
-      answer === 'pending' ? new Promise<Response>(() => {}) : HttpResponse.json(answer),
-    ),
-  );
+  onApi('get', 'accounts/user', answer === 'pending' ? answer : bare(answer));
 }
 
 function auditor(id: string, auditorName: string, emailId: string) {

@@ -2,11 +2,9 @@ import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import { http, HttpResponse } from 'msw';
 import {
-  API_ORIGIN,
   apiCompanyAuditor,
-  apiServer,
+  bare,
   apiTargetCompany,
   fails,
   ok,
@@ -19,11 +17,7 @@ import { CreateTargetCompanyModal } from './create-target-company-modal';
 
 /** The accounts lookup answers in the accounts service's own shape, not the API's envelope. */
 function onLookup(answer: AccountLookupResult | 'pending') {
-  apiServer.use(
-    http.get(`${API_ORIGIN}/api/v1/accounts/user`, () =>
-      answer === 'pending' ? new Promise<Response>(() => {}) : HttpResponse.json(answer),
-    ),
-  );
+  onApi('get', 'accounts/user', answer === 'pending' ? answer : bare(answer));
 }
 
 const nina = {
