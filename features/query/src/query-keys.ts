@@ -4,17 +4,18 @@
 
 type Filter = Record<string, string | undefined>;
 
+/** `[name]` for all of a kind, `[name, id]` for one. */
+const one = (name: string, id?: string) => (id ? [name, id] : [name]) as readonly string[];
+
 export const queryKeys = {
   targetCompanies: (filter: Filter = {}) => ['target-companies', filter] as const,
-  companyAuditors: (targetCompanyId?: string) =>
-    ['company-auditors', ...(targetCompanyId ? [targetCompanyId] : [])] as const,
+  companyAuditors: (targetCompanyId?: string) => one('company-auditors', targetCompanyId),
   auditors: () => ['auditors'] as const,
   audits: (filter: Filter = {}) => ['audits', filter] as const,
   actionPlans: (filter: Filter = {}) => ['action-plans', filter] as const,
-  actionPlan: (actionPlanId?: string) =>
-    ['action-plan', ...(actionPlanId ? [actionPlanId] : [])] as const,
+  actionPlan: (actionPlanId?: string) => one('action-plan', actionPlanId),
   users: (userType?: string, filter: Filter = {}) =>
     ['users', ...(userType ? [userType, filter] : [])] as const,
   dashboard: (filter: Filter = {}) => ['dashboard', filter] as const,
-  audit: (auditId?: string) => ['audit', ...(auditId ? [auditId] : [])] as const,
+  audit: (auditId?: string) => one('audit', auditId),
 };
