@@ -1,10 +1,10 @@
 // `npm start` keeps its servers running: one that dies is started again, with back-off, saying so.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { freePort } from '../net/free-port';
 
 const stackUrl = pathToFileURL(path.join(__dirname, 'stack.mjs')).href;
 
@@ -19,17 +19,6 @@ process.on('SIGTERM', async () => {
   process.exit(0);
 });
 `;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 300_000) {
   const deadline = Date.now() + timeoutMs;

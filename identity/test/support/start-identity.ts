@@ -1,11 +1,11 @@
 // Starts the real identity server as a child process on a free port, for tests in any package.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startMailCatcher } from '../../../tooling/mail/mail-catcher';
 import type { MailCatcher } from '../../../tooling/mail/mail-catcher';
+import { freePort, lostPortRace } from '../../../tooling/net/free-port';
 
 export const identityDir = path.resolve(__dirname, '../..');
 export const testClient = {
@@ -27,21 +27,6 @@ export interface RunningIdentity {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 /**
  * Starts identity with a fresh database (or the DATA_DIR you pass, which is then kept) and waits for /healthz.
  * Variables you pass override the test defaults; the caller's own identity settings are not inherited.
@@ -52,7 +37,24 @@ export async function startIdentity(
   env: Record<string, string> = {},
   options: { mail?: MailCatcher } = {},
 ): Promise<RunningIdentity> {
-  const port = env.IDENTITY_PORT ? Number(env.IDENTITY_PORT) : await freePort();
+  if (env.IDENTITY_PORT) return startOnce(Number(env.IDENTITY_PORT), env, options);
+  // Another test's server can take the port between the choice and the bind: choose again.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(await freePort(), env, options);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 5) throw error;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOnce(
+  port: number,
+  env: Record<string, string>,
+  options: { mail?: MailCatcher },
+): Promise<RunningIdentity> {
   const url = `http://127.0.0.1:${port}`;
   const ownDataDir = env.DATA_DIR === undefined;
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(os.tmpdir(), 'verity-identity-')));
@@ -123,5 +125,6 @@ export async function startIdentity(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();
-  throw new Error(`identity did not become healthy at ${url}:\n${output}`);
+  const message = `identity did not become healthy at ${url}:\n${output}`;
+  throw lostPortRace(output) ? new PortTaken(message) : new Error(message);
 }

@@ -2,12 +2,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { KyInstance } from '@verity/session';
 import type { UserType } from '../domain/user';
 import { createApiClient } from '@verity/session';
+import { freePort } from '../../../tooling/net/free-port';
 
 const API_DIR = path.resolve(__dirname, '../../../api');
 const SESSION_SECRET = 'shared-api-calls-test-session-secret';
@@ -51,14 +51,6 @@ export interface RunningApi {
   /** A client signed in as that demo membership, like the browser after sign-in. */
   clientFor(email: string, userType: UserType): KyInstance;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** @fastify/cookie's signed value: `value.signature`, HMAC-SHA256 in base64 without padding. */
