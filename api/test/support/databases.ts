@@ -4,11 +4,12 @@
 // never reused, and is built by one jest worker while the others wait for it.
 import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { repoRoot } from '../../../tooling/config/index.cjs';
+import { ensureSharedFolder } from '../../../tooling/testing/shared-folder';
 import { migrationsDir, openDatabase, runMigrations, type DatabaseKind } from '../../src/db';
 import { seedDemo } from '../../src/seed/demo-seed';
 
@@ -33,8 +34,6 @@ export interface TestDatabase {
 
 const demoAccountsFile = path.join(repoRoot, 'tooling', 'demo-accounts.json');
 const seedDir = path.join(repoRoot, 'api', 'src', 'seed');
-/** A template build that left its lock this long ago died: the lock is taken over. */
-const STALE_LOCK_MS = 10 * 60_000;
 /** An outdated template (older code, or a seed of an earlier day) made this long ago is removed. */
 const STALE_TEMPLATE_MS = 24 * 60 * 60_000;
 
@@ -55,12 +54,6 @@ function templateKey(template: TemplateKind): string {
   }
   return `${template}-${hash.digest('hex').slice(0, 16)}`;
 }
-
-const exists = (target: string) =>
-  stat(target).then(
-    () => true,
-    () => false,
-  );
 
 async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -106,30 +99,13 @@ async function ensureTemplate(
   template: TemplateKind,
 ): Promise<string> {
   const dir = path.join(os.tmpdir(), `verity-api-template-${kind}-${key}`);
-  const lock = `${dir}.lock`;
-  for (;;) {
-    if (await exists(dir)) return dir;
-    const locked = await mkdir(lock).then(
-      () => true,
-      (error: NodeJS.ErrnoException) => {
-        if (error.code !== 'EEXIST') throw error;
-        return false;
-      },
-    );
-    if (locked) break;
-    const since = await stat(lock).then(
-      (info) => Date.now() - info.mtimeMs,
-      () => 0,
-    );
-    if (since > STALE_LOCK_MS) await rm(lock, { recursive: true, force: true });
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  try {
-    if (await exists(dir)) return dir;
-    const building = await mkdtemp(`${dir}.building-`);
-    if (kind === 'pglite') {
-      await prepare(template, { DATA_DIR: building });
-    } else {
+  return ensureSharedFolder(
+    dir,
+    async (building) => {
+      if (kind === 'pglite') {
+        await prepare(template, { DATA_DIR: building });
+        return;
+      }
       const name = templateDatabaseName(key);
       const partial = `${name}_building`;
       await withAdmin(async (admin) => {
@@ -139,14 +115,9 @@ async function ensureTemplate(
       });
       await prepare(template, { DATA_DIR: building, DATABASE_URL: databaseUrl(partial) });
       await withAdmin((admin) => admin.query(`ALTER DATABASE ${partial} RENAME TO ${name}`));
-    }
-    // The folder appears whole or not at all: its presence says the template is complete.
-    await rename(building, dir);
-    await removeStaleTemplates(kind, key, template);
-    return dir;
-  } finally {
-    await rm(lock, { recursive: true, force: true });
-  }
+    },
+    () => removeStaleTemplates(kind, key, template),
+  );
 }
 
 /**

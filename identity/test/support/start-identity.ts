@@ -1,11 +1,14 @@
 // Starts the real identity server as a child process on a free port, for tests in any package.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { cp, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startMailCatcher } from '../../../tooling/mail/mail-catcher';
 import type { MailCatcher } from '../../../tooling/mail/mail-catcher';
 import { freePort, lostPortRace } from '../../../tooling/net/free-port';
+import { ensureSharedFolder } from '../../../tooling/testing/shared-folder';
 
 export const identityDir = path.resolve(__dirname, '../..');
 export const testClient = {
@@ -25,6 +28,59 @@ export interface RunningIdentity {
   /** The SMTP server identity sends to: read what it sent here. */
   mail: MailCatcher;
   stop(): Promise<void>;
+}
+
+/** A template made by another build of identity this long ago is removed. */
+const STALE_TEMPLATE_MS = 24 * 60 * 60_000;
+
+/**
+ * A DATA_DIR as identity leaves it after its first start on PGlite (migrated, with its signing keys,
+ * and the demo accounts when `seeded`), built once per version of identity and copied per start:
+ * a first start spends most of its time creating the database.
+ */
+async function templateDataDir(seeded: boolean): Promise<string> {
+  const hash = createHash('sha256');
+  const pglite = path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..');
+  hash.update(readFileSync(path.join(pglite, 'package.json')));
+  hash.update(readFileSync(path.join(identityDir, 'dist/server.js')));
+  const migrations = path.join(identityDir, 'migrations');
+  for (const file of readdirSync(migrations).sort())
+    hash.update(file).update(readFileSync(path.join(migrations, file)));
+  if (seeded) hash.update(readFileSync(path.join(identityDir, '../tooling/demo-accounts.json')));
+  const prefix = `verity-identity-template-${seeded ? 'seeded' : 'plain'}-`;
+  const dir = path.join(os.tmpdir(), `${prefix}${hash.digest('hex').slice(0, 16)}`);
+  return ensureSharedFolder(
+    dir,
+    async (building) => {
+      const first = await startIdentity({
+        DATA_DIR: building,
+        ...(seeded ? { IDENTITY_SEED_DEMO: '1' } : {}),
+      });
+      await first.stop();
+    },
+    async () => {
+      for (const name of await readdir(os.tmpdir())) {
+        if (!name.startsWith(prefix) || name.includes('.')) continue;
+        const other = path.join(os.tmpdir(), name);
+        if (other === dir) continue;
+        const age = await stat(other).then(
+          (info) => Date.now() - info.mtimeMs,
+          () => 0,
+        );
+        if (age > STALE_TEMPLATE_MS) await rm(other, { recursive: true, force: true });
+      }
+    },
+  );
+}
+
+/** A fresh DATA_DIR for one start, copied from the template. */
+async function freshDataDir(env: Record<string, string>): Promise<string> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'verity-identity-'));
+  // On PostgreSQL the folder holds nothing yet; on PGlite it starts as a copy of the template.
+  if (!env.IDENTITY_DATABASE_URL) {
+    await cp(await templateDataDir(env.IDENTITY_SEED_DEMO === '1'), dataDir, { recursive: true });
+  }
+  return dataDir;
 }
 
 /**
@@ -57,7 +113,7 @@ async function startOnce(
 ): Promise<RunningIdentity> {
   const url = `http://127.0.0.1:${port}`;
   const ownDataDir = env.DATA_DIR === undefined;
-  const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(os.tmpdir(), 'verity-identity-')));
+  const dataDir = env.DATA_DIR ?? (await freshDataDir(env));
   const mail = options.mail ?? (await startMailCatcher());
 
   const inherited = Object.fromEntries(
