@@ -12,7 +12,7 @@ const ravi = {
   userType: 'auditor',
   auditorId: 'a1',
   organisationName: 'Menon Audit',
-};
+} as const;
 
 /** A store wired to the real calls over a fetch that answers each path with the given status and body. */
 function storeOver(routes: Record<string, { status: number; body: unknown }>) {

@@ -41,7 +41,7 @@ async function main() {
       run(pnpm, ['exec', 'prettier', '--check', '--log-level', 'warn', '.']),
     );
     await step('lint', () => run(pnpm, ['exec', 'eslint', '--max-warnings', '0', '.']));
-    await step('types', () => run(pnpm, ['-r', '--workspace-concurrency=2', 'typecheck']));
+    await step('types', () => run(pnpm, ['run', '--silent', 'typecheck']));
     await step('services build', () => buildServices({ force: process.env.CI === 'true' }));
     await step('unit and API tests', () =>
       run(pnpm, ['exec', 'jest', '--maxWorkers=2', '--json', `--outputFile=${jestJson}`]),
