@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -20,7 +20,40 @@ export async function signIn(
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
+
+/** The cookies of each demo sign-in this worker went through, by area button and e-mail. */
+const sessions = new Map<string, Cookies>();
+
+/**
+ * Enters the area as a demo user who lands on `home`: through the login screen and the identity
+ * pages the first time in this worker, then with that session's cookies, as a browser that stayed
+ * signed in would. For tests about what comes after sign-in; tests of the sign-in use signIn.
+ */
+export async function enterAs(page: Page, button: AreaButton, email: string, home: RegExp) {
+  const key = `${button} ${email}`;
+  const cookies = sessions.get(key);
+  if (cookies) {
+    await page.context().addCookies(cookies);
+    await page.goto('/');
+  } else {
+    await signIn(page, button, email);
+  }
+  await expect(page).toHaveURL(home);
+  if (!cookies) sessions.set(key, await page.context().cookies());
+}
+
 export async function signOut(page: Page) {
+  // Signing out ends the session on the server: a stored copy of it would no longer work.
+  const current = await page.context().cookies();
+  for (const [key, cookies] of sessions) {
+    if (
+      cookies.some((cookie) =>
+        current.some((own) => own.name === cookie.name && own.value === cookie.value),
+      )
+    )
+      sessions.delete(key);
+  }
   await page.getByRole('button', { name: 'Open user menu' }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);

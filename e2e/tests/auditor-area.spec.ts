@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { screenshot, signIn } from '../support/session';
+import { enterAs, screenshot } from '../support/session';
 
 // The demo portfolio's first company, audited by GreenAudit Partners in every form
 // (api/src/seed/demo-portfolio-data.ts): EHS is an action plan, QA a CAPA, Environment (due
@@ -15,8 +15,7 @@ function dayFromNow(days: number): string {
 }
 
 async function signInAsAuditor(page: Page, email = 'auditor.owner@verity.test') {
-  await signIn(page, 'Login As Auditor', email);
-  await expect(page).toHaveURL(/\/auditor\/target-companies$/);
+  await enterAs(page, 'Login As Auditor', email, /\/auditor\/target-companies$/);
 }
 
 async function openAudits(page: Page) {

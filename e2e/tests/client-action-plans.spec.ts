@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { screenshot, signIn } from '../support/session';
+import { enterAs, screenshot } from '../support/session';
 
 /** Signs in and opens the action plans of a seeded GreenAudit audit of Acme Steel Ltd; answers the company id. */
 async function openAcmeActionPlans(page: Page, email: string): Promise<string> {
-  await signIn(page, 'Login As Client', email);
-  await expect(page).toHaveURL(/\/client\/dashboard$/);
+  await enterAs(page, 'Login As Client', email, /\/client\/dashboard$/);
   await page.getByRole('navigation').getByRole('link', { name: 'Companies' }).click();
   await page
     .getByRole('article')

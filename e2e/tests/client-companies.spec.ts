@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { screenshot, signIn } from '../support/session';
+import { enterAs, screenshot } from '../support/session';
 
 async function signInAsClient(page: Page, email: string) {
-  await signIn(page, 'Login As Client', email);
-  await expect(page).toHaveURL(/\/client\/dashboard$/);
+  await enterAs(page, 'Login As Client', email, /\/client\/dashboard$/);
 }
 
 // Charts drawn without animation, so the screenshots show them finished.

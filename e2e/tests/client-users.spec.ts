@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { screenshot, signIn } from '../support/session';
+import { enterAs, screenshot } from '../support/session';
 
 test('a client owner adds a user, then deletes one; owners cannot be deleted', async ({ page }) => {
   const fullname = `Ravi Reviewer ${Date.now().toString(36)}`;
   const email = `ravi.${Date.now().toString(36)}@verity.test`;
-  await signIn(page, 'Login As Client', 'client.owner@verity.test');
-  await expect(page).toHaveURL(/\/client\/dashboard$/);
+  await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
   await page.getByRole('navigation').getByRole('link', { name: 'Users' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   const total = page.getByRole('group', { name: 'Total Users' });

@@ -1,7 +1,7 @@
 // A company user withdraws an image, then the whole remark: each asks first and leaves a trace.
 import { expect, test } from '@playwright/test';
 import { companyGapPath } from '../support/company-gaps';
-import { screenshot, signIn } from '../support/session';
+import { enterAs, screenshot } from '../support/session';
 
 // The smallest PNG: a 1x1 pixel.
 const PIXEL = Buffer.from(
@@ -10,8 +10,12 @@ const PIXEL = Buffer.from(
 );
 
 test('the author withdraws an image, then the remark, leaving a trace', async ({ page }) => {
-  await signIn(page, 'Login As Target Company', 'company.owner@verity.test');
-  await expect(page).toHaveURL(/\/target-company\/dashboard$/);
+  await enterAs(
+    page,
+    'Login As Target Company',
+    'company.owner@verity.test',
+    /\/target-company\/dashboard$/,
+  );
   await page.goto(await companyGapPath(page, () => true));
   const panel = page.getByRole('dialog', { name: 'Gap Details' });
 

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
-import { screenshot, signIn } from '../support/session';
+import { enterAs, screenshot } from '../support/session';
 
 const OWNER = 'company.owner@verity.test';
 const VIEWER = 'company.viewer@verity.test';
@@ -25,8 +25,7 @@ async function apiData<T>(request: APIRequestContext, path: string): Promise<T> 
 }
 
 async function signInCompany(page: Page, email: string) {
-  await signIn(page, 'Login As Target Company', email);
-  await expect(page).toHaveURL(/\/target-company\/dashboard$/);
+  await enterAs(page, 'Login As Target Company', email, /\/target-company\/dashboard$/);
 }
 
 async function ownCompanyId(page: Page): Promise<string> {
@@ -283,8 +282,7 @@ test("another company's ids typed into the address bar show nothing of that comp
 }) => {
   const clientContext = await browser.newContext({ baseURL });
   const clientPage = await clientContext.newPage();
-  await signIn(clientPage, 'Login As Client', 'client.owner@verity.test');
-  await expect(clientPage).toHaveURL(/\/client\//);
+  await enterAs(clientPage, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
   const { targetCompanies } = await apiData<{
     targetCompanies: { _id: string; targetCompanyName: string }[];
   }>(clientPage.request, 'target-company');
