@@ -75,6 +75,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     parseJson(request, text, done);
   });
 
+  /**
+   * An id in the path or query that is not a UUID names no record: it is answered as an id that
+   * matches nothing (404 'Not found'), not with the schema's words, so a screen opened at a
+   * mistyped address shows its not-found state and the answer tells nothing more than for an id of
+   * someone else's.
+   */
+  const namesNoRecord = (error: FastifyError) =>
+    (error.validationContext === 'params' || error.validationContext === 'querystring') &&
+    (error.validation ?? []).every(
+      (issue) => issue.keyword === 'format' && issue.params.format === 'uuid',
+    );
+
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       return reply
@@ -95,6 +107,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return sendServiceUnavailable(reply);
     }
     const status = error.statusCode ?? 500;
+    if (error.validation && namesNoRecord(error)) {
+      return reply
+        .code(404)
+        .send({ success: false, message: messages.notFound, code: errorCodes.notFound });
+    }
     if (error.validation) {
       return reply
         .code(400)

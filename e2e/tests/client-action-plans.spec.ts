@@ -96,6 +96,23 @@ test('a client viewer sees no status selector', async ({ page }) => {
   await expect(panel.getByRole('textbox', { name: 'Add a remark' })).toHaveCount(0);
 });
 
+/** A downloaded CSV: its rows as cells (no quoted commas in the checked columns), after its byte-order mark. */
+function readCsv(file: string): { bom: boolean; rows: Record<string, string>[] } {
+  const bytes = readFileSync(file);
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const [header = '', ...lines] = bytes
+    .subarray(bom ? 3 : 0)
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line !== '');
+  const headings = header.split(',');
+  const rows = lines.map((line) => {
+    const cells = line.split(',');
+    return Object.fromEntries(headings.map((heading, index) => [heading, cells[index] ?? '']));
+  });
+  return { bom, rows };
+}
+
 test('a client exports the action plans as a CSV holding the plan’s gaps', async ({ page }) => {
   const companyId = await openAcmeActionPlans(page, 'client.viewer@verity.test');
   const gapLabels = await page
@@ -105,13 +122,42 @@ test('a client exports the action plans as a CSV holding the plan’s gaps', asy
     );
   expect(gapLabels.length).toBeGreaterThan(0);
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export CSV' }).click(),
-  ]);
+  // The list's export holds this audit's plans, and says so.
+  const auditExport = page.getByRole('button', { name: 'Export CSV' });
+  await expect(auditExport).toHaveAccessibleDescription(
+    "This audit's action plans and gaps, as a CSV file",
+  );
+  const [download] = await Promise.all([page.waitForEvent('download'), auditExport.click()]);
   const today = new Date().toISOString().slice(0, 10);
   expect(download.suggestedFilename()).toBe(`${companyId}_esap_export_${today}.csv`);
   const csv = readFileSync(await download.path(), 'utf8');
-  expect(csv.split('\n')[0]).toContain('Action Plan Heading');
   for (const kpi of gapLabels) expect(csv).toContain(kpi);
+  const ofAudit = readCsv(await download.path());
+  expect(ofAudit.bom).toBe(true);
+  expect(Object.keys(ofAudit.rows[0] ?? {}).slice(0, 4)).toEqual([
+    'Auditor',
+    'Audit Type',
+    'Audit Category',
+    'Action Plan Heading',
+  ]);
+  for (const row of ofAudit.rows) {
+    expect(row).toMatchObject({
+      Auditor: 'GreenAudit Partners',
+      'Audit Type': 'Normal Audit',
+      'Audit Category': 'EHS',
+    });
+  }
+
+  // The company's audits page exports every plan of the company, labelled as such.
+  await page.goBack();
+  const companyExport = page.getByRole('button', { name: 'Export all company plans (CSV)' });
+  await expect(companyExport).toHaveAccessibleDescription(
+    'Every action plan and gap of this company, across all the audits you can see, as a CSV file',
+  );
+  await screenshot(page, 'client-audits-exports');
+  const [wholeDownload] = await Promise.all([page.waitForEvent('download'), companyExport.click()]);
+  const ofCompany = readCsv(await wholeDownload.path());
+  expect(ofCompany.bom).toBe(true);
+  expect(ofCompany.rows.length).toBeGreaterThan(ofAudit.rows.length);
+  expect(new Set(ofCompany.rows.map((row) => row['Audit Type'])).size).toBeGreaterThan(1);
 });

@@ -226,6 +226,8 @@ export {
   actionPlanCreatedBanner,
   actionPlanCreatedToast,
   EXPORT_FAILED,
+  PAGE_NOT_FOUND,
+  PAGE_NOT_FOUND_DETAIL,
   TARGET_COMPANY_ID_NOT_FOUND,
   ADD_YOUR_COMMENTS,
   MISSING_STATUS,

@@ -65,6 +65,11 @@ export function actionPlanCreatedToast(type: string): string {
   return `${type} created successfully.`;
 }
 
+// A page opened at an address that names nothing the user can see (a mistyped, removed or foreign id)
+export const PAGE_NOT_FOUND = 'Not found';
+export const PAGE_NOT_FOUND_DETAIL =
+  'Nothing you can see is at this address. It may be mistyped, or what it named was removed.';
+
 // CSV export
 export const EXPORT_FAILED = 'Failed to export data. Please try again.';
 export const TARGET_COMPANY_ID_NOT_FOUND = 'TargetCompany ID not found';

@@ -2,6 +2,7 @@
 import {
   ACTION_PLAN_CATEGORY_LABELS,
   AUDIT_FORM_LABELS,
+  AUDIT_TYPE_LABELS,
   RISK_SEVERITY_LABELS,
   GAP_STATUSES,
   STATUS_LABELS,
@@ -38,6 +39,9 @@ const STATUS_CELL = `(CASE
  * two decimals) never start with one of those characters, and their columns are constrained by CHECKs.
  */
 export const CSV_COLUMNS: readonly [heading: string, cell: string, of: 'plan' | 'gap'][] = [
+  ['Auditor', neutralisedCellSql('au.auditor_name'), 'plan'],
+  ['Audit Type', labelSql('a.audit_type', AUDIT_TYPE_LABELS), 'plan'],
+  ['Audit Category', neutralisedCellSql('a.audit_category'), 'plan'],
   ['Action Plan Heading', neutralisedCellSql('ap.action_plan_heading'), 'plan'],
   ['Category', labelSql('ap.category', ACTION_PLAN_CATEGORY_LABELS), 'plan'],
   ['Form', labelSql('ap.form_type', AUDIT_FORM_LABELS), 'plan'],
@@ -64,14 +68,16 @@ export const CSV_COLUMNS: readonly [heading: string, cell: string, of: 'plan' | 
 const columnName = (heading: string) => `"${heading.replace(/"/g, '""')}"`;
 
 /**
- * The SELECT (with its params) of every action plan and gap of one company the user can see, one row
- * per gap (a plan without gaps gives one row with empty gap cells), in a stable order. The plans are
+ * The SELECT (with its params) of every action plan and gap of one company the user can see (of one
+ * of its audits when `auditId` is given), one row per gap (a plan without gaps gives one row with
+ * empty gap cells), in a stable order. The plans are
  * sorted (and their cells formatted) first, and each plan's gaps read in index order
  * (gaps_plan_created_idx), so the final ORDER BY is an incremental sort within each plan, never a
  * sort of the whole export.
  */
-export function exportSelect(user: SessionUser, targetCompanyId: string) {
+export function exportSelect(user: SessionUser, targetCompanyId: string, auditId?: string) {
   const params: unknown[] = [targetCompanyId];
+  const auditFilter = auditId ? ` AND ap.audit_id = $${params.push(auditId)}` : '';
   const planCells = CSV_COLUMNS.filter(([, , of]) => of === 'plan')
     .map(([heading, cell]) => `${cell} AS ${columnName(heading)}`)
     .join(',\n      ');
@@ -84,7 +90,8 @@ export function exportSelect(user: SessionUser, targetCompanyId: string) {
       ${planCells}
     FROM action_plans ap
     JOIN audits a ON a.id = ap.audit_id
-    WHERE ap.target_company_id = $1 AND ${auditVisibleSql(user, 'a', params)}
+    JOIN auditors au ON au.id = a.auditor_id
+    WHERE ap.target_company_id = $1${auditFilter} AND ${auditVisibleSql(user, 'a', params)}
     ORDER BY ap.created_at, ap.id
   ) ap
   LEFT JOIN LATERAL (
@@ -93,6 +100,12 @@ export function exportSelect(user: SessionUser, targetCompanyId: string) {
   ORDER BY ap.created_at, ap.id, g.created_at, g.id`;
   return { sql, params };
 }
+
+/**
+ * What the file starts with: UTF-8's byte-order mark, by which spreadsheet programs (Excel first)
+ * know the encoding and show names with accents or in other scripts as they were written.
+ */
+export const CSV_BYTE_ORDER_MARK = '\uFEFF';
 
 /** `${targetCompanyId}_esap_export_${YYYY-MM-DD}.csv` (spec section 7), today in UTC. */
 export const exportFileName = (targetCompanyId: string, today = new Date()) =>

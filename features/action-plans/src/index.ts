@@ -11,3 +11,5 @@ export type {
   ActionPlanDetailPermissions,
   ActionPlanDetailScreenProps,
 } from './action-plan-detail';
+export { CompanyPlansExport, ExportPlansButton } from './export';
+export type { ExportPlansButtonProps } from './export';

@@ -13,6 +13,8 @@ import {
   LoadingState,
   PageHeader,
   StatCard,
+  isNotFound,
+  NotFoundState,
 } from '@verity/shared-ui';
 
 export type CompanyDashboardScreenProps = {
@@ -35,7 +37,8 @@ export function CompanyDashboardScreen(props: CompanyDashboardScreenProps) {
     <div className="vui-dashboard">
       <PageHeader title={title} />
       {dashboard.isPending ? <LoadingState /> : null}
-      {dashboard.isError ? (
+      {dashboard.isError && isNotFound(dashboard.error) ? <NotFoundState /> : null}
+      {dashboard.isError && !isNotFound(dashboard.error) ? (
         <p className="vui-screen-alert" role="alert">
           {dashboardErrorText(dashboard.error)}
         </p>

@@ -9,7 +9,11 @@ import {
   canWithdrawRemark,
 } from '@verity/shared-api';
 import { getAuditorTargetCompanies } from '@verity/shared-api/calls';
-import { ActionPlanDetailScreen, ActionPlanListScreen } from '@verity/feature-action-plans';
+import {
+  ActionPlanDetailScreen,
+  ActionPlanListScreen,
+  CompanyPlansExport,
+} from '@verity/feature-action-plans';
 import { AuditsTableScreen } from '@verity/feature-audits';
 import { TargetCompaniesScreen } from '@verity/feature-target-companies';
 import { queryKeys } from '@verity/query';
@@ -61,6 +65,7 @@ export function AuditorAuditsPage() {
       targetCompanyId={targetCompanyId}
       auditorId={user.auditorId}
       viewAuditsPath={(audit) => auditorPaths.actionPlans(targetCompanyId, audit.id)}
+      companyExport={<CompanyPlansExport targetCompanyId={targetCompanyId} />}
       createAuditPath={
         canCreateAudit(user)
           ? (audit) => auditorPaths.createAudit(targetCompanyId, audit.id)

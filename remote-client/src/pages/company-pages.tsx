@@ -11,7 +11,11 @@ import {
   permissionFlags,
   type PermissionSubject,
 } from '@verity/shared-api';
-import { ActionPlanDetailScreen, ActionPlanListScreen } from '@verity/feature-action-plans';
+import {
+  ActionPlanDetailScreen,
+  ActionPlanListScreen,
+  CompanyPlansExport,
+} from '@verity/feature-action-plans';
 import { AuditsTableScreen, CompanyAuditorsScreen } from '@verity/feature-audits';
 import { CompanyDashboardScreen } from '@verity/feature-dashboards';
 import { PageHeader } from '@verity/shared-ui';
@@ -81,6 +85,7 @@ export function AuditsPage() {
         auditorId={auditorId}
         viewAuditsPath={(audit) => clientPaths.actionPlans(targetCompanyId, auditorId, audit._id)}
         onAddAudit={canAdd ? () => setAdding(true) : undefined}
+        companyExport={<CompanyPlansExport targetCompanyId={targetCompanyId} />}
       />
       {canAdd ? (
         <AddAuditModal

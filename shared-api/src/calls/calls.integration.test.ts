@@ -487,16 +487,18 @@ describe('action plans and gaps', () => {
   });
 
   it('exports the plans of a company as a CSV file named after it', async () => {
-    const { blob, fileName } = await exportActionPlansCsv(acme._id, clientOwner);
+    const { blob, fileName } = await exportActionPlansCsv(acme._id, {}, clientOwner);
 
-    const text = await blob.text();
-    expect(text.split(/\r?\n/)[0]).toMatch(/^"?Action Plan Heading"?,/);
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    expect(text.split(/\r?\n/)[0]).toMatch(/^\uFEFF"?Auditor"?,"?Audit Type"?,/);
     expect(text).toContain('Noise control');
     expect(fileName).toMatch(new RegExp(`^${acme._id}_esap_export_\\d{4}-\\d{2}-\\d{2}\\.csv$`));
   });
 
   it("refuses to export without a company id, with the spec's text", async () => {
-    await expect(exportActionPlansCsv('', clientOwner)).rejects.toThrow(
+    await expect(exportActionPlansCsv('', {}, clientOwner)).rejects.toThrow(
       TARGET_COMPANY_ID_NOT_FOUND,
     );
   });

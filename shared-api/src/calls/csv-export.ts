@@ -29,18 +29,20 @@ function fileNameFromDisposition(header: string | null): string | undefined {
 }
 
 /**
- * GET /action-plan/export/csv: every action plan and gap of a company as a CSV file.
+ * GET /action-plan/export/csv: every action plan and gap of a company (of one of its audits when
+ * `auditId` is given) as a CSV file.
  * Rejects with 'TargetCompany ID not found' without a company id, before any request.
  */
 export async function exportActionPlansCsv(
   targetCompanyId: string,
+  { auditId }: { auditId?: string } = {},
   client: KyInstance = apiClient,
 ): Promise<CsvExport> {
   if (!targetCompanyId || targetCompanyId.trim() === '') {
     throw new Error(TARGET_COMPANY_ID_NOT_FOUND);
   }
   const response = await client.get('action-plan/export/csv', {
-    searchParams: { targetCompanyId },
+    searchParams: auditId ? { targetCompanyId, auditId } : { targetCompanyId },
   });
   const blob = await response.blob();
   const fileName =

@@ -256,8 +256,15 @@ export const actionPlanSchemas = routeSchemas({
     response: { 200: successWith(ActionPlanDetail), ...signedInErrors },
   },
   exportCsv: {
-    querystring: Type.Object({ targetCompanyId: Type.Optional(Type.String()) }),
-    response: { 200: FileAnswer('text/csv with a header line'), ...signedInErrors },
+    querystring: Type.Object({
+      targetCompanyId: Type.Optional(Type.String()),
+      /** Only this audit's plans; the whole company's without it. */
+      auditId: Type.Optional(Uuid),
+    }),
+    response: {
+      200: FileAnswer('text/csv in UTF-8 with its byte-order mark, then a header line'),
+      ...signedInErrors,
+    },
   },
   addGap: {
     params: Type.Object({ actionPlanId: Uuid }),

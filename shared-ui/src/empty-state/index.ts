@@ -1,2 +1,3 @@
 export { EmptyState } from './empty-state';
 export type { EmptyStateProps } from './empty-state';
+export { NotFoundState, isNotFound } from './not-found-state';

@@ -25,6 +25,8 @@ export type ApiAnswer =
   | { error: string | null; status: number }
   /** A body as it is, without the envelope (the accounts lookup answers in its own shape). */
   | { bare: unknown; status?: number }
+  /** A file download: the body with its type, named in Content-Disposition as the API does. */
+  | { file: string; fileName: string; type: string }
   /** Never answers: the screen stays in its loading state. */
   | 'pending';
 
@@ -38,6 +40,11 @@ export function bare(body: unknown, status = 200): ApiAnswer {
   return { bare: body, status };
 }
 
+/** A file the API sends for download (the CSV export), named in Content-Disposition. */
+export function file(body: string, fileName: string, type = 'text/csv; charset=utf-8'): ApiAnswer {
+  return { file: body, fileName, type };
+}
+
 /** The API's error answer: `{ success: false, message }` with `status` (no message when null). */
 export function fails(status: number, message: string | null = null): ApiAnswer {
   return { error: message, status };
@@ -45,6 +52,14 @@ export function fails(status: number, message: string | null = null): ApiAnswer 
 
 function respond(answer: ApiAnswer): Promise<Response> | Response {
   if (answer === 'pending') return new Promise<Response>(() => {});
+  if ('file' in answer) {
+    return new HttpResponse(answer.file, {
+      headers: {
+        'Content-Type': answer.type,
+        'Content-Disposition': `attachment; filename="${answer.fileName}"`,
+      },
+    });
+  }
   if ('bare' in answer) {
     return HttpResponse.json(answer.bare as DefaultBodyType, { status: answer.status ?? 200 });
   }

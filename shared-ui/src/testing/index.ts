@@ -2,5 +2,5 @@ export { renderScreen, testUser } from './render-screen';
 export type { RenderScreenOptions, RenderScreenResult } from './render-screen';
 export { daysFromNow, makeActionPlan, makeGap, makeRemark, makeStatistics } from './fixtures';
 export { apiAudit, apiCompanyAuditor, apiTargetCompany, apiUser } from './api-fixtures';
-export { API_ORIGIN, apiServer, bare, fails, ok, onApi, withBody } from './api-server';
+export { API_ORIGIN, apiServer, bare, fails, file, ok, onApi, withBody } from './api-server';
 export type { ApiAnswer, ApiRequest } from './api-server';

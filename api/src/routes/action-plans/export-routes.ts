@@ -1,6 +1,7 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { TARGET_COMPANY_ID_NOT_FOUND, actionPlanSchemas } from '@verity/shared-api/src/server';
-import { exportFileName, exportSelect } from '../../action-plans/csv-export';
+import { CSV_BYTE_ORDER_MARK, exportFileName, exportSelect } from '../../action-plans/csv-export';
 import { requireVisibleCompany } from '../../auth/tenancy';
 import { invalid } from '../../errors';
 import { isUuid } from '../../uuid';
@@ -17,23 +18,38 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       handlerTimeout: 10 * 60_000,
       schema: {
         ...routeDefaults,
-        summary: 'Every action plan and gap of a company as a CSV file, streamed from the database',
+        summary:
+          'Every action plan and gap of a company (or of one of its audits) as a CSV file, streamed from the database',
         produces: ['text/csv'],
         ...actionPlanSchemas.exportCsv,
       },
     },
     async (request, reply) => {
-      const { targetCompanyId } = request.query;
+      const { targetCompanyId, auditId } = request.query;
       if (!isUuid(targetCompanyId)) throw invalid(TARGET_COMPANY_ID_NOT_FOUND);
       const company = await requireVisibleCompany(db, request.user, targetCompanyId);
-      const { sql, params } = exportSelect(request.user, company.id);
+      // An audit of another company, or one the user cannot see, leaves the export empty: no
+      // answer tells an audit of someone else apart from one that does not exist.
+      const { sql, params } = exportSelect(request.user, company.id, auditId);
+      const rows = db.copyOut(sql, params);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${exportFileName(company.id)}"`)
         .header('Cache-Control', 'private, no-store')
-        .send(db.copyOut(sql, params));
+        .send(withByteOrderMark(rows));
     },
   );
 };
+
+/** The CSV stream behind UTF-8's byte-order mark; ending early (a reader gone) ends the copy too. */
+function withByteOrderMark(rows: Readable): Readable {
+  return Readable.from(
+    (async function* () {
+      yield Buffer.from(CSV_BYTE_ORDER_MARK, 'utf8');
+      yield* rows;
+    })(),
+    { objectMode: false },
+  );
+}
 
 export default exportRoutes;

@@ -154,13 +154,17 @@ describe.each(databaseKinds)('action plans on %s', (kind) => {
       expect((await create('auditorOwner', validPlan(), wrongCompany)).statusCode).toBe(404);
     });
 
-    it('answers 400 for ids that are not uuids and 401 without a session', async () => {
+    it('answers ids that are not uuids as ids that match nothing, and 401 without a session', async () => {
       const response = await create('auditorOwner', validPlan(), {
         targetCompanyId: 'acme',
         auditId: world.audits.ap,
       });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ success: false, message: 'Not found', code: 'NOT_FOUND' });
+      // A body that breaks its rules is still a 400 with what is wrong, ids well-formed or not.
+      const invalidBody = await create('auditorOwner', { ...validPlan(), gap: 'none' });
+      expect(invalidBody.statusCode).toBe(400);
+      expect(invalidBody.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
       const anonymous = await app.inject({
         method: 'POST',
         url: '/api/v1/action-plan',
@@ -303,7 +307,9 @@ describe.each(databaseKinds)('action plans on %s', (kind) => {
         url: '/api/v1/action-plan/not-a-uuid',
         query: { targetCompanyId: world.acmeId },
       });
-      expect(bad.statusCode).toBe(400);
+      // A mistyped id is an id that matches nothing, in the same words.
+      expect(bad.statusCode).toBe(404);
+      expect(bad.json()).toEqual({ success: false, message: 'Not found', code: 'NOT_FOUND' });
     });
   });
 });

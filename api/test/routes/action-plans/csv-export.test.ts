@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { TARGET_COMPANY_ID_NOT_FOUND } from '@verity/shared-api/src/server';
-import { CSV_COLUMNS } from '../../../src/action-plans/csv-export';
+import { CSV_BYTE_ORDER_MARK, CSV_COLUMNS } from '../../../src/action-plans/csv-export';
 import { buildTestApp } from '../../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { buildWorld, createPlan, validGap, validPlan, type World } from './fixtures';
 
-/** A minimal CSV reader for the checks (quoted cells, doubled quotes, newlines inside quotes). */
-function parseCsv(text: string): string[][] {
+/**
+ * A minimal CSV reader for the checks (quoted cells, doubled quotes, newlines inside quotes), of a
+ * file that must start with UTF-8's byte-order mark.
+ */
+function parseCsv(file: string): string[][] {
+  expect(file.startsWith(CSV_BYTE_ORDER_MARK)).toBe(true);
+  const text = file.slice(CSV_BYTE_ORDER_MARK.length);
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
@@ -86,6 +91,9 @@ describe.each(databaseKinds)('CSV export on %s', (kind) => {
       (header ?? []).map((heading, index) => [heading, rows[0]?.[index]]),
     );
     expect(row).toMatchObject({
+      Auditor: 'GreenAudit Partners',
+      'Audit Type': 'ESAP',
+      'Audit Category': 'Environment',
       'Action Plan Heading': "'+Plan",
       Category: 'Environment',
       Form: 'Action Plan',
@@ -101,6 +109,62 @@ describe.each(databaseKinds)('CSV export on %s', (kind) => {
     });
     expect(row['Due Date']).toMatch(/^\d{4}-\d\d-\d\d$/);
     expect(response.body).not.toContain('Acme only plan');
+  });
+
+  it("starts with UTF-8's byte-order mark, so a spreadsheet shows accented names as written", async () => {
+    await app.db.query(
+      `UPDATE action_plans SET action_plan_heading = 'Gestión del agua – Łódź' WHERE target_company_id = $1`,
+      [world.betaId],
+    );
+    const response = await exportCsv('betaOwner');
+    expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(response.body).toContain('Gestión del agua – Łódź');
+    await app.db.query(
+      `UPDATE action_plans SET action_plan_heading = '+Plan' WHERE target_company_id = $1`,
+      [world.betaId],
+    );
+  });
+
+  it("holds one audit's plans when given its id, and nothing of an audit the user may not see", async () => {
+    await createPlan(
+      world,
+      { ...validPlan(), actionPlanHeading: 'Plan of the MP audit', formType: 'mp' },
+      world.audits.mp,
+    );
+    const acme = (query: Record<string, string>) =>
+      exportCsv('clientOwner', { targetCompanyId: world.acmeId, ...query });
+    const headings = (body: string) =>
+      parseCsv(body)
+        .slice(1)
+        .map((row) => row[CSV_COLUMNS.findIndex(([heading]) => heading === 'Action Plan Heading')]);
+
+    const whole = await acme({});
+    expect(whole.statusCode).toBe(200);
+    expect(headings(whole.body)).toEqual(
+      expect.arrayContaining(['Acme only plan', 'Plan of the MP audit']),
+    );
+
+    const ofAp = await acme({ auditId: world.audits.ap });
+    expect(ofAp.statusCode).toBe(200);
+    expect(headings(ofAp.body)).toContain('Acme only plan');
+    expect(headings(ofAp.body)).not.toContain('Plan of the MP audit');
+
+    const ofMp = await acme({ auditId: world.audits.mp });
+    expect(headings(ofMp.body)).toEqual(['Plan of the MP audit']);
+
+    // Another company's audit, or another firm's for an auditor: the header and no rows.
+    const foreign = await acme({ auditId: world.audits.beta });
+    expect(foreign.statusCode).toBe(200);
+    expect(parseCsv(foreign.body)).toHaveLength(1);
+    const otherFirm = await exportCsv('auditorOwner', {
+      targetCompanyId: world.acmeId,
+      auditId: world.audits.otherFirm,
+    });
+    expect(parseCsv(otherFirm.body)).toHaveLength(1);
+
+    const malformed = await acme({ auditId: 'not-an-id' });
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.json().message).toBe('Not found');
   });
 
   it('streams the rows from the database rather than sending one buffered string', async () => {

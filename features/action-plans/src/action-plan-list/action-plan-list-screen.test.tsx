@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import { http, HttpResponse } from 'msw';
 import { saveBlob } from '@verity/shared-api/src/calls/csv-export';
 import {
-  API_ORIGIN,
-  apiServer,
   daysFromNow,
   fails,
+  file,
   makeActionPlan,
   makeGap,
   ok,
@@ -78,23 +76,6 @@ function renderList(targetCompanyId = 'company-1') {
 
 function rowNamed(name: string) {
   return screen.getByRole('row', { name });
-}
-
-/** Answers GET /action-plan/export/csv as the API does: a CSV file, named in Content-Disposition. */
-function onCsvExport(csv: string, fileName: string) {
-  const exported = jest.fn<void, [{ search: Record<string, string> }]>();
-  apiServer.use(
-    http.get(`${API_ORIGIN}/api/v1/action-plan/export/csv`, ({ request }) => {
-      exported({ search: Object.fromEntries(new URL(request.url).searchParams) });
-      return new HttpResponse(csv, {
-        headers: {
-          'Content-Type': 'text/csv',
-          'Content-Disposition': `attachment; filename="${fileName}"`,
-        },
-      });
-    }),
-  );
-  return exported;
 }
 
 let listed: jest.Mock;
@@ -184,10 +165,16 @@ describe('ActionPlanListScreen', () => {
     expect(view.location()).toBe(`${PLAN_BASE}/plan-2`);
   });
 
-  it("exports the company's plans as CSV and saves the file", async () => {
-    const exported = onCsvExport('Action Plan Heading\n', 'company-1_esap_export_2025-01-31.csv');
+  it("exports this audit's plans as CSV, saying so, and saves the file", async () => {
+    const exported = onApi(
+      'get',
+      'action-plan/export/csv',
+      file('Action Plan Heading\n', 'company-1_esap_export_2025-01-31.csv'),
+    );
     renderList();
-    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    const button = await screen.findByRole('button', { name: 'Export CSV' });
+    expect(button).toHaveAccessibleDescription("This audit's action plans and gaps, as a CSV file");
+    await userEvent.click(button);
     await waitFor(() =>
       expect(saveBlob).toHaveBeenCalledWith(
         expect.anything(),
@@ -196,7 +183,9 @@ describe('ActionPlanListScreen', () => {
     );
     const [blob] = jest.mocked(saveBlob).mock.calls[0]!;
     await expect(blob.text()).resolves.toBe('Action Plan Heading\n');
-    expect(exported).toHaveBeenCalledWith({ search: { targetCompanyId: 'company-1' } });
+    expect(exported).toHaveBeenCalledWith(
+      expect.objectContaining({ search: { targetCompanyId: 'company-1', auditId: 'audit-1' } }),
+    );
   });
 
   it("says 'Failed to export data. Please try again.' when the export fails", async () => {
@@ -216,6 +205,14 @@ describe('ActionPlanListScreen', () => {
     expect(saveBlob).not.toHaveBeenCalled();
   });
 
+  it("shows the not-found state, not the server's words, when the address names no audit it may see", async () => {
+    onApi('get', 'action-plan/:auditId/action-plans', fails(404, 'Not found'));
+    renderList();
+    expect(await screen.findByText('Not found')).toBeInTheDocument();
+    expect(screen.getByText(/^Nothing you can see is at this address\./)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+  });
+
   it("shows 'No action plans found.' and no Export CSV button without plans", async () => {
     onApi('get', 'action-plan/:auditId/action-plans', ok({ actionPlans: [] }));
     renderList();
@@ -224,9 +221,9 @@ describe('ActionPlanListScreen', () => {
   });
 
   it("shows the server's message when loading fails", async () => {
-    onApi('get', 'action-plan/:auditId/action-plans', fails(404, 'Audit not found'));
+    onApi('get', 'action-plan/:auditId/action-plans', fails(500, 'The database is restarting'));
     renderList();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Audit not found');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The database is restarting');
     expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
   });
 

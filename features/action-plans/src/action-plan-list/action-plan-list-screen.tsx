@@ -1,28 +1,27 @@
-import { useState, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import {
   ACTION_PLAN_CATEGORY_LABELS,
-  EXPORT_FAILED,
   LOADING_ACTION_PLANS,
   NO_ACTION_PLANS_FOUND,
-  TARGET_COMPANY_ID_NOT_FOUND,
   type Gap,
 } from '@verity/shared-api';
 import { getErrorText } from '@verity/shared-api/calls';
 import type { ActionPlanWithGaps } from '@verity/shared-api';
-import { exportActionPlansCsv, getActionPlans, saveBlob } from '@verity/shared-api/calls';
+import { getActionPlans } from '@verity/shared-api/calls';
+import { ExportPlansButton } from '../export';
 import { CreatedCell, DueCell } from './plan-dates';
 import '@verity/shared-ui/src/styles/screen.css';
 import './action-plan-list.css';
 import {
-  Button,
   DataTable,
+  isNotFound,
+  NotFoundState,
   PageHeader,
   RiskBadge,
   StatusBadge,
-  toast,
   type DataTableColumn,
 } from '@verity/shared-ui';
 
@@ -51,24 +50,7 @@ export function ActionPlanListScreen({
     queryFn: () => getActionPlans(auditId, { targetCompanyId }),
   });
   const navigate = useNavigate();
-  const [exporting, setExporting] = useState(false);
   const actionPlans = plans.isSuccess ? plans.data : [];
-
-  async function exportCsv() {
-    if (!targetCompanyId) {
-      toast.error(TARGET_COMPANY_ID_NOT_FOUND);
-      return;
-    }
-    setExporting(true);
-    try {
-      const { blob, fileName } = await exportActionPlansCsv(targetCompanyId);
-      saveBlob(blob, fileName);
-    } catch {
-      toast.error(EXPORT_FAILED);
-    } finally {
-      setExporting(false);
-    }
-  }
 
   const columns: DataTableColumn<ActionPlanWithGaps>[] = [
     {
@@ -101,13 +83,18 @@ export function ActionPlanListScreen({
         title={title}
         actions={
           actionPlans.length > 0 ? (
-            <Button variant="secondary" loading={exporting} onClick={() => void exportCsv()}>
-              Export CSV
-            </Button>
+            <ExportPlansButton
+              targetCompanyId={targetCompanyId}
+              auditId={auditId}
+              label="Export CSV"
+              description="This audit's action plans and gaps, as a CSV file"
+            />
           ) : undefined
         }
       />
-      {plans.isError ? (
+      {plans.isError && isNotFound(plans.error) ? (
+        <NotFoundState />
+      ) : plans.isError ? (
         <p className="vui-screen-alert" role="alert">
           {getErrorText(plans.error)}
         </p>

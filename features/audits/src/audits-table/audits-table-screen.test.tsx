@@ -117,6 +117,30 @@ describe('AuditsTableScreen', () => {
     expect(onAddAudit).toHaveBeenCalledTimes(1);
   });
 
+  it("shows the area's company-wide export beside 'Add New Audit'", async () => {
+    renderAudits({
+      onAddAudit: jest.fn(),
+      companyExport: <button type="button">Export all company plans (CSV)</button>,
+    });
+    await screen.findByRole('cell', { name: 'Normal Audit' });
+    const header = screen
+      .getByRole('heading', { level: 1 })
+      .closest<HTMLElement>('.vui-page-header')!;
+    expect(
+      within(header)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Export all company plans (CSV)', 'Add New Audit']);
+  });
+
+  it('shows the not-found state, in words, for an address that names no company it may see', async () => {
+    onApi('get', 'target-company/:auditorId/audits', fails(404, 'Not found'));
+    renderAudits();
+    expect(await screen.findByText('Not found')).toBeInTheDocument();
+    expect(screen.getByText(/^Nothing you can see is at this address\./)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
   it('filters by type and narrows the category choices to that type', async () => {
     const user = userEvent.setup();
     renderAudits();
@@ -174,9 +198,9 @@ describe('AuditsTableScreen', () => {
   });
 
   it("shows the server's message when loading fails", async () => {
-    onApi('get', 'target-company/:auditorId/audits', fails(404, 'Target company not found'));
+    onApi('get', 'target-company/:auditorId/audits', fails(400, 'Forbidden for this role'));
     renderAudits();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Target company not found');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Forbidden for this role');
   });
 
   it('has no accessibility violations', async () => {

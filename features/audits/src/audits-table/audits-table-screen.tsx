@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
@@ -30,6 +30,8 @@ import {
   PageHeader,
   SearchBox,
   type DataTableColumn,
+  isNotFound,
+  NotFoundState,
 } from '@verity/shared-ui';
 
 export interface AuditsTableScreenProps {
@@ -41,6 +43,8 @@ export interface AuditsTableScreenProps {
   createAuditPath?: (audit: Audit) => string;
   /** Shows 'Add New Audit', which calls it; the client area gives it. */
   onAddAudit?: () => void;
+  /** The company-wide export of action plans, shown beside the page's other actions. */
+  companyExport?: ReactNode;
 }
 
 /** The audits of one auditor firm on one company, with search, type and category filters. */
@@ -50,6 +54,7 @@ export function AuditsTableScreen({
   viewAuditsPath,
   createAuditPath,
   onAddAudit,
+  companyExport,
 }: AuditsTableScreenProps) {
   const loaded = useQuery({
     queryKey: queryKeys.audits({ targetCompanyId, auditorId }),
@@ -114,7 +119,14 @@ export function AuditsTableScreen({
     <div className="vui-screen">
       <PageHeader
         title={texts.pageTitle}
-        actions={onAddAudit ? <Button onClick={onAddAudit}>{texts.addNewAudit}</Button> : null}
+        actions={
+          companyExport || onAddAudit ? (
+            <>
+              {companyExport}
+              {onAddAudit ? <Button onClick={onAddAudit}>{texts.addNewAudit}</Button> : null}
+            </>
+          ) : null
+        }
       />
       <div className="vui-screen-toolbar">
         <SearchBox
@@ -142,7 +154,9 @@ export function AuditsTableScreen({
           }
         />
       </div>
-      {loaded.isError ? (
+      {loaded.isError && isNotFound(loaded.error) ? (
+        <NotFoundState />
+      ) : loaded.isError ? (
         <p className="vui-screen-error" role="alert">
           {getErrorText(loaded.error, texts.failedToFetchAudits)}
         </p>

@@ -139,9 +139,16 @@ describe('CompanyAuditorsScreen', () => {
       'Failed to fetch target company auditors',
     );
     unmount();
-    onApi('get', 'target-company/auditors', fails(404, 'Target company not found'));
+    onApi('get', 'target-company/auditors', fails(400, 'You may not see these auditors'));
+    const { unmount: unmount2 } = renderAuditors();
+    expect(await screen.findByRole('alert')).toHaveTextContent('You may not see these auditors');
+    unmount2();
+    // An address that names no company the user may see: the not-found state, in words.
+    onApi('get', 'target-company/auditors', fails(404, 'Not found'));
     renderAuditors();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Target company not found');
+    expect(await screen.findByText('Not found')).toBeInTheDocument();
+    expect(screen.getByText(/^Nothing you can see is at this address\./)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('has no accessibility violations', async () => {

@@ -26,6 +26,8 @@ import {
   PageHeader,
   SearchBox,
   type DataTableColumn,
+  isNotFound,
+  NotFoundState,
 } from '@verity/shared-ui';
 
 export interface CompanyAuditorsScreenProps {
@@ -134,7 +136,9 @@ export function CompanyAuditorsScreen({
           }}
         />
       </div>
-      {loaded.isError ? (
+      {loaded.isError && isNotFound(loaded.error) ? (
+        <NotFoundState />
+      ) : loaded.isError ? (
         <p className="vui-screen-error" role="alert">
           {getErrorText(loaded.error, FAILED_FETCH_TARGET_COMPANY_AUDITORS)}
         </p>

@@ -320,9 +320,17 @@ describe('CreateActionPlanPage', () => {
   });
 
   it('says so when the audit cannot be loaded', async () => {
-    onApi('get', AUDIT, fails(404, 'Audit not found'));
+    onApi('get', AUDIT, fails(500, 'The database is restarting'));
     renderPage();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Audit not found');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The database is restarting');
+  });
+
+  it('shows the not-found state for an address that names no audit the user may see', async () => {
+    onApi('get', AUDIT, fails(404, 'Not found'));
+    renderPage();
+    expect(await screen.findByText('Not found')).toBeInTheDocument();
+    expect(screen.getByText(/^Nothing you can see is at this address\./)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create Action Plan' })).not.toBeInTheDocument();
   });
 
   it('has no accessibility violations', async () => {

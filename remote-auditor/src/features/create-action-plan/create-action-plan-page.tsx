@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { AUDIT_FORM_LABELS } from '@verity/shared-api';
 import { getErrorText } from '@verity/shared-api/calls';
-import { LoadingState, PageHeader } from '@verity/shared-ui';
+import { LoadingState, PageHeader, isNotFound, NotFoundState } from '@verity/shared-ui';
 import { CREATE_ACTION_PLAN_TEXTS as texts } from '../../strings';
 import { CreateActionPlanForm } from './create-action-plan-form';
 import { useAudit } from './use-audit';
@@ -27,7 +27,8 @@ export function CreateActionPlanPage() {
     <div className="va-create-plan">
       <PageHeader title={texts.pageTitle(AUDIT_FORM_LABELS.ap)} />
       {query.isPending ? <LoadingState /> : null}
-      {query.isError ? (
+      {query.isError && isNotFound(query.error) ? <NotFoundState /> : null}
+      {query.isError && !isNotFound(query.error) ? (
         <p className="va-create-plan__banner" data-tone="error" role="alert">
           {getErrorText(query.error, texts.failedToLoadAudit)}
         </p>

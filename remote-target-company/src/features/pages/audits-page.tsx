@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { CompanyPlansExport } from '@verity/feature-action-plans';
 import { AuditsTableScreen } from '@verity/feature-audits';
 import { paths } from '../../config/paths';
 import { RequireCompany } from '../company-session';
@@ -13,6 +14,7 @@ export function AuditsPage() {
           targetCompanyId={targetCompanyId}
           auditorId={auditorId}
           viewAuditsPath={(audit) => paths.actionPlans(auditorId, audit._id)}
+          companyExport={<CompanyPlansExport targetCompanyId={targetCompanyId} />}
         />
       )}
     </RequireCompany>

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { renderApp, signedInAs, users } from '../../test/render-app';
+import { DRAWER_QUERY } from './app-layout';
 
 jest.mock('../../remotes/federation');
 
@@ -118,6 +119,60 @@ describe('authenticated layout', () => {
     const { container } = await renderLayout('/target-company/dashboard', users.targetCompany);
     expect(await axe(container)).toHaveNoViolations();
     await userEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    expect(await axe(container)).toHaveNoViolations();
+  });
+});
+
+describe('authenticated layout on a narrow screen', () => {
+  const original = window.matchMedia;
+  beforeEach(() => {
+    // A phone: the drawer query matches.
+    window.matchMedia = ((query: string) => ({
+      matches: query === DRAWER_QUERY,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    window.matchMedia = original;
+  });
+
+  it('keeps the sidebar out of the way until the toggle opens it as a drawer', async () => {
+    const user = userEvent.setup();
+    await renderLayout('/client/users', users.client);
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    const toggle = screen.getByRole('button', { name: 'Expand sidebar' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(toggle);
+    const drawer = screen.getByRole('complementary');
+    expect(drawer).toHaveAttribute('data-drawer', 'true');
+    expect(drawer).toHaveStyle({ width: '16rem' });
+    expect(screen.getByRole('button', { name: 'Collapse sidebar' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    // The focus goes to the page the user is on, and Escape gives it back to the toggle.
+    expect(within(drawer).getByRole('link', { name: 'Users' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Expand sidebar' })).toHaveFocus();
+  });
+
+  it('closes the drawer when a page is chosen in it, and goes there', async () => {
+    const user = userEvent.setup();
+    await renderLayout('/client/users', users.client);
+    await user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
+    await user.click(screen.getByRole('link', { name: 'Companies' }));
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
+  });
+
+  it('has no accessibility violations, closed or open', async () => {
+    const { container } = await renderLayout('/client/dashboard', users.client);
+    expect(await axe(container)).toHaveNoViolations();
+    await userEvent.click(screen.getByRole('button', { name: 'Expand sidebar' }));
     expect(await axe(container)).toHaveNoViolations();
   });
 });

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { dashboardTitle, type SessionUser } from '@verity/shared-api';
 import { IconButton } from '@verity/shared-ui';
 import { COLLAPSE_SIDEBAR_LABEL, EXPAND_SIDEBAR_LABEL } from '../../strings';
@@ -9,12 +10,15 @@ export interface HeaderProps {
   user: SessionUser;
   sidebarExpanded: boolean;
   onToggleSidebar: () => void;
+  /** The toggle, for the layout to give the focus back to when the drawer closes. */
+  toggleRef?: Ref<HTMLButtonElement>;
 }
 
-export function Header({ user, sidebarExpanded, onToggleSidebar }: HeaderProps) {
+export function Header({ user, sidebarExpanded, onToggleSidebar, toggleRef }: HeaderProps) {
   return (
     <header className="app-header">
       <IconButton
+        ref={toggleRef}
         label={sidebarExpanded ? COLLAPSE_SIDEBAR_LABEL : EXPAND_SIDEBAR_LABEL}
         icon={<SidebarToggleIcon expanded={sidebarExpanded} />}
         aria-expanded={sidebarExpanded}

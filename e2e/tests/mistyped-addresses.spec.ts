@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+import { enterAs, screenshot, type AreaButton } from '../support/session';
+
+// A mistyped id in the address never shows the server's words (say 'querystring/targetCompanyId
+// must match format "uuid"'): the page says, in words, that nothing is there.
+const BAD = 'not-an-id';
+
+const areas: {
+  name: string;
+  button: AreaButton;
+  email: string;
+  home: RegExp;
+  pages: { path: string; says: string }[];
+}[] = [
+  {
+    name: 'client',
+    button: 'Login As Client',
+    email: 'client.owner@verity.test',
+    home: /\/client\/dashboard$/,
+    pages: [
+      { path: `/client/target-companies/${BAD}/dashboard`, says: 'Not found' },
+      { path: `/client/target-companies/${BAD}/auditors`, says: 'Not found' },
+      { path: `/client/target-companies/${BAD}/auditors/${BAD}`, says: 'Not found' },
+      {
+        path: `/client/target-companies/${BAD}/auditors/${BAD}/${BAD}/action-plans`,
+        says: 'Not found',
+      },
+      {
+        path: `/client/target-companies/${BAD}/auditors/${BAD}/${BAD}/action-plans/${BAD}`,
+        says: 'No action plan found.',
+      },
+    ],
+  },
+  {
+    name: 'auditor',
+    button: 'Login As Auditor',
+    email: 'auditor.owner@verity.test',
+    home: /\/auditor\/target-companies$/,
+    pages: [
+      { path: `/auditor/target-companies/${BAD}/audits`, says: 'Not found' },
+      { path: `/auditor/target-companies/${BAD}/audits/${BAD}/action-plans`, says: 'Not found' },
+      { path: `/auditor/target-companies/${BAD}/audits/${BAD}/create-audit`, says: 'Not found' },
+    ],
+  },
+  {
+    name: 'target company',
+    button: 'Login As Target Company',
+    email: 'company.owner@verity.test',
+    home: /\/target-company\/dashboard$/,
+    pages: [
+      { path: `/target-company/auditors/${BAD}`, says: 'Not found' },
+      { path: `/target-company/auditors/${BAD}/${BAD}/action-plans`, says: 'Not found' },
+      {
+        path: `/target-company/auditors/${BAD}/${BAD}/action-plans/${BAD}`,
+        says: 'No action plan found.',
+      },
+    ],
+  },
+];
+
+async function expectWords(page: Page, says: string) {
+  const main = page.getByRole('main');
+  await expect(main.getByText(says, { exact: true })).toBeVisible();
+  await expect(main).not.toContainText('must match');
+  await expect(main).not.toContainText('querystring');
+  await expect(main).not.toContainText('params/');
+  await expect(main).not.toContainText('Something went wrong');
+}
+
+for (const viewport of [
+  { width: 1400, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
+
+    for (const area of areas) {
+      test(`the ${area.name} area answers a mistyped id with its not-found state`, async ({
+        page,
+      }) => {
+        await enterAs(page, area.button, area.email, area.home);
+        for (const [index, { path, says }] of area.pages.entries()) {
+          await page.goto(path);
+          await expectWords(page, says);
+          if (index === 0) {
+            await screenshot(
+              page,
+              `not-found-${area.name.replace(/ /g, '-')}-${viewport.width}x${viewport.height}`,
+            );
+          }
+        }
+      });
+    }
+  });
+}
