@@ -76,12 +76,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   /**
-   * An id in the path or query that is not a UUID names no record: it is answered as an id that
-   * matches nothing (404 'Not found'), not with the schema's words, so a screen opened at a
-   * mistyped address shows its not-found state and the answer tells nothing more than for an id of
-   * someone else's.
+   * An id in the path or query that is not a UUID: a mistyped address. It keeps its 400 and its
+   * words, with a code of its own, by which a screen knows to show its not-found state.
    */
-  const namesNoRecord = (error: FastifyError) =>
+  const isMalformedId = (error: FastifyError) =>
     (error.validationContext === 'params' || error.validationContext === 'querystring') &&
     (error.validation ?? []).every(
       (issue) => issue.keyword === 'format' && issue.params.format === 'uuid',
@@ -107,15 +105,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return sendServiceUnavailable(reply);
     }
     const status = error.statusCode ?? 500;
-    if (error.validation && namesNoRecord(error)) {
-      return reply
-        .code(404)
-        .send({ success: false, message: messages.notFound, code: errorCodes.notFound });
-    }
     if (error.validation) {
-      return reply
-        .code(400)
-        .send({ success: false, message: error.message, code: errorCodes.validationFailed });
+      const code = isMalformedId(error) ? errorCodes.malformedId : errorCodes.validationFailed;
+      return reply.code(400).send({ success: false, message: error.message, code });
     }
     if (status === 429) {
       return reply

@@ -21,6 +21,8 @@ export const errorCodes = {
   refreshTokenReused: 'REFRESH_TOKEN_REUSED',
   notFound: 'NOT_FOUND',
   validationFailed: 'VALIDATION_FAILED',
+  /** An id in the path or query that is not a UUID (still a 400): names no record. */
+  malformedId: 'MALFORMED_ID',
   badRequest: 'BAD_REQUEST',
   rateLimited: 'RATE_LIMITED',
   emailNotFound: 'EMAIL_NOT_FOUND',

@@ -1,10 +1,24 @@
-import { getErrorStatus } from '@verity/session';
-import { PAGE_NOT_FOUND, PAGE_NOT_FOUND_DETAIL } from '@verity/shared-api';
+import { getErrorStatus, isApiHttpError } from '@verity/session';
+import { PAGE_NOT_FOUND, PAGE_NOT_FOUND_DETAIL, isUuid } from '@verity/shared-api';
 import { EmptyState } from './empty-state';
 
-/** Whether a screen's load failed because its address names nothing the user can see (a 404). */
+/**
+ * Whether ids a screen took from its address cannot name a record (a mistyped address): the screen
+ * shows its not-found state without asking the API, whose answer would be the schema's words.
+ */
+export function namesNothing(...ids: string[]): boolean {
+  return ids.some((id) => !isUuid(id));
+}
+
+/**
+ * Whether a screen's load failed because its address names nothing the user can see: a 404, or
+ * the API's 400 for an id that is not one at all (code MALFORMED_ID, a mistyped address).
+ */
 export function isNotFound(error: unknown): boolean {
-  return getErrorStatus(error) === 404;
+  if (getErrorStatus(error) === 404) return true;
+  if (!isApiHttpError(error) || getErrorStatus(error) !== 400) return false;
+  const body = error.data as { code?: unknown } | undefined;
+  return body?.code === 'MALFORMED_ID';
 }
 
 /** What a screen shows instead of its content when its address names nothing the user can see. */

@@ -154,14 +154,14 @@ describe.each(databaseKinds)('action plans on %s', (kind) => {
       expect((await create('auditorOwner', validPlan(), wrongCompany)).statusCode).toBe(404);
     });
 
-    it('answers ids that are not uuids as ids that match nothing, and 401 without a session', async () => {
+    it('answers 400 for ids that are not uuids and 401 without a session', async () => {
       const response = await create('auditorOwner', validPlan(), {
         targetCompanyId: 'acme',
         auditId: world.audits.ap,
       });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ success: false, message: 'Not found', code: 'NOT_FOUND' });
-      // A body that breaks its rules is still a 400 with what is wrong, ids well-formed or not.
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, code: 'MALFORMED_ID' });
+      // A body that breaks its rules, ids well-formed, is the general validation failure.
       const invalidBody = await create('auditorOwner', { ...validPlan(), gap: 'none' });
       expect(invalidBody.statusCode).toBe(400);
       expect(invalidBody.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
@@ -307,9 +307,13 @@ describe.each(databaseKinds)('action plans on %s', (kind) => {
         url: '/api/v1/action-plan/not-a-uuid',
         query: { targetCompanyId: world.acmeId },
       });
-      // A mistyped id is an id that matches nothing, in the same words.
-      expect(bad.statusCode).toBe(404);
-      expect(bad.json()).toEqual({ success: false, message: 'Not found', code: 'NOT_FOUND' });
+      expect(bad.statusCode).toBe(400);
+      // Its own code tells a screen the address was mistyped: it shows its not-found state.
+      expect(bad.json()).toEqual({
+        success: false,
+        message: 'params/id must match format "uuid"',
+        code: 'MALFORMED_ID',
+      });
     });
   });
 });

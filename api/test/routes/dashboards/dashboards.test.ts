@@ -124,7 +124,7 @@ describe.each(databaseKinds)('dashboards on %s', (kind) => {
     it('is 400 for a company id that is not a uuid, and 401 without a session', async () => {
       const response = await get('client', '/dashboard/target-company?targetCompanyId=acme');
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+      expect(response.json()).toMatchObject({ success: false, code: 'MALFORMED_ID' });
       const anonymous = await app.inject({
         method: 'GET',
         url: `/api/v1/dashboard/target-company?targetCompanyId=${f.alpha}`,

@@ -4,6 +4,7 @@ import { axe } from 'jest-axe';
 import type { ActionPlanDetail } from '@verity/shared-api';
 import {
   apiAudit,
+  bare,
   daysFromNow,
   fails,
   makeActionPlan,
@@ -313,6 +314,20 @@ describe('ActionPlanDetailScreen', () => {
     onApi('get', 'action-plan/:id', fails(404, 'Action plan not found'));
     renderDetail();
     expect(await screen.findByText('No action plan found.')).toBeInTheDocument();
+  });
+
+  it("shows 'No action plan found.', not the schema's words, for an id that is not one", async () => {
+    onApi(
+      'get',
+      'action-plan/:id',
+      bare(
+        { success: false, message: 'params/id must match format "uuid"', code: 'MALFORMED_ID' },
+        400,
+      ),
+    );
+    renderDetail();
+    expect(await screen.findByText('No action plan found.')).toBeInTheDocument();
+    expect(screen.queryByText(/must match format/)).not.toBeInTheDocument();
   });
 
   it("shows the server's message for other failures", async () => {

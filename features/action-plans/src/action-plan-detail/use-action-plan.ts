@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
-import { getErrorStatus } from '@verity/session';
 import type { Gap } from '@verity/shared-api';
 import type { ActionPlanDetail } from '@verity/shared-api';
 import { getActionPlan } from '@verity/shared-api/calls';
+import { isNotFound } from '@verity/shared-ui';
 import { overallStatusOf, statisticsOf } from './plan-figures';
 
 export type ActionPlanState =
@@ -26,7 +26,10 @@ function planKey(actionPlanId: string, targetCompanyId: string) {
   return [...queryKeys.actionPlan(actionPlanId), { targetCompanyId }] as const;
 }
 
-/** The plan, or null when the API has no such plan (a 404, or an answer without the plan). */
+/**
+ * The plan, or null when the API has no such plan (a 404, an id that is not one, or an answer
+ * without the plan).
+ */
 async function loadActionPlan(
   actionPlanId: string,
   targetCompanyId: string,
@@ -35,7 +38,7 @@ async function loadActionPlan(
     const detail = await getActionPlan(actionPlanId, targetCompanyId);
     return detail.actionPlan ? detail : null;
   } catch (error) {
-    if (getErrorStatus(error) === 404) return null;
+    if (isNotFound(error)) return null;
     throw error;
   }
 }

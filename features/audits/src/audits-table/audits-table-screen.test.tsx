@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { AuditsTableScreen, type AuditsTableScreenProps } from './audits-table-screen';
-import { apiAudit, fails, ok, onApi, renderScreen } from '@verity/shared-ui/src/testing';
+import { apiAudit, bare, fails, ok, onApi, renderScreen } from '@verity/shared-ui/src/testing';
 
 const TARGET_COMPANY_ID = '2f0c7c38-1f0e-4a3e-8a55-3b9a0f4c1e11';
 const AUDITOR_ID = 'b0e1c2d3-2222-4333-8444-555566667777';
@@ -139,6 +139,24 @@ describe('AuditsTableScreen', () => {
     expect(await screen.findByText('Not found')).toBeInTheDocument();
     expect(screen.getByText(/^Nothing you can see is at this address\./)).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it("shows the not-found state, not the schema's words, for an id that is not one", async () => {
+    onApi(
+      'get',
+      'target-company/:auditorId/audits',
+      bare(
+        {
+          success: false,
+          message: 'querystring/targetCompanyId must match format "uuid"',
+          code: 'MALFORMED_ID',
+        },
+        400,
+      ),
+    );
+    renderAudits();
+    expect(await screen.findByText('Not found')).toBeInTheDocument();
+    expect(screen.queryByText(/must match format/)).not.toBeInTheDocument();
   });
 
   it('filters by type and narrows the category choices to that type', async () => {
