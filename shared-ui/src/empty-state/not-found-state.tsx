@@ -1,14 +1,6 @@
 import { getErrorStatus, isApiHttpError } from '@verity/session';
-import { PAGE_NOT_FOUND, PAGE_NOT_FOUND_DETAIL, isUuid } from '@verity/shared-api';
+import { PAGE_NOT_FOUND, PAGE_NOT_FOUND_DETAIL } from '@verity/shared-api';
 import { EmptyState } from './empty-state';
-
-/**
- * Whether ids a screen took from its address cannot name a record (a mistyped address): the screen
- * shows its not-found state without asking the API, whose answer would be the schema's words.
- */
-export function namesNothing(...ids: string[]): boolean {
-  return ids.some((id) => !isUuid(id));
-}
 
 /**
  * Whether a screen's load failed because its address names nothing the user can see: a 404, or
