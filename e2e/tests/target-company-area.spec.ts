@@ -305,7 +305,9 @@ test("another company's ids typed into the address bar show nothing of that comp
   const listPath = `/target-company/auditors/${auditorId}/${auditId}/action-plans`;
   await page.goto(listPath);
   await expect(page.getByRole('heading', { level: 1, name: 'Action Plans' })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText('Not found');
+  // The not-found state, in words: nothing the user can see is at this address.
+  await expect(page.getByRole('main').getByText('Not found', { exact: true })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
   for (const text of foreignTexts) await expect(page.getByText(text)).toHaveCount(0);
   await screenshot(page, 'company-foreign-action-plans');
