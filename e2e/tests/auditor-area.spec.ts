@@ -146,7 +146,10 @@ test('the auditor owner sees the firm portfolio: companies, dashboard and audits
   ).toBeVisible();
   await screenshot(page, 'auditor-dashboard');
 
-  await page.getByRole('navigation').getByRole('link', { name: 'Companies' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Companies' })
+    .click();
   await openAudits(page);
   for (const header of ['Type', 'Category', 'Form', 'Fields count', 'Created', 'Actions']) {
     await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
@@ -273,7 +276,7 @@ test('the auditor owner adds a second gap to a new plan and edits it', async ({ 
 
 test('the auditor owner adds an auditor user', async ({ page }) => {
   await signInAsAuditor(page);
-  await page.getByRole('navigation').getByRole('link', { name: 'Users' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Auditor Users' })).toBeVisible();
   const email = `new.auditor.${Date.now()}@verity.test`;
   await page.getByRole('button', { name: 'Add New User' }).click();

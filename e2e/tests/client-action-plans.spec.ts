@@ -5,7 +5,10 @@ import { enterAs, screenshot } from '../support/session';
 /** Signs in and opens the action plans of a seeded GreenAudit audit of Acme Steel Ltd; answers the company id. */
 async function openAcmeActionPlans(page: Page, email: string): Promise<string> {
   await enterAs(page, 'Login As Client', email, /\/client\/dashboard$/);
-  await page.getByRole('navigation').getByRole('link', { name: 'Companies' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Companies' })
+    .click();
   await page
     .getByRole('article')
     .filter({ has: page.getByRole('heading', { name: 'Acme Steel Ltd', exact: true }) })

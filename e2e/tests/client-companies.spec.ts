@@ -29,7 +29,10 @@ test('the client dashboard shows the portfolio: cards, three pies and the Portfo
   await expect(page.locator('canvas')).toHaveCount(4);
   await screenshot(page, 'client-dashboard');
 
-  await page.getByRole('navigation').getByRole('link', { name: 'Companies' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Companies' })
+    .click();
   await card(page, 'Acme Steel Ltd').getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Company Dashboard' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Total Audits' })).not.toContainText(/^\D*0$/);
@@ -43,7 +46,10 @@ test('a client owner creates a target company with the two-step wizard and opens
 }) => {
   const name = `Harbour Foods ${Date.now().toString(36)}`;
   await signInAsClient(page, 'client.owner@verity.test');
-  await page.getByRole('navigation').getByRole('link', { name: 'Companies' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Companies' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Target Companies' })).toBeVisible();
   await expect(card(page, 'Acme Steel Ltd')).toBeVisible();
   await expect(
@@ -98,7 +104,10 @@ test('a client owner sees the auditors and creates one; the company auditors and
   page,
 }) => {
   await signInAsClient(page, 'client.owner@verity.test');
-  await page.getByRole('navigation').getByRole('link', { name: 'Auditors' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Auditors' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Auditors' })).toBeVisible();
   await expect(card(page, 'GreenAudit Partners')).toBeVisible();
   await expect(page.getByText(/^Total: \d+$/)).toBeVisible();
@@ -125,7 +134,10 @@ test('a client owner sees the auditors and creates one; the company auditors and
   await page.getByRole('searchbox').fill('');
   await expect(card(page, firm)).toBeVisible();
 
-  await page.getByRole('navigation').getByRole('link', { name: 'Companies' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Companies' })
+    .click();
   await card(page, 'Acme Steel Ltd').getByRole('link', { name: 'View Audit' }).click();
   await expect(page).toHaveURL(/\/client\/target-companies\/[^/]+\/auditors$/);
   const row = page.getByRole('row').filter({ hasText: 'GreenAudit Partners' });
@@ -167,7 +179,10 @@ test('a client owner sees the auditors and creates one; the company auditors and
 
 test('a client viewer sees no add buttons', async ({ page }) => {
   await signInAsClient(page, 'client.viewer@verity.test');
-  await page.getByRole('navigation').getByRole('link', { name: 'Companies' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Companies' })
+    .click();
   await expect(card(page, 'Acme Steel Ltd')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Target Company' })).toHaveCount(0);
   await card(page, 'Acme Steel Ltd').getByRole('link', { name: 'View Audit' }).click();
@@ -178,10 +193,13 @@ test('a client viewer sees no add buttons', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Audits' })).toBeVisible();
   await expect(page.getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add New Audit' })).toHaveCount(0);
-  await page.getByRole('navigation').getByRole('link', { name: 'Auditors' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Auditors' })
+    .click();
   await expect(card(page, 'GreenAudit Partners')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add New Auditor' })).toHaveCount(0);
-  await page.getByRole('navigation').getByRole('link', { name: 'Users' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
   await expect(page.getByRole('group', { name: 'Total Users' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add New User' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Delete user/ })).toHaveCount(0);

@@ -5,7 +5,7 @@ test('a client owner adds a user, then deletes one; owners cannot be deleted', a
   const fullname = `Ravi Reviewer ${Date.now().toString(36)}`;
   const email = `ravi.${Date.now().toString(36)}@verity.test`;
   await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
-  await page.getByRole('navigation').getByRole('link', { name: 'Users' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   const total = page.getByRole('group', { name: 'Total Users' });
   await expect(total).toBeVisible();

@@ -7,7 +7,7 @@ test('a person in two clients chooses one at sign-in, and enters it with their r
   // Northwind's owner adds Southbank's owner (a verified account) as an admin.
   await signIn(page, 'Login As Client', 'client.owner@verity.test');
   await expect(page).toHaveURL(/\/client\/dashboard$/);
-  await page.getByRole('navigation').getByRole('link', { name: 'Users' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
   await page.getByRole('button', { name: 'Add New User' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create New User' });
   await dialog.getByLabel('Email').fill('client2.owner@verity.test');

@@ -48,7 +48,7 @@ for (const area of areas) {
     await signIn(page, area.button, area.email);
     await expect(page).toHaveURL(area.path);
     await expect(page.getByRole('banner').getByText(area.header)).toBeVisible();
-    const sidebar = page.getByRole('navigation');
+    const sidebar = page.getByRole('navigation', { name: 'Main' });
     const links = sidebar.getByRole('link');
     await expect(links).toHaveText([...area.items]);
     await expect(sidebar.getByRole('link', { name: area.highlighted })).toHaveAttribute(

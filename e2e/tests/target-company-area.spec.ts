@@ -124,7 +124,7 @@ test('the company dashboard shows the figures the API gives for the own company'
 
 test('the company owner manages company users', async ({ page }) => {
   await signInCompany(page, OWNER);
-  await page.getByRole('navigation').getByRole('link', { name: 'Users' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Company Users' })).toBeVisible();
   await expect(page.getByText('Carlos Company')).toBeVisible();
 
@@ -149,7 +149,10 @@ test('the company owner follows an auditor to a gap and adds remarks with images
   page,
 }) => {
   await signInCompany(page, OWNER);
-  await page.getByRole('navigation').getByRole('link', { name: 'Auditors' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Auditors' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Auditors' })).toBeVisible();
   const auditorRow = page.getByRole('row', { name: /GreenAudit Partners/ });
   await expect(auditorRow).toBeVisible();

@@ -27,6 +27,5 @@ export const CREATE_ACTION_PLAN_TEXTS = {
   timeline: 'Timeline',
   category: 'Category',
   categoryPlaceholder: 'Select Category',
-  audit: 'Audit',
   failedToLoadAudit: 'Failed to fetch the audit',
 } as const;

@@ -12,8 +12,12 @@ import {
   onApi,
   renderScreen,
   testUser,
+  onTrailNames,
 } from '@verity/shared-ui/src/testing';
 import App from './app';
+
+// The breadcrumb's names, answered before each test's own calls.
+beforeEach(onTrailNames);
 
 jest.mock('echarts/core', () => ({ use: jest.fn() }));
 jest.mock('echarts/charts', () => ({}));
@@ -146,6 +150,25 @@ describe('client area routes', () => {
   ])('%s shows %s', async (path, title) => {
     renderAt(path);
     expect(await heading()).toHaveTextContent(new RegExp(`^${title}$`));
+  });
+
+  it('a plan list names its company, auditor and audit in a breadcrumb back up and in the title', async () => {
+    renderAt('/client/target-companies/c1/auditors/a1/au1/action-plans');
+    const breadcrumb = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    await within(breadcrumb).findByRole('link', { name: 'GreenAudit Partners' });
+    expect(
+      within(breadcrumb)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Companies', '/client/target-companies'],
+      ['Acme Steel Ltd', '/client/target-companies/c1/auditors'],
+      ['GreenAudit Partners', '/client/target-companies/c1/auditors/a1'],
+    ]);
+    // The audit is this page: named, not a link, then the page itself.
+    await within(breadcrumb).findByText('Normal Audit · EHS');
+    expect(within(breadcrumb).getByText('Action Plans')).toHaveAttribute('aria-current', 'page');
+    expect(document.title).toBe('Acme Steel Ltd — Action Plans — Verity');
   });
 
   it('the client dashboard is the portfolio, with the Portfolio Overview', async () => {

@@ -1,7 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { axe } from 'jest-axe';
-import { ok, onApi } from '@verity/shared-ui/src/testing';
+import { ok, onApi, onTrailNames } from '@verity/shared-ui/src/testing';
 import { OWN_COMPANY_ID, companyUser, renderArea } from './test/render-area';
+
+// The breadcrumb's names, answered before each test's own calls.
+beforeEach(onTrailNames);
 
 /** What the area's screens load, each answered: a mock per request, called with what was sent. */
 let loads: {

@@ -11,8 +11,16 @@ export { EmptyState, NotFoundState, isNotFound } from './empty-state';
 export type { EmptyStateProps } from './empty-state';
 export { ErrorPage, ERROR_PAGE_DEFAULT_MESSAGE, ERROR_PAGE_DEFAULT_TITLE } from './error-page';
 export type { ErrorPageProps } from './error-page';
-export { PageHeader } from './page-header';
-export type { PageHeaderProps } from './page-header';
+export {
+  Breadcrumb,
+  PageContext,
+  PageHeader,
+  PRODUCT_NAME,
+  documentTitle,
+  useDocumentTitle,
+  useTrail,
+} from './page-header';
+export type { Crumb, PageHeaderProps, PageTrail } from './page-header';
 export { ToastProvider, toast } from './toast';
 export { Modal } from './modal';
 export type { ModalProps, ModalSize } from './modal';

@@ -3,3 +3,5 @@ export { AuditsTableScreen } from './audits-table';
 export type { AuditsTableScreenProps } from './audits-table';
 export { CompanyAuditorsScreen } from './company-auditors';
 export type { CompanyAuditorsScreenProps } from './company-auditors';
+export { TRAIL_TEXTS, auditName, useAuditNames, useCompanyAuditorName } from './names';
+export type { AuditNames } from './names';

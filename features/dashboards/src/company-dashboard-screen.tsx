@@ -15,11 +15,14 @@ import {
   StatCard,
   isNotFound,
   NotFoundState,
+  type PageTrail,
 } from '@verity/shared-ui';
 
 export type CompanyDashboardScreenProps = {
   /** The page's h1 (default 'Dashboard'). */
   title?: string;
+  /** Where the page sits: its breadcrumb and the subject of its document title. */
+  trail?: PageTrail;
 } & (
   | { /** One target company's dashboard. */ targetCompanyId: string; portfolio?: never }
   | {
@@ -29,13 +32,13 @@ export type CompanyDashboardScreenProps = {
 );
 
 export function CompanyDashboardScreen(props: CompanyDashboardScreenProps) {
-  const { title = texts.title } = props;
+  const { title = texts.title, trail } = props;
   const dashboard = useCompanyDashboard(props.portfolio ? { portfolio: true } : props);
   const chartsReady = useAfterFirstRender(dashboard.isSuccess);
 
   return (
     <div className="vui-dashboard">
-      <PageHeader title={title} />
+      <PageHeader title={title} trail={trail} />
       {dashboard.isPending ? <LoadingState /> : null}
       {dashboard.isError && isNotFound(dashboard.error) ? <NotFoundState /> : null}
       {dashboard.isError && !isNotFound(dashboard.error) ? (

@@ -23,6 +23,7 @@ import { auditorPaths } from '../area-paths';
 import { AuditorDashboardScreen } from '../features/auditor-dashboard';
 import { AUDITOR_PAGE_TITLES as titles, AUDITOR_TEXTS as texts } from '../strings';
 import { useAuditorUser } from './use-auditor-user';
+import { useCompanyTrail } from './use-company-trail';
 
 /** The companies the firm works for, each with its Audits link; 'Add Target Company' is for client owners only. */
 export function AuditorCompaniesPage() {
@@ -59,10 +60,12 @@ export function AuditorDashboardPage() {
 export function AuditorAuditsPage() {
   const user = useAuditorUser();
   const { targetCompanyId = '' } = useParams();
+  const trail = useCompanyTrail(targetCompanyId);
   if (!user?.auditorId) return <NoAuditorFirm title={titles.audits} />;
   return (
     <AuditsTableScreen
       targetCompanyId={targetCompanyId}
+      trail={trail}
       auditorId={user.auditorId}
       viewAuditsPath={(audit) => auditorPaths.actionPlans(targetCompanyId, audit.id)}
       companyExport={<CompanyPlansExport targetCompanyId={targetCompanyId} />}
@@ -77,9 +80,11 @@ export function AuditorAuditsPage() {
 
 export function AuditorActionPlansPage() {
   const { targetCompanyId = '', auditId = '' } = useParams();
+  const trail = useCompanyTrail(targetCompanyId, auditId);
   return (
     <ActionPlanListScreen
       targetCompanyId={targetCompanyId}
+      trail={trail}
       auditId={auditId}
       title={titles.actionPlans}
       planPath={(actionPlanId) => auditorPaths.actionPlan(targetCompanyId, auditId, actionPlanId)}
@@ -90,8 +95,10 @@ export function AuditorActionPlansPage() {
 export function AuditorActionPlanPage() {
   const user = useAuditorUser();
   const { targetCompanyId = '', auditId = '', actionPlanId = '' } = useParams();
+  const trail = useCompanyTrail(targetCompanyId, auditId);
   return (
     <ActionPlanDetailScreen
+      trail={trail}
       // A new plan starts with its own panel and dialogs closed.
       key={actionPlanId}
       actionPlanId={actionPlanId}

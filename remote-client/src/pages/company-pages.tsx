@@ -24,6 +24,7 @@ import { AddAuditModal } from '../features/audits/add-audit-modal';
 import { AssignAuditorModal } from '../features/company-auditors/assign-auditor-modal';
 import { CLIENT_PAGE_TITLES, MANAGE_TARGET_COMPANY_PLACEHOLDER } from '../strings';
 import { useSessionUser } from '../use-session-user';
+import { useCompanyTrail } from './use-company-trail';
 
 /** 'Add New Audit' and 'Add New Auditor' on a company: clients who are not viewers. */
 export function canAddToCompany(user: PermissionSubject): boolean {
@@ -37,10 +38,12 @@ function useIds() {
 
 export function CompanyDashboardPage() {
   const { targetCompanyId } = useIds();
+  const trail = useCompanyTrail({ targetCompanyId });
   return (
     <CompanyDashboardScreen
       targetCompanyId={targetCompanyId}
       title={CLIENT_PAGE_TITLES.companyDashboard}
+      trail={trail}
     />
   );
 }
@@ -51,10 +54,12 @@ export function CompanyAuditorsPage() {
   const [adding, setAdding] = useState(false);
   const queryClient = useQueryClient();
   const canAdd = canAddToCompany(user);
+  const trail = useCompanyTrail({ targetCompanyId });
   return (
     <>
       <CompanyAuditorsScreen
         targetCompanyId={targetCompanyId}
+        trail={trail}
         auditsPath={(entry) => clientPaths.audits(targetCompanyId, entry.auditor._id)}
         onAddAuditor={canAdd ? () => setAdding(true) : undefined}
       />
@@ -78,10 +83,12 @@ export function AuditsPage() {
   const [adding, setAdding] = useState(false);
   const queryClient = useQueryClient();
   const canAdd = canAddToCompany(user);
+  const trail = useCompanyTrail({ targetCompanyId, auditorId });
   return (
     <>
       <AuditsTableScreen
         targetCompanyId={targetCompanyId}
+        trail={trail}
         auditorId={auditorId}
         viewAuditsPath={(audit) => clientPaths.actionPlans(targetCompanyId, auditorId, audit._id)}
         onAddAudit={canAdd ? () => setAdding(true) : undefined}
@@ -106,9 +113,11 @@ export function AuditsPage() {
 
 export function ActionPlansPage() {
   const { targetCompanyId, auditorId, auditId } = useIds();
+  const trail = useCompanyTrail({ targetCompanyId, auditorId, auditId });
   return (
     <ActionPlanListScreen
       targetCompanyId={targetCompanyId}
+      trail={trail}
       auditId={auditId}
       planPath={(id) => clientPaths.actionPlan(targetCompanyId, auditorId, auditId, id)}
     />
@@ -116,10 +125,12 @@ export function ActionPlansPage() {
 }
 
 export function ActionPlanPage() {
-  const { targetCompanyId, auditId, actionPlanId } = useIds();
+  const { targetCompanyId, auditorId, auditId, actionPlanId } = useIds();
   const user = useSessionUser();
+  const trail = useCompanyTrail({ targetCompanyId, auditorId, auditId });
   return (
     <ActionPlanDetailScreen
+      trail={trail}
       // A new plan starts with a fresh screen state.
       key={actionPlanId}
       actionPlanId={actionPlanId}
@@ -137,9 +148,12 @@ export function ActionPlanPage() {
 }
 
 export function ManageCompanyPage() {
+  const { targetCompanyId } = useIds();
+  const trail = useCompanyTrail({ targetCompanyId });
   return (
     <PageHeader
       title={CLIENT_PAGE_TITLES.manageTargetCompany}
+      trail={trail}
       description={MANAGE_TARGET_COMPANY_PLACEHOLDER}
     />
   );

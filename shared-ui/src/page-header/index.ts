@@ -1,2 +1,10 @@
-export { PageHeader } from './page-header';
-export type { PageHeaderProps } from './page-header';
+export {
+  Breadcrumb,
+  PageContext,
+  PageHeader,
+  PRODUCT_NAME,
+  documentTitle,
+  useDocumentTitle,
+  useTrail,
+} from './page-header';
+export type { Crumb, PageHeaderProps, PageTrail } from './page-header';

@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { axe } from 'jest-axe';
-import { PageHeader } from './page-header';
+import { MemoryRouter } from 'react-router-dom';
+import { PageHeader, documentTitle } from './page-header';
 
 describe('PageHeader', () => {
   it('renders the title as the page heading with its description and actions', () => {
@@ -19,5 +20,73 @@ describe('PageHeader', () => {
   it('has no accessibility violations', async () => {
     const { container } = render(<PageHeader title="Users" />);
     expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('names the page in the document title', () => {
+    render(<PageHeader title="Users" />);
+    expect(document.title).toBe('Users — Verity');
+  });
+
+  describe('on a nested page', () => {
+    const trail = {
+      subject: 'Acme Steel Ltd',
+      breadcrumbs: [
+        { label: 'Companies', to: '/client/target-companies' },
+        {
+          label: 'Acme Steel Ltd',
+          to: '/client/target-companies/c1/auditors',
+          kind: 'Company',
+        },
+        {
+          label: 'Due Diligence · Social',
+          to: '/client/target-companies/c1/auditors/a1/au1/action-plans',
+          kind: 'Audit',
+        },
+      ],
+    };
+
+    function renderNested() {
+      return render(
+        <MemoryRouter>
+          <PageHeader title="Action Plans" trail={trail} />
+        </MemoryRouter>,
+      );
+    }
+
+    it('shows a breadcrumb of links back up, ending with the page itself', () => {
+      renderNested();
+      const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+      const links = within(breadcrumb).getAllByRole('link');
+      expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+        ['Companies', '/client/target-companies'],
+        ['Acme Steel Ltd', '/client/target-companies/c1/auditors'],
+        ['Due Diligence · Social', '/client/target-companies/c1/auditors/a1/au1/action-plans'],
+      ]);
+      const current = within(breadcrumb).getByText('Action Plans');
+      expect(current).toHaveAttribute('aria-current', 'page');
+    });
+
+    it('names the company and the audit beside the heading', () => {
+      renderNested();
+      expect(screen.getByText('Company').nextElementSibling).toHaveTextContent('Acme Steel Ltd');
+      expect(screen.getByText('Audit').nextElementSibling).toHaveTextContent(
+        'Due Diligence · Social',
+      );
+    });
+
+    it('puts the subject first in the document title', () => {
+      renderNested();
+      expect(document.title).toBe('Acme Steel Ltd — Action Plans — Verity');
+    });
+
+    it('has no accessibility violations', async () => {
+      const { container } = renderNested();
+      expect(await axe(container)).toHaveNoViolations();
+    });
+  });
+
+  it('leaves out an empty subject', () => {
+    expect(documentTitle('Dashboard', '')).toBe('Dashboard — Verity');
+    expect(documentTitle('Dashboard', '  ')).toBe('Dashboard — Verity');
   });
 });

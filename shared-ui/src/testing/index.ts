@@ -3,4 +3,5 @@ export type { RenderScreenOptions, RenderScreenResult } from './render-screen';
 export { daysFromNow, makeActionPlan, makeGap, makeRemark, makeStatistics } from './fixtures';
 export { apiAudit, apiCompanyAuditor, apiTargetCompany, apiUser } from './api-fixtures';
 export { API_ORIGIN, apiServer, bare, fails, file, ok, onApi, withBody } from './api-server';
+export { onTrailNames } from './trail-names';
 export type { ApiAnswer, ApiRequest } from './api-server';

@@ -18,6 +18,8 @@ import {
   GapDetailsPanel,
   LoadingState,
   Modal,
+  useDocumentTitle,
+  type PageTrail,
 } from '@verity/shared-ui';
 
 export interface ActionPlanDetailPermissions {
@@ -38,6 +40,8 @@ export interface ActionPlanDetailScreenProps {
   targetCompanyId: string;
   auditId: string;
   permissions: ActionPlanDetailPermissions;
+  /** Where the page sits: its breadcrumb and the subject of its document title. */
+  trail?: PageTrail;
 }
 
 export const GAP_ID_PARAM = 'gap_id';
@@ -63,12 +67,22 @@ export function ActionPlanDetailScreen({
   targetCompanyId,
   auditId,
   permissions,
+  trail,
 }: ActionPlanDetailScreenProps) {
   const { state, addGap, mergeGap } = useActionPlan(actionPlanId, targetCompanyId);
   const [searchParams, setSearchParams] = useSearchParams();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Gap>();
   const customFields = useAuditFields(auditId, permissions.canAddGap || permissions.canEditGap);
+
+  useDocumentTitle(
+    state.status === 'ready'
+      ? state.detail.actionPlan.actionPlanHeading
+      : state.status === 'not-found'
+        ? NO_ACTION_PLAN_FOUND
+        : 'Action Plan',
+    trail?.subject,
+  );
 
   const openGapId = searchParams.get(GAP_ID_PARAM);
   const openGap = useCallback(
@@ -115,6 +129,7 @@ export function ActionPlanDetailScreen({
     <div className="vui-plan-detail">
       <ActionPlanHeader
         actionPlan={actionPlan}
+        trail={trail}
         actions={
           permissions.canAddGap ? (
             <Button onClick={() => setAdding(true)}>Add Gap</Button>

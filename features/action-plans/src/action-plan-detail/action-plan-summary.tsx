@@ -5,24 +5,30 @@ import {
   type ActionPlan,
   type ActionPlanStatistics,
 } from '@verity/shared-api';
-import { StatCard, StatusBadge } from '@verity/shared-ui';
+import { Breadcrumb, PageContext, StatCard, StatusBadge, type PageTrail } from '@verity/shared-ui';
 
 /** The plan's heading, overall status, category, created date and final timeline. */
 export function ActionPlanHeader({
   actionPlan,
   actions,
+  trail,
 }: {
   actionPlan: ActionPlan;
   actions?: ReactNode;
+  trail?: PageTrail;
 }) {
   const headingId = useId();
   return (
     <section className="vui-plan-header" aria-labelledby={headingId}>
+      {trail ? <Breadcrumb trail={trail} current={actionPlan.actionPlanHeading} /> : null}
       <div className="vui-plan-header__title">
-        <h1 id={headingId}>{actionPlan.actionPlanHeading}</h1>
+        <h1 id={headingId} tabIndex={-1}>
+          {actionPlan.actionPlanHeading}
+        </h1>
         <StatusBadge status={actionPlan.overallStatus} />
         {actions ? <div className="vui-plan-header__actions">{actions}</div> : null}
       </div>
+      {trail ? <PageContext trail={trail} /> : null}
       <dl className="vui-plan-header__facts">
         <div>
           <dt>Category</dt>

@@ -23,6 +23,7 @@ import {
   RiskBadge,
   StatusBadge,
   type DataTableColumn,
+  type PageTrail,
 } from '@verity/shared-ui';
 
 export interface ActionPlanListScreenProps {
@@ -32,6 +33,8 @@ export interface ActionPlanListScreenProps {
   planPath: (actionPlanId: string) => string;
   /** The page's h1 (default 'Action Plans'). */
   title?: string;
+  /** Where the page sits: its breadcrumb and the subject of its document title. */
+  trail?: PageTrail;
 }
 
 /** The path of a plan with one gap's details panel open. */
@@ -44,6 +47,7 @@ export function ActionPlanListScreen({
   targetCompanyId,
   planPath,
   title = 'Action Plans',
+  trail,
 }: ActionPlanListScreenProps) {
   const plans = useQuery({
     queryKey: queryKeys.actionPlans({ auditId, targetCompanyId }),
@@ -81,6 +85,7 @@ export function ActionPlanListScreen({
     <div className="vui-action-plan-list">
       <PageHeader
         title={title}
+        trail={trail}
         actions={
           actionPlans.length > 0 ? (
             <ExportPlansButton

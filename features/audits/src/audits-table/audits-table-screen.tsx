@@ -32,6 +32,7 @@ import {
   type DataTableColumn,
   isNotFound,
   NotFoundState,
+  type PageTrail,
 } from '@verity/shared-ui';
 
 export interface AuditsTableScreenProps {
@@ -45,6 +46,8 @@ export interface AuditsTableScreenProps {
   onAddAudit?: () => void;
   /** The company-wide export of action plans, shown beside the page's other actions. */
   companyExport?: ReactNode;
+  /** Where the page sits: its breadcrumb and the subject of its document title. */
+  trail?: PageTrail;
 }
 
 /** The audits of one auditor firm on one company, with search, type and category filters. */
@@ -55,6 +58,7 @@ export function AuditsTableScreen({
   createAuditPath,
   onAddAudit,
   companyExport,
+  trail,
 }: AuditsTableScreenProps) {
   const loaded = useQuery({
     queryKey: queryKeys.audits({ targetCompanyId, auditorId }),
@@ -119,6 +123,7 @@ export function AuditsTableScreen({
     <div className="vui-screen">
       <PageHeader
         title={texts.pageTitle}
+        trail={trail}
         actions={
           companyExport || onAddAudit ? (
             <>

@@ -28,6 +28,7 @@ import {
   type DataTableColumn,
   isNotFound,
   NotFoundState,
+  type PageTrail,
 } from '@verity/shared-ui';
 
 export interface CompanyAuditorsScreenProps {
@@ -36,6 +37,8 @@ export interface CompanyAuditorsScreenProps {
   auditsPath: (entry: CompanyAuditorEntry) => string;
   /** Shows 'Add New Auditor', which calls it; the client area gives it. */
   onAddAuditor?: () => void;
+  /** Where the page sits: its breadcrumb and the subject of its document title. */
+  trail?: PageTrail;
 }
 
 function BadgeList({ values }: { values: readonly ReactNode[] }) {
@@ -103,6 +106,7 @@ export function CompanyAuditorsScreen({
   targetCompanyId,
   auditsPath,
   onAddAuditor,
+  trail,
 }: CompanyAuditorsScreenProps) {
   const loaded = useQuery({
     queryKey: queryKeys.companyAuditors(targetCompanyId),
@@ -115,6 +119,7 @@ export function CompanyAuditorsScreen({
     <div className="vui-screen">
       <PageHeader
         title={texts.pageTitle}
+        trail={trail}
         actions={
           onAddAuditor ? <Button onClick={onAddAuditor}>{texts.addNewAuditor}</Button> : null
         }

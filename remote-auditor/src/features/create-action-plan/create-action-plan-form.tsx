@@ -6,7 +6,6 @@ import {
   ACTION_PLAN_CATEGORIES,
   ACTION_PLAN_CATEGORY_LABELS,
   AUDIT_FORM_LABELS,
-  AUDIT_TYPE_LABELS,
   FIX_ERRORS_BELOW,
   actionPlanCreatedBanner,
   actionPlanCreatedToast,
@@ -16,7 +15,15 @@ import {
   type GapInput,
 } from '@verity/shared-api';
 import { createActionPlan, getErrorText } from '@verity/shared-api/calls';
-import { DateField, GapForm, PageHeader, SelectField, TextField, toast } from '@verity/shared-ui';
+import {
+  DateField,
+  GapForm,
+  PageHeader,
+  SelectField,
+  TextField,
+  toast,
+  type PageTrail,
+} from '@verity/shared-ui';
 import { createdPlanPath } from '../../area-paths';
 import { CREATE_ACTION_PLAN_TEXTS as texts } from '../../strings';
 import {
@@ -31,6 +38,8 @@ import {
 export interface CreateActionPlanFormProps {
   audit: Audit;
   targetCompanyId: string;
+  /** Where the page sits: Companies / the company / the audit. */
+  trail?: PageTrail;
 }
 
 interface Banner {
@@ -44,7 +53,7 @@ const CATEGORY_OPTIONS = ACTION_PLAN_CATEGORIES.map((category) => ({
 }));
 
 /** '{type} Details' and 'Gap Analysis' for one audit; the gap form's submit creates the plan. */
-export function CreateActionPlanForm({ audit, targetCompanyId }: CreateActionPlanFormProps) {
+export function CreateActionPlanForm({ audit, targetCompanyId, trail }: CreateActionPlanFormProps) {
   const formType = audit.auditForm;
   const label = AUDIT_FORM_LABELS[formType];
   const navigate = useNavigate();
@@ -105,10 +114,7 @@ export function CreateActionPlanForm({ audit, targetCompanyId }: CreateActionPla
 
   return (
     <div className="va-create-plan">
-      <PageHeader
-        title={texts.pageTitle(label)}
-        description={`${texts.audit}: ${AUDIT_TYPE_LABELS[audit.auditType]} · ${audit.auditCategory}`}
-      />
+      <PageHeader title={texts.pageTitle(label)} trail={trail} />
       {banner ? (
         <p
           className="va-create-plan__banner"

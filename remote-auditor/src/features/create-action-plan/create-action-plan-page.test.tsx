@@ -3,9 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { Link, Route, Routes } from 'react-router-dom';
 import type { ActionPlan, ActionPlanCreatePayload, AuditForm } from '@verity/shared-api';
-import { fails, ok, onApi, renderScreen, type ApiRequest } from '@verity/shared-ui/src/testing';
+import {
+  fails,
+  ok,
+  onApi,
+  renderScreen,
+  type ApiRequest,
+  onTrailNames,
+} from '@verity/shared-ui/src/testing';
 import { apiAudit } from '@verity/shared-ui/src/testing';
 import { CreateActionPlanPage } from './create-action-plan-page';
+
+// The breadcrumb's names, answered before each test's own calls.
+beforeEach(onTrailNames);
 
 // Local time, so the date inputs' days are the days the user sees.
 const NOW = new Date(2026, 5, 15, 10, 0, 0);

@@ -5,12 +5,14 @@ import { LoadingState, PageHeader, isNotFound, NotFoundState } from '@verity/sha
 import { CREATE_ACTION_PLAN_TEXTS as texts } from '../../strings';
 import { CreateActionPlanForm } from './create-action-plan-form';
 import { useAudit } from './use-audit';
+import { useCompanyTrail } from '../../screens/use-company-trail';
 import './create-action-plan.css';
 
 /** The create action plan page (spec section 2): loads the audit and works in its form type. */
 export function CreateActionPlanPage() {
   const { targetCompanyId = '', auditId = '' } = useParams();
   const query = useAudit(auditId);
+  const trail = useCompanyTrail(targetCompanyId, auditId);
 
   if (query.isSuccess) {
     const audit = query.data;
@@ -20,12 +22,13 @@ export function CreateActionPlanPage() {
         key={`${audit.id}:${audit.auditForm}`}
         audit={audit}
         targetCompanyId={targetCompanyId}
+        trail={trail}
       />
     );
   }
   return (
     <div className="va-create-plan">
-      <PageHeader title={texts.pageTitle(AUDIT_FORM_LABELS.ap)} />
+      <PageHeader title={texts.pageTitle(AUDIT_FORM_LABELS.ap)} trail={trail} />
       {query.isPending ? <LoadingState /> : null}
       {query.isError && isNotFound(query.error) ? <NotFoundState /> : null}
       {query.isError && !isNotFound(query.error) ? (

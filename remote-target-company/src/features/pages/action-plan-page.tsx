@@ -12,6 +12,7 @@ import {
   type ActionPlanDetailPermissions,
 } from '@verity/feature-action-plans';
 import { RequireCompany } from '../company-session';
+import { useAuditorTrail } from './use-auditor-trail';
 
 /** Section 6 for a company user: remarks unless a viewer; status and gaps belong to clients and auditors. */
 export function actionPlanPermissions(user: SessionUser): ActionPlanDetailPermissions {
@@ -26,7 +27,8 @@ export function actionPlanPermissions(user: SessionUser): ActionPlanDetailPermis
 
 /** One action plan with its gaps; `gap_id` in the query opens a gap's details. */
 export function ActionPlanPage() {
-  const { auditId = '', actionPlanId = '' } = useParams();
+  const { auditorId = '', auditId = '', actionPlanId = '' } = useParams();
+  const trail = useAuditorTrail(auditorId, auditId);
   return (
     <RequireCompany>
       {({ user, targetCompanyId }) => (
@@ -34,6 +36,7 @@ export function ActionPlanPage() {
           actionPlanId={actionPlanId}
           targetCompanyId={targetCompanyId}
           auditId={auditId}
+          trail={trail}
           permissions={actionPlanPermissions(user)}
         />
       )}

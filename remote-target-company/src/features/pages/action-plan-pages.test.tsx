@@ -14,8 +14,13 @@ import {
   makeStatistics,
   ok,
   onApi,
+  onTrailNames,
+  apiCompanyAuditor,
 } from '@verity/shared-ui/src/testing';
 import { OWN_COMPANY_ID, companyUser, renderArea } from '../../test/render-area';
+
+// The breadcrumb's names, answered before each test's own calls.
+beforeEach(onTrailNames);
 
 // Saving the exported file is the browser's download, not the network: only it is replaced.
 jest.mock('@verity/shared-api/src/calls/csv-export', () => ({
@@ -59,6 +64,24 @@ describe('the action plans page', () => {
       }),
     );
     expect(view.location()).toBe(`${base}/plan-1`);
+  });
+
+  it('names the auditor firm and the audit in a breadcrumb back up and in the title', async () => {
+    const firm = apiCompanyAuditor().auditor._id;
+    renderArea(`/target-company/auditors/${firm}/audit-1/action-plans`);
+    const breadcrumb = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(breadcrumb).getByRole('link', { name: 'Auditors' })).toHaveAttribute(
+      'href',
+      '/target-company/auditors',
+    );
+    expect(
+      await within(breadcrumb).findByRole('link', { name: 'GreenAudit Partners' }),
+    ).toHaveAttribute('href', `/target-company/auditors/${firm}`);
+    // The audit is this page: named, not a link.
+    expect(await within(breadcrumb).findByText('Normal Audit · EHS')).not.toHaveAttribute('href');
+    expect(screen.getByText('Auditor').nextElementSibling).toHaveTextContent('GreenAudit Partners');
+    expect(screen.getByText('Audit').nextElementSibling).toHaveTextContent('Normal Audit · EHS');
+    expect(document.title).toBe('GreenAudit Partners — Action Plans — Verity');
   });
 
   it('a gap row opens the plan with gap_id', async () => {

@@ -1,7 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiAudit, apiCompanyAuditor, ok, onApi } from '@verity/shared-ui/src/testing';
+import {
+  apiAudit,
+  apiCompanyAuditor,
+  ok,
+  onApi,
+  onTrailNames,
+} from '@verity/shared-ui/src/testing';
 import { OWN_COMPANY_ID, renderArea } from '../../test/render-area';
+
+// The breadcrumb's names, answered before each test's own calls.
+beforeEach(onTrailNames);
 
 const auditorId = 'b0e1c2d3-2222-4333-8444-555566667777';
 const auditId = '9a8b7c6d-1111-4222-8333-444455556666';

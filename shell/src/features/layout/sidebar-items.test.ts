@@ -26,38 +26,33 @@ describe('activeSidebarItemId', () => {
     ['/client/users', client, 'users'],
     ['/client/users/', client, 'users'],
     ['/client/target-companies', client, 'target-companies'],
-    ['/client/target-companies/c1/auditors', client, 'auditors'],
-    ['/client/target-companies/c1/dashboard', client, 'dashboard'],
     ['/client', client, 'dashboard'],
-    ['/client/target-companies/c1/manage', client, 'dashboard'],
     ['/auditor', auditor, 'target-companies'],
-    ['/auditor/target-companies/c1/audits', auditor, 'target-companies'],
     ['/auditor/users', auditor, 'users'],
-    ['/target-company/auditors/a1', SIDEBAR_ITEMS.targetCompany, 'dashboard'],
+    ['/auditor/dashboard', auditor, 'target-companies'],
   ])('%s highlights %#', (pathname, items, expected) => {
     expect(activeSidebarItemId(pathname, items)).toBe(expected);
   });
 
   it.each([
-    '/client/target-companies/c1/auditors/a1/au1/action-plans',
-    '/client/target-companies/c1/auditors/a1/au1/action-plans/p1',
-    '/auditor/target-companies/c1/audits/au1/action-plans',
-    '/target-company/auditors/a1/au1/action-plans/p1',
-  ])(
-    'an action-plan path %s highlights nothing when the menu has no action-plans item',
-    (pathname) => {
-      expect(activeSidebarItemId(pathname, client)).toBeUndefined();
-      expect(activeSidebarItemId(pathname, auditor)).toBeUndefined();
-    },
-  );
+    ['/client/target-companies/c1/auditors', client, 'target-companies'],
+    ['/client/target-companies/c1/dashboard', client, 'target-companies'],
+    ['/client/target-companies/c1/manage', client, 'target-companies'],
+    ['/client/target-companies/c1/auditors/a1', client, 'target-companies'],
+    ['/client/target-companies/c1/auditors/a1/au1/action-plans', client, 'target-companies'],
+    ['/client/target-companies/c1/auditors/a1/au1/action-plans/p1', client, 'target-companies'],
+    ['/auditor/target-companies/c1/audits', auditor, 'target-companies'],
+    ['/auditor/target-companies/c1/audits/au1/create-audit', auditor, 'target-companies'],
+    ['/auditor/target-companies/c1/audits/au1/action-plans/p1', auditor, 'target-companies'],
+    ['/target-company/auditors/a1', SIDEBAR_ITEMS.targetCompany, 'auditors'],
+    ['/target-company/auditors/a1/au1/action-plans/p1', SIDEBAR_ITEMS.targetCompany, 'auditors'],
+  ])('a page inside a section, %s, keeps the section highlighted', (pathname, items, expected) => {
+    expect(activeSidebarItemId(pathname, items)).toBe(expected);
+  });
 
-  it('an action-plan path highlights the action-plans item when the menu has one', () => {
-    expect(
-      activeSidebarItemId(
-        '/client/target-companies/c1/auditors/a1/au1/action-plans/p1',
-        withActionPlans,
-      ),
-    ).toBe('action-plans');
+  it('an action-plan path outside any section highlights the action-plans item when the menu has one', () => {
+    expect(activeSidebarItemId('/client/action-plans/p1', withActionPlans)).toBe('action-plans');
+    expect(activeSidebarItemId('/client/action-plans/p1', client)).toBeUndefined();
   });
 
   it('an empty menu highlights nothing', () => {

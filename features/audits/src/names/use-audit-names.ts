@@ -1,0 +1,50 @@
+// The names a nested page shows in its breadcrumb and heading: the audit and the auditor firm. They
+// come from the calls the screens make anyway, under the same keys, so a page reached by clicking
+// down finds them loaded.
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@verity/query';
+import { AUDIT_TYPE_LABELS, type Audit } from '@verity/shared-api';
+import { getAudit, getCompanyAuditors } from '@verity/shared-api/calls';
+
+/** 'Due Diligence · Social': an audit's type and category, its name wherever it is listed. */
+export function auditName(audit: Pick<Audit, 'auditType' | 'auditCategory'>): string {
+  return `${AUDIT_TYPE_LABELS[audit.auditType]} · ${audit.auditCategory}`;
+}
+
+export interface AuditNames {
+  audit?: string;
+  auditorName?: string;
+}
+
+/** The audit's name and its auditor firm's, once GET /target-company/audit/{auditId} answers. */
+export function useAuditNames(auditId: string | undefined): AuditNames {
+  const query = useQuery({
+    queryKey: queryKeys.audit(auditId),
+    queryFn: () => getAudit(auditId ?? ''),
+    enabled: Boolean(auditId),
+  });
+  if (!query.data) return {};
+  return { audit: auditName(query.data), auditorName: query.data.auditorName };
+}
+
+/** The name of an auditor firm assigned to the company, from the company's auditors list. */
+export function useCompanyAuditorName(
+  targetCompanyId: string,
+  auditorId: string | undefined,
+): string | undefined {
+  const query = useQuery({
+    queryKey: queryKeys.companyAuditors(targetCompanyId),
+    queryFn: () => getCompanyAuditors(targetCompanyId),
+    enabled: Boolean(targetCompanyId && auditorId),
+  });
+  return query.data?.find((entry) => entry.auditor._id === auditorId)?.auditor.auditorName;
+}
+
+/** The words of the nested pages' breadcrumbs: the lists at their top and the kinds of their levels. */
+export const TRAIL_TEXTS = {
+  companies: 'Companies',
+  auditors: 'Auditors',
+  company: 'Company',
+  auditor: 'Auditor',
+  audit: 'Audit',
+} as const;
