@@ -18,6 +18,7 @@ export const USER_PANEL_LABEL = 'Signed-in user';
 export const EXPAND_SIDEBAR_LABEL = 'Expand sidebar';
 export const COLLAPSE_SIDEBAR_LABEL = 'Collapse sidebar';
 export const MAIN_NAV_LABEL = 'Main';
+export const SKIP_TO_CONTENT_LABEL = 'Skip to main content';
 
 export const remoteUnavailableText = (areaLabel: string): string =>
   `The ${areaLabel} area could not be loaded. Check your connection, then refresh the page.`;

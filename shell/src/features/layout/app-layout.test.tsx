@@ -103,6 +103,26 @@ describe('authenticated layout', () => {
     );
   });
 
+  it("the first Tab stop is 'Skip to main content', leading to the main area", async () => {
+    await renderLayout('/client/dashboard', users.client);
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#main-content');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
+  });
+
+  it("moves focus to the new page's heading after a change of page, not on the first load", async () => {
+    await renderLayout('/client/dashboard', users.client);
+    const heading = screen.getByRole('heading', { level: 1, name: 'remote_client' });
+    expect(heading).not.toHaveFocus();
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByText('Users'),
+    );
+    await screen.findByText('/client/users');
+    expect(screen.getByRole('heading', { level: 1, name: 'remote_client' })).toHaveFocus();
+  });
+
   it('carries the product logo and the nav, header and main landmarks', async () => {
     await renderLayout('/auditor/target-companies', users.auditor);
     expect(within(screen.getByRole('complementary')).getByText('Verity')).toBeInTheDocument();

@@ -2,8 +2,10 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router-dom';
 import type { SessionUser } from '@verity/shared-api';
 import { useMediaQuery } from '../../lib/use-media-query';
+import { SKIP_TO_CONTENT_LABEL } from '../../strings';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
+import { useHeadingFocus } from './use-heading-focus';
 import './layout.css';
 
 /** Below this width (a phone, a narrow window) the sidebar is a drawer over the page. */
@@ -20,7 +22,10 @@ export function AppLayout({ user, children }: AppLayoutProps) {
   const [sidebarExpanded, setSidebarExpanded] = useState(true);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
+  const main = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+  const expanded = drawer ? drawerOpen : sidebarExpanded;
+  useHeadingFocus(main, pathname);
 
   // Choosing a page in the drawer takes the user there: the drawer gets out of the way.
   useEffect(() => setDrawerOpen(false), [pathname]);
@@ -32,22 +37,25 @@ export function AppLayout({ user, children }: AppLayoutProps) {
 
   return (
     <div className="app-layout" data-drawer={drawer ? 'true' : undefined}>
+      <a className="app-layout__skip-link" href="#main-content">
+        {SKIP_TO_CONTENT_LABEL}
+      </a>
       <Sidebar
         userType={user.userType}
-        expanded={drawer ? drawerOpen : sidebarExpanded}
+        expanded={expanded}
         drawer={drawer}
         onCloseDrawer={closeDrawer}
       />
       <div className="app-layout__body">
         <Header
           user={user}
-          sidebarExpanded={drawer ? drawerOpen : sidebarExpanded}
+          sidebarExpanded={expanded}
           onToggleSidebar={() =>
             drawer ? setDrawerOpen((open) => !open) : setSidebarExpanded((value) => !value)
           }
           toggleRef={toggle}
         />
-        <main className="app-layout__main" id="main-content">
+        <main className="app-layout__main" id="main-content" ref={main} tabIndex={-1}>
           {children}
         </main>
       </div>
