@@ -1,4 +1,4 @@
-import { SERVICE_UNAVAILABLE } from '@verity/shared-api/src/server';
+import { MALFORMED_ID_CODE, SERVICE_UNAVAILABLE } from '@verity/shared-api/src/server';
 
 /** Every text the API sends to a user, in one place, so the wording is easy to check against the spec. */
 export const messages = {
@@ -22,7 +22,7 @@ export const errorCodes = {
   notFound: 'NOT_FOUND',
   validationFailed: 'VALIDATION_FAILED',
   /** An id in the path or query that is not a UUID (still a 400): names no record. */
-  malformedId: 'MALFORMED_ID',
+  malformedId: MALFORMED_ID_CODE,
   badRequest: 'BAD_REQUEST',
   rateLimited: 'RATE_LIMITED',
   emailNotFound: 'EMAIL_NOT_FOUND',

@@ -131,6 +131,7 @@ export {
   PORTFOLIO_BAR_SIZE,
   portfolioChartHeight,
 } from './domain/limits';
+export { MALFORMED_ID_CODE } from './domain/error-codes';
 
 // The API's shapes, derived from the contract's schemas: types only, so no schema reaches a bundle.
 export type {

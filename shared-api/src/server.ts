@@ -6,6 +6,7 @@ export * from './domain/audit';
 export * from './domain/company';
 export * from './domain/currency';
 export * from './domain/dates';
+export * from './domain/error-codes';
 export * from './domain/limits';
 export * from './domain/permissions';
 export * from './domain/risk';

@@ -348,6 +348,14 @@ const URL_TARGETS: UrlTarget[] = [
     }),
   },
   {
+    route: 'GET /action-plan/export/csv ?auditId',
+    as: 'clientOwner',
+    request: (world, _ids, text) => ({
+      method: 'GET',
+      url: `/action-plan/export/csv?targetCompanyId=${world.acmeId}&auditId=${q(text)}`,
+    }),
+  },
+  {
     route: 'GET /target-company ?auditorId',
     as: 'clientOwner',
     request: (_world, _ids, text) => ({

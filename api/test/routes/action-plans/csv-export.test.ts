@@ -164,6 +164,13 @@ describe.each(databaseKinds)('CSV export on %s', (kind) => {
 
     const malformed = await acme({ auditId: 'not-an-id' });
     expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: 'MALFORMED_ID' });
+    // A very long one is refused the same way, before anything reaches the database.
+    const huge = await acme({ auditId: 'a'.repeat(8_000) });
+    expect({ status: huge.statusCode, code: huge.json().code }).toEqual({
+      status: 400,
+      code: 'MALFORMED_ID',
+    });
   });
 
   it('streams the rows from the database rather than sending one buffered string', async () => {
