@@ -1,4 +1,10 @@
-import { MALFORMED_ID_CODE, SERVICE_UNAVAILABLE } from '@verity/shared-api/src/server';
+import {
+  ATTACHMENT_NOT_AN_IMAGE,
+  ATTACHMENT_TOO_LARGE,
+  MALFORMED_ID_CODE,
+  SERVICE_UNAVAILABLE,
+  TOO_MANY_ATTACHMENTS,
+} from '@verity/shared-api/src/server';
 
 /** Every text the API sends to a user, in one place, so the wording is easy to check against the spec. */
 export const messages = {
@@ -56,9 +62,9 @@ export const accessMessages = {
 
 /** Answers of the action plan, gap and remark routes that the spec does not word. */
 export const actionPlanMessages = {
-  notAnImage: 'Only images can be attached (PNG, JPEG, GIF or WebP).',
-  attachmentTooLarge: 'Each image can be at most 5 MB.',
-  tooManyAttachments: 'At most 10 images can be attached to one remark.',
+  notAnImage: ATTACHMENT_NOT_AN_IMAGE,
+  attachmentTooLarge: ATTACHMENT_TOO_LARGE,
+  tooManyAttachments: TOO_MANY_ATTACHMENTS,
 } as const;
 
 /** Answers of the storage quota, the upload rate and withdrawals (amounts and times filled in). */

@@ -132,6 +132,15 @@ export {
   portfolioChartHeight,
 } from './domain/limits';
 export { MALFORMED_ID_CODE } from './domain/error-codes';
+export {
+  ATTACHMENT_NOT_AN_IMAGE,
+  ATTACHMENT_TOO_LARGE,
+  REMARK_ATTACHMENT_MAX_BYTES,
+  REMARK_ATTACHMENT_MAX_FILES,
+  REMARK_ATTACHMENT_TYPES,
+  TOO_MANY_ATTACHMENTS,
+  attachmentProblem,
+} from './domain/attachments';
 
 // The API's shapes, derived from the contract's schemas: types only, so no schema reaches a bundle.
 export type {

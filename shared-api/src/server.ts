@@ -2,6 +2,7 @@
 // rules, the permission table, the domain constants and the messages. Never the browser's HTTP
 // client, calls or session store (the lint rule in eslint.config.mjs keeps servers to this file).
 export * from './contract';
+export * from './domain/attachments';
 export * from './domain/audit';
 export * from './domain/company';
 export * from './domain/currency';

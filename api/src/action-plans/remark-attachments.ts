@@ -3,7 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { MultipartFile, Multipart } from '@fastify/multipart';
-import { textProblem } from '@verity/shared-api/src/server';
+import {
+  REMARK_ATTACHMENT_MAX_BYTES,
+  REMARK_ATTACHMENT_MAX_FILES,
+  textProblem,
+} from '@verity/shared-api/src/server';
 import { ApiError, invalid, isMalformedMultipart, malformedUpload } from '../errors';
 import { actionPlanMessages, errorCodes } from '../messages';
 import type { AttachmentStorage } from '../storage/attachment-storage';
@@ -12,8 +16,8 @@ import type { UploadAllowance } from './upload-limits';
 
 /** Limits of one remark's upload (ARCHITECTURE section 3). */
 export const REMARK_UPLOAD_LIMITS = {
-  fileSize: 5 * 1024 * 1024,
-  files: 10,
+  fileSize: REMARK_ATTACHMENT_MAX_BYTES,
+  files: REMARK_ATTACHMENT_MAX_FILES,
   fields: 5,
   parts: 16,
   fieldSize: 20_000,

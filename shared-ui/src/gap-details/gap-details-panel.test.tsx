@@ -314,7 +314,7 @@ describe('GapDetailsPanel remarks', () => {
     const { user } = renderPanel();
     const input = screen.getByLabelText<HTMLInputElement>('Image attachments');
     expect(input).toHaveAttribute('type', 'file');
-    expect(input).toHaveAttribute('accept', 'image/*');
+    expect(input).toHaveAttribute('accept', 'image/png,image/jpeg,image/gif,image/webp');
     expect(input).toHaveAttribute('multiple');
     await user.upload(input, [
       new File([new Uint8Array(1536)], 'site.png', { type: 'image/png' }),
@@ -326,6 +326,86 @@ describe('GapDetailsPanel remarks', () => {
     await user.click(screen.getByRole('button', { name: 'Remove site.png' }));
     expect(within(selected).queryByText('site.png')).not.toBeInTheDocument();
     expect(within(selected).getByText('meter.jpg')).toBeInTheDocument();
+  });
+
+  it('says that Enter sends and Shift+Enter adds a line, and what images it takes', () => {
+    renderPanel();
+    expect(screen.getByLabelText('Add a remark')).toHaveAccessibleDescription(
+      'Enter sends, Shift+Enter adds a line.',
+    );
+    expect(screen.getByRole('button', { name: 'Attach images' })).toHaveAccessibleDescription(
+      'PNG, JPEG, GIF or WebP, up to 5 MB each, at most 10.',
+    );
+  });
+
+  it('leaves out a file the server would refuse, saying why, before anything is sent', async () => {
+    renderPanel();
+    // The browser's picker honours `accept`; a file dropped on it or a lax browser may not.
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(screen.getByLabelText('Image attachments'), [
+      new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'drone-survey.jpg', { type: 'image/jpeg' }),
+      new File([new Uint8Array(10)], 'IMG_0042.heic', { type: 'image/heic' }),
+      new File([new Uint8Array(2048)], 'meter.png', { type: 'image/png' }),
+    ]);
+    const selected = screen.getByRole('list', { name: 'Selected images' });
+    expect(within(selected).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(selected).getByText('meter.png')).toBeInTheDocument();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Not attached');
+    expect(alert).toHaveTextContent('drone-survey.jpg: Each image can be at most 5 MB.');
+    expect(alert).toHaveTextContent(
+      'IMG_0042.heic: Only images can be attached (PNG, JPEG, GIF or WebP).',
+    );
+  });
+
+  it('takes ten images on one remark and refuses an eleventh', async () => {
+    const { user } = renderPanel();
+    const images = (from: number, count: number) =>
+      Array.from(
+        { length: count },
+        (_, index) =>
+          new File([new Uint8Array(8)], `photo-${from + index}.png`, { type: 'image/png' }),
+      );
+    await user.upload(screen.getByLabelText('Image attachments'), images(1, 8));
+    await user.upload(screen.getByLabelText('Image attachments'), images(9, 3));
+    const selected = screen.getByRole('list', { name: 'Selected images' });
+    expect(within(selected).getAllByRole('listitem')).toHaveLength(10);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'photo-11.png: At most 10 images can be attached to one remark.',
+    );
+  });
+
+  it("offers 'Take photo' with the back camera on a touch screen", async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query === '(pointer: coarse)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+    try {
+      const { user } = renderPanel();
+      const camera = screen.getByLabelText<HTMLInputElement>('Photo from the camera');
+      expect(camera).toHaveAttribute('capture', 'environment');
+      expect(camera).toHaveAttribute('accept', 'image/png,image/jpeg,image/gif,image/webp');
+      const click = jest.spyOn(camera, 'click');
+      await user.click(screen.getByRole('button', { name: 'Take photo' }));
+      expect(click).toHaveBeenCalled();
+      await user.upload(
+        camera,
+        new File([new Uint8Array(4096)], 'image.jpg', { type: 'image/jpeg' }),
+      );
+      expect(
+        within(screen.getByRole('list', { name: 'Selected images' })).getByText('image.jpg'),
+      ).toBeInTheDocument();
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
+  it("shows no 'Take photo' where there is no touch screen", () => {
+    renderPanel();
+    expect(screen.queryByRole('button', { name: 'Take photo' })).not.toBeInTheDocument();
   });
 
   it('appends the saved remark, clears the input and scrolls to it after 50 ms', async () => {

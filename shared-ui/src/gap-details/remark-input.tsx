@@ -1,5 +1,10 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { ADD_YOUR_COMMENTS, formatFileSizeKb } from '@verity/shared-api';
+import {
+  ADD_YOUR_COMMENTS,
+  REMARK_ATTACHMENT_TYPES,
+  attachmentProblem,
+  formatFileSizeKb,
+} from '@verity/shared-api';
 import { Button } from '../button';
 import { IconButton } from '../icon-button';
 import { toast } from '../toast';
@@ -15,12 +20,30 @@ export interface RemarkInputProps {
   onSend: (draft: RemarkDraft) => Promise<boolean>;
 }
 
+/** Exactly the kinds the server takes, so the picker offers nothing it would refuse. */
+const ACCEPTED_TYPES = REMARK_ATTACHMENT_TYPES.join(',');
+
+interface RefusedFile {
+  name: string;
+  problem: string;
+}
+
+/** A phone or tablet: a touch screen, where a camera button makes sense beside the file picker. */
+function hasTouchScreen(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+}
+
 export function RemarkInput({ onSend }: RemarkInputProps) {
   const [comments, setComments] = useState('');
   const [documents, setDocuments] = useState<File[]>([]);
+  const [refused, setRefused] = useState<RefusedFile[]>([]);
   const [sending, setSending] = useState(false);
+  const [camera] = useState(hasTouchScreen);
   const fileInput = useRef<HTMLInputElement>(null);
+  const cameraInput = useRef<HTMLInputElement>(null);
   const textId = useId();
+  const keysHintId = useId();
+  const filesHintId = useId();
   const blank = comments.trim() === '';
 
   async function send(event?: FormEvent) {
@@ -34,6 +57,7 @@ export function RemarkInput({ onSend }: RemarkInputProps) {
     if (saved) {
       setComments('');
       setDocuments([]);
+      setRefused([]);
     }
   }
 
@@ -45,11 +69,19 @@ export function RemarkInput({ onSend }: RemarkInputProps) {
     }
   }
 
-  function addFiles(list: FileList | null) {
+  /** Keeps the picked files the server will take; says at once why any other is left out. */
+  function addFiles(list: FileList | null, input: HTMLInputElement | null) {
     if (!list || list.length === 0) return;
-    const picked = Array.from(list);
-    setDocuments((current) => [...current, ...picked]);
-    if (fileInput.current) fileInput.current.value = '';
+    const taken = [...documents];
+    const left: RefusedFile[] = [];
+    for (const file of Array.from(list)) {
+      const problem = attachmentProblem(file, taken.length);
+      if (problem) left.push({ name: file.name, problem });
+      else taken.push(file);
+    }
+    setDocuments(taken);
+    setRefused(left);
+    if (input) input.value = '';
   }
 
   return (
@@ -63,9 +95,13 @@ export function RemarkInput({ onSend }: RemarkInputProps) {
         value={comments}
         placeholder={GAP_DETAILS_TEXT.remarkPlaceholder}
         rows={3}
+        aria-describedby={keysHintId}
         onChange={(event) => setComments(event.target.value)}
         onKeyDown={onKeyDown}
       />
+      <p id={keysHintId} className="vui-remark-input__hint">
+        {GAP_DETAILS_TEXT.remarkKeysHint}
+      </p>
       {documents.length > 0 ? (
         <ul className="vui-remark-input__files" aria-label={GAP_DETAILS_TEXT.selectedImages}>
           {documents.map((file, index) => (
@@ -83,23 +119,65 @@ export function RemarkInput({ onSend }: RemarkInputProps) {
           ))}
         </ul>
       ) : null}
+      {refused.length > 0 ? (
+        <div role="alert" className="vui-remark-input__refused">
+          <p>{GAP_DETAILS_TEXT.refusedImages}</p>
+          <ul>
+            {refused.map((file, index) => (
+              <li key={`${file.name}-${index}`}>
+                <strong className="vui-remark-input__refused-name">{file.name}</strong>:{' '}
+                {file.problem}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <div className="vui-remark-input__actions">
         <input
           ref={fileInput}
           type="file"
-          accept="image/*"
+          accept={ACCEPTED_TYPES}
           multiple
           hidden
           aria-label={GAP_DETAILS_TEXT.attachmentsInput}
-          onChange={(event) => addFiles(event.target.files)}
+          onChange={(event) => addFiles(event.target.files, event.target)}
         />
-        <Button variant="secondary" onClick={() => fileInput.current?.click()} disabled={sending}>
+        <Button
+          variant="secondary"
+          onClick={() => fileInput.current?.click()}
+          disabled={sending}
+          aria-describedby={filesHintId}
+        >
           {GAP_DETAILS_TEXT.attachImages}
         </Button>
+        {camera ? (
+          <>
+            <input
+              ref={cameraInput}
+              type="file"
+              accept={ACCEPTED_TYPES}
+              capture="environment"
+              hidden
+              aria-label={GAP_DETAILS_TEXT.photoInput}
+              onChange={(event) => addFiles(event.target.files, event.target)}
+            />
+            <Button
+              variant="secondary"
+              onClick={() => cameraInput.current?.click()}
+              disabled={sending}
+              aria-describedby={filesHintId}
+            >
+              {GAP_DETAILS_TEXT.takePhoto}
+            </Button>
+          </>
+        ) : null}
         <Button type="submit" disabled={blank} loading={sending}>
           {GAP_DETAILS_TEXT.send}
         </Button>
       </div>
+      <p id={filesHintId} className="vui-remark-input__hint">
+        {GAP_DETAILS_TEXT.attachmentsHint}
+      </p>
     </form>
   );
 }

@@ -1,0 +1,33 @@
+// What a remark may carry, for the API's checks and the screen's picker alike, so the picker never
+// offers or sends what the server refuses.
+
+/** The image kinds the API recognises by their first bytes. */
+export const REMARK_ATTACHMENT_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+] as const;
+
+/** At most this many images on one remark. */
+export const REMARK_ATTACHMENT_MAX_FILES = 10;
+
+/** Each image at most 5 MB. */
+export const REMARK_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+
+export const ATTACHMENT_NOT_AN_IMAGE = 'Only images can be attached (PNG, JPEG, GIF or WebP).';
+export const ATTACHMENT_TOO_LARGE = 'Each image can be at most 5 MB.';
+export const TOO_MANY_ATTACHMENTS = 'At most 10 images can be attached to one remark.';
+
+/** Why a picked file cannot go with a remark, or undefined when it can (`count`: files already on it). */
+export function attachmentProblem(
+  file: { type: string; size: number },
+  count: number,
+): string | undefined {
+  if (!(REMARK_ATTACHMENT_TYPES as readonly string[]).includes(file.type)) {
+    return ATTACHMENT_NOT_AN_IMAGE;
+  }
+  if (file.size > REMARK_ATTACHMENT_MAX_BYTES) return ATTACHMENT_TOO_LARGE;
+  if (count >= REMARK_ATTACHMENT_MAX_FILES) return TOO_MANY_ATTACHMENTS;
+  return undefined;
+}
