@@ -211,7 +211,10 @@ describe('GapDetailsPanel status', () => {
     expect(confirm).toHaveTextContent('Are you sure you want to update the status?');
     await user.click(within(confirm).getByRole('button', { name: 'Update' }));
 
-    expect(await screen.findByText('Status updated successfully')).toBeInTheDocument();
+    // Until the server answers, the change shows and says so; success is not claimed yet.
+    expect(await screen.findByText('Updating…')).toBeInTheDocument();
+    expect(screen.getByLabelText('Status')).toBeDisabled();
+    expect(screen.queryByText('Status updated successfully')).not.toBeInTheDocument();
     await waitFor(() =>
       expect(changed).toHaveBeenCalledWith({
         params: { gapId: 'gap-1' },
@@ -225,6 +228,17 @@ describe('GapDetailsPanel status', () => {
     expect(onGapChange).toHaveBeenLastCalledWith(
       expect.objectContaining({ status: 'closed', displayStatus: 'closed' }),
     );
+  });
+
+  it("says 'Status updated successfully' once the server has taken the change", async () => {
+    onStatusChange(ok({ gap: makeGap({ status: 'closed', displayStatus: 'closed' }) }));
+    const { user } = renderPanel();
+    await user.selectOptions(screen.getByLabelText('Status'), 'Close');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Status updated successfully')).toBeInTheDocument();
+    expect(screen.queryByText('Updating…')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Status')).toBeEnabled();
+    expect(detail('Status')).toHaveTextContent('Closed');
   });
 
   it('leaves the status alone when the question is cancelled', async () => {
@@ -258,6 +272,9 @@ describe('GapDetailsPanel status', () => {
     expect(await screen.findByText('You cannot change this gap')).toBeInTheDocument();
     expect(detail('Status')).toHaveTextContent('Open');
     expect(screen.getByRole('tab', { name: /^Status History/ })).toHaveTextContent('1');
+    // One clear error: no success was claimed before it.
+    expect(screen.queryByText('Status updated successfully')).not.toBeInTheDocument();
+    expect(screen.queryByText('Updating…')).not.toBeInTheDocument();
   });
 
   it('hides the status selector and the remark input from viewers', () => {

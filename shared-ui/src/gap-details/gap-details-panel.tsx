@@ -62,6 +62,7 @@ export function GapDetailsPanel({
   const [current, setCurrent] = useState(gap);
   const latest = useRef(gap);
   const [scrollRequest, setScrollRequest] = useState(0);
+  const [updating, setUpdating] = useState(false);
 
   useEffect(() => {
     latest.current = gap;
@@ -81,13 +82,21 @@ export function GapDetailsPanel({
     }
     const before = latest.current;
     const change = withStatus(before, status, new Date());
-    // Shown at once, without waiting for the reply (spec section 4); undone if the server refuses.
+    // Shown at once, without waiting for the reply (spec section 4), marked 'Updating…' until the
+    // server answers: then the spec's success toast, or the change undone with one error.
     update(change.gap);
-    toast.success(STATUS_UPDATED);
-    updateGapStatus(before.id, targetCompanyId, status).catch((error: unknown) => {
-      update(withoutStatusChange(latest.current, before, change.entry));
-      toast.error(getErrorText(error));
-    });
+    setUpdating(true);
+    updateGapStatus(before.id, targetCompanyId, status).then(
+      () => {
+        setUpdating(false);
+        toast.success(STATUS_UPDATED);
+      },
+      (error: unknown) => {
+        setUpdating(false);
+        update(withoutStatusChange(latest.current, before, change.entry));
+        toast.error(getErrorText(error));
+      },
+    );
   }
 
   async function sendRemark({ comments, documents }: RemarkDraft): Promise<boolean> {
@@ -141,7 +150,11 @@ export function GapDetailsPanel({
           </dl>
           {canChangeStatus ? (
             <div className="vui-gap-details__status">
-              <GapStatusSelector status={current.status} onConfirm={changeStatus} />
+              <GapStatusSelector
+                status={current.status}
+                onConfirm={changeStatus}
+                updating={updating}
+              />
             </div>
           ) : null}
         </div>

@@ -5,6 +5,7 @@ export const GAP_DETAILS_TEXT = {
   statusPlaceholder: 'Select status',
   confirmTitle: 'Update status',
   confirmLabel: 'Update',
+  updatingStatus: 'Updating…',
   tabsLabel: 'Gap activity',
   remarksTab: 'Remarks',
   historyTab: 'Status History',

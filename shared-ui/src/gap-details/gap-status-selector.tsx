@@ -18,10 +18,12 @@ export interface GapStatusSelectorProps {
   status: GapStatus;
   /** Called after the user confirms; '' when no status was chosen. */
   onConfirm: (status: GapStatus | '') => void;
+  /** A change is on its way to the server: the selector waits and says 'Updating…'. */
+  updating?: boolean;
 }
 
 /** Open / Close / Prov Close; every change asks for confirmation first. */
-export function GapStatusSelector({ status, onConfirm }: GapStatusSelectorProps) {
+export function GapStatusSelector({ status, onConfirm, updating = false }: GapStatusSelectorProps) {
   const [pending, setPending] = useState<GapStatus | '' | null>(null);
   return (
     <>
@@ -30,8 +32,12 @@ export function GapStatusSelector({ status, onConfirm }: GapStatusSelectorProps)
         placeholder={GAP_DETAILS_TEXT.statusPlaceholder}
         options={STATUS_OPTIONS}
         value={pending ?? status}
+        disabled={updating}
         onChange={(event) => setPending(event.target.value as GapStatus | '')}
       />
+      <p className="vui-gap-details__status-note" role="status">
+        {updating ? GAP_DETAILS_TEXT.updatingStatus : ''}
+      </p>
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => {
