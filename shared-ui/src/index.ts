@@ -93,6 +93,7 @@ export {
   pieLabel,
   wholePercent,
   riskSlices,
+  timelineSlices,
   portfolioOption,
   portfolioHeight,
   PORTFOLIO_SERIES,

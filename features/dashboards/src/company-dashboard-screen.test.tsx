@@ -109,6 +109,32 @@ describe('CompanyDashboardScreen', () => {
     ).toEqual(['Low 3 #22c55e', 'Moderate 5 #eab308', 'High 2 #ef4444']);
   });
 
+  it('colours the Overdue timeline slice red, as in every chart', async () => {
+    onApi('get', 'dashboard/target-company', ok(companyDashboard));
+    renderScreen(<CompanyDashboardScreen targetCompanyId="company-1" />);
+    const timeline = await screen.findByRole('img', { name: /^Timeline Analysis/ });
+    const drawn = await within(timeline).findByTestId('echarts');
+    expect(
+      within(drawn)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Completed 2 #22c55e',
+      'Overdue 1 #ef4444',
+      'On Track 3 #3b82f6',
+      'No Timeline 1 #94a3b8',
+    ]);
+  });
+
+  it("says what 'Total Audits' counts", async () => {
+    onApi('get', 'dashboard/target-company', ok(companyDashboard));
+    renderScreen(<CompanyDashboardScreen targetCompanyId="company-1" />);
+    expect(await screen.findByRole('group', { name: 'Total Audits' })).toHaveAccessibleDescription(
+      /^Counts action plans: every plan of every audit here, whatever its status\./,
+    );
+    expect(screen.getByRole('button', { name: 'What Total Audits counts' })).toBeInTheDocument();
+  });
+
   it('shows the Portfolio Overview bars for the client portfolio, one row per company', async () => {
     const loaded = onApi('get', 'dashboard/client', ok(clientDashboard));
     renderScreen(<CompanyDashboardScreen portfolio />);

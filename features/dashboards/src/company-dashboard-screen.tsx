@@ -10,6 +10,7 @@ import {
   PieChart,
   PortfolioBarChart,
   riskSlices,
+  timelineSlices,
   LoadingState,
   PageHeader,
   StatCard,
@@ -70,7 +71,12 @@ function DashboardFigures({
   return (
     <>
       <div className="vui-dashboard__cards">
-        <StatCard label={texts.totalAudits} value={statusOverview.total} accent="primary" />
+        <StatCard
+          label={texts.totalAudits}
+          value={statusOverview.total}
+          accent="primary"
+          hint={texts.totalAuditsHint}
+        />
         <StatCard label={texts.closed} value={statusOverview.closed} accent="green" />
         <StatCard
           label={texts.provisionalClose}
@@ -84,7 +90,9 @@ function DashboardFigures({
           {chartsReady ? <PieChart title={texts.esgComposition} data={categoryBreakdown} /> : null}
         </Card>
         <Card>
-          {chartsReady ? <PieChart title={texts.timelineAnalysis} data={timelineAnalysis} /> : null}
+          {chartsReady ? (
+            <PieChart title={texts.timelineAnalysis} data={timelineSlices(timelineAnalysis)} />
+          ) : null}
         </Card>
         <Card>
           {chartsReady ? (

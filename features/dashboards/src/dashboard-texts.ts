@@ -2,6 +2,8 @@
 export const DASHBOARD_TEXTS = {
   title: 'Dashboard',
   totalAudits: 'Total Audits',
+  totalAuditsHint:
+    'Counts action plans: every plan of every audit here, whatever its status. Closed, Provisional Close and Open split the same plans by their overall status.',
   closed: 'Closed',
   provisionalClose: 'Provisional Close',
   open: 'Open',

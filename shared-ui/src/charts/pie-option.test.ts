@@ -1,4 +1,4 @@
-import { pieLabel, pieOption, riskSlices, wholePercent } from './pie-option';
+import { pieLabel, pieOption, riskSlices, timelineSlices, wholePercent } from './pie-option';
 
 type LabelFormatter = (params: { name: string; value: unknown }) => string;
 
@@ -71,5 +71,28 @@ describe('riskSlices', () => {
 
   it('leaves other slices as they are', () => {
     expect(riskSlices([{ name: 'Unrated', value: 3 }])).toEqual([{ name: 'Unrated', value: 3 }]);
+  });
+});
+
+describe('timelineSlices', () => {
+  it('colours Overdue red, as in every chart, Completed green and On Track blue', () => {
+    const slices = timelineSlices([
+      { name: 'Completed', value: 2 },
+      { name: 'Overdue', value: 1 },
+      { name: 'On Track', value: 3 },
+      { name: 'No Timeline', value: 0 },
+    ]);
+    expect(slices.map((slice) => [slice.name, slice.color])).toEqual([
+      ['Completed', '#22c55e'],
+      ['Overdue', '#ef4444'],
+      ['On Track', '#3b82f6'],
+      ['No Timeline', '#94a3b8'],
+    ]);
+  });
+
+  it('puts those colours on the slices of the chart option', () => {
+    const option = pieOption(timelineSlices([{ name: 'Overdue', value: 4 }]));
+    const data = option.series[0]!.data as { name: string; itemStyle?: { color?: string } }[];
+    expect(data[0]!.itemStyle?.color).toBe('#ef4444');
   });
 });

@@ -76,6 +76,22 @@ export function pieOption(
   };
 }
 
+/** The timeline slices' colours: Completed green, Overdue red (as in every chart), On Track blue. */
+const TIMELINE_COLORS: Readonly<Record<string, string>> = {
+  Completed: STATUS_COLOR_HEX.green,
+  Overdue: STATUS_COLOR_HEX.red,
+  'On Track': STATUS_COLOR_HEX.blue,
+  'No Timeline': '#94a3b8',
+};
+
+/** Colours the Timeline Analysis slices by what they mean, so 'Overdue' is red there too. */
+export function timelineSlices(data: readonly PieSlice[]): PieSlice[] {
+  return data.map((slice) => {
+    const color = TIMELINE_COLORS[slice.name];
+    return color ? { ...slice, color } : slice;
+  });
+}
+
 /** Names the risk slices Low / Moderate / High and colours them green, yellow, red. */
 export function riskSlices(data: readonly PieSlice[]): PieSlice[] {
   return data.map((slice) => {
