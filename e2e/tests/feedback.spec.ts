@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/accessibility';
+import { enterAs, screenshot } from '../support/session';
+
+// Feedback that tells the truth: the dashboard says what it counts, the remark box says how it sends
+// and refuses before uploading what the server would refuse, and a status change says 'Updating…'
+// until the server has answered.
+
+/** The seeded Acme Steel audit's plans, reached as a client owner; answers the plan list's path. */
+async function openAcmePlans(page: Page) {
+  await page.goto('/client/target-companies');
+  await page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: 'Acme Steel Ltd', exact: true }) })
+    .getByRole('link', { name: 'View Audit' })
+    .click();
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'GreenAudit Partners' })
+    .getByRole('link', { name: 'View Audits' })
+    .click();
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'Normal Audit' })
+    .filter({ hasText: 'EHS' })
+    .filter({ hasText: 'Action Plan' })
+    .getByRole('link', { name: 'View Audits' })
+    .click();
+  await expect(page.getByRole('row', { name: /^Open gap / }).first()).toBeVisible();
+}
+
+const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+const desktop = { viewport: { width: 1400, height: 900 } };
+
+for (const [size, device] of [
+  ['1400x900', desktop],
+  ['390x844', phone],
+] as const) {
+  test.describe(`at ${size}`, () => {
+    test.use(device);
+
+    test("'Total Audits' says what it counts", async ({ page }) => {
+      await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+      const info = page.getByRole('button', { name: 'What Total Audits counts' });
+      await info.focus();
+      await expect(page.getByRole('tooltip')).toBeVisible();
+      await expect(page.getByRole('tooltip')).toContainText('Counts action plans');
+      await expect(page.getByRole('tooltip')).toBeInViewport();
+      await expectNoAxeViolations(page);
+      await screenshot(page, `feedback-total-audits-${size}`);
+    });
+
+    test('the remark box refuses an oversized image before uploading, and a status change says Updating… until the answer', async ({
+      page,
+    }) => {
+      await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+      await openAcmePlans(page);
+      await page
+        .getByRole('row', { name: /^Open gap / })
+        .last()
+        .click();
+      const panel = page.getByRole('dialog', { name: 'Gap Details' });
+      const remark = panel.getByRole('textbox', { name: 'Add a remark' });
+      await expect(remark).toBeVisible();
+      await expect(panel.getByText('Enter sends, Shift+Enter adds a line.')).toBeVisible();
+      await expect(
+        panel.getByText('PNG, JPEG, GIF or WebP, up to 5 MB each, at most 10.'),
+      ).toBeVisible();
+      // The camera button is for touch screens only.
+      await expect(panel.getByRole('button', { name: 'Take photo' })).toHaveCount(
+        device === phone ? 1 : 0,
+      );
+
+      const uploads: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/remark')) uploads.push(request.url());
+      });
+      await panel.getByLabel('Image attachments').setInputFiles([
+        {
+          name: 'drone-survey.png',
+          mimeType: 'image/png',
+          buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+        },
+      ]);
+      const refused = panel.getByRole('alert').filter({ hasText: 'Not attached' });
+      await expect(refused).toContainText('drone-survey.png: Each image can be at most 5 MB.');
+      await expect(panel.getByRole('list', { name: 'Selected images' })).toHaveCount(0);
+      expect(uploads).toEqual([]);
+      await screenshot(page, `feedback-refused-image-${size}`);
+
+      // The status change: the server's answer is held until the screen has been looked at.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/v1/gap/*/status**', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const selector = panel.getByRole('combobox', { name: 'Status' });
+      const next = (await selector.inputValue()) === 'provClosed' ? 'open' : 'provClosed';
+      await selector.selectOption(next);
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Update' }).click();
+      await expect(panel.getByRole('status').filter({ hasText: 'Updating…' })).toBeVisible();
+      await expect(selector).toBeDisabled();
+      await expect(page.getByText('Status updated successfully')).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      await screenshot(page, `feedback-updating-${size}`);
+      release();
+      await expect(page.getByText('Status updated successfully')).toBeVisible();
+      await expect(panel.getByText('Updating…')).toHaveCount(0);
+      await expect(selector).toHaveValue(next);
+    });
+  });
+}
