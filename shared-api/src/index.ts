@@ -132,6 +132,7 @@ export {
   portfolioChartHeight,
 } from './domain/limits';
 export { MALFORMED_ID_CODE } from './domain/error-codes';
+export { TEXT_LIMITS, tooLongMessage } from './domain/text-limits';
 export {
   ATTACHMENT_NOT_AN_IMAGE,
   ATTACHMENT_TOO_LARGE,

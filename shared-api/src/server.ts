@@ -13,6 +13,7 @@ export * from './domain/permissions';
 export * from './domain/risk';
 export * from './domain/sdg';
 export * from './domain/status';
+export * from './domain/text-limits';
 export * from './domain/user';
 export * from './messages';
 export * from './rules/action-plan-rules';

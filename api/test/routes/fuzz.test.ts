@@ -3,7 +3,12 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { gapRuleMessages, textRuleMessages } from '@verity/shared-api/src/server';
+import {
+  TEXT_LIMITS,
+  gapRuleMessages,
+  textRuleMessages,
+  tooLongMessage,
+} from '@verity/shared-api/src/server';
 import { inputMessages } from '../../src/messages';
 import { databaseDigest } from '../permissions/database-digest';
 import { buildTestApp } from '../support/app';
@@ -325,6 +330,27 @@ interface UrlTarget {
 
 const q = (text: string) => encodeURIComponent(text);
 
+/** [JSON target's route, field, limit, the field's name in the message]. */
+const LENGTH_CASES: [string, string, number, string][] = [
+  ['POST /target-company', 'targetCompanyName', TEXT_LIMITS.organisationName, 'Company name'],
+  ['POST /target-company', 'registeredName', TEXT_LIMITS.organisationName, 'Registered name'],
+  ['POST /target-company', 'fullname', TEXT_LIMITS.personName, 'Full name'],
+  ['POST /client/user', 'fullname', TEXT_LIMITS.personName, 'Full name'],
+  ['POST /auditor', 'auditorName', TEXT_LIMITS.organisationName, 'Auditor name'],
+  ['POST /auditor', 'registeredName', TEXT_LIMITS.organisationName, 'Registered name'],
+  ['POST /action-plan', 'actionPlanHeading', TEXT_LIMITS.actionPlanHeading, 'Action plan heading'],
+  ['POST /action-plan', 'gap.KPI', TEXT_LIMITS.kpi, 'KPI'],
+  [
+    'POST /action-plan/{actionPlanId}/gaps',
+    'recommendation',
+    TEXT_LIMITS.findingText,
+    'Recommendation',
+  ],
+  ['PUT /gap/{gapId}', 'gapName', TEXT_LIMITS.gapName, 'Gap name'],
+  ['PUT /gap/{gapId}', 'fields.f1.value', TEXT_LIMITS.customFieldValue, 'Each custom field value'],
+  ['PUT /gap/{gapId} (capa)', 'areaCode', TEXT_LIMITS.areaCode, 'Area code'],
+];
+
 const URL_TARGETS: UrlTarget[] = [
   {
     route: 'GET /action-plan/{auditId}/action-plans ?search',
@@ -406,6 +432,12 @@ interface MultipartProbe {
 }
 
 const MULTIPART_PROBES: MultipartProbe[] = [
+  {
+    name: 'comments one character past their limit',
+    contentType: MULTIPART_TYPE,
+    payload: multipartBody('x'.repeat(TEXT_LIMITS.remark + 1)),
+    message: tooLongMessage('A remark', TEXT_LIMITS.remark),
+  },
   ...URL_PROBES.map((probe) => ({
     name: `comments with ${probe.name}`,
     contentType: MULTIPART_TYPE,
@@ -506,6 +538,20 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
     const body = withValue(target.body(world), field, probe.value);
     await expectRefused(target.as, target.request(world, ids, body), probe.message);
   });
+
+  // One character past each text's limit: refused in words that name the field, nothing stored.
+  const lengthCases = LENGTH_CASES.map(
+    ([route, field, max, label]) =>
+      [route, field, max, JSON_TARGETS.find((target) => target.route === route)!, label] as const,
+  );
+
+  it.each(lengthCases)(
+    '%s: %s one character past %d',
+    async (_route, field, max, target, label) => {
+      const body = withValue(target.body(world), field, 'x'.repeat(max + 1));
+      await expectRefused(target.as, target.request(world, ids, body), tooLongMessage(label, max));
+    },
+  );
 
   const urlCases = URL_TARGETS.flatMap((target) =>
     URL_PROBES.map((probe) => [target.route, probe.name, target, probe] as const),

@@ -5,7 +5,8 @@ import { COMPANY_TYPES } from '../domain/company';
 import { RoleSchema } from './auth';
 import { IsoDate, Uuid, errorAnswers, literals, oneOf, routeSchemas, successWith } from './common';
 
-const Text = Type.String({ maxLength: 500 });
+// A ceiling far above the rules' limits (TEXT_LIMITS), which answer a long name in words.
+const Text = Type.String({ maxLength: 5000 });
 const Email = Type.String({ maxLength: 320 });
 
 export const TargetCompany = Type.Object({

@@ -6,6 +6,7 @@ import {
   formHasTimeline,
   type AuditForm,
 } from '../domain/audit';
+import { TEXT_LIMITS, tooLongMessage } from '../domain/text-limits';
 import { ACTION_PLAN_HEADING_REQUIRED, CATEGORY_REQUIRED } from '../messages';
 import {
   checkGap,
@@ -27,7 +28,14 @@ const PLAN_FIELD_ORDER = ['actionPlanHeading', 'timeline', 'category', 'formType
 /** The yup schema of an action plan's own fields (its first gap has `gapSchema`). */
 export function actionPlanSchema() {
   return yup.object({
-    actionPlanHeading: yup.string().trim().required(ACTION_PLAN_HEADING_REQUIRED),
+    actionPlanHeading: yup
+      .string()
+      .trim()
+      .required(ACTION_PLAN_HEADING_REQUIRED)
+      .max(
+        TEXT_LIMITS.actionPlanHeading,
+        tooLongMessage('Action plan heading', TEXT_LIMITS.actionPlanHeading),
+      ),
     category: yup
       .string()
       .oneOf([...ACTION_PLAN_CATEGORIES], CATEGORY_REQUIRED)

@@ -12,6 +12,7 @@ import { AMOUNT_MAX, AMOUNT_MIN, CURRENCY_CODES, toAmountValue } from '../domain
 import { DATE_RANGE } from '../domain/dates';
 import { DEFAULT_RISK_SEVERITY, RISK_SEVERITIES } from '../domain/risk';
 import { SDG_CODES } from '../domain/sdg';
+import { TEXT_LIMITS, tooLongMessage } from '../domain/text-limits';
 import {
   AREA_CODE_REQUIRED,
   DUE_DATE_AFTER_TIMELINE,
@@ -78,7 +79,11 @@ export const optionalDate = (invalidMessage: string = gapRuleMessages.invalidDat
     })
     .optional();
 
-const requiredText = (message: string) => yup.string().trim().required(message);
+/** A text of at most `max` characters, named `label` in the message when it is longer. */
+const boundedText = (label: string, max: number) =>
+  yup.string().trim().max(max, tooLongMessage(label, max));
+const requiredText = (message: string, label: string, max: number) =>
+  boundedText(label, max).required(message);
 
 const nameValueMap = () =>
   yup
@@ -94,6 +99,19 @@ const nameValueMap = () =>
           typeof (entry as { value?: unknown }).value === 'string',
       );
     })
+    .test(
+      'name-value-length',
+      tooLongMessage('Each custom field value', TEXT_LIMITS.customFieldValue),
+      (value) =>
+        value === undefined ||
+        value === null ||
+        typeof value !== 'object' ||
+        Object.values(value).every(
+          (entry: unknown) =>
+            String((entry as { value?: unknown } | null)?.value ?? '').length <=
+            TEXT_LIMITS.customFieldValue,
+        ),
+    )
     .default({});
 
 const amountSchema = () =>
@@ -146,12 +164,20 @@ export function gapSchema(options: GapRuleOptions) {
   // Fields another form type has are dropped, whatever the browser sent.
   const dropped = () => yup.mixed().strip();
   return yup.object({
-    KPI: requiredText(KPI_REQUIRED),
-    gapName: requiredText(GAP_NAME_REQUIRED),
-    recommendation: requiredText(RECOMMENDATION_REQUIRED),
-    responsibility: requiredText(RESPONSIBILITY_REQUIRED),
-    actionTakenByCompany: yup.string().trim().default(''),
-    residualRisk: yup.string().trim().default(''),
+    KPI: requiredText(KPI_REQUIRED, 'KPI', TEXT_LIMITS.kpi),
+    gapName: requiredText(GAP_NAME_REQUIRED, 'Gap name', TEXT_LIMITS.gapName),
+    recommendation: requiredText(
+      RECOMMENDATION_REQUIRED,
+      'Recommendation',
+      TEXT_LIMITS.findingText,
+    ),
+    responsibility: requiredText(
+      RESPONSIBILITY_REQUIRED,
+      'Responsibility',
+      TEXT_LIMITS.responsibility,
+    ),
+    actionTakenByCompany: boundedText('Action taken', TEXT_LIMITS.findingText).default(''),
+    residualRisk: boundedText('Residual risk', TEXT_LIMITS.findingText).default(''),
     riskSeverity: yup
       .string()
       .transform(emptyToUndefined)
@@ -176,7 +202,9 @@ export function gapSchema(options: GapRuleOptions) {
           .oneOf([...ESG_ASPECTS], gapRuleMessages.unknownEsgAspect)
           .required(ESG_ASPECT_REQUIRED)
       : dropped(),
-    areaCode: fieldsOf.areaCode ? requiredText(AREA_CODE_REQUIRED) : dropped(),
+    areaCode: fieldsOf.areaCode
+      ? requiredText(AREA_CODE_REQUIRED, 'Area code', TEXT_LIMITS.areaCode)
+      : dropped(),
     amount: fieldsOf.amount ? amountSchema() : dropped(),
     fields: nameValueMap(),
     addOns: nameValueMap(),

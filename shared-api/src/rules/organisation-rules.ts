@@ -19,6 +19,7 @@ import {
   type Role,
   type UserType,
 } from '../domain/user';
+import { TEXT_LIMITS, tooLongMessage } from '../domain/text-limits';
 import { EMAIL_MUST_EXIST, SELECT_AUDITOR } from '../messages';
 
 /** Texts for the rules whose wording the spec does not give. */
@@ -44,6 +45,14 @@ export const organisationRuleMessages = {
 } as const;
 
 const m = organisationRuleMessages;
+
+/** A name of a company or firm, at most TEXT_LIMITS.organisationName characters. */
+const organisationName = (label: string) =>
+  string()
+    .trim()
+    .max(TEXT_LIMITS.organisationName, tooLongMessage(label, TEXT_LIMITS.organisationName));
+const personName = () =>
+  string().trim().max(TEXT_LIMITS.personName, tooLongMessage('Full name', TEXT_LIMITS.personName));
 
 function oneOfOrEmpty<T extends string>(values: readonly T[]) {
   return (value: unknown) => value === undefined || values.includes(value as T);
@@ -78,22 +87,22 @@ export type CompanyAuditorSettings = InferType<typeof companyAuditorSettingsSche
 
 /** Spec section 5, target company creation (the email's existence is checked against the accounts service). */
 export const targetCompanySchema = object({
-  targetCompanyName: string().trim().required(m.targetCompanyNameRequired),
-  registeredName: string().trim().default(''),
+  targetCompanyName: organisationName('Company name').required(m.targetCompanyNameRequired),
+  registeredName: organisationName('Registered name').default(''),
   emailId: string().trim().required(m.emailRequired).email(EMAIL_MUST_EXIST),
   companyType: mixed<CompanyType>()
     .required(m.companyTypeRequired)
     .oneOf(COMPANY_TYPES, m.companyTypeInvalid)
     .default(DEFAULT_COMPANY_TYPE),
-  fullname: string().trim().default(''),
+  fullname: personName().default(''),
 }).concat(companyAuditorSettingsSchema);
 export type TargetCompanyInput = InferType<typeof targetCompanySchema>;
 
 /** Spec section 5, auditor creation: a valid email, auditorName and registeredName. */
 export const auditorSchema = object({
   emailId: string().trim().required(m.emailRequired).email(m.emailInvalid),
-  auditorName: string().trim().required(m.auditorNameRequired),
-  registeredName: string().trim().required(m.registeredNameRequired),
+  auditorName: organisationName('Auditor name').required(m.auditorNameRequired),
+  registeredName: organisationName('Registered name').required(m.registeredNameRequired),
 });
 export type AuditorInput = InferType<typeof auditorSchema>;
 
@@ -108,7 +117,7 @@ export const DEFAULT_NEW_USER_ROLE: Readonly<Record<UserType, Role>> = {
 export function newUserSchema(userType: UserType) {
   return object({
     emailId: string().trim().required(m.emailRequired).email(m.emailInvalid),
-    fullname: string().trim().required(m.fullnameRequired),
+    fullname: personName().required(m.fullnameRequired),
     role: mixed<Role>()
       .required(m.roleRequired)
       .oneOf(ROLES, m.roleInvalid)
@@ -119,7 +128,13 @@ export type NewUserInput = InferType<ReturnType<typeof newUserSchema>>;
 
 const customFieldSchema = object({
   id: string().trim().required(),
-  name: string().trim().required(m.fieldNameRequired),
+  name: string()
+    .trim()
+    .required(m.fieldNameRequired)
+    .max(
+      TEXT_LIMITS.customFieldName,
+      tooLongMessage('A custom field name', TEXT_LIMITS.customFieldName),
+    ),
   type: mixed().oneOf(CUSTOM_FIELD_TYPES, m.fieldTypeInvalid).required(m.fieldTypeInvalid),
 });
 

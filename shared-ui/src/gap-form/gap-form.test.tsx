@@ -113,6 +113,20 @@ describe('GapForm fields by form type', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('refuses a KPI past 3,000 characters with the message the API gives, keeping what was typed', async () => {
+    const { user, onSubmit } = renderForm({ formType: 'recommendation' });
+    await fillCommon(user);
+    await user.selectOptions(screen.getByLabelText(/^ESG Aspect/), 'Environmental');
+    const kpi = screen.getByLabelText<HTMLTextAreaElement>(/^KPI/);
+    await user.clear(kpi);
+    await user.click(kpi);
+    await user.paste('k'.repeat(3001));
+    await user.click(screen.getByRole('button', { name: 'Add Gap' }));
+    expect(await screen.findByText('KPI can be at most 3,000 characters.')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(kpi.value).toHaveLength(3001);
+  });
+
   it('lets the due date be picked from tomorrow on', () => {
     renderForm();
     expect(screen.getByLabelText(/^Due Date/)).toHaveAttribute('min', '2026-06-16');

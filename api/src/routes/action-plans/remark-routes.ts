@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ADD_YOUR_COMMENTS, actionPlanSchemas } from '@verity/shared-api/src/server';
+import {
+  ADD_YOUR_COMMENTS,
+  TEXT_LIMITS,
+  actionPlanSchemas,
+  tooLongMessage,
+} from '@verity/shared-api/src/server';
 import { remarkJsonSql, toRemark, type RemarkJson } from '../../action-plans/gap-sql';
 import {
   commitDocuments,
@@ -69,6 +74,9 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
       const upload = await readRemarkUpload(request.parts(), storage, allowance);
       try {
         if (upload.comments.trim() === '') throw invalid(ADD_YOUR_COMMENTS);
+        if (upload.comments.trim().length > TEXT_LIMITS.remark) {
+          throw invalid(tooLongMessage('A remark', TEXT_LIMITS.remark));
+        }
         const remark = await db.transaction(async (tx) => {
           const bytes = upload.documents.reduce((sum, doc) => sum + doc.size, 0);
           await claimUpload(tx, uploader, bytes, limits);

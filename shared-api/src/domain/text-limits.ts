@@ -1,0 +1,26 @@
+// How long each text a person types may be: generous for real names and findings, bounded so one
+// field can never carry a document. The forms and the API check the same numbers with the same words.
+
+export const TEXT_LIMITS = {
+  /** Company and auditor firm names, trading or registered. */
+  organisationName: 250,
+  /** A person's full name. */
+  personName: 200,
+  actionPlanHeading: 300,
+  kpi: 3000,
+  gapName: 500,
+  responsibility: 500,
+  areaCode: 100,
+  /** Recommendation, action taken, residual risk: findings written out. */
+  findingText: 5000,
+  /** The name of an audit's custom field. */
+  customFieldName: 200,
+  /** A custom field's value on a gap. */
+  customFieldValue: 2000,
+  remark: 5000,
+} as const;
+
+/** 'Company name can be at most 250 characters.' */
+export function tooLongMessage(label: string, max: number): string {
+  return `${label} can be at most ${max.toLocaleString('en-US')} characters.`;
+}
