@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
+import { expectFitsWidth } from '../support/layout';
 import { enterAs, screenshot, type AreaButton } from '../support/session';
 
 // Every screen of every area on a phone (390×844, touch, the phone's own viewport rules): nothing is
@@ -58,25 +59,7 @@ async function checkScreen(page: Page, path: string, shot: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.getByText(/^Loading/)).toHaveCount(0);
-  const overflow = await page.evaluate(() => ({
-    page: document.documentElement.scrollWidth,
-    widest: Array.from(document.querySelectorAll<HTMLElement>('main *'))
-      .filter((element) => {
-        // What sticks out of the screen, not counting what scrolls inside a box of its own.
-        const box = element.getBoundingClientRect();
-        if (box.right <= window.innerWidth + 1) return false;
-        for (let up = element.parentElement; up; up = up.parentElement) {
-          const { overflowX } = getComputedStyle(up);
-          if (overflowX === 'auto' || overflowX === 'scroll' || overflowX === 'hidden') {
-            return up.getBoundingClientRect().right > window.innerWidth + 1;
-          }
-        }
-        return true;
-      })
-      .slice(0, 3)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
-  }));
-  expect({ path, ...overflow }).toEqual({ path, page: 390, widest: [] });
+  await expectFitsWidth(page, path);
   await expectNoAxeViolations(page);
   await screenshot(page, `phone-every-${shot}-390x844`);
 }

@@ -8,7 +8,11 @@ const rows = [
 describe('portfolioOption', () => {
   it('has one category row per target company, first on top', () => {
     const option = portfolioOption(rows);
-    expect(option.yAxis).toEqual({ type: 'category', inverse: true, data: ['Acme Ltd', 'Globex'] });
+    expect(option.yAxis).toMatchObject({
+      type: 'category',
+      inverse: true,
+      data: ['Acme Ltd', 'Globex'],
+    });
     expect(option.xAxis.type).toBe('value');
   });
 
@@ -26,6 +30,14 @@ describe('portfolioOption', () => {
       [1, 0],
       [3, 0],
     ]);
+  });
+
+  it("cuts a long company name at 180 px with '…', so the bars keep their room", () => {
+    const option = portfolioOption([{ ...rows[0]!, targetCompanyName: 'Cooperative '.repeat(21) }]);
+    expect(option.yAxis.axisLabel).toEqual({ width: 180, overflow: 'truncate' });
+    // The tooltip (trigger 'axis') names the row by its whole category name.
+    expect(option.yAxis.data[0]).toHaveLength(252);
+    expect(option.tooltip).toMatchObject({ trigger: 'axis' });
   });
 
   it('uses bars of size 15', () => {

@@ -33,9 +33,20 @@ export interface PortfolioOption {
   legend: LegendComponentOption;
   grid: GridComponentOption;
   xAxis: { type: 'value'; minInterval: number };
-  yAxis: { type: 'category'; inverse: boolean; data: string[] };
+  yAxis: {
+    type: 'category';
+    inverse: boolean;
+    data: string[];
+    axisLabel: { width: number; overflow: 'truncate' };
+  };
   series: BarSeriesOption[];
 }
+
+/**
+ * The widest a company's name may draw beside its bars (px); a longer one is cut with '…' and read
+ * whole in the tooltip, so a long name never squeezes the bars out of the chart.
+ */
+export const PORTFOLIO_LABEL_WIDTH = 180;
 
 export function portfolioOption(rows: readonly PortfolioRow[]): PortfolioOption {
   return {
@@ -43,7 +54,12 @@ export function portfolioOption(rows: readonly PortfolioRow[]): PortfolioOption 
     legend: { top: 0 },
     grid: { left: 16, right: 24, top: 40, bottom: 16, containLabel: true },
     xAxis: { type: 'value', minInterval: 1 },
-    yAxis: { type: 'category', inverse: true, data: rows.map((row) => row.targetCompanyName) },
+    yAxis: {
+      type: 'category',
+      inverse: true,
+      data: rows.map((row) => row.targetCompanyName),
+      axisLabel: { width: PORTFOLIO_LABEL_WIDTH, overflow: 'truncate' },
+    },
     series: PORTFOLIO_SERIES.map(({ key, name }) => ({
       type: 'bar',
       name,
