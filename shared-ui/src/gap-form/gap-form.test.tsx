@@ -113,6 +113,25 @@ describe('GapForm fields by form type', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['-5', 'Amount must be at least 0'],
+    ['12.345', 'Amount can have at most two decimals'],
+  ])(
+    'refuses the amount %s on its own, with its message beside the field',
+    async (amount, message) => {
+      const { user, onSubmit } = renderForm({ formType: 'capa' });
+      await fillCommon(user);
+      await user.type(screen.getByLabelText(/^Due Date/), '2026-07-01');
+      await user.type(screen.getByLabelText(/^Area Code/), 'AC-7');
+      await user.type(screen.getByLabelText(/^Amount/), amount);
+      await user.click(screen.getByRole('button', { name: 'Add Gap' }));
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(screen.getByLabelText(/^Amount/)).toHaveAccessibleDescription(message);
+      expect(screen.getByLabelText(/^Amount/)).toHaveValue(Number(amount));
+      expect(onSubmit).not.toHaveBeenCalled();
+    },
+  );
+
   it('refuses a KPI past 3,000 characters with the message the API gives, keeping what was typed', async () => {
     const { user, onSubmit } = renderForm({ formType: 'recommendation' });
     await fillCommon(user);
