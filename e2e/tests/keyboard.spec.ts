@@ -18,8 +18,9 @@ for (const viewport of [
       page,
     }) => {
       await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+      // A fresh load: the keyboard starts at the top of the page.
+      await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-      await page.locator('body').focus();
       await page.keyboard.press('Tab');
       const skip = page.getByRole('link', { name: 'Skip to main content' });
       await expect(skip).toBeFocused();

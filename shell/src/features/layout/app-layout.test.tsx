@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { renderApp, signedInAs, users } from '../../test/render-app';
@@ -121,6 +121,16 @@ describe('authenticated layout', () => {
     );
     await screen.findByText('/client/users');
     expect(screen.getByRole('heading', { level: 1, name: 'remote_client' })).toHaveFocus();
+  });
+
+  it("leaves focus alone on a redirect, which is still the page's first load", async () => {
+    // As an area's index sends /client on to /client/dashboard.
+    const { router } = await renderLayout('/client', users.client);
+    await act(() => router.navigate('/client/dashboard', { replace: true }));
+    await screen.findByText('/client/dashboard');
+    expect(screen.getByRole('heading', { level: 1, name: 'remote_client' })).not.toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveFocus();
   });
 
   it('carries the product logo and the nav, header and main landmarks', async () => {

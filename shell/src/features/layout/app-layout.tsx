@@ -25,7 +25,7 @@ export function AppLayout({ user, children }: AppLayoutProps) {
   const main = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const expanded = drawer ? drawerOpen : sidebarExpanded;
-  useHeadingFocus(main, pathname);
+  useHeadingFocus(main);
 
   // Choosing a page in the drawer takes the user there: the drawer gets out of the way.
   useEffect(() => setDrawerOpen(false), [pathname]);
