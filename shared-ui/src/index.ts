@@ -16,6 +16,7 @@ export {
   PageContext,
   PageHeader,
   PRODUCT_NAME,
+  namedCrumb,
   documentTitle,
   useDocumentTitle,
   useTrail,

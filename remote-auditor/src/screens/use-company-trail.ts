@@ -2,7 +2,7 @@ import { TRAIL_TEXTS, useAuditNames } from '@verity/feature-audits';
 import { useCompanyName } from '@verity/feature-target-companies';
 import { queryKeys } from '@verity/query';
 import { getAuditorTargetCompanies } from '@verity/shared-api/calls';
-import { useTrail, type Crumb, type PageTrail } from '@verity/shared-ui';
+import { namedCrumb, useTrail, type Crumb, type PageTrail } from '@verity/shared-ui';
 import { auditorPaths } from '../area-paths';
 import { useAuditorUser } from './use-auditor-user';
 
@@ -19,16 +19,12 @@ export function useCompanyTrail(targetCompanyId: string, auditId?: string): Page
   const { audit } = useAuditNames(auditId);
   const crumbs: Crumb[] = [
     { label: TRAIL_TEXTS.companies, to: auditorPaths.targetCompanies() },
-    named(companyName, TRAIL_TEXTS.company, auditorPaths.audits(targetCompanyId)),
+    namedCrumb(companyName, TRAIL_TEXTS.company, auditorPaths.audits(targetCompanyId)),
   ];
   if (auditId) {
     crumbs.push(
-      named(audit, TRAIL_TEXTS.audit, auditorPaths.actionPlans(targetCompanyId, auditId)),
+      namedCrumb(audit, TRAIL_TEXTS.audit, auditorPaths.actionPlans(targetCompanyId, auditId)),
     );
   }
   return useTrail(crumbs, companyName);
-}
-
-function named(name: string | undefined, kind: string, to: string): Crumb {
-  return name ? { label: name, kind, to } : { label: kind, to };
 }

@@ -1,6 +1,6 @@
 import { TRAIL_TEXTS, useAuditNames, useCompanyAuditorName } from '@verity/feature-audits';
 import { useCompanyName } from '@verity/feature-target-companies';
-import { useTrail, type Crumb, type PageTrail } from '@verity/shared-ui';
+import { namedCrumb, useTrail, type Crumb, type PageTrail } from '@verity/shared-ui';
 import { CLIENT_BASE, clientPaths } from '../client-paths';
 
 export interface CompanyTrailIds {
@@ -23,22 +23,25 @@ export function useCompanyTrail({
   const { audit } = useAuditNames(auditId);
   const crumbs: Crumb[] = [
     { label: TRAIL_TEXTS.companies, to: `${CLIENT_BASE}/target-companies` },
-    named(companyName, TRAIL_TEXTS.company, `${clientPaths.company(targetCompanyId)}/auditors`),
+    namedCrumb(
+      companyName,
+      TRAIL_TEXTS.company,
+      `${clientPaths.company(targetCompanyId)}/auditors`,
+    ),
   ];
   if (auditorId) {
     crumbs.push(
-      named(auditorName, TRAIL_TEXTS.auditor, clientPaths.audits(targetCompanyId, auditorId)),
+      namedCrumb(auditorName, TRAIL_TEXTS.auditor, clientPaths.audits(targetCompanyId, auditorId)),
     );
   }
   if (auditorId && auditId) {
     crumbs.push(
-      named(audit, TRAIL_TEXTS.audit, clientPaths.actionPlans(targetCompanyId, auditorId, auditId)),
+      namedCrumb(
+        audit,
+        TRAIL_TEXTS.audit,
+        clientPaths.actionPlans(targetCompanyId, auditorId, auditId),
+      ),
     );
   }
   return useTrail(crumbs, companyName);
-}
-
-/** A level of the trail: its name once known (then it also names the page's subject), else its kind. */
-function named(name: string | undefined, kind: string, to: string): Crumb {
-  return name ? { label: name, kind, to } : { label: kind, to };
 }

@@ -3,6 +3,7 @@ export {
   PageContext,
   PageHeader,
   PRODUCT_NAME,
+  namedCrumb,
   documentTitle,
   useDocumentTitle,
   useTrail,

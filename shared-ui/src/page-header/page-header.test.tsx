@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { axe } from 'jest-axe';
 import { MemoryRouter } from 'react-router-dom';
-import { PageHeader, documentTitle } from './page-header';
+import { PageHeader, documentTitle, namedCrumb } from './page-header';
 
 describe('PageHeader', () => {
   it('renders the title as the page heading with its description and actions', () => {
@@ -88,5 +88,14 @@ describe('PageHeader', () => {
   it('leaves out an empty subject', () => {
     expect(documentTitle('Dashboard', '')).toBe('Dashboard — Verity');
     expect(documentTitle('Dashboard', '  ')).toBe('Dashboard — Verity');
+  });
+
+  it('names a trail level once its name is known, and by its kind until then', () => {
+    expect(namedCrumb('Acme Steel Ltd', 'Company', '/c')).toEqual({
+      label: 'Acme Steel Ltd',
+      kind: 'Company',
+      to: '/c',
+    });
+    expect(namedCrumb(undefined, 'Company', '/c')).toEqual({ label: 'Company', to: '/c' });
   });
 });

@@ -16,6 +16,11 @@ export interface Crumb {
   kind?: string;
 }
 
+/** A level of a trail: its name once known (then it also names the page's subject), else its kind. */
+export function namedCrumb(name: string | undefined, kind: string, to: string): Crumb {
+  return name ? { label: name, kind, to } : { label: kind, to };
+}
+
 /** Where a nested page sits: the pages above it (outermost first) and what it is about. */
 export interface PageTrail {
   breadcrumbs: readonly Crumb[];
@@ -110,9 +115,7 @@ export function PageHeader({ title, description, actions, trail }: PageHeaderPro
     <div className="vui-page-header">
       <div className="vui-page-header__text">
         {trail ? <Breadcrumb trail={trail} current={title} /> : null}
-        <h1 className="vui-page-header__title" tabIndex={-1}>
-          {title}
-        </h1>
+        <h1 className="vui-page-header__title">{title}</h1>
         {trail ? <PageContext trail={trail} /> : null}
         {description ? <p className="vui-page-header__description">{description}</p> : null}
       </div>

@@ -1,5 +1,5 @@
 import { TRAIL_TEXTS, useAuditNames, useCompanyAuditorName } from '@verity/feature-audits';
-import { useTrail, type Crumb, type PageTrail } from '@verity/shared-ui';
+import { namedCrumb, useTrail, type Crumb, type PageTrail } from '@verity/shared-ui';
 import { USER_TYPE_AREA_PATHS } from '@verity/shared-api';
 import { paths } from '../../config/paths';
 import { useCompanyUser } from '../company-session/use-company-user';
@@ -14,14 +14,10 @@ export function useAuditorTrail(auditorId: string, auditId?: string): PageTrail 
   const { audit } = useAuditNames(auditId);
   const crumbs: Crumb[] = [
     { label: TRAIL_TEXTS.auditors, to: `${USER_TYPE_AREA_PATHS.targetCompany}/auditors` },
-    named(auditorName, TRAIL_TEXTS.auditor, paths.auditorAudits(auditorId)),
+    namedCrumb(auditorName, TRAIL_TEXTS.auditor, paths.auditorAudits(auditorId)),
   ];
   if (auditId) {
-    crumbs.push(named(audit, TRAIL_TEXTS.audit, paths.actionPlans(auditorId, auditId)));
+    crumbs.push(namedCrumb(audit, TRAIL_TEXTS.audit, paths.actionPlans(auditorId, auditId)));
   }
   return useTrail(crumbs, auditorName);
-}
-
-function named(name: string | undefined, kind: string, to: string): Crumb {
-  return name ? { label: name, kind, to } : { label: kind, to };
 }
