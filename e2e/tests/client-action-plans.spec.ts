@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { openAcmeAuditPlans } from '../support/demo';
 import { enterAs, screenshot } from '../support/session';
 
 /** Signs in and opens the action plans of a seeded GreenAudit audit of Acme Steel Ltd; answers the company id. */
@@ -9,25 +10,7 @@ async function openAcmeActionPlans(page: Page, email: string): Promise<string> {
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Companies' })
     .click();
-  await page
-    .getByRole('article')
-    .filter({ has: page.getByRole('heading', { name: 'Acme Steel Ltd', exact: true }) })
-    .getByRole('link', { name: 'View Audit' })
-    .click();
-  await page
-    .getByRole('row')
-    .filter({ hasText: 'GreenAudit Partners' })
-    .getByRole('link', { name: 'View Audits' })
-    .click();
-  // The seeded Normal Audit / EHS / Action Plan audit, whatever audits other tests added.
-  await page
-    .getByRole('row')
-    .filter({ hasText: 'Normal Audit' })
-    .filter({ hasText: 'EHS' })
-    .filter({ hasText: 'Action Plan' })
-    .getByRole('link', { name: 'View Audits' })
-    .click();
-  await expect(page).toHaveURL(/\/action-plans$/);
+  await openAcmeAuditPlans(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Action Plans' })).toBeVisible();
   await expect(page.getByRole('row', { name: /^Open gap / }).first()).toBeVisible();
   return /target-companies\/([^/]+)\//.exec(page.url())?.[1] ?? '';

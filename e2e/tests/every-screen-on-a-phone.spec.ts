@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
+import { apiData, seededAuditPlans } from '../support/demo';
 import { expectFitsWidth } from '../support/layout';
 import { enterAs, screenshot, type AreaButton } from '../support/session';
 
@@ -9,42 +10,11 @@ import { enterAs, screenshot, type AreaButton } from '../support/session';
 const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 test.use(phone);
 
-/** The `data` of an API answer, read with the page's signed-in cookies. */
-async function apiData<T>(request: APIRequestContext, path: string): Promise<T> {
-  const response = await request.get(`/api/v1/${path}`);
-  expect(response.ok(), `${path} answered ${response.status()}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
-
-interface Seeded {
-  companyId: string;
-  auditorId: string;
-  auditId: string;
-  planId: string;
-  gapId: string;
-}
-
-/** Acme Steel Ltd's seeded GreenAudit audit that has plans with gaps, as the signed-in user sees it. */
-async function seeded(request: APIRequestContext, companyId: string): Promise<Seeded> {
-  const { auditors } = await apiData<{
-    auditors: { auditor: { _id: string; auditorName: string } }[];
-  }>(request, `target-company/auditors?targetCompanyId=${companyId}`);
-  const auditorId = auditors.find((entry) => entry.auditor.auditorName === 'GreenAudit Partners')!
-    .auditor._id;
-  const { audits } = await apiData<{ audits: { _id: string }[] }>(
-    request,
-    `target-company/${auditorId}/audits?targetCompanyId=${companyId}&auditorId=${auditorId}`,
-  );
-  for (const audit of audits) {
-    const { actionPlans } = await apiData<{
-      actionPlans: { id: string; gaps: { id: string }[] }[];
-    }>(request, `action-plan/${audit._id}/action-plans?targetCompanyId=${companyId}`);
-    const plan = actionPlans.find((candidate) => candidate.gaps.length > 0);
-    if (plan) {
-      return { companyId, auditorId, auditId: audit._id, planId: plan.id, gapId: plan.gaps[0]!.id };
-    }
-  }
-  throw new Error('No audit with action plans in the demo data');
+/** Acme Steel Ltd's seeded audit that has plans with gaps, as the signed-in user sees it. */
+async function seeded(request: APIRequestContext, companyId: string) {
+  const { auditorId, auditId, actionPlans } = await seededAuditPlans(request, companyId);
+  const plan = actionPlans.find((candidate) => candidate.gaps.length > 0)!;
+  return { companyId, auditorId, auditId, planId: plan.id };
 }
 
 async function acmeId(request: APIRequestContext, path: string): Promise<string> {

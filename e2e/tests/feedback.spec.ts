@@ -1,44 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
+import { openAcmeAuditPlans } from '../support/demo';
 import { enterAs, screenshot } from '../support/session';
+import { atBothSizes } from '../support/sizes';
 
 // Feedback that tells the truth: the dashboard says what it counts, the remark box says how it sends
 // and refuses before uploading what the server would refuse, and a status change says 'Updating…'
 // until the server has answered.
 
-/** The seeded Acme Steel audit's plans, reached as a client owner; answers the plan list's path. */
-async function openAcmePlans(page: Page) {
-  await page.goto('/client/target-companies');
-  await page
-    .getByRole('article')
-    .filter({ has: page.getByRole('heading', { name: 'Acme Steel Ltd', exact: true }) })
-    .getByRole('link', { name: 'View Audit' })
-    .click();
-  await page
-    .getByRole('row')
-    .filter({ hasText: 'GreenAudit Partners' })
-    .getByRole('link', { name: 'View Audits' })
-    .click();
-  await page
-    .getByRole('row')
-    .filter({ hasText: 'Normal Audit' })
-    .filter({ hasText: 'EHS' })
-    .filter({ hasText: 'Action Plan' })
-    .getByRole('link', { name: 'View Audits' })
-    .click();
-  await expect(page.getByRole('row', { name: /^Open gap / }).first()).toBeVisible();
-}
-
-const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-const desktop = { viewport: { width: 1400, height: 900 } };
-
-for (const [size, device] of [
-  ['1400x900', desktop],
-  ['390x844', phone],
-] as const) {
-  test.describe(`at ${size}`, () => {
-    test.use(device);
-
+atBothSizes(
+  (size, phone) => {
     test("'Total Audits' says what it counts", async ({ page }) => {
       await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
       const info = page.getByRole('button', { name: 'What Total Audits counts' });
@@ -54,7 +25,9 @@ for (const [size, device] of [
       page,
     }) => {
       await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
-      await openAcmePlans(page);
+      await page.goto('/client/target-companies');
+      await openAcmeAuditPlans(page);
+      await expect(page.getByRole('row', { name: /^Open gap / }).first()).toBeVisible();
       await page
         .getByRole('row', { name: /^Open gap / })
         .last()
@@ -67,9 +40,7 @@ for (const [size, device] of [
         panel.getByText('PNG, JPEG, GIF or WebP, up to 5 MB each, at most 10.'),
       ).toBeVisible();
       // The camera button is for touch screens only.
-      await expect(panel.getByRole('button', { name: 'Take photo' })).toHaveCount(
-        device === phone ? 1 : 0,
-      );
+      await expect(panel.getByRole('button', { name: 'Take photo' })).toHaveCount(phone ? 1 : 0);
 
       const uploads: string[] = [];
       page.on('request', (request) => {
@@ -109,5 +80,6 @@ for (const [size, device] of [
       await expect(panel.getByText('Updating…')).toHaveCount(0);
       await expect(selector).toHaveValue(next);
     });
-  });
-}
+  },
+  { touch: true },
+);

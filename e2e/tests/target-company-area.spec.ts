@@ -1,28 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
+import { apiData, seededAuditPlans } from '../support/demo';
 import { enterAs, screenshot } from '../support/session';
 
 const OWNER = 'company.owner@verity.test';
 const VIEWER = 'company.viewer@verity.test';
-
-interface ApiGap {
-  id: string;
-  KPI: string;
-  gapName: string;
-}
-interface ApiPlan {
-  id: string;
-  actionPlanHeading: string;
-  gaps: ApiGap[];
-}
-
-/** The `data` of an API answer, read with the page's own signed-in cookies. */
-async function apiData<T>(request: APIRequestContext, path: string): Promise<T> {
-  const response = await request.get(`/api/v1/${path}`);
-  expect(response.ok(), `${path} answered ${response.status()}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
 
 async function signInCompany(page: Page, email: string) {
   await enterAs(page, 'Login As Target Company', email, /\/target-company\/dashboard$/);
@@ -31,32 +14,6 @@ async function signInCompany(page: Page, email: string) {
 async function ownCompanyId(page: Page): Promise<string> {
   const { user } = await apiData<{ user: { targetCompanyId: string } }>(page.request, 'auth/me');
   return user.targetCompanyId;
-}
-
-/**
- * The demo auditor's first audit of the company that has plans with gaps. Other browser tests add
- * audits (without plans) to the same company, so the newest audit is not always the one to use.
- */
-async function firstAuditPlans(request: APIRequestContext, targetCompanyId: string) {
-  const { auditors } = await apiData<{
-    auditors: { auditor: { _id: string; auditorName: string } }[];
-  }>(request, `target-company/auditors?targetCompanyId=${targetCompanyId}`);
-  const auditorId = auditors.find((entry) => entry.auditor.auditorName === 'GreenAudit Partners')!
-    .auditor._id;
-  const { audits } = await apiData<{ audits: { _id: string }[] }>(
-    request,
-    `target-company/${auditorId}/audits?targetCompanyId=${targetCompanyId}&auditorId=${auditorId}`,
-  );
-  for (const audit of audits) {
-    const { actionPlans } = await apiData<{ actionPlans: ApiPlan[] }>(
-      request,
-      `action-plan/${audit._id}/action-plans?targetCompanyId=${targetCompanyId}`,
-    );
-    if (actionPlans.some((plan) => plan.gaps.length > 0)) {
-      return { auditorId, auditId: audit._id, actionPlans };
-    }
-  }
-  throw new Error('No audit with action plans in the demo data');
 }
 
 /** A valid PNG of `width` x `height` pixels of noise (noise does not compress, so size grows with it). */
@@ -168,7 +125,7 @@ test('the company owner follows an auditor to a gap and adds remarks with images
   await expect(page.getByRole('button', { name: 'Add New Audit' })).toHaveCount(0);
   await screenshot(page, 'company-audits');
 
-  const { auditId } = await firstAuditPlans(page.request, await ownCompanyId(page));
+  const { auditId } = await seededAuditPlans(page.request, await ownCompanyId(page));
   await page.locator(`a[href$="/${auditId}/action-plans"]`).click();
   await expect(page).toHaveURL(/\/[0-9a-f-]+\/[0-9a-f-]+\/action-plans$/);
   const planRow = page.getByRole('row', { name: /^Open action plan / }).first();
@@ -241,7 +198,7 @@ test('the company owner follows an auditor to a gap and adds remarks with images
 test('the company owner exports the action plans as CSV', async ({ page }) => {
   await signInCompany(page, OWNER);
   const targetCompanyId = await ownCompanyId(page);
-  const { auditorId, auditId, actionPlans } = await firstAuditPlans(page.request, targetCompanyId);
+  const { auditorId, auditId, actionPlans } = await seededAuditPlans(page.request, targetCompanyId);
   await page.goto(`/target-company/auditors/${auditorId}/${auditId}/action-plans`);
   await expect(
     page.getByRole('row', { name: `Open action plan ${actionPlans[0]!.actionPlanHeading}` }),
@@ -264,7 +221,7 @@ test('the company owner exports the action plans as CSV', async ({ page }) => {
 test('a company viewer sees a gap without the remark input', async ({ page }) => {
   await signInCompany(page, VIEWER);
   const targetCompanyId = await ownCompanyId(page);
-  const { auditorId, auditId, actionPlans } = await firstAuditPlans(page.request, targetCompanyId);
+  const { auditorId, auditId, actionPlans } = await seededAuditPlans(page.request, targetCompanyId);
   const plan = actionPlans.find((candidate) => candidate.gaps.length > 0)!;
   const gap = plan.gaps[0]!;
   await page.goto(
@@ -294,7 +251,7 @@ test("another company's ids typed into the address bar show nothing of that comp
     (company) => company.targetCompanyName === 'Blue River Textiles',
   )!;
   expect(foreign).toBeDefined();
-  const { auditorId, auditId, actionPlans } = await firstAuditPlans(
+  const { auditorId, auditId, actionPlans } = await seededAuditPlans(
     clientPage.request,
     foreign._id,
   );

@@ -1,14 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
+import { acmeCard, greenAuditRow, seededAuditRow } from '../support/demo';
 import { enterAs, screenshot } from '../support/session';
+import { atBothSizes } from '../support/sizes';
 
 // Every nested page names what it is about: a breadcrumb back up (company, auditor firm, audit,
 // plan), a context line under its heading, the document title, and the sidebar's section.
-
-const viewports = [
-  { width: 1400, height: 900 },
-  { width: 390, height: 844 },
-] as const;
 
 const breadcrumb = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' });
 
@@ -37,149 +34,109 @@ async function check(page: Page, expected: { crumbs: string[]; title: string; sh
   await screenshot(page, expected.shot);
 }
 
-for (const viewport of viewports) {
-  const size = `${viewport.width}x${viewport.height}`;
+atBothSizes((size) => {
+  test('a client walks down from Companies to a plan and back up by the breadcrumb', async ({
+    page,
+  }) => {
+    await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+    await expect(page).toHaveTitle('Dashboard — Verity');
+    await page.goto('/client/target-companies');
+    await expect(page).toHaveTitle('Target Companies — Verity');
+    await acmeCard(page).getByRole('link', { name: 'View Audit' }).click();
 
-  test.describe(`at ${size}`, () => {
-    test.use({ viewport });
-
-    test('a client walks down from Companies to a plan and back up by the breadcrumb', async ({
-      page,
-    }) => {
-      await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
-      await expect(page).toHaveTitle('Dashboard — Verity');
-      await page.goto('/client/target-companies');
-      await expect(page).toHaveTitle('Target Companies — Verity');
-      await page
-        .getByRole('article')
-        .filter({ has: page.getByRole('heading', { name: 'Acme Steel Ltd', exact: true }) })
-        .getByRole('link', { name: 'View Audit' })
-        .click();
-
-      await check(page, {
-        crumbs: ['Companies →', 'Acme Steel Ltd', 'Auditors'],
-        title: 'Acme Steel Ltd — Auditors — Verity',
-        shot: `where-client-company-auditors-${size}`,
-      });
-      await expect(highlighted(page)).toHaveText('Companies');
-
-      await page
-        .getByRole('row')
-        .filter({ hasText: 'GreenAudit Partners' })
-        .getByRole('link', { name: 'View Audits' })
-        .click();
-      await check(page, {
-        crumbs: ['Companies →', 'Acme Steel Ltd →', 'GreenAudit Partners', 'Audits'],
-        title: 'Acme Steel Ltd — Audits — Verity',
-        shot: `where-client-audits-${size}`,
-      });
-      await expect(page.getByRole('main').getByRole('definition').first()).toHaveText(
-        'Acme Steel Ltd',
-      );
-
-      await page
-        .getByRole('row')
-        .filter({ hasText: 'Normal Audit' })
-        .filter({ hasText: 'EHS' })
-        .filter({ hasText: 'Action Plan' })
-        .getByRole('link', { name: 'View Audits' })
-        .click();
-      await check(page, {
-        crumbs: [
-          'Companies →',
-          'Acme Steel Ltd →',
-          'GreenAudit Partners →',
-          'Normal Audit · EHS',
-          'Action Plans',
-        ],
-        title: 'Acme Steel Ltd — Action Plans — Verity',
-        shot: `where-client-action-plans-${size}`,
-      });
-      await expect(highlighted(page)).toHaveText('Companies');
-
-      const planRow = page.getByRole('row', { name: /^Open action plan / }).first();
-      const heading = ((await planRow.getAttribute('aria-label')) ?? '').replace(
-        /^Open action plan /,
-        '',
-      );
-      await planRow.click();
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      await check(page, {
-        crumbs: [
-          'Companies →',
-          'Acme Steel Ltd →',
-          'GreenAudit Partners →',
-          'Normal Audit · EHS →',
-          heading,
-        ],
-        title: `Acme Steel Ltd — ${heading} — Verity`,
-        shot: `where-client-action-plan-${size}`,
-      });
-      await expect(highlighted(page)).toHaveText('Companies');
-
-      // Back up two levels in one step.
-      await breadcrumb(page).getByRole('link', { name: 'GreenAudit Partners' }).click();
-      await expect(page).toHaveURL(/\/client\/target-companies\/[^/]+\/auditors\/[^/]+$/);
-      await expect(page.getByRole('heading', { level: 1, name: 'Audits' })).toBeVisible();
+    await check(page, {
+      crumbs: ['Companies →', 'Acme Steel Ltd', 'Auditors'],
+      title: 'Acme Steel Ltd — Auditors — Verity',
+      shot: `where-client-company-auditors-${size}`,
     });
+    await expect(highlighted(page)).toHaveText('Companies');
 
-    test('an auditor and a company user see where they are too', async ({ page }) => {
-      await enterAs(
-        page,
-        'Login As Auditor',
-        'auditor.owner@verity.test',
-        /\/auditor\/target-companies$/,
-      );
-      await page
-        .getByRole('article')
-        .filter({ has: page.getByRole('heading', { name: 'Acme Steel Ltd', exact: true }) })
-        .getByRole('link', { name: 'Audits' })
-        .click();
-      await check(page, {
-        crumbs: ['Companies →', 'Acme Steel Ltd', 'Audits'],
-        title: 'Acme Steel Ltd — Audits — Verity',
-        shot: `where-auditor-audits-${size}`,
-      });
-      await expect(highlighted(page)).toHaveText('Companies');
-      await page
-        .getByRole('row')
-        .filter({ hasText: 'Normal Audit' })
-        .filter({ hasText: 'EHS' })
-        .filter({ hasText: 'Action Plan' })
-        .getByRole('link', { name: 'Create Audit' })
-        .click();
-      await check(page, {
-        crumbs: ['Companies →', 'Acme Steel Ltd →', 'Normal Audit · EHS →', 'Create Action Plan'],
-        title: 'Acme Steel Ltd — Create Action Plan — Verity',
-        shot: `where-auditor-create-${size}`,
-      });
-
-      await page.context().clearCookies();
-      await enterAs(
-        page,
-        'Login As Target Company',
-        'company.owner@verity.test',
-        /\/target-company\/dashboard$/,
-      );
-      await page.goto('/target-company/auditors');
-      await page
-        .getByRole('row')
-        .filter({ hasText: 'GreenAudit Partners' })
-        .getByRole('link', { name: 'View Audits' })
-        .click();
-      await page
-        .getByRole('row')
-        .filter({ hasText: 'Normal Audit' })
-        .filter({ hasText: 'EHS' })
-        .filter({ hasText: 'Action Plan' })
-        .getByRole('link', { name: 'View Audits' })
-        .click();
-      await check(page, {
-        crumbs: ['Auditors →', 'GreenAudit Partners →', 'Normal Audit · EHS', 'Action Plans'],
-        title: 'GreenAudit Partners — Action Plans — Verity',
-        shot: `where-company-action-plans-${size}`,
-      });
-      await expect(highlighted(page)).toHaveText('Auditors');
+    await greenAuditRow(page).getByRole('link', { name: 'View Audits' }).click();
+    await check(page, {
+      crumbs: ['Companies →', 'Acme Steel Ltd →', 'GreenAudit Partners', 'Audits'],
+      title: 'Acme Steel Ltd — Audits — Verity',
+      shot: `where-client-audits-${size}`,
     });
+    await expect(page.getByRole('main').getByRole('definition').first()).toHaveText(
+      'Acme Steel Ltd',
+    );
+
+    await seededAuditRow(page).getByRole('link', { name: 'View Audits' }).click();
+    await check(page, {
+      crumbs: [
+        'Companies →',
+        'Acme Steel Ltd →',
+        'GreenAudit Partners →',
+        'Normal Audit · EHS',
+        'Action Plans',
+      ],
+      title: 'Acme Steel Ltd — Action Plans — Verity',
+      shot: `where-client-action-plans-${size}`,
+    });
+    await expect(highlighted(page)).toHaveText('Companies');
+
+    const planRow = page.getByRole('row', { name: /^Open action plan / }).first();
+    const heading = ((await planRow.getAttribute('aria-label')) ?? '').replace(
+      /^Open action plan /,
+      '',
+    );
+    await planRow.click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await check(page, {
+      crumbs: [
+        'Companies →',
+        'Acme Steel Ltd →',
+        'GreenAudit Partners →',
+        'Normal Audit · EHS →',
+        heading,
+      ],
+      title: `Acme Steel Ltd — ${heading} — Verity`,
+      shot: `where-client-action-plan-${size}`,
+    });
+    await expect(highlighted(page)).toHaveText('Companies');
+
+    // Back up two levels in one step.
+    await breadcrumb(page).getByRole('link', { name: 'GreenAudit Partners' }).click();
+    await expect(page).toHaveURL(/\/client\/target-companies\/[^/]+\/auditors\/[^/]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Audits' })).toBeVisible();
   });
-}
+
+  test('an auditor and a company user see where they are too', async ({ page }) => {
+    await enterAs(
+      page,
+      'Login As Auditor',
+      'auditor.owner@verity.test',
+      /\/auditor\/target-companies$/,
+    );
+    await acmeCard(page).getByRole('link', { name: 'Audits' }).click();
+    await check(page, {
+      crumbs: ['Companies →', 'Acme Steel Ltd', 'Audits'],
+      title: 'Acme Steel Ltd — Audits — Verity',
+      shot: `where-auditor-audits-${size}`,
+    });
+    await expect(highlighted(page)).toHaveText('Companies');
+    await seededAuditRow(page).getByRole('link', { name: 'Create Audit' }).click();
+    await check(page, {
+      crumbs: ['Companies →', 'Acme Steel Ltd →', 'Normal Audit · EHS →', 'Create Action Plan'],
+      title: 'Acme Steel Ltd — Create Action Plan — Verity',
+      shot: `where-auditor-create-${size}`,
+    });
+
+    await page.context().clearCookies();
+    await enterAs(
+      page,
+      'Login As Target Company',
+      'company.owner@verity.test',
+      /\/target-company\/dashboard$/,
+    );
+    await page.goto('/target-company/auditors');
+    await greenAuditRow(page).getByRole('link', { name: 'View Audits' }).click();
+    await seededAuditRow(page).getByRole('link', { name: 'View Audits' }).click();
+    await check(page, {
+      crumbs: ['Auditors →', 'GreenAudit Partners →', 'Normal Audit · EHS', 'Action Plans'],
+      title: 'GreenAudit Partners — Action Plans — Verity',
+      shot: `where-company-action-plans-${size}`,
+    });
+    await expect(highlighted(page)).toHaveText('Auditors');
+  });
+});
