@@ -22,9 +22,7 @@ export function ActionPlanHeader({
     <section className="vui-plan-header" aria-labelledby={headingId}>
       {trail ? <Breadcrumb trail={trail} current={actionPlan.actionPlanHeading} /> : null}
       <div className="vui-plan-header__title">
-        <h1 id={headingId} tabIndex={-1}>
-          {actionPlan.actionPlanHeading}
-        </h1>
+        <h1 id={headingId}>{actionPlan.actionPlanHeading}</h1>
         <StatusBadge status={actionPlan.overallStatus} />
         {actions ? <div className="vui-plan-header__actions">{actions}</div> : null}
       </div>
