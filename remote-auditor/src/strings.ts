@@ -28,4 +28,7 @@ export const CREATE_ACTION_PLAN_TEXTS = {
   category: 'Category',
   categoryPlaceholder: 'Select Category',
   failedToLoadAudit: 'Failed to fetch the audit',
+  /** Over a form filled again from the draft kept in the browser. */
+  draftRestored: (savedAt: string) => `Your unsaved draft from ${savedAt} is back.`,
+  discardDraft: 'Discard draft',
 } as const;

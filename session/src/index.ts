@@ -18,3 +18,4 @@ export { createSessionStore, sessionStore, DEFAULT_LOGOUT_REDIRECT } from './ses
 export type { SessionStatus, SessionState, SessionStoreDeps } from './session-store';
 export { useSession } from './use-session';
 export type { SessionRegister, SessionUserOf } from './session-user';
+export { clearAllDrafts, clearDraft, readDraft, writeDraft } from './drafts';

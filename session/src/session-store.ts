@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { getErrorStatus } from './http/errors';
+import { clearAllDrafts } from './drafts';
 import { getCurrentUser as fetchCurrentUser, logout as postLogout } from './session-calls';
 import type { SessionUserOf } from './session-user';
 
@@ -59,6 +60,7 @@ export function createSessionStore(deps: SessionStoreDeps = {}): StoreApi<Sessio
 
     async logout(redirectTo = DEFAULT_LOGOUT_REDIRECT) {
       await logoutCall();
+      clearAllDrafts();
       set({ status: 'signed-out', user: undefined, error: undefined });
       navigate(redirectTo);
     },

@@ -114,8 +114,17 @@ export {
   EditGapForm,
   GAP_FORM_TEXT,
   initialGapFormValues,
+  restoreGapFormValues,
   toGapInput,
 } from './gap-form';
 export type { GapFormProps, AddGapFormProps, EditGapFormProps, GapFormValues } from './gap-form';
 export { GapDetailsPanel } from './gap-details';
 export type { GapDetailsPanelProps } from './gap-details';
+export {
+  ERROR_SCOPE_ATTRIBUTE,
+  UNSAVED_CHANGES_TEXT,
+  focusFirstInvalid,
+  useFocusFirstError,
+  useUnsavedChanges,
+} from './unsaved-changes';
+export type { UnsavedChanges, UnsavedChangesOptions } from './unsaved-changes';

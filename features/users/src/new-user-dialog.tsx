@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useFormik } from 'formik';
 import {
   DEFAULT_NEW_USER_ROLE,
@@ -11,7 +11,14 @@ import {
   type UserType,
 } from '@verity/shared-api';
 import { userTexts } from './user-texts';
-import { Button, SelectField, TextField, Modal, SuccessMessage } from '@verity/shared-ui';
+import {
+  Button,
+  SelectField,
+  TextField,
+  Modal,
+  SuccessMessage,
+  useFocusFirstError,
+} from '@verity/shared-ui';
 
 /** How long the success message stays before the dialog closes by itself. */
 export const NEW_USER_CLOSE_DELAY_MS = 1500;
@@ -50,10 +57,13 @@ export function NewUserDialog({
   onCreated,
 }: NewUserDialogProps) {
   const [created, setCreated] = useState<ClientUser | null>(null);
+  // The form holds typed input not yet saved: closing by Escape, outside or Back asks first.
+  const [dirty, setDirty] = useState(false);
 
   function close() {
     if (created) onCreated(created);
     setCreated(null);
+    setDirty(false);
     onOpenChange(false);
   }
 
@@ -70,6 +80,7 @@ export function NewUserDialog({
       open={open}
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
       title={userTexts.dialogTitle[userType]}
+      dirty={dirty && !created}
     >
       {created ? (
         <SuccessMessage message={userTexts.createdMessage[userType]} />
@@ -81,6 +92,7 @@ export function NewUserDialog({
           createErrorText={createErrorText}
           onCreated={setCreated}
           onCancel={close}
+          onDirtyChange={setDirty}
         />
       )}
     </Modal>
@@ -94,6 +106,7 @@ interface NewUserFormProps {
   createErrorText: (error: unknown) => string;
   onCreated: (user: ClientUser) => void;
   onCancel: () => void;
+  onDirtyChange: (dirty: boolean) => void;
 }
 
 interface NewUserValues {
@@ -109,6 +122,7 @@ function NewUserForm({
   createErrorText,
   onCreated,
   onCancel,
+  onDirtyChange,
 }: NewUserFormProps) {
   const schema = useMemo(() => newUserSchema(userType), [userType]);
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -129,7 +143,10 @@ function NewUserForm({
     },
   });
 
-  const { values, errors, isSubmitting } = formik;
+  const { values, errors, isSubmitting, submitCount, dirty } = formik;
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, submitCount, isSubmitting);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   const complete =
     values.emailId.trim() !== '' && values.fullname.trim() !== '' && values.role !== '';
 
@@ -139,7 +156,7 @@ function NewUserForm({
   }
 
   return (
-    <form className="vui-screen-form" onSubmit={formik.handleSubmit} noValidate>
+    <form ref={formRef} className="vui-screen-form" onSubmit={formik.handleSubmit} noValidate>
       <TextField
         label={userTexts.emailLabel}
         name="emailId"

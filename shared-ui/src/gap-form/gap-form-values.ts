@@ -3,6 +3,9 @@ import {
   CURRENCY_CODES,
   CUSTOM_FIELD_TYPES,
   DEFAULT_RISK_SEVERITY,
+  ESG_ASPECTS,
+  RISK_SEVERITIES,
+  SDG_CODES,
   gapFieldsOf,
   toAmountValue,
   type AuditAddOnField,
@@ -126,4 +129,55 @@ export function toGapInput(values: GapFormValues, formType: AuditForm): GapInput
     gap.amount = { currency: values.amount.currency, value: toAmountValue(values.amount.value) };
   }
   return gap;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Gap form values kept as a draft, read back onto today's blank form: each value of the right kind
+ * is taken, anything else (an old or altered draft, a custom field since removed) falls back to the
+ * blank value. Undefined when the draft is no object at all.
+ */
+export function restoreGapFormValues(
+  draft: unknown,
+  customFields: readonly CustomField[] = [],
+  addOnFields: readonly AuditAddOnField[] = [],
+): GapFormValues | undefined {
+  if (!isRecord(draft)) return undefined;
+  const blank = initialGapFormValues(undefined, customFields, addOnFields);
+  const text = (key: keyof GapFormValues) =>
+    typeof draft[key] === 'string' ? (draft[key] as string) : (blank[key] as string);
+  const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
+    allowed.includes(value as T) ? (value as T) : fallback;
+  const amount = isRecord(draft.amount) ? draft.amount : {};
+  const namedValues = (stored: unknown, blankMap: Record<string, NameValue>) =>
+    Object.fromEntries(
+      Object.entries(blankMap).map(([id, field]) => {
+        const kept = isRecord(stored) && isRecord(stored[id]) ? stored[id].value : undefined;
+        return [id, { ...field, value: typeof kept === 'string' ? kept : field.value }];
+      }),
+    );
+  return {
+    KPI: text('KPI'),
+    gapName: text('gapName'),
+    recommendation: text('recommendation'),
+    responsibility: text('responsibility'),
+    actionTakenByCompany: text('actionTakenByCompany'),
+    residualRisk: text('residualRisk'),
+    riskSeverity: oneOf(draft.riskSeverity, RISK_SEVERITIES, blank.riskSeverity),
+    impactedSDGs: Array.isArray(draft.impactedSDGs)
+      ? draft.impactedSDGs.filter((code): code is SdgCode => SDG_CODES.includes(code as SdgCode))
+      : blank.impactedSDGs,
+    dueDate: text('dueDate'),
+    timeline: text('timeline'),
+    ESGAspect: oneOf(draft.ESGAspect, ['', ...ESG_ASPECTS], blank.ESGAspect),
+    areaCode: text('areaCode'),
+    amount: {
+      currency: oneOf(amount.currency, CURRENCY_CODES, blank.amount.currency),
+      value: typeof amount.value === 'string' ? amount.value : blank.amount.value,
+    },
+    fields: namedValues(draft.fields, blank.fields),
+    addOns: namedValues(draft.addOns, blank.addOns),
+  };
 }

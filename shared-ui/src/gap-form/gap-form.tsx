@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, type ChangeEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Formik, getIn, yupToFormErrors, type FormikErrors, type FormikProps } from 'formik';
 import {
   AMOUNT_MAX,
@@ -20,6 +20,7 @@ import {
 } from '@verity/shared-api';
 import { Button } from '../button';
 import { DateField, SelectField, TextAreaField, TextField } from '../form-field';
+import { useFocusFirstError } from '../unsaved-changes';
 import { CustomFieldInputs } from './custom-field-inputs';
 import { GAP_FORM_TEXT } from './gap-form-text';
 import {
@@ -46,6 +47,10 @@ export interface GapFormProps {
   onCancel?: () => void;
   /** Receives the checked gap; a rejection keeps the typed values (the embedding reports it). */
   onSubmit: (gap: GapInput) => Promise<void> | void;
+  /** Values typed earlier and kept as a draft: they fill the form once, on top of the blank ones. */
+  restoredValues?: GapFormValues;
+  /** Told of every change, with whether the values differ from the ones the form started with. */
+  onValuesChange?: (values: GapFormValues, dirty: boolean) => void;
 }
 
 const RISK_OPTIONS = RISK_SEVERITIES.map((risk) => ({
@@ -73,6 +78,8 @@ function GapFormForType({
   submitLabel = GAP_FORM_TEXT.addGap,
   onCancel,
   onSubmit,
+  restoredValues,
+  onValuesChange,
 }: GapFormProps) {
   const initialValues = useMemo(
     () => initialGapFormValues(initialGap, customFields, addOnFields),
@@ -124,6 +131,8 @@ function GapFormForType({
           addOnFields={renderedFields(addOnFields)}
           submitLabel={submitLabel}
           onCancel={onCancel}
+          restoredValues={restoredValues}
+          onValuesChange={onValuesChange}
         />
       )}
     </Formik>
@@ -137,6 +146,8 @@ interface GapFormFieldsProps {
   addOnFields: readonly AuditAddOnField[];
   submitLabel: string;
   onCancel?: () => void;
+  restoredValues?: GapFormValues;
+  onValuesChange?: (values: GapFormValues, dirty: boolean) => void;
 }
 
 function GapFormFields({
@@ -146,14 +157,27 @@ function GapFormFields({
   addOnFields,
   submitLabel,
   onCancel,
+  restoredValues,
+  onValuesChange,
 }: GapFormFieldsProps) {
-  const { values, errors, isSubmitting, submitCount, setFieldValue, setFieldError } = formik;
+  const { values, errors, isSubmitting, submitCount, dirty, setFieldValue, setFieldError } = formik;
   const formRef = useRef<HTMLFormElement>(null);
   const idPrefix = useId();
   const fieldsOf = gapFieldsOf(formType);
   const dueDateMin = useMemo(() => minSelectableDate(), []);
 
   useFocusFirstError(formRef, submitCount, isSubmitting);
+
+  // A draft fills the form once, when it first shows; later drafts come from this form itself.
+  const { setValues } = formik;
+  const [draft] = useState(restoredValues);
+  useEffect(() => {
+    if (draft) void setValues(draft, false);
+  }, [draft, setValues]);
+
+  useEffect(() => {
+    onValuesChange?.(values, dirty);
+  }, [values, dirty, onValuesChange]);
 
   /** Sets a value and clears that field's error (spec section 5). */
   function change(name: string, value: unknown) {
@@ -332,17 +356,4 @@ function GapFormFields({
       </div>
     </form>
   );
-}
-
-/** After a refused submit, focus moves to the first field in error, so the message is read out. */
-function useFocusFirstError(
-  formRef: React.RefObject<HTMLFormElement>,
-  submitCount: number,
-  isSubmitting: boolean,
-) {
-  useEffect(() => {
-    if (submitCount === 0 || isSubmitting) return;
-    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    invalid?.focus();
-  }, [formRef, submitCount, isSubmitting]);
 }

@@ -5,5 +5,5 @@ export type { AddGapFormProps } from './add-gap-form';
 export { EditGapForm } from './edit-gap-form';
 export type { EditGapFormProps } from './edit-gap-form';
 export { GAP_FORM_TEXT } from './gap-form-text';
-export { initialGapFormValues, toGapInput } from './gap-form-values';
+export { initialGapFormValues, restoreGapFormValues, toGapInput } from './gap-form-values';
 export type { GapFormValues } from './gap-form-values';

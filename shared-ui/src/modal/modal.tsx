@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { IconButton } from '../icon-button';
 import { useReturnFocus } from '../internal/use-return-focus';
+import { useUnsavedChanges } from '../unsaved-changes';
 import '../styles/overlay.css';
 
 export type ModalSize = 'sm' | 'md' | 'lg' | 'fullscreen';
@@ -19,9 +20,17 @@ export interface ModalProps {
   closeLabel?: string;
   /** Called before focus returns to the opener; preventDefault keeps focus where it is. */
   onCloseAutoFocus?: (event: Event) => void;
+  /**
+   * The dialog holds input that was not saved: Escape, a click outside, the Close button, Back and a
+   * reload ask before it is thrown away.
+   */
+  dirty?: boolean;
 }
 
-/** A dialog that traps focus, closes on Escape or its Close button, and returns focus to its opener. */
+/**
+ * A dialog that traps focus, closes on Escape, a click outside or its Close button (asking first when
+ * it holds unsaved input), and returns focus to its opener.
+ */
 export function Modal({
   open,
   onOpenChange,
@@ -32,10 +41,18 @@ export function Modal({
   children,
   closeLabel = 'Close',
   onCloseAutoFocus,
+  dirty = false,
 }: ModalProps) {
   const returnFocus = useReturnFocus(onCloseAutoFocus);
+  const unsaved = useUnsavedChanges(open && dirty);
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) =>
+        next ? onOpenChange(true) : unsaved.confirmClose(() => onOpenChange(false))
+      }
+    >
+      {unsaved.prompt}
       <Dialog.Portal>
         <Dialog.Overlay className="vui-overlay" />
         <Dialog.Content

@@ -250,6 +250,30 @@ describe('ActionPlanDetailScreen', () => {
     expect(card('Total Gaps')).toHaveTextContent('2');
   });
 
+  it('asks before an edited gap is closed unsaved; Keep editing keeps the edit', async () => {
+    const user = userEvent.setup();
+    renderDetail(auditorAdmin);
+    await user.click(
+      await screen.findByRole('button', { name: 'Edit Gap Energy intensity per tonne' }),
+    );
+    let dialog = await screen.findByRole('dialog', { name: 'Edit Gap' });
+    // Unchanged, it closes at once.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Edit Gap Energy intensity per tonne' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit Gap' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^KPI/ }), ' of steel');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(await screen.findByRole('button', { name: 'Keep editing' }));
+    expect(within(dialog).getByRole('textbox', { name: /^KPI/ })).toHaveValue(
+      'Energy intensity per tonne of steel',
+    );
+    await user.keyboard('{Escape}');
+    await user.click(await screen.findByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('opens the Gap Details panel with gap_id in the URL when a gap row is clicked', async () => {
     const user = userEvent.setup();
     const view = renderDetail(viewer);

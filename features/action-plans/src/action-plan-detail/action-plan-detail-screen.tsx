@@ -73,6 +73,12 @@ export function ActionPlanDetailScreen({
   const [searchParams, setSearchParams] = useSearchParams();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Gap>();
+  // Whether the open Add or Edit Gap form holds input not yet saved (closing it asks first).
+  const [gapFormDirty, setGapFormDirty] = useState(false);
+  const trackGapFormDirty = useCallback(
+    (_values: unknown, dirty: boolean) => setGapFormDirty(dirty),
+    [],
+  );
   const customFields = useAuditFields(auditId, permissions.canAddGap || permissions.canEditGap);
 
   useDocumentTitle(
@@ -123,6 +129,7 @@ export function ActionPlanDetailScreen({
     formType: actionPlan.formType,
     planTimeline: actionPlan.timeline,
     customFields,
+    onValuesChange: trackGapFormDirty,
   };
 
   return (
@@ -145,7 +152,13 @@ export function ActionPlanDetailScreen({
       />
 
       {permissions.canAddGap ? (
-        <Modal open={adding} onOpenChange={setAdding} title="Add Gap" size="lg">
+        <Modal
+          open={adding}
+          onOpenChange={setAdding}
+          title="Add Gap"
+          size="lg"
+          dirty={gapFormDirty}
+        >
           <AddGapForm
             {...formProps}
             actionPlanId={actionPlan.id}
@@ -164,6 +177,7 @@ export function ActionPlanDetailScreen({
         onOpenChange={(open) => !open && setEditing(undefined)}
         title="Edit Gap"
         size="lg"
+        dirty={gapFormDirty}
       >
         {editing ? (
           <EditGapForm

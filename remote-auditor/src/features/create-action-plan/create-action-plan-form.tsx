@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
@@ -15,17 +15,24 @@ import {
   type GapInput,
 } from '@verity/shared-api';
 import { createActionPlan, getErrorText } from '@verity/shared-api/calls';
+import { clearDraft, writeDraft } from '@verity/session';
 import {
+  Button,
   DateField,
+  ERROR_SCOPE_ATTRIBUTE,
   GapForm,
   PageHeader,
   SelectField,
   TextField,
+  formatDateTime,
   toast,
+  useUnsavedChanges,
+  type GapFormValues,
   type PageTrail,
 } from '@verity/shared-ui';
 import { createdPlanPath } from '../../area-paths';
 import { CREATE_ACTION_PLAN_TEXTS as texts } from '../../strings';
+import { planDraftName, readPlanDraft, type PlanDraft } from './plan-draft';
 import {
   EMPTY_PLAN_FORM,
   checkPlanForm,
@@ -40,6 +47,8 @@ export interface CreateActionPlanFormProps {
   targetCompanyId: string;
   /** Where the page sits: Companies / the company / the audit. */
   trail?: PageTrail;
+  /** The signed-in auditor, whose draft of this page is kept in the browser. */
+  userId?: string;
 }
 
 interface Banner {
@@ -53,7 +62,12 @@ const CATEGORY_OPTIONS = ACTION_PLAN_CATEGORIES.map((category) => ({
 }));
 
 /** '{type} Details' and 'Gap Analysis' for one audit; the gap form's submit creates the plan. */
-export function CreateActionPlanForm({ audit, targetCompanyId, trail }: CreateActionPlanFormProps) {
+export function CreateActionPlanForm({
+  audit,
+  targetCompanyId,
+  trail,
+  userId,
+}: CreateActionPlanFormProps) {
   const formType = audit.auditForm;
   const label = AUDIT_FORM_LABELS[formType];
   const navigate = useNavigate();
@@ -61,9 +75,56 @@ export function CreateActionPlanForm({ audit, targetCompanyId, trail }: CreateAc
   const queryClient = useQueryClient();
   const idPrefix = useId();
   const timelineMin = useMemo(() => minSelectableDate(), []);
-  const [values, setValues] = useState<PlanFormValues>(EMPTY_PLAN_FORM);
+  // A draft kept from an earlier visit (a reload, a closed tab) fills both sections again.
+  const draftName = planDraftName(audit.id);
+  const [restored, setRestored] = useState<PlanDraft | undefined>(() =>
+    userId ? readPlanDraft(userId, audit) : undefined,
+  );
+  // A new key shows a fresh gap form (after 'Discard draft').
+  const [gapFormKey, setGapFormKey] = useState(0);
+  const [values, setValues] = useState<PlanFormValues>(restored?.plan ?? EMPTY_PLAN_FORM);
+  const [gapDraft, setGapDraft] = useState<{ values?: GapFormValues; dirty: boolean }>({
+    dirty: false,
+  });
   const [errors, setErrors] = useState<PlanFormErrors>({});
   const [banner, setBanner] = useState<Banner | null>(null);
+  // Once the plan exists, the gap form's reset after its save must not write a draft again.
+  const [created, setCreated] = useState(false);
+  const planDirty = (Object.keys(EMPTY_PLAN_FORM) as (keyof PlanFormValues)[]).some(
+    (field) => values[field] !== EMPTY_PLAN_FORM[field],
+  );
+  const dirty = planDirty || gapDraft.dirty;
+  const forgetDraft = useCallback(() => {
+    if (userId) clearDraft(userId, draftName);
+  }, [userId, draftName]);
+  const unsaved = useUnsavedChanges(dirty, { onDiscard: forgetDraft, askBeforeUnload: false });
+  const trackGapForm = useCallback(
+    (gapValues: GapFormValues, gapDirty: boolean) =>
+      setGapDraft({ values: gapValues, dirty: gapDirty }),
+    [],
+  );
+
+  // Every change is kept as the draft; a form back to blank keeps none.
+  useEffect(() => {
+    if (!userId || created) return;
+    if (!dirty) return clearDraft(userId, draftName);
+    const draft: PlanDraft = {
+      formType,
+      plan: values,
+      gap: gapDraft.dirty ? gapDraft.values : undefined,
+      savedAt: new Date().toISOString(),
+    };
+    writeDraft(userId, draftName, draft);
+  }, [userId, created, draftName, dirty, formType, values, gapDraft]);
+
+  function discardDraft() {
+    forgetDraft();
+    setRestored(undefined);
+    setValues(EMPTY_PLAN_FORM);
+    setErrors({});
+    setGapDraft({ dirty: false });
+    setGapFormKey((key) => key + 1);
+  }
   // The gap form calls back after its own checks; the latest typed plan values are read from here.
   const valuesRef = useRef(values);
   valuesRef.current = values;
@@ -104,8 +165,9 @@ export function CreateActionPlanForm({ audit, targetCompanyId, trail }: CreateAc
     void queryClient.invalidateQueries({ queryKey: queryKeys.actionPlans() });
     setBanner({ tone: 'success', text: actionPlanCreatedBanner(label) });
     toast.success(actionPlanCreatedToast(label));
-    setValues(EMPTY_PLAN_FORM);
-    setErrors({});
+    unsaved.release();
+    setCreated(true);
+    forgetDraft();
     navigate(createdPlanPath(location.pathname, actionPlanId));
   }
 
@@ -113,8 +175,18 @@ export function CreateActionPlanForm({ audit, targetCompanyId, trail }: CreateAc
   const hasTimeline = formHasTimeline(formType);
 
   return (
-    <div className="va-create-plan">
+    // One scope for both sections: a refused submit focuses the first field in error of either.
+    <div className="va-create-plan" {...{ [ERROR_SCOPE_ATTRIBUTE]: '' }}>
+      {unsaved.prompt}
       <PageHeader title={texts.pageTitle(label)} trail={trail} />
+      {restored ? (
+        <p className="va-create-plan__draft" role="status">
+          <span>{texts.draftRestored(formatDateTime(restored.savedAt))}</span>
+          <Button variant="secondary" size="sm" onClick={discardDraft}>
+            {texts.discardDraft}
+          </Button>
+        </p>
+      ) : null}
       {banner ? (
         <p
           className="va-create-plan__banner"
@@ -171,11 +243,14 @@ export function CreateActionPlanForm({ audit, targetCompanyId, trail }: CreateAc
           {texts.gapSection}
         </h2>
         <GapForm
+          key={gapFormKey}
           formType={formType}
           planTimeline={hasTimeline && values.timeline ? localDayIso(values.timeline) : undefined}
           customFields={audit.fields}
           submitLabel={texts.submit(label)}
           onSubmit={create}
+          restoredValues={gapFormKey === 0 ? restored?.gap : undefined}
+          onValuesChange={trackGapForm}
         />
       </section>
     </div>

@@ -10,7 +10,9 @@ import {
   renderScreen,
   type ApiRequest,
   onTrailNames,
+  testUser,
 } from '@verity/shared-ui/src/testing';
+import { UNSAVED_CHANGES_TEXT } from '@verity/shared-ui';
 import { apiAudit } from '@verity/shared-ui/src/testing';
 import { CreateActionPlanPage } from './create-action-plan-page';
 
@@ -43,13 +45,22 @@ beforeEach(() => {
 afterEach(() => {
   jest.useRealTimers();
   jest.resetAllMocks();
+  window.localStorage.clear();
 });
 
 function auditOf(auditForm: AuditForm, overrides: Parameters<typeof apiAudit>[0] = {}) {
   return apiAudit({ _id: 'au1', id: 'au1', auditForm, ...overrides });
 }
 
-function renderPage(path = CREATE_PATH) {
+const AUDITOR = testUser({
+  _id: 'auditor-user-1',
+  userType: 'auditor',
+  clientId: undefined,
+  auditorId: 'a1',
+  organisationName: 'Greenfield Assurance',
+});
+
+function renderPage(path = CREATE_PATH, { signedIn = false } = {}) {
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime, delay: null });
   const view = renderScreen(
     <Routes>
@@ -64,7 +75,7 @@ function renderPage(path = CREATE_PATH) {
       />
       <Route path="*" element={<p>Navigated away</p>} />
     </Routes>,
-    { path },
+    { path, user: signedIn ? AUDITOR : undefined },
   );
   return { ...view, user };
 }
@@ -349,5 +360,87 @@ describe('CreateActionPlanPage', () => {
     await screen.findByText('Action Plan Heading Required');
     jest.useRealTimers();
     expect(await axe(container)).toHaveNoViolations();
+  });
+});
+
+describe('nothing typed is lost', () => {
+  it('keeps the draft through a reload and fills both sections with it again', async () => {
+    const first = renderPage(CREATE_PATH, { signedIn: true });
+    await screen.findByRole('button', { name: 'Create Action Plan' });
+    await fillPlan(first.user);
+    await first.user.type(within(gapSection()).getByLabelText(/^KPI/), 'COD in discharged water');
+    await first.user.click(within(gapSection()).getByLabelText('SDG6: Clean Water and Sanitation'));
+    first.unmount();
+
+    // Loading the page again, as a reload does.
+    renderPage(CREATE_PATH, { signedIn: true });
+    expect(
+      await screen.findByText('Your unsaved draft from 15/06/2026 10:00 AM is back.'),
+    ).toBeVisible();
+    const plan = within(details('Action Plan'));
+    expect(plan.getByLabelText(/^Heading/)).toHaveValue('Effluent treatment upgrade');
+    expect(plan.getByLabelText(/^Category/)).toHaveValue('environment');
+    const gap = within(gapSection());
+    await waitFor(() => expect(gap.getByLabelText(/^KPI/)).toHaveValue('COD in discharged water'));
+    expect(gap.getByLabelText('SDG6: Clean Water and Sanitation')).toBeChecked();
+  });
+
+  it("'Discard draft' empties both sections and keeps no draft", async () => {
+    const first = renderPage(CREATE_PATH, { signedIn: true });
+    await screen.findByRole('button', { name: 'Create Action Plan' });
+    await first.user.type(within(gapSection()).getByLabelText(/^KPI/), 'COD');
+    first.unmount();
+
+    const second = renderPage(CREATE_PATH, { signedIn: true });
+    await waitFor(() => expect(within(gapSection()).getByLabelText(/^KPI/)).toHaveValue('COD'));
+    await second.user.click(screen.getByRole('button', { name: 'Discard draft' }));
+    expect(within(gapSection()).getByLabelText(/^KPI/)).toHaveValue('');
+    expect(screen.queryByText(/Your unsaved draft/)).not.toBeInTheDocument();
+    second.unmount();
+
+    renderPage(CREATE_PATH, { signedIn: true });
+    await screen.findByRole('button', { name: 'Create Action Plan' });
+    expect(screen.queryByText(/Your unsaved draft/)).not.toBeInTheDocument();
+    expect(within(gapSection()).getByLabelText(/^KPI/)).toHaveValue('');
+  });
+
+  it('keeps no draft once the plan is created', async () => {
+    const first = renderPage(CREATE_PATH, { signedIn: true });
+    await screen.findByRole('button', { name: 'Create Action Plan' });
+    await fillPlan(first.user);
+    await fillGap(first.user);
+    await first.user.click(screen.getByRole('button', { name: 'Create Action Plan' }));
+    expect(await screen.findByText('Navigated away')).toBeVisible();
+    // Leaving after the save asked nothing.
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    first.unmount();
+
+    renderPage(CREATE_PATH, { signedIn: true });
+    await screen.findByRole('button', { name: 'Create Action Plan' });
+    expect(within(details('Action Plan')).getByLabelText(/^Heading/)).toHaveValue('');
+  });
+
+  it("keeps another user's draft from this one", async () => {
+    const first = renderPage(CREATE_PATH, { signedIn: true });
+    await screen.findByRole('button', { name: 'Create Action Plan' });
+    await fillPlan(first.user);
+    first.unmount();
+
+    renderPage(CREATE_PATH);
+    await screen.findByRole('button', { name: 'Create Action Plan' });
+    expect(within(details('Action Plan')).getByLabelText(/^Heading/)).toHaveValue('');
+  });
+
+  it('a refused submit puts focus on the first field in error, the heading above the gap', async () => {
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Create Action Plan' }));
+    await waitFor(() =>
+      expect(within(details('Action Plan')).getByLabelText(/^Heading/)).toHaveFocus(),
+    );
+
+    await fillPlan(user);
+    await user.click(screen.getByRole('button', { name: 'Create Action Plan' }));
+    await waitFor(() => expect(within(gapSection()).getByLabelText(/^KPI/)).toHaveFocus());
+    expect(UNSAVED_CHANGES_TEXT.title).toBe('Discard unsaved changes?');
   });
 });

@@ -6,6 +6,7 @@ import { CREATE_ACTION_PLAN_TEXTS as texts } from '../../strings';
 import { CreateActionPlanForm } from './create-action-plan-form';
 import { useAudit } from './use-audit';
 import { useCompanyTrail } from '../../screens/use-company-trail';
+import { useAuditorUser } from '../../screens/use-auditor-user';
 import './create-action-plan.css';
 
 /** The create action plan page (spec section 2): loads the audit and works in its form type. */
@@ -13,6 +14,7 @@ export function CreateActionPlanPage() {
   const { targetCompanyId = '', auditId = '' } = useParams();
   const query = useAudit(auditId);
   const trail = useCompanyTrail(targetCompanyId, auditId);
+  const userId = useAuditorUser()?._id;
 
   if (query.isSuccess) {
     const audit = query.data;
@@ -23,6 +25,7 @@ export function CreateActionPlanPage() {
         audit={audit}
         targetCompanyId={targetCompanyId}
         trail={trail}
+        userId={userId}
       />
     );
   }

@@ -67,6 +67,8 @@ export function CreateAuditorModal({ open, onOpenChange, onCreated }: CreateAudi
 
   return (
     <FormDialog
+      dirty={formik.dirty}
+      submitState={formik}
       open={open}
       onOpenChange={onOpenChange}
       onReset={formik.resetForm}

@@ -94,6 +94,8 @@ export function AddAuditModal({
 
   return (
     <FormDialog
+      dirty={formik.dirty}
+      submitState={formik}
       open={open}
       onOpenChange={onOpenChange}
       onReset={formik.resetForm}

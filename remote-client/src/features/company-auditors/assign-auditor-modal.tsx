@@ -54,6 +54,8 @@ export function AssignAuditorModal({
 
   return (
     <FormDialog
+      dirty={formik.dirty}
+      submitState={formik}
       open={open}
       onOpenChange={onOpenChange}
       onReset={formik.resetForm}

@@ -1,5 +1,5 @@
-import { useId, type FormEventHandler, type ReactNode } from 'react';
-import { Button, Modal, type ModalSize } from '@verity/shared-ui';
+import { useId, useRef, type FormEventHandler, type ReactNode } from 'react';
+import { Button, Modal, useFocusFirstError, type ModalSize } from '@verity/shared-ui';
 import './form-dialog.css';
 
 export interface FormDialogProps {
@@ -21,10 +21,17 @@ export interface FormDialogProps {
   submitting?: boolean;
   /** Why the last submit failed, shown under the fields. */
   error?: string;
+  /** The form holds input not yet saved: Escape, a click outside, Close and Back ask first. */
+  dirty?: boolean;
+  /** Formik's submit state: after a refused submit, focus goes to the first field in error. */
+  submitState?: { submitCount: number; isSubmitting: boolean };
   children: ReactNode;
 }
 
-/** A modal holding one form, with a secondary and a submit button under it. */
+/**
+ * A modal holding one form, with a secondary and a submit button under it. The secondary button
+ * (Cancel) discards at once: it is the explicit way out; the other ways ask when the form is dirty.
+ */
 export function FormDialog({
   open,
   onOpenChange,
@@ -40,9 +47,13 @@ export function FormDialog({
   submittingLabel = submitLabel,
   submitting = false,
   error,
+  dirty = false,
+  submitState = { submitCount: 0, isSubmitting: false },
   children,
 }: FormDialogProps) {
   const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, submitState.submitCount, submitState.isSubmitting);
 
   function close(next: boolean) {
     if (!next) onReset();
@@ -56,6 +67,7 @@ export function FormDialog({
       title={title}
       description={description}
       size={size}
+      dirty={dirty}
       footer={
         <>
           <Button
@@ -71,7 +83,7 @@ export function FormDialog({
         </>
       }
     >
-      <form id={formId} className="vc-form" noValidate onSubmit={onSubmit}>
+      <form ref={formRef} id={formId} className="vc-form" noValidate onSubmit={onSubmit}>
         {children}
         {error ? (
           <p className="vc-form__error" role="alert">

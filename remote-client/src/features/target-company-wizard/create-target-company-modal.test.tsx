@@ -95,6 +95,8 @@ describe('Create New Target Company', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Company name is required')).toBeInTheDocument();
     expect(screen.getByText('Email is required')).toBeInTheDocument();
+    // Focus lands on the first field to fix, so its message is read out.
+    expect(screen.getByRole('textbox', { name: /Target Company Name/ })).toHaveFocus();
 
     await user.type(screen.getByRole('textbox', { name: /Target Company Name/ }), 'Harbour Foods');
     expect(screen.queryByText('Company name is required')).not.toBeInTheDocument();
@@ -199,5 +201,28 @@ describe('Create New Target Company', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(onCreated).not.toHaveBeenCalled();
+  });
+
+  it('asks before Escape or a click outside throws typed details away', async () => {
+    const { user, dialog } = setup();
+    await user.keyboard('{Escape}');
+    // Nothing typed yet: it closes at once.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Open wizard' }));
+    await user.type(screen.getByRole('textbox', { name: /Target Company Name/ }), 'Harbour Foods');
+    await user.keyboard('{Escape}');
+    const question = screen.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+    await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    expect(within(dialog()).getByRole('textbox', { name: /Target Company Name/ })).toHaveValue(
+      'Harbour Foods',
+    );
+
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Opened again, it starts blank.
+    await user.click(screen.getByRole('button', { name: 'Open wizard' }));
+    expect(screen.getByRole('textbox', { name: /Target Company Name/ })).toHaveValue('');
   });
 });

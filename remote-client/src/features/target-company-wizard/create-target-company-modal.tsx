@@ -94,6 +94,8 @@ export function CreateTargetCompanyModal({
 
   return (
     <FormDialog
+      dirty={formik.dirty}
+      submitState={formik}
       open={open}
       onOpenChange={onOpenChange}
       onReset={reset}
