@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Expects nothing on the page to be wider than the screen: the page does not scroll sideways, and
@@ -27,4 +27,31 @@ export async function expectFitsWidth(page: Page, label: string) {
     };
   }, width);
   expect({ label, ...found }).toEqual({ label, page: width, widest: [] });
+}
+
+/**
+ * Expects an open dialog to sit wholly on the screen, its buttons within reach, and its content
+ * never wider than itself (a long body scrolls down inside the dialog, never sideways).
+ */
+export async function expectDialogFits(dialog: Locator, label: string) {
+  await expect(dialog).toBeVisible();
+  const found = await dialog.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    // The dialog and each part of it that scrolls: wider content would scroll it sideways.
+    const boxes = [element, ...Array.from(element.querySelectorAll<HTMLElement>('*'))].filter(
+      (part) => part === element || getComputedStyle(part).overflowX !== 'visible',
+    );
+    return {
+      onScreen:
+        box.left >= 0 &&
+        box.top >= 0 &&
+        box.right <= window.innerWidth + 1 &&
+        box.bottom <= window.innerHeight + 1,
+      overflowing: boxes
+        .filter((part) => part.scrollWidth > part.clientWidth + 1)
+        .slice(0, 3)
+        .map((part) => `${part.tagName.toLowerCase()}.${part.className}`),
+    };
+  });
+  expect({ label, ...found }).toEqual({ label, onScreen: true, overflowing: [] });
 }

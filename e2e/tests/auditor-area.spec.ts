@@ -190,9 +190,9 @@ for (const plan of PLANS) {
     await expect(page.getByText(`${plan.label} created successfully.`)).toBeVisible();
     await expect(page).toHaveURL(/\/audits\/[^/]+\/action-plans\/[^/?]+$/);
     await expect(page.getByRole('heading', { level: 1, name: plan.heading })).toBeVisible();
-    await expect(page.getByRole('row', { name: `Open gap ${plan.gap.kpi}` })).toBeVisible();
+    await expect(page.getByRole('link', { name: `Open gap ${plan.gap.kpi}` })).toBeVisible();
     if (plan.gap.amount) {
-      await page.getByRole('row', { name: `Open gap ${plan.gap.kpi}` }).click();
+      await page.getByRole('link', { name: `Open gap ${plan.gap.kpi}` }).click();
       const panel = page.getByRole('dialog', { name: 'Gap Details' });
       await expect(panel).toContainText('MELT-3');
       await expect(panel).toContainText(/INR\s*250,000\.50/);
@@ -253,7 +253,7 @@ test('the auditor owner adds a second gap to a new plan and edits it', async ({ 
   await addDialog.getByLabel('Due Date').fill(dayFromNow(25));
   await addDialog.getByRole('button', { name: 'Add Gap' }).click();
   await expect(addDialog).toBeHidden();
-  const rows = page.getByRole('row', { name: /^Open gap / });
+  const rows = page.getByRole('link', { name: /^Open gap / });
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText('No continuous monitor');
 
@@ -303,12 +303,12 @@ test('an auditor viewer sees no Add Gap, no usable Edit Gap and no status select
   await openAudits(page);
   await auditRow(page, 'CAPA').getByRole('link', { name: 'View Audits' }).click();
   await page
-    .getByRole('row', { name: /^Open / })
+    .getByRole('link', { name: /^Open / })
     .first()
     .click();
   await expect(page).toHaveURL(/\/action-plans\/[^/?]+/);
   await page.goto(page.url().replace(/\?.*$/, ''));
-  const gapRows = page.getByRole('row', { name: /^Open gap / });
+  const gapRows = page.getByRole('link', { name: /^Open gap / });
   await expect(gapRows.first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Gap' })).toHaveCount(0);
   for (const button of await page.getByRole('button', { name: /^Edit Gap/ }).all()) {

@@ -12,7 +12,7 @@ async function openAcmeActionPlans(page: Page, email: string): Promise<string> {
     .click();
   await openAcmeAuditPlans(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Action Plans' })).toBeVisible();
-  await expect(page.getByRole('row', { name: /^Open gap / }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Open gap / }).first()).toBeVisible();
   return /target-companies\/([^/]+)\//.exec(page.url())?.[1] ?? '';
 }
 
@@ -27,10 +27,10 @@ test('a client owner opens a gap from its row, changes its status and sees the h
   page,
 }) => {
   await openAcmeActionPlans(page, 'client.owner@verity.test');
-  await expect(page.getByRole('row', { name: /^Open action plan / }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Open action plan / }).first()).toBeVisible();
   await screenshot(page, 'client-action-plans');
 
-  const gapRow = page.getByRole('row', { name: /^Open gap / }).first();
+  const gapRow = page.getByRole('link', { name: /^Open gap / }).first();
   const kpi = ((await gapRow.getAttribute('aria-label')) ?? '').replace(/^Open gap /, '');
   await gapRow.click();
   await expect(page).toHaveURL(/\/action-plans\/[^/?]+\?gap_id=/);
@@ -62,7 +62,7 @@ test('a client owner opens a gap from its row, changes its status and sees the h
   // The change was saved: it is still there after a reload.
   await page.reload();
   await page
-    .getByRole('row', { name: `Open gap ${kpi}` })
+    .getByRole('link', { name: `Open gap ${kpi}` })
     .first()
     .click();
   await expect(page.getByRole('dialog').getByRole('combobox', { name: 'Status' })).toHaveValue(
@@ -73,7 +73,7 @@ test('a client owner opens a gap from its row, changes its status and sees the h
 test('a client viewer sees no status selector', async ({ page }) => {
   await openAcmeActionPlans(page, 'client.viewer@verity.test');
   await page
-    .getByRole('row', { name: /^Open gap / })
+    .getByRole('link', { name: /^Open gap / })
     .first()
     .click();
   const panel = page.getByRole('dialog');
@@ -102,7 +102,7 @@ function readCsv(file: string): { bom: boolean; rows: Record<string, string>[] }
 test('a client exports the action plans as a CSV holding the plan’s gaps', async ({ page }) => {
   const companyId = await openAcmeActionPlans(page, 'client.viewer@verity.test');
   const gapLabels = await page
-    .getByRole('row', { name: /^Open gap / })
+    .getByRole('link', { name: /^Open gap / })
     .evaluateAll((rows) =>
       rows.map((row) => (row.getAttribute('aria-label') ?? '').replace(/^Open gap /, '')),
     );

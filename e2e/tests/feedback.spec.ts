@@ -27,9 +27,9 @@ atBothSizes(
       await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
       await page.goto('/client/target-companies');
       await openAcmeAuditPlans(page);
-      await expect(page.getByRole('row', { name: /^Open gap / }).first()).toBeVisible();
+      await expect(page.getByRole('link', { name: /^Open gap / }).first()).toBeVisible();
       await page
-        .getByRole('row', { name: /^Open gap / })
+        .getByRole('link', { name: /^Open gap / })
         .last()
         .click();
       const panel = page.getByRole('dialog', { name: 'Gap Details' });

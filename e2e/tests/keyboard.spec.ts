@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
-import { acmeCard } from '../support/demo';
+import { acmeCard, openAcmeAuditPlans } from '../support/demo';
 import { enterAs, screenshot } from '../support/session';
 import { atBothSizes } from '../support/sizes';
 
@@ -29,5 +29,36 @@ atBothSizes((size) => {
     await acmeCard(page).getByRole('link', { name: 'View Audit' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Auditors' })).toBeFocused();
     await screenshot(page, `keyboard-heading-focus-${size}`);
+  });
+
+  test('rows that open something are real links, and a refused form puts focus on what to fix', async ({
+    page,
+  }) => {
+    await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+    await page.goto('/client/target-companies');
+    await openAcmeAuditPlans(page);
+    const planLink = page.getByRole('link', { name: /^Open action plan / }).first();
+    // A real address, so a middle click or 'Open in new tab' works as on any link.
+    await expect(planLink).toHaveAttribute('href', /\/action-plans\/[^/?]+$/);
+    const gapLink = page.getByRole('link', { name: /^Open gap / }).first();
+    await expect(gapLink).toHaveAttribute('href', /\/action-plans\/[^/?]+\?gap_id=/);
+    await planLink.focus();
+    await screenshot(page, `keyboard-row-link-${size}`);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/action-plans\/[^/?]+$/);
+    await page
+      .getByRole('link', { name: /^Open gap / })
+      .first()
+      .focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Gap Details' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.goto('/client/target-companies');
+    await page.getByRole('button', { name: 'Add Target Company' }).click();
+    const wizard = page.getByRole('dialog', { name: 'Create New Target Company' });
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await expect(wizard.getByLabel('Target Company Name')).toBeFocused();
+    await screenshot(page, `keyboard-first-error-${size}`);
   });
 });

@@ -128,7 +128,7 @@ test('the company owner follows an auditor to a gap and adds remarks with images
   const { auditId } = await seededAuditPlans(page.request, await ownCompanyId(page));
   await page.locator(`a[href$="/${auditId}/action-plans"]`).click();
   await expect(page).toHaveURL(/\/[0-9a-f-]+\/[0-9a-f-]+\/action-plans$/);
-  const planRow = page.getByRole('row', { name: /^Open action plan / }).first();
+  const planRow = page.getByRole('link', { name: /^Open action plan / }).first();
   await expect(planRow).toBeVisible();
   await screenshot(page, 'company-action-plans');
 
@@ -141,7 +141,7 @@ test('the company owner follows an auditor to a gap and adds remarks with images
   await screenshot(page, 'company-action-plan');
 
   await page
-    .getByRole('row', { name: /^Open gap / })
+    .getByRole('link', { name: /^Open gap / })
     .first()
     .click();
   const panel = page.getByRole('dialog', { name: 'Gap Details' });
@@ -201,7 +201,7 @@ test('the company owner exports the action plans as CSV', async ({ page }) => {
   const { auditorId, auditId, actionPlans } = await seededAuditPlans(page.request, targetCompanyId);
   await page.goto(`/target-company/auditors/${auditorId}/${auditId}/action-plans`);
   await expect(
-    page.getByRole('row', { name: `Open action plan ${actionPlans[0]!.actionPlanHeading}` }),
+    page.getByRole('link', { name: `Open action plan ${actionPlans[0]!.actionPlanHeading}` }),
   ).toBeVisible();
 
   const [download] = await Promise.all([

@@ -75,7 +75,7 @@ atBothSizes((size) => {
     });
     await expect(highlighted(page)).toHaveText('Companies');
 
-    const planRow = page.getByRole('row', { name: /^Open action plan / }).first();
+    const planRow = page.getByRole('link', { name: /^Open action plan / }).first();
     const heading = ((await planRow.getAttribute('aria-label')) ?? '').replace(
       /^Open action plan /,
       '',

@@ -1,6 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
+import { MemoryRouter } from 'react-router-dom';
+import { renderScreen } from '../testing';
 import { DataTable, type DataTableColumn } from './data-table';
 
 interface Audit {
@@ -66,34 +68,45 @@ describe('DataTable', () => {
     );
   });
 
-  it('opens a row on click, Enter or Space, but not when an inner link is used', async () => {
-    const onRowClick = jest.fn();
-    render(
+  it('makes each row a real link: Tab reaches it, Enter and a click anywhere on the row follow it', async () => {
+    const user = userEvent.setup();
+    const view = renderScreen(
       <DataTable
         caption="Audits"
         columns={columns}
         rows={audits}
         getRowKey={(a) => a.id}
-        onRowClick={onRowClick}
-        rowLabel={(audit) => `Open ${audit.type}`}
+        rowLink={(audit) => ({ to: `/audits/${audit.id}`, label: `Open ${audit.type}` })}
       />,
+      { path: '/audits' },
     );
-    const row = screen.getByRole('row', { name: 'Open Due Diligence' });
-    await userEvent.tab();
-    expect(row).toHaveFocus();
-    await userEvent.keyboard('{Enter}');
-    await userEvent.keyboard(' ');
-    expect(onRowClick).toHaveBeenCalledTimes(2);
-    expect(onRowClick).toHaveBeenLastCalledWith(audits[0]);
+    const link = screen.getByRole('link', { name: 'Open Due Diligence' });
+    // A real address: a middle click or Ctrl-click opens it in a new tab.
+    expect(link).toHaveAttribute('href', '/audits/a1');
+    expect(link).toHaveTextContent('Due Diligence');
+    await user.tab();
+    expect(link).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(view.location()).toBe('/audits/a1');
+  });
 
-    await userEvent.click(
-      within(screen.getByRole('row', { name: 'Open Audit' })).getByText('Audit'),
+  it('follows the row link from a click on another cell, not from another control', async () => {
+    const user = userEvent.setup();
+    const view = renderScreen(
+      <DataTable
+        caption="Audits"
+        columns={columns}
+        rows={audits}
+        getRowKey={(a) => a.id}
+        rowLink={(audit) => ({ to: `/audits/${audit.id}`, label: `Open ${audit.type}` })}
+      />,
+      { path: '/audits' },
     );
-    expect(onRowClick).toHaveBeenLastCalledWith(audits[1]);
-
-    onRowClick.mockClear();
-    await userEvent.click(within(row).getByRole('link', { name: 'View Audits' }));
-    expect(onRowClick).not.toHaveBeenCalled();
+    const row = screen.getByRole('link', { name: 'Open Audit' }).closest('tr')!;
+    await user.click(within(row).getByRole('link', { name: 'View Audits' }));
+    expect(view.location()).toBe('/audits');
+    await user.click(within(row).getByText('0'));
+    expect(view.location()).toBe('/audits/a2');
   });
 
   it('adds the extra rows given after each row', () => {
@@ -126,9 +139,9 @@ describe('DataTable', () => {
         columns={columns}
         rows={audits}
         getRowKey={(a) => a.id}
-        onRowClick={() => undefined}
-        rowLabel={(audit) => `Open ${audit.type}`}
+        rowLink={(audit) => ({ to: `/audits/${audit.id}`, label: `Open ${audit.type}` })}
       />,
+      { wrapper: MemoryRouter },
     );
     expect(await axe(container)).toHaveNoViolations();
   });

@@ -1,4 +1,5 @@
-import { Fragment, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
+import { RowLink, followRowLink, type RowLinkTarget } from './row-link';
 import '../styles/display.css';
 
 export interface DataTableColumn<Row> {
@@ -16,20 +17,16 @@ export interface DataTableProps<Row> {
   /** Names the table for screen readers; shown only to them unless captionVisible. */
   caption: string;
   captionVisible?: boolean;
-  /** Makes each row open something on click, Enter or Space. */
-  onRowClick?: (row: Row) => void;
-  /** The accessible name of a clickable row, e.g. 'Open Solar roof'. */
-  rowLabel?: (row: Row) => string;
+  /**
+   * Makes each row open something: the first column's content becomes a real link (Tab, Enter,
+   * a new tab), and a click anywhere else on the row follows it.
+   */
+  rowLink?: (row: Row) => RowLinkTarget;
   loading?: boolean;
   loadingText?: string;
   emptyText?: string;
   /** Extra rows after a row, e.g. a plan's nested gap rows; they get the same column count. */
   renderAfterRow?: (row: Row, columnCount: number) => ReactNode;
-}
-
-function isInsideControl(target: EventTarget, row: HTMLElement): boolean {
-  const control = (target as HTMLElement).closest('a, button, input, select, textarea, label');
-  return control !== null && row.contains(control);
 }
 
 export function DataTable<Row>({
@@ -38,22 +35,13 @@ export function DataTable<Row>({
   getRowKey,
   caption,
   captionVisible = false,
-  onRowClick,
-  rowLabel,
+  rowLink,
   loading = false,
   loadingText = 'Loading...',
   emptyText = 'No Data',
   renderAfterRow,
 }: DataTableProps<Row>) {
   const message = loading ? loadingText : rows.length === 0 ? emptyText : null;
-
-  function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, row: Row) {
-    if (event.target !== event.currentTarget) return;
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      onRowClick?.(row);
-    }
-  }
 
   return (
     <div className="vui-table-wrap">
@@ -90,21 +78,16 @@ export function DataTable<Row>({
             rows.map((row) => (
               <Fragment key={getRowKey(row)}>
                 <tr
-                  data-clickable={onRowClick ? 'true' : undefined}
-                  tabIndex={onRowClick ? 0 : undefined}
-                  aria-label={onRowClick && rowLabel ? rowLabel(row) : undefined}
-                  onClick={
-                    onRowClick
-                      ? (event) => {
-                          if (!isInsideControl(event.target, event.currentTarget)) onRowClick(row);
-                        }
-                      : undefined
-                  }
-                  onKeyDown={onRowClick ? (event) => onRowKeyDown(event, row) : undefined}
+                  data-clickable={rowLink ? 'true' : undefined}
+                  onClick={rowLink ? followRowLink : undefined}
                 >
-                  {columns.map((column) => (
+                  {columns.map((column, index) => (
                     <td key={column.key} data-align={column.align}>
-                      {column.cell(row)}
+                      {rowLink && index === 0 ? (
+                        <RowLink {...rowLink(row)}>{column.cell(row)}</RowLink>
+                      ) : (
+                        column.cell(row)
+                      )}
                     </td>
                   ))}
                 </tr>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { SnackbarProvider, closeSnackbar, enqueueSnackbar, type SnackbarKey } from 'notistack';
 import { TOAST_DURATIONS, TOAST_MAX } from '@verity/shared-api';
+import '../styles/toast.css';
 
 /** Mounted once by the shell; every area's toasts appear here. */
 export function ToastProvider({ children }: { children?: ReactNode }) {

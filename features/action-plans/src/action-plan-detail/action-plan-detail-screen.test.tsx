@@ -149,7 +149,7 @@ describe('ActionPlanDetailScreen', () => {
     await screen.findByText('Energy intensity per tonne');
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(headers).toEqual(['Gaps', 'Created At', 'Timeline', 'Risk', 'Status', 'Edit Gap']);
-    const row = screen.getByRole('row', { name: 'Open gap Lost time injury rate' });
+    const row = screen.getByRole('link', { name: 'Open gap Lost time injury rate' }).closest('tr')!;
     expect(within(row).getByText('Guarding missing on rolling mill')).toBeInTheDocument();
     expect(within(row).getByText('01/02/2026')).toBeInTheDocument();
     expect(within(row).getByText('20/03/2026')).toBeInTheDocument();
@@ -215,7 +215,7 @@ describe('ActionPlanDetailScreen', () => {
       search: { auditId: 'audit-1' },
       body: expect.objectContaining({ KPI: 'Water reuse ratio', impactedSDGs: ['SDG6'] }),
     });
-    const rows = screen.getAllByRole('row', { name: /^Open gap / });
+    const rows = screen.getAllByRole('link', { name: /^Open gap / });
     expect(rows[0]).toHaveAccessibleName('Open gap Water reuse ratio');
     expect(card('Total Gaps')).toHaveTextContent('3');
     expect(card('Open')).toHaveTextContent('2');
@@ -245,7 +245,7 @@ describe('ActionPlanDetailScreen', () => {
       body: { KPI: 'Energy intensity per tonne of steel' },
     });
     expect(
-      screen.getByRole('row', { name: 'Open gap Energy intensity per tonne of steel' }),
+      screen.getByRole('link', { name: 'Open gap Energy intensity per tonne of steel' }),
     ).toBeInTheDocument();
     expect(card('Total Gaps')).toHaveTextContent('2');
   });
@@ -289,7 +289,7 @@ describe('ActionPlanDetailScreen', () => {
   it('opens a gap row with the keyboard', async () => {
     const user = userEvent.setup();
     const view = renderDetail(viewer);
-    (await screen.findByRole('row', { name: 'Open gap Energy intensity per tonne' })).focus();
+    (await screen.findByRole('link', { name: 'Open gap Energy intensity per tonne' })).focus();
     await user.keyboard('{Enter}');
     expect(view.location()).toBe(`${PLAN_PATH}?gap_id=gap-1`);
     expect(await screen.findByRole('dialog', { name: 'Gap Details' })).toBeInTheDocument();
@@ -327,7 +327,9 @@ describe('ActionPlanDetailScreen', () => {
 
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const row = screen.getByRole('row', { name: 'Open gap Energy intensity per tonne' });
+    const row = screen
+      .getByRole('link', { name: 'Open gap Energy intensity per tonne' })
+      .closest('tr')!;
     expect(within(row).getByText('Closed')).toBeInTheDocument();
     expect(card('Closed')).toHaveTextContent('1');
     expect(card('Open')).toHaveTextContent('0');

@@ -91,14 +91,14 @@ export function ActionPlanDetailScreen({
   );
 
   const openGapId = searchParams.get(GAP_ID_PARAM);
-  const openGap = useCallback(
-    (gap: Gap) =>
-      setSearchParams((params) => {
-        const next = new URLSearchParams(params);
-        next.set(GAP_ID_PARAM, gap.id);
-        return next;
-      }),
-    [setSearchParams],
+  // A gap row is a link to this page with the gap's panel open: Back closes the panel again.
+  const gapLink = useCallback(
+    (gap: Gap) => {
+      const next = new URLSearchParams(searchParams);
+      next.set(GAP_ID_PARAM, gap.id);
+      return { search: `?${next.toString()}` };
+    },
+    [searchParams],
   );
   const closeGap = useCallback(
     () =>
@@ -147,7 +147,7 @@ export function ActionPlanDetailScreen({
       <GapsTable
         gaps={gaps}
         canEditGap={permissions.canEditGap}
-        onOpenGap={openGap}
+        gapLink={gapLink}
         onEditGap={setEditing}
       />
 

@@ -1,23 +1,29 @@
+import type { To } from 'react-router-dom';
 import { formatDate, type Gap } from '@verity/shared-api';
 import { Button, DataTable, RiskBadge, StatusBadge, type DataTableColumn } from '@verity/shared-ui';
 
 export interface GapsTableProps {
   gaps: readonly Gap[];
   canEditGap: boolean;
-  onOpenGap: (gap: Gap) => void;
+  /** The address that opens a gap's details panel. */
+  gapLink: (gap: Gap) => To;
   onEditGap: (gap: Gap) => void;
 }
 
 /** The plan's gaps; a row opens the gap's details, Edit Gap opens the edit form. */
-export function GapsTable({ gaps, canEditGap, onOpenGap, onEditGap }: GapsTableProps) {
+export function GapsTable({ gaps, canEditGap, gapLink, onEditGap }: GapsTableProps) {
   const columns: DataTableColumn<Gap>[] = [
     {
       key: 'gap',
       header: 'Gaps',
       cell: (gap) => (
         <span className="vui-gap-cell">
-          <span className="vui-gap-cell__kpi">{gap.KPI}</span>
-          <span className="vui-gap-cell__name">{gap.gapName}</span>
+          <span className="vui-gap-cell__kpi" title={gap.KPI}>
+            {gap.KPI}
+          </span>
+          <span className="vui-gap-cell__name" title={gap.gapName}>
+            {gap.gapName}
+          </span>
         </span>
       ),
     },
@@ -48,8 +54,7 @@ export function GapsTable({ gaps, canEditGap, onOpenGap, onEditGap }: GapsTableP
       columns={columns}
       rows={gaps}
       getRowKey={(gap) => gap.id}
-      onRowClick={onOpenGap}
-      rowLabel={(gap) => `Open gap ${gap.KPI}`}
+      rowLink={(gap) => ({ to: gapLink(gap), label: `Open gap ${gap.KPI}` })}
     />
   );
 }

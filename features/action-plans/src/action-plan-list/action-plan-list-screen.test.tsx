@@ -74,8 +74,13 @@ function renderList(targetCompanyId = 'company-1') {
   );
 }
 
+/** The row whose link has this name, e.g. 'Open gap Energy intensity per tonne'. */
 function rowNamed(name: string) {
-  return screen.getByRole('row', { name });
+  return linkNamed(name).closest('tr')!;
+}
+
+function linkNamed(name: string) {
+  return screen.getByRole('link', { name });
 }
 
 let listed: jest.Mock;
@@ -125,7 +130,9 @@ describe('ActionPlanListScreen', () => {
 
   it("shows 'days left' only while days remain: an overdue gap shows none", async () => {
     renderList();
-    const gap = await screen.findByRole('row', { name: 'Open gap Lost time injury rate' });
+    const gap = (
+      await screen.findByRole('link', { name: 'Open gap Lost time injury rate' })
+    ).closest('tr')!;
     expect(within(gap).getByText('Overdue')).toBeInTheDocument();
     expect(within(gap).getByText('Low')).toBeInTheDocument();
     expect(within(gap).getByText('40 days passed')).toBeInTheDocument();
@@ -138,30 +145,32 @@ describe('ActionPlanListScreen', () => {
     expect(view.location()).toBe(`${PLAN_BASE}/plan-1`);
   });
 
-  it('opens the plan with gap_id when a gap row is clicked', async () => {
+  it('opens the plan with gap_id when a gap row is clicked anywhere, not only on its link', async () => {
     const view = renderList();
-    await userEvent.click(await screen.findByText('Guarding missing on rolling mill'));
+    await screen.findByText('Guarding missing on rolling mill');
+    // The risk cell, outside the row's link.
+    await userEvent.click(within(rowNamed('Open gap Lost time injury rate')).getByText('Low'));
     expect(view.location()).toBe(`${PLAN_BASE}/plan-1?gap_id=gap-2`);
   });
 
-  it('reaches rows with Tab and opens them with Enter or Space', async () => {
+  it("reaches each row's link with Tab and follows it with Enter", async () => {
     const user = userEvent.setup();
     const view = renderList();
     await screen.findByText('Furnace energy efficiency');
     await user.tab(); // Export CSV
     await user.tab();
-    expect(rowNamed('Open action plan Furnace energy efficiency')).toHaveFocus();
+    expect(linkNamed('Open action plan Furnace energy efficiency')).toHaveFocus();
     await user.tab();
-    expect(rowNamed('Open gap Energy intensity per tonne')).toHaveFocus();
+    expect(linkNamed('Open gap Energy intensity per tonne')).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(view.location()).toBe(`${PLAN_BASE}/plan-1?gap_id=gap-1`);
   });
 
-  it('opens a plan with Space', async () => {
+  it('opens a plan with Enter on its link', async () => {
     const user = userEvent.setup();
     const view = renderList();
-    (await screen.findByRole('row', { name: 'Open action plan Board diversity policy' })).focus();
-    await user.keyboard(' ');
+    (await screen.findByRole('link', { name: 'Open action plan Board diversity policy' })).focus();
+    await user.keyboard('{Enter}');
     expect(view.location()).toBe(`${PLAN_BASE}/plan-2`);
   });
 

@@ -1,5 +1,3 @@
-import type { KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import {
@@ -17,6 +15,8 @@ import '@verity/shared-ui/src/styles/screen.css';
 import './action-plan-list.css';
 import {
   DataTable,
+  RowLink,
+  followRowLink,
   isNotFound,
   NotFoundState,
   PageHeader,
@@ -53,7 +53,6 @@ export function ActionPlanListScreen({
     queryKey: queryKeys.actionPlans({ auditId, targetCompanyId }),
     queryFn: () => getActionPlans(auditId, { targetCompanyId }),
   });
-  const navigate = useNavigate();
   const actionPlans = plans.isSuccess ? plans.data : [];
 
   const columns: DataTableColumn<ActionPlanWithGaps>[] = [
@@ -62,7 +61,9 @@ export function ActionPlanListScreen({
       header: 'KPI & Action Plan',
       cell: (plan) => (
         <span className="vui-plan-name">
-          <span className="vui-plan-name__title">{plan.actionPlanHeading}</span>
+          <span className="vui-plan-name__title" title={plan.actionPlanHeading}>
+            {plan.actionPlanHeading}
+          </span>
           <span className="vui-plan-name__note">{ACTION_PLAN_CATEGORY_LABELS[plan.category]}</span>
         </span>
       ),
@@ -112,15 +113,13 @@ export function ActionPlanListScreen({
           loading={plans.isPending}
           loadingText={LOADING_ACTION_PLANS}
           emptyText={NO_ACTION_PLANS_FOUND}
-          onRowClick={(plan) => navigate(planPath(plan.id))}
-          rowLabel={(plan) => `Open action plan ${plan.actionPlanHeading}`}
+          rowLink={(plan) => ({
+            to: planPath(plan.id),
+            label: `Open action plan ${plan.actionPlanHeading}`,
+          })}
           renderAfterRow={(plan) =>
             plan.gaps.map((gap) => (
-              <GapRow
-                key={gap.id}
-                gap={gap}
-                onOpen={() => navigate(gapPath(planPath(plan.id), gap.id))}
-              />
+              <GapRow key={gap.id} gap={gap} to={gapPath(planPath(plan.id), gap.id)} />
             ))
           }
         />
@@ -129,28 +128,20 @@ export function ActionPlanListScreen({
   );
 }
 
-function GapRow({ gap, onOpen }: { gap: Gap; onOpen: () => void }) {
-  function onKeyDown(event: KeyboardEvent<HTMLTableRowElement>) {
-    if (event.target !== event.currentTarget) return;
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      onOpen();
-    }
-  }
+function GapRow({ gap, to }: { gap: Gap; to: string }) {
   return (
-    <tr
-      className="vui-gap-row"
-      data-clickable="true"
-      tabIndex={0}
-      aria-label={`Open gap ${gap.KPI}`}
-      onClick={onOpen}
-      onKeyDown={onKeyDown}
-    >
+    <tr className="vui-gap-row" data-clickable="true" onClick={followRowLink}>
       <td>
-        <span className="vui-plan-name vui-plan-name--gap">
-          <span className="vui-plan-name__title">{gap.KPI}</span>
-          <span className="vui-plan-name__note">{gap.gapName}</span>
-        </span>
+        <RowLink to={to} label={`Open gap ${gap.KPI}`}>
+          <span className="vui-plan-name vui-plan-name--gap">
+            <span className="vui-plan-name__title" title={gap.KPI}>
+              {gap.KPI}
+            </span>
+            <span className="vui-plan-name__note" title={gap.gapName}>
+              {gap.gapName}
+            </span>
+          </span>
+        </RowLink>
       </td>
       <td>
         <CreatedCell value={gap.createdAt} />
