@@ -1,20 +1,21 @@
 // Standalone page of the Target Company area for working on it without the shell (no session, no layout).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
 import '@verity/shared-ui/src/styles/global.css';
 import App from './app';
+
+// A data router, as in the shell, so what needs one (leaving a form with unsaved input asks) works here too.
+const router = createBrowserRouter([
+  { path: '/target-company/*', element: <App /> },
+  { path: '*', element: <Navigate to="/target-company" replace /> },
+]);
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <BrowserRouter>
-        <Routes>
-          <Route path="/target-company/*" element={<App />} />
-          <Route path="*" element={<Navigate to="/target-company" replace />} />
-        </Routes>
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </StrictMode>,
   );
 }
