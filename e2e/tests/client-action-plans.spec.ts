@@ -2,14 +2,12 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { openAcmeAuditPlans } from '../support/demo';
 import { enterAs, screenshot } from '../support/session';
+import { atBothSizes } from '../support/sizes';
 
 /** Signs in and opens the action plans of a seeded GreenAudit audit of Acme Steel Ltd; answers the company id. */
 async function openAcmeActionPlans(page: Page, email: string): Promise<string> {
   await enterAs(page, 'Login As Client', email, /\/client\/dashboard$/);
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Companies' })
-    .click();
+  await page.goto('/client/target-companies');
   await openAcmeAuditPlans(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Action Plans' })).toBeVisible();
   await expect(page.getByRole('link', { name: /^Open gap / }).first()).toBeVisible();
@@ -99,51 +97,56 @@ function readCsv(file: string): { bom: boolean; rows: Record<string, string>[] }
   return { bom, rows };
 }
 
-test('a client exports the action plans as a CSV holding the plan’s gaps', async ({ page }) => {
-  const companyId = await openAcmeActionPlans(page, 'client.viewer@verity.test');
-  const gapLabels = await page
-    .getByRole('link', { name: /^Open gap / })
-    .evaluateAll((rows) =>
-      rows.map((row) => (row.getAttribute('aria-label') ?? '').replace(/^Open gap /, '')),
+atBothSizes((size) => {
+  test('a client exports the action plans as a CSV holding the plan’s gaps', async ({ page }) => {
+    const companyId = await openAcmeActionPlans(page, 'client.viewer@verity.test');
+    const gapLabels = await page
+      .getByRole('link', { name: /^Open gap / })
+      .evaluateAll((rows) =>
+        rows.map((row) => (row.getAttribute('aria-label') ?? '').replace(/^Open gap /, '')),
+      );
+    expect(gapLabels.length).toBeGreaterThan(0);
+
+    // The list's export holds this audit's plans, and says so.
+    const auditExport = page.getByRole('button', { name: 'Export CSV' });
+    await expect(auditExport).toHaveAccessibleDescription(
+      "This audit's action plans and gaps, as a CSV file",
     );
-  expect(gapLabels.length).toBeGreaterThan(0);
+    const [download] = await Promise.all([page.waitForEvent('download'), auditExport.click()]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(download.suggestedFilename()).toBe(`${companyId}_esap_export_${today}.csv`);
+    const csv = readFileSync(await download.path(), 'utf8');
+    for (const kpi of gapLabels) expect(csv).toContain(kpi);
+    const ofAudit = readCsv(await download.path());
+    expect(ofAudit.bom).toBe(true);
+    expect(Object.keys(ofAudit.rows[0] ?? {}).slice(0, 4)).toEqual([
+      'Auditor',
+      'Audit Type',
+      'Audit Category',
+      'Action Plan Heading',
+    ]);
+    for (const row of ofAudit.rows) {
+      expect(row).toMatchObject({
+        Auditor: 'GreenAudit Partners',
+        'Audit Type': 'Normal Audit',
+        'Audit Category': 'EHS',
+      });
+    }
 
-  // The list's export holds this audit's plans, and says so.
-  const auditExport = page.getByRole('button', { name: 'Export CSV' });
-  await expect(auditExport).toHaveAccessibleDescription(
-    "This audit's action plans and gaps, as a CSV file",
-  );
-  const [download] = await Promise.all([page.waitForEvent('download'), auditExport.click()]);
-  const today = new Date().toISOString().slice(0, 10);
-  expect(download.suggestedFilename()).toBe(`${companyId}_esap_export_${today}.csv`);
-  const csv = readFileSync(await download.path(), 'utf8');
-  for (const kpi of gapLabels) expect(csv).toContain(kpi);
-  const ofAudit = readCsv(await download.path());
-  expect(ofAudit.bom).toBe(true);
-  expect(Object.keys(ofAudit.rows[0] ?? {}).slice(0, 4)).toEqual([
-    'Auditor',
-    'Audit Type',
-    'Audit Category',
-    'Action Plan Heading',
-  ]);
-  for (const row of ofAudit.rows) {
-    expect(row).toMatchObject({
-      Auditor: 'GreenAudit Partners',
-      'Audit Type': 'Normal Audit',
-      'Audit Category': 'EHS',
-    });
-  }
-
-  // The company's audits page exports every plan of the company, labelled as such.
-  await page.goBack();
-  const companyExport = page.getByRole('button', { name: 'Export all company plans (CSV)' });
-  await expect(companyExport).toHaveAccessibleDescription(
-    'Every action plan and gap of this company, across all the audits you can see, as a CSV file',
-  );
-  await screenshot(page, 'client-audits-exports');
-  const [wholeDownload] = await Promise.all([page.waitForEvent('download'), companyExport.click()]);
-  const ofCompany = readCsv(await wholeDownload.path());
-  expect(ofCompany.bom).toBe(true);
-  expect(ofCompany.rows.length).toBeGreaterThan(ofAudit.rows.length);
-  expect(new Set(ofCompany.rows.map((row) => row['Audit Type'])).size).toBeGreaterThan(1);
+    // The company's audits page exports every plan of the company, labelled as such.
+    await page.goBack();
+    const companyExport = page.getByRole('button', { name: 'Export all company plans (CSV)' });
+    await expect(companyExport).toHaveAccessibleDescription(
+      'Every action plan and gap of this company, across all the audits you can see, as a CSV file',
+    );
+    await screenshot(page, `client-audits-exports-${size}`);
+    const [wholeDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      companyExport.click(),
+    ]);
+    const ofCompany = readCsv(await wholeDownload.path());
+    expect(ofCompany.bom).toBe(true);
+    expect(ofCompany.rows.length).toBeGreaterThan(ofAudit.rows.length);
+    expect(new Set(ofCompany.rows.map((row) => row['Audit Type'])).size).toBeGreaterThan(1);
+  });
 });

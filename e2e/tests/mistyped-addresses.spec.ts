@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/accessibility';
 import { enterAs, screenshot, type AreaButton } from '../support/session';
 
 // A mistyped id in the address never shows the server's words (say 'querystring/targetCompanyId
@@ -83,6 +84,7 @@ for (const viewport of [
           await page.goto(path);
           await expectWords(page, says);
           if (index === 0) {
+            await expectNoAxeViolations(page);
             await screenshot(
               page,
               `not-found-${area.name.replace(/ /g, '-')}-${viewport.width}x${viewport.height}`,

@@ -296,6 +296,19 @@ describe('GapDetailsPanel remarks', () => {
     docs: [],
   };
 
+  it('asks before Escape closes the panel over a remark not yet sent', async () => {
+    const { user, onClose } = renderPanel();
+    await user.type(screen.getByLabelText('Add a remark'), 'Meter installed on line 2');
+    await user.keyboard('{Escape}');
+    const question = screen.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+    await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Add a remark')).toHaveValue('Meter installed on line 2');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps Send disabled while the text is blank', async () => {
     const { user } = renderPanel();
     const send = screen.getByRole('button', { name: 'Send' });

@@ -63,6 +63,8 @@ export function GapDetailsPanel({
   const latest = useRef(gap);
   const [scrollRequest, setScrollRequest] = useState(0);
   const [updating, setUpdating] = useState(false);
+  // A remark typed (or images picked) but not sent: closing the panel asks first.
+  const [remarkUnsent, setRemarkUnsent] = useState(false);
 
   useEffect(() => {
     latest.current = gap;
@@ -141,6 +143,7 @@ export function GapDetailsPanel({
       }}
       title={GAP_DETAILS_TEXT.title}
       size="fullscreen"
+      dirty={remarkUnsent}
     >
       <div className="vui-gap-details">
         <div className="vui-gap-details__top">
@@ -173,7 +176,9 @@ export function GapDetailsPanel({
                     scrollRequest={scrollRequest}
                     withdrawal={withdrawal}
                   />
-                  {canAddRemark ? <RemarkInput onSend={sendRemark} /> : null}
+                  {canAddRemark ? (
+                    <RemarkInput onSend={sendRemark} onUnsentChange={setRemarkUnsent} />
+                  ) : null}
                 </div>
               ),
             },

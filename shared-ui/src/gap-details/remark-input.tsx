@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import {
   ADD_YOUR_COMMENTS,
   REMARK_ATTACHMENT_TYPES,
@@ -18,6 +18,8 @@ export interface RemarkDraft {
 export interface RemarkInputProps {
   /** Sends the remark; resolves true when it was saved, so the input clears. */
   onSend: (draft: RemarkDraft) => Promise<boolean>;
+  /** Told whether the box holds a remark not yet sent (text or picked images). */
+  onUnsentChange?: (unsent: boolean) => void;
 }
 
 /** Exactly the kinds the server takes, so the picker offers nothing it would refuse. */
@@ -33,7 +35,7 @@ function hasTouchScreen(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
 }
 
-export function RemarkInput({ onSend }: RemarkInputProps) {
+export function RemarkInput({ onSend, onUnsentChange }: RemarkInputProps) {
   const [comments, setComments] = useState('');
   const [documents, setDocuments] = useState<File[]>([]);
   const [refused, setRefused] = useState<RefusedFile[]>([]);
@@ -45,6 +47,8 @@ export function RemarkInput({ onSend }: RemarkInputProps) {
   const keysHintId = useId();
   const filesHintId = useId();
   const blank = comments.trim() === '';
+  const unsent = !blank || documents.length > 0;
+  useEffect(() => onUnsentChange?.(unsent), [unsent, onUnsentChange]);
 
   async function send(event?: FormEvent) {
     event?.preventDefault();
