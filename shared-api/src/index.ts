@@ -136,12 +136,14 @@ export { TEXT_LIMITS, tooLongMessage } from './domain/text-limits';
 export {
   ATTACHMENT_NOT_AN_IMAGE,
   ATTACHMENT_TOO_LARGE,
+  EVIDENCE_WARNINGS,
   REMARK_ATTACHMENT_MAX_BYTES,
   REMARK_ATTACHMENT_MAX_FILES,
   REMARK_ATTACHMENT_TYPES,
   TOO_MANY_ATTACHMENTS,
   attachmentProblem,
 } from './domain/attachments';
+export type { EvidenceWarning } from './domain/attachments';
 
 // The API's shapes, derived from the contract's schemas: types only, so no schema reaches a bundle.
 export type {
@@ -171,6 +173,7 @@ export type {
   StatusHistoryEntry,
   RemarkUser,
   RemarkDoc,
+  RemarkEvidence,
   Withdrawal,
   Remark,
   NameValue,

@@ -7,6 +7,7 @@ import type {
   ActionPlanStatistics,
   ActionPlanWithGaps,
   AuditForm,
+  SessionUser,
   StatusKey,
 } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
@@ -45,11 +46,12 @@ function toActionPlan(row: ActionPlanRow): ActionPlan {
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The plans of one audit (newest first), each with its overall status and its gaps. */
+/** The plans of one audit (newest first), each with its overall status and its gaps, as `reader` sees them. */
 export async function listActionPlans(
   db: Queryable,
   auditId: string,
   filters: Omit<ActionPlanFilters, 'targetCompanyId'>,
+  reader?: SessionUser,
 ): Promise<ActionPlanWithGaps[]> {
   const params: unknown[] = [auditId];
   const where = ['ap.audit_id = $1'];
@@ -73,6 +75,7 @@ export async function listActionPlans(
   const gaps = await findGapsOfPlans(
     db,
     plans.map((plan) => plan.id),
+    reader,
   );
   return plans.map((plan) => ({
     ...plan,
@@ -80,10 +83,11 @@ export async function listActionPlans(
   }));
 }
 
-/** One plan with its overall status and statistics, and its gaps. */
+/** One plan with its overall status and statistics, and its gaps, as `reader` sees them. */
 export async function findActionPlanDetail(
   db: Queryable,
   actionPlanId: string,
+  reader?: SessionUser,
 ): Promise<ActionPlanDetail | undefined> {
   // Both reads need only the plan's id: they run side by side (no gaps when there is no such plan).
   const [{ rows }, gaps] = await Promise.all([
@@ -92,7 +96,7 @@ export async function findActionPlanDetail(
        WHERE ap.id = $1 GROUP BY ap.id`,
       [actionPlanId],
     ),
-    findGapsOfPlans(db, [actionPlanId]),
+    findGapsOfPlans(db, [actionPlanId], reader),
   ]);
   const row = rows[0];
   if (!row) return undefined;

@@ -8,9 +8,11 @@ import {
   REMARK_ATTACHMENT_MAX_FILES,
   textProblem,
 } from '@verity/shared-api/src/server';
+import type { Queryable } from '../db';
 import { ApiError, invalid, isMalformedMultipart, malformedUpload } from '../errors';
 import { actionPlanMessages, errorCodes } from '../messages';
 import type { AttachmentStorage } from '../storage/attachment-storage';
+import { EvidenceTap, type ImageEvidence } from './image-evidence';
 import { detectImage, SIGNATURE_BYTES } from './image-signature';
 import type { UploadAllowance } from './upload-limits';
 
@@ -29,6 +31,7 @@ export interface StoredDocument {
   fileName: string;
   contentType: string;
   size: number;
+  evidence: ImageEvidence;
 }
 
 export interface RemarkUpload {
@@ -121,18 +124,23 @@ async function storeFile(
     throw notAnImage();
   }
   const storageKey = `${randomUUID()}.${kind.extension}`;
-  const { size } = await storage.put(storageKey, budget.metered(whole), kind.contentType);
-  const stored = {
+  const tap = new EvidenceTap();
+  const { size } = await storage.put(
     storageKey,
-    fileName: part.filename || `image.${kind.extension}`,
-    contentType: kind.contentType,
-    size,
-  };
+    budget.metered(tap.through(whole)),
+    kind.contentType,
+  );
   if (part.file.truncated) {
     await storage.delete(storageKey);
     throw fileTooLarge();
   }
-  return stored;
+  return {
+    storageKey,
+    fileName: part.filename || `image.${kind.extension}`,
+    contentType: kind.contentType,
+    size,
+    evidence: await tap.evidence(),
+  };
 }
 
 /**
@@ -179,6 +187,37 @@ export async function commitDocuments(
   onError: (error: unknown) => void,
 ): Promise<void> {
   await Promise.all(documents.map((doc) => storage.commit(doc.storageKey).catch(onError)));
+}
+
+/** The row of one stored image of a remark, with its evidence. */
+export async function insertRemarkDocument(
+  tx: Queryable,
+  remarkId: string,
+  doc: StoredDocument,
+  position: number,
+): Promise<void> {
+  const { evidence } = doc;
+  await tx.query(
+    `INSERT INTO remark_documents (remark_id, storage_key, file_name, content_type, size, position,
+       sha256, width, height, captured_at, captured_utc_offset_minutes, camera, gps_latitude, gps_longitude)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::timestamp, $11, $12, $13, $14)`,
+    [
+      remarkId,
+      doc.storageKey,
+      doc.fileName,
+      doc.contentType,
+      doc.size,
+      position,
+      evidence.sha256,
+      evidence.width,
+      evidence.height,
+      evidence.capturedAt?.local ?? null,
+      evidence.capturedAt?.utcOffsetMinutes ?? null,
+      evidence.camera,
+      evidence.gps?.latitude ?? null,
+      evidence.gps?.longitude ?? null,
+    ],
+  );
 }
 
 /** Deletes files written for a remark that was not saved. */

@@ -4,7 +4,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AUDIT_CATEGORIES_BY_TYPE, AUDIT_FORMS, AUDIT_TYPES } from '@verity/shared-api/src/server';
+import { insertRemarkDocument } from '../action-plans/remark-attachments';
+import { imageEvidenceOf } from '../action-plans/image-evidence';
 import type { Queryable } from '../db';
+import { demoSitePhoto } from './demo-photo';
 import { demoPng } from './demo-png';
 import {
   DEMO_AREA_CODES,
@@ -15,6 +18,7 @@ import {
   DEMO_FINDINGS,
   DEMO_PLAN_PATTERNS,
   DEMO_SITES,
+  FIRST_COMPANY,
   SECOND_COMPANY,
   SOUTHBANK_CLIENT,
   SOUTHBANK_COMPANY,
@@ -233,16 +237,41 @@ async function seedRemarks(tx: Queryable, gapId: string, created: Date, authors:
   return companyRemark;
 }
 
-async function attachPhoto(tx: Queryable, remarkId: string, attachmentsDir: string) {
-  const png = demoPng();
-  const storageKey = `${randomUUID()}.png`;
-  await mkdir(attachmentsDir, { recursive: true });
-  await writeFile(path.join(attachmentsDir, storageKey), png);
-  await tx.query(
-    `INSERT INTO remark_documents (remark_id, storage_key, file_name, content_type, size)
-     VALUES ($1, $2, 'site-photo.png', 'image/png', $3)`,
-    [remarkId, storageKey, png.length],
+/**
+ * The first company's photo is a JPEG whose EXIF gives the camera, the site's position and a capture
+ * time two hours before the remark; the others' PNG has none ('No capture data' in the demo).
+ */
+async function demoPhoto(tx: Queryable, remarkId: string, companyName: string) {
+  if (companyName !== FIRST_COMPANY) {
+    return { bytes: demoPng(), extension: 'png', contentType: 'image/png' };
+  }
+  const { rows } = await tx.query<{ created_at: Date }>(
+    'SELECT created_at FROM remarks WHERE id = $1',
+    [remarkId],
   );
+  const postedAt = new Date(rows[0]?.created_at ?? Date.now()).getTime();
+  const bytes = demoSitePhoto(new Date(postedAt - 2 * 60 * 60 * 1000));
+  return { bytes, extension: 'jpg', contentType: 'image/jpeg' };
+}
+
+async function attachPhoto(
+  tx: Queryable,
+  remarkId: string,
+  attachmentsDir: string,
+  companyName: string,
+) {
+  const photo = await demoPhoto(tx, remarkId, companyName);
+  const storageKey = `${randomUUID()}.${photo.extension}`;
+  await mkdir(attachmentsDir, { recursive: true });
+  await writeFile(path.join(attachmentsDir, storageKey), photo.bytes);
+  const document = {
+    storageKey,
+    fileName: `site-photo.${photo.extension}`,
+    contentType: photo.contentType,
+    size: photo.bytes.length,
+    evidence: await imageEvidenceOf(photo.bytes),
+  };
+  await insertRemarkDocument(tx, remarkId, document, 0);
 }
 
 /**
@@ -287,6 +316,8 @@ export async function seedDemoPortfolio(tx: Queryable, options: PortfolioOptions
       audits,
       authors,
     );
-    if (remarkId && options.attachmentsDir) await attachPhoto(tx, remarkId, options.attachmentsDir);
+    if (remarkId && options.attachmentsDir) {
+      await attachPhoto(tx, remarkId, options.attachmentsDir, name);
+    }
   }
 }

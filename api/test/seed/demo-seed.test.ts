@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { openDatabase, runMigrations, type Database } from '../../src/db';
@@ -58,6 +59,7 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
       { email: 'client.owner@verity.test', user_type: 'client', role: 'owner' },
       { email: 'client.viewer@verity.test', user_type: 'client', role: 'viewer' },
       { email: 'client2.owner@verity.test', user_type: 'client', role: 'owner' },
+      { email: 'company.editor@verity.test', user_type: 'targetCompany', role: 'editor' },
       { email: 'company.owner@verity.test', user_type: 'targetCompany', role: 'owner' },
       { email: 'company.viewer@verity.test', user_type: 'targetCompany', role: 'viewer' },
     ]);
@@ -133,22 +135,40 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
     ]);
   });
 
-  it('has remarks from every user type and a PNG photo stored under DATA_DIR/attachments', async () => {
+  it('has remarks from every user type, and photos with and without capture data under DATA_DIR/attachments', async () => {
     const types = await db.query<{ user_type: string }>(
       'SELECT DISTINCT user_type FROM remarks ORDER BY user_type',
     );
     expect(types.rows.map((row) => row.user_type)).toEqual(['auditor', 'client', 'targetCompany']);
-    const documents = await db.query<{ storage_key: string; size: number; content_type: string }>(
-      'SELECT storage_key, size, content_type FROM remark_documents',
+    const documents = await db.query<{
+      storage_key: string;
+      size: number;
+      content_type: string;
+      sha256: string;
+      width: number;
+      camera: string | null;
+      company: string;
+      taken_after_gap: boolean | null;
+    }>(
+      `SELECT d.storage_key, d.size, d.content_type, d.sha256, d.width, d.camera,
+         tc.target_company_name AS company,
+         (d.captured_at - make_interval(mins => d.captured_utc_offset_minutes::int)) AT TIME ZONE 'UTC' > g.created_at AS taken_after_gap
+       FROM remark_documents d JOIN target_companies tc ON tc.id = d.target_company_id
+       JOIN remarks r ON r.id = d.remark_id JOIN gaps g ON g.id = r.gap_id
+       ORDER BY d.content_type`,
     );
-    expect(documents.rows).toHaveLength(2);
+    expect(documents.rows).toMatchObject([
+      { content_type: 'image/jpeg', company: 'Acme Steel Ltd', camera: 'Verity Demo Camera' },
+      { content_type: 'image/png', camera: null, taken_after_gap: null },
+    ]);
+    expect(documents.rows[0]?.taken_after_gap).toBe(true);
     for (const document of documents.rows) {
       const bytes = await readFile(
         path.join(database.env.DATA_DIR, 'attachments', document.storage_key),
       );
-      expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
       expect(bytes.length).toBe(document.size);
-      expect(document.content_type).toBe('image/png');
+      expect(document.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+      expect(document.width).toBe(32);
     }
   });
 

@@ -1,6 +1,7 @@
 // The contract of action plans, gaps, remarks and the CSV export (docs/api.md "Shapes").
 import { Type, type Static } from '@sinclair/typebox';
 import { ACTION_PLAN_CATEGORIES, AUDIT_FORMS, ESG_ASPECTS } from '../domain/audit';
+import { EVIDENCE_WARNINGS } from '../domain/attachments';
 import { CURRENCY_CODES } from '../domain/currency';
 import { RISK_SEVERITIES } from '../domain/risk';
 import { SDG_CODES } from '../domain/sdg';
@@ -128,6 +129,42 @@ export const RemarkUser = Type.Object({
 });
 export type RemarkUser = Static<typeof RemarkUser>;
 
+/** What an image tells about itself, read once at upload (docs/decisions.md "Evidence you can trust"). */
+export const RemarkEvidence = Type.Object({
+  sha256: Type.String({ pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the file, in hex' }),
+  width: Nullable(
+    Type.Integer({
+      minimum: 1,
+      description: "pixels as shown; null when the header can't be read",
+    }),
+  ),
+  height: Nullable(Type.Integer({ minimum: 1 })),
+  capturedAt: Nullable(
+    Type.String({
+      description:
+        "EXIF DateTimeOriginal, the camera's clock, as ISO 8601: with its UTC offset when the image records one (2026-03-01T10:00:00+05:30), without otherwise (2026-03-01T10:00:00)",
+    }),
+  ),
+  camera: Nullable(Type.String({ description: 'EXIF make and model' })),
+  gps: Nullable(
+    Type.Object({
+      latitude: Type.Number({ minimum: -90, maximum: 90 }),
+      longitude: Type.Number({ minimum: -180, maximum: 180 }),
+    }),
+  ),
+  warnings: Type.Array(oneOf(EVIDENCE_WARNINGS), {
+    description:
+      'noCaptureData: no capture time, camera or position; takenBeforeGap: captured before the gap was raised; sameFileOnAnotherGap: the same file (SHA-256) was attached earlier to another gap of the client that the reader can see',
+  }),
+  duplicateOf: Nullable(
+    Type.Object(
+      { gapId: Uuid, KPI: Type.String() },
+      { description: 'the gap that had the same file first, with sameFileOnAnotherGap' },
+    ),
+  ),
+});
+export type RemarkEvidence = Static<typeof RemarkEvidence>;
+
 export const RemarkDoc = Type.Object({
   _id: Uuid,
   url: Type.String({
@@ -136,6 +173,9 @@ export const RemarkDoc = Type.Object({
   fileName: Type.String({ description: "'' once withdrawn" }),
   size: Type.Integer({ description: 'bytes; 0 once withdrawn' }),
   withdrawn: WithdrawalOrNull,
+  evidence: Type.Union([RemarkEvidence, Type.Null()], {
+    description: 'null once withdrawn, and for images stored before evidence was kept',
+  }),
 });
 export type RemarkDoc = Static<typeof RemarkDoc>;
 

@@ -19,6 +19,17 @@ export const ATTACHMENT_NOT_AN_IMAGE = 'Only images can be attached (PNG, JPEG, 
 export const ATTACHMENT_TOO_LARGE = 'Each image can be at most 5 MB.';
 export const TOO_MANY_ATTACHMENTS = 'At most 10 images can be attached to one remark.';
 
+/**
+ * What an image's evidence warns about, shown as badges and never a reason to refuse it: no capture
+ * data at all, a capture time before the gap was raised, the same file on another gap of the client.
+ */
+export const EVIDENCE_WARNINGS = [
+  'noCaptureData',
+  'takenBeforeGap',
+  'sameFileOnAnotherGap',
+] as const;
+export type EvidenceWarning = (typeof EVIDENCE_WARNINGS)[number];
+
 /** Why a picked file cannot go with a remark, or undefined when it can (`count`: files already on it). */
 export function attachmentProblem(
   file: { type: string; size: number },

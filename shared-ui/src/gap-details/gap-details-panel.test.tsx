@@ -50,6 +50,7 @@ const remark: Remark = {
       fileName: 'invoice.png',
       size: 2560,
       withdrawn: null,
+      evidence: null,
     },
   ],
 };

@@ -72,11 +72,12 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       const { targetCompanyId, search, status, category } = request.query;
       await requireVisibleAudit(db, request.user, request.params.auditId, targetCompanyId);
-      const actionPlans = await listActionPlans(db, request.params.auditId, {
-        search,
-        status,
-        category,
-      });
+      const actionPlans = await listActionPlans(
+        db,
+        request.params.auditId,
+        { search, status, category },
+        request.user,
+      );
       return { success: true as const, data: { actionPlans } };
     },
   );
@@ -98,7 +99,7 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         request.params.id,
         request.query.targetCompanyId,
       );
-      const detail = await findActionPlanDetail(db, plan.id);
+      const detail = await findActionPlanDetail(db, plan.id, request.user);
       if (!detail) throw notFound();
       return { success: true as const, data: detail };
     },

@@ -4,6 +4,7 @@ import {
   actionPlanSchemas,
   checkGap,
   type AuditForm,
+  type SessionUser,
 } from '@verity/shared-api/src/server';
 import { findGap } from '../../action-plans/gap-sql';
 import { gapAsInput, insertGap, setGapStatus, updateGap } from '../../action-plans/gap-writes';
@@ -14,8 +15,9 @@ import { routeDefaults } from './common';
 const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
 
-  async function gapOrNotFound(gapId: string) {
-    const gap = await findGap(db, gapId);
+  /** The gap as `reader` sees it (an image names an earlier gap with the same file only if they may see it). */
+  async function gapOrNotFound(gapId: string, reader?: SessionUser) {
+    const gap = await findGap(db, gapId, reader);
     if (!gap) throw notFound();
     return gap;
   }
@@ -49,7 +51,7 @@ const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       );
       return reply
         .code(201)
-        .send({ success: true as const, data: { gap: await gapOrNotFound(id) } });
+        .send({ success: true as const, data: { gap: await gapOrNotFound(id, user) } });
     },
   );
 
@@ -85,7 +87,7 @@ const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         ),
       );
       await db.transaction((tx) => updateGap(tx, visible.id, gap));
-      return { success: true as const, data: { gap: await gapOrNotFound(visible.id) } };
+      return { success: true as const, data: { gap: await gapOrNotFound(visible.id, user) } };
     },
   );
 
@@ -114,7 +116,7 @@ const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const { status } = request.body;
       if (!status) throw invalid(MISSING_STATUS);
       await db.transaction((tx) => setGapStatus(tx, visible.id, status, user._id));
-      return { success: true as const, data: { gap: await gapOrNotFound(visible.id) } };
+      return { success: true as const, data: { gap: await gapOrNotFound(visible.id, user) } };
     },
   );
 };

@@ -4,11 +4,13 @@ import {
   TEXT_LIMITS,
   actionPlanSchemas,
   tooLongMessage,
+  type Remark,
 } from '@verity/shared-api/src/server';
-import { remarkJsonSql, toRemark, type RemarkJson } from '../../action-plans/gap-sql';
+import { findRemark } from '../../action-plans/gap-sql';
 import {
   commitDocuments,
   discardDocuments,
+  insertRemarkDocument,
   readRemarkUpload,
 } from '../../action-plans/remark-attachments';
 import { organisationOf } from '../../action-plans/remark-withdrawal';
@@ -96,22 +98,14 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
           );
           const remarkId = (rows[0] as { id: string }).id;
           for (const [position, doc] of upload.documents.entries()) {
-            await tx.query(
-              `INSERT INTO remark_documents (remark_id, storage_key, file_name, content_type, size, position)
-               VALUES ($1, $2, $3, $4, $5, $6)`,
-              [remarkId, doc.storageKey, doc.fileName, doc.contentType, doc.size, position],
-            );
+            await insertRemarkDocument(tx, remarkId, doc, position);
           }
-          const saved = await tx.query<{ remark: RemarkJson }>(
-            `SELECT ${remarkJsonSql('r')} AS remark FROM remarks r WHERE r.id = $1`,
-            [remarkId],
-          );
-          return (saved.rows[0] as { remark: RemarkJson }).remark;
+          return (await findRemark(tx, remarkId, user)) as Remark;
         });
         await commitDocuments(storage, upload.documents, (error) =>
           request.log.warn({ err: error }, 'attachment left pending for the sweep'),
         );
-        return { success: true as const, data: { remark: toRemark(remark) } };
+        return { success: true as const, data: { remark } };
       } catch (error) {
         // A connection lost mid-transaction may still have committed: the sweep settles those files.
         if (!isDatabaseUnavailable(error)) await discardDocuments(storage, upload.documents);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { actionPlanSchemas } from '@verity/shared-api/src/server';
-import { remarkJsonSql, toRemark, type RemarkJson } from '../../action-plans/gap-sql';
+import { actionPlanSchemas, type SessionUser } from '@verity/shared-api/src/server';
+import { findRemark } from '../../action-plans/gap-sql';
 import {
   authorshipSql,
   requireWithdrawalRight,
@@ -18,13 +18,10 @@ export interface RemarkWithdrawalRoutesOptions {
   storage: AttachmentStorage;
 }
 
-async function remarkAnswer(db: Queryable, remarkId: string) {
-  const { rows } = await db.query<{ remark: RemarkJson }>(
-    `SELECT ${remarkJsonSql('r')} AS remark FROM remarks r WHERE r.id = $1`,
-    [remarkId],
-  );
-  if (!rows[0]) throw notFound();
-  return { success: true as const, data: { remark: toRemark(rows[0].remark) } };
+async function remarkAnswer(db: Queryable, remarkId: string, reader: SessionUser) {
+  const remark = await findRemark(db, remarkId, reader);
+  if (!remark) throw notFound();
+  return { success: true as const, data: { remark } };
 }
 
 /** Withdrawing remarks and attachments (docs/api.md): the trace stays, the text and files go. */
@@ -75,7 +72,7 @@ const remarkWithdrawalRoutes: FastifyPluginAsyncTypebox<RemarkWithdrawalRoutesOp
       requireWithdrawalRight(user, remark, config.remarkWithdrawalWindowSeconds, remark.now);
       const keys = await db.transaction((tx) => withdrawRemark(tx, request.params.remarkId, user));
       await deleteFiles(keys, request.log);
-      return remarkAnswer(db, request.params.remarkId);
+      return remarkAnswer(db, request.params.remarkId, request.user);
     },
   );
 
@@ -109,7 +106,7 @@ const remarkWithdrawalRoutes: FastifyPluginAsyncTypebox<RemarkWithdrawalRoutesOp
         withdrawDocument(tx, request.params.documentId, user),
       );
       await deleteFiles(keys, request.log);
-      return remarkAnswer(db, remark.remark_id);
+      return remarkAnswer(db, remark.remark_id, request.user);
     },
   );
 };

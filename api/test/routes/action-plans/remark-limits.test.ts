@@ -81,7 +81,7 @@ describe.each(databaseKinds)('storage quota on %s', (kind) => {
 
   beforeAll(async () => {
     setup = await setUp(kind, { ATTACHMENT_QUOTA_BYTES: '4000' });
-    // The demo data gives Acme Steel one photo already.
+    // The demo data gives Acme Steel one photo already (a JPEG of about 1 KB).
     demoPhotoBytes = await companyBytes(setup, setup.world.acmeId);
   });
   afterAll(async () => {
@@ -98,10 +98,10 @@ describe.each(databaseKinds)('storage quota on %s', (kind) => {
 
   it('stores images up to the quota, then refuses the remark that would pass it', async () => {
     expect(
-      (await remarkOn(setup, 'companyOwner', multipart('First', images(1500, 1500)))).statusCode,
+      (await remarkOn(setup, 'companyOwner', multipart('First', images(1400, 1400)))).statusCode,
     ).toBe(200);
     const before = await state();
-    expect(await companyBytes(setup, setup.world.acmeId)).toBe(demoPhotoBytes + 3000);
+    expect(await companyBytes(setup, setup.world.acmeId)).toBe(demoPhotoBytes + 2800);
 
     const response = await remarkOn(setup, 'auditorOwner', multipart('Too much', images(600, 600)));
     expect(refusal(response)).toEqual(FULL);

@@ -2,6 +2,8 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import piexif from 'piexifjs';
+import { demoSitePhoto } from '../../../src/seed/demo-photo';
 
 /** A PNG of about `size` bytes: the signature the image check reads, then filler. */
 export const pngOf = (size = 300) =>
@@ -48,4 +50,46 @@ export async function storedState(app: FastifyInstance, dataDir: string) {
   );
   const files = await readdir(path.join(dataDir, 'attachments')).catch(() => [] as string[]);
   return { ...rows[0]!, files: files.sort() };
+}
+
+/** EXIF to write into a test JPEG; each field left out is absent from the image. */
+export interface ExifFields {
+  /** `YYYY:MM:DD HH:MM:SS`, the camera's clock (DateTimeOriginal). */
+  capturedAt?: string;
+  /** `+HH:MM` (OffsetTimeOriginal). */
+  utcOffset?: string;
+  make?: string;
+  model?: string;
+  gps?: { latitude: number; longitude: number };
+}
+
+// piexifjs predates EXIF 2.31's OffsetTimeOriginal: its tag table learns it here.
+const OFFSET_TIME_ORIGINAL = 0x9011;
+piexif.TAGS.Exif[OFFSET_TIME_ORIGINAL] = { name: 'OffsetTimeOriginal', type: 'Ascii' };
+
+/** A valid 32x32 JPEG (the demo photo's pixels) carrying exactly the EXIF given, written by piexifjs. */
+export function jpegWithExif(fields: ExifFields): Buffer {
+  const base = piexif.remove(demoSitePhoto(new Date()).toString('binary'));
+  const zeroth: Record<number, string> = {};
+  if (fields.make !== undefined) zeroth[piexif.ImageIFD.Make] = fields.make;
+  if (fields.model !== undefined) zeroth[piexif.ImageIFD.Model] = fields.model;
+  const exif: Record<number, string> = {};
+  if (fields.capturedAt !== undefined) exif[piexif.ExifIFD.DateTimeOriginal] = fields.capturedAt;
+  if (fields.utcOffset !== undefined) exif[OFFSET_TIME_ORIGINAL] = fields.utcOffset;
+  const gps: Record<number, unknown> = {};
+  if (fields.gps) {
+    const { latitude, longitude } = fields.gps;
+    gps[piexif.GPSIFD.GPSLatitudeRef] = latitude < 0 ? 'S' : 'N';
+    gps[piexif.GPSIFD.GPSLatitude] = piexif.GPSHelper.degToDmsRational(Math.abs(latitude));
+    gps[piexif.GPSIFD.GPSLongitudeRef] = longitude < 0 ? 'W' : 'E';
+    gps[piexif.GPSIFD.GPSLongitude] = piexif.GPSHelper.degToDmsRational(Math.abs(longitude));
+  }
+  const bytes = piexif.dump({ '0th': zeroth, Exif: exif, GPS: gps });
+  return Buffer.from(piexif.insert(bytes, base), 'binary');
+}
+
+/** `date` as EXIF writes a camera's clock that runs `offsetMinutes` east of UTC. */
+export function exifTime(date: Date, offsetMinutes = 0): string {
+  const local = new Date(date.getTime() + offsetMinutes * 60_000).toISOString();
+  return `${local.slice(0, 10).replace(/-/g, ':')} ${local.slice(11, 19)}`;
 }

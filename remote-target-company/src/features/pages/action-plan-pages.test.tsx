@@ -180,6 +180,7 @@ describe('the action plan page', () => {
           fileName: 'quote.png',
           size: 2048,
           withdrawn: null,
+          evidence: null,
         },
       ],
     });
