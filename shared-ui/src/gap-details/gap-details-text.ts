@@ -48,3 +48,41 @@ export function remarkWithdrawnText(name: string, date: string): string {
 export function removeImageLabel(fileName: string): string {
   return `Remove ${fileName}`;
 }
+
+/** What an image tells about itself (its evidence), beside each image of a remark. */
+export const EVIDENCE_TEXT = {
+  pixels: 'Pixels',
+  taken: 'Taken',
+  camera: 'Camera',
+  location: 'Location',
+  hash: 'SHA-256',
+  noCaptureData: 'No capture data',
+  takenBeforeGap: 'Taken before the gap was raised',
+  sameFileOnAnotherGap: 'Same file as on another gap',
+  timeZoneUnknown: 'time zone unknown',
+  unreadablePixels: 'Unknown',
+} as const;
+
+/** The longest KPI quoted whole in a badge; a longer one is cut, the whole in the badge's title. */
+const QUOTED_KPI_LENGTH = 60;
+
+export function sameFileText(kpi: string): string {
+  const quoted =
+    kpi.length > QUOTED_KPI_LENGTH ? `${kpi.slice(0, QUOTED_KPI_LENGTH - 1).trimEnd()}…` : kpi;
+  return `Same file as on gap “${quoted}”`;
+}
+
+export function pixelSizeText(width: number, height: number): string {
+  return `${width} × ${height} px`;
+}
+
+/** Said after the coordinates to screen readers: where the link goes. */
+export const MAP_LINK_HINT = ' on OpenStreetMap (opens in a new tab)';
+
+export function coordinatesText(latitude: number, longitude: number): string {
+  return `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;
+}
+
+export function hashTitle(sha256: string): string {
+  return `SHA-256 ${sha256}`;
+}

@@ -18,6 +18,7 @@ import {
   withdrawImageLabel,
   withdrawImageText,
 } from './gap-details-text';
+import { RemarkEvidenceDetails } from './remark-evidence';
 
 /** Withdrawing remarks and their images; absent for users who may withdraw nothing. */
 export interface RemarkWithdrawal {
@@ -110,13 +111,17 @@ export function RemarkList({ remarks, scrollRequest, withdrawal }: RemarkListPro
                   {remark.docs.length > 0 ? (
                     <ul className="vui-remark__docs" aria-label="Attached images">
                       {remark.docs.map((doc) => (
-                        <li key={doc._id} className="vui-remark__doc-item">
+                        <li
+                          key={doc._id}
+                          className="vui-remark__doc-item"
+                          data-evidence={doc.evidence ? 'shown' : undefined}
+                        >
                           {doc.withdrawn ? (
                             <span className="vui-remark__doc vui-remark__doc--withdrawn">
                               {GAP_DETAILS_TEXT.attachmentWithdrawn}
                             </span>
                           ) : (
-                            <>
+                            <div className="vui-remark__doc-media">
                               <a
                                 href={doc.url}
                                 target="_blank"
@@ -144,8 +149,11 @@ export function RemarkList({ remarks, scrollRequest, withdrawal }: RemarkListPro
                                   {GAP_DETAILS_TEXT.withdraw}
                                 </Button>
                               ) : null}
-                            </>
+                            </div>
                           )}
+                          {doc.evidence && !doc.withdrawn ? (
+                            <RemarkEvidenceDetails evidence={doc.evidence} />
+                          ) : null}
                         </li>
                       ))}
                     </ul>

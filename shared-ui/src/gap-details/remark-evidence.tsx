@@ -1,0 +1,126 @@
+import { formatDate, type EvidenceWarning, type RemarkEvidence } from '@verity/shared-api';
+import { Badge, type BadgeTone } from '../badge';
+import {
+  EVIDENCE_TEXT,
+  MAP_LINK_HINT,
+  coordinatesText,
+  hashTitle,
+  pixelSizeText,
+  sameFileText,
+} from './gap-details-text';
+
+/** Hex characters of the hash shown; the whole hash is in the title. */
+const SHORT_HASH_LENGTH = 12;
+
+const WARNING_TONES: Readonly<Record<EvidenceWarning, BadgeTone>> = {
+  noCaptureData: 'yellow',
+  takenBeforeGap: 'red',
+  sameFileOnAnotherGap: 'red',
+};
+
+function warningText(warning: EvidenceWarning, evidence: RemarkEvidence): string {
+  if (warning === 'sameFileOnAnotherGap') {
+    return evidence.duplicateOf
+      ? sameFileText(evidence.duplicateOf.KPI)
+      : EVIDENCE_TEXT.sameFileOnAnotherGap;
+  }
+  return EVIDENCE_TEXT[warning];
+}
+
+/** The whole text of a warning, for its title when the badge cuts a long KPI. */
+function warningTitle(warning: EvidenceWarning, evidence: RemarkEvidence): string | undefined {
+  if (warning !== 'sameFileOnAnotherGap' || !evidence.duplicateOf) return undefined;
+  return `Same file as on gap “${evidence.duplicateOf.KPI}”`;
+}
+
+/**
+ * The camera's clock as it read, never turned into the reader's time zone: its UTC offset follows
+ * when the image records one.
+ */
+function CaptureTime({ capturedAt }: { capturedAt: string }) {
+  const clock = capturedAt.slice(0, 19);
+  const offset = capturedAt.slice(19);
+  return (
+    <time dateTime={capturedAt}>
+      {formatDate(clock, 'dateTime')}{' '}
+      <span className="vui-remark-evidence__zone">
+        {offset ? `UTC${offset}` : `(${EVIDENCE_TEXT.timeZoneUnknown})`}
+      </span>
+    </time>
+  );
+}
+
+export interface RemarkEvidenceDetailsProps {
+  evidence: RemarkEvidence;
+}
+
+/** Beside an image of a remark: its warnings as badges, then what it says about itself. */
+export function RemarkEvidenceDetails({ evidence }: RemarkEvidenceDetailsProps) {
+  const { width, height, capturedAt, camera, gps, sha256, warnings } = evidence;
+  return (
+    <div className="vui-remark-evidence">
+      {warnings.length > 0 ? (
+        <ul className="vui-remark-evidence__warnings">
+          {warnings.map((warning) => (
+            <li key={warning}>
+              <Badge
+                tone={WARNING_TONES[warning]}
+                dot
+                className="vui-remark-evidence__warning"
+                data-warning={warning}
+                title={warningTitle(warning, evidence)}
+              >
+                {warningText(warning, evidence)}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <dl className="vui-remark-evidence__facts">
+        <div>
+          <dt>{EVIDENCE_TEXT.pixels}</dt>
+          <dd>
+            {width !== null && height !== null
+              ? pixelSizeText(width, height)
+              : EVIDENCE_TEXT.unreadablePixels}
+          </dd>
+        </div>
+        {capturedAt ? (
+          <div>
+            <dt>{EVIDENCE_TEXT.taken}</dt>
+            <dd>
+              <CaptureTime capturedAt={capturedAt} />
+            </dd>
+          </div>
+        ) : null}
+        {camera ? (
+          <div>
+            <dt>{EVIDENCE_TEXT.camera}</dt>
+            <dd>{camera}</dd>
+          </div>
+        ) : null}
+        {gps ? (
+          <div>
+            <dt>{EVIDENCE_TEXT.location}</dt>
+            <dd>
+              <a
+                href={`https://www.openstreetmap.org/?mlat=${gps.latitude}&mlon=${gps.longitude}`}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {coordinatesText(gps.latitude, gps.longitude)}
+                <span className="vui-sr-only">{MAP_LINK_HINT}</span>
+              </a>
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{EVIDENCE_TEXT.hash}</dt>
+          <dd>
+            <code title={hashTitle(sha256)}>{sha256.slice(0, SHORT_HASH_LENGTH)}</code>
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
