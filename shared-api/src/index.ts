@@ -36,6 +36,7 @@ export {
   canWithdrawRemark,
   canAddGap,
   canEditGap,
+  canEditActionPlan,
 } from './domain/permissions';
 export type { Permission, PermissionFlags, PermissionSubject } from './domain/permissions';
 
@@ -187,13 +188,16 @@ export type {
   ActionPlanFilters,
   ActionPlanStatistics,
   ActionPlanDetail,
+  ActionPlanChanges,
+  ChangeEntry,
+  GapRevision,
   ChartSlice,
   CompanyGapStats,
   AuditorDashboard,
   TargetCompanyDashboard,
   ClientDashboard,
 } from './contract';
-export type { RemarkPayload } from './calls/action-plans';
+export type { RemarkChange, RemarkPayload } from './calls/action-plans';
 export type { CsvExport } from './calls/csv-export';
 
 export {
@@ -304,3 +308,28 @@ export {
   checkActionPlan,
 } from './rules/action-plan-rules';
 export type { ActionPlanValues, CheckedActionPlan } from './rules/action-plan-rules';
+export {
+  CHANGE_REASON_MIN_LENGTH,
+  changeRuleMessages,
+  staleGapMessage,
+  staleActionPlanMessage,
+  movesLater,
+  changeReasonSchema,
+  checkChangeReason,
+  actionPlanEditSchema,
+  checkActionPlanEdit,
+} from './rules/change-rules';
+export type { LaterDateSubject, ActionPlanEditValues } from './rules/change-rules';
+export {
+  GAP_FORM_CHANGE_FIELDS,
+  GAP_CHANGE_FIELDS,
+  ACTION_PLAN_CHANGE_FIELDS,
+} from './domain/change-history';
+export type {
+  GapFormChangeField,
+  GapChangeField,
+  ActionPlanChangeField,
+  ChangeField,
+  RemarkChangeValue,
+  AttachmentChangeValue,
+} from './domain/change-history';

@@ -4,6 +4,7 @@
 export * from './contract';
 export * from './domain/attachments';
 export * from './domain/audit';
+export * from './domain/change-history';
 export * from './domain/company';
 export * from './domain/currency';
 export * from './domain/dates';
@@ -17,6 +18,7 @@ export * from './domain/text-limits';
 export * from './domain/user';
 export * from './messages';
 export * from './rules/action-plan-rules';
+export * from './rules/change-rules';
 export * from './rules/gap-rules';
 export * from './rules/organisation-rules';
 export * from './rules/text-rules';

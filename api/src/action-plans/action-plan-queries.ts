@@ -11,6 +11,7 @@ import type {
   StatusKey,
 } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
+import { findPlanChangeHistory } from './change-history';
 import { planOverallStatusSql, planStatisticsSql } from './derived-sql';
 import { findGapsOfPlans } from './gap-sql';
 
@@ -24,10 +25,11 @@ interface ActionPlanRow {
   timeline: Date | null;
   created_at: Date;
   overall_status: StatusKey;
+  version: number;
 }
 
 const selectPlansSql = `SELECT ap.id, ap.audit_id, ap.target_company_id, ap.action_plan_heading, ap.category,
-    ap.form_type, ap.timeline, ap.created_at, ${planOverallStatusSql('g')} AS overall_status
+    ap.form_type, ap.timeline, ap.created_at, ap.version, ${planOverallStatusSql('g')} AS overall_status
   FROM action_plans ap LEFT JOIN gaps g ON g.action_plan_id = ap.id`;
 
 function toActionPlan(row: ActionPlanRow): ActionPlan {
@@ -41,6 +43,7 @@ function toActionPlan(row: ActionPlanRow): ActionPlan {
     timeline: row.timeline === null ? null : new Date(row.timeline).toISOString(),
     createdAt: new Date(row.created_at).toISOString(),
     overallStatus: row.overall_status,
+    version: row.version,
   };
 }
 
@@ -89,14 +92,15 @@ export async function findActionPlanDetail(
   actionPlanId: string,
   reader?: SessionUser,
 ): Promise<ActionPlanDetail | undefined> {
-  // Both reads need only the plan's id: they run side by side (no gaps when there is no such plan).
-  const [{ rows }, gaps] = await Promise.all([
+  // The reads need only the plan's id: they run side by side (no gaps when there is no such plan).
+  const [{ rows }, gaps, changeHistory] = await Promise.all([
     db.query<ActionPlanRow & ActionPlanStatistics>(
       `${selectPlansSql.replace('FROM action_plans', `, ${planStatisticsSql('g')} FROM action_plans`)}
        WHERE ap.id = $1 GROUP BY ap.id`,
       [actionPlanId],
     ),
     findGapsOfPlans(db, [actionPlanId], reader),
+    findPlanChangeHistory(db, actionPlanId),
   ]);
   const row = rows[0];
   if (!row) return undefined;
@@ -105,6 +109,7 @@ export async function findActionPlanDetail(
     actionPlan: toActionPlan(row),
     statistics: { totalGaps, openGaps, closedGaps, overdueGaps, completionPercentage },
     gaps,
+    changeHistory,
   };
 }
 

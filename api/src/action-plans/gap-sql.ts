@@ -13,6 +13,7 @@ import type {
   UserType,
 } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
+import { gapChangeHistorySql, toChangeEntries } from './change-history';
 import { gapDisplayStatusSql } from './derived-sql';
 import {
   duplicateVisibility,
@@ -48,6 +49,8 @@ export interface GapRow {
   add_ons: Record<string, { name: string; value: string }>;
   status_history: { status: GapStatus; timestamp: string }[];
   remarks: RemarkJson[];
+  version: number;
+  change_history: Parameters<typeof toChangeEntries>[0];
 }
 
 interface WithdrawalJson {
@@ -107,7 +110,8 @@ const selectGapsSql = (
     COALESCE((SELECT jsonb_agg(jsonb_build_object('status', h.status, 'timestamp', h.changed_at) ORDER BY h.changed_at, h.id)
       FROM gap_status_history h WHERE h.gap_id = g.id), '[]'::jsonb) AS status_history,
     COALESCE((SELECT jsonb_agg(${remarkJsonSql('r', duplicateVisible)} ORDER BY r.created_at, r.id)
-      FROM remarks r WHERE r.gap_id = g.id), '[]'::jsonb) AS remarks
+      FROM remarks r WHERE r.gap_id = g.id), '[]'::jsonb) AS remarks,
+    g.version, ${gapChangeHistorySql('g')} AS change_history
   FROM gaps g`;
 
 const iso = (value: Date | string | null) =>
@@ -164,6 +168,8 @@ function toGap(row: GapRow): Gap {
       timestamp: iso(entry.timestamp) as string,
     })),
     remark: row.remarks.map(toRemark),
+    version: row.version,
+    changeHistory: toChangeEntries(row.change_history),
   };
 }
 

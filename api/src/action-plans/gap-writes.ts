@@ -1,6 +1,16 @@
-// Writing gaps: each write that touches several rows runs inside the caller's transaction.
+// Writing gaps: each write that touches several rows runs inside the caller's transaction, and
+// records itself in the gap's change history there (./change-history.ts).
 import type { GapValues, Gap } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
+import {
+  checkedGapValues,
+  gapFieldChanges,
+  lockGap,
+  recordGapChanges,
+  storedGapValues,
+  type Actor,
+  type LockedGap,
+} from './change-history';
 
 const toDate = (value: Date | undefined) => value ?? null;
 
@@ -30,10 +40,13 @@ function gapColumns(gap: GapValues) {
   ];
 }
 
-/** Inserts a gap (status open) and its first status-history entry; gives its id. */
+/**
+ * Inserts a gap (status open, version 1), its first status-history entry and its 'created' change
+ * entry holding the first values; gives its id.
+ */
 export async function insertGap(
   tx: Queryable,
-  target: { actionPlanId: string; targetCompanyId: string; userId: string },
+  target: { actionPlanId: string; targetCompanyId: string; actor: Actor },
   gap: GapValues,
 ): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
@@ -42,18 +55,36 @@ export async function insertGap(
        fields, add_ons, action_plan_id, target_company_id, created_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16::jsonb, $17, $18, $19)
      RETURNING id`,
-    [...gapColumns(gap), target.actionPlanId, target.targetCompanyId, target.userId],
+    [...gapColumns(gap), target.actionPlanId, target.targetCompanyId, target.actor._id],
   );
   const id = (rows[0] as { id: string }).id;
   await tx.query(
     `INSERT INTO gap_status_history (gap_id, status, changed_by) VALUES ($1, 'open', $2)`,
-    [id, target.userId],
+    [id, target.actor._id],
+  );
+  await recordGapChanges(
+    tx,
+    { id, actionPlanId: target.actionPlanId, status: 'open', version: 1 },
+    target.actor,
+    [{ field: 'created', oldValue: null, newValue: { ...checkedGapValues(gap), status: 'open' } }],
   );
   return id;
 }
 
-/** Replaces a gap's editable fields with checked values. */
-export async function updateGap(tx: Queryable, gapId: string, gap: GapValues): Promise<void> {
+/**
+ * Replaces the editable fields of a gap locked by `lockGap` with checked values, and records each
+ * field that changed (`reason` with a changed due date). Nothing changed, nothing is written.
+ */
+export async function updateGap(
+  tx: Queryable,
+  target: { locked: LockedGap; stored: Gap },
+  gap: GapValues,
+  actor: Actor,
+  reason?: string,
+): Promise<void> {
+  const changes = gapFieldChanges(storedGapValues(target.stored), checkedGapValues(gap), reason);
+  if (changes.length === 0) return;
+  const gapId = target.locked.id;
   await tx.query(
     `UPDATE gaps SET kpi = $1, gap_name = $2, recommendation = $3, responsibility = $4,
        action_taken_by_company = $5, residual_risk = $6, risk_severity = $7, due_date = $8, esg_aspect = $9,
@@ -62,20 +93,36 @@ export async function updateGap(tx: Queryable, gapId: string, gap: GapValues): P
      WHERE id = $17`,
     [...gapColumns(gap), gapId],
   );
+  await recordGapChanges(tx, target.locked, actor, changes);
 }
 
-/** Sets a gap's status and appends the matching status-history entry. */
+export interface StatusChangeOptions {
+  /** The version the user saw: a gap changed since is refused (409) and nothing is written. */
+  version?: number;
+  /** Why, kept on the change entry (a returned closure, say). */
+  reason?: string | null;
+}
+
+/**
+ * Sets a gap's status, appends the matching status-history entry and records the change (the
+ * gap's version moves on by one), all in the caller's transaction.
+ */
 export async function setGapStatus(
   tx: Queryable,
   gapId: string,
   status: string,
-  userId: string,
+  actor: Actor,
+  options: StatusChangeOptions = {},
 ): Promise<void> {
+  const locked = await lockGap(tx, gapId, options.version);
   await tx.query(`UPDATE gaps SET status = $1, updated_at = now() WHERE id = $2`, [status, gapId]);
   await tx.query(
     `INSERT INTO gap_status_history (gap_id, status, changed_by) VALUES ($1, $2, $3)`,
-    [gapId, status, userId],
+    [gapId, status, actor._id],
   );
+  await recordGapChanges(tx, locked, actor, [
+    { field: 'status', oldValue: locked.status, newValue: status, reason: options.reason ?? null },
+  ]);
 }
 
 /** A stored gap as the input of the gap rules, so an edit is checked as the whole gap it makes. */

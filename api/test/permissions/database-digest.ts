@@ -14,6 +14,7 @@ const TABLES = [
   'gap_status_history',
   'remarks',
   'remark_documents',
+  'change_history',
 ];
 
 /** Row count and a digest of every row of each domain table: equal digests mean nothing was written. */

@@ -74,6 +74,33 @@ export const ACTION_PLAN_ROWS: readonly MatrixRow[] = [
     }),
   },
   {
+    route: 'PUT /action-plan/{id}',
+    write: true,
+    own: {
+      client: [403, 403, 403, 403],
+      auditor: [200, 200, 403, 403],
+      targetCompany: [403, 403, 403, 403],
+    },
+    foreign: {
+      client: [403, 403, 403, 403],
+      auditor: [404, 404, 403, 403],
+      targetCompany: [403, 403, 403, 403],
+    },
+    mixed: ['actionPlanId'],
+    // Each call moves the timeline a little later than the one before, so it gives its reason.
+    request: ({ ids, serial }) =>
+      json(
+        'PUT',
+        `/action-plan/${ids.actionPlanId}`,
+        {
+          actionPlanHeading: `Water plan ${serial}`,
+          timeline: inDays(90),
+          reason: 'The programme was extended',
+        },
+        { auditId: ids.auditId },
+      ),
+  },
+  {
     route: 'GET /action-plan/export/csv',
     write: false,
     own: {
@@ -125,8 +152,14 @@ export const ACTION_PLAN_ROWS: readonly MatrixRow[] = [
       targetCompany: [403, 403, 403, 403],
     },
     mixed: ['gapId'],
+    // Each call moves the due date a little later than the one before, so it gives its reason.
     request: ({ ids, serial }) =>
-      json('PUT', `/gap/${ids.gapId}`, validGap(serial), { auditId: ids.auditId }),
+      json(
+        'PUT',
+        `/gap/${ids.gapId}`,
+        { ...validGap(serial), reason: 'The contractor needs more time' },
+        { auditId: ids.auditId },
+      ),
   },
   {
     route: 'PATCH /gap/{id}/status',

@@ -291,7 +291,7 @@ const JSON_TARGETS: JsonTarget[] = [
       query: { auditId: world.audits.ap },
       payload,
     }),
-    texts: gapTexts(''),
+    texts: [...gapTexts(''), 'reason'],
     dates: ['dueDate', 'timeline'],
   },
   {
@@ -306,6 +306,24 @@ const JSON_TARGETS: JsonTarget[] = [
     }),
     texts: ['areaCode', 'amount.currency'],
     amounts: ['amount.value'],
+  },
+  {
+    route: 'PUT /action-plan/{id}',
+    as: 'auditorOwner',
+    body: () => ({
+      actionPlanHeading: 'Water stewardship',
+      category: 'environment',
+      timeline: inDays(70),
+      reason: 'The programme was extended',
+    }),
+    request: (world, ids, payload) => ({
+      method: 'PUT',
+      url: `/action-plan/${ids.planId}`,
+      query: { auditId: world.audits.ap },
+      payload,
+    }),
+    texts: ['actionPlanHeading', 'category', 'reason'],
+    dates: ['timeline'],
   },
   {
     route: 'PATCH /gap/{id}/status',
@@ -349,6 +367,14 @@ const LENGTH_CASES: [string, string, number, string][] = [
   ['PUT /gap/{gapId}', 'gapName', TEXT_LIMITS.gapName, 'Gap name'],
   ['PUT /gap/{gapId}', 'fields.f1.value', TEXT_LIMITS.customFieldValue, 'Each custom field value'],
   ['PUT /gap/{gapId} (capa)', 'areaCode', TEXT_LIMITS.areaCode, 'Area code'],
+  ['PUT /gap/{gapId}', 'reason', TEXT_LIMITS.changeReason, 'A reason'],
+  [
+    'PUT /action-plan/{id}',
+    'actionPlanHeading',
+    TEXT_LIMITS.actionPlanHeading,
+    'Action plan heading',
+  ],
+  ['PUT /action-plan/{id}', 'reason', TEXT_LIMITS.changeReason, 'A reason'],
 ];
 
 const URL_TARGETS: UrlTarget[] = [

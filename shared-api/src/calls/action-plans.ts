@@ -1,5 +1,6 @@
 import type {
   ActionPlan,
+  ActionPlanChanges,
   ActionPlanCreatePayload,
   ActionPlanDetail,
   ActionPlanFilters,
@@ -8,6 +9,7 @@ import type {
   Gap,
   GapChanges,
   GapInput,
+  GapRevision,
   Remark,
   actionPlanSchemas,
 } from '../contract';
@@ -22,6 +24,12 @@ type Answer<K extends keyof typeof actionPlanSchemas, S extends number> = Answer
   (typeof actionPlanSchemas)[K],
   S
 >;
+
+/** A remark write's answer: the remark as it now stands, and its gap's new version and history. */
+export interface RemarkChange {
+  remark: Remark;
+  gap: GapRevision;
+}
 
 /** PATCH /gap/{id}/remark (sent as multipart form data). */
 export interface RemarkPayload {
@@ -75,7 +83,27 @@ export async function getActionPlan(
       completionPercentage: 0,
     },
     gaps: data.gaps ?? [],
+    changeHistory: data.changeHistory ?? [],
   };
+}
+
+/**
+ * PUT /action-plan/{id}: changes a plan's heading, category or timeline (auditor owner or admin);
+ * `version` is the one the user saw (409 when someone changed the plan since), `reason` is needed
+ * when the timeline moves later (422 without).
+ */
+export async function editActionPlan(
+  actionPlanId: string,
+  auditId: string,
+  changes: ActionPlanChanges,
+  client: KyInstance = apiClient,
+): Promise<Answer<'editActionPlan', 200>> {
+  return dataOf<Answer<'editActionPlan', 200>>(
+    client.put(`action-plan/${segment(actionPlanId)}`, {
+      searchParams: { auditId },
+      json: changes,
+    }),
+  );
 }
 
 /** POST /action-plan/{actionPlanId}/gaps (auditor owner or admin). */
@@ -107,18 +135,19 @@ export async function updateGap(
   return data.gap;
 }
 
-/** PATCH /gap/{id}/status: sets the status and adds a history entry (client or auditor, not viewer). */
+/**
+ * PATCH /gap/{id}/status: sets the status and adds a history entry (client or auditor, not viewer);
+ * with the version the user saw, a gap changed since is refused (409).
+ */
 export async function updateGapStatus(
   gapId: string,
   targetCompanyId: string,
-  status: GapStatus,
+  change: GapStatus | { status: GapStatus; version?: number },
   client: KyInstance = apiClient,
 ): Promise<Gap> {
+  const json = typeof change === 'string' ? { status: change } : change;
   const data = await dataOf<Answer<'changeGapStatus', 200>>(
-    client.patch(`gap/${segment(gapId)}/status`, {
-      searchParams: { targetCompanyId },
-      json: { status },
-    }),
+    client.patch(`gap/${segment(gapId)}/status`, { searchParams: { targetCompanyId }, json }),
   );
   return data.gap;
 }
@@ -129,7 +158,7 @@ export async function addRemark(
   targetCompanyId: string,
   { comments, documents = [] }: RemarkPayload,
   client: KyInstance = apiClient,
-): Promise<Remark> {
+): Promise<RemarkChange> {
   const form = new FormData();
   form.append('comments', comments);
   for (const document of documents) {
@@ -138,36 +167,35 @@ export async function addRemark(
   const data = await dataOf<Answer<'addRemark', 200>>(
     client.patch(`gap/${segment(gapId)}/remark`, { searchParams: { targetCompanyId }, body: form }),
   );
-  return data.remark;
+  return data;
 }
 
 /**
  * DELETE /gap/{gapId}/remark/{remarkId}: withdraws a remark (its author within its window, or an
- * owner of their organisation); gives the remark as it now stands, a trace without text or images.
+ * owner of their organisation); gives the remark as it now stands, a trace without text or images,
+ * with its gap's new version and history.
  */
 export async function withdrawRemark(
   gapId: string,
   remarkId: string,
   targetCompanyId: string,
   client: KyInstance = apiClient,
-): Promise<Remark> {
-  const data = await dataOf<Answer<'withdrawRemark', 200>>(
+): Promise<RemarkChange> {
+  return dataOf<Answer<'withdrawRemark', 200>>(
     client.delete(`gap/${segment(gapId)}/remark/${segment(remarkId)}`, {
       searchParams: { targetCompanyId },
     }),
   );
-  return data.remark;
 }
 
-/** DELETE /remark-document/{documentId}: withdraws one image of a remark; gives the remark. */
+/** DELETE /remark-document/{documentId}: withdraws one image of a remark; gives the remark and its gap. */
 export async function withdrawRemarkDocument(
   documentId: string,
   client: KyInstance = apiClient,
-): Promise<Remark> {
-  const data = await dataOf<Answer<'withdrawRemarkDocument', 200>>(
+): Promise<RemarkChange> {
+  return dataOf<Answer<'withdrawRemarkDocument', 200>>(
     client.delete(`remark-document/${segment(documentId)}`),
   );
-  return data.remark;
 }
 
 function fileNameOf(document: Blob): string {

@@ -11,6 +11,7 @@ import {
   addGap,
   addRemark,
   createActionPlan,
+  editActionPlan,
   getActionPlan,
   getActionPlans,
   updateGap,
@@ -426,6 +427,52 @@ describe('action plans and gaps', () => {
     expect(changed.statusHistory.at(-1)?.status).toBe('provClosed');
   });
 
+  it('edits a plan, recording the change, and answers its new version', async () => {
+    const { plan, audit } = await newPlan('Waste control');
+
+    const edited = await editActionPlan(
+      plan.id,
+      audit._id,
+      { actionPlanHeading: 'Waste and scrap control', version: plan.version },
+      auditorOwner,
+    );
+
+    expect(edited.actionPlan).toMatchObject({
+      id: plan.id,
+      actionPlanHeading: 'Waste and scrap control',
+      version: plan.version + 1,
+    });
+    expect(edited.changeHistory[0]).toMatchObject({
+      field: 'actionPlanHeading',
+      oldValue: 'Waste control',
+      newValue: 'Waste and scrap control',
+      changedBy: { name: 'Aditi Auditor', userType: 'auditor', role: 'owner' },
+    });
+    expect((await getActionPlan(plan.id, acme._id, clientOwner)).changeHistory).toEqual(
+      edited.changeHistory,
+    );
+  });
+
+  it('refuses a status change made on a version changed since, naming who changed it', async () => {
+    const { plan } = await newPlan('Runoff control');
+    const [gap] = (await getActionPlan(plan.id, acme._id, clientOwner)).gaps;
+    await updateGapStatus(
+      gap!.id,
+      acme._id,
+      { status: 'provClosed', version: gap!.version },
+      clientOwner,
+    );
+
+    const error = await rejection(
+      updateGapStatus(gap!.id, acme._id, { status: 'closed', version: gap!.version }, auditorOwner),
+    );
+
+    expect((error as HTTPError).response.status).toBe(409);
+    expect(getErrorText(error)).toMatch(
+      /^This gap was changed by Clara Owner at \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M UTC\. Reload to see the change\.$/,
+    );
+  });
+
   it("rejects a viewer's status change with the server's message", async () => {
     const { plan } = await newPlan('Odour control');
     const [gap] = (await getActionPlan(plan.id, acme._id, clientOwner)).gaps;
@@ -442,13 +489,19 @@ describe('action plans and gaps', () => {
     const [gap] = (await getActionPlan(plan.id, acme._id, clientOwner)).gaps;
     const photo = new File([PNG_BYTES], 'spill.png', { type: 'image/png' });
 
-    const remark = await addRemark(
+    const { remark, gap: revision } = await addRemark(
       gap!.id,
       acme._id,
       { comments: 'Bund wall repaired', documents: [photo] },
       companyOwner,
     );
 
+    expect(revision).toMatchObject({ id: gap!.id, version: gap!.version + 1 });
+    expect(revision.changeHistory[0]).toMatchObject({
+      field: 'remark',
+      newValue: { remarkId: remark.id, attachments: 1 },
+      changedBy: { name: 'Carlos Company', userType: 'targetCompany', role: 'owner' },
+    });
     expect(remark.comments).toBe('Bund wall repaired');
     expect(remark.user).toMatchObject({ userType: 'targetCompany', role: 'owner' });
     expect(remark.docs).toHaveLength(1);
@@ -462,7 +515,7 @@ describe('action plans and gaps', () => {
     const { plan } = await newPlan('Dust control');
     const [gap] = (await getActionPlan(plan.id, acme._id, clientOwner)).gaps;
     const photo = new File([PNG_BYTES], 'wrong.png', { type: 'image/png' });
-    const remark = await addRemark(
+    const { remark } = await addRemark(
       gap!.id,
       acme._id,
       { comments: 'Posted by mistake', documents: [photo, photo] },
@@ -470,14 +523,27 @@ describe('action plans and gaps', () => {
     );
     expect(remark.withdrawableUntil).toEqual(expect.any(String));
 
-    const withoutImage = await withdrawRemarkDocument(remark.docs[0]!._id, companyOwner);
+    const { remark: withoutImage } = await withdrawRemarkDocument(
+      remark.docs[0]!._id,
+      companyOwner,
+    );
     expect(withoutImage.comments).toBe('Posted by mistake');
     expect(withoutImage.docs.map((doc) => doc.withdrawn && doc.withdrawn.by.fullname)).toEqual([
       'Carlos Company',
       null,
     ]);
 
-    const trace = await withdrawRemark(gap!.id, remark.id, acme._id, companyOwner);
+    const { remark: trace, gap: revision } = await withdrawRemark(
+      gap!.id,
+      remark.id,
+      acme._id,
+      companyOwner,
+    );
+    expect(revision.changeHistory.map((entry) => entry.field).slice(0, 3)).toEqual([
+      'remark',
+      'attachment',
+      'remark',
+    ]);
     expect(trace).toMatchObject({
       comments: '',
       withdrawn: { by: { fullname: 'Carlos Company' } },

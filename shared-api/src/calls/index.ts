@@ -30,6 +30,7 @@ export {
   createActionPlan,
   getActionPlans,
   getActionPlan,
+  editActionPlan,
   addGap,
   updateGap,
   updateGapStatus,

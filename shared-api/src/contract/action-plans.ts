@@ -7,6 +7,7 @@ import { RISK_SEVERITIES } from '../domain/risk';
 import { SDG_CODES } from '../domain/sdg';
 import { GAP_STATUSES, STATUS_KEYS } from '../domain/status';
 import { ROLES, USER_TYPES } from '../domain/user';
+import { BasedOnVersion, ChangeEntry, ChangeReason, GapRevision } from './change-history';
 import {
   IsoDate,
   Nullable,
@@ -67,8 +68,12 @@ export const GapInput = Type.Object({
 });
 export type GapInput = Static<typeof GapInput>;
 
-/** PUT /gap/{gapId}: only the fields that change. */
-export const GapChanges = Type.Partial(GapInput);
+/** PUT /gap/{gapId}: only the fields that change, the version they were made on, and a reason. */
+export const GapChanges = Type.Object({
+  ...Type.Partial(GapInput).properties,
+  reason: ChangeReason,
+  version: BasedOnVersion,
+});
 export type GapChanges = Static<typeof GapChanges>;
 
 /** POST /action-plan body (targetCompanyId and auditId go in the query). */
@@ -89,7 +94,22 @@ export type ActionPlanCreatePayload = Static<typeof ActionPlanCreatePayload>;
 
 export const StatusChange = Type.Object({
   status: Type.Optional(literals(GAP_STATUSES)),
+  version: BasedOnVersion,
 });
+
+/** PUT /action-plan/{id}: the fields that change, the version they were made on, and a reason. */
+export const ActionPlanChanges = Type.Object({
+  actionPlanHeading: Type.Optional(Type.String()),
+  category: Type.Optional(
+    Type.String({ description: 'environment, social, governance or prosperity' }),
+  ),
+  timeline: Type.Optional(
+    Nullable(Type.String({ description: 'ISO date; not for recommendation' })),
+  ),
+  reason: ChangeReason,
+  version: BasedOnVersion,
+});
+export type ActionPlanChanges = Static<typeof ActionPlanChanges>;
 
 /** GET /action-plan/{auditId}/action-plans query. */
 export const ActionPlanFilters = Type.Object({
@@ -225,6 +245,8 @@ export const Gap = Type.Object({
   addOns: Type.Record(Type.String(), NameValue),
   statusHistory: Type.Array(StatusHistoryEntry),
   remark: Type.Array(Remark),
+  version: Type.Integer({ description: 'grows by one with every change; sent back to edit' }),
+  changeHistory: Type.Array(ChangeEntry, { description: 'every change, newest first' }),
 });
 export type Gap = Static<typeof Gap>;
 
@@ -238,6 +260,9 @@ const actionPlanProperties = {
   timeline: Nullable(IsoDate),
   createdAt: IsoDate,
   overallStatus: oneOf(STATUS_KEYS),
+  version: Type.Integer({
+    description: 'grows by one with every change of heading, category or timeline',
+  }),
 };
 
 export const ActionPlan = Type.Object(actionPlanProperties);
@@ -263,6 +288,8 @@ export const ActionPlanDetail = Type.Object({
   actionPlan: ActionPlan,
   statistics: ActionPlanStatistics,
   gaps: Type.Array(Gap),
+  /** The plan's own changes (heading, category, timeline), newest first. */
+  changeHistory: Type.Array(ChangeEntry),
 });
 export type ActionPlanDetail = Static<typeof ActionPlanDetail>;
 
@@ -271,7 +298,10 @@ export type ActionPlanDetail = Static<typeof ActionPlanDetail>;
 const CompanyQuery = Type.Object({ targetCompanyId: Uuid });
 const AuditQuery = Type.Object({ auditId: Uuid });
 const GapAnswer = successWith(Type.Object({ gap: Gap }));
-const RemarkAnswer = successWith(Type.Object({ remark: Remark }));
+/** A remark as it now stands, and its gap's version and history after the write. */
+const RemarkAnswer = successWith(Type.Object({ remark: Remark, gap: GapRevision }));
+/** A refused stale write (409) and a later date without its reason (422). */
+const changeErrors = errorAnswers(409, 422);
 /** A file: a stream the server sends, a Blob the browser reads. */
 const FileAnswer = (description: string) =>
   Type.Unsafe<unknown>({ type: 'string', format: 'binary', description });
@@ -295,6 +325,18 @@ export const actionPlanSchemas = routeSchemas({
     querystring: CompanyQuery,
     response: { 200: successWith(ActionPlanDetail), ...signedInErrors },
   },
+  editActionPlan: {
+    params: Type.Object({ id: Uuid }),
+    querystring: AuditQuery,
+    body: ActionPlanChanges,
+    response: {
+      200: successWith(
+        Type.Object({ actionPlan: ActionPlan, changeHistory: Type.Array(ChangeEntry) }),
+      ),
+      ...signedInErrors,
+      ...changeErrors,
+    },
+  },
   exportCsv: {
     querystring: Type.Object({
       targetCompanyId: Type.Optional(Type.String()),
@@ -316,13 +358,13 @@ export const actionPlanSchemas = routeSchemas({
     params: Type.Object({ gapId: Uuid }),
     querystring: AuditQuery,
     body: GapChanges,
-    response: { 200: GapAnswer, ...signedInErrors },
+    response: { 200: GapAnswer, ...signedInErrors, ...changeErrors },
   },
   changeGapStatus: {
     params: Type.Object({ id: Uuid }),
     querystring: CompanyQuery,
     body: StatusChange,
-    response: { 200: GapAnswer, ...signedInErrors },
+    response: { 200: GapAnswer, ...signedInErrors, ...errorAnswers(409) },
   },
   // multipart/form-data, read by the route itself: `comments` and `documents` (files).
   addRemark: {

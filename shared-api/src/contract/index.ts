@@ -4,5 +4,6 @@ export * from './common';
 export * from './auth';
 export * from './organisations';
 export * from './action-plans';
+export * from './change-history';
 export * from './dashboards';
 export * from './service';

@@ -57,6 +57,8 @@ export const PERMISSIONS = {
   createActionPlan: { auditor: ADMIN_OR_OWNER },
   addGap: { auditor: ADMIN_OR_OWNER },
   editGap: { auditor: ADMIN_OR_OWNER },
+  /** An action plan's heading, category and timeline: as for editing its gaps. */
+  editActionPlan: { auditor: ADMIN_OR_OWNER },
   changeGapStatus: { client: NOT_VIEWER, auditor: NOT_VIEWER },
   addRemark: { client: NOT_VIEWER, auditor: NOT_VIEWER, targetCompany: NOT_VIEWER },
   /** Withdrawing one's own remarks (within their window) and their images. */
@@ -176,4 +178,8 @@ export function canAddGap(user: PermissionSubject): boolean {
 
 export function canEditGap(user: PermissionSubject): boolean {
   return may(user, 'editGap');
+}
+
+export function canEditActionPlan(user: PermissionSubject): boolean {
+  return may(user, 'editActionPlan');
 }

@@ -18,6 +18,8 @@ export const TEXT_LIMITS = {
   /** A custom field's value on a gap. */
   customFieldValue: 2000,
   remark: 5000,
+  /** Why a due date or a timeline moves later, kept with the change. */
+  changeReason: 1000,
 } as const;
 
 /** 'Company name can be at most 250 characters.' */

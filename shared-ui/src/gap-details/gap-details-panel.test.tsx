@@ -79,6 +79,8 @@ function makeGap(overrides: Partial<Gap> = {}): Gap {
     ESGAspect: null,
     areaCode: 'AC-7',
     amount: { currency: 'INR', value: 1250.5 },
+    version: 1,
+    changeHistory: [],
     ...overrides,
   };
 }
@@ -220,7 +222,7 @@ describe('GapDetailsPanel status', () => {
       expect(changed).toHaveBeenCalledWith({
         params: { gapId: 'gap-1' },
         search: { targetCompanyId: 'tc-1' },
-        body: { status: 'closed' },
+        body: { status: 'closed', version: 1 },
       }),
     );
     expect(detail('Status')).toHaveTextContent('Closed');

@@ -7,6 +7,7 @@ import {
   type Gap,
   type GapStatus,
   type Remark,
+  type RemarkChange,
   type RemarkDoc,
 } from '@verity/shared-api';
 import { getErrorText } from '@verity/shared-api/calls';
@@ -19,9 +20,12 @@ import {
 import { Modal } from '../modal';
 import { Tabs } from '../tabs';
 import { toast } from '../toast';
+import { ChangeHistory } from './change-history';
+import { CHANGE_HISTORY_TEXT } from './change-history-text';
 import {
   withRemark,
   withRemarkReplaced,
+  withRevision,
   withStatus,
   withoutStatusChange,
 } from './gap-details-state';
@@ -88,9 +92,11 @@ export function GapDetailsPanel({
     // server answers: then the spec's success toast, or the change undone with one error.
     update(change.gap);
     setUpdating(true);
-    updateGapStatus(before.id, targetCompanyId, status).then(
-      () => {
+    // The version the user saw: a gap someone changed since is refused (409) and undone here.
+    updateGapStatus(before.id, targetCompanyId, { status, version: before.version }).then(
+      (saved) => {
         setUpdating(false);
+        update(withRevision(latest.current, saved));
         toast.success(STATUS_UPDATED);
       },
       (error: unknown) => {
@@ -103,8 +109,11 @@ export function GapDetailsPanel({
 
   async function sendRemark({ comments, documents }: RemarkDraft): Promise<boolean> {
     try {
-      const remark = await addRemark(latest.current.id, targetCompanyId, { comments, documents });
-      update(withRemark(latest.current, remark));
+      const { remark, gap: revision } = await addRemark(latest.current.id, targetCompanyId, {
+        comments,
+        documents,
+      });
+      update(withRevision(withRemark(latest.current, remark), revision));
       setScrollRequest((count) => count + 1);
       return true;
     } catch (error) {
@@ -115,9 +124,10 @@ export function GapDetailsPanel({
     }
   }
 
-  async function withdrawn(work: Promise<Remark>, message: string): Promise<void> {
+  async function withdrawn(work: Promise<RemarkChange>, message: string): Promise<void> {
     try {
-      update(withRemarkReplaced(latest.current, await work));
+      const { remark, gap: revision } = await work;
+      update(withRevision(withRemarkReplaced(latest.current, remark), revision));
       toast.success(message);
     } catch (error) {
       toast.error(getErrorText(error));
@@ -187,6 +197,12 @@ export function GapDetailsPanel({
               label: GAP_DETAILS_TEXT.historyTab,
               count: current.statusHistory.length,
               content: <StatusHistory entries={current.statusHistory} />,
+            },
+            {
+              value: 'changes',
+              label: CHANGE_HISTORY_TEXT.tab,
+              count: current.changeHistory.length,
+              content: <ChangeHistory entries={current.changeHistory} />,
             },
           ]}
         />

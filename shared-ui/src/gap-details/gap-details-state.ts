@@ -1,4 +1,11 @@
-import type { Gap, GapStatus, Remark, StatusHistoryEntry, StatusKey } from '@verity/shared-api';
+import type {
+  Gap,
+  GapRevision,
+  GapStatus,
+  Remark,
+  StatusHistoryEntry,
+  StatusKey,
+} from '@verity/shared-api';
 
 /** The API's overdue rule, applied locally so the badge is right before the reply arrives. */
 function derivedDisplayStatus(gap: Gap, status: GapStatus, now: Date): StatusKey {
@@ -37,6 +44,19 @@ export function withoutStatusChange(current: Gap, before: Gap, entry: StatusHist
 
 export function withRemark(gap: Gap, remark: Remark): Gap {
   return { ...gap, remark: [...gap.remark, remark] };
+}
+
+/**
+ * The gap with the version and change history a write's answer gave; an answer older than what the
+ * gap already has (two writes crossing) is left out.
+ */
+export function withRevision(
+  gap: Gap,
+  revision: Pick<GapRevision, 'version' | 'changeHistory'> | undefined,
+): Gap {
+  // An answer without the revision (an API older than the change history) leaves the gap as it is.
+  if (!revision || revision.version < gap.version) return gap;
+  return { ...gap, version: revision.version, changeHistory: revision.changeHistory };
 }
 
 /** The gap with one remark as the server now gives it (after a withdrawal), in its place. */

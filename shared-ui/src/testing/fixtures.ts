@@ -21,6 +21,8 @@ export function makeGap(overrides: Partial<Gap> = {}): Gap {
     displayStatus: overrides.displayStatus ?? status,
     statusHistory: [{ status: 'open', timestamp: daysFromNow(-10) }],
     remark: [],
+    version: 1,
+    changeHistory: [],
     recommendation: 'Install sub-meters on each furnace line',
     responsibility: 'Plant engineering',
     actionTakenByCompany: 'Quotes requested from two vendors',
@@ -49,6 +51,7 @@ export function makeActionPlan(overrides: Partial<ActionPlanWithGaps> = {}): Act
     createdAt: daysFromNow(-12),
     timeline: daysFromNow(45),
     overallStatus: 'open',
+    version: 1,
     gaps: [makeGap()],
     ...overrides,
   };

@@ -5,7 +5,9 @@ import {
   findActionPlanDetail,
   listActionPlans,
 } from '../../action-plans/action-plan-queries';
+import { findPlanChangeHistory, recordPlanChanges } from '../../action-plans/change-history';
 import { insertGap } from '../../action-plans/gap-writes';
+import { editActionPlan } from '../../action-plans/plan-writes';
 import { requireVisibleActionPlan, requireVisibleAudit } from '../../auth/tenancy';
 import { notFound, passed } from '../../errors';
 import { routeDefaults } from './common';
@@ -46,9 +48,21 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           ],
         );
         const planId = (rows[0] as { id: string }).id;
+        await recordPlanChanges(tx, { id: planId, version: 1 }, user, [
+          {
+            field: 'created',
+            oldValue: null,
+            newValue: {
+              actionPlanHeading: actionPlan.actionPlanHeading,
+              category: actionPlan.category,
+              formType: actionPlan.formType,
+              timeline: actionPlan.timeline?.toISOString() ?? null,
+            },
+          },
+        ]);
         await insertGap(
           tx,
-          { actionPlanId: planId, targetCompanyId: audit.target_company_id, userId: user._id },
+          { actionPlanId: planId, targetCompanyId: audit.target_company_id, actor: user },
           gap,
         );
         return planId;
@@ -102,6 +116,33 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const detail = await findActionPlanDetail(db, plan.id, request.user);
       if (!detail) throw notFound();
       return { success: true as const, data: detail };
+    },
+  );
+
+  fastify.put(
+    '/action-plan/:id',
+    {
+      config: { permission: 'editActionPlan' },
+      schema: {
+        ...routeDefaults,
+        summary:
+          'Edit an action plan’s heading, category or timeline (auditor owner or admin, own firm’s audit)',
+        description:
+          'With `version` (the one the user saw) a plan changed since is refused with 409 and left as it was. Moving the timeline later, or taking it away, needs a `reason` of 10 characters or more (422 without); a timeline earlier than a gap’s due date is refused. Each changed field is kept in the plan’s `changeHistory`.',
+        ...actionPlanSchemas.editActionPlan,
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      const plan = await requireVisibleActionPlan(db, user, request.params.id);
+      if (plan.audit_id !== request.query.auditId) throw notFound();
+      await db.transaction((tx) => editActionPlan(tx, plan.id, request.body, user));
+      const [actionPlan, changeHistory] = await Promise.all([
+        findActionPlan(db, plan.id),
+        findPlanChangeHistory(db, plan.id),
+      ]);
+      if (!actionPlan) throw notFound();
+      return { success: true as const, data: { actionPlan, changeHistory } };
     },
   );
 };

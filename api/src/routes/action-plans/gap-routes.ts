@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   MISSING_STATUS,
   actionPlanSchemas,
+  checkChangeReason,
   checkGap,
   type AuditForm,
   type SessionUser,
 } from '@verity/shared-api/src/server';
+import { lockGap, reasonPassed } from '../../action-plans/change-history';
 import { findGap } from '../../action-plans/gap-sql';
 import { gapAsInput, insertGap, setGapStatus, updateGap } from '../../action-plans/gap-writes';
 import { requireVisibleActionPlan, requireVisibleGap } from '../../auth/tenancy';
@@ -45,7 +47,7 @@ const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const id = await db.transaction((tx) =>
         insertGap(
           tx,
-          { actionPlanId: plan.id, targetCompanyId: plan.target_company_id, userId: user._id },
+          { actionPlanId: plan.id, targetCompanyId: plan.target_company_id, actor: user },
           gap,
         ),
       );
@@ -62,6 +64,8 @@ const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         ...routeDefaults,
         summary: 'Edit a gap: the fields given replace the stored ones (auditor owner or admin)',
+        description:
+          'With `version` (the one the user saw) a gap changed since is refused with 409 and left as it was. Moving the due date later needs a `reason` of 10 characters or more (422 without). Each changed field is kept in the gap’s `changeHistory`.',
         ...actionPlanSchemas.editGap,
       },
     },
@@ -69,24 +73,37 @@ const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const { user } = request;
       const visible = await requireVisibleGap(db, user, request.params.gapId);
       if (visible.audit_id !== request.query.auditId) throw notFound();
-      const stored = await gapOrNotFound(visible.id);
-      const changes = request.body;
-      const gap = passed(
-        checkGap(
-          { ...gapAsInput(stored), ...changes },
-          {
-            formType: visible.form_type as AuditForm,
-            planTimeline: visible.timeline,
-            // A kept due date may have passed since it was set; only a new one must lie ahead.
-            checkDueDateInFuture:
-              changes.dueDate !== undefined &&
-              (changes.dueDate === null ||
-                !stored.dueDate ||
-                new Date(changes.dueDate).getTime() !== new Date(stored.dueDate).getTime()),
-          },
-        ),
-      );
-      await db.transaction((tx) => updateGap(tx, visible.id, gap));
+      const { reason, version, ...changes } = request.body;
+      await db.transaction(async (tx) => {
+        // Locked first, so the edit is merged into the very gap it replaces (a stale version: 409).
+        const locked = await lockGap(tx, visible.id, version);
+        const stored = await findGap(tx, visible.id);
+        if (!stored) throw notFound();
+        const gap = passed(
+          checkGap(
+            { ...gapAsInput(stored), ...changes },
+            {
+              formType: visible.form_type as AuditForm,
+              planTimeline: visible.timeline,
+              // A kept due date may have passed since it was set; only a new one must lie ahead.
+              checkDueDateInFuture:
+                changes.dueDate !== undefined &&
+                (changes.dueDate === null ||
+                  !stored.dueDate ||
+                  new Date(changes.dueDate).getTime() !== new Date(stored.dueDate).getTime()),
+            },
+          ),
+        );
+        const why = reasonPassed(
+          checkChangeReason({
+            subject: 'dueDate',
+            before: stored.dueDate,
+            after: gap.dueDate as Date | undefined,
+            reason,
+          }),
+        );
+        await updateGap(tx, { locked, stored }, gap, user, why);
+      });
       return { success: true as const, data: { gap: await gapOrNotFound(visible.id, user) } };
     },
   );
@@ -115,7 +132,9 @@ const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       );
       const { status } = request.body;
       if (!status) throw invalid(MISSING_STATUS);
-      await db.transaction((tx) => setGapStatus(tx, visible.id, status, user._id));
+      await db.transaction((tx) =>
+        setGapStatus(tx, visible.id, status, user, { version: request.body.version }),
+      );
       return { success: true as const, data: { gap: await gapOrNotFound(visible.id, user) } };
     },
   );

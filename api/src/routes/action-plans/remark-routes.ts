@@ -6,6 +6,7 @@ import {
   tooLongMessage,
   type Remark,
 } from '@verity/shared-api/src/server';
+import { findGapRevision, recordRemarkAdded } from '../../action-plans/change-history';
 import { findRemark } from '../../action-plans/gap-sql';
 import {
   commitDocuments,
@@ -100,12 +101,19 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
           for (const [position, doc] of upload.documents.entries()) {
             await insertRemarkDocument(tx, remarkId, doc, position);
           }
+          await recordRemarkAdded(tx, gap.id, user, {
+            remarkId,
+            attachments: upload.documents.length,
+          });
           return (await findRemark(tx, remarkId, user)) as Remark;
         });
         await commitDocuments(storage, upload.documents, (error) =>
           request.log.warn({ err: error }, 'attachment left pending for the sweep'),
         );
-        return { success: true as const, data: { remark } };
+        return {
+          success: true as const,
+          data: { remark, gap: await findGapRevision(db, gap.id) },
+        };
       } catch (error) {
         // A connection lost mid-transaction may still have committed: the sweep settles those files.
         if (!isDatabaseUnavailable(error)) await discardDocuments(storage, upload.documents);

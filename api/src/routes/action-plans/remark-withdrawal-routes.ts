@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actionPlanSchemas, type SessionUser } from '@verity/shared-api/src/server';
+import {
+  findGapRevision,
+  recordAttachmentWithdrawn,
+  recordRemarkWithdrawn,
+} from '../../action-plans/change-history';
 import { findRemark } from '../../action-plans/gap-sql';
 import {
   authorshipSql,
@@ -18,10 +23,10 @@ export interface RemarkWithdrawalRoutesOptions {
   storage: AttachmentStorage;
 }
 
-async function remarkAnswer(db: Queryable, remarkId: string, reader: SessionUser) {
+async function remarkAnswer(db: Queryable, remarkId: string, gapId: string, reader: SessionUser) {
   const remark = await findRemark(db, remarkId, reader);
   if (!remark) throw notFound();
-  return { success: true as const, data: { remark } };
+  return { success: true as const, data: { remark, gap: await findGapRevision(db, gapId) } };
 }
 
 /** Withdrawing remarks and attachments (docs/api.md): the trace stays, the text and files go. */
@@ -70,9 +75,17 @@ const remarkWithdrawalRoutes: FastifyPluginAsyncTypebox<RemarkWithdrawalRoutesOp
       const remark = rows[0];
       if (!remark) throw notFound();
       requireWithdrawalRight(user, remark, config.remarkWithdrawalWindowSeconds, remark.now);
-      const keys = await db.transaction((tx) => withdrawRemark(tx, request.params.remarkId, user));
+      const { remarkId } = request.params;
+      const keys = await db.transaction(async (tx) => {
+        const withdrawn = await withdrawRemark(tx, remarkId, user);
+        await recordRemarkWithdrawn(tx, gap.id, user, {
+          remarkId,
+          attachments: withdrawn.length,
+        });
+        return withdrawn;
+      });
       await deleteFiles(keys, request.log);
-      return remarkAnswer(db, request.params.remarkId, request.user);
+      return remarkAnswer(db, remarkId, gap.id, request.user);
     },
   );
 
@@ -92,8 +105,10 @@ const remarkWithdrawalRoutes: FastifyPluginAsyncTypebox<RemarkWithdrawalRoutesOp
     async (request) => {
       const { user } = request;
       const params: unknown[] = [request.params.documentId];
-      const { rows } = await db.query<RemarkAuthorship & { remark_id: string; now: Date }>(
-        `SELECT r.id AS remark_id, ${authorshipSql('r')}, now() AS now
+      const { rows } = await db.query<
+        RemarkAuthorship & { remark_id: string; gap_id: string; now: Date }
+      >(
+        `SELECT r.id AS remark_id, r.gap_id, ${authorshipSql('r')}, now() AS now
          FROM remark_documents d JOIN remarks r ON r.id = d.remark_id JOIN gaps g ON g.id = r.gap_id
          JOIN action_plans ap ON ap.id = g.action_plan_id JOIN audits a ON a.id = ap.audit_id
          WHERE d.id = $1 AND ${auditVisibleSql(user, 'a', params)}`,
@@ -102,11 +117,17 @@ const remarkWithdrawalRoutes: FastifyPluginAsyncTypebox<RemarkWithdrawalRoutesOp
       const remark = rows[0];
       if (!remark) throw notFound();
       requireWithdrawalRight(user, remark, config.remarkWithdrawalWindowSeconds, remark.now);
-      const keys = await db.transaction((tx) =>
-        withdrawDocument(tx, request.params.documentId, user),
-      );
+      const { documentId } = request.params;
+      const keys = await db.transaction(async (tx) => {
+        const withdrawn = await withdrawDocument(tx, documentId, user);
+        await recordAttachmentWithdrawn(tx, remark.gap_id, user, {
+          remarkId: remark.remark_id,
+          documentId,
+        });
+        return withdrawn;
+      });
       await deleteFiles(keys, request.log);
-      return remarkAnswer(db, remark.remark_id, request.user);
+      return remarkAnswer(db, remark.remark_id, remark.gap_id, request.user);
     },
   );
 };

@@ -54,6 +54,7 @@ describe.each(databaseKinds)('action plans on %s', (kind) => {
         timeline: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         createdAt: expect.any(String),
         overallStatus: 'open',
+        version: 1,
       });
       const { rows } = await app.db.query<{ status: string }>(
         `SELECT h.status FROM gap_status_history h JOIN gaps g ON g.id = h.gap_id WHERE g.action_plan_id = $1`,

@@ -59,6 +59,7 @@ function detail(overrides: Partial<ActionPlanDetail> = {}): ActionPlanDetail {
       completionPercentage: 0,
     }),
     gaps: [openGap, overdueGap],
+    changeHistory: [],
     ...overrides,
   };
 }

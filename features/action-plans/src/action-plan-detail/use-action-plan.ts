@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
-import type { Gap } from '@verity/shared-api';
+import type { ActionPlan, ChangeEntry, Gap } from '@verity/shared-api';
 import type { ActionPlanDetail } from '@verity/shared-api';
 import { getActionPlan } from '@verity/shared-api/calls';
 import { isNotFound } from '@verity/shared-ui';
@@ -19,6 +19,8 @@ export interface ActionPlanHandle {
   addGap(gap: Gap): void;
   /** Merges a changed gap into the list (an edit, a status change, a remark). */
   mergeGap(gap: Gap): void;
+  /** Puts the plan as an edit left it (heading, category, timeline, version) and its history in place. */
+  mergePlan(edit: { actionPlan: ActionPlan; changeHistory: ChangeEntry[] }): void;
 }
 
 /** Where one plan is kept: under `queryKeys.actionPlan(id)`, with the company it is read for. */
@@ -67,6 +69,7 @@ export function useActionPlan(actionPlanId: string, targetCompanyId: string): Ac
           if (!previous) return previous;
           const gaps = change(previous.gaps);
           return {
+            ...previous,
             actionPlan: { ...previous.actionPlan, overallStatus: overallStatusOf(gaps) },
             statistics: statisticsOf(gaps),
             gaps,
@@ -86,5 +89,21 @@ export function useActionPlan(actionPlanId: string, targetCompanyId: string): Ac
     [updateGaps],
   );
 
-  return { state, addGap, mergeGap };
+  const mergePlan = useCallback(
+    ({ actionPlan, changeHistory }: { actionPlan: ActionPlan; changeHistory: ChangeEntry[] }) => {
+      queryClient.setQueryData<ActionPlanDetail | null>(
+        planKey(actionPlanId, targetCompanyId),
+        (previous) =>
+          previous && {
+            ...previous,
+            actionPlan: { ...actionPlan, overallStatus: overallStatusOf(previous.gaps) },
+            changeHistory,
+          },
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.actionPlans() });
+    },
+    [queryClient, actionPlanId, targetCompanyId],
+  );
+
+  return { state, addGap, mergeGap, mergePlan };
 }

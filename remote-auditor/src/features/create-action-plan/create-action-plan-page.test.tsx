@@ -124,6 +124,7 @@ function savedPlan(id: string, formType: AuditForm = 'ap'): ActionPlan {
     timeline: formType === 'recommendation' ? null : new Date(2026, 7, 31).toISOString(),
     createdAt: NOW.toISOString(),
     overallStatus: 'open',
+    version: 1,
   };
 }
 

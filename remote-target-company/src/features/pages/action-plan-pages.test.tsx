@@ -124,7 +124,7 @@ let detail: ActionPlanDetail;
 let loaded: jest.Mock;
 
 function answerPlan(gaps: Gap[] = [gap]) {
-  detail = { actionPlan: plan, statistics: makeStatistics(), gaps };
+  detail = { actionPlan: plan, statistics: makeStatistics(), gaps, changeHistory: [] };
   loaded = onApi('get', 'action-plan/:actionPlanId', () => ok(detail));
 }
 

@@ -1,0 +1,63 @@
+// What a change history entry can name (docs/decisions.md "Change history and stale writes").
+
+/** The gap's form fields, as the Gap shape names them. */
+export const GAP_FORM_CHANGE_FIELDS = [
+  'KPI',
+  'gapName',
+  'recommendation',
+  'responsibility',
+  'actionTakenByCompany',
+  'residualRisk',
+  'riskSeverity',
+  'impactedSDGs',
+  'dueDate',
+  'timeline',
+  'ESGAspect',
+  'areaCode',
+  'amount',
+  'fields',
+  'addOns',
+] as const;
+export type GapFormChangeField = (typeof GAP_FORM_CHANGE_FIELDS)[number];
+
+/**
+ * A gap's entries: 'created' (new value: the first values), a form field, 'status', 'remark' (added:
+ * `{ remarkId, attachments }` as the new value; withdrawn: as the old value) and 'attachment' (an
+ * image withdrawn: `{ remarkId, documentId }` as the old value). No entry keeps a remark's text or a
+ * file name, so a withdrawal still removes them for everyone.
+ */
+export const GAP_CHANGE_FIELDS = [
+  'created',
+  ...GAP_FORM_CHANGE_FIELDS,
+  'status',
+  'remark',
+  'attachment',
+] as const;
+export type GapChangeField = (typeof GAP_CHANGE_FIELDS)[number];
+
+/** A plan's entries: 'created' (new value: heading, category, form type and timeline) or a field. */
+export const ACTION_PLAN_CHANGE_FIELDS = [
+  'created',
+  'actionPlanHeading',
+  'category',
+  'timeline',
+] as const;
+export type ActionPlanChangeField = (typeof ACTION_PLAN_CHANGE_FIELDS)[number];
+
+export const CHANGE_FIELDS = [
+  ...new Set([...GAP_CHANGE_FIELDS, ...ACTION_PLAN_CHANGE_FIELDS]),
+] as readonly (GapChangeField | ActionPlanChangeField)[];
+export type ChangeField = GapChangeField | ActionPlanChangeField;
+
+/** A remark added or withdrawn, as its entry keeps it. */
+export interface RemarkChangeValue {
+  remarkId: string;
+  /** How many images it carried (added) or still carried (withdrawn). */
+  attachments: number;
+}
+
+/** An image withdrawn, as its entry keeps it. */
+export interface AttachmentChangeValue {
+  remarkId: string;
+  documentId: string;
+}

@@ -1,0 +1,155 @@
+import {
+  ACTION_PLAN_CATEGORY_LABELS,
+  RISK_SEVERITY_LABELS,
+  ROLE_LABELS,
+  STATUS_LABELS,
+  USER_TYPE_LABELS,
+  formatDate,
+  type ChangeEntry,
+  type NameValue,
+} from '@verity/shared-api';
+import { formatAmount } from '../currency-text';
+import { DateText } from '../date-text';
+import { EmptyState } from '../empty-state';
+import {
+  CHANGE_FIELD_LABELS,
+  CHANGE_HISTORY_TEXT,
+  changedByText,
+  remarkAddedText,
+} from './change-history-text';
+import './change-history.css';
+
+export interface ChangeHistoryProps {
+  /** Newest first, as the API sends them. */
+  entries: readonly ChangeEntry[];
+  /** What the history is of: its 'created' entry says 'Gap created' or 'Plan created'. */
+  subject?: 'gap' | 'actionPlan';
+}
+
+const labelOf = (labels: Readonly<Record<string, string>>, value: unknown) =>
+  typeof value === 'string' ? (labels[value] ?? value) : String(value);
+
+type NameValues = Record<string, NameValue>;
+
+const asNameValues = (value: unknown): NameValues =>
+  value !== null && typeof value === 'object' ? (value as NameValues) : {};
+
+/** 'Site: North yard; Budget: 42' for the entries of a custom field map (only `keys` when given). */
+function nameValuesText(map: NameValues, keys?: readonly string[]): string | null {
+  const shown = (keys ?? Object.keys(map))
+    .map((key) => map[key])
+    .filter((entry): entry is NameValue => Boolean(entry) && entry!.value !== '');
+  return shown.length === 0
+    ? null
+    : shown.map((entry) => `${entry.name}: ${entry.value}`).join('; ');
+}
+
+/** A value of a field as the app shows it; null for none. */
+function valueText(field: ChangeEntry['field'], value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  switch (field) {
+    case 'dueDate':
+    case 'timeline':
+      return formatDate(value as string, 'detail');
+    case 'status':
+      return labelOf(STATUS_LABELS, value);
+    case 'riskSeverity':
+      return labelOf(RISK_SEVERITY_LABELS, value);
+    case 'category':
+      return labelOf(ACTION_PLAN_CATEGORY_LABELS, value);
+    case 'impactedSDGs':
+      return Array.isArray(value) && value.length > 0 ? value.join(', ') : null;
+    case 'amount':
+      return formatAmount(value as { currency: 'USD'; value: number });
+    default:
+      return typeof value === 'string' ? value : JSON.stringify(value);
+  }
+}
+
+/** The old and new text of an entry, or null for an event (created, a remark, an image). */
+function valuesOf(entry: ChangeEntry): [string | null, string | null] | null {
+  const { field, oldValue, newValue } = entry;
+  if (field === 'created' || field === 'remark' || field === 'attachment') return null;
+  if (field === 'fields' || field === 'addOns') {
+    const before = asNameValues(oldValue);
+    const after = asNameValues(newValue);
+    // Only the custom fields that changed, named as the form names them.
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+      (key) => (before[key]?.value ?? '') !== (after[key]?.value ?? ''),
+    );
+    return [nameValuesText(before, keys), nameValuesText(after, keys)];
+  }
+  return [valueText(field, oldValue), valueText(field, newValue)];
+}
+
+/** What the entry is: the field's label, or the event it records. */
+function titleOf(entry: ChangeEntry, subject: 'gap' | 'actionPlan'): string {
+  switch (entry.field) {
+    case 'created':
+      return subject === 'gap' ? CHANGE_HISTORY_TEXT.gapCreated : CHANGE_HISTORY_TEXT.planCreated;
+    case 'remark': {
+      if (entry.newValue === null) return CHANGE_HISTORY_TEXT.remarkWithdrawn;
+      const images = (entry.newValue as { attachments?: unknown }).attachments;
+      return remarkAddedText(typeof images === 'number' ? images : 0);
+    }
+    case 'attachment':
+      return CHANGE_HISTORY_TEXT.imageWithdrawn;
+    default:
+      return CHANGE_FIELD_LABELS[entry.field] ?? entry.field;
+  }
+}
+
+/** A value, three lines at most; the whole is its title (hover). */
+function ChangeValue({ text, kind }: { text: string | null; kind: 'old' | 'new' }) {
+  return (
+    <span className="vui-change__value" data-kind={kind} title={text ?? undefined}>
+      {text ?? CHANGE_HISTORY_TEXT.none}
+    </span>
+  );
+}
+
+/** Every change of a gap (or a plan), newest first: what, from what to what, why, who and when. */
+export function ChangeHistory({ entries, subject = 'gap' }: ChangeHistoryProps) {
+  if (entries.length === 0) return <EmptyState title={CHANGE_HISTORY_TEXT.empty} />;
+  return (
+    <ol className="vui-change-history" aria-label={CHANGE_HISTORY_TEXT.tab}>
+      {entries.map((entry) => {
+        const values = valuesOf(entry);
+        const { name, role, userType } = entry.changedBy;
+        return (
+          <li key={entry.id} className="vui-change">
+            <div className="vui-change__header">
+              <span className="vui-change__field">{titleOf(entry, subject)}</span>
+              <span className="vui-change__date">
+                <DateText value={entry.changedAt} format="dateTime" />
+              </span>
+            </div>
+            {values ? (
+              <p className="vui-change__values">
+                <ChangeValue text={values[0]} kind="old" />
+                <span className="vui-change__arrow" aria-hidden="true">
+                  →
+                </span>
+                <span className="vui-sr-only"> {CHANGE_HISTORY_TEXT.changedTo} </span>
+                <ChangeValue text={values[1]} kind="new" />
+              </p>
+            ) : null}
+            {entry.reason ? (
+              <p className="vui-change__reason">
+                <span className="vui-change__reason-label">{CHANGE_HISTORY_TEXT.reason}:</span>{' '}
+                {entry.reason}
+              </p>
+            ) : null}
+            <p className="vui-change__by">
+              {changedByText(
+                name,
+                ROLE_LABELS[role] ?? role,
+                USER_TYPE_LABELS[userType] ?? userType,
+              )}
+            </p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
