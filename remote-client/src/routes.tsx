@@ -1,5 +1,11 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AuditorsPage, DashboardPage, TargetCompaniesPage, UsersPage } from './pages/area-pages';
+import {
+  AuditorsPage,
+  DashboardPage,
+  SettingsPage,
+  TargetCompaniesPage,
+  UsersPage,
+} from './pages/area-pages';
 import {
   ActionPlanPage,
   ActionPlansPage,
@@ -21,6 +27,7 @@ export function ClientRoutes() {
       <Route path="dashboard" element={<DashboardPage />} />
       <Route path="users" element={<UsersPage />} />
       <Route path="auditors" element={<AuditorsPage />} />
+      <Route path="settings" element={<SettingsPage />} />
       <Route path="target-companies" element={<TargetCompaniesPage />} />
       <Route path={`${company}/auditors`} element={<CompanyAuditorsPage />} />
       <Route path={audits} element={<AuditsPage />} />

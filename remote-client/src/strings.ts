@@ -8,6 +8,20 @@ export const CLIENT_PAGE_TITLES = {
   companyDashboard: 'Company Dashboard',
 } as const;
 
+/** The client's portfolio settings page (from the user panel's 'Portfolio settings'). */
+export const PORTFOLIO_SETTINGS_TEXT = {
+  title: 'Portfolio settings',
+  closureHeading: 'Closing gaps',
+  closureLabel: 'Closure needs evidence review',
+  closureOnHelp:
+    "On: a gap closes only when the company requests closure with photo evidence and a reviewer accepts it. The status selector no longer sets 'Close' or 'Prov Close'.",
+  closureOffHelp:
+    "Off: the status selector sets 'Open', 'Close' and 'Prov Close' directly. Companies can still request closure with evidence.",
+  ownerOnly: 'Only an owner can change this.',
+  switchedOn: 'Closure now needs evidence review.',
+  switchedOff: 'Closure no longer needs evidence review.',
+} as const;
+
 export const MANAGE_TARGET_COMPANY_PLACEHOLDER = 'Managing a target company is coming soon.';
 
 /** Step 2 of the wizard and the per-company assignment share these. */

@@ -37,6 +37,8 @@ export {
   canAddGap,
   canEditGap,
   canEditActionPlan,
+  canRequestClosure,
+  canReviewClosure,
 } from './domain/permissions';
 export type { Permission, PermissionFlags, PermissionSubject } from './domain/permissions';
 
@@ -46,11 +48,44 @@ export {
   STATUS_COLORS,
   STATUS_COLOR_HEX,
   GAP_STATUSES,
+  GAP_STORED_STATUSES,
   GAP_STATUS_OPTION_LABELS,
   isStatusKey,
   isGapStatus,
 } from './domain/status';
-export type { StatusKey, StatusColor, ChartStatus, GapStatus } from './domain/status';
+export type {
+  StatusKey,
+  StatusColor,
+  ChartStatus,
+  GapStatus,
+  GapStoredStatus,
+} from './domain/status';
+
+export {
+  CLOSURE_DECISIONS,
+  CLOSURE_METHODS,
+  CLOSURE_METHOD_LABELS,
+  CLOSURE_METHOD_STATUS,
+  RETURN_REASON_MIN_LENGTH,
+  CLOSURE_NOTE_MAX_LENGTH,
+  CLOSURE_NEEDS_EVIDENCE,
+  CLOSURE_NOT_REQUESTABLE,
+  CLOSURE_NOT_PENDING,
+  CLOSURE_PENDING_SELECTOR,
+  CLOSURE_METHOD_REQUIRED,
+  CLOSURE_RETURN_REASON_SHORT,
+  CLOSURE_NOTE_TOO_LONG,
+  CLOSURE_NEEDS_REVIEW,
+  CLOSURE_REQUESTED,
+  CLOSURE_ACCEPTED,
+  CLOSURE_RETURNED,
+  openedAt,
+  hasClosureEvidence,
+  closureRequestProblem,
+  checkClosureReview,
+  CLOSURE_DECISION_REQUIRED,
+} from './domain/closure';
+export type { ClosureDecision, ClosureMethod, ClosureGap, ClosureReview } from './domain/closure';
 
 export {
   RISK_SEVERITIES,
@@ -165,6 +200,8 @@ export type {
   OrganisationUser,
   UserCounts,
   ClientUsers,
+  ClientSettings,
+  ClosureRequest,
   NewUserPayload,
   CustomFieldOption,
   CustomField,

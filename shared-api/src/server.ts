@@ -5,6 +5,7 @@ export * from './contract';
 export * from './domain/attachments';
 export * from './domain/audit';
 export * from './domain/change-history';
+export * from './domain/closure';
 export * from './domain/company';
 export * from './domain/currency';
 export * from './domain/dates';

@@ -15,6 +15,9 @@ export const USER_NAME_FALLBACK = 'User';
 export const LOGOUT_LABEL = 'Logout';
 export const USER_MENU_LABEL = 'Open user menu';
 export const USER_PANEL_LABEL = 'Signed-in user';
+/** A client's link to its portfolio settings, in the user panel. */
+export const PORTFOLIO_SETTINGS_LABEL = 'Portfolio settings';
+export const PORTFOLIO_SETTINGS_PATH = '/client/settings';
 export const EXPAND_SIDEBAR_LABEL = 'Expand sidebar';
 export const COLLAPSE_SIDEBAR_LABEL = 'Collapse sidebar';
 export const MAIN_NAV_LABEL = 'Main';

@@ -3,8 +3,9 @@ import {
   ACTION_PLAN_CATEGORY_LABELS,
   AUDIT_FORM_LABELS,
   AUDIT_TYPE_LABELS,
+  CLOSURE_METHOD_LABELS,
   RISK_SEVERITY_LABELS,
-  GAP_STATUSES,
+  GAP_STORED_STATUSES,
   STATUS_LABELS,
   type SessionUser,
 } from '@verity/shared-api/src/server';
@@ -28,8 +29,8 @@ const neutralisedCellSql = (expression: string) =>
   `(CASE WHEN ascii(${expression}) IN (61, 43, 45, 64, 9, 13, 10) THEN '''' || ${expression} ELSE ${expression} END)`;
 
 const STATUS_CELL = `(CASE
-    WHEN g.status <> 'closed' AND g.due_date < now() THEN ${quote(STATUS_LABELS.overdue)}
-    ${GAP_STATUSES.map((status) => `WHEN g.status = ${quote(status)} THEN ${quote(STATUS_LABELS[status])}`).join(' ')}
+    WHEN g.status NOT IN ('closed', 'pending') AND g.due_date < now() THEN ${quote(STATUS_LABELS.overdue)}
+    ${GAP_STORED_STATUSES.map((status) => `WHEN g.status = ${quote(status)} THEN ${quote(STATUS_LABELS[status])}`).join(' ')}
   END)`;
 
 /**
@@ -63,6 +64,33 @@ export const CSV_COLUMNS: readonly [heading: string, cell: string, of: 'plan' | 
   ['Amount', 'g.amount_value::text', 'gap'],
   ['Impacted SDGs', neutralisedCellSql("array_to_string(g.impacted_sdgs, ', ')"), 'gap'],
   ['Gap Created', dateSql('g.created_at'), 'gap'],
+  // The closure loop's, after the spec's columns: the latest request, and who verified it how.
+  [
+    'Closure Requested At',
+    dateSql('(SELECT max(c.requested_at) FROM closure_requests c WHERE c.gap_id = g.id)'),
+    'gap',
+  ],
+  [
+    'Verified By',
+    neutralisedCellSql(`(SELECT c.reviewed_by_name FROM closure_requests c
+      WHERE c.gap_id = g.id AND c.decision = 'accept' ORDER BY c.reviewed_at DESC LIMIT 1)`),
+    'gap',
+  ],
+  [
+    'Verification Method',
+    labelSql(
+      `(SELECT c.method FROM closure_requests c
+      WHERE c.gap_id = g.id AND c.decision = 'accept' ORDER BY c.reviewed_at DESC LIMIT 1)`,
+      CLOSURE_METHOD_LABELS,
+    ),
+    'gap',
+  ],
+  [
+    'Last Evidence Date',
+    dateSql(`(SELECT max(d.created_at) FROM remarks r JOIN remark_documents d ON d.remark_id = r.id
+      WHERE r.gap_id = g.id AND r.withdrawn_at IS NULL AND d.withdrawn_at IS NULL)`),
+    'gap',
+  ],
 ];
 
 const columnName = (heading: string) => `"${heading.replace(/"/g, '""')}"`;

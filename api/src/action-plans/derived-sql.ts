@@ -1,8 +1,11 @@
 // The derived figures of docs/decisions.md ("Derived figures"), as SQL computed at read time.
 
-/** True when the gap aliased `g` is overdue: not closed and its due date has passed. */
+/**
+ * True when the gap aliased `g` is overdue: not closed, not waiting for its closure review (the
+ * company has done its part), and its due date has passed.
+ */
 const gapOverdueSql = (g: string) =>
-  `(${g}.status <> 'closed' AND ${g}.due_date IS NOT NULL AND ${g}.due_date < now())`;
+  `(${g}.status NOT IN ('closed', 'pending') AND ${g}.due_date IS NOT NULL AND ${g}.due_date < now())`;
 
 /** The gap's status as shown: 'overdue' when overdue, else what was set. */
 export const gapDisplayStatusSql = (g: string) =>
@@ -19,7 +22,7 @@ export const planOverallStatusSql = (g: string) => `(CASE
 /** The plan statistics, aggregated over the gaps aliased `g`; provisionally closed gaps count in the total only. */
 export const planStatisticsSql = (g: string) => `
     count(${g}.id)::int AS "totalGaps",
-    (count(${g}.id) FILTER (WHERE ${g}.status = 'open' AND NOT ${gapOverdueSql(g)}))::int AS "openGaps",
+    (count(${g}.id) FILTER (WHERE ${g}.status IN ('open', 'pending') AND NOT ${gapOverdueSql(g)}))::int AS "openGaps",
     (count(${g}.id) FILTER (WHERE ${g}.status = 'closed'))::int AS "closedGaps",
     (count(${g}.id) FILTER (WHERE ${gapOverdueSql(g)}))::int AS "overdueGaps",
     (CASE WHEN count(${g}.id) = 0 THEN 0

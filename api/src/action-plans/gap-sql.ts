@@ -1,9 +1,12 @@
 // Reading gaps: one SELECT gives each gap with its status history and remarks (with their documents).
 import type {
+  ClosureDecision,
+  ClosureMethod,
+  ClosureRequest,
   CurrencyCode,
   EsgAspect,
   Gap,
-  GapStatus,
+  GapStoredStatus,
   RiskSeverity,
   Role,
   Remark,
@@ -35,7 +38,7 @@ export interface GapRow {
   action_taken_by_company: string;
   residual_risk: string;
   risk_severity: RiskSeverity;
-  status: GapStatus;
+  status: GapStoredStatus;
   display_status: StatusKey;
   created_at: Date;
   due_date: Date | null;
@@ -47,10 +50,25 @@ export interface GapRow {
   impacted_sdgs: SdgCode[];
   fields: Record<string, { name: string; value: string }>;
   add_ons: Record<string, { name: string; value: string }>;
-  status_history: { status: GapStatus; timestamp: string }[];
+  status_history: { status: GapStoredStatus; timestamp: string }[];
   remarks: RemarkJson[];
   version: number;
   change_history: Parameters<typeof toChangeEntries>[0];
+  closure: ClosureJson | null;
+}
+
+/** The gap's latest closure request as the SELECT builds it (times as JSON text). */
+interface ClosureJson {
+  id: string;
+  requestedAt: string;
+  requestedByName: string;
+  note: string | null;
+  decision: ClosureDecision | null;
+  method: ClosureMethod | null;
+  reason: string | null;
+  reviewedAt: string | null;
+  reviewedByName: string | null;
+  reviewedByUserType: 'client' | 'auditor' | null;
 }
 
 interface WithdrawalJson {
@@ -111,7 +129,11 @@ const selectGapsSql = (
       FROM gap_status_history h WHERE h.gap_id = g.id), '[]'::jsonb) AS status_history,
     COALESCE((SELECT jsonb_agg(${remarkJsonSql('r', duplicateVisible)} ORDER BY r.created_at, r.id)
       FROM remarks r WHERE r.gap_id = g.id), '[]'::jsonb) AS remarks,
-    g.version, ${gapChangeHistorySql('g')} AS change_history
+    g.version, ${gapChangeHistorySql('g')} AS change_history,
+    (SELECT jsonb_build_object('id', c.id, 'requestedAt', c.requested_at, 'requestedByName', c.requested_by_name,
+        'note', c.note, 'decision', c.decision, 'method', c.method, 'reason', c.reason, 'reviewedAt', c.reviewed_at,
+        'reviewedByName', c.reviewed_by_name, 'reviewedByUserType', c.reviewed_by_user_type)
+      FROM closure_requests c WHERE c.gap_id = g.id ORDER BY c.requested_at DESC, c.id DESC LIMIT 1) AS closure
   FROM gaps g`;
 
 const iso = (value: Date | string | null) =>
@@ -134,6 +156,29 @@ export function toRemark(remark: RemarkJson): Remark {
       withdrawn: withdrawalOf(doc.withdrawn),
       evidence: toEvidence(doc.evidence),
     })),
+  };
+}
+
+function toClosure(closure: ClosureJson | null): ClosureRequest | null {
+  if (!closure) return null;
+  return {
+    id: closure.id,
+    requestedAt: iso(closure.requestedAt) as string,
+    requestedBy: { fullname: closure.requestedByName },
+    note: closure.note,
+    review:
+      closure.decision === null
+        ? null
+        : {
+            decision: closure.decision,
+            method: closure.method,
+            reason: closure.reason,
+            reviewedAt: iso(closure.reviewedAt) as string,
+            reviewedBy: {
+              fullname: closure.reviewedByName ?? '',
+              userType: closure.reviewedByUserType ?? 'client',
+            },
+          },
   };
 }
 
@@ -170,6 +215,7 @@ function toGap(row: GapRow): Gap {
     remark: row.remarks.map(toRemark),
     version: row.version,
     changeHistory: toChangeEntries(row.change_history),
+    closure: toClosure(row.closure),
   };
 }
 

@@ -177,7 +177,8 @@ export async function companyGapStats(
       LEFT JOIN LATERAL (
         SELECT count(*) AS overdue, count(*) FILTER (WHERE g.status = 'provClosed') AS prov_overdue
         FROM gaps g
-        WHERE p.has_overdue AND g.action_plan_id = p.id AND g.status <> 'closed' AND g.due_date < now()
+        WHERE p.has_overdue AND g.action_plan_id = p.id AND g.status NOT IN ('closed', 'pending')
+          AND g.due_date < now()
       ) o ON true
       GROUP BY p.target_company_id
     ),

@@ -7,6 +7,7 @@ import { AUDIT_CATEGORIES_BY_TYPE, AUDIT_FORMS, AUDIT_TYPES } from '@verity/shar
 import { insertRemarkDocument } from '../action-plans/remark-attachments';
 import { imageEvidenceOf } from '../action-plans/image-evidence';
 import type { Queryable } from '../db';
+import { seedClosureLoop } from './demo-closure';
 import { demoSitePhoto } from './demo-photo';
 import { demoPng } from './demo-png';
 import {
@@ -318,6 +319,22 @@ export async function seedDemoPortfolio(tx: Queryable, options: PortfolioOptions
     );
     if (remarkId && options.attachmentsDir) {
       await attachPhoto(tx, remarkId, options.attachmentsDir, name);
+    }
+    // The closure loop's states live at the second company, away from the gaps the demo walks
+    // through first (Acme Steel's), which stay as the spec's statuses left them.
+    if (name === SECOND_COMPANY) {
+      const { attachmentsDir } = options;
+      await seedClosureLoop(
+        tx,
+        companyId,
+        {
+          auditor: authors.find((author) => author.user_type === 'auditor'),
+          client: authors.find((author) => author.user_type === 'client'),
+        },
+        attachmentsDir
+          ? (photoRemarkId) => attachPhoto(tx, photoRemarkId, attachmentsDir, name)
+          : undefined,
+      );
     }
   }
 }

@@ -181,12 +181,7 @@ const HOME_MEMBERS: { email: string; fullname: string; userType: UserType; role:
     userType: 'targetCompany',
     role: 'admin',
   },
-  {
-    email: 'company.editor@verity.test',
-    fullname: 'Colin Editor',
-    userType: 'targetCompany',
-    role: 'editor',
-  },
+  // company.editor@verity.test is a demo account (tooling/demo-accounts.json).
 ];
 
 async function createHome(db: Queryable): Promise<TenantIds> {

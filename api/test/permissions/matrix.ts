@@ -1,6 +1,7 @@
 // The permission matrix of docs/api.md ("Who may") and spec section 6, written out cell by cell:
 // one row per route (see matrix-types.ts for how a row reads), in the order of docs/api.md.
 import { ACTION_PLAN_ROWS } from './matrix-action-plans';
+import { CLOSURE_ROWS } from './matrix-closure';
 import { ORGANISATION_ROWS } from './matrix-organisations';
 import { UNATTACHED_ACCOUNT, type MatrixRow } from './matrix-types';
 
@@ -90,6 +91,7 @@ export const MATRIX: readonly MatrixRow[] = [
   ...ORGANISATION_ROWS,
   ...DASHBOARD_ROWS,
   ...ACTION_PLAN_ROWS,
+  ...CLOSURE_ROWS,
 ];
 
 /**

@@ -94,6 +94,7 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
   it('holds gaps in every status, some overdue, with history, SDGs and custom fields', async () => {
     const { rows } = await db.query<Record<string, number>>(`
       SELECT (count(*) FILTER (WHERE status = 'open'))::int AS open,
+        (count(*) FILTER (WHERE status = 'pending'))::int AS pending,
         (count(*) FILTER (WHERE status = 'closed'))::int AS closed,
         (count(*) FILTER (WHERE status = 'provClosed'))::int AS prov_closed,
         (count(*) FILTER (WHERE status <> 'closed' AND due_date < now()))::int AS overdue,
@@ -102,7 +103,8 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
         (count(DISTINCT risk_severity))::int AS risks
       FROM gaps`);
     expect(rows[0]).toEqual({
-      open: 12,
+      open: 11,
+      pending: 1,
       closed: 16,
       prov_closed: 9,
       overdue: 7,
@@ -157,10 +159,20 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
        JOIN remarks r ON r.id = d.remark_id JOIN gaps g ON g.id = r.gap_id
        ORDER BY d.content_type`,
     );
-    expect(documents.rows).toMatchObject([
-      { content_type: 'image/jpeg', company: 'Acme Steel Ltd', camera: 'Verity Demo Camera' },
-      { content_type: 'image/png', camera: null, taken_after_gap: null },
-    ]);
+    // Acme Steel's photo carries EXIF; the others (Blue River's, some for its closure loop) do not.
+    expect(documents.rows).toHaveLength(6);
+    expect(documents.rows[0]).toMatchObject({
+      content_type: 'image/jpeg',
+      company: 'Acme Steel Ltd',
+      camera: 'Verity Demo Camera',
+    });
+    for (const other of documents.rows.slice(1)) {
+      expect(other).toMatchObject({
+        content_type: 'image/png',
+        camera: null,
+        taken_after_gap: null,
+      });
+    }
     expect(documents.rows[0]?.taken_after_gap).toBe(true);
     for (const document of documents.rows) {
       const bytes = await readFile(
@@ -190,13 +202,51 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
       auditors: 1,
       companies: 3,
       engagements: 1,
-      users: 7,
+      users: 8,
       assignments: 2,
       audits: 9,
       plans: 15,
       gaps: 37,
-      remarks: 30,
-      documents: 2,
+      remarks: 35,
+      documents: 6,
     });
+  });
+
+  it("puts the second company's gaps through every state of the closure loop", async () => {
+    const { rows } = await db.query<{
+      status: string;
+      decision: string | null;
+      method: string | null;
+      history: string[];
+      evidence: number;
+    }>(`
+      SELECT g.status, c.decision, c.method,
+        (SELECT array_agg(h.status ORDER BY h.changed_at) FROM gap_status_history h WHERE h.gap_id = g.id) AS history,
+        (SELECT count(*)::int FROM remarks r JOIN remark_documents d ON d.remark_id = r.id
+          WHERE r.gap_id = g.id AND r.created_at <= c.requested_at) AS evidence
+      FROM closure_requests c JOIN gaps g ON g.id = c.gap_id
+      JOIN target_companies tc ON tc.id = g.target_company_id
+      WHERE tc.target_company_name = 'Blue River Textiles'
+      ORDER BY c.decision NULLS FIRST, c.method NULLS FIRST`);
+    // Each request had a photo before it was made.
+    expect(rows.every((row) => row.evidence > 0)).toBe(true);
+    expect(
+      rows.map(({ status, decision, method, history }) => ({ status, decision, method, history })),
+    ).toEqual([
+      { status: 'pending', decision: null, method: null, history: ['open', 'pending'] },
+      {
+        status: 'provClosed',
+        decision: 'accept',
+        method: 'desk',
+        history: ['open', 'pending', 'provClosed'],
+      },
+      {
+        status: 'closed',
+        decision: 'accept',
+        method: 'site',
+        history: ['open', 'provClosed', 'pending', 'closed'],
+      },
+      { status: 'open', decision: 'return', method: null, history: ['open', 'pending', 'open'] },
+    ]);
   });
 });

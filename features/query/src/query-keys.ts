@@ -18,4 +18,5 @@ export const queryKeys = {
     ['users', ...(userType ? [userType, filter] : [])] as const,
   dashboard: (filter: Filter = {}) => ['dashboard', filter] as const,
   audit: (auditId?: string) => one('audit', auditId),
+  clientSettings: () => ['client-settings'] as const,
 };

@@ -7,6 +7,8 @@ import {
   canCreateAudit,
   canEditGap,
   canWithdrawRemark,
+  canRequestClosure,
+  canReviewClosure,
 } from '@verity/shared-api';
 import { getAuditorTargetCompanies } from '@verity/shared-api/calls';
 import {
@@ -110,6 +112,8 @@ export function AuditorActionPlanPage() {
         canAddGap: canAddGap(user),
         canEditGap: canEditGap(user),
         canWithdrawRemark: (remark) => canWithdrawRemark(user, remark),
+        canRequestClosure: canRequestClosure(user),
+        canReviewClosure: canReviewClosure(user),
       }}
     />
   );

@@ -7,6 +7,7 @@ import { CompanyDashboardScreen } from '@verity/feature-dashboards';
 import { TargetCompaniesScreen, targetCompanyCardLinks } from '@verity/feature-target-companies';
 import { AuditorsScreen } from '../features/auditors/auditors-screen';
 import { ClientUsersScreen } from '../features/client-users';
+import { PortfolioSettingsScreen } from '../features/portfolio-settings/portfolio-settings-screen';
 import { CreateTargetCompanyModal } from '../features/target-company-wizard/create-target-company-modal';
 import { CLIENT_PAGE_TITLES } from '../strings';
 import { useSessionUser } from '../use-session-user';
@@ -46,4 +47,10 @@ export function UsersPage() {
   const user = useSessionUser();
   if (!user) return null;
   return <ClientUsersScreen user={user} />;
+}
+
+export function SettingsPage() {
+  const user = useSessionUser();
+  if (!user) return null;
+  return <PortfolioSettingsScreen user={user} />;
 }

@@ -10,6 +10,8 @@ import {
   canChangeGapStatus,
   permissionFlags,
   type PermissionSubject,
+  canRequestClosure,
+  canReviewClosure,
 } from '@verity/shared-api';
 import {
   ActionPlanDetailScreen,
@@ -142,6 +144,8 @@ export function ActionPlanPage() {
         canAddGap: false,
         canEditGap: false,
         canWithdrawRemark: (remark) => canWithdrawRemark(user, remark),
+        canRequestClosure: canRequestClosure(user),
+        canReviewClosure: canReviewClosure(user),
       }}
     />
   );

@@ -39,3 +39,5 @@ export {
   withdrawRemarkDocument,
 } from './action-plans';
 export { exportActionPlansCsv, saveBlob, exportFileNameFallback } from './csv-export';
+export { requestClosure, reviewClosure, getClientSettings, updateClientSettings } from './closure';
+export type { ClosureReviewInput } from './closure';

@@ -5,7 +5,8 @@ import { EVIDENCE_WARNINGS } from '../domain/attachments';
 import { CURRENCY_CODES } from '../domain/currency';
 import { RISK_SEVERITIES } from '../domain/risk';
 import { SDG_CODES } from '../domain/sdg';
-import { GAP_STATUSES, STATUS_KEYS } from '../domain/status';
+import { CLOSURE_DECISIONS, CLOSURE_METHODS } from '../domain/closure';
+import { GAP_STATUSES, GAP_STORED_STATUSES, STATUS_KEYS } from '../domain/status';
 import { ROLES, USER_TYPES } from '../domain/user';
 import { BasedOnVersion, ChangeEntry, ChangeReason, GapRevision } from './change-history';
 import {
@@ -125,7 +126,7 @@ export type ActionPlanFilters = Static<typeof ActionPlanFilters>;
 /* ---------- What the API answers ---------- */
 
 export const StatusHistoryEntry = Type.Object({
-  status: oneOf(GAP_STATUSES),
+  status: oneOf(GAP_STORED_STATUSES),
   timestamp: IsoDate,
 });
 export type StatusHistoryEntry = Static<typeof StatusHistoryEntry>;
@@ -213,6 +214,29 @@ export const Remark = Type.Object({
 });
 export type Remark = Static<typeof Remark>;
 
+/** A request to close a gap on its evidence, and its review once made. */
+export const ClosureRequest = Type.Object({
+  id: Uuid,
+  requestedAt: IsoDate,
+  requestedBy: Type.Object({ fullname: Type.String() }),
+  note: Nullable(Type.String()),
+  review: Nullable(
+    Type.Object({
+      decision: oneOf(CLOSURE_DECISIONS),
+      method: Type.Union([oneOf(CLOSURE_METHODS), Type.Null()], {
+        description: 'desk or site, when accepted',
+      }),
+      reason: Type.Union([Type.String(), Type.Null()], { description: 'why it was returned' }),
+      reviewedAt: IsoDate,
+      reviewedBy: Type.Object({
+        fullname: Type.String(),
+        userType: oneOf(['client', 'auditor'] as const),
+      }),
+    }),
+  ),
+});
+export type ClosureRequest = Static<typeof ClosureRequest>;
+
 export const NameValue = Type.Object({ name: Type.String(), value: Type.String() });
 export type NameValue = Static<typeof NameValue>;
 
@@ -229,7 +253,9 @@ export const Gap = Type.Object({
   actionTakenByCompany: Type.String(),
   residualRisk: Type.String(),
   riskSeverity: oneOf(RISK_SEVERITIES),
-  status: oneOf(GAP_STATUSES, { description: 'what was set' }),
+  status: oneOf(GAP_STORED_STATUSES, {
+    description: "what was set; 'pending' while a requested closure waits for review",
+  }),
   displayStatus: oneOf(STATUS_KEYS, {
     description: 'overdue when not closed past the due date, else status',
   }),
@@ -247,6 +273,9 @@ export const Gap = Type.Object({
   remark: Type.Array(Remark),
   version: Type.Integer({ description: 'grows by one with every change; sent back to edit' }),
   changeHistory: Type.Array(ChangeEntry, { description: 'every change, newest first' }),
+  closure: Type.Union([ClosureRequest, Type.Null()], {
+    description: 'the latest closure request and its review; null when none was made',
+  }),
 });
 export type Gap = Static<typeof Gap>;
 
@@ -365,6 +394,25 @@ export const actionPlanSchemas = routeSchemas({
     querystring: CompanyQuery,
     body: StatusChange,
     response: { 200: GapAnswer, ...signedInErrors, ...errorAnswers(409) },
+  },
+  requestClosure: {
+    params: Type.Object({ id: Uuid }),
+    querystring: CompanyQuery,
+    body: Type.Object({ note: Type.Optional(Type.String()) }),
+    response: { 200: GapAnswer, ...signedInErrors, ...errorAnswers(409, 422) },
+  },
+  reviewClosure: {
+    params: Type.Object({ id: Uuid }),
+    querystring: CompanyQuery,
+    // Checked after tenancy, with the loop's own messages (../domain/closure).
+    body: Type.Object({
+      decision: Type.Optional(Type.String({ description: 'accept or return' })),
+      method: Type.Optional(Type.String({ description: 'desk or site: needed to accept' })),
+      reason: Type.Optional(
+        Type.String({ description: 'why it goes back: needed to return, 10 characters or more' }),
+      ),
+    }),
+    response: { 200: GapAnswer, ...signedInErrors, ...errorAnswers(409, 422) },
   },
   // multipart/form-data, read by the route itself: `comments` and `documents` (files).
   addRemark: {

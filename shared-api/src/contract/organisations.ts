@@ -177,6 +177,15 @@ function answers<S extends 200 | 201, T extends TSchema>(status: S, data: T) {
 }
 
 const AuditorFilter = Type.Object({ auditorId: Type.Optional(Uuid) });
+
+/** A client's settings for its whole portfolio. */
+export const ClientSettings = Type.Object({
+  closureNeedsReview: Type.Boolean({
+    description:
+      'gaps close only through evidence review (request, then accept); off: the status selector sets Closed and Prov Close as the spec says',
+  }),
+});
+export type ClientSettings = Static<typeof ClientSettings>;
 const CompanyQuery = Type.Object({ targetCompanyId: Uuid });
 const TargetCompanies = Type.Object({ targetCompanies: Type.Array(TargetCompany) });
 const Users = Type.Object({ users: Type.Array(OrganisationUser) });
@@ -228,4 +237,9 @@ export const organisationSchemas = routeSchemas({
     response: answers(200, Type.Object({ audit: Audit })),
   },
   createAudit: { body: CreateAuditPayload, response: answers(201, Type.Object({ audit: Audit })) },
+  clientSettings: { response: answers(200, Type.Object({ settings: ClientSettings })) },
+  updateClientSettings: {
+    body: Type.Object({ closureNeedsReview: Type.Optional(Type.Boolean()) }),
+    response: answers(200, Type.Object({ settings: ClientSettings })),
+  },
 });

@@ -66,6 +66,15 @@ export const PERMISSIONS = {
   /** Withdrawing the remarks of anyone in one's own organisation, at any time. */
   withdrawOrganisationRemarks: { client: OWNER, auditor: OWNER, targetCompany: OWNER },
   viewRemarkDocuments: ALL_USER_TYPES,
+
+  // The closure loop
+  /** Sending a gap with its evidence for closure review: the company's people who work the gaps. */
+  requestClosure: { targetCompany: NOT_VIEWER },
+  /** Accepting or returning the evidence: the firm's owners and admins, the client's non-viewers. */
+  reviewClosure: { client: NOT_VIEWER, auditor: ADMIN_OR_OWNER },
+  /** The portfolio's closure settings: every client user sees them, the owner changes them. */
+  viewClientSettings: { client: EVERYONE },
+  manageClientSettings: { client: OWNER },
 } as const satisfies Record<string, Grant>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -182,4 +191,12 @@ export function canEditGap(user: PermissionSubject): boolean {
 
 export function canEditActionPlan(user: PermissionSubject): boolean {
   return may(user, 'editActionPlan');
+}
+
+export function canRequestClosure(user: PermissionSubject): boolean {
+  return may(user, 'requestClosure');
+}
+
+export function canReviewClosure(user: PermissionSubject): boolean {
+  return may(user, 'reviewClosure');
 }

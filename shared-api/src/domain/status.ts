@@ -32,6 +32,13 @@ export const STATUS_COLORS: Readonly<Record<ChartStatus, StatusColor>> = {
 export const GAP_STATUSES = ['open', 'closed', 'provClosed'] as const;
 export type GapStatus = (typeof GAP_STATUSES)[number];
 
+/**
+ * The statuses a gap can hold: the settable ones, and 'pending' while a requested closure waits for
+ * its review (set only by the closure loop, never by the status selector).
+ */
+export const GAP_STORED_STATUSES = [...GAP_STATUSES, 'pending'] as const;
+export type GapStoredStatus = (typeof GAP_STORED_STATUSES)[number];
+
 export const GAP_STATUS_OPTION_LABELS: Readonly<Record<GapStatus, string>> = {
   open: 'Open',
   closed: 'Close',

@@ -79,6 +79,7 @@ function makeGap(overrides: Partial<Gap> = {}): Gap {
     ESGAspect: null,
     areaCode: 'AC-7',
     amount: { currency: 'INR', value: 1250.5 },
+    closure: null,
     version: 1,
     changeHistory: [],
     ...overrides,

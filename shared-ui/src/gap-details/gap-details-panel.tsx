@@ -29,6 +29,7 @@ import {
   withStatus,
   withoutStatusChange,
 } from './gap-details-state';
+import { ClosureSection } from './closure-section';
 import { GAP_DETAILS_TEXT } from './gap-details-text';
 import { GapFields } from './gap-fields';
 import { GapStatusSelector } from './gap-status-selector';
@@ -50,6 +51,10 @@ export interface GapDetailsPanelProps {
   canWithdrawRemark?: (remark: Remark) => boolean;
   /** The gap after a status change or a new remark, for the list behind the panel. */
   onGapChange?: (gap: Gap) => void;
+  /** Target-company owners, admins and editors: 'Request closure' (canRequestClosure). */
+  canRequestClosure?: boolean;
+  /** Auditor owners and admins, client non-viewers: 'Accept evidence' and 'Return' (canReviewClosure). */
+  canReviewClosure?: boolean;
 }
 
 /** The fullscreen Gap Details panel: the gap's fields, its status, remarks and status history. */
@@ -62,6 +67,8 @@ export function GapDetailsPanel({
   canAddRemark,
   canWithdrawRemark,
   onGapChange,
+  canRequestClosure = false,
+  canReviewClosure = false,
 }: GapDetailsPanelProps) {
   const [current, setCurrent] = useState(gap);
   const latest = useRef(gap);
@@ -161,7 +168,8 @@ export function GapDetailsPanel({
             <dt>KPI</dt>
             <dd>{current.KPI}</dd>
           </dl>
-          {canChangeStatus ? (
+          {/* A gap waiting for its closure review is decided there, not by the selector. */}
+          {canChangeStatus && current.status !== 'pending' ? (
             <div className="vui-gap-details__status">
               <GapStatusSelector
                 status={current.status}
@@ -171,6 +179,13 @@ export function GapDetailsPanel({
             </div>
           ) : null}
         </div>
+        <ClosureSection
+          gap={current}
+          targetCompanyId={targetCompanyId}
+          canRequest={canRequestClosure}
+          canReview={canReviewClosure}
+          onGapChange={update}
+        />
         <GapFields gap={current} />
         <Tabs
           label={GAP_DETAILS_TEXT.tabsLabel}

@@ -35,6 +35,7 @@ export function makeGap(overrides: Partial<Gap> = {}): Gap {
     ESGAspect: 'Environmental',
     areaCode: null,
     amount: null,
+    closure: null,
     ...overrides,
   };
 }

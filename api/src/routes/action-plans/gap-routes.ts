@@ -8,6 +8,7 @@ import {
   type SessionUser,
 } from '@verity/shared-api/src/server';
 import { lockGap, reasonPassed } from '../../action-plans/change-history';
+import { guardClosureLoop } from '../../action-plans/closure';
 import { findGap } from '../../action-plans/gap-sql';
 import { gapAsInput, insertGap, setGapStatus, updateGap } from '../../action-plans/gap-writes';
 import { requireVisibleActionPlan, requireVisibleGap } from '../../auth/tenancy';
@@ -132,9 +133,11 @@ const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       );
       const { status } = request.body;
       if (!status) throw invalid(MISSING_STATUS);
-      await db.transaction((tx) =>
-        setGapStatus(tx, visible.id, status, user, { version: request.body.version }),
-      );
+      await db.transaction(async (tx) => {
+        // The closure loop's states are the loop's: see ../../action-plans/closure.ts.
+        await guardClosureLoop(tx, visible.id, status);
+        await setGapStatus(tx, visible.id, status, user, { version: request.body.version });
+      });
       return { success: true as const, data: { gap: await gapOrNotFound(visible.id, user) } };
     },
   );

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { REMARK_UPLOAD_LIMITS } from '../../action-plans/remark-attachments';
 import actionPlanRoutes from './action-plan-routes';
+import closureRoutes from './closure-routes';
 import exportRoutes from './export-routes';
 import gapRoutes from './gap-routes';
 import remarkRoutes from './remark-routes';
@@ -14,6 +15,7 @@ const actionPlanPlugin: FastifyPluginAsync = async (fastify) => {
   const storage = fastify.attachments;
   await fastify.register(actionPlanRoutes);
   await fastify.register(gapRoutes);
+  await fastify.register(closureRoutes);
   await fastify.register(remarkRoutes, { storage });
   await fastify.register(remarkWithdrawalRoutes, { storage });
   await fastify.register(exportRoutes);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import auditRoutes from './audits';
 import auditorRoutes from './auditors';
+import clientSettingsRoutes from './client-settings';
 import targetCompanyRoutes from './target-companies';
 import userRoutes from './users';
 
@@ -10,6 +11,7 @@ const organisationRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(auditorRoutes);
   await fastify.register(userRoutes);
   await fastify.register(auditRoutes);
+  await fastify.register(clientSettingsRoutes);
 };
 
 export default organisationRoutes;

@@ -33,6 +33,10 @@ export interface ActionPlanDetailPermissions {
   canEditGap: boolean;
   /** Shows 'Withdraw' on the remarks (and their images) the user may withdraw now. */
   canWithdrawRemark?: (remark: Remark) => boolean;
+  /** 'Request closure' in the gap details panel (target-company owners, admins, editors). */
+  canRequestClosure?: boolean;
+  /** 'Accept evidence' and 'Return' on gaps waiting for review (auditor owners and admins, clients who are not viewers). */
+  canReviewClosure?: boolean;
 }
 
 export interface ActionPlanDetailScreenProps {
@@ -145,7 +149,7 @@ export function ActionPlanDetailScreen({
       />
       <ActionPlanStatCards statistics={statistics} />
       <GapsTable
-        gaps={gaps}
+        gaps={pendingFirst(gaps)}
         canEditGap={permissions.canEditGap}
         gapLink={gapLink}
         onEditGap={setEditing}
@@ -201,10 +205,17 @@ export function ActionPlanDetailScreen({
           onClose={closeGap}
           canChangeStatus={permissions.canChangeStatus}
           canAddRemark={permissions.canAddRemark}
+          canRequestClosure={permissions.canRequestClosure}
+          canReviewClosure={permissions.canReviewClosure}
           canWithdrawRemark={permissions.canWithdrawRemark}
           onGapChange={mergeGap}
         />
       ) : null}
     </div>
   );
+}
+
+/** Gaps waiting for their closure review first, so the reviewers find them; otherwise as listed. */
+function pendingFirst(gaps: readonly Gap[]): Gap[] {
+  return [...gaps].sort((a, b) => Number(b.status === 'pending') - Number(a.status === 'pending'));
 }

@@ -6,6 +6,8 @@ import {
   canEditGap,
   canWithdrawRemark,
   type SessionUser,
+  canRequestClosure,
+  canReviewClosure,
 } from '@verity/shared-api';
 import {
   ActionPlanDetailScreen,
@@ -22,6 +24,8 @@ export function actionPlanPermissions(user: SessionUser): ActionPlanDetailPermis
     canAddGap: canAddGap(user),
     canEditGap: canEditGap(user),
     canWithdrawRemark: (remark) => canWithdrawRemark(user, remark),
+    canRequestClosure: canRequestClosure(user),
+    canReviewClosure: canReviewClosure(user),
   };
 }
 

@@ -47,6 +47,25 @@ describe('user menu', () => {
     expect(userButton()).toHaveAttribute('aria-expanded', 'true');
   });
 
+  it("offers clients, and only clients, 'Portfolio settings', which closes the panel", async () => {
+    const view = await renderAs(users.client);
+    await userEvent.click(userButton());
+    const link = within(screen.getByRole('dialog', { name: 'Signed-in user' })).getByRole('link', {
+      name: 'Portfolio settings',
+    });
+    expect(link).toHaveAttribute('href', '/client/settings');
+    await userEvent.click(link);
+    expect(screen.queryByRole('dialog', { name: 'Signed-in user' })).not.toBeInTheDocument();
+    view.unmount();
+
+    for (const other of [users.auditor, users.targetCompany]) {
+      const next = await renderAs(other);
+      await userEvent.click(userButton());
+      expect(screen.queryByRole('link', { name: 'Portfolio settings' })).not.toBeInTheDocument();
+      next.unmount();
+    }
+  });
+
   it("shows 'User' when the full name is missing", async () => {
     await renderAs({ ...users.targetCompany, fullname: '' });
     await userEvent.click(userButton());

@@ -6,9 +6,17 @@ import {
   usesLetterAvatar,
   type SessionUser,
 } from '@verity/shared-api';
+import { Link } from 'react-router-dom';
 import { useSession } from '@verity/session';
 import { Button, IconButton, toast } from '@verity/shared-ui';
-import { LOGOUT_LABEL, USER_MENU_LABEL, USER_NAME_FALLBACK, USER_PANEL_LABEL } from '../../strings';
+import {
+  LOGOUT_LABEL,
+  PORTFOLIO_SETTINGS_LABEL,
+  PORTFOLIO_SETTINGS_PATH,
+  USER_MENU_LABEL,
+  USER_NAME_FALLBACK,
+  USER_PANEL_LABEL,
+} from '../../strings';
 import { LogoutIcon, UserIcon } from './icons';
 
 /** The letter auditors see on their avatar. */
@@ -94,6 +102,16 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <p className="user-menu__name">{fullName}</p>
           <p className="user-menu__email">{user.emailId}</p>
           <p className="user-menu__role">{roleLabel}</p>
+          {user.userType === 'client' ? (
+            // The portfolio's own settings (closure by evidence review), outside the spec's menu.
+            <Link
+              to={PORTFOLIO_SETTINGS_PATH}
+              className="user-menu__link"
+              onClick={() => close(false)}
+            >
+              {PORTFOLIO_SETTINGS_LABEL}
+            </Link>
+          ) : null}
           <hr className="user-menu__divider" />
           <Button
             variant="ghost"

@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  CLOSURE_NOTE_MAX_LENGTH,
+  CLOSURE_NOTE_TOO_LONG,
+  TEXT_LIMITS,
+  actionPlanSchemas,
+  checkClosureReview,
+  tooLongMessage,
+} from '@verity/shared-api/src/server';
+import { requestClosure, reviewClosure } from '../../action-plans/closure';
+import { findGap } from '../../action-plans/gap-sql';
+import { requireVisibleGap } from '../../auth/tenancy';
+import { invalid, notFound, passed } from '../../errors';
+import { routeDefaults } from './common';
+
+/** The closure loop: a company asks for a gap to be closed on its evidence; a reviewer decides. */
+const closureRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { db, config } = fastify;
+
+  async function answer(gapId: string) {
+    const gap = await findGap(db, gapId);
+    if (!gap) throw notFound();
+    return { success: true as const, data: { gap } };
+  }
+
+  fastify.post(
+    '/gap/:id/closure-request',
+    {
+      config: { permission: 'requestClosure' },
+      schema: {
+        ...routeDefaults,
+        summary: 'Send an open or overdue gap with its photo evidence for closure review',
+        description:
+          "Target-company owners, admins and editors. Needs a standing remark with a standing image added since the gap was opened or last returned (422 'Add a remark with photo evidence before requesting closure'); a gap that is not open or overdue is 409. The gap becomes 'pending' (not counted overdue while it waits).",
+        ...actionPlanSchemas.requestClosure,
+      },
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      const gap = await requireVisibleGap(
+        db,
+        user,
+        request.params.id,
+        request.query.targetCompanyId,
+      );
+      const note = request.body.note?.trim();
+      if (note && note.length > CLOSURE_NOTE_MAX_LENGTH) throw invalid(CLOSURE_NOTE_TOO_LONG);
+      await db.transaction((tx) => requestClosure(tx, gap.id, user, note));
+      return answer(gap.id);
+    },
+  );
+
+  fastify.post(
+    '/gap/:id/closure-review',
+    {
+      config: { permission: 'reviewClosure' },
+      schema: {
+        ...routeDefaults,
+        summary: 'Accept or return the evidence of a gap waiting for closure review',
+        description:
+          "Auditor owners and admins of the gap's firm; client users who are not viewers. `accept` needs `method`: 'desk' (the gap becomes Prov Close) or 'site' (Closed). `return` needs a `reason` of at least 10 characters, kept as the reviewer's remark; the gap is open again. A gap not waiting for review is 409.",
+        ...actionPlanSchemas.reviewClosure,
+      },
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      const gap = await requireVisibleGap(
+        db,
+        user,
+        request.params.id,
+        request.query.targetCompanyId,
+      );
+      const review = passed(checkClosureReview(request.body));
+      if (review.decision === 'return' && review.reason.length > TEXT_LIMITS.remark) {
+        throw invalid(tooLongMessage('A reason', TEXT_LIMITS.remark));
+      }
+      await db.transaction((tx) =>
+        reviewClosure(tx, gap.id, user, review, config.remarkWithdrawalWindowSeconds),
+      );
+      return answer(gap.id);
+    },
+  );
+};
+
+export default closureRoutes;

@@ -1,0 +1,188 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/accessibility';
+import { apiData, seededAuditPlans } from '../support/demo';
+import { enterAs, screenshot } from '../support/session';
+import { atBothSizes } from '../support/sizes';
+
+// The closure loop with the demo accounts: the company editor asks for closure with a photo, the
+// auditor returns it with a reason, the company adds a new photo and asks again, the client accepts
+// after a site visit, and the gap is Closed with the whole story in its histories.
+
+/** A 1x1 PNG: a real photo as far as the upload checks go. */
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** 'YYYY-MM-DD' of the day `days` from today. */
+function dayFromNow(days: number): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  return date.toISOString().slice(0, 10);
+}
+
+interface Loop {
+  companyId: string;
+  auditorId: string;
+  auditId: string;
+  planId: string;
+  gapId: string;
+  kpi: string;
+}
+
+/** As the auditor owner: a new plan with one open gap in Acme Steel's seeded audit. */
+async function newGap(page: Page, tag: string): Promise<Loop> {
+  await enterAs(
+    page,
+    'Login As Auditor',
+    'auditor.owner@verity.test',
+    /\/auditor\/target-companies$/,
+  );
+  const { targetCompanies } = await apiData<{
+    targetCompanies: { id: string; targetCompanyName: string }[];
+  }>(page.request, 'auditor/target-company');
+  const companyId = targetCompanies.find(
+    (company) => company.targetCompanyName === 'Acme Steel Ltd',
+  )!.id;
+  const { auditorId, auditId } = await seededAuditPlans(page.request, companyId);
+  const kpi = `Effluent COD at the outfall ${tag}`;
+  const created = await page.request.post('/api/v1/action-plan', {
+    params: { targetCompanyId: companyId, auditId },
+    data: {
+      actionPlanHeading: `Effluent compliance ${tag}`,
+      category: 'environment',
+      formType: 'ap',
+      timeline: `${dayFromNow(60)}T00:00:00.000Z`,
+      gap: {
+        KPI: kpi,
+        gapName: 'COD above consent limits',
+        recommendation: 'Add a tertiary treatment stage',
+        responsibility: 'Plant Head',
+        actionTakenByCompany: 'Contractor engaged',
+        residualRisk: 'Moderate until commissioned',
+        impactedSDGs: ['SDG6'],
+        dueDate: `${dayFromNow(30)}T00:00:00.000Z`,
+        ESGAspect: 'Environmental',
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const planId = ((await created.json()) as { data: { actionPlan: { id: string } } }).data
+    .actionPlan.id;
+  const { gaps } = await apiData<{ gaps: { id: string }[] }>(
+    page.request,
+    `action-plan/${planId}?targetCompanyId=${companyId}`,
+  );
+  return { companyId, auditorId, auditId, planId, gapId: gaps[0]!.id, kpi };
+}
+
+const panelOf = (page: Page) => page.getByRole('dialog', { name: 'Gap Details' });
+
+async function addPhotoRemark(page: Page, comment: string) {
+  const panel = panelOf(page);
+  await panel.getByRole('textbox', { name: 'Add a remark' }).fill(comment);
+  await panel
+    .getByLabel('Image attachments')
+    .setInputFiles([{ name: 'outfall.png', mimeType: 'image/png', buffer: PHOTO }]);
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.getByRole('list', { name: 'Remarks' })).toContainText(comment);
+}
+
+async function requestClosure(page: Page, note: string) {
+  const panel = panelOf(page);
+  await panel.getByRole('button', { name: 'Request closure' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request closure' });
+  await dialog.getByLabel('Note for the reviewer (optional)').fill(note);
+  await dialog.getByRole('button', { name: 'Request closure' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(panel.getByText(/^Closure requested by Esther Editor on /)).toBeVisible();
+}
+
+atBothSizes((size) => {
+  test('a gap closes through the evidence loop, with the whole story kept', async ({ page }) => {
+    const loop = await newGap(page, `${size}-${Date.now().toString(36)}`);
+    const companyGap = `/target-company/auditors/${loop.auditorId}/${loop.auditId}/action-plans/${loop.planId}?gap_id=${loop.gapId}`;
+
+    // The company editor: no photo yet, so the button says why it waits.
+    await enterAs(
+      page,
+      'Login As Target Company',
+      'company.editor@verity.test',
+      /\/target-company\/dashboard$/,
+    );
+    await page.goto(companyGap);
+    const panel = panelOf(page);
+    await expect(panel.getByRole('button', { name: 'Request closure' })).toBeDisabled();
+    await expect(
+      panel.getByText('Add a remark with photo evidence before requesting closure'),
+    ).toBeVisible();
+    await addPhotoRemark(page, 'Tertiary stage commissioned; outfall sample attached');
+    await requestClosure(page, 'COD now 180 mg/l against a 250 mg/l limit');
+    await expect(panel.getByRole('button', { name: 'Request closure' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await screenshot(page, `closure-requested-${size}`);
+
+    // The auditor finds it first in the plan, and returns it with a reason.
+    await enterAs(
+      page,
+      'Login As Auditor',
+      'auditor.owner@verity.test',
+      /\/auditor\/target-companies$/,
+    );
+    await page.goto(
+      `/auditor/target-companies/${loop.companyId}/audits/${loop.auditId}/action-plans/${loop.planId}`,
+    );
+    const firstGap = page.getByRole('link', { name: /^Open gap / }).first();
+    await expect(firstGap).toHaveAccessibleName(`Open gap ${loop.kpi}`);
+    await expect(page.getByRole('row').filter({ has: firstGap })).toContainText('Pending');
+    await firstGap.click();
+    await expect(panel.getByRole('combobox', { name: 'Status' })).toHaveCount(0);
+    await panel.getByRole('button', { name: 'Return' }).click();
+    const returnDialog = page.getByRole('dialog', { name: 'Return to the company' });
+    const reason = 'The sample report is missing the lab accreditation stamp.';
+    await returnDialog.getByLabel(/^Reason/).fill(reason);
+    await returnDialog.getByRole('button', { name: 'Return gap' }).click();
+    await expect(returnDialog).toBeHidden();
+    await expect(panel.getByText(/^Returned by Aditi Auditor on /)).toBeVisible();
+    await expect(panel.getByRole('list', { name: 'Remarks' })).toContainText(reason);
+    await screenshot(page, `closure-returned-${size}`);
+
+    // The company: the first photo no longer counts; a new one, and it asks again.
+    await enterAs(
+      page,
+      'Login As Target Company',
+      'company.editor@verity.test',
+      /\/target-company\/dashboard$/,
+    );
+    await page.goto(companyGap);
+    await expect(panel.getByRole('button', { name: 'Request closure' })).toBeDisabled();
+    await addPhotoRemark(page, 'Accredited lab report with stamp attached');
+    await requestClosure(page, 'Stamped report attached');
+
+    // The client accepts after a site visit: Closed.
+    await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+    await page.goto(
+      `/client/target-companies/${loop.companyId}/auditors/${loop.auditorId}/${loop.auditId}/action-plans/${loop.planId}?gap_id=${loop.gapId}`,
+    );
+    await panel.getByRole('button', { name: 'Accept evidence' }).click();
+    const accept = page.getByRole('dialog', { name: 'Accept evidence' });
+    await accept.getByRole('radio', { name: /Site verification/ }).check();
+    await expectNoAxeViolations(page);
+    await screenshot(page, `closure-accept-${size}`);
+    await accept.getByRole('button', { name: 'Accept' }).click();
+    await expect(accept).toBeHidden();
+    await expect(
+      panel.getByText(/^Evidence accepted by Clara Owner on .+: Site verification\.$/),
+    ).toBeVisible();
+    await expect(panel.getByText('Closed', { exact: true }).first()).toBeVisible();
+
+    await panel.getByRole('tab', { name: /^Status History/ }).click();
+    const history = panel.getByRole('list', { name: 'Status History' }).getByRole('listitem');
+    await expect(history).toHaveCount(5);
+    await expect(history.nth(0)).toContainText('Open');
+    await expect(history.nth(1)).toContainText('Pending');
+    await expect(history.nth(2)).toContainText('Open');
+    await expect(history.nth(3)).toContainText('Pending');
+    await expect(history.nth(4)).toContainText('Closed');
+    await screenshot(page, `closure-closed-${size}`);
+  });
+});
