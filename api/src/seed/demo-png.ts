@@ -21,8 +21,11 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A small valid PNG: a green square with a darker diagonal, like a photo thumbnail of a site check. */
-export function demoPng(size = 32): Buffer {
+/**
+ * A small valid PNG: a green square with a darker diagonal, like a photo thumbnail of a site check.
+ * A `comment` (a tEXt chunk, no EXIF) makes the file's bytes, and so its SHA-256, its own.
+ */
+export function demoPng(size = 32, comment?: string): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(size, 0);
   header.writeUInt32BE(size, 4);
@@ -40,6 +43,7 @@ export function demoPng(size = 32): Buffer {
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
+    ...(comment === undefined ? [] : [chunk('tEXt', Buffer.from(`Comment\0${comment}`, 'latin1'))]),
     chunk('IDAT', deflateSync(Buffer.concat(rows))),
     chunk('IEND', Buffer.alloc(0)),
   ]);

@@ -244,7 +244,12 @@ async function seedRemarks(tx: Queryable, gapId: string, created: Date, authors:
  */
 async function demoPhoto(tx: Queryable, remarkId: string, companyName: string) {
   if (companyName !== FIRST_COMPANY) {
-    return { bytes: demoPng(), extension: 'png', contentType: 'image/png' };
+    // Each photo its own file: the same bytes on two gaps would read 'Same file as on gap …'.
+    return {
+      bytes: demoPng(32, `Demo photo ${remarkId}`),
+      extension: 'png',
+      contentType: 'image/png',
+    };
   }
   const { rows } = await tx.query<{ created_at: Date }>(
     'SELECT created_at FROM remarks WHERE id = $1',

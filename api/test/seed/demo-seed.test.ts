@@ -174,6 +174,10 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
       });
     }
     expect(documents.rows[0]?.taken_after_gap).toBe(true);
+    // Every photo is its own file, so none reads 'Same file as on gap …'.
+    expect(new Set(documents.rows.map((document) => document.sha256)).size).toBe(
+      documents.rows.length,
+    );
     for (const document of documents.rows) {
       const bytes = await readFile(
         path.join(database.env.DATA_DIR, 'attachments', document.storage_key),
