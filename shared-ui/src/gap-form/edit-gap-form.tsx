@@ -37,14 +37,19 @@ export function EditGapForm({
     [gap, customFields, addOnFields, formType],
   );
 
-  async function save(after: GapInput) {
+  async function save(after: GapInput, extras?: { reason: string }) {
     const changes = changedGapFields(before, after);
     if (Object.keys(changes).length === 0) {
       onSaved(gap);
       return;
     }
     try {
-      const saved = await updateGap(gap.id, auditId, changes);
+      // The version the user saw: a gap someone changed since is refused (409) with who and when.
+      const saved = await updateGap(gap.id, auditId, {
+        ...changes,
+        version: gap.version,
+        ...(extras ? { reason: extras.reason } : {}),
+      });
       onSaved({ ...gap, ...saved });
     } catch (error) {
       toast.error(getErrorText(error, SOMETHING_WENT_WRONG_SHORT));

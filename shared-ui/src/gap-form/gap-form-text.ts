@@ -20,6 +20,8 @@ export const GAP_FORM_TEXT = {
   amount: 'Amount',
   customFields: 'Custom Fields',
   addOnFields: 'Additional Fields',
+  laterDueDateReason: 'Reason for the later due date',
+  laterDueDateReasonHint: 'At least 10 characters. It is kept in the gap’s change history.',
 } as const;
 
 export function sdgOptionLabel(code: string, title: string): string {

@@ -38,6 +38,8 @@ export interface GapFormValues {
   amount: { currency: CurrencyCode; value: string };
   fields: Record<string, NameValue>;
   addOns: Record<string, NameValue>;
+  /** Why an edit moves the due date later; asked only then, and sent beside the gap, never in it. */
+  reason: string;
 }
 
 export type GapFormField = keyof GapFormValues;
@@ -93,6 +95,7 @@ export function initialGapFormValues(
     },
     fields: nameValuesOf(renderedFields(customFields), initialGap?.fields),
     addOns: nameValuesOf(renderedFields(addOnFields), initialGap?.addOns),
+    reason: '',
   };
 }
 
@@ -179,5 +182,6 @@ export function restoreGapFormValues(
     },
     fields: namedValues(draft.fields, blank.fields),
     addOns: namedValues(draft.addOns, blank.addOns),
+    reason: blank.reason,
   };
 }

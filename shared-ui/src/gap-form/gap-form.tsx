@@ -8,9 +8,11 @@ import {
   ESG_ASPECTS,
   RISK_SEVERITIES,
   RISK_SEVERITY_LABELS,
+  changeReasonSchema,
   gapFieldsOf,
   gapSchema,
   minSelectableDate,
+  movesLater,
   toAmountValue,
   type AuditAddOnField,
   type AuditForm,
@@ -45,8 +47,11 @@ export interface GapFormProps {
   submitLabel?: string;
   /** Shows a Cancel button. */
   onCancel?: () => void;
-  /** Receives the checked gap; a rejection keeps the typed values (the embedding reports it). */
-  onSubmit: (gap: GapInput) => Promise<void> | void;
+  /**
+   * Receives the checked gap (and, for an edit that moves the due date later, the reason given); a
+   * rejection keeps the typed values (the embedding reports it).
+   */
+  onSubmit: (gap: GapInput, extras?: { reason: string }) => Promise<void> | void;
   /** Values typed earlier and kept as a draft: they fill the form once, on top of the blank ones. */
   restoredValues?: GapFormValues;
   /** Told of every change, with whether the values differ from the ones the form started with. */
@@ -86,6 +91,10 @@ function GapFormForType({
     [initialGap, customFields, addOnFields],
   );
 
+  /** An edit that moves the due date later asks why (the same rule as the API's). */
+  const asksReason = (values: GapFormValues) =>
+    Boolean(initialGap) && movesLater(initialValues.dueDate, values.dueDate);
+
   async function validate(values: GapFormValues): Promise<FormikErrors<GapFormValues>> {
     const schema = gapSchema({
       formType,
@@ -98,13 +107,21 @@ function GapFormForType({
       ...values,
       amount: { ...values.amount, value: toAmountValue(values.amount.value) },
     };
+    let errors: FormikErrors<GapFormValues> = {};
     try {
       // Not Formik's validateYupSchema: it turns '' into undefined, which a blank custom field's value must not be.
       await schema.validate(checked, { abortEarly: false });
-      return {};
     } catch (error) {
-      return yupToFormErrors<GapFormValues>(error);
+      errors = yupToFormErrors<GapFormValues>(error);
     }
+    if (asksReason(values)) {
+      try {
+        await changeReasonSchema('dueDate').validate(values.reason);
+      } catch (error) {
+        errors = { ...errors, reason: (error as Error).message };
+      }
+    }
+    return errors;
   }
 
   return (
@@ -115,7 +132,10 @@ function GapFormForType({
       validateOnBlur={false}
       onSubmit={async (values, helpers) => {
         try {
-          await onSubmit(toGapInput(values, formType));
+          const gap = toGapInput(values, formType);
+          await (asksReason(values)
+            ? onSubmit(gap, { reason: values.reason.trim() })
+            : onSubmit(gap));
         } catch {
           // The embedding has told the user; the typed values stay for another try.
           return;
@@ -133,6 +153,7 @@ function GapFormForType({
           onCancel={onCancel}
           restoredValues={restoredValues}
           onValuesChange={onValuesChange}
+          asksReason={asksReason(formik.values)}
         />
       )}
     </Formik>
@@ -148,6 +169,8 @@ interface GapFormFieldsProps {
   onCancel?: () => void;
   restoredValues?: GapFormValues;
   onValuesChange?: (values: GapFormValues, dirty: boolean) => void;
+  /** The due date moves later than the stored one: 'Reason for the later due date' shows. */
+  asksReason: boolean;
 }
 
 function GapFormFields({
@@ -159,6 +182,7 @@ function GapFormFields({
   onCancel,
   restoredValues,
   onValuesChange,
+  asksReason,
 }: GapFormFieldsProps) {
   const { values, errors, isSubmitting, submitCount, dirty, setFieldValue, setFieldError } = formik;
   const formRef = useRef<HTMLFormElement>(null);
@@ -265,6 +289,17 @@ function GapFormFields({
             value={values.dueDate}
             onChange={onText('dueDate')}
             error={errorOf('dueDate')}
+          />
+        ) : null}
+        {asksReason ? (
+          <TextAreaField
+            id={id('reason')}
+            label={GAP_FORM_TEXT.laterDueDateReason}
+            hint={GAP_FORM_TEXT.laterDueDateReasonHint}
+            required
+            value={values.reason}
+            onChange={onText('reason')}
+            error={errorOf('reason')}
           />
         ) : null}
         {fieldsOf.timeline ? (
