@@ -60,21 +60,21 @@ export function RemarkEvidenceDetails({ evidence }: RemarkEvidenceDetailsProps) 
   return (
     <div className="vui-remark-evidence">
       {warnings.length > 0 ? (
-        <ul className="vui-remark-evidence__warnings">
+        // Badges side by side, not a list: the image's own list item holds them.
+        <p className="vui-remark-evidence__warnings">
           {warnings.map((warning) => (
-            <li key={warning}>
-              <Badge
-                tone={WARNING_TONES[warning]}
-                dot
-                className="vui-remark-evidence__warning"
-                data-warning={warning}
-                title={warningTitle(warning, evidence)}
-              >
-                {warningText(warning, evidence)}
-              </Badge>
-            </li>
+            <Badge
+              key={warning}
+              tone={WARNING_TONES[warning]}
+              dot
+              className="vui-remark-evidence__warning"
+              data-warning={warning}
+              title={warningTitle(warning, evidence)}
+            >
+              {warningText(warning, evidence)}
+            </Badge>
           ))}
-        </ul>
+        </p>
       ) : null}
       <dl className="vui-remark-evidence__facts">
         <div>

@@ -77,7 +77,11 @@ describe('RemarkList evidence', () => {
     expect(map.getAttribute('rel')).toContain('noopener');
     const hash = within(fact(item, 'SHA-256')).getByText(SHA.slice(0, 12));
     expect(hash).toHaveAttribute('title', `SHA-256 ${SHA}`);
-    expect(within(item).queryByRole('list')).toBeNull();
+    expect(item.querySelector('[data-warning]')).toBeNull();
+    // The details sit inside the image's own list item: the list still counts images only.
+    expect(
+      within(screen.getByRole('list', { name: 'Attached images' })).getAllByRole('listitem'),
+    ).toHaveLength(1);
     expect(await axe(container)).toHaveNoViolations();
   });
 
@@ -108,6 +112,9 @@ describe('RemarkList evidence', () => {
       'src',
       '/api/v1/remark-document/screenshot',
     );
+    expect(
+      within(screen.getByRole('list', { name: 'Attached images' })).getAllByRole('listitem'),
+    ).toHaveLength(2);
     const old = imageItem('old.jpg');
     expect(within(old).getByText('Taken before the gap was raised')).toBeInTheDocument();
     expect(within(old).getByText('Same file as on gap “Water use per tonne”')).toBeInTheDocument();
