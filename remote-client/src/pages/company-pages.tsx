@@ -143,6 +143,7 @@ export function ActionPlanPage() {
         canAddRemark: canAddRemark(user),
         canAddGap: false,
         canEditGap: false,
+        canEditPlan: false,
         canWithdrawRemark: (remark) => canWithdrawRemark(user, remark),
         canRequestClosure: canRequestClosure(user),
         canReviewClosure: canReviewClosure(user),

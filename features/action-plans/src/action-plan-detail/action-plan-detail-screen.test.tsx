@@ -243,7 +243,7 @@ describe('ActionPlanDetailScreen', () => {
     expect(edited).toHaveBeenCalledWith({
       params: { gapId: 'gap-1' },
       search: { auditId: 'audit-1' },
-      body: { KPI: 'Energy intensity per tonne of steel' },
+      body: { KPI: 'Energy intensity per tonne of steel', version: 1 },
     });
     expect(
       screen.getByRole('link', { name: 'Open gap Energy intensity per tonne of steel' }),
@@ -323,7 +323,7 @@ describe('ActionPlanDetailScreen', () => {
     expect(changed).toHaveBeenCalledWith({
       params: { id: 'gap-1' },
       search: { targetCompanyId: 'company-1' },
-      body: { status: 'closed' },
+      body: { status: 'closed', version: 1 },
     });
 
     await user.keyboard('{Escape}');

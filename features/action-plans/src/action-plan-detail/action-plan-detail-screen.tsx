@@ -6,6 +6,8 @@ import { NO_ACTION_PLAN_FOUND, type CustomField, type Gap, type Remark } from '@
 import { getErrorText } from '@verity/shared-api/calls';
 import { getAudit } from '@verity/shared-api/calls';
 import { ActionPlanHeader, ActionPlanStatCards } from './action-plan-summary';
+import { EditPlanForm } from './edit-plan-form';
+import { EDIT_PLAN_TEXT } from './edit-plan-text';
 import { GapsTable } from './gaps-table';
 import { useActionPlan } from './use-action-plan';
 import '@verity/shared-ui/src/styles/screen.css';
@@ -31,6 +33,8 @@ export interface ActionPlanDetailPermissions {
   canAddGap: boolean;
   /** Enables the 'Edit Gap' buttons. */
   canEditGap: boolean;
+  /** Shows the 'Edit Plan' button: heading, category and timeline (canEditActionPlan). */
+  canEditPlan?: boolean;
   /** Shows 'Withdraw' on the remarks (and their images) the user may withdraw now. */
   canWithdrawRemark?: (remark: Remark) => boolean;
   /** 'Request closure' in the gap details panel (target-company owners, admins, editors). */
@@ -73,10 +77,13 @@ export function ActionPlanDetailScreen({
   permissions,
   trail,
 }: ActionPlanDetailScreenProps) {
-  const { state, addGap, mergeGap } = useActionPlan(actionPlanId, targetCompanyId);
+  const { state, addGap, mergeGap, mergePlan } = useActionPlan(actionPlanId, targetCompanyId);
   const [searchParams, setSearchParams] = useSearchParams();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Gap>();
+  const [editingPlan, setEditingPlan] = useState(false);
+  // Whether the Edit Plan dialog holds input not yet saved (closing it asks first).
+  const [planFormDirty, setPlanFormDirty] = useState(false);
   // Whether the open Add or Edit Gap form holds input not yet saved (closing it asks first).
   const [gapFormDirty, setGapFormDirty] = useState(false);
   const trackGapFormDirty = useCallback(
@@ -142,8 +149,17 @@ export function ActionPlanDetailScreen({
         actionPlan={actionPlan}
         trail={trail}
         actions={
-          permissions.canAddGap ? (
-            <Button onClick={() => setAdding(true)}>Add Gap</Button>
+          permissions.canAddGap || permissions.canEditPlan ? (
+            <>
+              {permissions.canEditPlan ? (
+                <Button variant="secondary" onClick={() => setEditingPlan(true)}>
+                  {EDIT_PLAN_TEXT.editPlan}
+                </Button>
+              ) : null}
+              {permissions.canAddGap ? (
+                <Button onClick={() => setAdding(true)}>Add Gap</Button>
+              ) : null}
+            </>
           ) : undefined
         }
       />
@@ -154,6 +170,31 @@ export function ActionPlanDetailScreen({
         gapLink={gapLink}
         onEditGap={setEditing}
       />
+
+      {permissions.canEditPlan ? (
+        <Modal
+          open={editingPlan}
+          onOpenChange={setEditingPlan}
+          title={EDIT_PLAN_TEXT.editPlan}
+          size="md"
+          dirty={planFormDirty}
+        >
+          {editingPlan ? (
+            <EditPlanForm
+              actionPlan={actionPlan}
+              auditId={auditId}
+              latestDueDate={latestDueDateOf(gaps)}
+              onDirtyChange={setPlanFormDirty}
+              onCancel={() => setEditingPlan(false)}
+              onSaved={(saved) => {
+                if (saved) mergePlan(saved);
+                setPlanFormDirty(false);
+                setEditingPlan(false);
+              }}
+            />
+          ) : null}
+        </Modal>
+      ) : null}
 
       {permissions.canAddGap ? (
         <Modal
@@ -213,6 +254,15 @@ export function ActionPlanDetailScreen({
       ) : null}
     </div>
   );
+}
+
+/** The latest due date among the gaps: a plan's timeline may not come before it. */
+function latestDueDateOf(gaps: readonly Gap[]): string | null {
+  let latest: string | null = null;
+  for (const gap of gaps) {
+    if (gap.dueDate && (!latest || new Date(gap.dueDate) > new Date(latest))) latest = gap.dueDate;
+  }
+  return latest;
 }
 
 /** Gaps waiting for their closure review first, so the reviewers find them; otherwise as listed. */
