@@ -7,6 +7,7 @@ import { AUDIT_CATEGORIES_BY_TYPE, AUDIT_FORMS, AUDIT_TYPES } from '@verity/shar
 import { insertRemarkDocument } from '../action-plans/remark-attachments';
 import { imageEvidenceOf } from '../action-plans/image-evidence';
 import type { Queryable } from '../db';
+import { seedChangeHistory } from './demo-change-history';
 import { seedClosureLoop } from './demo-closure';
 import { demoSitePhoto } from './demo-photo';
 import { demoPng } from './demo-png';
@@ -341,5 +342,16 @@ export async function seedDemoPortfolio(tx: Queryable, options: PortfolioOptions
           : undefined,
       );
     }
+    // Last, so it tells what everything above did; the first company shows a due date moved later.
+    await seedChangeHistory(
+      tx,
+      companyId,
+      name === FIRST_COMPANY ? DEMO_DUE_DATE_DELAY : undefined,
+    );
   }
 }
+
+const DEMO_DUE_DATE_DELAY = {
+  reason: 'The supplier moved the meter delivery back by two weeks.',
+  days: 14,
+};

@@ -216,6 +216,44 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
     });
   });
 
+  it('tells what each plan and gap went through in its change history, with versions to match', async () => {
+    const { rows } = await db.query<{
+      plans: number;
+      planned: number;
+      gaps: number;
+      created: number;
+    }>(
+      `SELECT (SELECT count(*)::int FROM action_plans) AS plans,
+        (SELECT count(*)::int FROM change_history WHERE entity = 'actionPlan' AND field = 'created') AS planned,
+        (SELECT count(*)::int FROM gaps) AS gaps,
+        (SELECT count(*)::int FROM change_history WHERE entity = 'gap' AND field = 'created') AS created`,
+    );
+    expect(rows[0]!.planned).toBe(rows[0]!.plans);
+    expect(rows[0]!.created).toBe(rows[0]!.gaps);
+    const mismatched = await db.query(
+      `SELECT g.id FROM gaps g WHERE g.version <> 1 + (SELECT count(*) FROM change_history c
+         WHERE c.gap_id = g.id AND c.field <> 'created')`,
+    );
+    expect(mismatched.rows).toEqual([]);
+    const fields = await db.query<{ field: string }>(
+      'SELECT DISTINCT field FROM change_history ORDER BY field',
+    );
+    expect(fields.rows.map((row) => row.field)).toEqual(['created', 'dueDate', 'remark', 'status']);
+    const delayed = await db.query<{ company: string; reason: string; later: boolean }>(
+      `SELECT t.target_company_name AS company, c.reason,
+         (c.new_value #>> '{}')::timestamptz > (c.old_value #>> '{}')::timestamptz AS later
+       FROM change_history c JOIN gaps g ON g.id = c.gap_id JOIN target_companies t ON t.id = g.target_company_id
+       WHERE c.field = 'dueDate'`,
+    );
+    expect(delayed.rows).toEqual([
+      {
+        company: 'Acme Steel Ltd',
+        reason: 'The supplier moved the meter delivery back by two weeks.',
+        later: true,
+      },
+    ]);
+  });
+
   it("puts the second company's gaps through every state of the closure loop", async () => {
     const { rows } = await db.query<{
       status: string;
