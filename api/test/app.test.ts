@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { GAP_STATUSES, SDG_CODES, STATUS_KEYS } from '@verity/shared-api/src/server';
+import { GAP_STORED_STATUSES, SDG_CODES, STATUS_KEYS } from '@verity/shared-api/src/server';
 import { encodeAccessToken } from '../src/auth/access-token';
 import { startSession } from '../src/auth/refresh-tokens';
 import { buildTestApp } from './support/app';
@@ -50,6 +50,7 @@ describe('the app', () => {
       '/api/v1/auth/refresh',
       '/api/v1/auth/target-company/verity',
       '/api/v1/client/add-target-company-auditor',
+      '/api/v1/client/settings',
       '/api/v1/client/user',
       '/api/v1/client/user/{id}',
       '/api/v1/client/user/{id}/invitation',
@@ -59,6 +60,8 @@ describe('the app', () => {
       '/api/v1/dashboard/target-company',
       '/api/v1/gap/{gapId}',
       '/api/v1/gap/{gapId}/remark/{remarkId}',
+      '/api/v1/gap/{id}/closure-request',
+      '/api/v1/gap/{id}/closure-review',
       '/api/v1/gap/{id}/remark',
       '/api/v1/gap/{id}/status',
       '/api/v1/remark-document/{documentId}',
@@ -99,7 +102,7 @@ describe('the app', () => {
     const gap =
       document.paths['/api/v1/gap/{id}/status'].patch.responses['200'].content['application/json']
         .schema.properties.data.properties.gap.properties;
-    expect(gap.status.enum).toEqual([...GAP_STATUSES]);
+    expect(gap.status.enum).toEqual([...GAP_STORED_STATUSES]);
     expect(gap.displayStatus.enum).toEqual([...STATUS_KEYS]);
     expect(gap.impactedSDGs.items.enum).toEqual([...SDG_CODES]);
     // Every route of /api/v1 may be refused while the server sheds load or the database is away.

@@ -75,6 +75,15 @@ async function newGap(page: Page, tag: string): Promise<Loop> {
   return { companyId, auditorId, auditId, planId, gapId: gaps[0]!.id, kpi };
 }
 
+/** Signs in as another demo user: the last one's session cookies go first, as on a shared laptop. */
+async function switchTo(
+  page: Page,
+  ...args: Parameters<typeof enterAs> extends [Page, ...infer Rest] ? Rest : never
+) {
+  await page.context().clearCookies();
+  await enterAs(page, ...args);
+}
+
 const panelOf = (page: Page) => page.getByRole('dialog', { name: 'Gap Details' });
 
 async function addPhotoRemark(page: Page, comment: string) {
@@ -103,7 +112,7 @@ atBothSizes((size) => {
     const companyGap = `/target-company/auditors/${loop.auditorId}/${loop.auditId}/action-plans/${loop.planId}?gap_id=${loop.gapId}`;
 
     // The company editor: no photo yet, so the button says why it waits.
-    await enterAs(
+    await switchTo(
       page,
       'Login As Target Company',
       'company.editor@verity.test',
@@ -122,7 +131,7 @@ atBothSizes((size) => {
     await screenshot(page, `closure-requested-${size}`);
 
     // The auditor finds it first in the plan, and returns it with a reason.
-    await enterAs(
+    await switchTo(
       page,
       'Login As Auditor',
       'auditor.owner@verity.test',
@@ -147,7 +156,7 @@ atBothSizes((size) => {
     await screenshot(page, `closure-returned-${size}`);
 
     // The company: the first photo no longer counts; a new one, and it asks again.
-    await enterAs(
+    await switchTo(
       page,
       'Login As Target Company',
       'company.editor@verity.test',
@@ -159,7 +168,7 @@ atBothSizes((size) => {
     await requestClosure(page, 'Stamped report attached');
 
     // The client accepts after a site visit: Closed.
-    await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+    await switchTo(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
     await page.goto(
       `/client/target-companies/${loop.companyId}/auditors/${loop.auditorId}/${loop.auditId}/action-plans/${loop.planId}?gap_id=${loop.gapId}`,
     );
@@ -184,5 +193,18 @@ atBothSizes((size) => {
     await expect(history.nth(3)).toContainText('Pending');
     await expect(history.nth(4)).toContainText('Closed');
     await screenshot(page, `closure-closed-${size}`);
+
+    // The change history holds each step, newest first, with who took it.
+    await panel.getByRole('tab', { name: /^Change History/ }).click();
+    const changes = panel.getByRole('list', { name: 'Change History' }).getByRole('listitem');
+    const statusChanges = changes.filter({
+      has: page.locator('.vui-change__field', { hasText: /^Status$/ }),
+    });
+    await expect(statusChanges).toHaveCount(4);
+    await expect(statusChanges.nth(0)).toContainText('Clara Owner');
+    await expect(statusChanges.nth(1)).toContainText('Esther Editor');
+    await expect(statusChanges.nth(2)).toContainText('Aditi Auditor');
+    await expect(statusChanges.nth(3)).toContainText('Esther Editor');
+    await screenshot(page, `closure-change-history-${size}`);
   });
 });

@@ -53,6 +53,7 @@ describe('the permission table', () => {
       'viewActionPlans',
       'exportActionPlans',
       'viewRemarkDocuments',
+      'viewClientSettings',
     ]);
     const viewers = EVERY_USER.filter((user) => user.role === 'viewer');
     const held = (Object.keys(PERMISSIONS) as (keyof typeof PERMISSIONS)[]).flatMap((permission) =>
