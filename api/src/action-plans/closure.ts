@@ -14,6 +14,7 @@ import {
 import type { Queryable } from '../db';
 import { ApiError, notFound } from '../errors';
 import { findGap } from './gap-sql';
+import { recordRemarkAdded } from './change-history';
 import { setGapStatus } from './gap-writes';
 import { organisationOf } from './remark-withdrawal';
 
@@ -81,9 +82,9 @@ export async function reviewClosure(
      WHERE id = $1`,
     [gap.closure.id, review.reason, ...reviewer],
   );
-  await tx.query(
+  const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO remarks (gap_id, comments, user_id, user_type, fullname, role, author_organisation_id, withdrawable_until)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8))`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8)) RETURNING id`,
     [
       gapId,
       review.reason,
@@ -95,6 +96,8 @@ export async function reviewClosure(
       remarkWithdrawalWindowSeconds,
     ],
   );
+  // The reason is a remark like any other: the change history says it was added.
+  await recordRemarkAdded(tx, gapId, user, { remarkId: rows[0]!.id, attachments: 0 });
   await setGapStatus(tx, gapId, 'open', user);
 }
 

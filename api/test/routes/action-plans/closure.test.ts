@@ -214,6 +214,12 @@ describe.each(databaseKinds)('the closure loop on %s', (kind) => {
     });
     expect(gap.remark.at(-1)).toMatchObject({ comments: reason, user: { userType: 'auditor' } });
     expect(gap.statusHistory.map((entry) => entry.status)).toEqual(['open', 'pending', 'open']);
+    // The change history has the return's remark and both status changes, newest first.
+    expect(
+      (gap as unknown as { changeHistory: { field: string }[] }).changeHistory
+        .slice(0, 4)
+        .map((entry) => entry.field),
+    ).toEqual(['status', 'remark', 'status', 'remark']);
 
     // The first photo was before the return: a new one is needed.
     expect((await request('companyOwner', gapId)).statusCode).toBe(422);
