@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
 import { apiData, seededAuditPlans } from '../support/demo';
+import { expectDialogFits } from '../support/layout';
 import { enterAs, screenshot } from '../support/session';
 import { atBothSizes } from '../support/sizes';
 
@@ -205,6 +206,8 @@ atBothSizes((size) => {
     await expect(statusChanges.nth(1)).toContainText('Esther Editor');
     await expect(statusChanges.nth(2)).toContainText('Aditi Auditor');
     await expect(statusChanges.nth(3)).toContainText('Esther Editor');
+    // Three tabs with their counts still fit a phone's width.
+    await expectDialogFits(panel, 'gap panel with its change history');
     await screenshot(page, `closure-change-history-${size}`);
   });
 });
