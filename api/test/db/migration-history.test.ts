@@ -95,7 +95,11 @@ describe.each(databaseKinds)('migration history on %s', (kind) => {
       const latest = await db.query<{ version: number }>(
         'SELECT max(version) AS version FROM schemaversion',
       );
-      expect(Number(latest.rows[0]!.version)).toBe(20);
+      // Still the newest migration of the product, before the changed and the added file.
+      const newest = Math.max(
+        ...(await readdir(migrationsDir)).map((name) => Number(name.slice(0, 4))),
+      );
+      expect(Number(latest.rows[0]!.version)).toBe(newest);
     } finally {
       await db.close();
     }
