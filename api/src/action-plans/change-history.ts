@@ -240,40 +240,41 @@ export async function recordGapChanges(
   return version;
 }
 
+/** One change of the gap besides its form fields and status, recorded on the locked gap. */
+async function recordGapEvent(
+  tx: Queryable,
+  gapId: string,
+  actor: Actor,
+  change: Change<GapChangeField>,
+) {
+  const gap = await lockGap(tx, gapId);
+  await recordGapChanges(tx, gap, actor, [change]);
+}
+
 /** A remark added to the gap (with how many images; never its text, which a withdrawal erases). */
-export async function recordRemarkAdded(
+export const recordRemarkAdded = (
   tx: Queryable,
   gapId: string,
   actor: Actor,
   remark: RemarkChangeValue,
-): Promise<void> {
-  const gap = await lockGap(tx, gapId);
-  await recordGapChanges(tx, gap, actor, [{ field: 'remark', oldValue: null, newValue: remark }]);
-}
+) => recordGapEvent(tx, gapId, actor, { field: 'remark', oldValue: null, newValue: remark });
 
 /** A remark withdrawn, with the images it still carried. */
-export async function recordRemarkWithdrawn(
+export const recordRemarkWithdrawn = (
   tx: Queryable,
   gapId: string,
   actor: Actor,
   remark: RemarkChangeValue,
-): Promise<void> {
-  const gap = await lockGap(tx, gapId);
-  await recordGapChanges(tx, gap, actor, [{ field: 'remark', oldValue: remark, newValue: null }]);
-}
+) => recordGapEvent(tx, gapId, actor, { field: 'remark', oldValue: remark, newValue: null });
 
 /** One image of a remark withdrawn. */
-export async function recordAttachmentWithdrawn(
+export const recordAttachmentWithdrawn = (
   tx: Queryable,
   gapId: string,
   actor: Actor,
   attachment: AttachmentChangeValue,
-): Promise<void> {
-  const gap = await lockGap(tx, gapId);
-  await recordGapChanges(tx, gap, actor, [
-    { field: 'attachment', oldValue: attachment, newValue: null },
-  ]);
-}
+) =>
+  recordGapEvent(tx, gapId, actor, { field: 'attachment', oldValue: attachment, newValue: null });
 
 /* ---------- Comparing gap values ---------- */
 
