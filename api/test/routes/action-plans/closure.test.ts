@@ -347,4 +347,37 @@ describe.each(databaseKinds)('the closure loop on %s', (kind) => {
     const cells = line.split(',').map((cell) => cell.replace(/^"|"$/g, ''));
     expect(cells.slice(-4)).toEqual([today, verifier, 'Site verification', today]);
   });
+
+  it('answers bad input with a 4xx and changes nothing', async () => {
+    const gapId = await newGap();
+    await remark('companyOwner', gapId, 'Photo of the fix');
+    const open = await stored(gapId);
+    const requests = [
+      await request('companyOwner', gapId, { note: 'Fixed\u0000 on site' }),
+      await request('companyOwner', gapId, { note: 'x'.repeat(2001) }),
+      await request('companyOwner', gapId, { note: { text: 'a' } }),
+      await request('companyOwner', 'not-a-gap'),
+    ];
+    expect(requests.map((response) => response.statusCode)).toEqual([400, 400, 400, 400]);
+    expect(await stored(gapId)).toEqual(open);
+
+    expect((await request('companyOwner', gapId)).statusCode).toBe(200);
+    const pending = await stored(gapId);
+    const reviews = [
+      await review('auditorOwner', gapId, { decision: 7 }),
+      await review('auditorOwner', gapId, { decision: 'accept', method: 'drone' }),
+      await review('auditorOwner', gapId, {
+        decision: 'return',
+        reason: 'Blurry\u0000 photo here',
+      }),
+      await review('auditorOwner', gapId, { decision: 'return', reason: 'r'.repeat(5001) }),
+      await world.as.clientOwner({
+        method: 'PUT',
+        url: '/api/v1/client/settings',
+        payload: { closureNeedsReview: 'sometimes' },
+      }),
+    ];
+    expect(reviews.map((response) => response.statusCode)).toEqual([400, 400, 400, 400, 400]);
+    expect(await stored(gapId)).toEqual(pending);
+  });
 });
