@@ -1,0 +1,90 @@
+// Reminders, overdue escalation and notifications (issue: nobody misses a due date). The kinds, who
+// may switch what off, and the words the screens and the e-mails share.
+
+/** Every kind of notification, in the order the preferences screen lists them. */
+export const NOTIFICATION_KINDS = [
+  'dueSoon',
+  'overdue',
+  'escalation',
+  'closureRequested',
+  'closureReturned',
+  'closureAccepted',
+  'remarkAdded',
+  'digest',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NOTIFICATION_CHANNELS = ['email', 'inApp'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>> = {
+  dueSoon: 'Due date reminders (14, 7 and 1 days before)',
+  overdue: 'Gap overdue',
+  escalation: 'Overdue escalation (7 days after the due date)',
+  closureRequested: 'Closure requested',
+  closureReturned: 'Closure returned',
+  closureAccepted: 'Closure accepted',
+  remarkAdded: 'New remark',
+  digest: 'Weekly digest (Monday morning)',
+};
+
+/** The channels a kind is sent on: the digest is an e-mail only. */
+export const NOTIFICATION_KIND_CHANNELS: Readonly<
+  Record<NotificationKind, readonly NotificationChannel[]>
+> = {
+  dueSoon: ['email', 'inApp'],
+  overdue: ['email', 'inApp'],
+  escalation: ['email', 'inApp'],
+  closureRequested: ['email', 'inApp'],
+  closureReturned: ['email', 'inApp'],
+  closureAccepted: ['email', 'inApp'],
+  remarkAdded: ['email', 'inApp'],
+  digest: ['email'],
+};
+
+/** Kinds nobody can switch off, on any channel. */
+export const LOCKED_NOTIFICATION_KINDS: readonly NotificationKind[] = ['escalation'];
+
+/** Days before the due date that a reminder goes out. */
+export const REMINDER_DAYS_BEFORE = [14, 7, 1] as const;
+/** Days after the due date: the overdue notice, then the escalation to the client. */
+export const OVERDUE_DAYS_AFTER = 1;
+export const ESCALATION_DAYS_AFTER = 7;
+
+/** The organisation's time zone until its owner sets one: it decides what "a day" is. */
+export const DEFAULT_TIME_ZONE = 'UTC';
+
+/** The bell re-reads the unread count at least this often. */
+export const UNREAD_COUNT_REFRESH_MS = 60_000;
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const NOTIFICATIONS_MAX_PAGE_SIZE = 50;
+
+export const NOTIFICATIONS_LABEL = 'Notifications';
+export const MARK_ALL_READ_LABEL = 'Mark all as read';
+export const NO_NOTIFICATIONS = 'No notifications yet.';
+export const NOTIFICATION_SETTINGS_LABEL = 'Notification settings';
+export const ORGANISATION_TIME_ZONE_LABEL = 'Organisation time zone';
+export const ESCALATION_LOCKED = 'Escalations cannot be switched off.';
+export const UNKNOWN_TIME_ZONE = 'Choose a time zone from the list, such as Europe/London.';
+export const NOTIFICATION_PREFERENCES_SAVED = 'Notification settings saved.';
+export const TIME_ZONE_SAVED = 'Time zone saved.';
+
+export function isNotificationKind(value: unknown): value is NotificationKind {
+  return typeof value === 'string' && (NOTIFICATION_KINDS as readonly string[]).includes(value);
+}
+
+/** Whether the runtime knows this IANA time zone name (the API and the screens ask the same). */
+export function isTimeZone(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The unread count as the bell shows it: '99+' past 99. */
+export function unreadBadgeText(unread: number): string {
+  return unread > 99 ? '99+' : String(unread);
+}
