@@ -41,3 +41,13 @@ export {
 export { exportActionPlansCsv, saveBlob, exportFileNameFallback } from './csv-export';
 export { requestClosure, reviewClosure, getClientSettings, updateClientSettings } from './closure';
 export type { ClosureReviewInput } from './closure';
+export {
+  listNotifications,
+  getUnreadCount,
+  markAllNotificationsRead,
+  markNotificationRead,
+  getNotificationPreferences,
+  updateNotificationPreferences,
+  getOrganisationSettings,
+  updateOrganisationSettings,
+} from './notifications';

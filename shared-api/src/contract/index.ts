@@ -7,3 +7,4 @@ export * from './action-plans';
 export * from './change-history';
 export * from './dashboards';
 export * from './service';
+export * from './notifications';
