@@ -54,6 +54,9 @@ describe('the permission table', () => {
       'exportActionPlans',
       'viewRemarkDocuments',
       'viewClientSettings',
+      'viewOrganisationSettings',
+      // Their own notifications and preferences: nothing of the organisation's changes.
+      'useNotifications',
     ]);
     const viewers = EVERY_USER.filter((user) => user.role === 'viewer');
     const held = (Object.keys(PERMISSIONS) as (keyof typeof PERMISSIONS)[]).flatMap((permission) =>

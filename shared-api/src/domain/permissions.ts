@@ -75,6 +75,13 @@ export const PERMISSIONS = {
   /** The portfolio's closure settings: every client user sees them, the owner changes them. */
   viewClientSettings: { client: EVERYONE },
   manageClientSettings: { client: OWNER },
+
+  // Notifications
+  /** One's own notifications and notification preferences. */
+  useNotifications: ALL_USER_TYPES,
+  /** One's own organisation's settings (its time zone): every member reads them, the owner changes them. */
+  viewOrganisationSettings: ALL_USER_TYPES,
+  manageOrganisationSettings: { client: OWNER, auditor: OWNER, targetCompany: OWNER },
 } as const satisfies Record<string, Grant>;
 
 export type Permission = keyof typeof PERMISSIONS;
