@@ -20,18 +20,25 @@ process.on('SIGTERM', async () => {
 });
 `;
 
+/** What the stack printed, shown when a wait times out. */
+let output = '';
+
 async function waitFor(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 300_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`Timed out waiting for ${what}; the stack printed:\n${output.slice(-4000)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
-/** The API server the driver started: its only child. */
+/**
+ * The API server the driver started, found by its script: the driver may have other children, such
+ * as esbuild's service process when it compiled a changed source first.
+ */
 const apiPid = (parent: ChildProcess) =>
   Number(
-    execFileSync('pgrep', ['-P', String(parent.pid)])
+    execFileSync('pgrep', ['-P', String(parent.pid), '-f', 'dist/server.js'])
       .toString()
       .trim()
       .split('\n')[0],
@@ -60,7 +67,7 @@ test('restarts a server that dies, with growing delays, and never once the stack
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
+  output = '';
   stack.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   stack.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => stack!.once('exit', resolve));
