@@ -2,6 +2,7 @@ import type { SessionUser } from '@verity/shared-api';
 import { ToastProvider } from '@verity/shared-ui';
 import type { Area } from '../config/areas';
 import { AppLayout } from '../features/layout';
+import { ShellQueryProvider } from '../lib/query-client';
 import { RemoteArea } from '../remotes';
 
 export interface SignedInAreaProps {
@@ -16,9 +17,11 @@ export interface SignedInAreaProps {
 export default function SignedInArea({ area, user }: SignedInAreaProps) {
   return (
     <ToastProvider>
-      <AppLayout user={user}>
-        <RemoteArea key={area.remoteName} area={area} />
-      </AppLayout>
+      <ShellQueryProvider>
+        <AppLayout user={user}>
+          <RemoteArea key={area.remoteName} area={area} />
+        </AppLayout>
+      </ShellQueryProvider>
     </ToastProvider>
   );
 }

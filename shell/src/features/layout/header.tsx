@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import { dashboardTitle, type SessionUser } from '@verity/shared-api';
 import { IconButton } from '@verity/shared-ui';
 import { COLLAPSE_SIDEBAR_LABEL, EXPAND_SIDEBAR_LABEL } from '../../strings';
+import { NotificationBell } from '../notifications';
 import { SidebarToggleIcon } from './icons';
 import { SIDEBAR_ID } from './sidebar';
 import { UserMenu } from './user-menu';
@@ -26,6 +27,7 @@ export function Header({ user, sidebarExpanded, onToggleSidebar, toggleRef }: He
         onClick={onToggleSidebar}
       />
       <p className="app-header__title">{dashboardTitle(user.userType)}</p>
+      <NotificationBell />
       <UserMenu user={user} />
     </header>
   );

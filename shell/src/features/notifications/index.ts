@@ -1,0 +1,3 @@
+export { NotificationBell } from './notification-bell';
+export type { NotificationBellProps } from './notification-bell';
+export { notificationKeys } from './notification-queries';

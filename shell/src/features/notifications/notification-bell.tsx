@@ -1,0 +1,107 @@
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { NOTIFICATIONS_LABEL, unreadBadgeText } from '@verity/shared-api';
+import { IconButton, Spinner } from '@verity/shared-ui';
+import { notificationBellLabel } from '../../strings';
+import { BellIcon } from '../layout/icons';
+import { useUnreadCount } from './notification-queries';
+import './notifications.css';
+
+// The list, its dates and its actions load when the panel first opens, not with the frame.
+const NotificationPanel = lazy(() => import('./notification-panel'));
+
+export interface NotificationBellProps {
+  /** How often the count is read again; tests pass a short one. */
+  refreshMs?: number;
+}
+
+/**
+ * The header's bell: the unread count (none at 0) and, on a press, a non-modal panel of the user's
+ * notifications. Escape and a click outside close it, as they close the user panel.
+ */
+export function NotificationBell({ refreshMs }: NotificationBellProps) {
+  const unread = useUnreadCount(refreshMs).data ?? 0;
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const headingId = useId();
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  const close = useCallback((returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) triggerRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    panelRef.current?.focus();
+    const onPointerDown = (event: MouseEvent | TouchEvent) => {
+      const target = event.target as Node;
+      if (panelRef.current?.contains(target) || triggerRef.current?.contains(target)) return;
+      close(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close(true);
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    document.addEventListener('touchstart', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('mousedown', onPointerDown);
+      document.removeEventListener('touchstart', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open, close]);
+
+  return (
+    <div className="notification-bell">
+      <IconButton
+        ref={triggerRef}
+        label={notificationBellLabel(unread)}
+        shape="round"
+        className="notification-bell__trigger"
+        icon={
+          <>
+            <BellIcon />
+            {unread > 0 ? (
+              <span className="notification-bell__badge" aria-hidden="true">
+                {unreadBadgeText(unread)}
+              </span>
+            ) : null}
+          </>
+        }
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((value) => !value)}
+      />
+      {open ? (
+        <div
+          ref={panelRef}
+          id={panelId}
+          role="dialog"
+          aria-labelledby={headingId}
+          className="notification-panel"
+          tabIndex={-1}
+        >
+          <Suspense
+            fallback={
+              <>
+                <h2 id={headingId} className="notification-panel__title">
+                  {NOTIFICATIONS_LABEL}
+                </h2>
+                <Spinner />
+              </>
+            }
+          >
+            <NotificationPanel
+              headingId={headingId}
+              unread={unread}
+              panelRef={panelRef}
+              onOpened={() => close(false)}
+            />
+          </Suspense>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { NOTIFICATIONS_PAGE_SIZE, UNREAD_COUNT_REFRESH_MS } from '@verity/shared-api';
+import {
+  getUnreadCount,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from '@verity/shared-api/calls';
+
+// The contract's shapes, as the calls give them.
+export type NotificationPage = Awaited<ReturnType<typeof listNotifications>>;
+export type AppNotification = NotificationPage['notifications'][number];
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  unreadCount: () => ['notifications', 'unread-count'] as const,
+  list: () => ['notifications', 'list'] as const,
+};
+
+/**
+ * The bell's count: read again every `refreshMs` while the tab is visible, when the window gets the
+ * focus back, and after the panel marks something read.
+ */
+export function useUnreadCount(refreshMs: number = UNREAD_COUNT_REFRESH_MS) {
+  return useQuery({
+    queryKey: notificationKeys.unreadCount(),
+    queryFn: () => getUnreadCount(),
+    refetchInterval: refreshMs,
+    refetchOnWindowFocus: true,
+  });
+}
+
+/** The panel's list, newest first, a page of NOTIFICATIONS_PAGE_SIZE at a time. */
+export function useNotificationList() {
+  const queryClient = useQueryClient();
+  return useInfiniteQuery({
+    queryKey: notificationKeys.list(),
+    queryFn: async ({ pageParam }) => {
+      const page = await listNotifications({ page: pageParam, pageSize: NOTIFICATIONS_PAGE_SIZE });
+      // The list knows the count too: the bell never disagrees with the panel under it.
+      queryClient.setQueryData(notificationKeys.unreadCount(), page.unread);
+      return page;
+    },
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) =>
+      pages.reduce((shown, page) => shown + page.notifications.length, 0) < last.total &&
+      last.notifications.length > 0
+        ? last.page + 1
+        : undefined,
+  });
+}
+
+/** Every notification loaded so far, once each (a page boundary shifts when new ones arrive). */
+export function loadedNotifications(data: InfiniteData<NotificationPage> | undefined) {
+  const seen = new Set<string>();
+  const notifications: AppNotification[] = [];
+  for (const page of data?.pages ?? []) {
+    for (const notification of page.notifications) {
+      if (seen.has(notification.id)) continue;
+      seen.add(notification.id);
+      notifications.push(notification);
+    }
+  }
+  return notifications;
+}
+
+function markLoaded(
+  queryClient: QueryClient,
+  isMarked: (notification: AppNotification) => boolean,
+  readAt: string,
+) {
+  queryClient.setQueryData<InfiniteData<NotificationPage>>(notificationKeys.list(), (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            notifications: page.notifications.map((notification) =>
+              isMarked(notification) && notification.readAt === null
+                ? { ...notification, readAt }
+                : notification,
+            ),
+          })),
+        }
+      : data,
+  );
+}
+
+// The callbacks sit on the mutation, not on `mutate`, so they run after the panel has closed.
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => markNotificationRead(id),
+    onSuccess: (notification) => {
+      markLoaded(
+        queryClient,
+        (loaded) => loaded.id === notification.id,
+        notification.readAt ?? new Date().toISOString(),
+      );
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount() });
+    },
+  });
+}
+
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => markAllNotificationsRead(),
+    onSuccess: (unread) => {
+      markLoaded(queryClient, () => true, new Date().toISOString());
+      queryClient.setQueryData(notificationKeys.unreadCount(), unread);
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount() });
+    },
+  });
+}
