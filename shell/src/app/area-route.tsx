@@ -6,14 +6,16 @@ import type { Area } from '../config/areas';
 import { paths } from '../config/paths';
 import { LoginScreen } from '../features/login';
 import { LOADING_TEXT } from '../strings';
+import type { ShellPage } from './signed-in-area';
 
 const SignedInArea = lazy(() => import('./signed-in-area'));
 
 /**
  * An area inside the signed-in layout. Without a session (401) the login screen is shown in place; after any
  * other failure to load the user the browser goes to /login; a user of another type goes to their own area.
+ * `page` names one of the shell's own pages to show in the layout instead of the area's remote.
  */
-export function AreaRoute({ area }: { area: Area }) {
+export function AreaRoute({ area, page }: { area: Area; page?: ShellPage }) {
   const status = useSession((state) => state.status);
   const user = useSession((state) => state.user);
 
@@ -22,7 +24,7 @@ export function AreaRoute({ area }: { area: Area }) {
   if (user.userType !== area.userType) return <Navigate to={paths.area(user.userType)} replace />;
   return (
     <Suspense fallback={<LoadingState text={LOADING_TEXT} fullscreen />}>
-      <SignedInArea area={area} user={user} />
+      <SignedInArea area={area} user={user} page={page} />
     </Suspense>
   );
 }

@@ -16,10 +16,17 @@ export function createAppRoutes(): RouteObject[] {
       children: [
         { path: paths.home, element: <Landing /> },
         { path: paths.login, element: <LoginRoute /> },
-        ...AREAS.map((area) => ({
-          path: paths.areaPattern(area.userType),
-          element: <AreaRoute area={area} />,
-        })),
+        ...AREAS.flatMap((area) => [
+          {
+            path: paths.areaPattern(area.userType),
+            element: <AreaRoute area={area} />,
+          },
+          // The shell's own page inside the area, ahead of the remote's splat (a more specific path).
+          {
+            path: paths.notificationSettings(area.userType),
+            element: <AreaRoute area={area} page="notification-settings" />,
+          },
+        ]),
         { path: '*', element: <Navigate to={paths.home} replace /> },
       ],
     },

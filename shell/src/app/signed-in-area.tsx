@@ -1,25 +1,42 @@
+import { lazy, Suspense } from 'react';
 import type { SessionUser } from '@verity/shared-api';
-import { ToastProvider } from '@verity/shared-ui';
+import { LoadingState, ToastProvider } from '@verity/shared-ui';
 import type { Area } from '../config/areas';
 import { AppLayout } from '../features/layout';
 import { ShellQueryProvider } from '../lib/query-client';
 import { RemoteArea } from '../remotes';
+import { LOADING_TEXT } from '../strings';
+
+const NotificationSettingsPage = lazy(
+  () => import('../features/notification-settings/notification-settings-page'),
+);
+
+/** The shell's own pages inside an area's layout (docs/decisions.md, "Notifications: the screens"). */
+export type ShellPage = 'notification-settings';
 
 export interface SignedInAreaProps {
   area: Area;
   user: SessionUser;
+  /** One of the shell's pages instead of the area's remote. */
+  page?: ShellPage;
 }
 
 /**
  * The signed-in frame with the area's remote inside, and the toasts every area shows. Loaded only once
  * someone is signed in, so the login screen's first load carries none of it (docs/performance.md).
  */
-export default function SignedInArea({ area, user }: SignedInAreaProps) {
+export default function SignedInArea({ area, user, page }: SignedInAreaProps) {
   return (
     <ToastProvider>
       <ShellQueryProvider>
         <AppLayout user={user}>
-          <RemoteArea key={area.remoteName} area={area} />
+          {page === 'notification-settings' ? (
+            <Suspense fallback={<LoadingState text={LOADING_TEXT} />}>
+              <NotificationSettingsPage user={user} />
+            </Suspense>
+          ) : (
+            <RemoteArea key={area.remoteName} area={area} />
+          )}
         </AppLayout>
       </ShellQueryProvider>
     </ToastProvider>

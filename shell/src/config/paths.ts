@@ -9,5 +9,8 @@ export const paths = {
   areaPattern: (userType: UserType): string => `${USER_TYPE_AREA_PATHS[userType]}/*`,
   areaItem: (userType: UserType, itemId: string): string =>
     `${USER_TYPE_AREA_PATHS[userType]}/${itemId}`,
+  /** The shell's own page inside every area (e-mails link here too). */
+  notificationSettings: (userType: UserType): string =>
+    `${USER_TYPE_AREA_PATHS[userType]}/notification-settings`,
   remotesConfig: '/remotes.json',
 } as const;

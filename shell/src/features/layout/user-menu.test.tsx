@@ -66,6 +66,27 @@ describe('user menu', () => {
     }
   });
 
+  it.each([
+    ['client', '/client/notification-settings'],
+    ['auditor', '/auditor/notification-settings'],
+    ['targetCompany', '/target-company/notification-settings'],
+  ] as const)(
+    "offers a %s 'Notification settings' at %s, after name, email and role",
+    async (userType, href) => {
+      await renderAs(users[userType]);
+      await userEvent.click(userButton());
+      const panel = screen.getByRole('dialog', { name: 'Signed-in user' });
+      const link = within(panel).getByRole('link', { name: 'Notification settings' });
+      expect(link).toHaveAttribute('href', href);
+      // The spec's panel is unchanged around it: name, email, role, then Logout last.
+      expect(panel.textContent).toMatch(
+        new RegExp(
+          `^${users[userType].fullname}${users[userType].emailId}.*Notification settingsLogout$`,
+        ),
+      );
+    },
+  );
+
   it("shows 'User' when the full name is missing", async () => {
     await renderAs({ ...users.targetCompany, fullname: '' });
     await userEvent.click(userButton());
@@ -88,6 +109,8 @@ describe('user menu', () => {
     await userEvent.keyboard('{Enter}');
     const panel = screen.getByRole('dialog');
     expect(panel).toHaveFocus();
+    await userEvent.tab();
+    expect(within(panel).getByRole('link', { name: 'Notification settings' })).toHaveFocus();
     await userEvent.tab();
     expect(within(panel).getByRole('button', { name: 'Logout' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');

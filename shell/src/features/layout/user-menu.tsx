@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
   LOGOUT_FAILED,
+  NOTIFICATION_SETTINGS_LABEL,
   ROLE_LABELS,
   isRole,
   usesLetterAvatar,
@@ -9,6 +10,7 @@ import {
 import { Link } from 'react-router-dom';
 import { useSession } from '@verity/session';
 import { Button, IconButton, toast } from '@verity/shared-ui';
+import { paths } from '../../config/paths';
 import {
   LOGOUT_LABEL,
   PORTFOLIO_SETTINGS_LABEL,
@@ -112,6 +114,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
               {PORTFOLIO_SETTINGS_LABEL}
             </Link>
           ) : null}
+          {/* Every user's own notification settings (and the organisation's time zone). */}
+          <Link
+            to={paths.notificationSettings(user.userType)}
+            className="user-menu__link"
+            onClick={() => close(false)}
+          >
+            {NOTIFICATION_SETTINGS_LABEL}
+          </Link>
           <hr className="user-menu__divider" />
           <Button
             variant="ghost"

@@ -1,0 +1,135 @@
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  DEFAULT_TIME_ZONE,
+  ORGANISATION_TIME_ZONE_LABEL,
+  TIME_ZONE_SAVED,
+  UNKNOWN_TIME_ZONE,
+  isTimeZone,
+  permissionFlags,
+  type SessionUser,
+} from '@verity/shared-api';
+import { getErrorStatus } from '@verity/session';
+import { getErrorText } from '@verity/shared-api/calls';
+import { Button, LoadingState, TextField, toast } from '@verity/shared-ui';
+import { NOTIFICATION_SETTINGS_TEXT as text } from '../../strings';
+import { useOrganisationSettings, useSaveOrganisationTimeZone } from './settings-queries';
+
+/** Every zone this browser knows, plus UTC (the default, which the list leaves out) and the stored one. */
+function timeZoneChoices(stored: string | undefined): string[] {
+  const known =
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set([DEFAULT_TIME_ZONE, ...(stored ? [stored] : []), ...known])];
+}
+
+/**
+ * 'europe/london' is saved as Europe/London: the list's spelling of the zone typed. Only the letters'
+ * case changes; another name of the same zone (US/Eastern) is kept as the owner typed it.
+ */
+function spelledAsListed(typed: string, choices: readonly string[]): string {
+  const lower = typed.toLowerCase();
+  const listed = choices.find((zone) => zone.toLowerCase() === lower);
+  if (listed) return listed;
+  const resolved = new Intl.DateTimeFormat('en-GB', { timeZone: typed }).resolvedOptions().timeZone;
+  return resolved.toLowerCase() === lower ? resolved : typed;
+}
+
+/**
+ * The organisation's time zone, which decides when its days start for reminders and overdue
+ * notices: the owner types to search the zones and saves; everyone else reads it.
+ */
+export function OrganisationTimeZoneForm({
+  user,
+  onDirtyChange,
+}: {
+  user: SessionUser;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
+  const settings = useOrganisationSettings();
+  const save = useSaveOrganisationTimeZone();
+  const isOwner = permissionFlags(user).isOwner;
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const headingId = useId();
+  const listId = useId();
+  const stored = settings.data?.timeZone;
+  const value = draft ?? stored ?? '';
+  const dirty = draft !== null && draft.trim() !== stored;
+  const choices = useMemo(() => timeZoneChoices(stored), [stored]);
+
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const typed = value.trim();
+    if (!isTimeZone(typed)) {
+      setError(UNKNOWN_TIME_ZONE);
+      input.current?.focus();
+      return;
+    }
+    save.mutate(spelledAsListed(typed, choices), {
+      onSuccess: () => {
+        setDraft(null);
+        toast.success(TIME_ZONE_SAVED);
+      },
+      onError: (failure) => {
+        const message = getErrorText(failure);
+        // The API's refusal of the zone itself belongs under the field too.
+        if (getErrorStatus(failure) === 400) setError(message);
+        toast.error(message);
+      },
+    });
+  };
+
+  return (
+    <section className="notification-settings__card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="notification-settings__heading">
+        {ORGANISATION_TIME_ZONE_LABEL}
+      </h2>
+      {settings.isPending ? <LoadingState /> : null}
+      {settings.isError ? (
+        <p className="notification-settings__alert" role="alert">
+          {getErrorText(settings.error)}
+        </p>
+      ) : null}
+      {settings.isSuccess && isOwner ? (
+        <form onSubmit={onSubmit} noValidate className="notification-settings__form">
+          <TextField
+            ref={input}
+            label={text.timeZoneField}
+            hint={`${text.timeZoneUse} ${text.timeZoneSearch}`}
+            error={error ?? undefined}
+            list={listId}
+            autoComplete="off"
+            spellCheck={false}
+            value={value}
+            onChange={(event) => {
+              setDraft(event.target.value);
+              setError(null);
+            }}
+          />
+          <datalist id={listId}>
+            {choices.map((zone) => (
+              <option key={zone} value={zone} />
+            ))}
+          </datalist>
+          <div className="notification-settings__actions">
+            <Button type="submit" disabled={!dirty} loading={save.isPending}>
+              {text.saveTimeZone}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+      {settings.isSuccess && !isOwner ? (
+        <>
+          <p className="notification-settings__value">
+            <span className="notification-settings__value-label">{text.timeZoneField}: </span>
+            <strong>{settings.data.timeZone}</strong>
+          </p>
+          <p className="notification-settings__note">{text.timeZoneUse}</p>
+          <p className="notification-settings__note">{text.ownerOnly}</p>
+        </>
+      ) : null}
+    </section>
+  );
+}
