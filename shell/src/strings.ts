@@ -19,33 +19,6 @@ export const USER_PANEL_LABEL = 'Signed-in user';
 export const PORTFOLIO_SETTINGS_LABEL = 'Portfolio settings';
 export const PORTFOLIO_SETTINGS_PATH = '/client/settings';
 
-// The notification bell and its panel (the shared words are in shared-api's notifications domain)
-export const notificationBellLabel = (unread: number): string =>
-  unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
-export const LOAD_MORE_NOTIFICATIONS = 'Load more';
-export const UNREAD_NOTIFICATION = 'Unread';
-export const MARK_READ_LABEL = 'Mark as read';
-export const notificationsShownText = (shown: number, total: number): string =>
-  `${shown} of ${total}`;
-
-// The notification settings page, under every area
-export const NOTIFICATION_SETTINGS_TEXT = {
-  intro: 'Choose how Verity tells you about your gaps. These settings are yours alone.',
-  kindsHeading: 'What you hear about',
-  kindColumn: 'Notification',
-  emailColumn: 'E-mail',
-  inAppColumn: 'In the app',
-  emailOnly: 'E-mail only',
-  save: 'Save notification settings',
-  timeZoneField: 'Time zone',
-  timeZoneUse: 'Reminders and overdue notices follow the days of this time zone.',
-  timeZoneSearch: 'Type to search the list, such as Europe/London.',
-  saveTimeZone: 'Save time zone',
-  ownerOnly: 'Only an owner can change this.',
-} as const;
-export const channelSwitchLabel = (kindLabel: string, channel: 'email' | 'inApp'): string =>
-  `${kindLabel}: ${channel === 'email' ? 'e-mail' : 'in the app'}`;
-
 export const EXPAND_SIDEBAR_LABEL = 'Expand sidebar';
 export const COLLAPSE_SIDEBAR_LABEL = 'Collapse sidebar';
 export const MAIN_NAV_LABEL = 'Main';

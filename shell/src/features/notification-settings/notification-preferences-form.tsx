@@ -12,7 +12,7 @@ import {
 } from '@verity/shared-api';
 import { getErrorText } from '@verity/shared-api/calls';
 import { Button, LoadingState, toast } from '@verity/shared-ui';
-import { NOTIFICATION_SETTINGS_TEXT as text, channelSwitchLabel } from '../../strings';
+import { NOTIFICATION_SETTINGS_TEXT as text, channelSwitchLabel } from '../../notification-strings';
 import {
   useNotificationPreferences,
   useSaveNotificationPreferences,

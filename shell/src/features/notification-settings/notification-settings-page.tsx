@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { NOTIFICATION_SETTINGS_LABEL, type SessionUser } from '@verity/shared-api';
 import { PageHeader, useUnsavedChanges } from '@verity/shared-ui';
-import { NOTIFICATION_SETTINGS_TEXT as text } from '../../strings';
+import { NOTIFICATION_SETTINGS_TEXT as text } from '../../notification-strings';
 import { NotificationPreferencesForm } from './notification-preferences-form';
 import { OrganisationTimeZoneForm } from './organisation-time-zone-form';
 import './notification-settings.css';

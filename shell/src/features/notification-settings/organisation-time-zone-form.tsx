@@ -11,7 +11,7 @@ import {
 import { getErrorStatus } from '@verity/session';
 import { getErrorText } from '@verity/shared-api/calls';
 import { Button, LoadingState, TextField, toast } from '@verity/shared-ui';
-import { NOTIFICATION_SETTINGS_TEXT as text } from '../../strings';
+import { NOTIFICATION_SETTINGS_TEXT as text } from '../../notification-strings';
 import { useOrganisationSettings, useSaveOrganisationTimeZone } from './settings-queries';
 
 /** Every zone this browser knows, plus UTC (the default, which the list leaves out) and the stored one. */

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { NOTIFICATIONS_LABEL, unreadBadgeText } from '@verity/shared-api';
 import { IconButton, Spinner } from '@verity/shared-ui';
-import { notificationBellLabel } from '../../strings';
+import { notificationBellLabel } from '../../notification-strings';
 import { BellIcon } from '../layout/icons';
 import { useUnreadCount } from './notification-queries';
 import './notifications.css';

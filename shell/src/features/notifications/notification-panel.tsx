@@ -8,7 +8,7 @@ import {
   MARK_READ_LABEL,
   UNREAD_NOTIFICATION,
   notificationsShownText,
-} from '../../strings';
+} from '../../notification-strings';
 import {
   loadedNotifications,
   useMarkAllNotificationsRead,
