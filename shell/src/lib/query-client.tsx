@@ -5,13 +5,13 @@ import { focusManager, QueryClient, QueryClientProvider } from '@tanstack/react-
  * 'Window focus' means both a tab shown again (TanStack Query's own signal) and the browser window
  * brought back from another program, which shows nothing new to the page but a focus event.
  */
-function listenForFocus(handleFocus: (focused?: boolean) => void) {
-  const onVisibility = () => handleFocus();
-  const onFocus = () => handleFocus(true);
-  window.addEventListener('visibilitychange', onVisibility, false);
+function listenForFocus(handleFocus: () => void) {
+  // Without an argument TanStack Query reads the page's visibility again and tells the queries.
+  const onFocus = () => handleFocus();
+  window.addEventListener('visibilitychange', onFocus, false);
   window.addEventListener('focus', onFocus, false);
   return () => {
-    window.removeEventListener('visibilitychange', onVisibility);
+    window.removeEventListener('visibilitychange', onFocus);
     window.removeEventListener('focus', onFocus);
   };
 }

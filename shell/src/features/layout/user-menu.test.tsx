@@ -71,7 +71,7 @@ describe('user menu', () => {
     ['auditor', '/auditor/notification-settings'],
     ['targetCompany', '/target-company/notification-settings'],
   ] as const)(
-    "offers a %s 'Notification settings' at %s, after name, email and role",
+    "offers every user type 'Notification settings' (%s: %s), before Logout",
     async (userType, href) => {
       await renderAs(users[userType]);
       await userEvent.click(userButton());

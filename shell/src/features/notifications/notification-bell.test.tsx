@@ -185,6 +185,22 @@ describe('notification bell', () => {
     expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument();
   });
 
+  it('lists a notification that arrives while the panel is open', async () => {
+    onApi('get', 'notifications/unread-count', [ok({ unread: 1 }), ok({ unread: 2 })]);
+    onApi('get', 'notifications', [
+      page([notification(1)], { unread: 1 }),
+      page([notification(2), notification(1)], { unread: 2 }),
+    ]);
+    await renderAuditor();
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    expect(await within(panel()).findAllByRole('listitem')).toHaveLength(1);
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    expect(await within(panel()).findByRole('link', { name: /New remark on gap 2/ })).toBeVisible();
+    expect(bell()).toHaveAccessibleName('Notifications, 2 unread');
+  });
+
   it("shows the list's error in the panel when it cannot load", async () => {
     onApi('get', 'notifications', fails(503, 'Verity is busy. Try again in a moment.'));
     await renderAuditor();
@@ -216,10 +232,11 @@ describe('notification bell', () => {
     }
   });
 
-  it('reads the count again when the window gets the focus back', async () => {
+  it('reads the count again each time the window gets the focus back', async () => {
     const counted = onApi('get', 'notifications/unread-count', [
       ok({ unread: 0 }),
       ok({ unread: 2 }),
+      ok({ unread: 5 }),
     ]);
     await renderAuditor();
     await screen.findByRole('button', { name: 'Notifications' });
@@ -228,5 +245,10 @@ describe('notification bell', () => {
       window.dispatchEvent(new Event('focus'));
     });
     expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeVisible();
+    // Back from another program a second time: asked again.
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    expect(await screen.findByRole('button', { name: 'Notifications, 5 unread' })).toBeVisible();
   });
 });

@@ -47,6 +47,14 @@ export default function NotificationPanel({
   const total = list.data?.pages.at(-1)?.total ?? 0;
   const anyUnread = unread > 0 || notifications.some((item) => item.readAt === null);
 
+  // A notification arrived while the panel is open (the bell's count went up): list it too.
+  const countSeen = useRef(unread);
+  const { refetch } = list;
+  useEffect(() => {
+    if (unread > countSeen.current) void refetch();
+    countSeen.current = unread;
+  }, [unread, refetch]);
+
   const onMarkAll = () =>
     markAll.mutate(undefined, {
       // The button is disabled once nothing is unread: the focus stays in the panel.
