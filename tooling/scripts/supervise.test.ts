@@ -51,7 +51,8 @@ beforeEach(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'verity-supervise-'));
 });
 afterEach(async () => {
-  if (stack && stack.exitCode === null) stack.kill('SIGKILL');
+  // A failed test leaves the driver running: end its whole process group, so no API outlives it.
+  if (stack && stack.exitCode === null) process.kill(-stack.pid!, 'SIGKILL');
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -66,6 +67,7 @@ test('restarts a server that dies, with growing delays, and never once the stack
       SMTP_URL: 'smtp://127.0.0.1:9',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   output = '';
   stack.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
