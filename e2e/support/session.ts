@@ -61,8 +61,16 @@ export async function signOut(page: Page) {
 
 const screenshotDir = path.resolve(__dirname, '..', 'screenshots');
 
+/**
+ * Whether to save screenshots: they are for people to look at, so a developer's run saves them and
+ * CI's (CI=true) does not spend its time encoding full-page images nobody opens; E2E_SCREENSHOTS=1
+ * saves them anyway.
+ */
+const takeScreenshots = process.env.E2E_SCREENSHOTS === '1' || process.env.CI !== 'true';
+
 /** Saves what the user sees, for people to look at (e2e/screenshots is git-ignored). */
 export async function screenshot(page: Page, name: string) {
+  if (!takeScreenshots) return;
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
