@@ -16,6 +16,7 @@ import unreadBodiesPlugin from './plugins/app/unread-bodies';
 import identityPlugin from './plugins/app/identity';
 import inputTextPlugin from './plugins/app/input-text';
 import mailerPlugin from './plugins/app/mailer';
+import notificationsPlugin from './plugins/app/notifications';
 import cookiePlugin from './plugins/external/cookie';
 import databasePlugin from './plugins/external/database';
 import helmetPlugin from './plugins/external/helmet';
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // App plugins
   await app.register(identityPlugin);
   await app.register(mailerPlugin);
+  await app.register(notificationsPlugin);
   await app.register(authenticationPlugin);
   await app.register(inputTextPlugin);
   await app.register(attachmentsPlugin);

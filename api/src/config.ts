@@ -29,6 +29,10 @@ const EnvSchema = Type.Object({
   LOAD_SHEDDING_EVENT_LOOP_DELAY_MS: Type.Optional(WholeNumber),
   LOAD_SHEDDING_EVENT_LOOP_UTILIZATION: Type.Optional(Share),
   SEED_DEMO: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('')])),
+  JOB_QUEUE: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])),
+  NOTIFICATION_SCAN_HOUR: Type.Optional(Type.String({ pattern: '^([0-9]|1[0-9]|2[0-3])$' })),
+  MAIL_RETRY_LIMIT: Type.Optional(WholeNumber),
+  MAIL_RETRY_DELAY_SECONDS: Type.Optional(PositiveInteger),
   LOG_LEVEL: Type.Optional(
     Type.Union(
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) =>
@@ -74,6 +78,12 @@ export interface ApiConfig {
   /** Where e-mail goes (SMTP_URL, else the local mail catcher) and its sender (MAIL_FROM). */
   smtpUrl: string;
   mailFrom: string;
+  /** Whether this process works the job queue (the daily scan, the e-mails); jobs are queued either way. */
+  jobQueue: boolean;
+  /** The hour of the day, in each organisation's time zone, from which its daily scan and Monday digest run. */
+  notificationScanHour: number;
+  /** A notification e-mail the SMTP server refuses is tried again this often, waiting longer each time. */
+  mailRetry: { limit: number; delaySeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -133,5 +143,11 @@ export function loadApiConfig(raw: NodeJS.ProcessEnv = process.env): ApiConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     smtpUrl: shared.smtpUrl,
     mailFrom: shared.mailFrom,
+    jobQueue: env.JOB_QUEUE !== '0',
+    notificationScanHour: Number(env.NOTIFICATION_SCAN_HOUR ?? 7),
+    mailRetry: {
+      limit: Number(env.MAIL_RETRY_LIMIT ?? 12),
+      delaySeconds: Number(env.MAIL_RETRY_DELAY_SECONDS ?? 30),
+    },
   };
 }

@@ -2,10 +2,11 @@
 
 /**
  * True when the gap aliased `g` is overdue: not closed, not waiting for its closure review (the
- * company has done its part), and its due date has passed.
+ * company has done its part), and its due date has passed. `now` is SQL for the moment asked about:
+ * the transaction's now(), or the notification scan's clock.
  */
-const gapOverdueSql = (g: string) =>
-  `(${g}.status NOT IN ('closed', 'pending') AND ${g}.due_date IS NOT NULL AND ${g}.due_date < now())`;
+export const gapOverdueSql = (g: string, now = 'now()') =>
+  `(${g}.status NOT IN ('closed', 'pending') AND ${g}.due_date IS NOT NULL AND ${g}.due_date < ${now})`;
 
 /** The gap's status as shown: 'overdue' when overdue, else what was set. */
 export const gapDisplayStatusSql = (g: string) =>

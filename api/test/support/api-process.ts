@@ -51,6 +51,8 @@ export async function startApiProcess(
         // A busy test machine must not shed a test's requests (the load-shedding tests turn it on).
         LOAD_SHEDDING_EVENT_LOOP_DELAY_MS: '0',
         LOAD_SHEDDING_EVENT_LOOP_UTILIZATION: '0',
+        // The job queue's workers only where a test asks for them.
+        JOB_QUEUE: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -23,6 +23,8 @@ export function testConfig(database: TestDatabase, env: NodeJS.ProcessEnv = {}):
     SEED_DEMO: '1',
     // Nothing listens there: a test that reads e-mail starts a mail catcher and names it.
     SMTP_URL: 'smtp://127.0.0.1:9',
+    // Tests that need the job queue's workers (the daily scan, e-mails) turn it on.
+    JOB_QUEUE: '0',
     ...database.env,
     ...env,
   });

@@ -66,6 +66,8 @@ export const NOTIFICATION_SETTINGS_LABEL = 'Notification settings';
 export const ORGANISATION_TIME_ZONE_LABEL = 'Organisation time zone';
 export const ESCALATION_LOCKED = 'Escalations cannot be switched off.';
 export const UNKNOWN_TIME_ZONE = 'Choose a time zone from the list, such as Europe/London.';
+export const UNKNOWN_NOTIFICATION_KIND = 'Choose a notification kind from the list.';
+export const DIGEST_EMAIL_ONLY = 'The weekly digest is sent by e-mail only.';
 export const NOTIFICATION_PREFERENCES_SAVED = 'Notification settings saved.';
 export const TIME_ZONE_SAVED = 'Time zone saved.';
 

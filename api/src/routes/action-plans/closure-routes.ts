@@ -48,7 +48,15 @@ const closureRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       );
       const note = request.body.note?.trim();
       if (note && note.length > CLOSURE_NOTE_MAX_LENGTH) throw invalid(CLOSURE_NOTE_TOO_LONG);
-      await db.transaction((tx) => requestClosure(tx, gap.id, user, note));
+      await db.transaction(async (tx) => {
+        await requestClosure(tx, gap.id, user, note);
+        await fastify.notifications.gapEvent(tx, {
+          kind: 'closureRequested',
+          gapId: gap.id,
+          author: user,
+          text: note || undefined,
+        });
+      });
       return answer(gap.id);
     },
   );
@@ -80,9 +88,15 @@ const closureRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (review.decision === 'return' && review.reason.length > TEXT_LIMITS.remark) {
         throw invalid(tooLongMessage('A reason', TEXT_LIMITS.remark));
       }
-      await db.transaction((tx) =>
-        reviewClosure(tx, gap.id, user, review, config.remarkWithdrawalWindowSeconds),
-      );
+      await db.transaction(async (tx) => {
+        await reviewClosure(tx, gap.id, user, review, config.remarkWithdrawalWindowSeconds);
+        await fastify.notifications.gapEvent(
+          tx,
+          review.decision === 'accept'
+            ? { kind: 'closureAccepted', gapId: gap.id, author: user, method: review.method }
+            : { kind: 'closureReturned', gapId: gap.id, author: user, text: review.reason },
+        );
+      });
       return answer(gap.id);
     },
   );

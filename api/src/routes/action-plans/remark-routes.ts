@@ -105,6 +105,12 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
             remarkId,
             attachments: upload.documents.length,
           });
+          await fastify.notifications.gapEvent(tx, {
+            kind: 'remarkAdded',
+            gapId: gap.id,
+            author: user,
+            text: upload.comments.trim(),
+          });
           return (await findRemark(tx, remarkId, user)) as Remark;
         });
         await commitDocuments(storage, upload.documents, (error) =>

@@ -1,0 +1,75 @@
+// Writing a notification: the bell's rows and the e-mail jobs, in the caller's transaction, so what
+// caused it and its notification commit (or vanish) together.
+import type { NotificationKind } from '@verity/shared-api/src/server';
+import type { Queryable } from '../db';
+import type { NotificationText } from './content';
+import { gapLink, type GapContext } from './gap-context';
+import { EMAIL_QUEUE, executorOf, type PgBoss } from './job-queue';
+import type { Recipient } from './recipients';
+
+/** What an e-mail job carries: enough to check, when it runs, that it should still go, and to write it. */
+export type EmailJob =
+  | { type: 'notice'; userId: string; noticeId: string }
+  | {
+      type: 'event';
+      userId: string;
+      kind: NotificationKind;
+      gapId: string;
+      actorName: string;
+      text?: string;
+      method?: string;
+      /** The author's user type: the parties are those other than theirs. */
+      authorType: string;
+      authorId: string;
+    }
+  | { type: 'digest'; userId: string; weekStart: string; now: string };
+
+export interface Outbox {
+  /** Queues e-mail jobs in the transaction `tx`; the seed leaves e-mail out. */
+  queueEmails(tx: Queryable, jobs: EmailJob[]): Promise<void>;
+}
+
+export function queueOutbox(queue: PgBoss, retry: { limit: number; delaySeconds: number }): Outbox {
+  return {
+    async queueEmails(tx, jobs) {
+      if (jobs.length === 0) return;
+      await queue.insert(
+        jobs.map((data) => ({
+          name: EMAIL_QUEUE,
+          data,
+          retryLimit: retry.limit,
+          retryDelay: retry.delaySeconds,
+          retryBackoff: true,
+        })),
+        { db: executorOf(tx) } as never,
+      );
+    },
+  };
+}
+
+/** The bell's row for each recipient who has it on, with the gap's link in their own area. */
+export async function insertInAppNotifications(
+  tx: Queryable,
+  kind: NotificationKind,
+  gap: GapContext,
+  text: NotificationText,
+  recipients: Recipient[],
+): Promise<void> {
+  const readers = recipients.filter((recipient) => recipient.inApp);
+  if (readers.length === 0) return;
+  await tx.query(
+    `INSERT INTO notifications (user_id, kind, title, body, gap_id, action_plan_id, target_company_id, link)
+     SELECT r.user_id, $3, $4, $5, $6, $7, $8, r.link
+     FROM unnest($1::uuid[], $2::text[]) AS r(user_id, link)`,
+    [
+      readers.map((reader) => reader.userId),
+      readers.map((reader) => gapLink(reader.userType, gap)),
+      kind,
+      text.title,
+      text.body,
+      gap.gapId,
+      gap.actionPlanId,
+      gap.targetCompanyId,
+    ],
+  );
+}

@@ -1,0 +1,60 @@
+// Events on a gap (closure requested, returned, accepted; a new remark): told to the gap's other
+// parties, never to the author, in the transaction of the write itself.
+import type { SessionUser } from '@verity/shared-api/src/server';
+import type { Queryable } from '../db';
+import { notificationText } from './content';
+import { insertInAppNotifications, type EmailJob, type Outbox } from './deliveries';
+import { readGapContext } from './gap-context';
+import { eventParties, gapRecipients } from './recipients';
+
+export type GapEventKind =
+  'closureRequested' | 'closureReturned' | 'closureAccepted' | 'remarkAdded';
+
+export interface GapEvent {
+  kind: GapEventKind;
+  gapId: string;
+  author: SessionUser;
+  /** The request's note, the return's reason, the remark's text. */
+  text?: string;
+  /** How accepted evidence was verified. */
+  method?: string;
+}
+
+export async function notifyGapEvent(
+  tx: Queryable,
+  outbox: Outbox,
+  event: GapEvent,
+): Promise<void> {
+  const gap = await readGapContext(tx, event.gapId);
+  if (!gap) return;
+  const { author } = event;
+  const recipients = await gapRecipients(
+    tx,
+    gap.gapId,
+    event.kind,
+    eventParties(author.userType),
+    author._id,
+  );
+  const detail = { actorName: author.fullname, text: event.text, method: event.method };
+  await insertInAppNotifications(
+    tx,
+    event.kind,
+    gap,
+    notificationText(event.kind, gap, detail),
+    recipients,
+  );
+  const jobs: EmailJob[] = recipients
+    .filter((recipient) => recipient.byEmail)
+    .map((recipient) => ({
+      type: 'event',
+      userId: recipient.userId,
+      kind: event.kind,
+      gapId: gap.gapId,
+      actorName: author.fullname,
+      text: event.text,
+      method: event.method,
+      authorType: author.userType,
+      authorId: author._id,
+    }));
+  await outbox.queueEmails(tx, jobs);
+}

@@ -1,0 +1,75 @@
+// Who hears of what (docs/decisions.md "Notifications"): the parties of a gap, and each user's
+// switches. Resolved in the transaction that queues a notification and again before an e-mail goes.
+import type { NotificationKind, UserType } from '@verity/shared-api/src/server';
+import type { Queryable } from '../db';
+
+/** The three organisations around a gap. */
+export type Party = 'company' | 'auditor' | 'client';
+
+export const PARTY_OF_USER_TYPE: Readonly<Record<UserType, Party>> = {
+  targetCompany: 'company',
+  auditor: 'auditor',
+  client: 'client',
+};
+
+/**
+ * The people of each party who hear of a gap: the company's users who work the gaps (not viewers),
+ * the owners and admins of the audit's firm while it is assigned to the company, the client's owners
+ * and admins. SQL over the user `u`, the gap `g`, its audit `a` and its company `tc`.
+ */
+const PARTY_SQL: Readonly<Record<Party, string>> = {
+  company: `(u.user_type = 'targetCompany' AND u.target_company_id = g.target_company_id AND u.role <> 'viewer')`,
+  auditor: `(u.user_type = 'auditor' AND u.auditor_id = a.auditor_id AND u.role IN ('owner', 'admin')
+    AND EXISTS (SELECT 1 FROM company_auditors ca
+      WHERE ca.target_company_id = g.target_company_id AND ca.auditor_id = a.auditor_id))`,
+  client: `(u.user_type = 'client' AND u.client_id = tc.client_id AND u.role IN ('owner', 'admin'))`,
+};
+
+/** The reminders and overdue notices go to those who do the work; the escalation to the client. */
+export const NOTICE_PARTIES = {
+  dueSoon: ['company', 'auditor'],
+  overdue: ['company', 'auditor'],
+  escalation: ['client'],
+} as const satisfies Record<string, readonly Party[]>;
+
+/** An event on a gap goes to the parties other than the author's own. */
+export const eventParties = (authorType: UserType): Party[] =>
+  (['company', 'auditor', 'client'] as const).filter(
+    (party) => party !== PARTY_OF_USER_TYPE[authorType],
+  );
+
+export interface Recipient {
+  userId: string;
+  userType: UserType;
+  email: string;
+  fullname: string;
+  /** The user's switches for this kind (escalations are always on; the digest never in the app). */
+  byEmail: boolean;
+  inApp: boolean;
+}
+
+/** The users of `parties` around the gap, with their switches for `kind`; never `exceptUserId`. */
+export async function gapRecipients(
+  db: Queryable,
+  gapId: string,
+  kind: NotificationKind,
+  parties: readonly Party[],
+  exceptUserId: string | null = null,
+): Promise<Recipient[]> {
+  if (parties.length === 0) return [];
+  const { rows } = await db.query<Recipient>(
+    `SELECT u.id AS "userId", u.user_type AS "userType", u.email, u.fullname,
+       (COALESCE(p.email, true) OR $2 = 'escalation') AS "byEmail",
+       ((COALESCE(p.in_app, true) OR $2 = 'escalation') AND $2 <> 'digest') AS "inApp"
+     FROM gaps g
+     JOIN action_plans ap ON ap.id = g.action_plan_id
+     JOIN audits a ON a.id = ap.audit_id
+     JOIN target_companies tc ON tc.id = g.target_company_id
+     JOIN users u ON (${parties.map((party) => PARTY_SQL[party]).join(' OR ')})
+     LEFT JOIN notification_preferences p ON p.user_id = u.id AND p.kind = $2
+     WHERE g.id = $1 AND u.id IS DISTINCT FROM $3::uuid
+     ORDER BY u.created_at, u.id`,
+    [gapId, kind, exceptUserId],
+  );
+  return rows;
+}
