@@ -4,6 +4,7 @@ import accountsRoutes from './accounts';
 import actionPlanRoutes from './action-plans';
 import meRoutes from './auth/me';
 import dashboardRoutes from './dashboards';
+import notificationRoutes from './notifications';
 import organisationRoutes from './organisations';
 
 /**
@@ -27,6 +28,7 @@ const signedInRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(organisationRoutes);
   await fastify.register(actionPlanRoutes);
   await fastify.register(dashboardRoutes);
+  await fastify.register(notificationRoutes);
 };
 
 export default signedInRoutes;

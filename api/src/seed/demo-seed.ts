@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { scanGaps } from '../notifications/scan';
 import type { Database, Queryable } from '../db';
 import { seedDemoPortfolio } from './demo-portfolio';
 
@@ -147,4 +148,17 @@ export async function seedDemo(
       attachmentsDir: options.dataDir && path.join(options.dataDir, 'attachments'),
     });
   });
+  await seedDemoNotifications(db);
+}
+
+/**
+ * The bell is not empty on a first start: today's reminders and overdue notices of the demo gaps, in
+ * the app only (no e-mail), once. The day stays open, so the scan's own run still takes it.
+ */
+async function seedDemoNotifications(db: Database): Promise<void> {
+  const { rows } = await db.query<{ any: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM notifications) AS any',
+  );
+  if (rows[0]?.any) return;
+  await scanGaps(db, null, { now: new Date(), scanHour: 0, claimDay: false });
 }

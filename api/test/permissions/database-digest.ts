@@ -15,6 +15,8 @@ const TABLES = [
   'remarks',
   'remark_documents',
   'change_history',
+  'notifications',
+  'notification_preferences',
 ];
 
 /** Row count and a digest of every row of each domain table: equal digests mean nothing was written. */

@@ -2,6 +2,7 @@
 // one row per route (see matrix-types.ts for how a row reads), in the order of docs/api.md.
 import { ACTION_PLAN_ROWS } from './matrix-action-plans';
 import { CLOSURE_ROWS } from './matrix-closure';
+import { NOTIFICATION_ROWS } from './matrix-notifications';
 import { ORGANISATION_ROWS } from './matrix-organisations';
 import { UNATTACHED_ACCOUNT, type MatrixRow } from './matrix-types';
 
@@ -92,6 +93,7 @@ export const MATRIX: readonly MatrixRow[] = [
   ...DASHBOARD_ROWS,
   ...ACTION_PLAN_ROWS,
   ...CLOSURE_ROWS,
+  ...NOTIFICATION_ROWS,
 ];
 
 /**

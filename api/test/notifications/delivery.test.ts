@@ -1,0 +1,140 @@
+// Delivery under faults: an SMTP server that is down, then up, gets every e-mail once while the API
+// keeps serving; two API instances on one PostgreSQL run one scan and send each e-mail once.
+import type { FastifyInstance } from 'fastify';
+import { startMailCatcher, type MailCatcher } from '../../../tooling/mail/mail-catcher';
+import { EMAIL_QUEUE, SCAN_QUEUE } from '../../src/notifications/job-queue';
+import { buildTestApp } from '../support/app';
+import { waitFor } from '../support/api-process';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { freePort } from '../support/free-port';
+import { addGap, at, createTenant, emailsSettled, mailAbout, recipientsOf } from './world';
+
+const workersOf = (tenant: Awaited<ReturnType<typeof createTenant>>) =>
+  [
+    tenant.users.targetCompany.owner.email,
+    tenant.users.targetCompany.admin.email,
+    tenant.users.targetCompany.editor.email,
+    tenant.users.auditor.owner.email,
+    tenant.users.auditor.admin.email,
+  ].sort();
+
+describe.each(databaseKinds)('e-mail delivery on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let mail: MailCatcher | undefined;
+  let smtpPort: number;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    smtpPort = await freePort();
+    app = await buildTestApp(database, {
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_RETRY_DELAY_SECONDS: '1',
+    });
+    await app.notifications.startWorkers({ scan: false, email: true, pollingIntervalSeconds: 0.5 });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await mail?.stop();
+    await database?.dispose();
+  });
+
+  it('keeps what it could not send while the SMTP server is down, serves meanwhile, and sends each e-mail once when it is back', async () => {
+    const due = '2031-03-19';
+    const tenant = await createTenant(app.db, `Crane ${kind}`);
+    const gapName = `Cracked dam ${kind}`;
+    await addGap(app.db, tenant, gapName, `${due}T00:00:00Z`);
+    await app.notifications.scan(at(due, -7));
+    // Every e-mail of the scan failed at least once and waits for its next try.
+    await waitFor(async () => {
+      const { rows } = await app.db.query<{ retrying: number; waiting: number }>(
+        `SELECT (count(*) FILTER (WHERE state = 'retry'))::int AS retrying,
+           (count(*) FILTER (WHERE state IN ('created', 'active')))::int AS waiting
+         FROM pgboss.job WHERE name = $1`,
+        [EMAIL_QUEUE],
+      );
+      return rows[0]!.retrying > 0 && rows[0]!.waiting === 0;
+    }, 'the e-mails to fail and wait for their retry');
+    const health = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+
+    mail = await startMailCatcher({ smtpPort });
+    await emailsSettled(app);
+    const received = mailAbout(mail, gapName);
+    expect(recipientsOf(received)).toEqual(workersOf(tenant));
+    const { rows } = await app.db.query<{ failed: number }>(
+      `SELECT count(*)::int AS failed FROM pgboss.job WHERE name = $1 AND state = 'failed'`,
+      [EMAIL_QUEUE],
+    );
+    expect(rows[0]!.failed).toBe(0);
+  });
+});
+
+// PGlite is one process's database: two instances share a PostgreSQL server only.
+(databaseKinds.includes('postgres') ? describe : describe.skip)(
+  'two API instances on one PostgreSQL',
+  () => {
+    let database: TestDatabase;
+    let apps: FastifyInstance[] = [];
+    let mail: MailCatcher;
+
+    beforeAll(async () => {
+      database = await createTestDatabase('postgres');
+      mail = await startMailCatcher();
+      apps = await Promise.all(
+        [0, 1].map(() => buildTestApp(database, { SMTP_URL: mail.smtpUrl })),
+      );
+    });
+    afterAll(async () => {
+      await Promise.all(apps.map((app) => app.close()));
+      await mail?.stop();
+      await database?.dispose();
+    });
+
+    it('run each scan once and send each e-mail once, however the scans meet', async () => {
+      const first = apps[0]!;
+      const due = '2031-04-16';
+      const tenant = await createTenant(first.db, 'Stork');
+      const gapName = 'Stork silt';
+      await addGap(first.db, tenant, gapName, `${due}T00:00:00Z`);
+      for (const app of apps)
+        await app.notifications.startWorkers({
+          scan: true,
+          email: true,
+          pollingIntervalSeconds: 0.5,
+        });
+
+      // Both instances scan the same day at once.
+      const count = async () =>
+        (await first.db.query<{ n: number }>('SELECT count(*)::int AS n FROM gap_notices')).rows[0]!
+          .n;
+      const before = await count();
+      const results = await Promise.all(apps.map((app) => app.notifications.scan(at(due, -14))));
+      const { rows } = await first.db.query<{ notices: number }>(
+        `SELECT count(*)::int AS notices FROM gap_notices n JOIN gaps g ON g.id = n.gap_id
+         WHERE g.target_company_id = $1`,
+        [tenant.targetCompanyId],
+      );
+      expect(rows[0]!.notices).toBe(1);
+      // Each company's day was taken by one of them: together they recorded each notice once.
+      expect(results[0]!.notices + results[1]!.notices).toBe((await count()) - before);
+      // Through the queue: a scan job for the next reminder's day, sent from both, run by one.
+      await Promise.all(
+        apps.map((app) =>
+          app.notifications.queue.send(SCAN_QUEUE, { now: at(due, -7).toISOString() }),
+        ),
+      );
+      await waitFor(async () => mailAbout(mail, gapName).length >= 10, 'both reminders');
+      await Promise.all(apps.map((app) => emailsSettled(app)));
+      const reminders = mailAbout(mail, gapName);
+      expect([...new Set(reminders.map((message) => message.subject))].sort()).toEqual([
+        `Due in 14 days: ${gapName} (Verity)`,
+        `Due in 7 days: ${gapName} (Verity)`,
+      ]);
+      for (const subject of new Set(reminders.map((message) => message.subject)))
+        expect(recipientsOf(reminders.filter((m) => m.subject === subject))).toEqual(
+          workersOf(tenant),
+        );
+    });
+  },
+);

@@ -1,0 +1,163 @@
+// Events on a gap, through the API's own routes: a new remark, a closure requested, returned and
+// accepted are told to the gap's other parties (bell and e-mail), never to the author's own side,
+// as each reader's switches say.
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { startMailCatcher, type MailCatcher } from '../../../tooling/mail/mail-catcher';
+import { buildTestApp } from '../support/app';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { injectAs, sessionOfMembership } from '../support/session';
+import { multipart, pngOf } from '../routes/action-plans/remark-uploads';
+import { addGap, createTenant, emailsSettled, type Tenant } from './world';
+
+let mail: MailCatcher;
+beforeAll(async () => {
+  mail = await startMailCatcher();
+});
+afterAll(() => mail?.stop());
+
+describe.each(databaseKinds)('gap events on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let tenant: Tenant;
+  let gapId: string;
+  const gapName = `Oil spill ${kind}`;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    app = await buildTestApp(database, { SMTP_URL: mail.smtpUrl });
+    await app.notifications.startWorkers({ scan: false, email: true, pollingIntervalSeconds: 0.5 });
+    tenant = await createTenant(app.db, `Ibis ${kind}`);
+    gapId = await addGap(
+      app.db,
+      tenant,
+      gapName,
+      new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    );
+    await app.db.query(
+      `INSERT INTO gap_status_history (gap_id, status, changed_at) VALUES ($1, 'open', now() - interval '1 hour')`,
+      [gapId],
+    );
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.dispose();
+  });
+
+  type UserType = keyof Tenant['users'];
+  type Role = keyof Tenant['users']['client'];
+  const user = (userType: UserType, role: Role) => tenant.users[userType][role];
+
+  async function as(userType: UserType, role: Role, options: InjectOptions) {
+    const session = await sessionOfMembership(app, user(userType, role).id);
+    const answer = await injectAs(app, session, options);
+    expect(answer.statusCode).toBe(200);
+    return answer;
+  }
+  const remark = (comments: string) =>
+    as('targetCompany', 'editor', {
+      method: 'PATCH',
+      url: `/api/v1/gap/${gapId}/remark`,
+      query: { targetCompanyId: tenant.targetCompanyId },
+      ...multipart(comments, [{ fileName: 'valve.png', bytes: pngOf() }]),
+    });
+  const closure = (userType: UserType, role: Role, path: string, payload: object) =>
+    as(userType, role, {
+      method: 'POST',
+      url: `/api/v1/gap/${gapId}/${path}`,
+      query: { targetCompanyId: tenant.targetCompanyId },
+      payload,
+    });
+
+  /** Who has a notification (bell) and who got an e-mail with this title. */
+  async function told(title: string) {
+    await emailsSettled(app);
+    const { rows } = await app.db.query<{ email: string }>(
+      `SELECT u.email FROM notifications n JOIN users u ON u.id = n.user_id
+       WHERE n.gap_id = $1 AND n.title = $2 ORDER BY u.email`,
+      [gapId, title],
+    );
+    return {
+      bell: rows.map((row) => row.email),
+      email: mail
+        .messages()
+        .filter((message) => message.subject === `${title} (Verity)`)
+        .flatMap((message) => message.to)
+        .sort(),
+    };
+  }
+  const emails = (...users: [UserType, Role][]) =>
+    users.map(([userType, role]) => user(userType, role).email).sort();
+
+  it('tells the firm and the client of a company remark, with its words', async () => {
+    await remark('Valve replaced, photo attached');
+    const others = emails(
+      ['auditor', 'owner'],
+      ['auditor', 'admin'],
+      ['client', 'owner'],
+      ['client', 'admin'],
+    );
+    expect(await told(`New remark: ${gapName}`)).toEqual({ bell: others, email: others });
+    const [message] = mail.messagesTo(user('client', 'admin').email);
+    expect(message!.text).toContain('Ibis');
+    expect(message!.text).toContain('"Valve replaced, photo attached"');
+  });
+
+  it('tells the reviewers of a closure request', async () => {
+    await closure('targetCompany', 'editor', 'closure-request', { note: 'Fixed last week' });
+    const reviewers = emails(
+      ['auditor', 'owner'],
+      ['auditor', 'admin'],
+      ['client', 'owner'],
+      ['client', 'admin'],
+    );
+    expect(await told(`Closure requested: ${gapName}`)).toEqual({
+      bell: reviewers,
+      email: reviewers,
+    });
+  });
+
+  it("tells the company and the client of a return, as each one's switches say", async () => {
+    // The company admin keeps returns in the bell only; the company owner wants none.
+    for (const [role, email, inApp] of [
+      ['admin', false, true],
+      ['owner', false, false],
+    ] as const)
+      await as('targetCompany', role, {
+        method: 'PUT',
+        url: '/api/v1/notification-preferences',
+        payload: { preferences: [{ kind: 'closureReturned', email, inApp }] },
+      });
+    await closure('auditor', 'admin', 'closure-review', {
+      decision: 'return',
+      reason: 'The photo shows the wrong valve.',
+    });
+    expect(await told(`Closure returned: ${gapName}`)).toEqual({
+      bell: emails(
+        ['targetCompany', 'admin'],
+        ['targetCompany', 'editor'],
+        ['client', 'owner'],
+        ['client', 'admin'],
+      ),
+      email: emails(['targetCompany', 'editor'], ['client', 'owner'], ['client', 'admin']),
+    });
+  });
+
+  it('tells the company and the firm when the client accepts', async () => {
+    await remark('The right valve this time');
+    await closure('targetCompany', 'editor', 'closure-request', {});
+    await closure('client', 'owner', 'closure-review', { decision: 'accept', method: 'desk' });
+    const told_ = await told(`Closure accepted: ${gapName}`);
+    const expected = emails(
+      ['targetCompany', 'owner'],
+      ['targetCompany', 'admin'],
+      ['targetCompany', 'editor'],
+      ['auditor', 'owner'],
+      ['auditor', 'admin'],
+    );
+    expect(told_).toEqual({ bell: expected, email: expected });
+    const [message] = mail
+      .messagesTo(user('auditor', 'owner').email)
+      .filter((m) => m.subject.startsWith('Closure accepted'));
+    expect(message!.text).toContain('Desk review');
+  });
+});

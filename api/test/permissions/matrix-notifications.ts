@@ -1,0 +1,107 @@
+// The matrix rows of the bell, the notification switches and the organisation's settings: every
+// signed-in user has their own; one of another tenant's notifications is 404 to everyone.
+import type { Queryable } from '../../src/db';
+import { json, type Expectations, type MatrixRow } from './matrix-types';
+import type { RequestContext } from './requests';
+
+const EVERYONE: Expectations = {
+  client: [200, 200, 200, 200],
+  auditor: [200, 200, 200, 200],
+  targetCompany: [200, 200, 200, 200],
+};
+const NOBODY_FOREIGN: Expectations = {
+  client: [404, 404, 404, 404],
+  auditor: [404, 404, 404, 404],
+  targetCompany: [404, 404, 404, 404],
+};
+
+async function insertNotification(db: Queryable, userId: string, serial: number) {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO notifications (user_id, kind, title, body)
+     VALUES ($1, 'remarkAdded', $2, 'A remark') RETURNING id`,
+    [userId, `Matrix notification ${serial}`],
+  );
+  return rows[0]!.id;
+}
+
+/** A notification of the caller's own (own), or of a member of the foreign tenant's client (foreign). */
+async function notificationOf(ctx: RequestContext): Promise<string> {
+  const { db } = ctx.app;
+  const { rows } =
+    ctx.target === 'own'
+      ? await db.query<{ id: string }>(
+          'SELECT id FROM users WHERE lower(email) = lower($1) AND user_type = $2',
+          [ctx.caller.email, ctx.caller.userType],
+        )
+      : await db.query<{ id: string }>(
+          'SELECT id FROM users WHERE client_id = $1 ORDER BY created_at LIMIT 1',
+          [ctx.ids.clientId],
+        );
+  return insertNotification(db, rows[0]!.id, ctx.serial);
+}
+
+export const NOTIFICATION_ROWS: readonly MatrixRow[] = [
+  {
+    route: 'GET /notifications',
+    write: false,
+    own: EVERYONE,
+    request: () => ({ method: 'GET', url: '/notifications', query: { page: '1', pageSize: '20' } }),
+  },
+  {
+    route: 'GET /notifications/unread-count',
+    write: false,
+    own: EVERYONE,
+    request: () => ({ method: 'GET', url: '/notifications/unread-count' }),
+  },
+  {
+    route: 'POST /notifications/read-all',
+    write: true,
+    own: EVERYONE,
+    request: async (ctx) => {
+      // Something unread for the call to read.
+      await notificationOf(ctx);
+      return { method: 'POST', url: '/notifications/read-all' };
+    },
+  },
+  {
+    route: 'POST /notification/{id}/read',
+    write: true,
+    own: EVERYONE,
+    foreign: NOBODY_FOREIGN,
+    request: async (ctx) => ({
+      method: 'POST',
+      url: `/notification/${await notificationOf(ctx)}/read`,
+    }),
+  },
+  {
+    route: 'GET /notification-preferences',
+    write: false,
+    own: EVERYONE,
+    request: () => ({ method: 'GET', url: '/notification-preferences' }),
+  },
+  {
+    route: 'PUT /notification-preferences',
+    write: true,
+    own: EVERYONE,
+    request: () =>
+      json('PUT', '/notification-preferences', {
+        preferences: [{ kind: 'remarkAdded', email: true, inApp: true }],
+      }),
+  },
+  {
+    route: 'GET /organisation/settings',
+    write: false,
+    own: EVERYONE,
+    request: () => ({ method: 'GET', url: '/organisation/settings' }),
+  },
+  {
+    route: 'PUT /organisation/settings',
+    write: true,
+    own: {
+      client: [200, 403, 403, 403],
+      auditor: [200, 403, 403, 403],
+      targetCompany: [200, 403, 403, 403],
+    },
+    request: () => json('PUT', '/organisation/settings', { timeZone: 'Europe/Lisbon' }),
+  },
+];
