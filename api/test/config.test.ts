@@ -56,6 +56,34 @@ describe('API configuration', () => {
     });
   });
 
+  it('reads the job queue, the scan hour and the e-mail retries', () => {
+    expect(loadApiConfig(required)).toMatchObject({
+      jobQueue: true,
+      notificationScanHour: 7,
+      mailRetry: { limit: 12, delaySeconds: 30 },
+    });
+    expect(
+      loadApiConfig({
+        ...required,
+        JOB_QUEUE: '0',
+        NOTIFICATION_SCAN_HOUR: '0',
+        MAIL_RETRY_LIMIT: '3',
+        MAIL_RETRY_DELAY_SECONDS: '5',
+      }),
+    ).toMatchObject({
+      jobQueue: false,
+      notificationScanHour: 0,
+      mailRetry: { limit: 3, delaySeconds: 5 },
+    });
+    for (const [name, value] of [
+      ['NOTIFICATION_SCAN_HOUR', '24'],
+      ['NOTIFICATION_SCAN_HOUR', '7am'],
+      ['JOB_QUEUE', 'yes'],
+      ['MAIL_RETRY_DELAY_SECONDS', '0'],
+    ])
+      expect(() => loadApiConfig({ ...required, [name as string]: value })).toThrow(name);
+  });
+
   it('makes cookies Secure when the product is served over https', () => {
     expect(loadApiConfig({ ...required, PUBLIC_URL: 'https://verity.example' }).secureCookies).toBe(
       true,
