@@ -24,6 +24,9 @@ export type EmailJob =
     }
   | { type: 'digest'; userId: string; weekStart: string; now: string };
 
+/** How long a taken e-mail job may run before the queue hands it to another worker. */
+export const EMAIL_EXPIRY_SECONDS = 30 * 60;
+
 export interface Outbox {
   /** Queues e-mail jobs in the transaction `tx`; the seed leaves e-mail out. */
   queueEmails(tx: Queryable, jobs: EmailJob[]): Promise<void>;
@@ -40,6 +43,8 @@ export function queueOutbox(queue: PgBoss, retry: { limit: number; delaySeconds:
           retryLimit: retry.limit,
           retryDelay: retry.delaySeconds,
           retryBackoff: true,
+          // A worker's batch of e-mails to an SMTP server that times out each one finishes well within this.
+          expireInSeconds: EMAIL_EXPIRY_SECONDS,
         })),
         { db: executorOf(tx) } as never,
       );

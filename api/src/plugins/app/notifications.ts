@@ -13,8 +13,8 @@ import {
 } from '../../notifications/job-queue';
 import { scanGaps, type ScanResult } from '../../notifications/scan';
 
-/** E-mail jobs one worker takes at a time. */
-const EMAIL_BATCH = 20;
+/** E-mail jobs one worker takes at a time (at most about 20 s each when the SMTP server times out). */
+const EMAIL_BATCH = 10;
 
 export interface Notifications {
   /** Tells the gap's other parties of an event, in the write's own transaction. */
