@@ -399,3 +399,22 @@ export {
   unreadBadgeText,
 } from './domain/notifications';
 export type { NotificationKind, NotificationChannel } from './domain/notifications';
+export {
+  REQUIREMENT_REFERENCES,
+  isRequirementReference,
+  CONDITION_TYPES,
+  CONDITION_TYPE_LABELS,
+  isConditionType,
+  ESAP_TEXT_LIMITS,
+  ESAP_FIELD_LABELS,
+  ESAP_CSV_COLUMNS,
+  ESAP_ITEM_NUMBER_TAKEN,
+  UNKNOWN_REQUIREMENT_REFERENCE,
+  UNKNOWN_CONDITION_TYPE,
+  PRIOR_TO_FIRST_DISBURSEMENT,
+  ESAP_IMPORT_MAX_BYTES,
+  ESAP_IMPORT_MAX_ROWS,
+  IMPORT_ESAP_LABEL,
+  DOWNLOAD_REPORT_LABEL,
+} from './domain/esap';
+export type { ConditionType, EsapField } from './domain/esap';

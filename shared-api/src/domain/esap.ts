@@ -1,0 +1,72 @@
+// A lender's ESAP (Environmental & Social Action Plan) on Verity's gaps: the optional lender fields,
+// their allowed values and the words the form, the panel, the CSV, the import and the report share.
+
+/** IFC Performance Standards, EBRD Performance Requirements, the Equator Principles, and the rest. */
+export const REQUIREMENT_REFERENCES = [
+  ...Array.from({ length: 8 }, (_, index) => `IFC PS${index + 1}`),
+  ...Array.from({ length: 10 }, (_, index) => `EBRD PR${index + 1}`),
+  ...Array.from({ length: 10 }, (_, index) => `EP${index + 1}`),
+  'National law',
+  'Other',
+] as readonly string[];
+
+export function isRequirementReference(value: unknown): value is string {
+  return typeof value === 'string' && REQUIREMENT_REFERENCES.includes(value);
+}
+
+export const CONDITION_TYPES = ['precedent', 'subsequent', 'ongoing', 'recurring'] as const;
+export type ConditionType = (typeof CONDITION_TYPES)[number];
+
+export const CONDITION_TYPE_LABELS: Readonly<Record<ConditionType, string>> = {
+  precedent: 'Condition precedent',
+  subsequent: 'Condition subsequent',
+  ongoing: 'Ongoing',
+  recurring: 'Recurring',
+};
+
+export function isConditionType(value: unknown): value is ConditionType {
+  return typeof value === 'string' && (CONDITION_TYPES as readonly string[]).includes(value);
+}
+
+/** How long each lender text may be (the forms and the API check the same numbers). */
+export const ESAP_TEXT_LIMITS = {
+  esapItemNumber: 20,
+  completionIndicator: 2000,
+  timetable: 500,
+} as const;
+
+/** The lender fields' labels: the gap form, the Gap Details panel and the CSV header use them. */
+export const ESAP_FIELD_LABELS = {
+  esapItemNumber: 'ESAP Item No.',
+  requirementReferences: 'Requirement References',
+  completionIndicator: 'Completion Indicator',
+  timetable: 'Timetable',
+  conditionType: 'Condition Type',
+} as const;
+
+export type EsapField = keyof typeof ESAP_FIELD_LABELS;
+
+/** The CSV export's lender columns, after the spec's columns, in this order. */
+export const ESAP_CSV_COLUMNS: readonly string[] = [
+  ESAP_FIELD_LABELS.esapItemNumber,
+  ESAP_FIELD_LABELS.requirementReferences,
+  ESAP_FIELD_LABELS.completionIndicator,
+  ESAP_FIELD_LABELS.timetable,
+  ESAP_FIELD_LABELS.conditionType,
+];
+
+export const ESAP_ITEM_NUMBER_TAKEN = (itemNumber: string) =>
+  `ESAP item ${itemNumber} is already in this action plan.`;
+export const UNKNOWN_REQUIREMENT_REFERENCE = (value: string) =>
+  `Unknown requirement reference: ${value}. Use IFC PS1–PS8, EBRD PR1–PR10, EP1–EP10, National law or Other.`;
+export const UNKNOWN_CONDITION_TYPE =
+  'Condition type must be precedent, subsequent, ongoing or recurring.';
+
+/** The timetable that makes an ESAP item a condition precedent when imported. */
+export const PRIOR_TO_FIRST_DISBURSEMENT = 'Prior to first disbursement';
+
+/** Import limits. */
+export const ESAP_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const ESAP_IMPORT_MAX_ROWS = 2000;
+export const IMPORT_ESAP_LABEL = 'Import ESAP';
+export const DOWNLOAD_REPORT_LABEL = 'Download report';
