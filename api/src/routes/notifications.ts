@@ -282,13 +282,15 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       const { timeZone } = request.body;
       if (!isTimeZone(timeZone)) throw invalid(UNKNOWN_TIME_ZONE);
-      // Stored as the runtime spells it; the database must know it too (its scan computes days there).
-      const name = new Intl.DateTimeFormat('en-GB', { timeZone }).resolvedOptions().timeZone;
-      const known = await db.query<{ known: boolean }>(
-        'SELECT EXISTS (SELECT 1 FROM pg_timezone_names WHERE name = $1) AS known',
-        [name],
+      // The database must know it too (the scan counts days there); stored as it spells the name,
+      // whatever the case given (the runtime may answer an older alias, Asia/Calcutta for Asia/Kolkata).
+      const known = await db.query<{ name: string }>(
+        `SELECT name FROM pg_timezone_names WHERE lower(name) = lower($1)
+         ORDER BY name = $1 DESC, name LIMIT 1`,
+        [timeZone],
       );
-      if (!known.rows[0]?.known) throw invalid(UNKNOWN_TIME_ZONE);
+      const name = known.rows[0]?.name;
+      if (!name) throw invalid(UNKNOWN_TIME_ZONE);
       const { table, id } = organisationOf(request.user);
       await db.query(`UPDATE ${table} SET time_zone = $2 WHERE id = $1`, [id, name]);
       return {

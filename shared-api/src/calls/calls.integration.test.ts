@@ -20,6 +20,16 @@ import {
   withdrawRemarkDocument,
 } from './action-plans';
 import { exportActionPlansCsv } from './csv-export';
+import {
+  getNotificationPreferences,
+  getOrganisationSettings,
+  getUnreadCount,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  updateNotificationPreferences,
+  updateOrganisationSettings,
+} from './notifications';
 import { createAuditor, getAuditors } from './auditors';
 import { createAudit, getAudit, getAudits } from './audits';
 import { getAuditorDashboard, getClientDashboard, getTargetCompanyDashboard } from './dashboards';
@@ -567,5 +577,48 @@ describe('action plans and gaps', () => {
     await expect(exportActionPlansCsv('', {}, clientOwner)).rejects.toThrow(
       TARGET_COMPANY_ID_NOT_FOUND,
     );
+  });
+});
+
+describe('notifications', () => {
+  it("pages the company owner's bell, marks one and then all read", async () => {
+    const first = await listNotifications({ page: 1, pageSize: 2 }, companyOwner);
+    expect(first.page).toBe(1);
+    expect(first.pageSize).toBe(2);
+    expect(first.notifications.length).toBeGreaterThan(0);
+    expect(first.unread).toBe(await getUnreadCount(companyOwner));
+    const [latest] = first.notifications;
+    const read = await markNotificationRead(latest!.id, companyOwner);
+    expect(read.readAt).not.toBeNull();
+    expect(await getUnreadCount(companyOwner)).toBe(first.unread - 1);
+    expect(await markAllNotificationsRead(companyOwner)).toBe(0);
+    expect(await getUnreadCount(companyOwner)).toBe(0);
+  });
+
+  it('reads and changes the switches; escalations stay on', async () => {
+    const defaults = await getNotificationPreferences(clientViewer);
+    expect(defaults.map((preference) => preference.kind)).toContain('escalation');
+    const changed = await updateNotificationPreferences(
+      [{ kind: 'remarkAdded', email: false }],
+      clientViewer,
+    );
+    expect(changed.find((preference) => preference.kind === 'remarkAdded')).toMatchObject({
+      email: false,
+      inApp: true,
+    });
+    const refused = await rejection(
+      updateNotificationPreferences([{ kind: 'escalation', email: false }], clientViewer),
+    );
+    expect(getErrorText(refused)).toBe('Escalations cannot be switched off.');
+  });
+
+  it("reads the organisation's time zone and lets its owner change it", async () => {
+    expect(await getOrganisationSettings(clientViewer)).toEqual({ timeZone: 'UTC' });
+    expect(await updateOrganisationSettings({ timeZone: 'Asia/Kolkata' }, clientOwner)).toEqual({
+      timeZone: 'Asia/Kolkata',
+    });
+    expect(await getOrganisationSettings(clientViewer)).toEqual({ timeZone: 'Asia/Kolkata' });
+    const refused = await rejection(updateOrganisationSettings({ timeZone: 'UTC' }, clientViewer));
+    expect(getErrorText(refused)).toBe(FORBIDDEN);
   });
 });

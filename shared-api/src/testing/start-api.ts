@@ -156,6 +156,8 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     // A busy test machine must not shed the tests' requests.
     LOAD_SHEDDING_EVENT_LOOP_DELAY_MS: '0',
     LOAD_SHEDDING_EVENT_LOOP_UTILIZATION: '0',
+    // The calls' tests need no reminder scan nor e-mail worker.
+    JOB_QUEUE: '0',
     ...(options.accountsUrl ? { IDENTITY_ACCOUNTS_URL: options.accountsUrl } : {}),
   };
 
