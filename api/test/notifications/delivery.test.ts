@@ -68,6 +68,41 @@ describe.each(databaseKinds)('e-mail delivery on %s', (kind) => {
     );
     expect(rows[0]!.failed).toBe(0);
   });
+
+  it('sends after a restart what a stopped process had queued, and the scan job runs through the queue', async () => {
+    const due = '2031-05-21';
+    const tenant = await createTenant(app.db, `Egret ${kind}`);
+    const gapName = `Silted canal ${kind}`;
+    await addGap(app.db, tenant, gapName, `${due}T00:00:00Z`);
+    // The process stops with the scan's e-mails still queued.
+    await app.notifications.queue.offWork(EMAIL_QUEUE);
+    await app.notifications.scan(at(due, -14));
+    await app.close();
+    mail ??= await startMailCatcher({ smtpPort });
+    const before = mailAbout(mail, gapName).length;
+    expect(before).toBe(0);
+
+    app = await buildTestApp(database, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+    await app.notifications.startWorkers({ scan: true, email: true, pollingIntervalSeconds: 0.5 });
+    await waitFor(async () => mailAbout(mail!, gapName).length >= 5, 'the queued reminders');
+    // A scan job for a later day, through the queue's worker.
+    const scanJob = { now: at(due, -7).toISOString() };
+    await waitFor(
+      async () => (await app.notifications.queue.send(SCAN_QUEUE, scanJob)) !== null,
+      'the scan job to be queued',
+    );
+    await waitFor(async () => mailAbout(mail!, gapName).length >= 10, 'the next reminders');
+    await emailsSettled(app);
+    const received = mailAbout(mail, gapName);
+    for (const subject of [
+      `Due in 14 days: ${gapName} (Verity)`,
+      `Due in 7 days: ${gapName} (Verity)`,
+    ])
+      expect(recipientsOf(received.filter((m) => m.subject === subject))).toEqual(
+        workersOf(tenant),
+      );
+    expect(received).toHaveLength(10);
+  });
 });
 
 // PGlite is one process's database: two instances share a PostgreSQL server only.
