@@ -339,6 +339,8 @@ export {
   checkGap,
 } from './rules/gap-rules';
 export type { GapRuleOptions, GapValues } from './rules/gap-rules';
+export { ESAP_FIELDS, esapSchemaFields } from './rules/esap-rules';
+export type { EsapValues } from './rules/esap-rules';
 export {
   actionPlanRuleMessages,
   actionPlanSchema,
@@ -409,6 +411,10 @@ export {
   ESAP_FIELD_LABELS,
   ESAP_CSV_COLUMNS,
   ESAP_ITEM_NUMBER_TAKEN,
+  ESAP_ITEM_NUMBER_TAKEN_CODE,
+  ESAP_ITEM_NUMBER_REPEATED,
+  esapItemNumberKey,
+  repeatedEsapItemNumber,
   UNKNOWN_REQUIREMENT_REFERENCE,
   UNKNOWN_CONDITION_TYPE,
   PRIOR_TO_FIRST_DISBURSEMENT,

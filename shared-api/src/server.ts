@@ -22,6 +22,7 @@ export * from './domain/user';
 export * from './messages';
 export * from './rules/action-plan-rules';
 export * from './rules/change-rules';
+export * from './rules/esap-rules';
 export * from './rules/gap-rules';
 export * from './rules/organisation-rules';
 export * from './rules/text-rules';

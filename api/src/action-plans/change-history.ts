@@ -301,6 +301,11 @@ export function storedGapValues(gap: Gap): FieldValues {
     amount: gap.amount,
     fields: gap.fields,
     addOns: gap.addOns,
+    esapItemNumber: gap.esapItemNumber,
+    requirementReferences: gap.requirementReferences,
+    completionIndicator: gap.completionIndicator,
+    timetable: gap.timetable,
+    conditionType: gap.conditionType,
   };
 }
 
@@ -326,6 +331,11 @@ export function checkedGapValues(gap: GapValues): FieldValues {
     amount: amount ? { currency: amount.currency, value: amount.value } : null,
     fields: gap.fields ?? {},
     addOns: gap.addOns ?? {},
+    esapItemNumber: gap.esapItemNumber ?? null,
+    requirementReferences: gap.requirementReferences ?? [],
+    completionIndicator: gap.completionIndicator ?? null,
+    timetable: gap.timetable ?? null,
+    conditionType: gap.conditionType ?? null,
   };
 }
 

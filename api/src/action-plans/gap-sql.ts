@@ -3,6 +3,7 @@ import type {
   ClosureDecision,
   ClosureMethod,
   ClosureRequest,
+  ConditionType,
   CurrencyCode,
   EsgAspect,
   Gap,
@@ -50,6 +51,11 @@ export interface GapRow {
   impacted_sdgs: SdgCode[];
   fields: Record<string, { name: string; value: string }>;
   add_ons: Record<string, { name: string; value: string }>;
+  esap_item_number: string | null;
+  requirement_references: string[];
+  completion_indicator: string | null;
+  timetable: string | null;
+  condition_type: ConditionType | null;
   status_history: { status: GapStoredStatus; timestamp: string }[];
   remarks: RemarkJson[];
   version: number;
@@ -125,6 +131,8 @@ const selectGapsSql = (
     g.action_taken_by_company, g.residual_risk, g.risk_severity, g.status,
     ${gapDisplayStatusSql('g')} AS display_status, g.created_at, g.due_date, g.esg_aspect, g.timeline,
     g.area_code, g.amount_currency, g.amount_value, g.impacted_sdgs, g.fields, g.add_ons,
+    g.esap_item_number, g.requirement_references, g.completion_indicator, g.timetable,
+    g.condition_type,
     COALESCE((SELECT jsonb_agg(jsonb_build_object('status', h.status, 'timestamp', h.changed_at) ORDER BY h.changed_at, h.id)
       FROM gap_status_history h WHERE h.gap_id = g.id), '[]'::jsonb) AS status_history,
     COALESCE((SELECT jsonb_agg(${remarkJsonSql('r', duplicateVisible)} ORDER BY r.created_at, r.id)
@@ -208,6 +216,11 @@ function toGap(row: GapRow): Gap {
     impactedSDGs: row.impacted_sdgs,
     fields: row.fields,
     addOns: row.add_ons,
+    esapItemNumber: row.esap_item_number,
+    requirementReferences: row.requirement_references,
+    completionIndicator: row.completion_indicator,
+    timetable: row.timetable,
+    conditionType: row.condition_type,
     statusHistory: row.status_history.map((entry) => ({
       status: entry.status,
       timestamp: iso(entry.timestamp) as string,

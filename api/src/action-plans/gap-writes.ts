@@ -1,7 +1,15 @@
 // Writing gaps: each write that touches several rows runs inside the caller's transaction, and
 // records itself in the gap's change history there (./change-history.ts).
-import type { GapValues, Gap } from '@verity/shared-api/src/server';
+import {
+  ESAP_ITEM_NUMBER_REPEATED,
+  ESAP_ITEM_NUMBER_TAKEN,
+  ESAP_ITEM_NUMBER_TAKEN_CODE,
+  repeatedEsapItemNumber,
+  type GapValues,
+  type Gap,
+} from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
+import { ApiError } from '../errors';
 import {
   checkedGapValues,
   gapFieldChanges,
@@ -37,7 +45,63 @@ function gapColumns(gap: GapValues) {
     gap.impactedSDGs,
     JSON.stringify(gap.fields ?? {}),
     JSON.stringify(gap.addOns ?? {}),
+    gap.esapItemNumber ?? null,
+    gap.requirementReferences ?? [],
+    gap.completionIndicator ?? null,
+    gap.timetable ?? null,
+    gap.conditionType ?? null,
   ];
+}
+
+/* ---------- ESAP item numbers: one per plan ---------- */
+
+const ESAP_ITEM_NUMBER_INDEX = 'gaps_plan_esap_item_number_idx';
+
+export const esapItemNumberTaken = (message: string) =>
+  new ApiError(409, ESAP_ITEM_NUMBER_TAKEN_CODE, message);
+
+/** Several gaps written by one request: two with one item number are refused, naming both (409). */
+export function refuseRepeatedEsapItemNumbers(
+  gaps: readonly { esapItemNumber?: string | null }[],
+): void {
+  const repeated = repeatedEsapItemNumber(gaps);
+  if (repeated) {
+    throw esapItemNumberTaken(
+      ESAP_ITEM_NUMBER_REPEATED(repeated.itemNumber, repeated.first, repeated.second),
+    );
+  }
+}
+
+/**
+ * Refuses (409) an item number another gap of the plan has, compared as the unique index compares
+ * (trimmed, any case). The index still decides between two writes that cross: see `writingGap`.
+ */
+async function refuseTakenEsapItemNumber(
+  tx: Queryable,
+  actionPlanId: string,
+  itemNumber: string | null | undefined,
+  gapId: string | null,
+): Promise<void> {
+  if (!itemNumber) return;
+  const { rows } = await tx.query(
+    `SELECT 1 FROM gaps WHERE action_plan_id = $1 AND lower(esap_item_number) = lower($2)
+       AND ($3::uuid IS NULL OR id <> $3::uuid) LIMIT 1`,
+    [actionPlanId, itemNumber, gapId],
+  );
+  if (rows.length > 0) throw esapItemNumberTaken(ESAP_ITEM_NUMBER_TAKEN(itemNumber));
+}
+
+/** Runs a gap write; the unique index's refusal (a concurrent write took the number) becomes the 409. */
+async function writingGap<T>(gap: GapValues, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && constraint === ESAP_ITEM_NUMBER_INDEX && gap.esapItemNumber) {
+      throw esapItemNumberTaken(ESAP_ITEM_NUMBER_TAKEN(gap.esapItemNumber));
+    }
+    throw error;
+  }
 }
 
 /**
@@ -49,13 +113,18 @@ export async function insertGap(
   target: { actionPlanId: string; targetCompanyId: string; actor: Actor },
   gap: GapValues,
 ): Promise<string> {
-  const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO gaps (kpi, gap_name, recommendation, responsibility, action_taken_by_company, residual_risk,
-       risk_severity, due_date, esg_aspect, timeline, area_code, amount_currency, amount_value, impacted_sdgs,
-       fields, add_ons, action_plan_id, target_company_id, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16::jsonb, $17, $18, $19)
-     RETURNING id`,
-    [...gapColumns(gap), target.actionPlanId, target.targetCompanyId, target.actor._id],
+  await refuseTakenEsapItemNumber(tx, target.actionPlanId, gap.esapItemNumber, null);
+  const { rows } = await writingGap(gap, () =>
+    tx.query<{ id: string }>(
+      `INSERT INTO gaps (kpi, gap_name, recommendation, responsibility, action_taken_by_company, residual_risk,
+         risk_severity, due_date, esg_aspect, timeline, area_code, amount_currency, amount_value, impacted_sdgs,
+         fields, add_ons, esap_item_number, requirement_references, completion_indicator, timetable,
+         condition_type, action_plan_id, target_company_id, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16::jsonb, $17, $18,
+         $19, $20, $21, $22, $23, $24)
+       RETURNING id`,
+      [...gapColumns(gap), target.actionPlanId, target.targetCompanyId, target.actor._id],
+    ),
   );
   const id = (rows[0] as { id: string }).id;
   await tx.query(
@@ -85,13 +154,19 @@ export async function updateGap(
   const changes = gapFieldChanges(storedGapValues(target.stored), checkedGapValues(gap), reason);
   if (changes.length === 0) return;
   const gapId = target.locked.id;
-  await tx.query(
-    `UPDATE gaps SET kpi = $1, gap_name = $2, recommendation = $3, responsibility = $4,
-       action_taken_by_company = $5, residual_risk = $6, risk_severity = $7, due_date = $8, esg_aspect = $9,
-       timeline = $10, area_code = $11, amount_currency = $12, amount_value = $13, impacted_sdgs = $14,
-       fields = $15::jsonb, add_ons = $16::jsonb, updated_at = now()
-     WHERE id = $17`,
-    [...gapColumns(gap), gapId],
+  if (changes.some((change) => change.field === 'esapItemNumber')) {
+    await refuseTakenEsapItemNumber(tx, target.locked.actionPlanId, gap.esapItemNumber, gapId);
+  }
+  await writingGap(gap, () =>
+    tx.query(
+      `UPDATE gaps SET kpi = $1, gap_name = $2, recommendation = $3, responsibility = $4,
+         action_taken_by_company = $5, residual_risk = $6, risk_severity = $7, due_date = $8, esg_aspect = $9,
+         timeline = $10, area_code = $11, amount_currency = $12, amount_value = $13, impacted_sdgs = $14,
+         fields = $15::jsonb, add_ons = $16::jsonb, esap_item_number = $17, requirement_references = $18,
+         completion_indicator = $19, timetable = $20, condition_type = $21, updated_at = now()
+       WHERE id = $22`,
+      [...gapColumns(gap), gapId],
+    ),
   );
   await recordGapChanges(tx, target.locked, actor, changes);
 }
@@ -143,5 +218,10 @@ export function gapAsInput(gap: Gap): Record<string, unknown> {
     amount: gap.amount ?? undefined,
     fields: gap.fields,
     addOns: gap.addOns,
+    esapItemNumber: gap.esapItemNumber,
+    requirementReferences: gap.requirementReferences,
+    completionIndicator: gap.completionIndicator,
+    timetable: gap.timetable,
+    conditionType: gap.conditionType,
   };
 }

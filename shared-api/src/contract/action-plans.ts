@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ACTION_PLAN_CATEGORIES, AUDIT_FORMS, ESG_ASPECTS } from '../domain/audit';
 import { EVIDENCE_WARNINGS } from '../domain/attachments';
 import { CURRENCY_CODES } from '../domain/currency';
+import { CONDITION_TYPES, REQUIREMENT_REFERENCES } from '../domain/esap';
 import { RISK_SEVERITIES } from '../domain/risk';
 import { SDG_CODES } from '../domain/sdg';
 import { CLOSURE_DECISIONS, CLOSURE_METHODS } from '../domain/closure';
@@ -66,6 +67,24 @@ export const GapInput = Type.Object({
   ),
   fields: Type.Optional(NameValueMap),
   addOns: Type.Optional(NameValueMap),
+  // The lender's ESAP fields, optional on every form type (docs/api.md "Lender fields").
+  esapItemNumber: Type.Optional(
+    Nullable(Type.String({ description: 'ESAP item number, as "1.2": unique within the plan' })),
+  ),
+  requirementReferences: Type.Optional(
+    Type.Array(Type.String(), {
+      description: 'IFC PS1–PS8, EBRD PR1–PR10, EP1–EP10, National law, Other',
+    }),
+  ),
+  completionIndicator: Type.Optional(
+    Nullable(Type.String({ description: 'the completion indicator or deliverable' })),
+  ),
+  timetable: Type.Optional(
+    Nullable(Type.String({ description: 'the timetable as the ESAP words it, kept verbatim' })),
+  ),
+  conditionType: Type.Optional(
+    Nullable(Type.String({ description: 'precedent, subsequent, ongoing or recurring' })),
+  ),
 });
 export type GapInput = Static<typeof GapInput>;
 
@@ -269,6 +288,11 @@ export const Gap = Type.Object({
   fields: Type.Record(Type.String(), NameValue),
   /** Add-on values keyed by the audit's add-on field id. */
   addOns: Type.Record(Type.String(), NameValue),
+  esapItemNumber: Nullable(Type.String({ description: 'unique within the plan' })),
+  requirementReferences: Type.Array(oneOf(REQUIREMENT_REFERENCES)),
+  completionIndicator: Nullable(Type.String()),
+  timetable: Nullable(Type.String({ description: 'as written, beside the due date' })),
+  conditionType: Nullable(oneOf(CONDITION_TYPES)),
   statusHistory: Type.Array(StatusHistoryEntry),
   remark: Type.Array(Remark),
   version: Type.Integer({ description: 'grows by one with every change; sent back to edit' }),

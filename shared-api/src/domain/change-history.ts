@@ -17,6 +17,11 @@ export const GAP_FORM_CHANGE_FIELDS = [
   'amount',
   'fields',
   'addOns',
+  'esapItemNumber',
+  'requirementReferences',
+  'completionIndicator',
+  'timetable',
+  'conditionType',
 ] as const;
 export type GapFormChangeField = (typeof GAP_FORM_CHANGE_FIELDS)[number];
 

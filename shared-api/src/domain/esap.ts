@@ -57,6 +57,34 @@ export const ESAP_CSV_COLUMNS: readonly string[] = [
 
 export const ESAP_ITEM_NUMBER_TAKEN = (itemNumber: string) =>
   `ESAP item ${itemNumber} is already in this action plan.`;
+/** The error `code` of the 409 for an item number the plan already has. */
+export const ESAP_ITEM_NUMBER_TAKEN_CODE = 'ESAP_ITEM_NUMBER_TAKEN';
+/** Two gaps of one payload with the same item number (positions count from 1). */
+export const ESAP_ITEM_NUMBER_REPEATED = (itemNumber: string, first: number, second: number) =>
+  `Gaps ${first} and ${second} both have ESAP item ${itemNumber}; each item number can be used once in an action plan.`;
+
+/**
+ * How item numbers are compared for uniqueness within a plan: trimmed and without regard to case
+ * ('4.1a' is '4.1A'), as the database's unique index compares them.
+ */
+export const esapItemNumberKey = (itemNumber: string) => itemNumber.trim().toLowerCase();
+
+/** The first item number two of `gaps` share, with their positions (from 1), or undefined. */
+export function repeatedEsapItemNumber(
+  gaps: readonly { esapItemNumber?: string | null }[],
+): { itemNumber: string; first: number; second: number } | undefined {
+  const seen = new Map<string, number>();
+  for (const [index, gap] of gaps.entries()) {
+    const itemNumber = gap.esapItemNumber?.trim();
+    if (!itemNumber) continue;
+    const key = esapItemNumberKey(itemNumber);
+    const first = seen.get(key);
+    if (first !== undefined) return { itemNumber, first: first + 1, second: index + 1 };
+    seen.set(key, index);
+  }
+  return undefined;
+}
+
 export const UNKNOWN_REQUIREMENT_REFERENCE = (value: string) =>
   `Unknown requirement reference: ${value}. Use IFC PS1–PS8, EBRD PR1–PR10, EP1–EP10, National law or Other.`;
 export const UNKNOWN_CONDITION_TYPE =

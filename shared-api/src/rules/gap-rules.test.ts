@@ -99,6 +99,12 @@ describe('gap rules', () => {
         riskSeverity: 'moderate',
         fields: {},
         addOns: {},
+        // The lender fields are on every form type, empty unless given.
+        esapItemNumber: null,
+        requirementReferences: [],
+        completionIndicator: null,
+        timetable: null,
+        conditionType: null,
       },
     });
   });

@@ -13,6 +13,7 @@ import { DATE_RANGE } from '../domain/dates';
 import { DEFAULT_RISK_SEVERITY, RISK_SEVERITIES } from '../domain/risk';
 import { SDG_CODES } from '../domain/sdg';
 import { TEXT_LIMITS, tooLongMessage } from '../domain/text-limits';
+import { ESAP_FIELDS, esapSchemaFields } from './esap-rules';
 import {
   AREA_CODE_REQUIRED,
   DUE_DATE_AFTER_TIMELINE,
@@ -208,6 +209,8 @@ export function gapSchema(options: GapRuleOptions) {
     amount: fieldsOf.amount ? amountSchema() : dropped(),
     fields: nameValueMap(),
     addOns: nameValueMap(),
+    // The lender's ESAP fields: optional on every form type.
+    ...esapSchemaFields(),
   });
 }
 
@@ -230,6 +233,7 @@ export const GAP_FIELD_ORDER = [
   'amount',
   'fields',
   'addOns',
+  ...ESAP_FIELDS,
 ] as const;
 
 /** The first error of a yup validation, in the order of `fieldOrder` (a path's first segment). */

@@ -1,4 +1,4 @@
-import type { ChangeField } from '@verity/shared-api';
+import { ESAP_FIELD_LABELS, type ChangeField } from '@verity/shared-api';
 import { GAP_FORM_TEXT } from '../gap-form/gap-form-text';
 
 /** The change history's words in the Gap Details panel and the plan's Edit Plan dialog. */
@@ -33,6 +33,7 @@ export const CHANGE_FIELD_LABELS: Readonly<Record<ChangeField, string>> = {
   amount: GAP_FORM_TEXT.amount,
   fields: GAP_FORM_TEXT.customFields,
   addOns: GAP_FORM_TEXT.addOnFields,
+  ...ESAP_FIELD_LABELS,
   status: 'Status',
   remark: 'Remark',
   attachment: 'Image',

@@ -35,6 +35,11 @@ export function makeGap(overrides: Partial<Gap> = {}): Gap {
     ESGAspect: 'Environmental',
     areaCode: null,
     amount: null,
+    esapItemNumber: null,
+    requirementReferences: [],
+    completionIndicator: null,
+    timetable: null,
+    conditionType: null,
     closure: null,
     ...overrides,
   };

@@ -1,0 +1,80 @@
+// The rules of a gap's lender (ESAP) fields, shared by the gap form and the API: all optional on every
+// form type; an empty text is no value (null), references come back in the list's order, once each.
+import * as yup from 'yup';
+import {
+  ESAP_FIELD_LABELS,
+  ESAP_TEXT_LIMITS,
+  REQUIREMENT_REFERENCES,
+  UNKNOWN_CONDITION_TYPE,
+  UNKNOWN_REQUIREMENT_REFERENCE,
+  isConditionType,
+  isRequirementReference,
+  type ConditionType,
+} from '../domain/esap';
+import { tooLongMessage } from '../domain/text-limits';
+
+/** The lender fields in the form's order (a gap's problems are reported in this order). */
+export const ESAP_FIELDS = [
+  'esapItemNumber',
+  'requirementReferences',
+  'completionIndicator',
+  'timetable',
+  'conditionType',
+] as const;
+
+/** An optional text: trimmed, '' or blank is null, longer than `max` is refused in the rules' words. */
+const optionalText = (label: string, max: number) =>
+  yup
+    .string()
+    .transform((value: unknown) =>
+      typeof value === 'string' && value.trim() === '' ? null : value,
+    )
+    .trim()
+    .max(max, tooLongMessage(label, max))
+    .nullable()
+    .default(null);
+
+const referenceOrder = (reference: string) => REQUIREMENT_REFERENCES.indexOf(reference);
+
+/** The yup fields of the lender values, merged into the gap schema of every form type. */
+export function esapSchemaFields() {
+  return {
+    esapItemNumber: optionalText(ESAP_FIELD_LABELS.esapItemNumber, ESAP_TEXT_LIMITS.esapItemNumber),
+    requirementReferences: yup
+      .array()
+      .transform((value: unknown, original: unknown) => (original === null ? [] : value))
+      .of(yup.string().required())
+      .test('known-references', function knownReferences(value) {
+        const unknown = (value ?? []).find((reference) => !isRequirementReference(reference));
+        return unknown === undefined
+          ? true
+          : this.createError({ message: UNKNOWN_REQUIREMENT_REFERENCE(String(unknown)) });
+      })
+      .transform((value: unknown) =>
+        Array.isArray(value) && value.every(isRequirementReference)
+          ? [...new Set(value)].sort((a, b) => referenceOrder(a) - referenceOrder(b))
+          : value,
+      )
+      .default([]),
+    completionIndicator: optionalText(
+      ESAP_FIELD_LABELS.completionIndicator,
+      ESAP_TEXT_LIMITS.completionIndicator,
+    ),
+    timetable: optionalText(ESAP_FIELD_LABELS.timetable, ESAP_TEXT_LIMITS.timetable),
+    conditionType: yup
+      .mixed<ConditionType>((value): value is ConditionType => isConditionType(value))
+      .transform((value: unknown) => (value === '' ? null : value))
+      .typeError(UNKNOWN_CONDITION_TYPE)
+      .nullable()
+      .default(null),
+  };
+}
+
+/** The lender values of a checked gap. */
+export interface EsapValues {
+  esapItemNumber: string | null;
+  requirementReferences: string[];
+  completionIndicator: string | null;
+  timetable: string | null;
+  conditionType: ConditionType | null;
+}
