@@ -11,6 +11,7 @@ export * from './domain/currency';
 export * from './domain/dates';
 export * from './domain/error-codes';
 export * from './domain/esap';
+export * from './domain/esap-import';
 export * from './domain/limits';
 export * from './domain/notifications';
 export * from './domain/permissions';

@@ -1,0 +1,334 @@
+// Turning an ESAP's rows into checked gaps with the column mapping: the section headings' standards,
+// the timetable's due date, the defaults for fields an ESAP has no column for, and each row's
+// warnings and errors (docs/decisions.md "ESAP import").
+import {
+  ESAP_IMPORT_FIELD_LABELS,
+  ESAP_IMPORT_MESSAGES,
+  GAP_FIELD_ORDER,
+  PRIOR_TO_FIRST_DISBURSEMENT,
+  SDG_CODES,
+  TEXT_LIMITS,
+  esapItemNumberKey,
+  formHasDueDate,
+  gapSchema,
+  withoutFootnote,
+  type AuditForm,
+  type EsapImportField,
+  type GapValues,
+} from '@verity/shared-api/src/server';
+import { cellText, kindOfRow, type DetectedColumn } from './layout';
+import type { SheetRow } from './read-spreadsheet';
+import { referencesIn } from './standards';
+import { conditionTypeOfTimetable, readTimetable, type SheetValue } from './timetable';
+
+export interface ImportProblem {
+  /** The spreadsheet's row number; null for a problem of the whole file or mapping. */
+  row: number | null;
+  /** The column's letter; null when no one column is at fault. */
+  column: string | null;
+  message: string;
+}
+
+export interface GapDefaults {
+  ESGAspect?: string | null;
+  impactedSDGs?: string[];
+  riskSeverity?: string | null;
+}
+
+export interface PrepareOptions {
+  formType: AuditForm;
+  /** The plan's timeline ('YYYY-MM-DD' or ISO), the due date of items without a dated timetable. */
+  planTimeline: string | null;
+  defaults: GapDefaults;
+  /** Item numbers the plan already has (compared by `esapItemNumberKey`): those rows are skipped. */
+  existingItemNumbers: ReadonlySet<string>;
+  now?: () => Date;
+}
+
+export interface PreparedGap {
+  row: number;
+  gap: GapValues;
+}
+
+export interface PreparedImport {
+  gaps: PreparedGap[];
+  counts: { items: number; sections: number; alreadyInPlan: number; withErrors: number };
+  warnings: ImportProblem[];
+  errors: ImportProblem[];
+  /** The rows skipped for their errors, for the CSV the screen offers. */
+  rejectedRows: { row: number; cells: string[] }[];
+}
+
+/** The fields every import needs a column for. */
+export const REQUIRED_IMPORT_FIELDS: readonly EsapImportField[] = [
+  'esapItemNumber',
+  'recommendation',
+  'responsibility',
+];
+
+const firstLine = (text: string) =>
+  (text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '').trim();
+
+const SEVERITY: readonly [RegExp, string][] = [
+  [/^(?:low|minor|l)$/i, 'low'],
+  [/^(?:moderate|medium|med|m)$/i, 'moderate'],
+  [/^(?:high|major|critical|significant|h)$/i, 'high'],
+];
+const ASPECT: readonly [RegExp, string][] = [
+  [/^e(?:nv\w*)?$/i, 'Environmental'],
+  [/^s(?:oc\w*)?$/i, 'Social'],
+  [/^g(?:ov\w*)?$/i, 'Governance'],
+];
+const CONDITION: readonly [RegExp, string][] = [
+  [/precedent|^cp$/i, 'precedent'],
+  [/subsequent|^cs$/i, 'subsequent'],
+  [/ongoing|on-going|continuous/i, 'ongoing'],
+  [/recurring|annual|periodic/i, 'recurring'],
+];
+const CLOSED_STATUS = /\b(?:complete[d]?|closed|done|implemented|achieved|fulfilled)\b/i;
+const OPEN_STATUS =
+  /\b(?:open|ongoing|on-going|in progress|not started|not yet started|pending|planned|partial(?:ly)?|started|delayed|outstanding)\b/i;
+
+const pick = (table: readonly [RegExp, string][], text: string) =>
+  table.find(([pattern]) => pattern.test(text.trim()))?.[1] ?? text.trim().toLowerCase();
+
+function sdgsIn(text: string): string[] {
+  const numbers = [...text.matchAll(/(?:SDG\s*)?(\d{1,2})/gi)].map((match) => Number(match[1]));
+  return [...new Set(numbers.filter((n) => n >= 1 && n <= 17).map((n) => `SDG${n}`))].filter(
+    (code) => (SDG_CODES as readonly string[]).includes(code),
+  );
+}
+
+/** yup's ValidationError, as far as it is read here. */
+interface ValidationProblem {
+  path?: string;
+  message: string;
+  inner: ValidationProblem[];
+}
+const isValidationError = (error: unknown): error is ValidationProblem =>
+  error instanceof Error && error.name === 'ValidationError' && 'inner' in error;
+
+/** A field's first problem, in the form's order, with the path it is on. */
+function firstProblem(error: ValidationProblem): { path: string; message: string } {
+  const problems = error.inner.length > 0 ? error.inner : [error];
+  const rank = (path: string | undefined) => {
+    const index = (GAP_FIELD_ORDER as readonly string[]).indexOf(
+      (path ?? '').split(/[.[]/)[0] ?? '',
+    );
+    return index === -1 ? GAP_FIELD_ORDER.length : index;
+  };
+  const first = [...problems].sort((a, b) => rank(a.path) - rank(b.path))[0] ?? error;
+  return { path: (first.path ?? '').split(/[.[]/)[0] ?? '', message: first.message };
+}
+
+/** The columns mapped to each field. */
+export function columnsByField(columns: readonly DetectedColumn[]) {
+  const byField = new Map<EsapImportField, DetectedColumn>();
+  for (const column of columns) if (column.field) byField.set(column.field, column);
+  return byField;
+}
+
+/** Checks the rows with the mapping already applied to `columns` (each column's `field`). */
+export function prepareGaps(
+  rows: readonly SheetRow[],
+  columns: readonly DetectedColumn[],
+  options: PrepareOptions,
+): PreparedImport {
+  const byField = columnsByField(columns);
+  const warnings: ImportProblem[] = [];
+  const errors: ImportProblem[] = [];
+  const gaps: PreparedGap[] = [];
+  const rejectedRows: { row: number; cells: string[] }[] = [];
+  const counts = { items: 0, sections: 0, alreadyInPlan: 0, withErrors: 0 };
+  const seenInFile = new Map<string, number>();
+  const schema = gapSchema({
+    formType: options.formType,
+    planTimeline: options.planTimeline,
+    now: options.now,
+  });
+  const hasDueDate = formHasDueDate(options.formType);
+  const itemNumberColumn = byField.get('esapItemNumber');
+  let sectionReference: string | null = null;
+
+  const valueOf = (row: SheetRow, field: EsapImportField): SheetValue => {
+    const column = byField.get(field);
+    return column ? (row.cells[column.index] ?? null) : null;
+  };
+  const textOf = (row: SheetRow, field: EsapImportField) => cellText(valueOf(row, field));
+  const letter = (field: EsapImportField) => byField.get(field)?.column ?? null;
+
+  for (const row of rows) {
+    const kind = kindOfRow(row, itemNumberColumn?.index ?? null);
+    if (kind.kind === 'section') {
+      counts.sections += 1;
+      sectionReference = kind.reference;
+      if (!kind.reference) {
+        warnings.push({
+          row: row.number,
+          column: null,
+          message: ESAP_IMPORT_MESSAGES.sectionWithoutStandard(kind.title),
+        });
+      }
+      continue;
+    }
+    if (kind.kind === 'footnote') {
+      warnings.push({
+        row: row.number,
+        column: null,
+        message: ESAP_IMPORT_MESSAGES.footnoteSkipped,
+      });
+      continue;
+    }
+    counts.items += 1;
+    const rowWarnings: ImportProblem[] = [];
+    const warn = (field: EsapImportField | null, message: string) =>
+      rowWarnings.push({ row: row.number, column: field ? letter(field) : null, message });
+    const reject = (column: string | null, message: string) => {
+      counts.withErrors += 1;
+      errors.push({ row: row.number, column, message });
+      rejectedRows.push({
+        row: row.number,
+        cells: columns.map((c) => cellText(row.cells[c.index] ?? null)),
+      });
+    };
+
+    const itemNumber = withoutFootnote(textOf(row, 'esapItemNumber'));
+    if (itemNumber === '') {
+      reject(letter('esapItemNumber'), ESAP_IMPORT_MESSAGES.itemNumberRequired);
+      continue;
+    }
+    const key = esapItemNumberKey(itemNumber);
+    const firstRow = seenInFile.get(key);
+    if (firstRow !== undefined) {
+      reject(letter('esapItemNumber'), ESAP_IMPORT_MESSAGES.repeatedInFile(itemNumber, firstRow));
+      continue;
+    }
+    seenInFile.set(key, row.number);
+
+    const recommendation = textOf(row, 'recommendation');
+    const fields: Record<string, { name: string; value: string }> = {};
+    const keep = (id: string, field: EsapImportField, text: string) => {
+      if (text !== '')
+        fields[id] = {
+          name: byField.get(field)?.header || ESAP_IMPORT_FIELD_LABELS[field],
+          value: text,
+        };
+    };
+
+    // Requirements: the section's standard and those the cell names; the cell's words are kept too.
+    const requirementsText = textOf(row, 'requirementReferences');
+    const references = new Set(sectionReference ? [sectionReference] : []);
+    for (const reference of referencesIn(requirementsText)) references.add(reference);
+    keep('esapRequirements', 'requirementReferences', requirementsText);
+    if (
+      requirementsText !== '' &&
+      referencesIn(requirementsText).length === 0 &&
+      !sectionReference
+    ) {
+      warn('requirementReferences', ESAP_IMPORT_MESSAGES.unknownReference(requirementsText));
+    }
+
+    // Timetable: a date is the due date; other words are kept, due on the plan's timeline.
+    const timetable = readTimetable(valueOf(row, 'timetable'));
+    let dueDate: string | null = null;
+    let timetableText: string | null = null;
+    if (timetable.kind === 'date') {
+      dueDate = timetable.dueDate;
+      timetableText = timetable.text;
+    } else if (timetable.kind === 'text') {
+      timetableText = timetable.text;
+      if (hasDueDate) {
+        dueDate = options.planTimeline;
+        warn(
+          'timetable',
+          options.planTimeline
+            ? ESAP_IMPORT_MESSAGES.timetableNotDate(timetable.text)
+            : ESAP_IMPORT_MESSAGES.timetableNoDate(timetable.text),
+        );
+      }
+    } else if (hasDueDate) {
+      dueDate = options.planTimeline;
+      if (byField.has('timetable')) warn('timetable', ESAP_IMPORT_MESSAGES.timetableEmpty);
+    }
+    const conditionText = textOf(row, 'conditionType');
+    const conditionType =
+      conditionText !== ''
+        ? pick(CONDITION, conditionText)
+        : timetableText &&
+            withoutFootnote(timetableText).toLowerCase() ===
+              PRIOR_TO_FIRST_DISBURSEMENT.toLowerCase()
+          ? 'precedent'
+          : timetableText
+            ? conditionTypeOfTimetable(timetableText)
+            : null;
+
+    const status = textOf(row, 'status');
+    keep('esapStatus', 'status', status);
+    if (status !== '' && CLOSED_STATUS.test(status) && !/\bnot\b/i.test(status)) {
+      warn('status', ESAP_IMPORT_MESSAGES.statusKeptOpen(status));
+    } else if (status !== '' && !OPEN_STATUS.test(status)) {
+      warn('status', ESAP_IMPORT_MESSAGES.unknownStatus(status));
+    }
+    keep('comments', 'comments', textOf(row, 'comments'));
+
+    const kpiText = textOf(row, 'KPI');
+    const gapNameText = textOf(row, 'gapName');
+    const severity = textOf(row, 'riskSeverity');
+    const aspect = textOf(row, 'ESGAspect');
+    const sdgs = textOf(row, 'impactedSDGs');
+    const input = {
+      KPI: kpiText || firstLine(recommendation).slice(0, TEXT_LIMITS.kpi),
+      gapName: gapNameText || firstLine(recommendation).slice(0, TEXT_LIMITS.gapName),
+      recommendation,
+      responsibility: textOf(row, 'responsibility'),
+      actionTakenByCompany: textOf(row, 'actionTakenByCompany'),
+      residualRisk: textOf(row, 'residualRisk'),
+      riskSeverity: severity
+        ? pick(SEVERITY, severity)
+        : (options.defaults.riskSeverity ?? undefined),
+      impactedSDGs: sdgs ? sdgsIn(sdgs) : (options.defaults.impactedSDGs ?? []),
+      dueDate,
+      timeline: null,
+      ESGAspect: aspect ? pick(ASPECT, aspect) : (options.defaults.ESGAspect ?? null),
+      areaCode: textOf(row, 'areaCode'),
+      fields,
+      esapItemNumber: itemNumber,
+      requirementReferences: [...references],
+      completionIndicator: textOf(row, 'completionIndicator'),
+      timetable: timetableText,
+      conditionType,
+    };
+
+    let gap: GapValues;
+    try {
+      gap = schema.validateSync(input, { abortEarly: false, stripUnknown: true });
+    } catch (error) {
+      if (!isValidationError(error)) throw error;
+      const { path, message } = firstProblem(error);
+      const field: EsapImportField | null =
+        path === 'dueDate'
+          ? 'timetable'
+          : path === 'KPI' && !kpiText
+            ? 'recommendation'
+            : path === 'gapName' && !gapNameText
+              ? 'recommendation'
+              : path === 'fields'
+                ? null
+                : ((path as EsapImportField) ?? null);
+      reject(field ? letter(field) : null, message);
+      continue;
+    }
+    if (options.existingItemNumbers.has(key)) {
+      counts.alreadyInPlan += 1;
+      warnings.push({
+        row: row.number,
+        column: letter('esapItemNumber'),
+        message: ESAP_IMPORT_MESSAGES.alreadyImported(itemNumber),
+      });
+      continue;
+    }
+    warnings.push(...rowWarnings);
+    gaps.push({ row: row.number, gap });
+  }
+  return { gaps, counts, warnings, errors, rejectedRows };
+}

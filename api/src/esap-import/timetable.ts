@@ -1,0 +1,156 @@
+// Reading an ESAP's timetable cell: a date in any common form becomes the due date ('YYYY-MM-DD');
+// any other text is kept as written (docs/decisions.md "ESAP import", date rules).
+import { withoutFootnote, type ConditionType } from '@verity/shared-api/src/server';
+
+export type SheetValue = string | number | boolean | Date | null;
+
+export type Timetable =
+  | { kind: 'date'; dueDate: string; text: string }
+  | { kind: 'text'; text: string }
+  | { kind: 'empty' };
+
+const MONTHS = [
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'may',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'oct',
+  'nov',
+  'dec',
+] as const;
+
+const pad = (value: number) => String(value).padStart(2, '0');
+const iso = (year: number, month: number, day: number) => `${year}-${pad(month)}-${pad(day)}`;
+const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/** A real calendar date with a four-digit year, as 'YYYY-MM-DD', or undefined. */
+function validDate(year: number, month: number, day: number): string | undefined {
+  if (year < 1900 || year > 9999 || month < 1 || month > 12) return undefined;
+  if (day < 1 || day > lastDay(year, month)) return undefined;
+  return iso(year, month, day);
+}
+
+/** Two-digit years are this century's ('26' is 2026). */
+const fullYear = (text: string) => (text.length === 2 ? 2000 + Number(text) : Number(text));
+
+function monthOf(text: string): number | undefined {
+  const index = MONTHS.indexOf(text.slice(0, 3).toLowerCase() as (typeof MONTHS)[number]);
+  return index === -1 ? undefined : index + 1;
+}
+
+/** Excel counts days from 30 December 1899 (its 1900 leap-year slip included). */
+const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+/** Serial numbers from 1982 to 2119: a plain number in that range in a timetable is a date. */
+const SERIAL_RANGE = { min: 30_000, max: 80_000 } as const;
+
+function fromSerial(serial: number): string | undefined {
+  if (serial < SERIAL_RANGE.min || serial > SERIAL_RANGE.max) return undefined;
+  const date = new Date(EXCEL_EPOCH + Math.floor(serial) * 86_400_000);
+  return iso(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+}
+
+/** Words people put before a date ('By 31/12/2026', 'End of Q3 2026', 'no later than Dec 2026'). */
+const LEAD_IN =
+  /^(?:(?:by|before|until|till|due|deadline|no later than|not later than|end of|by the end of|by end of|within)\s*:?\s*)+/i;
+
+/** A date written in text, as 'YYYY-MM-DD', or undefined. */
+export function dateFromText(raw: string): string | undefined {
+  const text = withoutFootnote(raw.replace(/\s+/g, ' ').trim()).replace(LEAD_IN, '').trim();
+  let match: RegExpExecArray | null;
+  // 2026-12-31, 2026/12/31, 2026.12.31 (an ISO time after it is ignored)
+  if ((match = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ][\d:.]+Z?)?$/.exec(text))) {
+    return validDate(Number(match[1]), Number(match[2]), Number(match[3]));
+  }
+  // 31/12/2026, 31.12.2026, 31-12-26; the month second unless it cannot be (12/31/2026)
+  if ((match = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})$/.exec(text))) {
+    const [first, second, year] = [Number(match[1]), Number(match[2]), fullYear(match[3] ?? '')];
+    return first <= 12 && second > 12
+      ? validDate(year, first, second)
+      : validDate(year, second, first);
+  }
+  // Q3 2026, Q3/2026, 3Q 2026, 2026 Q3: the quarter's last day
+  if (
+    (match = /^(?:Q([1-4])|([1-4])Q)[\s/-]*(\d{4})$/i.exec(text)) ??
+    (match = /^(\d{4})[\s/-]*Q([1-4])$/i.exec(text))
+  ) {
+    const [quarter, year] = /^\d{4}/.test(text)
+      ? [Number(match[2]), Number(match[1])]
+      : [Number(match[1] ?? match[2]), Number(match[3])];
+    return validDate(year, quarter * 3, lastDay(year, quarter * 3));
+  }
+  // H1 2026, H2 2026: the half's last day
+  if ((match = /^H([12])[\s/-]*(\d{4})$/i.exec(text))) {
+    const month = Number(match[1]) * 6;
+    return validDate(Number(match[2]), month, lastDay(Number(match[2]), month));
+  }
+  // 31 December 2026, 31 Dec 2026, 31-Dec-26
+  if (
+    (match = /^(\d{1,2})(?:st|nd|rd|th)?[\s-]+([a-z]{3,9})\.?,?[\s-]+(\d{4}|\d{2})$/i.exec(text))
+  ) {
+    const month = monthOf(match[2] ?? '');
+    return month ? validDate(fullYear(match[3] ?? ''), month, Number(match[1])) : undefined;
+  }
+  // December 31, 2026
+  if ((match = /^([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/i.exec(text))) {
+    const month = monthOf(match[1] ?? '');
+    return month ? validDate(Number(match[3]), month, Number(match[2])) : undefined;
+  }
+  // Dec 2026, December 2026, Dec-26: the month's last day
+  if ((match = /^([a-z]{3,9})\.?[\s,/-]+(\d{4}|\d{2})$/i.exec(text))) {
+    const month = monthOf(match[1] ?? '');
+    const year = fullYear(match[2] ?? '');
+    return month ? validDate(year, month, lastDay(year, month)) : undefined;
+  }
+  // A serial number written as text (a CSV saved from a date column without its format)
+  if (/^\d{5}(?:\.\d+)?$/.test(text)) return fromSerial(Number(text));
+  return undefined;
+}
+
+/** What a cell's value says about the due date. */
+export function readTimetable(value: SheetValue): Timetable {
+  if (value === null || value === '' || typeof value === 'boolean') return { kind: 'empty' };
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return { kind: 'empty' };
+    // A date cell holds the day shown at midnight UTC.
+    const dueDate = validDate(value.getUTCFullYear(), value.getUTCMonth() + 1, value.getUTCDate());
+    return dueDate
+      ? { kind: 'date', dueDate, text: dueDate }
+      : { kind: 'text', text: String(value) };
+  }
+  if (typeof value === 'number') {
+    const dueDate = fromSerial(value);
+    return dueDate
+      ? { kind: 'date', dueDate, text: dueDate }
+      : { kind: 'text', text: String(value) };
+  }
+  const text = value.trim();
+  if (text === '') return { kind: 'empty' };
+  const dueDate = dateFromText(text);
+  return dueDate ? { kind: 'date', dueDate, text } : { kind: 'text', text };
+}
+
+/** The condition type a timetable implies ('Prior to first disbursement' is a condition precedent). */
+export function conditionTypeOfTimetable(text: string): ConditionType | null {
+  const words = text.toLowerCase();
+  if (/\b(?:prior to|before)\b.*\b(?:disbursement|signing|financial close|board)\b/.test(words)) {
+    return 'precedent';
+  }
+  if (/\bcondition precedent\b|\bcp\b/.test(words)) return 'precedent';
+  if (/\bcondition subsequent\b/.test(words)) return 'subsequent';
+  if (/\b(?:annual(?:ly)?|quarterly|monthly|semi-annual(?:ly)?|every)\b/.test(words)) {
+    return 'recurring';
+  }
+  if (
+    /\b(?:ongoing|on-going|continuous(?:ly)?|throughout|during (?:the )?(?:construction|operation))/.test(
+      words,
+    )
+  ) {
+    return 'ongoing';
+  }
+  return null;
+}

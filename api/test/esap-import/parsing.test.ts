@@ -1,0 +1,279 @@
+// The ESAP import's pure parts: dates, standards, the header and rows of a real-looking workbook and
+// its CSV export, and the checked gaps they give.
+import {
+  dateFromText,
+  readTimetable,
+  conditionTypeOfTimetable,
+} from '../../src/esap-import/timetable';
+import { referencesIn, sectionReference } from '../../src/esap-import/standards';
+import { readSpreadsheet } from '../../src/esap-import/read-spreadsheet';
+import { findLayout } from '../../src/esap-import/layout';
+import { prepareGaps } from '../../src/esap-import/prepare-gaps';
+import {
+  EBRD_EXPECTED,
+  ebrdCsv,
+  ebrdWorkbook,
+  excelSerial,
+  nextYear,
+  simpleWorkbook,
+} from './esap-fixtures';
+
+describe('timetable dates', () => {
+  it.each([
+    ['31/12/2026', '2026-12-31'],
+    ['1/2/2027', '2027-02-01'],
+    ['12/31/2026', '2026-12-31'],
+    ['31.12.2026', '2026-12-31'],
+    ['31-12-26', '2026-12-31'],
+    ['2026-12-31', '2026-12-31'],
+    ['2026/03/05', '2026-03-05'],
+    ['2026-12-31T00:00:00.000Z', '2026-12-31'],
+    ['Dec 2026', '2026-12-31'],
+    ['December 2026', '2026-12-31'],
+    ['Feb 2028', '2028-02-29'],
+    ['Feb-27', '2027-02-28'],
+    ['Q1 2027', '2027-03-31'],
+    ['Q3 2026', '2026-09-30'],
+    ['3Q 2026', '2026-09-30'],
+    ['2026 Q4', '2026-12-31'],
+    ['H1 2027', '2027-06-30'],
+    ['30 June 2027', '2027-06-30'],
+    ['1st Mar 2027', '2027-03-01'],
+    ['March 5, 2027', '2027-03-05'],
+    ['By 31/12/2026', '2026-12-31'],
+    ['End of Q2 2027', '2027-06-30'],
+    ['Dec 2026¹', '2026-12-31'],
+    ['Q3 2026*', '2026-09-30'],
+    [String(excelSerial('2027-06-30')), '2027-06-30'],
+  ])('%s is %s', (text, iso) => {
+    expect(dateFromText(text)).toBe(iso);
+  });
+
+  it.each([
+    'Prior to first disbursement',
+    'Annually',
+    'Within 6 months of signing',
+    'Ongoing',
+    '31/02/2026',
+    '2026',
+    'Q5 2026',
+    '',
+  ])('%s is no date', (text) => {
+    expect(dateFromText(text)).toBeUndefined();
+  });
+
+  it('reads date cells, Excel serial numbers and text', () => {
+    expect(readTimetable(new Date(Date.UTC(2027, 2, 31)))).toEqual({
+      kind: 'date',
+      dueDate: '2027-03-31',
+      text: '2027-03-31',
+    });
+    expect(readTimetable(excelSerial('2027-06-30'))).toMatchObject({ dueDate: '2027-06-30' });
+    expect(readTimetable(12)).toEqual({ kind: 'text', text: '12' });
+    expect(readTimetable('  ')).toEqual({ kind: 'empty' });
+    expect(readTimetable(null)).toEqual({ kind: 'empty' });
+    expect(readTimetable('Q3 2026')).toEqual({
+      kind: 'date',
+      dueDate: '2026-09-30',
+      text: 'Q3 2026',
+    });
+  });
+
+  it('reads the condition type a timetable implies', () => {
+    expect(conditionTypeOfTimetable('Prior to first disbursement')).toBe('precedent');
+    expect(conditionTypeOfTimetable('Before signing')).toBe('precedent');
+    expect(conditionTypeOfTimetable('Annually')).toBe('recurring');
+    expect(conditionTypeOfTimetable('Ongoing during construction')).toBe('ongoing');
+    expect(conditionTypeOfTimetable('Within 6 months')).toBeNull();
+  });
+});
+
+describe('standards', () => {
+  it('finds the references a requirements cell names', () => {
+    expect(referencesIn('EBRD PR1; national EIA law')).toEqual(['EBRD PR1', 'National law']);
+    expect(referencesIn('PR2, PR4')).toEqual(['EBRD PR2', 'EBRD PR4']);
+    expect(referencesIn('IFC PS 3 and Performance Standard 1')).toEqual(['IFC PS1', 'IFC PS3']);
+    expect(referencesIn('EP 4; Best practice (GIIP)')).toEqual(['EP4', 'Other']);
+    expect(referencesIn('PR11 and PS9')).toEqual([]);
+  });
+
+  it('reads a section heading by the standard it starts with', () => {
+    expect(sectionReference('PR1 Assessment and Management of E&S Risks')).toBe('EBRD PR1');
+    expect(sectionReference('PS 3 Resource Efficiency')).toBe('IFC PS3');
+    expect(sectionReference('4. PR4: Health, Safety and Security')).toBe('EBRD PR4');
+    expect(sectionReference('Performance Requirement 10 Stakeholder Engagement')).toBe('EBRD PR10');
+    expect(sectionReference('General')).toBeNull();
+    expect(sectionReference('Install filters to meet PR3')).toBeNull();
+  });
+});
+
+const options = (year: number) => ({
+  formType: 'ap' as const,
+  planTimeline: `${year + 1}-12-31`,
+  defaults: { ESGAspect: 'Environmental', impactedSDGs: ['SDG8'] },
+  existingItemNumbers: new Set<string>(),
+});
+
+describe.each([
+  ['workbook', 'xlsx', ebrdWorkbook],
+  ['CSV export', 'csv', async (o: { year: number }) => ebrdCsv(o)],
+] as const)('the EBRD %s', (_name, format, build) => {
+  const year = nextYear();
+
+  it('finds the merged two-row header and maps every column', async () => {
+    const sheet = await readSpreadsheet(await build({ year }));
+    expect(sheet.format).toBe(format);
+    const layout = findLayout(sheet.rows);
+    expect(layout.headerRows).toEqual([3, 4]);
+    expect(layout.columns.map(({ column, field }) => [column, field])).toEqual([
+      ['A', 'esapItemNumber'],
+      ['B', 'recommendation'],
+      ['C', 'gapName'],
+      ['D', 'requirementReferences'],
+      ['E', 'responsibility'],
+      ['F', 'timetable'],
+      ['G', 'completionIndicator'],
+      ['H', 'status'],
+      ['I', 'comments'],
+    ]);
+    expect(layout.columns[3]?.header).toBe('Requirements (Legislative, EBRD PR, Best Practice)');
+    expect(layout.columns[5]?.header).toBe(
+      format === 'xlsx' ? 'Implementation / Timetable' : 'Implementation / Timetable',
+    );
+  });
+
+  it('gives 8 checked gaps, 3 sections, 1 rejected row and the warnings of each row', async () => {
+    const sheet = await readSpreadsheet(await build({ year }));
+    const layout = findLayout(sheet.rows);
+    const prepared = prepareGaps(layout.rows, layout.columns, options(year));
+    expect(prepared.counts).toEqual({
+      items: EBRD_EXPECTED.items,
+      sections: EBRD_EXPECTED.sections,
+      alreadyInPlan: 0,
+      withErrors: EBRD_EXPECTED.withErrors,
+    });
+    expect(prepared.gaps.map(({ gap }) => gap.esapItemNumber)).toEqual(EBRD_EXPECTED.itemNumbers);
+    expect(prepared.errors).toEqual([
+      { row: 15, column: 'E', message: 'Responsibility is required' },
+    ]);
+    expect(prepared.rejectedRows).toEqual([
+      expect.objectContaining({ row: 15, cells: expect.arrayContaining(['3.1']) }),
+    ]);
+    expect(prepared.warnings).toEqual([
+      {
+        row: 8,
+        column: 'F',
+        message: `Timetable 'Prior to first disbursement' is not a date: kept as written, due on the action plan's timeline.`,
+      },
+      {
+        row: 13,
+        column: 'F',
+        message: `Timetable 'Annually' is not a date: kept as written, due on the action plan's timeline.`,
+      },
+      {
+        row: 13,
+        column: 'H',
+        message: `Status 'Completed' imported as Open: close it through the closure review.`,
+      },
+      { row: 17, column: null, message: 'Row read as a footnote and not imported.' },
+    ]);
+
+    const byNumber = new Map(prepared.gaps.map(({ gap }) => [gap.esapItemNumber, gap]));
+    const first = byNumber.get('1.1');
+    expect(first).toMatchObject({
+      KPI: 'Develop and implement an Environmental and Social Management System (ESMS)',
+      gapName: 'No formal ESMS; E&S risks managed ad hoc',
+      recommendation:
+        'Develop and implement an Environmental and Social Management System (ESMS)\nin line with PR1, certified to ISO 14001',
+      responsibility: 'HSE Manager\nInternal resources',
+      requirementReferences: ['EBRD PR1', 'National law'],
+      completionIndicator: 'ESMS manual approved by the Board',
+      timetable: `31/12/${year}`,
+      conditionType: null,
+      ESGAspect: 'Environmental',
+      impactedSDGs: ['SDG8'],
+      riskSeverity: 'moderate',
+      fields: {
+        esapRequirements: {
+          name: 'Requirements (Legislative, EBRD PR, Best Practice)',
+          value: 'EBRD PR1; national EIA law',
+        },
+        esapStatus: { name: 'Implementation / Status', value: 'Ongoing' },
+        comments: { name: 'Comments', value: 'Consultant appointed' },
+      },
+    });
+    expect(first?.dueDate?.toISOString()).toBe(`${year}-12-31T00:00:00.000Z`);
+    const due = (item: string) => byNumber.get(item)?.dueDate?.toISOString().slice(0, 10);
+    expect(due('1.2')).toBe(`${year}-09-30`);
+    expect(due('1.3')).toBe(`${year + 1}-12-31`);
+    expect(byNumber.get('1.3')).toMatchObject({
+      timetable: 'Prior to first disbursement',
+      conditionType: 'precedent',
+      requirementReferences: ['EBRD PR1', 'EBRD PR10'],
+    });
+    expect(due('2.1')).toBe(`${year}-03-31`);
+    expect(due('2.2')).toBe(`${year}-12-31`);
+    expect(due('2.3')).toBe(`${year + 1}-06-30`);
+    expect(byNumber.get('2.3')?.requirementReferences).toEqual(['EBRD PR2', 'EBRD PR4']);
+    expect(byNumber.get('2.4')).toMatchObject({
+      timetable: 'Annually',
+      conditionType: 'recurring',
+    });
+    expect(byNumber.get('3.2')).toMatchObject({
+      requirementReferences: ['EBRD PR3', 'Other'],
+      timetable: `30 June ${year}`,
+    });
+  });
+
+  it('skips the items a plan already has', async () => {
+    const sheet = await readSpreadsheet(await build({ year }));
+    const layout = findLayout(sheet.rows);
+    const prepared = prepareGaps(layout.rows, layout.columns, {
+      ...options(year),
+      existingItemNumbers: new Set(['1.1', '2.2']),
+    });
+    expect(prepared.counts.alreadyInPlan).toBe(2);
+    expect(prepared.gaps).toHaveLength(6);
+    expect(prepared.warnings).toContainEqual({
+      row: 6,
+      column: 'A',
+      message: 'ESAP item 1.1 is already in this action plan; the row was skipped.',
+    });
+  });
+});
+
+describe('rows the rules refuse', () => {
+  it('names the row and column of a due date after the plan timeline, and repeated item numbers', async () => {
+    const year = nextYear();
+    const sheet = await readSpreadsheet(
+      await simpleWorkbook(
+        ['Item No.', 'Corrective Action', 'Non-compliance', 'PS', 'Responsible', 'Deadline'],
+        [
+          ['PS 2 Labor and Working Conditions'],
+          ['A1', 'Fix it', 'Broken', null, 'HR', `31/12/${year + 5}`],
+          ['a1', 'Again', 'Broken', null, 'HR', `31/12/${year}`],
+          ['A2', 'Fine', 'Broken', null, 'HR', `31/12/${year}`],
+          [null, 'No number', 'Broken', null, 'HR', `31/12/${year}`],
+        ],
+      ),
+    );
+    const layout = findLayout(sheet.rows);
+    const prepared = prepareGaps(layout.rows, layout.columns, options(year));
+    expect(prepared.errors).toEqual([
+      { row: 3, column: 'F', message: 'Gap due date cannot be later than Action Plan timeline' },
+      {
+        row: 4,
+        column: 'A',
+        message: 'ESAP item a1 already appears in row 3; the row was skipped.',
+      },
+      {
+        row: 6,
+        column: 'A',
+        message:
+          'No item number: each imported row needs one, so that importing the file again does not repeat it.',
+      },
+    ]);
+    expect(prepared.gaps).toHaveLength(1);
+    expect(prepared.gaps[0]?.gap.requirementReferences).toEqual(['IFC PS2']);
+  });
+});

@@ -1,0 +1,66 @@
+import {
+  columnLetter,
+  fieldOfHeader,
+  normaliseHeader,
+  repeatedMapping,
+  withoutFootnote,
+} from './esap-import';
+
+describe('ESAP headers', () => {
+  it.each([
+    ['No.', 'esapItemNumber'],
+    ['Item No.', 'esapItemNumber'],
+    ['#', 'esapItemNumber'],
+    ['Action', 'recommendation'],
+    ['Corrective Action', 'recommendation'],
+    ['E&S Risk', 'gapName'],
+    ['Environmental & Social Risks / Liabilities / Benefits', 'gapName'],
+    ['Environmental and Social Risks', 'gapName'],
+    ['Non-compliance', 'gapName'],
+    ['Requirements (Legislative, EBRD PR, Best Practice)', 'requirementReferences'],
+    ['PS', 'requirementReferences'],
+    ['PR', 'requirementReferences'],
+    ['Resources, Responsibility', 'responsibility'],
+    ['Responsible', 'responsibility'],
+    ['Timetable', 'timetable'],
+    ['Timeline', 'timetable'],
+    ['Deadline', 'timetable'],
+    ['Completion date', 'timetable'],
+    ['Completion Indicator / Target and Evaluation Criteria', 'completionIndicator'],
+    ['Deliverable', 'completionIndicator'],
+    ['Target', 'completionIndicator'],
+    ['Status', 'status'],
+    ['Comments', 'comments'],
+    ['Action taken by company', 'actionTakenByCompany'],
+    ['Timetable²', 'timetable'],
+    ['Timetable2', 'timetable'],
+    ['Requirements*', 'requirementReferences'],
+    ['Completion\nIndicator', 'completionIndicator'],
+    ['Budget (USD)', null],
+    ['', null],
+  ])('%j is %s', (header, field) => {
+    expect(fieldOfHeader(header)).toBe(field);
+  });
+
+  it('normalises headers and strips footnote markers', () => {
+    expect(normaliseHeader('  E&S   Risk¹ ')).toBe('e and s risk');
+    expect(withoutFootnote('Dec 2026 [2]')).toBe('Dec 2026');
+    expect(withoutFootnote('Q3 2026 (a)')).toBe('Q3 2026');
+  });
+
+  it('names columns as a spreadsheet does', () => {
+    expect([0, 25, 26, 27, 51, 52].map(columnLetter)).toEqual(['A', 'Z', 'AA', 'AB', 'AZ', 'BA']);
+  });
+
+  it('names both columns mapped to one field', () => {
+    expect(repeatedMapping({ A: 'esapItemNumber', B: 'recommendation', C: null })).toBeUndefined();
+    expect(
+      repeatedMapping(
+        { A: 'esapItemNumber', B: 'recommendation', F: 'recommendation' },
+        { B: 'Action', F: 'Corrective action' },
+      ),
+    ).toBe(
+      "Columns B ('Action') and F ('Corrective action') are both mapped to Recommendation (Action); map one of them to another field or to 'Not imported'.",
+    );
+  });
+});

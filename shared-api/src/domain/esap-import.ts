@@ -1,0 +1,272 @@
+// Importing a lender's ESAP spreadsheet: the fields a column can fill, how a header is recognised,
+// and the words the import screen and the API share (docs/decisions.md "ESAP import").
+import { ESAP_FIELD_LABELS } from './esap';
+
+/** The fields a spreadsheet column can be mapped to, in the screen's order. */
+export const ESAP_IMPORT_FIELDS = [
+  'esapItemNumber',
+  'recommendation',
+  'gapName',
+  'requirementReferences',
+  'responsibility',
+  'timetable',
+  'completionIndicator',
+  'status',
+  'comments',
+  'KPI',
+  'riskSeverity',
+  'residualRisk',
+  'actionTakenByCompany',
+  'ESGAspect',
+  'impactedSDGs',
+  'areaCode',
+  'conditionType',
+] as const;
+export type EsapImportField = (typeof ESAP_IMPORT_FIELDS)[number];
+
+export function isEsapImportField(value: unknown): value is EsapImportField {
+  return typeof value === 'string' && (ESAP_IMPORT_FIELDS as readonly string[]).includes(value);
+}
+
+export const ESAP_IMPORT_FIELD_LABELS: Readonly<Record<EsapImportField, string>> = {
+  esapItemNumber: ESAP_FIELD_LABELS.esapItemNumber,
+  recommendation: 'Recommendation (Action)',
+  gapName: 'Gap name (E&S Risk)',
+  requirementReferences: ESAP_FIELD_LABELS.requirementReferences,
+  responsibility: 'Responsibility (Resources)',
+  timetable: `${ESAP_FIELD_LABELS.timetable} (due date)`,
+  completionIndicator: ESAP_FIELD_LABELS.completionIndicator,
+  status: 'ESAP status',
+  comments: 'Comments',
+  KPI: 'KPI',
+  riskSeverity: 'Risk severity',
+  residualRisk: 'Residual risk',
+  actionTakenByCompany: 'Action taken by company',
+  ESGAspect: 'ESG Aspect',
+  impactedSDGs: 'Impacted SDGs',
+  areaCode: 'Area code',
+  conditionType: ESAP_FIELD_LABELS.conditionType,
+};
+
+/** The option of a column that is not imported. */
+export const NOT_IMPORTED_LABEL = 'Not imported';
+
+/**
+ * The headers each field is recognised by, written as people write them; they are compared after
+ * `normaliseHeader`, whole or as the start of the header ('Requirements (Legislative, EBRD PR,
+ * Best Practice)' starts with 'Requirements'). The longest matching synonym wins, so 'Action taken'
+ * is not 'Action'.
+ */
+export const ESAP_HEADER_SYNONYMS: Readonly<Record<EsapImportField, readonly string[]>> = {
+  esapItemNumber: [
+    'No',
+    'No.',
+    'Item No',
+    'Item No.',
+    'Item number',
+    '#',
+    'Ref',
+    'Ref. No',
+    'S. No',
+    'Sr. No',
+    'ESAP item',
+  ],
+  recommendation: [
+    'Action',
+    'Actions',
+    'Corrective Action',
+    'Corrective actions',
+    'Recommended action',
+    'Recommendation',
+    'Measure',
+    'Measures',
+  ],
+  gapName: [
+    'E&S Risk',
+    'E&S Risks',
+    'Environmental & Social Risks',
+    'Environmental and Social Risks',
+    'Environmental & Social Risk',
+    'Non-compliance',
+    'Non-compliances',
+    'Gap',
+    'Gap name',
+    'Finding',
+    'Issue',
+  ],
+  requirementReferences: [
+    'Requirements',
+    'Requirement',
+    'PS',
+    'PR',
+    'Performance Standard',
+    'Performance Requirement',
+    'Requirement references',
+    'Reference',
+  ],
+  responsibility: ['Resources', 'Responsible', 'Responsibility', 'Responsible party'],
+  timetable: [
+    'Timetable',
+    'Timeline',
+    'Deadline',
+    'Completion date',
+    'Due date',
+    'Target date',
+    'Timeframe',
+    'Schedule',
+  ],
+  completionIndicator: [
+    'Completion Indicator',
+    'Completion Indicators',
+    'Deliverable',
+    'Deliverables',
+    'Target',
+    'Targets',
+    'Evaluation criteria',
+  ],
+  status: ['Status', 'Implementation status', 'Progress'],
+  comments: ['Comments', 'Comment', 'Remarks', 'Notes'],
+  KPI: ['KPI', 'Key performance indicator'],
+  riskSeverity: ['Risk severity', 'Risk level', 'Risk rating', 'Severity', 'Priority'],
+  residualRisk: ['Residual risk'],
+  actionTakenByCompany: ['Action taken', 'Action taken by company', 'Actions taken'],
+  ESGAspect: ['ESG aspect', 'Aspect'],
+  impactedSDGs: ['SDG', 'SDGs', 'Impacted SDGs'],
+  areaCode: ['Area code'],
+  conditionType: ['Condition type', 'Condition'],
+};
+
+/** Footnote markers at the end of a header or a date: ¹ ² *, †, ‡, [1], (a) and a digit glued on. */
+const FOOTNOTE_AT_END =
+  /(?:\s*(?:[\u00B9\u00B2\u00B3\u2070-\u2079*†‡§]+|\[\w{1,3}\]|\((?:\d{1,2}|[a-z])\)))+$/iu;
+
+/** A text without its trailing footnote markers. */
+export function withoutFootnote(text: string): string {
+  return text.replace(FOOTNOTE_AT_END, '').trim();
+}
+
+/**
+ * A header as it is compared: lower case, '&' as 'and', punctuation and line breaks as one space,
+ * without footnote markers (a digit glued to the last word counts as one: 'Timetable2').
+ */
+export function normaliseHeader(header: string): string {
+  return withoutFootnote(header.normalize('NFKC'))
+    .replace(/(?<=[a-z)])\d$/i, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9#]+/g, ' ')
+    .trim();
+}
+
+const SYNONYMS: readonly { field: EsapImportField; synonym: string }[] = ESAP_IMPORT_FIELDS.flatMap(
+  (field) =>
+    ESAP_HEADER_SYNONYMS[field].map((synonym) => ({ field, synonym: normaliseHeader(synonym) })),
+).sort((a, b) => b.synonym.length - a.synonym.length);
+
+/** The field a header names, or null: the longest synonym equal to the header or starting it. */
+export function fieldOfHeader(header: string): EsapImportField | null {
+  const normal = normaliseHeader(header);
+  if (normal === '') return null;
+  const match = SYNONYMS.find(
+    ({ synonym }) => normal === synonym || normal.startsWith(`${synonym} `),
+  );
+  return match?.field ?? null;
+}
+
+/** A column's letter as a spreadsheet names it (0 is A, 26 is AA). */
+export function columnLetter(index: number): string {
+  let letters = '';
+  let rest = index + 1;
+  while (rest > 0) {
+    const digit = (rest - 1) % 26;
+    letters = String.fromCharCode(65 + digit) + letters;
+    rest = Math.floor((rest - 1) / 26);
+  }
+  return letters;
+}
+
+/** A column mapping: each column's letter to the field it fills, or null (not imported). */
+export type EsapColumnMapping = Record<string, EsapImportField | null>;
+
+export const ESAP_IMPORT_TWO_COLUMNS = (label: string, first: string, second: string) =>
+  `Columns ${first} and ${second} are both mapped to ${label}; map one of them to another field or to '${NOT_IMPORTED_LABEL}'.`;
+
+/** The first field two columns are mapped to, as the message naming both columns, or undefined. */
+export function repeatedMapping(
+  mapping: EsapColumnMapping,
+  headers: Readonly<Record<string, string>> = {},
+): string | undefined {
+  const seen = new Map<EsapImportField, string>();
+  const named = (column: string) => (headers[column] ? `${column} ('${headers[column]}')` : column);
+  for (const [column, field] of Object.entries(mapping)) {
+    if (!field) continue;
+    const first = seen.get(field);
+    if (first !== undefined) {
+      return ESAP_IMPORT_TWO_COLUMNS(ESAP_IMPORT_FIELD_LABELS[field], named(first), named(column));
+    }
+    seen.set(field, column);
+  }
+  return undefined;
+}
+
+/* ---------- Messages ---------- */
+
+export const ESAP_IMPORT_MESSAGES = {
+  fileRequired: 'Choose an .xlsx or .csv file to import.',
+  notSpreadsheet: 'This file is not an .xlsx workbook or a CSV file.',
+  unreadableWorkbook: 'This workbook could not be read; save it again as .xlsx and retry.',
+  tooLarge: (megabytes: number) => `The file is larger than ${megabytes} MB.`,
+  tooManyRows: (rows: number, max: number) =>
+    `The spreadsheet has ${rows} rows; at most ${max} can be imported at once.`,
+  noHeader:
+    'No header row was found: the first rows name no ESAP column (No., Action, Timetable…).',
+  noRows: 'The spreadsheet has no ESAP items below its header.',
+  badMapping: 'The mapping must be a JSON object of column letters to field names.',
+  unknownColumn: (column: string) =>
+    `The mapping names column ${column}, which the file does not have.`,
+  unknownField: (field: string) => `The mapping names an unknown field: ${field}.`,
+  columnRequired: (label: string) =>
+    `No column is mapped to ${label}, which every imported item needs.`,
+  defaultRequired: (label: string) =>
+    `${label} is needed for every item: map a column to it or choose one for all items.`,
+  actionPlanNotInAudit: 'This action plan does not belong to the audit.',
+  timetableNotDate: (text: string) =>
+    `Timetable '${text}' is not a date: kept as written, due on the action plan's timeline.`,
+  timetableNoDate: (text: string) =>
+    `Timetable '${text}' is not a date and the action plan has no timeline to use instead.`,
+  sectionWithoutStandard: (text: string) =>
+    `Row read as the section '${text}', which names no standard: the items below it get no requirement reference from it.`,
+  unknownReference: (text: string) =>
+    `No standard recognised in '${text}': kept as written in the gap's custom fields.`,
+  statusKeptOpen: (text: string) =>
+    `Status '${text}' imported as Open: close it through the closure review.`,
+  unknownStatus: (text: string) => `Status '${text}' is not recognised; imported as Open.`,
+  alreadyImported: (itemNumber: string) =>
+    `ESAP item ${itemNumber} is already in this action plan; the row was skipped.`,
+  repeatedInFile: (itemNumber: string, firstRow: number) =>
+    `ESAP item ${itemNumber} already appears in row ${firstRow}; the row was skipped.`,
+  timetableEmpty: "No timetable: due on the action plan's timeline.",
+  footnoteSkipped: 'Row read as a footnote and not imported.',
+  itemNumberRequired:
+    'No item number: each imported row needs one, so that importing the file again does not repeat it.',
+} as const;
+
+/** Screen words. */
+export const ESAP_IMPORT_SCREEN = {
+  title: 'Import ESAP',
+  fileLabel: 'ESAP spreadsheet (.xlsx or .csv)',
+  readFile: 'Read file',
+  mappingTitle: 'Columns',
+  previewTitle: 'First rows',
+  planTitle: 'Action plan',
+  gapDefaultsTitle: 'For every item',
+  dryRun: 'Check (dry run)',
+  import: 'Import',
+  resultTitle: 'Result',
+  openPlan: 'Open the action plan',
+  downloadErrors: 'Download rows with errors (CSV)',
+  importInto: 'Import into',
+  newPlan: 'A new action plan',
+  dryRunDone: 'Dry run: nothing was saved.',
+  imported: (gaps: number) => `${gaps} ${gaps === 1 ? 'gap' : 'gaps'} imported.`,
+} as const;
