@@ -4,6 +4,8 @@ import {
   AUDIT_FORM_LABELS,
   AUDIT_TYPE_LABELS,
   CLOSURE_METHOD_LABELS,
+  CONDITION_TYPE_LABELS,
+  ESAP_FIELD_LABELS,
   RISK_SEVERITY_LABELS,
   GAP_STORED_STATUSES,
   STATUS_LABELS,
@@ -91,6 +93,16 @@ export const CSV_COLUMNS: readonly [heading: string, cell: string, of: 'plan' | 
       WHERE r.gap_id = g.id AND r.withdrawn_at IS NULL AND d.withdrawn_at IS NULL)`),
     'gap',
   ],
+  // The lender's ESAP fields, after the closure loop's (ESAP_CSV_COLUMNS, in that order).
+  [ESAP_FIELD_LABELS.esapItemNumber, neutralisedCellSql('g.esap_item_number'), 'gap'],
+  [
+    ESAP_FIELD_LABELS.requirementReferences,
+    neutralisedCellSql("array_to_string(g.requirement_references, '; ')"),
+    'gap',
+  ],
+  [ESAP_FIELD_LABELS.completionIndicator, neutralisedCellSql('g.completion_indicator'), 'gap'],
+  [ESAP_FIELD_LABELS.timetable, neutralisedCellSql('g.timetable'), 'gap'],
+  [ESAP_FIELD_LABELS.conditionType, labelSql('g.condition_type', CONDITION_TYPE_LABELS), 'gap'],
 ];
 
 const columnName = (heading: string) => `"${heading.replace(/"/g, '""')}"`;

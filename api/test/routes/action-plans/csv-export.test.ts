@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { TARGET_COMPANY_ID_NOT_FOUND } from '@verity/shared-api/src/server';
+import { ESAP_CSV_COLUMNS, TARGET_COMPANY_ID_NOT_FOUND } from '@verity/shared-api/src/server';
 import { CSV_BYTE_ORDER_MARK, CSV_COLUMNS } from '../../../src/action-plans/csv-export';
 import { buildTestApp } from '../../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
@@ -216,5 +216,41 @@ describe.each(databaseKinds)('CSV export on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     expect(parseCsv(response.body)[0]).toEqual(CSV_COLUMNS.map(([heading]) => heading));
     expect(response.body).not.toContain('Acme only plan');
+  });
+
+  it('ends with the lender (ESAP) columns, references joined with "; ", texts neutralised', async () => {
+    // Written as an import may write them (earlier tests left this gap past the form's rules).
+    const setLenderFields = (values: unknown[]) =>
+      app.db.query(
+        `UPDATE gaps SET esap_item_number = $2, requirement_references = $3, completion_indicator = $4,
+           timetable = $5, condition_type = $6
+         WHERE id = (SELECT g.id FROM gaps g JOIN action_plans ap ON ap.id = g.action_plan_id
+           WHERE g.target_company_id = $1 ORDER BY ap.created_at, ap.id, g.created_at, g.id LIMIT 1)`,
+        [world.betaId, ...values],
+      );
+    await setLenderFields([
+      '-1.2',
+      ['IFC PS1', 'EP4', 'National law'],
+      '=HYPERLINK("x")',
+      'Prior to first disbursement',
+      'precedent',
+    ]);
+    const [header, ...rows] = parseCsv((await exportCsv('betaOwner')).body);
+    const closureEnd = (header ?? []).indexOf('Last Evidence Date');
+    expect(header?.slice(closureEnd + 1)).toEqual([...ESAP_CSV_COLUMNS]);
+    const row = Object.fromEntries(
+      (header ?? []).map((heading, index) => [heading, rows[0]?.[index]]),
+    );
+    expect(row).toMatchObject({
+      'ESAP Item No.': "'-1.2",
+      'Requirement References': 'IFC PS1; EP4; National law',
+      'Completion Indicator': `'=HYPERLINK("x")`,
+      Timetable: 'Prior to first disbursement',
+      'Condition Type': 'Condition precedent',
+    });
+    // A gap without them gives empty cells.
+    await setLenderFields([null, [], null, null, null]);
+    const [, ...after] = parseCsv((await exportCsv('betaOwner')).body);
+    expect(after[0]?.slice(closureEnd + 1)).toEqual(['', '', '', '', '']);
   });
 });
