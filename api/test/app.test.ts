@@ -34,6 +34,7 @@ describe('the app', () => {
       '/api/v1/action-plan/{actionPlanId}/gaps',
       '/api/v1/action-plan/{auditId}/action-plans',
       '/api/v1/action-plan/{id}',
+      '/api/v1/action-plan/{id}/report',
       '/api/v1/auditor',
       '/api/v1/auditor/target-company',
       '/api/v1/auditor/user',
@@ -80,6 +81,7 @@ describe('the app', () => {
       '/api/v1/target-company/user/{id}/invitation',
       '/api/v1/target-company/users',
       '/api/v1/target-company/{auditorId}/audits',
+      '/api/v1/target-company/{id}/report',
       '/healthz',
       '/readyz',
     ]);

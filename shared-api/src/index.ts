@@ -236,6 +236,21 @@ export type {
 } from './contract';
 export type { RemarkChange, RemarkPayload } from './calls/action-plans';
 export type { CsvExport } from './calls/csv-export';
+export type { ReportFile, ReportRequest } from './calls/reports';
+export {
+  REPORT_FORMATS,
+  REPORT_FORMAT_LABELS,
+  REPORT_DEFAULT_PERIOD_DAYS,
+  ESAP_REPORT_COLUMNS,
+  REPORT_DIALOG_TEXT,
+  reportMessages,
+  isReportDay,
+  isReportFormat,
+  reportDayMinus,
+  checkReportPeriod,
+  reportFileName,
+} from './domain/reports';
+export type { ReportFormat, ReportPeriodResult } from './domain/reports';
 
 export {
   SOMETHING_WENT_WRONG,

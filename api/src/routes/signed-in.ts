@@ -6,6 +6,7 @@ import meRoutes from './auth/me';
 import dashboardRoutes from './dashboards';
 import notificationRoutes from './notifications';
 import organisationRoutes from './organisations';
+import reportRoutes from './reports';
 
 /**
  * Every route that needs a session, in one encapsulated plugin: the session is checked once, here,
@@ -29,6 +30,7 @@ const signedInRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(actionPlanRoutes);
   await fastify.register(dashboardRoutes);
   await fastify.register(notificationRoutes);
+  await fastify.register(reportRoutes);
 };
 
 export default signedInRoutes;

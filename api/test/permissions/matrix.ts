@@ -4,6 +4,7 @@ import { ACTION_PLAN_ROWS } from './matrix-action-plans';
 import { CLOSURE_ROWS } from './matrix-closure';
 import { NOTIFICATION_ROWS } from './matrix-notifications';
 import { ORGANISATION_ROWS } from './matrix-organisations';
+import { REPORT_ROWS } from './matrix-reports';
 import { UNATTACHED_ACCOUNT, type MatrixRow } from './matrix-types';
 
 export type { Expectations, MatrixRow, Status } from './matrix-types';
@@ -94,6 +95,7 @@ export const MATRIX: readonly MatrixRow[] = [
   ...ACTION_PLAN_ROWS,
   ...CLOSURE_ROWS,
   ...NOTIFICATION_ROWS,
+  ...REPORT_ROWS,
 ];
 
 /**

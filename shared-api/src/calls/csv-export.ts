@@ -13,7 +13,7 @@ export function exportFileNameFallback(targetCompanyId: string, today: Date = ne
   return `${targetCompanyId}_esap_export_${today.toISOString().slice(0, 10)}.csv`;
 }
 
-function fileNameFromDisposition(header: string | null): string | undefined {
+export function fileNameFromDisposition(header: string | null): string | undefined {
   if (!header) return undefined;
   const encoded = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)?.[1];
   if (encoded) {

@@ -39,6 +39,8 @@ export {
   withdrawRemarkDocument,
 } from './action-plans';
 export { exportActionPlansCsv, saveBlob, exportFileNameFallback } from './csv-export';
+export { downloadActionPlanReport, downloadCompanyReport } from './reports';
+export type { ReportFile, ReportRequest } from './reports';
 export { requestClosure, reviewClosure, getClientSettings, updateClientSettings } from './closure';
 export type { ClosureReviewInput } from './closure';
 export {

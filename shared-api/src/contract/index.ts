@@ -8,3 +8,4 @@ export * from './change-history';
 export * from './dashboards';
 export * from './service';
 export * from './notifications';
+export * from './reports';

@@ -1,0 +1,33 @@
+// Small JPEG thumbnails of evidence images for the report: read from storage one at a time and
+// downscaled by sharp, so a report never holds more than one full image (docs/performance.md).
+import sharp from 'sharp';
+import type { AttachmentStorage } from '../storage/attachment-storage';
+
+/** The box a thumbnail fits in, in pixels (twice its printed size, for print). */
+export const THUMBNAIL_PIXELS = 240;
+/** A report shows at most this many thumbnails; later images are listed without one. */
+export const MAX_THUMBNAILS = 120;
+/** An image larger than this many pixels is listed without a thumbnail (a decompression bomb). */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+// One image at a time: the report is one request among others on a small machine.
+sharp.concurrency(1);
+
+/** The image's thumbnail as JPEG bytes, or undefined when it cannot be read or decoded. */
+export async function thumbnail(
+  storage: AttachmentStorage,
+  storageKey: string,
+): Promise<Buffer | undefined> {
+  try {
+    const source = await storage.get(storageKey);
+    const resize = sharp({ limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
+      .rotate()
+      .resize(THUMBNAIL_PIXELS, THUMBNAIL_PIXELS, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 70, mozjpeg: false });
+    source.on('error', (error) => resize.destroy(error));
+    return await source.pipe(resize).toBuffer();
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,34 @@
+// The contract of the monitoring report (docs/api.md "Monitoring report").
+import { Type } from '@sinclair/typebox';
+import { Uuid, routeSchemas, signedInErrors } from './common';
+
+/** Format and period: checked by the route with the report's own messages (domain/reports). */
+const ReportQuery = {
+  format: Type.Optional(Type.String({ description: 'pdf (default) or xlsx' })),
+  from: Type.Optional(
+    Type.String({ description: 'first day, yyyy-mm-dd; default 90 days before `to`' }),
+  ),
+  to: Type.Optional(
+    Type.String({ description: "last day, yyyy-mm-dd; default today in the company's time zone" }),
+  ),
+};
+
+const ReportFile = Type.Unsafe<unknown>({
+  type: 'string',
+  format: 'binary',
+  description:
+    'application/pdf or the Excel workbook (application/vnd.openxmlformats-officedocument.spreadsheetml.sheet), streamed, as an attachment',
+});
+
+export const reportSchemas = routeSchemas({
+  actionPlanReport: {
+    params: Type.Object({ id: Uuid }),
+    querystring: Type.Object({ targetCompanyId: Uuid, ...ReportQuery }),
+    response: { 200: ReportFile, ...signedInErrors },
+  },
+  companyReport: {
+    params: Type.Object({ id: Uuid }),
+    querystring: Type.Object(ReportQuery),
+    response: { 200: ReportFile, ...signedInErrors },
+  },
+});
