@@ -31,6 +31,7 @@ describe('the app', () => {
       '/api/v1/accounts/user',
       '/api/v1/action-plan',
       '/api/v1/action-plan/export/csv',
+      '/api/v1/action-plan/import',
       '/api/v1/action-plan/{actionPlanId}/gaps',
       '/api/v1/action-plan/{auditId}/action-plans',
       '/api/v1/action-plan/{id}',

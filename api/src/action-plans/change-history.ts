@@ -182,6 +182,40 @@ async function appendEntries(
   );
 }
 
+/**
+ * The 'created' entries of many new gaps of one plan (version 1 each), as one statement: a bulk
+ * insert (the ESAP import) records each gap as `insertGap` does one.
+ */
+export async function recordCreatedGaps(
+  tx: Queryable,
+  actionPlanId: string,
+  actor: Actor,
+  created: readonly { gapId: string; values: FieldValues }[],
+): Promise<void> {
+  if (created.length === 0) return;
+  await tx.query(
+    `INSERT INTO change_history (entity, action_plan_id, gap_id, field, old_value, new_value, reason, version,
+       changed_by, changed_by_name, changed_by_user_type, changed_by_role)
+     SELECT 'gap', $1, c.gap_id, 'created', NULL, c.new_value, NULL, 1, $2, $3, $4, $5
+     FROM ROWS FROM (jsonb_to_recordset($6::jsonb) AS (gap_id uuid, new_value jsonb))
+       WITH ORDINALITY AS c (gap_id, new_value, n)
+     ORDER BY c.n`,
+    [
+      actionPlanId,
+      actor._id,
+      actor.fullname,
+      actor.userType,
+      actor.role,
+      JSON.stringify(
+        created.map(({ gapId, values }) => ({
+          gap_id: gapId,
+          new_value: { ...values, status: 'open' },
+        })),
+      ),
+    ],
+  );
+}
+
 /** A gap as it stands when a write locks it. */
 export interface LockedGap {
   id: string;

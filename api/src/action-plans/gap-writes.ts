@@ -10,10 +10,12 @@ import {
 } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
 import { ApiError } from '../errors';
+import { randomUUID } from 'node:crypto';
 import {
   checkedGapValues,
   gapFieldChanges,
   lockGap,
+  recordCreatedGaps,
   recordGapChanges,
   storedGapValues,
   type Actor,
@@ -138,6 +140,96 @@ export async function insertGap(
     [{ field: 'created', oldValue: null, newValue: { ...checkedGapValues(gap), status: 'open' } }],
   );
   return id;
+}
+
+/** Gaps written per statement by `insertGaps` (2,000 gaps are four statements of each kind). */
+const GAPS_PER_STATEMENT = 500;
+
+/**
+ * Inserts many gaps into one plan as `insertGap` inserts one (open, version 1, the first status-history
+ * entry, the 'created' change entry), in a few statements; an item number the plan already has, or
+ * two gaps with one, is refused (409) as there. The first gap gets the latest creation time, so the
+ * plan lists them in the given order (newest first). Gives their ids, in order.
+ */
+export async function insertGaps(
+  tx: Queryable,
+  target: { actionPlanId: string; targetCompanyId: string; actor: Actor },
+  gaps: readonly GapValues[],
+): Promise<string[]> {
+  if (gaps.length === 0) return [];
+  refuseRepeatedEsapItemNumbers(gaps);
+  const itemNumbers = gaps.flatMap((gap) => (gap.esapItemNumber ? [gap.esapItemNumber] : []));
+  if (itemNumbers.length > 0) {
+    const { rows } = await tx.query<{ esap_item_number: string }>(
+      `SELECT esap_item_number FROM gaps
+       WHERE action_plan_id = $1 AND lower(esap_item_number) = ANY($2::text[]) LIMIT 1`,
+      [target.actionPlanId, itemNumbers.map((itemNumber) => itemNumber.toLowerCase())],
+    );
+    if (rows[0]) throw esapItemNumberTaken(ESAP_ITEM_NUMBER_TAKEN(rows[0].esap_item_number));
+  }
+  const ids = gaps.map(() => randomUUID());
+  for (let start = 0; start < gaps.length; start += GAPS_PER_STATEMENT) {
+    const chunk = gaps.slice(start, start + GAPS_PER_STATEMENT).map((gap, offset) => {
+      const columns = gapColumns(gap);
+      return {
+        id: ids[start + offset],
+        position: start + offset,
+        kpi: columns[0],
+        gap_name: columns[1],
+        recommendation: columns[2],
+        responsibility: columns[3],
+        action_taken_by_company: columns[4],
+        residual_risk: columns[5],
+        risk_severity: columns[6],
+        due_date: columns[7],
+        esg_aspect: columns[8],
+        timeline: columns[9],
+        area_code: columns[10],
+        amount_currency: columns[11],
+        amount_value: columns[12],
+        impacted_sdgs: columns[13],
+        fields: gap.fields ?? {},
+        add_ons: gap.addOns ?? {},
+        esap_item_number: columns[16],
+        requirement_references: columns[17],
+        completion_indicator: columns[18],
+        timetable: columns[19],
+        condition_type: columns[20],
+      };
+    });
+    await writingGap(gaps[start] as GapValues, () =>
+      tx.query(
+        `INSERT INTO gaps (id, kpi, gap_name, recommendation, responsibility, action_taken_by_company, residual_risk,
+           risk_severity, due_date, esg_aspect, timeline, area_code, amount_currency, amount_value, impacted_sdgs,
+           fields, add_ons, esap_item_number, requirement_references, completion_indicator, timetable,
+           condition_type, action_plan_id, target_company_id, created_by, created_at)
+         SELECT r.id, r.kpi, r.gap_name, r.recommendation, r.responsibility, r.action_taken_by_company,
+           r.residual_risk, r.risk_severity, r.due_date, r.esg_aspect, r.timeline, r.area_code, r.amount_currency,
+           r.amount_value, r.impacted_sdgs, r.fields, r.add_ons, r.esap_item_number, r.requirement_references,
+           r.completion_indicator, r.timetable, r.condition_type, $2, $3, $4,
+           now() - r.position * interval '1 microsecond'
+         FROM jsonb_to_recordset($1::jsonb) AS r (id uuid, position integer, kpi text, gap_name text,
+           recommendation text, responsibility text, action_taken_by_company text, residual_risk text,
+           risk_severity text, due_date timestamptz, esg_aspect text, timeline timestamptz, area_code text,
+           amount_currency text, amount_value numeric, impacted_sdgs text[], fields jsonb, add_ons jsonb,
+           esap_item_number text, requirement_references text[], completion_indicator text, timetable text,
+           condition_type text)`,
+        [JSON.stringify(chunk), target.actionPlanId, target.targetCompanyId, target.actor._id],
+      ),
+    );
+  }
+  await tx.query(
+    `INSERT INTO gap_status_history (gap_id, status, changed_by)
+     SELECT unnest($1::uuid[]), 'open', $2`,
+    [ids, target.actor._id],
+  );
+  await recordCreatedGaps(
+    tx,
+    target.actionPlanId,
+    target.actor,
+    gaps.map((gap, index) => ({ gapId: ids[index] as string, values: checkedGapValues(gap) })),
+  );
+  return ids;
 }
 
 /**

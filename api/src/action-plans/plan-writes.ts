@@ -5,6 +5,7 @@ import {
   checkActionPlanEdit,
   checkChangeReason,
   type ActionPlanChanges,
+  type ActionPlanValues,
   type AuditForm,
 } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
@@ -94,4 +95,43 @@ export async function editActionPlan(
     [after.actionPlanHeading, after.category, after.timeline, plan.id],
   );
   await recordPlanChanges(tx, plan, actor, recorded);
+}
+
+/**
+ * Inserts a checked action plan into an audit (version 1) with its 'created' change entry, in the
+ * caller's transaction; gives its id. The gaps come after (`insertGap`, `insertGaps`).
+ */
+export async function insertActionPlan(
+  tx: Queryable,
+  audit: { id: string; targetCompanyId: string },
+  actionPlan: ActionPlanValues,
+  actor: Actor,
+): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO action_plans (audit_id, target_company_id, action_plan_heading, category, form_type, timeline, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [
+      audit.id,
+      audit.targetCompanyId,
+      actionPlan.actionPlanHeading,
+      actionPlan.category,
+      actionPlan.formType,
+      actionPlan.timeline ?? null,
+      actor._id,
+    ],
+  );
+  const planId = (rows[0] as { id: string }).id;
+  await recordPlanChanges(tx, { id: planId, version: 1 }, actor, [
+    {
+      field: 'created',
+      oldValue: null,
+      newValue: {
+        actionPlanHeading: actionPlan.actionPlanHeading,
+        category: actionPlan.category,
+        formType: actionPlan.formType,
+        timeline: actionPlan.timeline?.toISOString() ?? null,
+      },
+    },
+  ]);
+  return planId;
 }

@@ -46,13 +46,18 @@ const fieldsNamed = (row: SheetRow) =>
       .filter((field) => field !== null),
   );
 
-/** The row continues the header: merged with it from above, or naming fields itself. */
+/**
+ * The row continues the header: merged with it from above, or every text of it names a field (a
+ * CSV export of a merged header: 'Timetable', 'Completion Indicator', 'Status' under 'Implementation').
+ */
 function continuesHeader(header: SheetRow, next: SheetRow | undefined): boolean {
   if (!next || next.number !== header.number + 1) return false;
   const mergedFromHeader = next.mergedWith.some(
     (master) => master !== null && Number(/\d+$/.exec(master)?.[0]) === header.number,
   );
-  return mergedFromHeader || fieldsNamed(next).size >= 2;
+  const texts = next.cells.filter((cell) => cellText(cell) !== '');
+  const allName = texts.every((cell) => typeof cell === 'string' && fieldOfHeader(cell) !== null);
+  return mergedFromHeader || (texts.length >= 2 && allName);
 }
 
 /** Finds the header and the columns it names; a sheet without one is refused (400). */

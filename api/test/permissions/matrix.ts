@@ -2,6 +2,7 @@
 // one row per route (see matrix-types.ts for how a row reads), in the order of docs/api.md.
 import { ACTION_PLAN_ROWS } from './matrix-action-plans';
 import { CLOSURE_ROWS } from './matrix-closure';
+import { ESAP_IMPORT_ROWS } from './matrix-esap-import';
 import { NOTIFICATION_ROWS } from './matrix-notifications';
 import { ORGANISATION_ROWS } from './matrix-organisations';
 import { REPORT_ROWS } from './matrix-reports';
@@ -94,6 +95,7 @@ export const MATRIX: readonly MatrixRow[] = [
   ...DASHBOARD_ROWS,
   ...ACTION_PLAN_ROWS,
   ...CLOSURE_ROWS,
+  ...ESAP_IMPORT_ROWS,
   ...NOTIFICATION_ROWS,
   ...REPORT_ROWS,
 ];

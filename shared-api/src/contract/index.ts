@@ -9,3 +9,4 @@ export * from './dashboards';
 export * from './service';
 export * from './notifications';
 export * from './reports';
+export * from './esap-import';

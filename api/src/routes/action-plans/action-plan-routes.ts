@@ -5,9 +5,9 @@ import {
   findActionPlanDetail,
   listActionPlans,
 } from '../../action-plans/action-plan-queries';
-import { findPlanChangeHistory, recordPlanChanges } from '../../action-plans/change-history';
+import { findPlanChangeHistory } from '../../action-plans/change-history';
 import { insertGap } from '../../action-plans/gap-writes';
-import { editActionPlan } from '../../action-plans/plan-writes';
+import { editActionPlan, insertActionPlan } from '../../action-plans/plan-writes';
 import { requireVisibleActionPlan, requireVisibleAudit } from '../../auth/tenancy';
 import { notFound, passed } from '../../errors';
 import { routeDefaults } from './common';
@@ -34,32 +34,12 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         checkActionPlan(request.body, { auditForm: audit.audit_form as AuditForm }),
       );
       const id = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ id: string }>(
-          `INSERT INTO action_plans (audit_id, target_company_id, action_plan_heading, category, form_type, timeline, created_by)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-          [
-            audit.id,
-            audit.target_company_id,
-            actionPlan.actionPlanHeading,
-            actionPlan.category,
-            actionPlan.formType,
-            actionPlan.timeline ?? null,
-            user._id,
-          ],
+        const planId = await insertActionPlan(
+          tx,
+          { id: audit.id, targetCompanyId: audit.target_company_id },
+          actionPlan,
+          user,
         );
-        const planId = (rows[0] as { id: string }).id;
-        await recordPlanChanges(tx, { id: planId, version: 1 }, user, [
-          {
-            field: 'created',
-            oldValue: null,
-            newValue: {
-              actionPlanHeading: actionPlan.actionPlanHeading,
-              category: actionPlan.category,
-              formType: actionPlan.formType,
-              timeline: actionPlan.timeline?.toISOString() ?? null,
-            },
-          },
-        ]);
         await insertGap(
           tx,
           { actionPlanId: planId, targetCompanyId: audit.target_company_id, actor: user },

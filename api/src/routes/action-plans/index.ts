@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { REMARK_UPLOAD_LIMITS } from '../../action-plans/remark-attachments';
 import actionPlanRoutes from './action-plan-routes';
 import closureRoutes from './closure-routes';
+import esapImportRoutes from './esap-import-routes';
 import exportRoutes from './export-routes';
 import gapRoutes from './gap-routes';
 import remarkRoutes from './remark-routes';
@@ -19,6 +20,7 @@ const actionPlanPlugin: FastifyPluginAsync = async (fastify) => {
   await fastify.register(remarkRoutes, { storage });
   await fastify.register(remarkWithdrawalRoutes, { storage });
   await fastify.register(exportRoutes);
+  await fastify.register(esapImportRoutes);
 };
 
 export default actionPlanPlugin;

@@ -1,0 +1,249 @@
+// The ESAP import from a read file to the gaps written: the mapping applied and checked, the plan's
+// fields checked, the rows prepared, then one transaction that a dry run rolls back, so a dry run
+// answers exactly what the import does (docs/decisions.md "ESAP import").
+import {
+  ESAP_IMPORT_FIELD_LABELS,
+  ESAP_IMPORT_MAX_ROWS,
+  ESAP_IMPORT_MESSAGES,
+  actionPlanSchema,
+  esapItemNumberKey,
+  firstMessageInOrder,
+  formHasEsgAspect,
+  formHasTimeline,
+  isEsapImportField,
+  repeatedMapping,
+  type ActionPlanValues,
+  type AuditForm,
+  type EsapColumnMapping,
+  type EsapImportResult,
+} from '@verity/shared-api/src/server';
+import type { Database, Queryable } from '../db';
+import { ApiError, invalid } from '../errors';
+import { insertGaps } from '../action-plans/gap-writes';
+import { insertActionPlan } from '../action-plans/plan-writes';
+import type { Actor } from '../action-plans/change-history';
+import { cellText, findLayout, kindOfRow, type DetectedColumn } from './layout';
+import {
+  REQUIRED_IMPORT_FIELDS,
+  columnsByField,
+  prepareGaps,
+  type GapDefaults,
+  type ImportProblem,
+} from './prepare-gaps';
+import type { Sheet } from './read-spreadsheet';
+
+export const PREVIEW_ROWS = 10;
+
+export interface ImportRequest {
+  audit: { id: string; targetCompanyId: string; formType: AuditForm };
+  /** An existing plan of the audit to import into; a new plan from `plan` otherwise. */
+  existingPlan: { id: string; timeline: Date | null } | null;
+  plan: Record<string, unknown>;
+  mapping: unknown;
+  defaults: GapDefaults;
+  dryRun: boolean;
+  actor: Actor;
+}
+
+const tooManyRows = (rows: number) =>
+  new ApiError(413, 'TOO_MANY_ROWS', ESAP_IMPORT_MESSAGES.tooManyRows(rows, ESAP_IMPORT_MAX_ROWS));
+
+/** The detected columns with the sent mapping applied over them; a malformed mapping is a 400. */
+export function applyMapping(
+  columns: readonly DetectedColumn[],
+  mapping: unknown,
+): DetectedColumn[] {
+  if (mapping === undefined || mapping === null || mapping === '') return [...columns];
+  let parsed: unknown = mapping;
+  if (typeof mapping === 'string') {
+    try {
+      parsed = JSON.parse(mapping);
+    } catch {
+      throw invalid(ESAP_IMPORT_MESSAGES.badMapping);
+    }
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw invalid(ESAP_IMPORT_MESSAGES.badMapping);
+  }
+  const chosen = parsed as Record<string, unknown>;
+  for (const [column, field] of Object.entries(chosen)) {
+    if (!columns.some((detected) => detected.column === column)) {
+      throw invalid(ESAP_IMPORT_MESSAGES.unknownColumn(column.slice(0, 10)));
+    }
+    if (field !== null && field !== '' && !isEsapImportField(field)) {
+      throw invalid(ESAP_IMPORT_MESSAGES.unknownField(String(field).slice(0, 40)));
+    }
+  }
+  return columns.map((detected) =>
+    detected.column in chosen
+      ? { ...detected, field: (chosen[detected.column] || null) as DetectedColumn['field'] }
+      : detected,
+  );
+}
+
+/** Problems that stop the whole import: the mapping, the defaults, the new plan's fields. */
+function fileProblems(
+  columns: readonly DetectedColumn[],
+  request: ImportRequest,
+): { problems: ImportProblem[]; plan: ActionPlanValues | null } {
+  const problems: ImportProblem[] = [];
+  const mapping: EsapColumnMapping = Object.fromEntries(columns.map((c) => [c.column, c.field]));
+  const headers = Object.fromEntries(columns.map((c) => [c.column, c.header]));
+  const repeated = repeatedMapping(mapping, headers);
+  if (repeated) problems.push({ row: null, column: null, message: repeated });
+  const mapped = columnsByField(columns);
+  for (const field of REQUIRED_IMPORT_FIELDS) {
+    if (!mapped.has(field)) {
+      problems.push({
+        row: null,
+        column: null,
+        message: ESAP_IMPORT_MESSAGES.columnRequired(ESAP_IMPORT_FIELD_LABELS[field]),
+      });
+    }
+  }
+  if (!mapped.has('impactedSDGs') && (request.defaults.impactedSDGs ?? []).length === 0) {
+    problems.push({
+      row: null,
+      column: null,
+      message: ESAP_IMPORT_MESSAGES.defaultRequired(ESAP_IMPORT_FIELD_LABELS.impactedSDGs),
+    });
+  }
+  if (
+    formHasEsgAspect(request.audit.formType) &&
+    !mapped.has('ESGAspect') &&
+    !request.defaults.ESGAspect
+  ) {
+    problems.push({
+      row: null,
+      column: null,
+      message: ESAP_IMPORT_MESSAGES.defaultRequired(ESAP_IMPORT_FIELD_LABELS.ESGAspect),
+    });
+  }
+  if (request.existingPlan) return { problems, plan: null };
+  try {
+    let plan = actionPlanSchema().validateSync(
+      { ...request.plan, formType: request.audit.formType },
+      { abortEarly: false, stripUnknown: true },
+    ) as ActionPlanValues;
+    if (!formHasTimeline(plan.formType)) plan = { ...plan, timeline: undefined };
+    return { problems, plan };
+  } catch (error) {
+    if (!(error instanceof Error) || error.name !== 'ValidationError') throw error;
+    const message = firstMessageInOrder(error as never, [
+      'actionPlanHeading',
+      'timeline',
+      'category',
+    ]);
+    return { problems: [{ row: null, column: null, message }, ...problems], plan: null };
+  }
+}
+
+/** Thrown inside a dry run's transaction to roll it back with the answer it made. */
+class DryRunDone extends Error {
+  constructor(readonly result: EsapImportResult) {
+    super('dry run');
+  }
+}
+
+const isoDay = (value: Date | string | null | undefined) =>
+  value ? new Date(value).toISOString().slice(0, 10) : null;
+
+/** Imports (or, dry, checks) a read spreadsheet; the answer lists what was or would be done. */
+export async function importEsap(
+  db: Database,
+  sheet: Sheet,
+  request: ImportRequest,
+): Promise<EsapImportResult> {
+  const layout = findLayout(sheet.rows);
+  if (layout.rows.length > ESAP_IMPORT_MAX_ROWS) throw tooManyRows(layout.rows.length);
+  const columns = applyMapping(layout.columns, request.mapping);
+  const detected = new Map(layout.columns.map((c) => [c.column, c.field]));
+  const itemNumberIndex = columnsByField(columns).get('esapItemNumber')?.index ?? null;
+  const base: Omit<EsapImportResult, 'gaps' | 'warnings' | 'errors' | 'rejectedRows'> = {
+    dryRun: request.dryRun,
+    actionPlanId: request.existingPlan?.id ?? null,
+    format: sheet.format,
+    headerRows: layout.headerRows,
+    columns: columns.map(({ column, header, field }) => ({
+      column,
+      header,
+      field,
+      detectedField: detected.get(column) ?? null,
+    })),
+    preview: layout.rows.slice(0, PREVIEW_ROWS).map((row) => ({
+      row: row.number,
+      kind: kindOfRow(row, itemNumberIndex).kind,
+      cells: columns.map((c) => cellText(row.cells[c.index] ?? null)),
+    })),
+  };
+  const { problems, plan } = fileProblems(columns, request);
+  if (problems.length > 0) {
+    if (!request.dryRun) throw invalid((problems[0] as ImportProblem).message);
+    return {
+      ...base,
+      gaps: { items: 0, imported: 0, alreadyInPlan: 0, withErrors: 0, sections: 0 },
+      warnings: [],
+      errors: problems,
+      rejectedRows: [],
+    };
+  }
+  const planTimeline = isoDay(
+    request.existingPlan ? request.existingPlan.timeline : plan?.timeline,
+  );
+
+  const run = async (tx: Queryable): Promise<EsapImportResult> => {
+    let existingItemNumbers = new Set<string>();
+    if (request.existingPlan) {
+      // Locked, so two imports into one plan take turns and neither repeats the other's items.
+      await tx.query('SELECT id FROM action_plans WHERE id = $1 FOR UPDATE', [
+        request.existingPlan.id,
+      ]);
+      const { rows } = await tx.query<{ esap_item_number: string }>(
+        'SELECT esap_item_number FROM gaps WHERE action_plan_id = $1 AND esap_item_number IS NOT NULL',
+        [request.existingPlan.id],
+      );
+      existingItemNumbers = new Set(rows.map((row) => esapItemNumberKey(row.esap_item_number)));
+    }
+    const prepared = prepareGaps(layout.rows, columns, {
+      formType: request.audit.formType,
+      planTimeline,
+      defaults: request.defaults,
+      existingItemNumbers,
+    });
+    const answer = (actionPlanId: string | null): EsapImportResult => ({
+      ...base,
+      actionPlanId,
+      gaps: { ...prepared.counts, imported: prepared.gaps.length },
+      warnings: prepared.warnings,
+      errors: prepared.errors,
+      rejectedRows: prepared.rejectedRows,
+    });
+    // No row can be imported: no empty plan is made, and the answer says why row by row.
+    if (!request.existingPlan && prepared.gaps.length === 0) return answer(null);
+    const actionPlanId = request.existingPlan
+      ? request.existingPlan.id
+      : await insertActionPlan(
+          tx,
+          { id: request.audit.id, targetCompanyId: request.audit.targetCompanyId },
+          plan as ActionPlanValues,
+          request.actor,
+        );
+    await insertGaps(
+      tx,
+      { actionPlanId, targetCompanyId: request.audit.targetCompanyId, actor: request.actor },
+      prepared.gaps.map(({ gap }) => gap),
+    );
+    return answer(request.dryRun && !request.existingPlan ? null : actionPlanId);
+  };
+
+  try {
+    return await db.transaction(async (tx) => {
+      const result = await run(tx);
+      if (request.dryRun) throw new DryRunDone(result);
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof DryRunDone) return error.result;
+    throw error;
+  }
+}

@@ -1,0 +1,149 @@
+// POST /action-plan/import: an ESAP spreadsheet into a new (or an existing) action plan of an audit.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Multipart } from '@fastify/multipart';
+import {
+  ESAP_IMPORT_MAX_BYTES,
+  ESAP_IMPORT_MESSAGES,
+  esapImportSchemas,
+  type AuditForm,
+} from '@verity/shared-api/src/server';
+import { requireVisibleActionPlan, requireVisibleAudit } from '../../auth/tenancy';
+import { ApiError, invalid, notFound } from '../../errors';
+import { importEsap } from '../../esap-import/import-esap';
+import type { GapDefaults } from '../../esap-import/prepare-gaps';
+import { readSpreadsheet } from '../../esap-import/read-spreadsheet';
+import { MULTIPART_OVERHEAD_BYTES } from '../../action-plans/upload-limits';
+import { routeDefaults } from './common';
+
+const MEGABYTE = 1024 * 1024;
+const fileTooLarge = () =>
+  new ApiError(
+    413,
+    'UPLOAD_TOO_LARGE',
+    ESAP_IMPORT_MESSAGES.tooLarge(ESAP_IMPORT_MAX_BYTES / MEGABYTE),
+  );
+
+/** The form's text fields the import reads; anything else is ignored. */
+const TEXT_FIELDS = [
+  'actionPlanHeading',
+  'category',
+  'timeline',
+  'mapping',
+  'ESGAspect',
+  'impactedSDGs',
+  'riskSeverity',
+] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
+
+interface ImportForm {
+  file: Buffer | null;
+  fields: Partial<Record<TextField, string>>;
+}
+
+async function readImportForm(parts: AsyncIterableIterator<Multipart>): Promise<ImportForm> {
+  const form: ImportForm = { file: null, fields: {} };
+  for await (const part of parts) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'file' || form.file) {
+        part.file.resume();
+        continue;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > ESAP_IMPORT_MAX_BYTES) throw fileTooLarge();
+        chunks.push(chunk);
+      }
+      if (part.file.truncated) throw fileTooLarge();
+      form.file = Buffer.concat(chunks);
+    } else if ((TEXT_FIELDS as readonly string[]).includes(part.fieldname)) {
+      form.fields[part.fieldname as TextField] = String(part.value ?? '');
+    }
+  }
+  return form;
+}
+
+/** The SDG list as the form sends it: a JSON list, or codes separated by commas. */
+function sdgList(text: string | undefined): string[] {
+  if (!text || text.trim() === '') return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (Array.isArray(parsed)) return parsed.map(String);
+  } catch {
+    // not JSON: a comma-separated list
+  }
+  return text
+    .split(',')
+    .map((code) => code.trim())
+    .filter((code) => code !== '');
+}
+
+const esapImportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { db } = fastify;
+
+  fastify.post(
+    '/action-plan/import',
+    {
+      config: { permission: 'createActionPlan' },
+      // A 10 MB workbook arrives, is read and 2,000 gaps are written in one transaction.
+      handlerTimeout: 2 * 60_000,
+      schema: {
+        ...routeDefaults,
+        summary:
+          'Import an ESAP spreadsheet (.xlsx or .csv) into a new action plan of an audit, or into one of its plans (auditor owner or admin, own firm’s audit)',
+        description:
+          'multipart/form-data: `file` (.xlsx or .csv, at most 10 MB and 2,000 rows), the new plan’s `actionPlanHeading`, `category` and `timeline`, an optional `mapping` (JSON: column letter → field or null) over the automatic one, and values for every item the file has no column for: `ESGAspect`, `impactedSDGs` (JSON list or commas), `riskSeverity`. `dryRun=true` runs the same import and rolls it back. `actionPlanId` imports into that plan of the audit, skipping the item numbers it has. Rows with errors are skipped and listed; a problem of the mapping or the plan stops the import (400; listed with row null on a dry run).',
+        consumes: ['multipart/form-data'],
+        ...esapImportSchemas.importEsap,
+      },
+    },
+    async (request, reply) => {
+      const { user } = request;
+      const { targetCompanyId, auditId, dryRun = false, actionPlanId } = request.query;
+      const audit = await requireVisibleAudit(db, user, auditId, targetCompanyId);
+      const existing = actionPlanId
+        ? await requireVisibleActionPlan(db, user, actionPlanId, targetCompanyId)
+        : null;
+      if (existing && existing.audit_id !== audit.id) throw notFound();
+      if (!request.isMultipart()) throw invalid(ESAP_IMPORT_MESSAGES.fileRequired);
+      // A body that cannot fit is refused before it is read.
+      const declared = Number(request.headers['content-length']);
+      if (declared > ESAP_IMPORT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) throw fileTooLarge();
+      const form = await readImportForm(
+        request.parts({
+          limits: { fileSize: ESAP_IMPORT_MAX_BYTES + 1, files: 1, fields: 20, fieldSize: 100_000 },
+        }),
+      );
+      if (!form.file || form.file.length === 0) throw invalid(ESAP_IMPORT_MESSAGES.fileRequired);
+      const sheet = await readSpreadsheet(form.file);
+      const { fields } = form;
+      const defaults: GapDefaults = {
+        ESGAspect: fields.ESGAspect?.trim() || null,
+        impactedSDGs: sdgList(fields.impactedSDGs),
+        riskSeverity: fields.riskSeverity?.trim() || null,
+      };
+      const result = await importEsap(db, sheet, {
+        audit: {
+          id: audit.id,
+          targetCompanyId: audit.target_company_id,
+          formType: audit.audit_form as AuditForm,
+        },
+        existingPlan: existing ? { id: existing.id, timeline: existing.timeline } : null,
+        plan: {
+          actionPlanHeading: fields.actionPlanHeading,
+          category: fields.category,
+          timeline: fields.timeline || undefined,
+        },
+        mapping: fields.mapping,
+        defaults,
+        dryRun,
+        actor: user,
+      });
+      const created = !dryRun && !existing && result.actionPlanId !== null;
+      return reply.code(created ? 201 : 200).send({ success: true as const, data: result });
+    },
+  );
+};
+
+export default esapImportRoutes;

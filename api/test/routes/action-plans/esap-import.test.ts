@@ -1,0 +1,412 @@
+// POST /action-plan/import on a real database: the EBRD workbook and its CSV export imported, the dry
+// run equal to the import, re-import without duplicates, the limits, bad files, and who may import.
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { ESAP_IMPORT_MAX_BYTES, ESAP_IMPORT_MAX_ROWS } from '@verity/shared-api/src/server';
+import { buildTestApp } from '../../support/app';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import {
+  EBRD_EXPECTED,
+  ebrdCsv,
+  ebrdWorkbook,
+  manyItemsWorkbook,
+  nextYear,
+  simpleWorkbook,
+} from '../../esap-import/esap-fixtures';
+import { buildWorld, createPlan, type World } from './fixtures';
+
+const year = nextYear();
+const planFields = {
+  actionPlanHeading: 'Danube Steel ESAP',
+  category: 'environment',
+  timeline: `${year + 1}-12-31`,
+  ESGAspect: 'Environmental',
+  impactedSDGs: 'SDG8, SDG13',
+};
+
+function importForm(file: Buffer, fields: Record<string, string> = planFields, name = 'esap.xlsx') {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append('file', new Blob([file]), name);
+  return form;
+}
+
+/** Every row the import may write, counted. */
+async function written(app: FastifyInstance) {
+  const { rows } = await app.db.query<Record<string, number>>(
+    `SELECT (SELECT count(*)::int FROM action_plans) AS plans, (SELECT count(*)::int FROM gaps) AS gaps,
+            (SELECT count(*)::int FROM gap_status_history) AS history,
+            (SELECT count(*)::int FROM change_history) AS changes`,
+  );
+  return rows[0];
+}
+
+describe.each(databaseKinds)('ESAP import on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let world: World;
+  let workbook: Buffer;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    app = await buildTestApp(database);
+    world = await buildWorld(app);
+    workbook = await ebrdWorkbook({ year });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.dispose();
+  });
+
+  const importAs = (
+    who: keyof World['as'],
+    form: FormData,
+    query: Record<string, string> = {},
+    auditId = world.audits.ap,
+  ) =>
+    world.as[who]({
+      method: 'POST',
+      url: '/api/v1/action-plan/import',
+      query: { targetCompanyId: world.acmeId, auditId, ...query },
+      payload: form as unknown as InjectOptions['payload'],
+    });
+  const detail = async (planId: string) => {
+    const response = await world.as.auditorOwner({
+      method: 'GET',
+      url: `/api/v1/action-plan/${planId}`,
+      query: { targetCompanyId: world.acmeId },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json().data;
+  };
+
+  it('dry-runs the EBRD workbook: counts, warnings, columns and preview, and writes nothing', async () => {
+    const before = await written(app);
+    const response = await importAs('auditorOwner', importForm(workbook), { dryRun: 'true' });
+    expect(response.statusCode).toBe(200);
+    const data = response.json().data;
+    expect(data).toMatchObject({
+      dryRun: true,
+      actionPlanId: null,
+      format: 'xlsx',
+      headerRows: [3, 4],
+      gaps: {
+        items: EBRD_EXPECTED.items,
+        imported: EBRD_EXPECTED.imported,
+        alreadyInPlan: 0,
+        withErrors: EBRD_EXPECTED.withErrors,
+        sections: EBRD_EXPECTED.sections,
+      },
+      errors: [{ row: 15, column: 'E', message: 'Responsibility is required' }],
+    });
+    expect(data.warnings).toHaveLength(4);
+    expect(data.columns[5]).toEqual({
+      column: 'F',
+      header: 'Implementation / Timetable',
+      field: 'timetable',
+      detectedField: 'timetable',
+    });
+    expect(data.preview.slice(0, 2)).toEqual([
+      expect.objectContaining({ row: 5, kind: 'section' }),
+      expect.objectContaining({ row: 6, kind: 'item', cells: expect.arrayContaining(['1.1']) }),
+    ]);
+    expect(data.rejectedRows).toEqual([expect.objectContaining({ row: 15 })]);
+    expect(await written(app)).toEqual(before);
+  });
+
+  let importedPlanId: string;
+
+  it('imports what the dry run said, in the sheet’s order, with the change history of each gap', async () => {
+    const dry = (await importAs('auditorOwner', importForm(workbook), { dryRun: 'true' })).json()
+      .data;
+    const before = await written(app);
+    const response = await importAs('auditorAdmin', importForm(workbook));
+    expect(response.statusCode).toBe(201);
+    const data = response.json().data;
+    importedPlanId = data.actionPlanId;
+    expect(data).toEqual({ ...dry, dryRun: false, actionPlanId: expect.any(String) });
+    expect(await written(app)).toEqual({
+      plans: before!.plans! + 1,
+      gaps: before!.gaps! + EBRD_EXPECTED.imported,
+      history: before!.history! + EBRD_EXPECTED.imported,
+      changes: before!.changes! + 1 + EBRD_EXPECTED.imported,
+    });
+    const plan = await detail(importedPlanId);
+    expect(plan.actionPlan).toMatchObject({
+      actionPlanHeading: 'Danube Steel ESAP',
+      category: 'environment',
+      formType: 'ap',
+      timeline: `${year + 1}-12-31T00:00:00.000Z`,
+    });
+    expect(plan.statistics.totalGaps).toBe(EBRD_EXPECTED.imported);
+    expect(plan.gaps.map((gap: { esapItemNumber: string }) => gap.esapItemNumber)).toEqual(
+      EBRD_EXPECTED.itemNumbers,
+    );
+    const byNumber = new Map(
+      plan.gaps.map((gap: { esapItemNumber: string }) => [gap.esapItemNumber, gap]),
+    );
+    expect(byNumber.get('1.3')).toMatchObject({
+      KPI: 'Disclose the Stakeholder Engagement Plan',
+      gapName: 'Community concerns about dust',
+      responsibility: 'Communications Manager',
+      status: 'open',
+      timetable: 'Prior to first disbursement',
+      conditionType: 'precedent',
+      dueDate: `${year + 1}-12-31T00:00:00.000Z`,
+      requirementReferences: ['EBRD PR1', 'EBRD PR10'],
+      completionIndicator: 'SEP published on the company website',
+      impactedSDGs: ['SDG8', 'SDG13'],
+      ESGAspect: 'Environmental',
+      version: 1,
+      changeHistory: [expect.objectContaining({ field: 'created' })],
+      statusHistory: [expect.objectContaining({ status: 'open' })],
+    });
+    expect(byNumber.get('1.2')).toMatchObject({ dueDate: `${year}-09-30T00:00:00.000Z` });
+  });
+
+  it('imports the same file again into that plan without a duplicate, as the CSV export too', async () => {
+    const before = await written(app);
+    for (const [file, name] of [
+      [workbook, 'esap.xlsx'],
+      [ebrdCsv({ year }), 'esap.csv'],
+    ] as const) {
+      const response = await importAs('auditorOwner', importForm(file, planFields, name), {
+        actionPlanId: importedPlanId,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toMatchObject({
+        actionPlanId: importedPlanId,
+        gaps: { imported: 0, alreadyInPlan: EBRD_EXPECTED.imported, withErrors: 1 },
+      });
+      expect(response.json().data.warnings).toContainEqual({
+        row: 6,
+        column: 'A',
+        message: 'ESAP item 1.1 is already in this action plan; the row was skipped.',
+      });
+    }
+    expect(await written(app)).toEqual(before);
+  });
+
+  it('imports the CSV export into a new plan with the same counts', async () => {
+    const response = await importAs(
+      'auditorOwner',
+      importForm(ebrdCsv({ year }), planFields, 'esap.csv'),
+    );
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data).toMatchObject({
+      format: 'csv',
+      gaps: {
+        items: EBRD_EXPECTED.items,
+        imported: EBRD_EXPECTED.imported,
+        withErrors: 1,
+        sections: 3,
+      },
+    });
+  });
+
+  it('follows a changed mapping, and names both columns mapped to one field', async () => {
+    const remapped = (
+      await importAs(
+        'auditorOwner',
+        importForm(workbook, {
+          ...planFields,
+          mapping: JSON.stringify({ H: null, I: 'residualRisk' }),
+        }),
+        { dryRun: 'true' },
+      )
+    ).json().data;
+    expect(remapped.columns.slice(7)).toEqual([
+      { column: 'H', header: 'Implementation / Status', field: null, detectedField: 'status' },
+      { column: 'I', header: 'Comments', field: 'residualRisk', detectedField: 'comments' },
+    ]);
+    expect(remapped.warnings).toHaveLength(3);
+
+    const twice = { ...planFields, mapping: JSON.stringify({ I: 'recommendation' }) };
+    const before = await written(app);
+    const dry = await importAs('auditorOwner', importForm(workbook, twice), { dryRun: 'true' });
+    expect(dry.statusCode).toBe(200);
+    const message =
+      "Columns B ('Action') and I ('Comments') are both mapped to Recommendation (Action); map one of them to another field or to 'Not imported'.";
+    expect(dry.json().data.errors).toEqual([{ row: null, column: null, message }]);
+    const real = await importAs('auditorOwner', importForm(workbook, twice));
+    expect(real.statusCode).toBe(400);
+    expect(real.json().message).toBe(message);
+    expect(await written(app)).toEqual(before);
+  });
+
+  it('refuses a file without a required column, a bad mapping, and missing plan fields', async () => {
+    const before = await written(app);
+    const noResources = await simpleWorkbook(
+      ['No.', 'Action', 'E&S Risk', 'Timetable'],
+      [['1', 'Fix', 'Risk', `31/12/${year}`]],
+    );
+    const missing = await importAs('auditorOwner', importForm(noResources));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(
+      'No column is mapped to Responsibility (Resources), which every imported item needs.',
+    );
+    const cases: [Record<string, string>, string][] = [
+      [
+        { mapping: '{not json' },
+        'The mapping must be a JSON object of column letters to field names.',
+      ],
+      [{ mapping: '{"Z":"KPI"}' }, 'The mapping names column Z, which the file does not have.'],
+      [{ mapping: '{"A":"owner"}' }, 'The mapping names an unknown field: owner.'],
+      [{ actionPlanHeading: '' }, 'Action Plan Heading Required'],
+      [{ category: 'space' }, 'Category Required'],
+      [
+        { impactedSDGs: '' },
+        'Impacted SDGs is needed for every item: map a column to it or choose one for all items.',
+      ],
+    ];
+    for (const [change, message] of cases) {
+      const response = await importAs(
+        'auditorOwner',
+        importForm(workbook, { ...planFields, ...change }),
+      );
+      expect({ status: response.statusCode, message: response.json().message }).toEqual({
+        status: 400,
+        message,
+      });
+    }
+    expect(await written(app)).toEqual(before);
+  });
+
+  it('refuses what is not a spreadsheet by its bytes, whatever its name', async () => {
+    const before = await written(app);
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const zip = Buffer.concat([Buffer.from('504b0304', 'hex'), Buffer.alloc(200, 1)]);
+    for (const [file, message] of [
+      [png, 'This file is not an .xlsx workbook or a CSV file.'],
+      [zip, 'This workbook could not be read; save it again as .xlsx and retry.'],
+      [
+        Buffer.from('hello\nworld\n'),
+        'No header row was found: the first rows name no ESAP column (No., Action, Timetable…).',
+      ],
+      [Buffer.alloc(0), 'Choose an .xlsx or .csv file to import.'],
+    ] as const) {
+      const response = await importAs('auditorOwner', importForm(file, planFields, 'esap.xlsx'));
+      expect({ status: response.statusCode, message: response.json().message }).toEqual({
+        status: 400,
+        message,
+      });
+    }
+    expect(await written(app)).toEqual(before);
+  });
+
+  it(`refuses more than ${ESAP_IMPORT_MAX_ROWS} rows and more than 10 MB with 413`, async () => {
+    const before = await written(app);
+    const rows = await importAs(
+      'auditorOwner',
+      importForm(await manyItemsWorkbook(ESAP_IMPORT_MAX_ROWS + 1, year)),
+    );
+    expect(rows.statusCode).toBe(413);
+    expect(rows.json().message).toBe(
+      'The spreadsheet has 2001 rows; at most 2000 can be imported at once.',
+    );
+    const big = Buffer.alloc(ESAP_IMPORT_MAX_BYTES + 1, 'a');
+    const bytes = await importAs('auditorOwner', importForm(big, planFields, 'esap.csv'));
+    expect(bytes.statusCode).toBe(413);
+    expect(bytes.json().message).toBe('The file is larger than 10 MB.');
+    expect(await written(app)).toEqual(before);
+  });
+
+  it(`imports ${ESAP_IMPORT_MAX_ROWS} rows in bulk, and writes nothing when the import fails half-way`, async () => {
+    const file = await manyItemsWorkbook(ESAP_IMPORT_MAX_ROWS, year);
+    const started = Date.now();
+    const response = await importAs('auditorOwner', importForm(file));
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data.gaps.imported).toBe(ESAP_IMPORT_MAX_ROWS);
+    expect(Date.now() - started).toBeLessThan(60_000);
+    const plan = await detail(response.json().data.actionPlanId);
+    expect(plan.statistics.totalGaps).toBe(ESAP_IMPORT_MAX_ROWS);
+    expect(plan.gaps[0].esapItemNumber).toBe('1');
+    expect(plan.gaps[1999].esapItemNumber).toBe('2000');
+
+    // The database refuses the 1,500th gap: the plan, its first gaps and their history go too.
+    await app.db.query(`CREATE FUNCTION refuse_action_1500() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.kpi = 'Action 1500' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`);
+    await app.db.query(`CREATE TRIGGER refuse_action_1500 BEFORE INSERT ON gaps
+      FOR EACH ROW EXECUTE FUNCTION refuse_action_1500()`);
+    try {
+      const before = await written(app);
+      const failed = await importAs('auditorOwner', importForm(file));
+      expect(failed.statusCode).toBe(500);
+      expect(await written(app)).toEqual(before);
+    } finally {
+      await app.db.query('DROP TRIGGER refuse_action_1500 ON gaps');
+      await app.db.query('DROP FUNCTION refuse_action_1500()');
+    }
+  });
+
+  it('lets auditor owners and admins of the audit’s firm import, and no one else', async () => {
+    const before = await written(app);
+    const dry = { dryRun: 'true' };
+    for (const who of ['auditorEditor', 'auditorViewer', 'clientOwner', 'companyOwner'] as const) {
+      expect((await importAs(who, importForm(workbook), dry)).statusCode).toBe(403);
+    }
+    expect(
+      (await importAs('otherFirmOwner', importForm(workbook), dry, world.audits.ap)).statusCode,
+    ).toBe(404);
+    expect(
+      (await importAs('auditorOwner', importForm(workbook), dry, world.audits.otherFirm))
+        .statusCode,
+    ).toBe(404);
+    // Another client's company the firm also audits: its audit under Acme's id is no Acme audit.
+    expect(
+      (await importAs('auditorOwner', importForm(workbook), dry, world.audits.beta)).statusCode,
+    ).toBe(404);
+    // A plan of another audit of the firm is not this audit's plan.
+    const mpPlan = await createPlan(
+      world,
+      {
+        actionPlanHeading: 'Management plan',
+        category: 'social',
+        formType: 'mp',
+        timeline: `${year + 1}-12-31`,
+        gap: {
+          KPI: 'k',
+          gapName: 'g',
+          recommendation: 'r',
+          responsibility: 'p',
+          impactedSDGs: ['SDG1'],
+          dueDate: `${year}-06-30`,
+          ESGAspect: 'Social',
+        },
+      },
+      world.audits.mp,
+    );
+    const otherFirmPlan = (
+      await world.as.otherFirmOwner({
+        method: 'POST',
+        url: '/api/v1/action-plan',
+        query: { targetCompanyId: world.acmeId, auditId: world.audits.otherFirm },
+        payload: {
+          actionPlanHeading: 'Other firm plan',
+          category: 'environment',
+          formType: 'ap',
+          timeline: `${year + 1}-12-31`,
+          gap: {
+            KPI: 'k',
+            gapName: 'g',
+            recommendation: 'r',
+            responsibility: 'p',
+            impactedSDGs: ['SDG1'],
+            dueDate: `${year}-06-30`,
+            ESGAspect: 'Social',
+          },
+        },
+      })
+    ).json().data.actionPlan.id as string;
+    const after = await written(app);
+    expect(
+      (await importAs('auditorOwner', importForm(workbook), { actionPlanId: otherFirmPlan }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await importAs('auditorOwner', importForm(workbook), { ...dry, actionPlanId: mpPlan }))
+        .statusCode,
+    ).toBe(404);
+    expect(await written(app)).toEqual(after);
+    expect(after!.plans).toBe(before!.plans! + 2);
+  });
+});

@@ -1,0 +1,92 @@
+// The contract of the ESAP spreadsheet import (docs/api.md "ESAP import").
+import { Type, type Static } from '@sinclair/typebox';
+import { ESAP_IMPORT_FIELDS } from '../domain/esap-import';
+import {
+  Nullable,
+  Uuid,
+  errorAnswers,
+  oneOf,
+  routeSchemas,
+  signedInErrors,
+  successWith,
+} from './common';
+
+/** POST /action-plan/import query; the file and the plan's fields arrive as multipart form data. */
+export const EsapImportQuery = Type.Object({
+  targetCompanyId: Uuid,
+  auditId: Uuid,
+  /** true: check only and write nothing; the answer is what the import would do. */
+  dryRun: Type.Optional(Type.Boolean({ default: false })),
+  /** Import into this existing plan of the audit (again, say) instead of a new one. */
+  actionPlanId: Type.Optional(Uuid),
+});
+export type EsapImportQuery = Static<typeof EsapImportQuery>;
+
+export const EsapImportProblem = Type.Object({
+  row: Nullable(
+    Type.Integer({ description: "the spreadsheet's row number; null for the file or mapping" }),
+  ),
+  column: Nullable(Type.String({ description: "the column's letter (A, B, …)" })),
+  message: Type.String(),
+});
+export type EsapImportProblem = Static<typeof EsapImportProblem>;
+
+export const EsapImportColumn = Type.Object({
+  column: Type.String({ description: "the column's letter" }),
+  header: Type.String({ description: 'as written; a two-row header joined with " / "' }),
+  field: Nullable(oneOf(ESAP_IMPORT_FIELDS, { description: 'null: not imported' })),
+  /** The field its header names, whatever the mapping sent chose. */
+  detectedField: Nullable(oneOf(ESAP_IMPORT_FIELDS)),
+});
+export type EsapImportColumn = Static<typeof EsapImportColumn>;
+
+export const EsapImportPreviewRow = Type.Object({
+  row: Type.Integer(),
+  kind: oneOf(['item', 'section', 'footnote'] as const),
+  /** One text per column of `columns`, in its order. */
+  cells: Type.Array(Type.String()),
+});
+export type EsapImportPreviewRow = Static<typeof EsapImportPreviewRow>;
+
+export const EsapImportResult = Type.Object({
+  dryRun: Type.Boolean(),
+  /** The plan the gaps went (or would go) into; null on a dry run into a new plan. */
+  actionPlanId: Nullable(Uuid),
+  format: oneOf(['xlsx', 'csv'] as const),
+  headerRows: Type.Array(Type.Integer()),
+  gaps: Type.Object({
+    items: Type.Integer({ description: 'rows read as ESAP items' }),
+    imported: Type.Integer({ description: 'gaps created (or that a dry run would create)' }),
+    alreadyInPlan: Type.Integer({
+      description: 'items whose number the plan already has: skipped',
+    }),
+    withErrors: Type.Integer({ description: 'rows skipped for their errors' }),
+    sections: Type.Integer({
+      description: 'section rows (their standard goes to the items below)',
+    }),
+  }),
+  warnings: Type.Array(EsapImportProblem),
+  errors: Type.Array(EsapImportProblem, {
+    description: 'row null: a problem of the mapping or the plan, and nothing is imported',
+  }),
+  columns: Type.Array(EsapImportColumn),
+  preview: Type.Array(EsapImportPreviewRow, { description: 'the first 10 rows below the header' }),
+  rejectedRows: Type.Array(Type.Object({ row: Type.Integer(), cells: Type.Array(Type.String()) }), {
+    description: 'the rows skipped for errors, one text per column, for a CSV of them',
+  }),
+});
+export type EsapImportResult = Static<typeof EsapImportResult>;
+
+export const esapImportSchemas = routeSchemas({
+  // multipart/form-data, read by the route itself: `file`, `actionPlanHeading`, `category`,
+  // `timeline`, `mapping` (JSON), `ESGAspect`, `impactedSDGs` (JSON list or commas), `riskSeverity`.
+  importEsap: {
+    querystring: EsapImportQuery,
+    response: {
+      200: successWith(EsapImportResult),
+      201: successWith(EsapImportResult),
+      ...signedInErrors,
+      ...errorAnswers(409, 413),
+    },
+  },
+});
