@@ -46,6 +46,31 @@ describe('ChangeHistory', () => {
     expect(risk).toHaveTextContent('Clara Owner · Admin · Client');
   });
 
+  it('names the lender (ESAP) fields by their labels, references joined and condition types by label', () => {
+    render(
+      <ChangeHistory
+        entries={[
+          entry({ field: 'esapItemNumber', oldValue: null, newValue: '1.2' }),
+          entry({
+            field: 'requirementReferences',
+            oldValue: ['IFC PS1'],
+            newValue: ['IFC PS1', 'EP4'],
+          }),
+          entry({ field: 'conditionType', oldValue: 'precedent', newValue: 'recurring' }),
+          entry({ field: 'timetable', oldValue: 'Annually', newValue: null }),
+        ]}
+      />,
+    );
+    const [itemNumber, references, condition, timetable] = items();
+    expect(itemNumber).toHaveTextContent('ESAP Item No.');
+    expect(itemNumber).toHaveTextContent('None→ changed to 1.2');
+    expect(references).toHaveTextContent('Requirement References');
+    expect(references).toHaveTextContent('IFC PS1→ changed to IFC PS1; EP4');
+    expect(condition).toHaveTextContent('Condition precedent→ changed to Recurring');
+    expect(timetable).toHaveTextContent('Timetable');
+    expect(timetable).toHaveTextContent('Annually→ changed to None');
+  });
+
   it('formats dates, statuses, amounts and SDGs as the app does, and shows the reason', () => {
     render(
       <ChangeHistory

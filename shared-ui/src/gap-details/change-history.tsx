@@ -1,5 +1,6 @@
 import {
   ACTION_PLAN_CATEGORY_LABELS,
+  CONDITION_TYPE_LABELS,
   RISK_SEVERITY_LABELS,
   ROLE_LABELS,
   STATUS_LABELS,
@@ -59,6 +60,10 @@ function valueText(field: ChangeEntry['field'], value: unknown): string | null {
       return labelOf(ACTION_PLAN_CATEGORY_LABELS, value);
     case 'impactedSDGs':
       return Array.isArray(value) && value.length > 0 ? value.join(', ') : null;
+    case 'requirementReferences':
+      return Array.isArray(value) && value.length > 0 ? value.join('; ') : null;
+    case 'conditionType':
+      return labelOf(CONDITION_TYPE_LABELS, value);
     case 'amount':
       return formatAmount(value as { currency: 'USD'; value: number });
     default:

@@ -168,6 +168,49 @@ describe('GapDetailsPanel content', () => {
     );
   });
 
+  it('shows the lender (ESAP) fields that are set, the timetable beside the due date', async () => {
+    const { baseElement } = renderPanel({
+      gap: makeGap({
+        esapItemNumber: '1.2',
+        requirementReferences: ['IFC PS1', 'EP4'],
+        completionIndicator: 'ESMS manual approved by the board',
+        timetable: 'Prior to first disbursement',
+        conditionType: 'precedent',
+      }),
+    });
+    const dueDate = screen.getByText('Due Date', { selector: 'dt' }).parentElement;
+    expect(dueDate?.nextElementSibling).toHaveTextContent('TimetablePrior to first disbursement');
+    const lender = screen.getByRole('region', { name: 'Lender fields (ESAP)' });
+    expect(within(lender).getByText('ESAP Item No.').nextElementSibling).toHaveTextContent('1.2');
+    expect(within(lender).getByText('Condition Type').nextElementSibling).toHaveTextContent(
+      'Condition precedent',
+    );
+    expect(
+      within(within(lender).getByRole('list'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['IFC PS1', 'EP4']);
+    expect(within(lender).getByText('Completion Indicator').nextElementSibling).toHaveTextContent(
+      'ESMS manual approved by the board',
+    );
+    expect(await axe(baseElement)).toHaveNoViolations();
+  });
+
+  it('shows only the lender fields that are set, and no group for a gap without them', () => {
+    const { unmount } = renderPanel({ gap: makeGap({ timetable: 'Annually' }) });
+    expect(detail('Timetable')).toHaveTextContent('Annually');
+    expect(screen.queryByRole('region', { name: 'Lender fields (ESAP)' })).not.toBeInTheDocument();
+    unmount();
+    renderPanel({ gap: makeGap({ esapItemNumber: '3.4' }) });
+    const lender = screen.getByRole('region', { name: 'Lender fields (ESAP)' });
+    expect(
+      within(lender)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['ESAP Item No.']);
+    expect(screen.queryByText('Timetable', { selector: 'dt' })).not.toBeInTheDocument();
+  });
+
   it('shows custom fields and add-ons as name and value pairs', () => {
     renderPanel();
     expect(detail('Site')).toHaveTextContent('Pune plant');

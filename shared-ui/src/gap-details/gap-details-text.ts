@@ -1,4 +1,6 @@
 // Panel wording the spec does not give; the spec's own texts come from @verity/shared-api.
+import { GAP_FORM_TEXT } from '../gap-form/gap-form-text';
+
 export const GAP_DETAILS_TEXT = {
   title: 'Gap Details',
   statusLabel: 'Status',
@@ -23,6 +25,7 @@ export const GAP_DETAILS_TEXT = {
   send: 'Send',
   sdgImpact: 'SDG Impact',
   customFields: 'Additional Fields',
+  lenderFields: GAP_FORM_TEXT.lenderFields,
   withdraw: 'Withdraw',
   withdrawRemarkTitle: 'Withdraw remark',
   withdrawRemarkText:

@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react';
-import type { Gap, NameValue } from '@verity/shared-api';
+import {
+  CONDITION_TYPE_LABELS,
+  ESAP_FIELD_LABELS,
+  type Gap,
+  type NameValue,
+} from '@verity/shared-api';
 import { CurrencyText } from '../currency-text';
 import { DateText } from '../date-text';
 import { RiskBadge } from '../risk-badge';
@@ -31,6 +36,8 @@ export function GapFields({ gap }: { gap: Gap }) {
         <Detail term="Due Date">
           <DateText value={gap.dueDate} format="detail" />
         </Detail>
+        {/* The lender's timetable as written, beside the date it is tracked by. */}
+        {gap.timetable ? <Detail term={ESAP_FIELD_LABELS.timetable}>{gap.timetable}</Detail> : null}
         <Detail term="Status">
           <StatusBadge status={gap.displayStatus ?? gap.status} />
         </Detail>
@@ -58,6 +65,7 @@ export function GapFields({ gap }: { gap: Gap }) {
           <SdgIcons codes={gap.impactedSDGs} />
         </section>
       ) : null}
+      <LenderFields gap={gap} />
       {extraFields.length > 0 ? (
         <section className="vui-gap-details__section" aria-label={GAP_DETAILS_TEXT.customFields}>
           <h3 className="vui-gap-details__heading">{GAP_DETAILS_TEXT.customFields}</h3>
@@ -71,5 +79,47 @@ export function GapFields({ gap }: { gap: Gap }) {
         </section>
       ) : null}
     </>
+  );
+}
+
+/** The lender's ESAP fields that are set (the timetable shows beside the due date). */
+function LenderFields({ gap }: { gap: Gap }) {
+  const references = gap.requirementReferences ?? [];
+  if (
+    !gap.esapItemNumber &&
+    references.length === 0 &&
+    !gap.conditionType &&
+    !gap.completionIndicator
+  ) {
+    return null;
+  }
+  return (
+    <section className="vui-gap-details__section" aria-label={GAP_DETAILS_TEXT.lenderFields}>
+      <h3 className="vui-gap-details__heading">{GAP_DETAILS_TEXT.lenderFields}</h3>
+      <dl className="vui-gap-details__grid">
+        {gap.esapItemNumber ? (
+          <Detail term={ESAP_FIELD_LABELS.esapItemNumber}>{gap.esapItemNumber}</Detail>
+        ) : null}
+        {gap.conditionType ? (
+          <Detail term={ESAP_FIELD_LABELS.conditionType}>
+            {CONDITION_TYPE_LABELS[gap.conditionType]}
+          </Detail>
+        ) : null}
+        {references.length > 0 ? (
+          <Detail term={ESAP_FIELD_LABELS.requirementReferences}>
+            <ul className="vui-gap-details__references">
+              {references.map((reference) => (
+                <li key={reference}>{reference}</li>
+              ))}
+            </ul>
+          </Detail>
+        ) : null}
+      </dl>
+      {gap.completionIndicator ? (
+        <dl className="vui-gap-details__text">
+          <Detail term={ESAP_FIELD_LABELS.completionIndicator}>{gap.completionIndicator}</Detail>
+        </dl>
+      ) : null}
+    </section>
   );
 }

@@ -22,6 +22,12 @@ export const GAP_FORM_TEXT = {
   addOnFields: 'Additional Fields',
   laterDueDateReason: 'Reason for the later due date',
   laterDueDateReasonHint: 'At least 10 characters. It is kept in the gap’s change history.',
+  lenderFields: 'Lender fields (ESAP)',
+  lenderFieldsHint:
+    'Optional: the lender’s Environmental & Social Action Plan item this gap answers.',
+  lenderFieldsSet: (count: number) => `${count} set`,
+  timetableHint: 'As the ESAP words it, e.g. “Prior to first disbursement”.',
+  conditionTypePlaceholder: 'No condition type',
 } as const;
 
 export function sdgOptionLabel(code: string, title: string): string {

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import {
+  CONDITION_TYPES,
   CURRENCY_CODES,
   CUSTOM_FIELD_TYPES,
   DEFAULT_RISK_SEVERITY,
@@ -7,9 +8,11 @@ import {
   RISK_SEVERITIES,
   SDG_CODES,
   gapFieldsOf,
+  isRequirementReference,
   toAmountValue,
   type AuditAddOnField,
   type AuditForm,
+  type ConditionType,
   type CurrencyCode,
   type CustomField,
   type EsgAspect,
@@ -38,6 +41,12 @@ export interface GapFormValues {
   amount: { currency: CurrencyCode; value: string };
   fields: Record<string, NameValue>;
   addOns: Record<string, NameValue>;
+  /** The lender's ESAP fields, optional on every form type. */
+  esapItemNumber: string;
+  requirementReferences: string[];
+  completionIndicator: string;
+  timetable: string;
+  conditionType: ConditionType | '';
   /** Why an edit moves the due date later; asked only then, and sent beside the gap, never in it. */
   reason: string;
 }
@@ -95,6 +104,11 @@ export function initialGapFormValues(
     },
     fields: nameValuesOf(renderedFields(customFields), initialGap?.fields),
     addOns: nameValuesOf(renderedFields(addOnFields), initialGap?.addOns),
+    esapItemNumber: initialGap?.esapItemNumber ?? '',
+    requirementReferences: [...(initialGap?.requirementReferences ?? [])],
+    completionIndicator: initialGap?.completionIndicator ?? '',
+    timetable: initialGap?.timetable ?? '',
+    conditionType: initialGap?.conditionType ?? '',
     reason: '',
   };
 }
@@ -120,6 +134,12 @@ export function toGapInput(values: GapFormValues, formType: AuditForm): GapInput
     impactedSDGs: [...values.impactedSDGs],
     fields: trimmedMap(values.fields),
     addOns: trimmedMap(values.addOns),
+    // The lender fields: an empty one is no value.
+    esapItemNumber: values.esapItemNumber.trim() || null,
+    requirementReferences: [...values.requirementReferences],
+    completionIndicator: values.completionIndicator.trim() || null,
+    timetable: values.timetable.trim() || null,
+    conditionType: values.conditionType || null,
   };
   if (fieldsOf.dueDate) gap.dueDate = toIsoDate(values.dueDate);
   if (fieldsOf.timeline) {
@@ -182,6 +202,13 @@ export function restoreGapFormValues(
     },
     fields: namedValues(draft.fields, blank.fields),
     addOns: namedValues(draft.addOns, blank.addOns),
+    esapItemNumber: text('esapItemNumber'),
+    requirementReferences: Array.isArray(draft.requirementReferences)
+      ? draft.requirementReferences.filter(isRequirementReference)
+      : blank.requirementReferences,
+    completionIndicator: text('completionIndicator'),
+    timetable: text('timetable'),
+    conditionType: oneOf(draft.conditionType, ['', ...CONDITION_TYPES], blank.conditionType),
     reason: blank.reason,
   };
 }

@@ -271,6 +271,12 @@ describe('GapForm rules', () => {
       ESGAspect: 'Environmental',
       fields: {},
       addOns: {},
+      // The lender fields left alone: none.
+      esapItemNumber: null,
+      requirementReferences: [],
+      completionIndicator: null,
+      timetable: null,
+      conditionType: null,
     });
     expect(screen.getByLabelText(/^KPI/)).toHaveValue('');
     expect(screen.getByLabelText('SDG6: Clean Water and Sanitation')).not.toBeChecked();

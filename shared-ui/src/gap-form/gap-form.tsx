@@ -24,6 +24,7 @@ import { Button } from '../button';
 import { DateField, SelectField, TextAreaField, TextField } from '../form-field';
 import { useFocusFirstError } from '../unsaved-changes';
 import { CustomFieldInputs } from './custom-field-inputs';
+import { EsapFieldsGroup, esapFieldsSet } from './esap-fields-group';
 import { GAP_FORM_TEXT } from './gap-form-text';
 import {
   initialGapFormValues,
@@ -378,6 +379,13 @@ function GapFormFields({
         values={values.addOns}
         idPrefix={id('addOns')}
         onChange={(fieldId, value) => change(`addOns.${fieldId}.value`, value)}
+      />
+      <EsapFieldsGroup
+        values={values}
+        errorOf={errorOf}
+        onChange={change}
+        id={id}
+        defaultOpen={esapFieldsSet(formik.initialValues) > 0}
       />
       <div className="vui-gap-form__actions">
         {onCancel ? (
