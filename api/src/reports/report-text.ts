@@ -99,14 +99,14 @@ export function esapCells(gap: ReportGap, timeZone: string): string[] {
     lines(gap.completionIndicator, gap.kpi && `KPI: ${gap.kpi}`),
     lines(
       statusText(gap.status),
-      gap.closedAt && `Closed ${formatDay(gap.closedAt, timeZone)}`,
+      gap.closedAt && `on ${formatDay(gap.closedAt, timeZone)}`,
       gap.daysOverdue > 0 && `${gap.daysOverdue} ${gap.daysOverdue === 1 ? 'day' : 'days'} overdue`,
     ),
   ];
 }
 
 /** The gap as one short name: its number and KPI (or name). */
-export const gapLabel = (gap: ReportGap) => `${gap.number}. ${gap.kpi || gap.gapName}`;
+export const gapLabel = (gap: ReportGap) => `No. ${gap.number}: ${gap.kpi || gap.gapName}`;
 
 const FIELD_LABELS: Readonly<Record<string, string>> = {
   KPI: 'KPI',

@@ -6,12 +6,14 @@ import type { AttachmentStorage } from '../storage/attachment-storage';
 /** The box a thumbnail fits in, in pixels (twice its printed size, for print). */
 export const THUMBNAIL_PIXELS = 240;
 /** A report shows at most this many thumbnails; later images are listed without one. */
-export const MAX_THUMBNAILS = 120;
+export const MAX_THUMBNAILS = 100;
 /** An image larger than this many pixels is listed without a thumbnail (a decompression bomb). */
 const MAX_INPUT_PIXELS = 50_000_000;
 
 // One image at a time: the report is one request among others on a small machine.
 sharp.concurrency(1);
+// No cache of decoded images: each is read once, and the cache would hold up to 50 MB of them.
+sharp.cache(false);
 
 /** The image's thumbnail as JPEG bytes, or undefined when it cannot be read or decoded. */
 export async function thumbnail(

@@ -13,3 +13,5 @@ export type {
 } from './action-plan-detail';
 export { CompanyPlansExport, ExportPlansButton } from './export';
 export type { ExportPlansButtonProps } from './export';
+export { CompanyReportButton, DownloadReportButton } from './report';
+export type { DownloadReportButtonProps, ReportSubject } from './report';

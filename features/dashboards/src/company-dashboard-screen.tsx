@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ClientDashboard, TargetCompanyDashboard } from '@verity/shared-api';
 import { ChartCard } from './chart-card';
 import { DASHBOARD_TEXTS as texts } from './dashboard-texts';
@@ -22,6 +23,8 @@ import {
 export type CompanyDashboardScreenProps = {
   /** The page's h1 (default 'Dashboard'). */
   title?: string;
+  /** Buttons beside the title (the company's 'Download report'). */
+  actions?: ReactNode;
   /** Where the page sits: its breadcrumb and the subject of its document title. */
   trail?: PageTrail;
 } & (
@@ -33,13 +36,13 @@ export type CompanyDashboardScreenProps = {
 );
 
 export function CompanyDashboardScreen(props: CompanyDashboardScreenProps) {
-  const { title = texts.title, trail } = props;
+  const { title = texts.title, trail, actions } = props;
   const dashboard = useCompanyDashboard(props.portfolio ? { portfolio: true } : props);
   const chartsReady = useAfterFirstRender(dashboard.isSuccess);
 
   return (
     <div className="vui-dashboard">
-      <PageHeader title={title} trail={trail} />
+      <PageHeader title={title} trail={trail} actions={actions} />
       {dashboard.isPending ? <LoadingState /> : null}
       {dashboard.isError && isNotFound(dashboard.error) ? <NotFoundState /> : null}
       {dashboard.isError && !isNotFound(dashboard.error) ? (

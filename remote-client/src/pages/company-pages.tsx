@@ -17,6 +17,7 @@ import {
   ActionPlanDetailScreen,
   ActionPlanListScreen,
   CompanyPlansExport,
+  CompanyReportButton,
 } from '@verity/feature-action-plans';
 import { AuditsTableScreen, CompanyAuditorsScreen } from '@verity/feature-audits';
 import { CompanyDashboardScreen } from '@verity/feature-dashboards';
@@ -46,6 +47,7 @@ export function CompanyDashboardPage() {
       targetCompanyId={targetCompanyId}
       title={CLIENT_PAGE_TITLES.companyDashboard}
       trail={trail}
+      actions={<CompanyReportButton targetCompanyId={targetCompanyId} />}
     />
   );
 }

@@ -167,6 +167,15 @@ describe('ActionPlanDetailScreen', () => {
     ).toBeDisabled();
   });
 
+  it("offers 'Download report' to everyone who sees the plan, viewers too", async () => {
+    renderDetail(viewer);
+    const button = await screen.findByRole('button', { name: 'Download report' });
+    await userEvent.click(button);
+    expect(
+      await screen.findByRole('dialog', { name: 'Download monitoring report' }),
+    ).toBeInTheDocument();
+  });
+
   it('shows Add Gap and enables Edit Gap for auditor admins and owners', async () => {
     renderDetail(auditorAdmin);
     expect(await screen.findByRole('button', { name: 'Add Gap' })).toBeEnabled();

@@ -8,6 +8,7 @@ import { getAudit } from '@verity/shared-api/calls';
 import { ActionPlanHeader, ActionPlanStatCards } from './action-plan-summary';
 import { EditPlanForm } from './edit-plan-form';
 import { EDIT_PLAN_TEXT } from './edit-plan-text';
+import { DownloadReportButton } from '../report';
 import { GapsTable } from './gaps-table';
 import { useActionPlan } from './use-action-plan';
 import '@verity/shared-ui/src/styles/screen.css';
@@ -149,18 +150,19 @@ export function ActionPlanDetailScreen({
         actionPlan={actionPlan}
         trail={trail}
         actions={
-          permissions.canAddGap || permissions.canEditPlan ? (
-            <>
-              {permissions.canEditPlan ? (
-                <Button variant="secondary" onClick={() => setEditingPlan(true)}>
-                  {EDIT_PLAN_TEXT.editPlan}
-                </Button>
-              ) : null}
-              {permissions.canAddGap ? (
-                <Button onClick={() => setAdding(true)}>Add Gap</Button>
-              ) : null}
-            </>
-          ) : undefined
+          <>
+            <DownloadReportButton
+              subject={{ kind: 'actionPlan', actionPlanId: actionPlan.id, targetCompanyId }}
+            />
+            {permissions.canEditPlan ? (
+              <Button variant="secondary" onClick={() => setEditingPlan(true)}>
+                {EDIT_PLAN_TEXT.editPlan}
+              </Button>
+            ) : null}
+            {permissions.canAddGap ? (
+              <Button onClick={() => setAdding(true)}>Add Gap</Button>
+            ) : null}
+          </>
         }
       />
       <ActionPlanStatCards statistics={statistics} />

@@ -1,3 +1,4 @@
+import { CompanyReportButton } from '@verity/feature-action-plans';
 import { CompanyDashboardScreen } from '@verity/feature-dashboards';
 import { RequireCompany } from '../company-session';
 
@@ -5,7 +6,12 @@ import { RequireCompany } from '../company-session';
 export function DashboardPage() {
   return (
     <RequireCompany>
-      {({ targetCompanyId }) => <CompanyDashboardScreen targetCompanyId={targetCompanyId} />}
+      {({ targetCompanyId }) => (
+        <CompanyDashboardScreen
+          targetCompanyId={targetCompanyId}
+          actions={<CompanyReportButton targetCompanyId={targetCompanyId} />}
+        />
+      )}
     </RequireCompany>
   );
 }
