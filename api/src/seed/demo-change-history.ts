@@ -27,7 +27,10 @@ const createdGapSql = (g: string, dueDate: string) => `jsonb_build_object(
   'ESGAspect', ${g}.esg_aspect, 'areaCode', ${g}.area_code,
   'amount', CASE WHEN ${g}.amount_currency IS NULL THEN NULL
     ELSE jsonb_build_object('currency', ${g}.amount_currency, 'value', ${g}.amount_value) END,
-  'fields', ${g}.fields, 'addOns', ${g}.add_ons, 'status', 'open')`;
+  'fields', ${g}.fields, 'addOns', ${g}.add_ons,
+  'esapItemNumber', ${g}.esap_item_number, 'requirementReferences', to_jsonb(${g}.requirement_references),
+  'completionIndicator', ${g}.completion_indicator, 'timetable', ${g}.timetable,
+  'conditionType', ${g}.condition_type, 'status', 'open')`;
 
 /** The history of one seeded company's plans and gaps, and each gap's version to match it. */
 export async function seedChangeHistory(

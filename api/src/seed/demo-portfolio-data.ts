@@ -4,6 +4,7 @@ import type {
   ActionPlanCategory,
   AuditForm,
   AuditType,
+  ConditionType,
   RiskSeverity,
   GapStatus,
 } from '@verity/shared-api/src/server';
@@ -23,6 +24,8 @@ export interface DemoAuditSpec {
   ageDays: number;
   /** Plan categories, one plan each. */
   plans: ActionPlanCategory[];
+  /** The plan whose gaps are items of the lender's ESAP (DEMO_ESAP_ITEMS). */
+  lenderPlan?: ActionPlanCategory;
 }
 
 /** Each company's audits: every type, with categories valid for the type (AUDIT_CATEGORIES_BY_TYPE). */
@@ -56,6 +59,7 @@ export const DEMO_AUDITS: Record<string, DemoAuditSpec[]> = {
       form: 'ap',
       ageDays: 30,
       plans: ['environment', 'governance'],
+      lenderPlan: 'environment',
     },
   ],
   [SECOND_COMPANY]: [
@@ -245,3 +249,39 @@ export const DEMO_SITES: Record<string, string> = {
 
 /** CAPA area codes and amounts (the only form with them). */
 export const DEMO_AREA_CODES = ['PRD-01', 'WWT-02', 'STR-03', 'ADM-04'];
+
+/** A gap's place in the lender's ESAP: the lender fields of a gap of the lender plan. */
+export interface DemoEsapItem {
+  requirementReferences: string[];
+  completionIndicator: string;
+  timetable: string;
+  conditionType: ConditionType;
+}
+
+/** The ESAP item numbers of the lender plan's gaps, in their order. */
+export const DEMO_ESAP_ITEM_NUMBERS = ['1.1', '1.2', '2.1', '2.2', '3.1'];
+
+/** What the lender's ESAP says of each environmental finding (by gap name). */
+export const DEMO_ESAP_ITEMS: Record<string, DemoEsapItem> = {
+  'Effluent COD above consent limits': {
+    requirementReferences: ['IFC PS1', 'IFC PS3', 'EP3', 'National law'],
+    completionIndicator:
+      'Tertiary treatment commissioned; three consecutive months of COD results within the consent limits, certified by an accredited laboratory, sent to the lenders',
+    timetable: 'Prior to first disbursement',
+    conditionType: 'precedent',
+  },
+  'No energy audit in the last three years': {
+    requirementReferences: ['IFC PS3', 'EBRD PR3'],
+    completionIndicator:
+      'Certified energy audit report, and a resource-efficiency plan for its top five findings approved by management',
+    timetable: 'Within 6 months of first disbursement',
+    conditionType: 'subsequent',
+  },
+  'Spent oil stored on open ground': {
+    requirementReferences: ['IFC PS3', 'IFC PS4', 'National law'],
+    completionIndicator:
+      'Hazardous waste manifests and the recyclers’ authorisations in the Annual Environmental & Social Monitoring Report',
+    timetable: 'Annually within 60 days of year-end',
+    conditionType: 'recurring',
+  },
+};

@@ -17,6 +17,8 @@ import {
   DEMO_AUDITOR,
   DEMO_AUDITS,
   DEMO_CLIENT,
+  DEMO_ESAP_ITEM_NUMBERS,
+  DEMO_ESAP_ITEMS,
   DEMO_FINDINGS,
   DEMO_PLAN_PATTERNS,
   DEMO_SITES,
@@ -129,11 +131,15 @@ async function seedCompanyAudits(
         const finding = findings[(planIndex + position) % findings.length]!;
         const gapId = randomUUID();
         const isCapa = audit.form === 'capa';
+        const esapItem =
+          audit.lenderPlan === category ? DEMO_ESAP_ITEMS[finding.gapName] : undefined;
         await tx.query(
           `INSERT INTO gaps (id, action_plan_id, target_company_id, kpi, gap_name, recommendation, responsibility,
              action_taken_by_company, residual_risk, risk_severity, status, due_date, esg_aspect, area_code,
-             amount_currency, amount_value, impacted_sdgs, fields, add_ons, created_by, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $21)`,
+             amount_currency, amount_value, impacted_sdgs, fields, add_ons, created_by, created_at, updated_at,
+             esap_item_number, requirement_references, completion_indicator, timetable, condition_type)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $21,
+             $22, $23, $24, $25, $26)`,
           [
             gapId,
             planId,
@@ -169,6 +175,11 @@ async function seedCompanyAudits(
             ),
             auditorAuthor?.id ?? null,
             planCreated,
+            esapItem ? DEMO_ESAP_ITEM_NUMBERS[position] : null,
+            esapItem?.requirementReferences ?? [],
+            esapItem?.completionIndicator ?? null,
+            esapItem?.timetable ?? null,
+            esapItem?.conditionType ?? null,
           ],
         );
         await seedStatusHistory(tx, gapId, state.status, planCreated, authors);

@@ -188,6 +188,32 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
     }
   });
 
+  it("numbers one ESAP plan's gaps as the lender's items, with references, timetables and conditions", async () => {
+    const { rows } = await db.query<{
+      esap_item_number: string;
+      requirement_references: string[];
+      timetable: string;
+      condition_type: string;
+      completion_indicator: string;
+    }>(`
+      SELECT g.esap_item_number, g.requirement_references, g.timetable, g.condition_type, g.completion_indicator
+      FROM gaps g WHERE g.esap_item_number IS NOT NULL ORDER BY g.esap_item_number`);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(rows.map((row) => row.esap_item_number).slice(0, 2)).toEqual(['1.1', '1.2']);
+    for (const row of rows) {
+      expect(row.requirement_references.length).toBeGreaterThan(0);
+      expect(row.timetable).not.toBe('');
+      expect(row.completion_indicator).not.toBe('');
+    }
+    expect(rows.map((row) => row.timetable)).toContain('Prior to first disbursement');
+    const { rows: plans } = await db.query<{ company: string; audit_type: string; plans: number }>(`
+      SELECT t.target_company_name AS company, a.audit_type, count(DISTINCT ap.id)::int AS plans
+      FROM gaps g JOIN action_plans ap ON ap.id = g.action_plan_id JOIN audits a ON a.id = ap.audit_id
+      JOIN target_companies t ON t.id = g.target_company_id
+      WHERE g.esap_item_number IS NOT NULL GROUP BY 1, 2`);
+    expect(plans).toEqual([{ company: 'Acme Steel Ltd', audit_type: 'esap', plans: 1 }]);
+  });
+
   it('changes nothing when run again', async () => {
     const count = async () =>
       (
