@@ -15,7 +15,7 @@ import { writeReportXlsx } from '../src/reports/report-xlsx';
 import { localAttachmentStorage } from '../src/storage/local-attachment-storage';
 
 const GAPS = 200;
-const PHOTOS = 60;
+const PHOTOS = Number(process.env.REPORT_BENCH_PHOTOS ?? 60);
 const OUT = process.env.REPORT_BENCH_OUT ?? os.tmpdir();
 
 let peakRss = 0;
