@@ -16,6 +16,8 @@ export const auditorPaths = {
     `${auditorPaths.actionPlans(targetCompanyId, auditId)}/${segment(actionPlanId)}`,
   createAudit: (targetCompanyId: string, auditId: string) =>
     `${auditorPaths.audits(targetCompanyId)}/${segment(auditId)}/create-audit`,
+  importEsap: (targetCompanyId: string, auditId: string) =>
+    `${auditorPaths.audits(targetCompanyId)}/${segment(auditId)}/import-esap`,
 } as const;
 
 /** The create page's path with 'create-audit' replaced by the new plan's (spec section 2). */

@@ -1,4 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { LoadingState } from '@verity/shared-ui';
 import { CreateActionPlanPage } from './features/create-action-plan/create-action-plan-page';
 import {
   AuditorActionPlanPage,
@@ -8,6 +10,13 @@ import {
   AuditorDashboardPage,
   AuditorUsersPage,
 } from './screens/auditor-screens';
+
+// Loaded when opened: the import screen is for the few who import, not every auditor's first load.
+const ImportEsapPage = lazy(() =>
+  import(/* webpackChunkName: "import-esap" */ './features/import-esap/import-esap-page').then(
+    (module) => ({ default: module.ImportEsapPage }),
+  ),
+);
 
 const audits = 'target-companies/:targetCompanyId/audits';
 const audit = `${audits}/:auditId`;
@@ -24,6 +33,14 @@ export function AuditorRoutes() {
       <Route path={`${audit}/action-plans`} element={<AuditorActionPlansPage />} />
       <Route path={`${audit}/action-plans/:actionPlanId`} element={<AuditorActionPlanPage />} />
       <Route path={`${audit}/create-audit`} element={<CreateActionPlanPage />} />
+      <Route
+        path={`${audit}/import-esap`}
+        element={
+          <Suspense fallback={<LoadingState />}>
+            <ImportEsapPage />
+          </Suspense>
+        }
+      />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );

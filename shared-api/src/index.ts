@@ -439,3 +439,26 @@ export {
   DOWNLOAD_REPORT_LABEL,
 } from './domain/esap';
 export type { ConditionType, EsapField } from './domain/esap';
+export {
+  ESAP_IMPORT_FIELDS,
+  ESAP_IMPORT_FIELD_LABELS,
+  ESAP_HEADER_SYNONYMS,
+  ESAP_IMPORT_MESSAGES,
+  ESAP_IMPORT_SCREEN,
+  ESAP_IMPORT_TWO_COLUMNS,
+  NOT_IMPORTED_LABEL,
+  columnLetter,
+  fieldOfHeader,
+  isEsapImportField,
+  normaliseHeader,
+  repeatedMapping,
+  withoutFootnote,
+} from './domain/esap-import';
+export type { EsapColumnMapping, EsapImportField } from './domain/esap-import';
+export type {
+  EsapImportColumn,
+  EsapImportPreviewRow,
+  EsapImportProblem,
+  EsapImportQuery,
+  EsapImportResult,
+} from './contract/esap-import';

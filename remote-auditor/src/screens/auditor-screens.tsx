@@ -77,6 +77,9 @@ export function AuditorAuditsPage() {
           ? (audit) => auditorPaths.createAudit(targetCompanyId, audit.id)
           : undefined
       }
+      importEsapPath={
+        canAddGap(user) ? (audit) => auditorPaths.importEsap(targetCompanyId, audit.id) : undefined
+      }
     />
   );
 }

@@ -40,6 +40,8 @@ export {
 } from './action-plans';
 export { exportActionPlansCsv, saveBlob, exportFileNameFallback } from './csv-export';
 export { downloadActionPlanReport, downloadCompanyReport } from './reports';
+export { importEsap } from './esap-import';
+export type { EsapImportPayload, EsapImportTarget } from './esap-import';
 export type { ReportFile, ReportRequest } from './reports';
 export { requestClosure, reviewClosure, getClientSettings, updateClientSettings } from './closure';
 export type { ClosureReviewInput } from './closure';

@@ -105,6 +105,21 @@ describe('AuditsTableScreen', () => {
     expect(screen.getAllByRole('link', { name: 'Create Audit' })).toHaveLength(3);
   });
 
+  it("gives auditor owners and admins an 'Import ESAP' link per audit, and no one else", async () => {
+    const { unmount } = renderAudits({
+      importEsapPath: (audit) => `/auditor/target-companies/tc/audits/${audit._id}/import-esap`,
+    });
+    await screen.findByRole('cell', { name: 'Normal Audit' });
+    expect(
+      within(bodyRows()[2] as HTMLElement).getByRole('link', { name: 'Import ESAP' }),
+    ).toHaveAttribute('href', '/auditor/target-companies/tc/audits/audit-esap/import-esap');
+    expect(screen.getAllByRole('link', { name: 'Import ESAP' })).toHaveLength(3);
+    unmount();
+    renderAudits();
+    await screen.findByRole('cell', { name: 'Normal Audit' });
+    expect(screen.queryByRole('link', { name: 'Import ESAP' })).not.toBeInTheDocument();
+  });
+
   it("shows 'Add New Audit' only when the area gives onAddAudit, and calls it", async () => {
     const user = userEvent.setup();
     const onAddAudit = jest.fn();

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import {
+  IMPORT_ESAP_LABEL,
   NO_AUDITS_FOUND,
   NO_AUDIT_RECORDS_FOUND,
   isAuditType,
@@ -42,6 +43,8 @@ export interface AuditsTableScreenProps {
   viewAuditsPath: (audit: Audit) => string;
   /** Shows 'Create Audit' on each row; the auditor area gives it, the others leave it out. */
   createAuditPath?: (audit: Audit) => string;
+  /** Shows 'Import ESAP' on each row (auditor owners and admins). */
+  importEsapPath?: (audit: Audit) => string;
   /** Shows 'Add New Audit', which calls it; the client area gives it. */
   onAddAudit?: () => void;
   /** The company-wide export of action plans, shown beside the page's other actions. */
@@ -56,6 +59,7 @@ export function AuditsTableScreen({
   auditorId,
   viewAuditsPath,
   createAuditPath,
+  importEsapPath,
   onAddAudit,
   companyExport,
   trail,
@@ -112,6 +116,14 @@ export function AuditsTableScreen({
               {...buttonStyleProps({ variant: 'primary', size: 'sm' })}
             >
               {texts.createAudit}
+            </Link>
+          ) : null}
+          {importEsapPath ? (
+            <Link
+              to={importEsapPath(audit)}
+              {...buttonStyleProps({ variant: 'secondary', size: 'sm' })}
+            >
+              {IMPORT_ESAP_LABEL}
             </Link>
           ) : null}
         </div>

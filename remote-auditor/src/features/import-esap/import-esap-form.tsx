@@ -1,0 +1,360 @@
+// The import screen's steps: a file read into its columns (each mapped from its header, changeable)
+// and first rows; the plan's fields and the values for every item; a dry run, then the import.
+import { useRef, useState, type ChangeEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useFormik } from 'formik';
+import { queryKeys } from '@verity/query';
+import {
+  ACTION_PLAN_CATEGORIES,
+  ACTION_PLAN_CATEGORY_LABELS,
+  ACTION_PLAN_HEADING_REQUIRED,
+  CATEGORY_REQUIRED,
+  ESAP_IMPORT_FIELD_LABELS,
+  ESAP_IMPORT_MESSAGES,
+  ESAP_IMPORT_SCREEN as text,
+  ESG_ASPECTS,
+  FIX_ERRORS_BELOW,
+  SDGS,
+  formHasEsgAspect,
+  formHasTimeline,
+  minSelectableDate,
+  repeatedMapping,
+  type Audit,
+  type EsapColumnMapping,
+  type EsapImportResult,
+} from '@verity/shared-api';
+import { getActionPlans, getErrorText, importEsap } from '@verity/shared-api/calls';
+import {
+  Button,
+  DateField,
+  SelectField,
+  TextField,
+  toast,
+  useFocusFirstError,
+} from '@verity/shared-ui';
+import { auditorPaths } from '../../area-paths';
+import { ImportResult } from './import-result';
+import { MappingTable, PreviewTable } from './mapping-table';
+
+interface PlanValues {
+  /** '' for a new plan, else the id of one of the audit's plans. */
+  into: string;
+  actionPlanHeading: string;
+  category: string;
+  timeline: string;
+  ESGAspect: string;
+  impactedSDGs: string[];
+}
+
+const INITIAL: PlanValues = {
+  into: '',
+  actionPlanHeading: '',
+  category: '',
+  timeline: '',
+  ESGAspect: '',
+  impactedSDGs: [],
+};
+
+const CATEGORY_OPTIONS = ACTION_PLAN_CATEGORIES.map((category) => ({
+  value: category,
+  label: ACTION_PLAN_CATEGORY_LABELS[category],
+}));
+const ASPECT_OPTIONS = ESG_ASPECTS.map((aspect) => ({ value: aspect, label: aspect }));
+
+export interface ImportEsapFormProps {
+  audit: Audit;
+  targetCompanyId: string;
+}
+
+export function ImportEsapForm({ audit, targetCompanyId }: ImportEsapFormProps) {
+  const auditId = audit.id;
+  const queryClient = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
+  const dryRun = useRef(true);
+  const [file, setFile] = useState<File | null>(null);
+  const [read, setRead] = useState<EsapImportResult | null>(null);
+  const [reading, setReading] = useState(false);
+  const [mapping, setMapping] = useState<EsapColumnMapping>({});
+  const [result, setResult] = useState<EsapImportResult | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const plans = useQuery({
+    queryKey: queryKeys.actionPlans({ auditId, targetCompanyId }),
+    queryFn: () => getActionPlans(auditId, { targetCompanyId }),
+  });
+
+  const mapped = new Set(Object.values(mapping));
+  const needsAspect = formHasEsgAspect(audit.auditForm) && !mapped.has('ESGAspect');
+  const needsSdgs = !mapped.has('impactedSDGs');
+  const headers = Object.fromEntries((read?.columns ?? []).map((c) => [c.column, c.header]));
+  const mappingProblem = repeatedMapping(mapping, headers);
+
+  const formik = useFormik<PlanValues>({
+    initialValues: INITIAL,
+    validate: (values) => {
+      const errors: Partial<Record<keyof PlanValues, string>> = {};
+      if (values.into === '') {
+        if (values.actionPlanHeading.trim() === '') {
+          errors.actionPlanHeading = ACTION_PLAN_HEADING_REQUIRED;
+        }
+        if (values.category === '') errors.category = CATEGORY_REQUIRED;
+      }
+      if (needsAspect && values.ESGAspect === '') {
+        errors.ESGAspect = ESAP_IMPORT_MESSAGES.defaultRequired(ESAP_IMPORT_FIELD_LABELS.ESGAspect);
+      }
+      if (needsSdgs && values.impactedSDGs.length === 0) {
+        errors.impactedSDGs = ESAP_IMPORT_MESSAGES.defaultRequired(
+          ESAP_IMPORT_FIELD_LABELS.impactedSDGs,
+        );
+      }
+      return errors;
+    },
+    onSubmit: async (values) => {
+      if (!file || mappingProblem) return;
+      setFailure(null);
+      const newPlan = values.into === '';
+      try {
+        const answer = await importEsap(
+          {
+            targetCompanyId,
+            auditId,
+            dryRun: dryRun.current,
+            actionPlanId: values.into || undefined,
+          },
+          {
+            file,
+            mapping,
+            actionPlanHeading: newPlan ? values.actionPlanHeading : undefined,
+            category: newPlan ? values.category : undefined,
+            timeline: newPlan ? values.timeline : undefined,
+            ESGAspect: values.ESGAspect || undefined,
+            impactedSDGs: values.impactedSDGs,
+          },
+        );
+        setResult(answer);
+        if (!answer.dryRun && answer.actionPlanId) {
+          toast.success(text.imported(answer.gaps.imported));
+          await queryClient.invalidateQueries({ queryKey: queryKeys.actionPlans() });
+          await queryClient.invalidateQueries({
+            queryKey: queryKeys.actionPlan(answer.actionPlanId),
+          });
+          await queryClient.invalidateQueries({ queryKey: queryKeys.dashboard() });
+        }
+      } catch (error) {
+        const message = getErrorText(error, text.failed);
+        setFailure(message);
+        toast.error(message);
+      }
+    },
+  });
+  useFocusFirstError(formRef, formik.submitCount, formik.isSubmitting);
+
+  async function readFile() {
+    if (!file) {
+      setFailure(text.chooseFile);
+      return;
+    }
+    setReading(true);
+    setFailure(null);
+    setResult(null);
+    try {
+      const answer = await importEsap({ targetCompanyId, auditId, dryRun: true }, { file });
+      setRead(answer);
+      setMapping(Object.fromEntries(answer.columns.map((c) => [c.column, c.field])));
+    } catch (error) {
+      const message = getErrorText(error, text.failed);
+      setRead(null);
+      setFailure(message);
+      toast.error(message);
+    } finally {
+      setReading(false);
+    }
+  }
+
+  function onFile(event: ChangeEvent<HTMLInputElement>) {
+    setFile(event.target.files?.[0] ?? null);
+    setRead(null);
+    setResult(null);
+    setFailure(null);
+  }
+
+  async function submit(asDryRun: boolean) {
+    dryRun.current = asDryRun;
+    const errors = await formik.validateForm();
+    if (Object.keys(errors).length > 0) toast.error(FIX_ERRORS_BELOW);
+    await formik.submitForm();
+  }
+
+  const errorOf = (field: keyof PlanValues) =>
+    formik.submitCount > 0 || formik.touched[field]
+      ? (formik.errors[field] as string | undefined)
+      : undefined;
+  const existingPlans = plans.data ?? [];
+  const planPath =
+    result && !result.dryRun && result.actionPlanId
+      ? auditorPaths.actionPlan(targetCompanyId, auditId, result.actionPlanId)
+      : undefined;
+
+  return (
+    <div className="va-import">
+      <section className="va-import__section" aria-labelledby="va-import-file">
+        <h2 id="va-import-file" className="va-import__section-title">
+          {text.fileTitle}
+        </h2>
+        <p className="va-import__hint">{text.intro}</p>
+        <div className="va-import__file-row">
+          <TextField
+            label={text.fileLabel}
+            type="file"
+            accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
+            onChange={onFile}
+          />
+          <Button variant="secondary" onClick={() => void readFile()} disabled={reading}>
+            {reading ? text.reading : text.readFile}
+          </Button>
+        </div>
+        {failure ? (
+          <p className="va-import__banner" data-tone="error" role="alert">
+            {failure}
+          </p>
+        ) : null}
+      </section>
+
+      {read ? (
+        <>
+          <MappingTable
+            columns={read.columns}
+            mapping={mapping}
+            problem={mappingProblem}
+            onChange={(column, field) => {
+              setMapping((current) => ({ ...current, [column]: field }));
+              setResult(null);
+            }}
+          />
+          <PreviewTable columns={read.columns} rows={read.preview} />
+          <form
+            ref={formRef}
+            className="va-import__section"
+            aria-labelledby="va-import-plan"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit(true);
+            }}
+          >
+            <h2 id="va-import-plan" className="va-import__section-title">
+              {text.planTitle}
+            </h2>
+            <div className="va-import__fields">
+              <SelectField
+                label={text.importInto}
+                name="into"
+                value={formik.values.into}
+                onChange={formik.handleChange}
+                options={[
+                  { value: '', label: text.newPlan },
+                  ...existingPlans.map((plan) => ({
+                    value: plan.id,
+                    label: plan.actionPlanHeading,
+                  })),
+                ]}
+              />
+              {formik.values.into === '' ? (
+                <>
+                  <TextField
+                    label="Heading"
+                    name="actionPlanHeading"
+                    required
+                    value={formik.values.actionPlanHeading}
+                    onChange={formik.handleChange}
+                    onBlur={formik.handleBlur}
+                    error={errorOf('actionPlanHeading')}
+                  />
+                  <SelectField
+                    label="Category"
+                    name="category"
+                    required
+                    placeholder="Select Category"
+                    options={CATEGORY_OPTIONS}
+                    value={formik.values.category}
+                    onChange={formik.handleChange}
+                    onBlur={formik.handleBlur}
+                    error={errorOf('category')}
+                  />
+                  {formHasTimeline(audit.auditForm) ? (
+                    <DateField
+                      label="Timeline"
+                      name="timeline"
+                      required
+                      min={minSelectableDate()}
+                      value={formik.values.timeline}
+                      onChange={formik.handleChange}
+                    />
+                  ) : null}
+                </>
+              ) : null}
+            </div>
+            {needsAspect || needsSdgs ? (
+              <>
+                <h3 className="va-import__subtitle">{text.gapDefaultsTitle}</h3>
+                <p className="va-import__hint">{text.gapDefaultsHint}</p>
+                {needsAspect ? (
+                  <SelectField
+                    label={text.esgAspect}
+                    name="ESGAspect"
+                    required
+                    placeholder={text.esgAspectPlaceholder}
+                    options={ASPECT_OPTIONS}
+                    value={formik.values.ESGAspect}
+                    onChange={formik.handleChange}
+                    onBlur={formik.handleBlur}
+                    error={errorOf('ESGAspect')}
+                  />
+                ) : null}
+                {needsSdgs ? (
+                  <fieldset className="va-import__sdgs">
+                    <legend className="vui-field__label">{text.impactedSdgs}</legend>
+                    <div className="va-import__sdg-grid">
+                      {SDGS.map((sdg) => (
+                        <label key={sdg.code} className="va-import__sdg">
+                          <input
+                            type="checkbox"
+                            name="impactedSDGs"
+                            value={sdg.code}
+                            checked={formik.values.impactedSDGs.includes(sdg.code)}
+                            aria-invalid={errorOf('impactedSDGs') ? true : undefined}
+                            onChange={formik.handleChange}
+                          />
+                          {sdg.code} {sdg.title}
+                        </label>
+                      ))}
+                    </div>
+                    {errorOf('impactedSDGs') ? (
+                      <p className="vui-field__error">{errorOf('impactedSDGs')}</p>
+                    ) : null}
+                  </fieldset>
+                ) : null}
+              </>
+            ) : null}
+            <div className="va-import__actions">
+              <Button
+                variant="secondary"
+                type="submit"
+                disabled={formik.isSubmitting || Boolean(mappingProblem)}
+              >
+                {formik.isSubmitting && dryRun.current ? text.working : text.dryRun}
+              </Button>
+              <Button
+                onClick={() => void submit(false)}
+                disabled={formik.isSubmitting || Boolean(mappingProblem)}
+              >
+                {formik.isSubmitting && !dryRun.current ? text.working : text.import}
+              </Button>
+            </div>
+          </form>
+        </>
+      ) : null}
+
+      {result ? <ImportResult result={result} planPath={planPath} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+// The file's columns with the field each is imported as (changeable), and its first rows.
+import {
+  ESAP_IMPORT_FIELDS,
+  ESAP_IMPORT_FIELD_LABELS,
+  ESAP_IMPORT_SCREEN as text,
+  NOT_IMPORTED_LABEL,
+  isEsapImportField,
+  type EsapColumnMapping,
+  type EsapImportColumn,
+  type EsapImportPreviewRow,
+} from '@verity/shared-api';
+
+const FIELD_OPTIONS = ESAP_IMPORT_FIELDS.map((field) => ({
+  value: field,
+  label: ESAP_IMPORT_FIELD_LABELS[field],
+}));
+
+export interface MappingTableProps {
+  columns: readonly EsapImportColumn[];
+  mapping: EsapColumnMapping;
+  onChange: (column: string, field: EsapColumnMapping[string]) => void;
+  /** Two columns on one field, naming both. */
+  problem?: string;
+}
+
+export function MappingTable({ columns, mapping, onChange, problem }: MappingTableProps) {
+  return (
+    <section className="va-import__section" aria-labelledby="va-import-columns">
+      <h2 id="va-import-columns" className="va-import__section-title">
+        {text.mappingTitle}
+      </h2>
+      {problem ? (
+        <p className="va-import__banner" data-tone="error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div className="va-import__scroll">
+        <table className="va-import__table">
+          <thead>
+            <tr>
+              <th scope="col">{text.columnHeader}</th>
+              <th scope="col">{text.headerHeader}</th>
+              <th scope="col">{text.fieldHeader}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {columns.map((column) => (
+              <tr key={column.column}>
+                <th scope="row">{column.column}</th>
+                <td className="va-import__header-text">{column.header}</td>
+                <td>
+                  <select
+                    className="vui-input"
+                    aria-label={text.fieldLabel(column.column, column.header)}
+                    value={mapping[column.column] ?? ''}
+                    onChange={(event) => {
+                      const value = event.target.value;
+                      onChange(column.column, isEsapImportField(value) ? value : null);
+                    }}
+                  >
+                    <option value="">{NOT_IMPORTED_LABEL}</option>
+                    {FIELD_OPTIONS.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+export function PreviewTable({
+  columns,
+  rows,
+}: {
+  columns: readonly EsapImportColumn[];
+  rows: readonly EsapImportPreviewRow[];
+}) {
+  return (
+    <section className="va-import__section" aria-labelledby="va-import-preview">
+      <h2 id="va-import-preview" className="va-import__section-title">
+        {text.previewTitle}
+      </h2>
+      <div className="va-import__scroll" tabIndex={0} aria-labelledby="va-import-preview">
+        <table className="va-import__table va-import__preview">
+          <thead>
+            <tr>
+              <th scope="col">{text.rowHeader}</th>
+              {columns.map((column) => (
+                <th scope="col" key={column.column}>
+                  {column.column}
+                  <span className="va-import__header-text"> {column.header}</span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.row} data-kind={row.kind}>
+                <th scope="row">
+                  {row.row}
+                  {row.kind !== 'item' ? (
+                    <span className="va-import__row-kind">
+                      {row.kind === 'section' ? text.sectionRow : text.footnoteRow}
+                    </span>
+                  ) : null}
+                </th>
+                {row.kind === 'item' ? (
+                  row.cells.map((value, index) => (
+                    <td key={columns[index]?.column ?? index}>{value}</td>
+                  ))
+                ) : (
+                  <td colSpan={columns.length}>{row.cells.find((value) => value !== '')}</td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
