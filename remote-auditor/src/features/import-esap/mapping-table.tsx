@@ -35,20 +35,21 @@ export function MappingTable({ columns, mapping, onChange, problem }: MappingTab
         </p>
       ) : null}
       <div className="va-import__scroll">
-        <table className="va-import__table">
+        <table className="va-import__table va-import__mapping">
           <thead>
             <tr>
               <th scope="col">{text.columnHeader}</th>
-              <th scope="col">{text.headerHeader}</th>
               <th scope="col">{text.fieldHeader}</th>
             </tr>
           </thead>
           <tbody>
             {columns.map((column) => (
               <tr key={column.column}>
-                <th scope="row">{column.column}</th>
-                <td className="va-import__header-text">{column.header}</td>
-                <td>
+                <th scope="row">
+                  {column.column}
+                  <span className="va-import__column-header">{column.header}</span>
+                </th>
+                <td className="va-import__field">
                   <select
                     className="vui-input"
                     aria-label={text.fieldLabel(column.column, column.header)}
