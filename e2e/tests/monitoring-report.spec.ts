@@ -1,0 +1,49 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { PDFParse } from 'pdf-parse';
+import { openAcmeAuditPlans } from '../support/demo';
+import { enterAs, screenshot } from '../support/session';
+
+/** The text of a PDF, read by pdf.js. */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(bytes) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+test("a client owner downloads a plan's monitoring report as a PDF naming the company", async ({
+  page,
+}) => {
+  await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+  await page.goto('/client/target-companies');
+  await openAcmeAuditPlans(page);
+  await page
+    .getByRole('link', { name: /^Open action plan / })
+    .first()
+    .click();
+  await expect(page.getByText('Total Gaps')).toBeVisible();
+  const heading = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+
+  await page.getByRole('button', { name: 'Download report' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Download monitoring report' });
+  await expect(dialog.getByRole('combobox', { name: /Format/ })).toHaveValue('pdf');
+  await screenshot(page, 'monitoring-report-dialog');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(
+    /^Acme Steel Ltd – monitoring report \d{4}-\d\d-\d\d–\d{4}-\d\d-\d\d\.pdf$/,
+  );
+  await expect(dialog).toBeHidden();
+  const bytes = await readFile((await download.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  const text = await pdfText(bytes);
+  expect(text).toContain('Acme Steel Ltd');
+  expect(text).toContain('GreenAudit Partners');
+  expect(text).toContain(heading.trim());
+  expect(text).toContain('Environmental & Social Action Plan (ESAP)');
+});
