@@ -22,7 +22,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell',
       // Without these Chromium keeps reaching out to hosts this network does not have.
       args: [
         '--no-sandbox',

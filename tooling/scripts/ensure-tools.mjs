@@ -40,28 +40,46 @@ export function pnpmInstall(pnpm) {
   run(pnpm, ['install', '--frozen-lockfile', '--config.confirmModulesPurge=false']);
 }
 
-const chromiumCandidates = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+// Chromium's headless shell (Debian's "chromium-headless-shell", the same Blink without the full
+// browser's window machinery) is preferred: the browser tests spend about a fifth less CPU in it than
+// in the full browser. The full browser is used where it is the one installed.
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const chromiumCandidates = [HEADLESS_SHELL, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
-/** Returns the path of Chromium, installing Debian's package when absent and running as root. */
+/**
+ * Returns the path of the Chromium the browser tests drive (CHROMIUM_PATH, else the headless shell),
+ * installing Debian's headless shell package when it is absent and this runs as root.
+ */
 export function ensureChromium() {
   const fromEnv = process.env.CHROMIUM_PATH;
   if (fromEnv && existsSync(fromEnv)) return fromEnv;
-  const found = chromiumCandidates.find((candidate) => existsSync(candidate));
-  if (found) return found;
+  if (existsSync(HEADLESS_SHELL)) return HEADLESS_SHELL;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !existsSync('/usr/bin/apt-get')) {
+    const found = chromiumCandidates.find((candidate) => existsSync(candidate));
+    if (found) return found;
     throw new Error(
-      'Chromium is needed for the browser tests: install the Debian package "chromium" ' +
-        '(sudo apt-get install chromium) or set CHROMIUM_PATH.',
+      'Chromium is needed for the browser tests: install the Debian package ' +
+        '"chromium-headless-shell" (sudo apt-get install chromium-headless-shell) or set CHROMIUM_PATH.',
     );
   }
-  console.log('Installing Chromium from Debian packages...');
+  console.log("Installing Chromium's headless shell from Debian packages...");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  run('apt-get', ['update'], { env });
-  run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { env });
+  const install = () =>
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium-headless-shell'], {
+      stdio: 'inherit',
+      env,
+    }).status === 0;
+  // The package lists may be stale or missing on a fresh machine: refresh them once and try again.
+  if (!install()) {
+    run('apt-get', ['update'], { env });
+    run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium-headless-shell'], {
+      env,
+    });
+  }
   const installed = chromiumCandidates.find((candidate) => existsSync(candidate));
   if (!installed)
-    throw new Error('The chromium package installed, but /usr/bin/chromium is missing.');
+    throw new Error('The chromium-headless-shell package installed, but its browser is missing.');
   return installed;
 }
 
