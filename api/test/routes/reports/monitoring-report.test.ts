@@ -213,6 +213,8 @@ describe.each(databaseKinds)('the monitoring report on %s', (kind) => {
     expect(appendix).toContain('meter-photo-in-period.jpg');
     expect(appendix).toContain('02/01/2026 10:30 (UTC+05:30)');
     expect(appendix).not.toContain('old-photo.jpg');
+    // Its thumbnail is drawn: the one image of the document.
+    expect(response.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(1);
   });
 
   it('gives the same figures in Excel, equal to the plan statistics at the same moment', async () => {
@@ -310,6 +312,48 @@ describe.each(databaseKinds)('the monitoring report on %s', (kind) => {
     const client = await pdfText(await companyReport('clientOwner'));
     expect(client).toContain('Other firm plan');
     expect(client).toContain('Lender monitoring plan');
+  });
+
+  it("fills the lender's ESAP columns from the gap's fields, in item-number order", async () => {
+    const lenderPlan = await createPlan(world, {
+      ...validPlan(),
+      actionPlanHeading: 'Lender fields plan',
+      gap: {
+        ...validGap(),
+        KPI: 'COD at the outfall',
+        gapName: 'Effluent above limits',
+        recommendation: 'Add tertiary treatment',
+        residualRisk: 'Moderate until commissioned',
+        responsibility: 'Plant Head',
+        esapItemNumber: '1.10',
+        requirementReferences: ['IFC PS3', 'National law'],
+        completionIndicator: 'Discharge within the permit for 3 months',
+        timetable: 'Prior to first disbursement',
+        conditionType: 'precedent',
+      },
+    });
+    const second = await world.as.auditorOwner({
+      method: 'POST',
+      url: `/api/v1/action-plan/${lenderPlan}/gaps`,
+      query: { auditId: world.audits.ap },
+      payload: { ...validGap(), KPI: 'Second item', esapItemNumber: '1.2' },
+    });
+    expect(second.statusCode).toBe(201);
+    const book = await workbook(await planReport('clientOwner', { format: 'xlsx' }, lenderPlan));
+    const [, first, next] = rowsOf(book, 'ESAP');
+    expect(first?.[0]).toBe('1.2');
+    expect(next).toEqual([
+      '1.10',
+      'Effluent above limits\nAdd tertiary treatment',
+      'Moderate until commissioned\nRisk: Moderate · Environmental',
+      'IFC PS3, National law',
+      'Plant Head',
+      expect.stringMatching(
+        /^Prior to first disbursement\nDue \d\d\/\d\d\/\d{4}\nCondition precedent$/,
+      ),
+      'Discharge within the permit for 3 months\nKPI: COD at the outfall',
+      'Open',
+    ]);
   });
 
   it('refuses a bad format or period with 400 and its message', async () => {
