@@ -59,7 +59,36 @@ export function cellValue(value: ExcelJS.CellValue): SheetValue {
   return null;
 }
 
+/** What a workbook may hold unpacked: a 10 MB ESAP is far below; a zip bomb is far above. */
+export const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
+
+/**
+ * The unpacked size the zip's central directory declares, summed; Infinity when it cannot be read
+ * or needs Zip64 (no ESAP workbook does). Checked before exceljs unpacks anything.
+ */
+export function declaredUnpackedBytes(bytes: Buffer): number {
+  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end === -1 || end + 22 > bytes.length) return Number.POSITIVE_INFINITY;
+  const entries = bytes.readUInt16LE(end + 10);
+  let at = bytes.readUInt32LE(end + 16);
+  let total = 0;
+  for (let entry = 0; entry < entries; entry += 1) {
+    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) {
+      return Number.POSITIVE_INFINITY;
+    }
+    const size = bytes.readUInt32LE(at + 24);
+    if (size === 0xffffffff) return Number.POSITIVE_INFINITY;
+    total += size;
+    at +=
+      46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+  }
+  return total;
+}
+
 async function readWorkbook(bytes: Buffer): Promise<SheetRow[]> {
+  if (declaredUnpackedBytes(bytes) > MAX_UNPACKED_BYTES) {
+    throw invalid(ESAP_IMPORT_MESSAGES.unreadableWorkbook);
+  }
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);

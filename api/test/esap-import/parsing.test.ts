@@ -6,7 +6,11 @@ import {
   conditionTypeOfTimetable,
 } from '../../src/esap-import/timetable';
 import { referencesIn, sectionReference } from '../../src/esap-import/standards';
-import { readSpreadsheet } from '../../src/esap-import/read-spreadsheet';
+import {
+  MAX_UNPACKED_BYTES,
+  declaredUnpackedBytes,
+  readSpreadsheet,
+} from '../../src/esap-import/read-spreadsheet';
 import { findLayout } from '../../src/esap-import/layout';
 import { prepareGaps } from '../../src/esap-import/prepare-gaps';
 import {
@@ -275,5 +279,25 @@ describe('rows the rules refuse', () => {
     ]);
     expect(prepared.gaps).toHaveLength(1);
     expect(prepared.gaps[0]?.gap.requirementReferences).toEqual(['IFC PS2']);
+  });
+});
+
+describe('workbooks that unpack too large', () => {
+  it('reads the unpacked size a workbook declares, and refuses one past the limit unread', async () => {
+    const workbook = await ebrdWorkbook();
+    const declared = declaredUnpackedBytes(workbook);
+    expect(declared).toBeGreaterThan(workbook.length);
+    expect(declared).toBeLessThan(MAX_UNPACKED_BYTES);
+    // The first entry's declared size raised past the limit, as a zip bomb declares it.
+    const bomb = Buffer.from(workbook);
+    const end = bomb.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    const firstEntry = bomb.readUInt32LE(end + 16);
+    bomb.writeUInt32LE(MAX_UNPACKED_BYTES + 1, firstEntry + 24);
+    expect(declaredUnpackedBytes(bomb)).toBeGreaterThan(MAX_UNPACKED_BYTES);
+    await expect(readSpreadsheet(bomb)).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'This workbook could not be read; save it again as .xlsx and retry.',
+    });
+    expect(declaredUnpackedBytes(Buffer.from('PK\x03\x04 not a zip'))).toBe(Infinity);
   });
 });
