@@ -12,9 +12,22 @@ import { SdgIcons } from '../sdg-icons';
 import { StatusBadge } from '../status-badge';
 import { GAP_DETAILS_TEXT } from './gap-details-text';
 
-function Detail({ term, children }: { term: string; children: ReactNode }) {
+function Detail({
+  term,
+  children,
+  wide,
+}: {
+  term: string;
+  children: ReactNode;
+  /** Takes a whole row of the grid (a list that would wrap in one column). */
+  wide?: boolean;
+}) {
   return (
-    <div className="vui-gap-details__item">
+    <div
+      className={
+        wide ? 'vui-gap-details__item vui-gap-details__item--wide' : 'vui-gap-details__item'
+      }
+    >
       <dt>{term}</dt>
       <dd>{children || '-'}</dd>
     </div>
@@ -106,7 +119,7 @@ function LenderFields({ gap }: { gap: Gap }) {
           </Detail>
         ) : null}
         {references.length > 0 ? (
-          <Detail term={ESAP_FIELD_LABELS.requirementReferences}>
+          <Detail term={ESAP_FIELD_LABELS.requirementReferences} wide>
             <ul className="vui-gap-details__references">
               {references.map((reference) => (
                 <li key={reference}>{reference}</li>
