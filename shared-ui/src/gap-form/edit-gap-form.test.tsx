@@ -61,6 +61,24 @@ describe('EditGapForm versions and reasons', () => {
     );
   });
 
+  it('sends only the lender fields the user set, and shows a taken item number as the server words it', async () => {
+    const taken = 'ESAP item 1.2 is already in this action plan.';
+    const updated = onApi('put', 'gap/:gapId', fails(409, taken));
+    const { user, onSaved } = renderEdit();
+    await user.click(screen.getByRole('button', { name: /Lender fields \(ESAP\)/ }));
+    await user.type(screen.getByLabelText('ESAP Item No.'), '1.2');
+    await user.click(screen.getByLabelText('EP4'));
+    await user.click(screen.getByRole('button', { name: 'Update Gap' }));
+    expect(await screen.findByText(taken)).toBeInTheDocument();
+    expect(updated).toHaveBeenCalledWith(
+      expect.objectContaining({
+        body: { esapItemNumber: '1.2', requirementReferences: ['EP4'], version: 4 },
+      }),
+    );
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('ESAP Item No.')).toHaveValue('1.2');
+  });
+
   it('asks for a reason of at least 10 characters when the due date moves later, and sends it', async () => {
     const updated = onApi('put', 'gap/:gapId', ok({ gap: makeGap({ ...gap, version: 5 }) }));
     const { user, onSaved } = renderEdit();

@@ -243,6 +243,28 @@ describe('CreateActionPlanPage', () => {
     expect(await screen.findByText('Navigated away')).toBeVisible();
   });
 
+  it("sends the gap's lender (ESAP) fields with the plan", async () => {
+    const { user } = renderPage();
+    await screen.findByRole('button', { name: 'Create Action Plan' });
+    await fillPlan(user);
+    await fillGap(user);
+    const gap = within(gapSection());
+    await user.click(gap.getByRole('button', { name: /Lender fields \(ESAP\)/ }));
+    await user.type(gap.getByLabelText('ESAP Item No.'), '1.1');
+    await user.type(gap.getByLabelText(/^Timetable/), 'Prior to first disbursement');
+    await user.selectOptions(gap.getByLabelText('Condition Type'), 'Condition precedent');
+    await user.click(gap.getByLabelText('IFC PS1'));
+    await user.click(screen.getByRole('button', { name: 'Create Action Plan' }));
+    expect(await screen.findByText('Action Plan created successfully.')).toBeVisible();
+    expect(sentPayload().gap).toMatchObject({
+      esapItemNumber: '1.1',
+      requirementReferences: ['IFC PS1'],
+      timetable: 'Prior to first disbursement',
+      conditionType: 'precedent',
+      completionIndicator: null,
+    });
+  });
+
   it('sends a recommendation without timeline or due date', async () => {
     onApi('get', AUDIT, ok({ audit: auditOf('recommendation') }));
     created = onApi('post', CREATE, ok({ actionPlan: savedPlan('p-rec', 'recommendation') }, 201));
