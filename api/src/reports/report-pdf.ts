@@ -35,8 +35,15 @@ const INK = '#1f2937';
 const MUTED = '#6b7280';
 const RULE = '#d1d5db';
 const HEADER_FILL = '#e5e7eb';
-const FONT = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
+// DejaVu Sans Condensed, embedded (only the glyphs used): PDF's standard fonts know Western European
+// text only, and a company in Łódź, Zürich or Almaty must read as it is spelled. Condensed keeps the
+// ESAP table's columns close to the standard fonts' widths.
+const FONT = 'Body';
+const BOLD = 'Body-Bold';
+const FONT_FILES = {
+  [FONT]: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf'),
+  [BOLD]: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf'),
+};
 /** A cell longer than this is cut in the PDF (the Excel report keeps every word). */
 const MAX_CELL_CHARACTERS = 900;
 /** The PDF lists at most this many changes; the Excel report has them all. */
@@ -55,24 +62,12 @@ const statusColour = (status: StatusKey) =>
 const cut = (text: string) =>
   text.length > MAX_CELL_CHARACTERS ? `${text.slice(0, MAX_CELL_CHARACTERS - 1)}…` : text;
 
-/** PDF's standard fonts speak WinAnsi: characters outside it are shown as '?', never as garbage. */
-const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ→';
-function printable(text: string): string {
-  let out = '';
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    out +=
-      code === 10 || (code >= 32 && code < 127) || (code >= 160 && code <= 255)
-        ? char
-        : WIN_ANSI_EXTRA.includes(char)
-          ? char
-          : '?';
-  }
-  return out;
-}
-
-/** Text of the report, with the standard fonts' character set. */
-const t = (text: string) => printable(text).replace(/→/g, '->');
+/**
+ * Text of the report: every character the embedded font has (Latin in all its European forms,
+ * Greek, Cyrillic and more), control characters other than line breaks left out.
+ */
+// eslint-disable-next-line no-control-regex
+const t = (text: string) => text.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '');
 
 class ReportPdf {
   private page = 0;
@@ -586,6 +581,7 @@ export function writeReportPdf(
       Subject: 'Environmental & Social monitoring report',
     },
   });
+  for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
   const done = (async () => {
     const pdf = new ReportPdf(doc, data);
     pdf.cover();

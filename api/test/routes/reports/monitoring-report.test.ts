@@ -204,7 +204,7 @@ describe.each(databaseKinds)('the monitoring report on %s', (kind) => {
     expect(overdue.indexOf(kpis.longOverdue)).toBeLessThan(overdue.indexOf(kpis.shortOverdue));
     // The period's changes, and not the one before it.
     const changes = text.slice(text.indexOf('Changes in the period'));
-    expect(changes).toContain('Status: Open -> Closed');
+    expect(changes).toContain('Status: Open → Closed');
     expect(changes).toContain('Remark added with 2 images');
     expect(changes).not.toContain('Early Editor');
     // The evidence appendix: the period's image with its capture time, not the older one.
@@ -404,6 +404,24 @@ describe.each(databaseKinds)('the monitoring report on %s', (kind) => {
       expect(response.headers['content-disposition']).toBe(
         `attachment; filename="Acme _Steel_ _ _odz - monitoring report 2026-01-01-2026-01-31.pdf"; filename*=UTF-8''${encodeURIComponent('Açme "Steel" / Łódź – monitoring report 2026-01-01–2026-01-31.pdf')}`,
       );
+    } finally {
+      await app.db.query(
+        `UPDATE target_companies SET target_company_name = 'Acme Steel Ltd' WHERE id = $1`,
+        [world.acmeId],
+      );
+    }
+  });
+
+  it('prints names as they are spelled, beyond Western European letters', async () => {
+    const name = 'Łódź Tekstil Şirketi – Алматы Ёлка';
+    await app.db.query(`UPDATE target_companies SET target_company_name = $2 WHERE id = $1`, [
+      world.acmeId,
+      name,
+    ]);
+    try {
+      const text = await pdfText(await companyReport('clientOwner', { format: 'pdf' }));
+      expect(text).toContain(name);
+      expect(text).not.toContain('?');
     } finally {
       await app.db.query(
         `UPDATE target_companies SET target_company_name = 'Acme Steel Ltd' WHERE id = $1`,
