@@ -1,5 +1,6 @@
-// The weekly digest: on Monday from the scan hour, in the organisation's time zone, one e-mail per
-// user with their gaps due soon, overdue and awaiting review; a user with none gets no digest.
+// The weekly digest: on Monday from the scan hour, in the organisation's time zone (or on Tuesday when
+// no scan ran on Monday), one e-mail per user with their gaps due soon, overdue and awaiting review;
+// a user with none gets no digest.
 import { REMINDER_DAYS_BEFORE, type SessionUser } from '@verity/shared-api/src/server';
 import { gapOverdueSql } from '../action-plans/derived-sql';
 import { auditVisibleSql } from '../auth/tenancy';
@@ -15,7 +16,10 @@ const DUE_SOON_DAYS = Math.max(...REMINDER_DAYS_BEFORE);
 
 const ORGANISATION_ZONE = `COALESCE(c.time_zone, au.time_zone, tc.time_zone, 'UTC')`;
 
-/** Queues this week's digest of every user whose Monday morning it is (once per user and week). */
+/**
+ * Queues this week's digest of every user whose Monday morning it is (once per user and week). A
+ * Monday on which no scan ran is caught up on Tuesday, as the daily scan catches up a missed day.
+ */
 export async function planDigests(
   db: Database,
   outbox: Outbox,
@@ -24,13 +28,14 @@ export async function planDigests(
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ userId: string; weekStart: string }>(
       `INSERT INTO notification_digests (user_id, week_start)
-       SELECT u.id, (l.local)::date FROM users u
+       SELECT u.id, (l.local)::date - (extract(isodow FROM l.local)::int - 1) FROM users u
        LEFT JOIN clients c ON c.id = u.client_id
        LEFT JOIN auditors au ON au.id = u.auditor_id
        LEFT JOIN target_companies tc ON tc.id = u.target_company_id
        CROSS JOIN LATERAL (SELECT $1::timestamptz AT TIME ZONE ${ORGANISATION_ZONE} AS local) l
        LEFT JOIN notification_preferences p ON p.user_id = u.id AND p.kind = 'digest'
-       WHERE extract(isodow FROM l.local) = 1 AND extract(hour FROM l.local) >= $2
+       WHERE (extract(isodow FROM l.local) = 1 AND extract(hour FROM l.local) >= $2
+           OR extract(isodow FROM l.local) = 2)
          AND COALESCE(p.email, true)
        ON CONFLICT DO NOTHING
        RETURNING user_id AS "userId", to_char(week_start, 'YYYY-MM-DD') AS "weekStart"`,

@@ -364,4 +364,23 @@ describe.each(databaseKinds)('the daily scan on %s', (kind) => {
     for (const roles of Object.values(empty.users))
       for (const user of Object.values(roles)) expect(digestsTo(user.email)).toEqual([]);
   });
+
+  it("catches up a Monday without a scan on Tuesday, once, under that Monday's date", async () => {
+    const monday = '2030-11-11';
+    const tenant = await createTenant(app.db, `Missed Monday ${kind}`);
+    await addGap(app.db, tenant, `Missed Monday gap ${kind}`, `${shiftDay(monday, -4)}T00:00:00Z`);
+    const digestsTo = (address: string) =>
+      mail.messagesTo(address).filter((m) => m.subject.startsWith('Your week on Verity'));
+
+    // No scan ran on Monday: Tuesday's first scan sends the week's digest, later ones nothing more.
+    await app.notifications.scan(at(monday, 1, 8));
+    await app.notifications.scan(at(monday, 1, 12));
+    await app.notifications.scan(at(monday, 2, 8));
+    await emailsSettled(app);
+    const digests = digestsTo(tenant.users.targetCompany.editor.email);
+    expect(digests.map((digest) => digest.subject)).toEqual([
+      'Your week on Verity: 11 November 2030',
+    ]);
+    expect(digests[0]!.text).toContain(`Missed Monday gap ${kind}`);
+  });
 });
