@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   LOGOUT_FAILED,
   NOTIFICATION_SETTINGS_LABEL,
@@ -20,43 +20,15 @@ import {
   USER_PANEL_LABEL,
 } from '../../strings';
 import { LogoutIcon, UserIcon } from './icons';
+import { useHeaderPanel } from './use-header-panel';
 
 /** The letter auditors see on their avatar. */
 export const AUDITOR_AVATAR_LETTER = 'L';
 
 export function UserMenu({ user }: { user: SessionUser }) {
   const logout = useSession((state) => state.logout);
-  const [open, setOpen] = useState(false);
+  const { open, toggle, close, panelId, triggerRef, panelRef } = useHeaderPanel();
   const [loggingOut, setLoggingOut] = useState(false);
-  const panelId = useId();
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-
-  const close = useCallback((returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) triggerRef.current?.focus();
-  }, []);
-
-  useEffect(() => {
-    if (!open) return undefined;
-    panelRef.current?.focus();
-    const onPointerDown = (event: MouseEvent | TouchEvent) => {
-      const target = event.target as Node;
-      if (panelRef.current?.contains(target) || triggerRef.current?.contains(target)) return;
-      close(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close(true);
-    };
-    document.addEventListener('mousedown', onPointerDown);
-    document.addEventListener('touchstart', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('mousedown', onPointerDown);
-      document.removeEventListener('touchstart', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open, close]);
 
   const onLogout = async () => {
     setLoggingOut(true);
@@ -90,7 +62,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
       />
       {open ? (
         <div

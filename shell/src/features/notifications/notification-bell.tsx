@@ -1,8 +1,9 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { NOTIFICATIONS_LABEL, unreadBadgeText } from '@verity/shared-api';
 import { IconButton, Spinner } from '@verity/shared-ui';
 import { notificationBellLabel } from '../../notification-strings';
 import { BellIcon } from '../layout/icons';
+import { useHeaderPanel } from '../layout/use-header-panel';
 import { useUnreadCount } from './notification-queries';
 import './notifications.css';
 
@@ -20,37 +21,8 @@ export interface NotificationBellProps {
  */
 export function NotificationBell({ refreshMs }: NotificationBellProps) {
   const unread = useUnreadCount(refreshMs).data ?? 0;
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
+  const { open, toggle, close, panelId, triggerRef, panelRef } = useHeaderPanel();
   const headingId = useId();
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-
-  const close = useCallback((returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) triggerRef.current?.focus();
-  }, []);
-
-  useEffect(() => {
-    if (!open) return undefined;
-    panelRef.current?.focus();
-    const onPointerDown = (event: MouseEvent | TouchEvent) => {
-      const target = event.target as Node;
-      if (panelRef.current?.contains(target) || triggerRef.current?.contains(target)) return;
-      close(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close(true);
-    };
-    document.addEventListener('mousedown', onPointerDown);
-    document.addEventListener('touchstart', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('mousedown', onPointerDown);
-      document.removeEventListener('touchstart', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open, close]);
 
   return (
     <div className="notification-bell">
@@ -72,7 +44,7 @@ export function NotificationBell({ refreshMs }: NotificationBellProps) {
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
       />
       {open ? (
         <div
