@@ -1,14 +1,7 @@
 // The invitation e-mail, in plain text and HTML.
 import { ROLE_LABELS } from '@verity/shared-api/src/server';
-import type { MailMessage } from '../mail/mailer';
+import { escapeHtml, type MailMessage } from '../mail/mailer';
 import type { Invitation } from './invitations';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (character) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
-  );
 
 const day = (date: Date) =>
   date.toLocaleDateString('en-GB', {

@@ -1,6 +1,14 @@
 // E-mail out of the API over SMTP (nodemailer): SMTP_URL, from MAIL_FROM.
 import nodemailer from 'nodemailer';
 
+/** Text for an e-mail's HTML part: the five characters HTML gives meaning to, escaped. */
+export const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (character) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
+  );
+
 export interface MailMessage {
   to: string;
   subject: string;

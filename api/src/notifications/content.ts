@@ -2,7 +2,7 @@
 // e-mail around them (plain text and HTML, a link to the gap in the reader's area, a link to their
 // settings). Only the gap's own names appear: every reader is a party of that gap.
 import { CLOSURE_METHOD_LABELS, type NotificationKind } from '@verity/shared-api/src/server';
-import type { MailMessage } from '../mail/mailer';
+import { escapeHtml, type MailMessage } from '../mail/mailer';
 import { formatDay, type GapContext } from './gap-context';
 
 export interface NotificationText {
@@ -77,13 +77,6 @@ export function notificationText(
       };
   }
 }
-
-export const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (character) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
-  );
 
 const BUTTON =
   'display: inline-block; padding: 10px 18px; background: #0f766e; color: #ffffff; border-radius: 6px; text-decoration: none';
