@@ -14,13 +14,21 @@ export const executorOf = (db: Queryable) => ({
   executeSql: (text: string, values?: unknown[]) => db.query(text, values),
 });
 
-/** A queue on the API's database that neither creates nor migrates its schema (the migrations do). */
-export function createJobQueue(db: Queryable): PgBoss {
+/**
+ * A queue on the API's database that neither creates nor migrates its schema (the migrations do).
+ * `timing` changes how often it looks at its schedules (tests of a schedule need not wait half a
+ * minute for it).
+ */
+export function createJobQueue(
+  db: Queryable,
+  timing: { cronMonitorIntervalSeconds?: number } = {},
+): PgBoss {
   return new PgBoss({
     db: executorOf(db),
     migrate: false,
     // A worker asks for new jobs this often (seconds).
     pollingIntervalSeconds: 2,
+    ...timing,
   });
 }
 

@@ -37,7 +37,8 @@ describe.each(databaseKinds)('the job queue on %s', (kind) => {
   beforeAll(async () => {
     testDb = await createTestDatabase(kind, { template: 'migrated' });
     db = await openDatabase({ dataDir: testDb.env.DATA_DIR, databaseUrl: testDb.env.DATABASE_URL });
-    queue = createJobQueue(db);
+    // Its schedules looked at every second, not every half minute.
+    queue = createJobQueue(db, { cronMonitorIntervalSeconds: 1 });
     await queue.start();
   });
   afterAll(async () => {
