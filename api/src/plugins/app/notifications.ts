@@ -19,6 +19,11 @@ const EMAIL_BATCH = 10;
 export interface Notifications {
   /** Tells the gap's other parties of an event, in the write's own transaction. */
   gapEvent(tx: Queryable, event: GapEvent): Promise<void>;
+  /**
+   * Once a write that queued e-mails has committed: this process's e-mail worker, if it runs, looks
+   * for them now instead of at its next poll.
+   */
+  emailsQueued(): void;
   /** The daily scan and the Monday digests at `now` (the queue's worker runs it on its schedule). */
   scan(now?: Date): Promise<ScanResult & { digests: number }>;
   /**
@@ -51,11 +56,16 @@ export default fp(
     const outbox = queueOutbox(queue, config.mailRetry);
     const scanHour = config.notificationScanHour;
 
+    let emailWorker: string | undefined;
     const notifications: Notifications = {
       gapEvent: (tx, event) => notifyGapEvent(tx, outbox, event),
+      emailsQueued() {
+        if (emailWorker) queue.notifyWorker(emailWorker);
+      },
       async scan(now = new Date()) {
         const result = await scanGaps(db, outbox, { now, scanHour });
         const digests = await planDigests(db, outbox, { now, scanHour });
+        notifications.emailsQueued();
         return { ...result, digests };
       },
       startWorkers: () => Promise.resolve(),
@@ -95,7 +105,7 @@ export default fp(
         await queue.send(SCAN_QUEUE, {});
       }
       if (email) {
-        await queue.work<EmailJob>(
+        emailWorker = await queue.work<EmailJob>(
           EMAIL_QUEUE,
           { pollingIntervalSeconds, batchSize: EMAIL_BATCH },
           async (jobs) => {

@@ -57,6 +57,7 @@ const closureRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           text: note || undefined,
         });
       });
+      fastify.notifications.emailsQueued();
       return answer(gap.id);
     },
   );
@@ -97,6 +98,7 @@ const closureRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             : { kind: 'closureReturned', gapId: gap.id, author: user, text: review.reason },
         );
       });
+      fastify.notifications.emailsQueued();
       return answer(gap.id);
     },
   );

@@ -113,6 +113,7 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
           });
           return (await findRemark(tx, remarkId, user)) as Remark;
         });
+        fastify.notifications.emailsQueued();
         await commitDocuments(storage, upload.documents, (error) =>
           request.log.warn({ err: error }, 'attachment left pending for the sweep'),
         );
