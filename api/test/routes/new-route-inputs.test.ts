@@ -1,0 +1,148 @@
+// Bad input to the notification, organisation-settings, ESAP import and monitoring-report routes:
+// NUL bytes, huge and negative values, wrong types. Each is answered with a 4xx, never a 5xx, and
+// nothing in the database changes.
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { databaseDigest } from '../permissions/database-digest';
+import { buildTestApp } from '../support/app';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { buildWorld, createPlan, type World } from './action-plans/fixtures';
+
+const HUGE = 'x'.repeat(200_000);
+const NUL = 'Europe/\u0000London';
+
+interface Probe {
+  name: string;
+  request: (world: World, planId: string) => InjectOptions;
+}
+
+const csvForm = (fields: Record<string, string>) => {
+  const form = new FormData();
+  form.append('file', new Blob(['No.,Action\n1.1,Install a meter\n']), 'esap.csv');
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form as unknown as InjectOptions['payload'];
+};
+const planFields = {
+  actionPlanHeading: 'Imported plan',
+  category: 'Environment',
+  timeline: '2030-01-01',
+};
+
+const PROBES: Probe[] = [
+  ...['-1', '0', '1e9', 'abc', '\u0000', HUGE].flatMap((value) => [
+    {
+      name: `GET /notifications page=${value.slice(0, 12)}`,
+      request: () => ({ method: 'GET', url: '/api/v1/notifications', query: { page: value } }),
+    },
+    {
+      name: `GET /notifications pageSize=${value.slice(0, 12)}`,
+      request: () => ({ method: 'GET', url: '/api/v1/notifications', query: { pageSize: value } }),
+    },
+  ]),
+  ...['not-a-uuid', '\u0000', HUGE].map((id) => ({
+    name: `POST /notification/{${id.slice(0, 12)}}/read`,
+    request: () => ({ method: 'POST', url: `/api/v1/notification/${encodeURIComponent(id)}/read` }),
+  })),
+  ...[
+    { preferences: 'all' },
+    { preferences: [{ kind: '\u0000', email: true, inApp: true }] },
+    { preferences: [{ kind: HUGE, email: true, inApp: true }] },
+    { preferences: [{ kind: 'dueSoon', email: 'yes please', inApp: true }] },
+    { preferences: [{ kind: 'escalation', email: false, inApp: true }] },
+    { preferences: Array.from({ length: 10_000 }, () => ({ kind: 'dueSoon', email: true })) },
+  ].map((payload, index) => ({
+    name: `PUT /notification-preferences #${index + 1}`,
+    request: () => ({ method: 'PUT', url: '/api/v1/notification-preferences', payload }),
+  })),
+  // (A one-item list, ['UTC'], is taken as its item by the schema coercion the whole API applies.)
+  ...[NUL, HUGE, 42, -1, '', 'Mars/Olympus_Mons'].map((timeZone) => ({
+    name: `PUT /organisation/settings timeZone=${JSON.stringify(timeZone).slice(0, 16)}`,
+    request: () => ({ method: 'PUT', url: '/api/v1/organisation/settings', payload: { timeZone } }),
+  })),
+  ...[
+    { format: 'docx' },
+    { format: '\u0000' },
+    { from: '2026-02-30' },
+    { from: '-1' },
+    { from: HUGE },
+    { from: '2026-05-01', to: '2026-04-01' },
+    { to: '\u0000' },
+  ].map((query, index) => ({
+    name: `GET /action-plan/{id}/report #${index + 1}`,
+    request: (world: World, planId: string) => ({
+      method: 'GET',
+      url: `/api/v1/action-plan/${planId}/report`,
+      query: { targetCompanyId: world.acmeId, ...query },
+    }),
+  })),
+  ...[{ from: '\u0000' }, { format: HUGE }, { to: '99999-01-01' }].map((query, index) => ({
+    name: `GET /target-company/{id}/report #${index + 1}`,
+    request: (world: World) => ({
+      method: 'GET',
+      url: `/api/v1/target-company/${world.acmeId}/report`,
+      query,
+    }),
+  })),
+  ...[
+    { dryRun: 'maybe' },
+    { dryRun: 'false', mapping: '{not json' },
+    { dryRun: 'false', mapping: '\u0000' },
+    { dryRun: 'false', mapping: JSON.stringify({ A: 'noSuchField' }) },
+    { dryRun: 'false', mapping: JSON.stringify(['esapItemNumber']) },
+    { dryRun: 'false', actionPlanHeading: 'Plan\u0000name' },
+    { dryRun: 'false', timeline: '-1' },
+    { dryRun: 'false', actionPlanId: 'not-a-uuid' },
+  ].map((fields, index) => ({
+    name: `POST /action-plan/import #${index + 1}`,
+    request: (world: World) => {
+      const { dryRun, actionPlanId, ...form } = fields as Record<string, string>;
+      return {
+        method: 'POST',
+        url: '/api/v1/action-plan/import',
+        query: {
+          targetCompanyId: world.acmeId,
+          auditId: world.audits.ap,
+          dryRun: dryRun!,
+          ...(actionPlanId ? { actionPlanId } : {}),
+        },
+        payload: csvForm({ ...planFields, ...form }),
+      };
+    },
+  })),
+];
+
+describe.each(databaseKinds)('bad input to the new routes on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let world: World;
+  let planId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    app = await buildTestApp(database);
+    world = await buildWorld(app);
+    planId = await createPlan(world);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.dispose();
+  });
+
+  it.each(PROBES.map((probe) => [probe.name, probe] as const))(
+    '%s is a 4xx that changes nothing',
+    async (_name, probe) => {
+      const before = await databaseDigest(app);
+      // The auditor owner may call every one of these routes: a refusal is about the input.
+      const response = await world.as.auditorOwner(probe.request(world, planId));
+      // The answer's start is shown beside the verdict when it fails.
+      const refused = response.statusCode >= 400 && response.statusCode < 500;
+      expect([refused, response.statusCode, response.body.slice(0, 300)]).toEqual([
+        true,
+        response.statusCode,
+        response.body.slice(0, 300),
+      ]);
+      // A path past the router's length limit is refused (414) before the API's own error answers.
+      if (response.statusCode !== 414) expect(response.json()).toMatchObject({ success: false });
+      expect(await databaseDigest(app)).toEqual(before);
+    },
+  );
+});
