@@ -58,15 +58,17 @@ const PROBES: Probe[] = [
     name: `PUT /organisation/settings timeZone=${JSON.stringify(timeZone).slice(0, 16)}`,
     request: () => ({ method: 'PUT', url: '/api/v1/organisation/settings', payload: { timeZone } }),
   })),
-  ...[
-    { format: 'docx' },
-    { format: '\u0000' },
-    { from: '2026-02-30' },
-    { from: '-1' },
-    { from: HUGE },
-    { from: '2026-05-01', to: '2026-04-01' },
-    { to: '\u0000' },
-  ].map((query, index) => ({
+  ...(
+    [
+      { format: 'docx' },
+      { format: '\u0000' },
+      { from: '2026-02-30' },
+      { from: '-1' },
+      { from: HUGE },
+      { from: '2026-05-01', to: '2026-04-01' },
+      { to: '\u0000' },
+    ] as Record<string, string>[]
+  ).map((query, index) => ({
     name: `GET /action-plan/{id}/report #${index + 1}`,
     request: (world: World, planId: string) => ({
       method: 'GET',
@@ -74,7 +76,9 @@ const PROBES: Probe[] = [
       query: { targetCompanyId: world.acmeId, ...query },
     }),
   })),
-  ...[{ from: '\u0000' }, { format: HUGE }, { to: '99999-01-01' }].map((query, index) => ({
+  ...(
+    [{ from: '\u0000' }, { format: HUGE }, { to: '99999-01-01' }] as Record<string, string>[]
+  ).map((query, index) => ({
     name: `GET /target-company/{id}/report #${index + 1}`,
     request: (world: World) => ({
       method: 'GET',
@@ -82,19 +86,21 @@ const PROBES: Probe[] = [
       query,
     }),
   })),
-  ...[
-    { dryRun: 'maybe' },
-    { dryRun: 'false', mapping: '{not json' },
-    { dryRun: 'false', mapping: '\u0000' },
-    { dryRun: 'false', mapping: JSON.stringify({ A: 'noSuchField' }) },
-    { dryRun: 'false', mapping: JSON.stringify(['esapItemNumber']) },
-    { dryRun: 'false', actionPlanHeading: 'Plan\u0000name' },
-    { dryRun: 'false', timeline: '-1' },
-    { dryRun: 'false', actionPlanId: 'not-a-uuid' },
-  ].map((fields, index) => ({
+  ...(
+    [
+      { dryRun: 'maybe' },
+      { dryRun: 'false', mapping: '{not json' },
+      { dryRun: 'false', mapping: '\u0000' },
+      { dryRun: 'false', mapping: JSON.stringify({ A: 'noSuchField' }) },
+      { dryRun: 'false', mapping: JSON.stringify(['esapItemNumber']) },
+      { dryRun: 'false', actionPlanHeading: 'Plan\u0000name' },
+      { dryRun: 'false', timeline: '-1' },
+      { dryRun: 'false', actionPlanId: 'not-a-uuid' },
+    ] as Record<string, string>[]
+  ).map((fields, index) => ({
     name: `POST /action-plan/import #${index + 1}`,
     request: (world: World) => {
-      const { dryRun, actionPlanId, ...form } = fields as Record<string, string>;
+      const { dryRun, actionPlanId, ...form } = fields;
       return {
         method: 'POST',
         url: '/api/v1/action-plan/import',
