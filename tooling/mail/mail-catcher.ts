@@ -31,6 +31,8 @@ export interface MailCatcher {
     match: (message: CaughtMessage) => boolean,
     options?: { timeoutMs?: number },
   ): Promise<CaughtMessage>;
+  /** SMTP connections opened so far (a pooled sender reuses one for many messages). */
+  connections(): number;
   clear(): void;
   stop(): Promise<void>;
 }
@@ -57,11 +59,18 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     resolve: (message: CaughtMessage) => void;
   }>();
 
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     size: 25 * 1024 * 1024,
     logger: false,
+    // Stopping does not wait half a minute for a sender's pooled connections to be given back.
+    closeTimeout: 1000,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onData(stream, session, callback) {
       simpleParser(stream).then(
         (parsed) => {
@@ -140,6 +149,7 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
         waiters.add(waiter);
       });
     },
+    connections: () => connections,
     clear: () => {
       stored.length = 0;
     },

@@ -1,6 +1,7 @@
 // Sends e-mail over SMTP with nodemailer. Sending happens after the answer, so a slow or absent mail
 // server never delays or fails a page, and the time taken never tells whether an account exists.
 import nodemailer from 'nodemailer';
+import { smtpTransportOptions } from '../../../tooling/mail/smtp-options';
 
 export interface OutgoingMail {
   to: string;
@@ -21,12 +22,13 @@ export interface Mailer {
 const CLOSE_PATIENCE_MS = 5_000;
 
 export function createMailer({ smtpUrl, from }: { smtpUrl: string; from: string }): Mailer {
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  const transport = nodemailer.createTransport(
+    smtpTransportOptions(smtpUrl, {
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    }),
+  );
   const running = new Set<Promise<void>>();
 
   return {
