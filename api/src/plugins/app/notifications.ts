@@ -122,6 +122,8 @@ export default fp(
                 await queue.fail(EMAIL_QUEUE, job.id, { message: (error as Error).message });
               }
             }
+            // A full batch may have more behind it: the next one is fetched at once, not after a poll.
+            if (jobs.length === EMAIL_BATCH) notifications.emailsQueued();
           },
         );
       }
