@@ -21,7 +21,10 @@ export interface IdentityClient {
    * lookups per end user); rejects when the service cannot be reached.
    */
   lookupUser(email: string, endUserId: string): Promise<AccountsAnswer>;
-  /** Whether the provider answers its discovery document now (checked before sending a browser there). */
+  /**
+   * Whether the provider can be reached now (checked before sending a browser there): false when it
+   * refuses, cannot be found or answers with an error; a slow answer counts as reachable.
+   */
   reachable(): Promise<boolean>;
 }
 
@@ -47,8 +50,10 @@ export default fp(
         const response = await fetch(url, { signal: AbortSignal.timeout(REACHABILITY_TIMEOUT_MS) });
         await response.body?.cancel();
         return response.ok;
-      } catch {
-        return false;
+      } catch (error) {
+        // Refused or unresolvable is down. No answer in time is a busy provider, not a dead one: the
+        // browser is still sent there (and the discovery behind it has its own time-outs and retries).
+        return (error as Error).name === 'TimeoutError';
       }
     }
 

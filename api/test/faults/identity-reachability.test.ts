@@ -1,0 +1,61 @@
+// Before sending a browser to the identity provider the API asks whether it is there. Refused, or
+// answering with an error, it is down, and the login screen says so; slow to answer (a busy machine)
+// it is not, and the sign-in goes ahead.
+import http from 'node:http';
+import net from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp } from '../support/app';
+import { createTestDatabase, type TestDatabase } from '../support/databases';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase('pglite');
+});
+afterAll(() => database?.dispose());
+
+async function listening<T extends net.Server>(server: T): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+}
+
+async function reachableAt(issuer: string): Promise<boolean> {
+  const app: FastifyInstance = await buildTestApp(database, { IDENTITY_ISSUER: issuer });
+  try {
+    return await app.identity.reachable();
+  } finally {
+    await app.close();
+  }
+}
+
+describe("the identity provider's reachability", () => {
+  it('is down when nothing listens at its address', async () => {
+    const server = net.createServer();
+    const issuer = await listening(server);
+    await new Promise((resolve) => server.close(resolve));
+    expect(await reachableAt(issuer)).toBe(false);
+  });
+
+  it('is down when it answers its discovery document with an error', async () => {
+    const server = http.createServer((_request, response) => response.writeHead(503).end());
+    try {
+      expect(await reachableAt(await listening(server))).toBe(false);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('is reachable when it accepts the connection but is slow to answer', async () => {
+    const held = new Set<net.Socket>();
+    // Takes the connection and the request, and answers nothing for as long as the test runs.
+    const server = net.createServer((socket) => {
+      held.add(socket);
+      socket.on('error', () => undefined);
+    });
+    try {
+      expect(await reachableAt(await listening(server))).toBe(true);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
