@@ -42,9 +42,18 @@ test('/login downloads at most 150 KB gzip of JavaScript, all of it the shell’
   page,
 }) => {
   const scripts = new Set<string>();
-  page.on('requestfinished', (request) => {
+  /** What came over the wire for each script: its encoding and its body's bytes as sent. */
+  const received: { file: string; encoding: string | undefined; bytes: number }[] = [];
+  page.on('requestfinished', async (request) => {
     if (request.resourceType() === 'script' || request.url().endsWith('.js')) {
       scripts.add(request.url());
+      const response = await request.response();
+      const { responseBodySize } = await request.sizes();
+      received.push({
+        file: path.basename(new URL(request.url()).pathname),
+        encoding: (await response?.allHeaders())?.['content-encoding'],
+        bytes: responseBodySize,
+      });
     }
   });
   await page.goto('/login');
@@ -65,6 +74,12 @@ test('/login downloads at most 150 KB gzip of JavaScript, all of it the shell’
       .join(', ')})`,
   );
   expect(total).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
+  // The server sends the build's compressed copies, so the wire carries the budgeted bytes, not more.
+  await expect.poll(() => received.length).toBe(urls.length);
+  expect(received.filter(({ encoding }) => encoding !== 'gzip' && encoding !== 'br')).toEqual([]);
+  const sent = received.reduce((sum, { bytes }) => sum + bytes, 0);
+  console.log(`/login: ${kb(sent)} sent compressed in ${received.length} files`);
+  expect(sent).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
 });
 
 test('the shell carries nothing of the areas: no feature package, no remote, no chart', () => {
