@@ -80,6 +80,8 @@ export function buildShellServer(env: NodeJS.ProcessEnv = process.env) {
     root: distDir,
     index: false,
     wildcard: false,
+    // The build's .br and .gz beside each text file, chosen by the browser's Accept-Encoding.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = /\.[0-9a-f]{8,}\./.test(path.basename(filePath));
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,5 +1,5 @@
 // Serves one remote's built files on its own origin, as a CDN would: CORS for the shell,
-// remoteEntry.js never cached, content-hashed chunks cached for good.
+// remoteEntry.js never cached, content-hashed chunks cached for good, compressed copies made at build.
 import path from 'node:path';
 import Fastify from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
@@ -29,6 +29,8 @@ export function buildRemoteServer(key: string, env: NodeJS.ProcessEnv = process.
   app.register(fastifyStatic, {
     // REMOTE_DIST_DIR serves another build of this remote (a release kept aside, a test's rebuild).
     root: path.resolve(env.REMOTE_DIST_DIR || path.join(config.repoRoot, remote.dir, 'dist')),
+    // The build's .br and .gz beside each text file, chosen by the browser's Accept-Encoding.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = /\.[0-9a-f]{8,}\./.test(path.basename(filePath));
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,6 +1,8 @@
 // The one webpack configuration of the shell and the three remotes; each package passes only
 // what differs (its folder, its public path and its Module Federation options).
 const path = require('node:path');
+const zlib = require('node:zlib');
+const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const ChunkReportPlugin = require('./chunk-report-plugin.cjs');
@@ -32,6 +34,32 @@ function withOneRefreshRuntime(federation) {
   const runtime = { singleton: true, eager: true, requiredVersion: false };
   return { ...federation, shared: { ...federation.shared, 'react-refresh/runtime': runtime } };
 }
+
+/** Files the servers send compressed: text, and only where compressing saves something. */
+const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
+
+/**
+ * Each text file also as .br (brotli, best) and .gz (gzip -9), made once at build so the servers send
+ * them as they are (`preCompressed`): brotli where the browser offers it (over HTTPS), gzip elsewhere.
+ */
+const precompressed = () => [
+  new CompressionPlugin({
+    test: COMPRESSIBLE,
+    filename: '[path][base].br',
+    algorithm: 'brotliCompress',
+    compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+    threshold: 1024,
+    minRatio: 0.9,
+  }),
+  new CompressionPlugin({
+    test: COMPRESSIBLE,
+    filename: '[path][base].gz',
+    algorithm: 'gzip',
+    compressionOptions: { level: 9 },
+    threshold: 1024,
+    minRatio: 0.9,
+  }),
+];
 
 /** Loaded only for development builds: production builds do not need the dev tools installed. */
 function reactRefresh() {
@@ -93,7 +121,7 @@ function createWebpackConfig({ dir, publicPath, federation }) {
         new ModuleFederationPlugin(production ? federation : withOneRefreshRuntime(federation)),
         new HtmlWebpackPlugin({ template: './public/index.html' }),
         new ChunkReportPlugin(),
-        ...(production ? [] : [reactRefresh()]),
+        ...(production ? precompressed() : [reactRefresh()]),
       ],
       performance: { hints: false },
       devServer: production ? undefined : devServerConfig(federation.name),

@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Component, Suspense, lazy, type ReactNode } from 'react';
 import './charts.css';
 
 const ChartCanvas = lazy(() => import('./chart-canvas'));
@@ -10,23 +10,51 @@ export interface LazyChartProps {
   summary: string;
 }
 
+export const CHART_NOT_LOADED = 'The chart could not be loaded.';
+
+/**
+ * A chart whose code did not arrive (a dropped connection, a redeploy that removed the chunk) says so
+ * in its own box; the figures and the rest of the page stay.
+ */
+class ChartBoundary extends Component<
+  { height: number; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="vui-chart__empty" style={{ height: this.props.height }}>
+        {CHART_NOT_LOADED}
+      </div>
+    );
+  }
+}
+
 /** Draws after the figures around it: the page renders first, ECharts arrives in its own chunk. */
 export function LazyChart({ option, height, summary }: LazyChartProps) {
   return (
     <div className="vui-chart" role="img" aria-label={summary} style={{ minHeight: height }}>
-      <Suspense
-        fallback={
-          <div
-            className="vui-chart__placeholder"
-            style={{ height }}
-            data-testid="chart-placeholder"
-          >
-            Loading chart...
-          </div>
-        }
-      >
-        <ChartCanvas option={option} height={height} />
-      </Suspense>
+      <ChartBoundary height={height}>
+        <Suspense
+          fallback={
+            <div
+              className="vui-chart__placeholder"
+              style={{ height }}
+              data-testid="chart-placeholder"
+            >
+              Loading chart...
+            </div>
+          }
+        >
+          <ChartCanvas option={option} height={height} />
+        </Suspense>
+      </ChartBoundary>
     </div>
   );
 }

@@ -1,0 +1,79 @@
+/**
+ * @jest-environment node
+ */
+// The shell sends the build's compressed copies: brotli or gzip as the browser accepts, the page of
+// every app route included, and the plain file to a client that takes neither.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { buildShellServer } from './index';
+
+const page = `<!doctype html><html><head><title>Verity</title></head><body>${'<div id="root"></div>'.repeat(80)}</body></html>`;
+const main = 'import("./login.0123abcd4567.js");\n'.repeat(300);
+let distDir: string;
+
+beforeAll(async () => {
+  distDir = await mkdtemp(path.join(os.tmpdir(), 'verity-shell-dist-'));
+  for (const [name, text] of [
+    ['index.html', page],
+    ['main.js', main],
+  ] as const) {
+    await writeFile(path.join(distDir, name), text);
+    await writeFile(path.join(distDir, `${name}.br`), brotliCompressSync(text));
+    await writeFile(path.join(distDir, `${name}.gz`), gzipSync(text));
+  }
+});
+afterAll(async () => {
+  await rm(distDir, { recursive: true, force: true });
+});
+
+const shell = () =>
+  buildShellServer({ SHELL_DIST_DIR: distDir, API_URL: 'http://127.0.0.1:9' }).app;
+
+describe("the shell's files", () => {
+  it('go as brotli to a browser that offers it, as gzip to one that offers gzip only, plain otherwise', async () => {
+    const app = shell();
+    const get = (acceptEncoding?: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/main.js',
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+    const brotli = await get('gzip, deflate, br, zstd');
+    expect(brotli.headers).toMatchObject({
+      'content-encoding': 'br',
+      'cache-control': 'no-cache',
+      vary: expect.stringContaining('accept-encoding'),
+    });
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(main);
+    expect(brotli.rawPayload.length).toBeLessThan(main.length / 10);
+
+    const gzip = await get('gzip, deflate');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(main);
+
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(main);
+    await app.close();
+  });
+
+  it("send the page of an app route compressed, never cached, with the page's security headers", async () => {
+    const app = shell();
+    const response = await app.inject({
+      method: 'GET',
+      url: '/client/dashboard',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers).toMatchObject({
+      'content-encoding': 'gzip',
+      'content-type': expect.stringContaining('text/html'),
+      'cache-control': 'no-cache',
+      'x-frame-options': 'DENY',
+    });
+    expect(gunzipSync(response.rawPayload).toString()).toBe(page);
+    await app.close();
+  });
+});
