@@ -56,3 +56,15 @@ export class AttachmentExistsError extends Error {
     super(`An attachment is already stored under ${key}`);
   }
 }
+
+/**
+ * The storage cannot be reached or answers with its own failure (a network error, a time-out, a 5xx):
+ * "not now" rather than "never", so the API answers 503 with Retry-After (`statusCode`), not 500.
+ */
+export class AttachmentStorageUnavailableError extends Error {
+  override name = 'AttachmentStorageUnavailableError';
+  readonly statusCode = 503;
+  constructor(cause: unknown) {
+    super(`Attachment storage unavailable: ${(cause as Error).message}`, { cause });
+  }
+}

@@ -3,6 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { FastifyInstance } from 'fastify';
+import {
+  AttachmentStorageUnavailableError,
+  type AttachmentStorage,
+} from '../../src/storage/attachment-storage';
 import { ORPHAN_GRACE_MS, sweepAttachments } from '../../src/storage/attachment-sweep';
 import {
   s3AttachmentStorage,
@@ -17,6 +21,12 @@ async function bytesOf(stream: AsyncIterable<unknown>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+async function listAll(storage: AttachmentStorage) {
+  const keys: string[] = [];
+  for await (const { key } of storage.list()) keys.push(key);
+  return keys;
 }
 
 describe('S3 attachment storage', () => {
@@ -89,10 +99,18 @@ describe('S3 attachment storage', () => {
       await expect(storage.check()).resolves.toBeUndefined();
 
       await own.stop();
-      await expect(storage.check()).rejects.toThrow('ECONNREFUSED');
-      await expect(storage.put(`${randomUUID()}.png`, PNG_BYTES, 'image/png')).rejects.toThrow();
-      // Not "not found": the route answers a server error, and the image is not reported gone.
-      await expect(storage.get(key)).rejects.toThrow('ECONNREFUSED');
+      // "Not now", never "not found": the routes answer 503 and the image is not reported gone.
+      for (const attempt of [
+        storage.check(),
+        storage.put(`${randomUUID()}.png`, PNG_BYTES, 'image/png'),
+        storage.get(key),
+        storage.commit(key),
+        storage.delete(key),
+        listAll(storage),
+      ]) {
+        await expect(attempt).rejects.toThrow(AttachmentStorageUnavailableError);
+        await expect(attempt).rejects.toThrow('ECONNREFUSED');
+      }
     } finally {
       await own.dispose();
     }

@@ -23,6 +23,8 @@ describe.each(databaseKinds)('remarks with attachments in S3 on %s', (kind) => {
   let app: FastifyInstance;
   let world: World;
   let gapId: string;
+  /** The photo the first test posts. */
+  let photoUrl = '';
 
   beforeAll(async () => {
     server = await startS3Server();
@@ -78,7 +80,8 @@ describe.each(databaseKinds)('remarks with attachments in S3 on %s', (kind) => {
     expect(await inBucket()).toEqual(rows.map((row) => ({ key: row.storage_key, pending: false })));
     expect(await readdir(folder).catch(() => [])).toEqual(folderBefore);
 
-    const [photoUrl, planUrl] = remark.docs.map((doc) => doc.url) as [string, string];
+    const [firstUrl, planUrl] = remark.docs.map((doc) => doc.url) as [string, string];
+    photoUrl = firstUrl;
     const seen = await world.as.auditorViewer({ method: 'GET', url: photoUrl });
     expect(seen.statusCode).toBe(200);
     expect(seen.headers['content-type']).toBe('image/jpeg');
@@ -131,6 +134,27 @@ describe.each(databaseKinds)('remarks with attachments in S3 on %s', (kind) => {
       status: 'unavailable',
       checks: { database: 'ok', attachments: 'unavailable' },
     });
+  });
+
+  it('answers 503 with Retry-After, not 500 or 404, while the bucket cannot be reached', async () => {
+    // The server was stopped by the test before.
+    const unavailable = { success: false, code: 'SERVICE_UNAVAILABLE' };
+    const image = await world.as.auditorViewer({ method: 'GET', url: photoUrl });
+    expect(image.statusCode).toBe(503);
+    expect(image.headers['retry-after']).toBeDefined();
+    expect(image.json()).toMatchObject(unavailable);
+
+    const before = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM remarks');
+    const posted = await world.as.companyOwner({
+      method: 'PATCH',
+      url: `/api/v1/gap/${gapId}/remark`,
+      query: { targetCompanyId: world.acmeId },
+      ...multipart('Posted while storage is down', [{ fileName: 'late.png', bytes: pngOf(4096) }]),
+    });
+    expect(posted.statusCode).toBe(503);
+    expect(posted.json()).toMatchObject(unavailable);
+    const after = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM remarks');
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
   });
 });
 
