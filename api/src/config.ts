@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { demoSeedProblem, secretProblem } from '../../tooling/config/deployment.cjs';
 import { checkEnvironment } from '../../tooling/config/environment.cjs';
 import { loadConfig } from '../../tooling/config/index.cjs';
+import type { S3StorageSettings } from './storage/s3-attachment-storage';
 
 const PositiveInteger = Type.String({ pattern: '^[1-9][0-9]*$' });
 const WholeNumber = Type.String({ pattern: '^(0|[1-9][0-9]*)$' });
@@ -28,6 +29,29 @@ const EnvSchema = Type.Object({
   REMARKS_PER_MINUTE: Type.Optional(PositiveInteger),
   LOAD_SHEDDING_EVENT_LOOP_DELAY_MS: Type.Optional(WholeNumber),
   LOAD_SHEDDING_EVENT_LOOP_UTILIZATION: Type.Optional(Share),
+  ATTACHMENT_STORAGE: Type.Optional(
+    Type.Union([Type.Literal('local'), Type.Literal('s3')], {
+      invalid: 'ATTACHMENT_STORAGE must be local or s3, got "{value}"',
+    }),
+  ),
+  S3_BUCKET: Type.Optional(
+    Type.String({
+      pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$',
+      invalid:
+        'S3_BUCKET is not a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens, got "{value}"',
+    }),
+  ),
+  S3_REGION: Type.Optional(Type.String({ pattern: '^[a-z0-9-]+$' })),
+  S3_ENDPOINT: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^/?#\\s]+/?$',
+      invalid:
+        'S3_ENDPOINT must be the server\'s http(s) address without a path (https://s3.example.com:9000), got "{value}"',
+    }),
+  ),
+  S3_FORCE_PATH_STYLE: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])),
+  S3_ACCESS_KEY_ID: Type.Optional(Type.String({ minLength: 1 })),
+  S3_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1 })),
   SEED_DEMO: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('')])),
   JOB_QUEUE: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])),
   NOTIFICATION_SCAN_HOUR: Type.Optional(Type.String({ pattern: '^([0-9]|1[0-9]|2[0-3])$' })),
@@ -62,6 +86,8 @@ export interface ApiConfig {
   refreshTokenTtlSeconds: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where remark attachments are stored: a folder (`${dataDir}/attachments`) or an S3-compatible bucket. */
+  attachmentStorage: { kind: 'local' } | ({ kind: 's3' } & S3StorageSettings);
   /** Bytes of attachments one target company may hold. */
   attachmentQuotaBytes: number;
   /** Bytes of attachments one user may upload in any hour. */
@@ -88,6 +114,54 @@ export interface ApiConfig {
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+const S3_ONLY = [
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_FORCE_PATH_STYLE',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+/** ATTACHMENT_STORAGE and the S3_* settings, checked together. */
+function attachmentStorage(env: Env): ApiConfig['attachmentStorage'] {
+  if (env.ATTACHMENT_STORAGE !== 's3') {
+    // A bucket named while files go to the local folder is a deployment mistake, not a choice.
+    const stray = S3_ONLY.find((name) => env[name] !== undefined);
+    if (stray) {
+      throw new ConfigError(
+        `Environment variable ${stray} is set but ATTACHMENT_STORAGE is not s3: set ATTACHMENT_STORAGE=s3 to keep attachments in the bucket, or unset the S3_* variables`,
+      );
+    }
+    return { kind: 'local' };
+  }
+  if (!env.S3_BUCKET) {
+    throw new ConfigError(
+      'Environment variable S3_BUCKET is required with ATTACHMENT_STORAGE=s3 (the bucket that holds the attachments)',
+    );
+  }
+  if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError(
+      "Environment variables S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK's own credentials (AWS_* variables, the instance's role)",
+    );
+  }
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION ?? 'us-east-1',
+    ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT.replace(/\/$/, '') } : {}),
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === '1',
+    ...(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+      ? {
+          credentials: {
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          },
+        }
+      : {}),
+  };
 }
 
 function checkEnv(raw: NodeJS.ProcessEnv): Env {
@@ -130,6 +204,7 @@ export function loadApiConfig(raw: NodeJS.ProcessEnv = process.env): ApiConfig {
     refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL_SECONDS ?? 30 * 24 * 60 * 60),
     dataDir: shared.dataDir,
     databaseUrl: shared.databaseUrl,
+    attachmentStorage: attachmentStorage(env),
     attachmentQuotaBytes: Number(env.ATTACHMENT_QUOTA_BYTES ?? 1024 ** 3),
     uploadRateBytesPerHour: Number(env.UPLOAD_RATE_BYTES_PER_HOUR ?? 200 * 1024 ** 2),
     remarkWithdrawalWindowSeconds: Number(env.REMARK_WITHDRAWAL_WINDOW_SECONDS ?? 24 * 60 * 60),

@@ -84,6 +84,78 @@ describe('API configuration', () => {
       expect(() => loadApiConfig({ ...required, [name as string]: value })).toThrow(name);
   });
 
+  it('keeps attachments in the local folder unless told otherwise', () => {
+    expect(loadApiConfig(required).attachmentStorage).toEqual({ kind: 'local' });
+    expect(loadApiConfig({ ...required, ATTACHMENT_STORAGE: 'local' }).attachmentStorage).toEqual({
+      kind: 'local',
+    });
+  });
+
+  it('reads the S3 bucket, its server and its keys', () => {
+    expect(
+      loadApiConfig({
+        ...required,
+        ATTACHMENT_STORAGE: 's3',
+        S3_BUCKET: 'verity-attachments',
+        S3_REGION: 'eu-west-3',
+        S3_ENDPOINT: 'https://s3.example.com:9000/',
+        S3_FORCE_PATH_STYLE: '1',
+        S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+        S3_SECRET_ACCESS_KEY: 'secret-example',
+      }).attachmentStorage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'verity-attachments',
+      region: 'eu-west-3',
+      endpoint: 'https://s3.example.com:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret-example' },
+    });
+    // AWS S3 itself, with the SDK's own credentials (the instance's role, AWS_* variables).
+    expect(
+      loadApiConfig({ ...required, ATTACHMENT_STORAGE: 's3', S3_BUCKET: 'verity-attachments' })
+        .attachmentStorage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'verity-attachments',
+      region: 'us-east-1',
+      forcePathStyle: false,
+    });
+  });
+
+  it.each([
+    [
+      { ATTACHMENT_STORAGE: 's3' },
+      'Environment variable S3_BUCKET is required with ATTACHMENT_STORAGE=s3 (the bucket that holds the attachments)',
+    ],
+    [
+      { ATTACHMENT_STORAGE: 'bucket' },
+      'Environment variable ATTACHMENT_STORAGE must be local or s3, got "bucket"',
+    ],
+    [
+      { ATTACHMENT_STORAGE: 's3', S3_BUCKET: 'Verity_Attachments' },
+      'Environment variable S3_BUCKET is not a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens, got "Verity_Attachments"',
+    ],
+    [
+      { ATTACHMENT_STORAGE: 's3', S3_BUCKET: 'verity', S3_ENDPOINT: 's3.example.com' },
+      'Environment variable S3_ENDPOINT must be the server\'s http(s) address without a path (https://s3.example.com:9000), got "s3.example.com"',
+    ],
+    [
+      { ATTACHMENT_STORAGE: 's3', S3_BUCKET: 'verity', S3_FORCE_PATH_STYLE: 'yes' },
+      'Environment variable S3_FORCE_PATH_STYLE is invalid',
+    ],
+    [
+      { ATTACHMENT_STORAGE: 's3', S3_BUCKET: 'verity', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' },
+      'Environment variables S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    ],
+    [
+      { S3_BUCKET: 'verity' },
+      'Environment variable S3_BUCKET is set but ATTACHMENT_STORAGE is not s3: set ATTACHMENT_STORAGE=s3 to keep attachments in the bucket, or unset the S3_* variables',
+    ],
+  ])('refuses attachment storage settings that cannot work: %j', (env, message) => {
+    expect(() => loadApiConfig({ ...required, ...env })).toThrow(message);
+  });
+
   it('makes cookies Secure when the product is served over https', () => {
     expect(loadApiConfig({ ...required, PUBLIC_URL: 'https://verity.example' }).secureCookies).toBe(
       true,

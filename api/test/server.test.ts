@@ -59,4 +59,28 @@ describe('the API server', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });
+
+  it('refuses to start with ATTACHMENT_STORAGE=s3 and no bucket, saying so', async () => {
+    const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
+      cwd: path.resolve(__dirname, '..'),
+      env: {
+        PATH: process.env.PATH,
+        API_PORT: String(await freePort()),
+        SESSION_SECRET: TEST_SESSION_SECRET,
+        IDENTITY_CLIENT_SECRET: TEST_IDENTITY_CLIENT_SECRET,
+        IDENTITY_API_KEY: TEST_IDENTITY_API_KEY,
+        ATTACHMENT_STORAGE: 's3',
+        ...database.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(output.trim()).toBe(
+      'Environment variable S3_BUCKET is required with ATTACHMENT_STORAGE=s3 (the bucket that holds the attachments)',
+    );
+  });
 });

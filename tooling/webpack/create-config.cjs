@@ -40,7 +40,7 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
 
 /**
  * Each text file also as .br (brotli, best) and .gz (gzip -9), made once at build so the servers send
- * them as they are (`preCompressed`): brotli where the browser offers it (over HTTPS), gzip elsewhere.
+ * them as they are (`preCompressed`): brotli where the browser offers it (over HTTPS, on localhost), gzip elsewhere.
  */
 const precompressed = () => [
   new CompressionPlugin({

@@ -1,12 +1,11 @@
 // The demo portfolio on top of the demo organisations: a second Northwind company, GreenAudit's
 // assignments, audits of every type, plans of every form, gaps in every status, remarks and a photo.
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { AUDIT_CATEGORIES_BY_TYPE, AUDIT_FORMS, AUDIT_TYPES } from '@verity/shared-api/src/server';
 import { insertRemarkDocument } from '../action-plans/remark-attachments';
 import { imageEvidenceOf } from '../action-plans/image-evidence';
 import type { Queryable } from '../db';
+import type { AttachmentStorage } from '../storage/attachment-storage';
 import { seedChangeHistory } from './demo-change-history';
 import { seedClosureLoop } from './demo-closure';
 import { demoSitePhoto } from './demo-photo';
@@ -32,8 +31,8 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface PortfolioOptions {
-  /** Where attachments live (`${DATA_DIR}/attachments`); without it the remark photo is left out. */
-  attachmentsDir?: string;
+  /** Where attachments are stored (the API's configured storage); without it the remark photo is left out. */
+  attachments?: AttachmentStorage;
 }
 
 interface Author {
@@ -275,13 +274,13 @@ async function demoPhoto(tx: Queryable, remarkId: string, companyName: string) {
 async function attachPhoto(
   tx: Queryable,
   remarkId: string,
-  attachmentsDir: string,
+  attachments: AttachmentStorage,
   companyName: string,
 ) {
   const photo = await demoPhoto(tx, remarkId, companyName);
   const storageKey = `${randomUUID()}.${photo.extension}`;
-  await mkdir(attachmentsDir, { recursive: true });
-  await writeFile(path.join(attachmentsDir, storageKey), photo.bytes);
+  await attachments.put(storageKey, photo.bytes, photo.contentType);
+  await attachments.commit(storageKey);
   const document = {
     storageKey,
     fileName: `site-photo.${photo.extension}`,
@@ -334,13 +333,13 @@ export async function seedDemoPortfolio(tx: Queryable, options: PortfolioOptions
       audits,
       authors,
     );
-    if (remarkId && options.attachmentsDir) {
-      await attachPhoto(tx, remarkId, options.attachmentsDir, name);
+    if (remarkId && options.attachments) {
+      await attachPhoto(tx, remarkId, options.attachments, name);
     }
     // The closure loop's states live at the second company, away from the gaps the demo walks
     // through first (Acme Steel's), which stay as the spec's statuses left them.
     if (name === SECOND_COMPANY) {
-      const { attachmentsDir } = options;
+      const { attachments } = options;
       await seedClosureLoop(
         tx,
         companyId,
@@ -348,8 +347,8 @@ export async function seedDemoPortfolio(tx: Queryable, options: PortfolioOptions
           auditor: authors.find((author) => author.user_type === 'auditor'),
           client: authors.find((author) => author.user_type === 'client'),
         },
-        attachmentsDir
-          ? (photoRemarkId) => attachPhoto(tx, photoRemarkId, attachmentsDir, name)
+        attachments
+          ? (photoRemarkId) => attachPhoto(tx, photoRemarkId, attachments, name)
           : undefined,
       );
     }

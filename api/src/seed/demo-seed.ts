@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { scanGaps } from '../notifications/scan';
 import type { Database, Queryable } from '../db';
+import type { AttachmentStorage } from '../storage/attachment-storage';
+import { localAttachmentStorage } from '../storage/local-attachment-storage';
 import { seedDemoPortfolio } from './demo-portfolio';
 
 interface DemoAccount {
@@ -51,7 +53,9 @@ function contactEmail(
 }
 
 export interface SeedDemoOptions {
-  /** DATA_DIR: the demo remark photo is written to `${dataDir}/attachments`; left out without it. */
+  /** Where the demo remark photos are stored: the API's configured storage. */
+  attachments?: AttachmentStorage;
+  /** DATA_DIR: without `attachments`, the photos go to `${dataDir}/attachments`; left out without either. */
   dataDir?: string;
 }
 
@@ -144,9 +148,12 @@ export async function seedDemo(
         ],
       );
     }
-    await seedDemoPortfolio(tx, {
-      attachmentsDir: options.dataDir && path.join(options.dataDir, 'attachments'),
-    });
+    const attachments =
+      options.attachments ??
+      (options.dataDir
+        ? localAttachmentStorage(path.join(options.dataDir, 'attachments'))
+        : undefined);
+    await seedDemoPortfolio(tx, attachments ? { attachments } : {});
   });
   await seedDemoNotifications(db);
 }

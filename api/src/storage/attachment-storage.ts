@@ -16,7 +16,10 @@ export interface StoredObject {
  * a crash between the two leaves a pending object the sweep can tell apart and settle.
  */
 export interface AttachmentStorage {
-  /** Stores the bytes as pending under `key` (a new key: an existing one is never overwritten); gives the byte count. */
+  /**
+   * Stores the bytes as pending under `key` and gives the byte count. The key must be new: for one
+   * already stored, pending or permanent, it rejects with `AttachmentExistsError` and overwrites nothing.
+   */
   put(key: string, body: Readable | Buffer, contentType: string): Promise<{ size: number }>;
   /** Makes a pending object permanent; an object already permanent is left as it is. */
   commit(key: string): Promise<void>;
@@ -30,9 +33,38 @@ export interface AttachmentStorage {
   check(): Promise<void>;
 }
 
+const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/**
+ * Whether `key` is named like an attachment (`<uuid>.<extension>`, as the API generates them): one
+ * plain name, so it cannot walk out of a folder or into another prefix, and never `.pending`.
+ */
+export function isAttachmentKey(key: string): boolean {
+  return SAFE_KEY.test(key) && !key.endsWith('.pending');
+}
+
 export class AttachmentNotFoundError extends Error {
   override name = 'AttachmentNotFoundError';
   constructor(key: string) {
     super(`No attachment stored under ${key}`);
+  }
+}
+
+export class AttachmentExistsError extends Error {
+  override name = 'AttachmentExistsError';
+  constructor(key: string) {
+    super(`An attachment is already stored under ${key}`);
+  }
+}
+
+/**
+ * The storage cannot be reached or answers with its own failure (a network error, a time-out, a 5xx):
+ * "not now" rather than "never", so the API answers 503 with Retry-After (`statusCode`), not 500.
+ */
+export class AttachmentStorageUnavailableError extends Error {
+  override name = 'AttachmentStorageUnavailableError';
+  readonly statusCode = 503;
+  constructor(cause: unknown) {
+    super(`Attachment storage unavailable: ${(cause as Error).message}`, { cause });
   }
 }

@@ -1,12 +1,11 @@
-import path from 'node:path';
 import fp from 'fastify-plugin';
 import { SWEEP_EVERY_MS, sweepAttachments } from '../../storage/attachment-sweep';
 import type { AttachmentStorage } from '../../storage/attachment-storage';
-import { localAttachmentStorage } from '../../storage/local-attachment-storage';
+import { configuredAttachmentStorage } from '../../storage/configured-storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Where remark attachments live (`${DATA_DIR}/attachments`). */
+    /** Where remark attachments live: `${DATA_DIR}/attachments`, or the bucket ATTACHMENT_STORAGE=s3 names. */
     attachments: AttachmentStorage;
   }
 }
@@ -14,7 +13,7 @@ declare module 'fastify' {
 /** The attachment storage, swept of what crashes left behind once at start and then on a schedule. */
 export default fp(
   async (fastify) => {
-    const storage = localAttachmentStorage(path.join(fastify.config.dataDir, 'attachments'));
+    const { storage, close } = configuredAttachmentStorage(fastify.config);
     fastify.decorate('attachments', storage);
 
     let running: Promise<void> | undefined;
@@ -39,6 +38,7 @@ export default fp(
     fastify.addHook('onClose', async () => {
       clearInterval(timer);
       await running;
+      close();
     });
   },
   { name: 'attachments', dependencies: ['config', 'database'] },

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { openDatabase, runMigrations, type Database } from '../../db';
 import { seedDemo } from '../../seed/demo-seed';
+import { configuredAttachmentStorage } from '../../storage/configured-storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,7 +21,15 @@ export default fp<DatabasePluginOptions>(
     const prepare = async (db: Database) => {
       const applied = await runMigrations(db);
       if (applied.length > 0) fastify.log.info({ applied }, 'migrations applied');
-      if (config.seedDemo) await seedDemo(db, config.demoAccountsFile, { dataDir: config.dataDir });
+      if (config.seedDemo) {
+        // The demo's photos go where the API will look for them: the folder or the bucket.
+        const { storage, close } = configuredAttachmentStorage(config);
+        try {
+          await seedDemo(db, config.demoAccountsFile, { attachments: storage });
+        } finally {
+          close();
+        }
+      }
     };
     const open = (requestLimits = true) =>
       openDatabase({
