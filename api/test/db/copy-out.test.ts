@@ -14,7 +14,7 @@ const csvCell = (value: string | null) =>
       ? `"${value.replace(/"/g, '""')}"`
       : value;
 
-/** The label of row n of the `rows` table below: plain, with a quote, a comma and a line break, empty or NULL. */
+/** The label of row n of the `copy_rows` table below: plain, with a quote, a comma and a line break, empty or NULL. */
 const labelOf = (n: number) =>
   n % 5 === 0 ? null : n % 7 === 0 ? '' : n % 3 === 0 ? `Gap "${n}", line\ntwo` : `Gap ${n}`;
 const labelSql = `CASE WHEN n % 5 = 0 THEN NULL WHEN n % 7 = 0 THEN ''
