@@ -206,6 +206,25 @@ const exportFixture = `
       ARRAY['SDG' || (1 + g % 17), 'SDG' || (1 + g % 5)],
       '2026-03-01T00:00:00Z'::timestamptz + (g / 50) * interval '1 hour'
     FROM generate_series(2, 3) p, LATERAL generate_series(1, CASE p WHEN 2 THEN 700 ELSE 13 END) g;
+  -- The closure loop's columns: a request returned, then one accepted, on every 25th gap.
+  INSERT INTO closure_requests (gap_id, requested_by_name, requested_at, reviewed_by_name, reviewed_at, decision, method, reason)
+    SELECT ${idSql(4, '20000 + 1000 - g')}, 'Company Owner', '2026-04-01T08:00:00Z'::timestamptz + g * interval '1 hour',
+      'Reviewer, "senior"', '2026-04-02T08:00:00Z'::timestamptz + g * interval '1 hour', 'return', NULL, 'Photos missing'
+    FROM generate_series(25, 700, 25) g;
+  INSERT INTO closure_requests (gap_id, requested_by_name, requested_at, reviewed_by_name, reviewed_at, decision, method)
+    SELECT ${idSql(4, '20000 + 1000 - g')}, 'Company Owner', '2026-05-01T08:00:00Z'::timestamptz + g * interval '1 hour',
+      '=Auditor ' || g, '2026-05-03T23:30:00Z'::timestamptz + g * interval '1 hour', 'accept',
+      CASE WHEN g % 2 = 0 THEN 'site' ELSE 'desk' END
+    FROM generate_series(25, 700, 25) g;
+  -- Evidence on every 40th gap: the last evidence date.
+  INSERT INTO remarks (id, gap_id, comments, user_type, fullname, role, created_at)
+    SELECT ${idSql(6, 'g')}, ${idSql(4, '20000 + 1000 - g')}, 'Photo of the new filter', 'targetCompany',
+      'Company Owner', 'owner', '2026-03-20T00:00:00Z'::timestamptz + g * interval '1 minute'
+    FROM generate_series(40, 700, 40) g;
+  INSERT INTO remark_documents (remark_id, storage_key, file_name, content_type, size, created_at)
+    SELECT ${idSql(6, 'g')}, 'evidence-' || g, 'filter.jpg', 'image/jpeg', 1000,
+      '2026-03-20T00:00:00Z'::timestamptz + g * interval '1 minute'
+    FROM generate_series(40, 700, 40) g;
 `;
 
 // The same export from both databases needs both: PostgreSQL is there when TEST_DATABASE_URL is set.
@@ -256,6 +275,9 @@ const exportFixture = `
       const text = postgres!.toString('utf8');
       expect(text).toContain('"Gap ""6"", with a comma"');
       expect(text).toContain('Plan without gaps');
+      expect(text.match(/,'=Auditor \d+,Site verification,/g)).toHaveLength(14);
+      expect(text.match(/,'=Auditor \d+,Desk review,/g)).toHaveLength(14);
+      expect(text.match(/,2026-03-20,/g)).toHaveLength(17);
       expect(text.match(/^"GreenAudit, ""Partners""",/gm)).toHaveLength(700 + 13 + 1);
     });
   },
