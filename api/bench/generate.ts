@@ -23,8 +23,9 @@ export const smallCompanyId = benchId(1, 2);
 export const auditOf = (c: number, k: number) => benchId(2, c * 10 + k);
 export const planOf = (c: number, p: number) => benchId(3, c * 1000 + p);
 
-export async function generatePortfolio(db: Database): Promise<void> {
-  const { clientId, auditorId, clientUserId, auditorUserId, companies, plansPerCompany } = BENCH;
+/** `companies` below 200 writes only the first ones (1: the 100,000-gap company alone). */
+export async function generatePortfolio(db: Database, companies = BENCH.companies): Promise<void> {
+  const { clientId, auditorId, clientUserId, auditorUserId, plansPerCompany } = BENCH;
   await db.query(`
     INSERT INTO clients (id, client_name) VALUES ('${clientId}', 'Bench Capital');
     INSERT INTO auditors (id, auditor_name) VALUES ('${auditorId}', 'Bench Audit');

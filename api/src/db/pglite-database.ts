@@ -20,6 +20,8 @@ type NewRequest =
 
 /** Rows per COPY of a PGlite export: PGlite has no COPY TO STDOUT, so the export goes out in pages. */
 export const PGLITE_COPY_PAGE_ROWS = 500;
+/** The row number of a PGlite export's temporary table (and of no column an export selects). */
+const COPY_ROW = 'verity_copy_row';
 
 export class DatabaseClosedError extends Error {
   override name = 'DatabaseClosedError';
@@ -67,6 +69,8 @@ class PgliteDatabase implements Database {
   private readonly queue = new Queue();
   private readonly inTransaction = new AsyncLocalStorage<true>();
   private nextId = 1;
+  /** Names each export's temporary table. */
+  private nextCopy = 1;
   private failure: Error | undefined;
   private closing: Promise<void> | undefined;
 
@@ -136,21 +140,63 @@ class PgliteDatabase implements Database {
     });
   }
 
+  /**
+   * PGlite has no COPY TO STDOUT, so the export goes out in pages, each its own turn of the queue
+   * so that other requests are served between pages. The SELECT runs once, in the first turn, into a
+   * temporary table numbered in its order (one snapshot, however long the reader takes); each page is
+   * then a range of that number read through its index, so every page costs the same. The table is
+   * dropped when the copy ends, fails, or its reader goes away.
+   */
   copyOut(select: string, params?: unknown[]): Readable {
     const sql = inlineParams(select, params);
-    const copyPage = (offset: number) =>
+    const name = `verity_copy_${this.nextCopy++}`;
+    const table = `pg_temp.${name}`;
+    const turn = <T>(task: () => Promise<T>) =>
       this.queue.run(async () => {
         if (this.closing) throw new DatabaseClosedError();
-        const page = `COPY (${sql} LIMIT ${PGLITE_COPY_PAGE_ROWS} OFFSET ${offset}) TO '/dev/blob' WITH (FORMAT csv, HEADER ${offset === 0})`;
-        const { copied } = await this.send({ type: 'copy', sql: page });
-        return copied ?? { text: '', rowCount: 0 };
+        return task();
       });
-    // Each page is its own turn of the queue, so other requests are served between pages.
+    const copied = async (copy: string) =>
+      (await this.send({ type: 'copy', sql: copy })).copied ?? { text: '', rowCount: 0 };
+    const materialise = () =>
+      turn(async () => {
+        // A window without ORDER BY numbers the rows as they come, and a subquery with its own
+        // ORDER BY is never flattened into the outer query, so the numbers follow the SELECT's order.
+        const { rows } = await this.run<{ columns: string; total: number }>(
+          `CREATE TEMP TABLE ${name} AS
+             SELECT s.*, row_number() OVER () AS ${COPY_ROW} FROM (${sql}) s;
+           CREATE INDEX ON ${table} (${COPY_ROW});
+           SELECT (SELECT string_agg(quote_ident(attname), ', ' ORDER BY attnum) FROM pg_attribute
+               WHERE attrelid = '${table}'::regclass AND attnum > 0 AND NOT attisdropped
+                 AND attname <> '${COPY_ROW}') AS columns,
+             (SELECT count(*)::int FROM ${table}) AS total`,
+        );
+        return rows[0] ?? { columns: '', total: 0 };
+      });
+    const copyPage = (columns: string, after: number) =>
+      turn(() =>
+        copied(
+          `COPY (SELECT ${columns} FROM ${table}
+             WHERE ${COPY_ROW} > ${after} AND ${COPY_ROW} <= ${after + PGLITE_COPY_PAGE_ROWS}
+             ORDER BY ${COPY_ROW}) TO '/dev/blob' WITH (FORMAT csv, HEADER ${after === 0})`,
+        ),
+      );
+    const drop = () =>
+      this.queue
+        .run(async () => {
+          // Closing ends the session, and its temporary tables with it.
+          if (!this.closing) await this.run(`DROP TABLE IF EXISTS ${table}`);
+        })
+        .catch(() => undefined);
     async function* pages() {
-      for (let offset = 0; ; offset += PGLITE_COPY_PAGE_ROWS) {
-        const { text, rowCount } = await copyPage(offset);
-        if (text) yield Buffer.from(text, 'utf8');
-        if (rowCount < PGLITE_COPY_PAGE_ROWS) return;
+      try {
+        const { columns, total } = await materialise();
+        for (let after = 0; after === 0 || after < total; after += PGLITE_COPY_PAGE_ROWS) {
+          const { text } = await copyPage(columns, after);
+          if (text) yield Buffer.from(text, 'utf8');
+        }
+      } finally {
+        await drop();
       }
     }
     return Readable.from(pages(), { objectMode: false });

@@ -22,6 +22,7 @@ export interface Database extends Queryable {
    * The rows of one SELECT as CSV text with a header line, streamed from the database (COPY ... TO STDOUT),
    * never gathered in memory. The SELECT must end with its ORDER BY and have no LIMIT; `$n` in it stand
    * only for `params`, which are written into the text as quoted literals (COPY takes no bind parameters).
+   * Its columns need distinct names: PGlite first writes the rows into a table of its own.
    */
   copyOut(select: string, params?: unknown[]): Readable;
   /** Requests waiting for a connection right now (PGlite: for its one connection); load shedding reads it. */
