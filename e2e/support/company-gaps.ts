@@ -14,7 +14,6 @@ export interface Gap {
 
 interface Plan {
   id: string;
-  gaps: Gap[];
 }
 
 /** The address (with gap_id) of the first gap of the signed-in company user's company that matches. */
@@ -33,10 +32,15 @@ export async function companyGapPath(page: Page, matches: (gap: Gap) => boolean)
     for (const audit of audits) {
       const { actionPlans } = await data<{ actionPlans: Plan[] }>(
         page,
-        `action-plan/${audit._id}/action-plans?targetCompanyId=${company}`,
+        `action-plan/${audit._id}/action-plans?targetCompanyId=${company}&pageSize=100`,
       );
       for (const plan of actionPlans) {
-        const gap = plan.gaps.find(matches);
+        // The plan's own page has its gaps in full (the list has their rows only).
+        const { gaps } = await data<{ gaps: Gap[] }>(
+          page,
+          `action-plan/${plan.id}?targetCompanyId=${company}`,
+        );
+        const gap = gaps.find(matches);
         if (gap)
           return `/target-company/auditors/${auditor._id}/${audit._id}/action-plans/${plan.id}?gap_id=${gap.id}`;
       }

@@ -166,6 +166,9 @@ export {
   SIDEBAR_WIDTH,
   PORTFOLIO_BAR_SIZE,
   portfolioChartHeight,
+  LIST_PAGE_SIZE,
+  LIST_MAX_PAGE_SIZE,
+  PLAN_LIST_GAP_PREVIEW,
 } from './domain/limits';
 export { MALFORMED_ID_CODE } from './domain/error-codes';
 export { TEXT_LIMITS, tooLongMessage } from './domain/text-limits';
@@ -221,6 +224,9 @@ export type {
   GapChanges,
   ActionPlan,
   ActionPlanWithGaps,
+  ActionPlanPage,
+  GapListItem,
+  PlanGapPage,
   ActionPlanCreatePayload,
   ActionPlanFilters,
   ActionPlanStatistics,

@@ -31,6 +31,8 @@ export { Tabs } from './tabs';
 export type { TabItem, TabsProps } from './tabs';
 export { DataTable, RowLink, followRowLink } from './data-table';
 export type { DataTableColumn, DataTableProps, RowLinkTarget } from './data-table';
+export { Pagination, lastPage } from './pagination';
+export type { PaginationProps } from './pagination';
 export { Card } from './card';
 export type { CardProps } from './card';
 export { StatCard } from './stat-card';

@@ -1,18 +1,25 @@
-// Reading action plans: lists with their gaps and one plan with its statistics, in a fixed number of queries.
-import type {
-  ActionPlan,
-  ActionPlanCategory,
-  ActionPlanDetail,
-  ActionPlanFilters,
-  ActionPlanStatistics,
-  ActionPlanWithGaps,
-  AuditForm,
-  SessionUser,
-  StatusKey,
+// Reading action plans: a page of an audit's plans with their newest gaps, a page of a plan's gaps,
+// and one plan with its statistics and gaps, each in a fixed number of queries.
+import {
+  LIST_PAGE_SIZE,
+  PLAN_LIST_GAP_PREVIEW,
+  type ActionPlan,
+  type ActionPlanCategory,
+  type ActionPlanDetail,
+  type ActionPlanFilters,
+  type ActionPlanPage,
+  type ActionPlanStatistics,
+  type AuditForm,
+  type GapListItem,
+  type GapStoredStatus,
+  type PlanGapPage,
+  type RiskSeverity,
+  type SessionUser,
+  type StatusKey,
 } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
 import { findPlanChangeHistory } from './change-history';
-import { planOverallStatusSql, planStatisticsSql } from './derived-sql';
+import { gapDisplayStatusSql, planOverallStatusSql, planStatisticsSql } from './derived-sql';
 import { findGapsOfPlans } from './gap-sql';
 
 interface ActionPlanRow {
@@ -49,13 +56,55 @@ function toActionPlan(row: ActionPlanRow): ActionPlan {
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The plans of one audit (newest first), each with its overall status and its gaps, as `reader` sees them. */
+type PlanListRow = ActionPlanRow & ActionPlanStatistics & { total_rows: string | number };
+
+interface GapListRow {
+  id: string;
+  action_plan_id: string;
+  kpi: string;
+  gap_name: string;
+  risk_severity: RiskSeverity;
+  status: GapStoredStatus;
+  display_status: StatusKey;
+  created_at: Date;
+  due_date: Date | null;
+  total_rows?: string | number;
+}
+
+const gapListColumns = (g: string) => `${g}.id, ${g}.action_plan_id, ${g}.kpi, ${g}.gap_name,
+    ${g}.risk_severity, ${g}.status, ${gapDisplayStatusSql(g)} AS display_status, ${g}.created_at, ${g}.due_date`;
+
+function toGapListItem(row: GapListRow): GapListItem {
+  return {
+    id: row.id,
+    actionPlanId: row.action_plan_id,
+    KPI: row.kpi,
+    gapName: row.gap_name,
+    riskSeverity: row.risk_severity,
+    status: row.status,
+    displayStatus: row.display_status,
+    createdAt: new Date(row.created_at).toISOString(),
+    dueDate: row.due_date === null ? null : new Date(row.due_date).toISOString(),
+  };
+}
+
+/** The page asked for, with the list's default size. */
+export function pageOf(query: { page?: number; pageSize?: number }) {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? LIST_PAGE_SIZE;
+  return { page, pageSize, offset: (page - 1) * pageSize };
+}
+
+/**
+ * One page of an audit's plans (newest first), each with its overall status, its statistics and its
+ * newest gaps (PLAN_LIST_GAP_PREVIEW) as list rows: the answer's size does not grow with the audit's.
+ */
 export async function listActionPlans(
   db: Queryable,
   auditId: string,
   filters: Omit<ActionPlanFilters, 'targetCompanyId'>,
-  reader?: SessionUser,
-): Promise<ActionPlanWithGaps[]> {
+): Promise<ActionPlanPage> {
+  const { page, pageSize, offset } = pageOf(filters);
   const params: unknown[] = [auditId];
   const where = ['ap.audit_id = $1'];
   const search = filters.search?.trim();
@@ -69,21 +118,77 @@ export async function listActionPlans(
   const having = filters.status
     ? `HAVING ${planOverallStatusSql('g')} = $${params.push(filters.status)}`
     : '';
-  const { rows } = await db.query<ActionPlanRow>(
-    `${selectPlansSql} WHERE ${where.join(' AND ')} GROUP BY ap.id ${having}
-     ORDER BY ap.created_at DESC, ap.id`,
+  // The window counts the plans that pass the filters, before LIMIT takes the page.
+  const { rows } = await db.query<PlanListRow>(
+    `${selectPlansSql.replace('FROM action_plans', `, ${planStatisticsSql('g')}, count(*) OVER () AS total_rows FROM action_plans`)}
+     WHERE ${where.join(' AND ')} GROUP BY ap.id ${having}
+     ORDER BY ap.created_at DESC, ap.id
+     LIMIT $${params.push(pageSize)} OFFSET $${params.push(offset)}`,
     params,
   );
-  const plans = rows.map(toActionPlan);
-  const gaps = await findGapsOfPlans(
+  // A page past the end has no rows to carry the count: count without the page.
+  const total =
+    rows[0] !== undefined
+      ? Number(rows[0].total_rows)
+      : offset === 0
+        ? 0
+        : Number(
+            (
+              await db.query<{ n: number }>(
+                `SELECT count(*)::int AS n FROM (SELECT ap.id FROM action_plans ap
+                   LEFT JOIN gaps g ON g.action_plan_id = ap.id
+                   WHERE ${where.join(' AND ')} GROUP BY ap.id ${having}) AS listed`,
+                params.slice(0, -2),
+              )
+            ).rows[0]?.n ?? 0,
+          );
+  const previews = await newestGapsOfPlans(
     db,
-    plans.map((plan) => plan.id),
-    reader,
+    rows.map((row) => row.id),
   );
-  return plans.map((plan) => ({
-    ...plan,
-    gaps: gaps.filter((gap) => gap.actionPlanId === plan.id),
-  }));
+  const actionPlans = rows.map((row) => {
+    const { totalGaps, openGaps, closedGaps, overdueGaps, completionPercentage } = row;
+    return {
+      ...toActionPlan(row),
+      statistics: { totalGaps, openGaps, closedGaps, overdueGaps, completionPercentage },
+      gaps: previews.filter((gap) => gap.actionPlanId === row.id),
+    };
+  });
+  return { actionPlans, total, page, pageSize };
+}
+
+/** The newest PLAN_LIST_GAP_PREVIEW gaps of each plan, as list rows (an index range per plan). */
+async function newestGapsOfPlans(db: Queryable, actionPlanIds: string[]): Promise<GapListItem[]> {
+  if (actionPlanIds.length === 0) return [];
+  const { rows } = await db.query<GapListRow>(
+    `SELECT ${gapListColumns('g')}
+     FROM unnest($1::uuid[]) AS p (id)
+     CROSS JOIN LATERAL (SELECT * FROM gaps x WHERE x.action_plan_id = p.id
+       ORDER BY x.created_at DESC, x.id LIMIT $2) AS g
+     ORDER BY g.created_at DESC, g.id`,
+    [actionPlanIds, PLAN_LIST_GAP_PREVIEW],
+  );
+  return rows.map(toGapListItem);
+}
+
+/** One page of a plan's gaps (newest first, the detail's order) as list rows. */
+export async function listPlanGaps(
+  db: Queryable,
+  actionPlanId: string,
+  query: { page?: number; pageSize?: number },
+): Promise<PlanGapPage> {
+  const { page, pageSize, offset } = pageOf(query);
+  const [{ rows }, counted] = await Promise.all([
+    db.query<GapListRow>(
+      `SELECT ${gapListColumns('g')} FROM gaps g WHERE g.action_plan_id = $1
+       ORDER BY g.created_at DESC, g.id LIMIT $2 OFFSET $3`,
+      [actionPlanId, pageSize, offset],
+    ),
+    db.query<{ n: number }>('SELECT count(*)::int AS n FROM gaps WHERE action_plan_id = $1', [
+      actionPlanId,
+    ]),
+  ]);
+  return { gaps: rows.map(toGapListItem), total: counted.rows[0]?.n ?? 0, page, pageSize };
 }
 
 /** One plan with its overall status and statistics, and its gaps, as `reader` sees them. */

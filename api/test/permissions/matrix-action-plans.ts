@@ -74,6 +74,26 @@ export const ACTION_PLAN_ROWS: readonly MatrixRow[] = [
     }),
   },
   {
+    route: 'GET /action-plan/{actionPlanId}/gaps',
+    write: false,
+    own: {
+      client: [200, 200, 200, 200],
+      auditor: [200, 200, 200, 200],
+      targetCompany: [200, 200, 200, 200],
+    },
+    foreign: {
+      client: [404, 404, 404, 404],
+      auditor: [404, 404, 404, 404],
+      targetCompany: [404, 404, 404, 404],
+    },
+    mixed: ['actionPlanId'],
+    request: ({ ids }) => ({
+      method: 'GET',
+      url: `/action-plan/${ids.actionPlanId}/gaps`,
+      query: { targetCompanyId: ids.targetCompanyId },
+    }),
+  },
+  {
     route: 'PUT /action-plan/{id}',
     write: true,
     own: {

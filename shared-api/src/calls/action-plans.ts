@@ -4,15 +4,18 @@ import type {
   ActionPlanCreatePayload,
   ActionPlanDetail,
   ActionPlanFilters,
-  ActionPlanWithGaps,
+  ActionPlanPage,
   AnswerData,
   Gap,
   GapChanges,
   GapInput,
   GapRevision,
+  PlanGapPage,
+  PlanGapsQuery,
   Remark,
   actionPlanSchemas,
 } from '../contract';
+import { LIST_PAGE_SIZE } from '../domain/limits';
 import type { GapStatus } from '../domain/status';
 import { apiClient } from '@verity/session';
 import type { KyInstance } from '@verity/session';
@@ -50,18 +53,51 @@ export async function createActionPlan(
   return data.actionPlan;
 }
 
-/** GET /action-plan/{auditId}/action-plans: an audit's plans with their gaps, filtered. */
+/** GET /action-plan/{auditId}/action-plans: one page of an audit's plans with their newest gaps, filtered. */
 export async function getActionPlans(
   auditId: string,
-  { targetCompanyId, search, status, category }: ActionPlanFilters,
+  { targetCompanyId, search, status, category, page, pageSize }: ActionPlanFilters,
   client: KyInstance = apiClient,
-): Promise<ActionPlanWithGaps[]> {
+): Promise<ActionPlanPage> {
   const data = await dataOf<Partial<Answer<'list', 200>>>(
     client.get(`action-plan/${segment(auditId)}/action-plans`, {
-      searchParams: query({ targetCompanyId, search: search?.trim(), status, category }),
+      searchParams: query({
+        targetCompanyId,
+        search: search?.trim(),
+        status,
+        category,
+        page,
+        pageSize,
+      }),
     }),
   );
-  return data.actionPlans ?? [];
+  const actionPlans = data.actionPlans ?? [];
+  return {
+    actionPlans,
+    total: data.total ?? actionPlans.length,
+    page: data.page ?? 1,
+    pageSize: data.pageSize ?? LIST_PAGE_SIZE,
+  };
+}
+
+/** GET /action-plan/{id}/gaps: one page of a plan's gaps as list rows. */
+export async function getPlanGaps(
+  actionPlanId: string,
+  { targetCompanyId, page, pageSize }: PlanGapsQuery,
+  client: KyInstance = apiClient,
+): Promise<PlanGapPage> {
+  const data = await dataOf<Partial<Answer<'planGaps', 200>>>(
+    client.get(`action-plan/${segment(actionPlanId)}/gaps`, {
+      searchParams: query({ targetCompanyId, page, pageSize }),
+    }),
+  );
+  const gaps = data.gaps ?? [];
+  return {
+    gaps,
+    total: data.total ?? gaps.length,
+    page: data.page ?? 1,
+    pageSize: data.pageSize ?? LIST_PAGE_SIZE,
+  };
 }
 
 /** GET /action-plan/{id}: one plan with its statistics and gaps (history and remarks included). */

@@ -14,6 +14,7 @@ import {
   editActionPlan,
   getActionPlan,
   getActionPlans,
+  getPlanGaps,
   updateGap,
   updateGapStatus,
   withdrawRemark,
@@ -375,16 +376,17 @@ describe('dashboards', () => {
 describe('action plans and gaps', () => {
   it("lists an audit's plans with their gaps, filtered by category", async () => {
     const audit = await acmeApAudit();
-    const plans = await getActionPlans(audit._id, { targetCompanyId: acme._id }, clientOwner);
+    const page = await getActionPlans(audit._id, { targetCompanyId: acme._id }, clientOwner);
+    const plans = page.actionPlans;
     const category = plans[0]!.category;
-    const filtered = await getActionPlans(
-      audit._id,
-      { targetCompanyId: acme._id, category },
-      clientOwner,
-    );
+    const filtered = (
+      await getActionPlans(audit._id, { targetCompanyId: acme._id, category }, clientOwner)
+    ).actionPlans;
 
+    expect(page).toMatchObject({ page: 1, pageSize: 20, total: plans.length });
     expect(plans.length).toBeGreaterThan(1);
     expect(plans.every((plan) => plan.gaps.length > 0)).toBe(true);
+    expect(plans.every((plan) => plan.statistics.totalGaps >= plan.gaps.length)).toBe(true);
     expect(filtered.map((plan) => plan.id)).toEqual(
       plans.filter((plan) => plan.category === category).map((plan) => plan.id),
     );
@@ -393,11 +395,16 @@ describe('action plans and gaps', () => {
 
   it('reads one plan with its statistics and gaps', async () => {
     const audit = await acmeApAudit();
-    const [listed] = await getActionPlans(audit._id, { targetCompanyId: acme._id }, clientOwner);
+    const [listed] = (await getActionPlans(audit._id, { targetCompanyId: acme._id }, clientOwner))
+      .actionPlans;
     const detail = await getActionPlan(listed!.id, acme._id, clientOwner);
 
     expect(detail.actionPlan.actionPlanHeading).toBe(listed!.actionPlanHeading);
     expect(detail.statistics.totalGaps).toBe(detail.gaps.length);
+    expect(listed!.statistics).toEqual(detail.statistics);
+    const gapRows = await getPlanGaps(listed!.id, { targetCompanyId: acme._id }, clientOwner);
+    expect(gapRows.total).toBe(detail.gaps.length);
+    expect(gapRows.gaps.map((gap) => gap.id)).toEqual(detail.gaps.map((gap) => gap.id));
     expect(detail.gaps.every((gap) => gap.actionPlanId === listed!.id)).toBe(true);
   });
 

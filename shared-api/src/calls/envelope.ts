@@ -7,10 +7,10 @@ export async function dataOf<T>(response: ResponsePromise): Promise<T> {
 }
 
 /** Search parameters without the unset ones (ky would send `undefined` as text). */
-export function query(params: Record<string, string | undefined>): Record<string, string> {
+export function query(params: Record<string, string | number | undefined>): Record<string, string> {
   const defined: Record<string, string> = {};
   for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') defined[key] = value;
+    if (value !== undefined && value !== '') defined[key] = String(value);
   }
   return defined;
 }

@@ -29,6 +29,7 @@ export { getAuditorDashboard, getTargetCompanyDashboard, getClientDashboard } fr
 export {
   createActionPlan,
   getActionPlans,
+  getPlanGaps,
   getActionPlan,
   editActionPlan,
   addGap,

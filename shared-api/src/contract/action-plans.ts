@@ -4,6 +4,7 @@ import { ACTION_PLAN_CATEGORIES, AUDIT_FORMS, ESG_ASPECTS } from '../domain/audi
 import { EVIDENCE_WARNINGS } from '../domain/attachments';
 import { CURRENCY_CODES } from '../domain/currency';
 import { CONDITION_TYPES, REQUIREMENT_REFERENCES } from '../domain/esap';
+import { PLAN_LIST_GAP_PREVIEW } from '../domain/limits';
 import { RISK_SEVERITIES } from '../domain/risk';
 import { SDG_CODES } from '../domain/sdg';
 import { CLOSURE_DECISIONS, CLOSURE_METHODS } from '../domain/closure';
@@ -13,6 +14,8 @@ import { BasedOnVersion, ChangeEntry, ChangeReason, GapRevision } from './change
 import {
   IsoDate,
   Nullable,
+  PageInfo,
+  PageQuery,
   Uuid,
   errorAnswers,
   literals,
@@ -139,8 +142,13 @@ export const ActionPlanFilters = Type.Object({
   ),
   status: Type.Optional(literals(STATUS_KEYS)),
   category: Type.Optional(literals(ACTION_PLAN_CATEGORIES)),
+  ...PageQuery,
 });
 export type ActionPlanFilters = Static<typeof ActionPlanFilters>;
+
+/** GET /action-plan/{id}/gaps query. */
+export const PlanGapsQuery = Type.Object({ targetCompanyId: Uuid, ...PageQuery });
+export type PlanGapsQuery = Static<typeof PlanGapsQuery>;
 
 /* ---------- What the API answers ---------- */
 
@@ -321,12 +329,19 @@ const actionPlanProperties = {
 export const ActionPlan = Type.Object(actionPlanProperties);
 export type ActionPlan = Static<typeof ActionPlan>;
 
-/** An action plan as the list sends it: always with its gaps. */
-export const ActionPlanWithGaps = Type.Object({
-  ...actionPlanProperties,
-  gaps: Type.Array(Gap),
+/** A gap as a row under its plan in the list: what the row shows, without history or remarks. */
+export const GapListItem = Type.Object({
+  id: Uuid,
+  actionPlanId: Uuid,
+  KPI: Type.String(),
+  gapName: Type.String(),
+  riskSeverity: oneOf(RISK_SEVERITIES),
+  status: oneOf(GAP_STORED_STATUSES),
+  displayStatus: oneOf(STATUS_KEYS),
+  createdAt: IsoDate,
+  dueDate: Nullable(IsoDate),
 });
-export type ActionPlanWithGaps = Static<typeof ActionPlanWithGaps>;
+export type GapListItem = Static<typeof GapListItem>;
 
 export const ActionPlanStatistics = Type.Object({
   totalGaps: Type.Integer(),
@@ -336,6 +351,30 @@ export const ActionPlanStatistics = Type.Object({
   completionPercentage: Type.Integer(),
 });
 export type ActionPlanStatistics = Static<typeof ActionPlanStatistics>;
+
+/** An action plan as the list sends it: its statistics and its newest gaps (PLAN_LIST_GAP_PREVIEW). */
+export const ActionPlanWithGaps = Type.Object({
+  ...actionPlanProperties,
+  statistics: ActionPlanStatistics,
+  gaps: Type.Array(GapListItem, {
+    description: `the plan's newest gaps, at most ${PLAN_LIST_GAP_PREVIEW}; statistics.totalGaps counts all, GET /action-plan/{id}/gaps gives them`,
+  }),
+});
+export type ActionPlanWithGaps = Static<typeof ActionPlanWithGaps>;
+
+/** One page of an audit's action plans. */
+export const ActionPlanPage = Type.Object({
+  actionPlans: Type.Array(ActionPlanWithGaps, { description: 'newest first' }),
+  ...PageInfo,
+});
+export type ActionPlanPage = Static<typeof ActionPlanPage>;
+
+/** One page of a plan's gaps as list rows. */
+export const PlanGapPage = Type.Object({
+  gaps: Type.Array(GapListItem, { description: 'newest first' }),
+  ...PageInfo,
+});
+export type PlanGapPage = Static<typeof PlanGapPage>;
 
 export const ActionPlanDetail = Type.Object({
   actionPlan: ActionPlan,
@@ -369,9 +408,14 @@ export const actionPlanSchemas = routeSchemas({
     params: Type.Object({ auditId: Uuid }),
     querystring: ActionPlanFilters,
     response: {
-      200: successWith(Type.Object({ actionPlans: Type.Array(ActionPlanWithGaps) })),
+      200: successWith(ActionPlanPage),
       ...signedInErrors,
     },
+  },
+  planGaps: {
+    params: Type.Object({ actionPlanId: Uuid }),
+    querystring: PlanGapsQuery,
+    response: { 200: successWith(PlanGapPage), ...signedInErrors },
   },
   detail: {
     params: Type.Object({ id: Uuid }),

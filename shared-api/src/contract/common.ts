@@ -1,5 +1,6 @@
 // What every area of the contract is made of: ids, dates, lists of values, and the envelope of
 // docs/api.md ("Conventions"). TypeBox schemas: JSON Schema for the API, static types for everyone.
+import { LIST_MAX_PAGE_SIZE, LIST_PAGE_SIZE } from '../domain/limits';
 import { Kind, Type, TypeRegistry, type Static, type TSchema } from '@sinclair/typebox';
 
 export const Uuid = Type.String({ format: 'uuid' });
@@ -59,6 +60,25 @@ export function errorAnswers<const S extends readonly number[]>(
  * expired or role refused (403), out of the caller's tenancy (404), cannot serve now (503).
  */
 export const signedInErrors = errorAnswers(400, 401, 403, 404, 503);
+
+/** Which page of a growing list to answer (`page` from 1; `pageSize` defaults to LIST_PAGE_SIZE). */
+export const PageQuery = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'from 1' })),
+  pageSize: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: LIST_MAX_PAGE_SIZE,
+      description: `rows per page, ${LIST_PAGE_SIZE} unless given`,
+    }),
+  ),
+};
+
+/** What a page of a growing list answers beside its rows. */
+export const PageInfo = {
+  total: Type.Integer({ minimum: 0, description: 'rows in the whole list, all pages' }),
+  page: Type.Integer({ minimum: 1 }),
+  pageSize: Type.Integer({ minimum: 1 }),
+};
 
 /** The schemas of one route: what Fastify validates and serialises, and what OpenAPI describes. */
 export interface RouteSchemas {

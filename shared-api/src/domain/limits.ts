@@ -19,6 +19,13 @@ export const SIDEBAR_WIDTH = { expanded: 64, collapsed: 16 } as const;
 
 export const PORTFOLIO_BAR_SIZE = 15;
 
+/** Lists that grow are read one page at a time: this many rows unless the caller asks otherwise. */
+export const LIST_PAGE_SIZE = 20;
+/** The most rows one page of a list may ask for. */
+export const LIST_MAX_PAGE_SIZE = 100;
+/** The newest gaps each plan of the action plan list carries; the rest come on request. */
+export const PLAN_LIST_GAP_PREVIEW = 5;
+
 export function portfolioChartHeight(companyRows: number): number {
   return 120 + 110 * companyRows;
 }

@@ -1,4 +1,10 @@
-import type { ActionPlanStatistics, ActionPlanWithGaps, Gap, Remark } from '@verity/shared-api';
+import type {
+  ActionPlanStatistics,
+  ActionPlanWithGaps,
+  Gap,
+  GapListItem,
+  Remark,
+} from '@verity/shared-api';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -45,8 +51,35 @@ export function makeGap(overrides: Partial<Gap> = {}): Gap {
   };
 }
 
-/** An action plan as GET /action-plan/{auditId}/action-plans sends it, gaps included. */
+/** A gap as a row of the action plan list (GET /action-plan/{id}/gaps); override any field. */
+export function makeGapListItem(overrides: Partial<GapListItem> = {}): GapListItem {
+  const {
+    id,
+    actionPlanId,
+    KPI,
+    gapName,
+    riskSeverity,
+    status,
+    displayStatus,
+    createdAt,
+    dueDate,
+  } = makeGap(overrides);
+  return {
+    id,
+    actionPlanId,
+    KPI,
+    gapName,
+    riskSeverity,
+    status,
+    displayStatus,
+    createdAt,
+    dueDate,
+  };
+}
+
+/** An action plan as GET /action-plan/{auditId}/action-plans sends it, its newest gaps included. */
 export function makeActionPlan(overrides: Partial<ActionPlanWithGaps> = {}): ActionPlanWithGaps {
+  const gaps = overrides.gaps ?? [makeGapListItem()];
   return {
     id: 'plan-1',
     auditId: 'audit-1',
@@ -58,7 +91,8 @@ export function makeActionPlan(overrides: Partial<ActionPlanWithGaps> = {}): Act
     timeline: daysFromNow(45),
     overallStatus: 'open',
     version: 1,
-    gaps: [makeGap()],
+    gaps,
+    statistics: makeStatistics({ totalGaps: gaps.length, openGaps: gaps.length }),
     ...overrides,
   };
 }

@@ -1,6 +1,13 @@
 export { renderScreen, testUser } from './render-screen';
 export type { RenderScreenOptions, RenderScreenResult } from './render-screen';
-export { daysFromNow, makeActionPlan, makeGap, makeRemark, makeStatistics } from './fixtures';
+export {
+  daysFromNow,
+  makeActionPlan,
+  makeGap,
+  makeGapListItem,
+  makeRemark,
+  makeStatistics,
+} from './fixtures';
 export { apiAudit, apiCompanyAuditor, apiTargetCompany, apiUser } from './api-fixtures';
 export { API_ORIGIN, apiServer, bare, fails, file, ok, onApi, withBody } from './api-server';
 export { onTrailNames } from './trail-names';

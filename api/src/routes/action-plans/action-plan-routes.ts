@@ -1,9 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { actionPlanSchemas, checkActionPlan, type AuditForm } from '@verity/shared-api/src/server';
+import {
+  LIST_MAX_PAGE_SIZE,
+  LIST_PAGE_SIZE,
+  PLAN_LIST_GAP_PREVIEW,
+  actionPlanSchemas,
+  checkActionPlan,
+  type AuditForm,
+} from '@verity/shared-api/src/server';
 import {
   findActionPlan,
   findActionPlanDetail,
   listActionPlans,
+  listPlanGaps,
 } from '../../action-plans/action-plan-queries';
 import { findPlanChangeHistory } from '../../action-plans/change-history';
 import { insertGap } from '../../action-plans/gap-writes';
@@ -59,20 +67,40 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { permission: 'viewActionPlans' },
       schema: {
         ...routeDefaults,
-        summary: 'The action plans of an audit, each with its overall status and gaps',
+        summary:
+          'One page of the action plans of an audit, each with its overall status, statistics and newest gaps',
+        description: `Newest first, ${LIST_PAGE_SIZE} plans a page unless \`pageSize\` (at most ${LIST_MAX_PAGE_SIZE}) says otherwise; \`total\` counts the plans that pass the filters. Each plan carries its newest ${PLAN_LIST_GAP_PREVIEW} gaps as list rows; \`GET /action-plan/{id}/gaps\` gives all of them.`,
         ...actionPlanSchemas.list,
       },
     },
     async (request) => {
-      const { targetCompanyId, search, status, category } = request.query;
+      const { targetCompanyId, ...filters } = request.query;
       await requireVisibleAudit(db, request.user, request.params.auditId, targetCompanyId);
-      const actionPlans = await listActionPlans(
+      const page = await listActionPlans(db, request.params.auditId, filters);
+      return { success: true as const, data: page };
+    },
+  );
+
+  fastify.get(
+    '/action-plan/:actionPlanId/gaps',
+    {
+      config: { permission: 'viewActionPlans' },
+      schema: {
+        ...routeDefaults,
+        summary: 'One page of a plan’s gaps as list rows (newest first)',
+        description: `${LIST_PAGE_SIZE} gaps a page unless \`pageSize\` (at most ${LIST_MAX_PAGE_SIZE}) says otherwise; each row is what the action plan list shows of a gap. \`GET /action-plan/{id}\` gives the gaps in full.`,
+        ...actionPlanSchemas.planGaps,
+      },
+    },
+    async (request) => {
+      const { targetCompanyId, ...query } = request.query;
+      const plan = await requireVisibleActionPlan(
         db,
-        request.params.auditId,
-        { search, status, category },
         request.user,
+        request.params.actionPlanId,
+        targetCompanyId,
       );
-      return { success: true as const, data: { actionPlans } };
+      return { success: true as const, data: await listPlanGaps(db, plan.id, query) };
     },
   );
 

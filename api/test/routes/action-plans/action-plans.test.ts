@@ -208,21 +208,34 @@ describe.each(databaseKinds)('action plans on %s', (kind) => {
         query: { targetCompanyId: companyId, ...query },
       });
 
-    it('lists the audit’s plans newest first with overall status and nested gaps', async () => {
+    it('lists the audit’s plans newest first with overall status, statistics and newest gaps', async () => {
       const response = await list('companyViewer');
       expect(response.statusCode).toBe(200);
-      const { actionPlans } = response.json().data;
+      const { actionPlans, total, page, pageSize } = response.json().data;
+      expect({ total, page, pageSize }).toEqual({ total: 2, page: 1, pageSize: 20 });
       expect(
         actionPlans.map((plan: { actionPlanHeading: string }) => plan.actionPlanHeading),
       ).toEqual(['Board diversity', 'Dust control']);
       expect(actionPlans[0].overallStatus).toBe('open');
+      expect(actionPlans[0].statistics).toEqual({
+        totalGaps: 2,
+        openGaps: 2,
+        closedGaps: 0,
+        overdueGaps: 0,
+        completionPercentage: 0,
+      });
       expect(actionPlans[0].gaps).toHaveLength(2);
-      expect(actionPlans[0].gaps[0]).toMatchObject({
+      // A list row: what the row shows, no history and no remarks.
+      expect(actionPlans[0].gaps[0]).toEqual({
+        id: expect.any(String),
+        actionPlanId: listAuditPlans[1],
+        KPI: expect.any(String),
         gapName: 'No policy',
+        riskSeverity: expect.any(String),
         status: 'open',
         displayStatus: 'open',
-        statusHistory: [{ status: 'open', timestamp: expect.any(String) }],
-        remark: [],
+        createdAt: expect.any(String),
+        dueDate: expect.any(String),
       });
     });
 

@@ -75,13 +75,15 @@ describe.each(databaseKinds)('lender (ESAP) fields of gaps on %s', (kind) => {
   it('keeps the lender fields of a plan’s first gap, and every reader gets them', async () => {
     const [gap] = await gapsOfPlan();
     expect(gap).toMatchObject({ ...lender, requirementReferences: ['IFC PS1', 'EP4'] });
-    const list = await world.as.clientOwner({
+    const detail = await world.as.clientOwner({
       method: 'GET',
-      url: `/api/v1/action-plan/${world.audits.ap}/action-plans`,
+      url: `/api/v1/action-plan/${planId}`,
       query: { targetCompanyId: world.acmeId },
     });
-    const plan = list.json().data.actionPlans.find((p: { id: string }) => p.id === planId);
-    expect(plan.gaps[0]).toMatchObject({ esapItemNumber: '1.2', timetable: lender.timetable });
+    expect(detail.json().data.gaps[0]).toMatchObject({
+      esapItemNumber: '1.2',
+      timetable: lender.timetable,
+    });
   });
 
   it('adds a gap without them (they are optional) and one with them on each form type', async () => {

@@ -7,7 +7,8 @@ import {
   fails,
   file,
   makeActionPlan,
-  makeGap,
+  makeGapListItem,
+  makeStatistics,
   ok,
   onApi,
   renderScreen,
@@ -30,7 +31,7 @@ const plans = [
     timeline: daysFromNow(45),
     overallStatus: 'overdue',
     gaps: [
-      makeGap({
+      makeGapListItem({
         id: 'gap-1',
         KPI: 'Energy intensity per tonne',
         gapName: 'No sub-metering of furnace energy',
@@ -40,7 +41,7 @@ const plans = [
         status: 'open',
         displayStatus: 'open',
       }),
-      makeGap({
+      makeGapListItem({
         id: 'gap-2',
         KPI: 'Lost time injury rate',
         gapName: 'Guarding missing on rolling mill',
@@ -51,6 +52,7 @@ const plans = [
         displayStatus: 'overdue',
       }),
     ],
+    statistics: makeStatistics({ totalGaps: 2, openGaps: 1, overdueGaps: 1 }),
   }),
   makeActionPlan({
     id: 'plan-2',
@@ -60,17 +62,20 @@ const plans = [
     timeline: null,
     overallStatus: 'pending',
     gaps: [],
+    statistics: makeStatistics({ totalGaps: 0, openGaps: 0 }),
   }),
 ];
 
-function renderList(targetCompanyId = 'company-1') {
+const firstPage = { actionPlans: plans, total: 2, page: 1, pageSize: 20 };
+
+function renderList(targetCompanyId = 'company-1', path = PLAN_BASE) {
   return renderScreen(
     <ActionPlanListScreen
       auditId="audit-1"
       targetCompanyId={targetCompanyId}
       planPath={(id) => `${PLAN_BASE}/${id}`}
     />,
-    { path: PLAN_BASE },
+    { path, route: PLAN_BASE },
   );
 }
 
@@ -86,7 +91,7 @@ function linkNamed(name: string) {
 let listed: jest.Mock;
 beforeEach(() => {
   jest.clearAllMocks();
-  listed = onApi('get', 'action-plan/:auditId/action-plans', ok({ actionPlans: plans }));
+  listed = onApi('get', 'action-plan/:auditId/action-plans', ok(firstPage));
 });
 
 describe('ActionPlanListScreen', () => {
@@ -234,6 +239,122 @@ describe('ActionPlanListScreen', () => {
     renderList();
     expect(await screen.findByRole('alert')).toHaveTextContent('The database is restarting');
     expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+  });
+
+  it('shows no page buttons when every plan fits on one page', async () => {
+    renderList();
+    await screen.findByText('Furnace energy efficiency');
+    expect(screen.queryByRole('navigation', { name: 'Pages of action plans' })).toBeNull();
+  });
+
+  it('pages through a long list, keeping the page in the address', async () => {
+    const pageOf = (page: number) =>
+      ok({
+        actionPlans: [
+          makeActionPlan({ id: `plan-p${page}`, actionPlanHeading: `Plan on page ${page}` }),
+        ],
+        total: 45,
+        page,
+        pageSize: 20,
+      });
+    listed = onApi('get', 'action-plan/:auditId/action-plans', ({ search }) =>
+      pageOf(Number(search.page ?? '1')),
+    );
+    const view = renderList();
+    expect(await screen.findByText('Plan on page 1')).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Pages of action plans' });
+    expect(within(pages).getByText('1–20 of 45 action plans')).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Previous page' })).toBeDisabled();
+
+    await userEvent.click(within(pages).getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Plan on page 2')).toBeInTheDocument();
+    expect(view.location()).toBe(`${PLAN_BASE}?page=2`);
+    expect(listed).toHaveBeenLastCalledWith(
+      expect.objectContaining({ search: { targetCompanyId: 'company-1', page: '2' } }),
+    );
+    expect(screen.getByText('21–40 of 45 action plans')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('41–45 of 45 action plans')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(await screen.findByText('Plan on page 2')).toBeInTheDocument();
+  });
+
+  it('opens on the page the address names', async () => {
+    renderList('company-1', `${PLAN_BASE}?page=3`);
+    await screen.findByText('Furnace energy efficiency');
+    expect(listed).toHaveBeenCalledWith(
+      expect.objectContaining({ search: { targetCompanyId: 'company-1', page: '3' } }),
+    );
+  });
+
+  it('shows a plan’s newest gaps and brings the rest on request', async () => {
+    const newest = [7, 6, 5, 4, 3].map((n) =>
+      makeGapListItem({ id: `gap-${n}`, KPI: `KPI ${n}`, gapName: `Gap ${n}` }),
+    );
+    const older = [2, 1].map((n) =>
+      makeGapListItem({ id: `gap-${n}`, KPI: `KPI ${n}`, gapName: `Gap ${n}` }),
+    );
+    onApi(
+      'get',
+      'action-plan/:auditId/action-plans',
+      ok({
+        ...firstPage,
+        actionPlans: [
+          makeActionPlan({
+            id: 'plan-7',
+            actionPlanHeading: 'Seven gaps',
+            gaps: newest,
+            statistics: makeStatistics({ totalGaps: 7, openGaps: 7 }),
+          }),
+        ],
+        total: 1,
+      }),
+    );
+    const rest = onApi(
+      'get',
+      'action-plan/:actionPlanId/gaps',
+      ok({ gaps: [...newest, ...older], total: 7, page: 1, pageSize: 100 }),
+    );
+    renderList();
+    expect(await screen.findByText('7 Gaps')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open gap KPI 3' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open gap KPI 2' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show all 7 gaps of Seven gaps' }));
+    expect(await screen.findByRole('link', { name: 'Open gap KPI 1' })).toBeInTheDocument();
+    expect(rest).toHaveBeenCalledWith(
+      expect.objectContaining({
+        params: { actionPlanId: 'plan-7' },
+        search: { targetCompanyId: 'company-1', pageSize: '100' },
+      }),
+    );
+    expect(screen.queryByRole('button', { name: /Show all/ })).toBeNull();
+  });
+
+  it('says why the rest of a plan’s gaps did not come, and keeps the ones shown', async () => {
+    onApi(
+      'get',
+      'action-plan/:auditId/action-plans',
+      ok({
+        ...firstPage,
+        actionPlans: [
+          makeActionPlan({
+            id: 'plan-7',
+            actionPlanHeading: 'Seven gaps',
+            gaps: [makeGapListItem({ id: 'gap-7', KPI: 'KPI 7' })],
+            statistics: makeStatistics({ totalGaps: 7, openGaps: 7 }),
+          }),
+        ],
+        total: 1,
+      }),
+    );
+    onApi('get', 'action-plan/:actionPlanId/gaps', fails(503, 'The service is busy'));
+    renderList();
+    await userEvent.click(await screen.findByRole('button', { name: /Show all 7 gaps/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The service is busy');
+    expect(screen.getByRole('link', { name: 'Open gap KPI 7' })).toBeInTheDocument();
   });
 
   it('has no accessibility violations', async () => {

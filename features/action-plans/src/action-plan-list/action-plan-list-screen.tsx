@@ -1,20 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import {
   ACTION_PLAN_CATEGORY_LABELS,
+  LIST_MAX_PAGE_SIZE,
   LOADING_ACTION_PLANS,
   NO_ACTION_PLANS_FOUND,
-  type Gap,
+  type ActionPlanWithGaps,
+  type GapListItem,
 } from '@verity/shared-api';
-import { getErrorText } from '@verity/shared-api/calls';
-import type { ActionPlanWithGaps } from '@verity/shared-api';
-import { getActionPlans } from '@verity/shared-api/calls';
+import { getActionPlans, getErrorText, getPlanGaps } from '@verity/shared-api/calls';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ExportPlansButton } from '../export';
 import { CreatedCell, DueCell } from './plan-dates';
 import '@verity/shared-ui/src/styles/screen.css';
 import './action-plan-list.css';
 import {
+  Button,
   DataTable,
+  Pagination,
   RowLink,
   followRowLink,
   isNotFound,
@@ -49,11 +53,25 @@ export function ActionPlanListScreen({
   title = 'Action Plans',
   trail,
 }: ActionPlanListScreenProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = pageFromSearch(searchParams.get('page'));
   const plans = useQuery({
-    queryKey: queryKeys.actionPlans({ auditId, targetCompanyId }),
-    queryFn: () => getActionPlans(auditId, { targetCompanyId }),
+    queryKey: queryKeys.actionPlans({ auditId, targetCompanyId, page: String(page) }),
+    queryFn: () => getActionPlans(auditId, { targetCompanyId, page: page > 1 ? page : undefined }),
+    // The page shown stays while the next one loads.
+    placeholderData: keepPreviousData,
   });
-  const actionPlans = plans.isSuccess ? plans.data : [];
+  const actionPlans = plans.isSuccess ? plans.data.actionPlans : [];
+  const goToPage = (next: number) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next <= 1) params.delete('page');
+        else params.set('page', String(next));
+        return params;
+      },
+      { preventScrollReset: true },
+    );
 
   const columns: DataTableColumn<ActionPlanWithGaps>[] = [
     {
@@ -74,7 +92,7 @@ export function ActionPlanListScreen({
       cell: (plan) => <CreatedCell value={plan.createdAt} />,
     },
     { key: 'timeline', header: 'Timeline', cell: (plan) => <DueCell value={plan.timeline} /> },
-    { key: 'risk', header: 'Risk', cell: (plan) => gapCountText(plan.gaps.length) },
+    { key: 'risk', header: 'Risk', cell: (plan) => gapCountText(plan.statistics.totalGaps) },
     {
       key: 'status',
       header: 'Status',
@@ -88,7 +106,7 @@ export function ActionPlanListScreen({
         title={title}
         trail={trail}
         actions={
-          actionPlans.length > 0 ? (
+          plans.isSuccess && plans.data.total > 0 ? (
             <ExportPlansButton
               targetCompanyId={targetCompanyId}
               auditId={auditId}
@@ -105,30 +123,116 @@ export function ActionPlanListScreen({
           {getErrorText(plans.error)}
         </p>
       ) : (
-        <DataTable
-          caption={title}
-          columns={columns}
-          rows={actionPlans}
-          getRowKey={(plan) => plan.id}
-          loading={plans.isPending}
-          loadingText={LOADING_ACTION_PLANS}
-          emptyText={NO_ACTION_PLANS_FOUND}
-          rowLink={(plan) => ({
-            to: planPath(plan.id),
-            label: `Open action plan ${plan.actionPlanHeading}`,
-          })}
-          renderAfterRow={(plan) =>
-            plan.gaps.map((gap) => (
-              <GapRow key={gap.id} gap={gap} to={gapPath(planPath(plan.id), gap.id)} />
-            ))
-          }
-        />
+        <>
+          <DataTable
+            caption={title}
+            columns={columns}
+            rows={actionPlans}
+            getRowKey={(plan) => plan.id}
+            loading={plans.isPending}
+            loadingText={LOADING_ACTION_PLANS}
+            emptyText={NO_ACTION_PLANS_FOUND}
+            rowLink={(plan) => ({
+              to: planPath(plan.id),
+              label: `Open action plan ${plan.actionPlanHeading}`,
+            })}
+            renderAfterRow={(plan, columnCount) => (
+              <PlanGapRows
+                plan={plan}
+                targetCompanyId={targetCompanyId}
+                auditId={auditId}
+                planPath={planPath(plan.id)}
+                columnCount={columnCount}
+              />
+            )}
+          />
+          {plans.isSuccess && (
+            <Pagination
+              page={plans.data.page}
+              pageSize={plans.data.pageSize}
+              total={plans.data.total}
+              itemLabel="action plans"
+              onPageChange={goToPage}
+              busy={plans.isPlaceholderData}
+            />
+          )}
+        </>
       )}
     </div>
   );
 }
 
-function GapRow({ gap, to }: { gap: Gap; to: string }) {
+/** The page in the address: a whole number from 1, else the first page. */
+function pageFromSearch(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1;
+}
+
+interface PlanGapRowsProps {
+  plan: ActionPlanWithGaps;
+  targetCompanyId: string;
+  auditId: string;
+  planPath: string;
+  columnCount: number;
+}
+
+/**
+ * A plan's nested gap rows: the newest ones the list brought, and on request all of them (up to
+ * LIST_MAX_PAGE_SIZE; past that the plan's own page shows every gap).
+ */
+function PlanGapRows({ plan, targetCompanyId, auditId, planPath, columnCount }: PlanGapRowsProps) {
+  const [expanded, setExpanded] = useState(false);
+  const all = useQuery({
+    queryKey: queryKeys.actionPlans({
+      auditId,
+      targetCompanyId,
+      actionPlanId: plan.id,
+      gaps: 'all',
+    }),
+    queryFn: () => getPlanGaps(plan.id, { targetCompanyId, pageSize: LIST_MAX_PAGE_SIZE }),
+    enabled: expanded,
+  });
+  const gaps = expanded && all.isSuccess ? all.data.gaps : plan.gaps;
+  const total = plan.statistics.totalGaps;
+  const hidden = total - gaps.length;
+  return (
+    <>
+      {gaps.map((gap) => (
+        <GapRow key={gap.id} gap={gap} to={gapPath(planPath, gap.id)} />
+      ))}
+      {hidden > 0 && (
+        <tr className="vui-gap-row vui-gap-row--more">
+          <td colSpan={columnCount}>
+            <span className="vui-plan-more">
+              {expanded && all.isSuccess ? (
+                <Link to={planPath}>
+                  Open the plan to see all {total} gaps of “{plan.actionPlanHeading}”
+                </Link>
+              ) : (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  loading={expanded && all.isPending}
+                  onClick={() => setExpanded(true)}
+                  aria-label={`Show all ${total} gaps of ${plan.actionPlanHeading}`}
+                >
+                  Show all {total} gaps
+                </Button>
+              )}
+              {all.isError && (
+                <span role="alert" className="vui-plan-more__error">
+                  {getErrorText(all.error)}
+                </span>
+              )}
+            </span>
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+function GapRow({ gap, to }: { gap: GapListItem; to: string }) {
   return (
     <tr className="vui-gap-row" data-clickable="true" onClick={followRowLink}>
       <td>

@@ -13,6 +13,7 @@ import {
   ESAP_IMPORT_MESSAGES,
   ESAP_IMPORT_SCREEN as text,
   ESG_ASPECTS,
+  LIST_MAX_PAGE_SIZE,
   FIX_ERRORS_BELOW,
   SDGS,
   formHasEsgAspect,
@@ -78,8 +79,9 @@ export function ImportEsapForm({ audit, targetCompanyId }: ImportEsapFormProps) 
   const [result, setResult] = useState<EsapImportResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const plans = useQuery({
-    queryKey: queryKeys.actionPlans({ auditId, targetCompanyId }),
-    queryFn: () => getActionPlans(auditId, { targetCompanyId }),
+    // The plans to import into: the newest LIST_MAX_PAGE_SIZE, as many as a choice list can offer.
+    queryKey: queryKeys.actionPlans({ auditId, targetCompanyId, pageSize: 'max' }),
+    queryFn: () => getActionPlans(auditId, { targetCompanyId, pageSize: LIST_MAX_PAGE_SIZE }),
   });
 
   const mapped = new Set(Object.values(mapping));
@@ -188,7 +190,7 @@ export function ImportEsapForm({ audit, targetCompanyId }: ImportEsapFormProps) 
     formik.submitCount > 0 || formik.touched[field]
       ? (formik.errors[field] as string | undefined)
       : undefined;
-  const existingPlans = plans.data ?? [];
+  const existingPlans = plans.data?.actionPlans ?? [];
   const planPath =
     result && !result.dryRun && result.actionPlanId
       ? auditorPaths.actionPlan(targetCompanyId, auditId, result.actionPlanId)

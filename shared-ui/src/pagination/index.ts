@@ -1,0 +1,2 @@
+export { Pagination, lastPage } from './pagination';
+export type { PaginationProps } from './pagination';

@@ -1,0 +1,66 @@
+import { Button } from '../button';
+import '../styles/pagination.css';
+
+export interface PaginationProps {
+  /** The page shown, from 1. */
+  page: number;
+  pageSize: number;
+  /** Rows in the whole list. */
+  total: number;
+  /** What the rows are, in the plural, e.g. 'action plans'. */
+  itemLabel: string;
+  onPageChange: (page: number) => void;
+  /** While the next page loads, the buttons wait. */
+  busy?: boolean;
+}
+
+/** The last page of a list of `total` rows, `pageSize` a page (1 for an empty list). */
+export function lastPage(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/**
+ * Where a page sits in a list ('21–40 of 57 action plans') and the way to the pages beside it.
+ * Nothing is shown when the whole list fits on one page.
+ */
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  itemLabel,
+  onPageChange,
+  busy = false,
+}: PaginationProps) {
+  const last = lastPage(total, pageSize);
+  if (total <= pageSize && page === 1) return null;
+  const first = (page - 1) * pageSize + 1;
+  const end = Math.min(total, page * pageSize);
+  // A page past the end (a shared address, rows deleted since) says so and leads back.
+  const position =
+    first > total ? `Page ${page} of ${last}` : `${first}–${end} of ${total} ${itemLabel}`;
+  return (
+    <nav className="vui-pagination" aria-label={`Pages of ${itemLabel}`}>
+      <p className="vui-pagination__position" aria-live="polite">
+        {position}
+      </p>
+      <div className="vui-pagination__buttons">
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={page <= 1 || busy}
+          onClick={() => onPageChange(Math.min(page - 1, last))}
+        >
+          Previous page
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={page >= last || busy}
+          onClick={() => onPageChange(page + 1)}
+        >
+          Next page
+        </Button>
+      </div>
+    </nav>
+  );
+}
