@@ -387,6 +387,22 @@ const URL_TARGETS: UrlTarget[] = [
     }),
   },
   {
+    route: 'GET /action-plan/{auditId}/action-plans ?page',
+    as: 'clientOwner',
+    request: (world, _ids, text) => ({
+      method: 'GET',
+      url: `/action-plan/${world.audits.ap}/action-plans?targetCompanyId=${world.acmeId}&page=${q(text)}`,
+    }),
+  },
+  {
+    route: 'GET /action-plan/{actionPlanId}/gaps ?pageSize',
+    as: 'clientOwner',
+    request: (world, ids, text) => ({
+      method: 'GET',
+      url: `/action-plan/${ids.planId}/gaps?targetCompanyId=${world.acmeId}&pageSize=${q(text)}`,
+    }),
+  },
+  {
     route: 'GET /accounts/user ?email',
     as: 'clientOwner',
     request: (_world, _ids, text) => ({ method: 'GET', url: `/accounts/user?email=${q(text)}` }),

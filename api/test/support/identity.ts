@@ -85,7 +85,15 @@ export async function startIdentity({
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stopping = false;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      // A provider that dies under a test fails it with "unavailable": say why, with its own words.
+      if (!stopping)
+        console.error(`identity exited (${signal ?? code}) during the test:\n${output}`);
+      resolve();
+    }),
+  );
 
   const cleanupFiles = async () => {
     await database?.dispose();
@@ -94,6 +102,7 @@ export async function startIdentity({
   try {
     await waitForListening(child, () => output);
   } catch (error) {
+    stopping = true;
     child.kill('SIGKILL');
     await exited;
     await cleanupFiles();
@@ -105,6 +114,7 @@ export async function startIdentity({
     clientSecret,
     apiKey,
     async stop() {
+      stopping = true;
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
       await cleanupFiles();

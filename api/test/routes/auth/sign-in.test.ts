@@ -39,6 +39,8 @@ describe.each(databaseKinds)('sign-in on %s', (kind) => {
   it('sends the browser to identity with PKCE S256, state, nonce and prompt=login', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/auth/auditor/verity' });
     expect(response.statusCode).toBe(302);
+    // The provider's address, not /login with an error.
+    expect(response.headers.location).toMatch(/^http/);
     const authorize = new URL(response.headers.location as string);
     expect(`${authorize.origin}`).toBe(identity.issuer);
     const params = Object.fromEntries(authorize.searchParams);
