@@ -75,8 +75,14 @@ interface Replica {
     beforeAll(async () => {
       s3 = await startS3Server();
       bucket = await s3.createBucket();
-      database = await createTestDatabase('postgres');
+      // Empty, as on a deployment's first start: the replicas migrate it and load the demo.
+      database = await createTestDatabase('postgres', { template: 'empty' });
       mail = await startMailCatcher();
+      // Both start at once, as replicas of one deployment do.
+      const started = await Promise.allSettled([startReplica('A'), startReplica('B')]);
+      for (const result of started) if (result.status === 'fulfilled') replicas.push(result.value);
+      const failed = started.find((result) => result.status === 'rejected');
+      if (failed) throw (failed as PromiseRejectedResult).reason;
       sql = new pg.Client({ connectionString: database.env.DATABASE_URL });
       await sql.connect();
       const { rows } = await sql.query<{
@@ -98,11 +104,6 @@ interface Replica {
         gapId: found.gap_id,
         gapName: found.gap_name,
       };
-      // Both start at once, as replicas of one deployment do (the migrations take a lock).
-      const started = await Promise.allSettled([startReplica('A'), startReplica('B')]);
-      for (const result of started) if (result.status === 'fulfilled') replicas.push(result.value);
-      const failed = started.find((result) => result.status === 'rejected');
-      if (failed) throw (failed as PromiseRejectedResult).reason;
     });
     afterAll(async () => {
       for (const replica of replicas) {
@@ -154,6 +155,34 @@ interface Replica {
 
     const refresh = (replica: Replica, cookies: BrowserCookies) =>
       call(replica, cookies, '/api/v1/auth/refresh', { method: 'POST' });
+
+    it('migrate the empty database and load the demo once, started together', async () => {
+      const { rows: migrations } = await sql.query<{ version: string; n: number }>(
+        'SELECT version::text, count(*)::int AS n FROM schemaversion GROUP BY version HAVING count(*) > 1',
+      );
+      expect(migrations).toEqual([]);
+      const { rows } = await sql.query<{ name: string; n: number }>(
+        `SELECT name, count(*)::int AS n FROM (
+           SELECT client_name AS name FROM clients UNION ALL
+           SELECT auditor_name FROM auditors UNION ALL
+           SELECT target_company_name FROM target_companies) organisations
+         GROUP BY name ORDER BY name`,
+      );
+      expect(rows.map((row) => row.name)).toEqual(
+        expect.arrayContaining([
+          'Acme Steel Ltd',
+          'GreenAudit Partners',
+          'Northwind Capital',
+          'Southbank Finance',
+        ]),
+      );
+      expect(rows.filter((row) => row.n !== 1)).toEqual([]);
+      const { rows: users } = await sql.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM users WHERE lower(email) = $1`,
+        [OWNER],
+      );
+      expect(users[0]!.n).toBe(1);
+    });
 
     it('signs in through one replica and the session holds on the other', async () => {
       const cookies = await signIn(a(), b());
