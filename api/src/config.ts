@@ -67,6 +67,9 @@ const EnvSchema = Type.Object({
 });
 type Env = Static<typeof EnvSchema>;
 
+/** Every variable the API reads itself, besides the shared ones (tooling/config): for checking deployment files. */
+export const apiEnvironmentNames: readonly string[] = Object.keys(EnvSchema.properties);
+
 export interface ApiConfig {
   host: string;
   port: number;

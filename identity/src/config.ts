@@ -82,6 +82,9 @@ const EnvSchema = Type.Object({
   IDENTITY_TRUSTED_PROXIES: Type.Optional(wholeNumber('IDENTITY_TRUSTED_PROXIES', 0)),
 });
 
+/** Every variable identity reads itself, besides the shared ones (tooling/config): for checking deployment files. */
+export const identityEnvironmentNames: readonly string[] = Object.keys(EnvSchema.properties);
+
 export class ConfigError extends Error {
   constructor(problems: string[]) {
     super(

@@ -117,4 +117,7 @@ function remotesManifest(config) {
   };
 }
 
-module.exports = { loadConfig, remotes, remotesManifest, repoRoot };
+/** Every variable loadConfig reads (deployment files are checked against it). */
+const sharedEnvironmentNames = Object.keys(EnvSchema.properties);
+
+module.exports = { loadConfig, remotes, remotesManifest, repoRoot, sharedEnvironmentNames };

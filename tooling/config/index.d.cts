@@ -28,6 +28,8 @@ export interface VerityConfig {
 export function loadConfig(env?: NodeJS.ProcessEnv): VerityConfig;
 export const remotes: Omit<RemoteConfig, 'port' | 'url'>[];
 export const repoRoot: string;
+/** Every variable loadConfig reads (deployment files are checked against it). */
+export const sharedEnvironmentNames: string[];
 /** GET /remotes.json: the Module Federation name and entry URL of each remote. */
 export function remotesManifest(config: VerityConfig): {
   remotes: { name: string; entry: string }[];

@@ -83,9 +83,11 @@ export function buildInbox(catcher: MailCatcher) {
 
 async function main() {
   const config = loadConfig(process.env);
-  const catcher = await startMailCatcher({ smtpPort: config.mailCatcher.smtpPort });
+  // Loopback unless told otherwise (a container beside the servers that send to it).
+  const host = process.env.MAIL_CATCHER_HOST || '127.0.0.1';
+  const catcher = await startMailCatcher({ smtpPort: config.mailCatcher.smtpPort, host });
   const app = buildInbox(catcher);
-  await app.listen({ port: config.mailCatcher.port, host: '127.0.0.1' });
+  await app.listen({ port: config.mailCatcher.port, host });
   console.log(`mail catcher: SMTP on ${catcher.smtpUrl}, inbox on ${config.mailCatcher.url}`);
   const stop = () => {
     Promise.all([app.close(), catcher.stop()]).then(

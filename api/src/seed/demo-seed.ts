@@ -68,6 +68,9 @@ export async function seedDemo(
   const demo = JSON.parse(await readFile(file, 'utf8')) as DemoFile;
   const { organisations, accounts } = demo;
   await db.transaction(async (tx) => {
+    // API processes starting together on an empty database (replicas of one deployment): one loads
+    // the demo while the others wait here, then find every row there and add nothing.
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext('verity_demo_seed'))");
     const clientIds = new Map<string, string>();
     for (const name of organisations.clients) {
       clientIds.set(

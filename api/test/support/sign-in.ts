@@ -4,8 +4,11 @@ import { ApiCookies, TEST_REDIRECT_URI } from './app';
 export const DEMO_PASSWORD = 'verity-demo';
 export type UserTypeSegment = 'client' | 'auditor' | 'target-company';
 
-/** A browser's cookie jar for the identity host (one host, so names are enough). */
-class IdentityCookies {
+/**
+ * A browser's cookie jar for one host, fed from real HTTP answers (names are enough: one host, and
+ * paths are left out, so every cookie goes with every request).
+ */
+export class BrowserCookies {
   private readonly values = new Map<string, string>();
 
   take(response: Response): void {
@@ -23,6 +26,15 @@ class IdentityCookies {
       if (expired || value === '') this.values.delete(name);
       else this.values.set(name, value);
     }
+  }
+
+  get(name: string): string | undefined {
+    return this.values.get(name);
+  }
+
+  set(name: string, value: string): this {
+    this.values.set(name, value);
+    return this;
   }
 
   header(): string {
@@ -61,7 +73,7 @@ export async function signInAtIdentity(
   email: string,
   password = DEMO_PASSWORD,
 ): Promise<URL> {
-  const cookies = new IdentityCookies();
+  const cookies = new BrowserCookies();
   let url = new URL(authorizeUrl);
   let init: RequestInit = { method: 'GET' };
   for (let step = 0; step < 10; step++) {
