@@ -39,6 +39,11 @@ describe('Pagination', () => {
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeEnabled();
   });
 
+  it('names a page of one row by its number', () => {
+    renderPagination(3, 41);
+    expect(screen.getByText('41 of 41 action plans')).toBeInTheDocument();
+  });
+
   it('leads back from a page past the end to the last one', async () => {
     const onPageChange = renderPagination(9, 45);
     expect(screen.getByText('Page 9 of 3')).toBeInTheDocument();

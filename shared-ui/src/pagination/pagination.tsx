@@ -36,8 +36,8 @@ export function Pagination({
   const first = (page - 1) * pageSize + 1;
   const end = Math.min(total, page * pageSize);
   // A page past the end (a shared address, rows deleted since) says so and leads back.
-  const position =
-    first > total ? `Page ${page} of ${last}` : `${first}–${end} of ${total} ${itemLabel}`;
+  const rows = first === end ? `${first}` : `${first}–${end}`;
+  const position = first > total ? `Page ${page} of ${last}` : `${rows} of ${total} ${itemLabel}`;
   return (
     <nav className="vui-pagination" aria-label={`Pages of ${itemLabel}`}>
       <p className="vui-pagination__position" aria-live="polite">
