@@ -22,6 +22,26 @@ END $$;
 CREATE TRIGGER gaps_copy_auditor BEFORE INSERT OR UPDATE OF action_plan_id, auditor_id ON gaps
   FOR EACH ROW EXECUTE FUNCTION gaps_copy_auditor();
 
+-- A plan moved to another audit, or an audit given to another firm (neither is done by the product
+-- today), takes its gaps' firm along: their copies are refreshed, and the summaries follow that update.
+CREATE FUNCTION gaps_refresh_auditor() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'audits' THEN
+    UPDATE gaps g SET auditor_id = NEW.auditor_id FROM action_plans ap
+    WHERE ap.audit_id = NEW.id AND g.action_plan_id = ap.id;
+  ELSE
+    UPDATE gaps g SET auditor_id = a.auditor_id FROM audits a
+    WHERE a.id = NEW.audit_id AND g.action_plan_id = NEW.id;
+  END IF;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER audits_refresh_gap_auditor AFTER UPDATE OF auditor_id ON audits
+  FOR EACH ROW WHEN (OLD.auditor_id IS DISTINCT FROM NEW.auditor_id)
+  EXECUTE FUNCTION gaps_refresh_auditor();
+CREATE TRIGGER action_plans_refresh_gap_auditor AFTER UPDATE OF audit_id ON action_plans
+  FOR EACH ROW WHEN (OLD.audit_id IS DISTINCT FROM NEW.audit_id)
+  EXECUTE FUNCTION gaps_refresh_auditor();
+
 -- What depends on the clock is kept "as of" a moment: overdue_open and overdue_prov_closed count the
 -- gaps (open, provisionally closed) due before overdue_as_of, and next_due is a lower bound of their
 -- due dates from overdue_as_of on (no such gap is due in [overdue_as_of, next_due); null: none due

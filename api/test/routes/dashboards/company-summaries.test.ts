@@ -318,6 +318,33 @@ describe.each(databaseKinds)('per-company dashboard summaries on %s', (kind) => 
     expect(await drift()).toEqual([]);
   });
 
+  it('follows a plan moved to another audit, and an audit given to another firm', async () => {
+    const plan = await addPlan(db, w, 0);
+    await addGaps(db, plan, [
+      { status: 'open', risk: 'high', dueDays: -2 },
+      { status: 'provClosed', risk: 'low', dueDays: 4 },
+    ]);
+    await db.query('UPDATE action_plans SET audit_id = $1 WHERE id = $2', [w.audits[1], plan]);
+    expect(await drift()).toEqual([]);
+    await expectFiguresExact();
+
+    const audit = randomUUID();
+    await db.query(
+      `INSERT INTO audits (id, target_company_id, auditor_id, audit_type, audit_category, audit_form)
+       VALUES ($1, $2, $3, 'dd', 'Environment', 'ap')`,
+      [audit, w.companies[0], w.firms[0]],
+    );
+    await db.query('UPDATE action_plans SET audit_id = $1 WHERE id = $2', [audit, plan]);
+    await db.query('UPDATE audits SET auditor_id = $1 WHERE id = $2', [w.firms[1], audit]);
+    const { rows } = await db.query<{ auditor_id: string }>(
+      'SELECT DISTINCT auditor_id FROM gaps WHERE action_plan_id = $1',
+      [plan],
+    );
+    expect(rows).toEqual([{ auditor_id: w.firms[1] }]);
+    expect(await drift()).toEqual([]);
+    await expectFiguresExact();
+  });
+
   it('adds the gaps that came due since the stored moment, and the roll moves that moment on', async () => {
     const plan = await addPlan(db, w, 0);
     await addGaps(db, plan, [
