@@ -24,7 +24,15 @@ export const auditOf = (c: number, k: number) => benchId(2, c * 10 + k);
 export const planOf = (c: number, p: number) => benchId(3, c * 1000 + p);
 
 /** `companies` below 200 writes only the first ones (1: the 100,000-gap company alone). */
-export async function generatePortfolio(db: Database, companies = BENCH.companies): Promise<void> {
+export async function generatePortfolio(
+  db: Database,
+  companies = BENCH.companies,
+  gaps: 200_000 | 2_000 = 200_000,
+): Promise<void> {
+  const gapsPerPlan =
+    gaps === 2_000
+      ? 'CASE WHEN p <= 10 THEN 1 ELSE 0 END'
+      : 'CASE c WHEN 1 THEN 1000 WHEN 2 THEN 10 ELSE 5 END';
   const { clientId, auditorId, clientUserId, auditorUserId, plansPerCompany } = BENCH;
   await db.query(`
     INSERT INTO clients (id, client_name) VALUES ('${clientId}', 'Bench Capital');
@@ -65,7 +73,7 @@ export async function generatePortfolio(db: Database, companies = BENCH.companie
         CASE p % 2 WHEN 1 THEN 'INR' END, CASE p % 2 WHEN 1 THEN 1000 + g END,
         ARRAY['SDG' || (1 + g % 17)], now() - (p % 90) * interval '1 day', now()
       FROM generate_series(1, ${companies}) c, generate_series(1, ${plansPerCompany}) p,
-        LATERAL generate_series(1, CASE c WHEN 1 THEN 1000 WHEN 2 THEN 10 ELSE 5 END) g;
+        LATERAL generate_series(1, ${gapsPerPlan}) g;
     INSERT INTO gap_status_history (gap_id, status, changed_at)
       SELECT id, 'open', created_at FROM gaps;
     INSERT INTO gap_status_history (gap_id, status, changed_at)

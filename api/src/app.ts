@@ -17,6 +17,7 @@ import identityPlugin from './plugins/app/identity';
 import inputTextPlugin from './plugins/app/input-text';
 import mailerPlugin from './plugins/app/mailer';
 import notificationsPlugin from './plugins/app/notifications';
+import summariesPlugin from './plugins/app/summaries';
 import cookiePlugin from './plugins/external/cookie';
 import databasePlugin from './plugins/external/database';
 import helmetPlugin from './plugins/external/helmet';
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authenticationPlugin);
   await app.register(inputTextPlugin);
   await app.register(attachmentsPlugin);
+  await app.register(summariesPlugin);
   await app.register(unreadBodiesPlugin);
   // Routes
   await app.register(healthRoutes);

@@ -160,27 +160,38 @@ interface CompanyRow {
   overdue_projects: number;
 }
 
-/** Per target company in scope, its gaps open, closed, provClosed and overdue; and the projects overview. */
+/**
+ * Per target company in scope, its gaps open, closed, provClosed and overdue; and the projects overview.
+ * Read from the per-company summaries (migration 0027): one row per company and auditor firm, whatever
+ * the number of plans and gaps. Overdue is stored as of the row's overdue_as_of; the gaps that came
+ * due since are added here, read only for the rows whose next_due has passed (few: see
+ * `rollCompanySummaries`).
+ */
 export async function companyGapStats(
   db: Queryable,
   scope: FigureScope,
 ): Promise<{ projectsOverview: ProjectsOverview; companies: CompanyGapStats[] }> {
-  const params: unknown[] = [];
+  const params: unknown[] = [...scope.params];
+  const firm =
+    scope.auditorId === undefined ? '' : `AND s.auditor_id = $${params.push(scope.auditorId)}`;
   const { rows } = await db.query<CompanyRow>(
-    `WITH ${plansInScopeSql(scope, params)},
-    per_company AS (
-      SELECT p.target_company_id, sum(p.total)::int AS total, sum(p.closed)::int AS closed,
-        sum(p.prov_all)::int AS prov_all, sum(o.overdue)::int AS overdue,
-        sum(o.prov_overdue)::int AS prov_overdue
-      FROM plans p
-      -- Overdue gaps are counted from the gaps, only in plans whose earliest not-closed due date has passed.
-      LEFT JOIN LATERAL (
-        SELECT count(*) AS overdue, count(*) FILTER (WHERE g.status = 'provClosed') AS prov_overdue
+    `WITH per_company AS (
+      SELECT s.target_company_id,
+        sum(s.open + s.prov_closed + s.pending + s.closed)::int AS total,
+        sum(s.closed)::int AS closed, sum(s.prov_closed)::int AS prov_all,
+        sum(s.overdue_open + s.overdue_prov_closed + c.open + c.prov_closed)::int AS overdue,
+        sum(s.overdue_prov_closed + c.prov_closed)::int AS prov_overdue
+      FROM company_summaries s
+      CROSS JOIN LATERAL (
+        SELECT count(*) FILTER (WHERE g.status = 'open') AS open,
+          count(*) FILTER (WHERE g.status = 'provClosed') AS prov_closed
         FROM gaps g
-        WHERE p.has_overdue AND g.action_plan_id = p.id AND g.status NOT IN ('closed', 'pending')
-          AND g.due_date < now()
-      ) o ON true
-      GROUP BY p.target_company_id
+        WHERE s.next_due < now() AND g.target_company_id = s.target_company_id
+          AND g.auditor_id = s.auditor_id AND g.status IN ('open', 'provClosed')
+          AND g.due_date >= s.overdue_as_of AND g.due_date < now()
+      ) c
+      WHERE s.target_company_id ${scope.companyFilter} ${firm}
+      GROUP BY s.target_company_id
     ),
     companies AS (
       SELECT tc.id, tc.target_company_name,
