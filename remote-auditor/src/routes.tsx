@@ -1,21 +1,26 @@
-import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { LoadingState } from '@verity/shared-ui';
-import { CreateActionPlanPage } from './features/create-action-plan/create-action-plan-page';
-import {
-  AuditorActionPlanPage,
-  AuditorActionPlansPage,
-  AuditorAuditsPage,
-  AuditorCompaniesPage,
-  AuditorDashboardPage,
-  AuditorUsersPage,
-} from './screens/auditor-screens';
+import { lazyPage, PageSuspense } from '@verity/shared-ui';
 
-// Loaded when opened: the import screen is for the few who import, not every auditor's first load.
-const ImportEsapPage = lazy(() =>
-  import(/* webpackChunkName: "import-esap" */ './features/import-esap/import-esap-page').then(
-    (module) => ({ default: module.ImportEsapPage }),
-  ),
+// Pages load when their route is first opened, each file its own chunk: the companies page, where
+// auditors land, does not wait for the other pages' forms and dialogs, and the import screen is for
+// the few who import.
+const AuditorCompaniesPage = lazyPage(
+  () => import('./screens/companies-page'),
+  'AuditorCompaniesPage',
+);
+const auditorScreens = () => import('./screens/auditor-screens');
+const AuditorActionPlanPage = lazyPage(auditorScreens, 'AuditorActionPlanPage');
+const AuditorActionPlansPage = lazyPage(auditorScreens, 'AuditorActionPlansPage');
+const AuditorAuditsPage = lazyPage(auditorScreens, 'AuditorAuditsPage');
+const AuditorDashboardPage = lazyPage(auditorScreens, 'AuditorDashboardPage');
+const AuditorUsersPage = lazyPage(auditorScreens, 'AuditorUsersPage');
+const CreateActionPlanPage = lazyPage(
+  () => import('./features/create-action-plan/create-action-plan-page'),
+  'CreateActionPlanPage',
+);
+const ImportEsapPage = lazyPage(
+  () => import(/* webpackChunkName: "import-esap" */ './features/import-esap/import-esap-page'),
+  'ImportEsapPage',
 );
 
 const audits = 'target-companies/:targetCompanyId/audits';
@@ -24,24 +29,19 @@ const audit = `${audits}/:auditId`;
 /** The auditor area's routes, relative to /auditor (spec section 2; the dashboard's path is ours). */
 export function AuditorRoutes() {
   return (
-    <Routes>
-      <Route index element={<Navigate to="target-companies" replace />} />
-      <Route path="target-companies" element={<AuditorCompaniesPage />} />
-      <Route path="dashboard" element={<AuditorDashboardPage />} />
-      <Route path="users" element={<AuditorUsersPage />} />
-      <Route path={audits} element={<AuditorAuditsPage />} />
-      <Route path={`${audit}/action-plans`} element={<AuditorActionPlansPage />} />
-      <Route path={`${audit}/action-plans/:actionPlanId`} element={<AuditorActionPlanPage />} />
-      <Route path={`${audit}/create-audit`} element={<CreateActionPlanPage />} />
-      <Route
-        path={`${audit}/import-esap`}
-        element={
-          <Suspense fallback={<LoadingState />}>
-            <ImportEsapPage />
-          </Suspense>
-        }
-      />
-      <Route path="*" element={<Navigate to="/" replace />} />
-    </Routes>
+    <PageSuspense>
+      <Routes>
+        <Route index element={<Navigate to="target-companies" replace />} />
+        <Route path="target-companies" element={<AuditorCompaniesPage />} />
+        <Route path="dashboard" element={<AuditorDashboardPage />} />
+        <Route path="users" element={<AuditorUsersPage />} />
+        <Route path={audits} element={<AuditorAuditsPage />} />
+        <Route path={`${audit}/action-plans`} element={<AuditorActionPlansPage />} />
+        <Route path={`${audit}/action-plans/:actionPlanId`} element={<AuditorActionPlanPage />} />
+        <Route path={`${audit}/create-audit`} element={<CreateActionPlanPage />} />
+        <Route path={`${audit}/import-esap`} element={<ImportEsapPage />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </PageSuspense>
   );
 }

@@ -1,19 +1,21 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import {
-  AuditorsPage,
-  DashboardPage,
-  SettingsPage,
-  TargetCompaniesPage,
-  UsersPage,
-} from './pages/area-pages';
-import {
-  ActionPlanPage,
-  ActionPlansPage,
-  AuditsPage,
-  CompanyAuditorsPage,
-  CompanyDashboardPage,
-  ManageCompanyPage,
-} from './pages/company-pages';
+import { lazyPage, PageSuspense } from '@verity/shared-ui';
+
+// Pages load when their route is first opened, each file its own chunk: the dashboard, where a
+// client lands, does not wait for the other pages' forms and dialogs.
+const DashboardPage = lazyPage(() => import('./pages/dashboard-page'), 'DashboardPage');
+const areaPages = () => import('./pages/area-pages');
+const UsersPage = lazyPage(areaPages, 'UsersPage');
+const AuditorsPage = lazyPage(areaPages, 'AuditorsPage');
+const SettingsPage = lazyPage(areaPages, 'SettingsPage');
+const TargetCompaniesPage = lazyPage(areaPages, 'TargetCompaniesPage');
+const companyPages = () => import('./pages/company-pages');
+const ActionPlanPage = lazyPage(companyPages, 'ActionPlanPage');
+const ActionPlansPage = lazyPage(companyPages, 'ActionPlansPage');
+const AuditsPage = lazyPage(companyPages, 'AuditsPage');
+const CompanyAuditorsPage = lazyPage(companyPages, 'CompanyAuditorsPage');
+const CompanyDashboardPage = lazyPage(companyPages, 'CompanyDashboardPage');
+const ManageCompanyPage = lazyPage(companyPages, 'ManageCompanyPage');
 
 const company = 'target-companies/:targetCompanyId';
 const audits = `${company}/auditors/:auditorId`;
@@ -22,20 +24,22 @@ const actionPlans = `${audits}/:auditId/action-plans`;
 /** The client area's routes, relative to /client (spec section 2, route map). */
 export function ClientRoutes() {
   return (
-    <Routes>
-      <Route index element={<Navigate to="dashboard" replace />} />
-      <Route path="dashboard" element={<DashboardPage />} />
-      <Route path="users" element={<UsersPage />} />
-      <Route path="auditors" element={<AuditorsPage />} />
-      <Route path="settings" element={<SettingsPage />} />
-      <Route path="target-companies" element={<TargetCompaniesPage />} />
-      <Route path={`${company}/auditors`} element={<CompanyAuditorsPage />} />
-      <Route path={audits} element={<AuditsPage />} />
-      <Route path={actionPlans} element={<ActionPlansPage />} />
-      <Route path={`${actionPlans}/:actionPlanId`} element={<ActionPlanPage />} />
-      <Route path={`${company}/manage`} element={<ManageCompanyPage />} />
-      <Route path={`${company}/dashboard`} element={<CompanyDashboardPage />} />
-      <Route path="*" element={<Navigate to="/" replace />} />
-    </Routes>
+    <PageSuspense>
+      <Routes>
+        <Route index element={<Navigate to="dashboard" replace />} />
+        <Route path="dashboard" element={<DashboardPage />} />
+        <Route path="users" element={<UsersPage />} />
+        <Route path="auditors" element={<AuditorsPage />} />
+        <Route path="settings" element={<SettingsPage />} />
+        <Route path="target-companies" element={<TargetCompaniesPage />} />
+        <Route path={`${company}/auditors`} element={<CompanyAuditorsPage />} />
+        <Route path={audits} element={<AuditsPage />} />
+        <Route path={actionPlans} element={<ActionPlansPage />} />
+        <Route path={`${actionPlans}/:actionPlanId`} element={<ActionPlanPage />} />
+        <Route path={`${company}/manage`} element={<ManageCompanyPage />} />
+        <Route path={`${company}/dashboard`} element={<CompanyDashboardPage />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </PageSuspense>
   );
 }

@@ -1,26 +1,36 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { lazyPage, PageSuspense } from '@verity/shared-ui';
 import { routePatterns } from './config/paths';
-import {
-  ActionPlanPage,
-  ActionPlansPage,
-  AuditorsPage,
-  AuditsPage,
-  DashboardPage,
-  UsersPage,
-} from './features/pages';
+
+// Each page is its own chunk, loaded when its route is first opened: the dashboard, where users
+// land, does not wait for the forms and dialogs of the other pages.
+const DashboardPage = lazyPage(() => import('./features/pages/dashboard-page'), 'DashboardPage');
+const UsersPage = lazyPage(() => import('./features/pages/users-page'), 'UsersPage');
+const AuditorsPage = lazyPage(() => import('./features/pages/auditors-page'), 'AuditorsPage');
+const AuditsPage = lazyPage(() => import('./features/pages/audits-page'), 'AuditsPage');
+const ActionPlansPage = lazyPage(
+  () => import('./features/pages/action-plans-page'),
+  'ActionPlansPage',
+);
+const ActionPlanPage = lazyPage(
+  () => import('./features/pages/action-plan-page'),
+  'ActionPlanPage',
+);
 
 /** The target-company area's routes, relative to /target-company. */
 export function TargetCompanyRoutes() {
   return (
-    <Routes>
-      <Route index element={<Navigate to={routePatterns.dashboard} replace />} />
-      <Route path={routePatterns.dashboard} element={<DashboardPage />} />
-      <Route path={routePatterns.users} element={<UsersPage />} />
-      <Route path={routePatterns.auditors} element={<AuditorsPage />} />
-      <Route path={routePatterns.auditorAudits} element={<AuditsPage />} />
-      <Route path={routePatterns.actionPlans} element={<ActionPlansPage />} />
-      <Route path={routePatterns.actionPlan} element={<ActionPlanPage />} />
-      <Route path="*" element={<Navigate to="/" replace />} />
-    </Routes>
+    <PageSuspense>
+      <Routes>
+        <Route index element={<Navigate to={routePatterns.dashboard} replace />} />
+        <Route path={routePatterns.dashboard} element={<DashboardPage />} />
+        <Route path={routePatterns.users} element={<UsersPage />} />
+        <Route path={routePatterns.auditors} element={<AuditorsPage />} />
+        <Route path={routePatterns.auditorAudits} element={<AuditsPage />} />
+        <Route path={routePatterns.actionPlans} element={<ActionPlansPage />} />
+        <Route path={routePatterns.actionPlan} element={<ActionPlanPage />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </PageSuspense>
   );
 }

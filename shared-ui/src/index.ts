@@ -130,3 +130,4 @@ export {
   useUnsavedChanges,
 } from './unsaved-changes';
 export type { UnsavedChanges, UnsavedChangesOptions } from './unsaved-changes';
+export { lazyPage, PageSuspense } from './lazy-page';

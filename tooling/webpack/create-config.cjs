@@ -9,30 +9,42 @@ const ChunkReportPlugin = require('./chunk-report-plugin.cjs');
 const { devServerConfig } = require('./dev-server.cjs');
 
 /**
- * The design system's and the contract's code that a remote compiles in: one chunk of its own, so a
- * redeploy that changes only the area's screens leaves its cached copy valid, and its size is budgeted.
- */
-const DESIGN_SYSTEM_CODE = /[\\/](shared-ui|shared-api)[\\/]src[\\/]/;
-/** The chart canvas loads ECharts lazily; it must stay out of that chunk. */
-const LAZY_CHART_CODE = /[\\/]shared-ui[\\/]src[\\/]charts[\\/]chart-canvas/;
-
-const designSystemChunk = {
-  name: 'design-system',
-  chunks: 'async',
-  enforce: true,
-  test: (module) => {
-    const resource = module.resource || '';
-    return DESIGN_SYSTEM_CODE.test(resource) && !LAZY_CHART_CODE.test(resource);
-  },
-};
-
-/**
  * In development every build in the page must use one React Refresh runtime, the one React was
  * hooked into when the shell started; a remote's own copy would refresh nothing.
  */
 function withOneRefreshRuntime(federation) {
   const runtime = { singleton: true, eager: true, requiredVersion: false };
   return { ...federation, shared: { ...federation.shared, 'react-refresh/runtime': runtime } };
+}
+
+/**
+ * The runtime plugin that publishes the shell's runtime core, as its ES module: the plugin's
+ * CommonJS build (what `experiments.provideExternalRuntime` adds) requires the CommonJS build of
+ * runtime-core and would put a second copy of it beside the one the bundler runtime imports.
+ */
+const provideRuntimeCorePlugin = path.join(
+  path.dirname(
+    require.resolve('@module-federation/inject-external-runtime-core-plugin', {
+      paths: [path.dirname(require.resolve('@module-federation/enhanced/webpack'))],
+    }),
+  ),
+  'index.js',
+);
+
+/**
+ * One copy of the federation runtime in the page (module-federation/core#2579): in production the
+ * shell, which exposes nothing, publishes its `@module-federation/runtime-core` on
+ * `globalThis._FEDERATION_RUNTIME_CORE` as it starts (before any remote loads), and each remote
+ * takes it from there (`experiments.externalRuntime`) instead of carrying its own. Only a remote's
+ * small webpack glue (bundler runtime, sdk helpers) stays in its remoteEntry.js. Development builds
+ * keep their own copy, so a remote's standalone page still starts without the shell.
+ */
+function withOneFederationRuntime(federation) {
+  if (federation.exposes) {
+    return { ...federation, experiments: { ...federation.experiments, externalRuntime: true } };
+  }
+  const runtimePlugins = [...(federation.runtimePlugins ?? []), provideRuntimeCorePlugin];
+  return { ...federation, runtimePlugins };
 }
 
 /** Files the servers send compressed: text, and only where compressing saves something. */
@@ -112,13 +124,14 @@ function createWebpackConfig({ dir, publicPath, federation }) {
           { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset/resource' },
         ],
       },
-      optimization: {
-        // Only a remote gets the design-system chunk: the shell's few pieces stay with the screens
-        // that use them, so the login screen does not load the signed-in layout's (notistack with it).
-        splitChunks: { cacheGroups: federation.exposes ? { designSystem: designSystemChunk } : {} },
-      },
+      // webpack's default chunk splitting, for the shell and the remotes alike: the design system,
+      // the contract and the libraries go with the pages (lazy chunks) that use them, and code
+      // several pages use goes into chunks of its own, so a first screen downloads only what it
+      // renders (docs/decisions.md, "Speed on a real link: bytes").
       plugins: [
-        new ModuleFederationPlugin(production ? federation : withOneRefreshRuntime(federation)),
+        new ModuleFederationPlugin(
+          production ? withOneFederationRuntime(federation) : withOneRefreshRuntime(federation),
+        ),
         new HtmlWebpackPlugin({ template: './public/index.html' }),
         new ChunkReportPlugin(),
         ...(production ? precompressed() : [reactRefresh()]),

@@ -1,5 +1,6 @@
-// The auditor area's routes as screens: the feature screens with this area's paths and permissions.
-import { Link, useParams } from 'react-router-dom';
+// The auditor area's routes as screens: the feature screens with this area's paths and permissions
+// (the companies page, where auditors land, is in companies-page.tsx).
+import { useParams } from 'react-router-dom';
 import {
   canAddGap,
   canAddRemark,
@@ -11,39 +12,19 @@ import {
   canRequestClosure,
   canReviewClosure,
 } from '@verity/shared-api';
-import { getAuditorTargetCompanies } from '@verity/shared-api/calls';
 import {
   ActionPlanDetailScreen,
   ActionPlanListScreen,
   CompanyPlansExport,
 } from '@verity/feature-action-plans';
 import { AuditsTableScreen } from '@verity/feature-audits';
-import { TargetCompaniesScreen } from '@verity/feature-target-companies';
-import { queryKeys } from '@verity/query';
 import { OrganisationUsersScreen } from '@verity/feature-users';
-import { PageHeader, buttonStyleProps } from '@verity/shared-ui';
+import { PageHeader } from '@verity/shared-ui';
 import { auditorPaths } from '../area-paths';
 import { AuditorDashboardScreen } from '../features/auditor-dashboard';
 import { AUDITOR_PAGE_TITLES as titles, AUDITOR_TEXTS as texts } from '../strings';
 import { useAuditorUser } from './use-auditor-user';
 import { useCompanyTrail } from './use-company-trail';
-
-/** The companies the firm works for, each with its Audits link; 'Add Target Company' is for client owners only. */
-export function AuditorCompaniesPage() {
-  const auditorId = useAuditorUser()?.auditorId;
-  return (
-    <TargetCompaniesScreen
-      cardLinks={['audits']}
-      load={() => getAuditorTargetCompanies({ auditorId })}
-      queryKey={queryKeys.targetCompanies({ auditorId })}
-      actions={
-        <Link to={auditorPaths.dashboard()} {...buttonStyleProps({ variant: 'secondary' })}>
-          {texts.dashboardLink}
-        </Link>
-      }
-    />
-  );
-}
 
 function NoAuditorFirm({ title }: { title: string }) {
   return (

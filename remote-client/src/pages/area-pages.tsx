@@ -1,20 +1,15 @@
-// The client's top-level pages: its dashboard, companies, auditors and users.
+// The client's top-level pages but the dashboard (dashboard-page.tsx): companies, auditors, users
+// and settings.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import { canAddClientUsersAndAuditors, canAddTargetCompany } from '@verity/shared-api';
-import { CompanyDashboardScreen } from '@verity/feature-dashboards';
 import { TargetCompaniesScreen, targetCompanyCardLinks } from '@verity/feature-target-companies';
 import { AuditorsScreen } from '../features/auditors/auditors-screen';
 import { ClientUsersScreen } from '../features/client-users';
 import { PortfolioSettingsScreen } from '../features/portfolio-settings/portfolio-settings-screen';
 import { CreateTargetCompanyModal } from '../features/target-company-wizard/create-target-company-modal';
-import { CLIENT_PAGE_TITLES } from '../strings';
 import { useSessionUser } from '../use-session-user';
-
-export function DashboardPage() {
-  return <CompanyDashboardScreen portfolio title={CLIENT_PAGE_TITLES.dashboard} />;
-}
 
 export function TargetCompaniesPage() {
   const user = useSessionUser();

@@ -1,32 +1,6 @@
-import { useRef, useState, type ChangeEvent } from 'react';
-import { useFormik } from 'formik';
-import {
-  DOWNLOAD_REPORT_LABEL,
-  REPORT_DEFAULT_PERIOD_DAYS,
-  REPORT_DIALOG_TEXT as text,
-  REPORT_FORMATS,
-  REPORT_FORMAT_LABELS,
-  checkReportPeriod,
-  reportDayMinus,
-  reportMessages,
-  type ReportFormat,
-} from '@verity/shared-api';
-import {
-  downloadActionPlanReport,
-  downloadCompanyReport,
-  saveBlob,
-  type ReportFile,
-  type ReportRequest,
-} from '@verity/shared-api/calls';
-import {
-  Button,
-  DateField,
-  Modal,
-  SelectField,
-  toDateInputValue,
-  toast,
-  useFocusFirstError,
-} from '@verity/shared-ui';
+import { lazy, Suspense, useState } from 'react';
+import { DOWNLOAD_REPORT_LABEL, REPORT_DIALOG_TEXT as text } from '@verity/shared-api';
+import { Button } from '@verity/shared-ui';
 
 /** What the report covers: one plan, or every plan of the company the user may see. */
 export type ReportSubject =
@@ -37,124 +11,40 @@ export interface DownloadReportButtonProps {
   subject: ReportSubject;
 }
 
-interface ReportValues {
-  format: ReportFormat;
-  /** The date inputs' 'YYYY-MM-DD'. */
-  from: string;
-  to: string;
-}
-
-const FORMAT_OPTIONS = REPORT_FORMATS.map((format) => ({
-  value: format,
-  label: REPORT_FORMAT_LABELS[format],
-}));
-
-function download(subject: ReportSubject, request: ReportRequest): Promise<ReportFile> {
-  return subject.kind === 'actionPlan'
-    ? downloadActionPlanReport(subject.actionPlanId, subject.targetCompanyId, request)
-    : downloadCompanyReport(subject.targetCompanyId, request);
-}
+const loadDialog = () => import('./report-dialog');
+const ReportDialog = lazy(() => loadDialog().then((module) => ({ default: module.ReportDialog })));
 
 /**
  * 'Download report': a dialog for the format (PDF or Excel) and the period (the last 90 days by
- * default), then the lender's monitoring report saved under the name the server gives it.
+ * default), then the lender's monitoring report saved under the name the server gives it. The
+ * dialog's code comes when the button is first pointed at, focused or pressed.
  */
 export function DownloadReportButton({ subject }: DownloadReportButtonProps) {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const prepare = () => {
+    void loadDialog();
+  };
   return (
     <>
       <Button
         variant="secondary"
         title={subject.kind === 'actionPlan' ? text.planDescription : text.companyDescription}
-        onClick={() => setOpen(true)}
+        onPointerEnter={prepare}
+        onFocus={prepare}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
       >
         {DOWNLOAD_REPORT_LABEL}
       </Button>
-      <Modal open={open} onOpenChange={setOpen} title={text.title} size="sm">
-        {open ? <ReportForm subject={subject} onDone={() => setOpen(false)} /> : null}
-      </Modal>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <ReportDialog subject={subject} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
     </>
-  );
-}
-
-function ReportForm({ subject, onDone }: { subject: ReportSubject; onDone: () => void }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const today = toDateInputValue(new Date());
-  const formik = useFormik<ReportValues>({
-    initialValues: {
-      format: 'pdf',
-      from: reportDayMinus(today, REPORT_DEFAULT_PERIOD_DAYS),
-      to: today,
-    },
-    validateOnBlur: false,
-    validateOnChange: false,
-    // The API's own period rule, with its words.
-    validate: (values) => {
-      if (!values.from) return { from: reportMessages.badFrom };
-      if (!values.to) return { to: reportMessages.badTo };
-      const period = checkReportPeriod(values.from, values.to, today);
-      if (period.ok) return {};
-      return period.message === reportMessages.badTo
-        ? { to: period.message }
-        : { from: period.message };
-    },
-    onSubmit: async (values) => {
-      try {
-        const { blob, fileName } = await download(subject, values);
-        saveBlob(blob, fileName);
-        onDone();
-      } catch {
-        toast.error(reportMessages.failed);
-      }
-    },
-  });
-  const { values, errors, isSubmitting, submitCount } = formik;
-  useFocusFirstError(formRef, submitCount, isSubmitting);
-
-  function onFieldChange(event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) {
-    formik.setFieldError(event.target.name, undefined);
-    formik.handleChange(event);
-  }
-
-  return (
-    <form ref={formRef} className="vui-screen-form" onSubmit={formik.handleSubmit} noValidate>
-      <p>{subject.kind === 'actionPlan' ? text.planDescription : text.companyDescription}</p>
-      <SelectField
-        label={text.format}
-        name="format"
-        required
-        options={FORMAT_OPTIONS}
-        value={values.format}
-        onChange={onFieldChange}
-        disabled={isSubmitting}
-      />
-      <DateField
-        label={text.from}
-        name="from"
-        required
-        value={values.from}
-        onChange={onFieldChange}
-        error={errors.from}
-        disabled={isSubmitting}
-      />
-      <DateField
-        label={text.to}
-        name="to"
-        required
-        value={values.to}
-        onChange={onFieldChange}
-        error={errors.to}
-        disabled={isSubmitting}
-      />
-      <div className="vui-screen-form__actions">
-        <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
-          {text.cancel}
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          {text.download}
-        </Button>
-      </div>
-    </form>
   );
 }
 

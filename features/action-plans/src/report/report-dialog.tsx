@@ -1,0 +1,148 @@
+// The 'Download report' dialog: its form (Formik, the date fields) is a chunk of its own, loaded
+// when the button is first pointed at, focused or pressed, so a screen showing the button does not
+// download it with its first figures.
+import { useRef, type ChangeEvent } from 'react';
+import { useFormik } from 'formik';
+import {
+  REPORT_DEFAULT_PERIOD_DAYS,
+  REPORT_DIALOG_TEXT as text,
+  REPORT_FORMATS,
+  REPORT_FORMAT_LABELS,
+  checkReportPeriod,
+  reportDayMinus,
+  reportMessages,
+  type ReportFormat,
+} from '@verity/shared-api';
+import {
+  downloadActionPlanReport,
+  downloadCompanyReport,
+  saveBlob,
+  type ReportFile,
+  type ReportRequest,
+} from '@verity/shared-api/calls';
+import {
+  Button,
+  DateField,
+  Modal,
+  SelectField,
+  toDateInputValue,
+  toast,
+  useFocusFirstError,
+} from '@verity/shared-ui';
+import type { ReportSubject } from './download-report-button';
+
+interface ReportValues {
+  format: ReportFormat;
+  /** The date inputs' 'YYYY-MM-DD'. */
+  from: string;
+  to: string;
+}
+
+const FORMAT_OPTIONS = REPORT_FORMATS.map((format) => ({
+  value: format,
+  label: REPORT_FORMAT_LABELS[format],
+}));
+
+function download(subject: ReportSubject, request: ReportRequest): Promise<ReportFile> {
+  return subject.kind === 'actionPlan'
+    ? downloadActionPlanReport(subject.actionPlanId, subject.targetCompanyId, request)
+    : downloadCompanyReport(subject.targetCompanyId, request);
+}
+
+/** The dialog of the 'Download report' button, open while `open`. */
+export function ReportDialog({
+  subject,
+  open,
+  onOpenChange,
+}: {
+  subject: ReportSubject;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={text.title} size="sm">
+      {open ? <ReportForm subject={subject} onDone={() => onOpenChange(false)} /> : null}
+    </Modal>
+  );
+}
+
+function ReportForm({ subject, onDone }: { subject: ReportSubject; onDone: () => void }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const today = toDateInputValue(new Date());
+  const formik = useFormik<ReportValues>({
+    initialValues: {
+      format: 'pdf',
+      from: reportDayMinus(today, REPORT_DEFAULT_PERIOD_DAYS),
+      to: today,
+    },
+    validateOnBlur: false,
+    validateOnChange: false,
+    // The API's own period rule, with its words.
+    validate: (values) => {
+      if (!values.from) return { from: reportMessages.badFrom };
+      if (!values.to) return { to: reportMessages.badTo };
+      const period = checkReportPeriod(values.from, values.to, today);
+      if (period.ok) return {};
+      return period.message === reportMessages.badTo
+        ? { to: period.message }
+        : { from: period.message };
+    },
+    onSubmit: async (values) => {
+      try {
+        const { blob, fileName } = await download(subject, values);
+        saveBlob(blob, fileName);
+        onDone();
+      } catch {
+        toast.error(reportMessages.failed);
+      }
+    },
+  });
+  const { values, errors, isSubmitting, submitCount } = formik;
+  useFocusFirstError(formRef, submitCount, isSubmitting);
+
+  function onFieldChange(event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) {
+    formik.setFieldError(event.target.name, undefined);
+    formik.handleChange(event);
+  }
+
+  return (
+    <form ref={formRef} className="vui-screen-form" onSubmit={formik.handleSubmit} noValidate>
+      <p>{subject.kind === 'actionPlan' ? text.planDescription : text.companyDescription}</p>
+      <SelectField
+        label={text.format}
+        name="format"
+        required
+        options={FORMAT_OPTIONS}
+        value={values.format}
+        onChange={onFieldChange}
+        disabled={isSubmitting}
+      />
+      <DateField
+        label={text.from}
+        name="from"
+        required
+        value={values.from}
+        onChange={onFieldChange}
+        error={errors.from}
+        disabled={isSubmitting}
+      />
+      <DateField
+        label={text.to}
+        name="to"
+        required
+        value={values.to}
+        onChange={onFieldChange}
+        error={errors.to}
+        disabled={isSubmitting}
+      />
+      <div className="vui-screen-form__actions">
+        <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
+          {text.cancel}
+        </Button>
+        <Button type="submit" loading={isSubmitting}>
+          {text.download}
+        </Button>
+      </div>
+    </form>
+  );
+}

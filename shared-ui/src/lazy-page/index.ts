@@ -1,0 +1,1 @@
+export { lazyPage, PageSuspense } from './lazy-page';
