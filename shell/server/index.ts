@@ -11,8 +11,12 @@ import { loadConfig, remotesManifest } from '../../tooling/config/index.cjs';
 
 type ShellConfig = ReturnType<typeof loadConfig>;
 
-/** Any port of this machine: where a developer serves the one area they work on (remote overrides). */
-const LOCAL_DEVELOPMENT_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*'];
+/**
+ * Any port of this machine: where a developer serves the one area they work on (remote overrides).
+ * Not `http://[::1]:*`: CSP's host grammar has no IPv6 literals, and Chromium reports the source as
+ * invalid on every page; `localhost` covers a server listening on ::1.
+ */
+const LOCAL_DEVELOPMENT_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'];
 
 /**
  * The page's Content-Security-Policy: scripts from the shell and the three remotes (Module
