@@ -8,7 +8,8 @@ import { brotliCompressSync } from 'node:zlib';
 /** Starts the reference on `port`; `preloads` maps a route's path to the script URLs to preload. */
 export function startReferenceServer(shellUrl: string, port: number) {
   const upstream = new URL(shellUrl);
-  const agent = new http.Agent({ keepAlive: true });
+  // A new connection per request: a kept-alive one the shell's server has just closed fails the load.
+  const agent = new http.Agent({ keepAlive: false });
   const preloads = new Map<string, string[]>();
 
   const server = http.createServer((request, response) => {
@@ -52,8 +53,10 @@ export function startReferenceServer(shellUrl: string, port: number) {
         });
       },
     );
-    proxied.on('error', () => {
-      response.writeHead(502).end();
+    proxied.on('error', (error) => {
+      console.error(`reference server: ${request.method} ${request.url}: ${error.message}`);
+      if (!response.headersSent) response.writeHead(502);
+      response.end();
     });
     request.pipe(proxied);
   });

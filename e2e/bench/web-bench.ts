@@ -46,16 +46,17 @@ interface Area {
   cookies: Cookie[];
 }
 
-const headlineCard = {
-  selector: '[role="group"][aria-label="Total Audits"] .vui-stat-card__value',
+/** A headline figure card showing its number. */
+const card = (label: string) => ({
+  selector: `[role="group"][aria-label="${label}"] .vui-stat-card__value`,
   text: '\\d',
-};
+});
 const AREAS: Area[] = [
   {
     route: 'client dashboard (cards)',
     path: '/client/dashboard',
     signIn: { button: 'Login As Client', email: 'client.owner@verity.test' },
-    figures: headlineCard,
+    figures: card('Total Audits'),
     cookies: [],
   },
   {
@@ -66,10 +67,17 @@ const AREAS: Area[] = [
     cookies: [],
   },
   {
+    route: 'auditor dashboard (cards)',
+    path: '/auditor/dashboard',
+    signIn: { button: 'Login As Auditor', email: 'auditor.owner@verity.test' },
+    figures: card('Total Target Companies'),
+    cookies: [],
+  },
+  {
     route: 'target-company dashboard (cards)',
     path: '/target-company/dashboard',
     signIn: { button: 'Login As Target Company', email: 'company.owner@verity.test' },
-    figures: headlineCard,
+    figures: card('Total Audits'),
     cookies: [],
   },
   {
@@ -411,7 +419,11 @@ async function main() {
       const context = await browser.newContext({ baseURL: stack.shellUrl });
       const page = await context.newPage();
       await signIn(page, area.signIn!.button, area.signIn!.email);
-      await page.waitForURL((url) => url.pathname === area.path, { timeout: LOAD_TIMEOUT_MS });
+      // Signed in once the area's landing route shows (for the auditor, its companies).
+      const areaPrefix = area.path.split('/').slice(0, 2).join('/') + '/';
+      await page.waitForURL((url) => url.pathname.startsWith(areaPrefix), {
+        timeout: LOAD_TIMEOUT_MS,
+      });
       area.cookies = await context.cookies();
       await context.close();
     }
