@@ -197,8 +197,8 @@ async function main() {
         cookie: clientCookie,
         sql: async () => {
           const organisation = { userType: 'client' as const, id: BENCH.clientId };
-          await listUsers(database, organisation, { page: 3 });
-          await countUsers(database, organisation);
+          const counts = await countUsers(database, organisation);
+          await listUsers(database, organisation, { page: 3 }, counts.total);
         },
         aim: 50,
       },

@@ -57,7 +57,8 @@ export interface ListPage<Row> {
 
 /**
  * One page of `SELECT select FROM fromWhere ORDER BY orderBy` and the count of every row of
- * `fromWhere`. `orderBy` must end with a unique column, so that pages neither repeat nor skip rows.
+ * `fromWhere` (unless the caller already knows it: `knownTotal`). `orderBy` must end with a unique
+ * column, so that pages neither repeat nor skip rows.
  */
 export async function readPage<Row>(
   db: Queryable,
@@ -68,15 +69,19 @@ export async function readPage<Row>(
     params,
   }: { select: string; fromWhere: string; orderBy: string; params: unknown[] },
   request: PageRequest,
+  knownTotal?: number,
 ): Promise<ListPage<Row>> {
   const { page, pageSize, offset } = pageOf(request);
-  const [listed, counted] = await Promise.all([
+  const [listed, total] = await Promise.all([
     db.query<Row>(
       `SELECT ${select} FROM ${fromWhere} ORDER BY ${orderBy}
        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, pageSize, offset],
     ),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${fromWhere}`, params),
+    knownTotal ??
+      db
+        .query<{ n: number }>(`SELECT count(*)::int AS n FROM ${fromWhere}`, params)
+        .then(({ rows }) => rows[0]?.n ?? 0),
   ]);
-  return { rows: listed.rows, total: counted.rows[0]?.n ?? 0, page, pageSize };
+  return { rows: listed.rows, total, page, pageSize };
 }

@@ -34,8 +34,16 @@ export function organisationOf(user: SessionUser): Organisation | undefined {
   return id ? { userType: user.userType, id } : undefined;
 }
 
-/** One page of the organisation's users, newest first; `search` in names, emails and role labels. */
-export async function listUsers(db: Queryable, organisation: Organisation, query: UserQuery = {}) {
+/**
+ * One page of the organisation's users, newest first; `search` in names, emails and role labels.
+ * `knownTotal`: the number of users the query finds, when the caller has counted them already.
+ */
+export async function listUsers(
+  db: Queryable,
+  organisation: Organisation,
+  query: UserQuery = {},
+  knownTotal?: number,
+) {
   const params: unknown[] = [organisation.id, organisation.userType];
   const where = [`u.${ORGANISATION_COLUMN[organisation.userType]} = $1`, 'u.user_type = $2'];
   const search = searchSql(
@@ -54,6 +62,7 @@ export async function listUsers(db: Queryable, organisation: Organisation, query
       params,
     },
     query,
+    knownTotal,
   );
   return { users: rows.map(toUser), ...page };
 }

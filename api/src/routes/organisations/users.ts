@@ -80,8 +80,15 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const organisation = ownOrganisation(request.user);
-      const page = await listUsers(fastify.db, organisation, request.query);
       const counts = await countUsers(fastify.db, organisation);
+      // Without a search the list is all the users: their count is the counts' total.
+      const searched = Boolean(request.query.search?.trim());
+      const page = await listUsers(
+        fastify.db,
+        organisation,
+        request.query,
+        searched ? undefined : counts.total,
+      );
       return { success: true as const, data: { ...page, counts } };
     },
   );
