@@ -142,7 +142,8 @@ describe('TargetCompaniesScreen', () => {
     await user.type(search, 'textiles');
     await waitFor(() => expect(screen.queryByText('Acme Steel Ltd')).not.toBeInTheDocument());
     expect(screen.getByText('Blue River Textiles')).toBeInTheDocument();
-    expect(screen.getByText('Total: 1')).toBeInTheDocument();
+    // The total stays the count of all the companies, as before the search.
+    expect(screen.getByText('Total: 2')).toBeInTheDocument();
     expect(listed).toHaveBeenLastCalledWith(
       expect.objectContaining({ search: { search: 'textiles' } }),
     );

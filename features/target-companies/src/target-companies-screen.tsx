@@ -32,7 +32,10 @@ export interface TargetCompaniesScreenProps {
    * auditor area passes its own call).
    */
   load?: (query: TargetCompanyQuery) => Promise<TargetCompanyPage>;
-  /** What `load` loads, under `queryKeys.targetCompanies` (the auditor area names its firm); the page's key adds the search and the page. */
+  /**
+   * What `load` loads, under `queryKeys.targetCompanies` (the auditor area names its firm); each
+   * page's key adds the search and the page.
+   */
   queryKey?: readonly unknown[];
   /** Shows 'Add Target Company', which calls it; omitted for users who may not add. */
   onAdd?: () => void;
@@ -60,6 +63,7 @@ export function TargetCompaniesScreen({
     search,
     setSearch,
     goToPage,
+    wholeTotal,
   } = usePagedList({ queryKey, load: (query) => load(query) });
 
   return (
@@ -79,7 +83,7 @@ export function TargetCompaniesScreen({
         <SearchBox value={search} onChange={setSearch} placeholder={texts.search} />
         {companies.isSuccess ? (
           <p className="vui-screen-toolbar__count">
-            {texts.total}: {companies.data.total}
+            {texts.total}: {wholeTotal}
           </p>
         ) : null}
       </div>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { usePageInAddress } from './use-page-in-address';
 
 /** What a screen's list call is asked for: the search text and the page (both left out when unset). */
@@ -8,7 +8,7 @@ export interface PagedListRequest {
   page?: number;
 }
 
-export interface PagedListOptions<T> {
+export interface PagedListOptions<T extends { total: number }> {
   /** The list's key without its page; the page's own key adds the filters, the search and the page. */
   queryKey: readonly unknown[];
   load: (request: PagedListRequest) => Promise<T>;
@@ -22,7 +22,12 @@ export interface PagedListOptions<T> {
  * search text (a new search starts at the first page), and the page shown kept on screen while the
  * next one loads.
  */
-export function usePagedList<T>({ queryKey, load, filters = {}, enabled }: PagedListOptions<T>) {
+export function usePagedList<T extends { total: number }>({
+  queryKey,
+  load,
+  filters = {},
+  enabled,
+}: PagedListOptions<T>) {
   const { page, goToPage } = usePageInAddress();
   const [search, setSearchText] = useState('');
   // Typing stays quick: the request follows the text once React has time for it.
@@ -38,5 +43,18 @@ export function usePagedList<T>({ queryKey, load, filters = {}, enabled }: Paged
     setSearchText(next);
     if (page !== 1) goToPage(1);
   };
-  return { list, key, search, setSearch, searched, page, goToPage };
+  // The count of the whole list (with the screen's filters), kept while a search narrows it.
+  const wholeTotal = useRef<number | undefined>(undefined);
+  if (!searched && list.data && !list.isPlaceholderData) wholeTotal.current = list.data.total;
+  return {
+    list,
+    key,
+    search,
+    setSearch,
+    searched,
+    page,
+    goToPage,
+    /** Rows in the list without the search (the last count seen), else in the page's list. */
+    wholeTotal: wholeTotal.current ?? list.data?.total,
+  };
 }

@@ -57,7 +57,8 @@ describe('AuditorsScreen', () => {
     );
     await user.type(screen.getByRole('searchbox', { name: 'Search Auditors...' }), 'blueleaf');
     await waitFor(() => expect(cards()).toEqual(['BlueLeaf Assurance']));
-    expect(screen.getByText('Total: 1')).toBeInTheDocument();
+    // The total stays the count of all the firms, as before the search.
+    expect(screen.getByText('Total: 2')).toBeInTheDocument();
     expect(listed).toHaveBeenLastCalledWith(
       expect.objectContaining({ search: { search: 'blueleaf' } }),
     );

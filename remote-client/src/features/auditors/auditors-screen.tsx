@@ -39,6 +39,7 @@ export function AuditorsScreen({ canAdd }: AuditorsScreenProps) {
     search,
     setSearch,
     goToPage,
+    wholeTotal,
   } = usePagedList({ queryKey: queryKeys.auditors({}), load: (query) => getAuditors(query) });
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
@@ -67,7 +68,7 @@ export function AuditorsScreen({ canAdd }: AuditorsScreenProps) {
         <SearchBox value={search} onChange={setSearch} placeholder={text.search} />
         {auditors.isSuccess ? (
           <p className="vui-screen-toolbar__count">
-            {text.total}: {auditors.data.total}
+            {text.total}: {wholeTotal}
           </p>
         ) : null}
       </div>
