@@ -1,5 +1,5 @@
-// The benchmark portfolio, written with set-based SQL: 200 companies, 20,000 action plans,
-// 200,000 gaps; company 1 holds 100,000 gaps (100 plans x 1,000), company 2 holds 1,000 (100 x 10).
+// The benchmark portfolio, written with set-based SQL: 200 companies, 2,001 client users, 20,000
+// action plans, 200,000 gaps; company 1 holds 100,000 gaps (100 plans x 1,000), company 2 holds 1,000 (100 x 10).
 import type { Database } from '../src/db';
 
 export const BENCH = {
@@ -9,6 +9,8 @@ export const BENCH = {
   auditorUserId: '00000000-0000-4000-8000-00000000a001',
   companies: 200,
   plansPerCompany: 100,
+  /** Client users besides the owner, for the paged users list. */
+  clientUsers: 2000,
 };
 
 /** Deterministic ids: kind 1 company, 2 audit, 3 plan; n a number. */
@@ -42,6 +44,10 @@ export async function generatePortfolio(
       ('${clientUserId}', 'bench.client@verity.test', 'Bench Client', 'client', 'owner', '${clientId}');
     INSERT INTO users (id, email, fullname, user_type, role, auditor_id) VALUES
       ('${auditorUserId}', 'bench.auditor@verity.test', 'Bench Auditor', 'auditor', 'owner', '${auditorId}');
+    INSERT INTO users (email, fullname, user_type, role, client_id, created_at)
+      SELECT 'user' || u || '@bench.test', 'Bench User ' || lpad(u::text, 4, '0'), 'client',
+        (ARRAY['admin', 'editor', 'viewer'])[1 + u % 3], '${clientId}', now() - u * interval '1 hour'
+      FROM generate_series(1, ${BENCH.clientUsers}) u;
     INSERT INTO target_companies (id, client_id, target_company_name, email_id)
       SELECT ${idSql(1, 'c')}, '${clientId}', 'Bench Company ' || lpad(c::text, 3, '0'), 'company' || c || '@bench.test'
       FROM generate_series(1, ${companies}) c;

@@ -10,6 +10,9 @@ import { exportSelect } from '../src/action-plans/csv-export';
 import { actionPlanFigures, companyGapStats } from '../src/dashboards/figures';
 import { auditorScope, companyScope } from '../src/dashboards/scopes';
 import { openDatabase, runMigrations, type Database } from '../src/db';
+import { listAudits } from '../src/organisations/audits';
+import { listTargetCompanies } from '../src/organisations/target-companies';
+import { countUsers, listUsers } from '../src/organisations/users';
 import type { SessionUser } from '@verity/shared-api/src/server';
 import type { ServerMessage, ServerQuestion } from './api-server';
 import {
@@ -23,6 +26,8 @@ import {
 import { measureCalls, measureHttp, type Figures } from './measure';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Measures only the routes whose name contains it (and skips the CSV export), e.g. 'page'. */
+const ONLY = process.env.BENCH_ONLY?.toLowerCase();
 // `--keep` leaves the generated database for EXPLAIN; `--reuse <name>` measures a kept one again.
 const KEEP = process.argv.includes('--keep');
 const reuseAt = process.argv.indexOf('--reuse');
@@ -191,7 +196,56 @@ async function main() {
         sql: () => listActionPlans(database, auditOf(2, 1), {}),
         aim: 25,
       },
-    ];
+      {
+        name: 'Client users, a page of 20 of 2,001 with the counts',
+        path: '/client/users?page=3',
+        cookie: clientCookie,
+        sql: async () => {
+          const organisation = { userType: 'client' as const, id: BENCH.clientId };
+          const counts = await countUsers(database, organisation);
+          await listUsers(database, organisation, { page: 3 }, counts.total);
+        },
+        aim: 50,
+      },
+      {
+        name: 'Client users, a search, its second page',
+        path: '/client/users?search=user%201&page=2',
+        cookie: clientCookie,
+        sql: () =>
+          listUsers(
+            database,
+            { userType: 'client', id: BENCH.clientId },
+            { search: 'user 1', page: 2 },
+          ),
+        aim: 50,
+      },
+      {
+        name: 'Target companies (client), a page of 20 of 200',
+        path: '/target-company?page=5',
+        cookie: clientCookie,
+        sql: () => listTargetCompanies(database, clientUser, { page: 5 }),
+        aim: 50,
+      },
+      {
+        name: 'Target companies (auditor firm), a page of 20 of 200',
+        path: `/auditor/target-company?page=10`,
+        cookie: auditorCookie,
+        sql: () =>
+          listTargetCompanies(
+            database,
+            { ...clientUser, userType: 'auditor', clientId: undefined, auditorId: BENCH.auditorId },
+            { page: 10 },
+          ),
+        aim: 50,
+      },
+      {
+        name: 'Audits of a company by a firm, a page',
+        path: `/target-company/${BENCH.auditorId}/audits?targetCompanyId=${smallCompanyId}`,
+        cookie: clientCookie,
+        sql: () => listAudits(database, clientUser, smallCompanyId, BENCH.auditorId),
+        aim: 50,
+      },
+    ].filter((item) => !ONLY || item.name.toLowerCase().includes(ONLY));
     const results: { name: string; http: Figures; sql: Figures; aim?: number }[] = [];
     const auditorCase = cases.find((item) => item.path.startsWith('/dashboard/auditor'))!;
     if (SMALL) auditorCase.name = 'Auditor dashboard, 200 companies / 2,000 gaps';
@@ -217,10 +271,13 @@ async function main() {
 
     const rss = async () => Number(await ask({ type: 'rss' }));
     const csvUrl = `${base}/action-plan/export/csv?targetCompanyId=${largeCompanyId}`;
-    await measureCsv(csvUrl, clientCookie, rss);
     const csvRuns = [];
-    for (let run = 0; run < 3; run++) csvRuns.push(await measureCsv(csvUrl, clientCookie, rss));
-    const sqlCsv = await sqlCsvRowsPerSecond(database, clientUser);
+    let sqlCsv = 0;
+    if (!ONLY) {
+      await measureCsv(csvUrl, clientCookie, rss);
+      for (let run = 0; run < 3; run++) csvRuns.push(await measureCsv(csvUrl, clientCookie, rss));
+      sqlCsv = await sqlCsvRowsPerSecond(database, clientUser);
+    }
 
     console.log(
       '\n| CSV export, 100,000-gap company | rows | MB | rows/s | API RSS growth MB | SQL (COPY alone) rows/s |',

@@ -5,6 +5,7 @@ import { FormatRegistry, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyInstance } from 'fastify';
 import {
+  LIST_MAX_PAGE_SIZE,
   actionPlanSchemas,
   authSchemas,
   dashboardSchemas,
@@ -73,8 +74,17 @@ describe('the contract', () => {
     await check(client, '/auditor', organisationSchemas.auditors.response);
     await check(client, '/client/users', organisationSchemas.clientUsers.response);
     await check(client, '/dashboard/client', dashboardSchemas.client.response);
-    const { targetCompanies } = dataOf<{ targetCompanies: TargetCompany[] }>(
-      await check(client, '/target-company', organisationSchemas.targetCompanies.response),
+    // Every list asked for one page of the most: the whole demo (checked against `total`).
+    const whole = `pageSize=${LIST_MAX_PAGE_SIZE}`;
+    const all = <T>(key: string, body: unknown): T[] => {
+      const data = dataOf<Record<string, unknown> & { total: number }>(body);
+      const rows = data[key] as T[];
+      if (rows.length !== data.total) problems.push(`${key}: ${rows.length} of ${data.total}`);
+      return rows;
+    };
+    const targetCompanies = all<TargetCompany>(
+      'targetCompanies',
+      await check(client, `/target-company?${whole}`, organisationSchemas.targetCompanies.response),
     );
     let gapsSeen = 0;
     let remarksSeen = 0;
@@ -85,18 +95,20 @@ describe('the contract', () => {
         `/dashboard/target-company?${query}`,
         dashboardSchemas.targetCompany.response,
       );
-      const { auditors } = dataOf<{ auditors: CompanyAuditorEntry[] }>(
+      const auditors = all<CompanyAuditorEntry>(
+        'auditors',
         await check(
           client,
-          `/target-company/auditors?${query}`,
+          `/target-company/auditors?${query}&${whole}`,
           organisationSchemas.companyAuditors.response,
         ),
       );
       for (const { auditor: firm } of auditors) {
-        const { audits } = dataOf<{ audits: Audit[] }>(
+        const audits = all<Audit>(
+          'audits',
           await check(
             client,
-            `/target-company/${firm._id}/audits?${query}`,
+            `/target-company/${firm._id}/audits?${query}&${whole}`,
             organisationSchemas.audits.response,
           ),
         );

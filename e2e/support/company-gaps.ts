@@ -22,12 +22,12 @@ export async function companyGapPath(page: Page, matches: (gap: Gap) => boolean)
   const company = user.targetCompanyId;
   const { auditors } = await data<{ auditors: { auditor: { _id: string } }[] }>(
     page,
-    `target-company/auditors?targetCompanyId=${company}`,
+    `target-company/auditors?targetCompanyId=${company}&pageSize=100`,
   );
   for (const { auditor } of auditors) {
     const { audits } = await data<{ audits: { _id: string }[] }>(
       page,
-      `target-company/${auditor._id}/audits?targetCompanyId=${company}&auditorId=${auditor._id}`,
+      `target-company/${auditor._id}/audits?targetCompanyId=${company}&auditorId=${auditor._id}&pageSize=100`,
     );
     for (const audit of audits) {
       const { actionPlans } = await data<{ actionPlans: Plan[] }>(

@@ -27,12 +27,12 @@ export interface SeededPlan {
 export async function seededAuditPlans(request: APIRequestContext, targetCompanyId: string) {
   const { auditors } = await apiData<{
     auditors: { auditor: { _id: string; auditorName: string } }[];
-  }>(request, `target-company/auditors?targetCompanyId=${targetCompanyId}`);
+  }>(request, `target-company/auditors?targetCompanyId=${targetCompanyId}&pageSize=100`);
   const auditorId = auditors.find((entry) => entry.auditor.auditorName === 'GreenAudit Partners')!
     .auditor._id;
   const { audits } = await apiData<{ audits: { _id: string }[] }>(
     request,
-    `target-company/${auditorId}/audits?targetCompanyId=${targetCompanyId}&auditorId=${auditorId}`,
+    `target-company/${auditorId}/audits?targetCompanyId=${targetCompanyId}&auditorId=${auditorId}&pageSize=100`,
   );
   for (const audit of audits) {
     const { actionPlans } = await apiData<{ actionPlans: SeededPlan[] }>(

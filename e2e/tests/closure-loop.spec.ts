@@ -40,7 +40,7 @@ async function newGap(page: Page, tag: string): Promise<Loop> {
   );
   const { targetCompanies } = await apiData<{
     targetCompanies: { id: string; targetCompanyName: string }[];
-  }>(page.request, 'auditor/target-company');
+  }>(page.request, 'auditor/target-company?pageSize=100');
   const companyId = targetCompanies.find(
     (company) => company.targetCompanyName === 'Acme Steel Ltd',
   )!.id;

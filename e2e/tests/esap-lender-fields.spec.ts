@@ -27,7 +27,7 @@ atBothSizes((size) => {
     );
     const { targetCompanies } = await apiData<{
       targetCompanies: { id: string; targetCompanyName: string }[];
-    }>(page.request, 'auditor/target-company');
+    }>(page.request, 'auditor/target-company?pageSize=100');
     const companyId = targetCompanies.find((c) => c.targetCompanyName === 'Acme Steel Ltd')!.id;
     const { auditId } = await seededAuditPlans(page.request, companyId);
     const created = await page.request.post('/api/v1/action-plan', {

@@ -47,7 +47,10 @@ const areas: {
     email: 'client.owner@verity.test',
     home: /\/client\/dashboard$/,
     paths: async (page) => {
-      const ids = await seeded(page.request, await acmeId(page.request, 'target-company'));
+      const ids = await seeded(
+        page.request,
+        await acmeId(page.request, 'target-company?pageSize=100'),
+      );
       const company = `/client/target-companies/${ids.companyId}`;
       const plans = `${company}/auditors/${ids.auditorId}/${ids.auditId}/action-plans`;
       return [
@@ -70,7 +73,10 @@ const areas: {
     email: 'auditor.owner@verity.test',
     home: /\/auditor\/target-companies$/,
     paths: async (page) => {
-      const ids = await seeded(page.request, await acmeId(page.request, 'auditor/target-company'));
+      const ids = await seeded(
+        page.request,
+        await acmeId(page.request, 'auditor/target-company?pageSize=100'),
+      );
       const audits = `/auditor/target-companies/${ids.companyId}/audits`;
       return [
         ['companies', '/auditor/target-companies'],
@@ -128,7 +134,7 @@ async function checkDialog(page: Page, name: string | RegExp, shot: string) {
 
 test("every client dialog fits a phone's screen, its buttons within reach", async ({ page }) => {
   await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
-  const ids = await seeded(page.request, await acmeId(page.request, 'target-company'));
+  const ids = await seeded(page.request, await acmeId(page.request, 'target-company?pageSize=100'));
 
   await page.goto('/client/target-companies');
   await page.getByRole('button', { name: 'Add Target Company' }).click();
@@ -189,7 +195,10 @@ test("every auditor dialog fits a phone's screen: add and edit a gap, the gap's 
     'auditor.owner@verity.test',
     /\/auditor\/target-companies$/,
   );
-  const ids = await seeded(page.request, await acmeId(page.request, 'auditor/target-company'));
+  const ids = await seeded(
+    page.request,
+    await acmeId(page.request, 'auditor/target-company?pageSize=100'),
+  );
   await page.goto(
     `/auditor/target-companies/${ids.companyId}/audits/${ids.auditId}/action-plans/${ids.planId}`,
   );

@@ -28,7 +28,7 @@ interface NewGap {
 async function newGap(page: Page, tag: string): Promise<NewGap> {
   const { targetCompanies } = await apiData<{
     targetCompanies: { id: string; targetCompanyName: string }[];
-  }>(page.request, 'auditor/target-company');
+  }>(page.request, 'auditor/target-company?pageSize=100');
   const companyId = targetCompanies.find(
     (company) => company.targetCompanyName === 'Acme Steel Ltd',
   )!.id;

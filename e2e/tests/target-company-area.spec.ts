@@ -246,7 +246,7 @@ test("another company's ids typed into the address bar show nothing of that comp
   await enterAs(clientPage, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
   const { targetCompanies } = await apiData<{
     targetCompanies: { _id: string; targetCompanyName: string }[];
-  }>(clientPage.request, 'target-company');
+  }>(clientPage.request, 'target-company?pageSize=100');
   const foreign = targetCompanies.find(
     (company) => company.targetCompanyName === 'Blue River Textiles',
   )!;

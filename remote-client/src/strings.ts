@@ -59,6 +59,8 @@ export const AUDITORS_TEXT = {
   search: 'Search Auditors...',
   total: 'Total',
   listLabel: 'Auditors',
+  /** What the pages of the list hold ('21–40 of 45 auditors'). */
+  pagesOf: 'auditors',
   addNewAuditor: 'Add New Auditor',
   registeredName: 'Registered name',
   email: 'Email',

@@ -1,7 +1,6 @@
 // Reading action plans: a page of an audit's plans with their newest gaps, a page of a plan's gaps,
 // and one plan with its statistics and gaps, each in a fixed number of queries.
 import {
-  LIST_PAGE_SIZE,
   PLAN_LIST_GAP_PREVIEW,
   type ActionPlan,
   type ActionPlanCategory,
@@ -21,6 +20,7 @@ import type { Queryable } from '../db';
 import { findPlanChangeHistory } from './change-history';
 import { gapDisplayStatusSql, planOverallStatusSql, planStatisticsSql } from './derived-sql';
 import { findGapsOfPlans } from './gap-sql';
+import { likePattern, pageOf } from '../pages';
 
 interface ActionPlanRow {
   id: string;
@@ -54,8 +54,6 @@ function toActionPlan(row: ActionPlanRow): ActionPlan {
   };
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 type PlanListRow = ActionPlanRow & ActionPlanStatistics & { total_rows: string | number };
 
 interface GapListRow {
@@ -86,13 +84,6 @@ function toGapListItem(row: GapListRow): GapListItem {
     createdAt: new Date(row.created_at).toISOString(),
     dueDate: row.due_date === null ? null : new Date(row.due_date).toISOString(),
   };
-}
-
-/** The page asked for, with the list's default size. */
-export function pageOf(query: { page?: number; pageSize?: number }) {
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? LIST_PAGE_SIZE;
-  return { page, pageSize, offset: (page - 1) * pageSize };
 }
 
 /**

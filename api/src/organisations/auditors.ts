@@ -1,6 +1,12 @@
-import type { AuditorInput, SessionUser } from '@verity/shared-api/src/server';
+import type {
+  AuditorInput,
+  AuditorQuery,
+  CompanyAuditorQuery,
+  SessionUser,
+} from '@verity/shared-api/src/server';
 import type { Database, Queryable } from '../db';
 import { createInvitation, type Invitation } from '../invitations/invitations';
+import { readPage, searchSql } from '../pages';
 import type { ExistingAccount } from './account-lookup';
 import { conflict, organisationMessages } from './messages';
 import {
@@ -12,37 +18,69 @@ import {
   type CompanyAuditorRow,
 } from './rows';
 
-/** The firms the client engaged, most recently engaged first; with `auditorId`, only that one. */
-export async function listClientAuditors(db: Queryable, clientId: string, auditorId?: string) {
+/**
+ * One page of the firms the client engaged, most recently engaged first; with `auditorId`, only
+ * that one; `search` in names, registered names and emails.
+ */
+export async function listClientAuditors(
+  db: Queryable,
+  clientId: string,
+  query: AuditorQuery = {},
+) {
   const params: unknown[] = [clientId];
-  const only = auditorId ? ` AND a.id = $${params.push(auditorId)}` : '';
-  const { rows } = await db.query<AuditorRow>(
-    `SELECT ${AUDITOR_COLUMNS}
-     FROM client_auditors e JOIN auditors a ON a.id = e.auditor_id
-     WHERE e.client_id = $1${only}
-     ORDER BY e.created_at DESC, a.id DESC`,
-    params,
+  const where = ['e.client_id = $1'];
+  if (query.auditorId) where.push(`a.id = $${params.push(query.auditorId)}`);
+  const search = searchSql(query.search, params, [
+    'a.auditor_name',
+    'a.registered_name',
+    'a.email_id',
+  ]);
+  if (search) where.push(search);
+  const { rows, ...page } = await readPage<AuditorRow>(
+    db,
+    {
+      select: AUDITOR_COLUMNS,
+      fromWhere: `client_auditors e JOIN auditors a ON a.id = e.auditor_id WHERE ${where.join(' AND ')}`,
+      orderBy: 'e.created_at DESC, a.id DESC',
+      params,
+    },
+    query,
   );
-  return rows.map(toAuditor);
+  return { auditors: rows.map(toAuditor), ...page };
 }
 
-/** The firms assigned to a (visible) company, newest first; an auditor user sees only their own firm's entry. */
+/**
+ * One page of the firms assigned to a (visible) company, newest first; an auditor user sees only
+ * their own firm's entry. `search` in the firms' names, registered names and emails; `auditType`
+ * keeps the firms assigned that type.
+ */
 export async function listCompanyAuditors(
   db: Queryable,
   user: SessionUser,
   targetCompanyId: string,
+  query: Omit<CompanyAuditorQuery, 'targetCompanyId'> = {},
 ) {
   const params: unknown[] = [targetCompanyId];
-  const own =
-    user.userType === 'auditor' ? ` AND ca.auditor_id = $${params.push(user.auditorId)}` : '';
-  const { rows } = await db.query<CompanyAuditorRow>(
-    `SELECT ${COMPANY_AUDITOR_COLUMNS}
-     FROM company_auditors ca JOIN auditors a ON a.id = ca.auditor_id
-     WHERE ca.target_company_id = $1${own}
-     ORDER BY ca.created_at DESC, ca.id DESC`,
-    params,
+  const where = ['ca.target_company_id = $1'];
+  if (user.userType === 'auditor') where.push(`ca.auditor_id = $${params.push(user.auditorId)}`);
+  if (query.auditType) where.push(`$${params.push(query.auditType)} = ANY(ca.audit_types)`);
+  const search = searchSql(query.search, params, [
+    'a.auditor_name',
+    'a.registered_name',
+    'a.email_id',
+  ]);
+  if (search) where.push(search);
+  const { rows, ...page } = await readPage<CompanyAuditorRow>(
+    db,
+    {
+      select: COMPANY_AUDITOR_COLUMNS,
+      fromWhere: `company_auditors ca JOIN auditors a ON a.id = ca.auditor_id WHERE ${where.join(' AND ')}`,
+      orderBy: 'ca.created_at DESC, ca.id DESC',
+      params,
+    },
+    query,
   );
-  return rows.map(toCompanyAuditor);
+  return { auditors: rows.map(toCompanyAuditor), ...page };
 }
 
 /**

@@ -1,26 +1,58 @@
-import type { AuditInput, CreateAuditPayload, SessionUser } from '@verity/shared-api/src/server';
+import {
+  AUDIT_FORM_LABELS,
+  AUDIT_TYPE_LABELS,
+  type AuditInput,
+  type AuditQuery,
+  type CreateAuditPayload,
+  type SessionUser,
+} from '@verity/shared-api/src/server';
 import { auditVisibleSql } from '../auth/tenancy';
 import type { Queryable } from '../db';
 import { invalid, notFound } from '../errors';
+import { readPage, searchSql } from '../pages';
 import { organisationMessages } from './messages';
 import { AUDIT_COLUMNS, toAudit, type AuditRow } from './rows';
 
-/** The firm's audits of a company that the user may see, newest first. */
+/**
+ * One page of the firm's audits of a company that the user may see, newest first; `search` in the
+ * type and form labels and the category, `auditType` and `auditCategory` exact.
+ */
 export async function listAudits(
   db: Queryable,
   user: SessionUser,
   targetCompanyId: string,
   auditorId: string,
+  query: Omit<AuditQuery, 'targetCompanyId' | 'auditorId'> = {},
 ) {
   const params: unknown[] = [targetCompanyId, auditorId];
-  const { rows } = await db.query<AuditRow>(
-    `SELECT ${AUDIT_COLUMNS}
-     FROM audits au JOIN auditors a ON a.id = au.auditor_id
-     WHERE au.target_company_id = $1 AND au.auditor_id = $2 AND ${auditVisibleSql(user, 'au', params)}
-     ORDER BY au.created_at DESC, au.id DESC`,
+  const where = [
+    'au.target_company_id = $1',
+    'au.auditor_id = $2',
+    auditVisibleSql(user, 'au', params),
+  ];
+  if (query.auditType) where.push(`au.audit_type = $${params.push(query.auditType)}`);
+  if (query.auditCategory) where.push(`au.audit_category = $${params.push(query.auditCategory)}`);
+  const search = searchSql(
+    query.search,
     params,
+    ['au.audit_category'],
+    [
+      { column: 'au.audit_type', labels: AUDIT_TYPE_LABELS },
+      { column: 'au.audit_form', labels: AUDIT_FORM_LABELS },
+    ],
   );
-  return rows.map(toAudit);
+  if (search) where.push(search);
+  const { rows, ...page } = await readPage<AuditRow>(
+    db,
+    {
+      select: AUDIT_COLUMNS,
+      fromWhere: `audits au JOIN auditors a ON a.id = au.auditor_id WHERE ${where.join(' AND ')}`,
+      orderBy: 'au.created_at DESC, au.id DESC',
+      params,
+    },
+    query,
+  );
+  return { audits: rows.map(toAudit), ...page };
 }
 
 /** One audit the user may see; otherwise 404. */

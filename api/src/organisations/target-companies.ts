@@ -1,11 +1,14 @@
-import type {
-  CompanyAuditorSettings,
-  TargetCompanyInput,
-  SessionUser,
+import {
+  COMPANY_TYPE_LABELS,
+  type CompanyAuditorSettings,
+  type TargetCompanyInput,
+  type TargetCompanyQuery,
+  type SessionUser,
 } from '@verity/shared-api/src/server';
 import { companyVisibleSql } from '../auth/tenancy';
 import type { Database, Queryable } from '../db';
 import { createInvitation } from '../invitations/invitations';
+import { readPage, searchSql } from '../pages';
 import type { ExistingAccount } from './account-lookup';
 import {
   COMPANY_AUDITOR_COLUMNS,
@@ -16,23 +19,41 @@ import {
   type CompanyRow,
 } from './rows';
 
-/** The companies the user sees, newest first; with `auditorId`, only those that firm is assigned to. */
-export async function listTargetCompanies(db: Queryable, user: SessionUser, auditorId?: string) {
+/**
+ * One page of the companies the user sees, newest first; with `auditorId`, only those that firm is
+ * assigned to; `search` in names, registered names, emails and company type labels.
+ */
+export async function listTargetCompanies(
+  db: Queryable,
+  user: SessionUser,
+  query: TargetCompanyQuery = {},
+) {
   const params: unknown[] = [];
   const where = [companyVisibleSql(user, 'tc', params)];
-  if (auditorId) {
-    params.push(auditorId);
+  if (query.auditorId) {
+    params.push(query.auditorId);
     where.push(
       `EXISTS (SELECT 1 FROM company_auditors f WHERE f.target_company_id = tc.id AND f.auditor_id = $${params.length})`,
     );
   }
-  const { rows } = await db.query<CompanyRow>(
-    `SELECT ${COMPANY_COLUMNS} FROM target_companies tc
-     WHERE ${where.join(' AND ')}
-     ORDER BY tc.created_at DESC, tc.id DESC`,
+  const search = searchSql(
+    query.search,
     params,
+    ['tc.target_company_name', 'tc.registered_name', 'tc.email_id'],
+    [{ column: 'tc.company_type', labels: COMPANY_TYPE_LABELS }],
   );
-  return rows.map(toTargetCompany);
+  if (search) where.push(search);
+  const { rows, ...page } = await readPage<CompanyRow>(
+    db,
+    {
+      select: COMPANY_COLUMNS,
+      fromWhere: `target_companies tc WHERE ${where.join(' AND ')}`,
+      orderBy: 'tc.created_at DESC, tc.id DESC',
+      params,
+    },
+    query,
+  );
+  return { targetCompanies: rows.map(toTargetCompany), ...page };
 }
 
 /** True when the client engaged that auditor firm. */

@@ -1,8 +1,15 @@
-import type { NewUserInput, SessionUser, UserType } from '@verity/shared-api/src/server';
+import {
+  ROLE_LABELS,
+  type NewUserInput,
+  type SessionUser,
+  type UserQuery,
+  type UserType,
+} from '@verity/shared-api/src/server';
 import type { Database, Queryable } from '../db';
 import { forbidden, notFound } from '../errors';
 import { conflict, organisationMessages } from './messages';
 import { createInvitation } from '../invitations/invitations';
+import { readPage, searchSql } from '../pages';
 import { USER_COLUMNS, toUser, type UserRow } from './rows';
 
 /** The users column that holds the organisation of each user type. */
@@ -27,15 +34,37 @@ export function organisationOf(user: SessionUser): Organisation | undefined {
   return id ? { userType: user.userType, id } : undefined;
 }
 
-/** The organisation's users, newest first. */
-export async function listUsers(db: Queryable, organisation: Organisation) {
-  const { rows } = await db.query<UserRow>(
-    `SELECT ${USER_COLUMNS} FROM users u
-     WHERE u.${ORGANISATION_COLUMN[organisation.userType]} = $1 AND u.user_type = $2
-     ORDER BY u.created_at DESC, u.id DESC`,
-    [organisation.id, organisation.userType],
+/**
+ * One page of the organisation's users, newest first; `search` in names, emails and role labels.
+ * `knownTotal`: the number of users the query finds, when the caller has counted them already.
+ */
+export async function listUsers(
+  db: Queryable,
+  organisation: Organisation,
+  query: UserQuery = {},
+  knownTotal?: number,
+) {
+  const params: unknown[] = [organisation.id, organisation.userType];
+  const where = [`u.${ORGANISATION_COLUMN[organisation.userType]} = $1`, 'u.user_type = $2'];
+  const search = searchSql(
+    query.search,
+    params,
+    ['u.fullname', 'u.email'],
+    [{ column: 'u.role', labels: ROLE_LABELS }],
   );
-  return rows.map(toUser);
+  if (search) where.push(search);
+  const { rows, ...page } = await readPage<UserRow>(
+    db,
+    {
+      select: USER_COLUMNS,
+      fromWhere: `users u WHERE ${where.join(' AND ')}`,
+      orderBy: 'u.created_at DESC, u.id DESC',
+      params,
+    },
+    query,
+    knownTotal,
+  );
+  return { users: rows.map(toUser), ...page };
 }
 
 /** How many users the organisation has, in all and per role (owners count in the total only). */

@@ -9,8 +9,10 @@ const one = (name: string, id?: string) => (id ? [name, id] : [name]) as readonl
 
 export const queryKeys = {
   targetCompanies: (filter: Filter = {}) => ['target-companies', filter] as const,
-  companyAuditors: (targetCompanyId?: string) => one('company-auditors', targetCompanyId),
-  auditors: () => ['auditors'] as const,
+  companyAuditors: (targetCompanyId?: string, filter?: Filter) =>
+    [...one('company-auditors', targetCompanyId), ...(filter ? [filter] : [])] as const,
+  auditors: (filter?: Filter) =>
+    filter ? (['auditors', filter] as const) : (['auditors'] as const),
   audits: (filter: Filter = {}) => ['audits', filter] as const,
   actionPlans: (filter: Filter = {}) => ['action-plans', filter] as const,
   actionPlan: (actionPlanId?: string) => one('action-plan', actionPlanId),

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { useQueryClient } from '@tanstack/react-query';
@@ -93,7 +93,7 @@ describe('TargetCompaniesScreen', () => {
     renderScreen(
       <TargetCompaniesScreen
         cardLinks={['audits']}
-        load={() => getAuditorTargetCompanies({ auditorId: 'firm-1' })}
+        load={(query) => getAuditorTargetCompanies({ ...query, auditorId: 'firm-1' })}
         queryKey={queryKeys.targetCompanies({ auditorId: 'firm-1' })}
       />,
       { path: '/auditor/target-companies', route: '/auditor/target-companies' },
@@ -129,20 +129,65 @@ describe('TargetCompaniesScreen', () => {
     expect(screen.getByRole('link', { name: 'Portfolio' })).toHaveAttribute('href', '/portfolio');
   });
 
-  it('narrows the cards to the search text', async () => {
+  it('asks the server for the search text and shows the companies it finds', async () => {
+    const found: Record<string, unknown[]> = { textiles: [blueRiver], borrower: [acme] };
+    listed = onApi('get', 'target-company', ({ search }) => {
+      const companies = search.search ? (found[search.search] ?? []) : [acme, blueRiver];
+      return ok({ targetCompanies: companies, total: companies.length });
+    });
     const user = userEvent.setup();
     renderCompanies();
     await screen.findByText('Acme Steel Ltd');
     const search = screen.getByRole('searchbox', { name: 'Search Target Companies...' });
     await user.type(search, 'textiles');
-    expect(screen.queryByText('Acme Steel Ltd')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Acme Steel Ltd')).not.toBeInTheDocument());
     expect(screen.getByText('Blue River Textiles')).toBeInTheDocument();
+    // The total stays the count of all the companies, as before the search.
+    expect(screen.getByText('Total: 2')).toBeInTheDocument();
+    expect(listed).toHaveBeenLastCalledWith(
+      expect.objectContaining({ search: { search: 'textiles' } }),
+    );
     await user.clear(search);
     await user.type(search, 'borrower');
-    expect(screen.getByText('Acme Steel Ltd')).toBeInTheDocument();
+    expect(await screen.findByText('Acme Steel Ltd')).toBeInTheDocument();
     expect(screen.queryByText('Blue River Textiles')).not.toBeInTheDocument();
     await user.type(search, ' nothing');
-    expect(screen.getByText('No targetCompanies found')).toBeInTheDocument();
+    expect(await screen.findByText('No targetCompanies found')).toBeInTheDocument();
+  });
+
+  it('pages through the cards, keeping the page in the address', async () => {
+    listed = onApi('get', 'target-company', ({ search }) => {
+      const page = Number(search.page ?? '1');
+      const company = apiTargetCompany({
+        _id: `tc-p${page}`,
+        targetCompanyName: `Company on page ${page}`,
+      });
+      return ok({ targetCompanies: [company], total: 45, page, pageSize: 20 });
+    });
+    const user = userEvent.setup();
+    const view = renderCompanies();
+    expect(await screen.findByText('Company on page 1')).toBeInTheDocument();
+    expect(screen.getByText('Total: 45')).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Pages of target companies' });
+    expect(within(pages).getByText('1–20 of 45 target companies')).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Previous page' })).toBeDisabled();
+
+    await user.click(within(pages).getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Company on page 2')).toBeInTheDocument();
+    expect(view.location()).toBe('/client/target-companies?page=2');
+    expect(listed).toHaveBeenLastCalledWith(expect.objectContaining({ search: { page: '2' } }));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('41–45 of 45 target companies')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
+  it('opens on the page the address names', async () => {
+    renderScreen(<TargetCompaniesScreen cardLinks={targetCompanyCardLinks(clientOwner)} />, {
+      path: '/client/target-companies?page=3',
+      route: '/client/target-companies',
+    });
+    await screen.findByText('Acme Steel Ltd');
+    expect(listed).toHaveBeenCalledWith(expect.objectContaining({ search: { page: '3' } }));
   });
 
   it("shows 'No targetCompanies found' without companies", async () => {

@@ -1,27 +1,41 @@
-import { useState, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { queryKeys } from '@verity/query';
 import {
   FAILED_FETCH_TARGET_COMPANIES,
   NO_TARGET_COMPANIES_FOUND,
   TRY_AGAIN,
   type TargetCompany,
+  type TargetCompanyPage,
+  type TargetCompanyQuery,
 } from '@verity/shared-api';
 import { getErrorText } from '@verity/shared-api/calls';
 import { getTargetCompanies } from '@verity/shared-api/calls';
 import '@verity/shared-ui/src/styles/screen.css';
 import { TargetCompanyCard } from './target-company-card';
 import type { TargetCompanyCardLink } from './target-company-links';
-import { searchTargetCompanies } from './target-company-search';
 import { targetCompanyTexts as texts } from './target-company-texts';
-import { Button, EmptyState, LoadingState, PageHeader, SearchBox } from '@verity/shared-ui';
+import {
+  Button,
+  EmptyState,
+  LoadingState,
+  PageHeader,
+  Pagination,
+  SearchBox,
+  usePagedList,
+} from '@verity/shared-ui';
 
 export interface TargetCompaniesScreenProps {
   /** Which relative links each card shows, in order; see `targetCompanyCardLinks(user)`. */
   cardLinks: readonly TargetCompanyCardLink[];
-  /** Loads the companies; defaults to GET /target-company (the auditor area passes its own call). */
-  load?: () => Promise<TargetCompany[]>;
-  /** What `load` loads, under `queryKeys.targetCompanies` (the auditor area names its firm). */
+  /**
+   * Loads one page of the companies, searched on the server; defaults to GET /target-company (the
+   * auditor area passes its own call).
+   */
+  load?: (query: TargetCompanyQuery) => Promise<TargetCompanyPage>;
+  /**
+   * What `load` loads, under `queryKeys.targetCompanies` (the auditor area names its firm); each
+   * page's key adds the search and the page.
+   */
   queryKey?: readonly unknown[];
   /** Shows 'Add Target Company', which calls it; omitted for users who may not add. */
   onAdd?: () => void;
@@ -35,17 +49,22 @@ function reloadPage() {
   window.location.reload();
 }
 
-/** The searchable list of target companies with a card per company. */
+/** The searchable list of target companies with a card per company, one page at a time. */
 export function TargetCompaniesScreen({
   cardLinks,
-  load = () => getTargetCompanies(),
+  load = (query) => getTargetCompanies(query),
   queryKey = queryKeys.targetCompanies(),
   onAdd,
   onTryAgain = reloadPage,
   actions,
 }: TargetCompaniesScreenProps) {
-  const companies = useQuery({ queryKey, queryFn: load });
-  const [query, setQuery] = useState('');
+  const {
+    list: companies,
+    search,
+    setSearch,
+    goToPage,
+    wholeTotal,
+  } = usePagedList({ queryKey, load: (query) => load(query) });
 
   return (
     <div className="vui-screen">
@@ -61,10 +80,10 @@ export function TargetCompaniesScreen({
         }
       />
       <div className="vui-screen-toolbar">
-        <SearchBox value={query} onChange={setQuery} placeholder={texts.search} />
+        <SearchBox value={search} onChange={setSearch} placeholder={texts.search} />
         {companies.isSuccess ? (
           <p className="vui-screen-toolbar__count">
-            {texts.total}: {companies.data.length}
+            {texts.total}: {wholeTotal}
           </p>
         ) : null}
       </div>
@@ -80,7 +99,17 @@ export function TargetCompaniesScreen({
         </div>
       ) : null}
       {companies.isSuccess ? (
-        <CompanyCards companies={searchTargetCompanies(companies.data, query)} links={cardLinks} />
+        <>
+          <CompanyCards companies={companies.data.targetCompanies} links={cardLinks} />
+          <Pagination
+            page={companies.data.page}
+            pageSize={companies.data.pageSize}
+            total={companies.data.total}
+            itemLabel={texts.pagesOf}
+            onPageChange={goToPage}
+            busy={companies.isPlaceholderData}
+          />
+        </>
       ) : null}
     </div>
   );

@@ -5,6 +5,8 @@ export const targetCompanyTexts = {
   addTargetCompany: 'Add Target Company',
   total: 'Total',
   listLabel: 'Target companies',
+  /** What the pages of the list hold ('21–40 of 45 target companies'). */
+  pagesOf: 'target companies',
   registeredName: 'Registered name',
   email: 'Email',
   companyType: 'Company type',

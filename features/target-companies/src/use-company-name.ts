@@ -1,26 +1,36 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
-import type { TargetCompany } from '@verity/shared-api';
+import {
+  LIST_MAX_PAGE_SIZE,
+  type TargetCompanyPage,
+  type TargetCompanyQuery,
+} from '@verity/shared-api';
 import { getTargetCompanies } from '@verity/shared-api/calls';
 
 export interface CompanyListSource {
-  /** Loads the companies the user sees; defaults to GET /target-company (the client's list). */
-  load?: () => Promise<TargetCompany[]>;
-  /** The list's key, the one the companies screen of the area uses. */
+  /** Loads a page of the companies the user sees; defaults to GET /target-company (the client's list). */
+  load?: (query: TargetCompanyQuery) => Promise<TargetCompanyPage>;
+  /** The list's key, the one the companies screen of the area uses (without its page). */
   queryKey?: readonly unknown[];
 }
 
 /**
  * The name of a company the user sees, for a nested page's breadcrumb and title: read from the
- * area's companies list, which a user who clicked down has already loaded.
+ * newest LIST_MAX_PAGE_SIZE companies of the area's list (one page of the most, loaded once for all
+ * the nested pages). A company past those shows as its kind in the breadcrumb, as while loading.
  */
 export function useCompanyName(
   targetCompanyId: string,
   {
-    load = () => getTargetCompanies(),
+    load = (query) => getTargetCompanies(query),
     queryKey = queryKeys.targetCompanies(),
   }: CompanyListSource = {},
 ): string | undefined {
-  const query = useQuery({ queryKey, queryFn: load, enabled: Boolean(targetCompanyId) });
-  return query.data?.find((company) => company.id === targetCompanyId)?.targetCompanyName;
+  const query = useQuery({
+    queryKey: [...queryKey, { pageSize: String(LIST_MAX_PAGE_SIZE) }],
+    queryFn: () => load({ pageSize: LIST_MAX_PAGE_SIZE }),
+    enabled: Boolean(targetCompanyId),
+  });
+  return query.data?.targetCompanies.find((company) => company.id === targetCompanyId)
+    ?.targetCompanyName;
 }

@@ -108,15 +108,51 @@ describe('OrganisationUsersScreen: auditor users', () => {
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
   });
 
-  it('narrows the cards to the search text', async () => {
+  it('asks the server for the search text and shows the users it finds', async () => {
+    const listed = onApi('get', 'auditor/users', ({ search }) => {
+      if (!search.search) return ok({ users: [owner, admin, editor], total: 3 });
+      return ok({ users: search.search === 'aiko' ? [editor] : [], total: 0 });
+    });
     const user = userEvent.setup();
     renderUsers();
     await screen.findByText('Lena Ortiz');
     await user.type(screen.getByRole('searchbox', { name: 'Search Users...' }), 'aiko');
-    expect(cardNames()).toEqual(['Aiko Tanaka']);
+    await waitFor(() => expect(cardNames()).toEqual(['Aiko Tanaka']));
+    expect(listed).toHaveBeenLastCalledWith(
+      expect.objectContaining({ search: { search: 'aiko' } }),
+    );
     await user.clear(screen.getByRole('searchbox'));
     await user.type(screen.getByRole('searchbox'), 'nobody');
-    expect(screen.getByText('No users found')).toBeInTheDocument();
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+  });
+
+  it('pages through a long list, keeping the page in the address, and searches from the first page', async () => {
+    const listed = onApi('get', 'auditor/users', ({ search }) => {
+      const page = Number(search.page ?? '1');
+      const named = apiUser({ id: `u-p${page}`, fullname: `User on page ${page}` });
+      return ok({ users: [named], total: 45, page, pageSize: 20 });
+    });
+    const user = userEvent.setup();
+    const view = renderUsers();
+    expect(await screen.findByText('User on page 1')).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Pages of users' });
+    expect(within(pages).getByText('1–20 of 45 users')).toBeInTheDocument();
+
+    await user.click(within(pages).getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('User on page 2')).toBeInTheDocument();
+    expect(view.location()).toBe('/?page=2');
+    expect(screen.getByText('21–40 of 45 users')).toBeInTheDocument();
+    expect(listed).toHaveBeenLastCalledWith(expect.objectContaining({ search: { page: '2' } }));
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search Users...' }), 'a');
+    await waitFor(() => expect(view.location()).toBe('/'));
+    expect(listed).toHaveBeenLastCalledWith(expect.objectContaining({ search: { search: 'a' } }));
+  });
+
+  it('shows no page buttons when every user fits on one page', async () => {
+    renderUsers();
+    await screen.findByText('Lena Ortiz');
+    expect(screen.queryByRole('navigation', { name: 'Pages of users' })).toBeNull();
   });
 
   it("shows 'No users found' for an empty firm", async () => {

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import {
   AUDITOR_USER_DELETED,
@@ -13,6 +13,8 @@ import {
   type ClientUser,
   type NewUserPayload,
   type SessionUser,
+  type UserPage,
+  type UserQuery,
 } from '@verity/shared-api';
 import { getErrorText } from '@verity/shared-api/calls';
 import { isApiHttpError } from '@verity/session';
@@ -27,7 +29,7 @@ import {
 import { isSameUser } from './is-same-user';
 import { UsersScreenLayout } from './users-screen-layout';
 import { userTexts, type OrganisationUserType } from './user-texts';
-import { toast } from '@verity/shared-ui';
+import { toast, usePagedList } from '@verity/shared-ui';
 
 export interface OrganisationUsersScreenProps {
   /** 'auditor' lists the firm's users, 'targetCompany' the company's. */
@@ -43,7 +45,7 @@ export interface OrganisationUsersScreenProps {
 
 interface UserKind {
   queryKey: (targetCompanyId: string | undefined) => readonly unknown[];
-  load: (targetCompanyId: string | undefined) => Promise<ClientUser[]>;
+  load: (targetCompanyId: string | undefined, query: UserQuery) => Promise<UserPage>;
   loadFallback: string;
   create: (payload: NewUserPayload) => Promise<ClientUser>;
   createErrorText: (error: unknown) => string;
@@ -55,7 +57,7 @@ interface UserKind {
 const USER_KINDS: Record<OrganisationUserType, UserKind> = {
   auditor: {
     queryKey: () => queryKeys.users('auditor'),
-    load: () => getAuditorUsers(),
+    load: (_, query) => getAuditorUsers(query),
     loadFallback: FAILED_FETCH_AUDITOR_USER_DETAILS,
     create: (payload) => createAuditorUser(payload),
     createErrorText: (error) => getErrorText(error, FAILED_CREATE_AUDITOR_USER),
@@ -65,9 +67,9 @@ const USER_KINDS: Record<OrganisationUserType, UserKind> = {
   },
   targetCompany: {
     queryKey: (targetCompanyId) => queryKeys.users('targetCompany', { targetCompanyId }),
-    load: (targetCompanyId) =>
+    load: (targetCompanyId, query) =>
       targetCompanyId
-        ? getCompanyUsers(targetCompanyId)
+        ? getCompanyUsers(targetCompanyId, query)
         : Promise.reject(new Error(NO_TARGET_COMPANY_ID_FOR_USER)),
     loadFallback: FAILED_FETCH_TARGET_COMPANY_USERS,
     create: (payload) => createCompanyUser(payload),
@@ -88,13 +90,29 @@ export function OrganisationUsersScreen({
   user,
 }: OrganisationUsersScreenProps) {
   const kind = USER_KINDS[userType];
-  const queryKey = kind.queryKey(user.targetCompanyId);
-  const users = useQuery({ queryKey, queryFn: () => kind.load(user.targetCompanyId) });
+  const {
+    list: users,
+    key,
+    search,
+    setSearch,
+    goToPage,
+  } = usePagedList({
+    queryKey: kind.queryKey(user.targetCompanyId),
+    load: (query) => kind.load(user.targetCompanyId, query),
+  });
   const queryClient = useQueryClient();
 
-  /** Changes the loaded list in place (a created user put first, a deleted one removed). */
+  /** Changes the page shown in place (a created user put first, a deleted one removed). */
   function update(change: (listed: ClientUser[]) => ClientUser[]) {
-    queryClient.setQueryData<ClientUser[]>(queryKey, (listed) => listed && change(listed));
+    queryClient.setQueryData<UserPage>(key, (shown) => {
+      if (!shown) return shown;
+      const users = change(shown.users);
+      return {
+        ...shown,
+        users,
+        total: Math.max(0, shown.total + users.length - shown.users.length),
+      };
+    });
   }
 
   async function onDeleteConfirmed(target: ClientUser) {
@@ -115,6 +133,9 @@ export function OrganisationUsersScreen({
     <UsersScreenLayout
       userType={userType}
       users={users}
+      search={search}
+      onSearchChange={setSearch}
+      onPageChange={goToPage}
       loadErrorText={users.isError ? getErrorText(users.error, kind.loadFallback) : ''}
       canAdd={canManageUsers}
       canMakeOwners={canManageUsers && user.role === 'owner'}

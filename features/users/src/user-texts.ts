@@ -7,6 +7,8 @@ export const userTexts = {
   addNewUser: 'Add New User',
   listLabel: 'Users',
   searchUsers: 'Search Users...',
+  /** What the pages of the list hold ('21–40 of 45 users'). */
+  pagesOf: 'users',
   deleteUser: 'Delete user',
   created: 'Created',
   pageTitle: {

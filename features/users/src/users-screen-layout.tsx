@@ -8,7 +8,6 @@ import {
 } from '@verity/shared-api';
 import { NewUserDialog } from './new-user-dialog';
 import { UserCard } from './user-card';
-import { searchUsers } from './user-search';
 import { userTexts } from './user-texts';
 import '@verity/shared-ui/src/styles/screen.css';
 import {
@@ -17,16 +16,33 @@ import {
   EmptyState,
   LoadingState,
   PageHeader,
+  Pagination,
   SearchBox,
 } from '@verity/shared-ui';
 
-/** What the layout reads of the users' query. */
-export type LoadedUsers = Pick<UseQueryResult<ClientUser[]>, 'isPending' | 'isError' | 'data'>;
+/** One page of users as the layout shows it. */
+export interface UsersOnPage {
+  users: ClientUser[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** What the layout reads of the users' query (one page, searched on the server). */
+export type LoadedUsers = Pick<
+  UseQueryResult<UsersOnPage>,
+  'isPending' | 'isError' | 'data' | 'isPlaceholderData'
+>;
 
 export interface UsersScreenLayoutProps {
   userType: UserType;
-  /** The users as loaded: `isPending` while loading, `isError` when it failed, else `data`. */
+  /** The page of users as loaded: `isPending` while loading, `isError` when it failed, else `data`. */
   users: LoadedUsers;
+  /** The search text, which the server searches names, emails and roles for. */
+  search: string;
+  onSearchChange: (search: string) => void;
+  /** Another page of the list (its number goes into the address). */
+  onPageChange: (page: number) => void;
   /** Shown in place of the list when loading failed. */
   loadErrorText: string;
   canAdd: boolean;
@@ -46,6 +62,9 @@ export interface UsersScreenLayoutProps {
 export function UsersScreenLayout({
   userType,
   users,
+  search,
+  onSearchChange,
+  onPageChange,
   loadErrorText,
   canAdd,
   canMakeOwners,
@@ -56,7 +75,6 @@ export function UsersScreenLayout({
   onDeleteConfirmed,
   summary,
 }: UsersScreenLayoutProps) {
-  const [query, setQuery] = useState('');
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<ClientUser | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
@@ -82,15 +100,24 @@ export function UsersScreenLayout({
       />
       {summary}
       <div className="vui-screen-toolbar">
-        <SearchBox value={query} onChange={setQuery} placeholder={userTexts.searchUsers} />
+        <SearchBox value={search} onChange={onSearchChange} placeholder={userTexts.searchUsers} />
       </div>
       <UserList
         users={users}
-        query={query}
         loadErrorText={loadErrorText}
         canDelete={canDelete}
         onDelete={setDeleting}
       />
+      {users.data && !users.isError ? (
+        <Pagination
+          page={users.data.page}
+          pageSize={users.data.pageSize}
+          total={users.data.total}
+          itemLabel={userTexts.pagesOf}
+          onPageChange={onPageChange}
+          busy={users.isPlaceholderData}
+        />
+      ) : null}
       {canAdd ? (
         <NewUserDialog
           open={adding}
@@ -114,13 +141,12 @@ export function UsersScreenLayout({
 
 interface UserListProps {
   users: LoadedUsers;
-  query: string;
   loadErrorText: string;
   canDelete: (user: ClientUser) => boolean;
   onDelete: (user: ClientUser) => void;
 }
 
-function UserList({ users, query, loadErrorText, canDelete, onDelete }: UserListProps) {
+function UserList({ users, loadErrorText, canDelete, onDelete }: UserListProps) {
   if (users.isPending) return <LoadingState />;
   if (users.isError) {
     return (
@@ -129,7 +155,7 @@ function UserList({ users, query, loadErrorText, canDelete, onDelete }: UserList
       </p>
     );
   }
-  const shown = searchUsers(users.data ?? [], query);
+  const shown = users.data?.users ?? [];
   if (shown.length === 0) return <EmptyState title={NO_USERS_FOUND} />;
   return (
     <ul className="vui-card-grid" aria-label={userTexts.listLabel}>

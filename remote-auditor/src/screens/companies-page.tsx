@@ -15,7 +15,7 @@ export function AuditorCompaniesPage() {
   return (
     <TargetCompaniesScreen
       cardLinks={['audits']}
-      load={() => getAuditorTargetCompanies({ auditorId })}
+      load={(query) => getAuditorTargetCompanies({ ...query, auditorId })}
       queryKey={queryKeys.targetCompanies({ auditorId })}
       actions={
         <Link to={auditorPaths.dashboard()} {...buttonStyleProps({ variant: 'secondary' })}>

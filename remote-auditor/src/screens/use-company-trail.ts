@@ -13,7 +13,7 @@ import { useAuditorUser } from './use-auditor-user';
 export function useCompanyTrail(targetCompanyId: string, auditId?: string): PageTrail {
   const auditorId = useAuditorUser()?.auditorId;
   const companyName = useCompanyName(targetCompanyId, {
-    load: () => getAuditorTargetCompanies({ auditorId }),
+    load: (query) => getAuditorTargetCompanies({ ...query, auditorId }),
     queryKey: queryKeys.targetCompanies({ auditorId }),
   });
   const { audit } = useAuditNames(auditId);

@@ -1,17 +1,20 @@
-import type { AuditorListItem, CreateAuditorPayload } from '../contract';
+import type { AuditorListItem, AuditorPage, AuditorQuery, CreateAuditorPayload } from '../contract';
 import { apiClient } from '@verity/session';
 import type { KyInstance } from '@verity/session';
-import { dataOf, query } from './envelope';
+import { dataOf, pageInfoOf, query } from './envelope';
 
-/** GET /auditor: the auditor firms engaged by the client; one when `auditorId` is given. */
+/** GET /auditor: one page of the auditor firms engaged by the client; one when `auditorId` is given. */
 export async function getAuditors(
-  filter: { auditorId?: string } = {},
+  { auditorId, search, page, pageSize }: AuditorQuery = {},
   client: KyInstance = apiClient,
-): Promise<AuditorListItem[]> {
-  const data = await dataOf<{ auditors?: AuditorListItem[] }>(
-    client.get('auditor', { searchParams: query({ auditorId: filter.auditorId }) }),
+): Promise<AuditorPage> {
+  const data = await dataOf<Partial<AuditorPage>>(
+    client.get('auditor', {
+      searchParams: query({ auditorId, search: search?.trim(), page, pageSize }),
+    }),
   );
-  return data.auditors ?? [];
+  const auditors = data.auditors ?? [];
+  return { auditors, ...pageInfoOf(auditors, data) };
 }
 
 /** POST /auditor: creates an auditor firm for the client, owned by the account of `emailId` (client owner). */

@@ -1,19 +1,36 @@
-import type { Audit, CreateAuditPayload } from '../contract';
+import type { Audit, AuditPage, AuditQuery, CreateAuditPayload } from '../contract';
 import { apiClient } from '@verity/session';
 import type { KyInstance } from '@verity/session';
-import { dataOf } from './envelope';
+import { dataOf, pageInfoOf, query } from './envelope';
 
-/** GET /target-company/{auditorId}/audits: the audits of one auditor firm on one company. */
+/** GET /target-company/{auditorId}/audits: one page of the audits of one auditor firm on one company. */
 export async function getAudits(
-  { auditorId, targetCompanyId }: { auditorId: string; targetCompanyId: string },
+  {
+    auditorId,
+    targetCompanyId,
+    search,
+    auditType,
+    auditCategory,
+    page,
+    pageSize,
+  }: AuditQuery & { auditorId: string },
   client: KyInstance = apiClient,
-): Promise<Audit[]> {
-  const data = await dataOf<{ audits?: Audit[] }>(
+): Promise<AuditPage> {
+  const data = await dataOf<Partial<AuditPage>>(
     client.get(`target-company/${encodeURIComponent(auditorId)}/audits`, {
-      searchParams: { targetCompanyId, auditorId },
+      searchParams: query({
+        targetCompanyId,
+        auditorId,
+        search: search?.trim(),
+        auditType,
+        auditCategory,
+        page,
+        pageSize,
+      }),
     }),
   );
-  return data.audits ?? [];
+  const audits = data.audits ?? [];
+  return { audits, ...pageInfoOf(audits, data) };
 }
 
 /** GET /target-company/audit/{auditId}. */

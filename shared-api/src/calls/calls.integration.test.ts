@@ -104,7 +104,7 @@ function apGap(name: string): GapInput {
 }
 
 async function acmeApAudit(): Promise<Audit> {
-  const audits = await getAudits({ auditorId, targetCompanyId: acme._id }, auditorOwner);
+  const { audits } = await getAudits({ auditorId, targetCompanyId: acme._id }, auditorOwner);
   const audit = audits.find((candidate) => candidate.auditForm === 'ap');
   if (!audit) throw new Error('The demo data has no action-plan audit on Acme Steel Ltd');
   return audit;
@@ -134,7 +134,7 @@ beforeAll(async () => {
   auditorOwner = api.clientFor('auditor.owner@verity.test', 'auditor');
   companyOwner = api.clientFor('company.owner@verity.test', 'targetCompany');
   auditorId = (await getCurrentUser(auditorOwner)).auditorId as string;
-  const companies = await getTargetCompanies({}, clientOwner);
+  const { targetCompanies: companies } = await getTargetCompanies({}, clientOwner);
   acme = companies.find(
     (company) => company.targetCompanyName === 'Acme Steel Ltd',
   ) as TargetCompany;
@@ -146,8 +146,15 @@ afterAll(async () => {
 });
 
 describe('target companies', () => {
-  it("lists the client's companies", async () => {
-    const companies = await getTargetCompanies({}, clientOwner);
+  it("lists the client's companies, one page with the count of all", async () => {
+    const page = await getTargetCompanies({}, clientOwner);
+    const companies = page.targetCompanies;
+    expect(page).toMatchObject({ page: 1, pageSize: 20, total: companies.length });
+    const found = await getTargetCompanies({ search: 'acme steel' }, clientOwner);
+    expect(found.targetCompanies.map((company) => company.targetCompanyName)).toEqual([
+      'Acme Steel Ltd',
+    ]);
+    expect(found.total).toBe(1);
 
     expect(companies.map((company) => company.targetCompanyName)).toEqual(
       expect.arrayContaining(['Acme Steel Ltd', 'Blue River Textiles']),
@@ -156,11 +163,17 @@ describe('target companies', () => {
   });
 
   it('narrows the list to nothing for an auditor firm the client does not know', async () => {
-    expect(await getTargetCompanies({ auditorId: randomUUID() }, clientOwner)).toEqual([]);
+    expect(await getTargetCompanies({ auditorId: randomUUID() }, clientOwner)).toEqual({
+      targetCompanies: [],
+      total: 0,
+      page: 1,
+      pageSize: 20,
+    });
   });
 
   it("lists the auditor firm's assigned companies, and refuses another firm's id", async () => {
-    const companies = await getAuditorTargetCompanies({ auditorId }, auditorOwner);
+    const companies = (await getAuditorTargetCompanies({ auditorId }, auditorOwner))
+      .targetCompanies;
     expect(companies.map((company) => company.targetCompanyName)).toContain('Acme Steel Ltd');
 
     const error = await rejection(
@@ -170,7 +183,8 @@ describe('target companies', () => {
   });
 
   it('lists the auditor firms assigned to a company with their settings', async () => {
-    const entries = await getCompanyAuditors(acme._id, clientOwner);
+    const { auditors: entries, total } = await getCompanyAuditors(acme._id, {}, clientOwner);
+    expect(total).toBe(entries.length);
 
     expect(entries.map((entry) => entry.auditor.auditorName)).toContain('GreenAudit Partners');
     expect(entries[0]?.auditType.length).toBeGreaterThan(0);
@@ -214,22 +228,22 @@ describe('target companies', () => {
 
     expect(assignment.auditor.auditorName).toBe('Clearview Audit');
     expect(assignment.formType).toEqual(['recommendation']);
-    const names = (await getCompanyAuditors(created.targetCompany._id, clientOwner)).map(
-      (entry) => entry.auditor.auditorName,
-    );
+    const names = (
+      await getCompanyAuditors(created.targetCompany._id, {}, clientOwner)
+    ).auditors.map((entry) => entry.auditor.auditorName);
     expect(names.sort()).toEqual(['Clearview Audit', 'GreenAudit Partners']);
-    const companies = await getTargetCompanies({}, clientOwner);
+    const { targetCompanies: companies } = await getTargetCompanies({}, clientOwner);
     expect(companies.map((company) => company.targetCompanyName)).toContain('Harbour Mills');
   });
 });
 
 describe('auditor firms', () => {
   it("lists the client's firms, or the one asked for", async () => {
-    const firms = await getAuditors({}, clientOwner);
+    const { auditors: firms } = await getAuditors({}, clientOwner);
     const greenAudit = firms.find((firm) => firm.auditorName === 'GreenAudit Partners');
 
     expect(greenAudit?.id).toBe(auditorId);
-    expect(await getAuditors({ auditorId }, clientOwner)).toEqual([greenAudit]);
+    expect((await getAuditors({ auditorId }, clientOwner)).auditors).toEqual([greenAudit]);
   });
 
   it("rejects an email without an account with the server's message", async () => {
@@ -247,7 +261,8 @@ describe('auditor firms', () => {
 
 describe('users', () => {
   it("lists the client's users with counts per role", async () => {
-    const { users, counts } = await getClientUsers(clientOwner);
+    const { users, counts, total } = await getClientUsers({}, clientOwner);
+    expect(total).toBe(counts.total);
 
     expect(users.map((user) => user.fullname)).toEqual(
       expect.arrayContaining(['Clara Owner', 'Victor Viewer']),
@@ -262,11 +277,13 @@ describe('users', () => {
       clientOwner,
     );
     expect(user).toMatchObject({ fullname: 'Edith Editor', role: 'editor' });
-    expect((await getClientUsers(clientOwner)).users.map((listed) => listed.id)).toContain(user.id);
+    expect((await getClientUsers({}, clientOwner)).users.map((listed) => listed.id)).toContain(
+      user.id,
+    );
 
     await deleteClientUser(user.id, clientOwner);
 
-    expect((await getClientUsers(clientOwner)).users.map((listed) => listed.id)).not.toContain(
+    expect((await getClientUsers({}, clientOwner)).users.map((listed) => listed.id)).not.toContain(
       user.id,
     );
   });
@@ -276,13 +293,15 @@ describe('users', () => {
       { emailId: 'amir.admin@verity.test', fullname: 'Amir Admin', role: 'admin' },
       auditorOwner,
     );
-    expect((await getAuditorUsers(auditorOwner)).map((listed) => listed.fullname)).toEqual(
-      expect.arrayContaining(['Aditi Auditor', 'Amir Admin']),
-    );
+    expect(
+      (await getAuditorUsers({}, auditorOwner)).users.map((listed) => listed.fullname),
+    ).toEqual(expect.arrayContaining(['Aditi Auditor', 'Amir Admin']));
 
     await deleteAuditorUser(user.id, auditorOwner);
 
-    expect((await getAuditorUsers(auditorOwner)).map((listed) => listed.id)).not.toContain(user.id);
+    expect(
+      (await getAuditorUsers({}, auditorOwner)).users.map((listed) => listed.id),
+    ).not.toContain(user.id);
   });
 
   it('adds and deletes a company user', async () => {
@@ -290,14 +309,14 @@ describe('users', () => {
       { emailId: 'vera.viewer@verity.test', fullname: 'Vera Viewer', role: 'viewer' },
       companyOwner,
     );
-    expect((await getCompanyUsers(acme._id, companyOwner)).map((listed) => listed.id)).toContain(
-      user.id,
-    );
+    expect(
+      (await getCompanyUsers(acme._id, {}, companyOwner)).users.map((listed) => listed.id),
+    ).toContain(user.id);
 
     await deleteCompanyUser(user.id, companyOwner);
 
     expect(
-      (await getCompanyUsers(acme._id, companyOwner)).map((listed) => listed.id),
+      (await getCompanyUsers(acme._id, {}, companyOwner)).users.map((listed) => listed.id),
     ).not.toContain(user.id);
   });
 
@@ -314,9 +333,13 @@ describe('users', () => {
 
 describe('audits', () => {
   it("lists one firm's audits on a company and reads one", async () => {
-    const audits = await getAudits({ auditorId, targetCompanyId: acme._id }, clientOwner);
+    const { audits, total } = await getAudits(
+      { auditorId, targetCompanyId: acme._id },
+      clientOwner,
+    );
 
     expect(audits.length).toBeGreaterThan(0);
+    expect(total).toBe(audits.length);
     expect(audits.every((audit) => audit.auditorName === 'GreenAudit Partners')).toBe(true);
     const first = audits[0] as Audit;
     expect(await getAudit(first._id, clientOwner)).toEqual(first);
@@ -337,7 +360,7 @@ describe('audits', () => {
 
     expect(audit).toMatchObject({ auditType: 'dd', auditCategory: 'Governance', auditForm: 'mp' });
     expect(audit.fields.map((field) => field.name)).toEqual(['Site']);
-    const audits = await getAudits({ auditorId, targetCompanyId: acme._id }, clientOwner);
+    const { audits } = await getAudits({ auditorId, targetCompanyId: acme._id }, clientOwner);
     expect(audits.map((listed) => listed._id)).toContain(audit._id);
   });
 });

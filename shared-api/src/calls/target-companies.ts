@@ -1,28 +1,40 @@
 import type {
   AddCompanyAuditorPayload,
   CompanyAuditorEntry,
+  CompanyAuditorPage,
+  CompanyAuditorQuery,
   CreatedTargetCompany,
   CreateTargetCompanyPayload,
-  TargetCompany,
+  TargetCompanyPage,
+  TargetCompanyQuery,
 } from '../contract';
 import { apiClient } from '@verity/session';
 import type { KyInstance } from '@verity/session';
-import { dataOf, query } from './envelope';
+import { dataOf, pageInfoOf, query } from './envelope';
 
-export interface AuditorFilter {
-  /** Narrows the list to the companies of that auditor firm. */
-  auditorId?: string;
+/** `auditorId` narrows the list to the companies of that auditor firm; `search`, `page`, `pageSize`. */
+export type AuditorFilter = TargetCompanyQuery;
+
+async function companyPage(
+  path: string,
+  { auditorId, search, page, pageSize }: TargetCompanyQuery,
+  client: KyInstance,
+): Promise<TargetCompanyPage> {
+  const data = await dataOf<Partial<TargetCompanyPage>>(
+    client.get(path, {
+      searchParams: query({ auditorId, search: search?.trim(), page, pageSize }),
+    }),
+  );
+  const targetCompanies = data.targetCompanies ?? [];
+  return { targetCompanies, ...pageInfoOf(targetCompanies, data) };
 }
 
-/** GET /target-company: the companies the user sees; an empty list when the answer has none. */
-export async function getTargetCompanies(
-  filter: AuditorFilter = {},
+/** GET /target-company: one page of the companies the user sees; no companies when the answer has none. */
+export function getTargetCompanies(
+  filter: TargetCompanyQuery = {},
   client: KyInstance = apiClient,
-): Promise<TargetCompany[]> {
-  const data = await dataOf<{ targetCompanies?: TargetCompany[] }>(
-    client.get('target-company', { searchParams: query({ auditorId: filter.auditorId }) }),
-  );
-  return data.targetCompanies ?? [];
+): Promise<TargetCompanyPage> {
+  return companyPage('target-company', filter, client);
 }
 
 /** POST /target-company: creates the company with its owner user and first auditor (client owner). */
@@ -44,24 +56,25 @@ export async function addTargetCompanyAuditor(
   return data.audit;
 }
 
-/** GET /auditor/target-company: the companies the auditor's firm is assigned to. */
-export async function getAuditorTargetCompanies(
-  filter: AuditorFilter = {},
+/** GET /auditor/target-company: one page of the companies the auditor's firm is assigned to. */
+export function getAuditorTargetCompanies(
+  filter: TargetCompanyQuery = {},
   client: KyInstance = apiClient,
-): Promise<TargetCompany[]> {
-  const data = await dataOf<{ targetCompanies?: TargetCompany[] }>(
-    client.get('auditor/target-company', { searchParams: query({ auditorId: filter.auditorId }) }),
-  );
-  return data.targetCompanies ?? [];
+): Promise<TargetCompanyPage> {
+  return companyPage('auditor/target-company', filter, client);
 }
 
-/** GET /target-company/auditors: the auditor firms assigned to a company, with their settings. */
+/** GET /target-company/auditors: one page of the auditor firms assigned to a company, with their settings. */
 export async function getCompanyAuditors(
   targetCompanyId: string,
+  { search, auditType, page, pageSize }: Omit<CompanyAuditorQuery, 'targetCompanyId'> = {},
   client: KyInstance = apiClient,
-): Promise<CompanyAuditorEntry[]> {
-  const data = await dataOf<{ auditors?: CompanyAuditorEntry[] }>(
-    client.get('target-company/auditors', { searchParams: { targetCompanyId } }),
+): Promise<CompanyAuditorPage> {
+  const data = await dataOf<Partial<CompanyAuditorPage>>(
+    client.get('target-company/auditors', {
+      searchParams: query({ targetCompanyId, search: search?.trim(), auditType, page, pageSize }),
+    }),
   );
-  return data.auditors ?? [];
+  const auditors = data.auditors ?? [];
+  return { auditors, ...pageInfoOf(auditors, data) };
 }

@@ -1,24 +1,41 @@
-import type { ClientUser, ClientUsers, NewUserPayload, UserCounts } from '../contract';
+import type {
+  ClientUser,
+  ClientUsers,
+  NewUserPayload,
+  UserCounts,
+  UserPage,
+  UserQuery,
+} from '../contract';
 import { apiClient } from '@verity/session';
 import type { KyInstance } from '@verity/session';
-import { dataOf } from './envelope';
+import { dataOf, pageInfoOf, query } from './envelope';
 
 const NO_COUNTS: UserCounts = { total: 0, admins: 0, editors: 0, viewers: 0 };
 
-async function usersAt(request: ReturnType<KyInstance['get']>): Promise<ClientUser[]> {
-  const data = await dataOf<{ users?: ClientUser[] }>(request);
-  return data.users ?? [];
+async function usersAt(request: ReturnType<KyInstance['get']>): Promise<UserPage> {
+  const data = await dataOf<Partial<UserPage>>(request);
+  const users = data.users ?? [];
+  return { users, ...pageInfoOf(users, data) };
 }
+
+const userSearch = ({ search, page, pageSize }: UserQuery) =>
+  query({ search: search?.trim(), page, pageSize });
 
 async function userFrom(request: ReturnType<KyInstance['post']>): Promise<ClientUser> {
   const data = await dataOf<{ user: ClientUser }>(request);
   return data.user;
 }
 
-/** GET /client/users: the client's users, newest first, with the counts per role. */
-export async function getClientUsers(client: KyInstance = apiClient): Promise<ClientUsers> {
-  const data = await dataOf<Partial<ClientUsers>>(client.get('client/users'));
-  return { users: data.users ?? [], counts: data.counts ?? NO_COUNTS };
+/** GET /client/users: one page of the client's users, newest first, with the counts of all per role. */
+export async function getClientUsers(
+  filter: UserQuery = {},
+  client: KyInstance = apiClient,
+): Promise<ClientUsers> {
+  const data = await dataOf<Partial<ClientUsers>>(
+    client.get('client/users', { searchParams: userSearch(filter) }),
+  );
+  const users = data.users ?? [];
+  return { users, counts: data.counts ?? NO_COUNTS, ...pageInfoOf(users, data) };
 }
 
 /** POST /client/user (client owner). */
@@ -34,9 +51,12 @@ export async function deleteClientUser(id: string, client: KyInstance = apiClien
   await client.delete(`client/user/${encodeURIComponent(id)}`);
 }
 
-/** GET /auditor/users: the users of the auditor's firm. */
-export function getAuditorUsers(client: KyInstance = apiClient): Promise<ClientUser[]> {
-  return usersAt(client.get('auditor/users'));
+/** GET /auditor/users: one page of the users of the auditor's firm. */
+export function getAuditorUsers(
+  filter: UserQuery = {},
+  client: KyInstance = apiClient,
+): Promise<UserPage> {
+  return usersAt(client.get('auditor/users', { searchParams: userSearch(filter) }));
 }
 
 /** POST /auditor/user (auditor owner or admin). */
@@ -52,12 +72,17 @@ export async function deleteAuditorUser(id: string, client: KyInstance = apiClie
   await client.delete(`auditor/user/${encodeURIComponent(id)}`);
 }
 
-/** GET /target-company/users: the users of the caller's own target company. */
+/** GET /target-company/users: one page of the users of the caller's own target company. */
 export function getCompanyUsers(
   targetCompanyId: string,
+  filter: UserQuery = {},
   client: KyInstance = apiClient,
-): Promise<ClientUser[]> {
-  return usersAt(client.get('target-company/users', { searchParams: { targetCompanyId } }));
+): Promise<UserPage> {
+  return usersAt(
+    client.get('target-company/users', {
+      searchParams: { targetCompanyId, ...userSearch(filter) },
+    }),
+  );
 }
 
 /** POST /target-company/user (company owner or admin; the company comes from the session). */

@@ -3,7 +3,17 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { AUDIT_FORMS, AUDIT_TYPES, CUSTOM_FIELD_TYPES } from '../domain/audit';
 import { COMPANY_TYPES } from '../domain/company';
 import { RoleSchema } from './auth';
-import { IsoDate, Uuid, errorAnswers, literals, oneOf, routeSchemas, successWith } from './common';
+import {
+  IsoDate,
+  PageInfo,
+  PageQuery,
+  Uuid,
+  errorAnswers,
+  literals,
+  oneOf,
+  routeSchemas,
+  successWith,
+} from './common';
 
 // A ceiling far above the rules' limits (TEXT_LIMITS), which answer a long name in words.
 const Text = Type.String({ maxLength: 5000 });
@@ -76,7 +86,19 @@ export const UserCounts = Type.Object({
 });
 export type UserCounts = Static<typeof UserCounts>;
 
-export const ClientUsers = Type.Object({ users: Type.Array(OrganisationUser), counts: UserCounts });
+/** One page of an organisation's users (newest first). */
+export const UserPage = Type.Object({
+  users: Type.Array(OrganisationUser, { description: 'newest first' }),
+  ...PageInfo,
+});
+export type UserPage = Static<typeof UserPage>;
+
+/** GET /client/users: one page of the client's users and the counts of all of them per role. */
+export const ClientUsers = Type.Object({
+  users: Type.Array(OrganisationUser, { description: 'newest first' }),
+  counts: UserCounts,
+  ...PageInfo,
+});
 export type ClientUsers = Static<typeof ClientUsers>;
 
 const customFieldProperties = {
@@ -176,7 +198,83 @@ function answers<S extends 200 | 201, T extends TSchema>(status: S, data: T) {
   return { ...success, ...organisationErrors };
 }
 
-const AuditorFilter = Type.Object({ auditorId: Type.Optional(Uuid) });
+const search = (where: string) =>
+  Type.Optional(Type.String({ maxLength: 200, description: `any case, in ${where}` }));
+
+/** GET /target-company and GET /auditor/target-company query. */
+export const TargetCompanyQuery = Type.Object({
+  auditorId: Type.Optional(Uuid),
+  search: search('names, registered names, emails and company types'),
+  ...PageQuery,
+});
+export type TargetCompanyQuery = Static<typeof TargetCompanyQuery>;
+
+/** GET /auditor query. */
+export const AuditorQuery = Type.Object({
+  auditorId: Type.Optional(Uuid),
+  search: search('names, registered names and emails'),
+  ...PageQuery,
+});
+export type AuditorQuery = Static<typeof AuditorQuery>;
+
+/** GET /target-company/auditors query. */
+export const CompanyAuditorQuery = Type.Object({
+  targetCompanyId: Uuid,
+  search: search("the firms' names, registered names and emails"),
+  auditType: Type.Optional(literals(AUDIT_TYPES)),
+  ...PageQuery,
+});
+export type CompanyAuditorQuery = Static<typeof CompanyAuditorQuery>;
+
+/** GET /client/users and GET /auditor/users query. */
+export const UserQuery = Type.Object({
+  search: search('full names, emails and roles'),
+  ...PageQuery,
+});
+export type UserQuery = Static<typeof UserQuery>;
+
+/** GET /target-company/users query. */
+export const CompanyUserQuery = Type.Object({ targetCompanyId: Uuid, ...UserQuery.properties });
+export type CompanyUserQuery = Static<typeof CompanyUserQuery>;
+
+/** GET /target-company/{auditorId}/audits query. */
+export const AuditQuery = Type.Object({
+  targetCompanyId: Uuid,
+  auditorId: Type.Optional(Uuid),
+  search: search('types, categories and forms'),
+  auditType: Type.Optional(literals(AUDIT_TYPES)),
+  auditCategory: Type.Optional(Type.String({ maxLength: 50 })),
+  ...PageQuery,
+});
+export type AuditQuery = Static<typeof AuditQuery>;
+
+/** One page of target companies (newest first). */
+export const TargetCompanyPage = Type.Object({
+  targetCompanies: Type.Array(TargetCompany, { description: 'newest first' }),
+  ...PageInfo,
+});
+export type TargetCompanyPage = Static<typeof TargetCompanyPage>;
+
+/** One page of the client's auditor firms (most recently engaged first). */
+export const AuditorPage = Type.Object({
+  auditors: Type.Array(AuditorListItem, { description: 'most recently engaged first' }),
+  ...PageInfo,
+});
+export type AuditorPage = Static<typeof AuditorPage>;
+
+/** One page of the firms assigned to a company (newest assignment first). */
+export const CompanyAuditorPage = Type.Object({
+  auditors: Type.Array(CompanyAuditorEntry, { description: 'newest assignment first' }),
+  ...PageInfo,
+});
+export type CompanyAuditorPage = Static<typeof CompanyAuditorPage>;
+
+/** One page of a firm's audits of a company (newest first). */
+export const AuditPage = Type.Object({
+  audits: Type.Array(Audit, { description: 'newest first' }),
+  ...PageInfo,
+});
+export type AuditPage = Static<typeof AuditPage>;
 
 /** A client's settings for its whole portfolio. */
 export const ClientSettings = Type.Object({
@@ -186,14 +284,14 @@ export const ClientSettings = Type.Object({
   }),
 });
 export type ClientSettings = Static<typeof ClientSettings>;
-const CompanyQuery = Type.Object({ targetCompanyId: Uuid });
-const TargetCompanies = Type.Object({ targetCompanies: Type.Array(TargetCompany) });
-const Users = Type.Object({ users: Type.Array(OrganisationUser) });
 const UserId = Type.Object({ id: Uuid });
 
 export const organisationSchemas = routeSchemas({
-  targetCompanies: { querystring: AuditorFilter, response: answers(200, TargetCompanies) },
-  auditorTargetCompanies: { querystring: AuditorFilter, response: answers(200, TargetCompanies) },
+  targetCompanies: { querystring: TargetCompanyQuery, response: answers(200, TargetCompanyPage) },
+  auditorTargetCompanies: {
+    querystring: TargetCompanyQuery,
+    response: answers(200, TargetCompanyPage),
+  },
   createTargetCompany: {
     body: CreateTargetCompanyPayload,
     response: answers(201, CreatedTargetCompany),
@@ -202,21 +300,18 @@ export const organisationSchemas = routeSchemas({
     body: AddCompanyAuditorPayload,
     response: answers(201, Type.Object({ audit: CompanyAuditorEntry })),
   },
-  auditors: {
-    querystring: AuditorFilter,
-    response: answers(200, Type.Object({ auditors: Type.Array(AuditorListItem) })),
-  },
+  auditors: { querystring: AuditorQuery, response: answers(200, AuditorPage) },
   createAuditor: {
     body: CreateAuditorPayload,
     response: answers(201, Type.Object({ auditor: AuditorListItem })),
   },
   companyAuditors: {
-    querystring: CompanyQuery,
-    response: answers(200, Type.Object({ auditors: Type.Array(CompanyAuditorEntry) })),
+    querystring: CompanyAuditorQuery,
+    response: answers(200, CompanyAuditorPage),
   },
-  clientUsers: { response: answers(200, ClientUsers) },
-  auditorUsers: { response: answers(200, Users) },
-  companyUsers: { querystring: CompanyQuery, response: answers(200, Users) },
+  clientUsers: { querystring: UserQuery, response: answers(200, ClientUsers) },
+  auditorUsers: { querystring: UserQuery, response: answers(200, UserPage) },
+  companyUsers: { querystring: CompanyUserQuery, response: answers(200, UserPage) },
   addUser: {
     body: NewUserPayload,
     response: answers(201, Type.Object({ user: OrganisationUser })),
@@ -229,8 +324,8 @@ export const organisationSchemas = routeSchemas({
   removeUser: { params: UserId, response: answers(200, Type.Object({})) },
   audits: {
     params: Type.Object({ auditorId: Uuid }),
-    querystring: Type.Object({ targetCompanyId: Uuid, auditorId: Type.Optional(Uuid) }),
-    response: answers(200, Type.Object({ audits: Type.Array(Audit) })),
+    querystring: AuditQuery,
+    response: answers(200, AuditPage),
   },
   audit: {
     params: Type.Object({ auditId: Uuid }),

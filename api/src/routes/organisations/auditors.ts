@@ -9,7 +9,7 @@ import {
   listClientAuditors,
   listCompanyAuditors,
 } from '../../organisations/auditors';
-import { routeDocs } from './route-docs';
+import { pageRouteDocs, routeDocs } from './route-docs';
 
 /** Auditor firms: those a client engaged, engaging a new one, and the firms assigned to a company. */
 const auditorRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -18,18 +18,17 @@ const auditorRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       config: { permission: 'viewEngagedAuditors' },
       schema: {
-        ...routeDocs('auditors', "The auditor firms the caller's client engaged, newest first"),
+        ...pageRouteDocs(
+          'auditors',
+          "One page of the auditor firms the caller's client engaged, newest first",
+          'firms',
+        ),
         ...organisationSchemas.auditors,
       },
     },
     async (request) => {
-      const { user } = request;
-      const auditors = await listClientAuditors(
-        fastify.db,
-        user.clientId!,
-        request.query.auditorId,
-      );
-      return { success: true as const, data: { auditors } };
+      const page = await listClientAuditors(fastify.db, request.user.clientId!, request.query);
+      return { success: true as const, data: page };
     },
   );
 
@@ -72,15 +71,20 @@ const auditorRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       config: { permission: 'viewCompanyAuditors' },
       schema: {
-        ...routeDocs('auditors', 'The auditor firms assigned to a target company, newest first'),
+        ...pageRouteDocs(
+          'auditors',
+          'One page of the auditor firms assigned to a target company, newest first',
+          'firms',
+        ),
         ...organisationSchemas.companyAuditors,
       },
     },
     async (request) => {
       const { user } = request;
-      const company = await requireVisibleCompany(fastify.db, user, request.query.targetCompanyId);
-      const auditors = await listCompanyAuditors(fastify.db, user, company.id);
-      return { success: true as const, data: { auditors } };
+      const { targetCompanyId, ...query } = request.query;
+      const company = await requireVisibleCompany(fastify.db, user, targetCompanyId);
+      const page = await listCompanyAuditors(fastify.db, user, company.id, query);
+      return { success: true as const, data: page };
     },
   );
 };

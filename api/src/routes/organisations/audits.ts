@@ -10,7 +10,7 @@ import {
   requireAssignment,
 } from '../../organisations/audits';
 import { organisationMessages } from '../../organisations/messages';
-import { routeDocs } from './route-docs';
+import { pageRouteDocs, routeDocs } from './route-docs';
 
 /** Audits of a target company by an auditor firm. */
 const auditRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -19,19 +19,23 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       config: { permission: 'viewAudits' },
       schema: {
-        ...routeDocs('audits', "An auditor firm's audits of a target company, newest first"),
+        ...pageRouteDocs(
+          'audits',
+          "One page of an auditor firm's audits of a target company, newest first",
+          'audits',
+        ),
         ...organisationSchemas.audits,
       },
     },
     async (request) => {
       const { user } = request;
       const { auditorId } = request.params;
-      if (request.query.auditorId && request.query.auditorId !== auditorId)
-        throw invalid(organisationMessages.auditorIdMismatch);
+      const { targetCompanyId, auditorId: named, ...query } = request.query;
+      if (named && named !== auditorId) throw invalid(organisationMessages.auditorIdMismatch);
       if (user.userType === 'auditor' && auditorId !== user.auditorId) throw notFound();
-      const company = await requireVisibleCompany(fastify.db, user, request.query.targetCompanyId);
-      const audits = await listAudits(fastify.db, user, company.id, auditorId);
-      return { success: true as const, data: { audits } };
+      const company = await requireVisibleCompany(fastify.db, user, targetCompanyId);
+      const page = await listAudits(fastify.db, user, company.id, auditorId, query);
+      return { success: true as const, data: page };
     },
   );
 

@@ -16,7 +16,7 @@ import {
   isEngaged,
   listTargetCompanies,
 } from '../../organisations/target-companies';
-import { routeDocs } from './route-docs';
+import { pageRouteDocs, routeDocs } from './route-docs';
 
 /** Target companies: the list each user type sees, creation by client owners, and auditor assignment. */
 const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -25,7 +25,11 @@ const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       config: { permission: 'viewTargetCompanies' },
       schema: {
-        ...routeDocs('target companies', 'The target companies the user sees, newest first'),
+        ...pageRouteDocs(
+          'target companies',
+          'One page of the target companies the user sees, newest first',
+          'companies',
+        ),
         ...organisationSchemas.targetCompanies,
       },
     },
@@ -34,8 +38,8 @@ const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const { auditorId } = request.query;
       if (user.userType === 'auditor' && auditorId && auditorId !== user.auditorId)
         throw notFound();
-      const targetCompanies = await listTargetCompanies(fastify.db, user, auditorId);
-      return { success: true as const, data: { targetCompanies } };
+      const page = await listTargetCompanies(fastify.db, user, request.query);
+      return { success: true as const, data: page };
     },
   );
 
@@ -44,7 +48,11 @@ const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       config: { permission: 'viewAssignedTargetCompanies' },
       schema: {
-        ...routeDocs('target companies', "The target companies the auditor's firm is assigned to"),
+        ...pageRouteDocs(
+          'target companies',
+          "One page of the target companies the auditor's firm is assigned to, newest first",
+          'companies',
+        ),
         ...organisationSchemas.auditorTargetCompanies,
       },
     },
@@ -52,8 +60,12 @@ const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const { user } = request;
       const { auditorId } = request.query;
       if (auditorId && auditorId !== user.auditorId) throw notFound();
-      const targetCompanies = await listTargetCompanies(fastify.db, user);
-      return { success: true as const, data: { targetCompanies } };
+      // The firm's companies are those it is assigned to: visibility already says so.
+      const page = await listTargetCompanies(fastify.db, user, {
+        ...request.query,
+        auditorId: undefined,
+      });
+      return { success: true as const, data: page };
     },
   );
 

@@ -21,7 +21,7 @@ import {
   organisationOf,
   reinviteUser,
 } from '../../organisations/users';
-import { routeDocs } from './route-docs';
+import { pageRouteDocs, routeDocs } from './route-docs';
 
 interface Area {
   userType: UserType;
@@ -70,17 +70,26 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       config: { permission: 'viewClientUsers' },
       schema: {
-        ...routeDocs('client users', "The client's users, newest first, with counts per role"),
+        ...pageRouteDocs(
+          'client users',
+          "One page of the client's users, newest first, with the counts of all of them per role",
+          'users',
+        ),
         ...organisationSchemas.clientUsers,
       },
     },
     async (request) => {
       const organisation = ownOrganisation(request.user);
-      const [users, counts] = [
-        await listUsers(fastify.db, organisation),
-        await countUsers(fastify.db, organisation),
-      ];
-      return { success: true as const, data: { users, counts } };
+      const counts = await countUsers(fastify.db, organisation);
+      // Without a search the list is all the users: their count is the counts' total.
+      const searched = Boolean(request.query.search?.trim());
+      const page = await listUsers(
+        fastify.db,
+        organisation,
+        request.query,
+        searched ? undefined : counts.total,
+      );
+      return { success: true as const, data: { ...page, counts } };
     },
   );
 
@@ -89,13 +98,17 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       config: { permission: 'viewAuditorUsers' },
       schema: {
-        ...routeDocs('auditor users', "The auditor firm's users, newest first"),
+        ...pageRouteDocs(
+          'auditor users',
+          "One page of the auditor firm's users, newest first",
+          'users',
+        ),
         ...organisationSchemas.auditorUsers,
       },
     },
     async (request) => {
-      const users = await listUsers(fastify.db, ownOrganisation(request.user));
-      return { success: true as const, data: { users } };
+      const page = await listUsers(fastify.db, ownOrganisation(request.user), request.query);
+      return { success: true as const, data: page };
     },
   );
 
@@ -104,15 +117,19 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       config: { permission: 'viewCompanyUsers' },
       schema: {
-        ...routeDocs('company users', "The target company's users, newest first"),
+        ...pageRouteDocs(
+          'company users',
+          "One page of the target company's users, newest first",
+          'users',
+        ),
         ...organisationSchemas.companyUsers,
       },
     },
     async (request) => {
       const organisation = ownOrganisation(request.user);
-      if (request.query.targetCompanyId !== organisation.id) throw notFound();
-      const users = await listUsers(fastify.db, organisation);
-      return { success: true as const, data: { users } };
+      const { targetCompanyId, ...query } = request.query;
+      if (targetCompanyId !== organisation.id) throw notFound();
+      return { success: true as const, data: await listUsers(fastify.db, organisation, query) };
     },
   );
 

@@ -57,7 +57,7 @@ describe.each(databaseKinds)('auditor firms on %s', (kind) => {
       const response = await call(app, world.clientViewer, 'GET', '/auditor');
       expect(response.statusCode).toBe(200);
       const { data } = response.json();
-      expect(keysOf(data)).toEqual(['auditors']);
+      expect(keysOf(data)).toEqual(['auditors', 'page', 'pageSize', 'total']);
       for (const auditor of data.auditors) expect(keysOf(auditor)).toEqual(AUDITOR_KEYS);
       expect(data.auditors).toContainEqual(
         expect.objectContaining({ id: world.greenAuditId, auditorName: 'GreenAudit Partners' }),
@@ -262,7 +262,7 @@ describe.each(databaseKinds)('auditor firms on %s', (kind) => {
         const response = await auditorsOf(session);
         expect(response.statusCode).toBe(200);
         const { data } = response.json();
-        expect(keysOf(data)).toEqual(['auditors']);
+        expect(keysOf(data)).toEqual(['auditors', 'page', 'pageSize', 'total']);
         expect(data.auditors).toHaveLength(2);
         for (const entry of data.auditors) {
           expect(keysOf(entry)).toEqual(COMPANY_AUDITOR_KEYS);

@@ -180,7 +180,7 @@ describe.each(databaseKinds)('audits on %s', (kind) => {
         );
         expect(response.statusCode).toBe(200);
         const { data } = response.json();
-        expect(keysOf(data)).toEqual(['audits']);
+        expect(keysOf(data)).toEqual(['audits', 'page', 'pageSize', 'total']);
         expect(data.audits.map((audit: { id: string }) => audit.id)).toEqual([
           secondAuditId,
           firstAuditId,

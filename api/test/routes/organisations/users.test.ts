@@ -44,7 +44,7 @@ describe.each(databaseKinds)('users on %s', (kind) => {
 
     it("lists the client's users newest first, with counts per role", async () => {
       const data = await list();
-      expect(keysOf(data)).toEqual(['counts', 'users']);
+      expect(keysOf(data)).toEqual(['counts', 'page', 'pageSize', 'total', 'users']);
       for (const user of data.users) expect(keysOf(user)).toEqual(USER_KEYS);
       expect(emails(data.users)).toEqual(
         expect.arrayContaining(['client.owner@verity.test', 'client.viewer@verity.test']),
@@ -211,7 +211,7 @@ describe.each(databaseKinds)('users on %s', (kind) => {
       const response = await call(app, world.auditorViewer, 'GET', '/auditor/users');
       expect(response.statusCode).toBe(200);
       const { data } = response.json();
-      expect(keysOf(data)).toEqual(['users']);
+      expect(keysOf(data)).toEqual(['page', 'pageSize', 'total', 'users']);
       for (const user of data.users) expect(keysOf(user)).toEqual(USER_KEYS);
       expect(emails(data.users)).toEqual(
         expect.arrayContaining(['auditor.owner@verity.test', 'auditor.viewer@verity.test']),
@@ -287,7 +287,7 @@ describe.each(databaseKinds)('users on %s', (kind) => {
       const response = await usersOf();
       expect(response.statusCode).toBe(200);
       const { data } = response.json();
-      expect(keysOf(data)).toEqual(['users']);
+      expect(keysOf(data)).toEqual(['page', 'pageSize', 'total', 'users']);
       for (const user of data.users) expect(keysOf(user)).toEqual(USER_KEYS);
       expect(emails(data.users)).toEqual(
         expect.arrayContaining(['company.owner@verity.test', 'company.viewer@verity.test']),

@@ -10,7 +10,7 @@ import {
 } from '@verity/shared-api';
 import { getActionPlans, getErrorText, getPlanGaps } from '@verity/shared-api/calls';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { ExportPlansButton } from '../export';
 import { CreatedCell, DueCell } from './plan-dates';
 import '@verity/shared-ui/src/styles/screen.css';
@@ -20,6 +20,7 @@ import {
   DataTable,
   Pagination,
   RowLink,
+  usePageInAddress,
   followRowLink,
   isNotFound,
   NotFoundState,
@@ -53,8 +54,7 @@ export function ActionPlanListScreen({
   title = 'Action Plans',
   trail,
 }: ActionPlanListScreenProps) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const page = pageFromSearch(searchParams.get('page'));
+  const { page, goToPage } = usePageInAddress();
   const plans = useQuery({
     queryKey: queryKeys.actionPlans({ auditId, targetCompanyId, page: String(page) }),
     queryFn: () => getActionPlans(auditId, { targetCompanyId, page: page > 1 ? page : undefined }),
@@ -62,16 +62,6 @@ export function ActionPlanListScreen({
     placeholderData: keepPreviousData,
   });
   const actionPlans = plans.isSuccess ? plans.data.actionPlans : [];
-  const goToPage = (next: number) =>
-    setSearchParams(
-      (current) => {
-        const params = new URLSearchParams(current);
-        if (next <= 1) params.delete('page');
-        else params.set('page', String(next));
-        return params;
-      },
-      { preventScrollReset: true },
-    );
 
   const columns: DataTableColumn<ActionPlanWithGaps>[] = [
     {
@@ -160,12 +150,6 @@ export function ActionPlanListScreen({
       )}
     </div>
   );
-}
-
-/** The page in the address: a whole number from 1, else the first page. */
-function pageFromSearch(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1;
 }
 
 interface PlanGapRowsProps {

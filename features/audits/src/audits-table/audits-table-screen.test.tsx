@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { AuditsTableScreen, type AuditsTableScreenProps } from './audits-table-screen';
@@ -53,6 +53,20 @@ function bodyRows() {
 
 function typesShown() {
   return bodyRows().map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+}
+
+/**
+ * The API's answer for the three audits: the filters it was asked for keep the audits that have
+ * that type or category; the search 'capa' finds the CAPA audit, any other search none.
+ */
+function answerFiltered({ search }: { search: Record<string, string> }) {
+  const audits = [ehsAudit, socialDd, esap].filter(
+    (audit) =>
+      (!search.auditType || audit.auditType === search.auditType) &&
+      (!search.auditCategory || audit.auditCategory === search.auditCategory) &&
+      (!search.search || (search.search === 'capa' && audit.auditForm === 'capa')),
+  );
+  return ok({ audits, total: audits.length });
 }
 
 let listed: jest.Mock;
@@ -174,7 +188,8 @@ describe('AuditsTableScreen', () => {
     expect(screen.queryByText(/must match format/)).not.toBeInTheDocument();
   });
 
-  it('filters by type and narrows the category choices to that type', async () => {
+  it('filters by type on the server and narrows the category choices to that type', async () => {
+    listed = onApi('get', 'target-company/:auditorId/audits', answerFiltered);
     const user = userEvent.setup();
     renderAudits();
     await screen.findByRole('cell', { name: 'Normal Audit' });
@@ -185,7 +200,12 @@ describe('AuditsTableScreen', () => {
         .map((option) => option.textContent),
     ).toEqual(['All categories', 'EHS', 'F&LS', 'QA', 'Environment', 'Social', 'Governance']);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Due Diligence');
-    expect(typesShown()).toEqual(['Due Diligence']);
+    await waitFor(() => expect(typesShown()).toEqual(['Due Diligence']));
+    expect(listed).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        search: { targetCompanyId: TARGET_COMPANY_ID, auditorId: AUDITOR_ID, auditType: 'dd' },
+      }),
+    );
     expect(
       within(category)
         .getAllByRole('option')
@@ -194,28 +214,81 @@ describe('AuditsTableScreen', () => {
   });
 
   it('filters by category and clears a category the new type does not have', async () => {
+    listed = onApi('get', 'target-company/:auditorId/audits', answerFiltered);
     const user = userEvent.setup();
     renderAudits();
     await screen.findByRole('cell', { name: 'Normal Audit' });
     const category = screen.getByRole('combobox', { name: 'Category' });
     await user.selectOptions(category, 'Environment');
-    expect(typesShown()).toEqual(['ESAP']);
+    await waitFor(() => expect(typesShown()).toEqual(['ESAP']));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Normal Audit');
     expect(category).toHaveDisplayValue('All categories');
-    expect(typesShown()).toEqual(['Normal Audit']);
+    await waitFor(() => expect(typesShown()).toEqual(['Normal Audit']));
+    expect(listed).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        search: {
+          targetCompanyId: TARGET_COMPANY_ID,
+          auditorId: AUDITOR_ID,
+          auditType: 'normal_audit',
+        },
+      }),
+    );
   });
 
-  it("narrows rows to the search text and says 'No audit records found' when nothing matches", async () => {
+  it("asks the server for the search text and says 'No audit records found' when nothing matches", async () => {
+    listed = onApi('get', 'target-company/:auditorId/audits', answerFiltered);
     const user = userEvent.setup();
     renderAudits();
     await screen.findByRole('cell', { name: 'Normal Audit' });
     const search = screen.getByRole('searchbox', { name: 'Search Audits...' });
     await user.type(search, 'capa');
-    expect(typesShown()).toEqual(['Due Diligence']);
+    await waitFor(() => expect(typesShown()).toEqual(['Due Diligence']));
+    expect(listed).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        search: { targetCompanyId: TARGET_COMPANY_ID, auditorId: AUDITOR_ID, search: 'capa' },
+      }),
+    );
     await user.clear(search);
     await user.type(search, 'no such audit');
-    expect(screen.getByText('No audit records found')).toBeInTheDocument();
+    expect(await screen.findByText('No audit records found')).toBeInTheDocument();
     expect(screen.queryByText('No audits found')).not.toBeInTheDocument();
+  });
+
+  it('pages through the audits, keeping the page in the address', async () => {
+    listed = onApi('get', 'target-company/:auditorId/audits', ({ search }) => {
+      const page = Number(search.page ?? '1');
+      const audit = apiAudit({ _id: `audit-p${page}`, auditCategory: `Category ${page}` });
+      return ok({ audits: [audit], total: 45, page, pageSize: 20 });
+    });
+    const user = userEvent.setup();
+    const view = renderAudits();
+    expect(await screen.findByRole('cell', { name: 'Category 1' })).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Pages of audits' });
+    expect(within(pages).getByText('1–20 of 45 audits')).toBeInTheDocument();
+
+    await user.click(within(pages).getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByRole('cell', { name: 'Category 2' })).toBeInTheDocument();
+    expect(view.location()).toBe('/?page=2');
+    expect(listed).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        search: { targetCompanyId: TARGET_COMPANY_ID, auditorId: AUDITOR_ID, page: '2' },
+      }),
+    );
+
+    // A new filter starts at the first page.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'ESAP');
+    await waitFor(() => expect(view.location()).toBe('/'));
+    expect(listed).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        search: { targetCompanyId: TARGET_COMPANY_ID, auditorId: AUDITOR_ID, auditType: 'esap' },
+      }),
+    );
+  });
+
+  it('shows no page buttons when every audit fits on one page', async () => {
+    renderAudits();
+    await screen.findByRole('cell', { name: 'Normal Audit' });
+    expect(screen.queryByRole('navigation', { name: 'Pages of audits' })).toBeNull();
   });
 
   it("says 'No audits found' when the company has no audits", async () => {

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import {
   IMPORT_ESAP_LABEL,
@@ -18,7 +17,6 @@ import {
   auditCategoryOptions,
   auditFormLabel,
   auditTypeLabel,
-  filterAudits,
   type AuditFilters,
 } from './audit-filters';
 import { auditsTableTexts as texts } from './audits-table-texts';
@@ -29,7 +27,9 @@ import {
   DataTable,
   SelectField,
   PageHeader,
+  Pagination,
   SearchBox,
+  usePagedList,
   type DataTableColumn,
   isNotFound,
   NotFoundState,
@@ -53,7 +53,10 @@ export interface AuditsTableScreenProps {
   trail?: PageTrail;
 }
 
-/** The audits of one auditor firm on one company, with search, type and category filters. */
+/**
+ * The audits of one auditor firm on one company, one page at a time, with search, type and category
+ * filters (the server searches and filters).
+ */
 export function AuditsTableScreen({
   targetCompanyId,
   auditorId,
@@ -64,13 +67,34 @@ export function AuditsTableScreen({
   companyExport,
   trail,
 }: AuditsTableScreenProps) {
-  const loaded = useQuery({
+  const [filters, setFiltersNow] = useState<AuditFilters>(NO_AUDIT_FILTERS);
+  const {
+    list: loaded,
+    search,
+    setSearch,
+    searched,
+    page,
+    goToPage,
+  } = usePagedList({
     queryKey: queryKeys.audits({ targetCompanyId, auditorId }),
-    queryFn: () => getAudits({ auditorId, targetCompanyId }),
+    filters: { ...filters },
+    load: (query) =>
+      getAudits({
+        auditorId,
+        targetCompanyId,
+        ...query,
+        auditType: filters.auditType || undefined,
+        auditCategory: filters.auditCategory || undefined,
+      }),
   });
-  const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS);
-  const audits = loaded.data ?? [];
-  const shown = filterAudits(audits, filters);
+  const shown = loaded.data?.audits ?? [];
+  const filtered = Boolean(searched || filters.auditType || filters.auditCategory);
+
+  /** New filters start at the first page. */
+  function setFilters(change: (current: AuditFilters) => AuditFilters) {
+    setFiltersNow(change);
+    if (page !== 1) goToPage(1);
+  }
 
   function onTypeChange(value: string) {
     const auditType = isAuditType(value) ? value : '';
@@ -146,11 +170,7 @@ export function AuditsTableScreen({
         }
       />
       <div className="vui-screen-toolbar">
-        <SearchBox
-          value={filters.search}
-          onChange={(search) => setFilters((current) => ({ ...current, search }))}
-          placeholder={texts.search}
-        />
+        <SearchBox value={search} onChange={setSearch} placeholder={texts.search} />
         <SelectField
           label={texts.typeFilter}
           placeholder={texts.allTypes}
@@ -178,14 +198,26 @@ export function AuditsTableScreen({
           {getErrorText(loaded.error, texts.failedToFetchAudits)}
         </p>
       ) : (
-        <DataTable
-          caption={texts.caption}
-          columns={columns}
-          rows={shown}
-          getRowKey={(audit) => audit._id}
-          loading={loaded.isPending}
-          emptyText={audits.length === 0 ? NO_AUDITS_FOUND : NO_AUDIT_RECORDS_FOUND}
-        />
+        <>
+          <DataTable
+            caption={texts.caption}
+            columns={columns}
+            rows={shown}
+            getRowKey={(audit) => audit._id}
+            loading={loaded.isPending}
+            emptyText={filtered ? NO_AUDIT_RECORDS_FOUND : NO_AUDITS_FOUND}
+          />
+          {loaded.isSuccess ? (
+            <Pagination
+              page={loaded.data.page}
+              pageSize={loaded.data.pageSize}
+              total={loaded.data.total}
+              itemLabel={texts.pagesOf}
+              onPageChange={goToPage}
+              busy={loaded.isPlaceholderData}
+            />
+          ) : null}
+        </>
       )}
     </div>
   );

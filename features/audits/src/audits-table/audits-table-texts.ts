@@ -9,6 +9,8 @@ export const auditsTableTexts = {
   categoryFilter: 'Category',
   allCategories: 'All categories',
   failedToFetchAudits: 'Failed to fetch audits',
+  /** What the pages of the table hold ('21–40 of 45 audits'). */
+  pagesOf: 'audits',
   columns: {
     type: 'Type',
     category: 'Category',

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { CompanyAuditorsScreen, type CompanyAuditorsScreenProps } from './company-auditors-screen';
@@ -106,18 +106,30 @@ describe('CompanyAuditorsScreen', () => {
     expect(onAddAuditor).toHaveBeenCalledTimes(1);
   });
 
-  it('narrows rows by search text and by audit type', async () => {
+  it('asks the server for the search text and the audit type', async () => {
+    // The API's answer: the type keeps the firms assigned it; 'terra.example' finds Terra.
+    listed = onApi('get', 'target-company/auditors', ({ search }) => {
+      const auditors = [greenAudit, terra].filter(
+        (entry) =>
+          (!search.auditType || entry.auditType.includes(search.auditType as 'dd')) &&
+          (!search.search || (search.search === 'terra.example' && entry === terra)),
+      );
+      return ok({ auditors, total: auditors.length });
+    });
     const user = userEvent.setup();
     renderAuditors();
     await screen.findByText('Terra Assurance');
     const search = screen.getByRole('searchbox', { name: 'Search Auditors...' });
     await user.type(search, 'terra.example');
-    expect(auditorsShown()).toEqual(['Terra Assurance']);
+    await waitFor(() => expect(auditorsShown()).toEqual(['Terra Assurance']));
     await user.clear(search);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Audit type' }), 'Due Diligence');
-    expect(auditorsShown()).toEqual(['GreenAudit Partners']);
+    await waitFor(() => expect(auditorsShown()).toEqual(['GreenAudit Partners']));
+    expect(listed).toHaveBeenLastCalledWith(
+      expect.objectContaining({ search: { targetCompanyId: TARGET_COMPANY_ID, auditType: 'dd' } }),
+    );
     await user.type(search, 'terra');
-    expect(screen.getByText('No auditors found')).toBeInTheDocument();
+    expect(await screen.findByText('No auditors found')).toBeInTheDocument();
   });
 
   it("says 'No auditors found' for a company without auditors", async () => {

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import {
   AUDIT_FORM_LABELS,
@@ -14,7 +13,7 @@ import { getErrorText } from '@verity/shared-api/calls';
 import { getCompanyAuditors } from '@verity/shared-api/calls';
 import { AUDIT_TYPE_OPTIONS } from '../audit-type-options';
 import '@verity/shared-ui/src/styles/screen.css';
-import { filterCompanyAuditors, type CompanyAuditorFilters } from './company-auditor-filters';
+import type { CompanyAuditorFilters } from './company-auditor-filters';
 import { companyAuditorsTexts as texts } from './company-auditors-texts';
 import {
   Badge,
@@ -24,7 +23,9 @@ import {
   DataTable,
   SelectField,
   PageHeader,
+  Pagination,
   SearchBox,
+  usePagedList,
   type DataTableColumn,
   isNotFound,
   NotFoundState,
@@ -101,19 +102,29 @@ const columns = (
   },
 ];
 
-/** The auditor firms assigned to a target company, with search and an audit type filter. */
+/**
+ * The auditor firms assigned to a target company, one page at a time, with search and an audit type
+ * filter (the server searches and filters).
+ */
 export function CompanyAuditorsScreen({
   targetCompanyId,
   auditsPath,
   onAddAuditor,
   trail,
 }: CompanyAuditorsScreenProps) {
-  const loaded = useQuery({
-    queryKey: queryKeys.companyAuditors(targetCompanyId),
-    queryFn: () => getCompanyAuditors(targetCompanyId),
+  const [filters, setFilters] = useState<CompanyAuditorFilters>({ auditType: '' });
+  const {
+    list: loaded,
+    search,
+    setSearch,
+    page,
+    goToPage,
+  } = usePagedList({
+    queryKey: queryKeys.companyAuditors(targetCompanyId, {}),
+    filters: { ...filters },
+    load: (query) =>
+      getCompanyAuditors(targetCompanyId, { ...query, auditType: filters.auditType || undefined }),
   });
-  const [filters, setFilters] = useState<CompanyAuditorFilters>({ search: '', auditType: '' });
-  const entries = loaded.data ?? [];
 
   return (
     <div className="vui-screen">
@@ -125,11 +136,7 @@ export function CompanyAuditorsScreen({
         }
       />
       <div className="vui-screen-toolbar">
-        <SearchBox
-          value={filters.search}
-          onChange={(search) => setFilters((current) => ({ ...current, search }))}
-          placeholder={texts.search}
-        />
+        <SearchBox value={search} onChange={setSearch} placeholder={texts.search} />
         <SelectField
           label={texts.typeFilter}
           placeholder={texts.allTypes}
@@ -137,7 +144,8 @@ export function CompanyAuditorsScreen({
           value={filters.auditType}
           onChange={(event) => {
             const { value } = event.target;
-            setFilters((current) => ({ ...current, auditType: isAuditType(value) ? value : '' }));
+            setFilters({ auditType: isAuditType(value) ? value : '' });
+            if (page !== 1) goToPage(1);
           }}
         />
       </div>
@@ -148,14 +156,26 @@ export function CompanyAuditorsScreen({
           {getErrorText(loaded.error, FAILED_FETCH_TARGET_COMPANY_AUDITORS)}
         </p>
       ) : (
-        <DataTable
-          caption={texts.caption}
-          columns={columns(auditsPath)}
-          rows={filterCompanyAuditors(entries, filters)}
-          getRowKey={(entry) => entry.id || entry.auditor._id}
-          loading={loaded.isPending}
-          emptyText={NO_AUDITORS_FOUND}
-        />
+        <>
+          <DataTable
+            caption={texts.caption}
+            columns={columns(auditsPath)}
+            rows={loaded.data?.auditors ?? []}
+            getRowKey={(entry) => entry.id || entry.auditor._id}
+            loading={loaded.isPending}
+            emptyText={NO_AUDITORS_FOUND}
+          />
+          {loaded.isSuccess ? (
+            <Pagination
+              page={loaded.data.page}
+              pageSize={loaded.data.pageSize}
+              total={loaded.data.total}
+              itemLabel={texts.pagesOf}
+              onPageChange={goToPage}
+              busy={loaded.isPlaceholderData}
+            />
+          ) : null}
+        </>
       )}
     </div>
   );

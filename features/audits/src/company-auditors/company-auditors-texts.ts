@@ -6,6 +6,8 @@ export const companyAuditorsTexts = {
   addNewAuditor: 'Add New Auditor',
   typeFilter: 'Audit type',
   allTypes: 'All types',
+  /** What the pages of the table hold ('21–40 of 45 auditors'). */
+  pagesOf: 'auditors',
   columns: {
     auditor: 'Auditor Details',
     auditTypes: 'Audit Types',

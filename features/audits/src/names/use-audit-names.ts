@@ -3,7 +3,7 @@
 // down finds them loaded.
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
-import { AUDIT_TYPE_LABELS, type Audit } from '@verity/shared-api';
+import { AUDIT_TYPE_LABELS, LIST_MAX_PAGE_SIZE, type Audit } from '@verity/shared-api';
 import { getAudit, getCompanyAuditors } from '@verity/shared-api/calls';
 
 /** 'Due Diligence · Social': an audit's type and category, its name wherever it is listed. */
@@ -27,17 +27,20 @@ export function useAuditNames(auditId: string | undefined): AuditNames {
   return { audit: auditName(query.data), auditorName: query.data.auditorName };
 }
 
-/** The name of an auditor firm assigned to the company, from the company's auditors list. */
+/**
+ * The name of an auditor firm assigned to the company, from the company's newest LIST_MAX_PAGE_SIZE
+ * assignments (one page of the most; a firm past those shows as its kind, as while loading).
+ */
 export function useCompanyAuditorName(
   targetCompanyId: string,
   auditorId: string | undefined,
 ): string | undefined {
   const query = useQuery({
-    queryKey: queryKeys.companyAuditors(targetCompanyId),
-    queryFn: () => getCompanyAuditors(targetCompanyId),
+    queryKey: queryKeys.companyAuditors(targetCompanyId, { pageSize: String(LIST_MAX_PAGE_SIZE) }),
+    queryFn: () => getCompanyAuditors(targetCompanyId, { pageSize: LIST_MAX_PAGE_SIZE }),
     enabled: Boolean(targetCompanyId && auditorId),
   });
-  return query.data?.find((entry) => entry.auditor._id === auditorId)?.auditor.auditorName;
+  return query.data?.auditors.find((entry) => entry.auditor._id === auditorId)?.auditor.auditorName;
 }
 
 /** The words of the nested pages' breadcrumbs: the lists at their top and the kinds of their levels. */

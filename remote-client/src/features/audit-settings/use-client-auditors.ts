@@ -1,6 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
-import { FAILED_FETCH_AUDITORS, type AuditorListItem } from '@verity/shared-api';
+import {
+  FAILED_FETCH_AUDITORS,
+  LIST_MAX_PAGE_SIZE,
+  type AuditorListItem,
+} from '@verity/shared-api';
 import { getAuditors, getErrorText } from '@verity/shared-api/calls';
 
 export interface ClientAuditorsState {
@@ -9,11 +13,14 @@ export interface ClientAuditorsState {
   error?: string;
 }
 
-/** The client's auditor firms, loaded while `active` (an open dialog). */
+/**
+ * The client's auditor firms for a dialog's choice, loaded while `active` (an open dialog): the
+ * LIST_MAX_PAGE_SIZE most recently engaged, one page of the most.
+ */
 export function useClientAuditors(active: boolean): ClientAuditorsState {
   const auditors = useQuery({
-    queryKey: queryKeys.auditors(),
-    queryFn: () => getAuditors(),
+    queryKey: queryKeys.auditors({ pageSize: String(LIST_MAX_PAGE_SIZE) }),
+    queryFn: async () => (await getAuditors({ pageSize: LIST_MAX_PAGE_SIZE })).auditors,
     enabled: active,
   });
   if (auditors.isError) {

@@ -52,11 +52,19 @@ describe('AuditorsScreen', () => {
     expect(await screen.findByText('Total: 2')).toBeInTheDocument();
     expect(cards()).toEqual(['GreenAudit Partners', 'BlueLeaf Assurance']);
     expect(screen.getByText('GreenAudit Partners LLP')).toBeInTheDocument();
+    const listed = onApi('get', 'auditor', ({ search }) =>
+      ok(search.search === 'blueleaf' ? { auditors: [blueLeaf], total: 1 } : { auditors: [] }),
+    );
     await user.type(screen.getByRole('searchbox', { name: 'Search Auditors...' }), 'blueleaf');
-    expect(cards()).toEqual(['BlueLeaf Assurance']);
+    await waitFor(() => expect(cards()).toEqual(['BlueLeaf Assurance']));
+    // The total stays the count of all the firms, as before the search.
+    expect(screen.getByText('Total: 2')).toBeInTheDocument();
+    expect(listed).toHaveBeenLastCalledWith(
+      expect.objectContaining({ search: { search: 'blueleaf' } }),
+    );
     await user.clear(screen.getByRole('searchbox'));
     await user.type(screen.getByRole('searchbox'), 'nothing like it');
-    expect(screen.getByText('No auditors found')).toBeInTheDocument();
+    expect(await screen.findByText('No auditors found')).toBeInTheDocument();
   });
 
   it("says 'No auditors found' when the client has none", async () => {

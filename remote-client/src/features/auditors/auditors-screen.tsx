@@ -1,7 +1,13 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
-import { FAILED_FETCH_AUDITORS, NO_AUDITORS_FOUND, type AuditorListItem } from '@verity/shared-api';
+import {
+  FAILED_FETCH_AUDITORS,
+  LIST_MAX_PAGE_SIZE,
+  NO_AUDITORS_FOUND,
+  type AuditorListItem,
+  type AuditorPage,
+} from '@verity/shared-api';
 import { getAuditors, getErrorText } from '@verity/shared-api/calls';
 import {
   Button,
@@ -10,7 +16,9 @@ import {
   EmptyState,
   LoadingState,
   PageHeader,
+  Pagination,
   SearchBox,
+  usePagedList,
 } from '@verity/shared-ui';
 import { AUDITORS_TEXT as text, CLIENT_PAGE_TITLES } from '../../strings';
 import { CreateAuditorModal } from './create-auditor-modal';
@@ -20,28 +28,33 @@ export interface AuditorsScreenProps {
   canAdd: boolean;
 }
 
-export function searchAuditors(auditors: AuditorListItem[], query: string): AuditorListItem[] {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return auditors;
-  return auditors.filter((auditor) =>
-    [auditor.auditorName, auditor.registeredName, auditor.emailId].some((value) =>
-      (value ?? '').toLowerCase().includes(needle),
-    ),
-  );
-}
-
-/** The client's auditor firms: search, total count, a card each, and 'Add New Auditor'. */
+/**
+ * The client's auditor firms, one page at a time: search (on the server), total count, a card each,
+ * and 'Add New Auditor'.
+ */
 export function AuditorsScreen({ canAdd }: AuditorsScreenProps) {
-  const auditors = useQuery({ queryKey: queryKeys.auditors(), queryFn: () => getAuditors() });
+  const {
+    list: auditors,
+    key,
+    search,
+    setSearch,
+    goToPage,
+    wholeTotal,
+  } = usePagedList({ queryKey: queryKeys.auditors({}), load: (query) => getAuditors(query) });
   const queryClient = useQueryClient();
-  const [query, setQuery] = useState('');
   const [adding, setAdding] = useState(false);
 
-  const onCreated = (auditor: AuditorListItem) =>
-    queryClient.setQueryData<AuditorListItem[]>(queryKeys.auditors(), (previous = []) => [
-      auditor,
-      ...previous,
-    ]);
+  const onCreated = (auditor: AuditorListItem) => {
+    // The new firm leads the page shown; the dialogs' choice of firms loads again.
+    queryClient.setQueryData<AuditorPage>(
+      key,
+      (shown) =>
+        shown && { ...shown, auditors: [auditor, ...shown.auditors], total: shown.total + 1 },
+    );
+    void queryClient.invalidateQueries({
+      queryKey: queryKeys.auditors({ pageSize: String(LIST_MAX_PAGE_SIZE) }),
+    });
+  };
 
   return (
     <div className="vui-screen">
@@ -52,10 +65,10 @@ export function AuditorsScreen({ canAdd }: AuditorsScreenProps) {
         }
       />
       <div className="vui-screen-toolbar">
-        <SearchBox value={query} onChange={setQuery} placeholder={text.search} />
+        <SearchBox value={search} onChange={setSearch} placeholder={text.search} />
         {auditors.isSuccess ? (
           <p className="vui-screen-toolbar__count">
-            {text.total}: {auditors.data.length}
+            {text.total}: {wholeTotal}
           </p>
         ) : null}
       </div>
@@ -65,7 +78,19 @@ export function AuditorsScreen({ canAdd }: AuditorsScreenProps) {
           {getErrorText(auditors.error, FAILED_FETCH_AUDITORS)}
         </p>
       ) : null}
-      {auditors.isSuccess ? <AuditorCards auditors={searchAuditors(auditors.data, query)} /> : null}
+      {auditors.isSuccess ? (
+        <>
+          <AuditorCards auditors={auditors.data.auditors} />
+          <Pagination
+            page={auditors.data.page}
+            pageSize={auditors.data.pageSize}
+            total={auditors.data.total}
+            itemLabel={text.pagesOf}
+            onPageChange={goToPage}
+            busy={auditors.isPlaceholderData}
+          />
+        </>
+      ) : null}
       {canAdd ? (
         <CreateAuditorModal open={adding} onOpenChange={setAdding} onCreated={onCreated} />
       ) : null}

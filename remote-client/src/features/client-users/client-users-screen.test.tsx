@@ -89,16 +89,27 @@ describe('ClientUsersScreen', () => {
     expect(within(card('Jonas Berg')).getByText(/Mar 20, 2025/)).toBeInTheDocument();
   });
 
-  it('narrows the cards to the search text (name, email or role)', async () => {
+  it('asks the server for the search text, keeping the counts of all users', async () => {
+    const found: Record<string, unknown[]> = { 'sofia@': [sofia], viewer: [jonas] };
+    const listed = onApi('get', 'client/users', ({ search }) =>
+      ok({
+        users: search.search ? (found[search.search] ?? []) : [priya, tom, sofia, jonas],
+        counts: { total: 4, admins: 1, editors: 1, viewers: 1 },
+      }),
+    );
     const user = userEvent.setup();
     renderClientUsers();
     await screen.findByText('Tom Becker');
     const search = screen.getByRole('searchbox', { name: 'Search Users...' });
     await user.type(search, 'sofia@');
-    expect(cardNames()).toEqual(['Sofia Alves']);
+    await waitFor(() => expect(cardNames()).toEqual(['Sofia Alves']));
     await user.clear(search);
     await user.type(search, 'viewer');
-    expect(cardNames()).toEqual(['Jonas Berg']);
+    await waitFor(() => expect(cardNames()).toEqual(['Jonas Berg']));
+    expect(listed).toHaveBeenLastCalledWith(
+      expect.objectContaining({ search: { search: 'viewer' } }),
+    );
+    expect(count('Total Users')).toHaveTextContent('4');
   });
 
   it("shows 'No users found' when there are none", async () => {

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import {
   CLIENT_USER_DELETED,
@@ -16,7 +16,7 @@ import { getErrorText } from '@verity/shared-api/calls';
 import { createClientUser, deleteClientUser, getClientUsers } from '@verity/shared-api/calls';
 import { UsersScreenLayout, isSameUser, userTexts } from '@verity/feature-users';
 import { adjustCounts } from './user-counts';
-import { StatCard, toast } from '@verity/shared-ui';
+import { StatCard, toast, usePagedList } from '@verity/shared-ui';
 
 export interface ClientUsersScreenProps {
   /**
@@ -28,13 +28,26 @@ export interface ClientUsersScreenProps {
 
 /** The client's users: counts per role, search, cards with role badges, add (owners) and delete. */
 export function ClientUsersScreen({ user }: ClientUsersScreenProps) {
-  const queryKey = queryKeys.users('client');
-  const loaded = useQuery({ queryKey, queryFn: () => getClientUsers() });
+  const {
+    list: loaded,
+    key,
+    search,
+    setSearch,
+    goToPage,
+  } = usePagedList({
+    queryKey: queryKeys.users('client'),
+    load: (query) => getClientUsers(query),
+  });
   const queryClient = useQueryClient();
 
-  /** Changes the loaded users and counts in place (a created user put first, a deleted one removed). */
-  function update(change: (current: ClientUsers) => ClientUsers) {
-    queryClient.setQueryData<ClientUsers>(queryKey, (current) => current && change(current));
+  /** Changes the page shown and the counts in place (a created user put first, a deleted one removed). */
+  function update(change: (current: ClientUsers) => Pick<ClientUsers, 'users' | 'counts'>) {
+    queryClient.setQueryData<ClientUsers>(key, (current) => {
+      if (!current) return current;
+      const changed = change(current);
+      const total = current.total + changed.users.length - current.users.length;
+      return { ...current, ...changed, total: Math.max(0, total) };
+    });
   }
 
   async function onDeleteConfirmed(target: ClientUser) {
@@ -53,7 +66,10 @@ export function ClientUsersScreen({ user }: ClientUsersScreenProps) {
   return (
     <UsersScreenLayout
       userType="client"
-      users={{ isPending: loaded.isPending, isError: loaded.isError, data: loaded.data?.users }}
+      users={loaded}
+      search={search}
+      onSearchChange={setSearch}
+      onPageChange={goToPage}
       loadErrorText={loaded.isError ? getErrorText(loaded.error, FAILED_FETCH_CLIENT_DETAILS) : ''}
       canAdd={canAddClientUsersAndAuditors(user)}
       canMakeOwners={user.role === 'owner'}
