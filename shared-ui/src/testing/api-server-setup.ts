@@ -1,6 +1,7 @@
 // Every React project's tests run with the API's network edge: listening before the first test,
 // answers reset after each, and any request no test answered failing the test that sent it. Only a
 // server a test starts itself on a loopback address (127.0.0.1, ::1) is reached for real.
+import { cleanup } from '@testing-library/react';
 import { apiServer } from './api-server';
 
 const unhandled: string[] = [];
@@ -16,6 +17,9 @@ beforeAll(() =>
 );
 
 afterEach(() => {
+  // The screen goes first: a page still loading its chunk (a route's lazy page) would otherwise ask
+  // for its data after the answers were reset, and fail whichever test was running then.
+  cleanup();
   apiServer.resetHandlers();
   const sent = unhandled.splice(0);
   if (sent.length > 0) {

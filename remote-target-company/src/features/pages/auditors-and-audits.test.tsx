@@ -56,6 +56,8 @@ describe("an auditor's audits page", () => {
     onApi('get', `action-plan/${auditId}/action-plans`, ok({ actionPlans: [] }));
     await userEvent.click(link);
     expect(view.location()).toBe(`/target-company/auditors/${auditorId}/${auditId}/action-plans`);
+    // The plans page (its own chunk) has loaded and asked for what it shows.
+    expect(await screen.findByText('No action plans found.')).toBeInTheDocument();
   });
 
   it("says 'No audits found' when the firm has none on the company", async () => {
