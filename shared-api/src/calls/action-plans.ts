@@ -15,11 +15,10 @@ import type {
   Remark,
   actionPlanSchemas,
 } from '../contract';
-import { LIST_PAGE_SIZE } from '../domain/limits';
 import type { GapStatus } from '../domain/status';
 import { apiClient } from '@verity/session';
 import type { KyInstance } from '@verity/session';
-import { dataOf, query } from './envelope';
+import { dataOf, pageInfoOf, query } from './envelope';
 
 const segment = encodeURIComponent;
 
@@ -72,12 +71,7 @@ export async function getActionPlans(
     }),
   );
   const actionPlans = data.actionPlans ?? [];
-  return {
-    actionPlans,
-    total: data.total ?? actionPlans.length,
-    page: data.page ?? 1,
-    pageSize: data.pageSize ?? LIST_PAGE_SIZE,
-  };
+  return { actionPlans, ...pageInfoOf(actionPlans, data) };
 }
 
 /** GET /action-plan/{id}/gaps: one page of a plan's gaps as list rows. */
@@ -92,12 +86,7 @@ export async function getPlanGaps(
     }),
   );
   const gaps = data.gaps ?? [];
-  return {
-    gaps,
-    total: data.total ?? gaps.length,
-    page: data.page ?? 1,
-    pageSize: data.pageSize ?? LIST_PAGE_SIZE,
-  };
+  return { gaps, ...pageInfoOf(gaps, data) };
 }
 
 /** GET /action-plan/{id}: one plan with its statistics and gaps (history and remarks included). */
