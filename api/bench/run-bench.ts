@@ -190,7 +190,7 @@ async function main() {
         aim: 25,
       },
       {
-        name: 'Action plan list, 1,000-gap company audit (50 plans, 500 gaps)',
+        name: 'Action plan list, a page of 20 of an audit of 50 plans (500 gaps)',
         path: `/action-plan/${auditOf(2, 1)}/action-plans?targetCompanyId=${smallCompanyId}`,
         cookie: clientCookie,
         sql: () => listActionPlans(database, auditOf(2, 1), {}),
