@@ -31,8 +31,15 @@ export { Tabs } from './tabs';
 export type { TabItem, TabsProps } from './tabs';
 export { DataTable, RowLink, followRowLink } from './data-table';
 export type { DataTableColumn, DataTableProps, RowLinkTarget } from './data-table';
-export { Pagination, lastPage, pageFromSearch, usePageInAddress, usePagedList } from './pagination';
-export type { PaginationProps, PagedListOptions, PagedListRequest } from './pagination';
+export {
+  ListPages,
+  Pagination,
+  lastPage,
+  pageFromSearch,
+  usePageInAddress,
+  usePagedList,
+} from './pagination';
+export type { LoadedPage, PaginationProps, PagedListOptions, PagedListRequest } from './pagination';
 export { Card } from './card';
 export type { CardProps } from './card';
 export { StatCard } from './stat-card';

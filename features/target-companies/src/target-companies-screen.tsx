@@ -19,7 +19,7 @@ import {
   EmptyState,
   LoadingState,
   PageHeader,
-  Pagination,
+  ListPages,
   SearchBox,
   usePagedList,
 } from '@verity/shared-ui';
@@ -101,14 +101,7 @@ export function TargetCompaniesScreen({
       {companies.isSuccess ? (
         <>
           <CompanyCards companies={companies.data.targetCompanies} links={cardLinks} />
-          <Pagination
-            page={companies.data.page}
-            pageSize={companies.data.pageSize}
-            total={companies.data.total}
-            itemLabel={texts.pagesOf}
-            onPageChange={goToPage}
-            busy={companies.isPlaceholderData}
-          />
+          <ListPages list={companies} itemLabel={texts.pagesOf} onPageChange={goToPage} />
         </>
       ) : null}
     </div>

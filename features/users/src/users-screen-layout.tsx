@@ -16,7 +16,7 @@ import {
   EmptyState,
   LoadingState,
   PageHeader,
-  Pagination,
+  ListPages,
   SearchBox,
 } from '@verity/shared-ui';
 
@@ -108,16 +108,7 @@ export function UsersScreenLayout({
         canDelete={canDelete}
         onDelete={setDeleting}
       />
-      {users.data && !users.isError ? (
-        <Pagination
-          page={users.data.page}
-          pageSize={users.data.pageSize}
-          total={users.data.total}
-          itemLabel={userTexts.pagesOf}
-          onPageChange={onPageChange}
-          busy={users.isPlaceholderData}
-        />
-      ) : null}
+      <ListPages list={users} itemLabel={userTexts.pagesOf} onPageChange={onPageChange} />
       {canAdd ? (
         <NewUserDialog
           open={adding}

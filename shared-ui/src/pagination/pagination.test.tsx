@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Pagination, lastPage } from './pagination';
+import { ListPages, Pagination, lastPage } from './pagination';
 
 function renderPagination(page: number, total: number, busy = false) {
   const onPageChange = jest.fn();
@@ -61,5 +61,40 @@ describe('Pagination', () => {
     expect([lastPage(0, 20), lastPage(20, 20), lastPage(21, 20), lastPage(100, 20)]).toEqual([
       1, 1, 2, 5,
     ]);
+  });
+});
+
+describe('ListPages', () => {
+  const page = { page: 2, pageSize: 20, total: 45 };
+
+  it('shows the pages of a loaded list, waiting while the next page loads', () => {
+    render(
+      <ListPages
+        list={{ isError: false, isPlaceholderData: true, data: page }}
+        itemLabel="audits"
+        onPageChange={jest.fn()}
+      />,
+    );
+    expect(screen.getByText('21–40 of 45 audits')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
+  it('shows nothing before a page has come, or when loading failed', () => {
+    const { rerender } = render(
+      <ListPages
+        list={{ isError: false, isPlaceholderData: false }}
+        itemLabel="audits"
+        onPageChange={jest.fn()}
+      />,
+    );
+    expect(screen.queryByRole('navigation')).toBeNull();
+    rerender(
+      <ListPages
+        list={{ isError: true, isPlaceholderData: false, data: page }}
+        itemLabel="audits"
+        onPageChange={jest.fn()}
+      />,
+    );
+    expect(screen.queryByRole('navigation')).toBeNull();
   });
 });

@@ -64,3 +64,37 @@ export function Pagination({
     </nav>
   );
 }
+
+/** A loaded page of a list as a screen's query holds it (TanStack Query's result). */
+export interface LoadedPage {
+  isError: boolean;
+  isPlaceholderData: boolean;
+  data?: { page: number; pageSize: number; total: number };
+}
+
+/**
+ * The pages of a list loaded one page at a time: nothing until a page has come (or when loading
+ * failed), and the buttons waiting while the next page loads.
+ */
+export function ListPages({
+  list,
+  itemLabel,
+  onPageChange,
+}: {
+  list: LoadedPage;
+  itemLabel: string;
+  onPageChange: (page: number) => void;
+}) {
+  if (list.isError || !list.data) return null;
+  const { page, pageSize, total } = list.data;
+  return (
+    <Pagination
+      page={page}
+      pageSize={pageSize}
+      total={total}
+      itemLabel={itemLabel}
+      onPageChange={onPageChange}
+      busy={list.isPlaceholderData}
+    />
+  );
+}

@@ -18,7 +18,7 @@ import './action-plan-list.css';
 import {
   Button,
   DataTable,
-  Pagination,
+  ListPages,
   RowLink,
   usePageInAddress,
   followRowLink,
@@ -136,16 +136,7 @@ export function ActionPlanListScreen({
               />
             )}
           />
-          {plans.isSuccess && (
-            <Pagination
-              page={plans.data.page}
-              pageSize={plans.data.pageSize}
-              total={plans.data.total}
-              itemLabel="action plans"
-              onPageChange={goToPage}
-              busy={plans.isPlaceholderData}
-            />
-          )}
+          <ListPages list={plans} itemLabel="action plans" onPageChange={goToPage} />
         </>
       )}
     </div>

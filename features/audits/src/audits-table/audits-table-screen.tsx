@@ -27,7 +27,7 @@ import {
   DataTable,
   SelectField,
   PageHeader,
-  Pagination,
+  ListPages,
   SearchBox,
   usePagedList,
   type DataTableColumn,
@@ -207,16 +207,7 @@ export function AuditsTableScreen({
             loading={loaded.isPending}
             emptyText={filtered ? NO_AUDIT_RECORDS_FOUND : NO_AUDITS_FOUND}
           />
-          {loaded.isSuccess ? (
-            <Pagination
-              page={loaded.data.page}
-              pageSize={loaded.data.pageSize}
-              total={loaded.data.total}
-              itemLabel={texts.pagesOf}
-              onPageChange={goToPage}
-              busy={loaded.isPlaceholderData}
-            />
-          ) : null}
+          <ListPages list={loaded} itemLabel={texts.pagesOf} onPageChange={goToPage} />
         </>
       )}
     </div>

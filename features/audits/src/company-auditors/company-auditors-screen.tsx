@@ -23,7 +23,7 @@ import {
   DataTable,
   SelectField,
   PageHeader,
-  Pagination,
+  ListPages,
   SearchBox,
   usePagedList,
   type DataTableColumn,
@@ -165,16 +165,7 @@ export function CompanyAuditorsScreen({
             loading={loaded.isPending}
             emptyText={NO_AUDITORS_FOUND}
           />
-          {loaded.isSuccess ? (
-            <Pagination
-              page={loaded.data.page}
-              pageSize={loaded.data.pageSize}
-              total={loaded.data.total}
-              itemLabel={texts.pagesOf}
-              onPageChange={goToPage}
-              busy={loaded.isPlaceholderData}
-            />
-          ) : null}
+          <ListPages list={loaded} itemLabel={texts.pagesOf} onPageChange={goToPage} />
         </>
       )}
     </div>

@@ -16,7 +16,7 @@ import {
   EmptyState,
   LoadingState,
   PageHeader,
-  Pagination,
+  ListPages,
   SearchBox,
   usePagedList,
 } from '@verity/shared-ui';
@@ -81,14 +81,7 @@ export function AuditorsScreen({ canAdd }: AuditorsScreenProps) {
       {auditors.isSuccess ? (
         <>
           <AuditorCards auditors={auditors.data.auditors} />
-          <Pagination
-            page={auditors.data.page}
-            pageSize={auditors.data.pageSize}
-            total={auditors.data.total}
-            itemLabel={text.pagesOf}
-            onPageChange={goToPage}
-            busy={auditors.isPlaceholderData}
-          />
+          <ListPages list={auditors} itemLabel={text.pagesOf} onPageChange={goToPage} />
         </>
       ) : null}
       {canAdd ? (
