@@ -20,7 +20,7 @@ import type { Queryable } from '../db';
 import { findPlanChangeHistory } from './change-history';
 import { gapDisplayStatusSql, planOverallStatusSql, planStatisticsSql } from './derived-sql';
 import { findGapsOfPlans } from './gap-sql';
-import { likePattern, pageOf } from '../pages';
+import { likePattern, pageOf, readPage } from '../pages';
 
 interface ActionPlanRow {
   id: string;
@@ -66,7 +66,6 @@ interface GapListRow {
   display_status: StatusKey;
   created_at: Date;
   due_date: Date | null;
-  total_rows?: string | number;
 }
 
 const gapListColumns = (g: string) => `${g}.id, ${g}.action_plan_id, ${g}.kpi, ${g}.gap_name,
@@ -168,18 +167,17 @@ export async function listPlanGaps(
   actionPlanId: string,
   query: { page?: number; pageSize?: number },
 ): Promise<PlanGapPage> {
-  const { page, pageSize, offset } = pageOf(query);
-  const [{ rows }, counted] = await Promise.all([
-    db.query<GapListRow>(
-      `SELECT ${gapListColumns('g')} FROM gaps g WHERE g.action_plan_id = $1
-       ORDER BY g.created_at DESC, g.id LIMIT $2 OFFSET $3`,
-      [actionPlanId, pageSize, offset],
-    ),
-    db.query<{ n: number }>('SELECT count(*)::int AS n FROM gaps WHERE action_plan_id = $1', [
-      actionPlanId,
-    ]),
-  ]);
-  return { gaps: rows.map(toGapListItem), total: counted.rows[0]?.n ?? 0, page, pageSize };
+  const { rows, ...page } = await readPage<GapListRow>(
+    db,
+    {
+      select: gapListColumns('g'),
+      fromWhere: 'gaps g WHERE g.action_plan_id = $1',
+      orderBy: 'g.created_at DESC, g.id',
+      params: [actionPlanId],
+    },
+    query,
+  );
+  return { gaps: rows.map(toGapListItem), ...page };
 }
 
 /** One plan with its overall status and statistics, and its gaps, as `reader` sees them. */
