@@ -131,6 +131,10 @@ atBothSizes((size) => {
     );
     await page.goto('/target-company/auditors');
     await greenAuditRow(page).getByRole('link', { name: 'View Audits' }).click();
+    // The firm's row on the auditors page names the audit types too: wait for the audits page
+    // (its own chunk) before looking for the audit's row.
+    await expect(page).toHaveURL(/\/target-company\/auditors\/[^/]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Audits' })).toBeVisible();
     await seededAuditRow(page).getByRole('link', { name: 'View Audits' }).click();
     await check(page, {
       crumbs: ['Auditors →', 'GreenAudit Partners →', 'Normal Audit · EHS', 'Action Plans'],
