@@ -64,6 +64,7 @@ export async function listCompanyAuditors(
   const where = ['ca.target_company_id = $1'];
   if (user.userType === 'auditor') where.push(`ca.auditor_id = $${params.push(user.auditorId)}`);
   if (query.auditType) where.push(`$${params.push(query.auditType)} = ANY(ca.audit_types)`);
+  if (query.auditorId) where.push(`ca.auditor_id = $${params.push(query.auditorId)}`);
   const search = searchSql(query.search, params, [
     'a.auditor_name',
     'a.registered_name',

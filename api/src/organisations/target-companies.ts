@@ -36,6 +36,7 @@ export async function listTargetCompanies(
       `EXISTS (SELECT 1 FROM company_auditors f WHERE f.target_company_id = tc.id AND f.auditor_id = $${params.length})`,
     );
   }
+  if (query.targetCompanyId) where.push(`tc.id = $${params.push(query.targetCompanyId)}`);
   const search = searchSql(
     query.search,
     params,

@@ -403,6 +403,56 @@ const URL_TARGETS: UrlTarget[] = [
     }),
   },
   {
+    route: 'GET /client/users ?search',
+    as: 'clientOwner',
+    request: (_world, _ids, text) => ({ method: 'GET', url: `/client/users?search=${q(text)}` }),
+  },
+  {
+    route: 'GET /target-company ?search',
+    as: 'clientOwner',
+    request: (_world, _ids, text) => ({ method: 'GET', url: `/target-company?search=${q(text)}` }),
+  },
+  {
+    route: 'GET /auditor/target-company ?search',
+    as: 'auditorOwner',
+    request: (_world, _ids, text) => ({
+      method: 'GET',
+      url: `/auditor/target-company?search=${q(text)}`,
+    }),
+  },
+  {
+    route: 'GET /target-company ?targetCompanyId',
+    as: 'clientOwner',
+    request: (_world, _ids, text) => ({
+      method: 'GET',
+      url: `/target-company?targetCompanyId=${q(text)}`,
+    }),
+  },
+  {
+    route: 'GET /target-company/auditors ?auditorId',
+    as: 'clientOwner',
+    request: (world, _ids, text) => ({
+      method: 'GET',
+      url: `/target-company/auditors?targetCompanyId=${world.acmeId}&auditorId=${q(text)}`,
+    }),
+  },
+  {
+    route: 'GET /target-company/auditors ?auditType',
+    as: 'clientOwner',
+    request: (world, _ids, text) => ({
+      method: 'GET',
+      url: `/target-company/auditors?targetCompanyId=${world.acmeId}&auditType=${q(text)}`,
+    }),
+  },
+  {
+    route: 'GET /target-company/{auditorId}/audits ?auditCategory',
+    as: 'clientOwner',
+    request: (world, _ids, text) => ({
+      method: 'GET',
+      url: `/target-company/${world.greenAuditId}/audits?targetCompanyId=${world.acmeId}&auditorId=${world.greenAuditId}&auditCategory=${q(text)}`,
+    }),
+  },
+  {
     route: 'GET /accounts/user ?email',
     as: 'clientOwner',
     request: (_world, _ids, text) => ({ method: 'GET', url: `/accounts/user?email=${q(text)}` }),

@@ -1,10 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
-import {
-  LIST_MAX_PAGE_SIZE,
-  type TargetCompanyPage,
-  type TargetCompanyQuery,
-} from '@verity/shared-api';
+import type { TargetCompanyPage, TargetCompanyQuery } from '@verity/shared-api';
 import { getTargetCompanies } from '@verity/shared-api/calls';
 
 export interface CompanyListSource {
@@ -15,9 +11,9 @@ export interface CompanyListSource {
 }
 
 /**
- * The name of a company the user sees, for a nested page's breadcrumb and title: read from the
- * newest LIST_MAX_PAGE_SIZE companies of the area's list (one page of the most, loaded once for all
- * the nested pages). A company past those shows as its kind in the breadcrumb, as while loading.
+ * The name of a company the user sees, for a nested page's breadcrumb and title: the area's list
+ * narrowed to that one company (`targetCompanyId`), loaded once for all its nested pages. A company
+ * the user does not see shows as its kind in the breadcrumb, as while loading.
  */
 export function useCompanyName(
   targetCompanyId: string,
@@ -27,8 +23,8 @@ export function useCompanyName(
   }: CompanyListSource = {},
 ): string | undefined {
   const query = useQuery({
-    queryKey: [...queryKey, { pageSize: String(LIST_MAX_PAGE_SIZE) }],
-    queryFn: () => load({ pageSize: LIST_MAX_PAGE_SIZE }),
+    queryKey: [...queryKey, { targetCompanyId }],
+    queryFn: () => load({ targetCompanyId, pageSize: 1 }),
     enabled: Boolean(targetCompanyId),
   });
   return query.data?.targetCompanies.find((company) => company.id === targetCompanyId)

@@ -17,12 +17,12 @@ export type AuditorFilter = TargetCompanyQuery;
 
 async function companyPage(
   path: string,
-  { auditorId, search, page, pageSize }: TargetCompanyQuery,
+  { auditorId, targetCompanyId, search, page, pageSize }: TargetCompanyQuery,
   client: KyInstance,
 ): Promise<TargetCompanyPage> {
   const data = await dataOf<Partial<TargetCompanyPage>>(
     client.get(path, {
-      searchParams: query({ auditorId, search: search?.trim(), page, pageSize }),
+      searchParams: query({ auditorId, targetCompanyId, search: search?.trim(), page, pageSize }),
     }),
   );
   const targetCompanies = data.targetCompanies ?? [];
@@ -67,12 +67,25 @@ export function getAuditorTargetCompanies(
 /** GET /target-company/auditors: one page of the auditor firms assigned to a company, with their settings. */
 export async function getCompanyAuditors(
   targetCompanyId: string,
-  { search, auditType, page, pageSize }: Omit<CompanyAuditorQuery, 'targetCompanyId'> = {},
+  {
+    search,
+    auditType,
+    auditorId,
+    page,
+    pageSize,
+  }: Omit<CompanyAuditorQuery, 'targetCompanyId'> = {},
   client: KyInstance = apiClient,
 ): Promise<CompanyAuditorPage> {
   const data = await dataOf<Partial<CompanyAuditorPage>>(
     client.get('target-company/auditors', {
-      searchParams: query({ targetCompanyId, search: search?.trim(), auditType, page, pageSize }),
+      searchParams: query({
+        targetCompanyId,
+        search: search?.trim(),
+        auditType,
+        auditorId,
+        page,
+        pageSize,
+      }),
     }),
   );
   const auditors = data.auditors ?? [];

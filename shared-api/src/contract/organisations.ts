@@ -204,6 +204,12 @@ const search = (where: string) =>
 /** GET /target-company and GET /auditor/target-company query. */
 export const TargetCompanyQuery = Type.Object({
   auditorId: Type.Optional(Uuid),
+  targetCompanyId: Type.Optional(
+    Type.String({
+      ...Uuid,
+      description: 'only this company, when the user sees it (a page naming it)',
+    }),
+  ),
   search: search('names, registered names, emails and company types'),
   ...PageQuery,
 });
@@ -222,6 +228,12 @@ export const CompanyAuditorQuery = Type.Object({
   targetCompanyId: Uuid,
   search: search("the firms' names, registered names and emails"),
   auditType: Type.Optional(literals(AUDIT_TYPES)),
+  auditorId: Type.Optional(
+    Type.String({
+      ...Uuid,
+      description: "only this firm's assignment, when the user sees it (a page naming it)",
+    }),
+  ),
   ...PageQuery,
 });
 export type CompanyAuditorQuery = Static<typeof CompanyAuditorQuery>;

@@ -37,6 +37,9 @@ const COUNTS = {
   audits: 24,
 };
 
+/** An id no organisation of this test has. */
+const FOREIGN_COMPANY_ID = '00000000-0000-4000-8000-000000000001';
+
 describe.each(databaseKinds)('list pages on %s', (kind) => {
   let database: TestDatabase;
   let app: FastifyInstance;
@@ -340,6 +343,29 @@ describe.each(databaseKinds)('list pages on %s', (kind) => {
       expect.objectContaining({ auditorName: 'Paging Firm 13' }),
       expect.objectContaining({ auditorName: 'Paging Firm 11' }),
     ]);
+  });
+
+  it('narrows a list to the one company or firm a page names, whatever its place in the list', async () => {
+    const companies = byName('GET /target-company (a client)');
+    // The oldest company, far past the first page.
+    const everyCompany = await pageOf(companies, { pageSize: '100' });
+    const oldest = everyCompany.rows.at(-1)!;
+    const one = await pageOf(companies, { targetCompanyId: idOf(oldest), pageSize: '1' });
+    expect(one.data.total).toBe(1);
+    expect(names(one.rows, 'targetCompanyName')).toEqual(names([oldest], 'targetCompanyName'));
+    const auditorSide = await pageOf(byName('GET /auditor/target-company'), {
+      targetCompanyId: idOf(oldest),
+    });
+    expect(auditorSide.data.total).toBe(1);
+    // A company the user does not see gives nothing, as a search that finds nothing.
+    const foreign = await pageOf(companies, { targetCompanyId: FOREIGN_COMPANY_ID });
+    expect(foreign.data.total).toBe(0);
+
+    const assigned = byName('GET /target-company/auditors');
+    const firm = await pageOf(assigned, { auditorId: firmId });
+    expect(firm.data.total).toBe(1);
+    expect((firm.rows[0] as unknown as { auditor: { _id: string } }).auditor._id).toBe(firmId);
+    expect((await read(assigned, { auditorId: 'not-an-id' })).statusCode).toBe(400);
   });
 
   it('filters audits by type, category and the search in type, category and form labels', async () => {

@@ -3,7 +3,7 @@
 // down finds them loaded.
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
-import { AUDIT_TYPE_LABELS, LIST_MAX_PAGE_SIZE, type Audit } from '@verity/shared-api';
+import { AUDIT_TYPE_LABELS, type Audit } from '@verity/shared-api';
 import { getAudit, getCompanyAuditors } from '@verity/shared-api/calls';
 
 /** 'Due Diligence · Social': an audit's type and category, its name wherever it is listed. */
@@ -28,16 +28,16 @@ export function useAuditNames(auditId: string | undefined): AuditNames {
 }
 
 /**
- * The name of an auditor firm assigned to the company, from the company's newest LIST_MAX_PAGE_SIZE
- * assignments (one page of the most; a firm past those shows as its kind, as while loading).
+ * The name of an auditor firm assigned to the company: the company's assignments narrowed to that
+ * firm (`auditorId`); a firm the user does not see shows as its kind, as while loading.
  */
 export function useCompanyAuditorName(
   targetCompanyId: string,
   auditorId: string | undefined,
 ): string | undefined {
   const query = useQuery({
-    queryKey: queryKeys.companyAuditors(targetCompanyId, { pageSize: String(LIST_MAX_PAGE_SIZE) }),
-    queryFn: () => getCompanyAuditors(targetCompanyId, { pageSize: LIST_MAX_PAGE_SIZE }),
+    queryKey: queryKeys.companyAuditors(targetCompanyId, { auditorId }),
+    queryFn: () => getCompanyAuditors(targetCompanyId, { auditorId, pageSize: 1 }),
     enabled: Boolean(targetCompanyId && auditorId),
   });
   return query.data?.auditors.find((entry) => entry.auditor._id === auditorId)?.auditor.auditorName;
