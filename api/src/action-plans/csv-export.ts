@@ -1,4 +1,5 @@
 // The CSV export of a company's action plans and gaps: one SELECT that COPY streams out as it is read.
+import { Readable } from 'node:stream';
 import {
   ACTION_PLAN_CATEGORY_LABELS,
   AUDIT_FORM_LABELS,
@@ -16,21 +17,22 @@ import { auditVisibleSql } from '../auth/tenancy';
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /** A CASE turning stored values into their labels (the labels are product constants, not user input). */
-const labelSql = (expression: string, labels: Readonly<Record<string, string>>) =>
+export const labelSql = (expression: string, labels: Readonly<Record<string, string>>) =>
   `(CASE ${expression} ${Object.entries(labels)
     .map(([value, label]) => `WHEN ${quote(value)} THEN ${quote(label)}`)
     .join(' ')} ELSE ${expression} END)`;
 
-const dateSql = (expression: string) => `to_char(${expression} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+export const dateSql = (expression: string) =>
+  `to_char(${expression} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
 
 /**
  * A cell that a spreadsheet would run as a formula (starting with =, +, -, @, tab, CR or LF) gets a
  * leading single quote, so it shows as text. `ascii` reads the first character's code: the cheapest test.
  */
-const neutralisedCellSql = (expression: string) =>
+export const neutralisedCellSql = (expression: string) =>
   `(CASE WHEN ascii(${expression}) IN (61, 43, 45, 64, 9, 13, 10) THEN '''' || ${expression} ELSE ${expression} END)`;
 
-const STATUS_CELL = `(CASE
+export const STATUS_CELL = `(CASE
     WHEN g.status NOT IN ('closed', 'pending') AND g.due_date < now() THEN ${quote(STATUS_LABELS.overdue)}
     ${GAP_STORED_STATUSES.map((status) => `WHEN g.status = ${quote(status)} THEN ${quote(STATUS_LABELS[status])}`).join(' ')}
   END)`;
@@ -89,7 +91,7 @@ export const CSV_COLUMNS: readonly [heading: string, cell: string, of: 'plan' | 
   [ESAP_FIELD_LABELS.conditionType, labelSql('g.condition_type', CONDITION_TYPE_LABELS), 'gap'],
 ];
 
-const columnName = (heading: string) => `"${heading.replace(/"/g, '""')}"`;
+export const columnName = (heading: string) => `"${heading.replace(/"/g, '""')}"`;
 
 /**
  * The SELECT (with its params) of every action plan and gap of one company the user can see (of one
@@ -138,6 +140,17 @@ export function exportSelect(user: SessionUser, targetCompanyId: string, auditId
  * know the encoding and show names with accents or in other scripts as they were written.
  */
 export const CSV_BYTE_ORDER_MARK = '\uFEFF';
+
+/** The CSV stream behind UTF-8's byte-order mark; ending early (a reader gone) ends the copy too. */
+export function withByteOrderMark(rows: Readable): Readable {
+  return Readable.from(
+    (async function* () {
+      yield Buffer.from(CSV_BYTE_ORDER_MARK, 'utf8');
+      yield* rows;
+    })(),
+    { objectMode: false },
+  );
+}
 
 /** `${targetCompanyId}_esap_export_${YYYY-MM-DD}.csv` (spec section 7), today in UTC. */
 export const exportFileName = (targetCompanyId: string, today = new Date()) =>

@@ -10,6 +10,11 @@ function literal(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
   if (typeof value === 'string') return pg.escapeLiteral(value);
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
+    // An array of text as PostgreSQL's array literal ('{"a","b"}'), each element quoted.
+    const elements = value.map((item: string) => `"${item.replace(/["\\]/g, (c) => `\\${c}`)}"`);
+    return pg.escapeLiteral(`{${elements.join(',')}}`);
+  }
   throw new Error(`copyOut: unsupported parameter type ${typeof value}`);
 }
 

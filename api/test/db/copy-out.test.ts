@@ -76,6 +76,14 @@ describe.each(databaseKinds)('copyOut on %s', (kind) => {
     expect(exactPage).toBe(['n', ...range(1, PGLITE_COPY_PAGE_ROWS)].join('\n') + '\n');
   });
 
+  it('takes a list of texts as a parameter, whatever the texts hold', async () => {
+    await db.query(`UPDATE copy_rows SET label = 'a "quoted", back\\slash' WHERE n = 4`);
+    const select = `SELECT n FROM copy_rows WHERE label = ANY($1::text[]) ORDER BY n`;
+    const texts = ['Gap 1', 'Gap 2', 'a "quoted", back\\slash', "it's"];
+    expect(await read(db.copyOut(select, [texts]))).toBe('n\n1\n2\n4\n');
+    expect(await read(db.copyOut(select, [[]]))).toBe('n\n');
+  });
+
   it('gives the rows as they were when it started, whatever is written while it is read', async () => {
     const rows = db.copyOut(SELECT_WITH_FILLER);
     const iterator = rows[Symbol.asyncIterator]() as AsyncIterator<Buffer>;

@@ -12,6 +12,7 @@ import { GAP_STATUSES, GAP_STORED_STATUSES, STATUS_KEYS } from '../domain/status
 import { ROLES, USER_TYPES } from '../domain/user';
 import { BasedOnVersion, ChangeEntry, ChangeReason, GapRevision } from './change-history';
 import {
+  FileAnswer,
   IsoDate,
   Nullable,
   PageInfo,
@@ -395,9 +396,6 @@ const RemarkAnswer = successWith(Type.Object({ remark: Remark, gap: GapRevision 
 /** A refused stale write (409) and a later date without its reason (422). */
 const changeErrors = errorAnswers(409, 422);
 /** A file: a stream the server sends, a Blob the browser reads. */
-const FileAnswer = (description: string) =>
-  Type.Unsafe<unknown>({ type: 'string', format: 'binary', description });
-
 export const actionPlanSchemas = routeSchemas({
   create: {
     querystring: Type.Object({ targetCompanyId: Uuid, auditId: Uuid }),

@@ -38,6 +38,10 @@ export const ErrorBody = Type.Object({
   code: Type.String(),
 });
 
+/** A file answered as it is (a CSV, a report): OpenAPI's binary string. */
+export const FileAnswer = (description: string) =>
+  Type.Unsafe<unknown>({ type: 'string', format: 'binary', description });
+
 export const SuccessBody = Type.Object({ success: Type.Literal(true) });
 
 export function successWith<T extends TSchema>(data: T) {

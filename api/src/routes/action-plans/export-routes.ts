@@ -1,7 +1,6 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { TARGET_COMPANY_ID_NOT_FOUND, actionPlanSchemas } from '@verity/shared-api/src/server';
-import { CSV_BYTE_ORDER_MARK, exportFileName, exportSelect } from '../../action-plans/csv-export';
+import { exportFileName, exportSelect, withByteOrderMark } from '../../action-plans/csv-export';
 import { requireVisibleCompany } from '../../auth/tenancy';
 import { invalid } from '../../errors';
 import { isUuid } from '../../uuid';
@@ -40,16 +39,5 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   );
 };
-
-/** The CSV stream behind UTF-8's byte-order mark; ending early (a reader gone) ends the copy too. */
-function withByteOrderMark(rows: Readable): Readable {
-  return Readable.from(
-    (async function* () {
-      yield Buffer.from(CSV_BYTE_ORDER_MARK, 'utf8');
-      yield* rows;
-    })(),
-    { objectMode: false },
-  );
-}
 
 export default exportRoutes;
