@@ -15,6 +15,7 @@ export * from './domain/esap-import';
 export * from './domain/limits';
 export * from './domain/notifications';
 export * from './domain/permissions';
+export * from './domain/portfolio';
 export * from './domain/reports';
 export * from './domain/risk';
 export * from './domain/sdg';

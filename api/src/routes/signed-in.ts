@@ -6,6 +6,7 @@ import meRoutes from './auth/me';
 import dashboardRoutes from './dashboards';
 import notificationRoutes from './notifications';
 import organisationRoutes from './organisations';
+import portfolioRoutes from './portfolio';
 import reportRoutes from './reports';
 
 /**
@@ -29,6 +30,7 @@ const signedInRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(organisationRoutes);
   await fastify.register(actionPlanRoutes);
   await fastify.register(dashboardRoutes);
+  await fastify.register(portfolioRoutes);
   await fastify.register(notificationRoutes);
   await fastify.register(reportRoutes);
 };

@@ -5,6 +5,7 @@ import { CLOSURE_ROWS } from './matrix-closure';
 import { ESAP_IMPORT_ROWS } from './matrix-esap-import';
 import { NOTIFICATION_ROWS } from './matrix-notifications';
 import { ORGANISATION_ROWS } from './matrix-organisations';
+import { PORTFOLIO_ROWS } from './matrix-portfolio';
 import { REPORT_ROWS } from './matrix-reports';
 import { UNATTACHED_ACCOUNT, type MatrixRow } from './matrix-types';
 
@@ -93,6 +94,7 @@ export const MATRIX: readonly MatrixRow[] = [
   ...ACCOUNT_ROWS,
   ...ORGANISATION_ROWS,
   ...DASHBOARD_ROWS,
+  ...PORTFOLIO_ROWS,
   ...ACTION_PLAN_ROWS,
   ...CLOSURE_ROWS,
   ...ESAP_IMPORT_ROWS,

@@ -452,6 +452,40 @@ const URL_TARGETS: UrlTarget[] = [
       url: `/target-company/${world.greenAuditId}/audits?targetCompanyId=${world.acmeId}&auditorId=${world.greenAuditId}&auditCategory=${q(text)}`,
     }),
   },
+  ...[
+    'status',
+    'risk',
+    'requirement',
+    'sdg',
+    'overdueAge',
+    'closure',
+    'dueFrom',
+    'sort',
+    'order',
+  ].map((field): UrlTarget => ({
+    route: `GET /portfolio/gaps ?${field}`,
+    as: 'clientOwner',
+    request: (_world, _ids, text) => ({
+      method: 'GET',
+      url: `/portfolio/gaps?${field}=${q(text)}`,
+    }),
+  })),
+  {
+    route: 'GET /portfolio/gaps ?targetCompanyId',
+    as: 'auditorOwner',
+    request: (_world, _ids, text) => ({
+      method: 'GET',
+      url: `/portfolio/gaps?targetCompanyId=${q(text)}`,
+    }),
+  },
+  {
+    route: 'GET /portfolio/gaps/export/csv ?dueTo',
+    as: 'clientOwner',
+    request: (_world, _ids, text) => ({
+      method: 'GET',
+      url: `/portfolio/gaps/export/csv?dueFrom=2026-01-01&dueTo=${q(text)}`,
+    }),
+  },
   {
     route: 'GET /accounts/user ?email',
     as: 'clientOwner',

@@ -114,6 +114,31 @@ const PROBES: Probe[] = [
       };
     },
   })),
+  // The portfolio explorer and its export: every filter, with NUL bytes, huge, negative and wrong values.
+  ...['/api/v1/portfolio/gaps', '/api/v1/portfolio/gaps/export/csv'].flatMap((url) =>
+    [
+      { status: '\u0000' },
+      { status: ['open', HUGE] },
+      { risk: 'severe' },
+      { requirement: HUGE },
+      { sdg: 'SDG18' },
+      { overdueAge: '-1' },
+      { closure: 'never' },
+      { dueFrom: '2026-02-30' },
+      { dueTo: NUL },
+      { dueFrom: '2026-12-31', dueTo: '2026-01-01' },
+      { targetCompanyId: '\u0000' },
+      { auditorId: '00000000-0000-4000-8000-000000000000' },
+      { sort: 'dueDate; DROP TABLE gaps' },
+      { order: 'sideways' },
+      { page: '-1' },
+      { pageSize: '1e9' },
+      { status: Array.from({ length: 50 }, () => 'open') },
+    ].map((query, index) => ({
+      name: `GET ${url.replace('/api/v1', '')} #${index + 1}`,
+      request: () => ({ method: 'GET' as const, url, query }),
+    })),
+  ),
 ];
 
 describe.each(databaseKinds)('bad input to the new routes on %s', (kind) => {

@@ -10,3 +10,4 @@ export * from './service';
 export * from './notifications';
 export * from './reports';
 export * from './esap-import';
+export * from './portfolio';

@@ -50,6 +50,7 @@ describe('the permission table', () => {
       'viewAuditorDashboard',
       'viewCompanyDashboard',
       'viewClientDashboard',
+      'viewPortfolio',
       'viewActionPlans',
       'exportActionPlans',
       'viewRemarkDocuments',

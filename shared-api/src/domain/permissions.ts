@@ -50,6 +50,8 @@ export const PERMISSIONS = {
   viewAuditorDashboard: { auditor: EVERYONE },
   viewCompanyDashboard: ALL_USER_TYPES,
   viewClientDashboard: { client: EVERYONE },
+  /** The portfolio figures and the gap explorer: a client's companies, an auditor firm's own work. */
+  viewPortfolio: { client: EVERYONE, auditor: EVERYONE },
 
   // Action plans, gaps and remarks
   viewActionPlans: ALL_USER_TYPES,

@@ -1,0 +1,201 @@
+// The gap explorer: every gap of the caller's portfolio that passes the filters, one page at a time
+// or streamed as CSV. Each portfolio figure is one combination of these filters (docs/decisions.md
+// "Portfolio"), so a figure and the explorer it links to count the same rows.
+import {
+  AUDIT_TYPE_LABELS,
+  CONDITION_TYPE_LABELS,
+  ESAP_FIELD_LABELS,
+  OVERDUE_AGE_DAYS,
+  RISK_SEVERITY_LABELS,
+  isCategoryColumn,
+  type PortfolioGap,
+  type PortfolioGapPage,
+  type PortfolioGapQuery,
+  type PortfolioSort,
+} from '@verity/shared-api/src/server';
+import {
+  STATUS_CELL,
+  columnName,
+  dateSql,
+  labelSql,
+  neutralisedCellSql,
+} from '../action-plans/csv-export';
+import { gapDisplayStatusSql, gapOverdueSql } from '../action-plans/derived-sql';
+import type { FigureScope } from '../dashboards/figures';
+import type { Queryable } from '../db';
+import { readPage } from '../pages';
+
+/** SQL true for the gaps aliased `g` in `scope`, with its params appended to `params`. */
+export function gapsInScopeSql(scope: FigureScope, params: unknown[]): string {
+  // The scope's own placeholders count from $1: they are renumbered after what `params` holds.
+  const shift = params.length;
+  const filter = scope.companyFilter.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
+  params.push(...scope.params);
+  const firm =
+    scope.auditorId === undefined ? '' : ` AND g.auditor_id = $${params.push(scope.auditorId)}`;
+  return `g.target_company_id ${filter}${firm}`;
+}
+
+/** Whole days past the due date, counted up, for the overdue gaps aliased `g`; null for the others. */
+export const daysOverdueSql = (g: string) =>
+  `(CASE WHEN ${gapOverdueSql(g)} THEN ceil(extract(epoch FROM now() - ${g}.due_date) / 86400)::int END)`;
+
+/** When the gap aliased `g` was last closed (its status history's latest 'closed'), or null. */
+export const closedAtSql = (g: string) =>
+  `(SELECT max(h.changed_at) FROM gap_status_history h WHERE h.gap_id = ${g}.id AND h.status = 'closed')`;
+
+/** Due before now, and closed by its due date (the gap is closed, and was last closed in time). */
+export const closedOnTimeSql = (g: string) =>
+  `(${g}.status = 'closed' AND ${closedAtSql(g)} <= ${g}.due_date)`;
+
+const RISK_RANK = `(CASE g.risk_severity WHEN 'high' THEN 3 WHEN 'moderate' THEN 2 ELSE 1 END)`;
+const STATUS_RANK = `(CASE ${gapDisplayStatusSql('g')} WHEN 'overdue' THEN 1 WHEN 'open' THEN 2
+  WHEN 'pending' THEN 3 WHEN 'provClosed' THEN 4 ELSE 5 END)`;
+
+const SORT_SQL: Readonly<Record<PortfolioSort, string>> = {
+  dueDate: 'g.due_date',
+  risk: RISK_RANK,
+  company: 'tc.target_company_name',
+  status: STATUS_RANK,
+  gapName: 'g.gap_name',
+  createdAt: 'g.created_at',
+};
+
+const FROM = `gaps g
+  JOIN action_plans ap ON ap.id = g.action_plan_id
+  JOIN audits a ON a.id = ap.audit_id
+  JOIN auditors au ON au.id = a.auditor_id
+  JOIN target_companies tc ON tc.id = g.target_company_id`;
+
+/** `day` (YYYY-MM-DD) at midnight UTC, plus `days`. */
+const utcDay = (placeholder: string, days = 0) =>
+  `((${placeholder}::date + ${days})::timestamp AT TIME ZONE 'UTC')`;
+
+/** The WHERE of the filtered portfolio (scope first), its params appended to `params`. */
+export function portfolioWhereSql(
+  scope: FigureScope,
+  filters: PortfolioGapQuery,
+  params: unknown[],
+): string {
+  const terms = [gapsInScopeSql(scope, params)];
+  const add = (sql: (placeholder: string) => string, value: unknown) =>
+    terms.push(sql(`$${params.push(value)}`));
+  if (filters.targetCompanyId) add((p) => `g.target_company_id = ${p}`, filters.targetCompanyId);
+  if (filters.auditorId) add((p) => `g.auditor_id = ${p}`, filters.auditorId);
+  if (filters.auditType?.length) add((p) => `a.audit_type = ANY(${p}::text[])`, filters.auditType);
+  if (filters.status?.length)
+    add((p) => `${gapDisplayStatusSql('g')} = ANY(${p}::text[])`, filters.status);
+  if (filters.risk?.length) add((p) => `g.risk_severity = ANY(${p}::text[])`, filters.risk);
+  if (filters.requirement) {
+    const requirement = filters.requirement;
+    add(
+      (p) =>
+        isCategoryColumn(requirement)
+          ? `(cardinality(g.requirement_references) = 0 AND ap.category = ${p})`
+          : `g.requirement_references @> ARRAY[${p}::text]`,
+      requirement,
+    );
+  }
+  if (filters.sdg) add((p) => `g.impacted_sdgs @> ARRAY[${p}::text]`, filters.sdg);
+  if (filters.overdueAge) {
+    const [from, to] = OVERDUE_AGE_DAYS[filters.overdueAge];
+    const days = daysOverdueSql('g');
+    terms.push(
+      to === null
+        ? `${days} >= $${params.push(from)}`
+        : `${days} BETWEEN $${params.push(from)} AND $${params.push(to)}`,
+    );
+  }
+  if (filters.conditionType) add((p) => `g.condition_type = ${p}`, filters.conditionType);
+  if (filters.closure?.length) {
+    const onTime = filters.closure.includes('onTime');
+    const late = filters.closure.includes('late');
+    terms.push('g.due_date < now()');
+    if (onTime !== late) terms.push(onTime ? closedOnTimeSql('g') : `NOT ${closedOnTimeSql('g')}`);
+  }
+  if (filters.dueFrom) add((p) => `g.due_date >= ${utcDay(p)}`, filters.dueFrom);
+  if (filters.dueTo) add((p) => `g.due_date < ${utcDay(p, 1)}`, filters.dueTo);
+  return terms.join('\n    AND ');
+}
+
+/** ORDER BY of the explorer: the sort asked for (the due date unless told), then the gap's id. */
+function orderBySql(filters: PortfolioGapQuery): string {
+  const direction = filters.order === 'desc' ? 'DESC' : 'ASC';
+  const sort = SORT_SQL[filters.sort ?? 'dueDate'];
+  return `${sort} ${direction} NULLS LAST, g.id ${direction}`;
+}
+
+interface PortfolioGapRow extends Omit<PortfolioGap, 'dueDate' | 'createdAt'> {
+  dueDate: Date | null;
+  createdAt: Date;
+}
+
+const ROW_COLUMNS = `g.id, g.gap_name AS "gapName", g.kpi AS "KPI", g.risk_severity AS "riskSeverity",
+  ${gapDisplayStatusSql('g')} AS "displayStatus", g.due_date AS "dueDate",
+  ${daysOverdueSql('g')} AS "daysOverdue", g.created_at AS "createdAt",
+  g.esap_item_number AS "esapItemNumber", g.requirement_references AS "requirementReferences",
+  g.impacted_sdgs AS "impactedSDGs", g.condition_type AS "conditionType",
+  ap.id AS "actionPlanId", ap.action_plan_heading AS "actionPlanHeading",
+  a.id AS "auditId", a.audit_type AS "auditType", au.id AS "auditorId", au.auditor_name AS "auditorName",
+  tc.id AS "targetCompanyId", tc.target_company_name AS "targetCompanyName"`;
+
+const toPortfolioGap = (row: PortfolioGapRow): PortfolioGap => ({
+  ...row,
+  dueDate: row.dueDate ? new Date(row.dueDate).toISOString() : null,
+  createdAt: new Date(row.createdAt).toISOString(),
+});
+
+/** One page of the filtered portfolio, and the count of all its rows. */
+export async function listPortfolioGaps(
+  db: Queryable,
+  scope: FigureScope,
+  query: PortfolioGapQuery,
+): Promise<PortfolioGapPage> {
+  const params: unknown[] = [];
+  const where = portfolioWhereSql(scope, query, params);
+  const { rows, ...page } = await readPage<PortfolioGapRow>(
+    db,
+    {
+      select: ROW_COLUMNS,
+      fromWhere: `${FROM} WHERE ${where}`,
+      orderBy: orderBySql(query),
+      params,
+    },
+    query,
+  );
+  return { gaps: rows.map(toPortfolioGap), ...page };
+}
+
+/** The explorer's CSV columns: heading and the SQL of each cell (text). */
+const CSV_COLUMNS: readonly [heading: string, cell: string][] = [
+  ['Target Company', neutralisedCellSql('tc.target_company_name')],
+  ['Auditor', neutralisedCellSql('au.auditor_name')],
+  ['Audit Type', labelSql('a.audit_type', AUDIT_TYPE_LABELS)],
+  ['Action Plan Heading', neutralisedCellSql('ap.action_plan_heading')],
+  [ESAP_FIELD_LABELS.esapItemNumber, neutralisedCellSql('g.esap_item_number')],
+  ['Gap Name', neutralisedCellSql('g.gap_name')],
+  ['KPI', neutralisedCellSql('g.kpi')],
+  ['Risk Severity', labelSql('g.risk_severity', RISK_SEVERITY_LABELS)],
+  ['Status', STATUS_CELL],
+  ['Due Date', dateSql('g.due_date')],
+  ['Days Overdue', `${daysOverdueSql('g')}::text`],
+  [
+    ESAP_FIELD_LABELS.requirementReferences,
+    neutralisedCellSql("array_to_string(g.requirement_references, '; ')"),
+  ],
+  ['Impacted SDGs', "array_to_string(g.impacted_sdgs, ', ')"],
+  [ESAP_FIELD_LABELS.conditionType, labelSql('g.condition_type', CONDITION_TYPE_LABELS)],
+];
+
+/** The SELECT (with its params) of every filtered gap, in the explorer's order, for COPY. */
+export function portfolioExportSelect(scope: FigureScope, query: PortfolioGapQuery) {
+  const params: unknown[] = [];
+  const where = portfolioWhereSql(scope, query, params);
+  const cells = CSV_COLUMNS.map(([heading, cell]) => `${cell} AS ${columnName(heading)}`).join(
+    ',\n  ',
+  );
+  return {
+    sql: `SELECT ${cells} FROM ${FROM} WHERE ${where} ORDER BY ${orderBySql(query)}`,
+    params,
+  };
+}

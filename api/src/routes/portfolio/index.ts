@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  PORTFOLIO_TEXT,
+  portfolioSchemas,
+  type PortfolioGapQuery,
+  type SessionUser,
+} from '@verity/shared-api/src/server';
+import { requireVisibleCompany } from '../../auth/tenancy';
+import { auditorScope, clientScope } from '../../dashboards/scopes';
+import type { FigureScope } from '../../dashboards/figures';
+import type { Queryable } from '../../db';
+import { withByteOrderMark } from '../../action-plans/csv-export';
+import { invalid, notFound } from '../../errors';
+import { portfolioFigures } from '../../portfolio/portfolio-figures';
+import { listPortfolioGaps, portfolioExportSelect } from '../../portfolio/portfolio-gaps';
+
+const routeDefaults = { tags: ['portfolio'] };
+
+/** A client's portfolio is its companies; an auditor's, its firm's work at the companies it is assigned to. */
+function portfolioScope(user: SessionUser): FigureScope {
+  if (user.userType === 'client') return clientScope(user.clientId!);
+  if (user.userType === 'auditor') return auditorScope(user.auditorId!);
+  // The permission (viewPortfolio) has already refused every other user type.
+  throw notFound();
+}
+
+/**
+ * The filters' own checks: a company or firm named must be one the caller sees (else 404, as every
+ * route answers for ids outside the caller's tenancy), and a due range must not be reversed.
+ */
+async function checkFilters(db: Queryable, user: SessionUser, query: PortfolioGapQuery) {
+  if (query.dueFrom && query.dueTo && query.dueFrom > query.dueTo)
+    throw invalid(PORTFOLIO_TEXT.dueRangeReversed);
+  if (query.targetCompanyId) await requireVisibleCompany(db, user, query.targetCompanyId);
+  if (query.auditorId) {
+    if (user.userType === 'auditor') {
+      if (query.auditorId !== user.auditorId) throw notFound();
+    } else {
+      const { rows } = await db.query(
+        'SELECT 1 FROM client_auditors WHERE client_id = $1 AND auditor_id = $2',
+        [user.clientId, query.auditorId],
+      );
+      if (rows.length === 0) throw notFound();
+    }
+  }
+}
+
+/** The portfolio routes of /api/v1 (docs/api.md; how each figure is counted: docs/decisions.md "Portfolio"). */
+const portfolioRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { db } = fastify;
+
+  fastify.get(
+    '/portfolio',
+    {
+      config: { permission: 'viewPortfolio' },
+      schema: {
+        ...routeDefaults,
+        summary:
+          "The portfolio's figures: company × requirement, SDGs, overdue ageing, closure on time, the most overdue high-risk gaps and open conditions precedent",
+        ...portfolioSchemas.portfolio,
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await portfolioFigures(db, portfolioScope(request.user)),
+    }),
+  );
+
+  fastify.get(
+    '/portfolio/gaps',
+    {
+      config: { permission: 'viewPortfolio' },
+      schema: {
+        ...routeDefaults,
+        summary: 'One page of the portfolio’s gaps that pass the filters (the gap explorer)',
+        description:
+          'Each portfolio figure is one combination of these filters; `total` is that figure. Sorted by due date unless `sort` says otherwise, then by id.',
+        ...portfolioSchemas.gaps,
+      },
+    },
+    async (request) => {
+      await checkFilters(db, request.user, request.query);
+      return {
+        success: true as const,
+        data: await listPortfolioGaps(db, portfolioScope(request.user), request.query),
+      };
+    },
+  );
+
+  fastify.get(
+    '/portfolio/gaps/export/csv',
+    {
+      config: { permission: 'viewPortfolio' },
+      handlerTimeout: 10 * 60_000,
+      schema: {
+        ...routeDefaults,
+        summary:
+          'Every portfolio gap that passes the filters as a CSV file, streamed, in the explorer’s order',
+        produces: ['text/csv'],
+        ...portfolioSchemas.exportCsv,
+      },
+    },
+    async (request, reply) => {
+      await checkFilters(db, request.user, request.query);
+      const { sql, params } = portfolioExportSelect(portfolioScope(request.user), request.query);
+      const today = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${PORTFOLIO_TEXT.exportFileName(today)}"`,
+        )
+        .header('Cache-Control', 'private, no-store')
+        .send(withByteOrderMark(db.copyOut(sql, params)));
+    },
+  );
+};
+
+export default portfolioRoutes;
