@@ -55,6 +55,8 @@ const areas: {
       const plans = `${company}/auditors/${ids.auditorId}/${ids.auditId}/action-plans`;
       return [
         ['dashboard', '/client/dashboard'],
+        ['portfolio', '/client/portfolio'],
+        ['gap-explorer', '/client/portfolio/gaps?status=overdue'],
         ['companies', '/client/target-companies'],
         ['auditors', '/client/auditors'],
         ['users', '/client/users'],
@@ -81,6 +83,8 @@ const areas: {
       return [
         ['companies', '/auditor/target-companies'],
         ['dashboard', '/auditor/dashboard'],
+        ['portfolio', '/auditor/portfolio'],
+        ['gap-explorer', '/auditor/portfolio/gaps'],
         ['users', '/auditor/users'],
         ['audits', audits],
         ['action-plans', `${audits}/${ids.auditId}/action-plans`],

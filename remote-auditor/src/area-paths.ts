@@ -7,6 +7,7 @@ const segment = encodeURIComponent;
 
 export const auditorPaths = {
   dashboard: () => `${base}/dashboard`,
+  portfolio: () => `${base}/portfolio`,
   targetCompanies: () => `${base}/target-companies`,
   audits: (targetCompanyId: string) =>
     `${base}/target-companies/${segment(targetCompanyId)}/audits`,

@@ -14,6 +14,9 @@ const AuditorActionPlansPage = lazyPage(auditorScreens, 'AuditorActionPlansPage'
 const AuditorAuditsPage = lazyPage(auditorScreens, 'AuditorAuditsPage');
 const AuditorDashboardPage = lazyPage(auditorScreens, 'AuditorDashboardPage');
 const AuditorUsersPage = lazyPage(auditorScreens, 'AuditorUsersPage');
+const portfolioPages = () => import('./screens/portfolio-pages');
+const AuditorPortfolioPage = lazyPage(portfolioPages, 'AuditorPortfolioPage');
+const AuditorGapExplorerPage = lazyPage(portfolioPages, 'AuditorGapExplorerPage');
 const CreateActionPlanPage = lazyPage(
   () => import('./features/create-action-plan/create-action-plan-page'),
   'CreateActionPlanPage',
@@ -34,6 +37,8 @@ export function AuditorRoutes() {
         <Route index element={<Navigate to="target-companies" replace />} />
         <Route path="target-companies" element={<AuditorCompaniesPage />} />
         <Route path="dashboard" element={<AuditorDashboardPage />} />
+        <Route path="portfolio" element={<AuditorPortfolioPage />} />
+        <Route path="portfolio/gaps" element={<AuditorGapExplorerPage />} />
         <Route path="users" element={<AuditorUsersPage />} />
         <Route path={audits} element={<AuditorAuditsPage />} />
         <Route path={`${audit}/action-plans`} element={<AuditorActionPlansPage />} />

@@ -9,6 +9,9 @@ const UsersPage = lazyPage(areaPages, 'UsersPage');
 const AuditorsPage = lazyPage(areaPages, 'AuditorsPage');
 const SettingsPage = lazyPage(areaPages, 'SettingsPage');
 const TargetCompaniesPage = lazyPage(areaPages, 'TargetCompaniesPage');
+const portfolioPages = () => import('./pages/portfolio-pages');
+const PortfolioPage = lazyPage(portfolioPages, 'PortfolioPage');
+const GapExplorerPage = lazyPage(portfolioPages, 'GapExplorerPage');
 const companyPages = () => import('./pages/company-pages');
 const ActionPlanPage = lazyPage(companyPages, 'ActionPlanPage');
 const ActionPlansPage = lazyPage(companyPages, 'ActionPlansPage');
@@ -28,6 +31,8 @@ export function ClientRoutes() {
       <Routes>
         <Route index element={<Navigate to="dashboard" replace />} />
         <Route path="dashboard" element={<DashboardPage />} />
+        <Route path="portfolio" element={<PortfolioPage />} />
+        <Route path="portfolio/gaps" element={<GapExplorerPage />} />
         <Route path="users" element={<UsersPage />} />
         <Route path="auditors" element={<AuditorsPage />} />
         <Route path="settings" element={<SettingsPage />} />

@@ -141,6 +141,25 @@ export {
 export type { CurrencyCode } from './domain/currency';
 
 export { SDGS, SDG_CODES, isSdgCode, findSdg } from './domain/sdg';
+
+export {
+  OVERDUE_AGES,
+  OVERDUE_AGE_LABELS,
+  PORTFOLIO_REQUIREMENT_ORDER,
+  PORTFOLIO_STATUSES,
+  PORTFOLIO_SORTS,
+  NOT_CLOSED_STATUSES,
+  CLOSURE_TIMINGS,
+  PORTFOLIO_TEXT,
+  isCategoryColumn,
+  quarterDays,
+} from './domain/portfolio';
+export type {
+  OverdueAge,
+  PortfolioStatus,
+  PortfolioSort,
+  ClosureTiming,
+} from './domain/portfolio';
 export type { Sdg, SdgCode, SdgNumber } from './domain/sdg';
 
 export {
@@ -249,6 +268,13 @@ export type {
   AuditorDashboard,
   TargetCompanyDashboard,
   ClientDashboard,
+  Portfolio,
+  PortfolioGap,
+  PortfolioGapPage,
+  PortfolioGapQuery,
+  PortfolioFilters,
+  MatrixCell,
+  ClosureCount,
 } from './contract';
 export type { RemarkChange, RemarkPayload } from './calls/action-plans';
 export type { CsvExport } from './calls/csv-export';

@@ -19,6 +19,9 @@ export const queryKeys = {
   users: (userType?: string, filter: Filter = {}) =>
     ['users', ...(userType ? [userType, filter] : [])] as const,
   dashboard: (filter: Filter = {}) => ['dashboard', filter] as const,
+  /** The portfolio's figures, and (with a filter) pages of its gap explorer. */
+  portfolio: (filter?: Record<string, unknown>) =>
+    filter ? (['portfolio', filter] as const) : (['portfolio'] as const),
   audit: (auditId?: string) => one('audit', auditId),
   clientSettings: () => ['client-settings'] as const,
 };

@@ -27,6 +27,12 @@ export {
 export { getAudits, getAudit, createAudit } from './audits';
 export { getAuditorDashboard, getTargetCompanyDashboard, getClientDashboard } from './dashboards';
 export {
+  getPortfolio,
+  getPortfolioGaps,
+  exportPortfolioCsv,
+  portfolioSearchParams,
+} from './portfolio';
+export {
   createActionPlan,
   getActionPlans,
   getPlanGaps,

@@ -16,6 +16,8 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export interface ApiRequest {
   params: Record<string, string>;
   search: Record<string, string>;
+  /** The query string as sent, with every value of a repeated field (`status=open&status=overdue`). */
+  query: string;
   body: unknown;
 }
 
@@ -101,6 +103,7 @@ export function onApi(
       const sent: ApiRequest = {
         params: params as Record<string, string>,
         search: Object.fromEntries(url.searchParams),
+        query: url.searchParams.toString(),
         body: await readBody(request),
       };
       received(sent);

@@ -1,0 +1,75 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/accessibility';
+import { enterAs, screenshot } from '../support/session';
+import { atBothSizes } from '../support/sizes';
+
+// The portfolio on the demo data: each figure leads to the gap explorer, whose total is the figure,
+// and a gap there opens in its plan with its panel open.
+
+/** The number a figure link shows, e.g. 'Overdue gaps: 4' → 4. */
+async function figure(page: Page, name: string | RegExp): Promise<number> {
+  const label = await page.getByRole('link', { name }).first().getAttribute('aria-label');
+  return Number(/: (\d+)/.exec(label ?? '')?.[1]);
+}
+
+const gapsText = (count: number) => `${count} ${count === 1 ? 'gap' : 'gaps'}`;
+
+atBothSizes((size) => {
+  test('a lender follows a portfolio figure to the gaps it counts, and one gap to its plan', async ({
+    page,
+  }) => {
+    await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+    await page.goto('/client/portfolio');
+    await expect(page.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: /Open gaps per company and requirement/ }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Open gaps by SDG' }).getByRole('listitem'),
+    ).toHaveCount(17);
+    await expectNoAxeViolations(page);
+    await screenshot(page, `portfolio-client-${size}`);
+
+    const overdue = await figure(page, /^Overdue gaps: \d+$/);
+    expect(overdue).toBeGreaterThan(0);
+    await page.getByRole('link', { name: /^Overdue gaps: \d+$/ }).click();
+    await expect(page).toHaveURL(/\/client\/portfolio\/gaps\?status=overdue$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Gap explorer' })).toBeVisible();
+    await expect(page.getByText(gapsText(overdue), { exact: true })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Overdue' })).toBeChecked();
+    await screenshot(page, `portfolio-explorer-${size}`);
+
+    // Narrowed to high risk: fewer or as many, and every row says High and Overdue.
+    await page.getByRole('checkbox', { name: 'High' }).check();
+    await expect(page).toHaveURL(/status=overdue&risk=high/);
+    const rows = page.locator('tbody tr');
+    await expect(rows.first()).toContainText('High');
+    for (const text of await rows.allTextContents()) expect(text).toMatch(/High.*Overdue/);
+
+    const first = rows.first().getByRole('link').first();
+    const name = (await first.textContent())!;
+    await first.click();
+    await expect(page).toHaveURL(/\/action-plans\/[^/?]+\?gap_id=/);
+    await expect(page.getByRole('dialog').getByText(name).first()).toBeVisible();
+  });
+
+  test('an auditor firm sees its own work, and a matrix cell leads to as many gaps', async ({
+    page,
+  }) => {
+    await enterAs(
+      page,
+      'Login As Auditor',
+      'auditor.owner@verity.test',
+      /\/auditor\/target-companies$/,
+    );
+    await page.goto('/auditor/portfolio');
+    const matrix = page.getByRole('table', { name: /Open gaps per company and requirement/ });
+    await expect(matrix).toBeVisible();
+    await screenshot(page, `portfolio-auditor-${size}`);
+    const cell = matrix.getByRole('link', { name: /: \d+ open, worst risk/ }).first();
+    const open = Number(/: (\d+) open/.exec((await cell.getAttribute('aria-label')) ?? '')?.[1]);
+    await cell.click();
+    await expect(page).toHaveURL(/\/auditor\/portfolio\/gaps\?targetCompanyId=.+&requirement=/);
+    await expect(page.getByText(gapsText(open), { exact: true })).toBeVisible();
+  });
+});

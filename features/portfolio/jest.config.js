@@ -1,0 +1,3 @@
+const { reactProject } = require('../../tooling/jest/preset.cjs');
+
+module.exports = reactProject(__dirname);

@@ -1,0 +1,444 @@
+// The gap explorer: every gap of the portfolio that passes the filters, one sortable page at a time.
+// The filters, the sort and the page live in the address, so a figure's link, Back and a shared
+// address all show the same rows; 'Export CSV' saves exactly the filtered rows.
+import { useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  AUDIT_TYPES,
+  AUDIT_TYPE_LABELS,
+  CONDITION_TYPES,
+  CONDITION_TYPE_LABELS,
+  EXPORT_FAILED,
+  OVERDUE_AGES,
+  OVERDUE_AGE_LABELS,
+  PORTFOLIO_REQUIREMENT_ORDER,
+  PORTFOLIO_STATUSES,
+  RISK_SEVERITIES,
+  RISK_SEVERITY_LABELS,
+  SDGS,
+  STATUS_LABELS,
+  type PortfolioGap,
+  type PortfolioGapQuery,
+  type PortfolioSort,
+} from '@verity/shared-api';
+import { exportPortfolioCsv, getPortfolioGaps, saveBlob } from '@verity/shared-api/calls';
+import { queryKeys } from '@verity/query';
+import {
+  Button,
+  Card,
+  ListPages,
+  PageHeader,
+  RiskBadge,
+  SelectField,
+  StatusBadge,
+  TextField,
+  formatTableDate,
+  pageFromSearch,
+  toast,
+  type PageTrail,
+} from '@verity/shared-ui';
+import { dashboardErrorText } from '@verity/feature-dashboards';
+import { requirementLabel, usePortfolio } from './portfolio-screen';
+import type { ExplorerFilters } from './portfolio-links';
+import { PORTFOLIO_TEXTS as texts } from './portfolio-texts';
+import '@verity/shared-ui/src/styles/screen.css';
+import './portfolio.css';
+
+export interface GapExplorerScreenProps {
+  /** Where a gap opens in this area: its plan with the gap's panel open. */
+  gapHref: (gap: PortfolioGap) => string;
+  /** The portfolio page, for the breadcrumb. */
+  portfolioPath: string;
+  trail?: PageTrail;
+}
+
+const LIST_FIELDS = ['auditType', 'status', 'risk', 'closure'] as const;
+const ONE_FIELDS = [
+  'targetCompanyId',
+  'auditorId',
+  'requirement',
+  'sdg',
+  'overdueAge',
+  'conditionType',
+  'dueFrom',
+  'dueTo',
+  'sort',
+  'order',
+] as const;
+
+/**
+ * The explorer's query from the address, in the address's order: lists from repeated fields, the
+ * rest one value each; fields the explorer does not know are left out.
+ */
+export function queryFromSearch(search: URLSearchParams): PortfolioGapQuery {
+  const query: Record<string, unknown> = {};
+  for (const field of new Set(search.keys())) {
+    if ((LIST_FIELDS as readonly string[]).includes(field)) {
+      const values = search.getAll(field).filter(Boolean);
+      if (values.length > 0) query[field] = values;
+    } else if ((ONE_FIELDS as readonly string[]).includes(field)) {
+      const value = search.get(field);
+      if (value) query[field] = value;
+    }
+  }
+  const page = pageFromSearch(search.get('page'));
+  if (page > 1) query.page = page;
+  return query as PortfolioGapQuery;
+}
+
+const SORT_COLUMNS: Readonly<Partial<Record<string, PortfolioSort>>> = {
+  gap: 'gapName',
+  company: 'company',
+  risk: 'risk',
+  status: 'status',
+  due: 'dueDate',
+};
+
+export function GapExplorerScreen({ gapHref, portfolioPath, trail }: GapExplorerScreenProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = queryFromSearch(searchParams);
+  const gaps = useQuery({
+    queryKey: queryKeys.portfolio({ ...query }),
+    queryFn: () => getPortfolioGaps(query),
+    placeholderData: keepPreviousData,
+  });
+  const [exporting, setExporting] = useState(false);
+
+  /** Sets (or clears) filters; any change of filter or sort starts again at the first page. */
+  const change = (changes: Record<string, string | readonly string[] | undefined>) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(changes)) {
+          next.delete(name);
+          for (const item of Array.isArray(value) ? value : [value])
+            if (item) next.append(name, item as string);
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const { blob, fileName } = await exportPortfolioCsv(query);
+      saveBlob(blob, fileName);
+      toast.success(texts.exported);
+    } catch {
+      toast.error(EXPORT_FAILED);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const sortBy = (sort: PortfolioSort) => {
+    const current = query.sort ?? 'dueDate';
+    const order = current === sort && (query.order ?? 'asc') === 'asc' ? 'desc' : 'asc';
+    change({ sort, order });
+  };
+
+  return (
+    <div className="vui-portfolio">
+      <PageHeader
+        title={texts.explorerTitle}
+        trail={trail}
+        actions={
+          <Button onClick={() => void exportCsv()} disabled={exporting || !gaps.data?.total}>
+            {texts.exportCsv}
+          </Button>
+        }
+      />
+      <ExplorerFilterForm query={query} change={change} />
+      <Card as="section" aria-label={texts.explorerTitle}>
+        {gaps.isError ? (
+          <p className="vui-screen-alert" role="alert">
+            {dashboardErrorText(gaps.error)}
+          </p>
+        ) : null}
+        {gaps.data ? (
+          <p className="vui-portfolio__total" role="status">
+            {texts.total(gaps.data.total)}
+          </p>
+        ) : null}
+        <div className="vui-table-wrap">
+          <table className="vui-table" aria-busy={gaps.isFetching || undefined}>
+            <caption className="vui-sr-only">{texts.explorerTitle}</caption>
+            <thead>
+              <tr>
+                {EXPLORER_COLUMNS.map((column) => {
+                  const sort = SORT_COLUMNS[column.key];
+                  const active = sort !== undefined && (query.sort ?? 'dueDate') === sort;
+                  const direction = query.order === 'desc' ? 'descending' : 'ascending';
+                  return (
+                    <th
+                      key={column.key}
+                      scope="col"
+                      data-align={column.align}
+                      aria-sort={active ? direction : undefined}
+                    >
+                      {sort ? (
+                        <button
+                          type="button"
+                          className="vui-portfolio__sort"
+                          onClick={() => sortBy(sort)}
+                          aria-label={texts.sortBy(column.header)}
+                        >
+                          {column.header}
+                          <span aria-hidden="true">
+                            {active ? (direction === 'ascending' ? ' ▲' : ' ▼') : ''}
+                          </span>
+                        </button>
+                      ) : (
+                        column.header
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+            <tbody>
+              {gaps.isPending ? (
+                <tr>
+                  <td
+                    colSpan={EXPLORER_COLUMNS.length}
+                    className="vui-table__message"
+                    role="status"
+                  >
+                    Loading...
+                  </td>
+                </tr>
+              ) : gaps.data?.gaps.length === 0 ? (
+                <tr>
+                  <td colSpan={EXPLORER_COLUMNS.length} className="vui-table__message">
+                    {texts.noGaps}
+                  </td>
+                </tr>
+              ) : (
+                gaps.data?.gaps.map((gap) => (
+                  <tr key={gap.id}>
+                    {EXPLORER_COLUMNS.map((column) => (
+                      <td key={column.key} data-align={column.align}>
+                        {column.key === 'gap' ? (
+                          <Link to={gapHref(gap)}>{gap.gapName}</Link>
+                        ) : (
+                          column.cell(gap)
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+        <ListPages
+          list={gaps}
+          itemLabel={texts.gapsLabel}
+          onPageChange={(page) => change({ page: page > 1 ? String(page) : undefined })}
+        />
+      </Card>
+      <p>
+        <Link to={portfolioPath}>{texts.backToPortfolio}</Link>
+      </p>
+    </div>
+  );
+}
+
+interface ExplorerColumn {
+  key: string;
+  header: string;
+  align?: 'left' | 'center' | 'right';
+  cell: (gap: PortfolioGap) => ReactNode;
+}
+
+const EXPLORER_COLUMNS: readonly ExplorerColumn[] = [
+  { key: 'gap', header: texts.gap, cell: (gap) => gap.gapName },
+  { key: 'company', header: texts.company, cell: (gap) => gap.targetCompanyName },
+  { key: 'auditor', header: texts.auditor, cell: (gap) => gap.auditorName },
+  { key: 'risk', header: texts.risk, cell: (gap) => <RiskBadge risk={gap.riskSeverity} /> },
+  {
+    key: 'status',
+    header: texts.status,
+    cell: (gap) => <StatusBadge status={gap.displayStatus} />,
+  },
+  {
+    key: 'due',
+    header: texts.dueDate,
+    cell: (gap) => (gap.dueDate ? formatTableDate(gap.dueDate) : ''),
+  },
+  { key: 'days', header: texts.daysOverdue, align: 'right', cell: (gap) => gap.daysOverdue ?? '' },
+  {
+    key: 'references',
+    header: texts.references,
+    cell: (gap) => gap.requirementReferences.join(', '),
+  },
+];
+
+const options = <T extends string>(values: readonly T[], label: (value: T) => string) =>
+  values.map((value) => ({ value, label: label(value) }));
+
+/** A group of checkboxes for a list filter: none ticked is no filter. */
+function Checks<T extends string>({
+  legend,
+  values,
+  label,
+  chosen,
+  onChange,
+}: {
+  legend: string;
+  values: readonly T[];
+  label: (value: T) => string;
+  chosen: readonly string[];
+  onChange: (next: string[]) => void;
+}) {
+  return (
+    <fieldset className="vui-portfolio__checks">
+      <legend>{legend}</legend>
+      {values.map((value) => (
+        <label key={value}>
+          <input
+            type="checkbox"
+            checked={chosen.includes(value)}
+            onChange={(event) =>
+              onChange(
+                event.target.checked ? [...chosen, value] : chosen.filter((item) => item !== value),
+              )
+            }
+          />{' '}
+          {label(value)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function ExplorerFilterForm({
+  query,
+  change,
+}: {
+  query: ExplorerFilters;
+  change: (changes: Record<string, string | readonly string[] | undefined>) => void;
+}) {
+  const portfolio = usePortfolio();
+  const companies = portfolio.data?.companies ?? [];
+  const filtered = Object.entries(query).some(
+    ([name, value]) => name !== 'sort' && name !== 'order' && value !== undefined,
+  );
+  return (
+    <Card as="section" title={texts.filters} headingLevel={2}>
+      <form className="vui-portfolio__filters" onSubmit={(event) => event.preventDefault()}>
+        <SelectField
+          label={texts.company}
+          placeholder={texts.anyCompany}
+          value={query.targetCompanyId ?? ''}
+          options={companies.map((company) => ({
+            value: company.targetCompanyId,
+            label: company.targetCompanyName,
+          }))}
+          onChange={(event) => change({ targetCompanyId: event.target.value })}
+        />
+        <SelectField
+          label={texts.requirement}
+          placeholder={texts.anyRequirement}
+          value={query.requirement ?? ''}
+          options={options(PORTFOLIO_REQUIREMENT_ORDER, requirementLabel)}
+          onChange={(event) => change({ requirement: event.target.value })}
+        />
+        <SelectField
+          label={texts.sdg}
+          placeholder={texts.anySdg}
+          value={query.sdg ?? ''}
+          options={SDGS.map((sdg) => ({ value: sdg.code, label: `${sdg.number}. ${sdg.title}` }))}
+          onChange={(event) => change({ sdg: event.target.value })}
+        />
+        <SelectField
+          label={texts.overdueAge}
+          placeholder={texts.anyAge}
+          value={query.overdueAge ?? ''}
+          options={options(OVERDUE_AGES, (age) => OVERDUE_AGE_LABELS[age])}
+          onChange={(event) => change({ overdueAge: event.target.value })}
+        />
+        <SelectField
+          label={texts.conditionType}
+          placeholder={texts.anyCondition}
+          value={query.conditionType ?? ''}
+          options={options(CONDITION_TYPES, (type) => CONDITION_TYPE_LABELS[type])}
+          onChange={(event) => change({ conditionType: event.target.value })}
+        />
+        <SelectField
+          label={texts.closureFilter}
+          placeholder={texts.anyClosure}
+          value={closureChoice(query.closure)}
+          options={[
+            { value: 'due', label: texts.closureDue },
+            { value: 'onTime', label: texts.closureOnTime },
+            { value: 'late', label: texts.closureLate },
+          ]}
+          onChange={(event) => {
+            const value = event.target.value;
+            change({ closure: value === 'due' ? ['onTime', 'late'] : value });
+          }}
+        />
+        <TextField
+          type="date"
+          label={texts.dueFrom}
+          value={query.dueFrom ?? ''}
+          onChange={(event) => change({ dueFrom: event.target.value })}
+        />
+        <TextField
+          type="date"
+          label={texts.dueTo}
+          value={query.dueTo ?? ''}
+          onChange={(event) => change({ dueTo: event.target.value })}
+        />
+        <Checks
+          legend={texts.status}
+          values={PORTFOLIO_STATUSES}
+          label={(status) => STATUS_LABELS[status]}
+          chosen={query.status ?? []}
+          onChange={(status) => change({ status })}
+        />
+        <Checks
+          legend={texts.risk}
+          values={RISK_SEVERITIES}
+          label={(risk) => RISK_SEVERITY_LABELS[risk]}
+          chosen={query.risk ?? []}
+          onChange={(risk) => change({ risk })}
+        />
+        <Checks
+          legend={texts.auditType}
+          values={AUDIT_TYPES}
+          label={(type) => AUDIT_TYPE_LABELS[type]}
+          chosen={query.auditType ?? []}
+          onChange={(auditType) => change({ auditType })}
+        />
+        {filtered ? (
+          <Button
+            variant="secondary"
+            type="button"
+            onClick={() =>
+              change(
+                Object.fromEntries(
+                  [...LIST_FIELDS, ...ONE_FIELDS]
+                    .filter((field) => field !== 'sort' && field !== 'order')
+                    .map((field) => [field, undefined]),
+                ),
+              )
+            }
+          >
+            {texts.clearFilters}
+          </Button>
+        ) : null}
+      </form>
+    </Card>
+  );
+}
+
+function closureChoice(closure: readonly string[] | undefined): string {
+  if (!closure || closure.length === 0) return '';
+  if (closure.length === 2) return 'due';
+  return closure[0]!;
+}

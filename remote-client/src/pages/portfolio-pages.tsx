@@ -1,0 +1,18 @@
+// The client's portfolio and its gap explorer: a chunk of their own, loaded when first opened.
+import { GapExplorerScreen, PortfolioScreen } from '@verity/feature-portfolio';
+import type { PortfolioGap } from '@verity/shared-api';
+import { CLIENT_BASE, clientPaths } from '../client-paths';
+
+const PORTFOLIO_PATH = `${CLIENT_BASE}/portfolio`;
+
+/** A gap opens in its plan, with its panel open (the plan page's gap_id). */
+const gapHref = (gap: PortfolioGap) =>
+  `${clientPaths.actionPlan(gap.targetCompanyId, gap.auditorId, gap.auditId, gap.actionPlanId)}?gap_id=${encodeURIComponent(gap.id)}`;
+
+export function PortfolioPage() {
+  return <PortfolioScreen explorerPath={`${PORTFOLIO_PATH}/gaps`} gapHref={gapHref} />;
+}
+
+export function GapExplorerPage() {
+  return <GapExplorerScreen portfolioPath={PORTFOLIO_PATH} gapHref={gapHref} />;
+}
