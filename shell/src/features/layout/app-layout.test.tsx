@@ -23,6 +23,7 @@ describe('authenticated layout', () => {
       '/client/dashboard',
       [
         ['Dashboard', '/client/dashboard'],
+        ['Portfolio', '/client/portfolio'],
         ['Companies', '/client/target-companies'],
         ['Auditors', '/client/auditors'],
         ['Users', '/client/users'],
@@ -33,6 +34,7 @@ describe('authenticated layout', () => {
       '/auditor/users',
       [
         ['Companies', '/auditor/target-companies'],
+        ['Portfolio', '/auditor/portfolio'],
         ['Users', '/auditor/users'],
       ],
     ],

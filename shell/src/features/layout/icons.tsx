@@ -33,6 +33,12 @@ const paths: Record<SidebarIcon, ReactElement> = {
       <rect x="3" y="16" width="7" height="5" rx="1.5" />
     </Svg>
   ),
+  portfolio: (
+    <Svg>
+      <rect x="3" y="3" width="18" height="18" rx="2" />
+      <path d="M3 9h18M3 15h18M9 3v18M15 3v18" />
+    </Svg>
+  ),
   companies: (
     <Svg>
       <path d="M4 21V5a2 2 0 0 1 2-2h7a2 2 0 0 1 2 2v16" />

@@ -4,13 +4,22 @@ describe('sidebar items', () => {
   it.each([
     [
       'client',
-      ['dashboard:Dashboard', 'target-companies:Companies', 'auditors:Auditors', 'users:Users'],
+      [
+        'dashboard:Dashboard',
+        'portfolio:Portfolio',
+        'target-companies:Companies',
+        'auditors:Auditors',
+        'users:Users',
+      ],
     ],
-    ['auditor', ['target-companies:Companies', 'users:Users']],
+    ['auditor', ['target-companies:Companies', 'portfolio:Portfolio', 'users:Users']],
     ['targetCompany', ['dashboard:Dashboard', 'auditors:Auditors', 'users:Users']],
-  ] as const)('the %s menu lists exactly the spec items', (userType, expected) => {
-    expect(SIDEBAR_ITEMS[userType].map((item) => `${item.id}:${item.label}`)).toEqual(expected);
-  });
+  ] as const)(
+    'the %s menu lists the spec items in order, with the Portfolio',
+    (userType, expected) => {
+      expect(SIDEBAR_ITEMS[userType].map((item) => `${item.id}:${item.label}`)).toEqual(expected);
+    },
+  );
 });
 
 describe('activeSidebarItemId', () => {
@@ -30,6 +39,8 @@ describe('activeSidebarItemId', () => {
     ['/auditor', auditor, 'target-companies'],
     ['/auditor/users', auditor, 'users'],
     ['/auditor/dashboard', auditor, 'target-companies'],
+    ['/client/portfolio', client, 'portfolio'],
+    ['/auditor/portfolio', auditor, 'portfolio'],
   ])('%s highlights %#', (pathname, items, expected) => {
     expect(activeSidebarItemId(pathname, items)).toBe(expected);
   });
@@ -44,6 +55,8 @@ describe('activeSidebarItemId', () => {
     ['/auditor/target-companies/c1/audits', auditor, 'target-companies'],
     ['/auditor/target-companies/c1/audits/au1/create-audit', auditor, 'target-companies'],
     ['/auditor/target-companies/c1/audits/au1/action-plans/p1', auditor, 'target-companies'],
+    ['/client/portfolio/gaps', client, 'portfolio'],
+    ['/auditor/portfolio/gaps', auditor, 'portfolio'],
     ['/target-company/auditors/a1', SIDEBAR_ITEMS.targetCompany, 'auditors'],
     ['/target-company/auditors/a1/au1/action-plans/p1', SIDEBAR_ITEMS.targetCompany, 'auditors'],
   ])('a page inside a section, %s, keeps the section highlighted', (pathname, items, expected) => {

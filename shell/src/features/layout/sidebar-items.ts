@@ -1,6 +1,7 @@
 import type { UserType } from '@verity/shared-api';
 
-export type SidebarIcon = 'dashboard' | 'companies' | 'auditors' | 'users' | 'action-plans';
+export type SidebarIcon =
+  'dashboard' | 'portfolio' | 'companies' | 'auditors' | 'users' | 'action-plans';
 
 export interface SidebarItem {
   /** Also the item's path relative to the area's base path. */
@@ -10,13 +11,15 @@ export interface SidebarItem {
 }
 
 const dashboard: SidebarItem = { id: 'dashboard', label: 'Dashboard', icon: 'dashboard' };
+/** The lender's portfolio (the portfolio issue): beside the Dashboard, for clients and auditor firms. */
+const portfolio: SidebarItem = { id: 'portfolio', label: 'Portfolio', icon: 'portfolio' };
 const companies: SidebarItem = { id: 'target-companies', label: 'Companies', icon: 'companies' };
 const auditors: SidebarItem = { id: 'auditors', label: 'Auditors', icon: 'auditors' };
 const users: SidebarItem = { id: 'users', label: 'Users', icon: 'users' };
 
 export const SIDEBAR_ITEMS: Record<UserType, readonly SidebarItem[]> = {
-  client: [dashboard, companies, auditors, users],
-  auditor: [companies, users],
+  client: [dashboard, portfolio, companies, auditors, users],
+  auditor: [companies, portfolio, users],
   targetCompany: [dashboard, auditors, users],
 };
 
