@@ -39,6 +39,10 @@ describe('GapExplorerScreen', () => {
       `?targetCompanyId=${ACME}&requirement=IFC+PS3&status=open&status=overdue`,
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Gap explorer' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Portfolio' })).toHaveAttribute(
+      'href',
+      '/client/portfolio',
+    );
     expect(await screen.findByText('45 gaps')).toHaveAttribute('role', 'status');
     expect(listed).toHaveBeenCalledWith(
       expect.objectContaining({

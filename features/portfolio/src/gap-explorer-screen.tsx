@@ -1,8 +1,8 @@
 // The gap explorer: every gap of the portfolio that passes the filters, one sortable page at a time.
 // The filters, the sort and the page live in the address, so a figure's link, Back and a shared
 // address all show the same rows; 'Export CSV' saves exactly the filtered rows.
-import { useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   AUDIT_TYPES,
@@ -27,6 +27,7 @@ import { queryKeys } from '@verity/query';
 import {
   Button,
   Card,
+  DataTable,
   ListPages,
   PageHeader,
   RiskBadge,
@@ -36,6 +37,7 @@ import {
   formatTableDate,
   pageFromSearch,
   toast,
+  type DataTableColumn,
   type PageTrail,
 } from '@verity/shared-ui';
 import { dashboardErrorText } from '@verity/feature-dashboards';
@@ -48,7 +50,7 @@ import './portfolio.css';
 export interface GapExplorerScreenProps {
   /** Where a gap opens in this area: its plan with the gap's panel open. */
   gapHref: (gap: PortfolioGap) => string;
-  /** The portfolio page, for the breadcrumb. */
+  /** The portfolio page, the breadcrumb's first step. */
   portfolioPath: string;
   trail?: PageTrail;
 }
@@ -144,7 +146,14 @@ export function GapExplorerScreen({ gapHref, portfolioPath, trail }: GapExplorer
     <div className="vui-portfolio">
       <PageHeader
         title={texts.explorerTitle}
-        trail={trail}
+        trail={
+          trail ?? {
+            breadcrumbs: [
+              { label: texts.title, to: portfolioPath },
+              { label: texts.explorerTitle },
+            ],
+          }
+        }
         actions={
           <Button onClick={() => void exportCsv()} disabled={exporting || !gaps.data?.total}>
             {texts.exportCsv}
@@ -163,98 +172,55 @@ export function GapExplorerScreen({ gapHref, portfolioPath, trail }: GapExplorer
             {texts.total(gaps.data.total)}
           </p>
         ) : null}
-        <div className="vui-table-wrap">
-          <table className="vui-table" aria-busy={gaps.isFetching || undefined}>
-            <caption className="vui-sr-only">{texts.explorerTitle}</caption>
-            <thead>
-              <tr>
-                {EXPLORER_COLUMNS.map((column) => {
-                  const sort = SORT_COLUMNS[column.key];
-                  const active = sort !== undefined && (query.sort ?? 'dueDate') === sort;
-                  const direction = query.order === 'desc' ? 'descending' : 'ascending';
-                  return (
-                    <th
-                      key={column.key}
-                      scope="col"
-                      data-align={column.align}
-                      aria-sort={active ? direction : undefined}
-                    >
-                      {sort ? (
-                        <button
-                          type="button"
-                          className="vui-portfolio__sort"
-                          onClick={() => sortBy(sort)}
-                          aria-label={texts.sortBy(column.header)}
-                        >
-                          {column.header}
-                          <span aria-hidden="true">
-                            {active ? (direction === 'ascending' ? ' ▲' : ' ▼') : ''}
-                          </span>
-                        </button>
-                      ) : (
-                        column.header
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            </thead>
-            <tbody>
-              {gaps.isPending ? (
-                <tr>
-                  <td
-                    colSpan={EXPLORER_COLUMNS.length}
-                    className="vui-table__message"
-                    role="status"
+        {gaps.isError && !gaps.data ? null : (
+          <DataTable
+            caption={texts.explorerTitle}
+            rows={gaps.data?.gaps ?? []}
+            getRowKey={(gap) => gap.id}
+            rowLink={(gap) => ({ to: gapHref(gap), label: gap.gapName })}
+            loading={gaps.isPending}
+            busy={gaps.isPlaceholderData}
+            emptyText={texts.noGaps}
+            columns={EXPLORER_COLUMNS.map((column) => {
+              const sort = SORT_COLUMNS[column.key];
+              if (!sort) return column;
+              const sorted =
+                (query.sort ?? 'dueDate') === sort
+                  ? query.order === 'desc'
+                    ? ('descending' as const)
+                    : ('ascending' as const)
+                  : undefined;
+              return {
+                ...column,
+                sorted,
+                header: (
+                  <button
+                    type="button"
+                    className="vui-portfolio__sort"
+                    onClick={() => sortBy(sort)}
+                    aria-label={texts.sortBy(column.header)}
                   >
-                    Loading...
-                  </td>
-                </tr>
-              ) : gaps.data?.gaps.length === 0 ? (
-                <tr>
-                  <td colSpan={EXPLORER_COLUMNS.length} className="vui-table__message">
-                    {texts.noGaps}
-                  </td>
-                </tr>
-              ) : (
-                gaps.data?.gaps.map((gap) => (
-                  <tr key={gap.id}>
-                    {EXPLORER_COLUMNS.map((column) => (
-                      <td key={column.key} data-align={column.align}>
-                        {column.key === 'gap' ? (
-                          <Link to={gapHref(gap)}>{gap.gapName}</Link>
-                        ) : (
-                          column.cell(gap)
-                        )}
-                      </td>
-                    ))}
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+                    {column.header}
+                    <span aria-hidden="true">
+                      {sorted === 'ascending' ? ' ▲' : sorted === 'descending' ? ' ▼' : ''}
+                    </span>
+                  </button>
+                ),
+              };
+            })}
+          />
+        )}
         <ListPages
           list={gaps}
           itemLabel={texts.gapsLabel}
           onPageChange={(page) => change({ page: page > 1 ? String(page) : undefined })}
         />
       </Card>
-      <p>
-        <Link to={portfolioPath}>{texts.backToPortfolio}</Link>
-      </p>
     </div>
   );
 }
 
-interface ExplorerColumn {
-  key: string;
-  header: string;
-  align?: 'left' | 'center' | 'right';
-  cell: (gap: PortfolioGap) => ReactNode;
-}
-
-const EXPLORER_COLUMNS: readonly ExplorerColumn[] = [
+const EXPLORER_COLUMNS: readonly (DataTableColumn<PortfolioGap> & { header: string })[] = [
   { key: 'gap', header: texts.gap, cell: (gap) => gap.gapName },
   { key: 'company', header: texts.company, cell: (gap) => gap.targetCompanyName },
   { key: 'auditor', header: texts.auditor, cell: (gap) => gap.auditorName },

@@ -56,6 +56,5 @@ export const PORTFOLIO_TEXTS = {
   total: (total: number) => `${total} ${total === 1 ? 'gap' : 'gaps'}`,
   noGaps: 'No gaps match these filters.',
   sortBy: (column: string) => `Sort by ${column}`,
-  backToPortfolio: 'Portfolio',
   gapExplorerLink: 'Open in the gap explorer',
 } as const;

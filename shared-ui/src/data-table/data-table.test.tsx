@@ -40,6 +40,23 @@ describe('DataTable', () => {
     expect(rows[0]).toHaveTextContent('Due Diligence3View Audits');
   });
 
+  it('marks the sorted column with aria-sort, and keeps rows while busy', () => {
+    const sorted = columns.map((column) =>
+      column.key === 'fields' ? { ...column, sorted: 'descending' as const } : column,
+    );
+    render(
+      <DataTable caption="Audits" columns={sorted} rows={audits} getRowKey={(a) => a.id} busy />,
+    );
+    const table = screen.getByRole('table', { name: 'Audits' });
+    expect(screen.getByRole('columnheader', { name: 'Fields count' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    expect(screen.getByRole('columnheader', { name: 'Type' })).not.toHaveAttribute('aria-sort');
+    expect(table).toHaveAttribute('aria-busy', 'true');
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(2);
+  });
+
   it('shows the loading text while loading and the empty text without rows', () => {
     const { rerender } = render(
       <DataTable

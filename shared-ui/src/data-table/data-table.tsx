@@ -8,6 +8,8 @@ export interface DataTableColumn<Row> {
   cell: (row: Row) => ReactNode;
   align?: 'left' | 'center' | 'right';
   width?: string;
+  /** The column the rows are sorted by, and which way (its heading then carries `aria-sort`). */
+  sorted?: 'ascending' | 'descending';
 }
 
 export interface DataTableProps<Row> {
@@ -23,6 +25,8 @@ export interface DataTableProps<Row> {
    */
   rowLink?: (row: Row) => RowLinkTarget;
   loading?: boolean;
+  /** Rows shown while the next ones load (a new page or sort): marked busy, not replaced. */
+  busy?: boolean;
   loadingText?: string;
   emptyText?: string;
   /** Extra rows after a row, e.g. a plan's nested gap rows; they get the same column count. */
@@ -37,6 +41,7 @@ export function DataTable<Row>({
   captionVisible = false,
   rowLink,
   loading = false,
+  busy = false,
   loadingText = 'Loading...',
   emptyText = 'No Data',
   renderAfterRow,
@@ -45,7 +50,7 @@ export function DataTable<Row>({
 
   return (
     <div className="vui-table-wrap">
-      <table className="vui-table" aria-busy={loading || undefined}>
+      <table className="vui-table" aria-busy={loading || busy || undefined}>
         <caption className={captionVisible ? 'vui-table__caption' : 'vui-sr-only'}>
           {caption}
         </caption>
@@ -57,6 +62,7 @@ export function DataTable<Row>({
                 scope="col"
                 data-align={column.align}
                 style={column.width ? { width: column.width } : undefined}
+                aria-sort={column.sorted}
               >
                 {column.header}
               </th>
