@@ -67,7 +67,8 @@ export async function generatePortfolio(
         now() - (p % 90) * interval '1 day'
       FROM generate_series(1, ${companies}) c, generate_series(1, ${plansPerCompany}) p;
     INSERT INTO gaps (action_plan_id, target_company_id, kpi, gap_name, recommendation, responsibility,
-        risk_severity, status, due_date, esg_aspect, area_code, amount_currency, amount_value, impacted_sdgs, created_at, updated_at)
+        risk_severity, status, due_date, esg_aspect, area_code, amount_currency, amount_value, impacted_sdgs,
+        requirement_references, condition_type, created_at, updated_at)
       SELECT ${idSql(3, 'c * 1000 + p')}, ${idSql(1, 'c')}, 'KPI ' || g, 'Gap ' || p || '.' || g,
         'Recommendation for gap ' || g || ' of plan ' || p, 'EHS Manager',
         (ARRAY['low', 'moderate', 'high'])[1 + (g + p) % 3],
@@ -77,7 +78,13 @@ export async function generatePortfolio(
         now() + (((g * 13 + p) % 120) - 30) * interval '1 day',
         CASE p % 2 WHEN 0 THEN 'Environmental' END, CASE p % 2 WHEN 1 THEN 'PRD-' || (g % 9) END,
         CASE p % 2 WHEN 1 THEN 'INR' END, CASE p % 2 WHEN 1 THEN 1000 + g END,
-        ARRAY['SDG' || (1 + g % 17)], now() - (p % 90) * interval '1 day', now()
+        ARRAY['SDG' || (1 + g % 17)],
+        -- A lender's references on four gaps of five (the rest fall to the plan's category), a
+        -- condition precedent on one in twenty: the portfolio's matrix and lists have work to do.
+        CASE WHEN (g + p) % 5 = 0 THEN '{}'::text[]
+          ELSE ARRAY['IFC PS' || (1 + (g + p) % 8)] || CASE WHEN g % 3 = 0 THEN ARRAY['EBRD PR' || (1 + g % 10)] ELSE '{}' END END,
+        CASE WHEN g % 20 = 0 THEN 'precedent' END,
+        now() - (p % 90) * interval '1 day', now()
       FROM generate_series(1, ${companies}) c, generate_series(1, ${plansPerCompany}) p,
         LATERAL generate_series(1, ${gapsPerPlan}) g;
     INSERT INTO gap_status_history (gap_id, status, changed_at)

@@ -8,11 +8,13 @@ import pg from 'pg';
 import { findActionPlanDetail, listActionPlans } from '../src/action-plans/action-plan-queries';
 import { exportSelect } from '../src/action-plans/csv-export';
 import { actionPlanFigures, companyGapStats } from '../src/dashboards/figures';
-import { auditorScope, companyScope } from '../src/dashboards/scopes';
+import { auditorScope, clientScope, companyScope } from '../src/dashboards/scopes';
 import { openDatabase, runMigrations, type Database } from '../src/db';
 import { listAudits } from '../src/organisations/audits';
 import { listTargetCompanies } from '../src/organisations/target-companies';
 import { countUsers, listUsers } from '../src/organisations/users';
+import { portfolioFigures } from '../src/portfolio/portfolio-figures';
+import { listPortfolioGaps } from '../src/portfolio/portfolio-gaps';
 import type { SessionUser } from '@verity/shared-api/src/server';
 import type { ServerMessage, ServerQuestion } from './api-server';
 import {
@@ -244,6 +246,45 @@ async function main() {
         cookie: clientCookie,
         sql: () => listAudits(database, clientUser, smallCompanyId, BENCH.auditorId),
         aim: 50,
+      },
+      {
+        name: 'Portfolio (client), every figure, 200 companies / 200,000 gaps',
+        path: '/portfolio',
+        cookie: clientCookie,
+        sql: () => portfolioFigures(database, clientScope(BENCH.clientId)),
+        aim: 300,
+      },
+      {
+        name: 'Portfolio (auditor firm), every figure, 200 companies / 200,000 gaps',
+        path: '/portfolio',
+        cookie: auditorCookie,
+        sql: () => portfolioFigures(database, auditorScope(BENCH.auditorId)),
+        aim: 300,
+      },
+      {
+        name: 'Gap explorer (client), overdue high-risk gaps, a page by due date',
+        path: '/portfolio/gaps?status=overdue&risk=high&page=3',
+        cookie: clientCookie,
+        sql: () =>
+          listPortfolioGaps(database, clientScope(BENCH.clientId), {
+            status: ['overdue'],
+            risk: ['high'],
+            page: 3,
+          }),
+        aim: 300,
+      },
+      {
+        name: 'Gap explorer (client), a requirement of the largest company, a page by risk',
+        path: `/portfolio/gaps?targetCompanyId=${largeCompanyId}&requirement=IFC%20PS3&sort=risk&order=desc`,
+        cookie: clientCookie,
+        sql: () =>
+          listPortfolioGaps(database, clientScope(BENCH.clientId), {
+            targetCompanyId: largeCompanyId,
+            requirement: 'IFC PS3',
+            sort: 'risk',
+            order: 'desc',
+          }),
+        aim: 300,
       },
     ].filter((item) => !ONLY || item.name.toLowerCase().includes(ONLY));
     const results: { name: string; http: Figures; sql: Figures; aim?: number }[] = [];
