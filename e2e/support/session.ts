@@ -29,18 +29,25 @@ const sessions = new Map<string, Cookies>();
  * Enters the area as a demo user who lands on `home`: through the login screen and the identity
  * pages the first time in this worker, then with that session's cookies, as a browser that stayed
  * signed in would. For tests about what comes after sign-in; tests of the sign-in use signIn.
+ *
+ * A stored session can have ended: once its access token has expired (15 minutes, which a slow run
+ * passes), the first test to use it refreshes it, and the refresh token it stored is then spent. A
+ * browser holding those old cookies lands on the login screen, so this one signs in again there.
+ * The cookies stored are always the latest this page was given.
  */
 export async function enterAs(page: Page, button: AreaButton, email: string, home: RegExp) {
   const key = `${button} ${email}`;
   const cookies = sessions.get(key);
+  let signedIn = false;
   if (cookies) {
     await page.context().addCookies(cookies);
     await page.goto('/');
-  } else {
-    await signIn(page, button, email);
+    await expect(page).toHaveURL(new RegExp(`${home.source}|/login$`));
+    signedIn = !page.url().endsWith('/login');
   }
+  if (!signedIn) await signIn(page, button, email);
   await expect(page).toHaveURL(home);
-  if (!cookies) sessions.set(key, await page.context().cookies());
+  sessions.set(key, await page.context().cookies());
 }
 
 export async function signOut(page: Page) {

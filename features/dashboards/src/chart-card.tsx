@@ -2,14 +2,19 @@ import { useId, type ReactNode } from 'react';
 import { Card } from '@verity/shared-ui';
 import './dashboard.css';
 
-/** A titled chart section whose chart mounts once the figures above it have rendered. */
+/**
+ * A titled section of a dashboard, named by its heading; its content (a chart) mounts once `ready`,
+ * when the figures above it have rendered. `actions` sit beside the title.
+ */
 export function ChartCard({
   title,
-  ready,
+  ready = true,
+  actions,
   children,
 }: {
   title: string;
-  ready: boolean;
+  ready?: boolean;
+  actions?: ReactNode;
   children: ReactNode;
 }) {
   const headingId = useId();
@@ -19,6 +24,7 @@ export function ChartCard({
       title={<span id={headingId}>{title}</span>}
       headingLevel={2}
       aria-labelledby={headingId}
+      actions={actions}
     >
       {ready ? children : null}
     </Card>

@@ -1,6 +1,5 @@
 // The portfolio (client and auditor areas): where the risk is and what is late, over every company
 // the caller may see. Every figure is a link to the gap explorer with the filters that count it.
-import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -15,7 +14,6 @@ import {
 import { getPortfolio } from '@verity/shared-api/calls';
 import { queryKeys } from '@verity/query';
 import {
-  Card,
   DataTable,
   LoadingState,
   PageHeader,
@@ -26,7 +24,7 @@ import {
   type DataTableColumn,
   type PageTrail,
 } from '@verity/shared-ui';
-import { dashboardErrorText } from '@verity/feature-dashboards';
+import { ChartCard, dashboardErrorText } from '@verity/feature-dashboards';
 import { explorerHref, figureFilters, type ExplorerFilters } from './portfolio-links';
 import { PORTFOLIO_TEXTS as texts } from './portfolio-texts';
 import '@verity/shared-ui/src/styles/screen.css';
@@ -71,29 +69,6 @@ export function PortfolioScreen({ explorerPath, gapHref, trail }: PortfolioScree
 }
 
 type To = (filters: ExplorerFilters) => string;
-
-function Section({
-  title,
-  action,
-  children,
-}: {
-  title: string;
-  action?: ReactNode;
-  children: ReactNode;
-}) {
-  const headingId = useId();
-  return (
-    <Card
-      as="section"
-      title={<span id={headingId}>{title}</span>}
-      headingLevel={2}
-      aria-labelledby={headingId}
-      actions={action}
-    >
-      {children}
-    </Card>
-  );
-}
 
 function PortfolioFigures({
   portfolio,
@@ -140,7 +115,7 @@ function PortfolioFigures({
       </div>
       <RequirementMatrix portfolio={portfolio} to={to} />
       <div className="vui-portfolio__pair">
-        <Section title={texts.sdgs}>
+        <ChartCard title={texts.sdgs}>
           <Bars
             label={texts.sdgs}
             bars={portfolio.sdgs.map(({ sdg, open: count }) => {
@@ -154,8 +129,8 @@ function PortfolioFigures({
               };
             })}
           />
-        </Section>
-        <Section title={texts.ageing}>
+        </ChartCard>
+        <ChartCard title={texts.ageing}>
           <Bars
             label={texts.ageing}
             bars={portfolio.overdueAgeing.map(({ age, gaps }) => ({
@@ -166,12 +141,12 @@ function PortfolioFigures({
               href: to(figureFilters.age(age)),
             }))}
           />
-        </Section>
+        </ChartCard>
       </div>
       <ClosureTable portfolio={portfolio} to={to} />
-      <Section
+      <ChartCard
         title={texts.mostOverdue}
-        action={
+        actions={
           portfolio.mostOverdueHighRisk.length > 0 ? (
             <Link to={to(figureFilters.mostOverdue())}>{texts.gapExplorerLink}</Link>
           ) : null
@@ -183,10 +158,10 @@ function PortfolioFigures({
           gapHref={gapHref}
           emptyText={texts.mostOverdueEmpty}
         />
-      </Section>
-      <Section
+      </ChartCard>
+      <ChartCard
         title={texts.conditionsPrecedent}
-        action={
+        actions={
           portfolio.conditionsPrecedent.open > 0 ? (
             <Link to={to(figureFilters.precedent())}>
               {texts.showAll(portfolio.conditionsPrecedent.open)}
@@ -200,7 +175,7 @@ function PortfolioFigures({
           gapHref={gapHref}
           emptyText={texts.precedentEmpty}
         />
-      </Section>
+      </ChartCard>
     </>
   );
 }
@@ -220,7 +195,7 @@ function RequirementMatrix({ portfolio, to }: { portfolio: Portfolio; to: To }) 
   );
   const companies = portfolio.companies.filter((company) => company.open > 0);
   return (
-    <Section title={texts.matrix}>
+    <ChartCard title={texts.matrix}>
       {companies.length === 0 ? (
         <p className="vui-portfolio__empty">{texts.matrixEmpty}</p>
       ) : (
@@ -281,7 +256,7 @@ function RequirementMatrix({ portfolio, to }: { portfolio: Portfolio; to: To }) 
           </table>
         </div>
       )}
-    </Section>
+    </ChartCard>
   );
 }
 
@@ -336,7 +311,7 @@ function ClosureTable({ portfolio, to }: { portfolio: Portfolio; to: To }) {
       .sort((a, b) => a.name.localeCompare(b.name)),
   ];
   return (
-    <Section title={texts.closure}>
+    <ChartCard title={texts.closure}>
       <div className="vui-table-wrap">
         <table className="vui-table vui-portfolio__closure">
           <caption className="vui-sr-only">{texts.closureCaption}</caption>
@@ -387,7 +362,7 @@ function ClosureTable({ portfolio, to }: { portfolio: Portfolio; to: To }) {
           </tbody>
         </table>
       </div>
-    </Section>
+    </ChartCard>
   );
 }
 
