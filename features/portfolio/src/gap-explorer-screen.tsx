@@ -148,10 +148,7 @@ export function GapExplorerScreen({ gapHref, portfolioPath, trail }: GapExplorer
         title={texts.explorerTitle}
         trail={
           trail ?? {
-            breadcrumbs: [
-              { label: texts.title, to: portfolioPath },
-              { label: texts.explorerTitle },
-            ],
+            breadcrumbs: [{ label: texts.title, to: portfolioPath }],
           }
         }
         actions={

@@ -378,13 +378,14 @@ export function GapList({
   gapHref: (gap: PortfolioGap) => string;
   emptyText: string;
 }) {
+  // Without gaps, a sentence: an empty table's headings alone can be wider than a phone.
+  if (gaps.length === 0) return <p className="vui-portfolio__empty">{emptyText}</p>;
   return (
     <DataTable
       caption={caption}
       rows={gaps}
       getRowKey={(gap) => gap.id}
       rowLink={(gap) => ({ to: gapHref(gap), label: gap.gapName })}
-      emptyText={emptyText}
       columns={GAP_LIST_COLUMNS}
     />
   );
