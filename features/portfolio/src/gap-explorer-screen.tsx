@@ -45,6 +45,7 @@ import { requirementLabel, usePortfolio } from './portfolio-screen';
 import type { ExplorerFilters } from './portfolio-links';
 import { PORTFOLIO_TEXTS as texts } from './portfolio-texts';
 import '@verity/shared-ui/src/styles/screen.css';
+import '@verity/feature-dashboards/src/dashboard.css';
 import './portfolio.css';
 
 export interface GapExplorerScreenProps {
@@ -143,7 +144,7 @@ export function GapExplorerScreen({ gapHref, portfolioPath, trail }: GapExplorer
   };
 
   return (
-    <div className="vui-portfolio">
+    <div className="vui-dashboard">
       <PageHeader
         title={texts.explorerTitle}
         trail={

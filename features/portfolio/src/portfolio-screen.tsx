@@ -28,6 +28,7 @@ import { ChartCard, dashboardErrorText } from '@verity/feature-dashboards';
 import { explorerHref, figureFilters, type ExplorerFilters } from './portfolio-links';
 import { PORTFOLIO_TEXTS as texts } from './portfolio-texts';
 import '@verity/shared-ui/src/styles/screen.css';
+import '@verity/feature-dashboards/src/dashboard.css';
 import './portfolio.css';
 
 export interface PortfolioScreenProps {
@@ -49,7 +50,7 @@ export function usePortfolio() {
 export function PortfolioScreen({ explorerPath, gapHref, trail }: PortfolioScreenProps) {
   const portfolio = usePortfolio();
   return (
-    <div className="vui-portfolio">
+    <div className="vui-dashboard">
       <PageHeader title={texts.title} trail={trail} />
       {portfolio.isPending ? <LoadingState /> : null}
       {portfolio.isError ? (
@@ -83,7 +84,7 @@ function PortfolioFigures({
   const overdue = portfolio.companies.reduce((sum, company) => sum + company.overdue, 0);
   return (
     <>
-      <div className="vui-portfolio__cards">
+      <div className="vui-dashboard__cards">
         <StatCard
           label={texts.openGaps}
           value={<FigureLink label={texts.openGaps} value={open} to={to(figureFilters.open())} />}
@@ -114,7 +115,7 @@ function PortfolioFigures({
         />
       </div>
       <RequirementMatrix portfolio={portfolio} to={to} />
-      <div className="vui-portfolio__pair">
+      <div className="vui-dashboard__charts">
         <ChartCard title={texts.sdgs}>
           <Bars
             label={texts.sdgs}
