@@ -154,12 +154,7 @@ export {
   isCategoryColumn,
   quarterDays,
 } from './domain/portfolio';
-export type {
-  OverdueAge,
-  PortfolioStatus,
-  PortfolioSort,
-  ClosureTiming,
-} from './domain/portfolio';
+export type { OverdueAge, PortfolioStatus, PortfolioSort, ClosureTiming } from './domain/portfolio';
 export type { Sdg, SdgCode, SdgNumber } from './domain/sdg';
 
 export {

@@ -8,9 +8,7 @@ const gapHref = (gap: PortfolioGap) =>
   `${auditorPaths.actionPlan(gap.targetCompanyId, gap.auditId, gap.actionPlanId)}?gap_id=${encodeURIComponent(gap.id)}`;
 
 export function AuditorPortfolioPage() {
-  return (
-    <PortfolioScreen explorerPath={`${auditorPaths.portfolio()}/gaps`} gapHref={gapHref} />
-  );
+  return <PortfolioScreen explorerPath={`${auditorPaths.portfolio()}/gaps`} gapHref={gapHref} />;
 }
 
 export function AuditorGapExplorerPage() {
