@@ -44,9 +44,12 @@ export const daysOverdueSql = (g: string) =>
 export const closedAtSql = (g: string) =>
   `(SELECT max(h.changed_at) FROM gap_status_history h WHERE h.gap_id = ${g}.id AND h.status = 'closed')`;
 
-/** Due before now, and closed by its due date (the gap is closed, and was last closed in time). */
+/**
+ * Closed by its due date: the gap is closed, and was last closed in time. Never null: a closed gap
+ * with no closing on record (written closed) was not closed in time.
+ */
 export const closedOnTimeSql = (g: string) =>
-  `(${g}.status = 'closed' AND ${closedAtSql(g)} <= ${g}.due_date)`;
+  `(${g}.status = 'closed' AND coalesce(${closedAtSql(g)} <= ${g}.due_date, false))`;
 
 const RISK_RANK = `(CASE g.risk_severity WHEN 'high' THEN 3 WHEN 'moderate' THEN 2 ELSE 1 END)`;
 const STATUS_RANK = `(CASE ${gapDisplayStatusSql('g')} WHEN 'overdue' THEN 1 WHEN 'open' THEN 2
