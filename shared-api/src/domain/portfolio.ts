@@ -31,14 +31,6 @@ export const OVERDUE_AGE_LABELS: Readonly<Record<OverdueAge, string>> = {
  */
 export type PortfolioRequirement = string;
 
-export function isPortfolioRequirement(value: unknown): value is PortfolioRequirement {
-  return (
-    typeof value === 'string' &&
-    (REQUIREMENT_REFERENCES.includes(value) ||
-      (ACTION_PLAN_CATEGORIES as readonly string[]).includes(value))
-  );
-}
-
 export const isCategoryColumn = (value: string): value is ActionPlanCategory =>
   (ACTION_PLAN_CATEGORIES as readonly string[]).includes(value);
 
@@ -85,11 +77,8 @@ export const PORTFOLIO_SORTS = [
 export type PortfolioSort = (typeof PORTFOLIO_SORTS)[number];
 
 export const PORTFOLIO_TEXT = {
-  portfolio: 'Portfolio',
-  gapExplorer: 'Gap explorer',
   exportFileName: (today: string) => `portfolio_gaps_${today}.csv`,
   dueRangeReversed: "'Due from' must not be after 'Due to'.",
-  unknownRequirement: (value: string) => `'${value}' is not a requirement reference or category.`,
 } as const;
 
 /** A quarter as 'YYYY-Qn' (UTC), the portfolio's closure series key. */
