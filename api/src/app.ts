@@ -15,6 +15,7 @@ import authenticationPlugin from './plugins/app/authentication';
 import unreadBodiesPlugin from './plugins/app/unread-bodies';
 import identityPlugin from './plugins/app/identity';
 import inputTextPlugin from './plugins/app/input-text';
+import liveChangesPlugin from './plugins/app/live-changes';
 import mailerPlugin from './plugins/app/mailer';
 import notificationsPlugin from './plugins/app/notifications';
 import summariesPlugin from './plugins/app/summaries';
@@ -23,6 +24,7 @@ import databasePlugin from './plugins/external/database';
 import helmetPlugin from './plugins/external/helmet';
 import loadSheddingPlugin, { type LoadSheddingOptions } from './plugins/external/load-shedding';
 import rateLimitPlugin from './plugins/external/rate-limit';
+import ssePlugin from './plugins/external/sse';
 import swaggerPlugin from './plugins/external/swagger';
 import chooseRoutes from './routes/auth/choose';
 import invitationRoutes from './routes/auth/invitations';
@@ -137,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookiePlugin);
   await app.register(rateLimitPlugin);
   await app.register(swaggerPlugin);
+  await app.register(ssePlugin);
   await app.register(databasePlugin, { database: options.database });
   await app.register(loadSheddingPlugin, options.loadShedding ?? {});
   // App plugins
@@ -148,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(attachmentsPlugin);
   await app.register(summariesPlugin);
   await app.register(unreadBodiesPlugin);
+  await app.register(liveChangesPlugin);
   // Routes
   await app.register(healthRoutes);
   await app.register(

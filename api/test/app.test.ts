@@ -60,6 +60,7 @@ describe('the app', () => {
       '/api/v1/dashboard/auditor',
       '/api/v1/dashboard/client',
       '/api/v1/dashboard/target-company',
+      '/api/v1/events',
       '/api/v1/gap/{gapId}',
       '/api/v1/gap/{gapId}/remark/{remarkId}',
       '/api/v1/gap/{id}/closure-request',

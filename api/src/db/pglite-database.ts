@@ -5,8 +5,13 @@ import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { protectDataDir } from '../../../tooling/config/data-dir.cjs';
 import { inlineParams } from './copy-out';
-import type { WorkerErrorDetail, WorkerReply, WorkerRequest } from './pglite-protocol';
-import type { Database, Queryable, QueryResult } from './types';
+import {
+  type WorkerErrorDetail,
+  type WorkerNotification,
+  type WorkerReply,
+  type WorkerRequest,
+} from './pglite-protocol';
+import type { Database, NotificationListener, Queryable, QueryResult } from './types';
 
 type Copied = { text: string; rowCount: number };
 type Pending = {
@@ -16,7 +21,8 @@ type Pending = {
 type NewRequest =
   | { type: 'query'; sql: string; params?: unknown[] }
   | { type: 'copy'; sql: string }
-  | { type: 'close' };
+  | { type: 'close' }
+  | { type: 'listen' | 'unlisten'; channel: string };
 
 /** Rows per COPY of a PGlite export: PGlite has no COPY TO STDOUT, so the export goes out in pages. */
 export const PGLITE_COPY_PAGE_ROWS = 500;
@@ -73,12 +79,19 @@ class PgliteDatabase implements Database {
   private nextCopy = 1;
   private failure: Error | undefined;
   private closing: Promise<void> | undefined;
+  /** Who listens to which channel: PGlite is one connection, so its notifications reach them all. */
+  private readonly listeners = new Map<string, Set<NotificationListener>>();
 
   constructor(
     private readonly worker: Worker,
     private readonly dataDir: string,
   ) {
-    worker.on('message', (reply: WorkerReply) => {
+    worker.on('message', (reply: WorkerReply | WorkerNotification) => {
+      if ('notification' in reply) {
+        const { channel, payload } = reply.notification;
+        for (const listener of this.listeners.get(channel) ?? []) listener.onNotification(payload);
+        return;
+      }
       const waiter = this.pending.get(reply.id);
       if (!waiter) return;
       this.pending.delete(reply.id);
@@ -200,6 +213,22 @@ class PgliteDatabase implements Database {
       }
     }
     return Readable.from(pages(), { objectMode: false });
+  }
+
+  /** LISTEN takes its turn like a query: run inside another's transaction, a rollback would undo it. */
+  async listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>> {
+    if (this.closing) throw new DatabaseClosedError();
+    const channelListeners = this.listeners.get(channel) ?? new Set();
+    this.listeners.set(channel, channelListeners);
+    channelListeners.add(listener);
+    if (channelListeners.size === 1) {
+      await this.queue.run(() => this.send({ type: 'listen', channel }));
+    }
+    return async () => {
+      if (!channelListeners.delete(listener) || channelListeners.size > 0 || this.closing) return;
+      this.listeners.delete(channel);
+      await this.queue.run(() => this.send({ type: 'unlisten', channel })).catch(() => undefined);
+    };
   }
 
   waitingCount(): number {

@@ -1,11 +1,17 @@
 // Runs inside a worker thread so PGlite's WASM work never blocks the API's event loop.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import type { WorkerReply, WorkerRequest } from './pglite-protocol';
+import {
+  NOTIFICATION_ID,
+  type WorkerNotification,
+  type WorkerReply,
+  type WorkerRequest,
+} from './pglite-protocol';
 
 const INT8_OID = 20;
-const port = parentPort;
-if (!port) throw new Error('pglite-worker must run in a worker thread');
+const maybePort = parentPort;
+if (!maybePort) throw new Error('pglite-worker must run in a worker thread');
+const port = maybePort;
 
 const { dataDir } = workerData as { dataDir: string };
 // int8 as a JS number, like the PostgreSQL pool (counts and sizes stay far below 2^53).
@@ -20,7 +26,29 @@ function errorReply(id: number, error: unknown): WorkerReply {
   return { id, ok: false, error: { message: String(source.message ?? error), ...detail } };
 }
 
+/** The channels listened to, and how each stops. */
+const listening = new Map<string, () => Promise<void>>();
+
 async function handle(request: WorkerRequest): Promise<WorkerReply> {
+  if (request.type === 'listen') {
+    const { channel } = request;
+    if (!listening.has(channel)) {
+      const stop = await pglite.listen(channel, (payload) =>
+        port.postMessage({
+          id: NOTIFICATION_ID,
+          ok: true,
+          notification: { channel, payload },
+        } satisfies WorkerNotification),
+      );
+      listening.set(channel, stop);
+    }
+    return { id: request.id, ok: true, rows: [] };
+  }
+  if (request.type === 'unlisten') {
+    await listening.get(request.channel)?.();
+    listening.delete(request.channel);
+    return { id: request.id, ok: true, rows: [] };
+  }
   if (request.type === 'close') {
     await pglite.close();
     return { id: request.id, ok: true, rows: [] };

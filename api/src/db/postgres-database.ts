@@ -4,7 +4,7 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { csvCopy, inlineParams } from './copy-out';
 import { SpillBuffer } from './spill-buffer';
-import type { Database, Queryable, QueryResult } from './types';
+import type { Database, NotificationListener, Queryable, QueryResult } from './types';
 
 const INT8_OID = 20;
 
@@ -75,6 +75,77 @@ const lastRows = <T>(result: pg.QueryResult | pg.QueryResult[]): T[] => {
   const last = Array.isArray(result) ? result.at(-1) : result;
   return (last?.rows ?? []) as T[];
 };
+
+/** Waits before opening a lost listening connection again: doubling from the first, up to the last. */
+export const LISTEN_RETRY_MS = { first: 500, last: 15_000 };
+
+/**
+ * LISTEN on a connection of its own (a pooled one goes back to the pool, and its LISTEN with it).
+ * A connection that fails is opened again, waiting longer each time it fails at once; each new one
+ * after the first tells `onMissed`, since whatever was sent in between was not heard.
+ */
+function listenOn(
+  connectionString: string,
+  channel: string,
+  listener: NotificationListener,
+  onError: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let wait = LISTEN_RETRY_MS.first;
+
+  const connect = async (again: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString, keepAlive: true, types });
+    next.on('notification', (message) => {
+      if (message.channel === channel) listener.onNotification(message.payload ?? '');
+    });
+    const lost = (error?: Error) => {
+      if (client !== next) return;
+      client = undefined;
+      next.removeAllListeners('notification');
+      next.end().catch(() => undefined);
+      if (error) onError(error);
+      if (!stopped) schedule();
+    };
+    next.on('error', lost);
+    next.on('end', () => lost());
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      next.removeAllListeners('notification');
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    wait = LISTEN_RETRY_MS.first;
+    if (again) listener.onMissed?.();
+  };
+  const schedule = () => {
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect(true).catch((error: Error) => {
+        onError(error);
+        wait = Math.min(wait * 2, LISTEN_RETRY_MS.last);
+        if (!stopped && !client) schedule();
+      });
+    }, wait);
+    retry.unref();
+  };
+
+  return connect(false).then(() => async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const open = client;
+    client = undefined;
+    await open?.end().catch(() => undefined);
+  });
+}
 
 /** A PostgreSQL server through a `pg` pool. */
 export function openPostgres({
@@ -161,6 +232,10 @@ export function openPostgres({
         (error: Error) => output.destroy(error),
       );
       return output;
+    },
+    listen(channel, listener) {
+      if (closing) return Promise.reject(new Error('The database is closed'));
+      return listenOn(connectionString, channel, listener, (error) => onIdleError?.(error));
     },
     waitingCount: () => pool.waitingCount,
     close() {

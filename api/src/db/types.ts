@@ -11,6 +11,12 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
 }
 
+export interface NotificationListener {
+  onNotification(payload: string): void;
+  /** The listening connection was lost and is back: what was sent meanwhile was not heard. */
+  onMissed?(): void;
+}
+
 /**
  * The one database interface of the API, over PGlite (embedded) or a PostgreSQL pool.
  * A query without params may hold several statements (simple protocol); with params it is one statement.
@@ -25,6 +31,13 @@ export interface Database extends Queryable {
    * Its columns need distinct names: PGlite first writes the rows into a table of its own.
    */
   copyOut(select: string, params?: unknown[]): Readable;
+  /**
+   * Hears every NOTIFY on `channel`, from any connection of any process, once its transaction has
+   * committed. PostgreSQL listens on a connection of its own, outside the pool, and opens it again
+   * after losing it: `onMissed` then says notifications may have been lost meanwhile. Resolves once
+   * listening, with the function that stops.
+   */
+  listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
   /** Requests waiting for a connection right now (PGlite: for its one connection); load shedding reads it. */
   waitingCount(): number;
   close(): Promise<void>;

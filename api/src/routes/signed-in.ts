@@ -4,6 +4,7 @@ import accountsRoutes from './accounts';
 import actionPlanRoutes from './action-plans';
 import meRoutes from './auth/me';
 import dashboardRoutes from './dashboards';
+import liveRoutes from './live';
 import notificationRoutes from './notifications';
 import organisationRoutes from './organisations';
 import portfolioRoutes from './portfolio';
@@ -33,6 +34,7 @@ const signedInRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(portfolioRoutes);
   await fastify.register(notificationRoutes);
   await fastify.register(reportRoutes);
+  await fastify.register(liveRoutes);
 };
 
 export default signedInRoutes;

@@ -127,4 +127,16 @@ export const OUTSIDE_THE_MATRIX: readonly { route: string; why: string }[] = [
   },
 ];
 
+/**
+ * Signed-in routes that answer with a stream that stays open, which `inject` cannot read to its end:
+ * every user type and role, signed out, and the foreign tenant are tested over real connections in
+ * the file named.
+ */
+export const TESTED_APART: readonly { route: string; why: string }[] = [
+  {
+    route: 'GET /api/v1/events',
+    why: 'server-sent events (tests: test/live/events.test.ts, test/replicas/live-replicas.test.ts)',
+  },
+];
+
 export const API_PREFIX = '/api/v1';

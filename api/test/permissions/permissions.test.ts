@@ -25,6 +25,7 @@ import {
   API_PREFIX,
   MATRIX,
   OUTSIDE_THE_MATRIX,
+  TESTED_APART,
   type Expectations,
   type MatrixRow,
   type Status,
@@ -147,6 +148,7 @@ describe.each(databaseKinds)('permissions on %s', (kind) => {
         [
           ...MATRIX.map((row) => row.route.replace(' ', ` ${API_PREFIX}`)),
           ...OUTSIDE_THE_MATRIX.map((entry) => entry.route),
+          ...TESTED_APART.map((entry) => entry.route),
         ].map(normaliseRoute),
       );
       const unlisted = appRoutes(app).filter((route) => !known.has(normaliseRoute(route)));
@@ -173,6 +175,7 @@ describe.each(databaseKinds)('permissions on %s', (kind) => {
       const missing = [
         ...MATRIX.map((row) => row.route.replace(' ', ` ${API_PREFIX}`)),
         ...OUTSIDE_THE_MATRIX.map((entry) => entry.route),
+        ...TESTED_APART.map((entry) => entry.route),
       ].filter((route) => !present.has(normaliseRoute(route)));
       expect(missing).toEqual([]);
     });

@@ -11,3 +11,4 @@ export * from './notifications';
 export * from './reports';
 export * from './esap-import';
 export * from './portfolio';
+export * from './live';

@@ -55,6 +55,8 @@ export const PERMISSIONS = {
 
   // Action plans, gaps and remarks
   viewActionPlans: ALL_USER_TYPES,
+  /** The stream of what changed in the plans one may see (ids only; the screens read them again). */
+  followChanges: ALL_USER_TYPES,
   exportActionPlans: ALL_USER_TYPES,
   createActionPlan: { auditor: ADMIN_OR_OWNER },
   addGap: { auditor: ADMIN_OR_OWNER },

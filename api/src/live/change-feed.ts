@@ -1,0 +1,98 @@
+// What every API process hears of the changes to gaps and plans (migration 0028): the database
+// notifies on commit, each process listens (PostgreSQL: a connection of its own; PGlite: in
+// process), and the feed hands each change to the streams of the users who may see its plan.
+import type { LiveChange, SessionUser } from '@verity/shared-api/src/server';
+
+/** The channel migration 0028's trigger notifies on. */
+export const CHANGES_CHANNEL = 'verity_changes';
+
+/** A change as the database announces it: ids and versions, and who may hear of it. */
+export interface ChangeNotice {
+  change: LiveChange;
+  clientId: string;
+  /** The plan's auditor firm while it is assigned to the company; an unassigned firm sees nothing. */
+  auditorId: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+const uuidOrNull = (value: unknown): value is string | null => value === null || uuid(value);
+
+/** The trigger's payload read strictly: anything else on the channel is ignored. */
+export function parseNotice(payload: string): ChangeNotice | undefined {
+  let value: Record<string, unknown>;
+  try {
+    value = JSON.parse(payload) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { p, g, v, b, c, cl, au } = value;
+  if (!uuid(p) || !uuidOrNull(g) || !uuidOrNull(b) || !uuid(c) || !uuid(cl) || !uuidOrNull(au)) {
+    return undefined;
+  }
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) return undefined;
+  return {
+    change: { actionPlanId: p, gapId: g, version: v, changedBy: b, targetCompanyId: c },
+    clientId: cl,
+    auditorId: au,
+  };
+}
+
+/**
+ * Whether the user may hear of the change: the rule of the routes' tenancy (auth/tenancy.ts
+ * `auditVisibleSql`) for the plan's audit: the client whose company it is, the company itself, the
+ * auditor firm whose audit it is while the firm is assigned to the company.
+ */
+export function mayHear(user: SessionUser, notice: ChangeNotice): boolean {
+  switch (user.userType) {
+    case 'client':
+      return notice.clientId === user.clientId;
+    case 'auditor':
+      return notice.auditorId !== null && notice.auditorId === user.auditorId;
+    case 'targetCompany':
+      return notice.change.targetCompanyId === user.targetCompanyId;
+  }
+}
+
+export interface FeedSubscriber {
+  change(change: LiveChange): void;
+  /** Changes may have been missed: whatever the screen shows should be read again. */
+  resync(): void;
+  /** The process is closing: end the stream (the browser opens one on another process). */
+  close(): void;
+}
+
+/** The streams open on this process, and what each user may hear. */
+export class ChangeFeed {
+  private readonly subscribers = new Map<FeedSubscriber, SessionUser>();
+
+  get size(): number {
+    return this.subscribers.size;
+  }
+
+  subscribe(user: SessionUser, subscriber: FeedSubscriber): () => void {
+    this.subscribers.set(subscriber, user);
+    return () => {
+      this.subscribers.delete(subscriber);
+    };
+  }
+
+  /** One notification from the database. */
+  publish(payload: string): void {
+    const notice = parseNotice(payload);
+    if (!notice) return;
+    for (const [subscriber, user] of this.subscribers) {
+      if (mayHear(user, notice)) subscriber.change(notice.change);
+    }
+  }
+
+  missed(): void {
+    for (const subscriber of this.subscribers.keys()) subscriber.resync();
+  }
+
+  closeAll(): void {
+    for (const subscriber of [...this.subscribers.keys()]) subscriber.close();
+    this.subscribers.clear();
+  }
+}

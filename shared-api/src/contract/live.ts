@@ -1,0 +1,38 @@
+// The contract of live updates (docs/decisions.md "Live updates"): `GET /events` is a stream of
+// server-sent events telling the screens what changed. Events carry ids and versions only; the
+// screens read what they show again through the normal routes, so tenancy stays in those routes.
+import { Type, type Static } from '@sinclair/typebox';
+import { FileAnswer, Nullable, Uuid, routeSchemas, signedInErrors } from './common';
+
+/** The name of the event a change comes as. */
+export const LIVE_CHANGE_EVENT = 'change';
+/**
+ * The name of the event that says changes may have been missed (the API lost its link to the
+ * database for a moment): whatever is on screen should be read again.
+ */
+export const LIVE_RESYNC_EVENT = 'resync';
+
+/** What changed: a plan, and its one gap when the write touched one (else several, or the plan itself). */
+export const LiveChange = Type.Object({
+  actionPlanId: Uuid,
+  gapId: Nullable(Uuid),
+  version: Type.Integer({
+    minimum: 1,
+    description: 'of the gap when one, else the newest written',
+  }),
+  changedBy: Nullable(Uuid),
+  targetCompanyId: Uuid,
+});
+export type LiveChange = Static<typeof LiveChange>;
+
+export const liveSchemas = routeSchemas({
+  events: {
+    response: {
+      200: FileAnswer(
+        `text/event-stream: '${LIVE_CHANGE_EVENT}' events whose data is a LiveChange as JSON, ` +
+          `'${LIVE_RESYNC_EVENT}' when changes may have been missed, and comments as heartbeats`,
+      ),
+      ...signedInErrors,
+    },
+  },
+});
