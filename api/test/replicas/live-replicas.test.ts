@@ -1,0 +1,159 @@
+// Live updates across API processes: two built API processes (`node dist/server.js`) on one
+// PostgreSQL database. A write through one reaches the streams open on the other, because each
+// process hears the database's notifications, not its own writes; and 500 open streams cost a
+// process far less than 100 MB.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { LIVE_CHANGE_EVENT, type LiveChange } from '@verity/shared-api/src/server';
+import { startApiProcess, type ApiProcess } from '../support/api-process';
+import { buildTestApp } from '../support/app';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { cookieHeader, openEventStream, type EventStream } from '../support/event-stream';
+import { sessionFor, type TestSession } from '../support/session';
+
+/** How many streams one process holds open in the memory check, and what they may cost it. */
+const STREAMS = 500;
+const STREAMS_BUDGET_BYTES = 100 * 1024 * 1024;
+
+/** The resident memory of a process, from the kernel's own account. */
+async function residentBytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kib = /^VmRSS:\s+(\d+) kB$/m.exec(status);
+  if (!kib) throw new Error(`no VmRSS for ${pid}`);
+  return Number(kib[1]) * 1024;
+}
+
+// PGlite is one process's database; CI sets TEST_DATABASE_URL, so this always runs there.
+(databaseKinds.includes('postgres') ? describe : describe.skip)(
+  'live updates across two API processes on one PostgreSQL',
+  () => {
+    let database: TestDatabase;
+    /** In this process, on the same database: sessions and the rows to change. */
+    let local: FastifyInstance;
+    const processes: ApiProcess[] = [];
+    const dataDirs: string[] = [];
+    const streams: EventStream[] = [];
+    let auditor: TestSession;
+    let company: TestSession;
+    let gap: { planId: string; gapId: string; companyId: string };
+
+    async function startProcess(): Promise<ApiProcess> {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'verity-live-'));
+      dataDirs.push(dataDir);
+      const started = await startApiProcess({
+        DATA_DIR: dataDir,
+        DATABASE_URL: database.env.DATABASE_URL,
+      });
+      processes.push(started);
+      return started;
+    }
+
+    beforeAll(async () => {
+      database = await createTestDatabase('postgres');
+      local = await buildTestApp(database);
+      auditor = await sessionFor(local, 'auditor.owner@verity.test', 'auditor');
+      company = await sessionFor(local, 'company.owner@verity.test', 'targetCompany');
+      const { rows } = await local.db.query<{ planId: string; gapId: string; companyId: string }>(
+        `SELECT ap.id AS "planId", g.id AS "gapId", ap.target_company_id AS "companyId"
+         FROM gaps g JOIN action_plans ap ON ap.id = g.action_plan_id
+         JOIN target_companies tc ON tc.id = ap.target_company_id
+         WHERE tc.target_company_name = 'Acme Steel Ltd' AND g.status = 'open'
+         ORDER BY g.created_at, g.id LIMIT 1`,
+      );
+      gap = rows[0]!;
+      await Promise.all([startProcess(), startProcess()]);
+    });
+    afterAll(async () => {
+      for (const stream of streams) stream.close();
+      await Promise.all(processes.map((started) => started.stop()));
+      await local?.close();
+      await database?.dispose();
+      await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+    });
+
+    const follow = async (through: ApiProcess, session: TestSession) => {
+      const stream = await openEventStream(`${through.url}/api/v1/events`, {
+        cookie: cookieHeader(session.cookies),
+      });
+      streams.push(stream);
+      expect(stream.status).toBe(200);
+      return stream;
+    };
+
+    const setStatusThrough = async (through: ApiProcess, status: string) => {
+      const response = await fetch(
+        `${through.url}/api/v1/gap/${gap.gapId}/status?targetCompanyId=${gap.companyId}`,
+        {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json', cookie: cookieHeader(auditor.cookies) },
+          body: JSON.stringify({ status }),
+        },
+      );
+      expect(response.status).toBe(200);
+      const { rows } = await local.db.query<{ version: number }>(
+        'SELECT version FROM gaps WHERE id = $1',
+        [gap.gapId],
+      );
+      return rows[0]!.version;
+    };
+
+    const isVersion = (version: number) => (event: { event: string; data: string }) =>
+      event.event === LIVE_CHANGE_EVENT &&
+      (JSON.parse(event.data) as LiveChange).gapId === gap.gapId &&
+      (JSON.parse(event.data) as LiveChange).version === version;
+
+    it('brings a write through one process to the streams open on the other', async () => {
+      const [a, b] = processes as [ApiProcess, ApiProcess];
+      const onA = await follow(a, company);
+      const onB = await follow(b, company);
+
+      const first = await setStatusThrough(a, 'provClosed');
+      const second = await setStatusThrough(b, 'open');
+
+      for (const stream of [onA, onB]) {
+        await stream.waitFor(isVersion(second), `version ${second}`);
+        expect(
+          stream.events
+            .filter((event) => event.event === LIVE_CHANGE_EVENT)
+            .map((event) => JSON.parse(event.data) as LiveChange),
+        ).toEqual(
+          [first, second].map((version) => ({
+            actionPlanId: gap.planId,
+            gapId: gap.gapId,
+            version,
+            changedBy: auditor.userId,
+            targetCompanyId: gap.companyId,
+          })),
+        );
+      }
+    });
+
+    it(`holds ${STREAMS} open streams for well under 100 MB, and tells every one of them`, async () => {
+      const [a, b] = processes as [ApiProcess, ApiProcess];
+      const pid = b.child.pid!;
+      const before = await residentBytes(pid);
+      const many: EventStream[] = [];
+      // In batches, as browsers arrive: the test's own sockets are not the point.
+      for (let start = 0; start < STREAMS; start += 50) {
+        many.push(
+          ...(await Promise.all(
+            Array.from({ length: Math.min(50, STREAMS - start) }, () => follow(b, company)),
+          )),
+        );
+      }
+      const version = await setStatusThrough(a, 'provClosed');
+      await Promise.all(
+        many.map((stream) => stream.waitFor(isVersion(version), `version ${version}`)),
+      );
+      const after = await residentBytes(pid);
+      const cost = after - before;
+      // The figure for docs/performance.md ("Live updates").
+      console.log(
+        `${STREAMS} open streams: ${(cost / 1024 / 1024).toFixed(1)} MB more resident memory`,
+      );
+      expect(cost).toBeLessThan(STREAMS_BUDGET_BYTES);
+    });
+  },
+);
