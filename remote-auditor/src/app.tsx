@@ -1,3 +1,4 @@
+import { LiveUpdates } from '@verity/feature-action-plans';
 import { AreaQueryProvider } from '@verity/query';
 import { AuditorRoutes } from './routes';
 
@@ -5,6 +6,7 @@ import { AuditorRoutes } from './routes';
 export default function AuditorApp() {
   return (
     <AreaQueryProvider>
+      <LiveUpdates />
       <AuditorRoutes />
     </AreaQueryProvider>
   );

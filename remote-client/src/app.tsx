@@ -1,3 +1,4 @@
+import { LiveUpdates } from '@verity/feature-action-plans';
 import { AreaQueryProvider } from '@verity/query';
 import { ClientRoutes } from './routes';
 
@@ -5,6 +6,7 @@ import { ClientRoutes } from './routes';
 export default function ClientApp() {
   return (
     <AreaQueryProvider>
+      <LiveUpdates />
       <ClientRoutes />
     </AreaQueryProvider>
   );

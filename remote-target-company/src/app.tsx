@@ -1,3 +1,4 @@
+import { LiveUpdates } from '@verity/feature-action-plans';
 import { AreaQueryProvider } from '@verity/query';
 import { TargetCompanyRoutes } from './routes';
 
@@ -5,6 +6,7 @@ import { TargetCompanyRoutes } from './routes';
 export default function TargetCompanyApp() {
   return (
     <AreaQueryProvider>
+      <LiveUpdates />
       <TargetCompanyRoutes />
     </AreaQueryProvider>
   );

@@ -270,7 +270,9 @@ export type {
   PortfolioFilters,
   MatrixCell,
   ClosureCount,
+  LiveChange,
 } from './contract';
+export { LIVE_CHANGE_EVENT, LIVE_EVENTS_PATH, LIVE_RESYNC_EVENT } from './domain/live';
 export type { RemarkChange, RemarkPayload } from './calls/action-plans';
 export type { CsvExport } from './calls/csv-export';
 export type { ReportFile, ReportRequest } from './calls/reports';

@@ -13,6 +13,7 @@ export * from './domain/error-codes';
 export * from './domain/esap';
 export * from './domain/esap-import';
 export * from './domain/limits';
+export * from './domain/live';
 export * from './domain/notifications';
 export * from './domain/permissions';
 export * from './domain/portfolio';

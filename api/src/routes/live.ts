@@ -33,6 +33,8 @@ const liveRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const { sse } = reply;
       sse.keepAlive();
+      // No proxy may compress (so hold back) or store the stream: the dev server compresses otherwise.
+      reply.header('cache-control', 'no-cache, no-transform');
       const send = (message: { event: string; data: unknown }) => {
         if (sse.isConnected) sse.send(message).catch(() => undefined);
       };

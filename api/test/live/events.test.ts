@@ -83,6 +83,9 @@ describe.each(databaseKinds)('live updates on %s', (kind) => {
     });
     open.push(stream);
     expect(stream.status).toBe(200);
+    expect(stream.headers['content-type']).toBe('text/event-stream');
+    // No proxy compresses (so holds back) or stores it.
+    expect(stream.headers['cache-control']).toBe('no-cache, no-transform');
     return stream;
   }
 

@@ -15,3 +15,4 @@ export { CompanyPlansExport, ExportPlansButton } from './export';
 export type { ExportPlansButtonProps } from './export';
 export { CompanyReportButton, DownloadReportButton } from './report';
 export type { DownloadReportButtonProps, ReportSubject } from './report';
+export { LiveUpdates } from './live';

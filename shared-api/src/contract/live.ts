@@ -2,15 +2,8 @@
 // server-sent events telling the screens what changed. Events carry ids and versions only; the
 // screens read what they show again through the normal routes, so tenancy stays in those routes.
 import { Type, type Static } from '@sinclair/typebox';
+import { LIVE_CHANGE_EVENT, LIVE_RESYNC_EVENT } from '../domain/live';
 import { FileAnswer, Nullable, Uuid, routeSchemas, signedInErrors } from './common';
-
-/** The name of the event a change comes as. */
-export const LIVE_CHANGE_EVENT = 'change';
-/**
- * The name of the event that says changes may have been missed (the API lost its link to the
- * database for a moment): whatever is on screen should be read again.
- */
-export const LIVE_RESYNC_EVENT = 'resync';
 
 /** What changed: a plan, and its one gap when the write touched one (else several, or the plan itself). */
 export const LiveChange = Type.Object({

@@ -1,0 +1,2 @@
+export { LiveUpdates, applyChange } from './live-updates';
+export { liveChangeText } from './live-texts';

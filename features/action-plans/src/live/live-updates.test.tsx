@@ -1,0 +1,165 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ActionPlanDetail, ChangeEntry, Gap, LiveChange } from '@verity/shared-api';
+import {
+  makeActionPlan,
+  makeGap,
+  makeStatistics,
+  ok,
+  onApi,
+  renderScreen,
+  testUser,
+} from '@verity/shared-ui/src/testing';
+import { ActionPlanDetailScreen, GAP_ID_PARAM } from '../action-plan-detail';
+import { LiveUpdates } from './live-updates';
+
+/** The browser's EventSource at the network edge: the test opens each stream and sends on it. */
+class FakeEventSource {
+  static opened: FakeEventSource[] = [];
+  readyState = 0;
+  onopen: ((event: Event) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  private readonly listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
+
+  constructor(
+    readonly url: string,
+    readonly init?: EventSourceInit,
+  ) {
+    FakeEventSource.opened.push(this);
+  }
+  addEventListener(name: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
+  }
+  close() {
+    this.readyState = 2;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+  }
+  send(name: string, data: unknown) {
+    const event = new MessageEvent(name, { data: JSON.stringify(data) });
+    for (const listener of this.listeners.get(name) ?? []) listener(event);
+  }
+}
+
+const PLAN_PATH = '/target-company/audits/audit-1/action-plans/plan-1';
+const ASHA = { name: 'Asha Rao', userType: 'auditor', role: 'owner' } as const;
+
+const before = makeGap({ id: 'gap-1', gapName: 'Wastewater discharge', status: 'open' });
+const closedEntry: ChangeEntry = {
+  id: 'entry-2',
+  field: 'status',
+  oldValue: 'open',
+  newValue: 'closed',
+  reason: null,
+  changedBy: ASHA,
+  changedAt: '2026-11-27T09:30:00.000Z',
+};
+
+function planWith(gap: Gap): ActionPlanDetail {
+  const { gaps: _gaps, ...actionPlan } = makeActionPlan({ actionPlanHeading: 'Water' });
+  return {
+    actionPlan,
+    statistics: makeStatistics({ totalGaps: 1 }),
+    gaps: [gap],
+    changeHistory: [],
+  };
+}
+
+const change = (changedBy: string): LiveChange => ({
+  actionPlanId: 'plan-1',
+  gapId: 'gap-1',
+  version: 2,
+  changedBy,
+  targetCompanyId: 'company-1',
+});
+
+function renderPlan(path = PLAN_PATH) {
+  return renderScreen(
+    <>
+      <LiveUpdates />
+      <ActionPlanDetailScreen
+        actionPlanId="plan-1"
+        targetCompanyId="company-1"
+        auditId="audit-1"
+        permissions={{
+          canChangeStatus: false,
+          canAddRemark: true,
+          canAddGap: false,
+          canEditGap: false,
+        }}
+      />
+    </>,
+    { path, user: testUser({ _id: 'company-user', userType: 'targetCompany' }) },
+  );
+}
+
+let plan: jest.Mock;
+beforeEach(() => {
+  FakeEventSource.opened = [];
+  Object.assign(globalThis, { EventSource: FakeEventSource });
+  const after = makeGap({
+    ...before,
+    status: 'closed',
+    displayStatus: 'closed',
+    version: 2,
+    changeHistory: [closedEntry],
+  });
+  // The plan as first read, then as it is after Asha Rao closed the gap.
+  plan = onApi('get', 'action-plan/:id', [ok(planWith(before)), ok(planWith(after))]);
+});
+afterEach(() => {
+  Reflect.deleteProperty(globalThis, 'EventSource');
+});
+
+describe('live updates on a plan', () => {
+  it('reads the plan again when someone else changes it, and says who changed what', async () => {
+    renderPlan();
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('Open')).toBeInTheDocument();
+    const [stream] = FakeEventSource.opened;
+    expect(stream?.url).toBe('/api/v1/events');
+    expect(stream?.init).toEqual({ withCredentials: true });
+
+    act(() => {
+      stream!.open();
+      stream!.send('change', change('asha'));
+    });
+
+    expect(await screen.findByText('Asha Rao closed “Wastewater discharge”')).toBeInTheDocument();
+    expect(within(screen.getByRole('table')).getByText('Closed')).toBeInTheDocument();
+    expect(plan).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads its own change again without a toast', async () => {
+    renderPlan();
+    await screen.findByRole('table');
+    act(() => FakeEventSource.opened[0]!.send('change', change('company-user')));
+    await waitFor(() => expect(plan).toHaveBeenCalledTimes(2));
+    expect(await within(screen.getByRole('table')).findByText('Closed')).toBeInTheDocument();
+    expect(screen.queryByText(/Asha Rao/)).not.toBeInTheDocument();
+  });
+
+  it('never overwrites a remark being typed in the open gap', async () => {
+    const user = userEvent.setup();
+    renderPlan(`${PLAN_PATH}?${GAP_ID_PARAM}=gap-1`);
+    const remark = await screen.findByRole('textbox', { name: 'Add a remark' });
+    await user.type(remark, 'Flow meter installed on outfall');
+
+    act(() => FakeEventSource.opened[0]!.send('change', change('asha')));
+
+    expect(await screen.findByText('Asha Rao closed “Wastewater discharge”')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Add a remark' })).toHaveValue(
+      'Flow meter installed on outfall',
+    );
+  });
+
+  it('closes the stream when the area goes', async () => {
+    const { unmount } = renderPlan();
+    await screen.findByRole('table');
+    const [stream] = FakeEventSource.opened;
+    unmount();
+    expect(stream!.readyState).toBe(2);
+  });
+});

@@ -1,0 +1,78 @@
+import { useEffect } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@verity/query';
+import { followServerEvents, useSession } from '@verity/session';
+import {
+  LIVE_CHANGE_EVENT,
+  LIVE_EVENTS_PATH,
+  LIVE_RESYNC_EVENT,
+  type ActionPlanDetail,
+  type LiveChange,
+} from '@verity/shared-api';
+import { toast } from '@verity/shared-ui';
+import { liveChangeText } from './live-texts';
+
+function parseChange(data: string): LiveChange | undefined {
+  try {
+    const change = JSON.parse(data) as Partial<LiveChange>;
+    return typeof change.actionPlanId === 'string' && typeof change.targetCompanyId === 'string'
+      ? (change as LiveChange)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads again, through the normal routes, everything on screen that shows the plan: the plan
+ * itself, plan lists, audits, dashboards and the portfolio (a query not on screen is only marked
+ * stale). Then, for someone else's change to a plan on screen, a quiet toast says who did what.
+ */
+export async function applyChange(
+  queryClient: QueryClient,
+  change: LiveChange,
+  ownUserId: string | undefined,
+): Promise<void> {
+  const planKey = queryKeys.actionPlan(change.actionPlanId);
+  const onScreen = queryClient.getQueryCache().findAll({ queryKey: planKey, type: 'active' });
+  await Promise.all(
+    [
+      planKey,
+      queryKeys.actionPlans(),
+      queryKeys.audits(),
+      queryKeys.dashboard(),
+      queryKeys.portfolio(),
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+  if (change.changedBy === ownUserId) return;
+  const text = liveChangeText(onScreen[0]?.state.data as ActionPlanDetail | null, change);
+  if (text) toast.message(text);
+}
+
+/**
+ * Mounted once in each area, inside its query client: follows the page's stream of changes
+ * (docs/decisions.md "Live updates"). A shell older than this area may lack the stream: the area
+ * then simply shows what it read, as before.
+ */
+export function LiveUpdates() {
+  const queryClient = useQueryClient();
+  const ownUserId = useSession((state) => state.user?._id);
+  useEffect(() => {
+    if (typeof followServerEvents !== 'function') return undefined;
+    return followServerEvents(
+      {
+        onEvent(name, data) {
+          if (name === LIVE_RESYNC_EVENT) {
+            void queryClient.invalidateQueries();
+            return;
+          }
+          const change = parseChange(data);
+          if (change) void applyChange(queryClient, change, ownUserId);
+        },
+        onStale: () => void queryClient.invalidateQueries(),
+      },
+      { path: LIVE_EVENTS_PATH, eventNames: [LIVE_CHANGE_EVENT, LIVE_RESYNC_EVENT] },
+    );
+  }, [queryClient, ownUserId]);
+  return null;
+}

@@ -1,0 +1,12 @@
+// Live updates (docs/decisions.md "Live updates"): the names the stream of changes and its events
+// go by, for the API that sends them and the screens that follow them.
+
+/** The stream's path under /api/v1. */
+export const LIVE_EVENTS_PATH = 'events';
+/** The name of the event a change comes as: its data is a LiveChange as JSON. */
+export const LIVE_CHANGE_EVENT = 'change';
+/**
+ * The name of the event that says changes may have been missed (the API lost its link to the
+ * database for a moment): whatever is on screen should be read again.
+ */
+export const LIVE_RESYNC_EVENT = 'resync';
