@@ -71,3 +71,62 @@ export async function openAcmeAuditPlans(page: Page) {
   await seededAuditRow(page).getByRole('link', { name: 'View Audits' }).click();
   await expect(page).toHaveURL(/\/action-plans$/);
 }
+
+/** 'YYYY-MM-DD' of the day `days` from today. */
+export function dayFromNow(days: number): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A plan made for one test, with its one gap, and where it sits. */
+export interface AcmePlan {
+  companyId: string;
+  auditorId: string;
+  auditId: string;
+  planId: string;
+  gapId: string;
+  kpi: string;
+}
+
+/**
+ * As the signed-in auditor owner: a new plan with one open gap ('COD above consent limits') in Acme
+ * Steel's seeded audit, named with `tag` so that tests never share one.
+ */
+export async function newAcmePlan(page: Page, tag: string): Promise<AcmePlan> {
+  const { targetCompanies } = await apiData<{
+    targetCompanies: { id: string; targetCompanyName: string }[];
+  }>(page.request, 'auditor/target-company?pageSize=100');
+  const companyId = targetCompanies.find(
+    (company) => company.targetCompanyName === 'Acme Steel Ltd',
+  )!.id;
+  const { auditorId, auditId } = await seededAuditPlans(page.request, companyId);
+  const kpi = `Effluent COD at the outfall ${tag}`;
+  const created = await page.request.post('/api/v1/action-plan', {
+    params: { targetCompanyId: companyId, auditId },
+    data: {
+      actionPlanHeading: `Effluent compliance ${tag}`,
+      category: 'environment',
+      formType: 'ap',
+      timeline: `${dayFromNow(60)}T00:00:00.000Z`,
+      gap: {
+        KPI: kpi,
+        gapName: 'COD above consent limits',
+        recommendation: 'Add a tertiary treatment stage',
+        responsibility: 'Plant Head',
+        actionTakenByCompany: 'Contractor engaged',
+        residualRisk: 'Moderate until commissioned',
+        impactedSDGs: ['SDG6'],
+        dueDate: `${dayFromNow(30)}T00:00:00.000Z`,
+        ESGAspect: 'Environmental',
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const planId = ((await created.json()) as { data: { actionPlan: { id: string } } }).data
+    .actionPlan.id;
+  const { gaps } = await apiData<{ gaps: { id: string }[] }>(
+    page.request,
+    `action-plan/${planId}?targetCompanyId=${companyId}`,
+  );
+  return { companyId, auditorId, auditId, planId, gapId: gaps[0]!.id, kpi };
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
-import { apiData, seededAuditPlans } from '../support/demo';
+import { newAcmePlan, type AcmePlan } from '../support/demo';
 import { expectDialogFits } from '../support/layout';
 import { enterAs, screenshot } from '../support/session';
 import { atBothSizes } from '../support/sizes';
@@ -15,65 +15,15 @@ const PHOTO = Buffer.from(
   'base64',
 );
 
-/** 'YYYY-MM-DD' of the day `days` from today. */
-function dayFromNow(days: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  return date.toISOString().slice(0, 10);
-}
-
-interface Loop {
-  companyId: string;
-  auditorId: string;
-  auditId: string;
-  planId: string;
-  gapId: string;
-  kpi: string;
-}
-
 /** As the auditor owner: a new plan with one open gap in Acme Steel's seeded audit. */
-async function newGap(page: Page, tag: string): Promise<Loop> {
+async function newGap(page: Page, tag: string): Promise<AcmePlan> {
   await enterAs(
     page,
     'Login As Auditor',
     'auditor.owner@verity.test',
     /\/auditor\/target-companies$/,
   );
-  const { targetCompanies } = await apiData<{
-    targetCompanies: { id: string; targetCompanyName: string }[];
-  }>(page.request, 'auditor/target-company?pageSize=100');
-  const companyId = targetCompanies.find(
-    (company) => company.targetCompanyName === 'Acme Steel Ltd',
-  )!.id;
-  const { auditorId, auditId } = await seededAuditPlans(page.request, companyId);
-  const kpi = `Effluent COD at the outfall ${tag}`;
-  const created = await page.request.post('/api/v1/action-plan', {
-    params: { targetCompanyId: companyId, auditId },
-    data: {
-      actionPlanHeading: `Effluent compliance ${tag}`,
-      category: 'environment',
-      formType: 'ap',
-      timeline: `${dayFromNow(60)}T00:00:00.000Z`,
-      gap: {
-        KPI: kpi,
-        gapName: 'COD above consent limits',
-        recommendation: 'Add a tertiary treatment stage',
-        responsibility: 'Plant Head',
-        actionTakenByCompany: 'Contractor engaged',
-        residualRisk: 'Moderate until commissioned',
-        impactedSDGs: ['SDG6'],
-        dueDate: `${dayFromNow(30)}T00:00:00.000Z`,
-        ESGAspect: 'Environmental',
-      },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const planId = ((await created.json()) as { data: { actionPlan: { id: string } } }).data
-    .actionPlan.id;
-  const { gaps } = await apiData<{ gaps: { id: string }[] }>(
-    page.request,
-    `action-plan/${planId}?targetCompanyId=${companyId}`,
-  );
-  return { companyId, auditorId, auditId, planId, gapId: gaps[0]!.id, kpi };
+  return newAcmePlan(page, tag);
 }
 
 /** Signs in as another demo user: the last one's session cookies go first, as on a shared laptop. */
