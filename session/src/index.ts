@@ -19,10 +19,3 @@ export type { SessionStatus, SessionState, SessionStoreDeps } from './session-st
 export { useSession } from './use-session';
 export type { SessionRegister, SessionUserOf } from './session-user';
 export { clearAllDrafts, clearDraft, readDraft, writeDraft } from './drafts';
-export {
-  followServerEvents,
-  RECONNECT_MS,
-  POLL_MS,
-  FAILURES_BEFORE_POLLING,
-} from './server-events';
-export type { ServerEventFollower, ServerEventsOptions, EventSourceLike } from './server-events';

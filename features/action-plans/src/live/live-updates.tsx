@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
-import { followServerEvents, useSession } from '@verity/session';
+import { useSession } from '@verity/session';
 import {
   LIVE_CHANGE_EVENT,
   LIVE_EVENTS_PATH,
@@ -11,6 +11,7 @@ import {
 } from '@verity/shared-api';
 import { toast } from '@verity/shared-ui';
 import { liveChangeText } from './live-texts';
+import { followServerEvents } from './server-events';
 
 function parseChange(data: string): LiveChange | undefined {
   try {
@@ -50,15 +51,13 @@ export async function applyChange(
 }
 
 /**
- * Mounted once in each area, inside its query client: follows the page's stream of changes
- * (docs/decisions.md "Live updates"). A shell older than this area may lack the stream: the area
- * then simply shows what it read, as before.
+ * Mounted once in each area, inside its query client: follows the stream of changes
+ * (docs/decisions.md "Live updates").
  */
 export function LiveUpdates() {
   const queryClient = useQueryClient();
   const ownUserId = useSession((state) => state.user?._id);
   useEffect(() => {
-    if (typeof followServerEvents !== 'function') return undefined;
     return followServerEvents(
       {
         onEvent(name, data) {
