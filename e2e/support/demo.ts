@@ -85,14 +85,39 @@ export interface AcmePlan {
   auditId: string;
   planId: string;
   gapId: string;
+  gapName: string;
   kpi: string;
 }
 
+/** What a test's plan says: its heading and its gap's texts. */
+export interface PlanTexts {
+  heading: string;
+  kpi: string;
+  gapName: string;
+  recommendation: string;
+  responsibility: string;
+  actionTakenByCompany: string;
+  residualRisk: string;
+  sdg: string;
+}
+
+/** The effluent plan, tagged so that tests never share one. */
+export const effluentPlan = (tag: string): PlanTexts => ({
+  heading: `Effluent compliance ${tag}`,
+  kpi: `Effluent COD at the outfall ${tag}`,
+  gapName: 'COD above consent limits',
+  recommendation: 'Add a tertiary treatment stage',
+  responsibility: 'Plant Head',
+  actionTakenByCompany: 'Contractor engaged',
+  residualRisk: 'Moderate until commissioned',
+  sdg: 'SDG6',
+});
+
 /**
- * As the signed-in auditor owner: a new plan with one open gap ('COD above consent limits') in Acme
- * Steel's seeded audit, named with `tag` so that tests never share one.
+ * As the signed-in auditor owner: a new plan with one open gap, due in 30 days, in Acme Steel's
+ * seeded audit.
  */
-export async function newAcmePlan(page: Page, tag: string): Promise<AcmePlan> {
+export async function newAcmePlan(page: Page, texts: PlanTexts): Promise<AcmePlan> {
   const { targetCompanies } = await apiData<{
     targetCompanies: { id: string; targetCompanyName: string }[];
   }>(page.request, 'auditor/target-company?pageSize=100');
@@ -100,22 +125,21 @@ export async function newAcmePlan(page: Page, tag: string): Promise<AcmePlan> {
     (company) => company.targetCompanyName === 'Acme Steel Ltd',
   )!.id;
   const { auditorId, auditId } = await seededAuditPlans(page.request, companyId);
-  const kpi = `Effluent COD at the outfall ${tag}`;
   const created = await page.request.post('/api/v1/action-plan', {
     params: { targetCompanyId: companyId, auditId },
     data: {
-      actionPlanHeading: `Effluent compliance ${tag}`,
+      actionPlanHeading: texts.heading,
       category: 'environment',
       formType: 'ap',
       timeline: `${dayFromNow(60)}T00:00:00.000Z`,
       gap: {
-        KPI: kpi,
-        gapName: 'COD above consent limits',
-        recommendation: 'Add a tertiary treatment stage',
-        responsibility: 'Plant Head',
-        actionTakenByCompany: 'Contractor engaged',
-        residualRisk: 'Moderate until commissioned',
-        impactedSDGs: ['SDG6'],
+        KPI: texts.kpi,
+        gapName: texts.gapName,
+        recommendation: texts.recommendation,
+        responsibility: texts.responsibility,
+        actionTakenByCompany: texts.actionTakenByCompany,
+        residualRisk: texts.residualRisk,
+        impactedSDGs: [texts.sdg],
         dueDate: `${dayFromNow(30)}T00:00:00.000Z`,
         ESGAspect: 'Environmental',
       },
@@ -128,5 +152,13 @@ export async function newAcmePlan(page: Page, tag: string): Promise<AcmePlan> {
     page.request,
     `action-plan/${planId}?targetCompanyId=${companyId}`,
   );
-  return { companyId, auditorId, auditId, planId, gapId: gaps[0]!.id, kpi };
+  return {
+    companyId,
+    auditorId,
+    auditId,
+    planId,
+    gapId: gaps[0]!.id,
+    gapName: texts.gapName,
+    kpi: texts.kpi,
+  };
 }

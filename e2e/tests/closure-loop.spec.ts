@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
-import { newAcmePlan, type AcmePlan } from '../support/demo';
+import { effluentPlan, newAcmePlan, type AcmePlan } from '../support/demo';
 import { expectDialogFits } from '../support/layout';
 import { enterAs, screenshot } from '../support/session';
 import { atBothSizes } from '../support/sizes';
@@ -23,7 +23,7 @@ async function newGap(page: Page, tag: string): Promise<AcmePlan> {
     'auditor.owner@verity.test',
     /\/auditor\/target-companies$/,
   );
-  return newAcmePlan(page, tag);
+  return newAcmePlan(page, effluentPlan(tag));
 }
 
 /** Signs in as another demo user: the last one's session cookies go first, as on a shared laptop. */

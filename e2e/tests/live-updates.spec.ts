@@ -2,7 +2,7 @@
 // company user's screen, and the company user's remark on the auditor's, without a reload; a
 // quiet toast says who changed what, and the remark the company user is typing stays as typed.
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { newAcmePlan } from '../support/demo';
+import { effluentPlan, newAcmePlan } from '../support/demo';
 import { enterAs, screenshot } from '../support/session';
 
 /** A page of its own browser context: its own cookies, its own stream of changes. */
@@ -34,7 +34,7 @@ test('an auditor and a company user on one plan see each other’s changes as th
     'auditor.owner@verity.test',
     /\/auditor\/target-companies$/,
   );
-  const plan = await newAcmePlan(auditor, `live-${Date.now().toString(36)}`);
+  const plan = await newAcmePlan(auditor, effluentPlan(`live-${Date.now().toString(36)}`));
   const company = await personOn(
     browser,
     'Login As Target Company',

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
-import { apiData, seededAuditPlans } from '../support/demo';
+import { newAcmePlan, type AcmePlan } from '../support/demo';
 import { expectDialogFits, expectFitsWidth } from '../support/layout';
 import { enterAs, screenshot } from '../support/session';
 import { atBothSizes } from '../support/sizes';
@@ -9,61 +9,18 @@ import { atBothSizes } from '../support/sizes';
 // counts them, its panel lists them, one opens the gap at the right place and is read, and 'Mark
 // all as read' clears the rest. Then the notification settings page the user panel leads to.
 
-/** 'YYYY-MM-DD' of the day `days` from today. */
-function dayFromNow(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-interface NewGap {
-  companyId: string;
-  auditorId: string;
-  auditId: string;
-  planId: string;
-  gapId: string;
-  gapName: string;
-  kpi: string;
-}
-
 /** As the auditor owner: a new plan with one open gap in Acme Steel's seeded audit. */
-async function newGap(page: Page, tag: string): Promise<NewGap> {
-  const { targetCompanies } = await apiData<{
-    targetCompanies: { id: string; targetCompanyName: string }[];
-  }>(page.request, 'auditor/target-company?pageSize=100');
-  const companyId = targetCompanies.find(
-    (company) => company.targetCompanyName === 'Acme Steel Ltd',
-  )!.id;
-  const { auditorId, auditId } = await seededAuditPlans(page.request, companyId);
-  const kpi = `Hazardous waste manifests ${tag}`;
-  const gapName = `Manifests not reconciled ${tag}`;
-  const created = await page.request.post('/api/v1/action-plan', {
-    params: { targetCompanyId: companyId, auditId },
-    data: {
-      actionPlanHeading: `Waste handling ${tag}`,
-      category: 'environment',
-      formType: 'ap',
-      timeline: `${dayFromNow(60)}T00:00:00.000Z`,
-      gap: {
-        KPI: kpi,
-        gapName,
-        recommendation: 'Reconcile each manifest with the carrier every month',
-        responsibility: 'EHS Manager',
-        actionTakenByCompany: 'Carrier contacted',
-        residualRisk: 'Low once reconciled',
-        impactedSDGs: ['SDG12'],
-        dueDate: `${dayFromNow(30)}T00:00:00.000Z`,
-        ESGAspect: 'Environmental',
-      },
-    },
+const newGap = (page: Page, tag: string): Promise<AcmePlan> =>
+  newAcmePlan(page, {
+    heading: `Waste handling ${tag}`,
+    kpi: `Hazardous waste manifests ${tag}`,
+    gapName: `Manifests not reconciled ${tag}`,
+    recommendation: 'Reconcile each manifest with the carrier every month',
+    responsibility: 'EHS Manager',
+    actionTakenByCompany: 'Carrier contacted',
+    residualRisk: 'Low once reconciled',
+    sdg: 'SDG12',
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const planId = ((await created.json()) as { data: { actionPlan: { id: string } } }).data
-    .actionPlan.id;
-  const { gaps } = await apiData<{ gaps: { id: string }[] }>(
-    page.request,
-    `action-plan/${planId}?targetCompanyId=${companyId}`,
-  );
-  return { companyId, auditorId, auditId, planId, gapId: gaps[0]!.id, gapName, kpi };
-}
 
 /** Signs in as another demo user: the last one's session cookies go first, as on a shared laptop. */
 async function switchTo(
