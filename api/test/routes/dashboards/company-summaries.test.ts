@@ -576,7 +576,8 @@ describe.each(databaseKinds)('the per-company summaries backfill on %s', (kind) 
           dueDays: i % 5 === 0 ? null : Math.round((next() * 40 - 20) * 10) / 10,
         })),
       );
-    expect(await runMigrations(db)).toEqual(['0027.do.company_summaries.sql']);
+    // 0027 first, then whatever migrations came after it.
+    expect((await runMigrations(db))[0]).toBe('0027.do.company_summaries.sql');
     expect((await db.query(DRIFT_SQL)).rows).toEqual([]);
     for (const scope of [
       auditorScope(w.firms[0]!),

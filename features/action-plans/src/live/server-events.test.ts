@@ -156,4 +156,16 @@ describe('the page’s stream of server events', () => {
     }
     stop();
   });
+
+  it('polls every 30 s from the start where the browser has no EventSource', () => {
+    const { options, follower } = setUp();
+    const { heard, handlers } = follower();
+    const stop = followServerEvents(handlers, { ...options, openSource: undefined });
+    expect(heard).toEqual([]);
+    jest.advanceTimersByTime(POLL_MS);
+    expect(heard).toEqual(['stale']);
+    stop();
+    jest.advanceTimersByTime(POLL_MS * 2);
+    expect(heard).toEqual(['stale']);
+  });
 });

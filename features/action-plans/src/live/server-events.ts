@@ -29,7 +29,7 @@ export interface ServerEventsOptions {
   path: string;
   /** The names of the events the followers hear. */
   eventNames: readonly string[];
-  /** Defaults to the browser's EventSource. */
+  /** Defaults to the browser's EventSource; without one, the followers are polled every POLL_MS. */
   openSource?: (url: string) => EventSourceLike;
   /** Renews the session cookies when they have expired; defaults to reading the session through the API client. */
   renewSession?: () => Promise<unknown>;
@@ -52,8 +52,11 @@ interface Stream {
 
 const streams = new Map<string, Stream>();
 
+/** A browser without EventSource (and jsdom) is polled from the start. */
+const defaultSource = () => (typeof EventSource === 'function' ? browserSource : undefined);
+
 function openStream(options: ServerEventsOptions, followers: Set<ServerEventFollower>): Stream {
-  const openSource = options.openSource ?? browserSource;
+  const openSource = options.openSource ?? defaultSource();
   const renewSession = options.renewSession ?? (() => getCurrentUser(apiClient));
   const url = `${API_BASE_PATH}/${options.path}`;
   let source: EventSourceLike | undefined;
@@ -71,8 +74,8 @@ function openStream(options: ServerEventsOptions, followers: Set<ServerEventFoll
     poll = undefined;
   };
 
-  const connect = () => {
-    const current = openSource(url);
+  const connect = (open: (url: string) => EventSourceLike) => {
+    const current = open(url);
     source = current;
     current.onopen = () => {
       if (current !== source) return;
@@ -105,13 +108,14 @@ function openStream(options: ServerEventsOptions, followers: Set<ServerEventFoll
         void renewSession()
           .catch(() => undefined)
           .then(() => {
-            if (!stopped) connect();
+            if (!stopped) connect(open);
           });
       }, wait);
     };
   };
 
-  connect();
+  if (openSource) connect(openSource);
+  else poll = setInterval(tellStale, POLL_MS);
   return {
     followers,
     stop() {
