@@ -2,6 +2,7 @@
 // notifies on commit, each process listens (PostgreSQL: a connection of its own; PGlite: in
 // process), and the feed hands each change to the streams of the users who may see its plan.
 import type { LiveChange, SessionUser } from '@verity/shared-api/src/server';
+import { isUuid } from '../uuid';
 
 /** The channel migration 0028's trigger notifies on. */
 export const CHANGES_CHANNEL = 'verity_changes';
@@ -14,9 +15,7 @@ export interface ChangeNotice {
   auditorId: string | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
-const uuidOrNull = (value: unknown): value is string | null => value === null || uuid(value);
+const uuidOrNull = (value: unknown): value is string | null => value === null || isUuid(value);
 
 /** The trigger's payload read strictly: anything else on the channel is ignored. */
 export function parseNotice(payload: string): ChangeNotice | undefined {
@@ -28,7 +27,14 @@ export function parseNotice(payload: string): ChangeNotice | undefined {
   }
   if (typeof value !== 'object' || value === null) return undefined;
   const { p, g, v, b, c, cl, au } = value;
-  if (!uuid(p) || !uuidOrNull(g) || !uuidOrNull(b) || !uuid(c) || !uuid(cl) || !uuidOrNull(au)) {
+  if (
+    !isUuid(p) ||
+    !uuidOrNull(g) ||
+    !uuidOrNull(b) ||
+    !isUuid(c) ||
+    !isUuid(cl) ||
+    !uuidOrNull(au)
+  ) {
     return undefined;
   }
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) return undefined;
