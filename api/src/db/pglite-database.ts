@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { protectDataDir } from '../../../tooling/config/data-dir.cjs';
+import { initialiseDataDir } from '../../../tooling/db/embedded';
 import { inlineParams } from './copy-out';
 import {
   type WorkerErrorDetail,
@@ -262,9 +263,13 @@ require(${JSON.stringify(source)});`;
   return { script: bootstrap, eval: true };
 }
 
-/** Opens (creating when missing) the PGlite database in `dataDir`, in its own worker thread. */
-export function openPglite(dataDir: string): Promise<Database> {
+/**
+ * Opens (creating when missing, in a thread that then ends) the PGlite database in `dataDir`, in its
+ * own worker thread.
+ */
+export async function openPglite(dataDir: string): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
+  await initialiseDataDir(dataDir, require.resolve('@electric-sql/pglite'));
   const { script, eval: isSource } = workerScript();
   const worker = new Worker(script, { eval: isSource, workerData: { dataDir }, execArgv: [] });
   return new Promise((resolve, reject) => {

@@ -1,6 +1,7 @@
 // Runs inside a worker thread so PGlite's WASM work never blocks the API's event loop.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { embeddedStartParams } from '../../../tooling/db/embedded';
 import {
   NOTIFICATION_ID,
   type WorkerNotification,
@@ -15,7 +16,12 @@ const port = maybePort;
 
 const { dataDir } = workerData as { dataDir: string };
 // int8 as a JS number, like the PostgreSQL pool (counts and sizes stay far below 2^53).
-const pglite = new PGlite({ dataDir, parsers: { [INT8_OID]: (value: string) => Number(value) } });
+const pglite = new PGlite({
+  dataDir,
+  parsers: { [INT8_OID]: (value: string) => Number(value) },
+  // Its memory capped (tooling/db/embedded.ts).
+  startParams: embeddedStartParams(PGlite.defaultStartParams),
+});
 
 function errorReply(id: number, error: unknown): WorkerReply {
   const source = (error ?? {}) as Record<string, unknown>;

@@ -121,3 +121,24 @@ describe.each(databaseKinds)('database on %s', (kind) => {
     await expect(db.close()).resolves.toBeUndefined();
   });
 });
+
+describe('the embedded database (PGlite)', () => {
+  it("runs with its memory capped: a 16 MB buffer pool instead of initdb's 128 MB", async () => {
+    const testDb = await createTestDatabase('pglite', { template: 'empty' });
+    const db = await openDatabase({ dataDir: testDb.env.DATA_DIR });
+    try {
+      const { rows } = await db.query<{ name: string; setting: string }>(
+        `SELECT name, current_setting(name) AS setting FROM unnest(
+           ARRAY['shared_buffers', 'maintenance_work_mem', 'temp_buffers']) AS name ORDER BY name`,
+      );
+      expect(Object.fromEntries(rows.map((row) => [row.name, row.setting]))).toEqual({
+        maintenance_work_mem: '16MB',
+        shared_buffers: '16MB',
+        temp_buffers: '4MB',
+      });
+    } finally {
+      await db.close();
+      await testDb.dispose();
+    }
+  });
+});

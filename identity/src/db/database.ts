@@ -1,9 +1,15 @@
 // One small database interface over PGlite (the default, a folder on disk) or a PostgreSQL pool.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { protectDataDir } from '../../../tooling/config/data-dir.cjs';
+import { embeddedStartParams, initialiseDataDir } from '../../../tooling/db/embedded';
+import { identityRoot } from '../config';
+
+/** Resolves packages as identity's own code does (the built bundle and the tests alike). */
+const serviceRequire = createRequire(path.join(identityRoot, 'package.json'));
 
 export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
@@ -27,7 +33,12 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
 
 async function openPglite(directory: string): Promise<Database> {
   await mkdir(directory, { recursive: true });
-  const db = await PGlite.create(directory);
+  // Made in a thread of its own, its memory capped (tooling/db/embedded.ts).
+  await initialiseDataDir(directory, serviceRequire.resolve('@electric-sql/pglite'));
+  const db = await PGlite.create({
+    dataDir: directory,
+    startParams: embeddedStartParams(PGlite.defaultStartParams),
+  });
   // PGlite sets its files' modes itself (666, 644), whatever the umask.
   protectDataDir(directory);
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
