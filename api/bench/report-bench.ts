@@ -139,11 +139,11 @@ async function main() {
         },
       );
       const gathered = performance.now();
-      const pdf = writeReportPdf(data, storage);
+      const pdf = await writeReportPdf(data, storage);
       const pdfFile = sink(path.join(OUT, 'verity-report-bench.pdf'));
       await Promise.all([pipeline(pdf.stream, pdfFile.writable), pdf.done]);
       const pdfDone = performance.now();
-      const xlsx = writeReportXlsx(data);
+      const xlsx = await writeReportXlsx(data);
       const xlsxFile = sink(path.join(OUT, 'verity-report-bench.xlsx'));
       await Promise.all([pipeline(xlsx.stream, xlsxFile.writable), xlsx.done]);
       const xlsxDone = performance.now();

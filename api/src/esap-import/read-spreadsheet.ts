@@ -1,7 +1,7 @@
 // Reading an uploaded ESAP into rows of cell values: an .xlsx with exceljs, a CSV with csv-parse. What
 // the file is comes from its bytes (an .xlsx is a zip), never from its name.
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { ESAP_IMPORT_MESSAGES } from '@verity/shared-api/src/server';
 import { invalid } from '../errors';
 import type { SheetValue } from './timetable';
@@ -89,7 +89,9 @@ async function readWorkbook(bytes: Buffer): Promise<SheetRow[]> {
   if (declaredUnpackedBytes(bytes) > MAX_UNPACKED_BYTES) {
     throw invalid(ESAP_IMPORT_MESSAGES.unreadableWorkbook);
   }
-  const workbook = new ExcelJS.Workbook();
+  // exceljs (about 27 MB) is loaded with the first workbook, not when the API starts.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {

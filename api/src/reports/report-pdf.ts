@@ -1,7 +1,6 @@
 // The monitoring report as a PDF (pdfkit), written page by page into the stream the reply sends:
 // cover, summary, the ESAP table in the lender's column order, overdue gaps, the period's changes and
 // the evidence appendix with downscaled thumbnails (docs/decisions.md "Monitoring report").
-import PDFDocument from 'pdfkit';
 import {
   ESAP_REPORT_COLUMNS,
   STATUS_COLORS,
@@ -565,10 +564,12 @@ const USER_TYPE_WORDS: Readonly<Record<string, string>> = {
  * Starts the PDF and gives its stream at once; the pages are written as the reply reads, thumbnails
  * one at a time. `done` settles when the document has ended (or failed: the stream is then destroyed).
  */
-export function writeReportPdf(
+export async function writeReportPdf(
   data: ReportData,
   storage: AttachmentStorage,
-): { stream: Doc; done: Promise<void> } {
+): Promise<{ stream: Doc; done: Promise<void> }> {
+  // pdfkit (about 23 MB with its fonts) is loaded with the first report, not when the API starts.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',

@@ -2,7 +2,7 @@
 // Summary sheet (cover and totals), the ESAP sheet in the lender's column order, Overdue, Changes and
 // Evidence (file names and capture data; the thumbnails are the PDF's).
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { ESAP_REPORT_COLUMNS, STATUS_LABELS } from '@verity/shared-api/src/server';
 import type { ReportData } from './report-data';
 import {
@@ -42,10 +42,16 @@ function addRow(sheet: ExcelJS.Worksheet, values: (string | number | null)[]) {
   row.commit();
 }
 
-/** Starts the workbook and gives its stream at once; `done` settles when the last sheet is written. */
-export function writeReportXlsx(data: ReportData): { stream: PassThrough; done: Promise<void> } {
+/**
+ * Starts the workbook and gives its stream; `done` settles when the last sheet is written. exceljs
+ * (about 27 MB) is loaded with the first report, not when the API starts.
+ */
+export async function writeReportXlsx(
+  data: ReportData,
+): Promise<{ stream: PassThrough; done: Promise<void> }> {
+  const { default: Excel } = await import('exceljs');
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({
     stream,
     useStyles: true,
     useSharedStrings: false,

@@ -40,7 +40,7 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     if (!period.ok) throw invalid(period.message);
     const data = await gatherReport(db, company, scope, period);
     const { stream, done } =
-      format === 'pdf' ? writeReportPdf(data, attachments) : writeReportXlsx(data);
+      format === 'pdf' ? await writeReportPdf(data, attachments) : await writeReportXlsx(data);
     // A failure after the first bytes can only cut the download short; it is logged here.
     done.catch((error: unknown) => reply.log.error({ err: error }, 'monitoring report failed'));
     return reply

@@ -13,7 +13,7 @@ declare module 'fastify' {
 /** The attachment storage, swept of what crashes left behind once at start and then on a schedule. */
 export default fp(
   async (fastify) => {
-    const { storage, close } = configuredAttachmentStorage(fastify.config);
+    const { storage, close } = await configuredAttachmentStorage(fastify.config);
     fastify.decorate('attachments', storage);
 
     let running: Promise<void> | undefined;

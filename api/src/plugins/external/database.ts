@@ -23,7 +23,7 @@ export default fp<DatabasePluginOptions>(
       if (applied.length > 0) fastify.log.info({ applied }, 'migrations applied');
       if (config.seedDemo) {
         // The demo's photos go where the API will look for them: the folder or the bucket.
-        const { storage, close } = configuredAttachmentStorage(config);
+        const { storage, close } = await configuredAttachmentStorage(config);
         try {
           await seedDemo(db, config.demoAccountsFile, { attachments: storage });
         } finally {
