@@ -15,6 +15,8 @@ export function e2eEnvironment() {
     MAIL_CATCHER_SMTP_PORT: process.env.E2E_MAIL_CATCHER_SMTP_PORT || '11025',
     DATA_DIR: process.env.E2E_DATA_DIR || path.join(os.tmpdir(), `verity-e2e-${process.pid}`),
   };
+  // Where the tests point a static site at another build, or stop it (support/static-sites.ts).
+  env.STATIC_SITES_FILE = path.join(env.DATA_DIR!, 'static-sites.json');
   return {
     env,
     /** A second server of one remote, for a developer's local override (independent-deploys.spec.ts). */

@@ -27,6 +27,7 @@ export default async function globalSetup() {
     // A shared CI machine may be busy: each server gets minutes, not seconds, to answer its health check.
     readyTimeoutMs: 180_000,
   });
+  process.env.E2E_STATIC_SITES_FILE = env.STATIC_SITES_FILE;
   for (const [name, child] of Object.entries(stack.processes)) {
     process.env[`E2E_PID_${name.toUpperCase().replace(/-/g, '_')}`] = String(child.pid);
   }

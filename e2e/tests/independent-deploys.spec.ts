@@ -1,6 +1,7 @@
 // Areas deploy on their own: one remote is rebuilt as its next release (a changed dashboard text, a
-// newer contract) and restarted alone; its area runs the new build, the other areas and the shell
-// stay as they were. The same build also proves a developer's local override of one area.
+// newer contract) and deployed alone (the static server serves that site from the new build); its
+// area runs the new build, the other areas and the shell stay as they were. The same build also
+// proves a developer's local override of one area.
 import { expect, test, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { e2eEnvironment } from '../support/environment';
 import { signIn } from '../support/session';
+import { changeStaticSites, currently, restoreStaticSites } from '../support/static-sites';
 
 interface ServerSpec {
   name: string;
@@ -20,7 +22,7 @@ interface StackModule {
     env: NodeJS.ProcessEnv;
     config: { remotes: { key: string; dir: string; url: string }[] };
   };
-  serverSpecs(config: unknown, env: NodeJS.ProcessEnv): ServerSpec[];
+  remoteServerSpec(config: unknown, key: string): ServerSpec;
   startServer(spec: ServerSpec, env: NodeJS.ProcessEnv, options: { quiet: boolean }): ChildProcess;
   stopProcess(child: ChildProcess): Promise<void>;
 }
@@ -73,17 +75,16 @@ async function buildLaterRelease(outputDir: string, texts: string) {
   if (code !== 0) throw new Error(`the later release did not build (exit ${code}):\n${errors}`);
 }
 
-function remoteSpec(): ServerSpec {
-  const { config } = stack.stackEnvironment(stackEnv);
-  return stack.serverSpecs(config, stackEnv).find((spec) => spec.name === 'remote-target-company')!;
-}
-
-/** Starts the target-company remote's server on the given folder (and port), once it answers. */
-async function serveRemote(distDir: string, port?: number): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...stackEnv, REMOTE_DIST_DIR: distDir };
-  if (port) env.REMOTE_TARGET_COMPANY_PORT = String(port);
-  const spec = remoteSpec();
-  const ready = port ? `http://localhost:${port}/remoteEntry.js` : spec.ready;
+/** Starts a server of the target-company remote alone, on the given folder and port, once it answers. */
+async function serveRemote(distDir: string, port: number): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = {
+    ...stackEnv,
+    REMOTE_DIST_DIR: distDir,
+    REMOTE_TARGET_COMPANY_PORT: String(port),
+  };
+  const { config } = stack.stackEnvironment(env);
+  const spec = stack.remoteServerSpec(config, 'remote-target-company');
+  const ready = `http://localhost:${port}/remoteEntry.js`;
   const child = stack.startServer(spec, env, { quiet: true });
   started.push(child);
   await expect
@@ -130,6 +131,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  restoreStaticSites();
   await Promise.all(started.map((child) => stack.stopProcess(child)));
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
@@ -162,24 +164,15 @@ test('a developer loads one area from a local server through localStorage, never
   await stopServer(preview);
 });
 
-test('a remote rebuilt and restarted alone: its area shows the new text, the others and the shell stay', async ({
+test('a remote rebuilt and deployed alone: its area shows the new text, the others and the shell stay', async ({
   page,
 }) => {
-  const running = Number(process.env.E2E_PID_REMOTE_TARGET_COMPANY);
-  expect(running).toBeGreaterThan(0);
-  process.kill(running, 'SIGTERM');
-  const entry = remoteSpec().ready;
-  await expect
-    .poll(
-      () =>
-        fetch(entry).then(
-          () => 'up',
-          () => 'down',
-        ),
-      { timeout: 120_000 },
-    )
-    .toBe('down');
-  await serveRemote(laterBuild);
+  const { config } = stack.stackEnvironment(stackEnv);
+  const entry = `${stack.remoteServerSpec(config, 'remote-target-company').ready}`;
+  const laterEntry = readFileSync(path.join(laterBuild, 'remoteEntry.js'), 'utf8');
+  expect(await currently(entry)).not.toBe(laterEntry);
+  changeStaticSites({ 'remote-target-company': laterBuild });
+  await expect.poll(() => currently(entry), { timeout: 120_000 }).toBe(laterEntry);
 
   await companyDashboard(page);
   await expect(page.getByRole('group', { name: NEW_TEXT })).toBeVisible();

@@ -1,20 +1,19 @@
 import { expect, test } from '@playwright/test';
 import { screenshot, signIn } from '../support/session';
+import { changeStaticSites, currently, restoreStaticSites } from '../support/static-sites';
+
+const auditorEntry = `http://localhost:${process.env.E2E_REMOTE_AUDITOR_PORT || 18082}/remoteEntry.js`;
+
+test.afterAll(async () => {
+  restoreStaticSites();
+  await expect.poll(() => currently(auditorEntry)).not.toBe('down');
+});
 
 test('with the auditor remote stopped, the auditor area shows the error page and the others still work', async ({
   page,
 }) => {
-  const pid = Number(process.env.E2E_PID_REMOTE_AUDITOR);
-  expect(pid).toBeGreaterThan(0);
-  process.kill(pid, 'SIGTERM');
-  await expect
-    .poll(async () =>
-      fetch(`http://localhost:${process.env.E2E_REMOTE_AUDITOR_PORT || 18082}/remoteEntry.js`).then(
-        () => 'up',
-        () => 'down',
-      ),
-    )
-    .toBe('down');
+  changeStaticSites({ 'remote-auditor': null });
+  await expect.poll(() => currently(auditorEntry)).toBe('down');
 
   await signIn(page, 'Login As Auditor', 'auditor.owner@verity.test');
   await expect(page).toHaveURL(/\/auditor/);

@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { buildShellServer } from './index';
+import { buildShellServer } from './shell-app';
 
 const page = `<!doctype html><html><head><title>Verity</title></head><body>${'<div id="root"></div>'.repeat(80)}</body></html>`;
 const main = 'import("./login.0123abcd4567.js");\n'.repeat(300);

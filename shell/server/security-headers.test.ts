@@ -6,7 +6,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildShellServer } from './index';
+import { buildShellServer } from './shell-app';
 
 let distDir: string;
 

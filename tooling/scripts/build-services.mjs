@@ -1,5 +1,5 @@
-// Compiles Verity's Node services (api, identity, the shell's server, the remotes' server and the mail
-// catcher) into JavaScript under each package's dist/, which `node` runs. esbuild bundles each entry
+// Compiles Verity's Node services (api, identity, the shell's server, the remotes' server, the static
+// server of both and the mail catcher) into JavaScript under each package's dist/, which `node` runs. esbuild bundles each entry
 // with the workspace's own TypeScript it imports (shared-api, tooling); the service's npm
 // dependencies stay outside the bundle and load from its node_modules. tsc only checks the types.
 import { createHash } from 'node:crypto';
@@ -44,10 +44,11 @@ export const services = [
     dir: 'tooling',
     outdir: 'tooling/dist',
     format: 'cjs',
-    inputs: ['tooling/servers', 'tooling/mail'],
+    inputs: ['tooling/servers', 'tooling/mail', 'shell/server'],
     entries: {
       'mail-catcher-server': 'tooling/servers/mail-catcher-server.ts',
       'remote-server': 'tooling/servers/remote-server.ts',
+      'static-server': 'tooling/servers/static-server.ts',
     },
   },
   {

@@ -121,20 +121,26 @@ export function serverSpecs(config, baseEnv) {
       ready: `${config.identityIssuer}/healthz`,
     },
     { name: 'api', cwd: 'api', script: 'dist/server.js', ready: `${config.apiUrl}/readyz` },
-    ...config.remotes.map((remote) => ({
-      name: remote.dir,
-      cwd: 'tooling',
-      script: 'dist/remote-server.js',
-      args: [remote.key],
-      ready: `${remote.url}/remoteEntry.js`,
-    })),
+    // The shell and the three remotes: static files, served by one process on their own origins.
     {
-      name: 'shell',
-      cwd: 'shell',
-      script: 'server/dist/index.js',
+      name: 'static',
+      cwd: 'tooling',
+      script: 'dist/static-server.js',
       ready: `http://127.0.0.1:${config.shellPort}/healthz`,
     },
   ];
+}
+
+/** One remote's server on its own (docker-compose.yml's way), e.g. a build served for a remote override. */
+export function remoteServerSpec(config, key) {
+  const remote = config.remotes.find((candidate) => candidate.key === key || candidate.dir === key);
+  return {
+    name: remote.dir,
+    cwd: 'tooling',
+    script: 'dist/remote-server.js',
+    args: [remote.key],
+    ready: `${remote.url}/remoteEntry.js`,
+  };
 }
 
 /** How often a server still starting is mentioned, so a slow start is never mistaken for a hang. */

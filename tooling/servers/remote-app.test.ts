@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { buildRemoteServer } from './remote-server';
+import { buildRemoteServer } from './remote-app';
 
 describe('a remote server', () => {
   it('sends nosniff and a policy that allows nothing, and lets other origins load its files', async () => {
