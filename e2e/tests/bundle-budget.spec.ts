@@ -220,6 +220,8 @@ for (const area of FIRST_ROUTES) {
       (route) => route.abort(),
     );
     const sent: { file: string; bytes: number }[] = [];
+    const asked: string[] = [];
+    cold.on('request', (request) => asked.push(new URL(request.url()).pathname));
     cold.on('requestfinished', async (request) => {
       const url = new URL(request.url());
       if (request.resourceType() !== 'script' && !url.pathname.endsWith('.js')) return;
@@ -249,6 +251,11 @@ for (const area of FIRST_ROUTES) {
       loaded.modules.some(isFederationRuntimeCore),
     );
     expect(withRuntimeCore.map(({ origin }) => origin)).toEqual(['shell']);
+    // The page names the remotes and preloads the area's entry: no /remotes.json, and the entry is
+    // asked for before the shell's script has even asked for the session.
+    expect(asked).not.toContain('/remotes.json');
+    expect(asked.indexOf('/remoteEntry.js')).toBeGreaterThan(-1);
+    expect(asked.indexOf('/remoteEntry.js')).toBeLessThan(asked.indexOf('/api/v1/auth/me'));
     await cold.context().close();
   });
 }

@@ -73,7 +73,43 @@ describe("the shell's files", () => {
       'cache-control': 'no-cache',
       'x-frame-options': 'DENY',
     });
-    expect(gunzipSync(response.rawPayload).toString()).toBe(page);
+    const sent = gunzipSync(response.rawPayload).toString();
+    expect(sent.startsWith(page.slice(0, page.indexOf('</head>')))).toBe(true);
+    expect(sent).toContain('<div id="root"></div>');
+    await app.close();
+  });
+});
+
+describe("the shell's page", () => {
+  const remotesBlock = (html: string) =>
+    JSON.parse(
+      /<script type="application\/json" id="verity-remotes">(.*?)<\/script>/.exec(html)![1]!,
+    );
+
+  it('carries the remotes’ addresses, so the shell need not ask for them', async () => {
+    const app = shell();
+    const response = await app.inject({ method: 'GET', url: '/login' });
+    expect(remotesBlock(response.body)).toEqual({
+      remotes: [
+        { name: 'remote_client', entry: 'http://localhost:8081/remoteEntry.js' },
+        { name: 'remote_auditor', entry: 'http://localhost:8082/remoteEntry.js' },
+        { name: 'remote_target_company', entry: 'http://localhost:8083/remoteEntry.js' },
+      ],
+    });
+    expect(response.body).not.toContain('rel="preload"');
+    await app.close();
+  });
+
+  it("preloads the area's entry under the area's path, and only that area's", async () => {
+    const app = shell();
+    const response = await app.inject({ method: 'GET', url: '/auditor/dashboard?tab=open' });
+    const preloads = [
+      ...response.body.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g),
+    ];
+    expect(preloads.map((match) => match[1])).toEqual(['http://localhost:8082/remoteEntry.js']);
+    expect(response.body.indexOf('rel="preload"')).toBeLessThan(response.body.indexOf('</head>'));
+    const elsewhere = await app.inject({ method: 'GET', url: '/auditorium' });
+    expect(elsewhere.body).not.toContain('rel="preload"');
     await app.close();
   });
 });

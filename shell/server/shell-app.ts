@@ -9,6 +9,7 @@ import httpProxy from '@fastify/http-proxy';
 import { SERVICE_UNAVAILABLE } from '@verity/shared-api/src/server';
 import { isLoopbackUrl } from '../../tooling/config/deployment.cjs';
 import { loadConfig, remotesManifest } from '../../tooling/config/index.cjs';
+import { pageEncoding, shellPages } from './page';
 
 type ShellConfig = ReturnType<typeof loadConfig>;
 
@@ -93,13 +94,20 @@ export function buildShellServer(env: NodeJS.ProcessEnv = process.env) {
     },
   });
 
-  // Every other GET is a route of the single-page app.
-  app.setNotFoundHandler((request, reply) => {
+  // Every other GET is a route of the single-page app: its page, with the remotes written in.
+  const pages = shellPages(distDir, config);
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' || request.url.startsWith('/api/')) {
       return reply.code(404).send({ success: false, message: 'Not found', code: 'NOT_FOUND' });
     }
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    const page = await pages.page(new URL(request.url, 'http://shell').pathname);
+    const encoding = pageEncoding(request.headers['accept-encoding']);
+    reply
+      .header('cache-control', 'no-cache')
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(page[encoding ?? 'identity']);
   });
 
   return { app, config };

@@ -44,7 +44,12 @@ export const services = [
     dir: 'tooling',
     outdir: 'tooling/dist',
     format: 'cjs',
-    inputs: ['tooling/servers', 'tooling/mail', 'shell/server'],
+    inputs: [
+      'tooling/servers',
+      'tooling/mail',
+      'shell/server',
+      'shell/src/remotes/remotes-config.ts',
+    ],
     entries: {
       'mail-catcher-server': 'tooling/servers/mail-catcher-server.ts',
       'remote-server': 'tooling/servers/remote-server.ts',
@@ -57,7 +62,7 @@ export const services = [
     dir: 'shell',
     outdir: 'shell/server/dist',
     format: 'cjs',
-    inputs: ['shell/server'],
+    inputs: ['shell/server', 'shell/src/remotes/remotes-config.ts'],
     entries: { index: 'shell/server/index.ts' },
   },
 ];

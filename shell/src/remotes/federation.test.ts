@@ -50,6 +50,25 @@ describe('federation', () => {
     expect(module.default).toBe(ClientApp);
   });
 
+  it("takes the remotes written in the page by the shell's server, without asking for them", async () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'verity-remotes';
+    block.textContent = JSON.stringify({
+      remotes: [{ name: 'remote_client', entry: 'https://areas.example/client/remoteEntry.js' }],
+    });
+    document.head.append(block);
+    try {
+      await federation.loadRemoteArea('remote_client');
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(registerRemotes).toHaveBeenCalledWith([
+        { name: 'remote_client', entry: 'https://areas.example/client/remoteEntry.js' },
+      ]);
+    } finally {
+      block.remove();
+    }
+  });
+
   it('reads /remotes.json only once for several areas', async () => {
     await Promise.all([
       federation.loadRemoteArea('remote_client'),

@@ -5,7 +5,7 @@ import { paths } from '../config/paths';
 import { remoteUnavailableModule, type RemoteAppModule } from './remote-unavailable';
 import { applyRemoteOverrides } from './remote-overrides';
 import { offlineRemotePlugin } from './runtime-plugins/offline-remote';
-import { parseRemotesConfig } from './remotes-config';
+import { parseRemotesConfig, REMOTES_ELEMENT_ID, type RemotesConfig } from './remotes-config';
 
 /** The module every remote exposes: its area's React app as the default export. */
 export const REMOTE_APP_EXPOSE = 'app';
@@ -26,12 +26,20 @@ function localStorageOrNone(): Storage | undefined {
   }
 }
 
-/** Reads /remotes.json once and tells the runtime where each remote lives. */
+/** Where the remotes are: written in the page by the shell's server, else asked of it. */
+async function readRemotesConfig(): Promise<RemotesConfig> {
+  const written = document.getElementById(REMOTES_ELEMENT_ID)?.textContent;
+  if (written) return parseRemotesConfig(JSON.parse(written));
+  // A page the shell's server did not send (webpack's dev server).
+  const response = await fetch(paths.remotesConfig, { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${paths.remotesConfig} answered ${response.status}`);
+  return parseRemotesConfig(await response.json());
+}
+
+/** Reads where the remotes are once and tells the runtime. */
 export function registerRemotesFromConfig(): Promise<void> {
   registration ??= (async () => {
-    const response = await fetch(paths.remotesConfig, { headers: { accept: 'application/json' } });
-    if (!response.ok) throw new Error(`${paths.remotesConfig} answered ${response.status}`);
-    const { remotes } = parseRemotesConfig(await response.json());
+    const { remotes } = await readRemotesConfig();
     registerPlugins([offlineRemotePlugin((id) => remoteUnavailableModule(areaLabelOf(id)))]);
     registerRemotes(applyRemoteOverrides(remotes, window.location, localStorageOrNone()));
   })().catch((error: unknown) => {

@@ -8,6 +8,12 @@ export interface RemotesConfig {
   remotes: RemoteEntryConfig[];
 }
 
+/**
+ * The id of the page's data block holding /remotes.json's answer: the shell's server writes it into
+ * the page (shell/server/page.ts), which saves asking for it.
+ */
+export const REMOTES_ELEMENT_ID = 'verity-remotes';
+
 /** Checks the shape of /remotes.json, so a broken file fails loudly instead of loading nothing. */
 export function parseRemotesConfig(value: unknown): RemotesConfig {
   const remotes = (value as { remotes?: unknown } | null)?.remotes;
