@@ -251,11 +251,14 @@ for (const area of FIRST_ROUTES) {
       loaded.modules.some(isFederationRuntimeCore),
     );
     expect(withRuntimeCore.map(({ origin }) => origin)).toEqual(['shell']);
-    // The page names the remotes and preloads the area's entry: no /remotes.json, and the entry is
-    // asked for before the shell's script has even asked for the session.
+    // The page names the remotes and preloads the area's entry and the session: no /remotes.json,
+    // and both are asked for before the shell's first chunk, the session once.
     expect(asked).not.toContain('/remotes.json');
+    const firstChunk = asked.findIndex((pathname) => /^\/\d+\.[0-9a-f]+\.js$/.test(pathname));
     expect(asked.indexOf('/remoteEntry.js')).toBeGreaterThan(-1);
-    expect(asked.indexOf('/remoteEntry.js')).toBeLessThan(asked.indexOf('/api/v1/auth/me'));
+    expect(asked.indexOf('/remoteEntry.js')).toBeLessThan(firstChunk);
+    expect(asked.indexOf('/api/v1/auth/me')).toBeLessThan(firstChunk);
+    expect(asked.filter((pathname) => pathname === '/api/v1/auth/me')).toHaveLength(1);
     await cold.context().close();
   });
 }

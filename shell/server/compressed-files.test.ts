@@ -86,7 +86,7 @@ describe("the shell's page", () => {
       /<script type="application\/json" id="verity-remotes">(.*?)<\/script>/.exec(html)![1]!,
     );
 
-  it('carries the remotes’ addresses, so the shell need not ask for them', async () => {
+  it('carries the remotes’ addresses and asks for the session early', async () => {
     const app = shell();
     const response = await app.inject({ method: 'GET', url: '/login' });
     expect(remotesBlock(response.body)).toEqual({
@@ -96,7 +96,11 @@ describe("the shell's page", () => {
         { name: 'remote_target_company', entry: 'http://localhost:8083/remoteEntry.js' },
       ],
     });
-    expect(response.body).not.toContain('rel="preload"');
+    // The session is asked for while the scripts load, with the cookies the API client sends.
+    expect(response.body).toContain(
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/v1/auth/me">',
+    );
+    expect(response.body).not.toContain('as="script"');
     await app.close();
   });
 
@@ -107,9 +111,9 @@ describe("the shell's page", () => {
       ...response.body.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g),
     ];
     expect(preloads.map((match) => match[1])).toEqual(['http://localhost:8082/remoteEntry.js']);
-    expect(response.body.indexOf('rel="preload"')).toBeLessThan(response.body.indexOf('</head>'));
+    expect(response.body.indexOf('as="script"')).toBeLessThan(response.body.indexOf('</head>'));
     const elsewhere = await app.inject({ method: 'GET', url: '/auditorium' });
-    expect(elsewhere.body).not.toContain('rel="preload"');
+    expect(elsewhere.body).not.toContain('as="script"');
     await app.close();
   });
 });

@@ -38,6 +38,8 @@ export function renderPage(html: string, config: ShellConfig, pathname: string):
   const area = areaOf(config, pathname);
   const head = [
     `<script type="application/json" id="${REMOTES_ELEMENT_ID}">${scriptJson(manifest)}</script>`,
+    // The session, asked for while the scripts load (the API client sends cookies: use-credentials).
+    `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/v1/auth/me">`,
     ...(area
       ? [`<link rel="preload" as="script" href="${escapeAttribute(`${area.url}/remoteEntry.js`)}">`]
       : []),
