@@ -28,8 +28,14 @@ import {
 import { measureCalls, measureHttp, type Figures } from './measure';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-/** Measures only the routes whose name contains it (and skips the CSV export), e.g. 'page'. */
-const ONLY = process.env.BENCH_ONLY?.toLowerCase();
+/**
+ * Measures only the routes whose name contains one of these comma-separated words (and skips the CSV
+ * export), e.g. 'page' or 'portfolio,explorer'.
+ */
+const ONLY = process.env.BENCH_ONLY?.toLowerCase()
+  .split(',')
+  .map((word) => word.trim())
+  .filter(Boolean);
 // `--keep` leaves the generated database for EXPLAIN; `--reuse <name>` measures a kept one again.
 const KEEP = process.argv.includes('--keep');
 const reuseAt = process.argv.indexOf('--reuse');
@@ -286,7 +292,7 @@ async function main() {
           }),
         aim: 300,
       },
-    ].filter((item) => !ONLY || item.name.toLowerCase().includes(ONLY));
+    ].filter((item) => !ONLY || ONLY.some((word) => item.name.toLowerCase().includes(word)));
     const results: { name: string; http: Figures; sql: Figures; aim?: number }[] = [];
     const auditorCase = cases.find((item) => item.path.startsWith('/dashboard/auditor'))!;
     if (SMALL) auditorCase.name = 'Auditor dashboard, 200 companies / 2,000 gaps';
