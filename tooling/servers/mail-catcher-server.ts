@@ -3,6 +3,7 @@
 import Fastify from 'fastify';
 import { loadConfig } from '../config/index.cjs';
 import { startMailCatcher, type CaughtMessage, type MailCatcher } from '../mail/mail-catcher';
+import { runServer } from './run-server';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -89,19 +90,7 @@ async function main() {
   const app = buildInbox(catcher);
   await app.listen({ port: config.mailCatcher.port, host });
   console.log(`mail catcher: SMTP on ${catcher.smtpUrl}, inbox on ${config.mailCatcher.url}`);
-  const stop = () => {
-    Promise.all([app.close(), catcher.stop()]).then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  return { stop: () => Promise.all([app.close(), catcher.stop()]) };
 }
 
-if (require.main === module) {
-  main().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+if (require.main === module) runServer(main);

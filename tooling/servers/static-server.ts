@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildShellServer } from '../../shell/server/shell-app';
 import { loadConfig } from '../config/index.cjs';
 import { buildRemoteServer } from './remote-app';
+import { runServer } from './run-server';
 
 /** A site's folder: a built dist/ folder, or null when the site is not served. */
 export type SiteFolders = Record<string, string | null>;
@@ -114,19 +115,7 @@ async function main() {
       (error: unknown) => console.error('static sites could not change', error),
     );
   });
-  const stop = () => {
-    server.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  return { stop: () => server.close() };
 }
 
-if (require.main === module) {
-  main().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+if (require.main === module) runServer(main);
