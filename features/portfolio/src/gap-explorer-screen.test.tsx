@@ -159,6 +159,30 @@ describe('GapExplorerScreen', () => {
     );
   });
 
+  it('folds the filters on a phone, saying how many are chosen, so the gaps come first', async () => {
+    const matchMedia = jest.fn((query: string) => ({ matches: query === '(max-width: 40rem)' }));
+    Object.defineProperty(window, 'matchMedia', { configurable: true, value: matchMedia });
+    try {
+      renderExplorer('?status=overdue&risk=high');
+      const summary = screen.getByText('Filters (2 chosen)');
+      const panel = summary.closest('details')!;
+      expect(panel.open).toBe(false);
+      expect(await screen.findByRole('row', { name: /Finding 3\b/ })).toBeVisible();
+      await userEvent.click(summary);
+      expect(panel.open).toBe(true);
+      expect(screen.getByRole('checkbox', { name: 'Overdue' })).toBeChecked();
+    } finally {
+      Reflect.deleteProperty(window, 'matchMedia');
+    }
+  });
+
+  it('shows the filters open on a wider screen', async () => {
+    renderExplorer();
+    const summary = screen.getByText('Filters');
+    expect(summary.closest('details')!.open).toBe(true);
+    expect(await screen.findByText('45 gaps')).toBeInTheDocument();
+  });
+
   it('has no accessibility violations', async () => {
     const { container } = renderExplorer('?status=overdue');
     await screen.findByRole('row', { name: /Finding 1\b/ });

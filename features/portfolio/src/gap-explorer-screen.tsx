@@ -279,6 +279,12 @@ function Checks<T extends string>({
   );
 }
 
+/** A screen this narrow starts with the filters folded, so the gaps are on its first screen. */
+const FOLDED_FILTERS_QUERY = '(max-width: 40rem)';
+
+const startsFolded = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia(FOLDED_FILTERS_QUERY).matches;
+
 function ExplorerFilterForm({
   query,
   change,
@@ -288,115 +294,124 @@ function ExplorerFilterForm({
 }) {
   const portfolio = usePortfolio();
   const companies = portfolio.data?.companies ?? [];
-  const filtered = Object.entries(query).some(
+  const chosen = Object.entries(query).filter(
     ([name, value]) => name !== 'sort' && name !== 'order' && value !== undefined,
-  );
+  ).length;
+  const filtered = chosen > 0;
+  const [open, setOpen] = useState(() => !startsFolded());
   return (
-    <Card as="section" title={texts.filters} headingLevel={2}>
-      <form className="vui-portfolio__filters" onSubmit={(event) => event.preventDefault()}>
-        <SelectField
-          label={texts.company}
-          placeholder={texts.anyCompany}
-          value={query.targetCompanyId ?? ''}
-          options={companies.map((company) => ({
-            value: company.targetCompanyId,
-            label: company.targetCompanyName,
-          }))}
-          onChange={(event) => change({ targetCompanyId: event.target.value })}
-        />
-        <SelectField
-          label={texts.requirement}
-          placeholder={texts.anyRequirement}
-          value={query.requirement ?? ''}
-          options={options(PORTFOLIO_REQUIREMENT_ORDER, requirementLabel)}
-          onChange={(event) => change({ requirement: event.target.value })}
-        />
-        <SelectField
-          label={texts.sdg}
-          placeholder={texts.anySdg}
-          value={query.sdg ?? ''}
-          options={SDGS.map((sdg) => ({ value: sdg.code, label: `${sdg.number}. ${sdg.title}` }))}
-          onChange={(event) => change({ sdg: event.target.value })}
-        />
-        <SelectField
-          label={texts.overdueAge}
-          placeholder={texts.anyAge}
-          value={query.overdueAge ?? ''}
-          options={options(OVERDUE_AGES, (age) => OVERDUE_AGE_LABELS[age])}
-          onChange={(event) => change({ overdueAge: event.target.value })}
-        />
-        <SelectField
-          label={texts.conditionType}
-          placeholder={texts.anyCondition}
-          value={query.conditionType ?? ''}
-          options={options(CONDITION_TYPES, (type) => CONDITION_TYPE_LABELS[type])}
-          onChange={(event) => change({ conditionType: event.target.value })}
-        />
-        <SelectField
-          label={texts.closureFilter}
-          placeholder={texts.anyClosure}
-          value={closureChoice(query.closure)}
-          options={[
-            { value: 'due', label: texts.closureDue },
-            { value: 'onTime', label: texts.closureOnTime },
-            { value: 'late', label: texts.closureLate },
-          ]}
-          onChange={(event) => {
-            const value = event.target.value;
-            change({ closure: value === 'due' ? ['onTime', 'late'] : value });
-          }}
-        />
-        <TextField
-          type="date"
-          label={texts.dueFrom}
-          value={query.dueFrom ?? ''}
-          onChange={(event) => change({ dueFrom: event.target.value })}
-        />
-        <TextField
-          type="date"
-          label={texts.dueTo}
-          value={query.dueTo ?? ''}
-          onChange={(event) => change({ dueTo: event.target.value })}
-        />
-        <Checks
-          legend={texts.status}
-          values={PORTFOLIO_STATUSES}
-          label={(status) => STATUS_LABELS[status]}
-          chosen={query.status ?? []}
-          onChange={(status) => change({ status })}
-        />
-        <Checks
-          legend={texts.risk}
-          values={RISK_SEVERITIES}
-          label={(risk) => RISK_SEVERITY_LABELS[risk]}
-          chosen={query.risk ?? []}
-          onChange={(risk) => change({ risk })}
-        />
-        <Checks
-          legend={texts.auditType}
-          values={AUDIT_TYPES}
-          label={(type) => AUDIT_TYPE_LABELS[type]}
-          chosen={query.auditType ?? []}
-          onChange={(auditType) => change({ auditType })}
-        />
-        {filtered ? (
-          <Button
-            variant="secondary"
-            type="button"
-            onClick={() =>
-              change(
-                Object.fromEntries(
-                  [...LIST_FIELDS, ...ONE_FIELDS]
-                    .filter((field) => field !== 'sort' && field !== 'order')
-                    .map((field) => [field, undefined]),
-                ),
-              )
-            }
-          >
-            {texts.clearFilters}
-          </Button>
-        ) : null}
-      </form>
+    <Card as="section" aria-label={texts.filters}>
+      <details
+        className="vui-portfolio__filter-panel"
+        open={open}
+        onToggle={(event) => setOpen(event.currentTarget.open)}
+      >
+        <summary className="vui-portfolio__filter-summary">{texts.filtersChosen(chosen)}</summary>
+        <form className="vui-portfolio__filters" onSubmit={(event) => event.preventDefault()}>
+          <SelectField
+            label={texts.company}
+            placeholder={texts.anyCompany}
+            value={query.targetCompanyId ?? ''}
+            options={companies.map((company) => ({
+              value: company.targetCompanyId,
+              label: company.targetCompanyName,
+            }))}
+            onChange={(event) => change({ targetCompanyId: event.target.value })}
+          />
+          <SelectField
+            label={texts.requirement}
+            placeholder={texts.anyRequirement}
+            value={query.requirement ?? ''}
+            options={options(PORTFOLIO_REQUIREMENT_ORDER, requirementLabel)}
+            onChange={(event) => change({ requirement: event.target.value })}
+          />
+          <SelectField
+            label={texts.sdg}
+            placeholder={texts.anySdg}
+            value={query.sdg ?? ''}
+            options={SDGS.map((sdg) => ({ value: sdg.code, label: `${sdg.number}. ${sdg.title}` }))}
+            onChange={(event) => change({ sdg: event.target.value })}
+          />
+          <SelectField
+            label={texts.overdueAge}
+            placeholder={texts.anyAge}
+            value={query.overdueAge ?? ''}
+            options={options(OVERDUE_AGES, (age) => OVERDUE_AGE_LABELS[age])}
+            onChange={(event) => change({ overdueAge: event.target.value })}
+          />
+          <SelectField
+            label={texts.conditionType}
+            placeholder={texts.anyCondition}
+            value={query.conditionType ?? ''}
+            options={options(CONDITION_TYPES, (type) => CONDITION_TYPE_LABELS[type])}
+            onChange={(event) => change({ conditionType: event.target.value })}
+          />
+          <SelectField
+            label={texts.closureFilter}
+            placeholder={texts.anyClosure}
+            value={closureChoice(query.closure)}
+            options={[
+              { value: 'due', label: texts.closureDue },
+              { value: 'onTime', label: texts.closureOnTime },
+              { value: 'late', label: texts.closureLate },
+            ]}
+            onChange={(event) => {
+              const value = event.target.value;
+              change({ closure: value === 'due' ? ['onTime', 'late'] : value });
+            }}
+          />
+          <TextField
+            type="date"
+            label={texts.dueFrom}
+            value={query.dueFrom ?? ''}
+            onChange={(event) => change({ dueFrom: event.target.value })}
+          />
+          <TextField
+            type="date"
+            label={texts.dueTo}
+            value={query.dueTo ?? ''}
+            onChange={(event) => change({ dueTo: event.target.value })}
+          />
+          <Checks
+            legend={texts.status}
+            values={PORTFOLIO_STATUSES}
+            label={(status) => STATUS_LABELS[status]}
+            chosen={query.status ?? []}
+            onChange={(status) => change({ status })}
+          />
+          <Checks
+            legend={texts.risk}
+            values={RISK_SEVERITIES}
+            label={(risk) => RISK_SEVERITY_LABELS[risk]}
+            chosen={query.risk ?? []}
+            onChange={(risk) => change({ risk })}
+          />
+          <Checks
+            legend={texts.auditType}
+            values={AUDIT_TYPES}
+            label={(type) => AUDIT_TYPE_LABELS[type]}
+            chosen={query.auditType ?? []}
+            onChange={(auditType) => change({ auditType })}
+          />
+          {filtered ? (
+            <Button
+              variant="secondary"
+              type="button"
+              onClick={() =>
+                change(
+                  Object.fromEntries(
+                    [...LIST_FIELDS, ...ONE_FIELDS]
+                      .filter((field) => field !== 'sort' && field !== 'order')
+                      .map((field) => [field, undefined]),
+                  ),
+                )
+              }
+            >
+              {texts.clearFilters}
+            </Button>
+          ) : null}
+        </form>
+      </details>
     </Card>
   );
 }

@@ -31,6 +31,7 @@ export const PORTFOLIO_TEXTS = {
   daysOverdue: 'Days overdue',
   references: 'Requirements',
   filters: 'Filters',
+  filtersChosen: (count: number) => (count ? `Filters (${count} chosen)` : 'Filters'),
   anyCompany: 'All companies',
   anyAuditor: 'All auditors',
   anyRequirement: 'All requirements',
