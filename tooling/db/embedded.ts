@@ -32,7 +32,7 @@ export function embeddedStartParams(defaults: readonly string[]): string[] {
 }
 
 /** A data folder holds a database once PostgreSQL's version file is in it. */
-export function hasDatabase(dataDir: string): boolean {
+function hasDatabase(dataDir: string): boolean {
   return existsSync(path.join(dataDir, 'PG_VERSION'));
 }
 

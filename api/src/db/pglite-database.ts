@@ -264,8 +264,8 @@ require(${JSON.stringify(source)});`;
 }
 
 /**
- * Opens (creating when missing, in a thread that then ends) the PGlite database in `dataDir`, in its
- * own worker thread.
+ * Opens the PGlite database in `dataDir` in its own worker thread; a missing one is made first by a
+ * short-lived process (tooling/db/embedded.ts).
  */
 export async function openPglite(dataDir: string): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
