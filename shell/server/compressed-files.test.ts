@@ -7,6 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { pageEncoding } from './page';
 import { buildShellServer } from './shell-app';
 
 const page = `<!doctype html><html><head><title>Verity</title></head><body>${'<div id="root"></div>'.repeat(80)}</body></html>`;
@@ -115,5 +116,15 @@ describe("the shell's page", () => {
     const elsewhere = await app.inject({ method: 'GET', url: '/auditorium' });
     expect(elsewhere.body).not.toContain('as="script"');
     await app.close();
+  });
+});
+
+describe('the encoding of the page', () => {
+  it('follows what the browser accepts, refusing what it gives a weight of 0', () => {
+    expect(pageEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pageEncoding('gzip, deflate')).toBe('gzip');
+    expect(pageEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(pageEncoding('identity')).toBeUndefined();
+    expect(pageEncoding(undefined)).toBeUndefined();
   });
 });

@@ -5,10 +5,15 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import { API_BASE_PATH } from '@verity/shared-api/src/server';
 import { remotesManifest, type loadConfig } from '../../tooling/config/index.cjs';
 import { REMOTES_ELEMENT_ID } from '../src/remotes/remotes-config';
 
 type ShellConfig = ReturnType<typeof loadConfig>;
+
+/** The encodings a page is kept in, the browser's preference deciding between them. */
+const PAGE_ENCODINGS: ('br' | 'gzip')[] = ['br', 'gzip'];
 
 /** One page, as sent: plain, and compressed for the browsers that accept it. */
 export interface PageVariant {
@@ -32,14 +37,15 @@ function areaOf(config: ShellConfig, pathname: string) {
   );
 }
 
-/** The page for `pathname`: the remotes' addresses, and the area's entry preloaded. */
-export function renderPage(html: string, config: ShellConfig, pathname: string): string {
+type Area = ShellConfig['remotes'][number];
+
+/** The page of an area (or of no area): the remotes' addresses, and the area's entry preloaded. */
+export function renderPage(html: string, config: ShellConfig, area: Area | undefined): string {
   const manifest = remotesManifest(config);
-  const area = areaOf(config, pathname);
   const head = [
     `<script type="application/json" id="${REMOTES_ELEMENT_ID}">${scriptJson(manifest)}</script>`,
     // The session, asked for while the scripts load (the API client sends cookies: use-credentials).
-    `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/v1/auth/me">`,
+    `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${API_BASE_PATH}/auth/me">`,
     ...(area
       ? [`<link rel="preload" as="script" href="${escapeAttribute(`${area.url}/remoteEntry.js`)}">`]
       : []),
@@ -74,10 +80,11 @@ export function shellPages(distDir: string, config: ShellConfig) {
     async page(pathname: string): Promise<PageVariant> {
       const modified = (await stat(file)).mtimeMs;
       if (!cache || cache.modified !== modified) cache = { modified, pages: new Map() };
-      const key = areaOf(config, pathname)?.basePath ?? '';
+      const area = areaOf(config, pathname);
+      const key = area?.basePath ?? '';
       let page = cache.pages.get(key);
       if (!page) {
-        page = compressed(renderPage(await readFile(file, 'utf8'), config, pathname));
+        page = compressed(renderPage(await readFile(file, 'utf8'), config, area));
         cache.pages.set(key, page);
       }
       return page;
@@ -85,14 +92,10 @@ export function shellPages(distDir: string, config: ShellConfig) {
   };
 }
 
-/** The encoding to send a page in, from the request's Accept-Encoding. */
+/**
+ * The encoding to send a page in, from the request's Accept-Encoding: the negotiator @fastify/static
+ * uses for the build's compressed files, so the page and the files choose alike.
+ */
 export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
-  const accepted = (acceptEncoding ?? '')
-    .split(',')
-    .map((part) => part.trim().split(';'))
-    .filter(([, quality]) => !quality || !/^\s*q=0(\.0*)?\s*$/.test(quality))
-    .map(([name]) => name?.trim().toLowerCase());
-  if (accepted.includes('br')) return 'br';
-  if (accepted.includes('gzip')) return 'gzip';
-  return undefined;
+  return negotiate(acceptEncoding ?? '', PAGE_ENCODINGS) ?? undefined;
 }

@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
-import { SERVICE_UNAVAILABLE } from '@verity/shared-api/src/server';
+import { API_BASE_PATH, SERVICE_UNAVAILABLE } from '@verity/shared-api/src/server';
 import { isLoopbackUrl } from '../../tooling/config/deployment.cjs';
 import { loadConfig, remotesManifest } from '../../tooling/config/index.cjs';
 import { pageEncoding, shellPages } from './page';
@@ -67,8 +67,8 @@ export function buildShellServer(env: NodeJS.ProcessEnv = process.env) {
 
   app.register(httpProxy, {
     upstream: config.apiUrl,
-    prefix: '/api/v1',
-    rewritePrefix: '/api/v1',
+    prefix: API_BASE_PATH,
+    rewritePrefix: API_BASE_PATH,
     http: { requestOptions: { timeout: 120_000 } },
     replyOptions: {
       // The API cannot be reached (stopped, restarting): an answer the screens can show, never its internals.
