@@ -1,6 +1,7 @@
-// The portfolio's figures (docs/decisions.md "Portfolio"): each is one SQL statement over the gaps
-// in scope, or one page of the gap explorer, so that every figure links to the explorer rows it
-// counts. The companies' open and overdue counts come from the per-company summaries.
+// The portfolio's figures (docs/decisions.md "Portfolio" and "Portfolio summaries"): the counts are
+// read from the per-company summaries (one row per company and firm, and per requirement, SDG or
+// quarter), the lists are pages of the gap explorer, so that every figure links to the explorer rows
+// it counts.
 import {
   CLOSURE_QUARTERS,
   CONDITION_PRECEDENT_LIST,
@@ -16,17 +17,25 @@ import {
   type Portfolio,
   type RiskSeverity,
 } from '@verity/shared-api/src/server';
-import { gapOverdueSql } from '../action-plans/derived-sql';
 import { companyGapStats, type FigureScope } from '../dashboards/figures';
 import type { Queryable } from '../db';
-import {
-  closedOnTimeSql,
-  daysOverdueSql,
-  gapsInScopeSql,
-  listPortfolioGaps,
-} from './portfolio-gaps';
+import { closedOnTimeSql, gapsInScopeSql, listPortfolioGaps } from './portfolio-gaps';
 
 const RISKS_BY_RANK: readonly RiskSeverity[] = ['low', 'moderate', 'high'];
+
+/**
+ * The gaps of the summary row aliased `s` due from `hours` before its overdue_as_of to `hours`
+ * before now, that pass `where` (on the gap aliased `g`): what a reader adds to a count kept "as of"
+ * the row's moment (migration 0029).
+ */
+const dueSinceMomentSql = (where: string, hours = 0) => {
+  const shift = hours === 0 ? '' : ` - interval '${hours} hours'`;
+  return `g.target_company_id = s.target_company_id AND g.auditor_id = s.auditor_id AND ${where}
+    AND g.due_date >= s.overdue_as_of${shift} AND g.due_date < now()${shift}`;
+};
+
+/** The statuses a gap can be overdue in (`gapOverdueSql`: not closed, not pending review). */
+const CAN_BE_OVERDUE = `g.status IN ('open', 'provClosed')`;
 
 /** Company × requirement: the not-closed gaps of each cell, its overdue ones and its worst risk. */
 async function matrixCells(db: Queryable, scope: FigureScope): Promise<MatrixCell[]> {
@@ -38,15 +47,23 @@ async function matrixCells(db: Queryable, scope: FigureScope): Promise<MatrixCel
     overdue: number;
     worst: number;
   }>(
-    `SELECT g.target_company_id, r.requirement, count(*)::int AS open,
-       (count(*) FILTER (WHERE ${gapOverdueSql('g')}))::int AS overdue,
-       max(CASE g.risk_severity WHEN 'high' THEN 2 WHEN 'moderate' THEN 1 ELSE 0 END)::int AS worst
-     FROM gaps g
-     JOIN action_plans ap ON ap.id = g.action_plan_id
-     CROSS JOIN LATERAL unnest(CASE WHEN cardinality(g.requirement_references) = 0
-       THEN ARRAY[ap.category] ELSE g.requirement_references END) AS r(requirement)
-     WHERE ${gapsInScopeSql(scope, params)} AND g.status <> 'closed'
-     GROUP BY g.target_company_id, r.requirement`,
+    `WITH s AS (SELECT * FROM company_summaries s WHERE ${gapsInScopeSql(scope, params, 's')}),
+     cells AS (
+       SELECT r.target_company_id, r.requirement, r.low, r.moderate, r.high, r.overdue
+       FROM company_requirement_summaries r
+       JOIN s ON s.target_company_id = r.target_company_id AND s.auditor_id = r.auditor_id
+       UNION ALL
+       SELECT g.target_company_id, x.requirement, 0, 0, 0, 1
+       FROM s JOIN gaps g ON ${dueSinceMomentSql(CAN_BE_OVERDUE)}
+       CROSS JOIN LATERAL unnest(gap_requirements(g.requirement_references, g.plan_category))
+         AS x (requirement)
+     )
+     SELECT target_company_id, requirement, sum(low + moderate + high)::int AS open,
+       sum(overdue)::int AS overdue,
+       CASE WHEN sum(high) > 0 THEN 2 WHEN sum(moderate) > 0 THEN 1 ELSE 0 END AS worst
+     FROM cells
+     GROUP BY target_company_id, requirement
+     HAVING sum(low + moderate + high) > 0`,
     params,
   );
   return rows.map((row) => ({
@@ -62,15 +79,25 @@ async function matrixCells(db: Queryable, scope: FigureScope): Promise<MatrixCel
 async function sdgCounts(db: Queryable, scope: FigureScope): Promise<Portfolio['sdgs']> {
   const params: unknown[] = [];
   const { rows } = await db.query<{ sdg: string; open: number }>(
-    `SELECT s.sdg, count(*)::int AS open
-     FROM gaps g CROSS JOIN LATERAL unnest(g.impacted_sdgs) AS s(sdg)
-     WHERE ${gapsInScopeSql(scope, params)} AND g.status <> 'closed'
-     GROUP BY s.sdg`,
+    `SELECT x.sdg, sum(x.open)::int AS open FROM company_sdg_summaries x
+     WHERE ${gapsInScopeSql(scope, params, 'x')}
+     GROUP BY x.sdg`,
     params,
   );
   const counts = new Map(rows.map((row) => [row.sdg, row.open]));
   return SDG_CODES.map((sdg) => ({ sdg, open: counts.get(sdg) ?? 0 }));
 }
+
+/**
+ * The overdue gaps due more than `days` days before now, kept "as of" each row's moment: the stored
+ * count (migration 0029's columns, one per boundary of the bands) and those due since.
+ */
+const OVERDUE_BEFORE: Readonly<Record<number, string>> = {
+  0: 's.overdue_open + s.overdue_prov_closed',
+  30: 's.overdue_30',
+  90: 's.overdue_90',
+  180: 's.overdue_180',
+};
 
 /** Overdue gaps by how long past due, in the four buckets. */
 async function overdueAgeing(
@@ -78,19 +105,27 @@ async function overdueAgeing(
   scope: FigureScope,
 ): Promise<Portfolio['overdueAgeing']> {
   const params: unknown[] = [];
-  const buckets = OVERDUE_AGES.map((age) => {
-    const [from, to] = OVERDUE_AGE_DAYS[age];
-    const test = to === null ? `days >= ${from}` : `days BETWEEN ${from} AND ${to}`;
-    return `(count(*) FILTER (WHERE ${test}))::int AS "${age}"`;
-  }).join(', ');
-  const { rows } = await db.query<Record<string, number>>(
-    `SELECT ${buckets} FROM (
-       SELECT ${daysOverdueSql('g')} AS days FROM gaps g
-       WHERE ${gapsInScopeSql(scope, params)} AND ${gapOverdueSql('g')}
-     ) overdue`,
+  const boundaries = Object.keys(OVERDUE_BEFORE).map(Number);
+  const columns = boundaries.map(
+    (days) =>
+      `sum(${OVERDUE_BEFORE[days]} + (SELECT count(*) FROM gaps g
+         WHERE ${dueSinceMomentSql(CAN_BE_OVERDUE, days * 24)}))::int AS "${days}"`,
+  );
+  const { rows } = await db.query<Record<string, number | null>>(
+    `SELECT ${columns.join(',\n  ')}
+     FROM company_summaries s WHERE ${gapsInScopeSql(scope, params, 's')}`,
     params,
   );
-  return OVERDUE_AGES.map((age) => ({ age, gaps: rows[0]?.[age] ?? 0 }));
+  // Due more than `days` days ago (at least `days` + 1 whole days overdue).
+  const before = (days: number | null) => {
+    if (days === null) return 0;
+    if (!(days in OVERDUE_BEFORE)) throw new Error(`No overdue count kept for ${days} days`);
+    return rows[0]?.[String(days)] ?? 0;
+  };
+  return OVERDUE_AGES.map((age) => {
+    const [from, to] = OVERDUE_AGE_DAYS[age];
+    return { age, gaps: before(from - 1) - before(to) };
+  });
 }
 
 /** The first day (UTC) of the quarter CLOSURE_QUARTERS - 1 quarters before `now`'s. */
@@ -114,19 +149,29 @@ async function closureOnTime(
   now: Date,
 ): Promise<Portfolio['closureOnTime']> {
   const params: unknown[] = [];
-  const where = gapsInScopeSql(scope, params);
+  const where = gapsInScopeSql(scope, params, 's');
+  const start = `$${params.push(closureSeriesStart(now))}::timestamptz`;
   const { rows } = await db.query<{
     target_company_id: string;
     quarter: string;
     due: number;
     on_time: number;
   }>(
-    `SELECT g.target_company_id,
-       to_char(g.due_date AT TIME ZONE 'UTC', 'YYYY-"Q"Q') AS quarter,
-       count(*)::int AS due, (count(*) FILTER (WHERE ${closedOnTimeSql('g')}))::int AS on_time
-     FROM gaps g
-     WHERE ${where} AND g.due_date >= $${params.push(closureSeriesStart(now))} AND g.due_date < now()
-     GROUP BY 1, 2`,
+    `WITH s AS (SELECT * FROM company_summaries s WHERE ${where})
+     SELECT target_company_id, to_char(quarter, 'YYYY-"Q"Q') AS quarter,
+       sum(due)::int AS due, sum(on_time)::int AS on_time
+     FROM (
+       SELECT q.target_company_id, q.quarter, q.due, q.on_time
+       FROM company_closure_summaries q
+       JOIN s ON s.target_company_id = q.target_company_id AND s.auditor_id = q.auditor_id
+       WHERE q.quarter >= (${start} AT TIME ZONE 'UTC')::date
+       UNION ALL
+       SELECT g.target_company_id, date_trunc('quarter', g.due_date AT TIME ZONE 'UTC')::date, 1,
+         (${closedOnTimeSql('g')})::int
+       FROM s JOIN gaps g ON ${dueSinceMomentSql(`g.due_date >= ${start}`)}
+     ) c
+     GROUP BY target_company_id, quarter
+     HAVING sum(due) > 0`,
     params,
   );
   const quarters = closureQuarters(now);

@@ -25,31 +25,33 @@ import type { FigureScope } from '../dashboards/figures';
 import type { Queryable } from '../db';
 import { readPage } from '../pages';
 
-/** SQL true for the gaps aliased `g` in `scope`, with its params appended to `params`. */
-export function gapsInScopeSql(scope: FigureScope, params: unknown[]): string {
+/**
+ * SQL true for the rows aliased `alias` (gaps, or summaries: anything with target_company_id and
+ * auditor_id) in `scope`, with its params appended to `params`.
+ */
+export function gapsInScopeSql(scope: FigureScope, params: unknown[], alias = 'g'): string {
   // The scope's own placeholders count from $1: they are renumbered after what `params` holds.
   const shift = params.length;
   const filter = scope.companyFilter.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
   params.push(...scope.params);
   const firm =
-    scope.auditorId === undefined ? '' : ` AND g.auditor_id = $${params.push(scope.auditorId)}`;
-  return `g.target_company_id ${filter}${firm}`;
+    scope.auditorId === undefined
+      ? ''
+      : ` AND ${alias}.auditor_id = $${params.push(scope.auditorId)}`;
+  return `${alias}.target_company_id ${filter}${firm}`;
 }
 
 /** Whole days past the due date, counted up, for the overdue gaps aliased `g`; null for the others. */
 export const daysOverdueSql = (g: string) =>
   `(CASE WHEN ${gapOverdueSql(g)} THEN ceil(extract(epoch FROM now() - ${g}.due_date) / 86400)::int END)`;
 
-/** When the gap aliased `g` was last closed (its status history's latest 'closed'), or null. */
-export const closedAtSql = (g: string) =>
-  `(SELECT max(h.changed_at) FROM gap_status_history h WHERE h.gap_id = ${g}.id AND h.status = 'closed')`;
-
 /**
- * Closed by its due date: the gap is closed, and was last closed in time. Never null: a closed gap
- * with no closing on record (written closed) was not closed in time.
+ * Closed by its due date: the gap is closed, and was last closed in time (`closed_at`, its status
+ * history's latest 'closed', kept on the row by migration 0029). Never null: a closed gap with no
+ * closing on record (written closed) was not closed in time.
  */
 export const closedOnTimeSql = (g: string) =>
-  `(${g}.status = 'closed' AND coalesce(${closedAtSql(g)} <= ${g}.due_date, false))`;
+  `(${g}.status = 'closed' AND coalesce(${g}.closed_at <= ${g}.due_date, false))`;
 
 const RISK_RANK = `(CASE g.risk_severity WHEN 'high' THEN 3 WHEN 'moderate' THEN 2 ELSE 1 END)`;
 const STATUS_RANK = `(CASE ${gapDisplayStatusSql('g')} WHEN 'overdue' THEN 1 WHEN 'open' THEN 2

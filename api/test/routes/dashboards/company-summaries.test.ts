@@ -1,21 +1,100 @@
-// The per-company summaries (migration 0027) stay exact through every kind of gap write, their
-// backfill and their roll, and the auditor and portfolio figures read from them equal a count of the
-// gaps themselves.
+// The per-company summaries (migrations 0027 and 0029) stay exact through every kind of gap write,
+// their backfill and their roll, and the auditor and portfolio figures read from them equal a count
+// of the gaps themselves.
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { migrationsDir, openDatabase, runMigrations, type Database } from '../../../src/db';
 import type { Queryable } from '../../../src/db';
+import {
+  CLOSURE_QUARTERS,
+  OVERDUE_AGES,
+  OVERDUE_AGE_DAYS,
+  SDG_CODES,
+  quarterOf,
+} from '@verity/shared-api/src/server';
 import { companyGapStats, type FigureScope } from '../../../src/dashboards/figures';
+import { closureSeriesStart, portfolioFigures } from '../../../src/portfolio/portfolio-figures';
 import { auditorScope, clientScope } from '../../../src/dashboards/scopes';
 import { rollCompanySummaries } from '../../../src/dashboards/summary-roll';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 
-// Every gap with its company and firm taken from its plan and audit (not from the gap's own copies).
+// Every gap with its company, firm and category taken from its plan and audit, and its last closing
+// from its status history (not from the gap's own copies).
 const GAP_TRUTH = `
-  SELECT ap.target_company_id AS company, a.auditor_id AS firm, g.status, g.risk_severity, g.due_date
+  SELECT ap.target_company_id AS company, a.auditor_id AS firm, g.status, g.risk_severity, g.due_date,
+    CASE WHEN cardinality(g.requirement_references) = 0 THEN ARRAY[ap.category]
+      ELSE g.requirement_references END AS requirements,
+    g.impacted_sdgs AS sdgs,
+    (SELECT max(h.changed_at) FROM gap_status_history h WHERE h.gap_id = g.id AND h.status = 'closed')
+      AS closed_at
   FROM gaps g JOIN action_plans ap ON ap.id = g.action_plan_id JOIN audits a ON a.id = ap.audit_id`;
+
+/**
+ * Detail summary rows (per requirement, SDG and quarter) and ageing counts that differ from the gaps,
+ * each judged against its company row's overdue_as_of (empty when exact).
+ */
+const DETAIL_DRIFT_SQL = `
+  WITH t AS (
+    SELECT t.*, s.overdue_as_of AS moment FROM (${GAP_TRUTH}) t
+    JOIN company_summaries s ON s.target_company_id = t.company AND s.auditor_id = t.firm
+  ),
+  requirement_truth AS (
+    SELECT company, firm, r AS key,
+      (count(*) FILTER (WHERE risk_severity = 'low'))::int AS a,
+      (count(*) FILTER (WHERE risk_severity = 'moderate'))::int AS b,
+      (count(*) FILTER (WHERE risk_severity = 'high'))::int AS c,
+      (count(*) FILTER (WHERE status IN ('open', 'provClosed') AND due_date < moment))::int AS d
+    FROM t CROSS JOIN LATERAL unnest(requirements) r WHERE status <> 'closed'
+    GROUP BY 1, 2, 3
+  ),
+  requirement_stored AS (
+    SELECT target_company_id, auditor_id, requirement, low, moderate, high, overdue
+    FROM company_requirement_summaries WHERE (low, moderate, high, overdue) <> (0, 0, 0, 0)
+  ),
+  sdg_truth AS (
+    SELECT company, firm, x AS key, count(*)::int AS a, 0 AS b, 0 AS c, 0 AS d
+    FROM t CROSS JOIN LATERAL unnest(sdgs) x WHERE status <> 'closed' GROUP BY 1, 2, 3
+  ),
+  sdg_stored AS (
+    SELECT target_company_id, auditor_id, sdg, open, 0, 0, 0 FROM company_sdg_summaries WHERE open <> 0
+  ),
+  closure_truth AS (
+    SELECT company, firm, date_trunc('quarter', due_date AT TIME ZONE 'UTC')::date::text AS key,
+      count(*)::int AS a,
+      (count(*) FILTER (WHERE status = 'closed' AND closed_at <= due_date))::int AS b, 0 AS c, 0 AS d
+    FROM t WHERE due_date < moment GROUP BY 1, 2, 3
+  ),
+  closure_stored AS (
+    SELECT target_company_id, auditor_id, quarter::text, due, on_time, 0, 0
+    FROM company_closure_summaries WHERE (due, on_time) <> (0, 0)
+  ),
+  ageing_truth AS (
+    SELECT s.target_company_id AS company, s.auditor_id AS firm, 'ageing' AS key,
+      (count(t.status) FILTER (WHERE t.due_date < t.moment - interval '720 hours'))::int AS a,
+      (count(t.status) FILTER (WHERE t.due_date < t.moment - interval '2160 hours'))::int AS b,
+      (count(t.status) FILTER (WHERE t.due_date < t.moment - interval '4320 hours'))::int AS c, 0 AS d
+    FROM company_summaries s
+    LEFT JOIN t ON t.company = s.target_company_id AND t.firm = s.auditor_id
+      AND t.status IN ('open', 'provClosed')
+    GROUP BY 1, 2
+  ),
+  ageing_stored AS (
+    SELECT target_company_id, auditor_id, 'ageing', overdue_30, overdue_90, overdue_180, 0
+    FROM company_summaries
+  ),
+  truth AS (
+    SELECT 'requirement' AS kind, * FROM requirement_truth UNION ALL SELECT 'sdg', * FROM sdg_truth
+    UNION ALL SELECT 'closure', * FROM closure_truth UNION ALL SELECT 'ageing', * FROM ageing_truth
+  ),
+  stored AS (
+    SELECT 'requirement', * FROM requirement_stored UNION ALL SELECT 'sdg', * FROM sdg_stored
+    UNION ALL SELECT 'closure', * FROM closure_stored UNION ALL SELECT 'ageing', * FROM ageing_stored
+  )
+  (SELECT 'truth' AS side, * FROM truth EXCEPT SELECT 'truth', * FROM stored)
+  UNION ALL
+  (SELECT 'stored', * FROM stored EXCEPT SELECT 'stored', * FROM truth)`;
 
 /** Summary rows whose counts differ from the gaps, or whose overdue state breaks its rule (empty when exact). */
 const DRIFT_SQL = `
@@ -56,25 +135,139 @@ const DRIFT_SQL = `
   SELECT 'overdue rule', target_company_id, auditor_id, null, null, null, null, null, null, null
   FROM overdue_rule`;
 
-/** The stored overdue state rewritten exactly as a roll `days` ago would have left it. */
-const REWIND_SQL = `
-  UPDATE company_summaries s SET
-    overdue_as_of = now() - $1::float8 * interval '1 day',
-    overdue_open = (SELECT count(*) FROM gaps g
-      WHERE g.target_company_id = s.target_company_id AND g.auditor_id = s.auditor_id
-        AND g.status = 'open' AND g.due_date < now() - $1::float8 * interval '1 day'),
-    overdue_prov_closed = (SELECT count(*) FROM gaps g
-      WHERE g.target_company_id = s.target_company_id AND g.auditor_id = s.auditor_id
-        AND g.status = 'provClosed' AND g.due_date < now() - $1::float8 * interval '1 day'),
-    next_due = (SELECT min(g.due_date) FROM gaps g
-      WHERE g.target_company_id = s.target_company_id AND g.auditor_id = s.auditor_id
-        AND g.status IN ('open', 'provClosed') AND g.due_date >= now() - $1::float8 * interval '1 day')`;
+/** Every count kept "as of" a moment recounted as a roll `days` ago would have left it. */
+const REWIND_SQL = `SELECT company_summaries_recount(now() - $1::float8 * interval '1 day')`;
 
 interface GapRow {
   company: string;
   firm: string;
   status: string;
+  risk_severity: string;
   due_date: Date | null;
+  requirements: string[];
+  sdgs: string[];
+  closed_at: Date | null;
+}
+
+/** The portfolio's counted figures computed the plain way, in Node, from every gap. */
+async function expectedPortfolio(db: Queryable, scope: FigureScope) {
+  const now = (await db.query<{ now: Date }>('SELECT now() AS now')).rows[0]!.now;
+  const { rows: inScope } = await db.query<{ id: string }>(
+    `SELECT id FROM target_companies WHERE id ${scope.companyFilter}`,
+    scope.params,
+  );
+  const companies = new Set(inScope.map((row) => row.id));
+  const gaps = (await db.query<GapRow>(GAP_TRUTH)).rows.filter(
+    (gap) =>
+      companies.has(gap.company) && (scope.auditorId === undefined || gap.firm === scope.auditorId),
+  );
+  const overdue = (gap: GapRow) =>
+    (gap.status === 'open' || gap.status === 'provClosed') &&
+    gap.due_date !== null &&
+    gap.due_date.getTime() < now.getTime();
+  const notClosed = gaps.filter((gap) => gap.status !== 'closed');
+  const ranks = ['low', 'moderate', 'high'];
+
+  const cells = new Map<string, { open: number; overdue: number; worst: number }>();
+  for (const gap of notClosed)
+    for (const requirement of gap.requirements) {
+      const key = `${gap.company} ${requirement}`;
+      const cell = cells.get(key) ?? { open: 0, overdue: 0, worst: 0 };
+      cells.set(key, cell);
+      cell.open += 1;
+      cell.overdue += overdue(gap) ? 1 : 0;
+      cell.worst = Math.max(cell.worst, ranks.indexOf(gap.risk_severity));
+    }
+  const matrix = [...cells]
+    .map(([key, cell]) => {
+      const [targetCompanyId = '', ...requirement] = key.split(' ');
+      return {
+        targetCompanyId,
+        requirement: requirement.join(' '),
+        open: cell.open,
+        overdue: cell.overdue,
+        worstRisk: ranks[cell.worst],
+      };
+    })
+    .sort(byKey);
+
+  const sdgs = SDG_CODES.map((sdg) => ({
+    sdg,
+    open: notClosed.filter((gap) => gap.sdgs.includes(sdg)).length,
+  }));
+
+  const daysOverdue = (gap: GapRow) =>
+    Math.ceil((now.getTime() - gap.due_date!.getTime()) / 86_400_000);
+  const overdueAgeing = OVERDUE_AGES.map((age) => {
+    const [from, to] = OVERDUE_AGE_DAYS[age];
+    return {
+      age,
+      gaps: gaps.filter(
+        (gap) =>
+          overdue(gap) && daysOverdue(gap) >= from && (to === null || daysOverdue(gap) <= to),
+      ).length,
+    };
+  });
+
+  const start = closureSeriesStart(now);
+  const quarters = Array.from({ length: CLOSURE_QUARTERS }, (_, index) =>
+    quarterOf(new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 3 * index, 1))),
+  );
+  const due = gaps.filter(
+    (gap) =>
+      gap.due_date !== null &&
+      gap.due_date.getTime() >= start.getTime() &&
+      gap.due_date.getTime() < now.getTime(),
+  );
+  const series = (mine: GapRow[]) =>
+    quarters.map((quarter) => {
+      const inQuarter = mine.filter((gap) => quarterOf(gap.due_date!) === quarter);
+      return {
+        quarter,
+        due: inQuarter.length,
+        onTime: inQuarter.filter(
+          (gap) =>
+            gap.status === 'closed' &&
+            gap.closed_at !== null &&
+            gap.closed_at.getTime() <= gap.due_date!.getTime(),
+        ).length,
+      };
+    });
+  const dueCompanies = [...new Set(due.map((gap) => gap.company))].sort();
+  return {
+    matrix,
+    sdgs,
+    overdueAgeing,
+    closureOnTime: {
+      quarters: series(due),
+      companies: dueCompanies.map((targetCompanyId) => ({
+        targetCompanyId,
+        quarters: series(due.filter((gap) => gap.company === targetCompanyId)),
+      })),
+    },
+  };
+}
+
+const byKey = (
+  a: { targetCompanyId: string; requirement: string },
+  b: { targetCompanyId: string; requirement: string },
+) =>
+  a.targetCompanyId.localeCompare(b.targetCompanyId) || a.requirement.localeCompare(b.requirement);
+
+/** portfolioFigures' counted figures, in the order expectedPortfolio gives them. */
+async function portfolioCounts(db: Queryable, scope: FigureScope) {
+  const figures = await portfolioFigures(db, scope);
+  return {
+    matrix: [...figures.matrix].sort(byKey),
+    sdgs: figures.sdgs,
+    overdueAgeing: figures.overdueAgeing,
+    closureOnTime: {
+      quarters: figures.closureOnTime.quarters,
+      companies: [...figures.closureOnTime.companies].sort((a, b) =>
+        a.targetCompanyId.localeCompare(b.targetCompanyId),
+      ),
+    },
+  };
 }
 
 /** companyGapStats computed the plain way, in Node, from every gap (pending is never overdue). */
@@ -178,21 +371,41 @@ async function addPlan(db: Queryable, w: World, audit: number) {
   return id;
 }
 
-type NewGap = { status: string; risk: string; dueDays: number | null };
+type NewGap = {
+  status: string;
+  risk: string;
+  dueDays: number | null;
+  /** Requirement references and impacted SDGs, comma-separated (none when left out). */
+  references?: string;
+  sdgs?: string;
+};
 
 const addGaps = (db: Queryable, planId: string, rows: NewGap[]) =>
   db.query(
-    `INSERT INTO gaps (action_plan_id, target_company_id, kpi, gap_name, recommendation, responsibility, status, risk_severity, due_date)
+    `INSERT INTO gaps (action_plan_id, target_company_id, kpi, gap_name, recommendation, responsibility,
+       status, risk_severity, due_date, requirement_references, impacted_sdgs)
      SELECT $1, ap.target_company_id, 'kpi', 'gap', 'rec', 'resp', r.status, r.risk,
-       CASE WHEN r.due IS NULL THEN NULL ELSE now() + r.due * interval '1 day' END
-     FROM action_plans ap, unnest($2::text[], $3::text[], $4::float8[]) AS r (status, risk, due)
+       CASE WHEN r.due IS NULL THEN NULL ELSE now() + r.due * interval '1 day' END,
+       string_to_array(r.refs, ','), string_to_array(r.sdgs, ',')
+     FROM action_plans ap,
+       unnest($2::text[], $3::text[], $4::float8[], $5::text[], $6::text[]) AS r (status, risk, due, refs, sdgs)
      WHERE ap.id = $1`,
     [
       planId,
       rows.map((row) => row.status),
       rows.map((row) => row.risk),
       rows.map((row) => row.dueDays),
+      rows.map((row) => row.references ?? ''),
+      rows.map((row) => row.sdgs ?? ''),
     ],
+  );
+
+/** A closing of the gap written to its status history, `days` from now (the gap's closed_at follows). */
+const addClosing = (db: Queryable, gapId: string, days: number) =>
+  db.query(
+    `INSERT INTO gap_status_history (gap_id, status, changed_at)
+     VALUES ($1, 'closed', now() + $2::float8 * interval '1 day')`,
+    [gapId, days],
   );
 
 describe.each(databaseKinds)('per-company dashboard summaries on %s', (kind) => {
@@ -200,15 +413,20 @@ describe.each(databaseKinds)('per-company dashboard summaries on %s', (kind) => 
   let db: Database;
   let w: World;
 
-  const drift = async () => (await db.query(DRIFT_SQL)).rows;
+  const drift = async () => [
+    ...(await db.query(DRIFT_SQL)).rows,
+    ...(await db.query(DETAIL_DRIFT_SQL)).rows,
+  ];
   const scopes = () => [
     auditorScope(w.firms[0]!),
     auditorScope(w.firms[1]!),
     clientScope(w.clientId),
   ];
   const expectFiguresExact = async () => {
-    for (const scope of scopes())
+    for (const scope of scopes()) {
       expect(await companyGapStats(db, scope)).toEqual(await expectedStats(db, scope));
+      expect(await portfolioCounts(db, scope)).toEqual(await expectedPortfolio(db, scope));
+    }
   };
   const statsOf = async (firm: number, company: number) =>
     (await companyGapStats(db, auditorScope(w.firms[firm]!))).companies.find(
@@ -257,6 +475,18 @@ describe.each(databaseKinds)('per-company dashboard summaries on %s', (kind) => 
     ]);
     await db.query(`UPDATE gaps SET gap_name = 'renamed' WHERE action_plan_id = $1`, [planA]);
     expect(await statsOf(0, 0)).toMatchObject({ open: 2, closed: 2, provClosed: 0, overdue: 1 });
+    // Its closing is on record half a day before its due date (on time); the other closed gap's
+    // closing came a day after its own (late).
+    await addClosing(db, overdueOpen!, -3.5);
+    await addClosing(db, gaps[0]!.id, -9);
+    expect(await drift()).toEqual([]);
+    await expectFiguresExact();
+    const closure = async () =>
+      (await portfolioFigures(db, auditorScope(w.firms[0]!))).closureOnTime.quarters.reduce(
+        (sum, quarter) => ({ due: sum.due + quarter.due, onTime: sum.onTime + quarter.onTime }),
+        { due: 0, onTime: 0 },
+      );
+    expect(await closure()).toEqual({ due: 3, onTime: 1 });
     // A due date moved into the past makes the gap overdue; one moved ahead makes another not.
     await db.query(`UPDATE gaps SET due_date = now() - interval '2 days' WHERE id = $1`, [
       dueLater,
@@ -348,13 +578,24 @@ describe.each(databaseKinds)('per-company dashboard summaries on %s', (kind) => 
   it('adds the gaps that came due since the stored moment, and the roll moves that moment on', async () => {
     const plan = await addPlan(db, w, 0);
     await addGaps(db, plan, [
-      { status: 'open', risk: 'high', dueDays: -20 },
-      { status: 'open', risk: 'high', dueDays: -6 },
-      { status: 'provClosed', risk: 'low', dueDays: -4 },
+      { status: 'open', risk: 'high', dueDays: -20, references: 'IFC PS2', sdgs: 'SDG8' },
+      { status: 'open', risk: 'high', dueDays: -6, references: 'IFC PS2,EBRD PR4' },
+      { status: 'provClosed', risk: 'low', dueDays: -4, sdgs: 'SDG6' },
       { status: 'open', risk: 'low', dueDays: -0.5 },
       { status: 'open', risk: 'low', dueDays: 3 },
+      // Past each band's boundary within the last ten days.
+      { status: 'open', risk: 'moderate', dueDays: -35 },
+      { status: 'provClosed', risk: 'high', dueDays: -95 },
+      { status: 'open', risk: 'low', dueDays: -185 },
+      { status: 'closed', risk: 'low', dueDays: -2 },
     ]);
-    // As if the last roll was 10 days ago: three gaps came due since, and the readers add them.
+    const { rows: closedGap } = await db.query<{ id: string }>(
+      `SELECT id FROM gaps WHERE action_plan_id = $1 AND status = 'closed'`,
+      [plan],
+    );
+    await addClosing(db, closedGap[0]!.id, -3);
+    // As if the last roll was 10 days ago: gaps came due and crossed the bands since, and the readers
+    // add them.
     await db.query(REWIND_SQL, [10]);
     expect(await drift()).toEqual([]);
     await expectFiguresExact();
@@ -392,11 +633,14 @@ describe.each(databaseKinds)('per-company dashboard summaries on %s', (kind) => 
     const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
     const statuses = ['open', 'closed', 'provClosed', 'pending'] as const;
     const risks = ['low', 'moderate', 'high'] as const;
-    const dueDays = () => (next() < 0.15 ? null : Math.round((next() * 60 - 30) * 10) / 10);
+    const dueDays = () => (next() < 0.15 ? null : Math.round((next() * 280 - 250) * 10) / 10);
+    const references = ['', '', 'IFC PS1', 'IFC PS2,EBRD PR4', 'National law'] as const;
+    const sdgs = ['', 'SDG6', 'SDG6,SDG13', 'SDG8'] as const;
+    const categories = ['environment', 'social', 'governance', 'prosperity'] as const;
     const plans: string[] = [];
     for (let i = 0; i < 6; i++) plans.push(await addPlan(db, w, i % 3));
 
-    for (let step = 0; step < 50; step++) {
+    for (let step = 0; step < 80; step++) {
       const { rows: gapRows } = await db.query<{ id: string }>('SELECT id FROM gaps ORDER BY id');
       const operation = next();
       if (operation < 0.25 || gapRows.length === 0) {
@@ -407,8 +651,27 @@ describe.each(databaseKinds)('per-company dashboard summaries on %s', (kind) => 
             status: pick(statuses),
             risk: pick(risks),
             dueDays: dueDays(),
+            references: pick(references),
+            sdgs: pick(sdgs),
           })),
         );
+      } else if (operation < 0.3) {
+        // A closing written to the history, before or after the gap's due date; or a gap's
+        // references and SDGs edited; or a plan's category.
+        const kind = next();
+        if (kind < 0.4)
+          await addClosing(db, pick(gapRows).id, Math.round((next() * 280 - 250) * 10) / 10);
+        else if (kind < 0.8)
+          await db.query(
+            `UPDATE gaps SET requirement_references = string_to_array($1, ','),
+               impacted_sdgs = string_to_array($2, ',') WHERE id = $3`,
+            [pick(references), pick(sdgs), pick(gapRows).id],
+          );
+        else
+          await db.query('UPDATE action_plans SET category = $1 WHERE id = $2', [
+            pick(categories),
+            pick(plans),
+          ]);
       } else if (operation < 0.4) {
         await db.query('UPDATE gaps SET status = $1 WHERE id = $2', [
           pick(statuses),
@@ -447,10 +710,10 @@ describe.each(databaseKinds)('per-company dashboard summaries on %s', (kind) => 
         await db.query('DELETE FROM action_plans WHERE id = $1', [plan]);
         plans.splice(plans.indexOf(plan), 1, await addPlan(db, w, Math.floor(next() * 3)));
       } else if (operation < 0.93) {
-        await db.query(REWIND_SQL, [Math.round(next() * 200) / 10]);
+        await db.query(REWIND_SQL, [Math.round(next() * 2000) / 10]);
       } else {
         await db.query(`SELECT company_summaries_roll(now() - $1::float8 * interval '1 day')`, [
-          Math.round(next() * 100) / 10,
+          Math.round(next() * 1000) / 10,
         ]);
       }
       expect({ step, drift: await drift() }).toEqual({ step, drift: [] });
