@@ -87,6 +87,9 @@ export async function generatePortfolio(
         now() - (p % 90) * interval '1 day', now()
       FROM generate_series(1, ${companies}) c, generate_series(1, ${plansPerCompany}) p,
         LATERAL generate_series(1, ${gapsPerPlan}) g;
+    -- Statistics for the gaps just written, so that the history's trigger (which copies each gap's
+    -- last closing onto it) joins them by key rather than scanning them once per closing.
+    ANALYZE gaps;
     INSERT INTO gap_status_history (gap_id, status, changed_at)
       SELECT id, 'open', created_at FROM gaps;
     INSERT INTO gap_status_history (gap_id, status, changed_at)

@@ -183,19 +183,31 @@ END $$;
 
 CREATE OR REPLACE FUNCTION gaps_company_summaries_update() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  olds gaps[];
-  news gaps[];
+  all_old gaps[];
+  all_new gaps[];
+  olds gaps[] := '{}';
+  news gaps[] := '{}';
 BEGIN
+  -- Each old row paired with its new one by position, both in id order (an update keeps the ids),
+  -- not by joining the two transition tables: the planner knows no size for them and would pair
+  -- them in a nested loop, whose cost grows with the square of the rows updated.
+  SELECT array_agg(o::gaps ORDER BY o.id) INTO all_old FROM old_gaps o;
+  SELECT array_agg(n::gaps ORDER BY n.id) INTO all_new FROM new_gaps n;
   -- Only rows whose counted columns changed (most edits change texts only): out the old, in the new.
   -- A change of references, SDGs, category or closing alone also passes through
   -- company_summaries_add (its counts do not move), which locks the company row first.
-  SELECT array_agg(o::gaps ORDER BY o.id), array_agg(n::gaps ORDER BY o.id) INTO olds, news
-  FROM old_gaps o JOIN new_gaps n ON n.id = o.id
-  WHERE (o.target_company_id, o.auditor_id, o.status, o.risk_severity, o.due_date,
-      o.requirement_references, o.plan_category, o.impacted_sdgs, o.closed_at)
-    IS DISTINCT FROM (n.target_company_id, n.auditor_id, n.status, n.risk_severity, n.due_date,
-      n.requirement_references, n.plan_category, n.impacted_sdgs, n.closed_at);
-  IF olds IS NULL THEN
+  FOR i IN 1 .. coalesce(array_length(all_old, 1), 0) LOOP
+    IF ((all_old[i]).target_company_id, (all_old[i]).auditor_id, (all_old[i]).status,
+        (all_old[i]).risk_severity, (all_old[i]).due_date, (all_old[i]).requirement_references,
+        (all_old[i]).plan_category, (all_old[i]).impacted_sdgs, (all_old[i]).closed_at)
+      IS DISTINCT FROM ((all_new[i]).target_company_id, (all_new[i]).auditor_id, (all_new[i]).status,
+        (all_new[i]).risk_severity, (all_new[i]).due_date, (all_new[i]).requirement_references,
+        (all_new[i]).plan_category, (all_new[i]).impacted_sdgs, (all_new[i]).closed_at) THEN
+      olds := olds || all_old[i];
+      news := news || all_new[i];
+    END IF;
+  END LOOP;
+  IF cardinality(olds) = 0 THEN
     RETURN NULL;
   END IF;
   PERFORM company_summaries_add(array_agg(x.sign), array_agg(x.target_company_id),
@@ -209,6 +221,50 @@ BEGIN
     ) x;
   PERFORM company_details_add(-1, olds);
   PERFORM company_details_add(1, news);
+  RETURN NULL;
+END $$;
+
+-- The per-plan summaries' update trigger (0008) pairs its rows the same way now: a closing copied onto
+-- many gaps in one statement (a seed, an import of history) took minutes with the nested loop.
+CREATE OR REPLACE FUNCTION gaps_summarise_update() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  all_old gaps[];
+  all_new gaps[];
+  out_plans uuid[] := '{}';
+  out_statuses text[] := '{}';
+  out_risks text[] := '{}';
+  in_plans uuid[] := '{}';
+  in_statuses text[] := '{}';
+  in_risks text[] := '{}';
+  due_plans uuid[] := '{}';
+BEGIN
+  SELECT array_agg(o::gaps ORDER BY o.id) INTO all_old FROM old_gaps o;
+  SELECT array_agg(n::gaps ORDER BY n.id) INTO all_new FROM new_gaps n;
+  -- Only rows whose counted columns changed (most edits change texts only).
+  FOR i IN 1 .. coalesce(array_length(all_old, 1), 0) LOOP
+    IF ((all_old[i]).action_plan_id, (all_old[i]).status, (all_old[i]).risk_severity)
+      IS DISTINCT FROM ((all_new[i]).action_plan_id, (all_new[i]).status, (all_new[i]).risk_severity)
+    THEN
+      out_plans := out_plans || (all_old[i]).action_plan_id;
+      out_statuses := out_statuses || (all_old[i]).status;
+      out_risks := out_risks || (all_old[i]).risk_severity;
+      in_plans := in_plans || (all_new[i]).action_plan_id;
+      in_statuses := in_statuses || (all_new[i]).status;
+      in_risks := in_risks || (all_new[i]).risk_severity;
+    END IF;
+    IF ((all_old[i]).action_plan_id, (all_old[i]).status, (all_old[i]).due_date)
+      IS DISTINCT FROM ((all_new[i]).action_plan_id, (all_new[i]).status, (all_new[i]).due_date)
+    THEN
+      due_plans := due_plans || (all_old[i]).action_plan_id || (all_new[i]).action_plan_id;
+    END IF;
+  END LOOP;
+  IF cardinality(out_plans) > 0 THEN
+    PERFORM action_plan_summaries_add(-1, out_plans, out_statuses, out_risks);
+    PERFORM action_plan_summaries_add(1, in_plans, in_statuses, in_risks);
+  END IF;
+  IF cardinality(due_plans) > 0 THEN
+    PERFORM action_plan_summaries_refresh_due(ARRAY(SELECT DISTINCT p FROM unnest(due_plans) p));
+  END IF;
   RETURN NULL;
 END $$;
 
@@ -376,3 +432,4 @@ BEGIN
 END $$;
 
 SELECT company_summaries_recount(now());
+
