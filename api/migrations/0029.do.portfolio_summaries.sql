@@ -433,3 +433,13 @@ END $$;
 
 SELECT company_summaries_recount(now());
 
+
+-- The portfolio's lists of conditions precedent (and the explorer filtered by condition type): the
+-- gaps carrying a condition, per company, so a read skips the gaps that carry none.
+CREATE INDEX gaps_company_condition_idx ON gaps (target_company_id, condition_type, due_date)
+  WHERE condition_type IS NOT NULL;
+
+-- The portfolio's most overdue gaps of a risk (and the explorer filtered by risk and overdue, by due
+-- date): the gaps that can be overdue, by risk and due date, read in order from the oldest.
+CREATE INDEX gaps_risk_open_due_idx ON gaps (risk_severity, due_date, id)
+  WHERE status IN ('open', 'provClosed');

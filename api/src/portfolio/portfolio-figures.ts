@@ -34,6 +34,14 @@ const dueSinceMomentSql = (where: string, hours = 0) => {
     AND g.due_date >= s.overdue_as_of${shift} AND g.due_date < now()${shift}`;
 };
 
+/**
+ * The gaps of `dueSinceMomentSql` as a lateral subquery of the summary row `s`: `OFFSET 0` keeps it a
+ * subquery, so that each row reads its own range of the (company, firm, due date) index instead of
+ * the planner joining every gap of the scope.
+ */
+const sinceMomentOf = (where: string) =>
+  `SELECT g.* FROM gaps g WHERE ${dueSinceMomentSql(where)} OFFSET 0`;
+
 /** The statuses a gap can be overdue in (`gapOverdueSql`: not closed, not pending review). */
 const CAN_BE_OVERDUE = `g.status IN ('open', 'provClosed')`;
 
@@ -54,7 +62,7 @@ async function matrixCells(db: Queryable, scope: FigureScope): Promise<MatrixCel
        JOIN s ON s.target_company_id = r.target_company_id AND s.auditor_id = r.auditor_id
        UNION ALL
        SELECT g.target_company_id, x.requirement, 0, 0, 0, 1
-       FROM s JOIN gaps g ON ${dueSinceMomentSql(CAN_BE_OVERDUE)}
+       FROM s CROSS JOIN LATERAL (${sinceMomentOf(CAN_BE_OVERDUE)}) g
        CROSS JOIN LATERAL unnest(gap_requirements(g.requirement_references, g.plan_category))
          AS x (requirement)
      )
@@ -168,7 +176,7 @@ async function closureOnTime(
        UNION ALL
        SELECT g.target_company_id, date_trunc('quarter', g.due_date AT TIME ZONE 'UTC')::date, 1,
          (${closedOnTimeSql('g')})::int
-       FROM s JOIN gaps g ON ${dueSinceMomentSql(`g.due_date >= ${start}`)}
+       FROM s CROSS JOIN LATERAL (${sinceMomentOf(`g.due_date >= ${start}`)}) g
      ) c
      GROUP BY target_company_id, quarter
      HAVING sum(due) > 0`,

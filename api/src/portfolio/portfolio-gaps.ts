@@ -72,6 +72,30 @@ const FROM = `gaps g
   JOIN auditors au ON au.id = a.auditor_id
   JOIN target_companies tc ON tc.id = g.target_company_id`;
 
+/**
+ * SQL true for the gaps aliased `g` shown with one of `statuses` (`gapDisplayStatusSql`), written on
+ * the stored status and due date so that the planner can use their indexes: overdue is open or
+ * provisionally closed and past due; open and provisionally closed are the rest of theirs.
+ */
+function displayStatusInSql(statuses: readonly string[]): string {
+  const pastDue = 'g.due_date < now()';
+  const terms = [...new Set(statuses)].map((status) => {
+    switch (status) {
+      case 'overdue':
+        return `(g.status IN ('open', 'provClosed') AND ${pastDue})`;
+      case 'open':
+      case 'provClosed':
+        return `(g.status = '${status}' AND (g.due_date IS NULL OR NOT ${pastDue}))`;
+      case 'pending':
+      case 'closed':
+        return `g.status = '${status}'`;
+      default:
+        throw new Error(`Unknown status: ${status}`);
+    }
+  });
+  return `(${terms.join(' OR ')})`;
+}
+
 /** `day` (YYYY-MM-DD) at midnight UTC, plus `days`. */
 const utcDay = (placeholder: string, days = 0) =>
   `((${placeholder}::date + ${days})::timestamp AT TIME ZONE 'UTC')`;
@@ -88,8 +112,7 @@ export function portfolioWhereSql(
   if (filters.targetCompanyId) add((p) => `g.target_company_id = ${p}`, filters.targetCompanyId);
   if (filters.auditorId) add((p) => `g.auditor_id = ${p}`, filters.auditorId);
   if (filters.auditType?.length) add((p) => `a.audit_type = ANY(${p}::text[])`, filters.auditType);
-  if (filters.status?.length)
-    add((p) => `${gapDisplayStatusSql('g')} = ANY(${p}::text[])`, filters.status);
+  if (filters.status?.length) terms.push(displayStatusInSql(filters.status));
   if (filters.risk?.length) add((p) => `g.risk_severity = ANY(${p}::text[])`, filters.risk);
   if (filters.requirement) {
     const requirement = filters.requirement;
