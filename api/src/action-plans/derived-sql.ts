@@ -6,11 +6,31 @@
  * the transaction's now(), or the notification scan's clock.
  */
 export const gapOverdueSql = (g: string, now = 'now()') =>
-  `(${g}.status NOT IN ('closed', 'pending') AND ${g}.due_date IS NOT NULL AND ${g}.due_date < ${now})`;
+  `(${gapCanBeOverdueSql(g)} AND ${g}.due_date IS NOT NULL AND ${g}.due_date < ${now})`;
+
+/**
+ * True when the gap aliased `g` is in a status that can be overdue: open or provisionally closed
+ * (the statuses other than closed and pending), named as a list so that indexes on those statuses
+ * apply.
+ */
+export const gapCanBeOverdueSql = (g: string) => `${g}.status IN ('open', 'provClosed')`;
 
 /** The gap's status as shown: 'overdue' when overdue, else what was set. */
 export const gapDisplayStatusSql = (g: string) =>
   `(CASE WHEN ${gapOverdueSql(g)} THEN 'overdue' ELSE ${g}.status END)`;
+
+/**
+ * True when the gap aliased `g` is shown with one of `statuses` (`gapDisplayStatusSql`), written on
+ * the stored status and due date rather than on the CASE, so that the planner can use their indexes.
+ */
+export function gapDisplayStatusInSql(g: string, statuses: readonly string[]): string {
+  const terms = [...new Set(statuses)].map((status) =>
+    status === 'overdue'
+      ? gapOverdueSql(g)
+      : `(${g}.status = '${status.replace(/'/g, "''")}' AND NOT ${gapOverdueSql(g)})`,
+  );
+  return `(${terms.join(' OR ')})`;
+}
 
 /** A plan's overall status, aggregated over its gaps aliased `g` (LEFT JOINed, so none gives 'pending'). */
 export const planOverallStatusSql = (g: string) => `(CASE

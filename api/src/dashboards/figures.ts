@@ -5,6 +5,7 @@ import {
   RISK_SEVERITIES,
   RISK_SEVERITY_LABELS,
 } from '@verity/shared-api/src/server';
+import { gapCanBeOverdueSql } from '../action-plans/derived-sql';
 import type { Queryable } from '../db';
 
 /** Which action plans (and so which gaps) a dashboard counts. */
@@ -187,7 +188,7 @@ export async function companyGapStats(
           count(*) FILTER (WHERE g.status = 'provClosed') AS prov_closed
         FROM gaps g
         WHERE s.next_due < now() AND g.target_company_id = s.target_company_id
-          AND g.auditor_id = s.auditor_id AND g.status IN ('open', 'provClosed')
+          AND g.auditor_id = s.auditor_id AND ${gapCanBeOverdueSql('g')}
           AND g.due_date >= s.overdue_as_of AND g.due_date < now()
       ) c
       WHERE s.target_company_id ${scope.companyFilter} ${firm}

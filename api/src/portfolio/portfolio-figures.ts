@@ -17,6 +17,7 @@ import {
   type Portfolio,
   type RiskSeverity,
 } from '@verity/shared-api/src/server';
+import { gapCanBeOverdueSql } from '../action-plans/derived-sql';
 import { companyGapStats, type FigureScope } from '../dashboards/figures';
 import type { Queryable } from '../db';
 import { closedOnTimeSql, gapsInScopeSql, listPortfolioGaps } from './portfolio-gaps';
@@ -42,8 +43,8 @@ const dueSinceMomentSql = (where: string, hours = 0) => {
 const sinceMomentOf = (where: string) =>
   `SELECT g.* FROM gaps g WHERE ${dueSinceMomentSql(where)} OFFSET 0`;
 
-/** The statuses a gap can be overdue in (`gapOverdueSql`: not closed, not pending review). */
-const CAN_BE_OVERDUE = `g.status IN ('open', 'provClosed')`;
+/** The gaps aliased `g` in a status that can be overdue. */
+const CAN_BE_OVERDUE = gapCanBeOverdueSql('g');
 
 /** Company × requirement: the not-closed gaps of each cell, its overdue ones and its worst risk. */
 async function matrixCells(db: Queryable, scope: FigureScope): Promise<MatrixCell[]> {

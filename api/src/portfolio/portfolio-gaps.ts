@@ -20,7 +20,11 @@ import {
   labelSql,
   neutralisedCellSql,
 } from '../action-plans/csv-export';
-import { gapDisplayStatusSql, gapOverdueSql } from '../action-plans/derived-sql';
+import {
+  gapDisplayStatusInSql,
+  gapDisplayStatusSql,
+  gapOverdueSql,
+} from '../action-plans/derived-sql';
 import type { FigureScope } from '../dashboards/figures';
 import type { Queryable } from '../db';
 import { readPage } from '../pages';
@@ -72,30 +76,6 @@ const FROM = `gaps g
   JOIN auditors au ON au.id = a.auditor_id
   JOIN target_companies tc ON tc.id = g.target_company_id`;
 
-/**
- * SQL true for the gaps aliased `g` shown with one of `statuses` (`gapDisplayStatusSql`), written on
- * the stored status and due date so that the planner can use their indexes: overdue is open or
- * provisionally closed and past due; open and provisionally closed are the rest of theirs.
- */
-function displayStatusInSql(statuses: readonly string[]): string {
-  const pastDue = 'g.due_date < now()';
-  const terms = [...new Set(statuses)].map((status) => {
-    switch (status) {
-      case 'overdue':
-        return `(g.status IN ('open', 'provClosed') AND ${pastDue})`;
-      case 'open':
-      case 'provClosed':
-        return `(g.status = '${status}' AND (g.due_date IS NULL OR NOT ${pastDue}))`;
-      case 'pending':
-      case 'closed':
-        return `g.status = '${status}'`;
-      default:
-        throw new Error(`Unknown status: ${status}`);
-    }
-  });
-  return `(${terms.join(' OR ')})`;
-}
-
 /** `day` (YYYY-MM-DD) at midnight UTC, plus `days`. */
 const utcDay = (placeholder: string, days = 0) =>
   `((${placeholder}::date + ${days})::timestamp AT TIME ZONE 'UTC')`;
@@ -112,7 +92,7 @@ export function portfolioWhereSql(
   if (filters.targetCompanyId) add((p) => `g.target_company_id = ${p}`, filters.targetCompanyId);
   if (filters.auditorId) add((p) => `g.auditor_id = ${p}`, filters.auditorId);
   if (filters.auditType?.length) add((p) => `a.audit_type = ANY(${p}::text[])`, filters.auditType);
-  if (filters.status?.length) terms.push(displayStatusInSql(filters.status));
+  if (filters.status?.length) terms.push(gapDisplayStatusInSql('g', filters.status));
   if (filters.risk?.length) add((p) => `g.risk_severity = ANY(${p}::text[])`, filters.risk);
   if (filters.requirement) {
     const requirement = filters.requirement;
