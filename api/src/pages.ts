@@ -57,17 +57,25 @@ export interface ListPage<Row> {
 
 /**
  * One page of `SELECT select FROM fromWhere ORDER BY orderBy` and the count of every row of
- * `fromWhere` (unless the caller already knows it: `knownTotal`). `orderBy` must end with a unique
- * column, so that pages neither repeat nor skip rows.
+ * `fromWhere` (unless the caller already knows it: `knownTotal`), or of `countFromWhere` when that
+ * counts the same rows with less work (fewer joins). `orderBy` must end with a unique column, so
+ * that pages neither repeat nor skip rows.
  */
 export async function readPage<Row>(
   db: Queryable,
   {
     select,
     fromWhere,
+    countFromWhere = fromWhere,
     orderBy,
     params,
-  }: { select: string; fromWhere: string; orderBy: string; params: unknown[] },
+  }: {
+    select: string;
+    fromWhere: string;
+    countFromWhere?: string;
+    orderBy: string;
+    params: unknown[];
+  },
   request: PageRequest,
   knownTotal?: number,
 ): Promise<ListPage<Row>> {
@@ -80,7 +88,7 @@ export async function readPage<Row>(
     ),
     knownTotal ??
       db
-        .query<{ n: number }>(`SELECT count(*)::int AS n FROM ${fromWhere}`, params)
+        .query<{ n: number }>(`SELECT count(*)::int AS n FROM ${countFromWhere}`, params)
         .then(({ rows }) => rows[0]?.n ?? 0),
   ]);
   return { rows: listed.rows, total, page, pageSize };

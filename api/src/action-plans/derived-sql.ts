@@ -1,5 +1,8 @@
 // The derived figures of docs/decisions.md ("Derived figures"), as SQL computed at read time.
 
+/** The stored statuses a gap can be overdue in (`gapCanBeOverdueSql`). */
+const CAN_BE_OVERDUE: readonly string[] = ['open', 'provClosed'];
+
 /**
  * True when the gap aliased `g` is overdue: not closed, not waiting for its closure review (the
  * company has done its part), and its due date has passed. `now` is SQL for the moment asked about:
@@ -13,7 +16,8 @@ export const gapOverdueSql = (g: string, now = 'now()') =>
  * (the statuses other than closed and pending), named as a list so that indexes on those statuses
  * apply.
  */
-export const gapCanBeOverdueSql = (g: string) => `${g}.status IN ('open', 'provClosed')`;
+export const gapCanBeOverdueSql = (g: string) =>
+  `${g}.status IN (${CAN_BE_OVERDUE.map((status) => `'${status}'`).join(', ')})`;
 
 /** The gap's status as shown: 'overdue' when overdue, else what was set. */
 export const gapDisplayStatusSql = (g: string) =>
@@ -22,13 +26,23 @@ export const gapDisplayStatusSql = (g: string) =>
 /**
  * True when the gap aliased `g` is shown with one of `statuses` (`gapDisplayStatusSql`), written on
  * the stored status and due date rather than on the CASE, so that the planner can use their indexes.
+ * A stored status shown whole (one that cannot be overdue, or asked for with 'overdue' too) is one
+ * term of a `status IN` list.
  */
 export function gapDisplayStatusInSql(g: string, statuses: readonly string[]): string {
-  const terms = [...new Set(statuses)].map((status) =>
-    status === 'overdue'
-      ? gapOverdueSql(g)
-      : `(${g}.status = '${status.replace(/'/g, "''")}' AND NOT ${gapOverdueSql(g)})`,
+  const asked = new Set(statuses);
+  const quoted = (status: string) => `'${status.replace(/'/g, "''")}'`;
+  const whole = [...asked].filter(
+    (status) => status !== 'overdue' && (!CAN_BE_OVERDUE.includes(status) || asked.has('overdue')),
   );
+  const terms = whole.length > 0 ? [`${g}.status IN (${whole.map(quoted).join(', ')})`] : [];
+  for (const status of asked) {
+    if (status === 'overdue') {
+      if (!CAN_BE_OVERDUE.every((stored) => whole.includes(stored))) terms.push(gapOverdueSql(g));
+    } else if (!whole.includes(status)) {
+      terms.push(`(${g}.status = ${quoted(status)} AND NOT ${gapOverdueSql(g)})`);
+    }
+  }
   return `(${terms.join(' OR ')})`;
 }
 

@@ -19,8 +19,13 @@ import {
 } from '@verity/shared-api/src/server';
 import { gapCanBeOverdueSql } from '../action-plans/derived-sql';
 import { companyGapStats, type FigureScope } from '../dashboards/figures';
-import type { Queryable } from '../db';
-import { closedOnTimeSql, gapsInScopeSql, listPortfolioGaps } from './portfolio-gaps';
+import type { Database, Queryable } from '../db';
+import {
+  closedOnTimeSql,
+  firstPortfolioGaps,
+  gapsInScopeSql,
+  listPortfolioGaps,
+} from './portfolio-gaps';
 
 const RISKS_BY_RANK: readonly RiskSeverity[] = ['low', 'moderate', 'high'];
 
@@ -208,31 +213,39 @@ async function closureOnTime(
   };
 }
 
-/** Every figure of the portfolio in `scope`, read side by side. */
+/**
+ * Every figure of the portfolio in `scope`, read one after another on one connection, in one
+ * read-only snapshot: the figures agree with each other (one now(), no write seen by some and not
+ * others), and one call holds one pooled connection rather than seven.
+ */
 export async function portfolioFigures(
-  db: Queryable,
+  db: Database,
   scope: FigureScope,
   now = new Date(),
 ): Promise<Portfolio> {
-  const [stats, matrix, sdgs, ageing, closure, mostOverdue, precedent] = await Promise.all([
-    companyGapStats(db, scope),
-    matrixCells(db, scope),
-    sdgCounts(db, scope),
-    overdueAgeing(db, scope),
-    closureOnTime(db, scope, now),
-    listPortfolioGaps(db, scope, {
-      risk: ['high'],
-      status: ['overdue'],
-      sort: 'dueDate',
-      pageSize: MOST_OVERDUE_COUNT,
-    }),
-    listPortfolioGaps(db, scope, {
-      conditionType: 'precedent',
-      status: [...NOT_CLOSED_STATUSES],
-      sort: 'dueDate',
-      pageSize: CONDITION_PRECEDENT_LIST,
-    }),
-  ]);
+  const figures = await db.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    return {
+      stats: await companyGapStats(tx, scope),
+      matrix: await matrixCells(tx, scope),
+      sdgs: await sdgCounts(tx, scope),
+      ageing: await overdueAgeing(tx, scope),
+      closure: await closureOnTime(tx, scope, now),
+      mostOverdue: await firstPortfolioGaps(tx, scope, {
+        risk: ['high'],
+        status: ['overdue'],
+        sort: 'dueDate',
+        pageSize: MOST_OVERDUE_COUNT,
+      }),
+      precedent: await listPortfolioGaps(tx, scope, {
+        conditionType: 'precedent',
+        status: [...NOT_CLOSED_STATUSES],
+        sort: 'dueDate',
+        pageSize: CONDITION_PRECEDENT_LIST,
+      }),
+    };
+  });
+  const { stats, matrix, sdgs, ageing, closure, mostOverdue, precedent } = figures;
   const used = new Set(matrix.map((cell) => cell.requirement));
   return {
     companies: stats.companies.map((company) => ({
@@ -246,7 +259,7 @@ export async function portfolioFigures(
     sdgs,
     overdueAgeing: ageing,
     closureOnTime: closure,
-    mostOverdueHighRisk: mostOverdue.gaps,
+    mostOverdueHighRisk: mostOverdue,
     conditionsPrecedent: { open: precedent.total, gaps: precedent.gaps },
   };
 }

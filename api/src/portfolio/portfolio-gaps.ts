@@ -57,6 +57,7 @@ export const daysOverdueSql = (g: string) =>
 export const closedOnTimeSql = (g: string) =>
   `(${g}.status = 'closed' AND coalesce(${g}.closed_at <= ${g}.due_date, false))`;
 
+// Written as migration 0030's gaps_company_risk_idx has it, so that a page sorted by risk reads it.
 const RISK_RANK = `(CASE g.risk_severity WHEN 'high' THEN 3 WHEN 'moderate' THEN 2 ELSE 1 END)`;
 const STATUS_RANK = `(CASE ${gapDisplayStatusSql('g')} WHEN 'overdue' THEN 1 WHEN 'open' THEN 2
   WHEN 'pending' THEN 3 WHEN 'provClosed' THEN 4 ELSE 5 END)`;
@@ -76,6 +77,23 @@ const FROM = `gaps g
   JOIN auditors au ON au.id = a.auditor_id
   JOIN target_companies tc ON tc.id = g.target_company_id`;
 
+/**
+ * The FROM of counting the rows of `filters`: the gaps, with only the joins its WHERE reads (every
+ * gap has its plan, audit, firm and company, so the others change no count).
+ */
+function countFromSql(filters: PortfolioGapQuery): string {
+  const audit = Boolean(filters.auditType?.length);
+  const plan =
+    audit || (filters.requirement !== undefined && isCategoryColumn(filters.requirement));
+  return [
+    'gaps g',
+    plan && 'JOIN action_plans ap ON ap.id = g.action_plan_id',
+    audit && 'JOIN audits a ON a.id = ap.audit_id',
+  ]
+    .filter(Boolean)
+    .join('\n  ');
+}
+
 /** `day` (YYYY-MM-DD) at midnight UTC, plus `days`. */
 const utcDay = (placeholder: string, days = 0) =>
   `((${placeholder}::date + ${days})::timestamp AT TIME ZONE 'UTC')`;
@@ -93,7 +111,9 @@ export function portfolioWhereSql(
   if (filters.auditorId) add((p) => `g.auditor_id = ${p}`, filters.auditorId);
   if (filters.auditType?.length) add((p) => `a.audit_type = ANY(${p}::text[])`, filters.auditType);
   if (filters.status?.length) terms.push(gapDisplayStatusInSql('g', filters.status));
-  if (filters.risk?.length) add((p) => `g.risk_severity = ANY(${p}::text[])`, filters.risk);
+  // One risk as an equality, so that a read in due-date order can walk gaps_risk_open_due_idx.
+  if (filters.risk?.length === 1) add((p) => `g.risk_severity = ${p}`, filters.risk[0]);
+  else if (filters.risk?.length) add((p) => `g.risk_severity = ANY(${p}::text[])`, filters.risk);
   if (filters.requirement) {
     const requirement = filters.requirement;
     add(
@@ -166,12 +186,32 @@ export async function listPortfolioGaps(
     {
       select: ROW_COLUMNS,
       fromWhere: `${FROM} WHERE ${where}`,
+      countFromWhere: `${countFromSql(query)} WHERE ${where}`,
       orderBy: orderBySql(query),
       params,
     },
     query,
   );
   return { gaps: rows.map(toPortfolioGap), ...page };
+}
+
+/**
+ * The first `pageSize` rows of the filtered portfolio, in the explorer's order, without counting
+ * them all: the portfolio's lists, which show their rows and link to the explorer for the rest.
+ */
+export async function firstPortfolioGaps(
+  db: Queryable,
+  scope: FigureScope,
+  query: PortfolioGapQuery & { pageSize: number },
+): Promise<PortfolioGap[]> {
+  const params: unknown[] = [];
+  const where = portfolioWhereSql(scope, query, params);
+  const { rows } = await db.query<PortfolioGapRow>(
+    `SELECT ${ROW_COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY ${orderBySql(query)}
+     LIMIT $${params.push(query.pageSize)}`,
+    params,
+  );
+  return rows.map(toPortfolioGap);
 }
 
 /** The explorer's CSV columns: heading and the SQL of each cell (text). */

@@ -255,7 +255,7 @@ const byKey = (
   a.targetCompanyId.localeCompare(b.targetCompanyId) || a.requirement.localeCompare(b.requirement);
 
 /** portfolioFigures' counted figures, in the order expectedPortfolio gives them. */
-async function portfolioCounts(db: Queryable, scope: FigureScope) {
+async function portfolioCounts(db: Database, scope: FigureScope) {
   const figures = await portfolioFigures(db, scope);
   return {
     matrix: [...figures.matrix].sort(byKey),

@@ -9,6 +9,7 @@ import {
   OVERDUE_AGE_DAYS,
   PORTFOLIO_REQUIREMENT_ORDER,
   PORTFOLIO_SORTS,
+  PORTFOLIO_STATUSES,
   SDG_CODES,
   quarterDays,
   quarterOf,
@@ -478,6 +479,29 @@ describe.each(databaseKinds)('the portfolio on %s', (kind) => {
         filters,
         total: count,
       });
+    }
+  });
+
+  it('filters by every combination of shown statuses as the gaps say, with one risk or two', async () => {
+    const gaps = truth.filter((gap) => gap.client === ids.client);
+    const now = Date.now();
+    const shown = (gap: Truth) => (isOverdue(gap, now) ? 'overdue' : gap.status);
+    const combinations = PORTFOLIO_STATUSES.flatMap((_, size) =>
+      Array.from({ length: 2 ** PORTFOLIO_STATUSES.length }, (__, bits) =>
+        PORTFOLIO_STATUSES.filter((___, index) => bits & (1 << index)),
+      ).filter((statuses) => statuses.length === size + 1),
+    );
+    for (const status of combinations) {
+      for (const risk of [['high'], ['low', 'moderate']]) {
+        const count = gaps.filter(
+          (gap) => status.includes(shown(gap) as never) && risk.includes(gap.risk),
+        ).length;
+        const filters = { status, risk };
+        expect({ filters, total: await totalOf(clientOwner, filters) }).toEqual({
+          filters,
+          total: count,
+        });
+      }
     }
   });
 
