@@ -23,3 +23,7 @@ CREATE INDEX gaps_impacted_sdgs_idx ON gaps USING gin (impacted_sdgs);
 -- rank, api/src/portfolio/portfolio-gaps.ts): a page walks the company's gaps in that order.
 CREATE INDEX gaps_company_risk_idx ON gaps (target_company_id,
   (CASE risk_severity WHEN 'high' THEN 3 WHEN 'moderate' THEN 2 ELSE 1 END) DESC NULLS LAST, id DESC);
+
+-- The newest entry of the change history: part of the token that tells whether a portfolio answer
+-- kept by the API still holds (api/src/portfolio/portfolio-figures.ts `portfolioToken`).
+CREATE INDEX change_history_position_idx ON change_history (position);

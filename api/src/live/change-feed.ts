@@ -69,9 +69,16 @@ export interface FeedSubscriber {
   close(): void;
 }
 
+/** What the process keeps from the database and must forget when it changes (not a user's stream). */
+export interface FeedWatcher {
+  notice(notice: ChangeNotice): void;
+  missed(): void;
+}
+
 /** The streams open on this process, and what each user may hear. */
 export class ChangeFeed {
   private readonly subscribers = new Map<FeedSubscriber, SessionUser>();
+  private readonly watchers = new Set<FeedWatcher>();
 
   get size(): number {
     return this.subscribers.size;
@@ -84,16 +91,26 @@ export class ChangeFeed {
     };
   }
 
+  /** Every notice, whoever may hear it, and every possible miss. */
+  watch(watcher: FeedWatcher): () => void {
+    this.watchers.add(watcher);
+    return () => {
+      this.watchers.delete(watcher);
+    };
+  }
+
   /** One notification from the database. */
   publish(payload: string): void {
     const notice = parseNotice(payload);
     if (!notice) return;
+    for (const watcher of this.watchers) watcher.notice(notice);
     for (const [subscriber, user] of this.subscribers) {
       if (mayHear(user, notice)) subscriber.change(notice.change);
     }
   }
 
   missed(): void {
+    for (const watcher of this.watchers) watcher.missed();
     for (const subscriber of this.subscribers.keys()) subscriber.resync();
   }
 

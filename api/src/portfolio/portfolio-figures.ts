@@ -214,15 +214,62 @@ async function closureOnTime(
 }
 
 /**
+ * The first due date after now of the gaps of `scope` that can be overdue: until then, no count of
+ * the portfolio moves with the clock by a gap falling due. One read of the (company, firm, due date)
+ * index per summary row.
+ */
+async function nextDueDate(db: Queryable, scope: FigureScope): Promise<Date | null> {
+  const params: unknown[] = [];
+  const { rows } = await db.query<{ next: Date | null }>(
+    `SELECT min(n.due_date) AS next
+     FROM company_summaries s CROSS JOIN LATERAL (
+       SELECT g.due_date FROM gaps g
+       WHERE g.target_company_id = s.target_company_id AND g.auditor_id = s.auditor_id
+         AND ${CAN_BE_OVERDUE} AND g.due_date >= now()
+       ORDER BY g.due_date LIMIT 1) n
+     WHERE ${gapsInScopeSql(scope, params, 's')}`,
+    params,
+  );
+  return rows[0]?.next ? new Date(rows[0].next) : null;
+}
+
+/**
+ * Changes whenever what the portfolio of `scope` shows may have changed, read in one statement:
+ * - a digest of the scope's summary rows, each with its row version (xmin, which every write of a
+ *   row changes) and its firm's: the summaries are written with every gap write that moves a count;
+ * - a digest of the scope's companies with theirs: who is in the scope, and their names;
+ * - the newest entry of the change history, which every write to a gap or a plan appends to (the
+ *   lists' texts), whichever tenant it was.
+ */
+export async function portfolioToken(db: Queryable, scope: FigureScope): Promise<string> {
+  const params: unknown[] = [];
+  const summaries = gapsInScopeSql(scope, params, 's');
+  // The scope's own placeholders, as gapsInScopeSql numbered them (from $1).
+  const companies = `tc.id ${scope.companyFilter}`;
+  const { rows } = await db.query<{ token: string }>(
+    `SELECT md5(coalesce(string_agg(concat_ws('/', s.target_company_id, s.auditor_id, s.xmin, au.xmin),
+         ',' ORDER BY s.target_company_id, s.auditor_id), ''))
+       || md5((SELECT coalesce(string_agg(concat_ws('/', tc.id, tc.xmin), ',' ORDER BY tc.id), '')
+           FROM target_companies tc WHERE ${companies}))
+       || '/' || coalesce((SELECT max(position) FROM change_history), 0) AS token
+     FROM company_summaries s JOIN auditors au ON au.id = s.auditor_id
+     WHERE ${summaries}`,
+    params,
+  );
+  return rows[0]?.token ?? '';
+}
+
+/**
  * Every figure of the portfolio in `scope`, read one after another on one connection, in one
  * read-only snapshot: the figures agree with each other (one now(), no write seen by some and not
- * others), and one call holds one pooled connection rather than seven.
+ * others), and one call holds one pooled connection rather than seven. With them, the first due
+ * date after now (`nextDueDate`).
  */
-export async function portfolioFigures(
+export async function readPortfolio(
   db: Database,
   scope: FigureScope,
   now = new Date(),
-): Promise<Portfolio> {
+): Promise<{ portfolio: Portfolio; nextDue: Date | null }> {
   const figures = await db.transaction(async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
     return {
@@ -243,11 +290,12 @@ export async function portfolioFigures(
         sort: 'dueDate',
         pageSize: CONDITION_PRECEDENT_LIST,
       }),
+      nextDue: await nextDueDate(tx, scope),
     };
   });
-  const { stats, matrix, sdgs, ageing, closure, mostOverdue, precedent } = figures;
+  const { stats, matrix, sdgs, ageing, closure, mostOverdue, precedent, nextDue } = figures;
   const used = new Set(matrix.map((cell) => cell.requirement));
-  return {
+  const portfolio: Portfolio = {
     companies: stats.companies.map((company) => ({
       targetCompanyId: company.targetCompanyId,
       targetCompanyName: company.targetCompanyName,
@@ -262,4 +310,14 @@ export async function portfolioFigures(
     mostOverdueHighRisk: mostOverdue,
     conditionsPrecedent: { open: precedent.total, gaps: precedent.gaps },
   };
+  return { portfolio, nextDue };
+}
+
+/** Every figure of the portfolio in `scope` (`readPortfolio`). */
+export async function portfolioFigures(
+  db: Database,
+  scope: FigureScope,
+  now = new Date(),
+): Promise<Portfolio> {
+  return (await readPortfolio(db, scope, now)).portfolio;
 }

@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { LIVE_CHANGE_EVENT, type LiveChange } from '@verity/shared-api/src/server';
+import { LIVE_CHANGE_EVENT, type LiveChange, type Portfolio } from '@verity/shared-api/src/server';
 import { startApiProcess, type ApiProcess } from '../support/api-process';
 import { buildTestApp } from '../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
@@ -128,6 +128,43 @@ async function residentBytes(pid: number): Promise<number> {
           })),
         );
       }
+    });
+
+    it('has a portfolio read through one process show at once a write made through the other', async () => {
+      const [a, b] = processes as [ApiProcess, ApiProcess];
+      const client = await sessionFor(local, 'client.owner@verity.test', 'client');
+      // Long overdue and high risk: the first of the client's most overdue high-risk gaps.
+      const { rows } = await local.db.query<{ auditId: string; version: number }>(
+        `UPDATE gaps g SET risk_severity = 'high', due_date = now() - interval '4000 days'
+         FROM action_plans ap WHERE ap.id = g.action_plan_id AND g.id = $1
+         RETURNING ap.audit_id AS "auditId", g.version`,
+        [gap.gapId],
+      );
+      const firstListed = async (through: ApiProcess) => {
+        const response = await fetch(`${through.url}/api/v1/portfolio`, {
+          headers: { cookie: cookieHeader(client.cookies) },
+        });
+        expect(response.status).toBe(200);
+        const { data } = (await response.json()) as { data: Portfolio };
+        return data.mostOverdueHighRisk[0];
+      };
+      // Each process works its answer out and keeps it.
+      const before = [await firstListed(a), await firstListed(b)];
+      const name = before[0]!.gapName;
+      expect(before.map((listed) => [listed?.id, listed?.gapName])).toEqual([
+        [gap.gapId, name],
+        [gap.gapId, name],
+      ]);
+
+      const edit = await fetch(`${a.url}/api/v1/gap/${gap.gapId}?auditId=${rows[0]!.auditId}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', cookie: cookieHeader(auditor.cookies) },
+        body: JSON.stringify({ gapName: `${name} (renamed)`, version: rows[0]!.version }),
+      });
+      expect(edit.status).toBe(200);
+      // At once, not when the other process hears of it: its token has changed already.
+      expect((await firstListed(b))?.gapName).toBe(`${name} (renamed)`);
+      expect((await firstListed(a))?.gapName).toBe(`${name} (renamed)`);
     });
 
     it(`holds ${STREAMS} open streams for well under 100 MB, and tells every one of them`, async () => {

@@ -11,7 +11,8 @@ import type { FigureScope } from '../../dashboards/figures';
 import type { Queryable } from '../../db';
 import { withByteOrderMark } from '../../action-plans/csv-export';
 import { invalid, notFound } from '../../errors';
-import { portfolioFigures } from '../../portfolio/portfolio-figures';
+import { PortfolioCache } from '../../portfolio/portfolio-cache';
+import { portfolioToken, readPortfolio } from '../../portfolio/portfolio-figures';
 import { listPortfolioGaps, portfolioExportSelect } from '../../portfolio/portfolio-gaps';
 
 const routeDefaults = { tags: ['portfolio'] };
@@ -22,6 +23,13 @@ function portfolioScope(user: SessionUser): FigureScope {
   if (user.userType === 'auditor') return auditorScope(user.auditorId!);
   // The permission (viewPortfolio) has already refused every other user type.
   throw notFound();
+}
+
+/** The key of the caller's portfolio among the answers kept (portfolio-cache.ts). */
+function portfolioKey(user: SessionUser): string {
+  return user.userType === 'client'
+    ? PortfolioCache.clientKey(user.clientId!)
+    : PortfolioCache.auditorKey(user.auditorId!);
 }
 
 /**
@@ -48,6 +56,13 @@ async function checkFilters(db: Queryable, user: SessionUser, query: PortfolioGa
 /** The portfolio routes of /api/v1 (docs/api.md; how each figure is counted: docs/decisions.md "Portfolio"). */
 const portfolioRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
+  // The answers kept, forgotten as the change feed tells of writes to their gaps and plans.
+  const answers = new PortfolioCache();
+  const unwatch = fastify.changeFeed.watch({
+    notice: (notice) => answers.changed(notice.clientId, notice.auditorId),
+    missed: () => answers.missed(),
+  });
+  fastify.addHook('onClose', async () => unwatch());
 
   fastify.get(
     '/portfolio',
@@ -60,10 +75,23 @@ const portfolioRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         ...portfolioSchemas.portfolio,
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await portfolioFigures(db, portfolioScope(request.user)),
-    }),
+    async (request, reply) => {
+      const scope = portfolioScope(request.user);
+      const body = await answers.answer(
+        portfolioKey(request.user),
+        () => portfolioToken(db, scope),
+        async () => {
+          const { portfolio, nextDue } = await readPortfolio(db, scope);
+          return {
+            body: JSON.stringify({ success: true, data: portfolio }),
+            expiresAt: nextDue?.getTime() ?? Number.POSITIVE_INFINITY,
+          };
+        },
+      );
+      // Already the JSON of the schema's answer (a string with a JSON type is sent as it is); the
+      // type provider knows only the object form.
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   );
 
   fastify.get(

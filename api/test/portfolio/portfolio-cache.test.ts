@@ -1,0 +1,125 @@
+// The rules of the portfolio answers kept (api/src/portfolio/portfolio-cache.ts), on a clock of the
+// test's own: an answer is served again only while its token, its notices and its time hold; callers
+// at once share one working out; a notice heard while an answer is worked out keeps it from being kept.
+import { MAX_AGE_MS, MAX_BYTES, PortfolioCache } from '../../src/portfolio/portfolio-cache';
+
+const CLIENT = 'client-a';
+const FIRM = 'firm-a';
+
+describe('the portfolio answers kept', () => {
+  let clock: number;
+  let cache: PortfolioCache;
+  let token: string;
+  let worked: number;
+
+  beforeEach(() => {
+    clock = 1_000_000;
+    cache = new PortfolioCache(() => clock);
+    token = 't1';
+    worked = 0;
+  });
+
+  const work =
+    (expiresAt = Number.POSITIVE_INFINITY) =>
+    async () => {
+      worked += 1;
+      return { body: `answer ${worked}`, expiresAt };
+    };
+  const ask = (key = PortfolioCache.clientKey(CLIENT), expiresAt?: number) =>
+    cache.answer(key, async () => token, work(expiresAt));
+
+  it('serves the answer again while the token holds, and works it out again when it changes', async () => {
+    expect(await ask()).toBe('answer 1');
+    expect(await ask()).toBe('answer 1');
+    token = 't2';
+    expect(await ask()).toBe('answer 2');
+    expect(worked).toBe(2);
+  });
+
+  it("forgets a client's and its firm's answers on a notice of theirs, and no one else's", async () => {
+    const other = PortfolioCache.clientKey('client-b');
+    const firm = PortfolioCache.auditorKey(FIRM);
+    await ask();
+    await ask(other);
+    await ask(firm);
+    expect(worked).toBe(3);
+    cache.changed(CLIENT, FIRM);
+    expect(await ask()).toBe('answer 4');
+    expect(await ask(firm)).toBe('answer 5');
+    expect(await ask(other)).toBe('answer 2');
+    // A plan of an unassigned firm (no firm in the notice): the client's answer only.
+    cache.changed(CLIENT, null);
+    expect(await ask(firm)).toBe('answer 5');
+    expect(await ask()).toBe('answer 6');
+  });
+
+  it('forgets everything when notices may have been missed', async () => {
+    await ask();
+    await ask(PortfolioCache.auditorKey(FIRM));
+    cache.missed();
+    expect(cache.size).toBe(0);
+    expect(await ask()).toBe('answer 3');
+  });
+
+  it('works an answer out again at its own end (the next due date), or after MAX_AGE_MS', async () => {
+    await ask(undefined, clock + 5_000);
+    clock += 4_999;
+    expect(await ask()).toBe('answer 1');
+    clock += 1;
+    expect(await ask()).toBe('answer 2');
+    clock += MAX_AGE_MS - 1;
+    expect(await ask()).toBe('answer 2');
+    clock += 1;
+    expect(await ask()).toBe('answer 3');
+  });
+
+  it('has callers at once share one working out', async () => {
+    let finish!: (answer: { body: string; expiresAt: number }) => void;
+    const slow = () => {
+      worked += 1;
+      return new Promise<{ body: string; expiresAt: number }>((resolve) => {
+        finish = resolve;
+      });
+    };
+    const key = PortfolioCache.clientKey(CLIENT);
+    const callers = Array.from({ length: 5 }, () => cache.answer(key, async () => token, slow));
+    // Let every caller read its token and join the one working out.
+    await new Promise((resolve) => setImmediate(resolve));
+    finish({ body: 'shared', expiresAt: Number.POSITIVE_INFINITY });
+    expect(await Promise.all(callers)).toEqual(Array(5).fill('shared'));
+    expect(worked).toBe(1);
+  });
+
+  it('does not keep an answer whose working out heard a notice (the answer may predate the change)', async () => {
+    const key = PortfolioCache.clientKey(CLIENT);
+    const answer = await cache.answer(
+      key,
+      async () => token,
+      async () => {
+        cache.changed(CLIENT, null);
+        return { body: 'begun before the change', expiresAt: Number.POSITIVE_INFINITY };
+      },
+    );
+    expect(answer).toBe('begun before the change');
+    expect(cache.size).toBe(0);
+    expect(await ask()).toBe('answer 1');
+  });
+
+  it(`keeps at most ${MAX_BYTES} bytes, the oldest answers going first`, async () => {
+    const big = 'x'.repeat(MAX_BYTES / 4);
+    for (let n = 1; n <= 5; n++)
+      await cache.answer(
+        `client:${n}`,
+        async () => token,
+        async () => ({
+          body: `${n}${big}`,
+          expiresAt: Number.POSITIVE_INFINITY,
+        }),
+      );
+    expect(cache.size).toBe(3);
+    const again = await cache.answer('client:1', async () => token, work());
+    expect(again).toBe('answer 1');
+    const kept = await cache.answer('client:5', async () => token, work());
+    expect(kept.startsWith('5')).toBe(true);
+  });
+});

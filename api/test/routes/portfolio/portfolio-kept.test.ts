@@ -1,0 +1,164 @@
+// The portfolio's answers kept by the API (api/src/portfolio/portfolio-cache.ts) never show what
+// has changed: after each kind of write a reader may not see otherwise (a text edit through the
+// routes, a count moved with no notice, a company renamed, a firm unassigned, a gap falling due), the
+// next read shows it, and every answer equals the figures worked out afresh.
+import type { FastifyInstance } from 'fastify';
+import type { Portfolio } from '@verity/shared-api/src/server';
+import { auditorScope, clientScope } from '../../../src/dashboards/scopes';
+import type { FigureScope } from '../../../src/dashboards/figures';
+import { portfolioFigures } from '../../../src/portfolio/portfolio-figures';
+import { buildTestApp } from '../../support/app';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { buildWorld, createPlan, gapsOf, validPlan, type World } from '../action-plans/fixtures';
+
+describe.each(databaseKinds)('the portfolio answers kept on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let world: World;
+  let gapId: string;
+  let southbank: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    app = await buildTestApp(database, { SEED_DEMO: '0' });
+    world = await buildWorld(app);
+    const planId = await createPlan(world, {
+      ...validPlan(),
+      gap: { ...validPlan().gap, gapName: 'Untreated wastewater', riskSeverity: 'high' },
+    });
+    gapId = (await gapsOf(world, planId))[0]!.id;
+    // Long overdue: the first of the most overdue high-risk gaps.
+    await app.db.query(`UPDATE gaps SET due_date = now() - interval '4000 days' WHERE id = $1`, [
+      gapId,
+    ]);
+    southbank = (
+      await app.db.query<{ client_id: string }>(
+        'SELECT client_id FROM target_companies WHERE id = $1',
+        [world.acmeId],
+      )
+    ).rows[0]!.client_id;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.dispose();
+  });
+
+  const read = async (as: 'clientOwner' | 'auditorOwner') => {
+    const response = await world.as[as]({ method: 'GET', url: '/api/v1/portfolio' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    return response.json<{ success: true; data: Portfolio }>().data;
+  };
+  const scopes = () =>
+    [
+      ['clientOwner', clientScope(southbank)],
+      ['auditorOwner', auditorScope(world.greenAuditId)],
+    ] as const satisfies readonly (readonly ['clientOwner' | 'auditorOwner', FigureScope])[];
+
+  /** Both portfolios as the route answers them, each checked against the figures worked out afresh. */
+  const readBoth = async () => {
+    const answers: Portfolio[] = [];
+    for (const [as, scope] of scopes()) {
+      const answer = await read(as);
+      expect(answer).toEqual(await portfolioFigures(app.db, scope));
+      answers.push(answer);
+    }
+    return answers;
+  };
+  const acmeOf = (portfolio: Portfolio) =>
+    portfolio.companies.find((company) => company.targetCompanyId === world.acmeId);
+
+  it('shows a text edit through the routes at the next read, for the client and the firm', async () => {
+    for (const portfolio of await readBoth())
+      expect(portfolio.mostOverdueHighRisk[0]).toMatchObject({
+        id: gapId,
+        gapName: 'Untreated wastewater',
+      });
+    const { rows } = await app.db.query<{ version: number }>(
+      'SELECT version FROM gaps WHERE id = $1',
+      [gapId],
+    );
+    const edit = await world.as.auditorOwner({
+      method: 'PUT',
+      url: `/api/v1/gap/${gapId}`,
+      query: { auditId: world.audits.ap },
+      payload: { gapName: 'Untreated wastewater to the river', version: rows[0]!.version },
+    });
+    expect(edit.statusCode).toBe(200);
+    for (const portfolio of await readBoth())
+      expect(portfolio.mostOverdueHighRisk[0]).toMatchObject({
+        id: gapId,
+        gapName: 'Untreated wastewater to the river',
+      });
+  });
+
+  it('shows a count moved in the database with no notice (a repair, another tool)', async () => {
+    const [before] = await readBoth();
+    await app.db.query(`UPDATE gaps SET status = 'closed' WHERE id = $1`, [gapId]);
+    const [after] = await readBoth();
+    expect(acmeOf(after!)!.open).toBe(acmeOf(before!)!.open - 1);
+    expect(after!.mostOverdueHighRisk.map((gap) => gap.id)).not.toContain(gapId);
+    await app.db.query(`UPDATE gaps SET status = 'open' WHERE id = $1`, [gapId]);
+    const [reopened] = await readBoth();
+    expect(acmeOf(reopened!)!.open).toBe(acmeOf(before!)!.open);
+  });
+
+  it('shows a company renamed', async () => {
+    await readBoth();
+    await app.db.query(`UPDATE target_companies SET target_company_name = $2 WHERE id = $1`, [
+      world.acmeId,
+      'Acme Steel Holdings Ltd',
+    ]);
+    for (const portfolio of await readBoth()) {
+      expect(acmeOf(portfolio)!.targetCompanyName).toBe('Acme Steel Holdings Ltd');
+      expect(portfolio.mostOverdueHighRisk[0]!.targetCompanyName).toBe('Acme Steel Holdings Ltd');
+    }
+  });
+
+  it("drops a company from a firm's portfolio as soon as the firm is unassigned", async () => {
+    // A gap at Beta Corp, which the firm audits for the same client.
+    await app.db.query(
+      `INSERT INTO action_plans (audit_id, target_company_id, action_plan_heading, category, form_type)
+       VALUES ($1, $2, 'Beta plan', 'social', 'ap')`,
+      [world.audits.beta, world.betaId],
+    );
+    await app.db.query(
+      `INSERT INTO gaps (action_plan_id, target_company_id, kpi, gap_name, recommendation,
+         responsibility, risk_severity, status)
+       SELECT id, target_company_id, 'KPI', 'Beta gap', 'Do it', 'Someone', 'low', 'open'
+       FROM action_plans WHERE audit_id = $1`,
+      [world.audits.beta],
+    );
+    const firmBefore = await read('auditorOwner');
+    expect(firmBefore.companies.map((company) => company.targetCompanyId)).toContain(world.betaId);
+
+    await app.db.query(
+      'DELETE FROM company_auditors WHERE target_company_id = $1 AND auditor_id = $2',
+      [world.betaId, world.greenAuditId],
+    );
+    const firmAfter = await read('auditorOwner');
+    expect(firmAfter.companies.map((company) => company.targetCompanyId)).not.toContain(
+      world.betaId,
+    );
+    expect(firmAfter.matrix.map((cell) => cell.targetCompanyId)).not.toContain(world.betaId);
+    expect(firmAfter).toEqual(await portfolioFigures(app.db, auditorScope(world.greenAuditId)));
+  });
+
+  it('counts a gap as overdue once its due date passes, with no write in between', async () => {
+    await app.db.query(`UPDATE gaps SET due_date = now() + interval '2 seconds' WHERE id = $1`, [
+      gapId,
+    ]);
+    const before = await read('clientOwner');
+    expect(before.mostOverdueHighRisk.map((gap) => gap.id)).not.toContain(gapId);
+    const overdueBefore = acmeOf(before)!.overdue;
+    // Read again until the gap shows overdue: the answer kept ends at its due date.
+    const deadline = Date.now() + 20_000;
+    let after = before;
+    while (acmeOf(after)!.overdue === overdueBefore && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      after = await read('clientOwner');
+    }
+    expect(acmeOf(after)!.overdue).toBe(overdueBefore + 1);
+    expect(after.mostOverdueHighRisk.map((gap) => gap.id)).toContain(gapId);
+  }, 30_000);
+});
