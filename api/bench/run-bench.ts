@@ -124,6 +124,34 @@ async function sqlCsvRowsPerSecond(db: Database, user: SessionUser) {
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
+/**
+ * Changes the status of one gap of the small company back and forth, `perSecond` times a second,
+ * until stopped (an even number of times, so the portfolio ends as it began): every change moves the
+ * portfolio's counts, so no answer kept holds for long.
+ */
+function writeGapStatuses(db: Database, perSecond: number) {
+  let running = true;
+  const done = (async () => {
+    let changes = 0;
+    while (running || changes % 2 === 1) {
+      await db.query(
+        `UPDATE gaps SET status = CASE status WHEN 'open' THEN 'provClosed' ELSE 'open' END
+         WHERE id = (SELECT id FROM gaps WHERE action_plan_id = $1 AND status IN ('open', 'provClosed')
+           ORDER BY id LIMIT 1)`,
+        [planOf(2, 1)],
+      );
+      changes++;
+      await new Promise((resolve) => setTimeout(resolve, 1000 / perSecond));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await done;
+    },
+  };
+}
+
 async function main() {
   const name = REUSE ?? `verity_bench_${randomBytes(4).toString('hex')}`;
   if (!/^verity_bench_[0-9a-f]{8}$/.test(name)) throw new Error(`Not a bench database: ${name}`);
@@ -168,6 +196,8 @@ async function main() {
       cookie: string;
       sql: () => Promise<unknown>;
       aim?: number;
+      /** Status changes per second to a gap of the portfolio while the route is measured. */
+      writes?: number;
     }[] = [
       {
         name: 'Target-company dashboard, 1,000 gaps',
@@ -261,6 +291,14 @@ async function main() {
         aim: 300,
       },
       {
+        name: 'Portfolio (client), every figure, with 20 gap status changes a second beside',
+        path: '/portfolio',
+        cookie: clientCookie,
+        sql: () => portfolioFigures(database, clientScope(BENCH.clientId)),
+        aim: 300,
+        writes: 20,
+      },
+      {
         name: 'Portfolio (auditor firm), every figure, 200 companies / 200,000 gaps',
         path: '/portfolio',
         cookie: auditorCookie,
@@ -297,8 +335,10 @@ async function main() {
     const auditorCase = cases.find((item) => item.path.startsWith('/dashboard/auditor'))!;
     if (SMALL) auditorCase.name = 'Auditor dashboard, 200 companies / 2,000 gaps';
     for (const item of SMALL ? [auditorCase] : cases) {
+      const writer = item.writes ? writeGapStatuses(database, item.writes) : undefined;
       await measureHttp(`${base}${item.path}`, item.cookie, 2);
       const http = await measureHttp(`${base}${item.path}`, item.cookie, SECONDS);
+      await writer?.stop();
       const sql = await measureCalls(item.sql, Math.max(3, SECONDS / 2));
       results.push({ name: item.name, http, sql, aim: item.aim });
       console.log(
