@@ -3,18 +3,23 @@ import { lazyPage, PageSuspense } from '@verity/shared-ui';
 
 // Pages load when their route is first opened, each file its own chunk: the companies page, where
 // auditors land, does not wait for the other pages' forms and dialogs, and the import screen is for
-// the few who import.
+// the few who import. A chunk named `route-<segment>` is preloaded by the shell's server with the
+// page of /auditor/<segment>.
 const AuditorCompaniesPage = lazyPage(
-  () => import('./screens/companies-page'),
+  () => import(/* webpackChunkName: "route-target-companies" */ './screens/companies-page'),
   'AuditorCompaniesPage',
 );
 const auditorScreens = () => import('./screens/auditor-screens');
 const AuditorActionPlanPage = lazyPage(auditorScreens, 'AuditorActionPlanPage');
 const AuditorActionPlansPage = lazyPage(auditorScreens, 'AuditorActionPlansPage');
 const AuditorAuditsPage = lazyPage(auditorScreens, 'AuditorAuditsPage');
-const AuditorDashboardPage = lazyPage(auditorScreens, 'AuditorDashboardPage');
+const AuditorDashboardPage = lazyPage(
+  () => import(/* webpackChunkName: "route-dashboard" */ './screens/dashboard-page'),
+  'AuditorDashboardPage',
+);
 const AuditorUsersPage = lazyPage(auditorScreens, 'AuditorUsersPage');
-const portfolioPages = () => import('./screens/portfolio-pages');
+const portfolioPages = () =>
+  import(/* webpackChunkName: "route-portfolio" */ './screens/portfolio-pages');
 const AuditorPortfolioPage = lazyPage(portfolioPages, 'AuditorPortfolioPage');
 const AuditorGapExplorerPage = lazyPage(portfolioPages, 'AuditorGapExplorerPage');
 const CreateActionPlanPage = lazyPage(

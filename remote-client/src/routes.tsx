@@ -2,14 +2,19 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { lazyPage, PageSuspense } from '@verity/shared-ui';
 
 // Pages load when their route is first opened, each file its own chunk: the dashboard, where a
-// client lands, does not wait for the other pages' forms and dialogs.
-const DashboardPage = lazyPage(() => import('./pages/dashboard-page'), 'DashboardPage');
+// client lands, does not wait for the other pages' forms and dialogs. A chunk named
+// `route-<segment>` is preloaded by the shell's server with the page of /client/<segment>.
+const DashboardPage = lazyPage(
+  () => import(/* webpackChunkName: "route-dashboard" */ './pages/dashboard-page'),
+  'DashboardPage',
+);
 const areaPages = () => import('./pages/area-pages');
 const UsersPage = lazyPage(areaPages, 'UsersPage');
 const AuditorsPage = lazyPage(areaPages, 'AuditorsPage');
 const SettingsPage = lazyPage(areaPages, 'SettingsPage');
 const TargetCompaniesPage = lazyPage(areaPages, 'TargetCompaniesPage');
-const portfolioPages = () => import('./pages/portfolio-pages');
+const portfolioPages = () =>
+  import(/* webpackChunkName: "route-portfolio" */ './pages/portfolio-pages');
 const PortfolioPage = lazyPage(portfolioPages, 'PortfolioPage');
 const GapExplorerPage = lazyPage(portfolioPages, 'GapExplorerPage');
 const companyPages = () => import('./pages/company-pages');

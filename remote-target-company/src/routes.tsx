@@ -3,8 +3,12 @@ import { lazyPage, PageSuspense } from '@verity/shared-ui';
 import { routePatterns } from './config/paths';
 
 // Each page is its own chunk, loaded when its route is first opened: the dashboard, where users
-// land, does not wait for the forms and dialogs of the other pages.
-const DashboardPage = lazyPage(() => import('./features/pages/dashboard-page'), 'DashboardPage');
+// land, does not wait for the forms and dialogs of the other pages. A chunk named `route-<segment>`
+// is preloaded by the shell's server with the page of /target-company/<segment>.
+const DashboardPage = lazyPage(
+  () => import(/* webpackChunkName: "route-dashboard" */ './features/pages/dashboard-page'),
+  'DashboardPage',
+);
 const UsersPage = lazyPage(() => import('./features/pages/users-page'), 'UsersPage');
 const AuditorsPage = lazyPage(() => import('./features/pages/auditors-page'), 'AuditorsPage');
 const AuditsPage = lazyPage(() => import('./features/pages/audits-page'), 'AuditsPage');

@@ -6,6 +6,7 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const ChunkReportPlugin = require('./chunk-report-plugin.cjs');
+const PreloadPlanPlugin = require('./preload-plan-plugin.cjs');
 const { devServerConfig } = require('./dev-server.cjs');
 
 /**
@@ -134,6 +135,7 @@ function createWebpackConfig({ dir, publicPath, federation }) {
         ),
         new HtmlWebpackPlugin({ template: './public/index.html' }),
         new ChunkReportPlugin(),
+        new PreloadPlanPlugin({ includeShared: !federation.exposes }),
         ...(production ? precompressed() : [reactRefresh()]),
       ],
       performance: { hints: false },

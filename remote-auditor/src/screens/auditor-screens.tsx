@@ -1,5 +1,6 @@
 // The auditor area's routes as screens: the feature screens with this area's paths and permissions
-// (the companies page, where auditors land, is in companies-page.tsx).
+// (the companies page, where auditors land, is in companies-page.tsx, and the dashboard in
+// dashboard-page.tsx: each is its own chunk, preloaded with its page).
 import { useParams } from 'react-router-dom';
 import {
   canAddGap,
@@ -21,25 +22,10 @@ import { AuditsTableScreen } from '@verity/feature-audits';
 import { OrganisationUsersScreen } from '@verity/feature-users';
 import { PageHeader } from '@verity/shared-ui';
 import { auditorPaths } from '../area-paths';
-import { AuditorDashboardScreen } from '../features/auditor-dashboard';
-import { AUDITOR_PAGE_TITLES as titles, AUDITOR_TEXTS as texts } from '../strings';
+import { AUDITOR_PAGE_TITLES as titles } from '../strings';
+import { NoAuditorFirm } from './no-auditor-firm';
 import { useAuditorUser } from './use-auditor-user';
 import { useCompanyTrail } from './use-company-trail';
-
-function NoAuditorFirm({ title }: { title: string }) {
-  return (
-    <div>
-      <PageHeader title={title} />
-      <p role="alert">{texts.noAuditorFirm}</p>
-    </div>
-  );
-}
-
-export function AuditorDashboardPage() {
-  const auditorId = useAuditorUser()?.auditorId;
-  if (!auditorId) return <NoAuditorFirm title={titles.dashboard} />;
-  return <AuditorDashboardScreen auditorId={auditorId} title={titles.dashboard} />;
-}
 
 export function AuditorAuditsPage() {
   const user = useAuditorUser();

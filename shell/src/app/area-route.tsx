@@ -8,7 +8,10 @@ import { LoginScreen } from '../features/login';
 import { LOADING_TEXT } from '../strings';
 import type { ShellPage } from './signed-in-area';
 
-const SignedInArea = lazy(() => import('./signed-in-area'));
+// Named so that the shell's server preloads it with an area's page (shell/server/page.ts).
+const SignedInArea = lazy(
+  () => import(/* webpackChunkName: "signed-in-area" */ './signed-in-area'),
+);
 
 /**
  * An area inside the signed-in layout. Without a session (401) the login screen is shown in place; after any
