@@ -99,6 +99,10 @@ test('/login downloads at most 150 KB gzip of JavaScript, all of it the shell’
     `/login: ${kb(sent)} sent in ${received.length} files (${[...new Set(received.map(({ encoding }) => encoding ?? 'none'))].join(', ')})`,
   );
   expect(sent).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
+  // Every script but main.js was named by the page, so none waited for another to run first.
+  expect(new Set(urls)).toEqual(
+    new Set([`${shellOrigin}/main.js`, ...(await preloadedScripts(page))]),
+  );
 });
 
 test('the shell carries nothing of the areas: no feature package, no remote, no chart', () => {
@@ -150,6 +154,12 @@ for (const build of remotes) {
   });
 }
 
+/** The scripts the page preloads (its `<link rel="preload" as="script">`), as absolute URLs. */
+const preloadedScripts = (page: Page) =>
+  page
+    .locator('link[rel="preload"][as="script"]')
+    .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+
 /** Where each area's users land after signing in, and what shows once its figures are there. */
 const FIRST_ROUTES: {
   build: string;
@@ -189,6 +199,18 @@ const echartsFiles = (build: string) =>
       .flatMap((chunk) => chunk.files),
   );
 
+/** The files of a build that hold the charts' own code (shared-ui/src/charts) or ECharts, by name. */
+const chartFiles = (build: string) =>
+  new Set(
+    report(build)
+      .chunks.filter((chunk) =>
+        chunk.modules.some(
+          (module) => isEcharts(module) || module.startsWith('shared-ui/src/charts/'),
+        ),
+      )
+      .flatMap((chunk) => chunk.files),
+  );
+
 /** The modules in a build's file, by the file's name. */
 function modulesOf(build: string, file: string): string[] {
   return report(build)
@@ -219,7 +241,7 @@ for (const area of FIRST_ROUTES) {
       (url) => echarts.has(path.basename(url.pathname)),
       (route) => route.abort(),
     );
-    const sent: { file: string; bytes: number }[] = [];
+    const sent: { file: string; url: string; bytes: number }[] = [];
     const asked: string[] = [];
     cold.on('request', (request) => asked.push(new URL(request.url()).pathname));
     cold.on('requestfinished', async (request) => {
@@ -228,6 +250,7 @@ for (const area of FIRST_ROUTES) {
       const { responseBodySize } = await request.sizes();
       sent.push({
         file: `${url.origin === shellOrigin ? 'shell' : url.port}:${path.basename(url.pathname)}`,
+        url: `${url.origin}${url.pathname}`,
         bytes: responseBodySize,
       });
     });
@@ -251,14 +274,29 @@ for (const area of FIRST_ROUTES) {
       loaded.modules.some(isFederationRuntimeCore),
     );
     expect(withRuntimeCore.map(({ origin }) => origin)).toEqual(['shell']);
-    // The page names the remotes and preloads the area's entry and the session: no /remotes.json,
-    // and both are asked for before the shell's first chunk, the session once.
+    // The page names the remotes and preloads the session and every script of the first screen
+    // (the shell's start and layout, the area's entry, app and page): no /remotes.json, the session
+    // asked for once, and the scripts the screen ran before its figures are main.js and exactly
+    // those the page preloaded, none fetched one after another as the scripts ran; only the charts'
+    // own chunk is asked for as the screen renders, beside the figures' call, and waited for by no
+    // figure.
     expect(asked).not.toContain('/remotes.json');
-    const firstChunk = asked.findIndex((pathname) => /^\/\d+\.[0-9a-f]+\.js$/.test(pathname));
-    expect(asked.indexOf('/remoteEntry.js')).toBeGreaterThan(-1);
-    expect(asked.indexOf('/remoteEntry.js')).toBeLessThan(firstChunk);
-    expect(asked.indexOf('/api/v1/auth/me')).toBeLessThan(firstChunk);
     expect(asked.filter((pathname) => pathname === '/api/v1/auth/me')).toHaveLength(1);
+    const preloaded = await preloadedScripts(cold);
+    expect(
+      preloaded.filter((url) => url.endsWith('/remoteEntry.js') && !url.startsWith(shellOrigin)),
+    ).toHaveLength(1);
+    const charts = chartFiles(area.build);
+    const ran = before.map(({ url }) => url);
+    expect(preloaded.filter((url) => !ran.includes(url))).toEqual([]);
+    expect(
+      ran.filter(
+        (url) =>
+          url !== `${shellOrigin}/main.js` &&
+          !preloaded.includes(url) &&
+          !charts.has(path.basename(url)),
+      ),
+    ).toEqual([]);
     await cold.context().close();
   });
 }

@@ -8,7 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { pageEncoding } from './page';
+import { http, HttpResponse } from 'msw';
+import { apiServer } from '@verity/shared-ui/src/testing';
 import { buildShellServer } from './shell-app';
+
+// The remotes of these pages are not running: their preload plans are not found (shell/server/page.ts).
+beforeEach(() =>
+  apiServer.use(http.get('*/preload.json', () => new HttpResponse(null, { status: 404 }))),
+);
 
 const page = `<!doctype html><html><head><title>Verity</title></head><body>${'<div id="root"></div>'.repeat(80)}</body></html>`;
 const main = 'import("./login.0123abcd4567.js");\n'.repeat(300);

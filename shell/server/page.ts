@@ -1,7 +1,9 @@
 // The shell's page, as its server sends it: the built index.html with the remotes' addresses written
-// in (the shell reads them there instead of asking GET /remotes.json, one round trip less) and,
-// under an area's path, that area's remoteEntry.js preloaded, so the browser fetches it beside the
-// shell's own scripts instead of after them (docs/decisions.md "Round trips").
+// in (the shell reads them there instead of asking GET /remotes.json, one round trip less) and the
+// scripts its first screen will ask for preloaded, so the browser fetches them beside the shell's
+// own instead of one after another as each runs (docs/decisions.md "Round trips"): the shell's start,
+// and under an area's path the signed-in layout, that area's remoteEntry.js, its app and the chunks
+// of the page its path opens, from the remote's own preload.json.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -30,25 +32,78 @@ function scriptJson(value: unknown): string {
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** The area whose path `pathname` is under, if any. */
+/** The area whose path `pathname` is under, if any, and the first segment of the path within it. */
 function areaOf(config: ShellConfig, pathname: string) {
-  return config.remotes.find(
+  const area = config.remotes.find(
     (remote) => pathname === remote.basePath || pathname.startsWith(`${remote.basePath}/`),
   );
+  const segment = area ? (pathname.slice(area.basePath.length + 1).split('/')[0] ?? '') : '';
+  return { area, segment };
 }
 
 type Area = ShellConfig['remotes'][number];
 
-/** The page of an area (or of no area): the remotes' addresses, and the area's entry preloaded. */
-export function renderPage(html: string, config: ShellConfig, area: Area | undefined): string {
+/**
+ * The JavaScript files of the named chunk groups of one build: its dist/preload.json, written by
+ * tooling/webpack/preload-plan-plugin.cjs. The groups a page preloads are named by convention:
+ * the shell's `bootstrap` (every page) and `signed-in-area` (an area's pages), each with the shared
+ * modules it consumes (react, the router...); a remote's Module
+ * Federation expose (`__federation_expose_…`) and `route-<segment>`, the chunks of the page that
+ * the first segment of the path within the area opens (webpackChunkName in its routes).
+ */
+export interface PreloadPlan {
+  groups: Record<string, string[]>;
+}
+
+const NO_PLAN: PreloadPlan = { groups: {} };
+
+/** A plan as read from a file or a remote: only file names of the build itself are kept. */
+export function readPlan(value: unknown): PreloadPlan {
+  const groups = (value as { groups?: unknown } | null)?.groups;
+  if (typeof groups !== 'object' || groups === null) return NO_PLAN;
+  const kept: Record<string, string[]> = {};
+  for (const [name, files] of Object.entries(groups)) {
+    if (!Array.isArray(files)) continue;
+    kept[name] = files.filter(
+      (file): file is string => typeof file === 'string' && /^[\w.~-]+\.js$/.test(file),
+    );
+  }
+  return { groups: kept };
+}
+
+/** The scripts the page of `segment` in `area` (or of no area) preloads, in the order they run. */
+export function preloadsOf(
+  area: Area | undefined,
+  segment: string,
+  shellPlan: PreloadPlan,
+  remotePlan: PreloadPlan,
+): string[] {
+  const shellFiles = (group: string) => (shellPlan.groups[group] ?? []).map((file) => `/${file}`);
+  if (!area) return shellFiles('bootstrap');
+  const remoteFiles = (group: string) =>
+    (remotePlan.groups[group] ?? []).map((file) => `${area.url}/${file}`);
+  const exposes = Object.keys(remotePlan.groups).filter((group) =>
+    group.startsWith('__federation_expose_'),
+  );
+  return [
+    ...new Set([
+      ...shellFiles('bootstrap'),
+      ...shellFiles('signed-in-area'),
+      `${area.url}/remoteEntry.js`,
+      ...exposes.flatMap(remoteFiles),
+      ...(segment ? remoteFiles(`route-${segment}`) : []),
+    ]),
+  ];
+}
+
+/** The page of an area (or of no area): the remotes' addresses, the session and `scripts` preloaded. */
+export function renderPage(html: string, config: ShellConfig, scripts: readonly string[]): string {
   const manifest = remotesManifest(config);
   const head = [
     `<script type="application/json" id="${REMOTES_ELEMENT_ID}">${scriptJson(manifest)}</script>`,
     // The session, asked for while the scripts load (the API client sends cookies: use-credentials).
     `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${API_BASE_PATH}/auth/me">`,
-    ...(area
-      ? [`<link rel="preload" as="script" href="${escapeAttribute(`${area.url}/remoteEntry.js`)}">`]
-      : []),
+    ...scripts.map((src) => `<link rel="preload" as="script" href="${escapeAttribute(src)}">`),
   ].join('');
   // At the end of the head; a page without one (a test's) gets them at its end.
   const at = html.includes('</head>') ? html.indexOf('</head>') : html.length;
@@ -69,23 +124,74 @@ function compressed(text: string): PageVariant {
   };
 }
 
+/** How long a remote's plan is used before it is asked for again: a redeployed area's files show within it. */
+export const REMOTE_PLAN_MAX_AGE_MS = 5_000;
+/** A remote that does not answer its plan in this time gets a page without its chunks preloaded. */
+const REMOTE_PLAN_TIMEOUT_MS = 1_000;
+
+/** Each remote's preload.json, asked for from where the browser loads the remote, kept a little while. */
+function remotePlans() {
+  const kept = new Map<string, { plan: PreloadPlan; at: number }>();
+  const pending = new Map<string, Promise<PreloadPlan>>();
+  return async (area: Area): Promise<PreloadPlan> => {
+    const known = kept.get(area.name);
+    if (known && Date.now() - known.at < REMOTE_PLAN_MAX_AGE_MS) return known.plan;
+    let asking = pending.get(area.name);
+    if (!asking) {
+      asking = fetch(`${area.url}/preload.json`, {
+        signal: AbortSignal.timeout(REMOTE_PLAN_TIMEOUT_MS),
+      })
+        .then(async (response) => (response.ok ? readPlan(await response.json()) : NO_PLAN))
+        // Down, slow or not built with a plan: the page goes without; the area still loads.
+        .catch(() => NO_PLAN)
+        .then((plan) => {
+          kept.set(area.name, { plan, at: Date.now() });
+          pending.delete(area.name);
+          return plan;
+        });
+      pending.set(area.name, asking);
+    }
+    return asking;
+  };
+}
+
+/** Pages kept compressed, at most (each differs only in what it preloads). */
+const MAX_PAGES = 200;
+
 /**
- * The pages of one build folder: made once per area (and once for the paths of no area) and made
- * again when index.html changes on disk.
+ * The pages of one build folder: made once per area and first segment of its path (and once for
+ * the paths of no area) with what they preload, and made again when index.html changes on disk or
+ * a remote's plan does.
  */
 export function shellPages(distDir: string, config: ShellConfig) {
   const file = path.join(distDir, 'index.html');
-  let cache: { modified: number; pages: Map<string, PageVariant> } | undefined;
+  const planOfRemote = remotePlans();
+  let cache:
+    | { modified: number; html: string; shellPlan: PreloadPlan; pages: Map<string, PageVariant> }
+    | undefined;
   return {
     async page(pathname: string): Promise<PageVariant> {
       const modified = (await stat(file)).mtimeMs;
-      if (!cache || cache.modified !== modified) cache = { modified, pages: new Map() };
-      const area = areaOf(config, pathname);
-      const key = area?.basePath ?? '';
-      let page = cache.pages.get(key);
+      if (!cache || cache.modified !== modified) {
+        const shellPlan = await readFile(path.join(distDir, 'preload.json'), 'utf8')
+          .then((text) => readPlan(JSON.parse(text)))
+          .catch(() => NO_PLAN);
+        cache = { modified, html: await readFile(file, 'utf8'), shellPlan, pages: new Map() };
+      }
+      const { html, shellPlan, pages } = cache;
+      const { area, segment } = areaOf(config, pathname);
+      const scripts = preloadsOf(
+        area,
+        segment,
+        shellPlan,
+        area ? await planOfRemote(area) : NO_PLAN,
+      );
+      const key = `${area?.basePath ?? ''}\n${scripts.join('\n')}`;
+      let page = pages.get(key);
       if (!page) {
-        page = compressed(renderPage(await readFile(file, 'utf8'), config, area));
-        cache.pages.set(key, page);
+        if (pages.size >= MAX_PAGES) pages.clear();
+        page = compressed(renderPage(html, config, scripts));
+        pages.set(key, page);
       }
       return page;
     },

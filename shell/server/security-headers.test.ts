@@ -6,7 +6,14 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { http, HttpResponse } from 'msw';
+import { apiServer } from '@verity/shared-ui/src/testing';
 import { buildShellServer } from './shell-app';
+
+// The remotes of these pages are not running: their preload plans are not found (shell/server/page.ts).
+beforeEach(() =>
+  apiServer.use(http.get('*/preload.json', () => new HttpResponse(null, { status: 404 }))),
+);
 
 let distDir: string;
 
