@@ -1,6 +1,7 @@
 // The rules of the portfolio answers kept (api/src/portfolio/portfolio-cache.ts), on a clock of the
 // test's own: an answer is served again only while its token, its notices and its time hold; callers
 // at once share one working out; a notice heard while an answer is worked out keeps it from being kept.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { MAX_AGE_MS, MAX_BYTES, PortfolioCache } from '../../src/portfolio/portfolio-cache';
 
 const CLIENT = 'client-a';
@@ -25,8 +26,8 @@ describe('the portfolio answers kept', () => {
       worked += 1;
       return { body: `answer ${worked}`, expiresAt };
     };
-  const ask = (key = PortfolioCache.clientKey(CLIENT), expiresAt?: number) =>
-    cache.answer(key, async () => token, work(expiresAt));
+  const ask = async (key = PortfolioCache.clientKey(CLIENT), expiresAt?: number) =>
+    (await cache.answer(key, async () => token, work(expiresAt))).body;
 
   it('serves the answer again while the token holds, and works it out again when it changes', async () => {
     expect(await ask()).toBe('answer 1');
@@ -82,7 +83,10 @@ describe('the portfolio answers kept', () => {
       });
     };
     const key = PortfolioCache.clientKey(CLIENT);
-    const callers = Array.from({ length: 5 }, () => cache.answer(key, async () => token, slow));
+    const callers = Array.from(
+      { length: 5 },
+      async () => (await cache.answer(key, async () => token, slow)).body,
+    );
     // Let every caller read its token and join the one working out.
     await new Promise((resolve) => setImmediate(resolve));
     finish({ body: 'shared', expiresAt: Number.POSITIVE_INFINITY });
@@ -100,7 +104,7 @@ describe('the portfolio answers kept', () => {
         return { body: 'begun before the change', expiresAt: Number.POSITIVE_INFINITY };
       },
     );
-    expect(answer).toBe('begun before the change');
+    expect(answer.body).toBe('begun before the change');
     expect(cache.size).toBe(0);
     expect(await ask()).toBe('answer 1');
   });
@@ -118,8 +122,31 @@ describe('the portfolio answers kept', () => {
       );
     expect(cache.size).toBe(3);
     const again = await cache.answer('client:1', async () => token, work());
-    expect(again).toBe('answer 1');
+    expect(again.body).toBe('answer 1');
     const kept = await cache.answer('client:5', async () => token, work());
-    expect(kept.startsWith('5')).toBe(true);
+    expect(kept.body.startsWith('5')).toBe(true);
+  });
+
+  it('compresses an answer once per encoding, to what decompresses to its JSON', async () => {
+    const json = JSON.stringify({
+      rows: Array.from({ length: 2000 }, (_, n) => ({ n, x: 'cell' })),
+    });
+    const answer = await cache.answer(
+      PortfolioCache.clientKey(CLIENT),
+      async () => token,
+      async () => ({
+        body: json,
+        expiresAt: Number.POSITIVE_INFINITY,
+      }),
+    );
+    const br = answer.in('br');
+    const gzip = answer.in('gzip');
+    expect(brotliDecompressSync(br).toString()).toBe(json);
+    expect(gunzipSync(gzip).toString()).toBe(json);
+    expect(br.length).toBeLessThan(json.length / 10);
+    // The kept answer's copies: the same bytes, not compressed again.
+    const again = await cache.answer(PortfolioCache.clientKey(CLIENT), async () => token, work());
+    expect(again.in('br')).toBe(br);
+    expect(again.in('gzip')).toBe(gzip);
   });
 });

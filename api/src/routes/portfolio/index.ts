@@ -1,3 +1,4 @@
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   PORTFOLIO_TEXT,
@@ -11,11 +12,14 @@ import type { FigureScope } from '../../dashboards/figures';
 import type { Queryable } from '../../db';
 import { withByteOrderMark } from '../../action-plans/csv-export';
 import { invalid, notFound } from '../../errors';
-import { PortfolioCache } from '../../portfolio/portfolio-cache';
+import { PortfolioCache, type AnswerEncoding } from '../../portfolio/portfolio-cache';
 import { portfolioToken, readPortfolio } from '../../portfolio/portfolio-figures';
 import { listPortfolioGaps, portfolioExportSelect } from '../../portfolio/portfolio-gaps';
 
 const routeDefaults = { tags: ['portfolio'] };
+
+/** What the portfolio's answer is also sent in, the client's preference deciding. */
+const ANSWER_ENCODINGS: AnswerEncoding[] = ['br', 'gzip'];
 
 /** A client's portfolio is its companies; an auditor's, its firm's work at the companies it is assigned to. */
 function portfolioScope(user: SessionUser): FigureScope {
@@ -77,7 +81,7 @@ const portfolioRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const scope = portfolioScope(request.user);
-      const body = await answers.answer(
+      const answer = await answers.answer(
         portfolioKey(request.user),
         () => portfolioToken(db, scope),
         async () => {
@@ -88,9 +92,12 @@ const portfolioRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           };
         },
       );
-      // Already the JSON of the schema's answer (a string with a JSON type is sent as it is); the
-      // type provider knows only the object form.
-      return reply.type('application/json; charset=utf-8').send(body as never);
+      // Already the JSON of the schema's answer (a string or bytes with a JSON type are sent as they
+      // are; the type provider knows only the object form), compressed when the client accepts it.
+      const encoding = negotiate(request.headers['accept-encoding'] ?? '', ANSWER_ENCODINGS);
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (!encoding) return reply.send(answer.body as never);
+      return reply.header('content-encoding', encoding).send(answer.in(encoding) as never);
     },
   );
 
