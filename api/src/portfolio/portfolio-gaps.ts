@@ -77,45 +77,38 @@ const FROM = `gaps g
   JOIN auditors au ON au.id = a.auditor_id
   JOIN target_companies tc ON tc.id = g.target_company_id`;
 
-/**
- * The FROM of counting the rows of `filters`: the gaps, with only the joins its WHERE reads (every
- * gap has its plan, audit, firm and company, so the others change no count).
- */
-function countFromSql(filters: PortfolioGapQuery): string {
-  const audit = Boolean(filters.auditType?.length);
-  const plan =
-    audit || (filters.requirement !== undefined && isCategoryColumn(filters.requirement));
-  return [
-    'gaps g',
-    plan && 'JOIN action_plans ap ON ap.id = g.action_plan_id',
-    audit && 'JOIN audits a ON a.id = ap.audit_id',
-  ]
-    .filter(Boolean)
-    .join('\n  ');
-}
-
 /** `day` (YYYY-MM-DD) at midnight UTC, plus `days`. */
 const utcDay = (placeholder: string, days = 0) =>
   `((${placeholder}::date + ${days})::timestamp AT TIME ZONE 'UTC')`;
 
-/** The WHERE of the filtered portfolio (scope first), its params appended to `params`. */
+/**
+ * The WHERE of the filtered portfolio (scope first), its params appended to `params`, and the FROM
+ * that counts its rows: the gaps, with only the joins its terms read (every gap has its plan,
+ * audit, firm and company, so the others change no count).
+ */
 export function portfolioWhereSql(
   scope: FigureScope,
   filters: PortfolioGapQuery,
   params: unknown[],
-): string {
+): { where: string; countFrom: string } {
   const terms = [gapsInScopeSql(scope, params)];
+  let readsPlan = false;
+  let readsAudit = false;
   const add = (sql: (placeholder: string) => string, value: unknown) =>
     terms.push(sql(`$${params.push(value)}`));
   if (filters.targetCompanyId) add((p) => `g.target_company_id = ${p}`, filters.targetCompanyId);
   if (filters.auditorId) add((p) => `g.auditor_id = ${p}`, filters.auditorId);
-  if (filters.auditType?.length) add((p) => `a.audit_type = ANY(${p}::text[])`, filters.auditType);
+  if (filters.auditType?.length) {
+    readsPlan = readsAudit = true;
+    add((p) => `a.audit_type = ANY(${p}::text[])`, filters.auditType);
+  }
   if (filters.status?.length) terms.push(gapDisplayStatusInSql('g', filters.status));
   // One risk as an equality, so that a read in due-date order can walk gaps_risk_open_due_idx.
   if (filters.risk?.length === 1) add((p) => `g.risk_severity = ${p}`, filters.risk[0]);
   else if (filters.risk?.length) add((p) => `g.risk_severity = ANY(${p}::text[])`, filters.risk);
   if (filters.requirement) {
     const requirement = filters.requirement;
+    readsPlan ||= isCategoryColumn(requirement);
     add(
       (p) =>
         isCategoryColumn(requirement)
@@ -143,7 +136,14 @@ export function portfolioWhereSql(
   }
   if (filters.dueFrom) add((p) => `g.due_date >= ${utcDay(p)}`, filters.dueFrom);
   if (filters.dueTo) add((p) => `g.due_date < ${utcDay(p, 1)}`, filters.dueTo);
-  return terms.join('\n    AND ');
+  const countFrom = [
+    'gaps g',
+    readsPlan && 'JOIN action_plans ap ON ap.id = g.action_plan_id',
+    readsAudit && 'JOIN audits a ON a.id = ap.audit_id',
+  ]
+    .filter(Boolean)
+    .join('\n  ');
+  return { where: terms.join('\n    AND '), countFrom };
 }
 
 /** ORDER BY of the explorer: the sort asked for (the due date unless told), then the gap's id. */
@@ -180,13 +180,13 @@ export async function listPortfolioGaps(
   query: PortfolioGapQuery,
 ): Promise<PortfolioGapPage> {
   const params: unknown[] = [];
-  const where = portfolioWhereSql(scope, query, params);
+  const { where, countFrom } = portfolioWhereSql(scope, query, params);
   const { rows, ...page } = await readPage<PortfolioGapRow>(
     db,
     {
       select: ROW_COLUMNS,
       fromWhere: `${FROM} WHERE ${where}`,
-      countFromWhere: `${countFromSql(query)} WHERE ${where}`,
+      countFromWhere: `${countFrom} WHERE ${where}`,
       orderBy: orderBySql(query),
       params,
     },
@@ -205,7 +205,7 @@ export async function firstPortfolioGaps(
   query: PortfolioGapQuery & { pageSize: number },
 ): Promise<PortfolioGap[]> {
   const params: unknown[] = [];
-  const where = portfolioWhereSql(scope, query, params);
+  const { where } = portfolioWhereSql(scope, query, params);
   const { rows } = await db.query<PortfolioGapRow>(
     `SELECT ${ROW_COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY ${orderBySql(query)}
      LIMIT $${params.push(query.pageSize)}`,
@@ -238,7 +238,7 @@ const CSV_COLUMNS: readonly [heading: string, cell: string][] = [
 /** The SELECT (with its params) of every filtered gap, in the explorer's order, for COPY. */
 export function portfolioExportSelect(scope: FigureScope, query: PortfolioGapQuery) {
   const params: unknown[] = [];
-  const where = portfolioWhereSql(scope, query, params);
+  const { where } = portfolioWhereSql(scope, query, params);
   const cells = CSV_COLUMNS.map(([heading, cell]) => `${cell} AS ${columnName(heading)}`).join(
     ',\n  ',
   );
