@@ -134,7 +134,7 @@ export class PortfolioCache {
     this.drop(key);
   }
 
-  private keep(key: string, entry: Omit<Entry, 'expiresAt'> & { expiresAt: number }): void {
+  private keep(key: string, entry: Entry): void {
     // A notice heard while the answer was worked out: it may be older than the change.
     if (entry.stamp !== this.stamp(key)) return;
     this.drop(key);

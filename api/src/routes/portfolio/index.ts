@@ -21,19 +21,22 @@ const routeDefaults = { tags: ['portfolio'] };
 /** What the portfolio's answer is also sent in, the client's preference deciding. */
 const ANSWER_ENCODINGS: AnswerEncoding[] = ['br', 'gzip'];
 
-/** A client's portfolio is its companies; an auditor's, its firm's work at the companies it is assigned to. */
-function portfolioScope(user: SessionUser): FigureScope {
-  if (user.userType === 'client') return clientScope(user.clientId!);
-  if (user.userType === 'auditor') return auditorScope(user.auditorId!);
+/**
+ * A client's portfolio is its companies; an auditor's, its firm's work at the companies it is
+ * assigned to. With it, its key among the answers kept (portfolio-cache.ts).
+ */
+function portfolioOf(user: SessionUser): { scope: FigureScope; key: string } {
+  if (user.userType === 'client') {
+    return { scope: clientScope(user.clientId!), key: PortfolioCache.clientKey(user.clientId!) };
+  }
+  if (user.userType === 'auditor') {
+    return {
+      scope: auditorScope(user.auditorId!),
+      key: PortfolioCache.auditorKey(user.auditorId!),
+    };
+  }
   // The permission (viewPortfolio) has already refused every other user type.
   throw notFound();
-}
-
-/** The key of the caller's portfolio among the answers kept (portfolio-cache.ts). */
-function portfolioKey(user: SessionUser): string {
-  return user.userType === 'client'
-    ? PortfolioCache.clientKey(user.clientId!)
-    : PortfolioCache.auditorKey(user.auditorId!);
 }
 
 /**
@@ -80,9 +83,9 @@ const portfolioRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const scope = portfolioScope(request.user);
+      const { scope, key } = portfolioOf(request.user);
       const answer = await answers.answer(
-        portfolioKey(request.user),
+        key,
         () => portfolioToken(db, scope),
         async () => {
           const { portfolio, nextDue } = await readPortfolio(db, scope);
@@ -117,7 +120,7 @@ const portfolioRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       await checkFilters(db, request.user, request.query);
       return {
         success: true as const,
-        data: await listPortfolioGaps(db, portfolioScope(request.user), request.query),
+        data: await listPortfolioGaps(db, portfolioOf(request.user).scope, request.query),
       };
     },
   );
@@ -137,7 +140,7 @@ const portfolioRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       await checkFilters(db, request.user, request.query);
-      const { sql, params } = portfolioExportSelect(portfolioScope(request.user), request.query);
+      const { sql, params } = portfolioExportSelect(portfolioOf(request.user).scope, request.query);
       const today = new Date().toISOString().slice(0, 10);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
