@@ -61,14 +61,19 @@ const NO_PLAN: PreloadPlan = { groups: {} };
 export function readPlan(value: unknown): PreloadPlan {
   const groups = (value as { groups?: unknown } | null)?.groups;
   if (typeof groups !== 'object' || groups === null) return NO_PLAN;
-  const kept: Record<string, string[]> = {};
-  for (const [name, files] of Object.entries(groups)) {
-    if (!Array.isArray(files)) continue;
-    kept[name] = files.filter(
-      (file): file is string => typeof file === 'string' && /^[\w.~-]+\.js$/.test(file),
-    );
-  }
-  return { groups: kept };
+  // Own properties only, whatever the names (`__proto__` included): no name reaches a prototype.
+  return {
+    groups: Object.fromEntries(
+      Object.entries(groups)
+        .filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]))
+        .map(([name, files]) => [
+          name,
+          files.filter(
+            (file): file is string => typeof file === 'string' && /^[\w.~-]+\.js$/.test(file),
+          ),
+        ]),
+    ),
+  };
 }
 
 /** The scripts the page of `segment` in `area` (or of no area) preloads, in the order they run. */
