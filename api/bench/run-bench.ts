@@ -61,7 +61,12 @@ async function admin(sql: string) {
 
 function startApi(databaseUrl: string, dataDir: string) {
   const child = fork(path.join(__dirname, 'api-server.ts'), {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_PROF=<folder>: the API's CPU profile of the whole run, written there when it ends.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []),
+    ],
     env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
   });
   let nextId = 0;

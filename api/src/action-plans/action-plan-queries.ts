@@ -16,6 +16,7 @@ import {
   type SessionUser,
   type StatusKey,
 } from '@verity/shared-api/src/server';
+import { auditVisibleSql } from '../auth/tenancy';
 import type { Queryable } from '../db';
 import { findPlanChangeHistory } from './change-history';
 import { gapDisplayStatusSql, planOverallStatusSql, planStatisticsSql } from './derived-sql';
@@ -180,18 +181,32 @@ export async function listPlanGaps(
   return { gaps: rows.map(toGapListItem), ...page };
 }
 
-/** One plan with its overall status and statistics, and its gaps, as `reader` sees them. */
+/**
+ * One plan with its overall status and statistics, and its gaps, as `reader` sees them. With a
+ * reader, undefined unless the reader may see the plan (and it is `targetCompanyId`'s, when given):
+ * the tenancy check is the plan's own statement, not one more before it.
+ */
 export async function findActionPlanDetail(
   db: Queryable,
   actionPlanId: string,
   reader?: SessionUser,
+  targetCompanyId?: string,
 ): Promise<ActionPlanDetail | undefined> {
-  // The reads need only the plan's id: they run side by side (no gaps when there is no such plan).
+  const params: unknown[] = [actionPlanId];
+  const company =
+    targetCompanyId === undefined
+      ? ''
+      : ` AND ap.target_company_id = $${params.push(targetCompanyId)}`;
+  const visible = reader
+    ? ` AND EXISTS (SELECT 1 FROM audits a WHERE a.id = ap.audit_id AND ${auditVisibleSql(reader, 'a', params)})`
+    : '';
+  // The reads need only the plan's id: they run side by side. The gaps and the history are read
+  // whatever the plan's statement finds, and dropped unread when it finds no plan the reader may see.
   const [{ rows }, gaps, changeHistory] = await Promise.all([
     db.query<ActionPlanRow & ActionPlanStatistics>(
       `${selectPlansSql.replace('FROM action_plans', `, ${planStatisticsSql('g')} FROM action_plans`)}
-       WHERE ap.id = $1 GROUP BY ap.id`,
-      [actionPlanId],
+       WHERE ap.id = $1${company}${visible} GROUP BY ap.id`,
+      params,
     ),
     findGapsOfPlans(db, [actionPlanId], reader),
     findPlanChangeHistory(db, actionPlanId),

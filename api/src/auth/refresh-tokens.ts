@@ -63,7 +63,8 @@ async function insertToken(
 
 export type RotationResult =
   | { outcome: 'rotated'; userId: string; sessionId: string; token: string }
-  | { outcome: 'reused' }
+  /** A spent or revoked token again: its session (`sessionId`) is ended. */
+  | { outcome: 'reused'; sessionId: string }
   | { outcome: 'invalid' };
 
 interface RefreshTokenRow {
@@ -103,13 +104,13 @@ export function rotateRefreshToken(
       sessionId: current.family_id,
       token: next,
     });
-    if (current.revoked) return { outcome: 'reused' };
+    if (current.revoked) return { outcome: 'reused', sessionId: current.family_id };
     if (current.used_at) {
       const successor =
         current.in_grace && (await unusedSuccessor(tx, current.id, token, settings));
       if (successor) return rotated(successor);
       await revokeSessions(tx, [current.family_id]);
-      return { outcome: 'reused' };
+      return { outcome: 'reused', sessionId: current.family_id };
     }
     if (current.expired) return { outcome: 'invalid' };
     await tx.query('UPDATE refresh_tokens SET used_at = now() WHERE id = $1', [current.id]);
@@ -157,11 +158,14 @@ export async function revokeSessions(db: Queryable, sessionIds: readonly string[
   );
 }
 
-/** Sign-out: ends the session of the access cookie and the one of the refresh token, whatever their state. */
+/**
+ * Sign-out: ends the session of the access cookie and the one of the refresh token, whatever their
+ * state. Resolves, once committed, with the ids of the sessions it named.
+ */
 export function endSession(
   db: Database,
   ids: { sessionId?: string; refreshToken?: string },
-): Promise<void> {
+): Promise<string[]> {
   return db.transaction(async (tx) => {
     const sessionIds = isUuid(ids.sessionId) ? [ids.sessionId] : [];
     if (ids.refreshToken) {
@@ -172,5 +176,6 @@ export function endSession(
       if (rows[0]) sessionIds.push(rows[0].family_id);
     }
     await revokeSessions(tx, sessionIds);
+    return sessionIds;
   });
 }

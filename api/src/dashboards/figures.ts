@@ -15,6 +15,11 @@ export interface FigureScope {
   params: unknown[];
   /** When set, only the plans of this auditor firm's audits (an auditor sees only their firm's). */
   auditorId?: string;
+  /**
+   * SQL true when the signed-in user may read the scope (its placeholders in `params`): the tenancy
+   * check inside the figures' own statement (`readableFigures`).
+   */
+  readable?: string;
 }
 
 export interface NameValue {
@@ -77,11 +82,12 @@ function plansInScopeSql(scope: FigureScope, params: unknown[]): string {
       FROM action_plans ap ${firm}
       LEFT JOIN action_plan_summaries s
         ON s.action_plan_id = ap.id AND s.target_company_id ${scope.companyFilter}
-      WHERE ap.target_company_id ${scope.companyFilter}
+      WHERE ap.target_company_id ${scope.companyFilter}${scope.readable ? ` AND ${scope.readable}` : ''}
     )`;
 }
 
 interface PlanFigureRow {
+  readable: boolean;
   total: number;
   closed: number;
   prov_closed: number;
@@ -101,12 +107,21 @@ interface PlanFigureRow {
 /** Status overview, category and timeline pies of the plans in scope, and the risk pie of their gaps. */
 export async function actionPlanFigures(
   db: Queryable,
-  scope: FigureScope,
+  scope: Omit<FigureScope, 'readable'>,
 ): Promise<ActionPlanFigures> {
+  return (await readableFigures(db, scope))!;
+}
+
+/** `actionPlanFigures` of a scope the user may not be allowed to read: undefined when not `readable`. */
+export async function readableFigures(
+  db: Queryable,
+  scope: FigureScope,
+): Promise<ActionPlanFigures | undefined> {
   const params: unknown[] = [];
   const { rows } = await db.query<PlanFigureRow>(
     `WITH ${plansInScopeSql(scope, params)}
     SELECT
+      ${scope.readable ?? 'true'} AS readable,
       count(*)::int AS total,
       (count(*) FILTER (WHERE status = 'closed'))::int AS closed,
       (count(*) FILTER (WHERE status = 'provClosed'))::int AS prov_closed,
@@ -122,6 +137,7 @@ export async function actionPlanFigures(
     params,
   );
   const row = rows[0]!;
+  if (!row.readable) return undefined;
   return {
     actionPlans: {
       statusOverview: {

@@ -82,7 +82,7 @@ export const LISTEN_RETRY_MS = { first: 500, last: 15_000 };
 /**
  * LISTEN on a connection of its own (a pooled one goes back to the pool, and its LISTEN with it).
  * A connection that fails is opened again, waiting longer each time it fails at once; each new one
- * after the first tells `onMissed`, since whatever was sent in between was not heard.
+ * after the first tells `onMissed`, since whatever was sent in between was not heard; a loss tells `onLost`.
  */
 function listenOn(
   connectionString: string,
@@ -106,7 +106,10 @@ function listenOn(
       next.removeAllListeners('notification');
       next.end().catch(() => undefined);
       if (error) onError(error);
-      if (!stopped) schedule();
+      if (!stopped) {
+        listener.onLost?.();
+        schedule();
+      }
     };
     next.on('error', lost);
     next.on('end', () => lost());

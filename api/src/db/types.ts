@@ -13,6 +13,8 @@ export interface Queryable {
 
 export interface NotificationListener {
   onNotification(payload: string): void;
+  /** The listening connection was lost: until `onMissed`, nothing sent is heard. */
+  onLost?(): void;
   /** The listening connection was lost and is back: what was sent meanwhile was not heard. */
   onMissed?(): void;
 }
@@ -34,7 +36,7 @@ export interface Database extends Queryable {
   /**
    * Hears every NOTIFY on `channel`, from any connection of any process, once its transaction has
    * committed. PostgreSQL listens on a connection of its own, outside the pool, and opens it again
-   * after losing it: `onMissed` then says notifications may have been lost meanwhile. Resolves once
+   * after losing it: `onLost` says so at once, `onMissed` once it listens again. Resolves once
    * listening, with the function that stops.
    */
   listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;

@@ -69,6 +69,7 @@ describe.each(databaseKinds)('upgrading a signed-in database on %s', (kind) => {
     });
     expect(await rotateRefreshToken(db, 'signed-out-token', settings)).toEqual({
       outcome: 'reused',
+      sessionId: sessions.rows[1]!.id,
     });
 
     await db.query(

@@ -14,6 +14,7 @@ import {
   type EventStream,
   type StreamEvent,
 } from '../support/event-stream';
+import { waitFor } from '../support/api-process';
 import { sessionFor, type TestSession } from '../support/session';
 import {
   buildWorld,
@@ -111,12 +112,20 @@ describe.each(databaseKinds)('live updates on %s', (kind) => {
       payload: { status },
     });
 
-  /** A plan with one gap on the audit, made by the firm's owner before anyone follows. */
+  /**
+   * A plan with one gap on the audit, made by the firm's owner before anyone follows: it returns
+   * once this process has heard the creation's notices, so no stream opened after it gets them.
+   */
   async function planOn(
     auditId: string,
     targetCompanyId: string,
     by: 'auditorOwner' | 'otherFirmOwner',
   ) {
+    const heard: LiveChange[] = [];
+    const unwatch = app.changeFeed.watch({
+      notice: (notice) => heard.push(notice.change),
+      missed: () => undefined,
+    });
     const response = await world.as[by]({
       method: 'POST',
       url: '/api/v1/action-plan',
@@ -129,7 +138,19 @@ describe.each(databaseKinds)('live updates on %s', (kind) => {
       'SELECT id FROM gaps WHERE action_plan_id = $1',
       [planId],
     );
-    return { planId, gapId: gaps.rows[0]!.id, targetCompanyId };
+    const gapId = gaps.rows[0]!.id;
+    try {
+      await waitFor(
+        () =>
+          [null, gapId].every((gap) =>
+            heard.some((change) => change.actionPlanId === planId && change.gapId === gap),
+          ),
+        "the plan's creation to be heard",
+      );
+    } finally {
+      unwatch();
+    }
+    return { planId, gapId, targetCompanyId };
   }
 
   it('is refused signed out (401) and with an expired access cookie (403, to refresh and come back)', async () => {

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { decodeAccessToken } from '../../auth/access-token';
 import { findSessionUser } from '../../auth/memberships';
+import { SESSIONS_CHANNEL, SessionCache } from '../../auth/session-cache';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../auth/session-cookies';
 import { notSignedIn, sessionExpired } from '../../errors';
 import type { SessionUser } from '@verity/shared-api/src/server';
@@ -10,6 +11,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook of the signed-in routes (before any body is parsed or validated): sets request.user, or answers 401 (no live session) / 403 (access token expired). */
     authenticate(request: FastifyRequest): Promise<void>;
+    /** The session lookups this process keeps; routes that end a session or change a user forget theirs at once. */
+    sessions: SessionCache;
   }
   interface FastifyRequest {
     /** The signed-in user; set on the signed-in routes (routes/signed-in.ts), which run `fastify.authenticate`. */
@@ -20,6 +23,18 @@ declare module 'fastify' {
 export default fp(
   async (fastify) => {
     fastify.decorateRequest('user', null as unknown as SessionUser);
+    const sessions = new SessionCache({ keptMs: fastify.config.sessionKeptSeconds * 1000 });
+    fastify.decorate('sessions', sessions);
+    const stop = await fastify.db.listen(SESSIONS_CHANNEL, {
+      onNotification: (payload) => sessions.notice(payload),
+      onLost: () => sessions.deaf(),
+      onMissed: () => sessions.hear(),
+    });
+    sessions.hear();
+    fastify.addHook('onClose', async () => {
+      sessions.deaf();
+      await stop();
+    });
 
     fastify.decorate('authenticate', async function authenticate(request: FastifyRequest) {
       const access = request.cookies[ACCESS_COOKIE];
@@ -33,7 +48,8 @@ export default fp(
       if (!token) throw notSignedIn();
       // A cookie from before sessions existed has no session id: a refresh issues one.
       if (token.exp <= Date.now() / 1000 || !token.sid) throw sessionExpired();
-      const user = await findSessionUser(fastify.db, token.uid, token.sid);
+      const { uid, sid } = token;
+      const user = await sessions.lookup(uid, sid, () => findSessionUser(fastify.db, uid, sid));
       if (!user) throw notSignedIn();
       request.user = user;
     });

@@ -115,13 +115,12 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const plan = await requireVisibleActionPlan(
+      const detail = await findActionPlanDetail(
         db,
-        request.user,
         request.params.id,
+        request.user,
         request.query.targetCompanyId,
       );
-      const detail = await findActionPlanDetail(db, plan.id, request.user);
       if (!detail) throw notFound();
       return { success: true as const, data: detail };
     },

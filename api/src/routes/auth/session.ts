@@ -39,6 +39,8 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         secrets: config.sessionSecrets,
       });
       if (result.outcome !== 'rotated') {
+        // This process uses nothing it kept of the ended session, whether the notice came yet or not.
+        if (result.outcome === 'reused') fastify.sessions.forgetSessions([result.sessionId]);
         clearSessionCookies(reply, config);
         throw result.outcome === 'reused' ? sessionReused() : notSignedIn();
       }
@@ -68,7 +70,11 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       // An expired access cookie still names its session, which ends with the rest.
       const sessionId =
         unsigned?.valid && unsigned.value ? decodeAccessToken(unsigned.value)?.sid : undefined;
-      await endSession(fastify.db, { sessionId, refreshToken: request.cookies[REFRESH_COOKIE] });
+      const ended = await endSession(fastify.db, {
+        sessionId,
+        refreshToken: request.cookies[REFRESH_COOKIE],
+      });
+      fastify.sessions.forgetSessions(ended);
       clearSessionCookies(reply, config);
       return { success: true as const };
     },

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { dashboardSchemas } from '@verity/shared-api/src/server';
-import { requireVisibleCompany } from '../../auth/tenancy';
-import { actionPlanFigures, companyGapStats } from '../../dashboards/figures';
-import { auditorScope, clientScope, companyScope } from '../../dashboards/scopes';
+import { actionPlanFigures, companyGapStats, readableFigures } from '../../dashboards/figures';
+import { auditorScope, clientScope, visibleCompanyScope } from '../../dashboards/scopes';
 import { notFound } from '../../errors';
 
 /** The dashboards routes of /api/v1 (see docs/api.md and docs/decisions.md "Derived figures"). */
@@ -42,13 +41,12 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const { user } = request;
-      const company = await requireVisibleCompany(fastify.db, user, request.query.targetCompanyId);
-      const auditorId = user.userType === 'auditor' ? user.auditorId : undefined;
-      return {
-        success: true as const,
-        data: await actionPlanFigures(fastify.db, companyScope(company.id, auditorId)),
-      };
+      const figures = await readableFigures(
+        fastify.db,
+        visibleCompanyScope(request.user, request.query.targetCompanyId),
+      );
+      if (!figures) throw notFound();
+      return { success: true as const, data: figures };
     },
   );
 

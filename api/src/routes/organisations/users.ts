@@ -212,6 +212,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       async (request) => {
         const organisation = ownOrganisation(request.user);
         await deleteUser(fastify.db, request.user, organisation, request.params.id);
+        // Their sessions ended with them: this process keeps none of them from now on.
+        fastify.sessions.forgetUser(request.params.id);
         return { success: true as const, data: {} };
       },
     );
