@@ -184,7 +184,8 @@ export async function listPlanGaps(
 /**
  * One plan with its overall status and statistics, and its gaps, as `reader` sees them. With a
  * reader, undefined unless the reader may see the plan (and it is `targetCompanyId`'s, when given):
- * the tenancy check is the plan's own statement, not one more before it.
+ * the tenancy check is the plan's own statement, not one more before it, and nothing else is read
+ * for a plan the reader may not see.
  */
 export async function findActionPlanDetail(
   db: Queryable,
@@ -200,19 +201,20 @@ export async function findActionPlanDetail(
   const visible = reader
     ? ` AND EXISTS (SELECT 1 FROM audits a WHERE a.id = ap.audit_id AND ${auditVisibleSql(reader, 'a', params)})`
     : '';
-  // The reads need only the plan's id: they run side by side. The gaps and the history are read
-  // whatever the plan's statement finds, and dropped unread when it finds no plan the reader may see.
-  const [{ rows }, gaps, changeHistory] = await Promise.all([
-    db.query<ActionPlanRow & ActionPlanStatistics>(
-      `${selectPlansSql.replace('FROM action_plans', `, ${planStatisticsSql('g')} FROM action_plans`)}
-       WHERE ap.id = $1${company}${visible} GROUP BY ap.id`,
-      params,
-    ),
+  // The plan's statement is the tenancy check; its gaps and history are read once it found the
+  // plan, side by side: two round trips, and at most two statements of a request waiting for a
+  // connection (three at once from every caller pushed the load shedding's queue past its limit).
+  const { rows } = await db.query<ActionPlanRow & ActionPlanStatistics>(
+    `${selectPlansSql.replace('FROM action_plans', `, ${planStatisticsSql('g')} FROM action_plans`)}
+     WHERE ap.id = $1${company}${visible} GROUP BY ap.id`,
+    params,
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const [gaps, changeHistory] = await Promise.all([
     findGapsOfPlans(db, [actionPlanId], reader),
     findPlanChangeHistory(db, actionPlanId),
   ]);
-  const row = rows[0];
-  if (!row) return undefined;
   const { totalGaps, openGaps, closedGaps, overdueGaps, completionPercentage } = row;
   return {
     actionPlan: toActionPlan(row),
