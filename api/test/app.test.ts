@@ -168,13 +168,22 @@ describe('the app', () => {
       ).statusCode,
     ).toBe(200);
 
+    // A second sign-in, not yet looked up: its request asks the database, which now fails.
+    const second = await startSession(app.db, rows[0]!.id, 600);
+    const secondAccess = app.signCookie(
+      encodeAccessToken({
+        uid: rows[0]!.id,
+        sid: second.sessionId,
+        exp: Math.floor(Date.now() / 1000) + 600,
+      }),
+    );
     // A fault of the server itself (a table it needs is missing), not a database it cannot reach.
     await app.db.query('ALTER TABLE users RENAME TO users_elsewhere');
     try {
       const response = await app.inject({
         method: 'GET',
         url: '/api/v1/auth/me',
-        cookies: { verity_access: access },
+        cookies: { verity_access: secondAccess },
       });
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({
