@@ -5,8 +5,11 @@ import { checkEnvironment } from '../../tooling/config/environment.cjs';
 import { loadConfig } from '../../tooling/config/index.cjs';
 import type { S3StorageSettings } from './storage/s3-attachment-storage';
 
-const PositiveInteger = Type.String({ pattern: '^[1-9][0-9]*$' });
-const WholeNumber = Type.String({ pattern: '^(0|[1-9][0-9]*)$' });
+// At most 15 digits, so that every number read is exact (below Number.MAX_SAFE_INTEGER).
+const PositiveInteger = Type.String({ pattern: '^[1-9][0-9]{0,14}$' });
+const WholeNumber = Type.String({ pattern: '^(0|[1-9][0-9]{0,14})$' });
+/** The longest SESSION_KEPT_SECONDS: should a notice go unheard, a change waits at most an hour. */
+export const SESSION_KEPT_SECONDS_MAX = 3600;
 /** A share of the time, 0 to 1 (0.98, 1, 0). */
 const Share = Type.String({ pattern: '^(0(\\.[0-9]+)?|1(\\.0+)?)$' });
 
@@ -192,6 +195,12 @@ export function loadApiConfig(raw: NodeJS.ProcessEnv = process.env): ApiConfig {
   if (weak) throw new ConfigError(`Environment variable ${weak}`);
   const demo = demoSeedProblem(env, 'SEED_DEMO', shared.publicUrl);
   if (demo) throw new ConfigError(demo);
+  const sessionKeptSeconds = Number(env.SESSION_KEPT_SECONDS ?? 10);
+  if (sessionKeptSeconds > SESSION_KEPT_SECONDS_MAX) {
+    throw new ConfigError(
+      `Environment variable SESSION_KEPT_SECONDS must be from 0 to ${SESSION_KEPT_SECONDS_MAX} seconds, got ${sessionKeptSeconds}`,
+    );
+  }
   return {
     host: env.API_HOST ?? '127.0.0.1',
     port: shared.apiPort,
@@ -215,7 +224,7 @@ export function loadApiConfig(raw: NodeJS.ProcessEnv = process.env): ApiConfig {
     uploadRateBytesPerHour: Number(env.UPLOAD_RATE_BYTES_PER_HOUR ?? 200 * 1024 ** 2),
     remarkWithdrawalWindowSeconds: Number(env.REMARK_WITHDRAWAL_WINDOW_SECONDS ?? 24 * 60 * 60),
     remarksPerMinute: Number(env.REMARKS_PER_MINUTE ?? 30),
-    sessionKeptSeconds: Number(env.SESSION_KEPT_SECONDS ?? 10),
+    sessionKeptSeconds,
     loadShedding: {
       maxEventLoopDelayMs: Number(env.LOAD_SHEDDING_EVENT_LOOP_DELAY_MS ?? 1000),
       maxEventLoopUtilization: Number(env.LOAD_SHEDDING_EVENT_LOOP_UTILIZATION ?? 0.98),

@@ -56,6 +56,14 @@ describe('API configuration', () => {
     });
   });
 
+  it('keeps session lookups 10 s unless told otherwise, from none to an hour', () => {
+    expect(loadApiConfig(required).sessionKeptSeconds).toBe(10);
+    expect(loadApiConfig({ ...required, SESSION_KEPT_SECONDS: '0' }).sessionKeptSeconds).toBe(0);
+    expect(loadApiConfig({ ...required, SESSION_KEPT_SECONDS: '3600' }).sessionKeptSeconds).toBe(
+      3600,
+    );
+  });
+
   it('reads the job queue, the scan hour and the e-mail retries', () => {
     expect(loadApiConfig(required)).toMatchObject({
       jobQueue: true,
@@ -167,6 +175,16 @@ describe('API configuration', () => {
     [{ ...required, IDENTITY_API_KEY: undefined }, 'IDENTITY_API_KEY is required'],
     [{ ...required, ACCESS_TOKEN_TTL_SECONDS: 'soon' }, 'ACCESS_TOKEN_TTL_SECONDS is invalid'],
     [{ ...required, ATTACHMENT_QUOTA_BYTES: '1GB' }, 'ATTACHMENT_QUOTA_BYTES is invalid'],
+    [
+      { ...required, ACCESS_TOKEN_TTL_SECONDS: '9'.repeat(400) },
+      'ACCESS_TOKEN_TTL_SECONDS is invalid',
+    ],
+    [{ ...required, SESSION_KEPT_SECONDS: '-1' }, 'SESSION_KEPT_SECONDS is invalid'],
+    [
+      { ...required, SESSION_KEPT_SECONDS: '3601' },
+      'SESSION_KEPT_SECONDS must be from 0 to 3600 seconds, got 3601',
+    ],
+    [{ ...required, SESSION_KEPT_SECONDS: '9'.repeat(400) }, 'SESSION_KEPT_SECONDS is invalid'],
     [{ ...required, API_PORT: '99999' }, 'API_PORT must be a port number'],
     [
       { ...required, LOAD_SHEDDING_EVENT_LOOP_UTILIZATION: '98%' },

@@ -8,9 +8,6 @@ import { isUuid } from '../uuid';
 /** The channel migration 0031's triggers notify on: a user's id, or '*' for everyone. */
 export const SESSIONS_CHANNEL = 'verity_sessions';
 
-/** The longest a kept lookup is used, should a notice ever go unheard (SESSION_KEPT_SECONDS). */
-export const SESSION_KEPT_MS = 10_000;
-
 /** Sessions kept at most (the least recently used go first). */
 export const SESSIONS_KEPT_MAX = 10_000;
 
@@ -21,7 +18,8 @@ interface Kept {
 }
 
 export interface SessionCacheOptions {
-  keptMs?: number;
+  /** The longest a kept lookup is used, should a notice ever go unheard (SESSION_KEPT_SECONDS); 0 keeps none. */
+  keptMs: number;
   max?: number;
   now?: () => number;
 }
@@ -30,14 +28,14 @@ export class SessionCache {
   private readonly kept = new Map<string, Kept>();
   /** Moves on every forgetting: a lookup that started before one is not kept. */
   private generation = 0;
-  /** Kept lookups are used only while this process hears the notices. */
-  private listening = false;
+  /** Whether the notices are heard: kept lookups are used only then. */
+  #hearing = false;
   private readonly keptMs: number;
   private readonly max: number;
   private readonly now: () => number;
 
-  constructor(options: SessionCacheOptions = {}) {
-    this.keptMs = options.keptMs ?? SESSION_KEPT_MS;
+  constructor(options: SessionCacheOptions) {
+    this.keptMs = options.keptMs;
     this.max = options.max ?? SESSIONS_KEPT_MAX;
     this.now = options.now ?? Date.now;
   }
@@ -46,9 +44,8 @@ export class SessionCache {
     return this.kept.size;
   }
 
-  /** Whether the notices are heard, so that kept lookups are used. */
   get hearing(): boolean {
-    return this.listening;
+    return this.#hearing;
   }
 
   /** Whether a lookup of this session is kept (it may be past its time). */
@@ -59,12 +56,12 @@ export class SessionCache {
   /** The notices are heard from now on (the listening connection is open). */
   hear(): void {
     this.forgetAll();
-    this.listening = true;
+    this.#hearing = true;
   }
 
   /** The notices may go unheard (the listening connection was lost): nothing kept is used. */
   deaf(): void {
-    this.listening = false;
+    this.#hearing = false;
     this.forgetAll();
   }
 
@@ -77,7 +74,7 @@ export class SessionCache {
     sessionId: string,
     read: () => Promise<SessionUser | undefined>,
   ): Promise<SessionUser | undefined> {
-    const kept = this.listening ? this.kept.get(sessionId) : undefined;
+    const kept = this.#hearing ? this.kept.get(sessionId) : undefined;
     if (kept && kept.userId === userId && kept.until > this.now()) {
       // Most recently used last: the first entry is the one to drop when full.
       this.kept.delete(sessionId);
@@ -86,7 +83,7 @@ export class SessionCache {
     }
     const generation = this.generation;
     const user = await read();
-    if (user && this.listening && this.keptMs > 0 && generation === this.generation) {
+    if (user && this.#hearing && this.keptMs > 0 && generation === this.generation) {
       this.kept.delete(sessionId);
       this.kept.set(sessionId, {
         userId,

@@ -55,9 +55,10 @@ export interface ProjectsOverview {
 export const TIMELINE_NAMES = ['Completed', 'Overdue', 'On Track', 'No Timeline'] as const;
 
 /**
- * The plans in scope with their stored gap counts (migration 0008, kept by triggers on gaps) and
- * their overall status; overdue compares the earliest not-closed due date with now(), at read time.
- * Leaves `$n` placeholders in scope.params order, with the auditor id appended when set.
+ * `access` (whether the user may read the scope, evaluated once) and the plans in scope with their
+ * stored gap counts (migration 0008, kept by triggers on gaps) and their overall status; overdue
+ * compares the earliest not-closed due date with now(), at read time. Leaves `$n` placeholders in
+ * scope.params order, with the auditor id appended when set.
  */
 function plansInScopeSql(scope: FigureScope, params: unknown[]): string {
   params.push(...scope.params);
@@ -66,6 +67,7 @@ function plansInScopeSql(scope: FigureScope, params: unknown[]): string {
       ? ''
       : `JOIN audits a ON a.id = ap.audit_id AND a.auditor_id = $${params.push(scope.auditorId)}`;
   return `
+    access AS (SELECT ${scope.readable ?? 'true'} AS readable),
     plans AS (
       SELECT ap.id, ap.target_company_id, ap.category, ap.timeline,
         coalesce(s.total, 0) AS total, coalesce(s.closed, 0) AS closed,
@@ -82,7 +84,7 @@ function plansInScopeSql(scope: FigureScope, params: unknown[]): string {
       FROM action_plans ap ${firm}
       LEFT JOIN action_plan_summaries s
         ON s.action_plan_id = ap.id AND s.target_company_id ${scope.companyFilter}
-      WHERE ap.target_company_id ${scope.companyFilter}${scope.readable ? ` AND ${scope.readable}` : ''}
+      WHERE ap.target_company_id ${scope.companyFilter} AND (SELECT readable FROM access)
     )`;
 }
 
@@ -121,7 +123,7 @@ export async function readableFigures(
   const { rows } = await db.query<PlanFigureRow>(
     `WITH ${plansInScopeSql(scope, params)}
     SELECT
-      ${scope.readable ?? 'true'} AS readable,
+      (SELECT readable FROM access) AS readable,
       count(*)::int AS total,
       (count(*) FILTER (WHERE status = 'closed'))::int AS closed,
       (count(*) FILTER (WHERE status = 'provClosed'))::int AS prov_closed,
