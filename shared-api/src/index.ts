@@ -81,6 +81,7 @@ export {
   CLOSURE_RETURNED,
   openedAt,
   hasClosureEvidence,
+  seesRemarksSinceOpened,
   closureRequestProblem,
   checkClosureReview,
   CLOSURE_DECISION_REQUIRED,
@@ -183,6 +184,7 @@ export {
   LIST_PAGE_SIZE,
   LIST_MAX_PAGE_SIZE,
   PLAN_LIST_GAP_PREVIEW,
+  GAP_REMARK_PREVIEW,
 } from './domain/limits';
 export { MALFORMED_ID_CODE } from './domain/error-codes';
 export { TEXT_LIMITS, tooLongMessage } from './domain/text-limits';
@@ -251,6 +253,8 @@ export type {
   ActionPlanPage,
   GapListItem,
   PlanGapPage,
+  RemarkPage,
+  GapRemarksQuery,
   ActionPlanCreatePayload,
   ActionPlanFilters,
   ActionPlanStatistics,

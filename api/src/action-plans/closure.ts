@@ -26,7 +26,7 @@ const evidenceMissing = (message: string) => new ApiError(422, 'CLOSURE_EVIDENCE
 /** Locks the gap's row for the rest of the transaction and reads it whole. */
 async function lockedGap(tx: Queryable, gapId: string) {
   await tx.query('SELECT 1 FROM gaps WHERE id = $1 FOR UPDATE', [gapId]);
-  const gap = await findGap(tx, gapId);
+  const gap = await findGap(tx, gapId, undefined, 'all');
   if (!gap) throw notFound();
   return gap;
 }

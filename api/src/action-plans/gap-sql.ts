@@ -1,20 +1,22 @@
 // Reading gaps: one SELECT gives each gap with its status history and remarks (with their documents).
-import type {
-  ClosureDecision,
-  ClosureMethod,
-  ClosureRequest,
-  ConditionType,
-  CurrencyCode,
-  EsgAspect,
-  Gap,
-  GapStoredStatus,
-  RiskSeverity,
-  Role,
-  Remark,
-  SdgCode,
-  SessionUser,
-  StatusKey,
-  UserType,
+import {
+  GAP_REMARK_PREVIEW,
+  type ClosureDecision,
+  type ClosureMethod,
+  type ClosureRequest,
+  type ConditionType,
+  type CurrencyCode,
+  type EsgAspect,
+  type Gap,
+  type GapStoredStatus,
+  type RiskSeverity,
+  type Role,
+  type Remark,
+  type RemarkPage,
+  type SdgCode,
+  type SessionUser,
+  type StatusKey,
+  type UserType,
 } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
 import { gapChangeHistorySql, toChangeEntries } from './change-history';
@@ -58,6 +60,7 @@ export interface GapRow {
   condition_type: ConditionType | null;
   status_history: { status: GapStoredStatus; timestamp: string }[];
   remarks: RemarkJson[];
+  remark_count: number;
   version: number;
   change_history: Parameters<typeof toChangeEntries>[0];
   closure: ClosureJson | null;
@@ -124,9 +127,16 @@ const withdrawalOf = (withdrawn: WithdrawalJson | null) =>
     by: { fullname: withdrawn.byName ?? '', userId: withdrawn.byUserId ?? '' },
   };
 
-/** SELECT of gaps aliased `g` with everything the Gap shape needs; the caller adds WHERE and ORDER BY. */
+/** Which of a gap's remarks a read carries: its newest GAP_REMARK_PREVIEW, or all (the closure rules). */
+export type RemarksRead = 'newest' | 'all';
+
+/**
+ * SELECT of gaps aliased `g` with everything the Gap shape needs; the caller adds WHERE and ORDER BY.
+ * The remarks are the newest GAP_REMARK_PREVIEW unless `remarks` is 'all', oldest first either way.
+ */
 const selectGapsSql = (
   duplicateVisible?: string,
+  remarks: RemarksRead = 'newest',
 ) => `SELECT g.id, g.action_plan_id, g.kpi, g.gap_name, g.recommendation, g.responsibility,
     g.action_taken_by_company, g.residual_risk, g.risk_severity, g.status,
     ${gapDisplayStatusSql('g')} AS display_status, g.created_at, g.due_date, g.esg_aspect, g.timeline,
@@ -136,7 +146,10 @@ const selectGapsSql = (
     COALESCE((SELECT jsonb_agg(jsonb_build_object('status', h.status, 'timestamp', h.changed_at) ORDER BY h.changed_at, h.id)
       FROM gap_status_history h WHERE h.gap_id = g.id), '[]'::jsonb) AS status_history,
     COALESCE((SELECT jsonb_agg(${remarkJsonSql('r', duplicateVisible)} ORDER BY r.created_at, r.id)
-      FROM remarks r WHERE r.gap_id = g.id), '[]'::jsonb) AS remarks,
+      FROM (SELECT * FROM remarks newest WHERE newest.gap_id = g.id
+        ORDER BY newest.created_at DESC, newest.id DESC
+        ${remarks === 'all' ? '' : `LIMIT ${GAP_REMARK_PREVIEW}`}) r), '[]'::jsonb) AS remarks,
+    (SELECT count(*)::int FROM remarks r WHERE r.gap_id = g.id) AS remark_count,
     g.version, ${gapChangeHistorySql('g')} AS change_history,
     (SELECT jsonb_build_object('id', c.id, 'requestedAt', c.requested_at, 'requestedByName', c.requested_by_name,
         'note', c.note, 'decision', c.decision, 'method', c.method, 'reason', c.reason, 'reviewedAt', c.reviewed_at,
@@ -226,6 +239,7 @@ function toGap(row: GapRow): Gap {
       timestamp: iso(entry.timestamp) as string,
     })),
     remark: row.remarks.map(toRemark),
+    remarkCount: row.remark_count,
     version: row.version,
     changeHistory: toChangeEntries(row.change_history),
     closure: toClosure(row.closure),
@@ -247,15 +261,22 @@ export async function findRemark(
   return rows[0] ? toRemark(rows[0].remark) : undefined;
 }
 
-/** One gap by id, in the Gap shape; `reader`: whose tenancy an image's earlier copy is named in. */
+/**
+ * One gap by id, in the Gap shape; `reader`: whose tenancy an image's earlier copy is named in;
+ * `remarks`: 'all' for the closure rules, which look at every remark since the gap was opened.
+ */
 export async function findGap(
   db: Queryable,
   gapId: string,
   reader?: SessionUser,
+  remarks: RemarksRead = 'newest',
 ): Promise<Gap | undefined> {
   const params: unknown[] = [gapId];
   const visible = duplicateVisibility(reader, params);
-  const { rows } = await db.query<GapRow>(`${selectGapsSql(visible)} WHERE g.id = $1`, params);
+  const { rows } = await db.query<GapRow>(
+    `${selectGapsSql(visible, remarks)} WHERE g.id = $1`,
+    params,
+  );
   return rows[0] ? toGap(rows[0]) : undefined;
 }
 
@@ -277,4 +298,45 @@ export async function findGapsOfPlans(
     params,
   );
   return rows.map(toGap);
+}
+
+/**
+ * The remarks of a gap just before `before` (one of its remarks; absent, the newest), at most
+ * `pageSize`, oldest first, with how many are still earlier and how many the gap has; undefined
+ * when `before` is not a remark of the gap. One statement: a keyset on (created_at, id).
+ */
+export async function findRemarkPage(
+  db: Queryable,
+  gapId: string,
+  { before, pageSize }: { before?: string; pageSize: number },
+  reader?: SessionUser,
+): Promise<RemarkPage | undefined> {
+  const params: unknown[] = [gapId, before ?? null, pageSize];
+  const visible = duplicateVisibility(reader, params);
+  const { rows } = await db.query<{
+    found: boolean;
+    remarks: RemarkJson[];
+    earlier: number;
+    total: number;
+  }>(
+    `WITH cursor AS (SELECT created_at, id FROM remarks WHERE id = $2 AND gap_id = $1),
+    page AS (
+      SELECT r.* FROM remarks r
+      WHERE r.gap_id = $1
+        AND ($2::uuid IS NULL OR (r.created_at, r.id) < (SELECT created_at, id FROM cursor))
+      ORDER BY r.created_at DESC, r.id DESC
+      LIMIT $3
+    )
+    SELECT
+      ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM cursor)) AS found,
+      COALESCE((SELECT jsonb_agg(${remarkJsonSql('r', visible)} ORDER BY r.created_at, r.id)
+        FROM page r), '[]'::jsonb) AS remarks,
+      (SELECT count(*)::int FROM remarks e WHERE e.gap_id = $1
+        AND (e.created_at, e.id) < (SELECT created_at, id FROM page ORDER BY created_at, id LIMIT 1)) AS earlier,
+      (SELECT count(*)::int FROM remarks t WHERE t.gap_id = $1) AS total`,
+    params,
+  );
+  const row = rows[0]!;
+  if (!row.found) return undefined;
+  return { remarks: row.remarks.map(toRemark), earlier: row.earlier, total: row.total };
 }

@@ -252,6 +252,47 @@ export const ACTION_PLAN_ROWS: readonly MatrixRow[] = [
     },
   },
   {
+    route: 'GET /gap/{gapId}/remarks',
+    write: false,
+    own: {
+      client: [200, 200, 200, 200],
+      auditor: [200, 200, 200, 200],
+      targetCompany: [200, 200, 200, 200],
+    },
+    foreign: {
+      client: [404, 404, 404, 404],
+      auditor: [404, 404, 404, 404],
+      targetCompany: [404, 404, 404, 404],
+    },
+    mixed: ['gapId'],
+    request: ({ ids }) => ({
+      method: 'GET',
+      url: `/gap/${ids.gapId}/remarks`,
+      query: { targetCompanyId: ids.targetCompanyId },
+    }),
+  },
+  // The page before a remark: a remark of another tenant's gap is not one of this gap's.
+  {
+    route: 'GET /gap/{gapId}/remarks',
+    write: false,
+    own: {
+      client: [200, 200, 200, 200],
+      auditor: [200, 200, 200, 200],
+      targetCompany: [200, 200, 200, 200],
+    },
+    foreign: {
+      client: [404, 404, 404, 404],
+      auditor: [404, 404, 404, 404],
+      targetCompany: [404, 404, 404, 404],
+    },
+    mixed: ['remarkId'],
+    request: ({ ids }) => ({
+      method: 'GET',
+      url: `/gap/${ids.gapId}/remarks`,
+      query: { targetCompanyId: ids.targetCompanyId, before: ids.remarkId },
+    }),
+  },
+  {
     route: 'GET /remark-document/{documentId}',
     write: false,
     own: {

@@ -403,6 +403,22 @@ const URL_TARGETS: UrlTarget[] = [
     }),
   },
   {
+    route: 'GET /gap/{gapId}/remarks ?before',
+    as: 'clientOwner',
+    request: (world, ids, text) => ({
+      method: 'GET',
+      url: `/gap/${ids.gapId}/remarks?targetCompanyId=${world.acmeId}&before=${q(text)}`,
+    }),
+  },
+  {
+    route: 'GET /gap/{gapId}/remarks ?pageSize',
+    as: 'clientOwner',
+    request: (world, ids, text) => ({
+      method: 'GET',
+      url: `/gap/${ids.gapId}/remarks?targetCompanyId=${world.acmeId}&pageSize=${q(text)}`,
+    }),
+  },
+  {
     route: 'GET /client/users ?search',
     as: 'clientOwner',
     request: (_world, _ids, text) => ({ method: 'GET', url: `/client/users?search=${q(text)}` }),

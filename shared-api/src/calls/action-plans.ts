@@ -12,7 +12,9 @@ import type {
   GapRevision,
   PlanGapPage,
   PlanGapsQuery,
+  GapRemarksQuery,
   Remark,
+  RemarkPage,
   actionPlanSchemas,
 } from '../contract';
 import type { GapStatus } from '../domain/status';
@@ -191,6 +193,23 @@ export async function addRemark(
   }
   const data = await dataOf<Answer<'addRemark', 200>>(
     client.patch(`gap/${segment(gapId)}/remark`, { searchParams: { targetCompanyId }, body: form }),
+  );
+  return data;
+}
+
+/**
+ * GET /gap/{gapId}/remarks: the remarks just before `before` (one of the gap's), or the newest,
+ * oldest first, with how many are still earlier.
+ */
+export async function getGapRemarks(
+  gapId: string,
+  { targetCompanyId, before, pageSize }: GapRemarksQuery,
+  client: KyInstance = apiClient,
+): Promise<RemarkPage> {
+  const data = await dataOf<Answer<'remarks', 200>>(
+    client.get(`gap/${segment(gapId)}/remarks`, {
+      searchParams: query({ targetCompanyId, before, pageSize }),
+    }),
   );
   return data;
 }

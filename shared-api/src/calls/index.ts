@@ -36,6 +36,7 @@ export {
   createActionPlan,
   getActionPlans,
   getPlanGaps,
+  getGapRemarks,
   getActionPlan,
   editActionPlan,
   addGap,

@@ -4,7 +4,7 @@ import { ACTION_PLAN_CATEGORIES, AUDIT_FORMS, ESG_ASPECTS } from '../domain/audi
 import { EVIDENCE_WARNINGS } from '../domain/attachments';
 import { CURRENCY_CODES } from '../domain/currency';
 import { CONDITION_TYPES, REQUIREMENT_REFERENCES } from '../domain/esap';
-import { PLAN_LIST_GAP_PREVIEW } from '../domain/limits';
+import { GAP_REMARK_PREVIEW, PLAN_LIST_GAP_PREVIEW } from '../domain/limits';
 import { RISK_SEVERITIES } from '../domain/risk';
 import { SDG_CODES } from '../domain/sdg';
 import { CLOSURE_DECISIONS, CLOSURE_METHODS } from '../domain/closure';
@@ -150,6 +150,19 @@ export type ActionPlanFilters = Static<typeof ActionPlanFilters>;
 /** GET /action-plan/{id}/gaps query. */
 export const PlanGapsQuery = Type.Object({ targetCompanyId: Uuid, ...PageQuery });
 export type PlanGapsQuery = Static<typeof PlanGapsQuery>;
+
+/** GET /gap/{gapId}/remarks query: the remarks before `before` (a remark of the gap), newest page. */
+export const GapRemarksQuery = Type.Object({
+  targetCompanyId: Uuid,
+  before: Type.Optional(
+    Type.String({
+      format: 'uuid',
+      description: 'a remark of the gap: the page ends just before it; absent, the newest',
+    }),
+  ),
+  pageSize: PageQuery.pageSize,
+});
+export type GapRemarksQuery = Static<typeof GapRemarksQuery>;
 
 /* ---------- What the API answers ---------- */
 
@@ -303,7 +316,10 @@ export const Gap = Type.Object({
   timetable: Nullable(Type.String({ description: 'as written, beside the due date' })),
   conditionType: Nullable(oneOf(CONDITION_TYPES)),
   statusHistory: Type.Array(StatusHistoryEntry),
-  remark: Type.Array(Remark),
+  remark: Type.Array(Remark, {
+    description: `oldest first: the newest ${GAP_REMARK_PREVIEW} remarks; GET /gap/{id}/remarks gives earlier ones`,
+  }),
+  remarkCount: Type.Integer({ minimum: 0, description: 'all the remarks of the gap' }),
   version: Type.Integer({ description: 'grows by one with every change; sent back to edit' }),
   changeHistory: Type.Array(ChangeEntry, { description: 'every change, newest first' }),
   closure: Type.Union([ClosureRequest, Type.Null()], {
@@ -377,6 +393,14 @@ export const PlanGapPage = Type.Object({
 });
 export type PlanGapPage = Static<typeof PlanGapPage>;
 
+/** Remarks of a gap just before a given one (or the newest), oldest first. */
+export const RemarkPage = Type.Object({
+  remarks: Type.Array(Remark, { description: 'oldest first' }),
+  earlier: Type.Integer({ minimum: 0, description: 'remarks still before the first one given' }),
+  total: Type.Integer({ minimum: 0, description: 'all the remarks of the gap' }),
+});
+export type RemarkPage = Static<typeof RemarkPage>;
+
 export const ActionPlanDetail = Type.Object({
   actionPlan: ActionPlan,
   statistics: ActionPlanStatistics,
@@ -414,6 +438,11 @@ export const actionPlanSchemas = routeSchemas({
     params: Type.Object({ actionPlanId: Uuid }),
     querystring: PlanGapsQuery,
     response: { 200: successWith(PlanGapPage), ...signedInErrors },
+  },
+  remarks: {
+    params: Type.Object({ gapId: Uuid }),
+    querystring: GapRemarksQuery,
+    response: { 200: successWith(RemarkPage), ...signedInErrors },
   },
   detail: {
     params: Type.Object({ id: Uuid }),

@@ -46,11 +46,13 @@ export interface ClosureGap {
   status: GapStoredStatus;
   displayStatus: string;
   statusHistory: readonly { status: string; timestamp: string }[];
+  /** Oldest first: all of them, or the newest when `remarkCount` says there are more. */
   remark: readonly {
     createdAt: string;
     withdrawn: unknown;
     docs: readonly { withdrawn: unknown }[];
   }[];
+  remarkCount?: number;
 }
 
 /** When the gap was last opened (created, returned or set to Open): evidence counts from then. */
@@ -74,11 +76,25 @@ export function hasClosureEvidence(gap: ClosureGap): boolean {
   );
 }
 
-/** Why closure cannot be requested now, in the user's words; undefined when it can. */
+/**
+ * Whether the remarks at hand are all those added since the gap was last opened: every remark of
+ * the gap, or the newest reaching back past that moment. The server reads them all.
+ */
+export function seesRemarksSinceOpened(gap: ClosureGap): boolean {
+  if (gap.remark.length >= (gap.remarkCount ?? gap.remark.length)) return true;
+  const since = openedAt(gap);
+  const oldest = gap.remark[0];
+  return Boolean(since && oldest && new Date(oldest.createdAt) < new Date(since));
+}
+
+/**
+ * Why closure cannot be requested now, in the user's words; undefined when it can, or when only
+ * earlier remarks not at hand could tell (the server then decides).
+ */
 export function closureRequestProblem(gap: ClosureGap): string | undefined {
   if (gap.status !== 'open' && gap.displayStatus !== 'overdue') return CLOSURE_NOT_REQUESTABLE;
   if (gap.status === 'pending') return CLOSURE_NOT_REQUESTABLE;
-  if (!hasClosureEvidence(gap)) return CLOSURE_NEEDS_EVIDENCE;
+  if (!hasClosureEvidence(gap) && seesRemarksSinceOpened(gap)) return CLOSURE_NEEDS_EVIDENCE;
   return undefined;
 }
 

@@ -25,6 +25,8 @@ export const LIST_PAGE_SIZE = 20;
 export const LIST_MAX_PAGE_SIZE = 100;
 /** The newest gaps each plan of the action plan list carries; the rest come on request. */
 export const PLAN_LIST_GAP_PREVIEW = 5;
+/** The newest remarks each gap carries; earlier ones come a page at a time (GET /gap/{id}/remarks). */
+export const GAP_REMARK_PREVIEW = 20;
 
 export function portfolioChartHeight(companyRows: number): number {
   return 120 + 110 * companyRows;

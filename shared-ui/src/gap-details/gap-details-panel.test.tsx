@@ -67,6 +67,7 @@ function makeGap(overrides: Partial<Gap> = {}): Gap {
     displayStatus: 'open',
     statusHistory: [{ status: 'open', timestamp: new Date(2026, 2, 5, 9, 0).toISOString() }],
     remark: [remark],
+    remarkCount: overrides.remark?.length ?? 1,
     recommendation: 'Install meters on each line',
     responsibility: 'Plant manager',
     actionTakenByCompany: 'Quotes requested',
@@ -528,6 +529,102 @@ describe('GapDetailsPanel remarks', () => {
     expect(scrollTop).toBe(0);
     act(() => jest.advanceTimersByTime(1));
     expect(scrollTop).toBe(480);
+  });
+});
+
+describe('GapDetailsPanel earlier remarks', () => {
+  const onEarlierRemarks = (answer: ApiAnswer) => onApi('get', 'gap/:gapId/remarks', answer);
+  /** Remark n of a long discussion, n from 1 (the oldest). */
+  const nth = (n: number): Remark => ({
+    ...remark,
+    _id: `r-${n}`,
+    id: `r-${n}`,
+    comments: `Update number ${n}`,
+    createdAt: new Date(2026, 2, 6, 9, n).toISOString(),
+    docs: [],
+  });
+  const range = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => nth(from + i));
+  /** The gap as the plan's answer gives it: its newest remarks, 44 and 45, of 45. */
+  const longGap = () => makeGap({ remark: range(44, 45), remarkCount: 45 });
+
+  it('counts every remark and offers the earlier ones above the newest', () => {
+    renderPanel({ gap: longGap() });
+    expect(screen.getByRole('tab', { name: /^Remarks/ })).toHaveTextContent('45');
+    const list = screen.getByRole('list', { name: 'Remarks' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringContaining('Update number 44'),
+      expect.stringContaining('Update number 45'),
+    ]);
+    expect(screen.getByRole('button', { name: 'Show 43 earlier remarks' })).toBeInTheDocument();
+  });
+
+  it('puts the page before the one shown first above it, keeping the remarks read in place', async () => {
+    const earlier = onEarlierRemarks(ok({ remarks: range(24, 43), earlier: 23, total: 45 }));
+    const { user, onGapChange } = renderPanel({ gap: longGap() });
+    const list = screen.getByRole('list', { name: 'Remarks' });
+    // Each remark 100 px high; the reader is at the end of the list.
+    Object.defineProperty(list, 'scrollHeight', {
+      configurable: true,
+      get: () => list.children.length * 100,
+    });
+    let scrollTop = 200;
+    Object.defineProperty(list, 'scrollTop', {
+      configurable: true,
+      get: () => scrollTop,
+      set: (value: number) => (scrollTop = value),
+    });
+    await user.click(screen.getByRole('button', { name: 'Show 43 earlier remarks' }));
+
+    expect(await screen.findByText('Update number 24')).toBeInTheDocument();
+    expect(earlier).toHaveBeenCalledWith(
+      expect.objectContaining({
+        params: { gapId: 'gap-1' },
+        search: { targetCompanyId: 'tc-1', before: 'r-44' },
+      }),
+    );
+    const shown = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('.vui-remark__comments')?.textContent);
+    expect(shown).toEqual(range(24, 45).map((item) => item.comments));
+    // The 20 remarks above push the two read down by 2,000 px: they stay where they were.
+    expect(scrollTop).toBe(2200);
+    expect(screen.getByRole('button', { name: 'Show 23 earlier remarks' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /^Remarks/ })).toHaveTextContent('45');
+    expect(onGapChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ remark: range(24, 45), remarkCount: 45 }),
+    );
+  });
+
+  it('offers nothing more once the first remark is shown', async () => {
+    onEarlierRemarks(ok({ remarks: range(1, 43), earlier: 0, total: 45 }));
+    const { user } = renderPanel({ gap: longGap() });
+    await user.click(screen.getByRole('button', { name: 'Show 43 earlier remarks' }));
+    expect(await screen.findByText('Update number 1')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /earlier remark/ })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Remarks' })).getAllByRole('listitem'),
+    ).toHaveLength(45);
+  });
+
+  it('says why when the earlier remarks cannot be read, and keeps what is shown', async () => {
+    onEarlierRemarks(fails(404, 'Not found'));
+    const { user } = renderPanel({ gap: longGap() });
+    await user.click(screen.getByRole('button', { name: 'Show 43 earlier remarks' }));
+    expect(await screen.findByText('Not found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show 43 earlier remarks' })).toBeEnabled();
+    expect(
+      within(screen.getByRole('list', { name: 'Remarks' })).getAllByRole('listitem'),
+    ).toHaveLength(2);
+  });
+
+  it('offers no earlier remarks when the gap has them all', () => {
+    renderPanel();
+    expect(screen.queryByRole('button', { name: /earlier remark/ })).not.toBeInTheDocument();
   });
 });
 

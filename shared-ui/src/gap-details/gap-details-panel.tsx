@@ -13,6 +13,7 @@ import {
 import { getErrorText } from '@verity/shared-api/calls';
 import {
   addRemark,
+  getGapRemarks,
   updateGapStatus,
   withdrawRemark,
   withdrawRemarkDocument,
@@ -23,6 +24,8 @@ import { toast } from '../toast';
 import { ChangeHistory } from './change-history';
 import { CHANGE_HISTORY_TEXT } from './change-history-text';
 import {
+  remarkTotal,
+  withEarlierRemarks,
   withRemark,
   withRemarkReplaced,
   withRevision,
@@ -141,6 +144,19 @@ export function GapDetailsPanel({
     }
   }
 
+  async function showEarlierRemarks(): Promise<void> {
+    const gapNow = latest.current;
+    try {
+      const page = await getGapRemarks(gapNow.id, {
+        targetCompanyId,
+        before: gapNow.remark[0]?.id,
+      });
+      update(withEarlierRemarks(latest.current, page));
+    } catch (error) {
+      toast.error(getErrorText(error));
+    }
+  }
+
   const withdrawal: RemarkWithdrawal | undefined = canWithdrawRemark && {
     canWithdraw: canWithdrawRemark,
     withdrawRemark: (remark: Remark) =>
@@ -193,13 +209,15 @@ export function GapDetailsPanel({
             {
               value: 'remarks',
               label: GAP_DETAILS_TEXT.remarksTab,
-              count: current.remark.length,
+              count: remarkTotal(current),
               content: (
                 <div className="vui-gap-details__remarks">
                   <RemarkList
                     remarks={current.remark}
                     scrollRequest={scrollRequest}
                     withdrawal={withdrawal}
+                    earlier={remarkTotal(current) - current.remark.length}
+                    onShowEarlier={showEarlierRemarks}
                   />
                   {canAddRemark ? (
                     <RemarkInput onSend={sendRemark} onUnsentChange={setRemarkUnsent} />

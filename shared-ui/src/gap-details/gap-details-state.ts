@@ -3,6 +3,7 @@ import type {
   GapRevision,
   GapStatus,
   Remark,
+  RemarkPage,
   StatusHistoryEntry,
   StatusKey,
 } from '@verity/shared-api';
@@ -42,8 +43,20 @@ export function withoutStatusChange(current: Gap, before: Gap, entry: StatusHist
   };
 }
 
+/** All the gap's remarks, those at hand and those not (a gap carries its newest; remarkCount counts all). */
+export function remarkTotal(gap: Gap): number {
+  return Math.max(gap.remark.length, Number(gap.remarkCount) || 0);
+}
+
 export function withRemark(gap: Gap, remark: Remark): Gap {
-  return { ...gap, remark: [...gap.remark, remark] };
+  return { ...gap, remark: [...gap.remark, remark], remarkCount: remarkTotal(gap) + 1 };
+}
+
+/** The gap with a page of earlier remarks before those it has (any it already has kept as they are). */
+export function withEarlierRemarks(gap: Gap, page: RemarkPage): Gap {
+  const known = new Set(gap.remark.map((remark) => remark.id));
+  const earlier = page.remarks.filter((remark) => !known.has(remark.id));
+  return { ...gap, remark: [...earlier, ...gap.remark], remarkCount: page.total };
 }
 
 /**

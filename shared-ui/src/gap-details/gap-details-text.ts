@@ -36,6 +36,11 @@ export const GAP_DETAILS_TEXT = {
   attachmentWithdrawn: 'Attachment withdrawn',
 } as const;
 
+/** The button above a gap's newest remarks while earlier ones are not shown. */
+export function earlierRemarksText(count: number): string {
+  return count === 1 ? 'Show 1 earlier remark' : `Show ${count} earlier remarks`;
+}
+
 export function withdrawImageText(fileName: string): string {
   return `Withdraw ${fileName}? It is removed for everyone. A note that it was withdrawn stays with the remark.`;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   NO_REMARKS_YET,
   REMARK_SCROLL_DELAY_MS,
@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { EmptyState } from '../empty-state';
 import {
   GAP_DETAILS_TEXT,
+  earlierRemarksText,
   remarkWithdrawnText,
   withdrawImageLabel,
   withdrawImageText,
@@ -34,14 +35,40 @@ export interface RemarkListProps {
   /** Grows by one each time a remark is added; the list then scrolls to its end. */
   scrollRequest: number;
   withdrawal?: RemarkWithdrawal;
+  /** Remarks of the gap before those given, not loaded yet: a button above the list shows them. */
+  earlier?: number;
+  /** Loads the next earlier remarks; resolves once done, whatever the outcome (the caller reports it). */
+  onShowEarlier?: () => Promise<void>;
 }
 
 type Pending = { remark: Remark; doc?: RemarkDoc };
 
-export function RemarkList({ remarks, scrollRequest, withdrawal }: RemarkListProps) {
+export function RemarkList({
+  remarks,
+  scrollRequest,
+  withdrawal,
+  earlier = 0,
+  onShowEarlier,
+}: RemarkListProps) {
   const listRef = useRef<HTMLOListElement>(null);
   const [pending, setPending] = useState<Pending>();
   const [busy, setBusy] = useState(false);
+  const [loadingEarlier, setLoadingEarlier] = useState(false);
+  // Earlier remarks go in above the ones read: the list keeps them where they were on screen.
+  const firstRemark = remarks[0]?.id;
+  const layout = useRef({ firstRemark, scrollHeight: 0 });
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const before = layout.current;
+    const grewAbove =
+      before.firstRemark !== firstRemark &&
+      remarks.some((remark) => remark.id === before.firstRemark);
+    if (grewAbove) {
+      list.scrollTop += list.scrollHeight - before.scrollHeight;
+    }
+    layout.current = { firstRemark, scrollHeight: list.scrollHeight };
+  });
 
   useEffect(() => {
     if (scrollRequest === 0) return undefined;
@@ -64,8 +91,26 @@ export function RemarkList({ remarks, scrollRequest, withdrawal }: RemarkListPro
     setPending(undefined);
   }
 
+  async function showEarlier() {
+    if (!onShowEarlier) return;
+    setLoadingEarlier(true);
+    await onShowEarlier();
+    setLoadingEarlier(false);
+  }
+
   return (
     <>
+      {earlier > 0 && onShowEarlier ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="vui-remarks__earlier"
+          loading={loadingEarlier}
+          onClick={() => void showEarlier()}
+        >
+          {earlierRemarksText(earlier)}
+        </Button>
+      ) : null}
       <ol ref={listRef} className="vui-remarks" aria-label="Remarks" tabIndex={0}>
         {remarks.map((remark, index) => {
           const mayWithdraw = !remark.withdrawn && Boolean(withdrawal?.canWithdraw(remark));

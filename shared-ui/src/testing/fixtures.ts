@@ -27,6 +27,7 @@ export function makeGap(overrides: Partial<Gap> = {}): Gap {
     displayStatus: overrides.displayStatus ?? status,
     statusHistory: [{ status: 'open', timestamp: daysFromNow(-10) }],
     remark: [],
+    remarkCount: overrides.remark?.length ?? 0,
     version: 1,
     changeHistory: [],
     recommendation: 'Install sub-meters on each furnace line',

@@ -1,13 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ADD_YOUR_COMMENTS,
+  GAP_REMARK_PREVIEW,
+  LIST_MAX_PAGE_SIZE,
+  LIST_PAGE_SIZE,
   TEXT_LIMITS,
   actionPlanSchemas,
   tooLongMessage,
   type Remark,
 } from '@verity/shared-api/src/server';
 import { findGapRevision, recordRemarkAdded } from '../../action-plans/change-history';
-import { findRemark } from '../../action-plans/gap-sql';
+import { findRemark, findRemarkPage } from '../../action-plans/gap-sql';
 import {
   commitDocuments,
   discardDocuments,
@@ -126,6 +129,26 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
         if (!isDatabaseUnavailable(error)) await discardDocuments(storage, upload.documents);
         throw error;
       }
+    },
+  );
+
+  fastify.get(
+    '/gap/:gapId/remarks',
+    {
+      config: { permission: 'viewActionPlans' },
+      schema: {
+        ...routeDefaults,
+        summary: 'A page of a gap’s remarks, oldest first: the newest, or those just before one',
+        description: `Each gap carries its newest ${GAP_REMARK_PREVIEW} remarks; this gives the earlier ones, ${LIST_PAGE_SIZE} a page unless \`pageSize\` (at most ${LIST_MAX_PAGE_SIZE}) says otherwise. \`before\` is the remark the page ends just before (404 when it is not one of the gap's); \`earlier\` counts the remarks still before the page.`,
+        ...actionPlanSchemas.remarks,
+      },
+    },
+    async (request) => {
+      const { targetCompanyId, before, pageSize = LIST_PAGE_SIZE } = request.query;
+      const gap = await requireVisibleGap(db, request.user, request.params.gapId, targetCompanyId);
+      const page = await findRemarkPage(db, gap.id, { before, pageSize }, request.user);
+      if (!page) throw notFound();
+      return { success: true as const, data: page };
     },
   );
 
