@@ -1,0 +1,76 @@
+// A long discussion on a gap: the panel shows the newest remarks and the count of all, and the
+// earlier ones above on request, without moving the remarks being read.
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/accessibility';
+import { effluentPlan, newAcmePlan, type AcmePlan } from '../support/demo';
+import { enterAs, screenshot } from '../support/session';
+import { atBothSizes } from '../support/sizes';
+
+const note = (n: number) => `Site note ${n}: outfall sampled, COD logged in the register`;
+
+/** Remarks `from`..`to` on the gap, written through the API as the signed-in user. */
+async function writeRemarks(page: Page, plan: AcmePlan, from: number, to: number) {
+  for (let n = from; n <= to; n += 1) {
+    const response = await page.request.patch(`/api/v1/gap/${plan.gapId}/remark`, {
+      params: { targetCompanyId: plan.companyId },
+      multipart: { comments: note(n) },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+}
+
+atBothSizes((size) => {
+  test('earlier remarks come above the newest on request', async ({ page }) => {
+    await enterAs(
+      page,
+      'Login As Auditor',
+      'auditor.owner@verity.test',
+      /\/auditor\/target-companies$/,
+    );
+    const plan = await newAcmePlan(page, effluentPlan(`${size}-${Date.now().toString(36)}`));
+    // Two authors, so that neither reaches the remarks-per-minute limit.
+    await writeRemarks(page, plan, 1, 12);
+    await page.context().clearCookies();
+    await enterAs(
+      page,
+      'Login As Target Company',
+      'company.owner@verity.test',
+      /\/target-company\/dashboard$/,
+    );
+    await writeRemarks(page, plan, 13, 23);
+
+    await page.goto(
+      `/target-company/auditors/${plan.auditorId}/${plan.auditId}/action-plans/${plan.planId}?gap_id=${plan.gapId}`,
+    );
+    const panel = page.getByRole('dialog', { name: 'Gap Details' });
+    await expect(panel.getByRole('tab', { name: /^Remarks/ })).toContainText('23');
+    const list = panel.getByRole('list', { name: 'Remarks' });
+    const remarks = list.locator(':scope > li');
+    await expect(remarks).toHaveCount(20);
+    await expect(remarks.first()).toContainText(note(4));
+    await expect(remarks.last()).toContainText(note(23));
+    const earlier = panel.getByRole('button', { name: 'Show 3 earlier remarks' });
+    await expect(earlier).toBeVisible();
+    await earlier.scrollIntoViewIfNeeded();
+    await screenshot(page, `remarks-newest-${size}`);
+
+    // The reader is at the newest remark; the earlier ones must not move it in the list's view.
+    await list.evaluate((element) => (element.scrollTop = element.scrollHeight));
+    const newest = remarks.filter({ hasText: note(23) });
+    const placeInList = () =>
+      newest.evaluate(
+        (item) =>
+          item.getBoundingClientRect().top - item.parentElement!.getBoundingClientRect().top,
+      );
+    const before = await placeInList();
+    await earlier.click();
+    await expect(remarks).toHaveCount(23);
+    await expect(remarks.first()).toContainText(note(1));
+    await expect(panel.getByRole('button', { name: /earlier remark/ })).toHaveCount(0);
+    expect(Math.abs((await placeInList()) - before)).toBeLessThanOrEqual(1);
+    await expect(panel.getByRole('tab', { name: /^Remarks/ })).toContainText('23');
+    await expectNoAxeViolations(page);
+    await list.evaluate((element) => (element.scrollTop = 0));
+    await screenshot(page, `remarks-earlier-${size}`);
+  });
+});
