@@ -600,6 +600,56 @@ describe('GapDetailsPanel earlier remarks', () => {
     );
   });
 
+  it('keeps the earlier remarks read when the plan is read again with a new remark', async () => {
+    onEarlierRemarks(ok({ remarks: range(24, 43), earlier: 23, total: 45 }));
+    const { user, rerender } = renderPanel({ gap: longGap() });
+    await user.click(screen.getByRole('button', { name: 'Show 43 earlier remarks' }));
+    expect(await screen.findByText('Update number 24')).toBeInTheDocument();
+
+    // A live update: the server's gap carries its newest remarks, now 45 and 46 (say), of 46.
+    rerender(
+      <ToastProvider>
+        <GapDetailsPanel
+          gap={makeGap({ remark: range(45, 46), remarkCount: 46 })}
+          targetCompanyId="tc-1"
+          open
+          onClose={jest.fn()}
+          canChangeStatus
+          canAddRemark
+        />
+      </ToastProvider>,
+    );
+    expect(await screen.findByText('Update number 46')).toBeInTheDocument();
+    const shown = within(screen.getByRole('list', { name: 'Remarks' }))
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('.vui-remark__comments')?.textContent);
+    expect(shown).toEqual(range(24, 46).map((item) => item.comments));
+    expect(screen.getByRole('button', { name: 'Show 23 earlier remarks' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /^Remarks/ })).toHaveTextContent('46');
+  });
+
+  it('starts again from the newest when the server’s remarks do not meet those shown', async () => {
+    onEarlierRemarks(ok({ remarks: range(24, 43), earlier: 23, total: 45 }));
+    const { user, rerender } = renderPanel({ gap: longGap() });
+    await user.click(screen.getByRole('button', { name: 'Show 43 earlier remarks' }));
+    expect(await screen.findByText('Update number 24')).toBeInTheDocument();
+    rerender(
+      <ToastProvider>
+        <GapDetailsPanel
+          gap={makeGap({ remark: range(70, 71), remarkCount: 71 })}
+          targetCompanyId="tc-1"
+          open
+          onClose={jest.fn()}
+          canChangeStatus
+          canAddRemark
+        />
+      </ToastProvider>,
+    );
+    expect(await screen.findByText('Update number 71')).toBeInTheDocument();
+    expect(screen.queryByText('Update number 24')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show 69 earlier remarks' })).toBeInTheDocument();
+  });
+
   it('offers nothing more once the first remark is shown', async () => {
     onEarlierRemarks(ok({ remarks: range(1, 43), earlier: 0, total: 45 }));
     const { user } = renderPanel({ gap: longGap() });

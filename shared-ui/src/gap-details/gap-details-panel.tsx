@@ -24,6 +24,7 @@ import { toast } from '../toast';
 import { ChangeHistory } from './change-history';
 import { CHANGE_HISTORY_TEXT } from './change-history-text';
 import {
+  keepingEarlierRemarks,
   remarkTotal,
   withEarlierRemarks,
   withRemark,
@@ -81,8 +82,9 @@ export function GapDetailsPanel({
   const [remarkUnsent, setRemarkUnsent] = useState(false);
 
   useEffect(() => {
-    latest.current = gap;
-    setCurrent(gap);
+    const next = keepingEarlierRemarks(gap, latest.current);
+    latest.current = next;
+    setCurrent(next);
   }, [gap]);
 
   function update(next: Gap) {

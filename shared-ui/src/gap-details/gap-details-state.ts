@@ -52,6 +52,18 @@ export function withRemark(gap: Gap, remark: Remark): Gap {
   return { ...gap, remark: [...gap.remark, remark], remarkCount: remarkTotal(gap) + 1 };
 }
 
+/**
+ * The gap as the server now sends it (a reload of the plan, a live update), keeping the earlier
+ * remarks the reader loaded before the ones it carries, when the two lists meet.
+ */
+export function keepingEarlierRemarks(next: Gap, shown: Gap): Gap {
+  const first = next.remark[0];
+  if (next.id !== shown.id || !first) return next;
+  const meet = shown.remark.findIndex((remark) => remark.id === first.id);
+  if (meet <= 0) return next;
+  return { ...next, remark: [...shown.remark.slice(0, meet), ...next.remark] };
+}
+
 /** The gap with a page of earlier remarks before those it has (any it already has kept as they are). */
 export function withEarlierRemarks(gap: Gap, page: RemarkPage): Gap {
   const known = new Set(gap.remark.map((remark) => remark.id));
