@@ -185,6 +185,7 @@ export {
   LIST_MAX_PAGE_SIZE,
   PLAN_LIST_GAP_PREVIEW,
   GAP_REMARK_PREVIEW,
+  GAP_CHANGE_PREVIEW,
 } from './domain/limits';
 export { MALFORMED_ID_CODE } from './domain/error-codes';
 export { TEXT_LIMITS, tooLongMessage } from './domain/text-limits';
@@ -255,6 +256,8 @@ export type {
   PlanGapPage,
   RemarkPage,
   GapRemarksQuery,
+  ChangePage,
+  GapChangesQuery,
   ActionPlanCreatePayload,
   ActionPlanFilters,
   ActionPlanStatistics,

@@ -2,6 +2,7 @@
 // every write locks its gap or plan, refuses a stale version, moves the version on by one and
 // appends what changed, all inside the caller's transaction. The table is append-only (migration 0023).
 import {
+  GAP_CHANGE_PREVIEW,
   GAP_FORM_CHANGE_FIELDS,
   changeRuleMessages,
   staleActionPlanMessage,
@@ -9,6 +10,7 @@ import {
   type ActionPlanChangeField,
   type AttachmentChangeValue,
   type ChangeEntry,
+  type ChangePage,
   type GapChangeField,
   type GapFormChangeField,
   type GapRevision,
@@ -57,15 +59,67 @@ interface ChangeJson {
   changedAt: string;
 }
 
-/** The entries of change_history aliased `c` matching `where`, newest first, as one JSON array. */
-export const changeHistorySql = (where: string) => `COALESCE((SELECT jsonb_agg(jsonb_build_object(
+/** One entry of change_history aliased `c` as JSON (ChangeJson). */
+const changeJsonSql = `jsonb_build_object(
     'id', c.id, 'field', c.field, 'oldValue', c.old_value, 'newValue', c.new_value, 'reason', c.reason,
     'changedBy', jsonb_build_object('name', c.changed_by_name, 'userType', c.changed_by_user_type, 'role', c.changed_by_role),
-    'changedAt', c.changed_at) ORDER BY c.changed_at DESC, c.position DESC)
-  FROM change_history c WHERE ${where}), '[]'::jsonb)`;
+    'changedAt', c.changed_at)`;
 
-/** The history of the gap aliased `g`. */
-export const gapChangeHistorySql = (g: string) => changeHistorySql(`c.gap_id = ${g}.id`);
+/**
+ * The entries of change_history aliased `c` matching `where`, newest first (the newest `limit` when
+ * given), as one JSON array.
+ */
+export const changeHistorySql = (where: string, limit?: number) => `COALESCE((SELECT jsonb_agg(
+    ${changeJsonSql} ORDER BY c.changed_at DESC, c.position DESC)
+  FROM (SELECT * FROM change_history c WHERE ${where} ORDER BY c.changed_at DESC, c.position DESC
+    ${limit === undefined ? '' : `LIMIT ${limit}`}) c), '[]'::jsonb)`;
+
+/** The newest GAP_CHANGE_PREVIEW entries of the history of the gap aliased `g`. */
+export const gapChangeHistorySql = (g: string) =>
+  changeHistorySql(`c.gap_id = ${g}.id`, GAP_CHANGE_PREVIEW);
+
+/** How many entries the history of the gap aliased `g` has. */
+export const gapChangeCountSql = (g: string) =>
+  `(SELECT count(*)::int FROM change_history c WHERE c.gap_id = ${g}.id)`;
+
+/**
+ * The changes of a gap made before `before` (one of its changes; absent, the newest), at most
+ * `pageSize`, newest first, with how many are still earlier and how many the gap has; undefined
+ * when `before` is not a change of the gap. One statement: a key on (changed_at, position).
+ */
+export async function findChangePage(
+  db: Queryable,
+  gapId: string,
+  { before, pageSize }: { before?: string; pageSize: number },
+): Promise<ChangePage | undefined> {
+  const { rows } = await db.query<{
+    found: boolean;
+    changes: ChangeJson[];
+    earlier: number;
+    total: number;
+  }>(
+    `WITH cursor AS (SELECT changed_at, position FROM change_history WHERE id = $2 AND gap_id = $1),
+    page AS (
+      SELECT c.* FROM change_history c
+      WHERE c.gap_id = $1
+        AND ($2::uuid IS NULL OR (c.changed_at, c.position) < (SELECT changed_at, position FROM cursor))
+      ORDER BY c.changed_at DESC, c.position DESC
+      LIMIT $3
+    )
+    SELECT
+      ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM cursor)) AS found,
+      COALESCE((SELECT jsonb_agg(${changeJsonSql} ORDER BY c.changed_at DESC, c.position DESC)
+        FROM page c), '[]'::jsonb) AS changes,
+      (SELECT count(*)::int FROM change_history e WHERE e.gap_id = $1
+        AND (e.changed_at, e.position) < (SELECT changed_at, position FROM page
+          ORDER BY changed_at, position LIMIT 1)) AS earlier,
+      (SELECT count(*)::int FROM change_history t WHERE t.gap_id = $1) AS total`,
+    [gapId, before ?? null, pageSize],
+  );
+  const row = rows[0]!;
+  if (!row.found) return undefined;
+  return { changes: toChangeEntries(row.changes), earlier: row.earlier, total: row.total };
+}
 
 /** A plan's own history (heading, category, timeline), for the plan aliased `ap`. */
 export const planChangeHistorySql = (ap: string) =>
@@ -85,13 +139,24 @@ export function toChangeEntries(entries: ChangeJson[]): ChangeEntry[] {
 
 /** A gap's version and history as they now stand (the answer of a remark write). */
 export async function findGapRevision(db: Queryable, gapId: string): Promise<GapRevision> {
-  const { rows } = await db.query<{ id: string; version: number; history: ChangeJson[] }>(
-    `SELECT g.id, g.version, ${gapChangeHistorySql('g')} AS history FROM gaps g WHERE g.id = $1`,
+  const { rows } = await db.query<{
+    id: string;
+    version: number;
+    history: ChangeJson[];
+    change_count: number;
+  }>(
+    `SELECT g.id, g.version, ${gapChangeHistorySql('g')} AS history,
+       ${gapChangeCountSql('g')} AS change_count FROM gaps g WHERE g.id = $1`,
     [gapId],
   );
   const row = rows[0];
   if (!row) throw notFound();
-  return { id: row.id, version: row.version, changeHistory: toChangeEntries(row.history) };
+  return {
+    id: row.id,
+    version: row.version,
+    changeHistory: toChangeEntries(row.history),
+    changeCount: row.change_count,
+  };
 }
 
 /** A plan's own history, newest first. */

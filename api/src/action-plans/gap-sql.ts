@@ -19,7 +19,7 @@ import {
   type UserType,
 } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
-import { gapChangeHistorySql, toChangeEntries } from './change-history';
+import { gapChangeCountSql, gapChangeHistorySql, toChangeEntries } from './change-history';
 import { gapDisplayStatusSql } from './derived-sql';
 import {
   duplicateVisibility,
@@ -63,6 +63,7 @@ export interface GapRow {
   remark_count: number;
   version: number;
   change_history: Parameters<typeof toChangeEntries>[0];
+  change_count: number;
   closure: ClosureJson | null;
 }
 
@@ -151,6 +152,7 @@ const selectGapsSql = (
         ${remarks === 'all' ? '' : `LIMIT ${GAP_REMARK_PREVIEW}`}) r), '[]'::jsonb) AS remarks,
     (SELECT count(*)::int FROM remarks r WHERE r.gap_id = g.id) AS remark_count,
     g.version, ${gapChangeHistorySql('g')} AS change_history,
+    ${gapChangeCountSql('g')} AS change_count,
     (SELECT jsonb_build_object('id', c.id, 'requestedAt', c.requested_at, 'requestedByName', c.requested_by_name,
         'note', c.note, 'decision', c.decision, 'method', c.method, 'reason', c.reason, 'reviewedAt', c.reviewed_at,
         'reviewedByName', c.reviewed_by_name, 'reviewedByUserType', c.reviewed_by_user_type)
@@ -242,6 +244,7 @@ function toGap(row: GapRow): Gap {
     remarkCount: row.remark_count,
     version: row.version,
     changeHistory: toChangeEntries(row.change_history),
+    changeCount: row.change_count,
     closure: toClosure(row.closure),
   };
 }

@@ -293,6 +293,26 @@ export const ACTION_PLAN_ROWS: readonly MatrixRow[] = [
     }),
   },
   {
+    route: 'GET /gap/{gapId}/changes',
+    write: false,
+    own: {
+      client: [200, 200, 200, 200],
+      auditor: [200, 200, 200, 200],
+      targetCompany: [200, 200, 200, 200],
+    },
+    foreign: {
+      client: [404, 404, 404, 404],
+      auditor: [404, 404, 404, 404],
+      targetCompany: [404, 404, 404, 404],
+    },
+    mixed: ['gapId'],
+    request: ({ ids }) => ({
+      method: 'GET',
+      url: `/gap/${ids.gapId}/changes`,
+      query: { targetCompanyId: ids.targetCompanyId },
+    }),
+  },
+  {
     route: 'GET /remark-document/{documentId}',
     write: false,
     own: {

@@ -419,6 +419,22 @@ const URL_TARGETS: UrlTarget[] = [
     }),
   },
   {
+    route: 'GET /gap/{gapId}/changes ?before',
+    as: 'clientOwner',
+    request: (world, ids, text) => ({
+      method: 'GET',
+      url: `/gap/${ids.gapId}/changes?targetCompanyId=${world.acmeId}&before=${q(text)}`,
+    }),
+  },
+  {
+    route: 'GET /gap/{gapId}/changes ?pageSize',
+    as: 'clientOwner',
+    request: (world, ids, text) => ({
+      method: 'GET',
+      url: `/gap/${ids.gapId}/changes?targetCompanyId=${world.acmeId}&pageSize=${q(text)}`,
+    }),
+  },
+  {
     route: 'GET /client/users ?search',
     as: 'clientOwner',
     request: (_world, _ids, text) => ({ method: 'GET', url: `/client/users?search=${q(text)}` }),

@@ -13,6 +13,8 @@ import type {
   PlanGapPage,
   PlanGapsQuery,
   GapRemarksQuery,
+  GapChangesQuery,
+  ChangePage,
   Remark,
   RemarkPage,
   actionPlanSchemas,
@@ -212,6 +214,22 @@ export async function getGapRemarks(
     }),
   );
   return data;
+}
+
+/**
+ * GET /gap/{gapId}/changes: the changes made before `before` (one of the gap's), or the newest,
+ * newest first, with how many are still earlier.
+ */
+export async function getGapChanges(
+  gapId: string,
+  { targetCompanyId, before, pageSize }: GapChangesQuery,
+  client: KyInstance = apiClient,
+): Promise<ChangePage> {
+  return dataOf<Answer<'changes', 200>>(
+    client.get(`gap/${segment(gapId)}/changes`, {
+      searchParams: query({ targetCompanyId, before, pageSize }),
+    }),
+  );
 }
 
 /**

@@ -37,6 +37,7 @@ export {
   getActionPlans,
   getPlanGaps,
   getGapRemarks,
+  getGapChanges,
   getActionPlan,
   editActionPlan,
   addGap,

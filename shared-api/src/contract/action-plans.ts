@@ -4,7 +4,7 @@ import { ACTION_PLAN_CATEGORIES, AUDIT_FORMS, ESG_ASPECTS } from '../domain/audi
 import { EVIDENCE_WARNINGS } from '../domain/attachments';
 import { CURRENCY_CODES } from '../domain/currency';
 import { CONDITION_TYPES, REQUIREMENT_REFERENCES } from '../domain/esap';
-import { GAP_REMARK_PREVIEW, PLAN_LIST_GAP_PREVIEW } from '../domain/limits';
+import { GAP_CHANGE_PREVIEW, GAP_REMARK_PREVIEW, PLAN_LIST_GAP_PREVIEW } from '../domain/limits';
 import { RISK_SEVERITIES } from '../domain/risk';
 import { SDG_CODES } from '../domain/sdg';
 import { CLOSURE_DECISIONS, CLOSURE_METHODS } from '../domain/closure';
@@ -164,6 +164,19 @@ export const GapRemarksQuery = Type.Object({
 });
 export type GapRemarksQuery = Static<typeof GapRemarksQuery>;
 
+/** GET /gap/{gapId}/changes query: the changes before `before` (a change of the gap), newest page. */
+export const GapChangesQuery = Type.Object({
+  targetCompanyId: Uuid,
+  before: Type.Optional(
+    Type.String({
+      format: 'uuid',
+      description: 'a change of the gap: the page holds those made before it; absent, the newest',
+    }),
+  ),
+  pageSize: PageQuery.pageSize,
+});
+export type GapChangesQuery = Static<typeof GapChangesQuery>;
+
 /* ---------- What the API answers ---------- */
 
 export const StatusHistoryEntry = Type.Object({
@@ -321,7 +334,10 @@ export const Gap = Type.Object({
   }),
   remarkCount: Type.Integer({ minimum: 0, description: 'all the remarks of the gap' }),
   version: Type.Integer({ description: 'grows by one with every change; sent back to edit' }),
-  changeHistory: Type.Array(ChangeEntry, { description: 'every change, newest first' }),
+  changeHistory: Type.Array(ChangeEntry, {
+    description: `newest first: the newest ${GAP_CHANGE_PREVIEW} changes; GET /gap/{id}/changes gives earlier ones`,
+  }),
+  changeCount: Type.Integer({ minimum: 0, description: 'all the changes of the gap' }),
   closure: Type.Union([ClosureRequest, Type.Null()], {
     description: 'the latest closure request and its review; null when none was made',
   }),
@@ -401,6 +417,14 @@ export const RemarkPage = Type.Object({
 });
 export type RemarkPage = Static<typeof RemarkPage>;
 
+/** Changes of a gap made before a given one (or the newest), newest first. */
+export const ChangePage = Type.Object({
+  changes: Type.Array(ChangeEntry, { description: 'newest first' }),
+  earlier: Type.Integer({ minimum: 0, description: 'changes still before the last one given' }),
+  total: Type.Integer({ minimum: 0, description: 'all the changes of the gap' }),
+});
+export type ChangePage = Static<typeof ChangePage>;
+
 export const ActionPlanDetail = Type.Object({
   actionPlan: ActionPlan,
   statistics: ActionPlanStatistics,
@@ -443,6 +467,11 @@ export const actionPlanSchemas = routeSchemas({
     params: Type.Object({ gapId: Uuid }),
     querystring: GapRemarksQuery,
     response: { 200: successWith(RemarkPage), ...signedInErrors },
+  },
+  changes: {
+    params: Type.Object({ gapId: Uuid }),
+    querystring: GapChangesQuery,
+    response: { 200: successWith(ChangePage), ...signedInErrors },
   },
   detail: {
     params: Type.Object({ id: Uuid }),

@@ -2,6 +2,7 @@
 // first, each with who made the change as they were then.
 import { Type, type Static } from '@sinclair/typebox';
 import { CHANGE_FIELDS } from '../domain/change-history';
+import { GAP_CHANGE_PREVIEW } from '../domain/limits';
 import { ROLES, USER_TYPES } from '../domain/user';
 import { IsoDate, Nullable, Uuid, oneOf } from './common';
 
@@ -27,7 +28,10 @@ export type ChangeEntry = Static<typeof ChangeEntry>;
 export const GapRevision = Type.Object({
   id: Uuid,
   version: Type.Integer(),
-  changeHistory: Type.Array(ChangeEntry),
+  changeHistory: Type.Array(ChangeEntry, {
+    description: `newest first: the newest ${GAP_CHANGE_PREVIEW} changes; GET /gap/{id}/changes gives earlier ones`,
+  }),
+  changeCount: Type.Integer({ minimum: 0, description: 'all the changes of the gap' }),
 });
 export type GapRevision = Static<typeof GapRevision>;
 

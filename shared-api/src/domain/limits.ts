@@ -27,6 +27,8 @@ export const LIST_MAX_PAGE_SIZE = 100;
 export const PLAN_LIST_GAP_PREVIEW = 5;
 /** The newest remarks each gap carries; earlier ones come a page at a time (GET /gap/{id}/remarks). */
 export const GAP_REMARK_PREVIEW = 20;
+/** The newest changes each gap carries; earlier ones come a page at a time (GET /gap/{id}/changes). */
+export const GAP_CHANGE_PREVIEW = 20;
 
 export function portfolioChartHeight(companyRows: number): number {
   return 120 + 110 * companyRows;

@@ -15,6 +15,11 @@ export const CHANGE_HISTORY_TEXT = {
   imageWithdrawn: 'Image withdrawn',
 } as const;
 
+/** The button under a gap's newest changes while earlier ones are not shown. */
+export function earlierChangesText(count: number): string {
+  return count === 1 ? 'Show 1 earlier change' : `Show ${count} earlier changes`;
+}
+
 /** Each field in the words of the form that edits it (the gap form, or the plan's heading, category and timeline). */
 export const CHANGE_FIELD_LABELS: Readonly<Record<ChangeField, string>> = {
   created: CHANGE_HISTORY_TEXT.gapCreated,

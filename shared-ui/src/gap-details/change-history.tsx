@@ -12,10 +12,13 @@ import {
 import { formatAmount } from '../currency-text';
 import { DateText } from '../date-text';
 import { EmptyState } from '../empty-state';
+import { useState } from 'react';
+import { Button } from '../button';
 import {
   CHANGE_FIELD_LABELS,
   CHANGE_HISTORY_TEXT,
   changedByText,
+  earlierChangesText,
   remarkAddedText,
 } from './change-history-text';
 import './change-history.css';
@@ -25,6 +28,10 @@ export interface ChangeHistoryProps {
   entries: readonly ChangeEntry[];
   /** What the history is of: its 'created' entry says 'Gap created' or 'Plan created'. */
   subject?: 'gap' | 'actionPlan';
+  /** Changes before those given, not loaded yet: a button under the list shows them. */
+  earlier?: number;
+  /** Loads the next earlier changes; resolves once done, whatever the outcome (the caller reports it). */
+  onShowEarlier?: () => Promise<void>;
 }
 
 const labelOf = (labels: Readonly<Record<string, string>>, value: unknown) =>
@@ -114,8 +121,47 @@ function ChangeValue({ text, kind }: { text: string | null; kind: 'old' | 'new' 
 }
 
 /** Every change of a gap (or a plan), newest first: what, from what to what, why, who and when. */
-export function ChangeHistory({ entries, subject = 'gap' }: ChangeHistoryProps) {
+export function ChangeHistory({
+  entries,
+  subject = 'gap',
+  earlier = 0,
+  onShowEarlier,
+}: ChangeHistoryProps) {
+  const [loadingEarlier, setLoadingEarlier] = useState(false);
   if (entries.length === 0) return <EmptyState title={CHANGE_HISTORY_TEXT.empty} />;
+
+  async function showEarlier() {
+    if (!onShowEarlier) return;
+    setLoadingEarlier(true);
+    await onShowEarlier();
+    setLoadingEarlier(false);
+  }
+
+  return (
+    <>
+      <ChangeList entries={entries} subject={subject} />
+      {earlier > 0 && onShowEarlier ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="vui-change-history__earlier"
+          loading={loadingEarlier}
+          onClick={() => void showEarlier()}
+        >
+          {earlierChangesText(earlier)}
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+function ChangeList({
+  entries,
+  subject,
+}: {
+  entries: readonly ChangeEntry[];
+  subject: 'gap' | 'actionPlan';
+}) {
   return (
     <ol className="vui-change-history" aria-label={CHANGE_HISTORY_TEXT.tab}>
       {entries.map((entry) => {

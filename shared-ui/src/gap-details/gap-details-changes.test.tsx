@@ -155,3 +155,102 @@ describe('GapDetailsPanel change history', () => {
     );
   });
 });
+
+describe('GapDetailsPanel earlier changes', () => {
+  /** Change n of a long history, n from 1 (the oldest), newest first when listed. */
+  const nth = (n: number): ChangeEntry => ({
+    ...statusChanged,
+    id: `c-${n}`,
+    field: 'recommendation',
+    oldValue: `Step ${n - 1}`,
+    newValue: `Step ${n}`,
+    changedAt: new Date(2026, 2, 6, 9, n).toISOString(),
+  });
+  const newestFirst = (from: number, to: number) =>
+    Array.from({ length: from - to + 1 }, (_, i) => nth(from - i));
+  const shownSteps = () =>
+    within(screen.getByRole('list', { name: 'Change History' }))
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('[data-kind="new"]')?.textContent);
+
+  it('counts every change and shows the earlier ones under the newest on request', async () => {
+    const earlier = onApi(
+      'get',
+      'gap/:gapId/changes',
+      ok({ changes: newestFirst(43, 24), earlier: 23, total: 45 }),
+    );
+    const { user, onGapChange } = renderPanel(
+      gap({ changeHistory: newestFirst(45, 44), changeCount: 45 }),
+    );
+    expect(changesTab()).toHaveTextContent('45');
+    await user.click(changesTab());
+    expect(shownSteps()).toEqual(['Step 45', 'Step 44']);
+    await user.click(screen.getByRole('button', { name: 'Show 43 earlier changes' }));
+
+    await waitFor(() => expect(shownSteps()).toHaveLength(22));
+    expect(shownSteps()).toEqual(newestFirst(45, 24).map((entry) => entry.newValue));
+    expect(earlier).toHaveBeenCalledWith(
+      expect.objectContaining({ search: { targetCompanyId: 'tc-1', before: 'c-44' } }),
+    );
+    expect(screen.getByRole('button', { name: 'Show 23 earlier changes' })).toBeInTheDocument();
+    expect(onGapChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ changeHistory: newestFirst(45, 24), changeCount: 45 }),
+    );
+  });
+
+  it('keeps the earlier changes read when a remark write answers with the newest', async () => {
+    onApi(
+      'get',
+      'gap/:gapId/changes',
+      ok({ changes: newestFirst(43, 24), earlier: 23, total: 45 }),
+    );
+    const remarkAdded: ChangeEntry = {
+      ...nth(46),
+      field: 'remark',
+      oldValue: null,
+      newValue: { remarkId: 'r9', attachments: 0 },
+    };
+    const saved: Remark = {
+      _id: 'r9',
+      id: 'r9',
+      comments: 'Meter fitted',
+      createdAt: new Date(2026, 2, 7).toISOString(),
+      withdrawableUntil: null,
+      withdrawn: null,
+      user: { userType: 'auditor', fullname: 'Lena Fischer', userId: 'u2', role: 'admin' },
+      docs: [],
+    };
+    onApi(
+      'patch',
+      'gap/:gapId/remark',
+      ok({
+        remark: saved,
+        gap: {
+          id: 'gap-1',
+          version: 4,
+          changeHistory: [remarkAdded, ...newestFirst(45, 27)],
+          changeCount: 46,
+        },
+      }),
+    );
+    const { user } = renderPanel(gap({ changeHistory: newestFirst(45, 44), changeCount: 45 }));
+    await user.click(changesTab());
+    await user.click(screen.getByRole('button', { name: 'Show 43 earlier changes' }));
+    await waitFor(() => expect(shownSteps()).toHaveLength(22));
+
+    await user.click(screen.getByRole('tab', { name: /^Remarks/ }));
+    await user.type(screen.getByLabelText('Add a remark'), 'Meter fitted');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(changesTab()).toHaveTextContent('46'));
+    await user.click(changesTab());
+    // The answer's 20 newest, then the earlier ones read before: none repeated, none missing.
+    expect(shownSteps()).toHaveLength(23);
+    expect(screen.getByRole('button', { name: 'Show 23 earlier changes' })).toBeInTheDocument();
+  });
+
+  it('offers no earlier changes when the gap has them all', async () => {
+    const { user } = renderPanel(gap({ changeHistory: [statusChanged, created] }));
+    await user.click(changesTab());
+    expect(screen.queryByRole('button', { name: /earlier change/ })).not.toBeInTheDocument();
+  });
+});

@@ -88,6 +88,7 @@ function makeGap(overrides: Partial<Gap> = {}): Gap {
     closure: null,
     version: 1,
     changeHistory: [],
+    changeCount: overrides.changeHistory?.length ?? 0,
     ...overrides,
   };
 }

@@ -13,6 +13,7 @@ import {
 import { getErrorText } from '@verity/shared-api/calls';
 import {
   addRemark,
+  getGapChanges,
   getGapRemarks,
   updateGapStatus,
   withdrawRemark,
@@ -24,8 +25,10 @@ import { toast } from '../toast';
 import { ChangeHistory } from './change-history';
 import { CHANGE_HISTORY_TEXT } from './change-history-text';
 import {
-  keepingEarlierRemarks,
+  changeTotal,
+  keepingEarlierPages,
   remarkTotal,
+  withEarlierChanges,
   withEarlierRemarks,
   withRemark,
   withRemarkReplaced,
@@ -82,7 +85,7 @@ export function GapDetailsPanel({
   const [remarkUnsent, setRemarkUnsent] = useState(false);
 
   useEffect(() => {
-    const next = keepingEarlierRemarks(gap, latest.current);
+    const next = keepingEarlierPages(gap, latest.current);
     latest.current = next;
     setCurrent(next);
   }, [gap]);
@@ -154,6 +157,19 @@ export function GapDetailsPanel({
         before: gapNow.remark[0]?.id,
       });
       update(withEarlierRemarks(latest.current, page));
+    } catch (error) {
+      toast.error(getErrorText(error));
+    }
+  }
+
+  async function showEarlierChanges(): Promise<void> {
+    const gapNow = latest.current;
+    try {
+      const page = await getGapChanges(gapNow.id, {
+        targetCompanyId,
+        before: gapNow.changeHistory.at(-1)?.id,
+      });
+      update(withEarlierChanges(latest.current, page));
     } catch (error) {
       toast.error(getErrorText(error));
     }
@@ -236,8 +252,14 @@ export function GapDetailsPanel({
             {
               value: 'changes',
               label: CHANGE_HISTORY_TEXT.tab,
-              count: current.changeHistory.length,
-              content: <ChangeHistory entries={current.changeHistory} />,
+              count: changeTotal(current),
+              content: (
+                <ChangeHistory
+                  entries={current.changeHistory}
+                  earlier={changeTotal(current) - current.changeHistory.length}
+                  onShowEarlier={showEarlierChanges}
+                />
+              ),
             },
           ]}
         />

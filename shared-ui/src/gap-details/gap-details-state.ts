@@ -2,6 +2,8 @@ import type {
   Gap,
   GapRevision,
   GapStatus,
+  ChangeEntry,
+  ChangePage,
   Remark,
   RemarkPage,
   StatusHistoryEntry,
@@ -52,16 +54,41 @@ export function withRemark(gap: Gap, remark: Remark): Gap {
   return { ...gap, remark: [...gap.remark, remark], remarkCount: remarkTotal(gap) + 1 };
 }
 
+/** `next` (newest first) with the older entries of `shown` after it, when the two lists meet. */
+function keepingOlderChanges(
+  next: readonly ChangeEntry[],
+  shown: readonly ChangeEntry[],
+): ChangeEntry[] {
+  const last = next.at(-1);
+  const meet = last ? shown.findIndex((entry) => entry.id === last.id) : -1;
+  return meet < 0 ? [...next] : [...next, ...shown.slice(meet + 1)];
+}
+
 /**
  * The gap as the server now sends it (a reload of the plan, a live update), keeping the earlier
- * remarks the reader loaded before the ones it carries, when the two lists meet.
+ * remarks and changes the reader loaded beyond the newest it carries, when the lists meet.
  */
-export function keepingEarlierRemarks(next: Gap, shown: Gap): Gap {
+export function keepingEarlierPages(next: Gap, shown: Gap): Gap {
+  if (next.id !== shown.id) return next;
   const first = next.remark[0];
-  if (next.id !== shown.id || !first) return next;
-  const meet = shown.remark.findIndex((remark) => remark.id === first.id);
-  if (meet <= 0) return next;
-  return { ...next, remark: [...shown.remark.slice(0, meet), ...next.remark] };
+  const meet = first ? shown.remark.findIndex((remark) => remark.id === first.id) : -1;
+  return {
+    ...next,
+    remark: meet > 0 ? [...shown.remark.slice(0, meet), ...next.remark] : next.remark,
+    changeHistory: keepingOlderChanges(next.changeHistory, shown.changeHistory),
+  };
+}
+
+/** All the gap's changes, those at hand and those not (changeCount counts all). */
+export function changeTotal(gap: Gap): number {
+  return Math.max(gap.changeHistory.length, Number(gap.changeCount) || 0);
+}
+
+/** The gap with a page of earlier changes after those it has (any it already has kept as they are). */
+export function withEarlierChanges(gap: Gap, page: ChangePage): Gap {
+  const known = new Set(gap.changeHistory.map((entry) => entry.id));
+  const earlier = page.changes.filter((entry) => !known.has(entry.id));
+  return { ...gap, changeHistory: [...gap.changeHistory, ...earlier], changeCount: page.total };
 }
 
 /** The gap with a page of earlier remarks before those it has (any it already has kept as they are). */
@@ -77,11 +104,16 @@ export function withEarlierRemarks(gap: Gap, page: RemarkPage): Gap {
  */
 export function withRevision(
   gap: Gap,
-  revision: Pick<GapRevision, 'version' | 'changeHistory'> | undefined,
+  revision: Pick<GapRevision, 'version' | 'changeHistory' | 'changeCount'> | undefined,
 ): Gap {
   // An answer without the revision (an API older than the change history) leaves the gap as it is.
   if (!revision || revision.version < gap.version) return gap;
-  return { ...gap, version: revision.version, changeHistory: revision.changeHistory };
+  return {
+    ...gap,
+    version: revision.version,
+    changeHistory: keepingOlderChanges(revision.changeHistory, gap.changeHistory),
+    changeCount: Number(revision.changeCount) || revision.changeHistory.length,
+  };
 }
 
 /** The gap with one remark as the server now gives it (after a withdrawal), in its place. */

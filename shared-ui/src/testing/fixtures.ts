@@ -30,6 +30,7 @@ export function makeGap(overrides: Partial<Gap> = {}): Gap {
     remarkCount: overrides.remark?.length ?? 0,
     version: 1,
     changeHistory: [],
+    changeCount: overrides.changeHistory?.length ?? 0,
     recommendation: 'Install sub-meters on each furnace line',
     responsibility: 'Plant engineering',
     actionTakenByCompany: 'Quotes requested from two vendors',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ADD_YOUR_COMMENTS,
+  GAP_CHANGE_PREVIEW,
   GAP_REMARK_PREVIEW,
   LIST_MAX_PAGE_SIZE,
   LIST_PAGE_SIZE,
@@ -9,7 +10,11 @@ import {
   tooLongMessage,
   type Remark,
 } from '@verity/shared-api/src/server';
-import { findGapRevision, recordRemarkAdded } from '../../action-plans/change-history';
+import {
+  findChangePage,
+  findGapRevision,
+  recordRemarkAdded,
+} from '../../action-plans/change-history';
 import { findRemark, findRemarkPage } from '../../action-plans/gap-sql';
 import {
   commitDocuments,
@@ -147,6 +152,26 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
       const { targetCompanyId, before, pageSize = LIST_PAGE_SIZE } = request.query;
       const gap = await requireVisibleGap(db, request.user, request.params.gapId, targetCompanyId);
       const page = await findRemarkPage(db, gap.id, { before, pageSize }, request.user);
+      if (!page) throw notFound();
+      return { success: true as const, data: page };
+    },
+  );
+
+  fastify.get(
+    '/gap/:gapId/changes',
+    {
+      config: { permission: 'viewActionPlans' },
+      schema: {
+        ...routeDefaults,
+        summary: 'A page of a gap’s change history, newest first: the newest, or those before one',
+        description: `Each gap carries its newest ${GAP_CHANGE_PREVIEW} changes; this gives the earlier ones, ${LIST_PAGE_SIZE} a page unless \`pageSize\` (at most ${LIST_MAX_PAGE_SIZE}) says otherwise. \`before\` is the change the page comes just after (404 when it is not one of the gap's); \`earlier\` counts the changes still before the page.`,
+        ...actionPlanSchemas.changes,
+      },
+    },
+    async (request) => {
+      const { targetCompanyId, before, pageSize = LIST_PAGE_SIZE } = request.query;
+      const gap = await requireVisibleGap(db, request.user, request.params.gapId, targetCompanyId);
+      const page = await findChangePage(db, gap.id, { before, pageSize });
       if (!page) throw notFound();
       return { success: true as const, data: page };
     },
