@@ -1,5 +1,5 @@
-// A long discussion on a gap: the panel shows the newest remarks and the count of all, and the
-// earlier ones above on request, without moving the remarks being read.
+// A long discussion on a gap: the panel shows the newest remarks (and changes) and the count of all,
+// and the earlier ones on request, without moving the remarks being read.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
 import { effluentPlan, newAcmePlan, type AcmePlan } from '../support/demo';
@@ -72,5 +72,17 @@ atBothSizes((size) => {
     await expectNoAxeViolations(page);
     await list.evaluate((element) => (element.scrollTop = 0));
     await screenshot(page, `remarks-earlier-${size}`);
+
+    // Each remark is a change too: the history shows its newest 20 of 24, the rest below on request.
+    const changesTab = panel.getByRole('tab', { name: /^Change History/ });
+    await expect(changesTab).toContainText('24');
+    await changesTab.click();
+    const changes = panel.getByRole('list', { name: 'Change History' }).locator(':scope > li');
+    await expect(changes).toHaveCount(20);
+    await panel.getByRole('button', { name: 'Show 4 earlier changes' }).click();
+    await expect(changes).toHaveCount(24);
+    await expect(changes.last()).toContainText('Gap created');
+    await expect(panel.getByRole('button', { name: /earlier change/ })).toHaveCount(0);
+    await screenshot(page, `changes-earlier-${size}`);
   });
 });
