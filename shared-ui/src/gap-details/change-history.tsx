@@ -12,8 +12,6 @@ import {
 import { formatAmount } from '../currency-text';
 import { DateText } from '../date-text';
 import { EmptyState } from '../empty-state';
-import { useState } from 'react';
-import { Button } from '../button';
 import {
   CHANGE_FIELD_LABELS,
   CHANGE_HISTORY_TEXT,
@@ -21,6 +19,7 @@ import {
   earlierChangesText,
   remarkAddedText,
 } from './change-history-text';
+import { ShowEarlier } from './show-earlier';
 import './change-history.css';
 
 export interface ChangeHistoryProps {
@@ -127,29 +126,17 @@ export function ChangeHistory({
   earlier = 0,
   onShowEarlier,
 }: ChangeHistoryProps) {
-  const [loadingEarlier, setLoadingEarlier] = useState(false);
   if (entries.length === 0) return <EmptyState title={CHANGE_HISTORY_TEXT.empty} />;
-
-  async function showEarlier() {
-    if (!onShowEarlier) return;
-    setLoadingEarlier(true);
-    await onShowEarlier();
-    setLoadingEarlier(false);
-  }
 
   return (
     <>
       <ChangeList entries={entries} subject={subject} />
       {earlier > 0 && onShowEarlier ? (
-        <Button
-          variant="ghost"
-          size="sm"
+        <ShowEarlier
+          label={earlierChangesText(earlier)}
           className="vui-change-history__earlier"
-          loading={loadingEarlier}
-          onClick={() => void showEarlier()}
-        >
-          {earlierChangesText(earlier)}
-        </Button>
+          onShow={onShowEarlier}
+        />
       ) : null}
     </>
   );

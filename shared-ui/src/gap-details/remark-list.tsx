@@ -20,6 +20,7 @@ import {
   withdrawImageText,
 } from './gap-details-text';
 import { RemarkEvidenceDetails } from './remark-evidence';
+import { ShowEarlier } from './show-earlier';
 
 /** Withdrawing remarks and their images; absent for users who may withdraw nothing. */
 export interface RemarkWithdrawal {
@@ -53,7 +54,6 @@ export function RemarkList({
   const listRef = useRef<HTMLOListElement>(null);
   const [pending, setPending] = useState<Pending>();
   const [busy, setBusy] = useState(false);
-  const [loadingEarlier, setLoadingEarlier] = useState(false);
   // Earlier remarks go in above the ones read: the list keeps them where they were on screen.
   const firstRemark = remarks[0]?.id;
   const layout = useRef({ firstRemark, scrollHeight: 0 });
@@ -69,6 +69,13 @@ export function RemarkList({
     }
     layout.current = { firstRemark, scrollHeight: list.scrollHeight };
   });
+
+  /** Loads the earlier remarks, measuring the list just before, as the reader sees it. */
+  async function showEarlier() {
+    const list = listRef.current;
+    if (list) layout.current = { firstRemark, scrollHeight: list.scrollHeight };
+    await onShowEarlier?.();
+  }
 
   useEffect(() => {
     if (scrollRequest === 0) return undefined;
@@ -91,25 +98,14 @@ export function RemarkList({
     setPending(undefined);
   }
 
-  async function showEarlier() {
-    if (!onShowEarlier) return;
-    setLoadingEarlier(true);
-    await onShowEarlier();
-    setLoadingEarlier(false);
-  }
-
   return (
     <>
       {earlier > 0 && onShowEarlier ? (
-        <Button
-          variant="ghost"
-          size="sm"
+        <ShowEarlier
+          label={earlierRemarksText(earlier)}
           className="vui-remarks__earlier"
-          loading={loadingEarlier}
-          onClick={() => void showEarlier()}
-        >
-          {earlierRemarksText(earlier)}
-        </Button>
+          onShow={showEarlier}
+        />
       ) : null}
       <ol ref={listRef} className="vui-remarks" aria-label="Remarks" tabIndex={0}>
         {remarks.map((remark, index) => {
