@@ -208,12 +208,11 @@ export async function getGapRemarks(
   { targetCompanyId, before, pageSize }: GapRemarksQuery,
   client: KyInstance = apiClient,
 ): Promise<RemarkPage> {
-  const data = await dataOf<Answer<'remarks', 200>>(
+  return dataOf<Answer<'remarks', 200>>(
     client.get(`gap/${segment(gapId)}/remarks`, {
       searchParams: query({ targetCompanyId, before, pageSize }),
     }),
   );
-  return data;
 }
 
 /**

@@ -151,30 +151,24 @@ export type ActionPlanFilters = Static<typeof ActionPlanFilters>;
 export const PlanGapsQuery = Type.Object({ targetCompanyId: Uuid, ...PageQuery });
 export type PlanGapsQuery = Static<typeof PlanGapsQuery>;
 
+/** The query of a gap's list read by key: `before`, one of its rows (absent, the newest page). */
+const beforeQuery = (before: string) =>
+  Type.Object({
+    targetCompanyId: Uuid,
+    before: Type.Optional(Type.String({ format: 'uuid', description: before })),
+    pageSize: PageQuery.pageSize,
+  });
+
 /** GET /gap/{gapId}/remarks query: the remarks before `before` (a remark of the gap), newest page. */
-export const GapRemarksQuery = Type.Object({
-  targetCompanyId: Uuid,
-  before: Type.Optional(
-    Type.String({
-      format: 'uuid',
-      description: 'a remark of the gap: the page ends just before it; absent, the newest',
-    }),
-  ),
-  pageSize: PageQuery.pageSize,
-});
+export const GapRemarksQuery = beforeQuery(
+  'a remark of the gap: the page ends just before it; absent, the newest',
+);
 export type GapRemarksQuery = Static<typeof GapRemarksQuery>;
 
 /** GET /gap/{gapId}/changes query: the changes before `before` (a change of the gap), newest page. */
-export const GapChangesQuery = Type.Object({
-  targetCompanyId: Uuid,
-  before: Type.Optional(
-    Type.String({
-      format: 'uuid',
-      description: 'a change of the gap: the page holds those made before it; absent, the newest',
-    }),
-  ),
-  pageSize: PageQuery.pageSize,
-});
+export const GapChangesQuery = beforeQuery(
+  'a change of the gap: the page holds those made before it; absent, the newest',
+);
 export type GapChangesQuery = Static<typeof GapChangesQuery>;
 
 /* ---------- What the API answers ---------- */
