@@ -25,9 +25,7 @@ import { toast } from '../toast';
 import { ChangeHistory } from './change-history';
 import { CHANGE_HISTORY_TEXT } from './change-history-text';
 import {
-  changeTotal,
   keepingEarlierPages,
-  remarkTotal,
   withEarlierChanges,
   withEarlierRemarks,
   withRemark,
@@ -227,14 +225,14 @@ export function GapDetailsPanel({
             {
               value: 'remarks',
               label: GAP_DETAILS_TEXT.remarksTab,
-              count: remarkTotal(current),
+              count: current.remarkCount,
               content: (
                 <div className="vui-gap-details__remarks">
                   <RemarkList
                     remarks={current.remark}
                     scrollRequest={scrollRequest}
                     withdrawal={withdrawal}
-                    earlier={remarkTotal(current) - current.remark.length}
+                    earlier={current.remarkCount - current.remark.length}
                     onShowEarlier={showEarlierRemarks}
                   />
                   {canAddRemark ? (
@@ -252,11 +250,11 @@ export function GapDetailsPanel({
             {
               value: 'changes',
               label: CHANGE_HISTORY_TEXT.tab,
-              count: changeTotal(current),
+              count: current.changeCount,
               content: (
                 <ChangeHistory
                   entries={current.changeHistory}
-                  earlier={changeTotal(current) - current.changeHistory.length}
+                  earlier={current.changeCount - current.changeHistory.length}
                   onShowEarlier={showEarlierChanges}
                 />
               ),

@@ -45,13 +45,8 @@ export function withoutStatusChange(current: Gap, before: Gap, entry: StatusHist
   };
 }
 
-/** All the gap's remarks, those at hand and those not (a gap carries its newest; remarkCount counts all). */
-export function remarkTotal(gap: Gap): number {
-  return Math.max(gap.remark.length, Number(gap.remarkCount) || 0);
-}
-
 export function withRemark(gap: Gap, remark: Remark): Gap {
-  return { ...gap, remark: [...gap.remark, remark], remarkCount: remarkTotal(gap) + 1 };
+  return { ...gap, remark: [...gap.remark, remark], remarkCount: gap.remarkCount + 1 };
 }
 
 /** `next` (newest first) with the older entries of `shown` after it, when the two lists meet. */
@@ -77,11 +72,6 @@ export function keepingEarlierPages(next: Gap, shown: Gap): Gap {
     remark: meet > 0 ? [...shown.remark.slice(0, meet), ...next.remark] : next.remark,
     changeHistory: keepingOlderChanges(next.changeHistory, shown.changeHistory),
   };
-}
-
-/** All the gap's changes, those at hand and those not (changeCount counts all). */
-export function changeTotal(gap: Gap): number {
-  return Math.max(gap.changeHistory.length, Number(gap.changeCount) || 0);
 }
 
 /** The gap with a page of earlier changes after those it has (any it already has kept as they are). */
@@ -112,7 +102,8 @@ export function withRevision(
     ...gap,
     version: revision.version,
     changeHistory: keepingOlderChanges(revision.changeHistory, gap.changeHistory),
-    changeCount: Number(revision.changeCount) || revision.changeHistory.length,
+    // A revision without its count (an API older than the change history's pages) holds them all.
+    changeCount: revision.changeCount ?? revision.changeHistory.length,
   };
 }
 
