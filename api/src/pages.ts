@@ -93,3 +93,69 @@ export async function readPage<Row>(
   ]);
   return { rows: listed.rows, total, page, pageSize };
 }
+
+/** A list that belongs to one row (a gap's remarks, its changes), read by key rather than by number. */
+export interface KeyedList {
+  /** The list's table, aliased `alias` in `json`. */
+  table: string;
+  alias: string;
+  /** The column naming the row the list belongs to. */
+  owner: string;
+  /** The order of the list, oldest to newest: a time, then a column unique within the owner. */
+  key: readonly [string, string];
+  /** One row as JSON; may push its own parameters onto `params`. */
+  json: (params: unknown[]) => string;
+  /** How a page's rows come: oldest first (a discussion) or newest first (a history). */
+  oldestFirst: boolean;
+}
+
+export interface KeyedPage<Json> {
+  items: Json[];
+  /** The rows still before the page. */
+  earlier: number;
+  /** Every row of the list. */
+  total: number;
+}
+
+/**
+ * The `pageSize` rows of `list` just before `before` (one of its rows; absent, the newest), with how
+ * many are still earlier and how many there are: one statement, so the three agree. Undefined when
+ * `before` is not a row of `ownerId`'s list. Growing with the page, not the list (a key, no offset).
+ */
+export async function readKeyedPage<Json>(
+  db: Queryable,
+  list: KeyedList,
+  ownerId: string,
+  { before, pageSize }: { before?: string; pageSize: number },
+): Promise<KeyedPage<Json> | undefined> {
+  const { table, alias, owner, key } = list;
+  const keyOf = (a: string) => `(${a}.${key[0]}, ${a}.${key[1]})`;
+  const params: unknown[] = [ownerId, before ?? null, pageSize];
+  const json = list.json(params);
+  const direction = list.oldestFirst ? 'ASC' : 'DESC';
+  const { rows } = await db.query<{
+    found: boolean;
+    items: Json[];
+    earlier: number;
+    total: number;
+  }>(
+    `WITH cursor AS (SELECT ${key[0]}, ${key[1]} FROM ${table} WHERE id = $2 AND ${owner} = $1),
+    page AS (
+      SELECT ${alias}.* FROM ${table} ${alias}
+      WHERE ${alias}.${owner} = $1
+        AND ($2::uuid IS NULL OR ${keyOf(alias)} < (SELECT ${key[0]}, ${key[1]} FROM cursor))
+      ORDER BY ${alias}.${key[0]} DESC, ${alias}.${key[1]} DESC
+      LIMIT $3
+    )
+    SELECT
+      ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM cursor)) AS found,
+      COALESCE((SELECT jsonb_agg(${json} ORDER BY ${alias}.${key[0]} ${direction}, ${alias}.${key[1]} ${direction})
+        FROM page ${alias}), '[]'::jsonb) AS items,
+      (SELECT count(*)::int FROM ${table} e WHERE e.${owner} = $1
+        AND ${keyOf('e')} < (SELECT ${key[0]}, ${key[1]} FROM page ORDER BY ${key[0]}, ${key[1]} LIMIT 1)) AS earlier,
+      (SELECT count(*)::int FROM ${table} t WHERE t.${owner} = $1) AS total`,
+    params,
+  );
+  const row = rows[0]!;
+  return row.found ? { items: row.items, earlier: row.earlier, total: row.total } : undefined;
+}

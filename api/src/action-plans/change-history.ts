@@ -21,6 +21,7 @@ import {
   type SessionUser,
 } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
+import { readKeyedPage } from '../pages';
 import { ApiError, invalid, notFound } from '../errors';
 
 /** Who made a change: the signed-in user as the routes have it (`request.user`). */
@@ -85,40 +86,27 @@ export const gapChangeCountSql = (g: string) =>
 /**
  * The changes of a gap made before `before` (one of its changes; absent, the newest), at most
  * `pageSize`, newest first, with how many are still earlier and how many the gap has; undefined
- * when `before` is not a change of the gap. One statement: a key on (changed_at, position).
+ * when `before` is not a change of the gap.
  */
 export async function findChangePage(
   db: Queryable,
   gapId: string,
-  { before, pageSize }: { before?: string; pageSize: number },
+  request: { before?: string; pageSize: number },
 ): Promise<ChangePage | undefined> {
-  const { rows } = await db.query<{
-    found: boolean;
-    changes: ChangeJson[];
-    earlier: number;
-    total: number;
-  }>(
-    `WITH cursor AS (SELECT changed_at, position FROM change_history WHERE id = $2 AND gap_id = $1),
-    page AS (
-      SELECT c.* FROM change_history c
-      WHERE c.gap_id = $1
-        AND ($2::uuid IS NULL OR (c.changed_at, c.position) < (SELECT changed_at, position FROM cursor))
-      ORDER BY c.changed_at DESC, c.position DESC
-      LIMIT $3
-    )
-    SELECT
-      ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM cursor)) AS found,
-      COALESCE((SELECT jsonb_agg(${changeJsonSql} ORDER BY c.changed_at DESC, c.position DESC)
-        FROM page c), '[]'::jsonb) AS changes,
-      (SELECT count(*)::int FROM change_history e WHERE e.gap_id = $1
-        AND (e.changed_at, e.position) < (SELECT changed_at, position FROM page
-          ORDER BY changed_at, position LIMIT 1)) AS earlier,
-      (SELECT count(*)::int FROM change_history t WHERE t.gap_id = $1) AS total`,
-    [gapId, before ?? null, pageSize],
+  const page = await readKeyedPage<ChangeJson>(
+    db,
+    {
+      table: 'change_history',
+      alias: 'c',
+      owner: 'gap_id',
+      key: ['changed_at', 'position'],
+      json: () => changeJsonSql,
+      oldestFirst: false,
+    },
+    gapId,
+    request,
   );
-  const row = rows[0]!;
-  if (!row.found) return undefined;
-  return { changes: toChangeEntries(row.changes), earlier: row.earlier, total: row.total };
+  return page && { changes: toChangeEntries(page.items), earlier: page.earlier, total: page.total };
 }
 
 /** A plan's own history (heading, category, timeline), for the plan aliased `ap`. */

@@ -19,6 +19,7 @@ import {
   type UserType,
 } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
+import { readKeyedPage } from '../pages';
 import { gapChangeCountSql, gapChangeHistorySql, toChangeEntries } from './change-history';
 import { gapDisplayStatusSql } from './derived-sql';
 import {
@@ -306,40 +307,26 @@ export async function findGapsOfPlans(
 /**
  * The remarks of a gap just before `before` (one of its remarks; absent, the newest), at most
  * `pageSize`, oldest first, with how many are still earlier and how many the gap has; undefined
- * when `before` is not a remark of the gap. One statement: a keyset on (created_at, id).
+ * when `before` is not a remark of the gap.
  */
 export async function findRemarkPage(
   db: Queryable,
   gapId: string,
-  { before, pageSize }: { before?: string; pageSize: number },
+  request: { before?: string; pageSize: number },
   reader?: SessionUser,
 ): Promise<RemarkPage | undefined> {
-  const params: unknown[] = [gapId, before ?? null, pageSize];
-  const visible = duplicateVisibility(reader, params);
-  const { rows } = await db.query<{
-    found: boolean;
-    remarks: RemarkJson[];
-    earlier: number;
-    total: number;
-  }>(
-    `WITH cursor AS (SELECT created_at, id FROM remarks WHERE id = $2 AND gap_id = $1),
-    page AS (
-      SELECT r.* FROM remarks r
-      WHERE r.gap_id = $1
-        AND ($2::uuid IS NULL OR (r.created_at, r.id) < (SELECT created_at, id FROM cursor))
-      ORDER BY r.created_at DESC, r.id DESC
-      LIMIT $3
-    )
-    SELECT
-      ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM cursor)) AS found,
-      COALESCE((SELECT jsonb_agg(${remarkJsonSql('r', visible)} ORDER BY r.created_at, r.id)
-        FROM page r), '[]'::jsonb) AS remarks,
-      (SELECT count(*)::int FROM remarks e WHERE e.gap_id = $1
-        AND (e.created_at, e.id) < (SELECT created_at, id FROM page ORDER BY created_at, id LIMIT 1)) AS earlier,
-      (SELECT count(*)::int FROM remarks t WHERE t.gap_id = $1) AS total`,
-    params,
+  const page = await readKeyedPage<RemarkJson>(
+    db,
+    {
+      table: 'remarks',
+      alias: 'r',
+      owner: 'gap_id',
+      key: ['created_at', 'id'],
+      json: (params) => remarkJsonSql('r', duplicateVisibility(reader, params)),
+      oldestFirst: true,
+    },
+    gapId,
+    request,
   );
-  const row = rows[0]!;
-  if (!row.found) return undefined;
-  return { remarks: row.remarks.map(toRemark), earlier: row.earlier, total: row.total };
+  return page && { remarks: page.items.map(toRemark), earlier: page.earlier, total: page.total };
 }
