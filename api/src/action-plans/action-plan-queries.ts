@@ -36,8 +36,10 @@ interface ActionPlanRow {
   version: number;
 }
 
-const selectPlansSql = `SELECT ap.id, ap.audit_id, ap.target_company_id, ap.action_plan_heading, ap.category,
-    ap.form_type, ap.timeline, ap.created_at, ap.version, ${planOverallStatusSql('g')} AS overall_status
+const planColumns = `ap.id, ap.audit_id, ap.target_company_id, ap.action_plan_heading, ap.category,
+    ap.form_type, ap.timeline, ap.created_at, ap.version`;
+
+const selectPlansSql = `SELECT ${planColumns}, ${planOverallStatusSql('g')} AS overall_status
   FROM action_plans ap LEFT JOIN gaps g ON g.action_plan_id = ap.id`;
 
 function toActionPlan(row: ActionPlanRow): ActionPlan {
@@ -54,8 +56,6 @@ function toActionPlan(row: ActionPlanRow): ActionPlan {
     version: row.version,
   };
 }
-
-type PlanListRow = ActionPlanRow & ActionPlanStatistics & { total_rows: string | number };
 
 interface GapListRow {
   id: string;
@@ -106,33 +106,9 @@ export async function listActionPlans(
         AND (s.gap_name ILIKE $${params.length} OR s.kpi ILIKE $${params.length})))`);
   }
   if (filters.category) where.push(`ap.category = $${params.push(filters.category)}`);
-  const having = filters.status
-    ? `HAVING ${planOverallStatusSql('g')} = $${params.push(filters.status)}`
-    : '';
-  // The window counts the plans that pass the filters, before LIMIT takes the page.
-  const { rows } = await db.query<PlanListRow>(
-    `${selectPlansSql.replace('FROM action_plans', `, ${planStatisticsSql('g')}, count(*) OVER () AS total_rows FROM action_plans`)}
-     WHERE ${where.join(' AND ')} GROUP BY ap.id ${having}
-     ORDER BY ap.created_at DESC, ap.id
-     LIMIT $${params.push(pageSize)} OFFSET $${params.push(offset)}`,
-    params,
-  );
-  // A page past the end has no rows to carry the count: count without the page.
-  const total =
-    rows[0] !== undefined
-      ? Number(rows[0].total_rows)
-      : offset === 0
-        ? 0
-        : Number(
-            (
-              await db.query<{ n: number }>(
-                `SELECT count(*)::int AS n FROM (SELECT ap.id FROM action_plans ap
-                   LEFT JOIN gaps g ON g.action_plan_id = ap.id
-                   WHERE ${where.join(' AND ')} GROUP BY ap.id ${having}) AS listed`,
-                params.slice(0, -2),
-              )
-            ).rows[0]?.n ?? 0,
-          );
+  const { rows, total } = filters.status
+    ? await plansOfStatus(db, where, params, filters.status, { pageSize, offset })
+    : await plansOfPage(db, where, params, { pageSize, offset });
   const previews = await newestGapsOfPlans(
     db,
     rows.map((row) => row.id),
@@ -146,6 +122,74 @@ export async function listActionPlans(
     };
   });
   return { actionPlans, total, page, pageSize };
+}
+
+type PlanListRow = ActionPlanRow & ActionPlanStatistics;
+
+/**
+ * The page of the plans matching `where` (newest first) with their figures, and how many match. The
+ * page is taken first (an index range on the audit's plans) and only its plans' gaps are read: the
+ * cost follows the page, not the audit.
+ */
+async function plansOfPage(
+  db: Queryable,
+  where: string[],
+  params: unknown[],
+  { pageSize, offset }: { pageSize: number; offset: number },
+): Promise<{ rows: PlanListRow[]; total: number }> {
+  const matching = `FROM action_plans ap WHERE ${where.join(' AND ')}`;
+  const paged = [...params];
+  const { rows } = await db.query<PlanListRow & { total_rows: number }>(
+    `WITH listed AS (SELECT count(*)::int AS total_rows ${matching})
+     SELECT ${planColumns}, figures.*, listed.total_rows
+     FROM listed
+     LEFT JOIN LATERAL (SELECT ap.* ${matching} ORDER BY ap.created_at DESC, ap.id
+       LIMIT $${paged.push(pageSize)} OFFSET $${paged.push(offset)}) ap ON true
+     LEFT JOIN LATERAL (SELECT ${planOverallStatusSql('g')} AS overall_status, ${planStatisticsSql('g')}
+       FROM gaps g WHERE g.action_plan_id = ap.id) figures ON ap.id IS NOT NULL
+     ORDER BY ap.created_at DESC, ap.id`,
+    paged,
+  );
+  // A page past the end is one row with the count alone.
+  return {
+    rows: rows.filter((row) => row.id !== null),
+    total: rows[0]?.total_rows ?? 0,
+  };
+}
+
+/**
+ * The page of the plans matching `where` whose overall status is `status`, and how many there are:
+ * the status follows from every gap of a plan, so every matching plan is aggregated.
+ */
+async function plansOfStatus(
+  db: Queryable,
+  where: string[],
+  params: unknown[],
+  status: StatusKey,
+  { pageSize, offset }: { pageSize: number; offset: number },
+): Promise<{ rows: PlanListRow[]; total: number }> {
+  const filtered = [...params];
+  const matching = `FROM action_plans ap LEFT JOIN gaps g ON g.action_plan_id = ap.id
+     WHERE ${where.join(' AND ')} GROUP BY ap.id
+     HAVING ${planOverallStatusSql('g')} = $${filtered.push(status)}`;
+  // The window counts the plans that pass the filters, before LIMIT takes the page.
+  const { rows } = await db.query<PlanListRow & { total_rows: string | number }>(
+    `SELECT ${planColumns}, ${planOverallStatusSql('g')} AS overall_status, ${planStatisticsSql('g')},
+       count(*) OVER () AS total_rows
+     ${matching}
+     ORDER BY ap.created_at DESC, ap.id
+     LIMIT $${filtered.length + 1} OFFSET $${filtered.length + 2}`,
+    [...filtered, pageSize, offset],
+  );
+  if (rows[0] !== undefined || offset === 0) {
+    return { rows, total: rows[0] === undefined ? 0 : Number(rows[0].total_rows) };
+  }
+  // A page past the end has no rows to carry the count: count without the page.
+  const { rows: counted } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT ap.id ${matching}) AS listed`,
+    filtered,
+  );
+  return { rows: [], total: counted[0]?.n ?? 0 };
 }
 
 /** The newest PLAN_LIST_GAP_PREVIEW gaps of each plan, as list rows (an index range per plan). */

@@ -94,6 +94,18 @@ describe.each(databaseKinds)('action plan list pages on %s', (kind) => {
     expect(none).toMatchObject({ actionPlans: [], total: 0 });
   });
 
+  it('pages the plans of one overall status, counts them, and answers past their end', async () => {
+    // Every plan's gaps are open and not yet due: every plan is open, none closed.
+    const open = (await list({ status: 'open', pageSize: '5', page: '5' })).json().data;
+    expect(open.total).toBe(PLANS);
+    expect(headings(open.actionPlans)).toEqual([heading(3), heading(2), heading(1)]);
+    expect(open.actionPlans[2].statistics.totalGaps).toBe(7);
+    const past = (await list({ status: 'open', page: '9' })).json().data;
+    expect(past).toEqual({ actionPlans: [], total: PLANS, page: 9, pageSize: 20 });
+    const closed = (await list({ status: 'closed' })).json().data;
+    expect(closed).toMatchObject({ actionPlans: [], total: 0 });
+  });
+
   it.each([
     [{ pageSize: String(LIST_MAX_PAGE_SIZE + 1) }, 'pageSize'],
     [{ pageSize: '0' }, 'pageSize'],
