@@ -43,6 +43,7 @@ export async function listClientAuditors(
       fromWhere: `client_auditors e JOIN auditors a ON a.id = e.auditor_id WHERE ${where.join(' AND ')}`,
       orderBy: 'e.created_at DESC, a.id DESC',
       params,
+      countWithPage: search !== undefined,
     },
     query,
   );
@@ -78,6 +79,7 @@ export async function listCompanyAuditors(
       fromWhere: `company_auditors ca JOIN auditors a ON a.id = ca.auditor_id WHERE ${where.join(' AND ')}`,
       orderBy: 'ca.created_at DESC, ca.id DESC',
       params,
+      countWithPage: search !== undefined,
     },
     query,
   );

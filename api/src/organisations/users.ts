@@ -36,13 +36,13 @@ export function organisationOf(user: SessionUser): Organisation | undefined {
 
 /**
  * One page of the organisation's users, newest first; `search` in names, emails and role labels.
- * `knownTotal`: the number of users the query finds, when the caller has counted them already.
+ * `knownTotal`: the number of users the query finds, when the caller counts them already.
  */
 export async function listUsers(
   db: Queryable,
   organisation: Organisation,
   query: UserQuery = {},
-  knownTotal?: number,
+  knownTotal?: Promise<number>,
 ) {
   const params: unknown[] = [organisation.id, organisation.userType];
   const where = [`u.${ORGANISATION_COLUMN[organisation.userType]} = $1`, 'u.user_type = $2'];
@@ -60,6 +60,7 @@ export async function listUsers(
       fromWhere: `users u WHERE ${where.join(' AND ')}`,
       orderBy: 'u.created_at DESC, u.id DESC',
       params,
+      countWithPage: search !== undefined,
     },
     query,
     knownTotal,

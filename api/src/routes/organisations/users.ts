@@ -80,15 +80,19 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const organisation = ownOrganisation(request.user);
-      const counts = await countUsers(fastify.db, organisation);
-      // Without a search the list is all the users: their count is the counts' total.
+      // The counts and the page side by side; without a search the list is all the users, so
+      // its count is the counts' total.
+      const counting = countUsers(fastify.db, organisation);
       const searched = Boolean(request.query.search?.trim());
-      const page = await listUsers(
-        fastify.db,
-        organisation,
-        request.query,
-        searched ? undefined : counts.total,
-      );
+      const [counts, page] = await Promise.all([
+        counting,
+        listUsers(
+          fastify.db,
+          organisation,
+          request.query,
+          searched ? undefined : counting.then((all) => all.total),
+        ),
+      ]);
       return { success: true as const, data: { ...page, counts } };
     },
   );

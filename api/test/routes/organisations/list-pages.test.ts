@@ -299,6 +299,23 @@ describe.each(databaseKinds)('list pages on %s', (kind) => {
     expect(none.data.total).toBe(0);
   });
 
+  it('gives a search’s true total on its last page and past it', async () => {
+    const cases: [string, string, number][] = [
+      ['GET /client/users', 'paging user 1', 10],
+      ['GET /target-company (a client)', 'company 1', 10],
+      ['GET /auditor', 'firm 0', 9],
+    ];
+    for (const [name, search, total] of cases) {
+      const last = await pageOf(byName(name), { search, pageSize: '4', page: '3' });
+      expect([last.rows.length, last.data.total]).toEqual([total - 8, total]);
+      const past = await pageOf(byName(name), { search, pageSize: '4', page: '4' });
+      expect([past.rows.length, past.data.total]).toEqual([0, total]);
+    }
+    // The counts per role beside a search past its end stay those of all the client's users.
+    const users = await pageOf(byName('GET /client/users'), { search: 'paging user 1', page: '9' });
+    expect(users.data.counts).toEqual({ total: 25, admins: 8, editors: 8, viewers: 8 });
+  });
+
   it('searches companies by name, email and company type label', async () => {
     const companies = byName('GET /target-company (a client)');
     const named = await pageOf(companies, { search: 'Company 2' });
