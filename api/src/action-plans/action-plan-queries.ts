@@ -18,9 +18,9 @@ import {
 } from '@verity/shared-api/src/server';
 import { auditVisibleSql } from '../auth/tenancy';
 import type { Queryable } from '../db';
-import { findPlanChangeHistory } from './change-history';
+import { planChangeHistorySql, toChangeEntries, type ChangeJson } from './change-history';
 import { gapDisplayStatusSql, planOverallStatusSql, planStatisticsSql } from './derived-sql';
-import { findGapsOfPlans } from './gap-sql';
+import { gapsOfJson, planGapsJsonSql, type GapRow } from './gap-sql';
 import { likePattern, pageOf, readPage } from '../pages';
 
 interface ActionPlanRow {
@@ -245,20 +245,23 @@ export async function findActionPlanDetail(
   const visible = reader
     ? ` AND EXISTS (SELECT 1 FROM audits a WHERE a.id = ap.audit_id AND ${auditVisibleSql(reader, 'a', params)})`
     : '';
-  // The plan's statement is the tenancy check; its gaps and history are read once it found the
-  // plan, side by side: two round trips, and at most two statements of a request waiting for a
-  // connection (three at once from every caller pushed the load shedding's queue past its limit).
-  const { rows } = await db.query<ActionPlanRow & ActionPlanStatistics>(
-    `${selectPlansSql.replace('FROM action_plans', `, ${planStatisticsSql('g')} FROM action_plans`)}
+  // One statement: the tenancy check is its WHERE, so nothing of a plan the reader may not see is
+  // read, and the plan, its gaps and its history come in one round trip and one snapshot.
+  const { rows } = await db.query<
+    ActionPlanRow & ActionPlanStatistics & { gaps: GapRow[]; history: ChangeJson[] }
+  >(
+    `${selectPlansSql.replace(
+      'FROM action_plans',
+      `, ${planStatisticsSql('g')}, ${planGapsJsonSql('ap', params, reader)} AS gaps,
+      ${planChangeHistorySql('ap')} AS history FROM action_plans`,
+    )}
      WHERE ap.id = $1${company}${visible} GROUP BY ap.id`,
     params,
   );
   const row = rows[0];
   if (!row) return undefined;
-  const [gaps, changeHistory] = await Promise.all([
-    findGapsOfPlans(db, [actionPlanId], reader),
-    findPlanChangeHistory(db, actionPlanId),
-  ]);
+  const gaps = gapsOfJson(row.gaps);
+  const changeHistory = toChangeEntries(row.history);
   const { totalGaps, openGaps, closedGaps, overdueGaps, completionPercentage } = row;
   return {
     actionPlan: toActionPlan(row),

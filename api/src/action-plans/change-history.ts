@@ -50,7 +50,7 @@ export function reasonPassed(result: RuleResult<string | undefined>): string | u
 
 /* ---------- Reading ---------- */
 
-interface ChangeJson {
+export interface ChangeJson {
   id: string;
   field: ChangeEntry['field'];
   oldValue: unknown;
