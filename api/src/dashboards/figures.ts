@@ -55,36 +55,40 @@ export interface ProjectsOverview {
 export const TIMELINE_NAMES = ['Completed', 'Overdue', 'On Track', 'No Timeline'] as const;
 
 /**
- * `access` (whether the user may read the scope, evaluated once) and the plans in scope with their
- * stored gap counts (migration 0008, kept by triggers on gaps) and their overall status; overdue
- * compares the earliest not-closed due date with now(), at read time. Leaves `$n` placeholders in
- * scope.params order, with the auditor id appended when set.
+ * `access` (whether the user may read the scope, evaluated once), `counts`: the per-company plan
+ * counts in scope (migration 0032, kept by triggers on the per-plan summaries) with the plans that
+ * passed their timeline or came due since each row's as_of (read only for the rows whose next moment
+ * has passed: few, see `rollCompanySummaries`), and `risks`: the gaps per risk from the per-company
+ * gap summaries (0027). One row per company and firm, whatever the number of plans and gaps. Leaves
+ * `$n` placeholders in scope.params order, with the auditor id appended when set.
  */
-function plansInScopeSql(scope: FigureScope, params: unknown[]): string {
+function planCountsSql(scope: FigureScope, params: unknown[]): string {
   params.push(...scope.params);
   const firm =
-    scope.auditorId === undefined
-      ? ''
-      : `JOIN audits a ON a.id = ap.audit_id AND a.auditor_id = $${params.push(scope.auditorId)}`;
+    scope.auditorId === undefined ? '' : `AND s.auditor_id = $${params.push(scope.auditorId)}`;
+  const inScope = `s.target_company_id ${scope.companyFilter} ${firm} AND (SELECT readable FROM access)`;
   return `
     access AS (SELECT ${scope.readable ?? 'true'} AS readable),
-    plans AS (
-      SELECT ap.id, ap.target_company_id, ap.category, ap.timeline,
-        coalesce(s.total, 0) AS total, coalesce(s.closed, 0) AS closed,
-        coalesce(s.prov_closed, 0) AS prov_all, coalesce(s.low, 0) AS low,
-        coalesce(s.moderate, 0) AS moderate, coalesce(s.high, 0) AS high,
-        coalesce(s.earliest_open_due < now(), false) AS has_overdue,
-        CASE
-          WHEN coalesce(s.total, 0) = 0 THEN 'pending'
-          WHEN s.closed = s.total THEN 'closed'
-          WHEN s.earliest_open_due < now() THEN 'overdue'
-          WHEN s.closed + s.prov_closed = s.total THEN 'provClosed'
-          ELSE 'open'
-        END AS status
-      FROM action_plans ap ${firm}
-      LEFT JOIN action_plan_summaries s
-        ON s.action_plan_id = ap.id AND s.target_company_id ${scope.companyFilter}
-      WHERE ap.target_company_id ${scope.companyFilter} AND (SELECT readable FROM access)
+    counts AS (
+      SELECT s.*, since.passed, since.overdue
+      FROM company_plan_summaries s
+      CROSS JOIN LATERAL (
+        SELECT
+          count(*) FILTER (WHERE NOT plan_is_closed(p.total, p.closed)
+            AND p.timeline >= s.as_of AND p.timeline < now()) AS passed,
+          count(*) FILTER (WHERE plan_is_prov_closed(p.total, p.closed, p.prov_closed)
+            AND p.earliest_open_due >= s.as_of AND p.earliest_open_due < now()) AS overdue
+        FROM action_plan_summaries p
+        WHERE s.next_moment < now()
+          AND p.target_company_id = s.target_company_id AND p.auditor_id = s.auditor_id
+          AND (p.timeline >= s.as_of AND p.timeline < now()
+            OR p.earliest_open_due >= s.as_of AND p.earliest_open_due < now())
+      ) since
+      WHERE ${inScope}
+    ),
+    risks AS (
+      SELECT sum(s.low) AS low, sum(s.moderate) AS moderate, sum(s.high) AS high
+      FROM company_summaries s WHERE ${inScope}
     )`;
 }
 
@@ -121,21 +125,23 @@ export async function readableFigures(
 ): Promise<ActionPlanFigures | undefined> {
   const params: unknown[] = [];
   const { rows } = await db.query<PlanFigureRow>(
-    `WITH ${plansInScopeSql(scope, params)}
+    `WITH ${planCountsSql(scope, params)}
     SELECT
       (SELECT readable FROM access) AS readable,
-      count(*)::int AS total,
-      (count(*) FILTER (WHERE status = 'closed'))::int AS closed,
-      (count(*) FILTER (WHERE status = 'provClosed'))::int AS prov_closed,
+      coalesce(sum(plans), 0)::int AS total,
+      coalesce(sum(closed), 0)::int AS closed,
+      -- A provisionally closed plan with a gap past its due date is overdue: neither closed nor
+      -- provisionally closed in the overview.
+      coalesce(sum(prov_closed - prov_overdue - overdue), 0)::int AS prov_closed,
       ${ACTION_PLAN_CATEGORIES.map(
-        (category) => `(count(*) FILTER (WHERE category = '${category}'))::int AS ${category}`,
+        (category) => `coalesce(sum(${category}), 0)::int AS ${category}`,
       ).join(', ')},
-      (count(*) FILTER (WHERE status = 'closed'))::int AS t_completed,
-      (count(*) FILTER (WHERE status <> 'closed' AND timeline < now()))::int AS t_overdue,
-      (count(*) FILTER (WHERE status <> 'closed' AND timeline >= now()))::int AS t_on_track,
-      (count(*) FILTER (WHERE status <> 'closed' AND timeline IS NULL))::int AS t_no_timeline,
-      ${RISK_SEVERITIES.map((risk) => `sum(${risk})::int AS ${risk}`).join(', ')}
-    FROM plans`,
+      coalesce(sum(closed), 0)::int AS t_completed,
+      coalesce(sum(timeline_passed + passed), 0)::int AS t_overdue,
+      coalesce(sum(plans - closed - untimed - timeline_passed - passed), 0)::int AS t_on_track,
+      coalesce(sum(untimed), 0)::int AS t_no_timeline,
+      ${RISK_SEVERITIES.map((risk) => `(SELECT ${risk} FROM risks)::int AS ${risk}`).join(', ')}
+    FROM counts`,
     params,
   );
   const row = rows[0]!;
