@@ -40,7 +40,8 @@ const ONLY = process.env.BENCH_ONLY?.toLowerCase()
 const KEEP = process.argv.includes('--keep');
 const reuseAt = process.argv.indexOf('--reuse');
 const REUSE = reuseAt >= 0 ? process.argv[reuseAt + 1] : undefined;
-// `--gaps 2000`: the same companies and plans with 2,000 gaps; only the auditor dashboard is measured.
+// `--gaps 2000`: the same companies and plans with 2,000 gaps; only the auditor and client dashboards
+// are measured.
 const SMALL =
   process.argv.includes('--gaps') && process.argv[process.argv.indexOf('--gaps') + 1] === '2000';
 const GAPS = SMALL ? 2_000 : 200_000;
@@ -231,6 +232,18 @@ async function main() {
         ratioAim: 0.7,
       },
       {
+        name: 'Client dashboard, 200 companies / 20,000 plans / 200,000 gaps',
+        path: '/dashboard/client',
+        cookie: clientCookie,
+        sql: () =>
+          Promise.all([
+            actionPlanFigures(database, clientScope(BENCH.clientId)),
+            companyGapStats(database, clientScope(BENCH.clientId)),
+          ]),
+        aim: 100,
+        ratioAim: 0.7,
+      },
+      {
         name: 'Action plan detail (10 gaps)',
         path: `/action-plan/${planOf(2, 1)}?targetCompanyId=${smallCompanyId}`,
         cookie: clientCookie,
@@ -358,9 +371,14 @@ async function main() {
       aim?: number;
       ratioAim?: number;
     }[] = [];
+    // With 2,000 gaps, the two dashboards that read every company's summaries.
     const auditorCase = cases.find((item) => item.path.startsWith('/dashboard/auditor'))!;
-    if (SMALL) auditorCase.name = 'Auditor dashboard, 200 companies / 2,000 gaps';
-    for (const item of SMALL ? [auditorCase] : cases) {
+    const clientCase = cases.find((item) => item.path.startsWith('/dashboard/client'))!;
+    if (SMALL) {
+      auditorCase.name = 'Auditor dashboard, 200 companies / 2,000 gaps';
+      clientCase.name = 'Client dashboard, 200 companies / 20,000 plans / 2,000 gaps';
+    }
+    for (const item of SMALL ? [auditorCase, clientCase] : cases) {
       const writer = item.writes ? writeGapStatuses(database, item.writes) : undefined;
       await measureHttp(`${base}${item.path}`, item.cookie, 2);
       const http = await measureHttp(`${base}${item.path}`, item.cookie, SECONDS);
