@@ -11,6 +11,7 @@ import { clientScope, companyScope } from '../../../src/dashboards/scopes';
 import { rollCompanySummaries } from '../../../src/dashboards/summary-roll';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { expectedFigures, loadPortfolio } from './summary-reference';
+import { AUDIT_COMPANY, createWorld, overlapping, random, type World } from './summary-world';
 
 /**
  * Plan count rows that differ from the plans and their gaps (the time-bound counts judged against
@@ -66,52 +67,6 @@ const PLAN_DRIFT_SQL = `
 
 /** Every plan count kept "as of" a moment recounted as a roll `days` ago would have left it. */
 const REWIND_SQL = `SELECT company_plan_summaries_recount(now() - $1::float8 * interval '1 day')`;
-
-/** A small deterministic random generator (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-interface World {
-  clientId: string;
-  companies: string[];
-  firms: string[];
-  /** Audits: company 0 by firm 0, company 0 by firm 1, company 1 by firm 0. */
-  audits: string[];
-}
-
-/** The company of each audit. */
-const AUDIT_COMPANY = [0, 0, 1];
-
-async function createWorld(db: Queryable): Promise<World> {
-  const w: World = {
-    clientId: randomUUID(),
-    companies: [randomUUID(), randomUUID()],
-    firms: [randomUUID(), randomUUID()],
-    audits: [randomUUID(), randomUUID(), randomUUID()],
-  };
-  const { clientId, companies, firms, audits } = w;
-  await db.query(`
-    INSERT INTO clients (id, client_name) VALUES ('${clientId}', 'Plan Count Client');
-    INSERT INTO auditors (id, auditor_name) VALUES ('${firms[0]}', 'Firm One'), ('${firms[1]}', 'Firm Two');
-    INSERT INTO target_companies (id, client_id, target_company_name, email_id) VALUES
-      ('${companies[0]}', '${clientId}', 'Company A', 'a@plan-count.test'),
-      ('${companies[1]}', '${clientId}', 'Company B', 'b@plan-count.test');
-    INSERT INTO company_auditors (target_company_id, auditor_id) VALUES
-      ('${companies[0]}', '${firms[0]}'), ('${companies[1]}', '${firms[0]}'), ('${companies[0]}', '${firms[1]}');
-    INSERT INTO audits (id, target_company_id, auditor_id, audit_type, audit_category, audit_form) VALUES
-      ('${audits[0]}', '${companies[0]}', '${firms[0]}', 'dd', 'Environment', 'ap'),
-      ('${audits[1]}', '${companies[0]}', '${firms[1]}', 'dd', 'Environment', 'ap'),
-      ('${audits[2]}', '${companies[1]}', '${firms[0]}', 'dd', 'Environment', 'ap');
-  `);
-  return w;
-}
 
 /** A plan of the audit, its timeline `timelineDays` from now (none when null). */
 async function addPlan(
@@ -181,7 +136,7 @@ describe.each(databaseKinds)('per-company plan counts on %s', (kind) => {
       dataDir: database.env.DATA_DIR,
     });
     await runMigrations(db);
-    w = await createWorld(db);
+    w = await createWorld(db, 'Plan Count');
   });
   afterAll(async () => {
     await db?.close();
@@ -406,42 +361,13 @@ describe.each(databaseKinds)('per-company plan counts on %s', (kind) => {
   });
 
   if (kind === 'postgres') {
-    const waitingForLock = async () =>
-      (
-        await db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM pg_stat_activity
-           WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        )
-      ).rows[0]!.n > 0;
-
-    /**
-     * `first` runs in a transaction that stays open until `second`, started meanwhile, waits for it;
-     * then `more` runs in the first transaction before it commits.
-     */
-    async function overlapping(
-      first: (tx: Queryable) => Promise<unknown>,
-      second: (tx: Queryable) => Promise<unknown>,
-      more?: (tx: Queryable) => Promise<unknown>,
-    ) {
-      let releaseFirst!: () => void;
-      const firstWrote = new Promise<void>((resolve) => (releaseFirst = resolve));
-      const one = db.transaction(async (tx) => {
-        await first(tx);
-        releaseFirst();
-        while (!(await waitingForLock())) await new Promise((resolve) => setImmediate(resolve));
-        await more?.(tx);
-      });
-      await firstWrote;
-      const two = db.transaction((tx) => second(tx));
-      await Promise.all([one, two]);
-    }
-
     it('stays exact, without a deadlock, when plan and gap writes of one company and firm meet', async () => {
       const [planA, planB] = [await addPlan(db, w, 0), await addPlan(db, w, 0)];
       await addGaps(db, planA, [{ status: 'open', dueDays: 4 }]);
       // A plan's category edited while a gap of that plan is written, then the editor writes a gap
       // of the other plan: the gap summary row is locked first by both.
       await overlapping(
+        db,
         (tx) => tx.query(`UPDATE action_plans SET category = 'governance' WHERE id = $1`, [planA]),
         (tx) => addGaps(tx, planA, [{ status: 'closed', dueDays: -1 }]),
         (tx) => addGaps(tx, planB, [{ status: 'open', dueDays: -2 }]),
@@ -451,6 +377,7 @@ describe.each(databaseKinds)('per-company plan counts on %s', (kind) => {
       // A gap written while a plan is made (and its first gaps written) in one transaction.
       let planC = '';
       await overlapping(
+        db,
         async (tx) => {
           planC = await addPlan(tx, w, 0, 'environment', -3);
         },
@@ -461,6 +388,7 @@ describe.each(databaseKinds)('per-company plan counts on %s', (kind) => {
 
       // A plan deleted while a gap of another plan is written.
       await overlapping(
+        db,
         (tx) => tx.query('DELETE FROM action_plans WHERE id = $1', [planC]),
         (tx) => addGaps(tx, planA, [{ status: 'open', dueDays: -5 }]),
       );
@@ -473,6 +401,7 @@ describe.each(databaseKinds)('per-company plan counts on %s', (kind) => {
       await db.query(REWIND_SQL, [8]);
       // A write holds the row; the roll waits and then counts the plan the write added in its window.
       await overlapping(
+        db,
         (tx) => addPlan(tx, w, 2, 'social', -4),
         (tx) => tx.query(`SELECT company_plan_summaries_roll(now())`),
       );
@@ -481,6 +410,7 @@ describe.each(databaseKinds)('per-company plan counts on %s', (kind) => {
       // A roll holds the row; the write waits and then counts against the moved moment.
       await db.query(REWIND_SQL, [8]);
       await overlapping(
+        db,
         (tx) => tx.query(`SELECT company_plan_summaries_roll(now() - interval '2 days')`),
         (tx) => setTimeline(tx, plan, -3),
       );
@@ -513,7 +443,7 @@ describe.each(databaseKinds)('the per-company plan counts backfill on %s', (kind
 
   it('counts the plans stored before it, with and without gaps, as of the migration', async () => {
     await runMigrations(db, earlier);
-    const w = await createWorld(db);
+    const w = await createWorld(db, 'Plan Count');
     const next = random(11);
     const statuses = ['open', 'closed', 'provClosed'];
     for (let i = 0; i < 9; i++) {

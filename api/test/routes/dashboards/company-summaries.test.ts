@@ -19,6 +19,7 @@ import { closureSeriesStart, portfolioFigures } from '../../../src/portfolio/por
 import { auditorScope, clientScope } from '../../../src/dashboards/scopes';
 import { rollCompanySummaries } from '../../../src/dashboards/summary-roll';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { AUDIT_COMPANY, createWorld, overlapping, random, type World } from './summary-world';
 
 // Every gap with its company, firm and category taken from its plan and audit, and its last closing
 // from its status history (not from the gap's own copies).
@@ -315,52 +316,6 @@ async function expectedStats(db: Queryable, scope: FigureScope) {
   };
 }
 
-/** A small deterministic random generator (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-interface World {
-  clientId: string;
-  companies: string[];
-  firms: string[];
-  /** Audits: company 0 by firm 0, company 0 by firm 1, company 1 by firm 0. */
-  audits: string[];
-}
-
-async function createWorld(db: Queryable): Promise<World> {
-  const w: World = {
-    clientId: randomUUID(),
-    companies: [randomUUID(), randomUUID()],
-    firms: [randomUUID(), randomUUID()],
-    audits: [randomUUID(), randomUUID(), randomUUID()],
-  };
-  const { clientId, companies, firms, audits } = w;
-  await db.query(`
-    INSERT INTO clients (id, client_name) VALUES ('${clientId}', 'Company Summary Client');
-    INSERT INTO auditors (id, auditor_name) VALUES ('${firms[0]}', 'Firm One'), ('${firms[1]}', 'Firm Two');
-    INSERT INTO target_companies (id, client_id, target_company_name, email_id) VALUES
-      ('${companies[0]}', '${clientId}', 'Company A', 'a@company-summary.test'),
-      ('${companies[1]}', '${clientId}', 'Company B', 'b@company-summary.test');
-    INSERT INTO company_auditors (target_company_id, auditor_id) VALUES
-      ('${companies[0]}', '${firms[0]}'), ('${companies[1]}', '${firms[0]}'), ('${companies[0]}', '${firms[1]}');
-    INSERT INTO audits (id, target_company_id, auditor_id, audit_type, audit_category, audit_form) VALUES
-      ('${audits[0]}', '${companies[0]}', '${firms[0]}', 'dd', 'Environment', 'ap'),
-      ('${audits[1]}', '${companies[0]}', '${firms[1]}', 'dd', 'Environment', 'ap'),
-      ('${audits[2]}', '${companies[1]}', '${firms[0]}', 'dd', 'Environment', 'ap');
-  `);
-  return w;
-}
-
-/** Audit index of each company index: the plans a test adds go to these audits. */
-const AUDIT_COMPANY = [0, 0, 1];
-
 async function addPlan(db: Queryable, w: World, audit: number) {
   const id = randomUUID();
   await db.query(
@@ -440,7 +395,7 @@ describe.each(databaseKinds)('per-company dashboard summaries on %s', (kind) => 
       dataDir: database.env.DATA_DIR,
     });
     await runMigrations(db);
-    w = await createWorld(db);
+    w = await createWorld(db, 'Company Summary');
   });
   afterAll(async () => {
     await db?.close();
@@ -722,36 +677,6 @@ describe.each(databaseKinds)('per-company dashboard summaries on %s', (kind) => 
   });
 
   if (kind === 'postgres') {
-    const waitingForLock = async () =>
-      (
-        await db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM pg_stat_activity
-           WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        )
-      ).rows[0]!.n > 0;
-
-    /**
-     * `first` runs in a transaction that stays open until `second`, started meanwhile, waits for it;
-     * then `more` runs in the first transaction before it commits.
-     */
-    async function overlapping(
-      first: (tx: Queryable) => Promise<unknown>,
-      second: (tx: Queryable) => Promise<unknown>,
-      more?: (tx: Queryable) => Promise<unknown>,
-    ) {
-      let releaseFirst!: () => void;
-      const firstWrote = new Promise<void>((resolve) => (releaseFirst = resolve));
-      const one = db.transaction(async (tx) => {
-        await first(tx);
-        releaseFirst();
-        while (!(await waitingForLock())) await new Promise((resolve) => setImmediate(resolve));
-        await more?.(tx);
-      });
-      await firstWrote;
-      const two = db.transaction((tx) => second(tx));
-      await Promise.all([one, two]);
-    }
-
     it('stays exact when two transactions write gaps of one company and firm at once', async () => {
       const [planA, planB] = [await addPlan(db, w, 0), await addPlan(db, w, 0)];
       await addGaps(db, planA, [
@@ -763,6 +688,7 @@ describe.each(databaseKinds)('per-company dashboard summaries on %s', (kind) => 
         [planA],
       );
       await overlapping(
+        db,
         (tx) => tx.query(`UPDATE gaps SET status = 'closed' WHERE id = $1`, [rows[0]!.id]),
         (tx) => addGaps(tx, planB, [{ status: 'provClosed', risk: 'low', dueDays: -1 }]),
       );
@@ -771,6 +697,7 @@ describe.each(databaseKinds)('per-company dashboard summaries on %s', (kind) => 
       // Each writes a gap of one plan, then the first also writes one of the plan the second waits
       // to write: the company row is locked before the plan rows, so neither waits for the other.
       await overlapping(
+        db,
         (tx) => addGaps(tx, planA, [{ status: 'open', risk: 'low', dueDays: 1 }]),
         (tx) => addGaps(tx, planB, [{ status: 'open', risk: 'low', dueDays: -1 }]),
         (tx) => addGaps(tx, planB, [{ status: 'open', risk: 'high', dueDays: -3 }]),
@@ -785,6 +712,7 @@ describe.each(databaseKinds)('per-company dashboard summaries on %s', (kind) => 
       await db.query(REWIND_SQL, [8]);
       // A write holds the row; the roll waits and then counts the gap the write added in its window.
       await overlapping(
+        db,
         (tx) => addGaps(tx, plan, [{ status: 'open', risk: 'high', dueDays: -4 }]),
         (tx) => tx.query(`SELECT company_summaries_roll(now())`),
       );
@@ -793,6 +721,7 @@ describe.each(databaseKinds)('per-company dashboard summaries on %s', (kind) => 
       // A roll holds the row; the write waits and then counts its gap against the moved moment.
       await db.query(REWIND_SQL, [8]);
       await overlapping(
+        db,
         (tx) => tx.query(`SELECT company_summaries_roll(now() - interval '2 days')`),
         (tx) => addGaps(tx, plan, [{ status: 'provClosed', risk: 'high', dueDays: -3 }]),
       );
@@ -825,7 +754,7 @@ describe.each(databaseKinds)('the per-company summaries backfill on %s', (kind) 
 
   it('counts the gaps stored before it, as of the migration', async () => {
     await runMigrations(db, earlier);
-    const w = await createWorld(db);
+    const w = await createWorld(db, 'Company Summary');
     const plans = [await addPlan(db, w, 0), await addPlan(db, w, 1), await addPlan(db, w, 2)];
     const next = random(7);
     const statuses = ['open', 'closed', 'provClosed', 'pending'];

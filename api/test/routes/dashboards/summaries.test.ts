@@ -6,6 +6,7 @@ import { actionPlanFigures, companyGapStats } from '../../../src/dashboards/figu
 import { auditorScope, companyScope } from '../../../src/dashboards/scopes';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { expectedCompanyStats, expectedFigures, loadPortfolio } from './summary-reference';
+import { random } from './summary-world';
 
 /** Plans whose stored summary differs from their gaps (empty when exact). */
 const DRIFT_SQL = `
@@ -29,17 +30,6 @@ const DRIFT_SQL = `
   (SELECT 'truth' AS side, * FROM truth EXCEPT SELECT 'truth', * FROM stored)
   UNION ALL
   (SELECT 'stored', * FROM stored EXCEPT SELECT 'stored', * FROM truth)`;
-
-/** A small deterministic random generator (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe.each(databaseKinds)('dashboard summaries on %s', (kind) => {
   let database: TestDatabase;
