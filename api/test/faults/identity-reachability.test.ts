@@ -1,6 +1,6 @@
 // Before sending a browser to the identity provider the API asks whether it is there. Refused, or
-// answering with an error, it is down, and the login screen says so; slow to answer (a busy machine)
-// it is not, and the sign-in goes ahead.
+// answering with an error, twice, it is down, and the login screen says so; slow to answer (a busy
+// machine), or dropping one connection, it is not, and the sign-in goes ahead.
 import http from 'node:http';
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -39,6 +39,31 @@ describe("the identity provider's reachability", () => {
     const server = http.createServer((_request, response) => response.writeHead(503).end());
     try {
       expect(await reachableAt(await listening(server))).toBe(false);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('is reachable when a connection drops as it is used, and the next one is answered', async () => {
+    let connections = 0;
+    // The first connection is dropped on its request (a kept-alive one closed at that moment);
+    // the next ones get the discovery document.
+    const server = net.createServer((socket) => {
+      connections += 1;
+      socket.on('error', () => undefined);
+      if (connections === 1) {
+        socket.once('data', () => socket.destroy());
+        return;
+      }
+      socket.once('data', () =>
+        socket.end(
+          'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}',
+        ),
+      );
+    });
+    try {
+      expect(await reachableAt(await listening(server))).toBe(true);
+      expect(connections).toBe(2);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

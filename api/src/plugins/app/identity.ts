@@ -44,7 +44,8 @@ export default fp(
     let discovered: Promise<oidc.Configuration> | undefined;
     let reachability: { at: number; answer: Promise<boolean> } | undefined;
 
-    async function checkReachable(): Promise<boolean> {
+    /** One look at the discovery document. */
+    async function lookOnce(): Promise<boolean> {
       const url = new URL('.well-known/openid-configuration', `${config.identityIssuer}/`);
       try {
         const response = await fetch(url, { signal: AbortSignal.timeout(REACHABILITY_TIMEOUT_MS) });
@@ -56,6 +57,11 @@ export default fp(
         return (error as Error).name === 'TimeoutError';
       }
     }
+
+    // A connection can drop as it is used: a kept-alive one the provider closes at that very moment
+    // (more likely on a busy machine, whose timers run late). Down is said only after a second look,
+    // which takes a new connection; refused or an error answer is as quick the second time.
+    const checkReachable = async () => (await lookOnce()) || lookOnce();
 
     async function discover(): Promise<oidc.Configuration> {
       for (let attempt = 1; ; attempt++) {
