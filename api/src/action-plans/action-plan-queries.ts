@@ -109,22 +109,24 @@ export async function listActionPlans(
   const { rows, total } = filters.status
     ? await plansOfStatus(db, where, params, filters.status, { pageSize, offset })
     : await plansOfPage(db, where, params, { pageSize, offset });
-  const previews = await newestGapsOfPlans(
-    db,
-    rows.map((row) => row.id),
-  );
   const actionPlans = rows.map((row) => {
     const { totalGaps, openGaps, closedGaps, overdueGaps, completionPercentage } = row;
     return {
       ...toActionPlan(row),
       statistics: { totalGaps, openGaps, closedGaps, overdueGaps, completionPercentage },
-      gaps: previews.filter((gap) => gap.actionPlanId === row.id),
+      gaps: row.previews.map(toGapListItem),
     };
   });
   return { actionPlans, total, page, pageSize };
 }
 
-type PlanListRow = ActionPlanRow & ActionPlanStatistics;
+/** A listed plan with its figures and its newest gaps (as JSON rows, times as text). */
+type PlanListRow = ActionPlanRow & ActionPlanStatistics & { previews: GapListRow[] };
+
+/** The newest PLAN_LIST_GAP_PREVIEW gaps of the plan aliased `ap`, as one JSON array of list rows. */
+const previewsSql = (ap: string) => `COALESCE((SELECT json_agg(p ORDER BY p.created_at DESC, p.id)
+  FROM (SELECT ${gapListColumns('x')} FROM gaps x WHERE x.action_plan_id = ${ap}.id
+    ORDER BY x.created_at DESC, x.id LIMIT ${PLAN_LIST_GAP_PREVIEW}) p), '[]'::json)`;
 
 /**
  * The page of the plans matching `where` (newest first) with their figures, and how many match. The
@@ -141,7 +143,7 @@ async function plansOfPage(
   const paged = [...params];
   const { rows } = await db.query<PlanListRow & { total_rows: number }>(
     `WITH listed AS (SELECT count(*)::int AS total_rows ${matching})
-     SELECT ${planColumns}, figures.*, listed.total_rows
+     SELECT ${planColumns}, figures.*, ${previewsSql('ap')} AS previews, listed.total_rows
      FROM listed
      LEFT JOIN LATERAL (SELECT ap.* ${matching} ORDER BY ap.created_at DESC, ap.id
        LIMIT $${paged.push(pageSize)} OFFSET $${paged.push(offset)}) ap ON true
@@ -173,12 +175,15 @@ async function plansOfStatus(
      WHERE ${where.join(' AND ')} GROUP BY ap.id
      HAVING ${planOverallStatusSql('g')} = $${filtered.push(status)}`;
   // The window counts the plans that pass the filters, before LIMIT takes the page.
+  // The previews are read for the page's plans only, once LIMIT has taken it.
   const { rows } = await db.query<PlanListRow & { total_rows: string | number }>(
-    `SELECT ${planColumns}, ${planOverallStatusSql('g')} AS overall_status, ${planStatisticsSql('g')},
-       count(*) OVER () AS total_rows
-     ${matching}
-     ORDER BY ap.created_at DESC, ap.id
-     LIMIT $${filtered.length + 1} OFFSET $${filtered.length + 2}`,
+    `SELECT paged.*, ${previewsSql('paged')} AS previews FROM (
+       SELECT ${planColumns}, ${planOverallStatusSql('g')} AS overall_status, ${planStatisticsSql('g')},
+         count(*) OVER () AS total_rows
+       ${matching}
+       ORDER BY ap.created_at DESC, ap.id
+       LIMIT $${filtered.length + 1} OFFSET $${filtered.length + 2}) paged
+     ORDER BY paged.created_at DESC, paged.id`,
     [...filtered, pageSize, offset],
   );
   if (rows[0] !== undefined || offset === 0) {
@@ -190,20 +195,6 @@ async function plansOfStatus(
     filtered,
   );
   return { rows: [], total: counted[0]?.n ?? 0 };
-}
-
-/** The newest PLAN_LIST_GAP_PREVIEW gaps of each plan, as list rows (an index range per plan). */
-async function newestGapsOfPlans(db: Queryable, actionPlanIds: string[]): Promise<GapListItem[]> {
-  if (actionPlanIds.length === 0) return [];
-  const { rows } = await db.query<GapListRow>(
-    `SELECT ${gapListColumns('g')}
-     FROM unnest($1::uuid[]) AS p (id)
-     CROSS JOIN LATERAL (SELECT * FROM gaps x WHERE x.action_plan_id = p.id
-       ORDER BY x.created_at DESC, x.id LIMIT $2) AS g
-     ORDER BY g.created_at DESC, g.id`,
-    [actionPlanIds, PLAN_LIST_GAP_PREVIEW],
-  );
-  return rows.map(toGapListItem);
 }
 
 /** One page of a plan's gaps (newest first, the detail's order) as list rows. */

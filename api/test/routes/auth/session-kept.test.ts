@@ -53,6 +53,7 @@ describe.each(databaseKinds)('session lookups kept on %s', (kind) => {
   let count: ReturnType<typeof counting>;
   let acme: string;
   let plan: string;
+  let audit: string;
   /** Writes as another process would: a connection of its own (PGlite has one, in this process). */
   let elsewhere: (sql: string, params?: unknown[]) => Promise<unknown>;
   let closeElsewhere = async () => undefined as unknown;
@@ -76,13 +77,14 @@ describe.each(databaseKinds)('session lookups kept on %s', (kind) => {
     } else {
       elsewhere = (sql, params) => db.query(sql, params);
     }
-    const { rows } = await db.query<{ company: string; plan: string }>(
-      `SELECT tc.id AS company, ap.id AS plan FROM target_companies tc
+    const { rows } = await db.query<{ company: string; plan: string; audit: string }>(
+      `SELECT tc.id AS company, ap.id AS plan, ap.audit_id AS audit FROM target_companies tc
        JOIN action_plans ap ON ap.target_company_id = tc.id
        WHERE tc.target_company_name = 'Acme Steel Ltd' ORDER BY ap.created_at LIMIT 1`,
     );
     acme = rows[0]!.company;
     plan = rows[0]!.plan;
+    audit = rows[0]!.audit;
   });
   afterAll(async () => {
     await app?.close();
@@ -164,6 +166,20 @@ describe.each(databaseKinds)('session lookups kept on %s', (kind) => {
       // tests check the answer; here, that no second statement asks for them).
       expect(count.seen.statements).toHaveLength(1);
     }
+  });
+
+  it("reads a page of an audit's plans in two statements: the audit's tenancy, then the page with its plans' figures and newest gaps", async () => {
+    const clara = await sessionFor(app, 'client.owner@verity.test', 'client');
+    await me(clara);
+    count.reset();
+    const page = await injectAs(app, clara, {
+      method: 'GET',
+      url: `/api/v1/action-plan/${audit}/action-plans?targetCompanyId=${acme}`,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().data.actionPlans[0].gaps.length).toBeGreaterThan(0);
+    expect(count.seen.statements).toHaveLength(2);
+    expect(count.seen.mostAtOnce).toBe(1);
   });
 
   it('hears another connection end a session, rename a user or rename an organisation', async () => {
