@@ -7,8 +7,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { findActionPlanDetail, listActionPlans } from '../src/action-plans/action-plan-queries';
 import { exportSelect } from '../src/action-plans/csv-export';
-import { actionPlanFigures, companyGapStats } from '../src/dashboards/figures';
-import { auditorScope, clientScope, companyScope } from '../src/dashboards/scopes';
+import { actionPlanFigures, companyGapStats, readableFigures } from '../src/dashboards/figures';
+import { auditorScope, clientScope, visibleCompanyScope } from '../src/dashboards/scopes';
 import { openDatabase, runMigrations, type Database } from '../src/db';
 import { listAudits } from '../src/organisations/audits';
 import { listTargetCompanies } from '../src/organisations/target-companies';
@@ -211,7 +211,7 @@ async function main() {
         name: 'Target-company dashboard, 1,000 gaps',
         path: `/dashboard/target-company?targetCompanyId=${smallCompanyId}`,
         cookie: clientCookie,
-        sql: () => actionPlanFigures(database, companyScope(smallCompanyId)),
+        sql: () => readableFigures(database, visibleCompanyScope(clientUser, smallCompanyId)),
         aim: 25,
         ratioAim: 0.7,
       },
@@ -219,7 +219,7 @@ async function main() {
         name: 'Target-company dashboard, 100,000 gaps',
         path: `/dashboard/target-company?targetCompanyId=${largeCompanyId}`,
         cookie: clientCookie,
-        sql: () => actionPlanFigures(database, companyScope(largeCompanyId)),
+        sql: () => readableFigures(database, visibleCompanyScope(clientUser, largeCompanyId)),
         aim: 50,
         ratioAim: 0.7,
       },
@@ -247,7 +247,7 @@ async function main() {
         name: 'Action plan detail (10 gaps)',
         path: `/action-plan/${planOf(2, 1)}?targetCompanyId=${smallCompanyId}`,
         cookie: clientCookie,
-        sql: () => findActionPlanDetail(database, planOf(2, 1)),
+        sql: () => findActionPlanDetail(database, planOf(2, 1), clientUser, smallCompanyId),
         aim: 25,
         ratioAim: 0.7,
       },
