@@ -256,7 +256,8 @@ async function main() {
         path: `/action-plan/${auditOf(2, 1)}/action-plans?targetCompanyId=${smallCompanyId}`,
         cookie: clientCookie,
         sql: () => listActionPlans(database, auditOf(2, 1), {}),
-        aim: 25,
+        // Issue 16: a page of any growing list, p99 <= 50 ms at 20 connections.
+        aim: 50,
       },
       {
         name: 'Client users, a page of 20 of 2,001 with the counts',
@@ -264,16 +265,8 @@ async function main() {
         cookie: clientCookie,
         sql: async () => {
           const organisation = { userType: 'client' as const, id: BENCH.clientId };
-          const counting = countUsers(database, organisation);
-          await Promise.all([
-            counting,
-            listUsers(
-              database,
-              organisation,
-              { page: 3 },
-              counting.then((all) => all.total),
-            ),
-          ]);
+          const counts = await countUsers(database, organisation);
+          await listUsers(database, organisation, { page: 3 }, counts.total);
         },
         aim: 50,
       },
@@ -283,10 +276,8 @@ async function main() {
         cookie: clientCookie,
         sql: async () => {
           const organisation = { userType: 'client' as const, id: BENCH.clientId };
-          await Promise.all([
-            countUsers(database, organisation),
-            listUsers(database, organisation, { search: 'user 1', page: 2 }),
-          ]);
+          await countUsers(database, organisation);
+          await listUsers(database, organisation, { search: 'user 1', page: 2 });
         },
         aim: 50,
       },

@@ -57,7 +57,7 @@ export interface ListPage<Row> {
 
 /**
  * One page of `SELECT select FROM fromWhere ORDER BY orderBy` and the count of every row of
- * `fromWhere` (unless the caller knows it or will: `knownTotal`), or of `countFromWhere` when that
+ * `fromWhere` (unless the caller already knows it: `knownTotal`), or of `countFromWhere` when that
  * counts the same rows with less work (fewer joins). `orderBy` must end with a unique column, so
  * that pages neither repeat nor skip rows. `countWithPage`: count in the page's own statement, for a
  * list that reads every row anyway (a search by `ILIKE`): one pass over them instead of two.
@@ -80,7 +80,7 @@ export async function readPage<Row>(
     countWithPage?: boolean;
   },
   request: PageRequest,
-  knownTotal?: number | Promise<number>,
+  knownTotal?: number,
 ): Promise<ListPage<Row>> {
   const { page, pageSize, offset } = pageOf(request);
   const countAll = () =>

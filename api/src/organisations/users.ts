@@ -36,13 +36,13 @@ export function organisationOf(user: SessionUser): Organisation | undefined {
 
 /**
  * One page of the organisation's users, newest first; `search` in names, emails and role labels.
- * `knownTotal`: the number of users the query finds, when the caller counts them already.
+ * `knownTotal`: the number of users the query finds, when the caller has counted them already.
  */
 export async function listUsers(
   db: Queryable,
   organisation: Organisation,
   query: UserQuery = {},
-  knownTotal?: Promise<number>,
+  knownTotal?: number,
 ) {
   const params: unknown[] = [organisation.id, organisation.userType];
   const where = [`u.${ORGANISATION_COLUMN[organisation.userType]} = $1`, 'u.user_type = $2'];

@@ -80,19 +80,17 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const organisation = ownOrganisation(request.user);
-      // The counts and the page side by side; without a search the list is all the users, so
-      // its count is the counts' total.
-      const counting = countUsers(fastify.db, organisation);
+      // One statement at a time (20 callers with two at once each fill the load shedding's queue).
+      // Without a search the list is all the users, so its count is the counts' total; with one,
+      // the page counts what it found in its own statement.
+      const counts = await countUsers(fastify.db, organisation);
       const searched = Boolean(request.query.search?.trim());
-      const [counts, page] = await Promise.all([
-        counting,
-        listUsers(
-          fastify.db,
-          organisation,
-          request.query,
-          searched ? undefined : counting.then((all) => all.total),
-        ),
-      ]);
+      const page = await listUsers(
+        fastify.db,
+        organisation,
+        request.query,
+        searched ? undefined : counts.total,
+      );
       return { success: true as const, data: { ...page, counts } };
     },
   );
