@@ -1,17 +1,21 @@
 // The per-company plan counts (migration 0032) stay exact through plan and gap writes, their roll and
 // their backfill, and the dashboards' plan pies read from them equal a count of the plans themselves.
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { migrationsDir, openDatabase, runMigrations, type Database } from '../../../src/db';
+import { openDatabase, runMigrations, type Database } from '../../../src/db';
 import type { Queryable } from '../../../src/db';
 import { actionPlanFigures, type FigureScope } from '../../../src/dashboards/figures';
 import { clientScope, companyScope } from '../../../src/dashboards/scopes';
 import { rollCompanySummaries } from '../../../src/dashboards/summary-roll';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { expectedFigures, loadPortfolio } from './summary-reference';
-import { AUDIT_COMPANY, createWorld, overlapping, random, type World } from './summary-world';
+import {
+  AUDIT_COMPANY,
+  createWorld,
+  databaseBefore,
+  overlapping,
+  random,
+  type World,
+} from './summary-world';
 
 /**
  * Plan count rows that differ from the plans and their gaps (the time-bound counts judged against
@@ -421,28 +425,16 @@ describe.each(databaseKinds)('per-company plan counts on %s', (kind) => {
 });
 
 describe.each(databaseKinds)('the per-company plan counts backfill on %s', (kind) => {
-  let database: TestDatabase;
+  let before: Awaited<ReturnType<typeof databaseBefore>>;
   let db: Database;
-  let earlier: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind, { template: 'empty' });
-    db = await openDatabase({
-      databaseUrl: database.env.DATABASE_URL,
-      dataDir: database.env.DATA_DIR,
-    });
-    earlier = await mkdtemp(path.join(os.tmpdir(), 'verity-migrations-'));
-    for (const file of await readdir(migrationsDir))
-      if (file < '0032') await copyFile(path.join(migrationsDir, file), path.join(earlier, file));
+    before = await databaseBefore(kind, '0032');
+    db = before.db;
   });
-  afterAll(async () => {
-    await db?.close();
-    await database?.dispose();
-    await rm(earlier, { recursive: true, force: true });
-  });
+  afterAll(() => before?.dispose());
 
   it('counts the plans stored before it, with and without gaps, as of the migration', async () => {
-    await runMigrations(db, earlier);
     const w = await createWorld(db, 'Plan Count');
     const next = random(11);
     const statuses = ['open', 'closed', 'provClosed'];

@@ -2,10 +2,7 @@
 // their backfill and their roll, and the auditor and portfolio figures read from them equal a count
 // of the gaps themselves.
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { migrationsDir, openDatabase, runMigrations, type Database } from '../../../src/db';
+import { openDatabase, runMigrations, type Database } from '../../../src/db';
 import type { Queryable } from '../../../src/db';
 import {
   CLOSURE_QUARTERS,
@@ -19,7 +16,14 @@ import { closureSeriesStart, portfolioFigures } from '../../../src/portfolio/por
 import { auditorScope, clientScope } from '../../../src/dashboards/scopes';
 import { rollCompanySummaries } from '../../../src/dashboards/summary-roll';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
-import { AUDIT_COMPANY, createWorld, overlapping, random, type World } from './summary-world';
+import {
+  AUDIT_COMPANY,
+  createWorld,
+  databaseBefore,
+  overlapping,
+  random,
+  type World,
+} from './summary-world';
 
 // Every gap with its company, firm and category taken from its plan and audit, and its last closing
 // from its status history (not from the gap's own copies).
@@ -732,28 +736,16 @@ describe.each(databaseKinds)('per-company dashboard summaries on %s', (kind) => 
 });
 
 describe.each(databaseKinds)('the per-company summaries backfill on %s', (kind) => {
-  let database: TestDatabase;
+  let before: Awaited<ReturnType<typeof databaseBefore>>;
   let db: Database;
-  let earlier: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind, { template: 'empty' });
-    db = await openDatabase({
-      databaseUrl: database.env.DATABASE_URL,
-      dataDir: database.env.DATA_DIR,
-    });
-    earlier = await mkdtemp(path.join(os.tmpdir(), 'verity-migrations-'));
-    for (const file of await readdir(migrationsDir))
-      if (file < '0027') await copyFile(path.join(migrationsDir, file), path.join(earlier, file));
+    before = await databaseBefore(kind, '0027');
+    db = before.db;
   });
-  afterAll(async () => {
-    await db?.close();
-    await database?.dispose();
-    await rm(earlier, { recursive: true, force: true });
-  });
+  afterAll(() => before?.dispose());
 
   it('counts the gaps stored before it, as of the migration', async () => {
-    await runMigrations(db, earlier);
     const w = await createWorld(db, 'Company Summary');
     const plans = [await addPlan(db, w, 0), await addPlan(db, w, 1), await addPlan(db, w, 2)];
     const next = random(7);

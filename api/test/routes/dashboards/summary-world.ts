@@ -1,7 +1,19 @@
 // What the summary tests share: a small world of one client, two companies and two firms, a replayable
-// random generator, and two transactions made to meet on a lock (PostgreSQL).
+// random generator, two transactions made to meet on a lock (PostgreSQL), and a database migrated up
+// to a migration whose backfill is tested.
 import { randomUUID } from 'node:crypto';
-import type { Database, Queryable } from '../../../src/db';
+import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  migrationsDir,
+  openDatabase,
+  runMigrations,
+  type Database,
+  type DatabaseKind,
+  type Queryable,
+} from '../../../src/db';
+import { createTestDatabase } from '../../support/databases';
 
 /** A small deterministic random generator (mulberry32), so a failure can be replayed. */
 export function random(seed: number) {
@@ -80,4 +92,28 @@ export async function overlapping(
   await firstWrote;
   const two = db.transaction((tx) => second(tx));
   await Promise.all([one, two]);
+}
+
+/**
+ * A database of its own with the migrations before `first` applied (a backfill's starting point):
+ * `runMigrations(db)` then applies `first` and the rest.
+ */
+export async function databaseBefore(kind: DatabaseKind, first: string) {
+  const database = await createTestDatabase(kind, { template: 'empty' });
+  const db = await openDatabase({
+    databaseUrl: database.env.DATABASE_URL,
+    dataDir: database.env.DATA_DIR,
+  });
+  const earlier = await mkdtemp(path.join(os.tmpdir(), 'verity-migrations-'));
+  for (const file of await readdir(migrationsDir))
+    if (file < first) await copyFile(path.join(migrationsDir, file), path.join(earlier, file));
+  await runMigrations(db, earlier);
+  return {
+    db,
+    async dispose() {
+      await db.close();
+      await database.dispose();
+      await rm(earlier, { recursive: true, force: true });
+    },
+  };
 }
