@@ -1,6 +1,7 @@
 // Before sending a browser to the identity provider the API asks whether it is there. Refused, or
 // answering with an error, twice, it is down, and the login screen says so; slow to answer (a busy
-// machine), or dropping one connection, it is not, and the sign-in goes ahead.
+// machine), or dropping one connection, it is not, and the sign-in goes ahead. Every call to it takes
+// a connection of its own, so a kept-alive one it closes as it is reused cannot fail a call.
 import http from 'node:http';
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -80,6 +81,45 @@ describe("the identity provider's reachability", () => {
       expect(await reachableAt(await listening(server))).toBe(true);
     } finally {
       for (const socket of held) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('takes a connection of its own for every call: the discovery, the reachability look and lookups', async () => {
+    let reused = 0;
+    let issuer = '';
+    const served = new WeakSet<net.Socket>();
+    // A provider that closes a connection when a second request comes on it: a kept-alive
+    // connection closed just as it is reused.
+    const server = http.createServer((request, response) => {
+      if (served.has(request.socket)) {
+        reused += 1;
+        request.socket.destroy();
+        return;
+      }
+      served.add(request.socket);
+      const body = request.url?.startsWith('/.well-known/openid-configuration')
+        ? { issuer, token_endpoint: `${issuer}/token` }
+        : { success: true, user: { email: 'someone@example.com' } };
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+    server.keepAliveTimeout = 60_000;
+    issuer = await listening(server);
+    const app: FastifyInstance = await buildTestApp(database, { IDENTITY_ISSUER: issuer });
+    try {
+      expect((await app.identity.oidc()).serverMetadata().issuer).toBe(issuer);
+      expect(await app.identity.reachable()).toBe(true);
+      for (let n = 0; n < 3; n += 1) {
+        const answer = await app.identity.lookupUser('someone@example.com', 'user-1');
+        expect(answer).toEqual({
+          status: 200,
+          body: { success: true, user: { email: 'someone@example.com' } },
+        });
+      }
+      expect(reused).toBe(0);
+    } finally {
+      await app.close();
+      server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
   });

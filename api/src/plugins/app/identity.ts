@@ -31,6 +31,19 @@ export interface IdentityClient {
 /** The header that names the Verity user behind an accounts lookup. */
 export const END_USER_HEADER = 'X-Verity-End-User';
 
+/**
+ * Every call to the provider on a connection of its own (`Connection: close`). A kept-alive
+ * connection can be closed by the provider just as it is reused (its idle time-out and ours race,
+ * and a busy machine's timers run late): the call then fails at once though the provider is up, and
+ * a token exchange (a POST) cannot be sent again. Calls to the provider are few (a sign-in, an email
+ * lookup), so a connect (and a TLS handshake) each is cheap.
+ */
+export const identityFetch = (url: string | URL, init: RequestInit = {}): Promise<Response> => {
+  const headers = new Headers(init.headers);
+  headers.set('connection', 'close');
+  return fetch(url, { ...init, headers });
+};
+
 const DISCOVERY_ATTEMPTS = 3;
 const REQUEST_TIMEOUT_MS = 5000;
 const REACHABILITY_TIMEOUT_MS = 2000;
@@ -48,7 +61,9 @@ export default fp(
     async function lookOnce(): Promise<boolean> {
       const url = new URL('.well-known/openid-configuration', `${config.identityIssuer}/`);
       try {
-        const response = await fetch(url, { signal: AbortSignal.timeout(REACHABILITY_TIMEOUT_MS) });
+        const response = await identityFetch(url, {
+          signal: AbortSignal.timeout(REACHABILITY_TIMEOUT_MS),
+        });
         await response.body?.cancel();
         return response.ok;
       } catch (error) {
@@ -58,15 +73,14 @@ export default fp(
       }
     }
 
-    // A connection can drop as it is used: a kept-alive one the provider closes at that very moment
-    // (more likely on a busy machine, whose timers run late). Down is said only after a second look,
-    // which takes a new connection; refused or an error answer is as quick the second time.
+    // Down is said only after a second look: a provider that drops one connection (restarting, or
+    // shedding load) is not called down for it; refused or an error answer is as quick the second time.
     const checkReachable = async () => (await lookOnce()) || lookOnce();
 
     async function discover(): Promise<oidc.Configuration> {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await oidc.discovery(
+          const configuration = await oidc.discovery(
             issuer,
             config.identityClientId,
             undefined,
@@ -74,8 +88,12 @@ export default fp(
             {
               execute: issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
               timeout: REQUEST_TIMEOUT_MS / 1000,
+              [oidc.customFetch]: identityFetch,
             },
           );
+          // The token exchange and the user info go out the same way.
+          configuration[oidc.customFetch] = identityFetch;
+          return configuration;
         } catch (error) {
           if (attempt >= DISCOVERY_ATTEMPTS) throw error;
           fastify.log.warn({ err: error, attempt }, 'identity discovery failed, retrying');
@@ -100,7 +118,7 @@ export default fp(
       async lookupUser(email, endUserId) {
         const url = new URL(`${config.identityAccountsUrl}/user`);
         url.searchParams.set('email', email);
-        const response = await fetch(url, {
+        const response = await identityFetch(url, {
           headers: {
             authorization: `Bearer ${config.identityApiKey}`,
             accept: 'application/json',
