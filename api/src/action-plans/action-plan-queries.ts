@@ -19,7 +19,14 @@ import {
 import { auditVisibleSql } from '../auth/tenancy';
 import type { Queryable } from '../db';
 import { planChangeHistorySql, toChangeEntries, type ChangeJson } from './change-history';
-import { gapDisplayStatusSql, planOverallStatusSql, planStatisticsSql } from './derived-sql';
+import {
+  gapDisplayStatusSql,
+  planOverallStatusSql,
+  planOverdueJoinSql,
+  planStatisticsSql,
+  planSummaryFiguresSql,
+  planSummaryStatusSql,
+} from './derived-sql';
 import { gapsOfJson, planGapsJsonSql, type GapRow } from './gap-sql';
 import { likePattern, pageOf, readPage } from '../pages';
 
@@ -89,15 +96,28 @@ function toGapListItem(row: GapListRow): GapListItem {
 /**
  * One page of an audit's plans (newest first), each with its overall status, its statistics and its
  * newest gaps (PLAN_LIST_GAP_PREVIEW) as list rows: the answer's size does not grow with the audit's.
+ * With a reader, undefined unless the reader may see the audit (and it is `targetCompanyId`'s, when
+ * given). One statement: the tenancy check, the count and the page. The figures come from the
+ * per-plan summaries (an overdue count is read only for a plan whose earliest not-closed due date
+ * has passed), so a page costs its plans, not their gaps, and a status filter reads one summary row
+ * per plan of the audit.
  */
 export async function listActionPlans(
   db: Queryable,
   auditId: string,
   filters: Omit<ActionPlanFilters, 'targetCompanyId'>,
-): Promise<ActionPlanPage> {
+  reader?: SessionUser,
+  targetCompanyId?: string,
+): Promise<ActionPlanPage | undefined> {
   const { page, pageSize, offset } = pageOf(filters);
   const params: unknown[] = [auditId];
-  const where = ['ap.audit_id = $1'];
+  const company =
+    targetCompanyId === undefined
+      ? ''
+      : ` AND a.target_company_id = $${params.push(targetCompanyId)}`;
+  const visible = reader ? ` AND ${auditVisibleSql(reader, 'a', params)}` : '';
+  // Null when the audit is not visible: then no plan matches and no row comes back.
+  const where = ['ap.audit_id = (SELECT id FROM visible)'];
   const search = filters.search?.trim();
   if (search) {
     params.push(likePattern(search));
@@ -106,96 +126,50 @@ export async function listActionPlans(
         AND (s.gap_name ILIKE $${params.length} OR s.kpi ILIKE $${params.length})))`);
   }
   if (filters.category) where.push(`ap.category = $${params.push(filters.category)}`);
-  const { rows, total } = filters.status
-    ? await plansOfStatus(db, where, params, filters.status, { pageSize, offset })
-    : await plansOfPage(db, where, params, { pageSize, offset });
-  const actionPlans = rows.map((row) => {
-    const { totalGaps, openGaps, closedGaps, overdueGaps, completionPercentage } = row;
-    return {
-      ...toActionPlan(row),
-      statistics: { totalGaps, openGaps, closedGaps, overdueGaps, completionPercentage },
-      gaps: row.previews.map(toGapListItem),
-    };
-  });
-  return { actionPlans, total, page, pageSize };
+  // A status filter needs every matching plan's status: from its summary row.
+  let matching = `action_plans ap WHERE ${where.join(' AND ')}`;
+  if (filters.status) {
+    matching = `action_plans ap JOIN action_plan_summaries fs ON fs.action_plan_id = ap.id
+      ${planOverdueJoinSql('ap', 'fs', 'fo')}
+      WHERE ${where.join(' AND ')} AND ${planSummaryStatusSql('fs', 'fo')} = $${params.push(filters.status)}`;
+  }
+  const { rows } = await db.query<PlanListRow & { total_rows: number }>(
+    `WITH visible AS (SELECT a.id FROM audits a WHERE a.id = $1${company}${visible}),
+     listed AS (SELECT count(*)::int AS total_rows FROM ${matching})
+     SELECT ${planColumns}, ${planSummaryFiguresSql('s')}, ${previewsSql('ap')} AS previews,
+       listed.total_rows
+     FROM visible CROSS JOIN listed
+     LEFT JOIN LATERAL (SELECT ap.* FROM ${matching} ORDER BY ap.created_at DESC, ap.id
+       LIMIT $${params.push(pageSize)} OFFSET $${params.push(offset)}) ap ON true
+     LEFT JOIN action_plan_summaries s ON s.action_plan_id = ap.id
+     ${planOverdueJoinSql('ap', 's')}
+     ORDER BY ap.created_at DESC, ap.id`,
+    params,
+  );
+  if (rows[0] === undefined) return undefined;
+  // A page past the end is one row with the count alone.
+  const actionPlans = rows
+    .filter((row) => row.id !== null)
+    .map((row) => {
+      const { totalGaps, openGaps, closedGaps, overdueGaps, completionPercentage } = row;
+      return {
+        ...toActionPlan(row),
+        statistics: { totalGaps, openGaps, closedGaps, overdueGaps, completionPercentage },
+        gaps: row.previews.map(toGapListItem),
+      };
+    });
+  return { actionPlans, total: rows[0].total_rows, page, pageSize };
 }
 
 /** A listed plan with its figures and its newest gaps (as JSON rows, times as text). */
 type PlanListRow = ActionPlanRow & ActionPlanStatistics & { previews: GapListRow[] };
 
 /** The newest PLAN_LIST_GAP_PREVIEW gaps of the plan aliased `ap`, as one JSON array of list rows. */
-const previewsSql = (ap: string) => `COALESCE((SELECT json_agg(p ORDER BY p.created_at DESC, p.id)
+const previewsSql = (
+  ap: string,
+) => `COALESCE((SELECT json_agg(p ORDER BY p.created_at DESC, p.id DESC)
   FROM (SELECT ${gapListColumns('x')} FROM gaps x WHERE x.action_plan_id = ${ap}.id
-    ORDER BY x.created_at DESC, x.id LIMIT ${PLAN_LIST_GAP_PREVIEW}) p), '[]'::json)`;
-
-/**
- * The page of the plans matching `where` (newest first) with their figures, and how many match. The
- * page is taken first (an index range on the audit's plans) and only its plans' gaps are read: the
- * cost follows the page, not the audit.
- */
-async function plansOfPage(
-  db: Queryable,
-  where: string[],
-  params: unknown[],
-  { pageSize, offset }: { pageSize: number; offset: number },
-): Promise<{ rows: PlanListRow[]; total: number }> {
-  const matching = `FROM action_plans ap WHERE ${where.join(' AND ')}`;
-  const paged = [...params];
-  const { rows } = await db.query<PlanListRow & { total_rows: number }>(
-    `WITH listed AS (SELECT count(*)::int AS total_rows ${matching})
-     SELECT ${planColumns}, figures.*, ${previewsSql('ap')} AS previews, listed.total_rows
-     FROM listed
-     LEFT JOIN LATERAL (SELECT ap.* ${matching} ORDER BY ap.created_at DESC, ap.id
-       LIMIT $${paged.push(pageSize)} OFFSET $${paged.push(offset)}) ap ON true
-     LEFT JOIN LATERAL (SELECT ${planOverallStatusSql('g')} AS overall_status, ${planStatisticsSql('g')}
-       FROM gaps g WHERE g.action_plan_id = ap.id) figures ON ap.id IS NOT NULL
-     ORDER BY ap.created_at DESC, ap.id`,
-    paged,
-  );
-  // A page past the end is one row with the count alone.
-  return {
-    rows: rows.filter((row) => row.id !== null),
-    total: rows[0]?.total_rows ?? 0,
-  };
-}
-
-/**
- * The page of the plans matching `where` whose overall status is `status`, and how many there are:
- * the status follows from every gap of a plan, so every matching plan is aggregated.
- */
-async function plansOfStatus(
-  db: Queryable,
-  where: string[],
-  params: unknown[],
-  status: StatusKey,
-  { pageSize, offset }: { pageSize: number; offset: number },
-): Promise<{ rows: PlanListRow[]; total: number }> {
-  const filtered = [...params];
-  const matching = `FROM action_plans ap LEFT JOIN gaps g ON g.action_plan_id = ap.id
-     WHERE ${where.join(' AND ')} GROUP BY ap.id
-     HAVING ${planOverallStatusSql('g')} = $${filtered.push(status)}`;
-  // The window counts the plans that pass the filters, before LIMIT takes the page.
-  // The previews are read for the page's plans only, once LIMIT has taken it.
-  const { rows } = await db.query<PlanListRow & { total_rows: string | number }>(
-    `SELECT paged.*, ${previewsSql('paged')} AS previews FROM (
-       SELECT ${planColumns}, ${planOverallStatusSql('g')} AS overall_status, ${planStatisticsSql('g')},
-         count(*) OVER () AS total_rows
-       ${matching}
-       ORDER BY ap.created_at DESC, ap.id
-       LIMIT $${filtered.length + 1} OFFSET $${filtered.length + 2}) paged
-     ORDER BY paged.created_at DESC, paged.id`,
-    [...filtered, pageSize, offset],
-  );
-  if (rows[0] !== undefined || offset === 0) {
-    return { rows, total: rows[0] === undefined ? 0 : Number(rows[0].total_rows) };
-  }
-  // A page past the end has no rows to carry the count: count without the page.
-  const { rows: counted } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT ap.id ${matching}) AS listed`,
-    filtered,
-  );
-  return { rows: [], total: counted[0]?.n ?? 0 };
-}
+    ORDER BY x.created_at DESC, x.id DESC LIMIT ${PLAN_LIST_GAP_PREVIEW}) p), '[]'::json)`;
 
 /** One page of a plan's gaps (newest first, the detail's order) as list rows. */
 export async function listPlanGaps(
@@ -208,7 +182,7 @@ export async function listPlanGaps(
     {
       select: gapListColumns('g'),
       fromWhere: 'gaps g WHERE g.action_plan_id = $1',
-      orderBy: 'g.created_at DESC, g.id',
+      orderBy: 'g.created_at DESC, g.id DESC',
       params: [actionPlanId],
     },
     query,

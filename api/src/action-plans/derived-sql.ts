@@ -63,3 +63,38 @@ export const planStatisticsSql = (g: string) => `
     (CASE WHEN count(${g}.id) = 0 THEN 0
       ELSE round(100.0 * count(${g}.id) FILTER (WHERE ${g}.status = 'closed') / count(${g}.id)) END)::int
       AS "completionPercentage"`;
+
+/**
+ * A LATERAL join naming `od` the overdue gaps of the plan aliased `ap` (`overdue`) and, of those, the
+ * open ones (`overdue_open`), for a plan whose stored summary `s` (action_plan_summaries) is joined:
+ * its gaps are read only when its earliest not-closed due date has passed, and then only its
+ * overdue ones, from the partial index on not-closed gaps by due date.
+ */
+export const planOverdueJoinSql = (ap: string, s: string, od = 'od') => `LEFT JOIN LATERAL (
+    SELECT count(*)::int AS overdue, (count(*) FILTER (WHERE o.status = 'open'))::int AS overdue_open
+    FROM gaps o WHERE ${s}.earliest_open_due < now() AND o.action_plan_id = ${ap}.id AND ${gapOverdueSql('o')}
+  ) ${od} ON true`;
+
+/** `planOverallStatusSql` of a plan from its stored summary `s` and its overdue counts `od`. */
+export const planSummaryStatusSql = (s: string, od = 'od') => `(CASE
+    WHEN ${s}.total = 0 THEN 'pending'
+    WHEN ${s}.closed = ${s}.total THEN 'closed'
+    WHEN ${od}.overdue > 0 THEN 'overdue'
+    WHEN ${s}.closed + ${s}.prov_closed = ${s}.total THEN 'provClosed'
+    ELSE 'open' END)`;
+
+/**
+ * `planOverallStatusSql` (as overall_status) and `planStatisticsSql` of a plan from its stored
+ * summary `s` and its overdue counts `od` (`planOverdueJoinSql`) instead of its gaps: the same figures,
+ * as the summaries count every gap by stored status (pending gaps count in the total and as open).
+ */
+export const planSummaryFiguresSql = (
+  s: string,
+  od = 'od',
+) => `${planSummaryStatusSql(s, od)} AS overall_status,
+    ${s}.total AS "totalGaps",
+    (${s}.total - ${s}.closed - ${s}.prov_closed - ${od}.overdue_open)::int AS "openGaps",
+    ${s}.closed AS "closedGaps",
+    ${od}.overdue AS "overdueGaps",
+    (CASE WHEN ${s}.total = 0 THEN 0 ELSE round(100.0 * ${s}.closed / ${s}.total) END)::int
+      AS "completionPercentage"`;

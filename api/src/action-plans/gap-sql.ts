@@ -291,7 +291,7 @@ export async function findGap(
  */
 export function planGapsJsonSql(ap: string, params: unknown[], reader?: SessionUser): string {
   const visible = duplicateVisibility(reader, params);
-  return `COALESCE((SELECT json_agg(x ORDER BY x.created_at DESC, x.id)
+  return `COALESCE((SELECT json_agg(x ORDER BY x.created_at DESC, x.id DESC)
     FROM (${selectGapsSql(visible)} WHERE g.action_plan_id = ${ap}.id) x), '[]'::json)`;
 }
 

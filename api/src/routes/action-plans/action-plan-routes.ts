@@ -75,8 +75,9 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const { targetCompanyId, ...filters } = request.query;
-      await requireVisibleAudit(db, request.user, request.params.auditId, targetCompanyId);
-      const page = await listActionPlans(db, request.params.auditId, filters);
+      const { auditId } = request.params;
+      const page = await listActionPlans(db, auditId, filters, request.user, targetCompanyId);
+      if (!page) throw notFound();
       return { success: true as const, data: page };
     },
   );
