@@ -51,6 +51,26 @@ atBothSizes((size) => {
     await expect(remarks.last()).toContainText(note(23));
     const earlier = panel.getByRole('button', { name: 'Show 3 earlier remarks' });
     await expect(earlier).toBeVisible();
+    // The three tabs with their two-digit counts stay within the panel, on a phone too.
+    const tabs = panel.getByRole('tablist');
+    const listBox = (await tabs.boundingBox())!;
+    for (const tab of await tabs.getByRole('tab').all()) {
+      // The tab within the list, and its count within the tab.
+      const box = (await tab.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(listBox.x + listBox.width + 0.5);
+      const count = tab.locator('span').last();
+      const countBox = (await count.boundingBox())!;
+      expect(countBox.x + countBox.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
+      // Its digits within its badge, clear of its border.
+      const digitsInside = await count.evaluate((element) => {
+        const digits = document.createRange();
+        digits.selectNodeContents(element);
+        const text = digits.getBoundingClientRect();
+        const badge = element.getBoundingClientRect();
+        return text.left >= badge.left + 2 && text.right <= badge.right - 2;
+      });
+      expect(digitsInside).toBe(true);
+    }
     await earlier.scrollIntoViewIfNeeded();
     await screenshot(page, `remarks-newest-${size}`);
 
