@@ -15,7 +15,7 @@ export type ActionPlanState =
 
 export interface ActionPlanHandle {
   state: ActionPlanState;
-  /** Puts a new gap at the front of the list. */
+  /** Puts a new gap at the front of the list (once, if the list holds it already). */
   addGap(gap: Gap): void;
   /** Merges a changed gap into the list (an edit, a status change, a remark). */
   mergeGap(gap: Gap): void;
@@ -82,7 +82,12 @@ export function useActionPlan(actionPlanId: string, targetCompanyId: string): Ac
     [queryClient, actionPlanId, targetCompanyId],
   );
 
-  const addGap = useCallback((gap: Gap) => updateGaps((gaps) => [gap, ...gaps]), [updateGaps]);
+  // The plan may have been read again with the gap already in it (a live update of its creation can
+  // come before the creation's own answer): a gap is listed once.
+  const addGap = useCallback(
+    (gap: Gap) => updateGaps((gaps) => [gap, ...gaps.filter((item) => item.id !== gap.id)]),
+    [updateGaps],
+  );
   const mergeGap = useCallback(
     (gap: Gap) =>
       updateGaps((gaps) => gaps.map((item) => (item.id === gap.id ? { ...item, ...gap } : item))),
