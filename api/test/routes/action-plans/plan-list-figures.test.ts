@@ -3,14 +3,20 @@
 // page past the end, and nothing is given to a reader who may not see the audit.
 import { randomUUID } from 'node:crypto';
 import type { ActionPlanStatistics, SessionUser, StatusKey } from '@verity/shared-api/src/server';
-import { openDatabase, runMigrations, type Database } from '../../../src/db';
+import type { Database } from '../../../src/db';
 import {
   findActionPlanDetail,
   listActionPlans,
   listPlanGaps,
 } from '../../../src/action-plans/action-plan-queries';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
-import { AUDIT_COMPANY, createWorld, random, type World } from '../dashboards/summary-world';
+import { databaseKinds } from '../../support/databases';
+import {
+  AUDIT_COMPANY,
+  createWorld,
+  openMigrated,
+  random,
+  type World,
+} from '../dashboards/summary-world';
 
 const STATUSES = ['open', 'provClosed', 'closed', 'pending'] as const;
 const OVERALL: StatusKey[] = ['open', 'overdue', 'provClosed', 'closed', 'pending'];
@@ -28,7 +34,7 @@ const reader = (w: World, userType: 'client' | 'targetCompany', company = 0): Se
 });
 
 describe.each(databaseKinds)('plan list figures from the per-plan summaries on %s', (kind) => {
-  let database: TestDatabase;
+  let opened: Awaited<ReturnType<typeof openMigrated>>;
   let db: Database;
   let w: World;
   const audit = 0;
@@ -82,18 +88,11 @@ describe.each(databaseKinds)('plan list figures from the per-plan summaries on %
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind, { template: 'migrated' });
-    db = await openDatabase({
-      databaseUrl: database.env.DATABASE_URL,
-      dataDir: database.env.DATA_DIR,
-    });
-    await runMigrations(db);
+    opened = await openMigrated(kind);
+    db = opened.db;
     w = await createWorld(db, 'Plan Figures');
   });
-  afterAll(async () => {
-    await db?.close();
-    await database?.dispose();
-  });
+  afterAll(() => opened?.dispose());
 
   it('gives every plan the figures and status its gaps give, also through the status filter', async () => {
     const next = random(16);

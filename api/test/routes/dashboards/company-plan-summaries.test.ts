@@ -1,17 +1,18 @@
 // The per-company plan counts (migration 0032) stay exact through plan and gap writes, their roll and
 // their backfill, and the dashboards' plan pies read from them equal a count of the plans themselves.
 import { randomUUID } from 'node:crypto';
-import { openDatabase, runMigrations, type Database } from '../../../src/db';
+import { runMigrations, type Database } from '../../../src/db';
 import type { Queryable } from '../../../src/db';
 import { actionPlanFigures, type FigureScope } from '../../../src/dashboards/figures';
 import { clientScope, companyScope } from '../../../src/dashboards/scopes';
 import { rollCompanySummaries } from '../../../src/dashboards/summary-roll';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { databaseKinds } from '../../support/databases';
 import { expectedFigures, loadPortfolio } from './summary-reference';
 import {
   AUDIT_COMPANY,
   createWorld,
   databaseBefore,
+  openMigrated,
   overlapping,
   random,
   type World,
@@ -112,7 +113,7 @@ const setTimeline = (db: Queryable, planId: string, days: number | null) =>
   );
 
 describe.each(databaseKinds)('per-company plan counts on %s', (kind) => {
-  let database: TestDatabase;
+  let opened: Awaited<ReturnType<typeof openMigrated>>;
   let db: Database;
   let w: World;
 
@@ -134,18 +135,11 @@ describe.each(databaseKinds)('per-company plan counts on %s', (kind) => {
   const overviewOf = async (scope: FigureScope) => (await actionPlanFigures(db, scope)).actionPlans;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind, { template: 'migrated' });
-    db = await openDatabase({
-      databaseUrl: database.env.DATABASE_URL,
-      dataDir: database.env.DATA_DIR,
-    });
-    await runMigrations(db);
+    opened = await openMigrated(kind);
+    db = opened.db;
     w = await createWorld(db, 'Plan Count');
   });
-  afterAll(async () => {
-    await db?.close();
-    await database?.dispose();
-  });
+  afterAll(() => opened?.dispose());
 
   it('counts a plan from its making, and follows its gaps, category, timeline, audit and deletion', async () => {
     const company = companyScope(w.companies[1]!);

@@ -2,7 +2,7 @@
 // their backfill and their roll, and the auditor and portfolio figures read from them equal a count
 // of the gaps themselves.
 import { randomUUID } from 'node:crypto';
-import { openDatabase, runMigrations, type Database } from '../../../src/db';
+import { runMigrations, type Database } from '../../../src/db';
 import type { Queryable } from '../../../src/db';
 import {
   CLOSURE_QUARTERS,
@@ -15,11 +15,12 @@ import { companyGapStats, type FigureScope } from '../../../src/dashboards/figur
 import { closureSeriesStart, portfolioFigures } from '../../../src/portfolio/portfolio-figures';
 import { auditorScope, clientScope } from '../../../src/dashboards/scopes';
 import { rollCompanySummaries } from '../../../src/dashboards/summary-roll';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { databaseKinds } from '../../support/databases';
 import {
   AUDIT_COMPANY,
   createWorld,
   databaseBefore,
+  openMigrated,
   overlapping,
   random,
   type World,
@@ -368,7 +369,7 @@ const addClosing = (db: Queryable, gapId: string, days: number) =>
   );
 
 describe.each(databaseKinds)('per-company dashboard summaries on %s', (kind) => {
-  let database: TestDatabase;
+  let opened: Awaited<ReturnType<typeof openMigrated>>;
   let db: Database;
   let w: World;
 
@@ -393,18 +394,11 @@ describe.each(databaseKinds)('per-company dashboard summaries on %s', (kind) => 
     );
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind, { template: 'migrated' });
-    db = await openDatabase({
-      databaseUrl: database.env.DATABASE_URL,
-      dataDir: database.env.DATA_DIR,
-    });
-    await runMigrations(db);
+    opened = await openMigrated(kind);
+    db = opened.db;
     w = await createWorld(db, 'Company Summary');
   });
-  afterAll(async () => {
-    await db?.close();
-    await database?.dispose();
-  });
+  afterAll(() => opened?.dispose());
 
   it('follows inserts, status and risk changes, due date edits, moves and deletes', async () => {
     const planA = await addPlan(db, w, 0);

@@ -1,12 +1,12 @@
 // The per-plan summaries behind the dashboards (migration 0008) stay exact through every kind of gap
 // write, and the dashboard figures read from them equal a direct computation from the gaps.
 import { randomUUID } from 'node:crypto';
-import { openDatabase, runMigrations, type Database } from '../../../src/db';
+import type { Database } from '../../../src/db';
 import { actionPlanFigures, companyGapStats } from '../../../src/dashboards/figures';
 import { auditorScope, companyScope } from '../../../src/dashboards/scopes';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { databaseKinds } from '../../support/databases';
 import { expectedCompanyStats, expectedFigures, loadPortfolio } from './summary-reference';
-import { random } from './summary-world';
+import { openMigrated, random } from './summary-world';
 
 /** Plans whose stored summary differs from their gaps (empty when exact). */
 const DRIFT_SQL = `
@@ -32,7 +32,7 @@ const DRIFT_SQL = `
   (SELECT 'stored', * FROM stored EXCEPT SELECT 'stored', * FROM truth)`;
 
 describe.each(databaseKinds)('dashboard summaries on %s', (kind) => {
-  let database: TestDatabase;
+  let opened: Awaited<ReturnType<typeof openMigrated>>;
   let db: Database;
   const clientId = randomUUID();
   const companies = [randomUUID(), randomUUID()];
@@ -78,12 +78,8 @@ describe.each(databaseKinds)('dashboard summaries on %s', (kind) => {
     );
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind, { template: 'migrated' });
-    db = await openDatabase({
-      databaseUrl: database.env.DATABASE_URL,
-      dataDir: database.env.DATA_DIR,
-    });
-    await runMigrations(db);
+    opened = await openMigrated(kind);
+    db = opened.db;
     await db.query(`
       INSERT INTO clients (id, client_name) VALUES ('${clientId}', 'Summary Client');
       INSERT INTO auditors (id, auditor_name) VALUES ('${firms[0]}', 'Firm One'), ('${firms[1]}', 'Firm Two');
@@ -98,10 +94,7 @@ describe.each(databaseKinds)('dashboard summaries on %s', (kind) => {
         ('${audits[2]}', '${companies[1]}', '${firms[0]}', 'dd', 'Environment', 'ap');
     `);
   });
-  afterAll(async () => {
-    await db?.close();
-    await database?.dispose();
-  });
+  afterAll(() => opened?.dispose());
 
   it('follows an insert, a status change, a due date edit and a delete', async () => {
     const plan = await addPlan(0, 0);

@@ -117,3 +117,22 @@ export async function databaseBefore(kind: DatabaseKind, first: string) {
     },
   };
 }
+
+/** A test database from the migrated template, opened as the API opens it and migrated to the newest. */
+export async function openMigrated(
+  kind: DatabaseKind,
+): Promise<{ db: Database; dispose(): Promise<void> }> {
+  const database = await createTestDatabase(kind, { template: 'migrated' });
+  const db = await openDatabase({
+    databaseUrl: database.env.DATABASE_URL,
+    dataDir: database.env.DATA_DIR,
+  });
+  await runMigrations(db);
+  return {
+    db,
+    async dispose() {
+      await db.close();
+      await database.dispose();
+    },
+  };
+}
