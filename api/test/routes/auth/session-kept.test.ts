@@ -10,10 +10,17 @@ import { testConfig } from '../../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { injectAs, sessionFor, sessionOfMembership, type TestSession } from '../../support/session';
 
-/** The database, with every statement sent through it written down, and the most at once. */
+/**
+ * Statements of the API's own background work, not of any request: the attachment sweep the API
+ * starts when it is ready, which can run beside the first request counted.
+ */
+const BACKGROUND = [/FROM remark_documents WHERE storage_key = ANY/];
+
+/** The database, with every statement a request sends through it written down, and the most at once. */
 function counting(db: Database) {
   const seen = { statements: [] as string[], mostAtOnce: 0, running: 0 };
   const counted = async <T>(run: () => Promise<T>, sql: string): Promise<T> => {
+    if (BACKGROUND.some((pattern) => pattern.test(sql))) return run();
     seen.statements.push(sql);
     seen.running += 1;
     seen.mostAtOnce = Math.max(seen.mostAtOnce, seen.running);
