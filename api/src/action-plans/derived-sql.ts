@@ -75,12 +75,15 @@ export const planOverdueJoinSql = (ap: string, s: string, od = 'od') => `LEFT JO
     FROM gaps o WHERE ${s}.earliest_open_due < now() AND o.action_plan_id = ${ap}.id AND ${gapOverdueSql('o')}
   ) ${od} ON true`;
 
-/** `planOverallStatusSql` of a plan from its stored summary `s` and its overdue counts `od`. */
+/**
+ * `planOverallStatusSql` of a plan from its stored summary `s` and its overdue counts `od`, with the
+ * closed rules the plan counts use (`plan_is_closed`, `plan_is_prov_closed`, migration 0032).
+ */
 export const planSummaryStatusSql = (s: string, od = 'od') => `(CASE
     WHEN ${s}.total = 0 THEN 'pending'
-    WHEN ${s}.closed = ${s}.total THEN 'closed'
+    WHEN plan_is_closed(${s}.total, ${s}.closed) THEN 'closed'
     WHEN ${od}.overdue > 0 THEN 'overdue'
-    WHEN ${s}.closed + ${s}.prov_closed = ${s}.total THEN 'provClosed'
+    WHEN plan_is_prov_closed(${s}.total, ${s}.closed, ${s}.prov_closed) THEN 'provClosed'
     ELSE 'open' END)`;
 
 /**
