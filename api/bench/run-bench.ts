@@ -12,7 +12,7 @@ import { auditorScope, clientScope, visibleCompanyScope } from '../src/dashboard
 import { openDatabase, runMigrations, type Database } from '../src/db';
 import { listAudits } from '../src/organisations/audits';
 import { listTargetCompanies } from '../src/organisations/target-companies';
-import { countUsers, listUsers } from '../src/organisations/users';
+import { listUsersWithCounts } from '../src/organisations/users';
 import { portfolioFigures } from '../src/portfolio/portfolio-figures';
 import { listPortfolioGaps } from '../src/portfolio/portfolio-gaps';
 import type { SessionUser } from '@verity/shared-api/src/server';
@@ -273,8 +273,7 @@ async function main() {
         cookie: clientCookie,
         sql: async () => {
           const organisation = { userType: 'client' as const, id: BENCH.clientId };
-          const counts = await countUsers(database, organisation);
-          await listUsers(database, organisation, { page: 3 }, counts.total);
+          await listUsersWithCounts(database, organisation, { page: 3 });
         },
         aim: 50,
       },
@@ -284,8 +283,7 @@ async function main() {
         cookie: clientCookie,
         sql: async () => {
           const organisation = { userType: 'client' as const, id: BENCH.clientId };
-          await countUsers(database, organisation);
-          await listUsers(database, organisation, { search: 'user 1', page: 2 });
+          await listUsersWithCounts(database, organisation, { search: 'user 1', page: 2 });
         },
         aim: 50,
       },

@@ -56,13 +56,23 @@ export interface ListPage<Row> {
 }
 
 /**
- * One page of `SELECT select FROM fromWhere ORDER BY orderBy` and the count of every row of
- * `fromWhere` (unless the caller already knows it: `knownTotal`), or of `countFromWhere` when that
- * counts the same rows with less work (fewer joins). `orderBy` must end with a unique column, so
- * that pages neither repeat nor skip rows. `countWithPage`: count in the page's own statement, for a
- * list that reads every row anyway (a search by `ILIKE`): one pass over them instead of two.
+ * A one-row SELECT (on the page's parameters) read in the page's own statement, so that a screen's
+ * figures beside its list cost no round trip of their own (the users' counts per role). `total`:
+ * the list's count when the row holds it (then nothing else counts the list).
  */
-export async function readPage<Row>(
+export interface Alongside<Figures> {
+  sql: string;
+  total?: (figures: Figures) => number;
+}
+
+/**
+ * One page of `SELECT select FROM fromWhere ORDER BY orderBy` and the count of every row of
+ * `fromWhere`, or of `countFromWhere` when that counts the same rows with less work (fewer joins).
+ * `orderBy` must end with a unique column, so that pages neither repeat nor skip rows.
+ * `countWithPage`: count in the page's own statement, for a list that reads every row anyway (a
+ * search by `ILIKE`): one pass over them instead of two. `alongside`: a row read with the page.
+ */
+export async function readPage<Row, Figures = never>(
   db: Queryable,
   {
     select,
@@ -71,6 +81,7 @@ export async function readPage<Row>(
     orderBy,
     params,
     countWithPage = false,
+    alongside,
   }: {
     select: string;
     fromWhere: string;
@@ -78,37 +89,56 @@ export async function readPage<Row>(
     orderBy: string;
     params: unknown[];
     countWithPage?: boolean;
+    alongside?: Alongside<Figures>;
   },
   request: PageRequest,
-  knownTotal?: number,
-): Promise<ListPage<Row>> {
+): Promise<ListPage<Row> & { figures?: Figures }> {
   const { page, pageSize, offset } = pageOf(request);
   const countAll = () =>
     db
       .query<{ n: number }>(`SELECT count(*)::int AS n FROM ${countFromWhere}`, params)
       .then(({ rows }) => rows[0]?.n ?? 0);
-  const pageSql = (counted: string) =>
-    `SELECT ${select}${counted} FROM ${fromWhere} ORDER BY ${orderBy}
-       LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
-  if (knownTotal === undefined && countWithPage) {
-    const { rows } = await db.query<Row & { page_total: number }>(
-      pageSql(', count(*) OVER ()::int AS page_total'),
-      [...params, pageSize, offset],
-    );
-    // A page past the end has no row to carry the count.
-    const total = rows[0]?.page_total ?? (offset === 0 ? 0 : await countAll());
-    return {
-      rows: rows.map(({ page_total: _total, ...row }) => row as Row),
-      total,
-      page,
-      pageSize,
-    };
-  }
-  const [listed, total] = await Promise.all([
-    db.query<Row>(pageSql(''), [...params, pageSize, offset]),
-    knownTotal ?? countAll(),
+  const counted = countWithPage && !alongside?.total;
+  const columns = [
+    select,
+    ...(counted ? ['count(*) OVER ()::int AS page_total'] : []),
+    // Read once for the statement (an uncorrelated subquery), given on every row.
+    ...(alongside ? [`(SELECT row_to_json(f) FROM (${alongside.sql}) f) AS page_figures`] : []),
+  ];
+  const pageQuery = db.query<Row & { page_total?: number; page_figures?: Figures }>(
+    `SELECT ${columns.join(', ')} FROM ${fromWhere} ORDER BY ${orderBy}
+       LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, pageSize, offset],
+  );
+  // A list counted apart from its page is counted beside it.
+  const [{ rows }, countedApart] = await Promise.all([
+    pageQuery,
+    counted || alongside?.total ? undefined : countAll(),
   ]);
-  return { rows: listed.rows, total, page, pageSize };
+  const first = rows[0];
+  if (alongside && first === undefined) {
+    // A page past the end (or of an empty list) has no row to carry the figures or the count: one
+    // statement reads both (the count names every parameter the figures may not).
+    const { rows: read } = await db.query<{ figures: Figures; n: number }>(
+      `SELECT (SELECT row_to_json(f) FROM (${alongside.sql}) f) AS figures,
+         (SELECT count(*)::int FROM ${countFromWhere}) AS n`,
+      params,
+    );
+    return { rows: [], total: read[0]!.n, page, pageSize, figures: read[0]!.figures };
+  }
+  const figures = first?.page_figures;
+  const total =
+    countedApart ??
+    (alongside?.total && figures !== undefined
+      ? alongside.total(figures)
+      : (first?.page_total ?? (offset === 0 ? 0 : await countAll())));
+  return {
+    rows: rows.map(({ page_total: _total, page_figures: _figures, ...row }) => row as Row),
+    total,
+    page,
+    pageSize,
+    ...(figures === undefined ? {} : { figures }),
+  };
 }
 
 /** A list that belongs to one row (a gap's remarks, its changes), read by key rather than by number. */

@@ -34,18 +34,48 @@ export function organisationOf(user: SessionUser): Organisation | undefined {
   return id ? { userType: user.userType, id } : undefined;
 }
 
-/**
- * One page of the organisation's users, newest first; `search` in names, emails and role labels.
- * `knownTotal`: the number of users the query finds, when the caller has counted them already.
- */
-export async function listUsers(
+/** The organisation's users: the users column naming it, and the user type (placeholders $1, $2). */
+const organisationUsersSql = (organisation: Organisation) =>
+  `u.${ORGANISATION_COLUMN[organisation.userType]} = $1 AND u.user_type = $2`;
+
+/** How many users the organisation has, in all and per role (owners count in the total only). */
+export interface UserCounts {
+  total: number;
+  admins: number;
+  editors: number;
+  viewers: number;
+}
+
+const userCountsSql = (organisation: Organisation) => `SELECT count(*)::int AS total,
+    count(*) FILTER (WHERE u.role = 'admin')::int AS admins,
+    count(*) FILTER (WHERE u.role = 'editor')::int AS editors,
+    count(*) FILTER (WHERE u.role = 'viewer')::int AS viewers
+  FROM users u WHERE ${organisationUsersSql(organisation)}`;
+
+/** One page of the organisation's users, newest first; `search` in names, emails and role labels. */
+export async function listUsers(db: Queryable, organisation: Organisation, query: UserQuery = {}) {
+  const { users, ...page } = await readUsers(db, organisation, query, false);
+  return { users, total: page.total, page: page.page, pageSize: page.pageSize };
+}
+
+/** `listUsers` with the counts of all the organisation's users per role, in the page's statement. */
+export async function listUsersWithCounts(
   db: Queryable,
   organisation: Organisation,
   query: UserQuery = {},
-  knownTotal?: number,
+) {
+  const { counts, ...page } = await readUsers(db, organisation, query, true);
+  return { ...page, counts: counts! };
+}
+
+async function readUsers(
+  db: Queryable,
+  organisation: Organisation,
+  query: UserQuery,
+  withCounts: boolean,
 ) {
   const params: unknown[] = [organisation.id, organisation.userType];
-  const where = [`u.${ORGANISATION_COLUMN[organisation.userType]} = $1`, 'u.user_type = $2'];
+  const where = [organisationUsersSql(organisation)];
   const search = searchSql(
     query.search,
     params,
@@ -53,7 +83,7 @@ export async function listUsers(
     [{ column: 'u.role', labels: ROLE_LABELS }],
   );
   if (search) where.push(search);
-  const { rows, ...page } = await readPage<UserRow>(
+  const { rows, figures, ...page } = await readPage<UserRow, UserCounts>(
     db,
     {
       select: USER_COLUMNS,
@@ -61,30 +91,17 @@ export async function listUsers(
       orderBy: 'u.created_at DESC, u.id DESC',
       params,
       countWithPage: search !== undefined,
+      // Without a search the list is all the users, so its count is the counts' total.
+      ...(withCounts && {
+        alongside: {
+          sql: userCountsSql(organisation),
+          ...(search === undefined && { total: (counts: UserCounts) => counts.total }),
+        },
+      }),
     },
     query,
-    knownTotal,
   );
-  return { users: rows.map(toUser), ...page };
-}
-
-/** How many users the organisation has, in all and per role (owners count in the total only). */
-export async function countUsers(db: Queryable, organisation: Organisation) {
-  const { rows } = await db.query<{
-    total: number;
-    admins: number;
-    editors: number;
-    viewers: number;
-  }>(
-    `SELECT count(*)::int AS total,
-            count(*) FILTER (WHERE u.role = 'admin')::int AS admins,
-            count(*) FILTER (WHERE u.role = 'editor')::int AS editors,
-            count(*) FILTER (WHERE u.role = 'viewer')::int AS viewers
-     FROM users u
-     WHERE u.${ORGANISATION_COLUMN[organisation.userType]} = $1 AND u.user_type = $2`,
-    [organisation.id, organisation.userType],
-  );
-  return rows[0]!;
+  return { users: rows.map(toUser), ...page, counts: figures };
 }
 
 /**

@@ -14,10 +14,10 @@ import { invitationMessage } from '../../invitations/invitation-mail';
 import { errorCodes } from '../../messages';
 import { organisationMessages } from '../../organisations/messages';
 import {
-  countUsers,
   createUser,
   deleteUser,
   listUsers,
+  listUsersWithCounts,
   organisationOf,
   reinviteUser,
 } from '../../organisations/users';
@@ -79,19 +79,14 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const organisation = ownOrganisation(request.user);
-      // One statement at a time (20 callers with two at once each fill the load shedding's queue).
-      // Without a search the list is all the users, so its count is the counts' total; with one,
-      // the page counts what it found in its own statement.
-      const counts = await countUsers(fastify.db, organisation);
-      const searched = Boolean(request.query.search?.trim());
-      const page = await listUsers(
+      // One statement: the page, and the counts of all the users per role (with a search, the page
+      // counts what it found in the same statement).
+      const page = await listUsersWithCounts(
         fastify.db,
-        organisation,
+        ownOrganisation(request.user),
         request.query,
-        searched ? undefined : counts.total,
       );
-      return { success: true as const, data: { ...page, counts } };
+      return { success: true as const, data: page };
     },
   );
 

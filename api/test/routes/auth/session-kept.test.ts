@@ -199,6 +199,33 @@ describe.each(databaseKinds)('session lookups kept on %s', (kind) => {
     expect(count.seen.statements).toHaveLength(1);
   });
 
+  it("reads a page of the client's users and their counts per role in one statement, with a search too", async () => {
+    const clara = await sessionFor(app, 'client.owner@verity.test', 'client');
+    await me(clara);
+    const all = await injectAs(app, clara, { method: 'GET', url: '/api/v1/client/users' });
+    const { counts, total, users } = all.json().data;
+    expect(total).toBe(counts.total);
+    expect(users.length).toBeGreaterThan(1);
+    const someone = users[1] as { fullname: string };
+    for (const url of [
+      '/api/v1/client/users?pageSize=1&page=2',
+      `/api/v1/client/users?search=${encodeURIComponent(someone.fullname)}`,
+    ]) {
+      count.reset();
+      const page = await injectAs(app, clara, { method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      // The counts are the organisation's whatever the page or the search.
+      expect(page.json().data.counts).toEqual(counts);
+      expect(page.json().data.users.length).toBeGreaterThan(0);
+      expect(count.seen.statements).toHaveLength(1);
+    }
+    // A page past the end has no row to carry them: one more statement reads them and the count.
+    count.reset();
+    const past = await injectAs(app, clara, { method: 'GET', url: '/api/v1/client/users?page=99' });
+    expect(past.json().data).toMatchObject({ users: [], total, counts });
+    expect(count.seen.statements).toHaveLength(2);
+  });
+
   it('hears another connection end a session, rename a user or rename an organisation', async () => {
     // Two sign-ins of one person: a notice names the user, so it forgets both.
     const clara = await sessionFor(app, 'client.owner@verity.test', 'client');
