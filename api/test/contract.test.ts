@@ -53,6 +53,10 @@ async function answerOf(
   const problems = [...Value.Errors(schema, body)]
     .slice(0, 5)
     .map((error) => `${url}: ${error.path} ${error.message} (${JSON.stringify(error.value)})`);
+  // Nothing the contract does not name either (an answer the database writes as JSON is sent as
+  // it is, not through the schema's serialiser, which would leave such fields out).
+  const named = JSON.stringify(Value.Clean(schema, JSON.parse(JSON.stringify(body))));
+  if (named !== JSON.stringify(body)) problems.push(`${url}: fields the contract does not name`);
   return { body, problems };
 }
 
@@ -179,5 +183,22 @@ describe('the contract', () => {
     // The list of companies read against the answer of a single audit.
     const answer = await answerOf(client, '/target-company', organisationSchemas.audit.response);
     expect(answer.problems.length).toBeGreaterThan(0);
+    // The user of /auth/me read against a schema that names all but one of its fields.
+    const { response } = authSchemas.me;
+    const data = response[200].properties.data;
+    const user = data.properties.user;
+    const { fullname: _fullname, ...named } = user.properties;
+    const short = {
+      200: {
+        ...response[200],
+        properties: {
+          ...response[200].properties,
+          data: { ...data, properties: { user: { ...user, properties: named, required: [] } } },
+        },
+      },
+    };
+    expect((await answerOf(client, '/auth/me', short)).problems).toEqual([
+      '/auth/me: fields the contract does not name',
+    ]);
   });
 });

@@ -181,6 +181,34 @@ describe.each(databaseKinds)('plan list figures from the per-plan summaries on %
     expect(previews.map((gap) => gap.id)).toEqual(all.gaps.slice(0, 5).map((gap) => gap.id));
   });
 
+  it('writes each plan and its newest gaps as the plan detail and the gaps page write them', async () => {
+    // The list's answer is JSON made by the database; the detail and the gaps page are rows mapped
+    // in the API. Times to the microsecond, a timeline on one plan, a gap without a due date.
+    const planId = await planWith([
+      { status: 'open', dueDays: null },
+      { status: 'closed', dueDays: -3 },
+    ]);
+    await db.query(
+      `UPDATE action_plans SET timeline = '2027-03-04T05:06:07.891234Z',
+         action_plan_heading = 'Plan "quoted" \\ with ünïcode and a line
+break' WHERE id = $1`,
+      [planId],
+    );
+    const listed = (await listActionPlans(db, w.audits[audit] as string, { pageSize: 100 }))!;
+    expect(listed.actionPlans.length).toBeGreaterThan(30);
+    for (const { statistics, gaps, ...plan } of listed.actionPlans) {
+      const detail = (await findActionPlanDetail(db, plan.id))!;
+      expect(plan).toEqual(detail.actionPlan);
+      expect(statistics).toEqual(detail.statistics);
+      const page = await listPlanGaps(db, plan.id, { pageSize: 5 });
+      expect(gaps).toEqual(page.gaps);
+    }
+    const timed = listed.actionPlans.find((plan) => plan.id === planId)!;
+    expect(timed.timeline).toBe('2027-03-04T05:06:07.891Z');
+    expect(timed.actionPlanHeading).toBe('Plan "quoted" \\ with ünïcode and a line\nbreak');
+    expect(timed.gaps.map((gap) => gap.dueDate === null)).toContain(true);
+  });
+
   it('gives nothing to a reader who may not see the audit', async () => {
     const other = reader(w, 'targetCompany', 1);
     expect(await listActionPlans(db, w.audits[audit] as string, {}, other)).toBeUndefined();
