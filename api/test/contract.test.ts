@@ -53,8 +53,8 @@ async function answerOf(
   const problems = [...Value.Errors(schema, body)]
     .slice(0, 5)
     .map((error) => `${url}: ${error.path} ${error.message} (${JSON.stringify(error.value)})`);
-  // Nothing the contract does not name either (an answer the database writes as JSON is sent as
-  // it is, not through the schema's serialiser, which would leave such fields out).
+  // Nothing the contract does not name either (the schema's serialiser leaves such fields out of
+  // an object, but not out of an answer sent as text, as the portfolio's is).
   const named = JSON.stringify(Value.Clean(schema, JSON.parse(JSON.stringify(body))));
   if (named !== JSON.stringify(body)) problems.push(`${url}: fields the contract does not name`);
   return { body, problems };

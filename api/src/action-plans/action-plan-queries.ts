@@ -94,22 +94,21 @@ function toGapListItem(row: GapListRow): GapListItem {
 }
 
 /**
- * The JSON answer of one page of an audit's plans (newest first), each with its overall status, its
- * statistics and its newest gaps (PLAN_LIST_GAP_PREVIEW) as list rows: the answer's size does not
- * grow with the audit's. With a reader, undefined unless the reader may see the audit (and it is
- * `targetCompanyId`'s, when given). One statement: the tenancy check, the count and the page, and
- * the answer's JSON made by the database (the API sends it as it comes). The figures come from the
+ * One page of an audit's plans (newest first), each with its overall status, its statistics and its
+ * newest gaps (PLAN_LIST_GAP_PREVIEW) as list rows: the answer's size does not grow with the audit's.
+ * With a reader, undefined unless the reader may see the audit (and it is `targetCompanyId`'s, when
+ * given). One statement: the tenancy check, the count and the page. The figures come from the
  * per-plan summaries (an overdue count is read only for a plan whose earliest not-closed due date
  * has passed), so a page costs its plans, not their gaps, and a status filter reads one summary row
  * per plan of the audit.
  */
-export async function actionPlanPageJson(
+export async function listActionPlans(
   db: Queryable,
   auditId: string,
   filters: Omit<ActionPlanFilters, 'targetCompanyId'>,
   reader?: SessionUser,
   targetCompanyId?: string,
-): Promise<string | undefined> {
+): Promise<ActionPlanPage | undefined> {
   const { page, pageSize, offset } = pageOf(filters);
   const params: unknown[] = [auditId];
   const company =
@@ -134,60 +133,41 @@ export async function actionPlanPageJson(
       ${planOverdueJoinSql('ap', 'fs', 'fo')}
       WHERE ${where.join(' AND ')} AND ${planSummaryStatusSql('fs', 'fo')} = $${params.push(filters.status)}`;
   }
-  const limit = `$${params.push(pageSize)}`;
-  const skip = `$${params.push(offset)}`;
-  const { rows } = await db.query<{ answer: string }>(
+  const { rows } = await db.query<PlanListRow & { total_rows: number }>(
     `WITH visible AS (SELECT a.id FROM audits a WHERE a.id = $1${company}${visible}),
-     listed AS (SELECT count(*)::int AS total_rows FROM ${matching}),
-     page AS (
-       SELECT ${planColumns}, ${planSummaryFiguresSql('s')}, ${previewsSql('ap')} AS previews,
-         listed.total_rows
-       FROM visible CROSS JOIN listed
-       LEFT JOIN LATERAL (SELECT ap.* FROM ${matching} ORDER BY ap.created_at DESC, ap.id
-         LIMIT ${limit} OFFSET ${skip}) ap ON true
-       LEFT JOIN action_plan_summaries s ON s.action_plan_id = ap.id
-       ${planOverdueJoinSql('ap', 's')})
-     SELECT json_build_object('success', true, 'data', json_build_object(
-       'actionPlans', COALESCE(json_agg(json_build_object(
-         'id', p.id, 'auditId', p.audit_id, 'targetCompanyId', p.target_company_id,
-         'actionPlanHeading', p.action_plan_heading, 'category', p.category, 'formType', p.form_type,
-         'timeline', ${isoTimeSql('p.timeline')}, 'createdAt', ${isoTimeSql('p.created_at')},
-         'overallStatus', p.overall_status, 'version', p.version,
-         'statistics', json_build_object('totalGaps', p."totalGaps", 'openGaps', p."openGaps",
-           'closedGaps', p."closedGaps", 'overdueGaps', p."overdueGaps",
-           'completionPercentage', p."completionPercentage"),
-         'gaps', p.previews) ORDER BY p.created_at DESC, p.id) FILTER (WHERE p.id IS NOT NULL), '[]'::json),
-       'total', max(p.total_rows), 'page', $${params.push(page)}::int,
-       'pageSize', $${params.push(pageSize)}::int)
-     )::text AS answer
-     FROM page p HAVING count(*) > 0`,
+     listed AS (SELECT count(*)::int AS total_rows FROM ${matching})
+     SELECT ${planColumns}, ${planSummaryFiguresSql('s')}, ${previewsSql('ap')} AS previews,
+       listed.total_rows
+     FROM visible CROSS JOIN listed
+     LEFT JOIN LATERAL (SELECT ap.* FROM ${matching} ORDER BY ap.created_at DESC, ap.id
+       LIMIT $${params.push(pageSize)} OFFSET $${params.push(offset)}) ap ON true
+     LEFT JOIN action_plan_summaries s ON s.action_plan_id = ap.id
+     ${planOverdueJoinSql('ap', 's')}
+     ORDER BY ap.created_at DESC, ap.id`,
     params,
   );
-  return rows[0]?.answer;
+  if (rows[0] === undefined) return undefined;
+  // A page past the end is one row with the count alone.
+  const actionPlans = rows
+    .filter((row) => row.id !== null)
+    .map((row) => {
+      const { totalGaps, openGaps, closedGaps, overdueGaps, completionPercentage } = row;
+      return {
+        ...toActionPlan(row),
+        statistics: { totalGaps, openGaps, closedGaps, overdueGaps, completionPercentage },
+        gaps: row.previews.map(toGapListItem),
+      };
+    });
+  return { actionPlans, total: rows[0].total_rows, page, pageSize };
 }
 
-/** `actionPlanPageJson`'s page as an object. */
-export async function listActionPlans(
-  ...args: Parameters<typeof actionPlanPageJson>
-): Promise<ActionPlanPage | undefined> {
-  const answer = await actionPlanPageJson(...args);
-  return answer === undefined ? undefined : (JSON.parse(answer) as { data: ActionPlanPage }).data;
-}
-
-/**
- * The moment `expression` (a timestamptz) as `Date.prototype.toISOString` writes it: UTC, to the
- * millisecond (cut, as a Date read from the database is), with a Z.
- */
-const isoTimeSql = (expression: string) =>
-  `to_char(${expression} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** A listed plan with its figures and its newest gaps (as JSON rows, times as text). */
+type PlanListRow = ActionPlanRow & ActionPlanStatistics & { previews: GapListRow[] };
 
 /** The newest PLAN_LIST_GAP_PREVIEW gaps of the plan aliased `ap`, as one JSON array of list rows. */
 const previewsSql = (
   ap: string,
-) => `COALESCE((SELECT json_agg(json_build_object('id', p.id, 'actionPlanId', p.action_plan_id,
-    'KPI', p.kpi, 'gapName', p.gap_name, 'riskSeverity', p.risk_severity, 'status', p.status,
-    'displayStatus', p.display_status, 'createdAt', ${isoTimeSql('p.created_at')},
-    'dueDate', ${isoTimeSql('p.due_date')}) ORDER BY p.created_at DESC, p.id DESC)
+) => `COALESCE((SELECT json_agg(p ORDER BY p.created_at DESC, p.id DESC)
   FROM (SELECT ${gapListColumns('x')} FROM gaps x WHERE x.action_plan_id = ${ap}.id
     ORDER BY x.created_at DESC, x.id DESC LIMIT ${PLAN_LIST_GAP_PREVIEW}) p), '[]'::json)`;
 

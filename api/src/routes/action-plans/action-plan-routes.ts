@@ -10,7 +10,7 @@ import {
 import {
   findActionPlan,
   findActionPlanDetail,
-  actionPlanPageJson,
+  listActionPlans,
   listPlanGaps,
 } from '../../action-plans/action-plan-queries';
 import { findPlanChangeHistory } from '../../action-plans/change-history';
@@ -73,14 +73,12 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         ...actionPlanSchemas.list,
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { targetCompanyId, ...filters } = request.query;
       const { auditId } = request.params;
-      const answer = await actionPlanPageJson(db, auditId, filters, request.user, targetCompanyId);
-      if (answer === undefined) throw notFound();
-      // Already the JSON of the schema's answer, made by the database (a string with a JSON type is
-      // sent as it is; the type provider knows only the object form).
-      return reply.type('application/json; charset=utf-8').send(answer as never);
+      const page = await listActionPlans(db, auditId, filters, request.user, targetCompanyId);
+      if (!page) throw notFound();
+      return { success: true as const, data: page };
     },
   );
 

@@ -181,9 +181,9 @@ describe.each(databaseKinds)('plan list figures from the per-plan summaries on %
     expect(previews.map((gap) => gap.id)).toEqual(all.gaps.slice(0, 5).map((gap) => gap.id));
   });
 
-  it('writes each plan and its newest gaps as the plan detail and the gaps page write them', async () => {
-    // The list's answer is JSON made by the database; the detail and the gaps page are rows mapped
-    // in the API. Times to the microsecond, a timeline on one plan, a gap without a due date.
+  it('lists each plan and its newest gaps as the plan detail and the gaps page give them', async () => {
+    // Three reads of the same rows, written by three statements. Times to the microsecond, a
+    // timeline on one plan, a gap without a due date.
     const planId = await planWith([
       { status: 'open', dueDays: null },
       { status: 'closed', dueDays: -3 },
