@@ -1,4 +1,12 @@
-import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+} from 'react';
 import { Formik, getIn, yupToFormErrors, type FormikErrors, type FormikProps } from 'formik';
 import {
   AMOUNT_MAX,
@@ -200,7 +208,10 @@ function GapFormFields({
     if (draft) void setValues(draft, false);
   }, [draft, setValues]);
 
-  useEffect(() => {
+  // Told as the change is drawn (a layout effect), not after the frame: a page that keeps a draft of
+  // these values then keeps it in the same task as the input, so a reload right after a click
+  // (a box ticked, then F5) finds it.
+  useLayoutEffect(() => {
     onValuesChange?.(values, dirty);
   }, [values, dirty, onValuesChange]);
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
@@ -104,8 +104,9 @@ export function CreateActionPlanForm({
     [],
   );
 
-  // Every change is kept as the draft; a form back to blank keeps none.
-  useEffect(() => {
+  // Every change is kept as the draft; a form back to blank keeps none. Written as the change is
+  // drawn (a layout effect), in the same task as the input, so that a reload at once loses nothing.
+  useLayoutEffect(() => {
     if (!userId || created) return;
     if (!dirty) return clearDraft(userId, draftName);
     const draft: PlanDraft = {

@@ -408,6 +408,34 @@ describe('nothing typed is lost', () => {
     expect(gap.getByLabelText('SDG6: Clean Water and Sanitation')).toBeChecked();
   });
 
+  it('keeps a box ticked just before a reload: the draft is written in the task of the click', async () => {
+    const first = renderPage(CREATE_PATH, { signedIn: true });
+    await screen.findByRole('button', { name: 'Create Action Plan' });
+    await first.user.type(within(gapSection()).getByLabelText(/^KPI/), 'COD in discharged water');
+    const keptSdgs = () => {
+      const key = Object.keys(window.localStorage).find((name) =>
+        name.includes('create-action-plan.'),
+      );
+      const draft = key ? JSON.parse(window.localStorage.getItem(key)!) : undefined;
+      return (draft?.gap?.impactedSDGs ?? []) as unknown[];
+    };
+    expect(keptSdgs()).toHaveLength(0);
+
+    // A click as the browser gives it, then only what runs before the browser's next task (React's
+    // microtasks): a reload at that moment finds what the draft holds then.
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean })
+      .IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      within(gapSection()).getByLabelText('SDG6: Clean Water and Sanitation').click();
+      for (let turn = 0; turn < 10; turn += 1) await Promise.resolve();
+      expect(keptSdgs()).toHaveLength(1);
+    } finally {
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT =
+        actEnvironment;
+    }
+  });
+
   it("'Discard draft' empties both sections and keeps no draft", async () => {
     const first = renderPage(CREATE_PATH, { signedIn: true });
     await screen.findByRole('button', { name: 'Create Action Plan' });
