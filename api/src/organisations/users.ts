@@ -54,8 +54,8 @@ const userCountsSql = (organisation: Organisation) => `SELECT count(*)::int AS t
 
 /** One page of the organisation's users, newest first; `search` in names, emails and role labels. */
 export async function listUsers(db: Queryable, organisation: Organisation, query: UserQuery = {}) {
-  const { users, ...page } = await readUsers(db, organisation, query, false);
-  return { users, total: page.total, page: page.page, pageSize: page.pageSize };
+  const { counts: _counts, ...page } = await readUsers(db, organisation, query, false);
+  return page;
 }
 
 /** `listUsers` with the counts of all the organisation's users per role, in the page's statement. */
