@@ -1,7 +1,7 @@
 // Reading a growing list one page at a time (docs/api.md "Conventions"): the page asked for, the
 // rows of that page and the count of the whole filtered list, and the search text as SQL.
 import { LIST_PAGE_SIZE } from '@verity/shared-api/src/server';
-import type { Queryable } from './db';
+import { prepared, type Queryable } from './db';
 
 export interface PageRequest {
   page?: number;
@@ -71,6 +71,7 @@ export interface Alongside<Figures> {
  * `orderBy` must end with a unique column, so that pages neither repeat nor skip rows.
  * `countWithPage`: count in the page's own statement, for a list that reads every row anyway (a
  * search by `ILIKE`): one pass over them instead of two. `alongside`: a row read with the page.
+ * `prepare`: the statements are `prepared` (a list whose plan does not follow its owner's size).
  */
 export async function readPage<Row, Figures = never>(
   db: Queryable,
@@ -82,6 +83,7 @@ export async function readPage<Row, Figures = never>(
     params,
     countWithPage = false,
     alongside,
+    prepare = false,
   }: {
     select: string;
     fromWhere: string;
@@ -90,13 +92,15 @@ export async function readPage<Row, Figures = never>(
     params: unknown[];
     countWithPage?: boolean;
     alongside?: Alongside<Figures>;
+    prepare?: boolean;
   },
   request: PageRequest,
 ): Promise<ListPage<Row> & { figures?: Figures }> {
   const { page, pageSize, offset } = pageOf(request);
+  const text = prepare ? prepared : (sql: string) => sql;
   const countAll = () =>
     db
-      .query<{ n: number }>(`SELECT count(*)::int AS n FROM ${countFromWhere}`, params)
+      .query<{ n: number }>(text(`SELECT count(*)::int AS n FROM ${countFromWhere}`), params)
       .then(({ rows }) => rows[0]?.n ?? 0);
   const counted = countWithPage && !alongside?.total;
   const columns = [
@@ -106,8 +110,8 @@ export async function readPage<Row, Figures = never>(
     ...(alongside ? [`(SELECT row_to_json(f) FROM (${alongside.sql}) f) AS page_figures`] : []),
   ];
   const pageQuery = db.query<Row & { page_total?: number; page_figures?: Figures }>(
-    `SELECT ${columns.join(', ')} FROM ${fromWhere} ORDER BY ${orderBy}
-       LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    text(`SELECT ${columns.join(', ')} FROM ${fromWhere} ORDER BY ${orderBy}
+       LIMIT $${params.length + 1} OFFSET $${params.length + 2}`),
     [...params, pageSize, offset],
   );
   // A list counted apart from its page is counted beside it.

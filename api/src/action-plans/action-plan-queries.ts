@@ -17,7 +17,7 @@ import {
   type StatusKey,
 } from '@verity/shared-api/src/server';
 import { auditVisibleSql } from '../auth/tenancy';
-import type { Queryable } from '../db';
+import { prepared, type Queryable } from '../db';
 import { planChangeHistorySql, toChangeEntries, type ChangeJson } from './change-history';
 import {
   gapDisplayStatusSql,
@@ -134,7 +134,7 @@ export async function listActionPlans(
       WHERE ${where.join(' AND ')} AND ${planSummaryStatusSql('fs', 'fo')} = $${params.push(filters.status)}`;
   }
   const { rows } = await db.query<PlanListRow & { total_rows: number }>(
-    `WITH visible AS (SELECT a.id FROM audits a WHERE a.id = $1${company}${visible}),
+    prepared(`WITH visible AS (SELECT a.id FROM audits a WHERE a.id = $1${company}${visible}),
      listed AS (SELECT count(*)::int AS total_rows FROM ${matching})
      SELECT ${planColumns}, ${planSummaryFiguresSql('s')}, ${previewsSql('ap')} AS previews,
        listed.total_rows
@@ -143,7 +143,7 @@ export async function listActionPlans(
        LIMIT $${params.push(pageSize)} OFFSET $${params.push(offset)}) ap ON true
      LEFT JOIN action_plan_summaries s ON s.action_plan_id = ap.id
      ${planOverdueJoinSql('ap', 's')}
-     ORDER BY ap.created_at DESC, ap.id`,
+     ORDER BY ap.created_at DESC, ap.id`),
     params,
   );
   if (rows[0] === undefined) return undefined;
@@ -215,12 +215,12 @@ export async function findActionPlanDetail(
   const { rows } = await db.query<
     ActionPlanRow & ActionPlanStatistics & { gaps: GapRow[]; history: ChangeJson[] }
   >(
-    `${selectPlansSql.replace(
+    prepared(`${selectPlansSql.replace(
       'FROM action_plans',
       `, ${planStatisticsSql('g')}, ${planGapsJsonSql('ap', params, reader)} AS gaps,
       ${planChangeHistorySql('ap')} AS history FROM action_plans`,
     )}
-     WHERE ap.id = $1${company}${visible} GROUP BY ap.id`,
+     WHERE ap.id = $1${company}${visible} GROUP BY ap.id`),
     params,
   );
   const row = rows[0];

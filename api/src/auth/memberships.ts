@@ -1,4 +1,4 @@
-import type { Database, Queryable } from '../db';
+import { prepared, type Database, type Queryable } from '../db';
 import type { Role, SessionUser, UserType } from '@verity/shared-api/src/server';
 import { isUuid } from '../uuid';
 
@@ -45,9 +45,9 @@ export async function findSessionUser(
 ): Promise<SessionUser | undefined> {
   if (!isUuid(userId) || !isUuid(sessionId)) return undefined;
   const { rows } = await db.query<MembershipRow>(
-    `${SELECT_MEMBERSHIP}
+    prepared(`${SELECT_MEMBERSHIP}
      JOIN sessions s ON s.user_id = u.id AND s.id = $2 AND s.revoked_at IS NULL
-     WHERE u.id = $1`,
+     WHERE u.id = $1`),
     [userId, sessionId],
   );
   return rows[0] && toSessionUser(rows[0]);

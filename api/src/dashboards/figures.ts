@@ -6,7 +6,7 @@ import {
   RISK_SEVERITY_LABELS,
 } from '@verity/shared-api/src/server';
 import { gapCanBeOverdueSql } from '../action-plans/derived-sql';
-import type { Queryable } from '../db';
+import { prepared, type Queryable } from '../db';
 
 /** Which action plans (and so which gaps) a dashboard counts. */
 export interface FigureScope {
@@ -125,7 +125,7 @@ export async function readableFigures(
 ): Promise<ActionPlanFigures | undefined> {
   const params: unknown[] = [];
   const { rows } = await db.query<PlanFigureRow>(
-    `WITH ${planCountsSql(scope, params)}
+    prepared(`WITH ${planCountsSql(scope, params)}
     SELECT
       (SELECT readable FROM access) AS readable,
       coalesce(sum(plans), 0)::int AS total,
@@ -141,7 +141,7 @@ export async function readableFigures(
       coalesce(sum(plans - closed - untimed - timeline_passed - passed), 0)::int AS t_on_track,
       coalesce(sum(untimed), 0)::int AS t_no_timeline,
       ${RISK_SEVERITIES.map((risk) => `(SELECT ${risk} FROM risks)::int AS ${risk}`).join(', ')}
-    FROM counts`,
+    FROM counts`),
     params,
   );
   const row = rows[0]!;
@@ -200,7 +200,7 @@ export async function companyGapStats(
   const firm =
     scope.auditorId === undefined ? '' : `AND s.auditor_id = $${params.push(scope.auditorId)}`;
   const { rows } = await db.query<CompanyRow>(
-    `WITH per_company AS (
+    prepared(`WITH per_company AS (
       SELECT s.target_company_id,
         sum(s.open + s.prov_closed + s.pending + s.closed)::int AS total,
         sum(s.closed)::int AS closed, sum(s.prov_closed)::int AS prov_all,
@@ -232,7 +232,7 @@ export async function companyGapStats(
       (count(*) FILTER (WHERE total > 0 AND closed = total) OVER ())::int AS completed_projects,
       (count(*) FILTER (WHERE overdue > 0) OVER ())::int AS overdue_projects
     FROM companies
-    ORDER BY target_company_name, id`,
+    ORDER BY target_company_name, id`),
     params,
   );
   const first = rows[0];

@@ -5,6 +5,7 @@ import type { Database } from './types';
 
 export type { Database, DatabaseKind, Queryable, QueryResult } from './types';
 export { runMigrations, migrationsDir, MigrationError } from './migrate';
+export { prepared } from './prepared';
 
 export interface DatabaseSettings {
   /** A PostgreSQL server; when absent, PGlite in `${dataDir}/api-db`. */

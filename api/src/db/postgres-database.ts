@@ -3,6 +3,7 @@ import { pipeline, type Readable } from 'node:stream';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { csvCopy, inlineParams } from './copy-out';
+import { preparedName } from './prepared';
 import { SpillBuffer } from './spill-buffer';
 import type { Database, NotificationListener, Queryable, QueryResult } from './types';
 
@@ -75,6 +76,18 @@ const lastRows = <T>(result: pg.QueryResult | pg.QueryResult[]): T[] => {
   const last = Array.isArray(result) ? result.at(-1) : result;
   return (last?.rows ?? []) as T[];
 };
+
+/** A statement with parameters marked `prepared` goes under its name; any other as it is. */
+function statement(sql: string, params: unknown[] | undefined): pg.QueryConfig {
+  const name = params?.length ? preparedName(sql) : undefined;
+  return { text: sql, values: params, ...(name && { name }) };
+}
+
+/**
+ * A prepared statement whose result's columns changed under it (a migration of another replica
+ * altered a table it reads): PostgreSQL refuses it on that connection from then on.
+ */
+const stalePlan = (error: unknown) => (error as { code?: string }).code === '0A000';
 
 /** Waits before opening a lost listening connection again: doubling from the first, up to the last. */
 export const LISTEN_RETRY_MS = { first: 500, last: 15_000 };
@@ -180,7 +193,12 @@ export function openPostgres({
   return {
     kind: 'postgres',
     async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
-      return { rows: lastRows<T>(await pool.query(sql, params)) };
+      // The pool discards a connection whose query failed; a stale plan is asked again unprepared.
+      const result = await pool.query(statement(sql, params)).catch((error: unknown) => {
+        if (!stalePlan(error)) throw error;
+        return pool.query(sql, params);
+      });
+      return { rows: lastRows<T>(result) };
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const connection = await checkOut(pool);
@@ -195,7 +213,9 @@ export function openPostgres({
           if (!open) throw new Error('The transaction has already ended');
           const failure = connection.failure();
           if (failure) throw failure;
-          return { rows: lastRows<R>(await connection.client.query(sql, params)) };
+          return {
+            rows: lastRows<R>(await connection.client.query(statement(sql, params))),
+          };
         },
       };
       try {
@@ -209,6 +229,9 @@ export function openPostgres({
         open = false;
         if (connection.failure()) {
           connection.release();
+        } else if (stalePlan(error)) {
+          // Its prepared statement would fail again: the connection is not reused.
+          connection.release(error as Error);
         } else {
           await run('ROLLBACK').then(
             () => connection.release(),

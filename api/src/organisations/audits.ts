@@ -49,6 +49,7 @@ export async function listAudits(
       fromWhere: `audits au JOIN auditors a ON a.id = au.auditor_id WHERE ${where.join(' AND ')}`,
       orderBy: 'au.created_at DESC, au.id DESC',
       params,
+      prepare: true,
       countWithPage: search !== undefined,
     },
     query,

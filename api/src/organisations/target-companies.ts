@@ -51,6 +51,7 @@ export async function listTargetCompanies(
       fromWhere: `target_companies tc WHERE ${where.join(' AND ')}`,
       orderBy: 'tc.created_at DESC, tc.id DESC',
       params,
+      prepare: true,
       countWithPage: search !== undefined,
     },
     query,

@@ -90,6 +90,7 @@ async function readUsers(
       fromWhere: `users u WHERE ${where.join(' AND ')}`,
       orderBy: 'u.created_at DESC, u.id DESC',
       params,
+      prepare: true,
       countWithPage: search !== undefined,
       // Without a search the list is all the users, so its count is the counts' total.
       ...(withCounts && {

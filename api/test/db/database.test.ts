@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { openDatabase, runMigrations, type Database } from '../../src/db';
+import { openDatabase, prepared, runMigrations, type Database, type Queryable } from '../../src/db';
+import { PREPARED_STATEMENTS } from '../../src/db/prepared';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 
 describe.each(databaseKinds)('database on %s', (kind) => {
@@ -115,10 +116,81 @@ describe.each(databaseKinds)('database on %s', (kind) => {
     expect(ticks).toBeGreaterThanOrEqual(3);
   });
 
+  it('answers a repeated statement with the new columns of a table altered under it', async () => {
+    await db.query('CREATE TABLE ledger_notes (id int PRIMARY KEY, body text)');
+    await db.query("INSERT INTO ledger_notes VALUES (1, 'Boiler permit filed')");
+    const read = prepared('SELECT * FROM ledger_notes WHERE id = $1');
+    expect((await db.query(read, [1])).rows).toEqual([{ id: 1, body: 'Boiler permit filed' }]);
+    await db.query("ALTER TABLE ledger_notes ADD COLUMN owner text DEFAULT 'EHS manager'");
+    expect((await db.query(read, [1])).rows).toEqual([
+      { id: 1, body: 'Boiler permit filed', owner: 'EHS manager' },
+    ]);
+    // In a transaction the statement fails once; the transactions after it run.
+    const inTransaction = () => db.transaction((tx) => tx.query(read, [1]));
+    await inTransaction();
+    await db.query('ALTER TABLE ledger_notes ADD COLUMN closed boolean DEFAULT false');
+    await inTransaction().catch(() => undefined);
+    for (let i = 0; i < 3; i++) {
+      expect((await inTransaction()).rows).toEqual([
+        { id: 1, body: 'Boiler permit filed', owner: 'EHS manager', closed: false },
+      ]);
+    }
+  });
+
   it('refuses queries once closed', async () => {
     await db.close();
     await expect(db.query('SELECT 1')).rejects.toThrow();
     await expect(db.close()).resolves.toBeUndefined();
+  });
+});
+
+describe('statements prepared on PostgreSQL connections', () => {
+  let testDb: TestDatabase;
+  let db: Database;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase('postgres', { template: 'empty' });
+    db = await openDatabase({ dataDir: testDb.env.DATA_DIR, databaseUrl: testDb.env.DATABASE_URL });
+  });
+  afterAll(async () => {
+    await db?.close();
+    await testDb?.dispose();
+  });
+
+  const preparedOn = (tx: Queryable) =>
+    tx
+      .query<{ statement: string }>('SELECT statement FROM pg_prepared_statements')
+      .then(({ rows }) => rows.map((row) => row.statement));
+
+  it('prepares a marked statement once per connection, and no other', async () => {
+    const read = prepared('SELECT $1::int + 1 AS next');
+    const onConnection = await db.transaction(async (tx) => {
+      expect((await tx.query(read, [41])).rows).toEqual([{ next: 42 }]);
+      expect((await tx.query(read, [1])).rows).toEqual([{ next: 2 }]);
+      await tx.query('SELECT $1::int - 1 AS previous', [1]);
+      await tx.query(prepared('SELECT 1 AS one'));
+      return preparedOn(tx);
+    });
+    expect(onConnection.filter((text) => text === read)).toHaveLength(1);
+    expect(onConnection).not.toContain('SELECT $1::int - 1 AS previous');
+    expect(onConnection).not.toContain('SELECT 1 AS one');
+  });
+
+  it(`prepares at most ${PREPARED_STATEMENTS} marked statements on a connection, and runs the others`, async () => {
+    const { onConnection, answers } = await db.transaction(async (tx) => {
+      const answers: number[] = [];
+      for (let n = 0; n < PREPARED_STATEMENTS + 30; n++) {
+        const { rows } = await tx.query<{ n: number }>(prepared(`SELECT $1::int AS n -- ${n}`), [
+          n,
+        ]);
+        answers.push(rows[0]!.n);
+      }
+      return { onConnection: await preparedOn(tx), answers };
+    });
+    expect(answers).toEqual(Array.from({ length: PREPARED_STATEMENTS + 30 }, (_, n) => n));
+    expect(onConnection.length).toBeLessThanOrEqual(PREPARED_STATEMENTS);
+    expect(onConnection).toContain('SELECT $1::int AS n -- 0');
+    expect(onConnection).not.toContain(`SELECT $1::int AS n -- ${PREPARED_STATEMENTS + 29}`);
   });
 });
 
