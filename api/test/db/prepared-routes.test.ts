@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { listActionPlans } from '../../src/action-plans/action-plan-queries';
+import { readableFigures } from '../../src/dashboards/figures';
+import { clientScope } from '../../src/dashboards/scopes';
+import { openDatabase, type Database, type Queryable } from '../../src/db';
+import { listPortfolioGaps } from '../../src/portfolio/portfolio-gaps';
+import { createTestDatabase, type TestDatabase } from '../support/databases';
+
+// Which routes' statements are prepared on a PostgreSQL connection (docs/decisions.md "Statements
+// planned once"): those whose plan does not follow their owner's size, and not a filter of one
+// company's gaps, whose generic plan was made for the average company.
+describe('statements the routes prepare on PostgreSQL', () => {
+  let testDb: TestDatabase;
+  let db: Database;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase('postgres', { template: 'migrated' });
+    db = await openDatabase({ dataDir: testDb.env.DATA_DIR, databaseUrl: testDb.env.DATABASE_URL });
+  });
+  afterAll(async () => {
+    await db?.close();
+    await testDb?.dispose();
+  });
+
+  /** The statements `read` prepared on one connection. */
+  const preparedBy = (read: (tx: Queryable) => Promise<unknown>) =>
+    db.transaction(async (tx) => {
+      const before = await tx.query<{ name: string }>('SELECT name FROM pg_prepared_statements');
+      await read(tx);
+      await read(tx);
+      const { rows } = await tx.query<{ name: string; statement: string }>(
+        'SELECT name, statement FROM pg_prepared_statements',
+      );
+      const known = new Set(before.rows.map((row) => row.name));
+      return rows.filter((row) => !known.has(row.name)).map((row) => row.statement);
+    });
+
+  const clientId = randomUUID();
+  const companyId = randomUUID();
+
+  it("prepares a dashboard's figures and a page of the plan list", async () => {
+    const figures = await preparedBy((tx) => readableFigures(tx, clientScope(clientId)));
+    expect(figures).toHaveLength(1);
+    expect(figures[0]).toContain('FROM counts');
+    const plans = await preparedBy((tx) => listActionPlans(tx, randomUUID(), {}));
+    expect(plans).toHaveLength(1);
+    expect(plans[0]).toContain('WITH visible AS');
+  });
+
+  it("leaves the gap explorer's filter of one company's gaps planned each time", async () => {
+    const explorer = await preparedBy((tx) =>
+      listPortfolioGaps(tx, clientScope(clientId), {
+        targetCompanyId: companyId,
+        requirement: 'IFC PS3',
+        sort: 'risk',
+        order: 'desc',
+      }),
+    );
+    expect(explorer).toEqual([]);
+  });
+});
