@@ -3,6 +3,7 @@ import path from 'node:path';
 import { openDatabase, prepared, runMigrations, type Database, type Queryable } from '../../src/db';
 import { PREPARED_STATEMENTS } from '../../src/db/prepared';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { openMigrated } from '../routes/dashboards/summary-world';
 
 describe.each(databaseKinds)('database on %s', (kind) => {
   let testDb: TestDatabase;
@@ -145,17 +146,14 @@ describe.each(databaseKinds)('database on %s', (kind) => {
 });
 
 describe('statements prepared on PostgreSQL connections', () => {
-  let testDb: TestDatabase;
+  let opened: Awaited<ReturnType<typeof openMigrated>>;
   let db: Database;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase('postgres', { template: 'empty' });
-    db = await openDatabase({ dataDir: testDb.env.DATA_DIR, databaseUrl: testDb.env.DATABASE_URL });
+    opened = await openMigrated('postgres');
+    db = opened.db;
   });
-  afterAll(async () => {
-    await db?.close();
-    await testDb?.dispose();
-  });
+  afterAll(() => opened?.dispose());
 
   const preparedOn = (tx: Queryable) =>
     tx

@@ -2,25 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { listActionPlans } from '../../src/action-plans/action-plan-queries';
 import { readableFigures } from '../../src/dashboards/figures';
 import { clientScope } from '../../src/dashboards/scopes';
-import { openDatabase, type Database, type Queryable } from '../../src/db';
+import type { Database, Queryable } from '../../src/db';
 import { listPortfolioGaps } from '../../src/portfolio/portfolio-gaps';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { openMigrated } from '../routes/dashboards/summary-world';
 
 // Which routes' statements are prepared on a PostgreSQL connection (docs/decisions.md "Statements
 // planned once"): those whose plan does not follow their owner's size, and not a filter of one
 // company's gaps, whose generic plan was made for the average company.
 describe('statements the routes prepare on PostgreSQL', () => {
-  let testDb: TestDatabase;
+  let opened: Awaited<ReturnType<typeof openMigrated>>;
   let db: Database;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase('postgres', { template: 'migrated' });
-    db = await openDatabase({ dataDir: testDb.env.DATA_DIR, databaseUrl: testDb.env.DATABASE_URL });
+    opened = await openMigrated('postgres');
+    db = opened.db;
   });
-  afterAll(async () => {
-    await db?.close();
-    await testDb?.dispose();
-  });
+  afterAll(() => opened?.dispose());
 
   /** The statements `read` prepared on one connection. */
   const preparedBy = (read: (tx: Queryable) => Promise<unknown>) =>
