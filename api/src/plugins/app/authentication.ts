@@ -4,6 +4,7 @@ import { decodeAccessToken } from '../../auth/access-token';
 import { findSessionUser } from '../../auth/memberships';
 import { SESSIONS_CHANNEL, SessionCache } from '../../auth/session-cache';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../auth/session-cookies';
+import { VerifiedCookies } from '../../auth/verified-cookies';
 import { notSignedIn, sessionExpired } from '../../errors';
 import type { SessionUser } from '@verity/shared-api/src/server';
 
@@ -25,6 +26,7 @@ export default fp(
     fastify.decorateRequest('user', null as unknown as SessionUser);
     const sessions = new SessionCache({ keptMs: fastify.config.sessionKeptSeconds * 1000 });
     fastify.decorate('sessions', sessions);
+    const checked = new VerifiedCookies();
     const stop = await fastify.db.listen(SESSIONS_CHANNEL, {
       onNotification: (payload) => sessions.notice(payload),
       onLost: () => sessions.deaf(),
@@ -42,12 +44,17 @@ export default fp(
         // The browser dropped the access cookie but still holds a refresh cookie: let it refresh.
         throw request.cookies[REFRESH_COOKIE] ? sessionExpired() : notSignedIn();
       }
-      const unsigned = request.unsignCookie(access);
-      const token =
-        unsigned.valid && unsigned.value ? decodeAccessToken(unsigned.value) : undefined;
+      const token = checked.token(access, (value) => {
+        const unsigned = request.unsignCookie(value);
+        return unsigned.valid && unsigned.value ? decodeAccessToken(unsigned.value) : undefined;
+      });
       if (!token) throw notSignedIn();
+      if (token.exp <= Date.now() / 1000) {
+        checked.forget(access);
+        throw sessionExpired();
+      }
       // A cookie from before sessions existed has no session id: a refresh issues one.
-      if (token.exp <= Date.now() / 1000 || !token.sid) throw sessionExpired();
+      if (!token.sid) throw sessionExpired();
       const { uid, sid } = token;
       const user = await sessions.lookup(uid, sid, () => findSessionUser(fastify.db, uid, sid));
       if (!user) throw notSignedIn();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { decodeAccessToken, encodeAccessToken } from '../../../src/auth/access-token';
 import { hashRefreshToken } from '../../../src/auth/refresh-tokens';
 import { ApiCookies, buildTestApp, TEST_REDIRECT_URI } from '../../support/app';
+import { waitFor } from '../../support/api-process';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { startIdentity, type IdentityServer } from '../../support/identity';
 import { signIn } from '../../support/sign-in';
@@ -83,6 +84,30 @@ describe.each(databaseKinds)('session on %s', (kind) => {
     expect(refreshOnly.json()).toEqual(sessionExpired);
   });
 
+  it('refuses an access cookie once it expires, though it was answered before', async () => {
+    const cookies = await signedIn();
+    const { _id } = (await me(cookies.all())).json().data.user;
+    const soon = app.signCookie(
+      encodeAccessToken({
+        uid: _id,
+        sid: sessionIdOf(cookies),
+        exp: Math.floor(Date.now() / 1000) + 2,
+      }),
+    );
+    expect((await me({ verity_access: soon })).statusCode).toBe(200);
+    let last = 0;
+    await waitFor(
+      async () => {
+        last = (await me({ verity_access: soon })).statusCode;
+        return last !== 200;
+      },
+      'the access cookie to expire',
+      30_000,
+    );
+    expect(last).toBe(403);
+    expect((await me({ verity_access: soon })).json()).toEqual(sessionExpired);
+  });
+
   it('answers 401 for a forged signature or an unknown user', async () => {
     const cookies = await signedIn();
     const { _id } = (await me(cookies.all())).json().data.user;
@@ -97,9 +122,17 @@ describe.each(databaseKinds)('session on %s', (kind) => {
       exp: future,
     });
 
+    // The genuine cookie is answered (and its check kept) first: a forgery sent after it is not.
+    const genuine = app.signCookie(encodeAccessToken({ uid: _id, sid, exp: future }));
+    expect((await me({ verity_access: genuine })).statusCode).toBe(200);
     const forged = await me({ verity_access: `${otherUser}.${signature}` });
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toEqual(notSignedIn);
+    const [payload] = genuine.split('.');
+    const badSignature = await me({ verity_access: `${payload}.${'A'.repeat(signature!.length)}` });
+    expect(badSignature.statusCode).toBe(401);
+    expect(badSignature.json()).toEqual(notSignedIn);
+    expect((await me({ verity_access: genuine })).statusCode).toBe(200);
 
     const unknown = await me({ verity_access: app.signCookie(otherUser) });
     expect(unknown.statusCode).toBe(401);
