@@ -5,10 +5,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { findActionPlanDetail, listActionPlans } from '../src/action-plans/action-plan-queries';
+import { listActionPlans } from '../src/action-plans/action-plan-queries';
 import { exportSelect } from '../src/action-plans/csv-export';
-import { actionPlanFigures, companyGapStats, readableFigures } from '../src/dashboards/figures';
-import { auditorScope, clientScope, visibleCompanyScope } from '../src/dashboards/scopes';
+import { auditorScope, clientScope } from '../src/dashboards/scopes';
 import { openDatabase, runMigrations, type Database } from '../src/db';
 import { listAudits } from '../src/organisations/audits';
 import { listTargetCompanies } from '../src/organisations/target-companies';
@@ -26,6 +25,7 @@ import {
   smallCompanyId,
 } from './generate';
 import { measureCalls, measureHttp, type Figures } from './measure';
+import { benchClientUser, routeStatements, type RouteStatement } from './route-statements';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /**
@@ -60,13 +60,20 @@ async function admin(sql: string) {
   }
 }
 
-function startApi(databaseUrl: string, dataDir: string) {
-  const child = fork(path.join(__dirname, 'api-server.ts'), {
+/** The API (api-server.ts) or the floor (bare-server.ts), each in a process of its own. */
+function startServer(
+  script: 'api-server.ts' | 'bare-server.ts',
+  databaseUrl: string,
+  dataDir: string,
+) {
+  const child = fork(path.join(__dirname, script), {
     // BENCH_PROF=<folder>: the API's CPU profile of the whole run, written there when it ends.
     execArgv: [
       '--import',
       'tsx',
-      ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []),
+      ...(process.env.BENCH_PROF && script === 'api-server.ts'
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`]
+        : []),
     ],
     env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
   });
@@ -87,7 +94,7 @@ function startApi(databaseUrl: string, dataDir: string) {
     child.on('message', (message: ServerMessage) => {
       if (message.type === 'listening') resolve(message.url);
     });
-    child.once('exit', (code) => reject(new Error(`API exited (${code})`)));
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code})`)));
   });
   return { child, ask, listening };
 }
@@ -165,7 +172,8 @@ async function main() {
   url.pathname = `/${name}`;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'verity-bench-'));
   if (!REUSE) await admin(`CREATE DATABASE ${name}`);
-  let api: ReturnType<typeof startApi> | undefined;
+  let api: ReturnType<typeof startServer> | undefined;
+  let bare: ReturnType<typeof startServer> | undefined;
   let db: Database | undefined;
   try {
     db = await openDatabase({ databaseUrl: url.toString(), dataDir, requestLimits: false });
@@ -180,21 +188,16 @@ async function main() {
       );
     }
 
-    api = startApi(url.toString(), dataDir);
+    api = startServer('api-server.ts', url.toString(), dataDir);
+    bare = startServer('bare-server.ts', url.toString(), dataDir);
     const base = `${await api.listening}/api/v1`;
+    const bareBase = await bare.listening;
     const ask = api.ask;
     const clientCookie = String(await ask({ type: 'cookie', userId: BENCH.clientUserId }));
     const auditorCookie = String(await ask({ type: 'cookie', userId: BENCH.auditorUserId }));
-    const clientUser = {
-      _id: BENCH.clientUserId,
-      fullname: 'Bench Client',
-      emailId: 'bench.client@verity.test',
-      role: 'owner',
-      userType: 'client',
-      clientId: BENCH.clientId,
-      organisationName: 'Bench Capital',
-    } satisfies SessionUser;
+    const clientUser = benchClientUser;
     const database = db;
+    const statements = routeStatements(database);
 
     const cases: {
       name: string;
@@ -204,6 +207,8 @@ async function main() {
       aim?: number;
       /** Issue 16's route overhead: the API's req/s at least this share of its SQL alone. */
       ratioAim?: number;
+      /** The same statements answered by the bare HTTP server: the floor of any route. */
+      floor?: RouteStatement;
       /** Status changes per second to a gap of the portfolio while the route is measured. */
       writes?: number;
     }[] = [
@@ -211,7 +216,8 @@ async function main() {
         name: 'Target-company dashboard, 1,000 gaps',
         path: `/dashboard/target-company?targetCompanyId=${smallCompanyId}`,
         cookie: clientCookie,
-        sql: () => readableFigures(database, visibleCompanyScope(clientUser, smallCompanyId)),
+        sql: statements['target-company-dashboard-small'],
+        floor: 'target-company-dashboard-small' as const,
         aim: 25,
         ratioAim: 0.7,
       },
@@ -219,7 +225,8 @@ async function main() {
         name: 'Target-company dashboard, 100,000 gaps',
         path: `/dashboard/target-company?targetCompanyId=${largeCompanyId}`,
         cookie: clientCookie,
-        sql: () => readableFigures(database, visibleCompanyScope(clientUser, largeCompanyId)),
+        sql: statements['target-company-dashboard-large'],
+        floor: 'target-company-dashboard-large' as const,
         aim: 50,
         ratioAim: 0.7,
       },
@@ -227,7 +234,8 @@ async function main() {
         name: 'Auditor dashboard, 200 companies / 200,000 gaps',
         path: `/dashboard/auditor?auditorId=${BENCH.auditorId}`,
         cookie: auditorCookie,
-        sql: () => companyGapStats(database, auditorScope(BENCH.auditorId)),
+        sql: statements['auditor-dashboard'],
+        floor: 'auditor-dashboard' as const,
         aim: 100,
         ratioAim: 0.7,
       },
@@ -235,11 +243,8 @@ async function main() {
         name: 'Client dashboard, 200 companies / 20,000 plans / 200,000 gaps',
         path: '/dashboard/client',
         cookie: clientCookie,
-        sql: () =>
-          Promise.all([
-            actionPlanFigures(database, clientScope(BENCH.clientId)),
-            companyGapStats(database, clientScope(BENCH.clientId)),
-          ]),
+        sql: statements['client-dashboard'],
+        floor: 'client-dashboard' as const,
         aim: 100,
         ratioAim: 0.7,
       },
@@ -247,7 +252,8 @@ async function main() {
         name: 'Action plan detail (10 gaps)',
         path: `/action-plan/${planOf(2, 1)}?targetCompanyId=${smallCompanyId}`,
         cookie: clientCookie,
-        sql: () => findActionPlanDetail(database, planOf(2, 1), clientUser, smallCompanyId),
+        sql: statements['action-plan-detail'],
+        floor: 'action-plan-detail' as const,
         aim: 25,
         ratioAim: 0.7,
       },
@@ -367,6 +373,7 @@ async function main() {
       sql: Figures;
       aim?: number;
       ratioAim?: number;
+      floor?: Figures;
     }[] = [];
     // With 2,000 gaps, the two dashboards that read every company's summaries.
     const auditorCase = cases.find((item) => item.path.startsWith('/dashboard/auditor'))!;
@@ -381,20 +388,27 @@ async function main() {
       const http = await measureHttp(`${base}${item.path}`, item.cookie, SECONDS);
       await writer?.stop();
       const sql = await measureCalls(item.sql, Math.max(3, SECONDS / 2));
-      results.push({ name: item.name, http, sql, aim: item.aim, ratioAim: item.ratioAim });
+      let floor: Figures | undefined;
+      if (item.floor) {
+        await measureHttp(`${bareBase}/${item.floor}`, '', 2);
+        floor = await measureHttp(`${bareBase}/${item.floor}`, '', SECONDS);
+      }
+      results.push({ name: item.name, http, sql, aim: item.aim, ratioAim: item.ratioAim, floor });
       console.log(
-        `${item.name}: ${fmt(http.requestsPerSecond, 0)} req/s, p50 ${http.p50} ms, p99 ${http.p99} ms, ${http.failed} failed (SQL ${fmt(sql.requestsPerSecond, 0)}/s, p50 ${fmt(sql.p50)} ms, p99 ${fmt(sql.p99)} ms)`,
+        `${item.name}: ${fmt(http.requestsPerSecond, 0)} req/s, p50 ${http.p50} ms, p99 ${http.p99} ms, ${http.failed} failed (SQL ${fmt(sql.requestsPerSecond, 0)}/s, p50 ${fmt(sql.p50)} ms, p99 ${fmt(sql.p99)} ms${floor ? `; bare HTTP ${fmt(floor.requestsPerSecond, 0)}/s, ${floor.failed} failed` : ''})`,
       );
     }
 
     console.log(
-      '\n| Route (20 connections) | req/s | p50 ms | p99 ms | aim p99 | failed | SQL alone req/s | SQL p50 ms | SQL p99 ms | API / SQL req/s | aim API / SQL |',
+      '\n| Route (20 connections) | req/s | p50 ms | p99 ms | aim p99 | failed | SQL alone req/s | SQL p50 ms | SQL p99 ms | API / SQL req/s | aim API / SQL | bare HTTP req/s | bare HTTP / SQL | API / bare HTTP |',
     );
-    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
-    for (const r of results)
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const r of results) {
+      const floor = r.floor?.requestsPerSecond;
       console.log(
-        `| ${r.name} | ${fmt(r.http.requestsPerSecond, 0)} | ${r.http.p50} | ${r.http.p99} | ${r.aim ? `< ${r.aim}` : ''} | ${r.http.failed} | ${fmt(r.sql.requestsPerSecond, 0)} | ${fmt(r.sql.p50)} | ${fmt(r.sql.p99)} | ${fmt(r.http.requestsPerSecond / r.sql.requestsPerSecond, 2)} | ${r.ratioAim ? `>= ${r.ratioAim}` : ''} |`,
+        `| ${r.name} | ${fmt(r.http.requestsPerSecond, 0)} | ${r.http.p50} | ${r.http.p99} | ${r.aim ? `< ${r.aim}` : ''} | ${r.http.failed} | ${fmt(r.sql.requestsPerSecond, 0)} | ${fmt(r.sql.p50)} | ${fmt(r.sql.p99)} | ${fmt(r.http.requestsPerSecond / r.sql.requestsPerSecond, 2)} | ${r.ratioAim ? `>= ${r.ratioAim}` : ''} | ${floor ? fmt(floor, 0) : ''} | ${floor ? fmt(floor / r.sql.requestsPerSecond, 2) : ''} | ${floor ? fmt(r.http.requestsPerSecond / floor, 2) : ''} |`,
       );
+    }
     if (SMALL) return;
 
     const rss = async () => Number(await ask({ type: 'rss' }));
@@ -416,8 +430,11 @@ async function main() {
         `| run ${index + 1} | ${run.rows} | ${fmt(run.bytes / 2 ** 20)} | ${fmt(run.rowsPerSecond, 0)} | ${fmt(run.rssGrowthMb)} | ${index === 0 ? fmt(sqlCsv, 0) : ''} |`,
       );
   } finally {
-    api?.child.disconnect();
-    await new Promise((resolve) => (api ? api.child.once('exit', resolve) : resolve(undefined)));
+    for (const server of [api, bare]) {
+      if (!server?.child.connected) continue;
+      server.child.disconnect();
+      await new Promise((resolve) => server.child.once('exit', resolve));
+    }
     await db?.close();
     if (KEEP || REUSE) console.log(`Kept database ${name}`);
     else await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
