@@ -15,6 +15,7 @@ import {
   FileAnswer,
   IsoDate,
   Nullable,
+  NullableIsoDate,
   PageInfo,
   PageQuery,
   Uuid,
@@ -308,9 +309,9 @@ export const Gap = Type.Object({
     description: 'overdue when not closed past the due date, else status',
   }),
   createdAt: IsoDate,
-  dueDate: Nullable(IsoDate),
+  dueDate: NullableIsoDate,
   ESGAspect: Nullable(oneOf(ESG_ASPECTS)),
-  timeline: Nullable(IsoDate),
+  timeline: NullableIsoDate,
   areaCode: Nullable(Type.String()),
   amount: Nullable(Amount),
   impactedSDGs: Type.Array(oneOf(SDG_CODES)),
@@ -345,7 +346,7 @@ const actionPlanProperties = {
   actionPlanHeading: Type.String(),
   category: oneOf(ACTION_PLAN_CATEGORIES),
   formType: oneOf(AUDIT_FORMS),
-  timeline: Nullable(IsoDate),
+  timeline: NullableIsoDate,
   createdAt: IsoDate,
   overallStatus: oneOf(STATUS_KEYS),
   version: Type.Integer({
@@ -366,7 +367,7 @@ export const GapListItem = Type.Object({
   status: oneOf(GAP_STORED_STATUSES),
   displayStatus: oneOf(STATUS_KEYS),
   createdAt: IsoDate,
-  dueDate: Nullable(IsoDate),
+  dueDate: NullableIsoDate,
 });
 export type GapListItem = Static<typeof GapListItem>;
 

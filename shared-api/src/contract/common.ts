@@ -1,7 +1,14 @@
 // What every area of the contract is made of: ids, dates, lists of values, and the envelope of
 // docs/api.md ("Conventions"). TypeBox schemas: JSON Schema for the API, static types for everyone.
 import { LIST_MAX_PAGE_SIZE, LIST_PAGE_SIZE } from '../domain/limits';
-import { Kind, Type, TypeRegistry, type Static, type TSchema } from '@sinclair/typebox';
+import {
+  FormatRegistry,
+  Kind,
+  Type,
+  TypeRegistry,
+  type Static,
+  type TSchema,
+} from '@sinclair/typebox';
 
 export const Uuid = Type.String({ format: 'uuid' });
 
@@ -10,6 +17,28 @@ export const IsoDate = Type.String({ format: 'date-time' });
 export type IsoDate = Static<typeof IsoDate>;
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/**
+ * A date or null, as one JSON Schema type list rather than `Nullable`'s `anyOf`: an answer's
+ * serialiser picks an `anyOf` branch by validating the value against each (the date-time format
+ * included), which for a page of gaps was 5 % of the API's time; a type list is a `typeof` test.
+ */
+export const NullableIsoDate = Type.Unsafe<IsoDate | null>({
+  [Kind]: 'NullableIsoDate',
+  type: ['string', 'null'],
+  format: 'date-time',
+});
+
+// As for `oneOf` below: TypeBox's own checks learn the kind, with the date-time format as registered.
+if (!TypeRegistry.Has('NullableIsoDate'))
+  TypeRegistry.Set(
+    'NullableIsoDate',
+    (_schema, value) =>
+      value === null ||
+      (typeof value === 'string' &&
+        FormatRegistry.Has('date-time') &&
+        FormatRegistry.Get('date-time')!(value)),
+  );
 
 /**
  * One of a list of strings, as JSON Schema's `enum`: answers are serialised as plain strings, with

@@ -2,7 +2,16 @@
 // "Notifications"). The kinds, channels and words live in ../domain/notifications.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { NOTIFICATIONS_MAX_PAGE_SIZE, NOTIFICATION_KINDS } from '../domain/notifications';
-import { IsoDate, Nullable, Uuid, errorAnswers, oneOf, routeSchemas, successWith } from './common';
+import {
+  IsoDate,
+  Nullable,
+  NullableIsoDate,
+  Uuid,
+  errorAnswers,
+  oneOf,
+  routeSchemas,
+  successWith,
+} from './common';
 
 /** One notification as the bell's panel shows it. */
 export const AppNotification = Type.Object({
@@ -11,7 +20,7 @@ export const AppNotification = Type.Object({
   title: Type.String(),
   body: Type.String(),
   createdAt: IsoDate,
-  readAt: Nullable(IsoDate),
+  readAt: NullableIsoDate,
   gapId: Nullable(Uuid),
   actionPlanId: Nullable(Uuid),
   targetCompanyId: Nullable(Uuid),
