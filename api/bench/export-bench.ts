@@ -8,10 +8,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { SessionUser } from '@verity/shared-api/src/server';
 import { exportSelect } from '../src/action-plans/csv-export';
 import { openDatabase, runMigrations, type Database, type DatabaseKind } from '../src/db';
 import { BENCH, generatePortfolio, largeCompanyId } from './generate';
+import { benchClientUser } from './route-statements';
 
 const KINDS = (process.env.EXPORT_BENCH_KINDS ?? 'pglite,postgres').split(',') as DatabaseKind[];
 const adminUrl =
@@ -19,15 +19,7 @@ const adminUrl =
   process.env.DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
 
-const clientUser = {
-  _id: BENCH.clientUserId,
-  fullname: 'Bench Client',
-  emailId: 'bench.client@verity.test',
-  role: 'owner',
-  userType: 'client',
-  clientId: BENCH.clientId,
-  organisationName: 'Bench Capital',
-} satisfies SessionUser;
+const clientUser = benchClientUser;
 
 async function admin(sql: string) {
   const client = new pg.Client({ connectionString: adminUrl });
