@@ -79,8 +79,9 @@ async function readUsers(
   const search = searchSql(
     query.search,
     params,
-    ['u.fullname', 'u.email'],
+    ['u.fullname_folded', 'u.email_folded'],
     [{ column: 'u.role', labels: ROLE_LABELS }],
+    { folded: true },
   );
   if (search) where.push(search);
   const { rows, figures, ...page } = await readPage<UserRow, UserCounts>(
