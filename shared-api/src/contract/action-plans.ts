@@ -15,7 +15,6 @@ import {
   FileAnswer,
   IsoDate,
   Nullable,
-  NullableIsoDate,
   PageInfo,
   PageQuery,
   Uuid,
@@ -309,9 +308,9 @@ export const Gap = Type.Object({
     description: 'overdue when not closed past the due date, else status',
   }),
   createdAt: IsoDate,
-  dueDate: NullableIsoDate,
+  dueDate: Nullable(IsoDate),
   ESGAspect: Nullable(oneOf(ESG_ASPECTS)),
-  timeline: NullableIsoDate,
+  timeline: Nullable(IsoDate),
   areaCode: Nullable(Type.String()),
   amount: Nullable(Amount),
   impactedSDGs: Type.Array(oneOf(SDG_CODES)),
@@ -346,7 +345,7 @@ const actionPlanProperties = {
   actionPlanHeading: Type.String(),
   category: oneOf(ACTION_PLAN_CATEGORIES),
   formType: oneOf(AUDIT_FORMS),
-  timeline: NullableIsoDate,
+  timeline: Nullable(IsoDate),
   createdAt: IsoDate,
   overallStatus: oneOf(STATUS_KEYS),
   version: Type.Integer({
@@ -367,7 +366,7 @@ export const GapListItem = Type.Object({
   status: oneOf(GAP_STORED_STATUSES),
   displayStatus: oneOf(STATUS_KEYS),
   createdAt: IsoDate,
-  dueDate: NullableIsoDate,
+  dueDate: Nullable(IsoDate),
 });
 export type GapListItem = Static<typeof GapListItem>;
 

@@ -2,16 +2,7 @@
 // "Notifications"). The kinds, channels and words live in ../domain/notifications.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { NOTIFICATIONS_MAX_PAGE_SIZE, NOTIFICATION_KINDS } from '../domain/notifications';
-import {
-  IsoDate,
-  Nullable,
-  NullableIsoDate,
-  Uuid,
-  errorAnswers,
-  oneOf,
-  routeSchemas,
-  successWith,
-} from './common';
+import { IsoDate, Nullable, Uuid, errorAnswers, oneOf, routeSchemas, successWith } from './common';
 
 /** One notification as the bell's panel shows it. */
 export const AppNotification = Type.Object({
@@ -20,7 +11,7 @@ export const AppNotification = Type.Object({
   title: Type.String(),
   body: Type.String(),
   createdAt: IsoDate,
-  readAt: NullableIsoDate,
+  readAt: Nullable(IsoDate),
   gapId: Nullable(Uuid),
   actionPlanId: Nullable(Uuid),
   targetCompanyId: Nullable(Uuid),
