@@ -45,6 +45,18 @@ describe.each(databaseKinds)('session on %s', (kind) => {
   const sessionIdOf = (cookies: ApiCookies) =>
     decodeAccessToken(app.unsignCookie(cookies.get('verity_access')!).value!)!.sid!;
 
+  /** A signed access cookie of the signed-in session in `cookies`, expiring `secondsFromNow` on. */
+  async function accessCookie(cookies: ApiCookies, secondsFromNow: number): Promise<string> {
+    const { _id } = (await me(cookies.all())).json().data.user;
+    return app.signCookie(
+      encodeAccessToken({
+        uid: _id,
+        sid: sessionIdOf(cookies),
+        exp: Math.floor(Date.now() / 1000) + secondsFromNow,
+      }),
+    );
+  }
+
   async function signedIn(email = 'client.owner@verity.test'): Promise<ApiCookies> {
     const { callback, cookies } = await signIn(app, 'client', email);
     expect(callback.headers.location).toBe('/');
@@ -59,19 +71,13 @@ describe.each(databaseKinds)('session on %s', (kind) => {
 
   it('answers 403 ACCESS_TOKEN_EXPIRED for an expired access token, and for a refresh cookie alone', async () => {
     const cookies = await signedIn();
-    const { _id } = (await me(cookies.all())).json().data.user;
-    const expired = app.signCookie(
-      encodeAccessToken({
-        uid: _id,
-        sid: sessionIdOf(cookies),
-        exp: Math.floor(Date.now() / 1000) - 1,
-      }),
-    );
+    const expired = await accessCookie(cookies, -1);
     const response = await me({ ...cookies.all(), verity_access: expired });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual(sessionExpired);
 
     // A cookie issued before sessions existed names none: the browser refreshes into one.
+    const { _id } = (await me(cookies.all())).json().data.user;
     const withoutSession = app.signCookie(
       Buffer.from(JSON.stringify({ uid: _id, exp: Math.floor(Date.now() / 1000) + 600 })).toString(
         'base64url',
@@ -86,14 +92,7 @@ describe.each(databaseKinds)('session on %s', (kind) => {
 
   it('refuses an access cookie once it expires, though it was answered before', async () => {
     const cookies = await signedIn();
-    const { _id } = (await me(cookies.all())).json().data.user;
-    const soon = app.signCookie(
-      encodeAccessToken({
-        uid: _id,
-        sid: sessionIdOf(cookies),
-        exp: Math.floor(Date.now() / 1000) + 2,
-      }),
-    );
+    const soon = await accessCookie(cookies, 2);
     expect((await me({ verity_access: soon })).statusCode).toBe(200);
     let last = 0;
     await waitFor(
@@ -284,14 +283,7 @@ describe.each(databaseKinds)('session on %s', (kind) => {
 
   it('signs out with an expired access token: cookies cleared and the refresh token dead', async () => {
     const cookies = await signedIn();
-    const { _id } = (await me(cookies.all())).json().data.user;
-    const expired = app.signCookie(
-      encodeAccessToken({
-        uid: _id,
-        sid: sessionIdOf(cookies),
-        exp: Math.floor(Date.now() / 1000) - 60,
-      }),
-    );
+    const expired = await accessCookie(cookies, -60);
     const refreshToken = cookies.get('verity_refresh')!;
 
     const response = await app.inject({
