@@ -19,8 +19,6 @@ const adminUrl =
   process.env.DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
 
-const clientUser = benchClientUser;
-
 async function admin(sql: string) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -60,7 +58,7 @@ function probe(db: Database) {
 }
 
 async function measureExport(db: Database) {
-  const { sql, params } = exportSelect(clientUser, largeCompanyId);
+  const { sql, params } = exportSelect(benchClientUser, largeCompanyId);
   const idle = probe(db);
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const alone = await idle();

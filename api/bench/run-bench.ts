@@ -195,7 +195,6 @@ async function main() {
     const ask = api.ask;
     const clientCookie = String(await ask({ type: 'cookie', userId: BENCH.clientUserId }));
     const auditorCookie = String(await ask({ type: 'cookie', userId: BENCH.auditorUserId }));
-    const clientUser = benchClientUser;
     const database = db;
     const statements = routeStatements(database);
 
@@ -261,7 +260,7 @@ async function main() {
         name: 'Action plan list, a page of 20 of an audit of 50 plans (500 gaps)',
         path: `/action-plan/${auditOf(2, 1)}/action-plans?targetCompanyId=${smallCompanyId}`,
         cookie: clientCookie,
-        sql: () => listActionPlans(database, auditOf(2, 1), {}, clientUser, smallCompanyId),
+        sql: () => listActionPlans(database, auditOf(2, 1), {}, benchClientUser, smallCompanyId),
         // Issue 16: a page of any growing list, p99 <= 50 ms at 20 connections.
         aim: 50,
       },
@@ -269,7 +268,7 @@ async function main() {
         name: 'Action plan list, a page of 20 of an audit of 50 plans of 1,000 gaps (50,000 gaps)',
         path: `/action-plan/${auditOf(1, 1)}/action-plans?targetCompanyId=${largeCompanyId}`,
         cookie: clientCookie,
-        sql: () => listActionPlans(database, auditOf(1, 1), {}, clientUser, largeCompanyId),
+        sql: () => listActionPlans(database, auditOf(1, 1), {}, benchClientUser, largeCompanyId),
         // The same page as above: its cost follows the page, not the plans' gaps.
         aim: 50,
       },
@@ -297,7 +296,7 @@ async function main() {
         name: 'Target companies (client), a page of 20 of 200',
         path: '/target-company?page=5',
         cookie: clientCookie,
-        sql: () => listTargetCompanies(database, clientUser, { page: 5 }),
+        sql: () => listTargetCompanies(database, benchClientUser, { page: 5 }),
         aim: 50,
       },
       {
@@ -307,7 +306,12 @@ async function main() {
         sql: () =>
           listTargetCompanies(
             database,
-            { ...clientUser, userType: 'auditor', clientId: undefined, auditorId: BENCH.auditorId },
+            {
+              ...benchClientUser,
+              userType: 'auditor',
+              clientId: undefined,
+              auditorId: BENCH.auditorId,
+            },
             { page: 10 },
           ),
         aim: 50,
@@ -316,7 +320,7 @@ async function main() {
         name: 'Audits of a company by a firm, a page',
         path: `/target-company/${BENCH.auditorId}/audits?targetCompanyId=${smallCompanyId}`,
         cookie: clientCookie,
-        sql: () => listAudits(database, clientUser, smallCompanyId, BENCH.auditorId),
+        sql: () => listAudits(database, benchClientUser, smallCompanyId, BENCH.auditorId),
         aim: 50,
       },
       {
@@ -418,7 +422,7 @@ async function main() {
     if (!ONLY) {
       await measureCsv(csvUrl, clientCookie, rss);
       for (let run = 0; run < 3; run++) csvRuns.push(await measureCsv(csvUrl, clientCookie, rss));
-      sqlCsv = await sqlCsvRowsPerSecond(database, clientUser);
+      sqlCsv = await sqlCsvRowsPerSecond(database, benchClientUser);
     }
 
     console.log(
