@@ -12,7 +12,7 @@ import type { FigureScope } from '../../dashboards/figures';
 import type { Queryable } from '../../db';
 import { withByteOrderMark } from '../../action-plans/csv-export';
 import { invalid, notFound } from '../../errors';
-import { PortfolioCache, type AnswerEncoding } from '../../portfolio/portfolio-cache';
+import { AnswerCache, type AnswerEncoding } from '../../answer-cache';
 import { portfolioToken, readPortfolio } from '../../portfolio/portfolio-figures';
 import { listPortfolioGaps, portfolioExportSelect } from '../../portfolio/portfolio-gaps';
 
@@ -21,19 +21,20 @@ const routeDefaults = { tags: ['portfolio'] };
 /** What the portfolio's answer is also sent in, the client's preference deciding. */
 const ANSWER_ENCODINGS: AnswerEncoding[] = ['br', 'gzip'];
 
+/** The keys of a client's and of an auditor firm's portfolio among the answers kept (answer-cache.ts). */
+const clientKey = (clientId: string) => `client:${clientId}`;
+const auditorKey = (auditorId: string) => `auditor:${auditorId}`;
+
 /**
  * A client's portfolio is its companies; an auditor's, its firm's work at the companies it is
- * assigned to. With it, its key among the answers kept (portfolio-cache.ts).
+ * assigned to. With it, its key among the answers kept.
  */
 function portfolioOf(user: SessionUser): { scope: FigureScope; key: string } {
   if (user.userType === 'client') {
-    return { scope: clientScope(user.clientId!), key: PortfolioCache.clientKey(user.clientId!) };
+    return { scope: clientScope(user.clientId!), key: clientKey(user.clientId!) };
   }
   if (user.userType === 'auditor') {
-    return {
-      scope: auditorScope(user.auditorId!),
-      key: PortfolioCache.auditorKey(user.auditorId!),
-    };
+    return { scope: auditorScope(user.auditorId!), key: auditorKey(user.auditorId!) };
   }
   // The permission (viewPortfolio) has already refused every other user type.
   throw notFound();
@@ -64,9 +65,13 @@ async function checkFilters(db: Queryable, user: SessionUser, query: PortfolioGa
 const portfolioRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
   // The answers kept, forgotten as the change feed tells of writes to their gaps and plans.
-  const answers = new PortfolioCache();
+  const answers = new AnswerCache();
   const unwatch = fastify.changeFeed.watch({
-    notice: (notice) => answers.changed(notice.clientId, notice.auditorId),
+    // The client's portfolio, and the firm's while it is assigned to the company.
+    notice: ({ clientId, auditorId }) =>
+      answers.changed(
+        auditorId ? [clientKey(clientId), auditorKey(auditorId)] : [clientKey(clientId)],
+      ),
     missed: () => answers.missed(),
   });
   fastify.addHook('onClose', async () => unwatch());
@@ -85,7 +90,7 @@ const portfolioRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const { scope, key } = portfolioOf(request.user);
       const answer = await answers.answer(
-        key,
+        { key },
         () => portfolioToken(db, scope),
         async () => {
           const { portfolio, nextDue } = await readPortfolio(db, scope);

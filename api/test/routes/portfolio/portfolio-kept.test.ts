@@ -1,4 +1,4 @@
-// The portfolio's answers kept by the API (api/src/portfolio/portfolio-cache.ts) never show what
+// The portfolio's answers kept by the API (api/src/answer-cache.ts) never show what
 // has changed: after each kind of write a reader may not see otherwise (a text edit through the
 // routes, a count moved with no notice, a company renamed, a firm unassigned, a gap falling due), the
 // next read shows it, and every answer equals the figures worked out afresh.

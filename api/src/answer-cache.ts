@@ -1,14 +1,16 @@
-// The portfolio's answers kept per scope (a client, an auditor firm) while nothing they show has
-// changed (docs/decisions.md "Portfolio answers kept"). A lender's officers open the same portfolio
-// all day and its gaps change far less often than it is read: an answer is worked out once, then
+// Answers the API keeps while nothing they show has changed (docs/decisions.md "Portfolio answers
+// kept", "Plan list answers kept"). Screens such as a lender's portfolio or an audit's plan list are
+// opened again and again while their gaps change far less often: an answer is worked out once, then
 // served again for as long as
-//   - the database's token is the same (read on every request, `portfolioToken`): the scope's
-//     companies and summary rows are the very rows the answer was worked out from (who is in the
-//     scope, every count), and no gap or plan anywhere was written since;
-//   - no notice of a write to the scope's gaps or plans came since (the change feed, which every API
-//     process hears: a write the token missed because it committed late),
-//   - no gap of the scope has fallen due since, and it is less than MAX_AGE_MS old (what moves with
-//     the clock alone: days overdue, the ageing bands).
+//   - the database's token is the same (read on every request by the caller's `token`): the rows the
+//     answer was worked out from are the very rows it shows (row versions, who sees them), and no gap
+//     or plan anywhere was written since;
+//   - no notice of a write to the answer's group came since (the change feed, which every API process
+//     hears: a write the token missed because it committed late),
+//   - its own end has not come (what moves with the clock alone: a gap falling due), and it is less
+//     than MAX_AGE_MS old.
+// Each answer belongs to a group (a client, an auditor firm, a target company): a notice names the
+// groups it touches, and their answers are forgotten.
 
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -49,7 +51,8 @@ export class KeptAnswer {
 }
 
 interface Entry {
-  /** The notices heard when the answer was begun (`PortfolioCache.stamp`). */
+  group: string;
+  /** The notices heard when the answer was begun (`AnswerCache.stamp`). */
   stamp: string;
   /** The database's token when the answer was begun. */
   token: string;
@@ -57,36 +60,40 @@ interface Entry {
   expiresAt: number;
 }
 
-export interface PortfolioAnswer {
+export interface WorkedAnswer {
   /** The answer as JSON. */
   body: string;
   /** When it stops holding by the clock alone (ms since the epoch): the next due date, at the latest. */
   expiresAt: number;
 }
 
-export class PortfolioCache {
+export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
+  /** The keys kept of each group. */
+  private readonly members = new Map<string, Set<string>>();
   private readonly generations = new Map<string, number>();
   private readonly inFlight = new Map<string, Promise<{ answer: KeptAnswer; expiresAt: number }>>();
   private epoch = 0;
   private bytes = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly maxBytes = MAX_BYTES,
+  ) {}
 
-  /** The scope keys of a client and of an auditor firm. */
-  static clientKey = (clientId: string) => `client:${clientId}`;
-  static auditorKey = (auditorId: string) => `auditor:${auditorId}`;
-
-  /** A gap or plan of the client's company changed (and of the firm's audit, when it is assigned). */
-  changed(clientId: string, auditorId: string | null): void {
-    this.bump(PortfolioCache.clientKey(clientId));
-    if (auditorId) this.bump(PortfolioCache.auditorKey(auditorId));
+  /** A gap or plan that the answers of these groups may show changed: they are forgotten. */
+  changed(groups: Iterable<string>): void {
+    for (const group of groups) {
+      this.generations.set(group, (this.generations.get(group) ?? 0) + 1);
+      for (const key of this.members.get(group) ?? []) this.drop(key);
+    }
   }
 
   /** Notices may have been missed: no answer kept can be trusted. */
   missed(): void {
     this.epoch++;
     this.entries.clear();
+    this.members.clear();
     this.bytes = 0;
   }
 
@@ -95,16 +102,17 @@ export class PortfolioCache {
   }
 
   /**
-   * The answer of the scope `key`: the one kept, while it holds (see the head of this file), else
-   * `work()`'s, kept for the next caller. Callers asking at once while none holds share one `work()`.
-   * `token()` is read first, so a write committed while `work()` runs makes the next caller work again.
+   * The answer `key` of `group` (the key alone when it is its own group): the one kept, while it
+   * holds (see the head of this file), else `work()`'s, kept for the next caller. Callers asking at
+   * once while none holds share one `work()`. The notices are noted first and `token()` is read
+   * next, so a write committed while `work()` runs makes the next caller work again.
    */
   async answer(
-    key: string,
+    { key, group = key }: { key: string; group?: string },
     token: () => Promise<string>,
-    work: () => Promise<PortfolioAnswer>,
+    work: () => Promise<WorkedAnswer>,
   ): Promise<KeptAnswer> {
-    const stamp = this.stamp(key);
+    const stamp = this.stamp(group);
     const current = await token();
     const kept = this.entries.get(key);
     if (kept && kept.stamp === stamp && kept.token === current && this.now() < kept.expiresAt) {
@@ -118,33 +126,30 @@ export class PortfolioCache {
         .finally(() => this.inFlight.delete(flightKey));
       this.inFlight.set(flightKey, flight);
       void flight.then(
-        (worked) => this.keep(key, { stamp, token: current, ...worked }),
+        (worked) => this.keep(key, { group, stamp, token: current, ...worked }),
         () => undefined,
       );
     }
     return (await flight).answer;
   }
 
-  private stamp(key: string): string {
-    return `${this.epoch}:${this.generations.get(key) ?? 0}`;
-  }
-
-  private bump(key: string): void {
-    this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
-    this.drop(key);
+  private stamp(group: string): string {
+    return `${this.epoch}:${this.generations.get(group) ?? 0}`;
   }
 
   private keep(key: string, entry: Entry): void {
     // A notice heard while the answer was worked out: it may be older than the change.
-    if (entry.stamp !== this.stamp(key)) return;
+    if (entry.stamp !== this.stamp(entry.group)) return;
     this.drop(key);
     const expiresAt = Math.min(entry.expiresAt, this.now() + MAX_AGE_MS);
     this.entries.set(key, { ...entry, expiresAt });
+    let keys = this.members.get(entry.group);
+    if (!keys) this.members.set(entry.group, (keys = new Set()));
+    keys.add(key);
     this.bytes += entry.answer.body.length;
-    for (const [oldest, { answer }] of this.entries) {
-      if (this.bytes <= MAX_BYTES) break;
-      this.entries.delete(oldest);
-      this.bytes -= answer.body.length;
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes) break;
+      this.drop(oldest);
     }
   }
 
@@ -152,6 +157,9 @@ export class PortfolioCache {
     const kept = this.entries.get(key);
     if (!kept) return;
     this.entries.delete(key);
+    const keys = this.members.get(kept.group);
+    keys?.delete(key);
+    if (keys?.size === 0) this.members.delete(kept.group);
     this.bytes -= kept.answer.body.length;
   }
 }

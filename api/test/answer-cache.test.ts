@@ -1,21 +1,21 @@
-// The rules of the portfolio answers kept (api/src/portfolio/portfolio-cache.ts), on a clock of the
-// test's own: an answer is served again only while its token, its notices and its time hold; callers
-// at once share one working out; a notice heard while an answer is worked out keeps it from being kept.
+// The rules of the answers kept (api/src/answer-cache.ts), on a clock of the test's own: an answer is
+// served again only while its token, its group's notices and its time hold; callers at once share one
+// working out; a notice heard while an answer is worked out keeps it from being kept.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { MAX_AGE_MS, MAX_BYTES, PortfolioCache } from '../../src/portfolio/portfolio-cache';
+import { AnswerCache, MAX_AGE_MS, MAX_BYTES } from '../src/answer-cache';
 
-const CLIENT = 'client-a';
-const FIRM = 'firm-a';
+const CLIENT = 'client:a';
+const FIRM = 'auditor:a';
 
-describe('the portfolio answers kept', () => {
+describe('the answers kept', () => {
   let clock: number;
-  let cache: PortfolioCache;
+  let cache: AnswerCache;
   let token: string;
   let worked: number;
 
   beforeEach(() => {
     clock = 1_000_000;
-    cache = new PortfolioCache(() => clock);
+    cache = new AnswerCache(() => clock);
     token = 't1';
     worked = 0;
   });
@@ -26,8 +26,8 @@ describe('the portfolio answers kept', () => {
       worked += 1;
       return { body: `answer ${worked}`, expiresAt };
     };
-  const ask = async (key = PortfolioCache.clientKey(CLIENT), expiresAt?: number) =>
-    (await cache.answer(key, async () => token, work(expiresAt))).body;
+  const ask = async (key = CLIENT, expiresAt?: number) =>
+    (await cache.answer({ key }, async () => token, work(expiresAt))).body;
 
   it('serves the answer again while the token holds, and works it out again when it changes', async () => {
     expect(await ask()).toBe('answer 1');
@@ -37,26 +37,39 @@ describe('the portfolio answers kept', () => {
     expect(worked).toBe(2);
   });
 
-  it("forgets a client's and its firm's answers on a notice of theirs, and no one else's", async () => {
-    const other = PortfolioCache.clientKey('client-b');
-    const firm = PortfolioCache.auditorKey(FIRM);
+  it("forgets the answers of the groups a notice names, and no one else's", async () => {
+    const other = 'client:b';
     await ask();
     await ask(other);
-    await ask(firm);
+    await ask(FIRM);
     expect(worked).toBe(3);
-    cache.changed(CLIENT, FIRM);
+    cache.changed([CLIENT, FIRM]);
     expect(await ask()).toBe('answer 4');
-    expect(await ask(firm)).toBe('answer 5');
+    expect(await ask(FIRM)).toBe('answer 5');
     expect(await ask(other)).toBe('answer 2');
-    // A plan of an unassigned firm (no firm in the notice): the client's answer only.
-    cache.changed(CLIENT, null);
-    expect(await ask(firm)).toBe('answer 5');
+    cache.changed([CLIENT]);
+    expect(await ask(FIRM)).toBe('answer 5');
     expect(await ask()).toBe('answer 6');
+  });
+
+  it('forgets every answer of a group at once, and only those', async () => {
+    const inGroup = (key: string, group: string) =>
+      cache.answer({ key, group }, async () => token, work());
+    await inGroup('company:a page 1', 'company:a');
+    await inGroup('company:a page 2', 'company:a');
+    await inGroup('company:b page 1', 'company:b');
+    expect(cache.size).toBe(3);
+    expect((await inGroup('company:a page 2', 'company:a')).body).toBe('answer 2');
+    cache.changed(['company:a']);
+    expect(cache.size).toBe(1);
+    expect((await inGroup('company:a page 1', 'company:a')).body).toBe('answer 4');
+    expect((await inGroup('company:a page 2', 'company:a')).body).toBe('answer 5');
+    expect((await inGroup('company:b page 1', 'company:b')).body).toBe('answer 3');
   });
 
   it('forgets everything when notices may have been missed', async () => {
     await ask();
-    await ask(PortfolioCache.auditorKey(FIRM));
+    await ask(FIRM);
     cache.missed();
     expect(cache.size).toBe(0);
     expect(await ask()).toBe('answer 3');
@@ -82,10 +95,9 @@ describe('the portfolio answers kept', () => {
         finish = resolve;
       });
     };
-    const key = PortfolioCache.clientKey(CLIENT);
     const callers = Array.from(
       { length: 5 },
-      async () => (await cache.answer(key, async () => token, slow)).body,
+      async () => (await cache.answer({ key: CLIENT }, async () => token, slow)).body,
     );
     // Let every caller read its token and join the one working out.
     await new Promise((resolve) => setImmediate(resolve));
@@ -95,12 +107,11 @@ describe('the portfolio answers kept', () => {
   });
 
   it('does not keep an answer whose working out heard a notice (the answer may predate the change)', async () => {
-    const key = PortfolioCache.clientKey(CLIENT);
     const answer = await cache.answer(
-      key,
+      { key: CLIENT },
       async () => token,
       async () => {
-        cache.changed(CLIENT, null);
+        cache.changed([CLIENT]);
         return { body: 'begun before the change', expiresAt: Number.POSITIVE_INFINITY };
       },
     );
@@ -113,7 +124,7 @@ describe('the portfolio answers kept', () => {
     const big = 'x'.repeat(MAX_BYTES / 4);
     for (let n = 1; n <= 5; n++)
       await cache.answer(
-        `client:${n}`,
+        { key: `client:${n}` },
         async () => token,
         async () => ({
           body: `${n}${big}`,
@@ -121,9 +132,9 @@ describe('the portfolio answers kept', () => {
         }),
       );
     expect(cache.size).toBe(3);
-    const again = await cache.answer('client:1', async () => token, work());
+    const again = await cache.answer({ key: 'client:1' }, async () => token, work());
     expect(again.body).toBe('answer 1');
-    const kept = await cache.answer('client:5', async () => token, work());
+    const kept = await cache.answer({ key: 'client:5' }, async () => token, work());
     expect(kept.body.startsWith('5')).toBe(true);
   });
 
@@ -132,7 +143,7 @@ describe('the portfolio answers kept', () => {
       rows: Array.from({ length: 2000 }, (_, n) => ({ n, x: 'cell' })),
     });
     const answer = await cache.answer(
-      PortfolioCache.clientKey(CLIENT),
+      { key: CLIENT },
       async () => token,
       async () => ({
         body: json,
@@ -145,7 +156,7 @@ describe('the portfolio answers kept', () => {
     expect(gunzipSync(gzip).toString()).toBe(json);
     expect(br.length).toBeLessThan(json.length / 10);
     // The kept answer's copies: the same bytes, not compressed again.
-    const again = await cache.answer(PortfolioCache.clientKey(CLIENT), async () => token, work());
+    const again = await cache.answer({ key: CLIENT }, async () => token, work());
     expect(again.in('br')).toBe(br);
     expect(again.in('gzip')).toBe(gzip);
   });
