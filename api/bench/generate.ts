@@ -94,6 +94,13 @@ export async function generatePortfolio(
       SELECT id, 'open', created_at FROM gaps;
     INSERT INTO gap_status_history (gap_id, status, changed_at)
       SELECT id, status, created_at + interval '5 days' FROM gaps WHERE status <> 'open';
+    -- The change history of those closings (a real database has one entry or more per gap): what a
+    -- kept answer's token reads the newest of.
+    INSERT INTO change_history (entity, action_plan_id, gap_id, field, old_value, new_value, version,
+        changed_by_name, changed_by_user_type, changed_by_role, changed_at)
+      SELECT 'gap', action_plan_id, id, 'status', '"open"', to_jsonb(status), 2, 'Bench Auditor',
+        'auditor', 'owner', created_at + interval '5 days'
+      FROM gaps WHERE status <> 'open';
   `);
   await db.query('VACUUM ANALYZE');
 }

@@ -13,6 +13,8 @@
 // groups it touches, and their answers are forgotten.
 
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** An answer is worked out again at least this often, whatever happened. */
 export const MAX_AGE_MS = 60_000;
@@ -48,6 +50,21 @@ export class KeptAnswer {
     }
     return bytes;
   }
+}
+
+/** What a kept answer is also sent in, the client's preference deciding. */
+const ANSWER_ENCODINGS: AnswerEncoding[] = ['br', 'gzip'];
+
+/**
+ * Sends a kept answer as it is (already the JSON of the route's answer: a string or bytes with a JSON
+ * type are sent untouched; the type provider knows only the object form), compressed when the client
+ * accepts it.
+ */
+export function sendKeptAnswer(request: FastifyRequest, reply: FastifyReply, answer: KeptAnswer) {
+  const encoding = negotiate(request.headers['accept-encoding'] ?? '', ANSWER_ENCODINGS);
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (!encoding) return reply.send(answer.body);
+  return reply.header('content-encoding', encoding).send(answer.in(encoding));
 }
 
 interface Entry {

@@ -20,6 +20,7 @@ import { auditVisibleSql } from '../auth/tenancy';
 import { prepared, type Queryable } from '../db';
 import { planChangeHistorySql, toChangeEntries, type ChangeJson } from './change-history';
 import {
+  gapCanBeOverdueSql,
   gapDisplayStatusSql,
   planOverallStatusSql,
   planOverdueJoinSql,
@@ -109,6 +110,25 @@ export async function listActionPlans(
   reader?: SessionUser,
   targetCompanyId?: string,
 ): Promise<ActionPlanPage | undefined> {
+  return (await readActionPlanPage(db, auditId, filters, { reader, targetCompanyId }))?.list;
+}
+
+/**
+ * `listActionPlans`, and with `nextDue` when the list next changes by the clock alone, read by the
+ * same statement (one now()): the first due date from then of a gap of the audit's plans that can be
+ * overdue (it then counts as overdue, in its plan's figures and as its list row's status); null when
+ * there is none.
+ */
+export async function readActionPlanPage(
+  db: Queryable,
+  auditId: string,
+  filters: Omit<ActionPlanFilters, 'targetCompanyId'>,
+  {
+    reader,
+    targetCompanyId,
+    nextDue = false,
+  }: { reader?: SessionUser; targetCompanyId?: string; nextDue?: boolean },
+): Promise<{ list: ActionPlanPage; nextDue: Date | null } | undefined> {
   const { page, pageSize, offset } = pageOf(filters);
   const params: unknown[] = [auditId];
   const company =
@@ -133,11 +153,19 @@ export async function listActionPlans(
       ${planOverdueJoinSql('ap', 'fs', 'fo')}
       WHERE ${where.join(' AND ')} AND ${planSummaryStatusSql('fs', 'fo')} = $${params.push(filters.status)}`;
   }
-  const { rows } = await db.query<PlanListRow & { total_rows: number }>(
+  const due = nextDue
+    ? `, (SELECT min(n.due_date) FROM action_plans np CROSS JOIN LATERAL (SELECT g.due_date FROM gaps g
+         WHERE g.action_plan_id = np.id AND ${gapCanBeOverdueSql('g')} AND g.due_date >= now()
+         ORDER BY g.due_date LIMIT 1) n
+       WHERE np.audit_id = (SELECT id FROM visible)) AS next_due`
+    : '';
+  const { rows } = await db.query<
+    PlanListRow & { total_rows: number; next_due?: Date | string | null }
+  >(
     prepared(`WITH visible AS (SELECT a.id FROM audits a WHERE a.id = $1${company}${visible}),
      listed AS (SELECT count(*)::int AS total_rows FROM ${matching})
      SELECT ${planColumns}, ${planSummaryFiguresSql('s')}, ${previewsSql('ap')} AS previews,
-       listed.total_rows
+       listed.total_rows${due}
      FROM visible CROSS JOIN listed
      LEFT JOIN LATERAL (SELECT ap.* FROM ${matching} ORDER BY ap.created_at DESC, ap.id
        LIMIT $${params.push(pageSize)} OFFSET $${params.push(offset)}) ap ON true
@@ -158,7 +186,40 @@ export async function listActionPlans(
         gaps: row.previews.map(toGapListItem),
       };
     });
-  return { actionPlans, total: rows[0].total_rows, page, pageSize };
+  const { total_rows: total, next_due: next } = rows[0];
+  return {
+    list: { actionPlans, total, page, pageSize },
+    nextDue: next ? new Date(next) : null,
+  };
+}
+
+/**
+ * What an audit's plan list shows depends on, in one statement read on every request of a kept list
+ * (docs/decisions.md "Plan list answers kept"): undefined unless `reader` may see the audit as
+ * `targetCompanyId`'s; else a token that changes with any write the list can show: the audit's
+ * plans (which, their row versions: headings, categories, timelines, versions) and their summaries
+ * (every gap written in, out or to another status moves a count), and the change history's newest
+ * entry (every gap or plan written through the routes appends one: the newest gaps' texts, the
+ * gap names and KPIs a search matches).
+ */
+export async function planListToken(
+  db: Queryable,
+  auditId: string,
+  reader: SessionUser,
+  targetCompanyId: string,
+): Promise<string | undefined> {
+  const params: unknown[] = [auditId, targetCompanyId];
+  const { rows } = await db.query<{ token: string }>(
+    prepared(`WITH visible AS (SELECT a.id FROM audits a
+       WHERE a.id = $1 AND a.target_company_id = $2 AND ${auditVisibleSql(reader, 'a', params)})
+     SELECT md5(coalesce(string_agg(concat_ws('/', ap.id, ap.xmin, s.xmin), ',' ORDER BY ap.id), ''))
+         || '/' || coalesce((SELECT max(position) FROM change_history), 0) AS token
+       FROM visible LEFT JOIN action_plans ap ON ap.audit_id = visible.id
+       LEFT JOIN action_plan_summaries s ON s.action_plan_id = ap.id
+       GROUP BY visible.id`),
+    params,
+  );
+  return rows[0]?.token;
 }
 
 /** A listed plan with its figures and its newest gaps (as JSON rows, times as text). */

@@ -10,18 +10,35 @@ import {
 import {
   findActionPlan,
   findActionPlanDetail,
-  listActionPlans,
   listPlanGaps,
+  planListToken,
+  readActionPlanPage,
 } from '../../action-plans/action-plan-queries';
 import { findPlanChangeHistory } from '../../action-plans/change-history';
 import { insertGap } from '../../action-plans/gap-writes';
 import { editActionPlan, insertActionPlan } from '../../action-plans/plan-writes';
+import { AnswerCache, sendKeptAnswer } from '../../answer-cache';
 import { requireVisibleActionPlan, requireVisibleAudit } from '../../auth/tenancy';
+import { pageOf } from '../../pages';
 import { notFound, passed } from '../../errors';
 import { routeDefaults } from './common';
 
+/** The plan lists kept, at most, in bytes of JSON (a page of 20 plans is about 20 KB). */
+const PLAN_LISTS_MAX_BYTES = 16 * 2 ** 20;
+
+/** The group of a company's plan lists among the answers kept: a notice of a write there forgets them. */
+const companyGroup = (targetCompanyId: string) => `company:${targetCompanyId}`;
+
 const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
+  // The plan lists kept (docs/decisions.md "Plan list answers kept"), forgotten as the change feed
+  // tells of writes to their company's gaps and plans.
+  const planLists = new AnswerCache(undefined, PLAN_LISTS_MAX_BYTES);
+  const unwatch = fastify.changeFeed.watch({
+    notice: ({ change }) => planLists.changed([companyGroup(change.targetCompanyId)]),
+    missed: () => planLists.missed(),
+  });
+  fastify.addHook('onClose', async () => unwatch());
 
   fastify.post(
     '/action-plan',
@@ -73,12 +90,41 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         ...actionPlanSchemas.list,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { targetCompanyId, ...filters } = request.query;
       const { auditId } = request.params;
-      const page = await listActionPlans(db, auditId, filters, request.user, targetCompanyId);
-      if (!page) throw notFound();
-      return { success: true as const, data: page };
+      const { page, pageSize } = pageOf(filters);
+      // The answer is the audit's and the filters' alone: whoever may see the audit reads the same.
+      const key = JSON.stringify([
+        auditId,
+        page,
+        pageSize,
+        filters.category ?? null,
+        filters.status ?? null,
+        filters.search?.trim() || null,
+      ]);
+      const answer = await planLists.answer(
+        { key, group: companyGroup(targetCompanyId) },
+        async () => {
+          const token = await planListToken(db, auditId, request.user, targetCompanyId);
+          if (token === undefined) throw notFound();
+          return token;
+        },
+        async () => {
+          const read = await readActionPlanPage(db, auditId, filters, {
+            reader: request.user,
+            targetCompanyId,
+            nextDue: true,
+          });
+          if (!read) throw notFound();
+          const { list, nextDue } = read;
+          return {
+            body: JSON.stringify({ success: true, data: list }),
+            expiresAt: nextDue?.getTime() ?? Number.POSITIVE_INFINITY,
+          };
+        },
+      );
+      return sendKeptAnswer(request, reply, answer);
     },
   );
 

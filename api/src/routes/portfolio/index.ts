@@ -1,4 +1,3 @@
-import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   PORTFOLIO_TEXT,
@@ -12,14 +11,11 @@ import type { FigureScope } from '../../dashboards/figures';
 import type { Queryable } from '../../db';
 import { withByteOrderMark } from '../../action-plans/csv-export';
 import { invalid, notFound } from '../../errors';
-import { AnswerCache, type AnswerEncoding } from '../../answer-cache';
+import { AnswerCache, sendKeptAnswer } from '../../answer-cache';
 import { portfolioToken, readPortfolio } from '../../portfolio/portfolio-figures';
 import { listPortfolioGaps, portfolioExportSelect } from '../../portfolio/portfolio-gaps';
 
 const routeDefaults = { tags: ['portfolio'] };
-
-/** What the portfolio's answer is also sent in, the client's preference deciding. */
-const ANSWER_ENCODINGS: AnswerEncoding[] = ['br', 'gzip'];
 
 /** The keys of a client's and of an auditor firm's portfolio among the answers kept (answer-cache.ts). */
 const clientKey = (clientId: string) => `client:${clientId}`;
@@ -100,12 +96,7 @@ const portfolioRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           };
         },
       );
-      // Already the JSON of the schema's answer (a string or bytes with a JSON type are sent as they
-      // are; the type provider knows only the object form), compressed when the client accepts it.
-      const encoding = negotiate(request.headers['accept-encoding'] ?? '', ANSWER_ENCODINGS);
-      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-      if (!encoding) return reply.send(answer.body as never);
-      return reply.header('content-encoding', encoding).send(answer.in(encoding) as never);
+      return sendKeptAnswer(request, reply, answer);
     },
   );
 

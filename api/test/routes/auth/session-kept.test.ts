@@ -175,27 +175,30 @@ describe.each(databaseKinds)('session lookups kept on %s', (kind) => {
     }
   });
 
-  it("reads a page of an audit's plans in one statement: the audit's tenancy, the count and the page with its plans' figures and newest gaps", async () => {
+  it("reads a page of an audit's plans in two statements (its token with the audit's tenancy, then the page with the count, its plans' figures and newest gaps), then in the token's alone while it holds", async () => {
     const clara = await sessionFor(app, 'client.owner@verity.test', 'client');
     await me(clara);
+    const url = `/api/v1/action-plan/${audit}/action-plans?targetCompanyId=${acme}&pageSize=7`;
     count.reset();
-    const page = await injectAs(app, clara, {
-      method: 'GET',
-      url: `/api/v1/action-plan/${audit}/action-plans?targetCompanyId=${acme}`,
-    });
+    const page = await injectAs(app, clara, { method: 'GET', url });
     expect(page.statusCode).toBe(200);
     expect(page.json().data.actionPlans[0].gaps.length).toBeGreaterThan(0);
+    expect(count.seen.statements).toHaveLength(2);
+    expect(count.seen.statements[0]).toMatch(/AS token/);
+    expect(count.seen.statements[1]).toMatch(/FROM audits a WHERE a\.id = \$1/);
+    count.reset();
+    const again = await injectAs(app, clara, { method: 'GET', url });
+    expect(again.body).toBe(page.body);
     expect(count.seen.statements).toHaveLength(1);
-    expect(count.seen.statements[0]).toMatch(/FROM audits a WHERE a\.id = \$1/);
+    expect(count.seen.statements[0]).toMatch(/AS token/);
 
+    // Refused by the token's statement, kept answer or not.
     const sofia = await sessionFor(app, 'client2.owner@verity.test', 'client');
     await me(sofia);
     count.reset();
-    const refused = await injectAs(app, sofia, {
-      method: 'GET',
-      url: `/api/v1/action-plan/${audit}/action-plans?targetCompanyId=${acme}`,
-    });
+    const refused = await injectAs(app, sofia, { method: 'GET', url });
     expect(refused.statusCode).toBe(404);
+    expect(refused.body).not.toContain(page.json().data.actionPlans[0].id);
     expect(count.seen.statements).toHaveLength(1);
   });
 
