@@ -6,7 +6,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { LIVE_CHANGE_EVENT, type LiveChange, type Portfolio } from '@verity/shared-api/src/server';
+import {
+  LIVE_CHANGE_EVENT,
+  type ActionPlanPage,
+  type LiveChange,
+  type Portfolio,
+} from '@verity/shared-api/src/server';
+import { listActionPlans } from '../../src/action-plans/action-plan-queries';
 import { startApiProcess, type ApiProcess } from '../support/api-process';
 import { buildTestApp } from '../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
@@ -165,6 +171,36 @@ async function residentBytes(pid: number): Promise<number> {
       // At once, not when the other process hears of it: its token has changed already.
       expect((await firstListed(b))?.gapName).toBe(`${name} (renamed)`);
       expect((await firstListed(a))?.gapName).toBe(`${name} (renamed)`);
+    });
+
+    it("has an audit's plan list read through one process show at once a write made through the other", async () => {
+      const [a, b] = processes as [ApiProcess, ApiProcess];
+      const { rows } = await local.db.query<{ auditId: string }>(
+        'SELECT audit_id AS "auditId" FROM action_plans WHERE id = $1',
+        [gap.planId],
+      );
+      const { auditId } = rows[0]!;
+      const listThrough = async (through: ApiProcess) => {
+        const response = await fetch(
+          `${through.url}/api/v1/action-plan/${auditId}/action-plans?targetCompanyId=${gap.companyId}&pageSize=100`,
+          { headers: { cookie: cookieHeader(company.cookies) } },
+        );
+        expect(response.status).toBe(200);
+        return ((await response.json()) as { data: ActionPlanPage }).data;
+      };
+      const planOf = (list: ActionPlanPage) =>
+        list.actionPlans.find((plan) => plan.id === gap.planId);
+      // Each process works its answer out and keeps it.
+      const before = await listThrough(a);
+      expect(await listThrough(b)).toEqual(before);
+      await setStatusThrough(a, 'closed');
+      // At once, through either process, and as the database has it now.
+      const fresh = await listActionPlans(local.db, auditId, { pageSize: 100 });
+      expect(planOf(fresh!)!.statistics.closedGaps).toBe(planOf(before)!.statistics.closedGaps + 1);
+      expect(await listThrough(b)).toEqual(fresh);
+      expect(await listThrough(a)).toEqual(fresh);
+      await setStatusThrough(b, 'open');
+      expect(await listThrough(a)).toEqual(before);
     });
 
     it(`holds ${STREAMS} open streams for well under 100 MB, and tells every one of them`, async () => {
