@@ -218,7 +218,7 @@ async function closureOnTime(
  * the portfolio moves with the clock by a gap falling due. One read of the (company, firm, due date)
  * index per summary row.
  */
-async function nextDueDate(db: Queryable, scope: FigureScope): Promise<Date | null> {
+export async function nextDueDate(db: Queryable, scope: FigureScope): Promise<Date | null> {
   const params: unknown[] = [];
   const { rows } = await db.query<{ next: Date | null }>(
     `SELECT min(n.due_date) AS next
