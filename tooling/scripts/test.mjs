@@ -43,8 +43,10 @@ async function main() {
     await step('lint', () => run(pnpm, ['exec', 'eslint', '--max-warnings', '0', '.']));
     await step('types', () => run(pnpm, ['run', '--silent', 'typecheck']));
     await step('services build', () => buildServices({ force: process.env.CI === 'true' }));
+    // Three workers on two cores: many suites wait on processes, mail, timers and the database
+    // rather than compute, so a third keeps the cores busy (docs/decisions.md "Three test workers").
     await step('unit and API tests', () =>
-      run(pnpm, ['exec', 'jest', '--maxWorkers=2', '--json', `--outputFile=${jestJson}`]),
+      run(pnpm, ['exec', 'jest', '--maxWorkers=3', '--json', `--outputFile=${jestJson}`]),
     );
     await step('frontends build', () => buildFrontends(pnpm, { force: process.env.CI === 'true' }));
     await step('browser tests', () =>
