@@ -20,6 +20,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export const MAX_AGE_MS = 60_000;
 /** The answers kept, at most, in bytes of JSON (the oldest go first; their compressed copies, about a tenth more, are not counted). */
 export const MAX_BYTES = 32 * 2 ** 20;
+/**
+ * What an answer costs beyond its JSON, counted against MAX_BYTES with its key: the entry, its maps'
+ * slots and its stamp and token. So a flood of tiny answers (a page past the end asked with a
+ * thousand different searches) is bounded by the same budget as a few large ones.
+ */
+export const ENTRY_BYTES = 512;
+
+const costOf = (key: string, answer: KeptAnswer) => answer.body.length + key.length + ENTRY_BYTES;
 
 /** The encodings an answer is also sent in, to a client that accepts them. */
 export type AnswerEncoding = 'br' | 'gzip';
@@ -163,7 +171,7 @@ export class AnswerCache {
     let keys = this.members.get(entry.group);
     if (!keys) this.members.set(entry.group, (keys = new Set()));
     keys.add(key);
-    this.bytes += entry.answer.body.length;
+    this.bytes += costOf(key, entry.answer);
     for (const oldest of this.entries.keys()) {
       if (this.bytes <= this.maxBytes) break;
       this.drop(oldest);
@@ -177,6 +185,6 @@ export class AnswerCache {
     const keys = this.members.get(kept.group);
     keys?.delete(key);
     if (keys?.size === 0) this.members.delete(kept.group);
-    this.bytes -= kept.answer.body.length;
+    this.bytes -= costOf(key, kept.answer);
   }
 }

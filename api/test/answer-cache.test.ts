@@ -2,7 +2,7 @@
 // served again only while its token, its group's notices and its time hold; callers at once share one
 // working out; a notice heard while an answer is worked out keeps it from being kept.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { AnswerCache, MAX_AGE_MS, MAX_BYTES } from '../src/answer-cache';
+import { AnswerCache, ENTRY_BYTES, MAX_AGE_MS, MAX_BYTES } from '../src/answer-cache';
 
 const CLIENT = 'client:a';
 const FIRM = 'auditor:a';
@@ -136,6 +136,22 @@ describe('the answers kept', () => {
     expect(again.body).toBe('answer 1');
     const kept = await cache.answer({ key: 'client:5' }, async () => token, work());
     expect(kept.body.startsWith('5')).toBe(true);
+  });
+
+  it("counts each answer's key and entry against the budget, so tiny answers are bounded too", async () => {
+    const budget = 100 * (ENTRY_BYTES + 20);
+    const small = new AnswerCache(() => clock, budget);
+    for (let n = 0; n < 1000; n++)
+      await small.answer(
+        { key: `page ${String(n).padStart(4, '0')}` },
+        async () => token,
+        async () => ({
+          body: '{"total":0}',
+          expiresAt: Number.POSITIVE_INFINITY,
+        }),
+      );
+    // Each costs its 11 bytes of JSON, its 9-character key and ENTRY_BYTES: 100 of them fit.
+    expect(small.size).toBe(100);
   });
 
   it('compresses an answer once per encoding, to what decompresses to its JSON', async () => {
