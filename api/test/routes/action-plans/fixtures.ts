@@ -159,3 +159,19 @@ export async function gapsOf(world: World, planId: string) {
   });
   return (response.json() as { data: { gaps: { id: string }[] } }).data.gaps;
 }
+
+/** A plan with one open gap at Beta Corp (the world's firm audits it for Acme's client), written directly. */
+export async function addBetaGap(app: FastifyInstance, world: World) {
+  await app.db.query(
+    `INSERT INTO action_plans (audit_id, target_company_id, action_plan_heading, category, form_type)
+     VALUES ($1, $2, 'Beta plan', 'social', 'ap')`,
+    [world.audits.beta, world.betaId],
+  );
+  await app.db.query(
+    `INSERT INTO gaps (action_plan_id, target_company_id, kpi, gap_name, recommendation,
+       responsibility, risk_severity, status)
+     SELECT id, target_company_id, 'KPI', 'Beta gap', 'Do it', 'Someone', 'low', 'open'
+     FROM action_plans WHERE audit_id = $1`,
+    [world.audits.beta],
+  );
+}

@@ -9,7 +9,7 @@ import { companyGapStats } from '../../../src/dashboards/figures';
 import { auditorScope } from '../../../src/dashboards/scopes';
 import { buildTestApp } from '../../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
-import { buildWorld, createPlan, gapsOf, type World } from '../action-plans/fixtures';
+import { addBetaGap, buildWorld, createPlan, gapsOf, type World } from '../action-plans/fixtures';
 
 describe.each(databaseKinds)('the auditor dashboards kept on %s', (kind) => {
   let database: TestDatabase;
@@ -23,18 +23,7 @@ describe.each(databaseKinds)('the auditor dashboards kept on %s', (kind) => {
     world = await buildWorld(app);
     gapId = (await gapsOf(world, await createPlan(world)))[0]!.id;
     // A gap at Beta Corp too, which the firm audits for the same client.
-    await app.db.query(
-      `INSERT INTO action_plans (audit_id, target_company_id, action_plan_heading, category, form_type)
-       VALUES ($1, $2, 'Beta plan', 'social', 'ap')`,
-      [world.audits.beta, world.betaId],
-    );
-    await app.db.query(
-      `INSERT INTO gaps (action_plan_id, target_company_id, kpi, gap_name, recommendation,
-         responsibility, risk_severity, status)
-       SELECT id, target_company_id, 'KPI', 'Beta gap', 'Do it', 'Someone', 'low', 'open'
-       FROM action_plans WHERE audit_id = $1`,
-      [world.audits.beta],
-    );
+    await addBetaGap(app, world);
   });
   afterAll(async () => {
     await app?.close();

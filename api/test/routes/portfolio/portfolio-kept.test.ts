@@ -10,7 +10,14 @@ import type { FigureScope } from '../../../src/dashboards/figures';
 import { portfolioFigures } from '../../../src/portfolio/portfolio-figures';
 import { buildTestApp } from '../../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
-import { buildWorld, createPlan, gapsOf, validPlan, type World } from '../action-plans/fixtures';
+import {
+  addBetaGap,
+  buildWorld,
+  createPlan,
+  gapsOf,
+  validPlan,
+  type World,
+} from '../action-plans/fixtures';
 
 describe.each(databaseKinds)('the portfolio answers kept on %s', (kind) => {
   let database: TestDatabase;
@@ -138,18 +145,7 @@ describe.each(databaseKinds)('the portfolio answers kept on %s', (kind) => {
 
   it("drops a company from a firm's portfolio as soon as the firm is unassigned", async () => {
     // A gap at Beta Corp, which the firm audits for the same client.
-    await app.db.query(
-      `INSERT INTO action_plans (audit_id, target_company_id, action_plan_heading, category, form_type)
-       VALUES ($1, $2, 'Beta plan', 'social', 'ap')`,
-      [world.audits.beta, world.betaId],
-    );
-    await app.db.query(
-      `INSERT INTO gaps (action_plan_id, target_company_id, kpi, gap_name, recommendation,
-         responsibility, risk_severity, status)
-       SELECT id, target_company_id, 'KPI', 'Beta gap', 'Do it', 'Someone', 'low', 'open'
-       FROM action_plans WHERE audit_id = $1`,
-      [world.audits.beta],
-    );
+    await addBetaGap(app, world);
     const firmBefore = await read('auditorOwner');
     expect(firmBefore.companies.map((company) => company.targetCompanyId)).toContain(world.betaId);
 
