@@ -183,6 +183,7 @@ interface CompanyRow {
   total_projects: number;
   completed_projects: number;
   overdue_projects: number;
+  next_due?: Date | string | null;
 }
 
 /**
@@ -195,10 +196,21 @@ interface CompanyRow {
 export async function companyGapStats(
   db: Queryable,
   scope: FigureScope,
-): Promise<{ projectsOverview: ProjectsOverview; companies: CompanyGapStats[] }> {
+  { nextDue = false }: { nextDue?: boolean } = {},
+): Promise<{
+  projectsOverview: ProjectsOverview;
+  companies: CompanyGapStats[];
+  /** With `nextDue`: when a count next moves by the clock alone (`nextDueSql`), read with the same now(). */
+  nextDue?: Date | null;
+}> {
   const params: unknown[] = [...scope.params];
-  const firm =
-    scope.auditorId === undefined ? '' : `AND s.auditor_id = $${params.push(scope.auditorId)}`;
+  const firmParam = scope.auditorId === undefined ? undefined : params.push(scope.auditorId);
+  const firmOf = (alias: string) =>
+    firmParam === undefined ? '' : `AND ${alias}.auditor_id = $${firmParam}`;
+  const firm = firmOf('s');
+  const due = nextDue
+    ? `, ${nextDueSql(`ns.target_company_id ${scope.companyFilter} ${firmOf('ns')}`)} AS next_due`
+    : '';
   const { rows } = await db.query<CompanyRow>(
     prepared(`WITH per_company AS (
       SELECT s.target_company_id,
@@ -230,7 +242,7 @@ export async function companyGapStats(
     SELECT id, target_company_name, open, closed, prov_closed, overdue,
       (count(*) OVER ())::int AS total_projects,
       (count(*) FILTER (WHERE total > 0 AND closed = total) OVER ())::int AS completed_projects,
-      (count(*) FILTER (WHERE overdue > 0) OVER ())::int AS overdue_projects
+      (count(*) FILTER (WHERE overdue > 0) OVER ())::int AS overdue_projects${due}
     FROM companies
     ORDER BY target_company_name, id`),
     params,
@@ -254,5 +266,19 @@ export async function companyGapStats(
       provClosed: row.prov_closed,
       overdue: row.overdue,
     })),
+    ...(nextDue && { nextDue: first?.next_due ? new Date(first.next_due) : null }),
   };
 }
+
+/**
+ * The first due date from now of the gaps that can be overdue of the summary rows `where` picks
+ * (`company_summaries` aliased `ns`): until then, no count of theirs moves with the clock by a gap
+ * falling due. One read of the (company, firm, due date) index per summary row.
+ */
+export const nextDueSql = (where: string) => `(SELECT min(n.due_date)
+  FROM company_summaries ns CROSS JOIN LATERAL (
+    SELECT g.due_date FROM gaps g
+    WHERE g.target_company_id = ns.target_company_id AND g.auditor_id = ns.auditor_id
+      AND ${gapCanBeOverdueSql('g')} AND g.due_date >= now()
+    ORDER BY g.due_date LIMIT 1) n
+  WHERE ${where})`;

@@ -18,7 +18,7 @@ import {
   type RiskSeverity,
 } from '@verity/shared-api/src/server';
 import { gapCanBeOverdueSql } from '../action-plans/derived-sql';
-import { companyGapStats, type FigureScope } from '../dashboards/figures';
+import { companyGapStats, nextDueSql, type FigureScope } from '../dashboards/figures';
 import type { Database, Queryable } from '../db';
 import {
   closedOnTimeSql,
@@ -213,21 +213,11 @@ async function closureOnTime(
   };
 }
 
-/**
- * The first due date after now of the gaps of `scope` that can be overdue: until then, no count of
- * the portfolio moves with the clock by a gap falling due. One read of the (company, firm, due date)
- * index per summary row.
- */
-export async function nextDueDate(db: Queryable, scope: FigureScope): Promise<Date | null> {
+/** The first due date after now of the gaps of `scope` that can be overdue (`nextDueSql`). */
+async function nextDueDate(db: Queryable, scope: FigureScope): Promise<Date | null> {
   const params: unknown[] = [];
   const { rows } = await db.query<{ next: Date | null }>(
-    `SELECT min(n.due_date) AS next
-     FROM company_summaries s CROSS JOIN LATERAL (
-       SELECT g.due_date FROM gaps g
-       WHERE g.target_company_id = s.target_company_id AND g.auditor_id = s.auditor_id
-         AND ${CAN_BE_OVERDUE} AND g.due_date >= now()
-       ORDER BY g.due_date LIMIT 1) n
-     WHERE ${gapsInScopeSql(scope, params, 's')}`,
+    `SELECT ${nextDueSql(gapsInScopeSql(scope, params, 'ns'))} AS next`,
     params,
   );
   return rows[0]?.next ? new Date(rows[0].next) : null;

@@ -4,7 +4,7 @@ import { AnswerCache, sendKeptAnswer } from '../../answer-cache';
 import { actionPlanFigures, companyGapStats, readableFigures } from '../../dashboards/figures';
 import { auditorScope, clientScope, visibleCompanyScope } from '../../dashboards/scopes';
 import { notFound } from '../../errors';
-import { nextDueDate, portfolioToken } from '../../portfolio/portfolio-figures';
+import { portfolioToken } from '../../portfolio/portfolio-figures';
 
 /** The auditor dashboards kept, at most, in bytes of JSON (a firm of 200 companies: about 30 KB). */
 const AUDITOR_DASHBOARDS_MAX_BYTES = 8 * 2 ** 20;
@@ -41,9 +41,9 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         { key: auditorId },
         () => portfolioToken(db, scope),
         async () => {
-          // Read first: a gap falling due while the figures are read ends the answer at once.
-          const nextDue = await nextDueDate(db, scope);
-          const { projectsOverview, companies } = await companyGapStats(db, scope);
+          const { projectsOverview, companies, nextDue } = await companyGapStats(db, scope, {
+            nextDue: true,
+          });
           return {
             body: JSON.stringify({
               success: true,
