@@ -14,7 +14,8 @@
 
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ChangeNotice } from './live/change-feed';
 
 /** An answer is worked out again at least this often, whatever happened. */
 export const MAX_AGE_MS = 60_000;
@@ -187,4 +188,22 @@ export class AnswerCache {
     if (keys?.size === 0) this.members.delete(kept.group);
     this.bytes -= costOf(key, kept.answer);
   }
+}
+
+/**
+ * The answers kept by a route plugin, told of the change feed while the plugin lives: a notice
+ * forgets the answers of the groups `groupsOf` names for it, a possible miss forgets them all.
+ */
+export function keptAnswers(
+  fastify: FastifyInstance,
+  groupsOf: (notice: ChangeNotice) => string[],
+  maxBytes = MAX_BYTES,
+): AnswerCache {
+  const answers = new AnswerCache(Date.now, maxBytes);
+  const unwatch = fastify.changeFeed.watch({
+    notice: (notice) => answers.changed(groupsOf(notice)),
+    missed: () => answers.missed(),
+  });
+  fastify.addHook('onClose', async () => unwatch());
+  return answers;
 }

@@ -17,7 +17,7 @@ import {
 import { findPlanChangeHistory } from '../../action-plans/change-history';
 import { insertGap } from '../../action-plans/gap-writes';
 import { editActionPlan, insertActionPlan } from '../../action-plans/plan-writes';
-import { AnswerCache, sendKeptAnswer } from '../../answer-cache';
+import { keptAnswers, sendKeptAnswer } from '../../answer-cache';
 import { requireVisibleActionPlan, requireVisibleAudit } from '../../auth/tenancy';
 import { pageOf } from '../../pages';
 import { notFound, passed } from '../../errors';
@@ -33,12 +33,11 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
   // The plan lists kept (docs/decisions.md "Plan list answers kept"), forgotten as the change feed
   // tells of writes to their company's gaps and plans.
-  const planLists = new AnswerCache(undefined, PLAN_LISTS_MAX_BYTES);
-  const unwatch = fastify.changeFeed.watch({
-    notice: ({ change }) => planLists.changed([companyGroup(change.targetCompanyId)]),
-    missed: () => planLists.missed(),
-  });
-  fastify.addHook('onClose', async () => unwatch());
+  const planLists = keptAnswers(
+    fastify,
+    ({ change }) => [companyGroup(change.targetCompanyId)],
+    PLAN_LISTS_MAX_BYTES,
+  );
 
   fastify.post(
     '/action-plan',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { dashboardSchemas } from '@verity/shared-api/src/server';
-import { AnswerCache, sendKeptAnswer } from '../../answer-cache';
+import { keptAnswers, sendKeptAnswer } from '../../answer-cache';
 import { actionPlanFigures, companyGapStats, readableFigures } from '../../dashboards/figures';
 import { auditorScope, clientScope, visibleCompanyScope } from '../../dashboards/scopes';
 import { notFound } from '../../errors';
@@ -14,14 +14,11 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
   // A firm's dashboard kept as the portfolio is (docs/decisions.md "Auditor dashboards kept"):
   // forgotten on a notice of a write to the firm's work, the portfolio's token read on every request.
-  const auditorDashboards = new AnswerCache(undefined, AUDITOR_DASHBOARDS_MAX_BYTES);
-  const unwatch = fastify.changeFeed.watch({
-    notice: ({ auditorId }) => {
-      if (auditorId) auditorDashboards.changed([auditorId]);
-    },
-    missed: () => auditorDashboards.missed(),
-  });
-  fastify.addHook('onClose', async () => unwatch());
+  const auditorDashboards = keptAnswers(
+    fastify,
+    ({ auditorId }) => (auditorId ? [auditorId] : []),
+    AUDITOR_DASHBOARDS_MAX_BYTES,
+  );
 
   fastify.get(
     '/dashboard/auditor',

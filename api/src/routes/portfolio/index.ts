@@ -11,7 +11,7 @@ import type { FigureScope } from '../../dashboards/figures';
 import type { Queryable } from '../../db';
 import { withByteOrderMark } from '../../action-plans/csv-export';
 import { invalid, notFound } from '../../errors';
-import { AnswerCache, sendKeptAnswer } from '../../answer-cache';
+import { keptAnswers, sendKeptAnswer } from '../../answer-cache';
 import { portfolioToken, readPortfolio } from '../../portfolio/portfolio-figures';
 import { listPortfolioGaps, portfolioExportSelect } from '../../portfolio/portfolio-gaps';
 
@@ -61,16 +61,10 @@ async function checkFilters(db: Queryable, user: SessionUser, query: PortfolioGa
 const portfolioRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
   // The answers kept, forgotten as the change feed tells of writes to their gaps and plans.
-  const answers = new AnswerCache();
-  const unwatch = fastify.changeFeed.watch({
-    // The client's portfolio, and the firm's while it is assigned to the company.
-    notice: ({ clientId, auditorId }) =>
-      answers.changed(
-        auditorId ? [clientKey(clientId), auditorKey(auditorId)] : [clientKey(clientId)],
-      ),
-    missed: () => answers.missed(),
-  });
-  fastify.addHook('onClose', async () => unwatch());
+  // The client's portfolio, and the firm's while it is assigned to the company.
+  const answers = keptAnswers(fastify, ({ clientId, auditorId }) =>
+    auditorId ? [clientKey(clientId), auditorKey(auditorId)] : [clientKey(clientId)],
+  );
 
   fastify.get(
     '/portfolio',
