@@ -20,6 +20,17 @@ export const benchClientUser = {
   organisationName: 'Bench Capital',
 } satisfies SessionUser;
 
+/** The generated auditor firm's owner, as the API's session would give it. */
+export const benchAuditorUser = {
+  _id: BENCH.auditorUserId,
+  fullname: 'Bench Auditor',
+  emailId: 'bench.auditor@verity.test',
+  role: 'owner',
+  userType: 'auditor',
+  auditorId: BENCH.auditorId,
+  organisationName: 'Bench Audit',
+} satisfies SessionUser;
+
 export function routeStatements(db: Queryable) {
   return {
     'target-company-dashboard-small': () =>

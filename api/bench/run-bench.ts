@@ -25,7 +25,12 @@ import {
   smallCompanyId,
 } from './generate';
 import { measureCalls, measureHttp, type Figures } from './measure';
-import { benchClientUser, routeStatements, type RouteStatement } from './route-statements';
+import {
+  benchAuditorUser,
+  benchClientUser,
+  routeStatements,
+  type RouteStatement,
+} from './route-statements';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /**
@@ -303,17 +308,7 @@ async function main() {
         name: 'Target companies (auditor firm), a page of 20 of 200',
         path: `/auditor/target-company?page=10`,
         cookie: auditorCookie,
-        sql: () =>
-          listTargetCompanies(
-            database,
-            {
-              ...benchClientUser,
-              userType: 'auditor',
-              clientId: undefined,
-              auditorId: BENCH.auditorId,
-            },
-            { page: 10 },
-          ),
+        sql: () => listTargetCompanies(database, benchAuditorUser, { page: 10 }),
         aim: 50,
       },
       {
