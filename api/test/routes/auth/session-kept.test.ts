@@ -4,54 +4,12 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../../src/app';
-import { openDatabase, type Database, type Queryable } from '../../../src/db';
+import { openDatabase, type Database } from '../../../src/db';
 import { waitFor } from '../../support/api-process';
 import { testConfig } from '../../support/app';
+import { counting } from '../../support/counting';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { injectAs, sessionFor, sessionOfMembership, type TestSession } from '../../support/session';
-
-/**
- * Statements of the API's own background work, not of any request: the attachment sweep the API
- * starts when it is ready, which can run beside the first request counted.
- */
-const BACKGROUND = [/FROM remark_documents WHERE storage_key = ANY/];
-
-/** The database, with every statement a request sends through it written down, and the most at once. */
-function counting(db: Database) {
-  const seen = { statements: [] as string[], mostAtOnce: 0, running: 0 };
-  const counted = async <T>(run: () => Promise<T>, sql: string): Promise<T> => {
-    if (BACKGROUND.some((pattern) => pattern.test(sql))) return run();
-    seen.statements.push(sql);
-    seen.running += 1;
-    seen.mostAtOnce = Math.max(seen.mostAtOnce, seen.running);
-    try {
-      return await run();
-    } finally {
-      seen.running -= 1;
-    }
-  };
-  const wrap = (target: Queryable): Queryable['query'] =>
-    ((sql: string, params?: unknown[]) =>
-      counted(() => target.query(sql, params), sql)) as Queryable['query'];
-  const database = new Proxy(db, {
-    get(target, property) {
-      if (property === 'query') return wrap(target);
-      if (property === 'transaction')
-        return <T>(fn: (tx: Queryable) => Promise<T>) =>
-          target.transaction((tx) => fn({ query: wrap(tx) }));
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
-    },
-  });
-  return {
-    database,
-    seen,
-    reset() {
-      seen.statements.length = 0;
-      seen.mostAtOnce = 0;
-    },
-  };
-}
 
 describe.each(databaseKinds)('session lookups kept on %s', (kind) => {
   let database: TestDatabase;
