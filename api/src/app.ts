@@ -15,6 +15,7 @@ import authenticationPlugin from './plugins/app/authentication';
 import unreadBodiesPlugin from './plugins/app/unread-bodies';
 import identityPlugin from './plugins/app/identity';
 import inputTextPlugin from './plugins/app/input-text';
+import figureNoticesPlugin from './plugins/app/figure-notices';
 import liveChangesPlugin from './plugins/app/live-changes';
 import mailerPlugin from './plugins/app/mailer';
 import notificationsPlugin from './plugins/app/notifications';
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(summariesPlugin);
   await app.register(unreadBodiesPlugin);
   await app.register(liveChangesPlugin);
+  await app.register(figureNoticesPlugin);
   // Routes
   await app.register(healthRoutes);
   await app.register(

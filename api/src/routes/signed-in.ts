@@ -15,7 +15,8 @@ import reportRoutes from './reports';
  * in onRequest, before any body is parsed or validated (signed out is 401, never 400), so a route
  * registered below cannot forget it. Each route names its permission (`config.permission`); the
  * check runs after validation and before the handler, as the role checks always did. The OpenAPI
- * document marks each route with the session cookie and its permission.
+ * document marks each route with the session cookie and its permission. A write answered sends a
+ * fence (plugins/app/figure-notices.ts).
  */
 const signedInRoutes: FastifyPluginAsync = async (fastify) => {
   fastify.addHook('onRoute', (route) => {
@@ -25,6 +26,9 @@ const signedInRoutes: FastifyPluginAsync = async (fastify) => {
   });
   fastify.addHook('onRequest', fastify.authenticate);
   fastify.addHook('preHandler', checkRoutePermission);
+  // A write answered sends a fence, so what it changed shows at once in the writer's next reads,
+  // whichever process answers them (docs/decisions.md "Company dashboards kept on the database's word").
+  fastify.addHook('onSend', async (request, reply) => fastify.fenceWrites(request, reply));
 
   await fastify.register(meRoutes);
   await fastify.register(accountsRoutes);

@@ -1,0 +1,87 @@
+// The rules by which a process trusts the answers it kept on the figures' notices alone
+// (api/src/live/figure-notices.ts): while it hears them, once its own fences are heard, and for a
+// browser only once that browser's fence is heard.
+import { FENCE_LOST_MS, FigureNotices } from '../../src/live/figure-notices';
+
+const ACME = '0b6c3f1e-7d2a-4e8b-9c55-1a2b3c4d5e6f';
+
+function notices() {
+  let now = 1_000_000;
+  const told: string[] = [];
+  const feed = new FigureNotices(() => now);
+  feed.watch({
+    company: (id) => told.push(id),
+    missed: () => told.push('missed'),
+  });
+  return {
+    feed,
+    told,
+    later: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
+describe('the figures notices', () => {
+  it('trusts nothing kept before it hears the notices, nor after it loses them', () => {
+    const { feed, told } = notices();
+    expect(feed.trusted()).toBe(false);
+    feed.hear();
+    expect(feed.trusted()).toBe(true);
+    feed.deaf();
+    expect(feed.trusted()).toBe(false);
+    // Each change of state forgets everything kept.
+    expect(told).toEqual(['missed', 'missed']);
+  });
+
+  it("tells a company's write to the watchers, and ignores anything else on the channel", () => {
+    const { feed, told } = notices();
+    feed.hear();
+    for (const payload of [`c:${ACME}`, 'c:not-an-id', `x:${ACME}`, ACME, '', 'f:', 'c:']) {
+      feed.notice(payload);
+    }
+    expect(told).toEqual(['missed', ACME]);
+  });
+
+  it('trusts nothing kept from its own write until it hears the fence sent after it', () => {
+    const { feed } = notices();
+    feed.hear();
+    const fence = feed.fence();
+    expect(feed.trusted()).toBe(false);
+    feed.notice(`f:${feed.fence()}`);
+    expect(feed.trusted()).toBe(false);
+    feed.notice(`f:${fence}`);
+    expect(feed.trusted()).toBe(true);
+  });
+
+  it("trusts nothing kept for a browser until it hears that browser's fence", () => {
+    const writer = notices();
+    const reader = notices();
+    writer.feed.hear();
+    reader.feed.hear();
+    const fence = writer.feed.fence();
+    expect(reader.feed.trusted(fence)).toBe(false);
+    expect(reader.feed.trusted()).toBe(true);
+    reader.feed.notice(`f:${fence}`);
+    expect(reader.feed.trusted(fence)).toBe(true);
+    // A fence heard long ago is forgotten; its cookie is long gone by then.
+    reader.later(5 * 60_000);
+    reader.feed.notice(`f:${writer.feed.fence()}`);
+    expect(reader.feed.trusted(fence)).toBe(false);
+  });
+
+  it('forgets everything kept when its fence could not be sent, or never comes', () => {
+    const { feed, told, later } = notices();
+    feed.hear();
+    feed.lost(feed.fence());
+    expect(told).toEqual(['missed', 'missed']);
+    expect(feed.trusted()).toBe(true);
+
+    feed.fence();
+    later(FENCE_LOST_MS - 1);
+    expect(feed.trusted()).toBe(false);
+    later(2);
+    expect(feed.trusted()).toBe(true);
+    expect(told).toEqual(['missed', 'missed', 'missed']);
+  });
+});
