@@ -135,7 +135,7 @@ export class AnswerCache {
    */
   async answer(
     { key, group = key }: { key: string; group?: string },
-    token: () => Promise<string>,
+    token: () => string | Promise<string>,
     work: () => Promise<WorkedAnswer>,
   ): Promise<KeptAnswer> {
     const stamp = this.stamp(group);

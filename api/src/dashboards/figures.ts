@@ -108,6 +108,7 @@ interface PlanFigureRow {
   low: number | null;
   moderate: number | null;
   high: number | null;
+  next_moment?: Date | string | null;
 }
 
 /** Status overview, category and timeline pies of the plans in scope, and the risk pie of their gaps. */
@@ -123,9 +124,36 @@ export async function readableFigures(
   db: Queryable,
   scope: FigureScope,
 ): Promise<ActionPlanFigures | undefined> {
+  return (await figuresUntil(db, scope, false)).figures;
+}
+
+/**
+ * `readableFigures`, and when they next move by the clock alone (a plan's timeline or its earliest
+ * open gap's due date passing; null: never), read with the same now(). A moment of any firm's plan
+ * of the companies in scope counts: at worst the figures are worked out again for nothing.
+ */
+export async function readableFiguresUntil(
+  db: Queryable,
+  scope: FigureScope,
+): Promise<{ figures?: ActionPlanFigures; nextMoment: Date | null }> {
+  return figuresUntil(db, scope, true);
+}
+
+async function figuresUntil(
+  db: Queryable,
+  scope: FigureScope,
+  withNextMoment: boolean,
+): Promise<{ figures?: ActionPlanFigures; nextMoment: Date | null }> {
   const params: unknown[] = [];
+  const counts = planCountsSql(scope, params);
+  const nextMoment = withNextMoment
+    ? `, (SELECT min(m.at) FROM action_plan_summaries p
+        CROSS JOIN LATERAL (VALUES (p.timeline), (p.earliest_open_due)) m (at)
+        WHERE p.target_company_id ${scope.companyFilter} AND m.at >= now()
+          AND (SELECT readable FROM access)) AS next_moment`
+    : '';
   const { rows } = await db.query<PlanFigureRow>(
-    prepared(`WITH ${planCountsSql(scope, params)}
+    prepared(`WITH ${counts}
     SELECT
       (SELECT readable FROM access) AS readable,
       coalesce(sum(plans), 0)::int AS total,
@@ -141,12 +169,14 @@ export async function readableFigures(
       coalesce(sum(plans - closed - untimed - timeline_passed - passed), 0)::int AS t_on_track,
       coalesce(sum(untimed), 0)::int AS t_no_timeline,
       ${RISK_SEVERITIES.map((risk) => `(SELECT ${risk} FROM risks)::int AS ${risk}`).join(', ')}
+      ${nextMoment}
     FROM counts`),
     params,
   );
   const row = rows[0]!;
-  if (!row.readable) return undefined;
-  return {
+  const moment = row.next_moment ? new Date(row.next_moment) : null;
+  if (!row.readable) return { nextMoment: moment };
+  const figures = {
     actionPlans: {
       statusOverview: {
         total: row.total,
@@ -171,6 +201,7 @@ export async function readableFigures(
       })),
     },
   };
+  return { figures, nextMoment: moment };
 }
 
 interface CompanyRow {

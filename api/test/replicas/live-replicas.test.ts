@@ -13,7 +13,10 @@ import {
   type Portfolio,
 } from '@verity/shared-api/src/server';
 import { listActionPlans } from '../../src/action-plans/action-plan-queries';
-import { startApiProcess, type ApiProcess } from '../support/api-process';
+import { actionPlanFigures, type ActionPlanFigures } from '../../src/dashboards/figures';
+import { companyScope } from '../../src/dashboards/scopes';
+import { FENCE_COOKIE } from '../../src/live/figure-notices';
+import { startApiProcess, waitFor, type ApiProcess } from '../support/api-process';
 import { buildTestApp } from '../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { cookieHeader, openEventStream, type EventStream } from '../support/event-stream';
@@ -201,6 +204,62 @@ async function residentBytes(pid: number): Promise<number> {
       expect(await listThrough(a)).toEqual(fresh);
       await setStatusThrough(b, 'open');
       expect(await listThrough(a)).toEqual(before);
+    });
+
+    it("has a company's dashboard, kept with no statement, show the writer's write at once through the other process", async () => {
+      const [a, b] = processes as [ApiProcess, ApiProcess];
+      const client = await sessionFor(local, 'client.owner@verity.test', 'client');
+      // The gap the last open one of its plan: closing it closes the plan.
+      await local.db.query(
+        `UPDATE gaps SET status = CASE WHEN id = $2 THEN 'open' ELSE 'closed' END WHERE action_plan_id = $1`,
+        [gap.planId, gap.gapId],
+      );
+      const fresh = async () =>
+        actionPlanFigures(local.db, companyScope(gap.companyId)) as Promise<unknown>;
+      const dashboardThrough = async (through: ApiProcess, cookies = client.cookies) => {
+        const response = await fetch(
+          `${through.url}/api/v1/dashboard/target-company?targetCompanyId=${gap.companyId}`,
+          { headers: { cookie: cookieHeader(cookies) } },
+        );
+        expect(response.status).toBe(200);
+        return ((await response.json()) as { data: ActionPlanFigures }).data;
+      };
+      // Both processes hear the direct write, then keep what they read.
+      for (const through of [a, b]) {
+        await waitFor(
+          async () =>
+            JSON.stringify(await dashboardThrough(through)) === JSON.stringify(await fresh()),
+          'the dashboard as the database has it',
+        );
+      }
+      const before = await dashboardThrough(b);
+
+      const written = await fetch(
+        `${a.url}/api/v1/gap/${gap.gapId}/status?targetCompanyId=${gap.companyId}`,
+        {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json', cookie: cookieHeader(client.cookies) },
+          body: JSON.stringify({ status: 'closed' }),
+        },
+      );
+      expect(written.status).toBe(200);
+      const fence = new RegExp(`${FENCE_COOKIE}=([^;]+)`).exec(
+        written.headers.get('set-cookie') ?? '',
+      )?.[1];
+      expect(fence).toBeDefined();
+      // The writer's browser, through the other process, at once: its fence decides, not timing.
+      const after = await dashboardThrough(b, { ...client.cookies, [FENCE_COOKIE]: fence! });
+      expect(after.actionPlans.statusOverview.closed).toBe(
+        before.actionPlans.statusOverview.closed + 1,
+      );
+      expect(after).toEqual(await fresh());
+      // Everyone else's, once each process has heard the write.
+      for (const through of [a, b]) {
+        await waitFor(
+          async () => JSON.stringify(await dashboardThrough(through)) === JSON.stringify(after),
+          'the write heard',
+        );
+      }
     });
 
     it(`holds ${STREAMS} open streams for well under 100 MB, and tells every one of them`, async () => {

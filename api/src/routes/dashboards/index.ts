@@ -1,13 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { dashboardSchemas } from '@verity/shared-api/src/server';
-import { keptAnswers, sendKeptAnswer } from '../../answer-cache';
-import { actionPlanFigures, companyGapStats, readableFigures } from '../../dashboards/figures';
+import { AnswerCache, keptAnswers, sendKeptAnswer } from '../../answer-cache';
+import {
+  actionPlanFigures,
+  companyGapStats,
+  readableFigures,
+  readableFiguresUntil,
+} from '../../dashboards/figures';
 import { auditorScope, clientScope, visibleCompanyScope } from '../../dashboards/scopes';
 import { notFound } from '../../errors';
+import { FENCE_COOKIE } from '../../live/figure-notices';
 import { portfolioToken } from '../../portfolio/portfolio-figures';
 
 /** The auditor dashboards kept, at most, in bytes of JSON (a firm of 200 companies: about 30 KB). */
 const AUDITOR_DASHBOARDS_MAX_BYTES = 8 * 2 ** 20;
+/** The company dashboards kept, at most, in bytes of JSON (one is about 700 bytes). */
+const COMPANY_DASHBOARDS_MAX_BYTES = 4 * 2 ** 20;
+/** The token of a company dashboard kept: nothing read, the figures' notices and fences decide. */
+const ON_THE_NOTICES = 'notices';
 
 /** The dashboards routes of /api/v1 (see docs/api.md and docs/decisions.md "Derived figures"). */
 const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -19,6 +29,15 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     ({ auditorId }) => (auditorId ? [auditorId] : []),
     AUDITOR_DASHBOARDS_MAX_BYTES,
   );
+  // A company's dashboard kept on the database's word (docs/decisions.md "Company dashboards kept on
+  // the database's word"): served with no statement while the figures' notices are heard and the
+  // reader's fence is, forgotten on a notice of a write to the company's figures.
+  const companyDashboards = new AnswerCache(Date.now, COMPANY_DASHBOARDS_MAX_BYTES);
+  const unwatch = fastify.figureNotices.watch({
+    company: (targetCompanyId) => companyDashboards.changed([targetCompanyId]),
+    missed: () => companyDashboards.missed(),
+  });
+  fastify.addHook('onClose', async () => unwatch());
 
   fastify.get(
     '/dashboard/auditor',
@@ -64,13 +83,36 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         ...dashboardSchemas.targetCompany,
       },
     },
-    async (request) => {
-      const figures = await readableFigures(
-        db,
-        visibleCompanyScope(request.user, request.query.targetCompanyId),
+    async (request, reply) => {
+      const { user } = request;
+      const { targetCompanyId } = request.query;
+      const scope = visibleCompanyScope(user, targetCompanyId);
+      // Whom the answer is for: the company's client or the company itself see the same figures,
+      // decided by facts no route changes; an auditor's depend on the firm's assignment, read afresh.
+      const reader =
+        user.userType === 'client'
+          ? `client:${user.clientId}`
+          : user.userType === 'targetCompany'
+            ? `company:${user.targetCompanyId}`
+            : undefined;
+      if (!reader || !fastify.figureNotices.trusted(request.cookies[FENCE_COOKIE])) {
+        const figures = await readableFigures(db, scope);
+        if (!figures) throw notFound();
+        return { success: true as const, data: figures };
+      }
+      const answer = await companyDashboards.answer(
+        { key: `${targetCompanyId}\n${reader}`, group: targetCompanyId },
+        () => ON_THE_NOTICES,
+        async () => {
+          const { figures, nextMoment } = await readableFiguresUntil(db, scope);
+          if (!figures) throw notFound();
+          return {
+            body: JSON.stringify({ success: true, data: figures }),
+            expiresAt: nextMoment?.getTime() ?? Number.POSITIVE_INFINITY,
+          };
+        },
       );
-      if (!figures) throw notFound();
-      return { success: true as const, data: figures };
+      return sendKeptAnswer(request, reply, answer);
     },
   );
 

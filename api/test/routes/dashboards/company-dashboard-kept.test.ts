@@ -1,0 +1,203 @@
+// A company's dashboard kept on the database's word (docs/decisions.md "Company dashboards kept on the
+// database's word"): read with no statement at all while nothing it shows has changed, and never
+// showing what has: a write through the routes shows at the next read, a count moved in the database
+// by anything else as soon as its notice is heard, a plan's timeline passing with no write at all.
+// Who may read it is decided as before, whatever is kept.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src/app';
+import { openDatabase, type Database } from '../../../src/db';
+import { actionPlanFigures, type ActionPlanFigures } from '../../../src/dashboards/figures';
+import { companyScope } from '../../../src/dashboards/scopes';
+import { FENCE_COOKIE, FENCE_COOKIE_SECONDS } from '../../../src/live/figure-notices';
+import { waitFor } from '../../support/api-process';
+import { testConfig } from '../../support/app';
+import { counting } from '../../support/counting';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import { buildWorld, createPlan, gapsOf, type World } from '../action-plans/fixtures';
+
+type Reader = keyof World['as'];
+
+describe.each(databaseKinds)('company dashboards kept on %s', (kind) => {
+  let database: TestDatabase;
+  let db: Database;
+  let app: FastifyInstance;
+  let count: ReturnType<typeof counting>;
+  let world: World;
+  let planId: string;
+  let gapId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    db = await openDatabase({
+      databaseUrl: database.env.DATABASE_URL,
+      dataDir: database.env.DATA_DIR,
+    });
+    count = counting(db);
+    app = await buildApp({
+      config: testConfig(database, { SEED_DEMO: '0' }),
+      database: count.database,
+    });
+    world = await buildWorld(app);
+    // A plan of one open gap: the gap provisionally closed makes the plan provisionally closed.
+    planId = await createPlan(world);
+    gapId = (await gapsOf(world, planId))[0]!.id;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+    await database?.dispose();
+  });
+
+  const url = () => `/api/v1/dashboard/target-company?targetCompanyId=${world.acmeId}`;
+  const fresh = () => actionPlanFigures(app.db, companyScope(world.acmeId));
+  const ask = (reader: Reader, headers: Record<string, string> = {}, cookies = {}) =>
+    world.as[reader]({ method: 'GET', url: url(), headers, cookies });
+  /** The dashboard as `reader` reads it, and the statements that read cost. */
+  const read = async (reader: Reader = 'clientOwner', cookies = {}) => {
+    count.reset();
+    const response = await ask(reader, {}, cookies);
+    const statements = [...count.seen.statements];
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    return { figures: response.json<{ data: ActionPlanFigures }>().data, statements };
+  };
+  /** Reads until the dashboard shows the figures as they are now (a change heard by its notice). */
+  const untilCurrent = async (reader: Reader = 'clientOwner') => {
+    let shown: ActionPlanFigures | undefined;
+    await waitFor(async () => {
+      shown = (await read(reader)).figures;
+      return JSON.stringify(shown) === JSON.stringify(await fresh());
+    }, 'the dashboard to show the figures as they are');
+    return shown!;
+  };
+  const provClosed = (figures: ActionPlanFigures) => figures.actionPlans.statusOverview.provClosed;
+
+  it("is read once, then sent with no statement to the company's client and to the company", async () => {
+    for (const reader of ['clientOwner', 'companyOwner'] as const) {
+      await read(reader);
+      const again = await read(reader);
+      expect(again.figures).toEqual(await fresh());
+      expect(again.statements).toEqual([]);
+    }
+    // Another user of the same client: the same bytes, kept.
+    await read('clientViewer');
+    const viewer = await read('clientViewer');
+    expect(viewer.statements).toEqual([]);
+    expect(viewer.figures).toEqual((await read('clientOwner')).figures);
+  });
+
+  it('is sent compressed to a client that accepts it', async () => {
+    const plain = await ask('companyViewer');
+    expect(plain.headers.vary).toContain('accept-encoding');
+    const br = await ask('companyViewer', { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await ask('companyViewer', { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it("stays refused to another client and another company while it is kept, and an auditor's is read afresh", async () => {
+    await read('clientOwner');
+    for (const reader of ['otherClient', 'betaOwner'] as const) {
+      const refused = await ask(reader);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.body).not.toContain('actionPlans');
+    }
+    // The firm sees only its own audits' plans, read with a statement every time.
+    const firm = await read('auditorOwner');
+    expect(firm.statements).toHaveLength(1);
+    expect((await read('auditorOwner')).statements).toHaveLength(1);
+    const other = await read('otherFirmOwner');
+    expect(other.figures.actionPlans.statusOverview.total).toBeLessThan(
+      firm.figures.actionPlans.statusOverview.total,
+    );
+  });
+
+  it('shows a write through the routes at the very next read, its notice not heard yet', async () => {
+    const before = await untilCurrent();
+    await waitFor(async () => (await read()).statements.length === 0, 'the figures kept');
+    // The notices held back, as when they are slow to come: the write's and its fence.
+    const notices = app.figureNotices;
+    const held: string[] = [];
+    const hear = notices.notice.bind(notices);
+    notices.notice = (payload) => void held.push(payload);
+    let fence: { name: string; value: string } | undefined;
+    try {
+      const written = await world.as.auditorOwner({
+        method: 'PATCH',
+        url: `/api/v1/gap/${gapId}/status`,
+        query: { targetCompanyId: world.acmeId },
+        payload: { status: 'provClosed' },
+      });
+      expect(written.statusCode).toBe(200);
+      fence = (written.cookies as { name: string; value: string }[]).find(
+        (cookie) => cookie.name === FENCE_COOKIE,
+      );
+      expect(fence).toMatchObject({
+        path: '/api/v1',
+        httpOnly: true,
+        sameSite: 'Lax',
+        maxAge: FENCE_COOKIE_SECONDS,
+      });
+      // Until this process hears its fence, every reader's dashboard is read afresh.
+      await waitFor(() => held.includes(`f:${fence!.value}`), 'the fence sent');
+      for (const reader of ['clientOwner', 'companyViewer'] as const) {
+        const after = await read(reader);
+        expect(after.statements).toHaveLength(1);
+        expect(provClosed(after.figures)).toBe(provClosed(before) + 1);
+      }
+    } finally {
+      notices.notice = hear;
+      for (const payload of held) hear(payload);
+    }
+    expect((await read()).figures).toEqual(await fresh());
+    // Once the fence is heard, the new figures are kept in turn, for the writer's browser too.
+    await waitFor(async () => (await read()).statements.length === 0, 'the new figures kept');
+    expect((await read('clientOwner', { [FENCE_COOKIE]: fence!.value })).statements).toEqual([]);
+  });
+
+  it('shows a count moved in the database by anything else once its notice is heard', async () => {
+    const before = await untilCurrent();
+    await app.db.query(`UPDATE gaps SET status = 'open' WHERE id = $1`, [gapId]);
+    const after = await untilCurrent();
+    expect(provClosed(after)).toBe(provClosed(before) - 1);
+  });
+
+  it('counts a plan as overdue once its timeline passes, with no write in between', async () => {
+    // A few seconds ahead: enough for the first reads to come before it even on a busy machine.
+    await app.db.query(
+      `UPDATE action_plans SET timeline = now() + interval '5 seconds' WHERE id = $1`,
+      [planId],
+    );
+    const overdue = (figures: ActionPlanFigures) =>
+      figures.actionPlans.timelineAnalysis.find((slice) => slice.name === 'Overdue')!.value;
+    const before = await untilCurrent();
+    // Kept, though it moves by the clock in a few seconds.
+    await waitFor(async () => (await read()).statements.length === 0, 'the figures kept');
+    await waitFor(
+      async () => overdue((await read()).figures) === overdue(before) + 1,
+      'the plan overdue',
+    );
+    expect((await read()).figures).toEqual(await fresh());
+  }, 45_000);
+
+  it('serves nothing kept while the notices go unheard, or to a browser whose fence is not heard', async () => {
+    await untilCurrent();
+    await waitFor(async () => (await read()).statements.length === 0, 'the figures kept');
+    // A fence no process has heard (sent a moment ago through another process, say).
+    const unheard = await read('clientOwner', {
+      [FENCE_COOKIE]: '6f1c1d2e-0b7a-4c55-9e53-3f0f8a2b9c41',
+    });
+    expect(unheard.statements).toHaveLength(1);
+    app.figureNotices.deaf();
+    try {
+      expect((await read()).statements).toHaveLength(1);
+      expect((await read()).statements).toHaveLength(1);
+    } finally {
+      app.figureNotices.hear();
+    }
+    await read();
+    expect((await read()).statements).toEqual([]);
+  });
+});
