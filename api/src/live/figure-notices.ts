@@ -1,6 +1,6 @@
 // What every API process hears of the writes to a company's figures (migration 0035), and the fences
 // that let a process serve answers it kept without asking the database first (docs/decisions.md
-// "Company dashboards kept on the database's word").
+// "Dashboards kept on the database's word").
 //
 // A kept answer is forgotten when the notice of a write to its company is heard. Between a write's
 // commit and its notice reaching a process there is a moment (milliseconds); a reader who knows of
@@ -26,8 +26,8 @@ export const FENCE_LOST_MS = 10_000;
 const FENCE_HEARD_MS = 2 * FENCE_COOKIE_SECONDS * 1000;
 
 export interface FigureWatcher {
-  /** A write to the figures of this company was committed. */
-  company(targetCompanyId: string): void;
+  /** A write to the figures of this company (of this client) was committed. */
+  company(targetCompanyId: string, clientId: string): void;
   /** Notices may have been missed: nothing kept can be trusted. */
   missed(): void;
 }
@@ -63,11 +63,13 @@ export class FigureNotices {
     return () => this.watchers.delete(watcher);
   }
 
-  /** A notice from the channel; anything but a company's id or a fence is ignored. */
+  /** A notice from the channel; anything but a company's and its client's ids or a fence is ignored. */
   notice(payload: string): void {
     const id = payload.slice(2);
-    if (payload.startsWith('c:') && isUuid(id)) {
-      for (const watcher of this.watchers) watcher.company(id);
+    if (payload.startsWith('c:')) {
+      const [company, client, ...rest] = id.split(':');
+      if (rest.length > 0 || !isUuid(company) || !isUuid(client)) return;
+      for (const watcher of this.watchers) watcher.company(company, client);
     } else if (payload.startsWith('f:') && isUuid(id)) {
       this.pending.delete(id);
       const now = this.now();

@@ -4,13 +4,14 @@
 import { FENCE_LOST_MS, FigureNotices } from '../../src/live/figure-notices';
 
 const ACME = '0b6c3f1e-7d2a-4e8b-9c55-1a2b3c4d5e6f';
+const SOUTHBANK = '5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
 
 function notices() {
   let now = 1_000_000;
   const told: string[] = [];
   const feed = new FigureNotices(() => now);
   feed.watch({
-    company: (id) => told.push(id),
+    company: (company, client) => told.push(`${company} of ${client}`),
     missed: () => told.push('missed'),
   });
   return {
@@ -37,10 +38,21 @@ describe('the figures notices', () => {
   it("tells a company's write to the watchers, and ignores anything else on the channel", () => {
     const { feed, told } = notices();
     feed.hear();
-    for (const payload of [`c:${ACME}`, 'c:not-an-id', `x:${ACME}`, ACME, '', 'f:', 'c:']) {
+    for (const payload of [
+      `c:${ACME}:${SOUTHBANK}`,
+      `c:${ACME}`,
+      `c:${ACME}:${SOUTHBANK}:${ACME}`,
+      `c:${ACME}:not-an-id`,
+      'c:not-an-id',
+      `x:${ACME}:${SOUTHBANK}`,
+      ACME,
+      '',
+      'f:',
+      'c:',
+    ]) {
       feed.notice(payload);
     }
-    expect(told).toEqual(['missed', ACME]);
+    expect(told).toEqual(['missed', `${ACME} of ${SOUTHBANK}`]);
   });
 
   it('trusts nothing kept from its own write until it hears the fence sent after it', () => {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { dashboardSchemas } from '@verity/shared-api/src/server';
 import { AnswerCache, keptAnswers, sendKeptAnswer } from '../../answer-cache';
 import {
@@ -14,10 +15,11 @@ import { portfolioToken } from '../../portfolio/portfolio-figures';
 
 /** The auditor dashboards kept, at most, in bytes of JSON (a firm of 200 companies: about 30 KB). */
 const AUDITOR_DASHBOARDS_MAX_BYTES = 8 * 2 ** 20;
-/** The company dashboards kept, at most, in bytes of JSON (one is about 700 bytes). */
-const COMPANY_DASHBOARDS_MAX_BYTES = 4 * 2 ** 20;
-/** The token of a company dashboard kept: nothing read, the figures' notices and fences decide. */
+/** The company and client dashboards kept, at most, in bytes of JSON (a company's about 700 bytes, a client's of 200 companies about 30 KB). */
+const FIGURES_KEPT_MAX_BYTES = 8 * 2 ** 20;
+/** The token of a dashboard kept on the notices: nothing read, the figures' notices and fences decide. */
 const ON_THE_NOTICES = 'notices';
+const clientGroup = (clientId: string) => `client:${clientId}`;
 
 /** The dashboards routes of /api/v1 (see docs/api.md and docs/decisions.md "Derived figures"). */
 const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -29,14 +31,17 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     ({ auditorId }) => (auditorId ? [auditorId] : []),
     AUDITOR_DASHBOARDS_MAX_BYTES,
   );
-  // A company's dashboard kept on the database's word (docs/decisions.md "Company dashboards kept on
-  // the database's word"): served with no statement while the figures' notices are heard and the
-  // reader's fence is, forgotten on a notice of a write to the company's figures.
-  const companyDashboards = new AnswerCache(Date.now, COMPANY_DASHBOARDS_MAX_BYTES);
+  // The company and client dashboards kept on the database's word (docs/decisions.md "Dashboards kept
+  // on the database's word"): served with no statement while the figures' notices are heard and the
+  // reader's fence is, forgotten on a notice of a write to a company's figures or to the company.
+  const onTheNotices = new AnswerCache(Date.now, FIGURES_KEPT_MAX_BYTES);
   const unwatch = fastify.figureNotices.watch({
-    company: (targetCompanyId) => companyDashboards.changed([targetCompanyId]),
-    missed: () => companyDashboards.missed(),
+    company: (targetCompanyId, clientId) =>
+      onTheNotices.changed([targetCompanyId, clientGroup(clientId)]),
+    missed: () => onTheNotices.missed(),
   });
+  const trusted = (request: FastifyRequest) =>
+    fastify.figureNotices.trusted(request.cookies[FENCE_COOKIE]);
   fastify.addHook('onClose', async () => unwatch());
 
   fastify.get(
@@ -95,12 +100,12 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           : user.userType === 'targetCompany'
             ? `company:${user.targetCompanyId}`
             : undefined;
-      if (!reader || !fastify.figureNotices.trusted(request.cookies[FENCE_COOKIE])) {
+      if (!reader || !trusted(request)) {
         const figures = await readableFigures(db, scope);
         if (!figures) throw notFound();
         return { success: true as const, data: figures };
       }
-      const answer = await companyDashboards.answer(
+      const answer = await onTheNotices.answer(
         { key: `${targetCompanyId}\n${reader}`, group: targetCompanyId },
         () => ON_THE_NOTICES,
         async () => {
@@ -126,17 +131,41 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         ...dashboardSchemas.client,
       },
     },
-    async (request) => {
-      const { user } = request;
-      const scope = clientScope(user.clientId!);
-      const [figures, stats] = await Promise.all([
-        actionPlanFigures(db, scope),
-        companyGapStats(db, scope),
-      ]);
-      return {
-        success: true as const,
-        data: { ...figures, targetCompanyActionPlanStats: stats.companies },
-      };
+    async (request, reply) => {
+      const clientId = request.user.clientId!;
+      const scope = clientScope(clientId);
+      if (!trusted(request)) {
+        const [figures, stats] = await Promise.all([
+          actionPlanFigures(db, scope),
+          companyGapStats(db, scope),
+        ]);
+        return {
+          success: true as const,
+          data: { ...figures, targetCompanyActionPlanStats: stats.companies },
+        };
+      }
+      const answer = await onTheNotices.answer(
+        { key: clientGroup(clientId) },
+        () => ON_THE_NOTICES,
+        async () => {
+          const [{ figures, nextMoment }, { companies, nextDue }] = await Promise.all([
+            readableFiguresUntil(db, scope),
+            companyGapStats(db, scope, { nextDue: true }),
+          ]);
+          return {
+            body: JSON.stringify({
+              success: true,
+              data: { ...figures, targetCompanyActionPlanStats: companies },
+            }),
+            // Whichever comes first: a plan's moment, or a gap falling due.
+            expiresAt: Math.min(
+              nextMoment?.getTime() ?? Number.POSITIVE_INFINITY,
+              nextDue?.getTime() ?? Number.POSITIVE_INFINITY,
+            ),
+          };
+        },
+      );
+      return sendKeptAnswer(request, reply, answer);
     },
   );
 };

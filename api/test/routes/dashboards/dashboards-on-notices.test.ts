@@ -7,8 +7,13 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/app';
 import { openDatabase, type Database } from '../../../src/db';
-import { actionPlanFigures, type ActionPlanFigures } from '../../../src/dashboards/figures';
-import { companyScope } from '../../../src/dashboards/scopes';
+import type { ClientDashboard } from '@verity/shared-api/src/server';
+import {
+  actionPlanFigures,
+  companyGapStats,
+  type ActionPlanFigures,
+} from '../../../src/dashboards/figures';
+import { clientScope, companyScope } from '../../../src/dashboards/scopes';
 import { FENCE_COOKIE, FENCE_COOKIE_SECONDS } from '../../../src/live/figure-notices';
 import { waitFor } from '../../support/api-process';
 import { testConfig } from '../../support/app';
@@ -18,7 +23,7 @@ import { buildWorld, createPlan, gapsOf, type World } from '../action-plans/fixt
 
 type Reader = keyof World['as'];
 
-describe.each(databaseKinds)('company dashboards kept on %s', (kind) => {
+describe.each(databaseKinds)('dashboards kept on the notices on %s', (kind) => {
   let database: TestDatabase;
   let db: Database;
   let app: FastifyInstance;
@@ -26,6 +31,7 @@ describe.each(databaseKinds)('company dashboards kept on %s', (kind) => {
   let world: World;
   let planId: string;
   let gapId: string;
+  let southbankId: string;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -41,6 +47,12 @@ describe.each(databaseKinds)('company dashboards kept on %s', (kind) => {
     world = await buildWorld(app);
     // A plan of one open gap: the gap provisionally closed makes the plan provisionally closed.
     planId = await createPlan(world);
+    southbankId = (
+      await app.db.query<{ id: string }>(
+        'SELECT client_id AS id FROM target_companies WHERE id = $1',
+        [world.acmeId],
+      )
+    ).rows[0]!.id;
     gapId = (await gapsOf(world, planId))[0]!.id;
   });
   afterAll(async () => {
@@ -49,28 +61,55 @@ describe.each(databaseKinds)('company dashboards kept on %s', (kind) => {
     await database?.dispose();
   });
 
-  const url = () => `/api/v1/dashboard/target-company?targetCompanyId=${world.acmeId}`;
-  const fresh = () => actionPlanFigures(app.db, companyScope(world.acmeId));
-  const ask = (reader: Reader, headers: Record<string, string> = {}, cookies = {}) =>
-    world.as[reader]({ method: 'GET', url: url(), headers, cookies });
+  /** A dashboard: where it is read, and its figures worked out afresh as the database has them now. */
+  interface View<T> {
+    url: () => string;
+    fresh: () => Promise<T>;
+  }
+  const company: View<ActionPlanFigures> = {
+    url: () => `/api/v1/dashboard/target-company?targetCompanyId=${world.acmeId}`,
+    fresh: () => actionPlanFigures(app.db, companyScope(world.acmeId)),
+  };
+  const client: View<ClientDashboard> = {
+    url: () => '/api/v1/dashboard/client',
+    fresh: async () => {
+      const scope = clientScope(southbankId);
+      const [figures, stats] = await Promise.all([
+        actionPlanFigures(app.db, scope),
+        companyGapStats(app.db, scope),
+      ]);
+      return { ...figures, targetCompanyActionPlanStats: stats.companies };
+    },
+  };
+  const fresh = company.fresh;
+  const ask = (
+    reader: Reader,
+    headers: Record<string, string> = {},
+    cookies = {},
+    view = company,
+  ) => world.as[reader]({ method: 'GET', url: view.url(), headers, cookies });
   /** The dashboard as `reader` reads it, and the statements that read cost. */
-  const read = async (reader: Reader = 'clientOwner', cookies = {}) => {
+  async function readView<T>(view: View<T>, reader: Reader, cookies = {}) {
     count.reset();
-    const response = await ask(reader, {}, cookies);
+    const response = await world.as[reader]({ method: 'GET', url: view.url(), cookies });
     const statements = [...count.seen.statements];
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    return { figures: response.json<{ data: ActionPlanFigures }>().data, statements };
-  };
+    return { figures: response.json<{ data: T }>().data, statements };
+  }
   /** Reads until the dashboard shows the figures as they are now (a change heard by its notice). */
-  const untilCurrent = async (reader: Reader = 'clientOwner') => {
-    let shown: ActionPlanFigures | undefined;
+  async function untilCurrentView<T>(view: View<T>, reader: Reader) {
+    let shown: T | undefined;
     await waitFor(async () => {
-      shown = (await read(reader)).figures;
-      return JSON.stringify(shown) === JSON.stringify(await fresh());
+      shown = (await readView(view, reader)).figures;
+      return JSON.stringify(shown) === JSON.stringify(await view.fresh());
     }, 'the dashboard to show the figures as they are');
     return shown!;
-  };
+  }
+  const read = (reader: Reader = 'clientOwner', cookies = {}) => readView(company, reader, cookies);
+  const untilCurrent = (reader: Reader = 'clientOwner') => untilCurrentView(company, reader);
+  const keptView = <T>(view: View<T>, reader: Reader) =>
+    waitFor(async () => (await readView(view, reader)).statements.length === 0, 'the figures kept');
   const provClosed = (figures: ActionPlanFigures) => figures.actionPlans.statusOverview.provClosed;
 
   it("is read once, then sent with no statement to the company's client and to the company", async () => {
@@ -116,7 +155,7 @@ describe.each(databaseKinds)('company dashboards kept on %s', (kind) => {
 
   it('shows a write through the routes at the very next read, its notice not heard yet', async () => {
     const before = await untilCurrent();
-    await waitFor(async () => (await read()).statements.length === 0, 'the figures kept');
+    await keptView(company, 'clientOwner');
     // The notices held back, as when they are slow to come: the write's and its fence.
     const notices = app.figureNotices;
     const held: string[] = [];
@@ -174,7 +213,7 @@ describe.each(databaseKinds)('company dashboards kept on %s', (kind) => {
       figures.actionPlans.timelineAnalysis.find((slice) => slice.name === 'Overdue')!.value;
     const before = await untilCurrent();
     // Kept, though it moves by the clock in a few seconds.
-    await waitFor(async () => (await read()).statements.length === 0, 'the figures kept');
+    await keptView(company, 'clientOwner');
     await waitFor(
       async () => overdue((await read()).figures) === overdue(before) + 1,
       'the plan overdue',
@@ -184,7 +223,7 @@ describe.each(databaseKinds)('company dashboards kept on %s', (kind) => {
 
   it('serves nothing kept while the notices go unheard, or to a browser whose fence is not heard', async () => {
     await untilCurrent();
-    await waitFor(async () => (await read()).statements.length === 0, 'the figures kept');
+    await keptView(company, 'clientOwner');
     // A fence no process has heard (sent a moment ago through another process, say).
     const unheard = await read('clientOwner', {
       [FENCE_COOKIE]: '6f1c1d2e-0b7a-4c55-9e53-3f0f8a2b9c41',
@@ -200,4 +239,83 @@ describe.each(databaseKinds)('company dashboards kept on %s', (kind) => {
     await read();
     expect((await read()).statements).toEqual([]);
   });
+
+  const acmeIn = (dashboard: ClientDashboard) =>
+    dashboard.targetCompanyActionPlanStats.find((stats) => stats.targetCompanyId === world.acmeId)!;
+
+  it("keeps the client's dashboard for each of its users, and tells no other client of it", async () => {
+    await untilCurrentView(client, 'clientOwner');
+    await keptView(client, 'clientOwner');
+    const viewer = await readView(client, 'clientViewer');
+    expect(viewer.statements).toEqual([]);
+    expect(viewer.figures).toEqual(await client.fresh());
+    const other = await readView(client, 'otherClient');
+    expect(
+      other.figures.targetCompanyActionPlanStats.map((stats) => stats.targetCompanyId),
+    ).not.toContain(world.acmeId);
+    const compressed = await ask('clientViewer', { 'accept-encoding': 'br' }, {}, client);
+    expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString())).toEqual({
+      success: true,
+      data: viewer.figures,
+    });
+  });
+
+  it("shows a write through the routes in the client's dashboard at the very next read", async () => {
+    const before = acmeIn(await untilCurrentView(client, 'clientOwner'));
+    await keptView(client, 'clientOwner');
+    const notices = app.figureNotices;
+    const held: string[] = [];
+    const hear = notices.notice.bind(notices);
+    notices.notice = (payload) => void held.push(payload);
+    try {
+      const written = await world.as.clientOwner({
+        method: 'PATCH',
+        url: `/api/v1/gap/${gapId}/status`,
+        query: { targetCompanyId: world.acmeId },
+        payload: { status: 'closed' },
+      });
+      expect(written.statusCode).toBe(200);
+      const after = acmeIn((await readView(client, 'clientViewer')).figures);
+      expect(after.closed).toBe(before.closed + 1);
+    } finally {
+      notices.notice = hear;
+      for (const payload of held) hear(payload);
+    }
+    await untilCurrentView(client, 'clientOwner');
+  });
+
+  it('shows a company renamed and a company added once their notices are heard', async () => {
+    await untilCurrentView(client, 'clientOwner');
+    await keptView(client, 'clientOwner');
+    await app.db.query('UPDATE target_companies SET target_company_name = $2 WHERE id = $1', [
+      world.acmeId,
+      'Acme Steel Holdings Ltd',
+    ]);
+    const renamed = await untilCurrentView(client, 'clientOwner');
+    expect(acmeIn(renamed).targetCompanyName).toBe('Acme Steel Holdings Ltd');
+    await app.db.query(
+      `INSERT INTO target_companies (client_id, target_company_name, email_id)
+       VALUES ($1, 'Delta Cement plc', 'delta@verity.test')`,
+      [southbankId],
+    );
+    const added = await untilCurrentView(client, 'clientOwner');
+    expect(added.targetCompanyActionPlanStats.map((stats) => stats.targetCompanyName)).toContain(
+      'Delta Cement plc',
+    );
+  });
+
+  it("counts a gap overdue in the client's dashboard once its due date passes, with no write in between", async () => {
+    await app.db.query(
+      `UPDATE gaps SET status = 'open', due_date = now() + interval '5 seconds' WHERE id = $1`,
+      [gapId],
+    );
+    const before = acmeIn(await untilCurrentView(client, 'clientOwner'));
+    await keptView(client, 'clientOwner');
+    await waitFor(
+      async () =>
+        acmeIn((await readView(client, 'clientOwner')).figures).overdue === before.overdue + 1,
+      'the gap overdue',
+    );
+    expect((await readView(client, 'clientOwner')).figures).toEqual(await client.fresh());
+  }, 45_000);
 });
