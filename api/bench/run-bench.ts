@@ -253,6 +253,22 @@ async function main() {
         ratioAim: 0.7,
       },
       {
+        name: 'Target-company dashboard, 1,000 gaps, with 20 gap status changes a second beside',
+        path: `/dashboard/target-company?targetCompanyId=${smallCompanyId}`,
+        cookie: clientCookie,
+        sql: statements['target-company-dashboard-small'],
+        aim: 25,
+        writes: 20,
+      },
+      {
+        name: 'Client dashboard, with 20 gap status changes a second beside',
+        path: '/dashboard/client',
+        cookie: clientCookie,
+        sql: statements['client-dashboard'],
+        aim: 100,
+        writes: 20,
+      },
+      {
         name: 'Action plan detail (10 gaps)',
         path: `/action-plan/${planOf(2, 1)}?targetCompanyId=${smallCompanyId}`,
         cookie: clientCookie,
@@ -375,6 +391,7 @@ async function main() {
       floor?: Figures;
     }[] = [];
     // With 2,000 gaps, the two dashboards that read every company's summaries.
+    // The first of each: the ones measured without writes beside.
     const auditorCase = cases.find((item) => item.path.startsWith('/dashboard/auditor'))!;
     const clientCase = cases.find((item) => item.path.startsWith('/dashboard/client'))!;
     if (SMALL) {

@@ -6,18 +6,22 @@
 -- a process that hears a fence has heard every notice committed before it was sent.
 -- Identical notices of one transaction reach a listener once (PostgreSQL folds them).
 
-CREATE FUNCTION company_figures_notice(company uuid) RETURNS void LANGUAGE sql AS $$
-  SELECT pg_notify('verity_figures', 'c:' || company::text || ':' || tc.client_id::text)
-  FROM target_companies tc WHERE tc.id = company
-$$;
-
+-- plpgsql, so the lookup's plan is kept for the session (a SQL function called here is planned on
+-- every call: 15 % fewer gap writes a second, against none measurable this way).
 CREATE FUNCTION company_figures_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  client uuid;
 BEGIN
-  IF TG_OP <> 'INSERT' THEN
-    PERFORM company_figures_notice(OLD.target_company_id);
+  IF TG_OP = 'DELETE' OR (TG_OP = 'UPDATE' AND OLD.target_company_id <> NEW.target_company_id) THEN
+    SELECT tc.client_id INTO client FROM target_companies tc WHERE tc.id = OLD.target_company_id;
+    -- A company being deleted is gone already: its own row's notice below says so.
+    IF FOUND THEN
+      PERFORM pg_notify('verity_figures', 'c:' || OLD.target_company_id || ':' || client);
+    END IF;
   END IF;
   IF TG_OP <> 'DELETE' THEN
-    PERFORM company_figures_notice(NEW.target_company_id);
+    SELECT tc.client_id INTO client FROM target_companies tc WHERE tc.id = NEW.target_company_id;
+    PERFORM pg_notify('verity_figures', 'c:' || NEW.target_company_id || ':' || client);
   END IF;
   RETURN NULL;
 END $$;
