@@ -25,7 +25,13 @@ export {
   deleteCompanyUser,
 } from './users';
 export { getAudits, getAudit, createAudit } from './audits';
-export { getAuditorDashboard, getTargetCompanyDashboard, getClientDashboard } from './dashboards';
+export {
+  FRESH_DASHBOARDS_MS,
+  getAuditorDashboard,
+  getClientDashboard,
+  getTargetCompanyDashboard,
+  readDashboardsFresh,
+} from './dashboards';
 export {
   getPortfolio,
   getPortfolioGaps,

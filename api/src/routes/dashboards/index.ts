@@ -40,7 +40,11 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       onTheNotices.changed([targetCompanyId, clientGroup(clientId)]),
     missed: () => onTheNotices.missed(),
   });
+  // A read that asks for an answer worked out afresh (`Cache-Control: no-cache`: the screens after a
+  // live change, a hard reload) gets one.
   const trusted = (request: FastifyRequest) =>
+    !/\bno-cache\b/i.test(request.headers['cache-control'] ?? '') &&
+    request.headers.pragma !== 'no-cache' &&
     fastify.figureNotices.trusted(request.cookies[FENCE_COOKIE]);
   fastify.addHook('onClose', async () => unwatch());
 

@@ -221,7 +221,7 @@ describe.each(databaseKinds)('dashboards kept on the notices on %s', (kind) => {
     expect((await read()).figures).toEqual(await fresh());
   }, 45_000);
 
-  it('serves nothing kept while the notices go unheard, or to a browser whose fence is not heard', async () => {
+  it('serves nothing kept while the notices go unheard, to a browser whose fence is not heard, or to a read asking afresh', async () => {
     await untilCurrent();
     await keptView(company, 'clientOwner');
     // A fence no process has heard (sent a moment ago through another process, say).
@@ -229,6 +229,21 @@ describe.each(databaseKinds)('dashboards kept on the notices on %s', (kind) => {
       [FENCE_COOKIE]: '6f1c1d2e-0b7a-4c55-9e53-3f0f8a2b9c41',
     });
     expect(unheard.statements).toHaveLength(1);
+    // A read that asks for figures worked out afresh: a screen after a live change, a hard reload.
+    const afresh: Record<string, string>[] = [
+      { 'cache-control': 'no-cache' },
+      { pragma: 'no-cache' },
+    ];
+    for (const headers of afresh) {
+      count.reset();
+      const asked = await ask('clientOwner', headers);
+      expect(asked.statusCode).toBe(200);
+      expect(count.seen.statements).toHaveLength(1);
+      count.reset();
+      await ask('clientOwner', headers, {}, client);
+      expect(count.seen.statements).toHaveLength(2);
+    }
+    expect((await read()).statements).toEqual([]);
     app.figureNotices.deaf();
     try {
       expect((await read()).statements).toHaveLength(1);

@@ -1,5 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClient } from '@tanstack/react-query';
+import { recordingClient } from '@verity/session/src/testing';
+import {
+  FRESH_DASHBOARDS_MS,
+  getClientDashboard,
+  getTargetCompanyDashboard,
+} from '@verity/shared-api/calls';
 import type { ActionPlanDetail, ChangeEntry, Gap, LiveChange } from '@verity/shared-api';
 import {
   makeActionPlan,
@@ -11,7 +18,7 @@ import {
   testUser,
 } from '@verity/shared-ui/src/testing';
 import { ActionPlanDetailScreen, GAP_ID_PARAM } from '../action-plan-detail';
-import { LiveUpdates } from './live-updates';
+import { applyChange, LiveUpdates } from './live-updates';
 
 /** The browser's EventSource at the network edge: the test opens each stream and sends on it. */
 class FakeEventSource {
@@ -161,5 +168,26 @@ describe('live updates on a plan', () => {
     const [stream] = FakeEventSource.opened;
     unmount();
     expect(stream!.readyState).toBe(2);
+  });
+
+  it('has the dashboards read afresh after a change, not as an API process kept them', async () => {
+    const { client, requests } = recordingClient(() => Response.json({ success: true, data: {} }));
+    const change: LiveChange = {
+      actionPlanId: 'plan-1',
+      gapId: 'gap-1',
+      version: 3,
+      changedBy: 'someone-else',
+      targetCompanyId: 'company-1',
+    };
+    // Past any change the tests above applied.
+    jest.spyOn(Date, 'now').mockReturnValue(Date.now() + FRESH_DASHBOARDS_MS + 1);
+    await applyChange(new QueryClient(), change, testUser()._id);
+    await getClientDashboard(client);
+    await getTargetCompanyDashboard('company-1', client);
+    expect(requests.map((request) => request.headers.get('cache-control'))).toEqual([
+      'no-cache',
+      'no-cache',
+    ]);
+    jest.restoreAllMocks();
   });
 });

@@ -9,6 +9,7 @@ import {
   type ActionPlanDetail,
   type LiveChange,
 } from '@verity/shared-api';
+import { readDashboardsFresh } from '@verity/shared-api/calls';
 import { toast } from '@verity/shared-ui';
 import { liveChangeText } from './live-texts';
 import { followServerEvents } from './server-events';
@@ -34,6 +35,8 @@ export async function applyChange(
   change: LiveChange,
   ownUserId: string | undefined,
 ): Promise<void> {
+  // The API process asked may not have heard of the change yet.
+  readDashboardsFresh();
   const planKey = queryKeys.actionPlan(change.actionPlanId);
   const onScreen = queryClient.getQueryCache().findAll({ queryKey: planKey, type: 'active' });
   await Promise.all(
@@ -62,13 +65,17 @@ export function LiveUpdates() {
       {
         onEvent(name, data) {
           if (name === LIVE_RESYNC_EVENT) {
+            readDashboardsFresh();
             void queryClient.invalidateQueries();
             return;
           }
           const change = parseChange(data);
           if (change) void applyChange(queryClient, change, ownUserId);
         },
-        onStale: () => void queryClient.invalidateQueries(),
+        onStale: () => {
+          readDashboardsFresh();
+          void queryClient.invalidateQueries();
+        },
       },
       { path: LIVE_EVENTS_PATH, eventNames: [LIVE_CHANGE_EVENT, LIVE_RESYNC_EVENT] },
     );
