@@ -1,6 +1,10 @@
 // The database of a test app with every statement a request sends through it written down: how
 // many statements a request costs is part of what a user waits for.
-import type { Database, Queryable } from '../../src/db';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { openDatabase, type Database, type Queryable } from '../../src/db';
+import { testConfig } from './app';
+import type { TestDatabase } from './databases';
 
 /**
  * Statements of the API's own background work, not of any request: the attachment sweep the API
@@ -43,4 +47,18 @@ export function counting(db: Database) {
       seen.mostAtOnce = 0;
     },
   };
+}
+
+/** A test app whose database counts the statements sent through it; `db` is closed by the caller after the app. */
+export async function countingApp(
+  database: TestDatabase,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ app: FastifyInstance; db: Database; count: ReturnType<typeof counting> }> {
+  const db = await openDatabase({
+    databaseUrl: database.env.DATABASE_URL,
+    dataDir: database.env.DATA_DIR,
+  });
+  const count = counting(db);
+  const app = await buildApp({ config: testConfig(database, env), database: count.database });
+  return { app, db, count };
 }

@@ -3,11 +3,9 @@
 // a user or an organisation is heard, whichever connection or process made it.
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../../src/app';
-import { openDatabase, type Database } from '../../../src/db';
+import type { Database } from '../../../src/db';
 import { waitFor } from '../../support/api-process';
-import { testConfig } from '../../support/app';
-import { counting } from '../../support/counting';
+import { countingApp, type counting } from '../../support/counting';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { injectAs, sessionFor, sessionOfMembership, type TestSession } from '../../support/session';
 
@@ -28,12 +26,7 @@ describe.each(databaseKinds)('session lookups kept on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    db = await openDatabase({
-      databaseUrl: database.env.DATABASE_URL,
-      dataDir: database.env.DATA_DIR,
-    });
-    count = counting(db);
-    app = await buildApp({ config: testConfig(database), database: count.database });
+    ({ app, db, count } = await countingApp(database));
     if (kind === 'postgres') {
       const client = new pg.Client({ connectionString: database.env.DATABASE_URL });
       await client.connect();

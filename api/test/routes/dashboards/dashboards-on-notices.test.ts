@@ -5,8 +5,7 @@
 // passing with no write at all. Who may read them is decided as before, whatever is kept.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/app';
-import { openDatabase, type Database } from '../../../src/db';
+import type { Database } from '../../../src/db';
 import type { ClientDashboard } from '@verity/shared-api/src/server';
 import {
   actionPlanFigures,
@@ -16,8 +15,7 @@ import {
 import { clientScope, companyScope } from '../../../src/dashboards/scopes';
 import { FENCE_COOKIE, FENCE_COOKIE_SECONDS } from '../../../src/live/figure-notices';
 import { waitFor } from '../../support/api-process';
-import { testConfig } from '../../support/app';
-import { counting } from '../../support/counting';
+import { countingApp, type counting } from '../../support/counting';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { buildWorld, createPlan, gapsOf, type World } from '../action-plans/fixtures';
 
@@ -35,15 +33,7 @@ describe.each(databaseKinds)('dashboards kept on the notices on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    db = await openDatabase({
-      databaseUrl: database.env.DATABASE_URL,
-      dataDir: database.env.DATA_DIR,
-    });
-    count = counting(db);
-    app = await buildApp({
-      config: testConfig(database, { SEED_DEMO: '0' }),
-      database: count.database,
-    });
+    ({ app, db, count } = await countingApp(database, { SEED_DEMO: '0' }));
     world = await buildWorld(app);
     // A plan of one open gap: the gap provisionally closed makes the plan provisionally closed.
     planId = await createPlan(world);
