@@ -1,4 +1,4 @@
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -80,4 +80,15 @@ export async function screenshot(page: Page, name: string) {
   if (!takeScreenshots) return;
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** A page of a browser context of its own (its own cookies, its own stream of changes), signed in. */
+export async function personOn(
+  browser: Browser,
+  ...args: Parameters<typeof enterAs> extends [Page, ...infer Rest] ? Rest : never
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  await enterAs(page, ...args);
+  return page;
 }

@@ -1,20 +1,9 @@
 // Two people on one plan, in two browsers: the auditor's status change and remark appear on the
 // company user's screen, and the company user's remark on the auditor's, without a reload; a
 // quiet toast says who changed what, and the remark the company user is typing stays as typed.
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { effluentPlan, newAcmePlan } from '../support/demo';
-import { enterAs, screenshot } from '../support/session';
-
-/** A page of its own browser context: its own cookies, its own stream of changes. */
-async function personOn(
-  browser: Browser,
-  ...args: Parameters<typeof enterAs> extends [Page, ...infer Rest] ? Rest : never
-) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  await enterAs(page, ...args);
-  return page;
-}
+import { personOn, screenshot } from '../support/session';
 
 /** How long after `since` the locator became visible: the figure docs/performance.md keeps. */
 async function visibleAfter(locator: Locator, since: number): Promise<number> {
