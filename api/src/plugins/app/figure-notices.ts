@@ -13,6 +13,12 @@ declare module 'fastify' {
     figureNotices: FigureNotices;
     /** onSend hook of the signed-in routes: a write answered sends a fence, its cookie to the writer. */
     fenceWrites(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /**
+     * Whether this read may be served an answer kept on the notices: they are heard, the request's
+     * fence is, and it does not ask for one worked out afresh (`Cache-Control: no-cache`,
+     * `Pragma: no-cache`: the screens after a live change, a hard reload).
+     */
+    mayServeKept(request: FastifyRequest): boolean;
   }
 }
 
@@ -37,6 +43,14 @@ export default fp(
       notices.deaf();
       await stop();
     });
+
+    fastify.decorate(
+      'mayServeKept',
+      (request: FastifyRequest) =>
+        !/\bno-cache\b/i.test(request.headers['cache-control'] ?? '') &&
+        request.headers.pragma !== 'no-cache' &&
+        notices.trusted(request.cookies[FENCE_COOKIE]),
+    );
 
     fastify.decorate('fenceWrites', async (request: FastifyRequest, reply: FastifyReply) => {
       // A refused request changed nothing (4xx); one that failed on the server may have.

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { dashboardSchemas } from '@verity/shared-api/src/server';
-import { AnswerCache, keptAnswers, sendKeptAnswer } from '../../answer-cache';
 import {
-  actionPlanFigures,
-  companyGapStats,
-  readableFigures,
-  readableFiguresUntil,
-} from '../../dashboards/figures';
+  AnswerCache,
+  KeptAnswer,
+  keptAnswers,
+  sendKeptAnswer,
+  type WorkedAnswer,
+} from '../../answer-cache';
+import { companyGapStats, readableFiguresUntil } from '../../dashboards/figures';
 import { auditorScope, clientScope, visibleCompanyScope } from '../../dashboards/scopes';
 import { notFound } from '../../errors';
-import { FENCE_COOKIE } from '../../live/figure-notices';
 import { portfolioToken } from '../../portfolio/portfolio-figures';
 
 /** The auditor dashboards kept, at most, in bytes of JSON (a firm of 200 companies: about 30 KB). */
@@ -40,13 +40,20 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       onTheNotices.changed([targetCompanyId, clientGroup(clientId)]),
     missed: () => onTheNotices.missed(),
   });
-  // A read that asks for an answer worked out afresh (`Cache-Control: no-cache`: the screens after a
-  // live change, a hard reload) gets one.
-  const trusted = (request: FastifyRequest) =>
-    !/\bno-cache\b/i.test(request.headers['cache-control'] ?? '') &&
-    request.headers.pragma !== 'no-cache' &&
-    fastify.figureNotices.trusted(request.cookies[FENCE_COOKIE]);
   fastify.addHook('onClose', async () => unwatch());
+  /** The answer kept under `kept` while trusted, else worked out for this read alone; sent compressed when accepted. */
+  const sendOnTheNotices = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kept: { key: string; group?: string } | undefined,
+    work: () => Promise<WorkedAnswer>,
+  ) => {
+    const answer =
+      kept && fastify.mayServeKept(request)
+        ? await onTheNotices.answer(kept, () => ON_THE_NOTICES, work)
+        : new KeptAnswer((await work()).body);
+    return sendKeptAnswer(request, reply, answer);
+  };
 
   fastify.get(
     '/dashboard/auditor',
@@ -104,14 +111,12 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           : user.userType === 'targetCompany'
             ? `company:${user.targetCompanyId}`
             : undefined;
-      if (!reader || !trusted(request)) {
-        const figures = await readableFigures(db, scope);
-        if (!figures) throw notFound();
-        return { success: true as const, data: figures };
-      }
-      const answer = await onTheNotices.answer(
-        { key: `${targetCompanyId}\n${reader}`, group: targetCompanyId },
-        () => ON_THE_NOTICES,
+      return sendOnTheNotices(
+        request,
+        reply,
+        reader === undefined
+          ? undefined
+          : { key: `${targetCompanyId}\n${reader}`, group: targetCompanyId },
         async () => {
           const { figures, nextMoment } = await readableFiguresUntil(db, scope);
           if (!figures) throw notFound();
@@ -121,7 +126,6 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           };
         },
       );
-      return sendKeptAnswer(request, reply, answer);
     },
   );
 
@@ -138,38 +142,23 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const clientId = request.user.clientId!;
       const scope = clientScope(clientId);
-      if (!trusted(request)) {
-        const [figures, stats] = await Promise.all([
-          actionPlanFigures(db, scope),
-          companyGapStats(db, scope),
+      return sendOnTheNotices(request, reply, { key: clientGroup(clientId) }, async () => {
+        const [{ figures, nextMoment }, { companies, nextDue }] = await Promise.all([
+          readableFiguresUntil(db, scope),
+          companyGapStats(db, scope, { nextDue: true }),
         ]);
         return {
-          success: true as const,
-          data: { ...figures, targetCompanyActionPlanStats: stats.companies },
+          body: JSON.stringify({
+            success: true,
+            data: { ...figures, targetCompanyActionPlanStats: companies },
+          }),
+          // Whichever comes first: a plan's moment, or a gap falling due.
+          expiresAt: Math.min(
+            nextMoment?.getTime() ?? Number.POSITIVE_INFINITY,
+            nextDue?.getTime() ?? Number.POSITIVE_INFINITY,
+          ),
         };
-      }
-      const answer = await onTheNotices.answer(
-        { key: clientGroup(clientId) },
-        () => ON_THE_NOTICES,
-        async () => {
-          const [{ figures, nextMoment }, { companies, nextDue }] = await Promise.all([
-            readableFiguresUntil(db, scope),
-            companyGapStats(db, scope, { nextDue: true }),
-          ]);
-          return {
-            body: JSON.stringify({
-              success: true,
-              data: { ...figures, targetCompanyActionPlanStats: companies },
-            }),
-            // Whichever comes first: a plan's moment, or a gap falling due.
-            expiresAt: Math.min(
-              nextMoment?.getTime() ?? Number.POSITIVE_INFINITY,
-              nextDue?.getTime() ?? Number.POSITIVE_INFINITY,
-            ),
-          };
-        },
-      );
-      return sendKeptAnswer(request, reply, answer);
+      });
     },
   );
 };
