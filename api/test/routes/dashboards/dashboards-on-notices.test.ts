@@ -220,6 +220,11 @@ describe.each(databaseKinds)('dashboards kept on the notices on %s', (kind) => {
     });
     expect(unheard.statements).toHaveLength(1);
     // A read that asks for figures worked out afresh: a screen after a live change, a hard reload.
+    // Whatever a browser sends as its fence or its cache directives: read afresh or kept, never refused.
+    for (const fence of ['x'.repeat(4000), 'f:../../%00;', '-1']) {
+      expect((await read('clientOwner', { [FENCE_COOKIE]: fence })).statements).toHaveLength(1);
+    }
+    expect((await ask('clientOwner', { 'cache-control': 'max-age=-1, ,,' })).statusCode).toBe(200);
     const afresh: Record<string, string>[] = [
       { 'cache-control': 'no-cache' },
       { pragma: 'no-cache' },
