@@ -278,6 +278,15 @@ async function main() {
         ratioAim: 0.7,
       },
       {
+        // The writes change a gap of this very plan: the read after each works the detail out again.
+        name: 'Action plan detail (10 gaps), with 20 status changes a second to its gaps beside',
+        path: `/action-plan/${planOf(2, 1)}?targetCompanyId=${smallCompanyId}`,
+        cookie: clientCookie,
+        sql: statements['action-plan-detail'],
+        aim: 25,
+        writes: 20,
+      },
+      {
         name: 'Action plan list, a page of 20 of an audit of 50 plans (500 gaps)',
         path: `/action-plan/${auditOf(2, 1)}/action-plans?targetCompanyId=${smallCompanyId}`,
         cookie: clientCookie,

@@ -20,6 +20,7 @@ import { auditVisibleSql } from '../auth/tenancy';
 import { prepared, type Queryable } from '../db';
 import { planChangeHistorySql, toChangeEntries, type ChangeJson } from './change-history';
 import {
+  CAN_BE_OVERDUE,
   gapCanBeOverdueSql,
   gapDisplayStatusSql,
   planOverallStatusSql,
@@ -28,6 +29,7 @@ import {
   planSummaryFiguresSql,
   planSummaryStatusSql,
 } from './derived-sql';
+import { duplicateOfSql, duplicateVisibility } from './evidence-sql';
 import { gapsOfJson, planGapsJsonSql, type GapRow } from './gap-sql';
 import { likePattern, pageOf, readPage } from '../pages';
 
@@ -295,6 +297,71 @@ export async function findActionPlanDetail(
     gaps,
     changeHistory,
   };
+}
+
+/** The row versions of the rows aliased `x` matching `where`, as one text in the order of their ids. */
+const rowVersionsSql = (from: string, where: string, x = 'x') =>
+  `(SELECT string_agg(${x}.id::text || '.' || ${x}.xmin::text, ',' ORDER BY ${x}.id) FROM ${from} WHERE ${where})`;
+
+/**
+ * What the plan's detail (`findActionPlanDetail`) as `reader` sees it is worked out from, as one short
+ * text, or undefined when the reader may not see the plan (in that company): the tenancy check is the
+ * statement's WHERE, as the detail's is. The text changes whenever anything the detail shows does,
+ * whatever made the change (the routes, a repair in the database, another tool):
+ *   - the version (xmin) of every row the detail is read from: the plan, its gaps, their status
+ *     histories, remarks, images and closure requests; the plan's change history by its count and
+ *     newest position (its entries are only ever added);
+ *   - for each image of the plan kept with its hash, the earlier gap it is a copy of, as the detail
+ *     names it to this reader (the same SQL): that gap's KPI edited, its image withdrawn, the reader no
+ *     longer allowed to see it.
+ * What moves with the clock alone (a gap falling due) is not in it: see `nextFallingDue`.
+ */
+export async function planDetailToken(
+  db: Queryable,
+  actionPlanId: string,
+  reader: SessionUser,
+  targetCompanyId?: string,
+): Promise<string | undefined> {
+  const params: unknown[] = [actionPlanId];
+  const company =
+    targetCompanyId === undefined
+      ? ''
+      : ` AND ap.target_company_id = $${params.push(targetCompanyId)}`;
+  const visible = auditVisibleSql(reader, 'a', params);
+  const copies = duplicateVisibility(reader, params) as string;
+  const { rows } = await db.query<{ token: string }>(
+    prepared(`SELECT md5(concat_ws('/', ap.xmin::text,
+        (SELECT string_agg(concat_ws(':', g.id::text, g.xmin::text,
+            ${rowVersionsSql('gap_status_history h', 'h.gap_id = g.id', 'h')},
+            ${rowVersionsSql('remarks r', 'r.gap_id = g.id', 'r')},
+            ${rowVersionsSql('remarks r JOIN remark_documents d ON d.remark_id = r.id', 'r.gap_id = g.id', 'd')},
+            ${rowVersionsSql('closure_requests c', 'c.gap_id = g.id', 'c')}), ',' ORDER BY g.id)
+          FROM gaps g WHERE g.action_plan_id = ap.id),
+        (SELECT count(*)::text || '.' || COALESCE(max(c.position)::text, '')
+          FROM change_history c WHERE c.action_plan_id = ap.id),
+        (SELECT string_agg(d.id::text || ':' || COALESCE(${duplicateOfSql('d', 'r', copies)}::text, ''), ',' ORDER BY d.id)
+          FROM gaps g JOIN remarks r ON r.gap_id = g.id JOIN remark_documents d ON d.remark_id = r.id
+          WHERE g.action_plan_id = ap.id AND d.sha256 IS NOT NULL))) AS token
+      FROM action_plans ap
+      WHERE ap.id = $1${company} AND EXISTS (SELECT 1 FROM audits a WHERE a.id = ap.audit_id AND ${visible})`),
+    params,
+  );
+  return rows[0]?.token;
+}
+
+/**
+ * When the detail worked out at `since` (ms since the epoch, taken before its statement) stops holding
+ * by the clock alone: the earliest due date, not before `since`, of a gap that can fall overdue (it is
+ * shown overdue, and counted so, from then on); never when none can.
+ */
+export function nextFallingDue(detail: ActionPlanDetail, since: number): number {
+  let next = Number.POSITIVE_INFINITY;
+  for (const gap of detail.gaps) {
+    if (gap.dueDate === null || !CAN_BE_OVERDUE.includes(gap.status)) continue;
+    const due = Date.parse(gap.dueDate);
+    if (due >= since && due < next) next = due;
+  }
+  return next;
 }
 
 /** One plan with its overall status (no gaps). */

@@ -44,7 +44,7 @@ const latestCaptureSql = (d: string) =>
  * the target company), among the gaps the reader can see: never a gap of another client, never one the
  * reader could not open. Withdrawn images have no hash, so they never match.
  */
-const duplicateOfSql = (
+export const duplicateOfSql = (
   d: string,
   r: string,
   visible: string,

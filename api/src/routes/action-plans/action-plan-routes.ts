@@ -6,18 +6,21 @@ import {
   actionPlanSchemas,
   checkActionPlan,
   type AuditForm,
+  type SessionUser,
 } from '@verity/shared-api/src/server';
 import {
   findActionPlan,
   findActionPlanDetail,
   listPlanGaps,
+  nextFallingDue,
+  planDetailToken,
   planListToken,
   readActionPlanPage,
 } from '../../action-plans/action-plan-queries';
 import { findPlanChangeHistory } from '../../action-plans/change-history';
 import { insertGap } from '../../action-plans/gap-writes';
 import { editActionPlan, insertActionPlan } from '../../action-plans/plan-writes';
-import { keptAnswers, sendKeptAnswer } from '../../answer-cache';
+import { AnswerCache, keptAnswers, sendKeptAnswer } from '../../answer-cache';
 import { requireVisibleActionPlan, requireVisibleAudit } from '../../auth/tenancy';
 import { pageOf } from '../../pages';
 import { notFound, passed } from '../../errors';
@@ -25,6 +28,17 @@ import { routeDefaults } from './common';
 
 /** The plan lists kept, at most, in bytes of JSON (a page of 20 plans is about 20 KB). */
 const PLAN_LISTS_MAX_BYTES = 16 * 2 ** 20;
+
+/** The plan details kept, at most, in bytes of JSON (a plan of 10 gaps is about 40 KB). */
+const PLAN_DETAILS_MAX_BYTES = 16 * 2 ** 20;
+
+/** Whose view of a plan's detail a reader has: the readers of one organisation see the same. */
+const organisationOf = (user: SessionUser) =>
+  user.userType === 'client'
+    ? `client:${user.clientId}`
+    : user.userType === 'auditor'
+      ? `auditor:${user.auditorId}`
+      : `targetCompany:${user.targetCompanyId}`;
 
 /** The group of a company's plan lists among the answers kept: a notice of a write there forgets them. */
 const companyGroup = (targetCompanyId: string) => `company:${targetCompanyId}`;
@@ -38,6 +52,9 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     ({ change }) => [companyGroup(change.targetCompanyId)],
     PLAN_LISTS_MAX_BYTES,
   );
+  // The plan details kept (docs/decisions.md "Plan details kept on their rows' versions"): the
+  // token, read on every request with the tenancy check, changes with anything the detail shows.
+  const planDetails = new AnswerCache(Date.now, PLAN_DETAILS_MAX_BYTES);
 
   fastify.post(
     '/action-plan',
@@ -160,15 +177,28 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         ...actionPlanSchemas.detail,
       },
     },
-    async (request) => {
-      const detail = await findActionPlanDetail(
-        db,
-        request.params.id,
-        request.user,
-        request.query.targetCompanyId,
+    async (request, reply) => {
+      const { user } = request;
+      const { id } = request.params;
+      const { targetCompanyId } = request.query;
+      const answer = await planDetails.answer(
+        { key: `${id}\n${organisationOf(user)}` },
+        async () => {
+          const token = await planDetailToken(db, id, user, targetCompanyId);
+          if (token === undefined) throw notFound();
+          return token;
+        },
+        async () => {
+          const since = Date.now();
+          const detail = await findActionPlanDetail(db, id, user, targetCompanyId);
+          if (!detail) throw notFound();
+          return {
+            body: reply.serialize({ success: true as const, data: detail }) as string,
+            expiresAt: nextFallingDue(detail, since),
+          };
+        },
       );
-      if (!detail) throw notFound();
-      return { success: true as const, data: detail };
+      return sendKeptAnswer(request, reply, answer);
     },
   );
 
