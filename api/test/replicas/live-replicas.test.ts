@@ -8,11 +8,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
   LIVE_CHANGE_EVENT,
+  type ActionPlanDetail,
   type ActionPlanPage,
   type LiveChange,
   type Portfolio,
+  type SessionUser,
 } from '@verity/shared-api/src/server';
-import { listActionPlans } from '../../src/action-plans/action-plan-queries';
+import { findActionPlanDetail, listActionPlans } from '../../src/action-plans/action-plan-queries';
 import { actionPlanFigures, type ActionPlanFigures } from '../../src/dashboards/figures';
 import { companyScope } from '../../src/dashboards/scopes';
 import { FENCE_COOKIE } from '../../src/live/figure-notices';
@@ -204,6 +206,44 @@ async function residentBytes(pid: number): Promise<number> {
       expect(await listThrough(a)).toEqual(fresh);
       await setStatusThrough(b, 'open');
       expect(await listThrough(a)).toEqual(before);
+    });
+
+    it("has a plan's detail read through one process show at once a write made through the other", async () => {
+      const [a, b] = processes as [ApiProcess, ApiProcess];
+      const detailThrough = async (through: ApiProcess) => {
+        const response = await fetch(
+          `${through.url}/api/v1/action-plan/${gap.planId}?targetCompanyId=${gap.companyId}`,
+          { headers: { cookie: cookieHeader(company.cookies) } },
+        );
+        expect(response.status).toBe(200);
+        return ((await response.json()) as { data: ActionPlanDetail }).data;
+      };
+      const fresh = async () =>
+        JSON.parse(
+          JSON.stringify(
+            await findActionPlanDetail(
+              local.db,
+              gap.planId,
+              { userType: 'targetCompany', targetCompanyId: gap.companyId } as SessionUser,
+              gap.companyId,
+            ),
+          ),
+        ) as ActionPlanDetail;
+      const statusOf = (detail: ActionPlanDetail) =>
+        detail.gaps.find((shown) => shown.id === gap.gapId)!.status;
+      // Each process works its answer out and keeps it.
+      const before = await detailThrough(a);
+      expect(await detailThrough(b)).toEqual(before);
+      const closed = await setStatusThrough(a, 'closed');
+      // At once, through either process, and as the database has it now: no notice is waited for.
+      const after = await detailThrough(b);
+      expect(statusOf(after)).toBe('closed');
+      expect(after.gaps.find((shown) => shown.id === gap.gapId)!.version).toBe(closed);
+      expect(after).toEqual(await fresh());
+      expect(await detailThrough(a)).toEqual(after);
+      await setStatusThrough(b, 'open');
+      expect(statusOf(await detailThrough(a))).toBe('open');
+      expect(await detailThrough(a)).toEqual(await fresh());
     });
 
     it("has a company's dashboard, kept with no statement, show the writer's write at once through the other process", async () => {
