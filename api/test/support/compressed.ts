@@ -1,0 +1,25 @@
+// A kept answer as browsers get it: the same JSON, sent compressed to a client that accepts it.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
+
+/**
+ * Asks for one answer as is, then with brotli and with gzip accepted (`ask` sends the
+ * Accept-Encoding it is given, none without), and checks that each compressed copy is the plain
+ * answer's JSON and says so; gives the plain answer.
+ */
+export async function expectCompressedCopies(
+  ask: (acceptEncoding?: string) => Promise<LightMyRequestResponse>,
+): Promise<LightMyRequestResponse> {
+  const plain = await ask();
+  expect(plain.headers.vary).toContain('accept-encoding');
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  const br = await ask('gzip, deflate, br');
+  expect(br.headers['content-encoding']).toBe('br');
+  expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+  const gzip = await ask('gzip');
+  expect(gzip.headers['content-encoding']).toBe('gzip');
+  expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+  return plain;
+}
