@@ -175,3 +175,37 @@ export async function addBetaGap(app: FastifyInstance, world: World) {
     [world.audits.beta],
   );
 }
+
+/** The version a gap or a plan now has (what a stale-write check is given). */
+export async function versionOf(
+  app: FastifyInstance,
+  table: 'gaps' | 'action_plans',
+  id: string,
+): Promise<number> {
+  const { rows } = await app.db.query<{ version: number }>(
+    `SELECT version FROM ${table} WHERE id = $1`,
+    [id],
+  );
+  return rows[0]!.version;
+}
+
+/**
+ * Reads `url` as each reader naming each company, and checks that every one is refused as a thing
+ * that does not exist (404) and is shown nothing that contains `secret`.
+ */
+export async function expectRefused(
+  world: World,
+  url: string,
+  readers: readonly (readonly [SessionName, string])[],
+  secret: string,
+): Promise<void> {
+  for (const [as, company] of readers) {
+    const refused = await world.as[as]({
+      method: 'GET',
+      url,
+      query: { targetCompanyId: company },
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).not.toContain(secret);
+  }
+}
