@@ -209,3 +209,41 @@ export async function expectRefused(
     expect(refused.body).not.toContain(secret);
   }
 }
+
+/** Edits the gap on the world's ap audit as the auditor owner, from its current version; checks it took. */
+export async function editGap(app: FastifyInstance, world: World, gapId: string, changes: object) {
+  const response = await world.as.auditorOwner({
+    method: 'PUT',
+    url: `/api/v1/gap/${gapId}`,
+    query: { auditId: world.audits.ap },
+    payload: { ...changes, version: await versionOf(app, 'gaps', gapId) },
+  });
+  expect(response.statusCode).toBe(200);
+}
+
+/** Edits the plan on the world's ap audit as the auditor owner, from its current version; checks it took. */
+export async function editPlan(
+  app: FastifyInstance,
+  world: World,
+  planId: string,
+  changes: object,
+) {
+  const response = await world.as.auditorOwner({
+    method: 'PUT',
+    url: `/api/v1/action-plan/${planId}`,
+    query: { auditId: world.audits.ap },
+    payload: { ...changes, version: await versionOf(app, 'action_plans', planId) },
+  });
+  expect(response.statusCode).toBe(200);
+}
+
+/** Adds a gap to the plan on the world's ap audit as the auditor owner; checks it took. */
+export async function addGap(world: World, planId: string, gap: object) {
+  const response = await world.as.auditorOwner({
+    method: 'POST',
+    url: `/api/v1/action-plan/${planId}/gaps`,
+    query: { targetCompanyId: world.acmeId, auditId: world.audits.ap },
+    payload: gap,
+  });
+  expect(response.statusCode).toBe(201);
+}

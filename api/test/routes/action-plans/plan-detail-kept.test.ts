@@ -14,12 +14,14 @@ import { countingApp, type counting } from '../../support/counting';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import {
   buildWorld,
+  addGap,
   createPlan,
+  editGap,
+  editPlan,
   expectRefused,
   gapsOf,
   validGap,
   validPlan,
-  versionOf,
   type World,
 } from './fixtures';
 import { multipart, pngOf } from './remark-uploads';
@@ -148,16 +150,7 @@ describe.each(databaseKinds)('the plan details kept on %s', (kind) => {
 
   it('shows every kind of write through the routes at the next read', async () => {
     await read();
-    const edit = await world.as.auditorOwner({
-      method: 'PUT',
-      url: `/api/v1/gap/${gapId}`,
-      query: { auditId: world.audits.ap },
-      payload: {
-        gapName: 'Untreated wastewater to the river',
-        version: await versionOf(app, 'gaps', gapId),
-      },
-    });
-    expect(edit.statusCode).toBe(200);
+    await editGap(app, world, gapId, { gapName: 'Untreated wastewater to the river' });
     expect(gapIn((await read()).detail).gapName).toBe('Untreated wastewater to the river');
 
     const remark = await postRemark('Sampling point fitted, photo attached', [pngOf(400)]);
@@ -213,27 +206,12 @@ describe.each(databaseKinds)('the plan details kept on %s', (kind) => {
     expect(status.statusCode).toBe(200);
     expect(gapIn((await read()).detail).status).toBe('provClosed');
 
-    const plan = await world.as.auditorOwner({
-      method: 'PUT',
-      url: `/api/v1/action-plan/${planId}`,
-      query: { auditId: world.audits.ap },
-      payload: {
-        actionPlanHeading: 'Wastewater and effluent treatment',
-        version: await versionOf(app, 'action_plans', planId),
-      },
-    });
-    expect(plan.statusCode).toBe(200);
+    await editPlan(app, world, planId, { actionPlanHeading: 'Wastewater and effluent treatment' });
     const edited = (await read()).detail;
     expect(edited.actionPlan.actionPlanHeading).toBe('Wastewater and effluent treatment');
     expect(edited.changeHistory[0]).toMatchObject({ field: 'actionPlanHeading' });
 
-    const added = await world.as.auditorOwner({
-      method: 'POST',
-      url: `/api/v1/action-plan/${planId}/gaps`,
-      query: { targetCompanyId: world.acmeId, auditId: world.audits.ap },
-      payload: { ...validGap(), gapName: 'No effluent sampling' },
-    });
-    expect(added.statusCode).toBe(201);
+    await addGap(world, planId, { ...validGap(), gapName: 'No effluent sampling' });
     const withGap = (await read()).detail;
     expect(withGap.statistics.totalGaps).toBe(edited.statistics.totalGaps + 1);
     expect(withGap.gaps[0]!.gapName).toBe('No effluent sampling');
@@ -291,13 +269,7 @@ describe.each(databaseKinds)('the plan details kept on %s', (kind) => {
     // Kept: nothing of this plan changes below, only the earlier gap.
     expect((await read()).statements).toHaveLength(1);
 
-    const edit = await world.as.auditorOwner({
-      method: 'PUT',
-      url: `/api/v1/gap/${earlierGap}`,
-      query: { auditId: world.audits.ap },
-      payload: { KPI: 'Effluent COD (mg/l)', version: await versionOf(app, 'gaps', earlierGap) },
-    });
-    expect(edit.statusCode).toBe(200);
+    await editGap(app, world, earlierGap, { KPI: 'Effluent COD (mg/l)' });
     expect(await copyOf()).toEqual({ gapId: earlierGap, KPI: 'Effluent COD (mg/l)' });
 
     const withdrawn = await world.as.companyOwner({

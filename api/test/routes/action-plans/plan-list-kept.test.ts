@@ -11,12 +11,14 @@ import { expectCompressedCopies } from '../../support/compressed';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import {
   buildWorld,
+  addGap,
   createPlan,
+  editGap,
+  editPlan,
   expectRefused,
   gapsOf,
   validGap,
   validPlan,
-  versionOf,
   type World,
 } from './fixtures';
 
@@ -106,16 +108,7 @@ describe.each(databaseKinds)('the plan lists kept on %s', (kind) => {
       gapName: 'Untreated wastewater',
     });
     expect((await read('clientOwner', { search: 'river' })).total).toBe(0);
-    const edit = await world.as.auditorOwner({
-      method: 'PUT',
-      url: `/api/v1/gap/${gapId}`,
-      query: { auditId: world.audits.ap },
-      payload: {
-        gapName: 'Untreated wastewater to the river',
-        version: await versionOf(app, 'gaps', gapId),
-      },
-    });
-    expect(edit.statusCode).toBe(200);
+    await editGap(app, world, gapId, { gapName: 'Untreated wastewater to the river' });
     expect(ours(await read()).gaps[0]).toMatchObject({
       id: gapId,
       gapName: 'Untreated wastewater to the river',
@@ -137,25 +130,10 @@ describe.each(databaseKinds)('the plan lists kept on %s', (kind) => {
 
   it('shows a plan edited, a gap added and a plan added at the next read', async () => {
     const before = await read();
-    const edit = await world.as.auditorOwner({
-      method: 'PUT',
-      url: `/api/v1/action-plan/${planId}`,
-      query: { auditId: world.audits.ap },
-      payload: {
-        actionPlanHeading: 'Wastewater and effluent treatment',
-        version: await versionOf(app, 'action_plans', planId),
-      },
-    });
-    expect(edit.statusCode).toBe(200);
+    await editPlan(app, world, planId, { actionPlanHeading: 'Wastewater and effluent treatment' });
     expect(ours(await read()).actionPlanHeading).toBe('Wastewater and effluent treatment');
 
-    const added = await world.as.auditorOwner({
-      method: 'POST',
-      url: `/api/v1/action-plan/${planId}/gaps`,
-      query: { targetCompanyId: world.acmeId, auditId: world.audits.ap },
-      payload: { ...validGap(), gapName: 'No effluent sampling' },
-    });
-    expect(added.statusCode).toBe(201);
+    await addGap(world, planId, { ...validGap(), gapName: 'No effluent sampling' });
     const withGap = ours(await read());
     expect(withGap.statistics.totalGaps).toBe(ours(before).statistics.totalGaps + 1);
     expect(withGap.gaps[0]!.gapName).toBe('No effluent sampling');
