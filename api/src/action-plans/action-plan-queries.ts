@@ -254,6 +254,20 @@ export async function listPlanGaps(
 }
 
 /**
+ * The conditions after `ap.id = $1` that the plan aliased `ap` is `targetCompanyId`'s (when given) and
+ * that `reader` may see its audit (when given); their params go onto `params`.
+ */
+function planVisibleSql(params: unknown[], reader?: SessionUser, targetCompanyId?: string): string {
+  const company =
+    targetCompanyId === undefined
+      ? ''
+      : ` AND ap.target_company_id = $${params.push(targetCompanyId)}`;
+  return reader
+    ? `${company} AND EXISTS (SELECT 1 FROM audits a WHERE a.id = ap.audit_id AND ${auditVisibleSql(reader, 'a', params)})`
+    : company;
+}
+
+/**
  * One plan with its overall status and statistics, and its gaps, as `reader` sees them. With a
  * reader, undefined unless the reader may see the plan (and it is `targetCompanyId`'s, when given):
  * the tenancy check is the plan's own statement, not one more before it, and nothing else is read
@@ -266,13 +280,7 @@ export async function findActionPlanDetail(
   targetCompanyId?: string,
 ): Promise<ActionPlanDetail | undefined> {
   const params: unknown[] = [actionPlanId];
-  const company =
-    targetCompanyId === undefined
-      ? ''
-      : ` AND ap.target_company_id = $${params.push(targetCompanyId)}`;
-  const visible = reader
-    ? ` AND EXISTS (SELECT 1 FROM audits a WHERE a.id = ap.audit_id AND ${auditVisibleSql(reader, 'a', params)})`
-    : '';
+  const visible = planVisibleSql(params, reader, targetCompanyId);
   // One statement: the tenancy check is its WHERE, so nothing of a plan the reader may not see is
   // read, and the plan, its gaps and its history come in one round trip and one snapshot.
   const { rows } = await db.query<
@@ -283,7 +291,7 @@ export async function findActionPlanDetail(
       `, ${planStatisticsSql('g')}, ${planGapsJsonSql('ap', params, reader)} AS gaps,
       ${planChangeHistorySql('ap')} AS history FROM action_plans`,
     )}
-     WHERE ap.id = $1${company}${visible} GROUP BY ap.id`),
+     WHERE ap.id = $1${visible} GROUP BY ap.id`),
     params,
   );
   const row = rows[0];
@@ -323,11 +331,7 @@ export async function planDetailToken(
   targetCompanyId?: string,
 ): Promise<string | undefined> {
   const params: unknown[] = [actionPlanId];
-  const company =
-    targetCompanyId === undefined
-      ? ''
-      : ` AND ap.target_company_id = $${params.push(targetCompanyId)}`;
-  const visible = auditVisibleSql(reader, 'a', params);
+  const visible = planVisibleSql(params, reader, targetCompanyId);
   const copies = duplicateVisibility(reader, params) as string;
   const { rows } = await db.query<{ token: string }>(
     prepared(`SELECT md5(concat_ws('/', ap.xmin::text,
@@ -343,7 +347,7 @@ export async function planDetailToken(
           FROM gaps g JOIN remarks r ON r.gap_id = g.id JOIN remark_documents d ON d.remark_id = r.id
           WHERE g.action_plan_id = ap.id AND d.sha256 IS NOT NULL))) AS token
       FROM action_plans ap
-      WHERE ap.id = $1${company} AND EXISTS (SELECT 1 FROM audits a WHERE a.id = ap.audit_id AND ${visible})`),
+      WHERE ap.id = $1${visible}`),
     params,
   );
   return rows[0]?.token;
