@@ -20,7 +20,6 @@ import { auditVisibleSql } from '../auth/tenancy';
 import { prepared, type Queryable } from '../db';
 import { planChangeHistorySql, toChangeEntries, type ChangeJson } from './change-history';
 import {
-  CAN_BE_OVERDUE,
   gapCanBeOverdueSql,
   gapDisplayStatusSql,
   planOverallStatusSql,
@@ -279,17 +278,38 @@ export async function findActionPlanDetail(
   reader?: SessionUser,
   targetCompanyId?: string,
 ): Promise<ActionPlanDetail | undefined> {
+  return (await readActionPlanDetail(db, actionPlanId, reader, targetCompanyId))?.detail;
+}
+
+/**
+ * `findActionPlanDetail`'s detail, with the first due date from now of its gaps that can be overdue,
+ * read by the same statement with the same now(): until then nothing the detail shows moves with the
+ * clock alone (a gap shown overdue, the plan's counts and status).
+ */
+export async function readActionPlanDetail(
+  db: Queryable,
+  actionPlanId: string,
+  reader?: SessionUser,
+  targetCompanyId?: string,
+): Promise<{ detail: ActionPlanDetail; nextDue: Date | null } | undefined> {
   const params: unknown[] = [actionPlanId];
   const visible = planVisibleSql(params, reader, targetCompanyId);
   // One statement: the tenancy check is its WHERE, so nothing of a plan the reader may not see is
   // read, and the plan, its gaps and its history come in one round trip and one snapshot.
   const { rows } = await db.query<
-    ActionPlanRow & ActionPlanStatistics & { gaps: GapRow[]; history: ChangeJson[] }
+    ActionPlanRow &
+      ActionPlanStatistics & {
+        gaps: GapRow[];
+        history: ChangeJson[];
+        next_due: Date | string | null;
+      }
   >(
     prepared(`${selectPlansSql.replace(
       'FROM action_plans',
       `, ${planStatisticsSql('g')}, ${planGapsJsonSql('ap', params, reader)} AS gaps,
-      ${planChangeHistorySql('ap')} AS history FROM action_plans`,
+      ${planChangeHistorySql('ap')} AS history,
+      (SELECT min(n.due_date) FROM gaps n WHERE n.action_plan_id = ap.id
+        AND ${gapCanBeOverdueSql('n')} AND n.due_date >= now()) AS next_due FROM action_plans`,
     )}
      WHERE ap.id = $1${visible} GROUP BY ap.id`),
     params,
@@ -300,10 +320,13 @@ export async function findActionPlanDetail(
   const changeHistory = toChangeEntries(row.history);
   const { totalGaps, openGaps, closedGaps, overdueGaps, completionPercentage } = row;
   return {
-    actionPlan: toActionPlan(row),
-    statistics: { totalGaps, openGaps, closedGaps, overdueGaps, completionPercentage },
-    gaps,
-    changeHistory,
+    detail: {
+      actionPlan: toActionPlan(row),
+      statistics: { totalGaps, openGaps, closedGaps, overdueGaps, completionPercentage },
+      gaps,
+      changeHistory,
+    },
+    nextDue: row.next_due ? new Date(row.next_due) : null,
   };
 }
 
@@ -322,7 +345,7 @@ const rowVersionsSql = (from: string, where: string, x = 'x') =>
  *   - for each image of the plan kept with its hash, the earlier gap it is a copy of, as the detail
  *     names it to this reader (the same SQL): that gap's KPI edited, its image withdrawn, the reader no
  *     longer allowed to see it.
- * What moves with the clock alone (a gap falling due) is not in it: see `nextFallingDue`.
+ * What moves with the clock alone (a gap falling due) is not in it: see `readActionPlanDetail`.
  */
 export async function planDetailToken(
   db: Queryable,
@@ -351,21 +374,6 @@ export async function planDetailToken(
     params,
   );
   return rows[0]?.token;
-}
-
-/**
- * When the detail worked out at `since` (ms since the epoch, taken before its statement) stops holding
- * by the clock alone: the earliest due date, not before `since`, of a gap that can fall overdue (it is
- * shown overdue, and counted so, from then on); never when none can.
- */
-export function nextFallingDue(detail: ActionPlanDetail, since: number): number {
-  let next = Number.POSITIVE_INFINITY;
-  for (const gap of detail.gaps) {
-    if (gap.dueDate === null || !CAN_BE_OVERDUE.includes(gap.status)) continue;
-    const due = Date.parse(gap.dueDate);
-    if (due >= since && due < next) next = due;
-  }
-  return next;
 }
 
 /** One plan with its overall status (no gaps). */

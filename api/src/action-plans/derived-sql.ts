@@ -1,7 +1,7 @@
 // The derived figures of docs/decisions.md ("Derived figures"), as SQL computed at read time.
 
 /** The stored statuses a gap can be overdue in (`gapCanBeOverdueSql`). */
-export const CAN_BE_OVERDUE: readonly string[] = ['open', 'provClosed'];
+const CAN_BE_OVERDUE: readonly string[] = ['open', 'provClosed'];
 
 /**
  * True when the gap aliased `g` is overdue: not closed, not waiting for its closure review (the

@@ -10,11 +10,10 @@ import {
 } from '@verity/shared-api/src/server';
 import {
   findActionPlan,
-  findActionPlanDetail,
   listPlanGaps,
-  nextFallingDue,
   planDetailToken,
   planListToken,
+  readActionPlanDetail,
   readActionPlanPage,
 } from '../../action-plans/action-plan-queries';
 import { findPlanChangeHistory } from '../../action-plans/change-history';
@@ -189,12 +188,11 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           return token;
         },
         async () => {
-          const since = Date.now();
-          const detail = await findActionPlanDetail(db, id, user, targetCompanyId);
-          if (!detail) throw notFound();
+          const read = await readActionPlanDetail(db, id, user, targetCompanyId);
+          if (!read) throw notFound();
           return {
-            body: reply.serialize({ success: true as const, data: detail }) as string,
-            expiresAt: nextFallingDue(detail, since),
+            body: reply.serialize({ success: true as const, data: read.detail }) as string,
+            expiresAt: read.nextDue?.getTime() ?? Number.POSITIVE_INFINITY,
           };
         },
       );
