@@ -34,6 +34,15 @@ export function organisationOf(user: SessionUser): Organisation | undefined {
   return id ? { userType: user.userType, id } : undefined;
 }
 
+/**
+ * The signed-in user's organisation as one text (`client:<id>`, `auditor:<id>`,
+ * `targetCompany:<id>`), for keying what every user of one organisation sees alike.
+ */
+export function organisationKey(user: SessionUser): string | undefined {
+  const organisation = organisationOf(user);
+  return organisation && `${organisation.userType}:${organisation.id}`;
+}
+
 /** The organisation's users: the users column naming it, and the user type (placeholders $1, $2). */
 const organisationUsersSql = (organisation: Organisation) =>
   `u.${ORGANISATION_COLUMN[organisation.userType]} = $1 AND u.user_type = $2`;

@@ -6,7 +6,6 @@ import {
   actionPlanSchemas,
   checkActionPlan,
   type AuditForm,
-  type SessionUser,
 } from '@verity/shared-api/src/server';
 import {
   findActionPlan,
@@ -21,6 +20,7 @@ import { insertGap } from '../../action-plans/gap-writes';
 import { editActionPlan, insertActionPlan } from '../../action-plans/plan-writes';
 import { AnswerCache, keptAnswers, sendKeptAnswer } from '../../answer-cache';
 import { requireVisibleActionPlan, requireVisibleAudit } from '../../auth/tenancy';
+import { organisationKey } from '../../organisations/users';
 import { pageOf } from '../../pages';
 import { notFound, passed } from '../../errors';
 import { routeDefaults } from './common';
@@ -30,14 +30,6 @@ const PLAN_LISTS_MAX_BYTES = 16 * 2 ** 20;
 
 /** The plan details kept, at most, in bytes of JSON (a plan of 10 gaps is about 40 KB). */
 const PLAN_DETAILS_MAX_BYTES = 16 * 2 ** 20;
-
-/** Whose view of a plan's detail a reader has: the readers of one organisation see the same. */
-const organisationOf = (user: SessionUser) =>
-  user.userType === 'client'
-    ? `client:${user.clientId}`
-    : user.userType === 'auditor'
-      ? `auditor:${user.auditorId}`
-      : `targetCompany:${user.targetCompanyId}`;
 
 /** The group of a company's plan lists among the answers kept: a notice of a write there forgets them. */
 const companyGroup = (targetCompanyId: string) => `company:${targetCompanyId}`;
@@ -180,8 +172,11 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const { user } = request;
       const { id } = request.params;
       const { targetCompanyId } = request.query;
+      // The readers of one organisation see the same detail; a user of none sees no plan.
+      const organisation = organisationKey(user);
+      if (!organisation) throw notFound();
       const answer = await planDetails.answer(
-        { key: `${id}\n${organisationOf(user)}` },
+        { key: `${id}\n${organisation}` },
         async () => {
           const token = await planDetailToken(db, id, user, targetCompanyId);
           if (token === undefined) throw notFound();

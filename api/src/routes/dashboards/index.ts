@@ -11,6 +11,7 @@ import {
 import { companyGapStats, readableFiguresUntil } from '../../dashboards/figures';
 import { auditorScope, clientScope, visibleCompanyScope } from '../../dashboards/scopes';
 import { notFound } from '../../errors';
+import { organisationKey } from '../../organisations/users';
 import { portfolioToken } from '../../portfolio/portfolio-figures';
 
 /** The auditor dashboards kept, at most, in bytes of JSON (a firm of 200 companies: about 30 KB). */
@@ -105,12 +106,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const scope = visibleCompanyScope(user, targetCompanyId);
       // Whom the answer is for: the company's client or the company itself see the same figures,
       // decided by facts no route changes; an auditor's depend on the firm's assignment, read afresh.
-      const reader =
-        user.userType === 'client'
-          ? `client:${user.clientId}`
-          : user.userType === 'targetCompany'
-            ? `company:${user.targetCompanyId}`
-            : undefined;
+      const reader = user.userType === 'auditor' ? undefined : organisationKey(user);
       return sendOnTheNotices(
         request,
         reply,
