@@ -7,7 +7,7 @@ import type { AuditorDashboard } from '@verity/shared-api/src/server';
 import { companyGapStats } from '../../../src/dashboards/figures';
 import { auditorScope } from '../../../src/dashboards/scopes';
 import { buildTestApp } from '../../support/app';
-import { expectCompressedCopies } from '../../support/compressed';
+import { expectCompressedCopies, readAsOfNow } from '../../support/kept-answers';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { addBetaGap, buildWorld, createPlan, gapsOf, type World } from '../action-plans/fixtures';
 
@@ -31,19 +31,23 @@ describe.each(databaseKinds)('the auditor dashboards kept on %s', (kind) => {
   });
 
   const url = () => `/api/v1/dashboard/auditor?auditorId=${world.greenAuditId}`;
-  const read = async () => {
-    const response = await world.as.auditorViewer({ method: 'GET', url: url() });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    const dashboard = response.json<{ success: true; data: AuditorDashboard }>().data;
-    // Whatever was kept, the figures as they are now.
-    const { projectsOverview, companies } = await companyGapStats(
-      app.db,
-      auditorScope(world.greenAuditId),
+  // Whatever was kept, the figures as they are at the moment of the read.
+  const read = () =>
+    readAsOfNow(
+      async () => {
+        const response = await world.as.auditorViewer({ method: 'GET', url: url() });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+        return response.json<{ success: true; data: AuditorDashboard }>().data;
+      },
+      async () => {
+        const { projectsOverview, companies } = await companyGapStats(
+          app.db,
+          auditorScope(world.greenAuditId),
+        );
+        return { projectsOverview, targetCompanyActionPlanStats: companies };
+      },
     );
-    expect(dashboard).toEqual({ projectsOverview, targetCompanyActionPlanStats: companies });
-    return dashboard;
-  };
   const acmeOf = (dashboard: AuditorDashboard) =>
     dashboard.targetCompanyActionPlanStats.find(
       (company) => company.targetCompanyId === world.acmeId,

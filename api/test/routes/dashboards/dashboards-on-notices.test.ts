@@ -15,7 +15,7 @@ import {
 import { clientScope, companyScope } from '../../../src/dashboards/scopes';
 import { FENCE_COOKIE, FENCE_COOKIE_SECONDS } from '../../../src/live/figure-notices';
 import { waitFor } from '../../support/api-process';
-import { expectCompressedCopies } from '../../support/compressed';
+import { expectCompressedCopies } from '../../support/kept-answers';
 import { countingApp, type counting } from '../../support/counting';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { buildWorld, createPlan, gapsOf, type World } from '../action-plans/fixtures';

@@ -1,4 +1,5 @@
-// A kept answer as browsers get it: the same JSON, sent compressed to a client that accepts it.
+// Kept answers as readers get them: what the database shows at the moment of the read, and the same
+// JSON sent compressed to a client that accepts it.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 
@@ -22,4 +23,17 @@ export async function expectCompressedCopies(
   expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length);
   return plain;
+}
+
+/**
+ * Reads an answer with `ask` and checks that it shows what `fresh` works out from the database at a
+ * moment of the read: worked out just before and just after it, since a gap may fall due while it is
+ * asked (the answer is then the one or the other, never an older one). Gives the answer.
+ */
+export async function readAsOfNow<T>(ask: () => Promise<T>, fresh: () => Promise<T>): Promise<T> {
+  const before = await fresh();
+  const answer = await ask();
+  const after = await fresh();
+  expect([before, after]).toContainEqual(answer);
+  return answer;
 }
