@@ -7,6 +7,7 @@ import {
   DUE_DATE_AFTER_TIMELINE,
   changeRuleMessages,
 } from '@verity/shared-api/src/server';
+import { setGapStatus } from '../../../src/action-plans/gap-writes';
 import { databaseDigest } from '../../permissions/database-digest';
 import { buildTestApp } from '../../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
@@ -30,6 +31,7 @@ interface GapBody {
   dueDate: string | null;
   status: string;
   version: number;
+  statusHistory: { status: string; timestamp: string }[];
   changeHistory: Entry[];
   remark: { id: string; docs: { _id: string }[] }[];
 }
@@ -290,6 +292,39 @@ describe.each(databaseKinds)('change history and stale writes on %s', (kind) => 
         /version/,
       );
     });
+
+    // Two connections at once: the embedded database runs one transaction at a time.
+    if (kind === 'postgres')
+      it('stamps a change after the one it follows, however long its writer waited', async () => {
+        const { planId, gap } = await newPlan();
+        const actor = { _id: null, fullname: 'Clara Owner', userType: 'client', role: 'owner' };
+        let written!: () => void;
+        const otherWritten = new Promise<void>((resolve) => (written = resolve));
+        // The first writer's transaction begins, then waits while a second writer's change commits.
+        const first = app.db.transaction(async (tx) => {
+          await tx.query('SELECT 1');
+          await otherWritten;
+          await setGapStatus(tx, gap.id, 'closed', actor as never);
+        });
+        await app.db.transaction((tx) => setGapStatus(tx, gap.id, 'provClosed', actor as never));
+        written();
+        await first;
+
+        // The gap as its readers see it: the newest of each history is the change written last.
+        const read = (await planDetail(planId)).gaps.find((each) => each.id === gap.id)!;
+        expect(read.status).toBe('closed');
+        expect(read.statusHistory.map((entry) => entry.status)).toEqual([
+          'open',
+          'provClosed',
+          'closed',
+        ]);
+        expect(
+          read.changeHistory.map((entry) => [entry.field, entry.newValue]).slice(0, 2),
+        ).toEqual([
+          ['status', 'closed'],
+          ['status', 'provClosed'],
+        ]);
+      });
   });
 
   describe('remarks and their images', () => {
