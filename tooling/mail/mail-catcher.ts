@@ -43,6 +43,11 @@ export interface MailCatcherOptions {
   host?: string;
   /** Oldest messages are dropped beyond this many. */
   keep?: number;
+  /**
+   * How long each message waits, once received whole, before it is kept and the sender hears it was
+   * taken: a slow server, for tests that stop a sender in the middle of its sending.
+   */
+  delayMs?: number;
 }
 
 const addresses = (value: AddressObject | AddressObject[] | undefined): string[] =>
@@ -72,8 +77,10 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
       callback();
     },
     onData(stream, session, callback) {
+      const delayMs = options.delayMs ?? 0;
       simpleParser(stream).then(
-        (parsed) => {
+        async (parsed) => {
+          if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
           const envelopeFrom = session.envelope.mailFrom;
           const message: CaughtMessage = {
             id: randomUUID(),
