@@ -1,6 +1,6 @@
 // The weekly digest: on Monday from the scan hour, in the organisation's time zone (or on Tuesday when
-// no scan ran on Monday), one e-mail per user with their gaps due soon, overdue and awaiting review;
-// a user with none gets no digest.
+// no scan ran on Monday), one e-mail per member who has joined, with their gaps due soon, overdue and
+// awaiting review; a member with none gets no digest, and one invited but not joined yet none either.
 import { REMINDER_DAYS_BEFORE, type SessionUser } from '@verity/shared-api/src/server';
 import { gapOverdueSql } from '../action-plans/derived-sql';
 import { auditVisibleSql } from '../auth/tenancy';
@@ -37,6 +37,8 @@ export async function planDigests(
        WHERE (extract(isodow FROM l.local) = 1 AND extract(hour FROM l.local) >= $2
            OR extract(isodow FROM l.local) = 2)
          AND COALESCE(p.email, true)
+         -- Members who have joined: an account is bound to the membership (invited ones wait).
+         AND u.sub IS NOT NULL
        ON CONFLICT DO NOTHING
        RETURNING user_id AS "userId", to_char(week_start, 'YYYY-MM-DD') AS "weekStart"`,
       [now.toISOString(), scanHour],

@@ -26,13 +26,14 @@ interface Reader {
   digestByEmail: boolean;
 }
 
+/** The digest's reader: a member who has joined (an account is bound to the membership). */
 async function readReader(db: Queryable, userId: string): Promise<Reader | null> {
   const { rows } = await db.query<Reader>(
     `SELECT u.id, u.email, u.fullname, u.user_type AS "userType",
        u.client_id AS "clientId", u.auditor_id AS "auditorId", u.target_company_id AS "targetCompanyId",
        COALESCE(p.email, true) AS "digestByEmail"
      FROM users u LEFT JOIN notification_preferences p ON p.user_id = u.id AND p.kind = 'digest'
-     WHERE u.id = $1`,
+     WHERE u.id = $1 AND u.sub IS NOT NULL`,
     [userId],
   );
   const reader = rows[0];

@@ -298,7 +298,7 @@ describe.each(databaseKinds)('the daily scan on %s', (kind) => {
     }
   });
 
-  it('sends each user a Monday digest of their gaps due soon, overdue and awaiting review; none to a user with nothing', async () => {
+  it('sends each joined user a Monday digest of their gaps due soon, overdue and awaiting review; none to a user with nothing or not joined yet', async () => {
     const monday = '2030-11-04';
     const tenant = await createTenant(app.db, `Digest ${kind}`);
     const empty = await createTenant(app.db, `Quiet ${kind}`);
@@ -323,6 +323,13 @@ describe.each(databaseKinds)('the daily scan on %s', (kind) => {
     await app.db.query(
       `INSERT INTO notification_preferences (user_id, kind, email, in_app) VALUES ($1, 'digest', false, false)`,
       [tenant.users.targetCompany.owner.id],
+    );
+    // Invited, not joined yet (no account bound to the membership): no digest.
+    const invited = `invited.editor.${kind}@digest.test`;
+    await app.db.query(
+      `INSERT INTO users (email, fullname, user_type, role, target_company_id)
+       VALUES ($1, 'Invited Editor', 'targetCompany', 'editor', $2)`,
+      [invited, tenant.targetCompanyId],
     );
     const digestsTo = (address: string) =>
       mail.messagesTo(address).filter((m) => m.subject.startsWith('Your week on Verity'));
@@ -360,6 +367,7 @@ describe.each(databaseKinds)('the daily scan on %s', (kind) => {
           role,
           digests: userType === 'targetCompany' && role === 'owner' ? 0 : 1,
         });
+    expect(digestsTo(invited)).toEqual([]);
     // The quiet tenant has no gap: no digest for anyone.
     for (const roles of Object.values(empty.users))
       for (const user of Object.values(roles)) expect(digestsTo(user.email)).toEqual([]);

@@ -1,5 +1,5 @@
 // A tenant of its own for the notification tests: a client, an auditor firm and a target company,
-// with one user per role in each, an audit and an action plan. Written straight to the database.
+// with one joined user per role in each, an audit and an action plan. Written straight to the database.
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../src/db';
 import { EMAIL_QUEUE } from '../../src/notifications/job-queue';
@@ -63,10 +63,11 @@ export async function createTenant(db: Queryable, name: string, timeZone = 'UTC'
     users[userType] = {} as Tenant['users']['client'];
     for (const role of ROLES) {
       const email = `${userType}.${role}@${slug}.test`.toLowerCase();
+      // Joined: each membership is bound to an account (its sub), as after its first sign-in.
       const id = await insertId(
         db,
-        `INSERT INTO users (email, fullname, user_type, role, client_id, auditor_id, target_company_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+        `INSERT INTO users (email, fullname, user_type, role, client_id, auditor_id, target_company_id, sub)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
         [
           email,
           `${name} ${userType} ${role}`,
@@ -75,6 +76,7 @@ export async function createTenant(db: Queryable, name: string, timeZone = 'UTC'
           userType === 'client' ? clientId : null,
           userType === 'auditor' ? auditorId : null,
           userType === 'targetCompany' ? targetCompanyId : null,
+          `account|${email}`,
         ],
       );
       users[userType][role] = { id, email };
