@@ -44,9 +44,7 @@ async function main(): Promise<number> {
     } else {
       console.log('The owner already has an identity account and signs in with it.');
     }
-    const mailer = createMailer(config, {
-      error: (details, message) => console.error(message, details),
-    });
+    const mailer = createMailer(config);
     const invitation = await sendOwnerInvitation(mailer, config.publicUrl, created.invitation);
     await mailer.close();
     if (invitation.sent) {

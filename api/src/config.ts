@@ -10,6 +10,9 @@ const PositiveInteger = Type.String({ pattern: '^[1-9][0-9]{0,14}$' });
 const WholeNumber = Type.String({ pattern: '^(0|[1-9][0-9]{0,14})$' });
 /** The longest SESSION_KEPT_SECONDS: should a notice go unheard, a change waits at most an hour. */
 export const SESSION_KEPT_SECONDS_MAX = 3600;
+/** The longest MAIL_JOB_EXPIRY_SECONDS and JOB_QUEUE_MAINTENANCE_SECONDS: a dead worker's e-mail waits at most about this. */
+export const MAIL_JOB_EXPIRY_SECONDS_MAX = 3600;
+export const JOB_QUEUE_MAINTENANCE_SECONDS_MAX = 600;
 /** A share of the time, 0 to 1 (0.98, 1, 0). */
 const Share = Type.String({ pattern: '^(0(\\.[0-9]+)?|1(\\.0+)?)$' });
 
@@ -61,6 +64,8 @@ const EnvSchema = Type.Object({
   NOTIFICATION_SCAN_HOUR: Type.Optional(Type.String({ pattern: '^([0-9]|1[0-9]|2[0-3])$' })),
   MAIL_RETRY_LIMIT: Type.Optional(WholeNumber),
   MAIL_RETRY_DELAY_SECONDS: Type.Optional(PositiveInteger),
+  MAIL_JOB_EXPIRY_SECONDS: Type.Optional(PositiveInteger),
+  JOB_QUEUE_MAINTENANCE_SECONDS: Type.Optional(PositiveInteger),
   LOG_LEVEL: Type.Optional(
     Type.Union(
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) =>
@@ -119,6 +124,12 @@ export interface ApiConfig {
   notificationScanHour: number;
   /** A notification e-mail the SMTP server refuses is tried again this often, waiting longer each time. */
   mailRetry: { limit: number; delaySeconds: number };
+  /**
+   * An e-mail job taken by a worker that stops (its process died) goes back to the queue this long
+   * after it was taken, found by the queue's maintenance, which runs this often (docs/decisions.md
+   * "E-mail that arrives once": together within two minutes by default).
+   */
+  mailJobs: { expirySeconds: number; maintenanceSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -195,6 +206,20 @@ export function loadApiConfig(raw: NodeJS.ProcessEnv = process.env): ApiConfig {
   if (weak) throw new ConfigError(`Environment variable ${weak}`);
   const demo = demoSeedProblem(env, 'SEED_DEMO', shared.publicUrl);
   if (demo) throw new ConfigError(demo);
+  const mailJobs = {
+    expirySeconds: Number(env.MAIL_JOB_EXPIRY_SECONDS ?? 20),
+    maintenanceSeconds: Number(env.JOB_QUEUE_MAINTENANCE_SECONDS ?? 10),
+  };
+  if (mailJobs.expirySeconds > MAIL_JOB_EXPIRY_SECONDS_MAX) {
+    throw new ConfigError(
+      `Environment variable MAIL_JOB_EXPIRY_SECONDS must be from 1 to ${MAIL_JOB_EXPIRY_SECONDS_MAX} seconds, got ${mailJobs.expirySeconds}`,
+    );
+  }
+  if (mailJobs.maintenanceSeconds > JOB_QUEUE_MAINTENANCE_SECONDS_MAX) {
+    throw new ConfigError(
+      `Environment variable JOB_QUEUE_MAINTENANCE_SECONDS must be from 1 to ${JOB_QUEUE_MAINTENANCE_SECONDS_MAX} seconds, got ${mailJobs.maintenanceSeconds}`,
+    );
+  }
   const sessionKeptSeconds = Number(env.SESSION_KEPT_SECONDS ?? 10);
   if (sessionKeptSeconds > SESSION_KEPT_SECONDS_MAX) {
     throw new ConfigError(
@@ -240,5 +265,6 @@ export function loadApiConfig(raw: NodeJS.ProcessEnv = process.env): ApiConfig {
       limit: Number(env.MAIL_RETRY_LIMIT ?? 12),
       delaySeconds: Number(env.MAIL_RETRY_DELAY_SECONDS ?? 30),
     },
+    mailJobs,
   };
 }

@@ -52,6 +52,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', shutdown);
 
   const address = await app.listen({ port: config.port, host: config.host });
+  // The queue is worked only once this process holds its port: one that cannot (another Verity on
+  // this machine, its mail catcher beside it) must not send its e-mails meanwhile.
+  if (config.jobQueue) await app.notifications.startWorkers({ scan: true, email: true });
   console.log(`api listening on ${address}`);
 }
 

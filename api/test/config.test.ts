@@ -1,4 +1,5 @@
 import { loadApiConfig } from '../src/config';
+import { deadWorkerPickupSeconds } from '../src/notifications/job-queue';
 
 // Secrets as `npm start` generates them: 43 characters.
 const required = {
@@ -69,6 +70,7 @@ describe('API configuration', () => {
       jobQueue: true,
       notificationScanHour: 7,
       mailRetry: { limit: 12, delaySeconds: 30 },
+      mailJobs: { expirySeconds: 20, maintenanceSeconds: 10 },
     });
     expect(
       loadApiConfig({
@@ -77,19 +79,32 @@ describe('API configuration', () => {
         NOTIFICATION_SCAN_HOUR: '0',
         MAIL_RETRY_LIMIT: '3',
         MAIL_RETRY_DELAY_SECONDS: '5',
+        MAIL_JOB_EXPIRY_SECONDS: '4',
+        JOB_QUEUE_MAINTENANCE_SECONDS: '1',
       }),
     ).toMatchObject({
       jobQueue: false,
       notificationScanHour: 0,
       mailRetry: { limit: 3, delaySeconds: 5 },
+      mailJobs: { expirySeconds: 4, maintenanceSeconds: 1 },
     });
     for (const [name, value] of [
       ['NOTIFICATION_SCAN_HOUR', '24'],
       ['NOTIFICATION_SCAN_HOUR', '7am'],
       ['JOB_QUEUE', 'yes'],
       ['MAIL_RETRY_DELAY_SECONDS', '0'],
+      ['MAIL_JOB_EXPIRY_SECONDS', '0'],
+      ['MAIL_JOB_EXPIRY_SECONDS', '3601'],
+      ['MAIL_JOB_EXPIRY_SECONDS', '30s'],
+      ['JOB_QUEUE_MAINTENANCE_SECONDS', '0'],
+      ['JOB_QUEUE_MAINTENANCE_SECONDS', '601'],
     ])
       expect(() => loadApiConfig({ ...required, [name as string]: value })).toThrow(name);
+  });
+
+  it("takes up a dead worker's e-mail job within two minutes with the defaults", () => {
+    const { mailJobs, mailRetry } = loadApiConfig(required);
+    expect(deadWorkerPickupSeconds(mailJobs, mailRetry.delaySeconds)).toBeLessThanOrEqual(120);
   });
 
   it('keeps attachments in the local folder unless told otherwise', () => {

@@ -1,5 +1,6 @@
 // One-time invitations to memberships nobody has claimed yet (docs/decisions.md "Trust: memberships
-// and sessions"): created with the membership, e-mailed after commit, spent at the sign-in callback.
+// and sessions"): queued as an e-mail job with the membership, made when that job runs (so the link
+// is never stored in clear), spent at the sign-in callback.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db';
 import type { Role, UserType } from '@verity/shared-api/src/server';
@@ -31,7 +32,10 @@ interface InvitationRow {
   expires_at: Date;
 }
 
-/** A new invitation to the membership; older unspent ones stay valid until used or expired. */
+/**
+ * A new invitation to the membership; older unspent ones stay valid until used or expired. An inviter
+ * removed since (the e-mail job runs later) is left out: the e-mail then says Verity invited.
+ */
 export async function createInvitation(
   db: Queryable,
   membershipId: string,
@@ -41,7 +45,7 @@ export async function createInvitation(
   const { rows } = await db.query<InvitationRow>(
     `WITH created AS (
        INSERT INTO invitations (user_id, token_hash, invited_by, expires_at)
-       VALUES ($1, $2, $3, now() + make_interval(days => $4))
+       VALUES ($1, $2, (SELECT id FROM users WHERE id = $3::uuid), now() + make_interval(days => $4))
        RETURNING user_id, invited_by, expires_at)
      SELECT u.email, u.fullname, u.role, u.user_type, created.expires_at,
             COALESCE(c.client_name, a.auditor_name, t.target_company_name) AS organisation_name,

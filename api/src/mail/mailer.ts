@@ -15,48 +15,56 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** The Message-ID header (`<id@domain>`): the same at every try of one delivery. */
+  messageId?: string;
 }
 
 export interface Mailer {
   /** Sends now; rejects when the server cannot be reached or refuses the message. */
   send(message: MailMessage): Promise<void>;
-  /** Sends in the background: a failure is logged, never thrown (the caller's work is already saved). */
-  sendLater(message: MailMessage): void;
-  /** Waits for background sends, then closes the connections. */
+  /** Closes the connections. */
   close(): Promise<void>;
 }
 
-export interface MailLog {
-  error(details: object, message: string): void;
+/**
+ * Whether a failed send certainly left the message with us: the server answered with a refusal, or
+ * was never reached (no connection, no greeting, refused credentials, an address it cannot take). Any
+ * other failure (the connection broke or went quiet in the middle of the conversation) leaves it
+ * unknown whether the server kept the message.
+ */
+export function notTaken(error: unknown): boolean {
+  const failure = error as {
+    responseCode?: number;
+    code?: string;
+    syscall?: string;
+    message?: string;
+  };
+  if (typeof failure.responseCode === 'number' && failure.responseCode >= 400) return true;
+  if (failure.syscall === 'connect' || failure.syscall === 'getaddrinfo') return true;
+  if (['EDNS', 'EAUTH', 'ETLS', 'EENVELOPE', 'EMESSAGE'].includes(failure.code ?? '')) return true;
+  return /^(Connection timeout|Greeting never received)/.test(failure.message ?? '');
+}
+
+/** The domain of the sender's address (`Verity <no-reply@verity.localhost>`), for Message-IDs. */
+export function senderDomain(mailFrom: string): string {
+  return /@([^>\s]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'verity.localhost';
 }
 
 // An SMTP server that does not answer must not hold a request (or a shutdown) for nodemailer's minutes.
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
-export function createMailer(
-  settings: { smtpUrl: string; mailFrom: string },
-  log: MailLog,
-): Mailer {
+export function createMailer(settings: { smtpUrl: string; mailFrom: string }): Mailer {
   // Pooled: the e-mail worker's batches reuse open connections instead of a handshake per message.
+  // Never sent again by the pool itself when a connection closes mid-message (its default): the
+  // server may have kept it, and whether to try again is the caller's to decide (notTaken).
   const transport = nodemailer.createTransport(
-    smtpTransportOptions(settings.smtpUrl, { pool: true, ...TIMEOUTS }),
+    smtpTransportOptions(settings.smtpUrl, { pool: true, maxRequeues: 0, ...TIMEOUTS }),
   );
-  const pending = new Set<Promise<void>>();
-
-  const send = async (message: MailMessage) => {
-    await transport.sendMail({ from: settings.mailFrom, ...message });
-  };
-
   return {
-    send,
-    sendLater(message) {
-      const sending = send(message)
-        .catch((error: unknown) => log.error({ err: error, to: message.to }, 'e-mail not sent'))
-        .finally(() => pending.delete(sending));
-      pending.add(sending);
+    async send(message) {
+      await transport.sendMail({ from: settings.mailFrom, ...message });
     },
     async close() {
-      await Promise.allSettled([...pending]);
       transport.close();
     },
   };

@@ -1,5 +1,6 @@
 // Writing a notification: the bell's rows and the e-mail jobs, in the caller's transaction, so what
-// caused it and its notification commit (or vanish) together.
+// caused it and its notification commit (or vanish) together. Invitations are e-mail jobs too, queued
+// with the membership they invite to.
 import type { NotificationKind } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
 import type { NotificationText } from './content';
@@ -22,17 +23,20 @@ export type EmailJob =
       authorType: string;
       authorId: string;
     }
-  | { type: 'digest'; userId: string; weekStart: string; now: string };
-
-/** How long a taken e-mail job may run before the queue hands it to another worker. */
-export const EMAIL_EXPIRY_SECONDS = 30 * 60;
+  | { type: 'digest'; userId: string; weekStart: string; now: string }
+  /** The invitation to a membership: its one-time link is made when the job runs, never stored here. */
+  | { type: 'invitation'; userId: string; invitedBy: string | null };
 
 export interface Outbox {
   /** Queues e-mail jobs in the transaction `tx`; the seed leaves e-mail out. */
   queueEmails(tx: Queryable, jobs: EmailJob[]): Promise<void>;
 }
 
-export function queueOutbox(queue: PgBoss, retry: { limit: number; delaySeconds: number }): Outbox {
+export function queueOutbox(
+  queue: PgBoss,
+  retry: { limit: number; delaySeconds: number },
+  expirySeconds: number,
+): Outbox {
   return {
     async queueEmails(tx, jobs) {
       if (jobs.length === 0) return;
@@ -43,8 +47,8 @@ export function queueOutbox(queue: PgBoss, retry: { limit: number; delaySeconds:
           retryLimit: retry.limit,
           retryDelay: retry.delaySeconds,
           retryBackoff: true,
-          // A worker's batch of e-mails to an SMTP server that times out each one finishes well within this.
-          expireInSeconds: EMAIL_EXPIRY_SECONDS,
+          // Taken by a worker that died, it goes back to the queue this long after it was taken.
+          expireInSeconds: expirySeconds,
         })),
         { db: executorOf(tx) } as never,
       );

@@ -1,13 +1,17 @@
 // Sending one queued e-mail: checked again when it runs (the reader still belongs to a party of the
-// gap, still wants it, the notice still stands), written from the data as it is now, and sent. A
-// failure throws, and the queue tries again later with back-off.
+// gap, still wants it, the notice still stands; the invited member has not joined yet), written from
+// the data as it is now, and sent at most once: its delivery is claimed and committed before the SMTP
+// conversation starts (docs/decisions.md "E-mail that arrives once"). A refusal throws, and the queue
+// tries again later with back-off.
 import {
   LOCKED_NOTIFICATION_KINDS,
   type NotificationKind,
   type UserType,
 } from '@verity/shared-api/src/server';
-import type { Queryable } from '../db';
-import type { Mailer, MailMessage } from '../mail/mailer';
+import type { Database, Queryable } from '../db';
+import { invitationMessage } from '../invitations/invitation-mail';
+import { createInvitation } from '../invitations/invitations';
+import { notTaken, senderDomain, type Mailer, type MailMessage } from '../mail/mailer';
 import { digestEmail, notificationEmail, notificationText } from './content';
 import type { EmailJob } from './deliveries';
 import { digestSections } from './digest';
@@ -74,7 +78,10 @@ async function gapEmail(
   );
 }
 
-/** The message a job stands for now, or null when nothing should be sent. */
+/**
+ * The message a job stands for now, or null when nothing should be sent. An invitation's one-time link
+ * is made here, in the caller's transaction (the delivery's claim), so it is never stored in clear.
+ */
 export async function emailOf(
   db: Queryable,
   publicUrl: string,
@@ -121,18 +128,81 @@ export async function emailOf(
         preferencesLink(publicUrl, reader.userType),
       );
     }
+    case 'invitation': {
+      // Removed since, or joined already (signed in with its verified address): no invitation.
+      const { rows } = await db.query<{ joined: boolean }>(
+        'SELECT sub IS NOT NULL AS joined FROM users WHERE id = $1',
+        [job.userId],
+      );
+      if (!rows[0] || rows[0].joined) return null;
+      return invitationMessage(await createInvitation(db, job.userId, job.invitedBy), publicUrl);
+    }
   }
 }
 
-/** Sends the job's e-mail if it should still go; throws when the SMTP server fails (retried). */
+/**
+ * What became of one e-mail job: `sent` (the server took it), `nothing` (nothing to send any more),
+ * `already` (an earlier try of this job claimed it: sent, or perhaps sent, never again), `unconfirmed`
+ * (the connection broke mid-way: the server may have kept it; recorded, not tried again).
+ */
+export type DeliveryOutcome = 'sent' | 'nothing' | 'already' | 'unconfirmed';
+
+/** The server certainly did not take the message: the queue tries the job again later. */
+export class EmailRefusedError extends Error {
+  override name = 'EmailRefusedError';
+}
+
+/**
+ * Sends the job's e-mail once: the delivery is claimed (a row keyed by the job) and committed before
+ * the SMTP conversation starts, so a job handed out again (expired, retried, taken by a second worker)
+ * never sends what was already attempted. Throws EmailRefusedError when the server refused it or could
+ * not be reached (the claim is released for the next try).
+ */
 export async function deliverEmail(
-  db: Queryable,
+  db: Database,
   mailer: Mailer,
-  publicUrl: string,
-  job: EmailJob,
-): Promise<boolean> {
-  const message = await emailOf(db, publicUrl, job);
-  if (!message) return false;
-  await mailer.send(message);
-  return true;
+  settings: { publicUrl: string; mailFrom: string },
+  job: { id: string; data: EmailJob },
+): Promise<DeliveryOutcome> {
+  const messageId = `<${job.id}@${senderDomain(settings.mailFrom)}>`;
+  const claim = await db.transaction(async (tx) => {
+    const { rows } = await tx.query(
+      `INSERT INTO email_deliveries AS d (job_id, message_id) VALUES ($1, $2)
+       ON CONFLICT (job_id) DO UPDATE SET claimed_at = now(), refused_at = NULL, failure = NULL
+         WHERE d.refused_at IS NOT NULL
+       RETURNING d.job_id`,
+      [job.id, messageId],
+    );
+    if (rows.length === 0) return { outcome: 'already' as const };
+    const message = await emailOf(tx, settings.publicUrl, job.data);
+    if (!message) {
+      await tx.query('DELETE FROM email_deliveries WHERE job_id = $1', [job.id]);
+      return { outcome: 'nothing' as const };
+    }
+    await tx.query('UPDATE email_deliveries SET recipient = $2 WHERE job_id = $1', [
+      job.id,
+      message.to,
+    ]);
+    return { outcome: 'claimed' as const, message: { ...message, messageId } };
+  });
+  if (claim.outcome !== 'claimed') return claim.outcome;
+  try {
+    await mailer.send(claim.message);
+  } catch (error) {
+    const refused = notTaken(error);
+    await db.query(
+      `UPDATE email_deliveries SET failure = $2, refused_at = CASE WHEN $3::boolean THEN now() END
+       WHERE job_id = $1`,
+      [job.id, (error as Error).message, refused],
+    );
+    if (refused) throw new EmailRefusedError((error as Error).message, { cause: error });
+    return 'unconfirmed';
+  }
+  await db.query('UPDATE email_deliveries SET sent_at = now() WHERE job_id = $1', [job.id]);
+  return 'sent';
+}
+
+/** Delivery records are kept a month, well past the longest life of a job and its retries. */
+export async function forgetDeliveries(db: Queryable): Promise<void> {
+  await db.query("DELETE FROM email_deliveries WHERE claimed_at < now() - interval '30 days'");
 }

@@ -14,22 +14,45 @@ export const executorOf = (db: Queryable) => ({
   executeSql: (text: string, values?: unknown[]) => db.query(text, values),
 });
 
-/**
- * A queue on the API's database that neither creates nor migrates its schema (the migrations do).
- * `timing` changes how often it looks at its schedules (tests of a schedule need not wait half a
- * minute for it).
- */
-export function createJobQueue(
-  db: Queryable,
-  timing: { cronMonitorIntervalSeconds?: number } = {},
-): PgBoss {
+/** A worker asks for new jobs this often (seconds) when nobody tells it some were queued. */
+export const POLLING_INTERVAL_SECONDS = 2;
+
+export interface QueueTiming {
+  /** How often the queue's maintenance looks for expired jobs (a worker that died with them). */
+  maintenanceIntervalSeconds?: number;
+  /** How often it looks at its schedules (tests of a schedule need not wait half a minute for it). */
+  cronMonitorIntervalSeconds?: number;
+}
+
+/** A queue on the API's database that neither creates nor migrates its schema (the migrations do). */
+export function createJobQueue(db: Queryable, timing: QueueTiming = {}): PgBoss {
   return new PgBoss({
     db: executorOf(db),
     migrate: false,
-    // A worker asks for new jobs this often (seconds).
-    pollingIntervalSeconds: 2,
+    pollingIntervalSeconds: POLLING_INTERVAL_SECONDS,
     ...timing,
   });
+}
+
+/**
+ * The longest an e-mail job taken by a worker that died waits before a worker takes it again, as
+ * pg-boss 10 works: it expires `expirySeconds` after it was taken; the maintenance that finds it runs
+ * every `maintenanceSeconds` but at most once per interval across processes, so up to two intervals
+ * apart; it then waits for its first retry (pg-boss's back-off: one to two retry delays; a job already
+ * tried again waits as its back-off says anyway); a worker asks at its next poll, once its batch (at
+ * most half the expiry, see the e-mail worker) is done.
+ */
+export function deadWorkerPickupSeconds(
+  { expirySeconds, maintenanceSeconds }: { expirySeconds: number; maintenanceSeconds: number },
+  retryDelaySeconds: number,
+): number {
+  return (
+    expirySeconds +
+    2 * maintenanceSeconds +
+    2 * retryDelaySeconds +
+    POLLING_INTERVAL_SECONDS +
+    expirySeconds / 2
+  );
 }
 
 export type { PgBoss };

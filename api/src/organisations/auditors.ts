@@ -5,7 +5,7 @@ import type {
   SessionUser,
 } from '@verity/shared-api/src/server';
 import type { Database, Queryable } from '../db';
-import { createInvitation, type Invitation } from '../invitations/invitations';
+import type { Outbox } from '../notifications/deliveries';
 import { readPage, searchSql } from '../pages';
 import type { ExistingAccount } from './account-lookup';
 import { conflict, organisationMessages } from './messages';
@@ -91,9 +91,9 @@ export async function listCompanyAuditors(
 /**
  * Engages an auditor firm for the client, in one transaction. An email that is an owner of a firm
  * engages that firm (the earliest, if several; its own names are kept): the owner's address is the
- * firm's to give. Any other email gets a new firm it owns, with the owner's invitation (the caller
- * e-mails it after commit); a member who is not an owner reveals nothing of their firm. A firm the
- * client already engaged is 409.
+ * firm's to give. Any other email gets a new firm it owns, with the owner's invitation (its e-mail
+ * job queued in this transaction); a member who is not an owner reveals nothing of their firm. A firm
+ * the client already engaged is 409.
  */
 export function createAuditor(
   db: Database,
@@ -101,6 +101,7 @@ export function createAuditor(
   input: AuditorInput,
   account: ExistingAccount,
   invitedBy: string,
+  outbox: Outbox,
 ) {
   return db.transaction(async (tx) => {
     const owned = await tx.query<AuditorRow>(
@@ -111,7 +112,6 @@ export function createAuditor(
       [input.emailId],
     );
     let firm = owned.rows[0];
-    let invitation: Invitation | undefined;
     if (!firm) {
       const created = await tx.query<AuditorRow>(
         `INSERT INTO auditors AS a (auditor_name, registered_name, email_id)
@@ -126,7 +126,7 @@ export function createAuditor(
          RETURNING id`,
         [input.emailId, account.name, firm.id],
       );
-      invitation = await createInvitation(tx, owner.rows[0]!.id, invitedBy);
+      await outbox.queueEmails(tx, [{ type: 'invitation', userId: owner.rows[0]!.id, invitedBy }]);
     }
     const engaged = await tx.query(
       `INSERT INTO client_auditors (client_id, auditor_id) VALUES ($1, $2)
@@ -134,6 +134,6 @@ export function createAuditor(
       [clientId, firm.id],
     );
     if (engaged.rows.length === 0) throw conflict(organisationMessages.auditorAlreadyEngaged);
-    return { auditor: toAuditor(firm), invitation };
+    return { auditor: toAuditor(firm) };
   });
 }

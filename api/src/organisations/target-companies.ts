@@ -7,7 +7,7 @@ import {
 } from '@verity/shared-api/src/server';
 import { companyVisibleSql } from '../auth/tenancy';
 import type { Database, Queryable } from '../db';
-import { createInvitation } from '../invitations/invitations';
+import type { Outbox } from '../notifications/deliveries';
 import { readPage, searchSql } from '../pages';
 import type { ExistingAccount } from './account-lookup';
 import {
@@ -99,8 +99,8 @@ export async function assignAuditor(
 }
 
 /**
- * The company, its owner user (invited by e-mail: the caller sends the invitation after commit) and
- * its first auditor assignment, in one transaction. The caller checks that the client engaged the
+ * The company, its owner user (invited by e-mail: the invitation's job is queued here too) and its
+ * first auditor assignment, in one transaction. The caller checks that the client engaged the
  * auditor (an engagement is never removed, so the check still holds here).
  */
 export function createTargetCompany(
@@ -109,6 +109,7 @@ export function createTargetCompany(
   input: TargetCompanyInput,
   account: ExistingAccount,
   invitedBy: string,
+  outbox: Outbox,
 ) {
   return db.transaction(async (tx) => {
     const fullname = input.fullname || account.name;
@@ -132,11 +133,8 @@ export function createTargetCompany(
        RETURNING id`,
       [input.emailId, fullname, company.id],
     );
-    const invitation = await createInvitation(tx, owner.rows[0]!.id, invitedBy);
+    await outbox.queueEmails(tx, [{ type: 'invitation', userId: owner.rows[0]!.id, invitedBy }]);
     const companyAuditor = await assignAuditor(tx, company.id, input);
-    return {
-      created: { targetCompany: toTargetCompany(company), companyAuditor: companyAuditor! },
-      invitation,
-    };
+    return { targetCompany: toTargetCompany(company), companyAuditor: companyAuditor! };
   });
 }

@@ -9,6 +9,7 @@ import type { Database, Queryable } from '../db';
 import { forbidden, notFound } from '../errors';
 import { conflict, organisationMessages } from './messages';
 import { createInvitation } from '../invitations/invitations';
+import type { Outbox } from '../notifications/deliveries';
 import { readPage, searchSql } from '../pages';
 import { USER_COLUMNS, toUser, type UserRow } from './rows';
 
@@ -116,14 +117,16 @@ async function readUsers(
 }
 
 /**
- * A new membership in the organisation with its invitation, in one transaction (the caller e-mails
- * the invitation after commit); 409 when the email already has one in this organisation.
+ * A new membership in the organisation with its invitation's e-mail job, in one transaction (so an
+ * acknowledged membership is e-mailed, even across a crash); 409 when the email already has one in
+ * this organisation.
  */
 export function createUser(
   db: Database,
   organisation: Organisation,
   input: NewUserInput,
   invitedBy: string,
+  outbox: Outbox,
 ) {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<UserRow>(
@@ -134,8 +137,8 @@ export function createUser(
       [input.emailId, input.fullname, input.role, organisation.userType, organisation.id],
     );
     if (!rows[0]) throw conflict(organisationMessages.userExists);
-    const invitation = await createInvitation(tx, rows[0].id, invitedBy);
-    return { user: toUser(rows[0]), invitation };
+    await outbox.queueEmails(tx, [{ type: 'invitation', userId: rows[0].id, invitedBy }]);
+    return { user: toUser(rows[0]) };
   });
 }
 

@@ -1,5 +1,7 @@
 // Delivery under faults: an SMTP server that is down, then up, gets every e-mail once while the API
-// keeps serving; two API instances on one PostgreSQL run one scan and send each e-mail once.
+// keeps serving; a job taken up again sends nothing it sent before; a server that drops the connection
+// after taking a message, or refuses one recipient, never makes anyone's e-mail go twice; two API
+// instances on one PostgreSQL run one scan and send each e-mail once.
 import type { FastifyInstance } from 'fastify';
 import { startMailCatcher, type MailCatcher } from '../../../tooling/mail/mail-catcher';
 import { EMAIL_QUEUE, SCAN_QUEUE } from '../../src/notifications/job-queue';
@@ -7,6 +9,7 @@ import { buildTestApp } from '../support/app';
 import { waitFor } from '../support/api-process';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { freePort } from '../support/free-port';
+import { startScriptedSmtp, type ScriptedSmtp, type SmtpVerdict } from '../support/scripted-smtp';
 import { addGap, at, createTenant, emailsSettled, mailAbout, recipientsOf } from './world';
 
 const workersOf = (tenant: Awaited<ReturnType<typeof createTenant>>) =>
@@ -102,6 +105,78 @@ describe.each(databaseKinds)('e-mail delivery on %s', (kind) => {
         workersOf(tenant),
       );
     expect(received).toHaveLength(10);
+  });
+});
+
+describe.each(databaseKinds)('each e-mail once on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let smtp: ScriptedSmtp;
+  /** What the server does with each message: set by each test. */
+  let verdict: (to: string, attempt: number) => SmtpVerdict = () => 'take';
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    smtp = await startScriptedSmtp((to, attempt) => verdict(to, attempt));
+    app = await buildTestApp(database, { SMTP_URL: smtp.smtpUrl, MAIL_RETRY_DELAY_SECONDS: '1' });
+    await app.notifications.startWorkers({ scan: false, email: true, pollingIntervalSeconds: 0.5 });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.stop();
+    await database?.dispose();
+  });
+
+  const takenBy = (tenant: Awaited<ReturnType<typeof createTenant>>) =>
+    smtp
+      .taken()
+      .filter((message) => workersOf(tenant).includes(message.to))
+      .map((message) => message.to)
+      .sort();
+
+  it('sends nothing twice when a job it sent is taken up again, as after a process died before marking it done', async () => {
+    verdict = () => 'take';
+    const due = '2031-06-18';
+    const tenant = await createTenant(app.db, `Heron ${kind}`);
+    await addGap(app.db, tenant, `Heron weir ${kind}`, `${due}T00:00:00Z`);
+    await app.notifications.scan(at(due, -7));
+    await emailsSettled(app);
+    expect(takenBy(tenant)).toEqual(workersOf(tenant));
+
+    // The queue hands the jobs out again (an expired job, a second worker, a lost completion).
+    await app.db.query(
+      `UPDATE pgboss.job SET state = 'created', completed_on = NULL, start_after = now()
+       WHERE name = $1 AND data->>'userId' = ANY($2::text[])`,
+      [
+        EMAIL_QUEUE,
+        Object.values(tenant.users).flatMap((roles) => Object.values(roles).map((user) => user.id)),
+      ],
+    );
+    app.notifications.emailsQueued();
+    await emailsSettled(app);
+    expect(takenBy(tenant)).toEqual(workersOf(tenant));
+  });
+
+  it('sends once what a server took before dropping the connection, and one refused recipient alone is tried again', async () => {
+    const due = '2031-07-16';
+    const tenant = await createTenant(app.db, `Ibis ${kind}`);
+    const dropped = tenant.users.auditor.owner.email;
+    const refused = tenant.users.targetCompany.editor.email;
+    // The first message to one is taken and then the connection dropped before the answer; the other
+    // is refused once (451), then taken.
+    verdict = (to, attempt) =>
+      attempt > 1 ? 'take' : to === dropped ? 'drop' : to === refused ? 'refuse' : 'take';
+    await addGap(app.db, tenant, `Ibis sluice ${kind}`, `${due}T00:00:00Z`);
+    await app.notifications.scan(at(due, -7));
+    await emailsSettled(app);
+    // Each worker's reminder reached the server once: the dropped one is never sent again (the server
+    // may have kept it), the refused one went again alone, the others were not sent again.
+    expect(takenBy(tenant)).toEqual(workersOf(tenant));
+    const { rows } = await app.db.query<{ failed: number }>(
+      `SELECT count(*)::int AS failed FROM pgboss.job WHERE name = $1 AND state = 'failed'`,
+      [EMAIL_QUEUE],
+    );
+    expect(rows[0]!.failed).toBe(0);
   });
 });
 

@@ -9,7 +9,7 @@ declare module 'fastify' {
 
 export default fp(
   async (fastify) => {
-    const mailer = createMailer(fastify.config, fastify.log);
+    const mailer = createMailer(fastify.config);
     fastify.decorate('mailer', mailer);
     fastify.addHook('onClose', () => mailer.close());
   },

@@ -2,23 +2,30 @@ import fp from 'fastify-plugin';
 import type { Queryable } from '../../db';
 import { queueOutbox, type EmailJob } from '../../notifications/deliveries';
 import { planDigests } from '../../notifications/digest';
-import { deliverEmail } from '../../notifications/email-delivery';
+import {
+  deliverEmail,
+  EmailRefusedError,
+  forgetDeliveries,
+} from '../../notifications/email-delivery';
 import { notifyGapEvent, type GapEvent } from '../../notifications/events';
 import {
   createJobQueue,
   EMAIL_QUEUE,
+  POLLING_INTERVAL_SECONDS,
   SCAN_CRON,
   SCAN_QUEUE,
   type PgBoss,
 } from '../../notifications/job-queue';
 import { scanGaps, type ScanResult } from '../../notifications/scan';
 
-/** E-mail jobs one worker takes at a time (at most about 20 s each when the SMTP server times out). */
+/** E-mail jobs one worker takes at a time. */
 const EMAIL_BATCH = 10;
 
 export interface Notifications {
   /** Tells the gap's other parties of an event, in the write's own transaction. */
   gapEvent(tx: Queryable, event: GapEvent): Promise<void>;
+  /** Queues e-mail jobs (an invitation) in the write's own transaction. */
+  queueEmails(tx: Queryable, jobs: EmailJob[]): Promise<void>;
   /**
    * Once a write that queued e-mails has committed: this process's e-mail worker, if it runs, looks
    * for them now instead of at its next poll.
@@ -27,7 +34,8 @@ export interface Notifications {
   /** The daily scan and the Monday digests at `now` (the queue's worker runs it on its schedule). */
   scan(now?: Date): Promise<ScanResult & { digests: number }>;
   /**
-   * Starts working the queue: the scan on its schedule, the e-mails. At start when JOB_QUEUE is on;
+   * Starts working the queue: the scan on its schedule, the e-mails. When JOB_QUEUE is on, by the
+   * server once it holds its port (a process that cannot listen, another Verity there, works nothing);
    * tests that drive the scan's clock themselves start the e-mails only.
    */
   startWorkers(workers: {
@@ -51,14 +59,20 @@ declare module 'fastify' {
 export default fp(
   async (fastify) => {
     const { db, config, log } = fastify;
-    const queue = createJobQueue(db);
+    // Its maintenance finds the jobs of a worker that died (docs/decisions.md "E-mail that arrives once").
+    const queue = createJobQueue(db, {
+      maintenanceIntervalSeconds: config.mailJobs.maintenanceSeconds,
+    });
     queue.on('error', (error) => log.error({ err: error }, 'job queue'));
-    const outbox = queueOutbox(queue, config.mailRetry);
+    const outbox = queueOutbox(queue, config.mailRetry, config.mailJobs.expirySeconds);
     const scanHour = config.notificationScanHour;
+    // A batch starts no e-mail past half its jobs' expiry, so it ends before they expire.
+    const batchBudgetMs = (config.mailJobs.expirySeconds * 1000) / 2;
 
     let emailWorker: string | undefined;
     const notifications: Notifications = {
       gapEvent: (tx, event) => notifyGapEvent(tx, outbox, event),
+      queueEmails: (tx, jobs) => outbox.queueEmails(tx, jobs),
       emailsQueued() {
         if (emailWorker) queue.notifyWorker(emailWorker);
       },
@@ -66,6 +80,7 @@ export default fp(
         const result = await scanGaps(db, outbox, { now, scanHour });
         const digests = await planDigests(db, outbox, { now, scanHour });
         notifications.emailsQueued();
+        await forgetDeliveries(db);
         return { ...result, digests };
       },
       startWorkers: () => Promise.resolve(),
@@ -82,7 +97,7 @@ export default fp(
     async function startWorkers({
       scan,
       email,
-      pollingIntervalSeconds = 2,
+      pollingIntervalSeconds = POLLING_INTERVAL_SECONDS,
     }: {
       scan: boolean;
       email: boolean;
@@ -105,21 +120,57 @@ export default fp(
         await queue.send(SCAN_QUEUE, {});
       }
       if (email) {
+        /**
+         * Gives a job back to the queue (tried again after its back-off): answers whether it was still
+         * this worker's to give. Never throws: it expires instead.
+         */
+        const giveBack = async (id: string, reason: string) => {
+          try {
+            // pg-boss 10's types say void; it answers how many jobs it failed.
+            const result = (await queue.fail(EMAIL_QUEUE, id, { message: reason })) as unknown;
+            return (result as { affected: number }).affected > 0;
+          } catch (error) {
+            log.error({ err: error, job: id }, 'e-mail job not given back; it expires');
+            return true;
+          }
+        };
         emailWorker = await queue.work<EmailJob>(
           EMAIL_QUEUE,
           { pollingIntervalSeconds, batchSize: EMAIL_BATCH },
           async (jobs) => {
-            // One by one: a refused e-mail goes back to the queue alone (retried later, with back-off),
-            // and the batch's others are completed.
-            for (const job of jobs) {
+            // One by one, each failing alone: the handler never throws, so the queue never fails
+            // (and hands out again) the batch's other jobs.
+            const started = Date.now();
+            for (const [index, job] of jobs.entries()) {
+              if (Date.now() - started > batchBudgetMs) {
+                for (const rest of jobs.slice(index))
+                  await giveBack(rest.id, 'not reached in its batch (a slow SMTP server)');
+                break;
+              }
               try {
-                await deliverEmail(db, fastify.mailer, config.publicUrl, job.data);
+                const outcome = await deliverEmail(db, fastify.mailer, config, job);
+                if (outcome === 'unconfirmed')
+                  log.error(
+                    { job: job.id },
+                    'notification e-mail perhaps not delivered: the SMTP connection broke after the message was sent; not sent again',
+                  );
               } catch (error) {
                 log.warn(
                   { err: error, job: job.id },
                   'notification e-mail not sent; tried again later',
                 );
-                await queue.fail(EMAIL_QUEUE, job.id, { message: (error as Error).message });
+                const stillOurs = await giveBack(job.id, (error as Error).message);
+                // Taken up meanwhile by another worker, which found this try's claim and finished
+                // the job: the refused e-mail goes as a job of its own.
+                if (!stillOurs && error instanceof EmailRefusedError)
+                  await outbox
+                    .queueEmails(db, [job.data])
+                    .catch((queueError: unknown) =>
+                      log.error(
+                        { err: queueError, job: job.id },
+                        'refused e-mail not queued again',
+                      ),
+                    );
               }
             }
             // A full batch may have more behind it: the next one is fetched at once, not after a poll.
@@ -129,7 +180,6 @@ export default fp(
       }
     }
     notifications.startWorkers = startWorkers;
-    if (config.jobQueue) await startWorkers({ scan: true, email: true });
   },
   { name: 'notifications', dependencies: ['config', 'database', 'mailer'] },
 );

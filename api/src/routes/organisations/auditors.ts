@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { auditorSchema, organisationSchemas, runRules } from '@verity/shared-api/src/server';
 import { requireVisibleCompany } from '../../auth/tenancy';
 import { passed } from '../../errors';
-import { invitationMessage } from '../../invitations/invitation-mail';
 import { requireExistingAccount } from '../../organisations/account-lookup';
 import {
   createAuditor,
@@ -53,15 +52,15 @@ const auditorRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         input.emailId,
         user._id,
       );
-      const { auditor, invitation } = await createAuditor(
+      const { auditor } = await createAuditor(
         fastify.db,
         user.clientId!,
         input,
         account,
         user._id,
+        fastify.notifications,
       );
-      if (invitation)
-        fastify.mailer.sendLater(invitationMessage(invitation, fastify.config.publicUrl));
+      fastify.notifications.emailsQueued();
       return reply.code(201).send({ success: true as const, data: { auditor } });
     },
   );

@@ -7,7 +7,6 @@ import {
 } from '@verity/shared-api/src/server';
 import { requireVisibleCompany } from '../../auth/tenancy';
 import { notFound, passed } from '../../errors';
-import { invitationMessage } from '../../invitations/invitation-mail';
 import { requireExistingAccount } from '../../organisations/account-lookup';
 import { conflict, organisationMessages } from '../../organisations/messages';
 import {
@@ -92,14 +91,15 @@ const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         input.emailId,
         user._id,
       );
-      const { created, invitation } = await createTargetCompany(
+      const created = await createTargetCompany(
         fastify.db,
         user.clientId!,
         input,
         account,
         user._id,
+        fastify.notifications,
       );
-      fastify.mailer.sendLater(invitationMessage(invitation, fastify.config.publicUrl));
+      fastify.notifications.emailsQueued();
       return reply.code(201).send({ success: true as const, data: created });
     },
   );

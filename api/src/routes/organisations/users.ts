@@ -144,13 +144,14 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         const organisation = ownOrganisation(request.user);
         const input = passed(runRules(newUserSchema(area.userType), request.body));
         if (input.role === 'owner') requirePermission(request.user, 'manageOwners');
-        const { user, invitation } = await createUser(
+        const { user } = await createUser(
           fastify.db,
           organisation,
           input,
           request.user._id,
+          fastify.notifications,
         );
-        fastify.mailer.sendLater(invitationMessage(invitation, fastify.config.publicUrl));
+        fastify.notifications.emailsQueued();
         return reply.code(201).send({ success: true as const, data: { user } });
       },
     );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { startMailCatcher, type MailCatcher } from '../../../../tooling/mail/mail-catcher';
+import { EMAIL_QUEUE } from '../../../src/notifications/job-queue';
 import { buildTestApp, TEST_PUBLIC_URL, TEST_REDIRECT_URI } from '../../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { startIdentity, type IdentityServer } from '../../support/identity';
@@ -38,6 +39,8 @@ describe.each(databaseKinds)('invitations on %s', (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     app = await buildTestApp(database, { ...identityEnv(identity), SMTP_URL: mail.smtpUrl });
+    // Invitations are e-mail jobs: this process's worker sends them.
+    await app.notifications.startWorkers({ scan: false, email: true, pollingIntervalSeconds: 0.5 });
     world = await demoWorld(app);
   });
   afterAll(async () => {
@@ -77,6 +80,14 @@ describe.each(databaseKinds)('invitations on %s', (kind) => {
     expect(created.statusCode).toBe(201);
 
     const { message, path } = await invitationTo(email);
+    // The link's token is nowhere in clear: not in the queue's jobs, only its hash in invitations.
+    const token = path.split('/').pop()!;
+    const { rows: clear } = await app.db.query(
+      `SELECT 1 FROM pgboss.job WHERE data::text LIKE '%' || $1 || '%'
+       UNION ALL SELECT 1 FROM invitations WHERE token_hash = $1`,
+      [token],
+    );
+    expect(clear).toEqual([]);
     expect(message.from).toBe('no-reply@verity.localhost');
     expect(message.subject).toBe('Clara Owner invited you to Northwind Capital on Verity');
     expect(message.text).toContain(
@@ -223,11 +234,13 @@ describe('invitations while the mail server is down', () => {
     });
     expect(created.statusCode).toBe(201);
     const userId: string = created.json().data.user.id;
-    const { rows } = await app.db.query<{ invitations: number }>(
-      'SELECT count(*)::int AS invitations FROM invitations WHERE user_id = $1',
-      [userId],
+    // Its invitation waits in the queue, committed with the membership, for the server to come back.
+    const { rows } = await app.db.query<{ queued: number }>(
+      `SELECT count(*)::int AS queued FROM pgboss.job
+       WHERE name = $1 AND data->>'type' = 'invitation' AND data->>'userId' = $2`,
+      [EMAIL_QUEUE, userId],
     );
-    expect(rows[0]!.invitations).toBe(1);
+    expect(rows[0]!.queued).toBe(1);
 
     const resent = await call(app, owner, 'POST', `/client/user/${userId}/invitation`);
     expect(resent.statusCode).toBe(502);
