@@ -11,6 +11,8 @@ export interface FaultWorld {
   gapId: string;
   /** The Cookie header of Acme's owner (a target-company owner may add remarks and export). */
   cookie: string;
+  /** The Cookie header of Northwind Capital's owner (a client owner adds users, who are invited). */
+  clientCookie: string;
 }
 
 /**
@@ -44,11 +46,16 @@ export async function prepareFaultWorld(
     );
     const found = rows[0];
     if (!found) throw new Error('The demo data has no Acme gap');
-    const session = await sessionFor(app, 'company.owner@verity.test', 'targetCompany');
-    const cookie = Object.entries(session.cookies)
-      .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
-      .join('; ');
-    return { companyId: found.company_id, gapId: found.gap_id, cookie };
+    const cookieOf = async (email: string, userType: 'client' | 'targetCompany') =>
+      Object.entries((await sessionFor(app, email, userType)).cookies)
+        .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+        .join('; ');
+    return {
+      companyId: found.company_id,
+      gapId: found.gap_id,
+      cookie: await cookieOf('company.owner@verity.test', 'targetCompany'),
+      clientCookie: await cookieOf('client.owner@verity.test', 'client'),
+    };
   } finally {
     await app.close();
   }
