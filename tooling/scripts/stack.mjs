@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import net from 'node:net';
 import path from 'node:path';
 import { buildServices } from './build-services.mjs';
 import { repoRoot, run } from './ensure-tools.mjs';
@@ -110,6 +111,10 @@ export function serverSpecs(config, baseEnv) {
           cwd: 'tooling',
           script: 'dist/mail-catcher-server.js',
           ready: `${config.mailCatcher.url}/healthz`,
+          ports: {
+            MAIL_CATCHER_PORT: config.mailCatcher.port,
+            MAIL_CATCHER_SMTP_PORT: config.mailCatcher.smtpPort,
+          },
         },
       ];
   return [
@@ -119,16 +124,60 @@ export function serverSpecs(config, baseEnv) {
       cwd: 'identity',
       script: 'dist/server.js',
       ready: `${config.identityIssuer}/healthz`,
+      ports: { IDENTITY_PORT: config.identityPort },
     },
-    { name: 'api', cwd: 'api', script: 'dist/server.js', ready: `${config.apiUrl}/readyz` },
+    {
+      name: 'api',
+      cwd: 'api',
+      script: 'dist/server.js',
+      ready: `${config.apiUrl}/readyz`,
+      ports: { API_PORT: config.apiPort },
+    },
     // The shell and the three remotes: static files, served by one process on their own origins.
     {
       name: 'static',
       cwd: 'tooling',
       script: 'dist/static-server.js',
       ready: `http://127.0.0.1:${config.shellPort}/healthz`,
+      ports: {
+        SHELL_PORT: config.shellPort,
+        ...Object.fromEntries(
+          config.remotes.map((remote) => [`${remote.envPrefix}_PORT`, remote.port]),
+        ),
+      },
     },
   ];
+}
+
+/** Whether nothing listens on `port` of this machine's loopback address (where the servers listen). */
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen({ port, host: '127.0.0.1', exclusive: true }, () =>
+      probe.close(() => resolve(true)),
+    );
+  });
+}
+
+/**
+ * Refuses to start while another program holds one of the servers' ports: its health check would
+ * answer for the server that cannot listen (another Verity's mail catcher taking this one's e-mail,
+ * its identity answering this one's sign-ins), and the stack would look ready while it is not.
+ */
+async function refuseTakenPorts(specs) {
+  for (const spec of specs) {
+    for (const [variable, port] of Object.entries(spec.ports ?? {})) {
+      if (!(await portIsFree(port))) {
+        const error = new Error(
+          `port ${port} (${variable}, the ${spec.name} server's) is in use by another program, ` +
+            `perhaps another Verity started with npm start: stop it, or set ${variable} to a free port`,
+        );
+        error.exitCode = 1;
+        throw error;
+      }
+    }
+  }
 }
 
 /** One remote's server on its own (docker-compose.yml's way), e.g. a build served for a remote override. */
@@ -224,6 +273,7 @@ export async function startStack({
   const specs = serverSpecs(config, baseEnv).filter(
     (spec) => !servers || servers.includes(spec.name),
   );
+  await refuseTakenPorts(specs);
   const processes = {};
   const restarts = new Set();
   let stopping = false;

@@ -1,5 +1,7 @@
-// `npm start` keeps its servers running: one that dies is started again, with back-off, saying so.
+// `npm start` keeps its servers running: one that dies is started again, with back-off, saying so;
+// it does not start on ports another program holds.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -105,4 +107,37 @@ test('restarts a server that dies, with growing delays, and never once the stack
   expect(output.slice(beforeStop)).toContain('stack stopped');
   expect(output.slice(beforeStop)).not.toContain('restarting');
   expect(await ready()).toBe(false);
+}, 600_000);
+
+test('refuses to start while another program holds a server port, naming the port and its variable', async () => {
+  const port = await freePort();
+  // Another program, such as a second Verity's API, answering health checks on the port.
+  const other = http.createServer((_request, response) => response.end('ok'));
+  await new Promise<void>((resolve) => other.listen(port, '127.0.0.1', resolve));
+  try {
+    stack = spawn(process.execPath, ['--input-type=module', '-e', driver], {
+      env: {
+        PATH: process.env.PATH,
+        DATA_DIR: dataDir,
+        API_PORT: String(port),
+        LOG_LEVEL: 'warn',
+        SMTP_URL: 'smtp://127.0.0.1:9',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    output = '';
+    stack.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    stack.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => stack!.once('exit', resolve));
+    // Before it refused, such a stack started, its readiness answered by the other program.
+    await Promise.race([exited, waitFor(() => output.includes('stack ready'), 'the stack')]);
+    expect(output).not.toContain('stack ready');
+    expect(await exited).not.toBe(0);
+    expect(output).toContain(
+      `port ${port} (API_PORT, the api server's) is in use by another program, perhaps another Verity started with npm start: stop it, or set API_PORT to a free port`,
+    );
+  } finally {
+    await new Promise((resolve) => other.close(resolve));
+  }
 }, 600_000);
