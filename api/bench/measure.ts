@@ -9,7 +9,8 @@ export interface Figures {
   failed?: number;
 }
 
-export const CONNECTIONS = 20;
+/** Concurrent connections (and SQL loops): 20, or BENCH_CONNECTIONS (the gap explorer is also measured at 50). */
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
 export async function measureHttp(url: string, cookie: string, seconds: number): Promise<Figures> {
   const result = await autocannon({

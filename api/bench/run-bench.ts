@@ -24,7 +24,7 @@ import {
   planOf,
   smallCompanyId,
 } from './generate';
-import { measureCalls, measureHttp, type Figures } from './measure';
+import { CONNECTIONS, measureCalls, measureHttp, type Figures } from './measure';
 import {
   benchAuditorUser,
   benchClientUser,
@@ -425,7 +425,7 @@ async function main() {
     }
 
     console.log(
-      '\n| Route (20 connections) | req/s | p50 ms | p99 ms | aim p99 | failed | SQL alone req/s | SQL p50 ms | SQL p99 ms | API / SQL req/s | aim API / SQL | bare HTTP req/s | bare HTTP / SQL | API / bare HTTP |',
+      `\n| Route (${CONNECTIONS} connections) | req/s | p50 ms | p99 ms | aim p99 | failed | SQL alone req/s | SQL p50 ms | SQL p99 ms | API / SQL req/s | aim API / SQL | bare HTTP req/s | bare HTTP / SQL | API / bare HTTP |`,
     );
     console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of results) {
