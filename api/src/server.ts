@@ -2,11 +2,10 @@ import { protectDataDir, restrictNewFiles } from '../../tooling/config/data-dir.
 import { buildApp } from './app';
 import { ConfigError, loadApiConfig } from './config';
 import { MigrationError } from './db';
+import { REQUEST_TIME_LIMIT_MS } from './plugins/external/load-shedding';
 
 /** On SIGTERM, requests in flight get this long to finish; the connections still open are then closed. */
 const SHUTDOWN_GRACE_MS = 10_000;
-/** A request's whole life, routing to answer; streaming routes set their own (see docs/decisions.md). */
-const HANDLER_TIMEOUT_MS = 30_000;
 
 async function main(): Promise<void> {
   // Databases, attachments and secrets live under DATA_DIR: private to this user, whatever the umask.
@@ -20,7 +19,8 @@ async function main(): Promise<void> {
       connectionTimeout: 30_000,
       keepAliveTimeout: 72_000,
       requestTimeout: 60_000,
-      handlerTimeout: HANDLER_TIMEOUT_MS,
+      // A request's whole life, routing to answer; streaming routes set their own (docs/decisions.md).
+      handlerTimeout: REQUEST_TIME_LIMIT_MS,
       // The shell's server on this machine proxies /api/v1 to us.
       trustProxy: '127.0.0.1',
     },

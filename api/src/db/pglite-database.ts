@@ -56,15 +56,9 @@ function ownRealmDates(rows: unknown[]): unknown[] {
 /** Serialises work: PGlite is one connection, so a transaction must own it until it ends. */
 class Queue {
   private tail: Promise<unknown> = Promise.resolve();
-  /** Tasks queued and not yet started. */
-  waiting = 0;
 
   run<T>(task: () => Promise<T>): Promise<T> {
-    this.waiting += 1;
-    const result = this.tail.then(() => {
-      this.waiting -= 1;
-      return task();
-    });
+    const result = this.tail.then(() => task());
     this.tail = result.catch(() => undefined);
     return result;
   }
@@ -230,10 +224,6 @@ class PgliteDatabase implements Database {
       this.listeners.delete(channel);
       await this.queue.run(() => this.send({ type: 'unlisten', channel })).catch(() => undefined);
     };
-  }
-
-  waitingCount(): number {
-    return this.queue.waiting;
   }
 
   close(): Promise<void> {

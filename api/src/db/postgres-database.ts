@@ -263,7 +263,6 @@ export function openPostgres({
       if (closing) return Promise.reject(new Error('The database is closed'));
       return listenOn(connectionString, channel, listener, (error) => onIdleError?.(error));
     },
-    waitingCount: () => pool.waitingCount,
     close() {
       closing ??= pool.end();
       return closing;

@@ -40,7 +40,5 @@ export interface Database extends Queryable {
    * listening, with the function that stops.
    */
   listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
-  /** Requests waiting for a connection right now (PGlite: for its one connection); load shedding reads it. */
-  waitingCount(): number;
   close(): Promise<void>;
 }

@@ -11,7 +11,7 @@ export interface FaultWorld {
   gapId: string;
   /** The Cookie header of Acme's owner (a target-company owner may add remarks and export). */
   cookie: string;
-  /** The Cookie header of Northwind Capital's owner (a client owner adds users, who are invited). */
+  /** The Cookie header of Acme's client's owner, Northwind Capital (adds users, reads the portfolio). */
   clientCookie: string;
 }
 
@@ -76,3 +76,7 @@ export const remarkUrl = (apiUrl: string, world: FaultWorld) =>
 
 export const exportUrl = (apiUrl: string, world: FaultWorld) =>
   `${apiUrl}/api/v1/action-plan/export/csv?targetCompanyId=${world.companyId}`;
+
+/** A page of the gap explorer over Acme's gaps, by risk: it counts and sorts every one of them. */
+export const explorerUrl = (apiUrl: string, world: FaultWorld) =>
+  `${apiUrl}/api/v1/portfolio/gaps?targetCompanyId=${world.companyId}&sort=risk&order=desc&page=2`;

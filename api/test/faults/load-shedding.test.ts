@@ -1,20 +1,35 @@
 import http from 'node:http';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../../src/app';
 import { openDatabase, type Database } from '../../src/db';
 import { errorCodes, messages } from '../../src/messages';
-import { MAX_WAITING_FOR_DATABASE } from '../../src/plugins/external/load-shedding';
+import { REQUEST_TIME_LIMIT_MS, REQUESTS_AT_ONCE } from '../../src/plugins/external/load-shedding';
 import { startApiProcess, waitFor, type ApiProcess } from '../support/api-process';
 import { buildTestApp, testConfig } from '../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { sessionFor, type TestSession } from '../support/session';
-import { exportUrl, prepareFaultWorld, type FaultWorld } from './fault-world';
+import { explorerUrl, exportUrl, prepareFaultWorld, type FaultWorld } from './fault-world';
 
 const unavailableBody = {
   success: false,
   message: messages.serviceUnavailable,
   code: errorCodes.serviceUnavailable,
 };
+
+/** A table locked against every read, from a connection of the test's own, until `release`. */
+async function lockTable(database: TestDatabase, table: string) {
+  const client = new pg.Client({ connectionString: database.env.DATABASE_URL });
+  await client.connect();
+  await client.query('BEGIN');
+  await client.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+  return {
+    release: async () => {
+      await client.query('COMMIT');
+      await client.end();
+    },
+  };
+}
 
 function expectShed(response: LightMyRequestResponse) {
   expect(response.statusCode).toBe(503);
@@ -43,33 +58,44 @@ describe.each(databaseKinds)('load shedding on %s', (kind) => {
     const me = () =>
       app.inject({ method: 'GET', url: '/api/v1/auth/me', cookies: session.cookies });
 
-    it('refuses at once while the database queue is full, keeps /healthz answering, then serves again', async () => {
+    it('queues a burst, refuses at once while the queue would keep a request past its time limit, keeps /healthz answering, then serves again', async () => {
       app = await buildTestApp(database);
-      session = await sessionFor(app, 'company.owner@verity.test', 'targetCompany');
-      // Every signed-in request reads users: while a transaction holds it locked, they all queue.
+      session = await sessionFor(app, 'client.owner@verity.test', 'client');
+      const explore = () =>
+        app.inject({ method: 'GET', url: '/api/v1/portfolio/gaps', cookies: session.cookies });
+      expect((await explore()).statusCode).toBe(200);
+      // The explorer reads the gaps: while a transaction holds them locked, its readers wait.
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
       let locked!: () => void;
       const isLocked = new Promise<void>((resolve) => (locked = resolve));
       const holder = app.db.transaction(async (tx) => {
-        await tx.query('LOCK TABLE users IN ACCESS EXCLUSIVE MODE');
+        await tx.query('LOCK TABLE gaps IN ACCESS EXCLUSIVE MODE');
         locked();
         await released;
       });
       await isLocked;
 
-      // Requests that wait for the database until the queue is at its limit.
+      // A burst: the first take their turns and wait for the database, the rest wait their turn.
+      const burst = 200;
       const queued: LightMyRequestResponse[] = [];
-      const queuedRequests = Array.from({ length: MAX_WAITING_FOR_DATABASE + 10 }, () =>
-        me().then((response) => queued.push(response)),
+      const queuedRequests = Array.from({ length: burst }, () =>
+        explore().then((response) => queued.push(response)),
       );
       await waitFor(
-        () => app.db.waitingCount() >= MAX_WAITING_FOR_DATABASE,
-        'the database queue to fill',
+        () => app.requestQueue.counts.waiting === burst - REQUESTS_AT_ONCE,
+        'the burst to wait its turn',
+      );
+      // The database does not move: the turns under way grow old, and with them the wait of a
+      // request arriving now, until it would be past the time limit.
+      await waitFor(
+        () => app.requestQueue.expectedWaitMs() + app.requestQueue.turnMs() > REQUEST_TIME_LIMIT_MS,
+        'the queue to be longer than the time limit',
       );
       // The next ones are refused at once, before any queued request could be answered.
-      const refused = await Promise.all(Array.from({ length: 10 }, () => me()));
+      const refused = await Promise.all(Array.from({ length: 10 }, () => explore()));
       for (const answer of refused) expectShed(answer);
+      expectShed(await me());
       expect(queued).toEqual([]);
       const health = await app.inject({ method: 'GET', url: '/healthz' });
       expect(health.statusCode).toBe(200);
@@ -78,10 +104,11 @@ describe.each(databaseKinds)('load shedding on %s', (kind) => {
       await holder;
       await Promise.all(queuedRequests);
       expect(queued.filter((answer) => answer.statusCode === 200).length).toBeGreaterThan(0);
-      // On PostgreSQL a request that waited past the pool's time-out for a connection is a 503 too.
+      // On PostgreSQL a statement that waited past the pool's time-out for a connection is a 503 too.
       for (const answer of queued.filter((answer) => answer.statusCode !== 200)) {
         expectShed(answer);
       }
+      expect((await explore()).statusCode).toBe(200);
       expect((await me()).statusCode).toBe(200);
     });
 
@@ -130,7 +157,7 @@ describe.each(databaseKinds)('load shedding on %s', (kind) => {
     });
   });
 
-  describe('CSV downloads that are never read', () => {
+  describe('a real API process on a large database', () => {
     let world: FaultWorld;
     let api: ApiProcess | undefined;
 
@@ -138,11 +165,40 @@ describe.each(databaseKinds)('load shedding on %s', (kind) => {
       // About 12 MB of CSV: far more than the socket buffers between the API and a client hold.
       world = await prepareFaultWorld(database, { extraGaps: kind === 'postgres' ? 30_000 : 3000 });
     });
-    afterAll(async () => {
+    afterEach(async () => {
       await api?.stop();
+      api = undefined;
     });
 
-    it('hold no database connection: everyone else is served and /healthz answers', async () => {
+    it('serves fifty readers of the gap explorer who arrive together, each a whole page', async () => {
+      // LOG_LEVEL info: the server logs each request it receives.
+      api = await startApiProcess({ ...database.env, LOG_LEVEL: 'info' });
+      const url = explorerUrl(api.url, world);
+      const read = async () => {
+        const response = await fetch(url, { headers: { cookie: world.clientCookie } });
+        return { status: response.status, body: (await response.json()) as unknown };
+      };
+      const alone = await read();
+      expect(alone.status).toBe(200);
+      const page = (alone.body as { data: { total: number; gaps: unknown[] } }).data;
+      expect(page.total).toBeGreaterThan(kind === 'postgres' ? 30_000 : 3000);
+      expect(page.gaps).toHaveLength(20);
+
+      // Each reader counts and sorts every gap of the company. PGlite does one statement at a time, so
+      // the fifty queue; PostgreSQL is quicker than they arrive, so the gaps stay locked (the database
+      // busy) until all fifty are in.
+      const received = () => api!.output().split(`"url":"${new URL(url).pathname}`).length - 1;
+      const lock = kind === 'postgres' ? await lockTable(database, 'gaps') : undefined;
+      let answered = 0;
+      const readers = Array.from({ length: 50 }, () => read().finally(() => (answered += 1)));
+      await waitFor(() => answered > 0 || received() >= 51, 'the fifty readers to arrive');
+      await lock?.release();
+      const answers = await Promise.all(readers);
+      expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 50 }, () => 200));
+      for (const answer of answers) expect(answer.body).toEqual(alone.body);
+    });
+
+    it('CSV downloads that are never read hold no database connection: everyone else is served and /healthz answers', async () => {
       api = await startApiProcess(database.env);
       const stalled: http.ClientRequest[] = [];
       try {

@@ -85,7 +85,8 @@ const esapImportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/action-plan/import',
     {
-      config: { permission: 'createActionPlan' },
+      // Its body is read in the handler, at the sender's pace: no turn at the database meanwhile.
+      config: { permission: 'createActionPlan', takesTurn: false },
       // A 10 MB workbook arrives, is read and 2,000 gaps are written in one transaction.
       handlerTimeout: 2 * 60_000,
       schema: {

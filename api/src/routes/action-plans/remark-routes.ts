@@ -51,7 +51,8 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
   fastify.patch(
     '/gap/:id/remark',
     {
-      config: { permission: 'addRemark' },
+      // Its body is read in the handler, at the sender's pace: no turn at the database meanwhile.
+      config: { permission: 'addRemark', takesTurn: false },
       onRequest: fastify.rateLimit({
         max: config.remarksPerMinute,
         timeWindow: '1 minute',
