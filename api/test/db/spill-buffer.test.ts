@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { SpillBuffer } from '../../src/db/spill-buffer';
+import { waitFor } from '../support/api-process';
+import { spillFileSizes } from '../support/spill-files';
 
 /** Writes every chunk, each after the previous one's callback, and resolves once the buffer finished. */
 async function writeAll(buffer: SpillBuffer, chunks: Buffer[]): Promise<void> {
@@ -50,6 +52,38 @@ describe('the export spill buffer', () => {
     const reading = readAll(buffer);
     await writeAll(buffer, chunks);
     expect((await reading).equals(Buffer.concat(chunks))).toBe(true);
+  });
+
+  it('keeps at most its largest file on disk: past it the writer waits for the reader, and every byte still comes in order', async () => {
+    const maxFileBytes = 2 * 1024 * 1024;
+    const buffer = new SpillBuffer(folder, maxFileBytes);
+    // 5 MB with no reader: 1 MB in memory and 2 MB in the file are taken, then the writer waits.
+    const chunks = Array.from({ length: 80 }, () => randomBytes(64 * 1024));
+    let written = 0;
+    const writing = (async () => {
+      for (const chunk of chunks) {
+        await new Promise<void>((resolve, reject) =>
+          buffer.write(chunk, (error) => (error ? reject(error) : resolve())),
+        );
+        written += chunk.length;
+      }
+      buffer.end();
+    })();
+    await waitFor(() => written >= 3 * 1024 * 1024, 'memory and the file to be full');
+    expect(written).toBe(3 * 1024 * 1024);
+    expect(await spillFileSizes(process.pid, folder)).toEqual([maxFileBytes]);
+
+    // Read while the writer goes on: the file is written again from its start each time the reader
+    // has emptied it, so it never grows past its largest.
+    const read: Buffer[] = [];
+    const sizes: number[] = [];
+    for await (const chunk of buffer) {
+      read.push(chunk as Buffer);
+      sizes.push(...(await spillFileSizes(process.pid, folder)));
+    }
+    await writing;
+    expect(Buffer.concat(read).equals(Buffer.concat(chunks))).toBe(true);
+    expect(Math.max(...sizes)).toBe(maxFileBytes);
   });
 
   it('ends an empty export', async () => {
