@@ -12,6 +12,7 @@ import { errorCodes, messages } from './messages';
 import { isServiceUnavailable, sendServiceUnavailable } from './service-unavailable';
 import attachmentsPlugin from './plugins/app/attachments';
 import authenticationPlugin from './plugins/app/authentication';
+import csvDownloadsPlugin from './plugins/app/csv-downloads';
 import unreadBodiesPlugin from './plugins/app/unread-bodies';
 import identityPlugin from './plugins/app/identity';
 import inputTextPlugin from './plugins/app/input-text';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authenticationPlugin);
   await app.register(inputTextPlugin);
   await app.register(attachmentsPlugin);
+  await app.register(csvDownloadsPlugin);
   await app.register(summariesPlugin);
   await app.register(unreadBodiesPlugin);
   await app.register(liveChangesPlugin);

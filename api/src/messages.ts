@@ -36,6 +36,7 @@ export const errorCodes = {
   mailUnavailable: 'MAIL_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
   serviceUnavailable: 'SERVICE_UNAVAILABLE',
+  tooManyExports: 'TOO_MANY_EXPORTS',
 } as const;
 
 /** The `error` query parameter of /login after a failed sign-in; the shell turns it into words. */
@@ -79,4 +80,10 @@ export const remarkLimitMessages = {
     `The author can withdraw a remark or its images only within ${window} of posting. Ask an owner of your organisation.`,
   remarkAlreadyWithdrawn: 'This remark has already been withdrawn.',
   attachmentAlreadyWithdrawn: 'This attachment has already been withdrawn.',
+} as const;
+
+/** The answer to a user past their CSV downloads at once (docs/decisions.md "CSV downloads: caps and stalled readers"). */
+export const exportMessages = {
+  tooManyExports: (count: number) =>
+    `You already have ${count} downloads under way. Please wait for one to finish, then try again.`,
 } as const;

@@ -13,15 +13,21 @@ export interface FaultWorld {
   cookie: string;
   /** The Cookie header of Acme's client's owner, Northwind Capital (adds users, reads the portfolio). */
   clientCookie: string;
+  /** The Cookie headers of three more users who may export Acme's plans (its editor and viewer, the client's viewer). */
+  otherCookies: string[];
 }
 
 /**
  * Reads the world from the demo data; `extraGaps` more gaps on Acme's first plan make its CSV export
- * large (about 400 bytes a gap), larger than the socket buffers between a server and a client.
+ * large (about 400 bytes a gap, and 52 more for each `recommendationRepeat` past the first), larger
+ * than the socket buffers between a server and a client.
  */
 export async function prepareFaultWorld(
   database: TestDatabase,
-  { extraGaps = 0 }: { extraGaps?: number } = {},
+  {
+    extraGaps = 0,
+    recommendationRepeat = 1,
+  }: { extraGaps?: number; recommendationRepeat?: number } = {},
 ): Promise<FaultWorld> {
   const app = await buildTestApp(database);
   try {
@@ -30,13 +36,14 @@ export async function prepareFaultWorld(
         `INSERT INTO gaps (action_plan_id, target_company_id, kpi, gap_name, recommendation,
            responsibility, action_taken_by_company, residual_risk, due_date)
          SELECT ap.id, ap.target_company_id, 'Energy intensity per tonne ' || n,
-           'Sub-metering missing on line ' || n, 'Install sub-meters and report monthly to the board',
+           'Sub-metering missing on line ' || n,
+           repeat('Install sub-meters and report monthly to the board. ', $2::int),
            'Plant energy lead', 'Quotes requested from three suppliers', 'Moderate until installed',
            now() + interval '30 days'
          FROM (SELECT ap.* FROM action_plans ap JOIN target_companies tc ON tc.id = ap.target_company_id
                WHERE tc.target_company_name = 'Acme Steel Ltd' ORDER BY ap.created_at LIMIT 1) ap,
            generate_series(1, $1::int) AS n`,
-        [extraGaps],
+        [extraGaps, recommendationRepeat],
       );
     }
     const { rows } = await app.db.query<{ company_id: string; gap_id: string }>(
@@ -55,6 +62,11 @@ export async function prepareFaultWorld(
       gapId: found.gap_id,
       cookie: await cookieOf('company.owner@verity.test', 'targetCompany'),
       clientCookie: await cookieOf('client.owner@verity.test', 'client'),
+      otherCookies: [
+        await cookieOf('company.editor@verity.test', 'targetCompany'),
+        await cookieOf('company.viewer@verity.test', 'targetCompany'),
+        await cookieOf('client.viewer@verity.test', 'client'),
+      ],
     };
   } finally {
     await app.close();

@@ -1,14 +1,18 @@
 import http from 'node:http';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app';
 import { openDatabase, type Database } from '../../src/db';
-import { errorCodes, messages } from '../../src/messages';
+import { EXPORTS_AT_ONCE, EXPORTS_PER_USER } from '../../src/csv-downloads';
+import { SPILL_FILE_MAX_BYTES } from '../../src/db/spill-buffer';
+import { errorCodes, exportMessages, messages } from '../../src/messages';
 import { REQUEST_TIME_LIMIT_MS, REQUESTS_AT_ONCE } from '../../src/plugins/external/load-shedding';
 import { startApiProcess, waitFor, type ApiProcess } from '../support/api-process';
 import { buildTestApp, testConfig } from '../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { sessionFor, type TestSession } from '../support/session';
+import { spillFileSizes } from '../support/spill-files';
 import { explorerUrl, exportUrl, prepareFaultWorld, type FaultWorld } from './fault-world';
 
 const unavailableBody = {
@@ -162,8 +166,12 @@ describe.each(databaseKinds)('load shedding on %s', (kind) => {
     let api: ApiProcess | undefined;
 
     beforeAll(async () => {
-      // About 12 MB of CSV: far more than the socket buffers between the API and a client hold.
-      world = await prepareFaultWorld(database, { extraGaps: kind === 'postgres' ? 30_000 : 3000 });
+      // About 12 MB of CSV: far more than the socket buffers between the API and a client hold
+      // (PGlite: fewer gaps with longer texts, so the gap explorer's readers are served in time).
+      world = await prepareFaultWorld(
+        database,
+        kind === 'postgres' ? { extraGaps: 30_000 } : { extraGaps: 3000, recommendationRepeat: 70 },
+      );
     });
     afterEach(async () => {
       await api?.stop();
@@ -198,33 +206,95 @@ describe.each(databaseKinds)('load shedding on %s', (kind) => {
       for (const answer of answers) expect(answer.body).toEqual(alone.body);
     });
 
-    it('CSV downloads that are never read hold no database connection: everyone else is served and /healthz answers', async () => {
-      api = await startApiProcess(database.env);
-      const stalled: http.ClientRequest[] = [];
-      try {
-        // One after another, each stalled before the next starts: more stalled downloads than the
-        // pool has connections, so each can start only if those before it gave theirs back. (All at
-        // once, a busy machine's slow exports would make some wait past the pool's 5 s and get 503.)
-        const started: number[] = [];
-        for (let i = 0; i < 12; i += 1) {
-          started.push(
-            await new Promise<number>((resolve, reject) => {
-              const request = http.get(
-                exportUrl(api!.url, world),
-                { headers: { cookie: world.cookie } },
-                (response) => {
-                  // Headers read, body never: the client stalls.
-                  response.pause();
-                  resolve(response.statusCode!);
-                },
-              );
-              request.once('error', reject);
-              stalled.push(request);
-            }),
+    it('caps the CSV downloads nobody reads, closes each once its reader has taken nothing for 30 s and frees its file, while a slow reader gets the whole file and everyone else is served', async () => {
+      // LOG_LEVEL info: the server says when it closes a download.
+      api = await startApiProcess({ ...database.env, LOG_LEVEL: 'info' });
+      const pid = api.child.pid!;
+      const closings = () => api!.output().split('took nothing for 30 s').length - 1;
+      // Where the exports wait for their readers (PostgreSQL; PGlite reads its pages on demand).
+      const spillFiles = () => spillFileSizes(pid, path.join(database.env.DATA_DIR, 'tmp'));
+      const stalled: { request: http.ClientRequest; response: http.IncomingMessage }[] = [];
+      const startStalled = (cookie: string) =>
+        new Promise<{ status: number; body: string; retryAfter?: string }>((resolve, reject) => {
+          const request = http.get(
+            exportUrl(api!.url, world),
+            { headers: { cookie } },
+            (response) => {
+              if (response.statusCode !== 200) {
+                let body = '';
+                response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+                response.on('end', () =>
+                  resolve({
+                    status: response.statusCode!,
+                    body,
+                    retryAfter: response.headers['retry-after'],
+                  }),
+                );
+                return;
+              }
+              // Headers read, body never: the client stalls.
+              response.pause();
+              response.on('error', () => undefined);
+              stalled.push({ request, response });
+              resolve({ status: 200, body: '' });
+            },
           );
-        }
-        expect(started).toEqual(Array.from({ length: 12 }, () => 200));
+          request.once('error', reject);
+        });
+      const refusedBody = (code: string, message: string) =>
+        JSON.stringify({ success: false, message, code });
 
+      try {
+        // One user: EXPORTS_PER_USER downloads at once, the next refused with 429.
+        for (let i = 0; i < EXPORTS_PER_USER; i += 1)
+          expect((await startStalled(world.cookie)).status).toBe(200);
+        expect(await startStalled(world.cookie)).toEqual({
+          status: 429,
+          body: refusedBody(
+            errorCodes.tooManyExports,
+            exportMessages.tooManyExports(EXPORTS_PER_USER),
+          ),
+          retryAfter: expect.stringMatching(/^[1-9][0-9]*$/),
+        });
+        // Others up to the process's EXPORTS_AT_ONCE, the last place a reader's who reads slowly.
+        for (const cookie of world.otherCookies) {
+          for (let i = 0; i < EXPORTS_PER_USER; i += 1) {
+            if (stalled.length === EXPORTS_AT_ONCE - 1) break;
+            expect((await startStalled(cookie)).status).toBe(200);
+          }
+        }
+        expect(stalled).toHaveLength(EXPORTS_AT_ONCE - 1);
+        let started!: (status: number) => void;
+        const slowStarted = new Promise<number>((resolve) => (started = resolve));
+        const slowReader = new Promise<string>((resolve, reject) => {
+          const request = http.get(
+            exportUrl(api!.url, world),
+            { headers: { cookie: world.clientCookie } },
+            (response) => {
+              started(response.statusCode!);
+              // About 64 KB four times a second: far slower than the database writes the export.
+              const chunks: Buffer[] = [];
+              response.on('data', (chunk: Buffer) => {
+                chunks.push(chunk);
+                response.pause();
+                setTimeout(() => response.resume(), 250);
+              });
+              response.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+              response.on('error', reject);
+            },
+          );
+          request.once('error', reject);
+        });
+        expect(await slowStarted).toBe(200);
+        // The process is at its cap: one more download, whoever asks, is refused for now.
+        const refused = await startStalled(world.otherCookies.at(-1)!);
+        expect(refused).toEqual({
+          status: 503,
+          body: JSON.stringify(unavailableBody),
+          retryAfter: '5',
+        });
+
+        // The stalled downloads hold no database connection: everyone else is served.
         const others = await Promise.all(
           Array.from({ length: 20 }, () =>
             fetch(`${api!.url}/api/v1/auth/me`, { headers: { cookie: world.cookie } }).then(
@@ -234,14 +304,36 @@ describe.each(databaseKinds)('load shedding on %s', (kind) => {
         );
         expect(others).toEqual(Array.from({ length: 20 }, () => 200));
         expect((await fetch(`${api.url}/healthz`)).status).toBe(200);
-        // A whole export still comes through for a client that reads.
-        const csv = await fetch(exportUrl(api.url, world), { headers: { cookie: world.cookie } });
-        expect(csv.status).toBe(200);
-        expect((await csv.text()).split('\n').length).toBeGreaterThan(
-          kind === 'postgres' ? 30_000 : 3000,
+        const held = await spillFiles();
+        expect(held.length).toBeLessThanOrEqual(EXPORTS_AT_ONCE);
+        for (const size of held) expect(size).toBeLessThanOrEqual(SPILL_FILE_MAX_BYTES);
+
+        // Each stalled download is closed, and its file goes with it. (A client that reads nothing
+        // does not see the reset either, until it reads again: then its download ends cut short.)
+        await waitFor(() => closings() === stalled.length, 'the stalled downloads to be closed');
+        await waitFor(async () => (await spillFiles()).length <= 1, 'their spill files to go');
+        const ends = await Promise.all(
+          stalled.map(({ response }) => {
+            const closed = new Promise<boolean>((done) =>
+              response.once('close', () => done(response.complete)),
+            );
+            response.resume();
+            return closed;
+          }),
         );
+        expect(ends).toEqual(stalled.map(() => false));
+
+        // The slow reader, never still for 30 s, gets every row.
+        const csv = await slowReader;
+        expect(closings()).toBe(stalled.length);
+        expect(csv.split('\n').length).toBeGreaterThan(kind === 'postgres' ? 30_000 : 3000);
+        const whole = await fetch(exportUrl(api.url, world), { headers: { cookie: world.cookie } });
+        expect(whole.status).toBe(200);
+        // As bytes: text() would drop the byte-order mark the slow reader kept.
+        expect(Buffer.from(await whole.arrayBuffer()).toString('utf8')).toBe(csv);
+        await waitFor(async () => (await spillFiles()).length === 0, 'every spill file to go');
       } finally {
-        for (const request of stalled) request.destroy();
+        for (const { request } of stalled) request.destroy();
       }
     });
   });

@@ -493,6 +493,8 @@ export const actionPlanSchemas = routeSchemas({
     response: {
       200: FileAnswer('text/csv in UTF-8 with its byte-order mark, then a header line'),
       ...signedInErrors,
+      // The user's downloads under way are at their cap (TOO_MANY_EXPORTS, with Retry-After).
+      ...errorAnswers(429),
     },
   },
   addGap: {

@@ -16,6 +16,7 @@ import { STATUS_KEYS } from '../domain/status';
 import {
   FileAnswer,
   IsoDate,
+  errorAnswers,
   Nullable,
   PageInfo,
   PageQuery,
@@ -154,6 +155,8 @@ export const portfolioSchemas = routeSchemas({
     response: {
       200: FileAnswer('text/csv in UTF-8 with its byte-order mark, then a header line'),
       ...signedInErrors,
+      // The user's downloads under way are at their cap (TOO_MANY_EXPORTS, with Retry-After).
+      ...errorAnswers(429),
     },
   },
 });

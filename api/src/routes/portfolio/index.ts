@@ -9,7 +9,6 @@ import { requireVisibleCompany } from '../../auth/tenancy';
 import { auditorScope, clientScope } from '../../dashboards/scopes';
 import type { FigureScope } from '../../dashboards/figures';
 import type { Queryable } from '../../db';
-import { withByteOrderMark } from '../../action-plans/csv-export';
 import { invalid, notFound } from '../../errors';
 import { keptAnswers, sendKeptAnswer } from '../../answer-cache';
 import { portfolioToken, readPortfolio } from '../../portfolio/portfolio-figures';
@@ -132,14 +131,14 @@ const portfolioRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       await checkFilters(db, request.user, request.query);
       const { sql, params } = portfolioExportSelect(portfolioOf(request.user).scope, request.query);
       const today = new Date().toISOString().slice(0, 10);
-      return reply
+      reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header(
           'Content-Disposition',
           `attachment; filename="${PORTFOLIO_TEXT.exportFileName(today)}"`,
         )
-        .header('Cache-Control', 'private, no-store')
-        .send(withByteOrderMark(db.copyOut(sql, params)));
+        .header('Cache-Control', 'private, no-store');
+      return fastify.csvDownloads.send(request, reply, () => db.copyOut(sql, params));
     },
   );
 };
