@@ -1,10 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { existsSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { protectDataDir } from '../../../tooling/config/data-dir.cjs';
 import { initialiseDataDir } from '../../../tooling/db/embedded';
+import { workerScript } from '../worker-script';
 import { inlineParams } from './copy-out';
 import {
   type WorkerErrorDetail,
@@ -241,26 +241,13 @@ class PgliteDatabase implements Database {
 }
 
 /**
- * The built API (dist/) has the worker compiled beside it. Run from source (jest, scripts) the worker
- * is TypeScript, which tsx compiles in that thread.
- */
-function workerScript(): { script: string; eval: boolean } {
-  const compiled = path.join(__dirname, 'pglite-worker.js');
-  if (existsSync(compiled)) return { script: compiled, eval: false };
-  const source = path.join(__dirname, 'pglite-worker.ts');
-  const bootstrap = `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register();
-require(${JSON.stringify(source)});`;
-  return { script: bootstrap, eval: true };
-}
-
-/**
  * Opens the PGlite database in `dataDir` in its own worker thread; a missing one is made first by a
  * short-lived process (tooling/db/embedded.ts).
  */
 export async function openPglite(dataDir: string): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
   await initialiseDataDir(dataDir, require.resolve('@electric-sql/pglite'));
-  const { script, eval: isSource } = workerScript();
+  const { script, eval: isSource } = workerScript(__dirname, 'pglite-worker');
   const worker = new Worker(script, { eval: isSource, workerData: { dataDir }, execArgv: [] });
   return new Promise((resolve, reject) => {
     const onReady = (reply: WorkerReply) => {
