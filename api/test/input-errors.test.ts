@@ -1,8 +1,18 @@
-// The safety net behind the input checks: what the database or the multipart parser refuses because
-// of the input is the caller's 400 with a clear message, never a 500.
+// The safety net behind the input checks: what the database, the multipart parser or the
+// spreadsheet readers refuse because of the input is the caller's 4xx with a clear message, never a 500.
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { openDatabase, runMigrations, type Database } from '../src/db';
 import { inputErrorOf } from '../src/errors';
+import { readingRefusalOf } from '../src/esap-import/read-spreadsheet';
 import { inputMessages } from '../src/messages';
+import {
+  ebrdWorkbook,
+  withEntries,
+  zipBombWorkbook,
+  zipEntries,
+} from './esap-import/esap-fixtures';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/databases';
 
 describe.each(databaseKinds)('input errors on %s', (kind) => {
@@ -80,5 +90,88 @@ describe('multipart parser errors', () => {
 
   it('leaves a storage failure to the server', () => {
     expect(inputErrorOf(Object.assign(new Error('no space'), { code: 'ENOSPC' }))).toBeUndefined();
+  });
+});
+
+describe('spreadsheet reader errors', () => {
+  /** What the library throws on the input. */
+  const thrown = (read: () => unknown) =>
+    Promise.resolve()
+      .then(read)
+      .then(
+        () => {
+          throw new Error('the library read it');
+        },
+        (error: unknown) => error,
+      );
+  /** Every byte of a zip entry, as exceljs unpacks it with JSZip. */
+  const unpackAll = async (zip: Buffer) => {
+    const loaded = await JSZip.loadAsync(zip);
+    for (const entry of Object.values(loaded.files)) await entry.async('nodebuffer');
+  };
+  const unreadable = {
+    status: 400,
+    message: 'This workbook could not be read; save it again as .xlsx and retry.',
+  };
+  const cases: [string, 'xlsx' | 'csv', () => unknown, { status: number; message: string }][] = [
+    [
+      'exceljs stopping at its row limit',
+      'xlsx',
+      async () =>
+        new ExcelJS.Workbook().xlsx.load(
+          (await ebrdWorkbook()) as unknown as ArrayBuffer,
+          {
+            maxRows: 3,
+          } as never,
+        ),
+      {
+        status: 413,
+        message:
+          'The spreadsheet has more than 10,000 rows, empty ones included; at most 2,000 can be imported at once.',
+      },
+    ],
+    [
+      'csv-parse stopping at its row size',
+      'csv',
+      () => parse(','.repeat(100), { max_record_size: 10, ignore_last_delimiters: 3 }),
+      {
+        status: 413,
+        message:
+          'A row of the file has more than 1,000,000 characters; at most 1,000,000 can be read in one row.',
+      },
+    ],
+    [
+      'csv-parse on a quote never closed',
+      'csv',
+      () => parse('"No.,Action\n1,Fix'),
+      { status: 400, message: 'This file is not an .xlsx workbook or a CSV file.' },
+    ],
+    [
+      'JSZip on bytes that are no zip',
+      'xlsx',
+      () => JSZip.loadAsync('PK\x03\x04 broken'),
+      unreadable,
+    ],
+    [
+      'JSZip on an entry holding less than it declares',
+      'xlsx',
+      async () => {
+        const workbook = await ebrdWorkbook();
+        const [first] = zipEntries(workbook);
+        await unpackAll(withEntries(workbook, [{ ...first!, size: first!.size + 1 }]));
+      },
+      unreadable,
+    ],
+    [
+      'JSZip on a zip bomb (entry holding more than it declares)',
+      'xlsx',
+      async () => unpackAll(await zipBombWorkbook(32 * 1024 * 1024)),
+      unreadable,
+    ],
+  ];
+
+  it.each(cases)('%s is a 4xx', async (_name, format, read, expected) => {
+    const refusal = readingRefusalOf(await thrown(read), format);
+    expect({ status: refusal.statusCode, message: refusal.message }).toEqual(expected);
   });
 });

@@ -1,9 +1,14 @@
 // Reading an uploaded ESAP into rows of cell values: an .xlsx with exceljs, a CSV with csv-parse. What
-// the file is comes from its bytes (an .xlsx is a zip), never from its name.
+// the file is comes from its bytes (an .xlsx is a zip), never from its name. Each file is read in a
+// worker thread of its own, with a time budget and a memory limit, and the reading stops at the size
+// and row limits as it goes (docs/decisions.md "ESAP import: hostile files").
+import { types } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { parse } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
-import { ESAP_IMPORT_MESSAGES } from '@verity/shared-api/src/server';
-import { invalid } from '../errors';
+import { ESAP_IMPORT_MAX_ROWS, ESAP_IMPORT_MESSAGES } from '@verity/shared-api/src/server';
+import { ApiError, invalid } from '../errors';
+import { workerScript } from '../worker-script';
 import type { SheetValue } from './timetable';
 
 export interface SheetRow {
@@ -21,6 +26,52 @@ export interface Sheet {
 
 /** Columns read from each row: a wider sheet is cut here (no ESAP has this many). */
 export const MAX_COLUMNS = 60;
+
+/** What a workbook may hold unpacked, counted as it unpacks: a 10 MB ESAP is far below; a zip bomb is far above. */
+export const MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
+
+/**
+ * Rows read from a sheet, empty ones included (Excel keeps rows that are only formatted), before the
+ * reading stops: five times the rows an import takes, so a template's formatted blank rows still fit.
+ */
+export const MAX_READ_ROWS = 5 * ESAP_IMPORT_MAX_ROWS;
+
+/** Characters of one CSV row: 60 columns of the longest gap text (5,000) three times over. */
+export const MAX_ROW_CHARACTERS = 1_000_000;
+
+const MEGABYTE = 1024 * 1024;
+
+const unpackedTooLarge = () =>
+  new ApiError(
+    413,
+    'WORKBOOK_TOO_LARGE',
+    ESAP_IMPORT_MESSAGES.unpackedTooLarge(MAX_UNPACKED_BYTES / MEGABYTE),
+  );
+const tooManyRowsToRead = () =>
+  new ApiError(
+    413,
+    'TOO_MANY_ROWS',
+    ESAP_IMPORT_MESSAGES.tooManyRowsToRead(MAX_READ_ROWS, ESAP_IMPORT_MAX_ROWS),
+  );
+const rowTooLong = () =>
+  new ApiError(413, 'ROW_TOO_LONG', ESAP_IMPORT_MESSAGES.rowTooLong(MAX_ROW_CHARACTERS));
+
+/**
+ * The caller's answer for what exceljs, JSZip or csv-parse throw while reading a file: past a
+ * reading limit 413, anything else the file's fault (400), never the server's.
+ */
+export function readingRefusalOf(error: unknown, format: Sheet['format']): ApiError {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof message === 'string' && /^Max row count \(\d+\) exceeded$/.test(message)) {
+    return tooManyRowsToRead();
+  }
+  if (code === 'CSV_MAX_RECORD_SIZE') return rowTooLong();
+  return invalid(
+    format === 'xlsx'
+      ? ESAP_IMPORT_MESSAGES.unreadableWorkbook
+      : ESAP_IMPORT_MESSAGES.notSpreadsheet,
+  );
+}
 
 const isZip = (bytes: Buffer) =>
   bytes.length >= 4 &&
@@ -59,12 +110,9 @@ export function cellValue(value: ExcelJS.CellValue): SheetValue {
   return null;
 }
 
-/** What a workbook may hold unpacked: a 10 MB ESAP is far below; a zip bomb is far above. */
-export const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
-
 /**
  * The unpacked size the zip's central directory declares, summed; Infinity when it cannot be read
- * or needs Zip64 (no ESAP workbook does). Checked before exceljs unpacks anything.
+ * or needs Zip64 (no ESAP workbook does). Checked before anything is unpacked.
  */
 export function declaredUnpackedBytes(bytes: Buffer): number {
   const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
@@ -85,17 +133,56 @@ export function declaredUnpackedBytes(bytes: Buffer): number {
   return total;
 }
 
-async function readWorkbook(bytes: Buffer): Promise<SheetRow[]> {
-  if (declaredUnpackedBytes(bytes) > MAX_UNPACKED_BYTES) {
-    throw invalid(ESAP_IMPORT_MESSAGES.unreadableWorkbook);
+/**
+ * Unpacks every entry of the zip with JSZip, the library exceljs unpacks it with, counting the bytes
+ * that come out and stopping at the first past the limit: a zip's declared sizes may lie.
+ */
+async function checkUnpackedBytes(bytes: Buffer): Promise<void> {
+  const { default: JSZip } = await import('jszip');
+  let zip: InstanceType<typeof JSZip>;
+  try {
+    zip = await JSZip.loadAsync(bytes);
+  } catch (error) {
+    throw readingRefusalOf(error, 'xlsx');
   }
+  let unpacked = 0;
+  for (const entry of Object.values(zip.files)) {
+    if (entry.dir) continue;
+    const withinLimit = await new Promise<boolean>((resolve, reject) => {
+      const stream = entry.nodeStream('nodebuffer');
+      stream
+        .on('data', (chunk: Buffer) => {
+          unpacked += chunk.length;
+          if (unpacked > MAX_UNPACKED_BYTES) {
+            stream.pause();
+            resolve(false);
+          }
+        })
+        .on('error', reject)
+        .on('end', () => resolve(true));
+    }).catch((error: unknown) => {
+      throw readingRefusalOf(error, 'xlsx');
+    });
+    if (!withinLimit) throw unpackedTooLarge();
+  }
+}
+
+async function readWorkbook(bytes: Buffer): Promise<SheetRow[]> {
+  const declared = declaredUnpackedBytes(bytes);
+  if (declared === Number.POSITIVE_INFINITY) throw invalid(ESAP_IMPORT_MESSAGES.unreadableWorkbook);
+  if (declared > MAX_UNPACKED_BYTES) throw unpackedTooLarge();
+  await checkUnpackedBytes(bytes);
   // exceljs (about 27 MB) is loaded with the first workbook, not when the API starts.
   const { default: Excel } = await import('exceljs');
   const workbook = new Excel.Workbook();
+  // Every sheet's reading stops at its row past MAX_READ_ROWS (an option exceljs's types leave out).
+  const options: Partial<ExcelJS.XlsxReadOptions> & { maxRows: number } = {
+    maxRows: MAX_READ_ROWS,
+  };
   try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw invalid(ESAP_IMPORT_MESSAGES.unreadableWorkbook);
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer, options);
+  } catch (error) {
+    throw readingRefusalOf(error, 'xlsx');
   }
   // The first visible sheet that holds anything: an ESAP workbook's cover sheets come after it.
   const sheet = workbook.worksheets.find(
@@ -119,7 +206,12 @@ async function readWorkbook(bytes: Buffer): Promise<SheetRow[]> {
 
 /** The CSV's delimiter: a comma, or what Excel writes in many locales (semicolon), or a tab. */
 function delimiterOf(text: string): string {
-  const firstLine = text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
+  // The header is in the first 64 KB; a line of millions of commas is not split whole.
+  const firstLine =
+    text
+      .slice(0, 64 * 1024)
+      .split(/\r?\n/)
+      .find((line) => line.trim() !== '') ?? '';
   const counts = [',', ';', '\t'].map((delimiter) => ({
     delimiter,
     count: firstLine.split(delimiter).length,
@@ -143,10 +235,16 @@ function readCsv(bytes: Buffer): SheetRow[] {
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: false,
+      // Stops at the first row past MAX_READ_ROWS, at the first row longer than MAX_ROW_CHARACTERS,
+      // and splits a row into at most MAX_COLUMNS cells and the rest (dropped below).
+      to: MAX_READ_ROWS + 1,
+      max_record_size: MAX_ROW_CHARACTERS,
+      ignore_last_delimiters: MAX_COLUMNS + 1,
     }) as string[][];
-  } catch {
-    throw invalid(ESAP_IMPORT_MESSAGES.notSpreadsheet);
+  } catch (error) {
+    throw readingRefusalOf(error, 'csv');
   }
+  if (records.length > MAX_READ_ROWS) throw tooManyRowsToRead();
   return records
     .map((cells, index) => ({
       number: index + 1,
@@ -156,9 +254,116 @@ function readCsv(bytes: Buffer): SheetRow[] {
     .filter((row) => row.cells.some((cell) => cell !== null));
 }
 
-/** The rows of an uploaded ESAP; a file that is neither a workbook nor text is refused (400). */
-export async function readSpreadsheet(bytes: Buffer): Promise<Sheet> {
+/**
+ * The rows of an uploaded ESAP, read in the calling thread (the worker's part); a file that is
+ * neither a workbook nor text is refused (400), one past a limit 413.
+ */
+export async function readSheet(bytes: Buffer): Promise<Sheet> {
   if (isZip(bytes)) return { format: 'xlsx', rows: await readWorkbook(bytes) };
   if (bytes.length > 0 && looksLikeText(bytes)) return { format: 'csv', rows: readCsv(bytes) };
   throw invalid(ESAP_IMPORT_MESSAGES.notSpreadsheet);
+}
+
+/** What one read may take: seconds from its worker's start, and megabytes of its JavaScript heap. */
+export interface ReadLimits {
+  seconds: number;
+  heapMegabytes: number;
+}
+
+/**
+ * A 2,000-row workbook reads in about a second on a busy two-core machine; 20 s leaves room for a
+ * far busier one. Its model in exceljs takes tens of MB.
+ */
+export const READ_LIMITS: ReadLimits = { seconds: 20, heapMegabytes: 512 };
+
+/** Files this process reads at once (on two cores); the next waits for a turn. */
+export const READS_AT_ONCE = 2;
+
+let readsUnderWay = 0;
+const turns: (() => void)[] = [];
+
+/** Reads waiting for a turn now. */
+export const readsWaiting = () => turns.length;
+
+async function takeTurn(): Promise<() => void> {
+  if (readsUnderWay < READS_AT_ONCE) readsUnderWay += 1;
+  else await new Promise<void>((resolve) => turns.push(resolve));
+  // A finished read hands its turn straight to the next, so the count stays as it is.
+  return () => {
+    const next = turns.shift();
+    if (next) next();
+    else readsUnderWay -= 1;
+  };
+}
+
+/** What the worker answers: the sheet, or the refusal the caller is to see. */
+export type ReadAnswer =
+  | { ok: true; sheet: Sheet }
+  | { ok: false; refusal: { statusCode: number; code: string; message: string } };
+
+const readTooSlow = (seconds: number) =>
+  new ApiError(422, 'READ_TIME_EXCEEDED', ESAP_IMPORT_MESSAGES.readTooSlow(seconds));
+const readTooLarge = (megabytes: number) =>
+  new ApiError(413, 'READ_MEMORY_EXCEEDED', ESAP_IMPORT_MESSAGES.readTooLarge(megabytes));
+
+/**
+ * The sheet with each date made again here: the thread's messages build dates in Node's own realm,
+ * and `instanceof Date` must hold in whichever this module runs in (jest gives tests their own).
+ */
+const withOwnDates = (sheet: Sheet): Sheet => ({
+  ...sheet,
+  rows: sheet.rows.map((row) => ({
+    ...row,
+    cells: row.cells.map((cell) => (types.isDate(cell) ? new Date(cell.getTime()) : cell)),
+  })),
+});
+
+async function readInWorker(bytes: Buffer, { seconds, heapMegabytes }: ReadLimits): Promise<Sheet> {
+  const { script, eval: isSource } = workerScript(__dirname, 'esap-read-worker');
+  const worker = new Worker(script, {
+    eval: isSource,
+    workerData: { bytes },
+    execArgv: [],
+    resourceLimits: { maxOldGenerationSizeMb: heapMegabytes },
+  });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await new Promise<Sheet>((resolve, reject) => {
+      timer = setTimeout(() => reject(readTooSlow(seconds)), seconds * 1000);
+      worker.once('message', (answer: ReadAnswer) => {
+        if (answer.ok) resolve(withOwnDates(answer.sheet));
+        else {
+          const { statusCode, code, message } = answer.refusal;
+          reject(new ApiError(statusCode, code, message));
+        }
+      });
+      worker.once('error', (error: Error & { code?: string }) =>
+        reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? readTooLarge(heapMegabytes) : error),
+      );
+      worker.once('exit', (code) =>
+        reject(new Error(`The spreadsheet reader stopped (exit code ${code}) before it answered`)),
+      );
+    });
+  } finally {
+    clearTimeout(timer);
+    // Stopped mid-read when the budget ran out; its memory goes back before the next read's turn.
+    await worker.terminate();
+  }
+}
+
+/**
+ * The rows of an uploaded ESAP, read in a worker thread of its own so the API's event loop goes on
+ * answering; past `limits` the worker is stopped and the caller refused (422 for time, 413 for
+ * memory). A file that is neither a workbook nor text is refused (400), one past a limit 413.
+ */
+export async function readSpreadsheet(
+  bytes: Buffer,
+  limits: Partial<ReadLimits> = {},
+): Promise<Sheet> {
+  const done = await takeTurn();
+  try {
+    return await readInWorker(bytes, { ...READ_LIMITS, ...limits });
+  } finally {
+    done();
+  }
 }

@@ -1,6 +1,8 @@
 // Realistic ESAP spreadsheets, generated with exceljs: an EBRD-style workbook (a title, a two-row
 // header with merged cells, section rows, multi-line cells, dates in many forms, words where a date
-// belongs, footnote markers), its CSV export, and broken ones. The API's and the browser's tests use them.
+// belongs, footnote markers), its CSV export, and broken ones; and hostile files (a zip bomb, 100,000
+// rows, a line of 9 MB of commas) written straight as bytes. The API's and the browser's tests use them.
+import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 
 export type FixtureCell = string | number | Date | null;
@@ -229,3 +231,239 @@ export async function simpleWorkbook(header: string[], rows: FixtureCell[][]): P
   for (const row of rows) sheet.addRow(row);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
+
+/** A zip entry as stored: the unpacked size and CRC are what its headers declare, true or not. */
+export interface ZipEntry {
+  name: string;
+  /** 0 stored, 8 deflated. */
+  method: 0 | 8;
+  stored: Buffer;
+  crc: number;
+  size: number;
+}
+
+/** The entries of a zip as exceljs writes one (no Zip64, sizes in the central directory). */
+export function zipEntries(zip: Buffer): ZipEntry[] {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const entries: ZipEntry[] = [];
+  let at = zip.readUInt32LE(end + 16);
+  for (let index = 0; index < zip.readUInt16LE(end + 10); index += 1) {
+    const nameLength = zip.readUInt16LE(at + 28);
+    const local = zip.readUInt32LE(at + 42);
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    entries.push({
+      name: zip.toString('utf8', at + 46, at + 46 + nameLength),
+      method: zip.readUInt16LE(at + 10) as 0 | 8,
+      stored: zip.subarray(start, start + zip.readUInt32LE(at + 20)),
+      crc: zip.readUInt32LE(at + 16),
+      size: zip.readUInt32LE(at + 24),
+    });
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return entries;
+}
+
+/** A zip of the entries, each local and central header declaring the entry's `crc` and `size`. */
+export function zipOf(entries: readonly ZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name, 'utf8');
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(entry.method, 8);
+    local.writeUInt32LE(entry.crc, 14);
+    local.writeUInt32LE(entry.stored.length, 18);
+    local.writeUInt32LE(entry.size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(entry.method, 10);
+    central.writeUInt32LE(entry.crc, 16);
+    central.writeUInt32LE(entry.stored.length, 20);
+    central.writeUInt32LE(entry.size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, entry.stored);
+    centrals.push(central, name);
+    offset += local.length + name.length + entry.stored.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** An entry deflated, declaring its true size and CRC. */
+export function deflatedEntry(name: string, content: string | Buffer): ZipEntry {
+  const bytes = Buffer.from(content);
+  return {
+    name,
+    method: 8,
+    stored: zlib.deflateRawSync(bytes),
+    crc: zlib.crc32(bytes),
+    size: bytes.length,
+  };
+}
+
+/** The workbook with the entries of the same names replaced. */
+export function withEntries(workbook: Buffer, replaced: readonly ZipEntry[]): Buffer {
+  const byName = new Map(replaced.map((entry) => [entry.name, entry]));
+  return zipOf(zipEntries(workbook).map((entry) => byName.get(entry.name) ?? entry));
+}
+
+/**
+ * `bytes` spaces deflated without ever holding them: one 16 MB block compressed once and repeated
+ * (flushed so each copy ends on a byte and is not the last), then an empty last block.
+ */
+export function deflatedSpaces(bytes: number): Buffer {
+  const block = 16 * 1024 * 1024;
+  const copy = zlib.deflateRawSync(Buffer.alloc(block, ' '), {
+    level: 9,
+    finishFlush: zlib.constants.Z_SYNC_FLUSH,
+  });
+  const copies = Array.from({ length: Math.ceil(bytes / block) }, () => copy);
+  return Buffer.concat([...copies, Buffer.from([0x03, 0x00])]);
+}
+
+/**
+ * A zip bomb: the EBRD workbook whose sheet declares 1 KB and unpacks to `bytes` (1.5 GB) of
+ * spaces; about 1.5 MB in all.
+ */
+export async function zipBombWorkbook(bytes = 1.5 * 1024 ** 3): Promise<Buffer> {
+  const sheet: ZipEntry = {
+    name: 'xl/worksheets/sheet1.xml',
+    method: 8,
+    stored: deflatedSpaces(bytes),
+    crc: 0,
+    size: 1024,
+  };
+  return withEntries(await ebrdWorkbook(), [sheet]);
+}
+
+const inlineCell = (reference: string, text: string) =>
+  `<c r="${reference}" t="inlineStr"><is><t>${text}</t></is></c>`;
+
+/**
+ * A workbook of a header and `rows` items whose sheet is written straight as XML (exceljs takes
+ * half a minute to write 100,000 rows), every size declared truly.
+ */
+export async function bigSheetWorkbook(rows: number, year = nextYear()): Promise<Buffer> {
+  const header = ['No.', 'Action', 'E&amp;S Risk', 'Requirements', 'Responsible', 'Timetable'];
+  const columns = ['A', 'B', 'C', 'D', 'E', 'F'];
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>',
+    '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
+    `<row r="1">${header.map((text, index) => inlineCell(`${columns[index]}1`, text)).join('')}</row>`,
+  ];
+  for (let index = 1; index <= rows; index += 1) {
+    const number = index + 1;
+    const texts = [
+      `${index}`,
+      `Action ${index}`,
+      `Risk ${index}`,
+      'PR1',
+      'HSE Manager',
+      `31/12/${year}`,
+    ];
+    lines.push(
+      `<row r="${number}">${texts.map((text, column) => inlineCell(`${columns[column]}${number}`, text)).join('')}</row>`,
+    );
+  }
+  lines.push('</sheetData></worksheet>');
+  const sheet = deflatedEntry('xl/worksheets/sheet1.xml', lines.join(''));
+  return withEntries(await simpleWorkbook(['No.'], []), [sheet]);
+}
+
+/** The same items as CSV. */
+export function bigSheetCsv(rows: number, year = nextYear()): Buffer {
+  const lines = ['No.,Action,E&S Risk,Requirements,Responsible,Timetable'];
+  for (let index = 1; index <= rows; index += 1) {
+    lines.push(`${index},Action ${index},Risk ${index},PR1,HSE Manager,31/12/${year}`);
+  }
+  return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+/**
+ * A workbook whose shared strings hold `count` one-letter strings (about 20 bytes each unpacked),
+ * every size declared truly.
+ */
+export async function sharedStringsWorkbook(count: number): Promise<Buffer> {
+  const strings = `<si><t>x</t></si>`.repeat(count);
+  const xml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${count}" uniqueCount="${count}">${strings}</sst>`;
+  return withEntries(await ebrdWorkbook(), [deflatedEntry('xl/sharedStrings.xml', xml)]);
+}
+
+/** A hostile upload and how the import refuses it: while reading, with a message naming the limit. */
+export interface HostileFile {
+  name: string;
+  fileName: string;
+  build: () => Promise<Buffer>;
+  status: number;
+  message: string;
+}
+
+const once = (build: () => Promise<Buffer> | Buffer) => {
+  let built: Promise<Buffer> | undefined;
+  return () => (built ??= Promise.resolve(build()));
+};
+
+const unpackedTooLarge =
+  'The workbook unpacks to more than 100 MB; at most 100 MB can be read. Remove images or other sheets, or save it as CSV.';
+const tooManyRowsToRead =
+  'The spreadsheet has more than 10,000 rows, empty ones included; at most 2,000 can be imported at once.';
+
+/** The files of the issue "Holds under abuse and faults" and their kin, each built once. */
+export const HOSTILE_FILES: readonly HostileFile[] = [
+  {
+    name: 'a zip bomb (its sheet declares 1 KB and holds 1.5 GB)',
+    fileName: 'esap.xlsx',
+    build: once(() => zipBombWorkbook()),
+    status: 413,
+    message: unpackedTooLarge,
+  },
+  {
+    name: 'shared strings that truly unpack to 110 MB',
+    fileName: 'esap.xlsx',
+    build: once(() => sharedStringsWorkbook(6_500_000)),
+    status: 413,
+    message: unpackedTooLarge,
+  },
+  {
+    name: 'a workbook of 100,000 rows',
+    fileName: 'esap.xlsx',
+    build: once(() => bigSheetWorkbook(100_000)),
+    status: 413,
+    message: tooManyRowsToRead,
+  },
+  {
+    name: 'a CSV of 100,000 rows',
+    fileName: 'esap.csv',
+    build: once(() => bigSheetCsv(100_000)),
+    status: 413,
+    message: tooManyRowsToRead,
+  },
+  {
+    name: 'a CSV of 9 MB of commas on one line',
+    fileName: 'esap.csv',
+    build: once(() => Buffer.alloc(9 * 1024 * 1024, ',')),
+    status: 413,
+    message:
+      'A row of the file has more than 1,000,000 characters; at most 1,000,000 can be read in one row.',
+  },
+  {
+    name: 'a CSV of 9 MB of commas on 150,000 lines',
+    fileName: 'esap.csv',
+    build: once(() => Buffer.from(`${','.repeat(62)}\n`.repeat(150_000))),
+    status: 413,
+    message: tooManyRowsToRead,
+  },
+];

@@ -8,18 +8,24 @@ import {
 import { referencesIn, sectionReference } from '../../src/esap-import/standards';
 import {
   MAX_UNPACKED_BYTES,
+  READS_AT_ONCE,
   declaredUnpackedBytes,
   readSpreadsheet,
+  readsWaiting,
 } from '../../src/esap-import/read-spreadsheet';
 import { findLayout } from '../../src/esap-import/layout';
 import { prepareGaps } from '../../src/esap-import/prepare-gaps';
 import {
   EBRD_EXPECTED,
+  bigSheetWorkbook,
   ebrdCsv,
   ebrdWorkbook,
   excelSerial,
   nextYear,
   simpleWorkbook,
+  withEntries,
+  zipBombWorkbook,
+  zipEntries,
 } from './esap-fixtures';
 
 describe('timetable dates', () => {
@@ -283,21 +289,72 @@ describe('rows the rules refuse', () => {
 });
 
 describe('workbooks that unpack too large', () => {
+  const tooLarge = {
+    statusCode: 413,
+    message:
+      'The workbook unpacks to more than 100 MB; at most 100 MB can be read. Remove images or other sheets, or save it as CSV.',
+  };
+
   it('reads the unpacked size a workbook declares, and refuses one past the limit unread', async () => {
     const workbook = await ebrdWorkbook();
     const declared = declaredUnpackedBytes(workbook);
     expect(declared).toBeGreaterThan(workbook.length);
     expect(declared).toBeLessThan(MAX_UNPACKED_BYTES);
-    // The first entry's declared size raised past the limit, as a zip bomb declares it.
-    const bomb = Buffer.from(workbook);
-    const end = bomb.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-    const firstEntry = bomb.readUInt32LE(end + 16);
-    bomb.writeUInt32LE(MAX_UNPACKED_BYTES + 1, firstEntry + 24);
-    expect(declaredUnpackedBytes(bomb)).toBeGreaterThan(MAX_UNPACKED_BYTES);
-    await expect(readSpreadsheet(bomb)).rejects.toMatchObject({
+    // The first entry's declared size raised past the limit, as an honest large zip declares it.
+    const large = Buffer.from(workbook);
+    const end = large.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    const firstEntry = large.readUInt32LE(end + 16);
+    large.writeUInt32LE(MAX_UNPACKED_BYTES + 1, firstEntry + 24);
+    expect(declaredUnpackedBytes(large)).toBeGreaterThan(MAX_UNPACKED_BYTES);
+    await expect(readSpreadsheet(large)).rejects.toMatchObject(tooLarge);
+    expect(declaredUnpackedBytes(Buffer.from('PK\x03\x04 not a zip'))).toBe(Infinity);
+  });
+
+  it('counts the bytes it unpacks, not those declared: a zip bomb is refused at the limit', async () => {
+    const bomb = await zipBombWorkbook();
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    expect(declaredUnpackedBytes(bomb)).toBeLessThan(MAX_UNPACKED_BYTES);
+    await expect(readSpreadsheet(bomb)).rejects.toMatchObject(tooLarge);
+  });
+
+  it('refuses a workbook whose entry holds less than it declares, as exceljs would', async () => {
+    const [sheet] = zipEntries(await ebrdWorkbook()).filter(
+      (entry) => entry.name === 'xl/worksheets/sheet1.xml',
+    );
+    const lying = withEntries(await ebrdWorkbook(), [{ ...sheet!, size: sheet!.size + 1000 }]);
+    await expect(readSpreadsheet(lying)).rejects.toMatchObject({
       statusCode: 400,
       message: 'This workbook could not be read; save it again as .xlsx and retry.',
     });
-    expect(declaredUnpackedBytes(Buffer.from('PK\x03\x04 not a zip'))).toBe(Infinity);
+  });
+});
+
+describe('reading away from the event loop', () => {
+  it('stops a read past its time budget: 422 naming the budget', async () => {
+    await expect(readSpreadsheet(await ebrdWorkbook(), { seconds: 0.001 })).rejects.toMatchObject({
+      statusCode: 422,
+      message:
+        'Reading the file took longer than 0.001 seconds, the most an import may take; save it with fewer rows, columns or sheets and retry.',
+    });
+  });
+
+  it('stops a read past its memory: 413 naming the memory, and reads the next file', async () => {
+    await expect(
+      readSpreadsheet(await bigSheetWorkbook(9_000), { heapMegabytes: 32 }),
+    ).rejects.toMatchObject({
+      statusCode: 413,
+      message:
+        'Reading the file needed more than 32 MB of memory, the most an import may use; save it with fewer rows, columns or sheets and retry.',
+    });
+    expect((await readSpreadsheet(ebrdCsv())).rows.length).toBeGreaterThan(10);
+  });
+
+  it(`reads ${READS_AT_ONCE} files at once; the next waits for a turn`, async () => {
+    const file = ebrdCsv();
+    const reads = Array.from({ length: READS_AT_ONCE + 1 }, () => readSpreadsheet(file));
+    expect(readsWaiting()).toBe(1);
+    const sheets = await Promise.all(reads);
+    expect(readsWaiting()).toBe(0);
+    expect(new Set(sheets.map((sheet) => sheet.rows.length)).size).toBe(1);
   });
 });

@@ -1,8 +1,9 @@
 // Bad input to the notification, organisation-settings, ESAP import and monitoring-report routes:
-// NUL bytes, huge and negative values, wrong types. Each is answered with a 4xx, never a 5xx, and
-// nothing in the database changes.
+// NUL bytes, huge and negative values, wrong types, hostile files. Each is answered with a 4xx, never
+// a 5xx, and nothing in the database changes.
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { databaseDigest } from '../permissions/database-digest';
+import { HOSTILE_FILES } from '../esap-import/esap-fixtures';
 import { buildTestApp } from '../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { buildWorld, createPlan, type World } from './action-plans/fixtures';
@@ -12,12 +13,18 @@ const NUL = 'Europe/\u0000London';
 
 interface Probe {
   name: string;
-  request: (world: World, planId: string) => InjectOptions;
+  request: (world: World, planId: string) => InjectOptions | Promise<InjectOptions>;
 }
 
-const csvForm = (fields: Record<string, string>) => {
+const csvForm = (
+  fields: Record<string, string>,
+  file: { bytes: Buffer | string; name: string } = {
+    bytes: 'No.,Action\n1.1,Install a meter\n',
+    name: 'esap.csv',
+  },
+) => {
   const form = new FormData();
-  form.append('file', new Blob(['No.,Action\n1.1,Install a meter\n']), 'esap.csv');
+  form.append('file', new Blob([file.bytes]), file.name);
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   return form as unknown as InjectOptions['payload'];
 };
@@ -114,6 +121,15 @@ const PROBES: Probe[] = [
       };
     },
   })),
+  ...HOSTILE_FILES.map((file) => ({
+    name: `POST /action-plan/import ${file.name}`,
+    request: async (world: World) => ({
+      method: 'POST' as const,
+      url: '/api/v1/action-plan/import',
+      query: { targetCompanyId: world.acmeId, auditId: world.audits.ap },
+      payload: csvForm(planFields, { bytes: await file.build(), name: file.fileName }),
+    }),
+  })),
   // The portfolio explorer and its export: every filter, with NUL bytes, huge, negative and wrong values.
   ...['/api/v1/portfolio/gaps', '/api/v1/portfolio/gaps/export/csv'].flatMap((url) =>
     [
@@ -163,7 +179,7 @@ describe.each(databaseKinds)('bad input to the new routes on %s', (kind) => {
     async (_name, probe) => {
       const before = await databaseDigest(app);
       // The auditor owner may call every one of these routes: a refusal is about the input.
-      const response = await world.as.auditorOwner(probe.request(world, planId));
+      const response = await world.as.auditorOwner(await probe.request(world, planId));
       // The answer's start is shown beside the verdict when it fails.
       const refused = response.statusCode >= 400 && response.statusCode < 500;
       expect([refused, response.statusCode, response.body.slice(0, 300)]).toEqual([

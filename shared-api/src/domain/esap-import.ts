@@ -218,6 +218,16 @@ export const ESAP_IMPORT_MESSAGES = {
   tooLarge: (megabytes: number) => `The file is larger than ${megabytes} MB.`,
   tooManyRows: (rows: number, max: number) =>
     `The spreadsheet has ${rows} rows; at most ${max} can be imported at once.`,
+  unpackedTooLarge: (megabytes: number) =>
+    `The workbook unpacks to more than ${megabytes} MB; at most ${megabytes} MB can be read. Remove images or other sheets, or save it as CSV.`,
+  tooManyRowsToRead: (read: number, max: number) =>
+    `The spreadsheet has more than ${read.toLocaleString('en-US')} rows, empty ones included; at most ${max.toLocaleString('en-US')} can be imported at once.`,
+  rowTooLong: (characters: number) =>
+    `A row of the file has more than ${characters.toLocaleString('en-US')} characters; at most ${characters.toLocaleString('en-US')} can be read in one row.`,
+  readTooSlow: (seconds: number) =>
+    `Reading the file took longer than ${seconds} seconds, the most an import may take; save it with fewer rows, columns or sheets and retry.`,
+  readTooLarge: (megabytes: number) =>
+    `Reading the file needed more than ${megabytes} MB of memory, the most an import may use; save it with fewer rows, columns or sheets and retry.`,
   noHeader:
     'No header row was found: the first rows name no ESAP column (No., Action, Timetable…).',
   noRows: 'The spreadsheet has no ESAP items below its header.',
