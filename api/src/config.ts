@@ -33,6 +33,7 @@ const EnvSchema = Type.Object({
   UPLOAD_RATE_BYTES_PER_HOUR: Type.Optional(PositiveInteger),
   REMARK_WITHDRAWAL_WINDOW_SECONDS: Type.Optional(PositiveInteger),
   REMARKS_PER_MINUTE: Type.Optional(PositiveInteger),
+  ESAP_IMPORTS_PER_MINUTE: Type.Optional(PositiveInteger),
   SESSION_KEPT_SECONDS: Type.Optional(WholeNumber),
   LOAD_SHEDDING_EVENT_LOOP_DELAY_MS: Type.Optional(WholeNumber),
   LOAD_SHEDDING_EVENT_LOOP_UTILIZATION: Type.Optional(Share),
@@ -108,6 +109,8 @@ export interface ApiConfig {
   remarkWithdrawalWindowSeconds: number;
   /** Remarks one user may post per minute (per API process). */
   remarksPerMinute: number;
+  /** ESAP imports (dry runs included) one user may send per minute (per API process). */
+  esapImportsPerMinute: number;
   /** The longest a process keeps a session lookup (docs/decisions.md "Session lookups kept"); 0 keeps none. */
   sessionKeptSeconds: number;
   /** Requests are refused (503) while the event loop's mean delay or busy share is past these; 0 turns one off. */
@@ -249,6 +252,7 @@ export function loadApiConfig(raw: NodeJS.ProcessEnv = process.env): ApiConfig {
     uploadRateBytesPerHour: Number(env.UPLOAD_RATE_BYTES_PER_HOUR ?? 200 * 1024 ** 2),
     remarkWithdrawalWindowSeconds: Number(env.REMARK_WITHDRAWAL_WINDOW_SECONDS ?? 24 * 60 * 60),
     remarksPerMinute: Number(env.REMARKS_PER_MINUTE ?? 30),
+    esapImportsPerMinute: Number(env.ESAP_IMPORTS_PER_MINUTE ?? 10),
     sessionKeptSeconds,
     loadShedding: {
       maxEventLoopDelayMs: Number(env.LOAD_SHEDDING_EVENT_LOOP_DELAY_MS ?? 1000),

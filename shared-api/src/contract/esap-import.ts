@@ -86,7 +86,7 @@ export const esapImportSchemas = routeSchemas({
       200: successWith(EsapImportResult),
       201: successWith(EsapImportResult),
       ...signedInErrors,
-      ...errorAnswers(409, 413, 422),
+      ...errorAnswers(409, 413, 422, 429),
     },
   },
 });

@@ -7,6 +7,7 @@ import {
   esapImportSchemas,
   type AuditForm,
 } from '@verity/shared-api/src/server';
+import { checkRoutePermission } from '../../auth/route-permission';
 import { requireVisibleActionPlan, requireVisibleAudit } from '../../auth/tenancy';
 import { ApiError, invalid, notFound } from '../../errors';
 import { importEsap } from '../../esap-import/import-esap';
@@ -80,13 +81,23 @@ function sdgList(text: string | undefined): string[] {
 }
 
 const esapImportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  const { db } = fastify;
+  const { db, config } = fastify;
 
   fastify.post(
     '/action-plan/import',
     {
       // Its body is read in the handler, at the sender's pace: no turn at the database meanwhile.
       config: { permission: 'createActionPlan', takesTurn: false },
+      // Each import reads a file of up to 10 MB in a worker: the permission before the limit, which
+      // counts only those who may import, and both before the file is read.
+      onRequest: [
+        checkRoutePermission,
+        fastify.rateLimit({
+          max: config.esapImportsPerMinute,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => `esap-import:${request.user._id}`,
+        }),
+      ],
       // A 10 MB workbook arrives, is read and 2,000 gaps are written in one transaction.
       handlerTimeout: 2 * 60_000,
       schema: {
@@ -94,7 +105,7 @@ const esapImportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         summary:
           'Import an ESAP spreadsheet (.xlsx or .csv) into a new action plan of an audit, or into one of its plans (auditor owner or admin, own firm’s audit)',
         description:
-          'multipart/form-data: `file` (.xlsx or .csv, at most 10 MB and 2,000 rows), the new plan’s `actionPlanHeading`, `category` and `timeline`, an optional `mapping` (JSON: column letter → field or null) over the automatic one, and values for every item the file has no column for: `ESGAspect`, `impactedSDGs` (JSON list or commas), `riskSeverity`. `dryRun=true` runs the same import and rolls it back. `actionPlanId` imports into that plan of the audit, skipping the item numbers it has. Rows with errors are skipped and listed; a problem of the mapping or the plan stops the import (400; listed with row null on a dry run). The file is read in a worker of its own and refused as it is read past 100 MB unpacked, 10,000 rows read or a CSV row of 1,000,000 characters (413), 512 MB of memory (413) or 20 s (422).',
+          'multipart/form-data: `file` (.xlsx or .csv, at most 10 MB and 2,000 rows), the new plan’s `actionPlanHeading`, `category` and `timeline`, an optional `mapping` (JSON: column letter → field or null) over the automatic one, and values for every item the file has no column for: `ESGAspect`, `impactedSDGs` (JSON list or commas), `riskSeverity`. `dryRun=true` runs the same import and rolls it back. `actionPlanId` imports into that plan of the audit, skipping the item numbers it has. Rows with errors are skipped and listed; a problem of the mapping or the plan stops the import (400; listed with row null on a dry run). The file is read in a worker of its own and refused as it is read past 100 MB unpacked, 10,000 rows read or a CSV row of 1,000,000 characters (413), 512 MB of memory (413) or 20 s (422); at most `ESAP_IMPORTS_PER_MINUTE` (default 10) imports a minute per user (429 with Retry-After).',
         consumes: ['multipart/form-data'],
         ...esapImportSchemas.importEsap,
       },

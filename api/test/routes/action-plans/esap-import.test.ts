@@ -1,9 +1,10 @@
 // POST /action-plan/import on a real database: the EBRD workbook and its CSV export imported, the dry
-// run equal to the import, re-import without duplicates, the limits, bad and hostile files, and who
-// may import.
+// run equal to the import, re-import without duplicates, the limits, bad and hostile files, the
+// imports a user may make a minute, and who may import.
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { ESAP_IMPORT_MAX_BYTES, ESAP_IMPORT_MAX_ROWS } from '@verity/shared-api/src/server';
 import { readSpreadsheet } from '../../../src/esap-import/read-spreadsheet';
+import { messages } from '../../../src/messages';
 import { buildTestApp } from '../../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import {
@@ -51,7 +52,8 @@ describe.each(databaseKinds)('ESAP import on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    app = await buildTestApp(database);
+    // These tests import far more than a person does in a minute; the limit has its own tests below.
+    app = await buildTestApp(database, { ESAP_IMPORTS_PER_MINUTE: '1000' });
     world = await buildWorld(app);
     workbook = await ebrdWorkbook({ year });
   });
@@ -448,5 +450,54 @@ describe.each(databaseKinds)('ESAP import on %s', (kind) => {
     ).toBe(404);
     expect(await written(app)).toEqual(after);
     expect(after!.plans).toBe(before!.plans! + 2);
+  });
+});
+
+describe.each(databaseKinds)('ESAP imports a user may make on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let world: World;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    app = await buildTestApp(database);
+    world = await buildWorld(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.dispose();
+  });
+
+  const dryRun = (who: keyof World['as']) =>
+    world.as[who]({
+      method: 'POST',
+      url: '/api/v1/action-plan/import',
+      query: { targetCompanyId: world.acmeId, auditId: world.audits.ap, dryRun: 'true' },
+      payload: importForm(
+        ebrdCsv({ year }),
+        planFields,
+        'esap.csv',
+      ) as unknown as InjectOptions['payload'],
+    });
+
+  it('allows 10 imports a minute per user, then 429 with when to try again', async () => {
+    // Those who may not import are refused before they are counted.
+    for (let index = 0; index < 12; index += 1) {
+      expect((await dryRun('auditorEditor')).statusCode).toBe(403);
+    }
+    const statuses: number[] = [];
+    for (let index = 0; index < 10; index += 1)
+      statuses.push((await dryRun('auditorOwner')).statusCode);
+    expect(statuses).toEqual(Array.from({ length: 10 }, () => 200));
+    const refused = await dryRun('auditorOwner');
+    expect({
+      status: refused.statusCode,
+      code: refused.json().code,
+      message: refused.json().message,
+    }).toEqual({ status: 429, code: 'RATE_LIMITED', message: messages.tooManyRequests });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // Another user is not held back.
+    expect((await dryRun('auditorAdmin')).statusCode).toBe(200);
   });
 });
