@@ -3,6 +3,7 @@
 // worker thread of its own, with a time budget and a memory limit, and the reading stops at the size
 // and row limits as it goes (docs/decisions.md "ESAP import: hostile files").
 import { types } from 'node:util';
+import zlib from 'node:zlib';
 import { Worker } from 'node:worker_threads';
 import { parse } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
@@ -110,68 +111,106 @@ export function cellValue(value: ExcelJS.CellValue): SheetValue {
   return null;
 }
 
+/** A zip entry as its central directory and local header place it. */
+interface ZipEntry {
+  /** 0 stored, 8 deflated: the only two JSZip unpacks. */
+  method: number;
+  /** Its bytes as stored in the zip. */
+  stored: Buffer;
+  declaredSize: number;
+}
+
+const END_OF_DIRECTORY = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
+
 /**
- * The unpacked size the zip's central directory declares, summed; Infinity when it cannot be read
- * or needs Zip64 (no ESAP workbook does). Checked before anything is unpacked.
+ * The zip's entries, found as JSZip (exceljs's zip library) finds them: the central directory that
+ * the last end record names, each entry's bytes after its local header. Null for any zip JSZip would
+ * read another way or not at all (Zip64, bytes between the directory and its end record, an entry
+ * outside the file): no ESAP workbook is one.
  */
-export function declaredUnpackedBytes(bytes: Buffer): number {
-  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (end === -1 || end + 22 > bytes.length) return Number.POSITIVE_INFINITY;
-  const entries = bytes.readUInt16LE(end + 10);
-  let at = bytes.readUInt32LE(end + 16);
-  let total = 0;
-  for (let entry = 0; entry < entries; entry += 1) {
-    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) {
-      return Number.POSITIVE_INFINITY;
-    }
-    const size = bytes.readUInt32LE(at + 24);
-    if (size === 0xffffffff) return Number.POSITIVE_INFINITY;
-    total += size;
+function zipEntries(bytes: Buffer): ZipEntry[] | null {
+  const end = bytes.lastIndexOf(END_OF_DIRECTORY);
+  if (end === -1 || end + 22 > bytes.length) return null;
+  const count = bytes.readUInt16LE(end + 10);
+  const directoryStart = bytes.readUInt32LE(end + 16);
+  if (bytes.readUInt16LE(end + 8) !== count || count === 0xffff) return null;
+  if (directoryStart + bytes.readUInt32LE(end + 12) !== end) return null;
+  const entries: ZipEntry[] = [];
+  let at = directoryStart;
+  for (let index = 0; index < count; index += 1) {
+    if (at + 46 > end || bytes.readUInt32LE(at) !== 0x02014b50) return null;
+    const storedSize = bytes.readUInt32LE(at + 20);
+    const declaredSize = bytes.readUInt32LE(at + 24);
+    const local = bytes.readUInt32LE(at + 42);
+    if ([storedSize, declaredSize, local].includes(0xffffffff)) return null;
+    if (local + 30 > end || bytes.readUInt32LE(local) !== 0x04034b50) return null;
+    const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
+    if (start + storedSize > end) return null;
+    entries.push({
+      method: bytes.readUInt16LE(at + 10),
+      stored: bytes.subarray(start, start + storedSize),
+      declaredSize,
+    });
     at +=
       46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
   }
-  return total;
+  return at === end ? entries : null;
 }
 
 /**
- * Unpacks every entry of the zip with JSZip, the library exceljs unpacks it with, counting the bytes
- * that come out and stopping at the first past the limit: a zip's declared sizes may lie.
+ * The unpacked size the zip's central directory declares, summed; Infinity when it cannot be read
+ * as exceljs reads it. Checked before anything is unpacked.
  */
-async function checkUnpackedBytes(bytes: Buffer): Promise<void> {
-  const { default: JSZip } = await import('jszip');
-  let zip: InstanceType<typeof JSZip>;
-  try {
-    zip = await JSZip.loadAsync(bytes);
-  } catch (error) {
-    throw readingRefusalOf(error, 'xlsx');
-  }
-  let unpacked = 0;
-  for (const entry of Object.values(zip.files)) {
-    if (entry.dir) continue;
-    const withinLimit = await new Promise<boolean>((resolve, reject) => {
-      const stream = entry.nodeStream('nodebuffer');
-      stream
-        .on('data', (chunk: Buffer) => {
-          unpacked += chunk.length;
-          if (unpacked > MAX_UNPACKED_BYTES) {
-            stream.pause();
-            resolve(false);
-          }
-        })
-        .on('error', reject)
-        .on('end', () => resolve(true));
-    }).catch((error: unknown) => {
-      throw readingRefusalOf(error, 'xlsx');
+export function declaredUnpackedBytes(bytes: Buffer): number {
+  const entries = zipEntries(bytes);
+  if (!entries) return Number.POSITIVE_INFINITY;
+  return entries.reduce((total, entry) => total + entry.declaredSize, 0);
+}
+
+/** The bytes a deflated entry unpacks to, counted as zlib unpacks it; Infinity past `limit`. */
+function inflatedSize(stored: Buffer, limit: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const inflater = zlib.createInflateRaw();
+    inflater.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        inflater.destroy();
+        resolve(Number.POSITIVE_INFINITY);
+      }
     });
-    if (!withinLimit) throw unpackedTooLarge();
+    inflater.once('end', () => resolve(size));
+    inflater.once('error', reject);
+    inflater.end(stored);
+  });
+}
+
+/**
+ * Unpacks every entry, counting the bytes that come out, and stops at the first past the limit: a
+ * zip's declared sizes may lie. An entry that unpacks to other than it declares is refused, as
+ * exceljs would refuse it after unpacking it whole.
+ */
+async function checkUnpackedBytes(entries: readonly ZipEntry[]): Promise<void> {
+  let unpacked = 0;
+  for (const { method, stored, declaredSize } of entries) {
+    if (method !== 0 && method !== 8) throw invalid(ESAP_IMPORT_MESSAGES.unreadableWorkbook);
+    const size =
+      method === 0
+        ? stored.length
+        : await inflatedSize(stored, MAX_UNPACKED_BYTES - unpacked).catch((error: unknown) => {
+            throw readingRefusalOf(error, 'xlsx');
+          });
+    if (unpacked + size > MAX_UNPACKED_BYTES) throw unpackedTooLarge();
+    if (size !== declaredSize) throw invalid(ESAP_IMPORT_MESSAGES.unreadableWorkbook);
+    unpacked += size;
   }
 }
 
 async function readWorkbook(bytes: Buffer): Promise<SheetRow[]> {
-  const declared = declaredUnpackedBytes(bytes);
-  if (declared === Number.POSITIVE_INFINITY) throw invalid(ESAP_IMPORT_MESSAGES.unreadableWorkbook);
-  if (declared > MAX_UNPACKED_BYTES) throw unpackedTooLarge();
-  await checkUnpackedBytes(bytes);
+  const entries = zipEntries(bytes);
+  if (!entries) throw invalid(ESAP_IMPORT_MESSAGES.unreadableWorkbook);
+  if (declaredUnpackedBytes(bytes) > MAX_UNPACKED_BYTES) throw unpackedTooLarge();
+  await checkUnpackedBytes(entries);
   // exceljs (about 27 MB) is loaded with the first workbook, not when the API starts.
   const { default: Excel } = await import('exceljs');
   const workbook = new Excel.Workbook();
