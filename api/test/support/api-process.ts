@@ -23,6 +23,8 @@ export interface StartApiOptions {
   umask?: number;
   /** Reuse a port, e.g. to restart on the same address. */
   port?: number;
+  /** The server's script, relative to api/ (another build of it, for a benchmark's before and after). */
+  script?: string;
 }
 
 /**
@@ -31,13 +33,13 @@ export interface StartApiOptions {
  */
 export async function startApiProcess(
   env: NodeJS.ProcessEnv,
-  { umask, port }: StartApiOptions = {},
+  { umask, port, script = 'dist/server.js' }: StartApiOptions = {},
 ): Promise<ApiProcess> {
   const apiPort = port ?? (await freePort());
   const previousUmask = umask === undefined ? undefined : process.umask(umask);
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
+    child = spawn(process.execPath, ['--enable-source-maps', script], {
       cwd: apiDir,
       env: {
         PATH: process.env.PATH,
