@@ -9,6 +9,8 @@ export const identityRoot = path.join(repoRoot, 'identity');
 
 export interface IdentityConfig {
   port: number;
+  /** The interface it listens on: the loopback one unless IDENTITY_HOST says otherwise. */
+  host: string;
   issuer: string;
   client: {
     clientId: string;
@@ -74,6 +76,7 @@ const EnvSchema = Type.Object({
   }),
   IDENTITY_CLIENT_ID: Type.Optional(Type.String()),
   IDENTITY_REDIRECT_URIS: Type.Optional(Type.String()),
+  IDENTITY_HOST: Type.Optional(Type.String({ minLength: 1 })),
   IDENTITY_DATABASE_URL: Type.Optional(Type.String()),
   IDENTITY_SEED_DEMO: Type.Optional(Type.String()),
   ...Object.fromEntries(
@@ -157,6 +160,7 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): Identi
 
   return {
     port: tooling.identityPort,
+    host: env.IDENTITY_HOST?.trim() || '127.0.0.1',
     issuer: tooling.identityIssuer,
     client: {
       clientId: env.IDENTITY_CLIENT_ID?.trim() || 'verity',

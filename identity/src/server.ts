@@ -18,9 +18,9 @@ async function main(): Promise<void> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.port, () => resolve());
+    server.listen(config.port, config.host, () => resolve());
   });
-  console.log(`identity listening on ${config.issuer}`);
+  console.log(`identity listening on ${config.issuer} (${config.host}:${config.port})`);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

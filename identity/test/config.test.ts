@@ -12,6 +12,7 @@ describe('identity configuration', () => {
     const config = loadIdentityConfig({ ...valid, DATA_DIR: '/srv/verity-data' });
     expect(config).toMatchObject({
       port: 4100,
+      host: '127.0.0.1',
       issuer: 'http://localhost:4100',
       client: { clientId: 'verity', redirectUris: ['http://localhost:8080/api/v1/auth/callback'] },
       cookieKeys: ['k'.repeat(32), 'l'.repeat(32)],
@@ -29,14 +30,16 @@ describe('identity configuration', () => {
     });
   });
 
-  it('reads the limits and the trusted proxies', () => {
+  it('reads the limits, the trusted proxies and where to listen', () => {
     const config = loadIdentityConfig({
       ...valid,
       IDENTITY_USER_LOOKUP_LIMIT: '3',
       IDENTITY_TRUSTED_PROXIES: '1',
+      IDENTITY_HOST: '0.0.0.0',
     });
     expect(config.limits.userLookupsPerMinute).toBe(3);
     expect(config.trustedProxies).toBe(1);
+    expect(config.host).toBe('0.0.0.0');
   });
 
   it('names every variable at fault at once', () => {

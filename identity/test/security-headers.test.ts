@@ -1,5 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
 import Koa from 'koa';
 import { securityHeaders } from '../src/security-headers';
 import { Browser } from './support/browser';
@@ -16,23 +17,86 @@ describe('the identity server', () => {
     await identity?.stop();
   });
 
-  it('sends nosniff and no referrer on every answer, pages, errors and APIs alike', async () => {
+  it('sends nosniff, no referrer and no framing on every answer, pages, errors and APIs alike', async () => {
     const browser = new Browser();
     const page = interactionUrl(await beginAuthorization(browser, identity.url), identity.url);
-    const answers = [
-      await browser.get(page),
-      await fetch(`${identity.url}/.well-known/openid-configuration`),
-      await fetch(`${identity.url}/healthz`),
-      await fetch(`${identity.url}/user?email=someone@verity.test`),
-      await fetch(`${identity.url}/no-such-page`),
-      await fetch(`${identity.url}/auth?client_id=unknown`),
-    ];
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 401, 404, 400]);
-    for (const answer of answers) {
-      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
-      // Served over http: no HSTS.
-      expect(answer.headers.get('strict-transport-security')).toBeNull();
+    const answers = {
+      signInPage: await browser.get(page),
+      discovery: await fetch(`${identity.url}/.well-known/openid-configuration`),
+      health: await fetch(`${identity.url}/healthz`),
+      accountsApi: await fetch(`${identity.url}/user?email=someone@verity.test`),
+      notFound: await fetch(`${identity.url}/no-such-page`),
+      // oidc-provider's own pages: its error page and the sign-out confirmation.
+      providerError: await fetch(`${identity.url}/auth?client_id=unknown`),
+      sessionEnd: await fetch(`${identity.url}/session/end`),
+      // The interaction pages' own error page (no such interaction).
+      interactionError: await fetch(`${identity.url}/interaction/no-such-interaction`),
+    };
+    expect(Object.values(answers).map((answer) => answer.status)).toEqual([
+      200, 200, 200, 401, 404, 400, 200, 400,
+    ]);
+    expect(await answers.providerError.text()).toContain('<main');
+    expect(await answers.sessionEnd.text()).toContain('/session/end/confirm');
+    const headersOf = (answer: Response) => {
+      const csp = answer.headers.get('content-security-policy') ?? '';
+      return {
+        nosniff: answer.headers.get('x-content-type-options'),
+        referrer: answer.headers.get('referrer-policy'),
+        frameOptions: answer.headers.get('x-frame-options'),
+        frameAncestors: /(^|;)\s*frame-ancestors 'none'\s*(;|$)/.test(csp),
+        // Served over http: no HSTS.
+        hsts: answer.headers.get('strict-transport-security'),
+      };
+    };
+    const expected = {
+      nosniff: 'nosniff',
+      referrer: 'no-referrer',
+      frameOptions: 'DENY',
+      frameAncestors: true,
+      hsts: null,
+    };
+    expect(Object.entries(answers).map(([name, answer]) => [name, headersOf(answer)])).toEqual(
+      Object.keys(answers).map((name) => [name, expected]),
+    );
+  });
+});
+
+/** This machine's addresses on its other interfaces (not loopback), where the outside reaches it. */
+const outsideAddresses = () =>
+  Object.values(os.networkInterfaces())
+    .flat()
+    .filter((address) => address && !address.internal && !address.address.startsWith('fe80:'))
+    .map((address) => address!.address);
+
+/** Whether a TCP connection to that address and port is taken. */
+const connects = (host: string, port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+describe('where identity listens', () => {
+  it('is the loopback interface by default, and where IDENTITY_HOST says otherwise', async () => {
+    const outside = outsideAddresses();
+    // A machine with no other interface cannot show the difference (every test machine has one).
+    expect(outside.length).toBeGreaterThan(0);
+    const loopbackOnly = await startIdentity();
+    const everywhere = await startIdentity({ IDENTITY_HOST: '0.0.0.0' });
+    try {
+      const portOf = (url: string) => Number(new URL(url).port);
+      const reached = async (identityUrl: string) =>
+        Promise.all(outside.map((host) => connects(host, portOf(identityUrl))));
+      expect(await connects('127.0.0.1', portOf(loopbackOnly.url))).toBe(true);
+      expect(await reached(loopbackOnly.url)).toEqual(outside.map(() => false));
+      const ipv4 = outside.map((host) => net.isIPv4(host));
+      expect(await reached(everywhere.url)).toEqual(ipv4);
+    } finally {
+      await everywhere.stop();
+      await loopbackOnly.stop();
     }
   });
 });

@@ -178,6 +178,8 @@ describe('docker-compose.yml', () => {
     const api = loadApiConfig(environmentOf('api-1'));
     const identity = loadIdentityConfig(environmentOf(identityService));
     expect(identity.issuer).toBe(api.identityIssuer);
+    // The load balancer and the replicas reach it from other containers.
+    expect(identity.host).toBe('0.0.0.0');
     expect(identity.client.clientId).toBe(api.identityClientId);
     expect(identity.client.clientSecret).toBe(api.identityClientSecret);
     expect(identity.apiKey).toBe(api.identityApiKey);
