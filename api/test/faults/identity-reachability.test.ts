@@ -45,6 +45,41 @@ describe("the identity provider's reachability", () => {
     }
   });
 
+  it('is never taken from an earlier look that found it: gone a moment later, it is down', async () => {
+    const server = http.createServer((_request, response) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}'),
+    );
+    const app: FastifyInstance = await buildTestApp(database, {
+      IDENTITY_ISSUER: await listening(server),
+    });
+    try {
+      expect(await app.identity.reachable()).toBe(true);
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      expect(await app.identity.reachable()).toBe(false);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is looked at once for a burst of sign-ins', async () => {
+    let connections = 0;
+    const server = http.createServer((_request, response) => response.writeHead(503).end());
+    server.on('connection', () => (connections += 1));
+    const app: FastifyInstance = await buildTestApp(database, {
+      IDENTITY_ISSUER: await listening(server),
+    });
+    try {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => app.identity.reachable()));
+      expect(answers).toEqual(Array(10).fill(false));
+      // One look, made twice before the provider is called down.
+      expect(connections).toBe(2);
+    } finally {
+      await app.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('is reachable when a connection drops as it is used, and the next one is answered', async () => {
     let connections = 0;
     // The first connection is dropped on its request (a kept-alive one closed at that moment);

@@ -17,6 +17,8 @@ export interface IdentityServer {
   clientSecret: string;
   apiKey: string;
   stop(): Promise<void>;
+  /** SIGKILL, as a crash: resolves once the process is gone (its files are removed). */
+  kill(): Promise<void>;
 }
 
 function waitForListening(child: ChildProcess, output: () => string): Promise<void> {
@@ -47,12 +49,15 @@ function waitForListening(child: ChildProcess, output: () => string): Promise<vo
 export async function startIdentity({
   redirectUri,
   env = {},
+  port: reusedPort,
 }: {
   redirectUri: string;
   /** More of identity's environment, e.g. IDENTITY_USER_LOOKUP_LIMIT. */
   env?: NodeJS.ProcessEnv;
+  /** The port of an earlier one, to come back at the same issuer (with a database of its own). */
+  port?: number;
 }): Promise<IdentityServer> {
-  const port = await freePort();
+  const port = reusedPort ?? (await freePort());
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'verity-identity-test-'));
   const database: TestDatabase | undefined = process.env.TEST_DATABASE_URL
     ? await createTestDatabase('postgres', { template: 'empty' })
@@ -116,6 +121,12 @@ export async function startIdentity({
     async stop() {
       stopping = true;
       if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+      await cleanupFiles();
+    },
+    async kill() {
+      stopping = true;
+      if (child.exitCode === null) child.kill('SIGKILL');
       await exited;
       await cleanupFiles();
     },

@@ -5,8 +5,8 @@ import type { IdentityServer } from './identity';
 
 export const SHARED_IDENTITY_VARIABLE = 'VERITY_TEST_IDENTITY';
 
-export function sharedIdentity(): Omit<IdentityServer, 'stop'> {
+export function sharedIdentity(): Omit<IdentityServer, 'stop' | 'kill'> {
   const value = process.env[SHARED_IDENTITY_VARIABLE];
   if (!value) throw new Error('The shared identity server was not started (api globalSetup)');
-  return JSON.parse(value) as Omit<IdentityServer, 'stop'>;
+  return JSON.parse(value) as Omit<IdentityServer, 'stop' | 'kill'>;
 }

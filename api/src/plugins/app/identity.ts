@@ -22,8 +22,9 @@ export interface IdentityClient {
    */
   lookupUser(email: string, endUserId: string): Promise<AccountsAnswer>;
   /**
-   * Whether the provider can be reached now (checked before sending a browser there): false when it
-   * refuses, cannot be found or answers with an error; a slow answer counts as reachable.
+   * Whether the provider can be reached now (looked at before sending a browser there, never answered
+   * from an earlier look that found it): false when it refuses, cannot be found or answers with an
+   * error; a slow answer counts as reachable.
    */
   reachable(): Promise<boolean>;
 }
@@ -47,15 +48,20 @@ export const identityFetch = (url: string | URL, init: RequestInit = {}): Promis
 const DISCOVERY_ATTEMPTS = 3;
 const REQUEST_TIMEOUT_MS = 5000;
 const REACHABILITY_TIMEOUT_MS = 2000;
-// A burst of sign-ins asks once; an outage or a recovery shows within seconds.
-const REACHABILITY_CACHE_MS = 3000;
+/**
+ * How long "down" is kept: a burst of sign-ins during an outage asks once, and a recovery shows
+ * within it. "Reachable" is never kept past its look: a provider that has just died gets no browser.
+ */
+export const UNREACHABLE_KEPT_MS = 3000;
 
 export default fp(
   async (fastify) => {
     const { config } = fastify;
     const issuer = new URL(config.identityIssuer);
     let discovered: Promise<oidc.Configuration> | undefined;
-    let reachability: { at: number; answer: Promise<boolean> } | undefined;
+    /** The look under way: every sign-in that asks meanwhile shares its answer. */
+    let look: Promise<boolean> | undefined;
+    let downUntil = 0;
 
     /** One look at the discovery document. */
     async function lookOnce(): Promise<boolean> {
@@ -111,9 +117,13 @@ export default fp(
         return discovered;
       },
       reachable() {
-        if (!reachability || Date.now() - reachability.at > REACHABILITY_CACHE_MS)
-          reachability = { at: Date.now(), answer: checkReachable() };
-        return reachability.answer;
+        if (Date.now() < downUntil) return Promise.resolve(false);
+        look ??= checkReachable().then((answer) => {
+          look = undefined;
+          if (!answer) downUntil = Date.now() + UNREACHABLE_KEPT_MS;
+          return answer;
+        });
+        return look;
       },
       async lookupUser(email, endUserId) {
         const url = new URL(`${config.identityAccountsUrl}/user`);
