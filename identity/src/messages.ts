@@ -102,6 +102,7 @@ export const messages = {
     tooManyRequests: 'Too many requests. Please try again later.',
     emailRequired: 'The email query parameter is required',
     endUserInvalid: 'The X-Verity-End-User header must be an id of 1 to 200 visible characters.',
+    sinceInvalid: 'The since query parameter must be a time such as 2025-01-31T09:30:00.000Z.',
   },
   emails: {
     greeting: (name: string) => `Hello ${name},`,

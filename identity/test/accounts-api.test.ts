@@ -1,4 +1,4 @@
-import { mailTo } from './support/account-pages';
+import { linkIn, mailTo, postForm } from './support/account-pages';
 import { startIdentity, testApiKey } from './support/start-identity';
 import type { RunningIdentity } from './support/start-identity';
 
@@ -128,6 +128,83 @@ describe('accounts endpoints', () => {
     );
     expect(anonymous.status).toBe(401);
     expect((await lookUp('x@newclient.example')).status).toBe(404);
+  });
+});
+
+describe('GET /sign-outs', () => {
+  let identity: RunningIdentity;
+
+  beforeAll(async () => {
+    identity = await startIdentity({ IDENTITY_SEED_DEMO: '1' });
+  });
+
+  afterAll(async () => {
+    await identity?.stop();
+  });
+
+  const signOuts = (since: string, headers: Record<string, string> = bearer) =>
+    fetch(`${identity.url}/sign-outs?since=${encodeURIComponent(since)}`, { headers });
+
+  async function resetPassword(email: string) {
+    await postForm(`${identity.url}/forgot-password`, { email });
+    const link = linkIn(
+      await mailTo(identity, email, 'Reset your Verity password'),
+      '/reset-password',
+    );
+    const token = new URL(link).searchParams.get('token') ?? '';
+    const password = 'a brand new passphrase';
+    const changed = await postForm(`${identity.url}/reset-password`, {
+      token,
+      password,
+      confirmation: password,
+    });
+    expect(changed.status).toBe(200);
+  }
+
+  it('answers the accounts a password reset signed out everywhere, from a time on', async () => {
+    const start = new Date(Date.now() - 60_000).toISOString();
+    const none = await signOuts(start);
+    expect(none.status).toBe(200);
+    expect(none.headers.get('cache-control')).toBe('no-store');
+    const empty = (await none.json()) as { until: string };
+    expect(empty).toEqual({ success: true, signOuts: [], until: expect.any(String), full: false });
+
+    await resetPassword('client.viewer@verity.test');
+    const { user } = (await (
+      await fetch(`${identity.url}/user?email=client.viewer@verity.test`, { headers: bearer })
+    ).json()) as { user: { sub: string } };
+    const answer = (await (await signOuts(start)).json()) as {
+      signOuts: { sub: string; signedOutAt: string }[];
+      until: string;
+    };
+    expect(answer).toEqual({
+      success: true,
+      signOuts: [{ sub: user.sub, signedOutAt: expect.any(String) }],
+      until: expect.any(String),
+      full: false,
+    });
+    const signedOutAt = answer.signOuts[0]!.signedOutAt;
+    expect(Date.parse(signedOutAt)).toBeGreaterThanOrEqual(Date.parse(empty.until));
+    expect(Date.parse(answer.until)).toBeGreaterThanOrEqual(Date.parse(signedOutAt));
+    // Asked on from its time, it is answered again (the API's looks overlap); past it, not.
+    expect(
+      ((await (await signOuts(signedOutAt)).json()) as { signOuts: [] }).signOuts,
+    ).toHaveLength(1);
+    const later = new Date(Date.parse(signedOutAt) + 1).toISOString();
+    expect(((await (await signOuts(later)).json()) as { signOuts: [] }).signOuts).toEqual([]);
+  });
+
+  it('answers 401 without the API key and 400 without a time', async () => {
+    const anonymous = await signOuts(new Date().toISOString(), {});
+    expect(anonymous.status).toBe(401);
+    for (const since of ['', 'yesterday', '2025-13-45T00:00:00Z', "2025-01-01' OR 1=1"]) {
+      const refused = await signOuts(since);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({
+        success: false,
+        message: 'The since query parameter must be a time such as 2025-01-31T09:30:00.000Z.',
+      });
+    }
   });
 });
 

@@ -126,12 +126,40 @@ export async function changePassword(
   ]);
 }
 
-/** Ends every identity session of the account and revokes its grants, codes and tokens. */
+/**
+ * Ends every identity session of the account and revokes its grants, codes and tokens, and marks
+ * the moment, which the Verity API reads (`GET /sign-outs`) to end its own sessions of the account.
+ */
 export async function signOutEverywhere(db: Queryable, accountId: string): Promise<void> {
+  await db.query('UPDATE accounts SET signed_out_at = now() WHERE id = $1', [accountId]);
   await db.query(
     `DELETE FROM oidc_payloads WHERE payload ->> 'accountId' = $1
        OR grant_id IN (SELECT id FROM oidc_payloads
                        WHERE model = 'Grant' AND payload ->> 'accountId' = $1)`,
     [accountId],
   );
+}
+
+/** An account signed out everywhere, and when. */
+export interface SignOut {
+  sub: string;
+  signedOutAt: Date;
+}
+
+/** Sign-outs everywhere at or after `since`, oldest first, at most `limit`; with the database's time now. */
+export async function signOutsSince(
+  db: Queryable,
+  since: Date,
+  limit: number,
+): Promise<{ signOuts: SignOut[]; now: Date }> {
+  const rows = await db.query<{ id: string; signed_out_at: Date }>(
+    `SELECT id, signed_out_at FROM accounts WHERE signed_out_at >= $1
+     ORDER BY signed_out_at, id LIMIT $2`,
+    [since, limit],
+  );
+  const [clock] = await db.query<{ now: Date }>('SELECT now() AS now');
+  return {
+    signOuts: rows.map((row) => ({ sub: row.id, signedOutAt: new Date(row.signed_out_at) })),
+    now: new Date(clock!.now),
+  };
 }

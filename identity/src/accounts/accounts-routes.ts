@@ -1,4 +1,5 @@
-// The accounts endpoints the Verity API calls with its bearer key: look one account up, create one, health.
+// The accounts endpoints the Verity API calls with its bearer key: look one account up, create one,
+// the accounts signed out everywhere, health.
 import { timingSafeEqual, createHash } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
@@ -8,7 +9,12 @@ import type { AccountEmails } from '../mail/account-emails.js';
 import { messages } from '../messages.js';
 import { addressSubject } from '../security/throttles.js';
 import type { Throttle } from '../security/throttles.js';
-import { createAccount, findAccountByEmail, toPublicUser } from './account-repository.js';
+import {
+  createAccount,
+  findAccountByEmail,
+  signOutsSince,
+  toPublicUser,
+} from './account-repository.js';
 import { checkNewAccount } from './account-rules.js';
 
 export interface AccountsRoutesDeps {
@@ -17,6 +23,9 @@ export interface AccountsRoutesDeps {
   userLookupThrottle: Throttle;
   emails: AccountEmails;
 }
+
+/** Sign-outs in one answer at most; a full answer says so, and the API asks on from its last. */
+export const SIGN_OUTS_PER_ANSWER = 500;
 
 /** The API names the signed-in person a lookup is made for, so each person has their own limit. */
 export const END_USER_HEADER = 'X-Verity-End-User';
@@ -72,6 +81,28 @@ export function accountsRoutes({
     const account = await findAccountByEmail(db, email);
     if (!account) return fail(ctx, 404, messages.api.emailNotFound);
     ctx.body = { success: true, user: toPublicUser(account) };
+  });
+
+  // The accounts signed out everywhere (a password reset) at or after `since`: the API ends its own
+  // sessions of them that began before. The API's own clock never meets ours: it asks on from `until`.
+  router.get('/sign-outs', requireApiKey, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const raw = typeof ctx.query.since === 'string' ? ctx.query.since : '';
+    const since = new Date(raw);
+    if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(raw) || Number.isNaN(since.getTime()))
+      return fail(ctx, 400, messages.api.sinceInvalid);
+    const { signOuts, now } = await signOutsSince(db, since, SIGN_OUTS_PER_ANSWER);
+    const full = signOuts.length === SIGN_OUTS_PER_ANSWER;
+    ctx.body = {
+      success: true,
+      signOuts: signOuts.map((signOut) => ({
+        sub: signOut.sub,
+        signedOutAt: signOut.signedOutAt.toISOString(),
+      })),
+      // Full: more may follow from the last one's time; else everything up to now was answered.
+      until: (full ? signOuts.at(-1)!.signedOutAt : now).toISOString(),
+      full,
+    };
   });
 
   router.post('/accounts', requireApiKey, jsonBody, async (ctx) => {
