@@ -15,6 +15,7 @@ import authenticationPlugin from './plugins/app/authentication';
 import csvDownloadsPlugin from './plugins/app/csv-downloads';
 import unreadBodiesPlugin from './plugins/app/unread-bodies';
 import identityPlugin from './plugins/app/identity';
+import identitySignOutsPlugin from './plugins/app/identity-sign-outs';
 import inputTextPlugin from './plugins/app/input-text';
 import figureNoticesPlugin from './plugins/app/figure-notices';
 import liveChangesPlugin from './plugins/app/live-changes';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mailerPlugin);
   await app.register(notificationsPlugin);
   await app.register(authenticationPlugin);
+  await app.register(identitySignOutsPlugin);
   await app.register(inputTextPlugin);
   await app.register(attachmentsPlugin);
   await app.register(csvDownloadsPlugin);

@@ -13,6 +13,8 @@ export const SESSION_KEPT_SECONDS_MAX = 3600;
 /** The longest MAIL_JOB_EXPIRY_SECONDS and JOB_QUEUE_MAINTENANCE_SECONDS: a dead worker's e-mail waits at most about this. */
 export const MAIL_JOB_EXPIRY_SECONDS_MAX = 3600;
 export const JOB_QUEUE_MAINTENANCE_SECONDS_MAX = 600;
+/** The longest IDENTITY_SIGN_OUT_CHECK_SECONDS: a password reset ends the API's sessions within it. */
+export const SIGN_OUT_CHECK_SECONDS_MAX = 3600;
 /** A share of the time, 0 to 1 (0.98, 1, 0). */
 const Share = Type.String({ pattern: '^(0(\\.[0-9]+)?|1(\\.0+)?)$' });
 
@@ -26,6 +28,7 @@ const EnvSchema = Type.Object({
   IDENTITY_API_KEY: Type.String({ minLength: 1 }),
   IDENTITY_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
   IDENTITY_ACCOUNTS_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  IDENTITY_SIGN_OUT_CHECK_SECONDS: Type.Optional(PositiveInteger),
   API_HOST: Type.Optional(Type.String({ minLength: 1 })),
   ACCESS_TOKEN_TTL_SECONDS: Type.Optional(PositiveInteger),
   REFRESH_TOKEN_TTL_SECONDS: Type.Optional(PositiveInteger),
@@ -93,6 +96,8 @@ export interface ApiConfig {
   identityApiKey: string;
   /** Base URL of the accounts service (GET /user); the issuer unless IDENTITY_ACCOUNTS_URL says otherwise. */
   identityAccountsUrl: string;
+  /** How often the API asks identity which accounts were signed out everywhere (a password reset). */
+  identitySignOutCheckSeconds: number;
   sessionSecrets: string[];
   secureCookies: boolean;
   accessTokenTtlSeconds: number;
@@ -229,6 +234,12 @@ export function loadApiConfig(raw: NodeJS.ProcessEnv = process.env): ApiConfig {
       `Environment variable SESSION_KEPT_SECONDS must be from 0 to ${SESSION_KEPT_SECONDS_MAX} seconds, got ${sessionKeptSeconds}`,
     );
   }
+  const identitySignOutCheckSeconds = Number(env.IDENTITY_SIGN_OUT_CHECK_SECONDS ?? 5);
+  if (identitySignOutCheckSeconds > SIGN_OUT_CHECK_SECONDS_MAX) {
+    throw new ConfigError(
+      `Environment variable IDENTITY_SIGN_OUT_CHECK_SECONDS must be from 1 to ${SIGN_OUT_CHECK_SECONDS_MAX} seconds, got ${identitySignOutCheckSeconds}`,
+    );
+  }
   return {
     host: env.API_HOST ?? '127.0.0.1',
     port: shared.apiPort,
@@ -239,6 +250,7 @@ export function loadApiConfig(raw: NodeJS.ProcessEnv = process.env): ApiConfig {
     identityClientSecret: env.IDENTITY_CLIENT_SECRET,
     identityApiKey: env.IDENTITY_API_KEY,
     identityAccountsUrl: (env.IDENTITY_ACCOUNTS_URL ?? shared.identityIssuer).replace(/\/$/, ''),
+    identitySignOutCheckSeconds,
     sessionSecrets: env.SESSION_SECRET.split(',')
       .map((secret) => secret.trim())
       .filter(Boolean),

@@ -37,6 +37,7 @@ export const errorCodes = {
   internal: 'INTERNAL_ERROR',
   serviceUnavailable: 'SERVICE_UNAVAILABLE',
   tooManyExports: 'TOO_MANY_EXPORTS',
+  tooManyStreams: 'TOO_MANY_STREAMS',
 } as const;
 
 /** The `error` query parameter of /login after a failed sign-in; the shell turns it into words. */
@@ -54,6 +55,12 @@ export const inputMessages = {
   valueNotStorable: 'A value sent is out of range or not valid. Please check what you entered.',
   valueMissing: 'A required value is missing. Please check what you entered.',
   malformedUpload: 'The upload was incomplete or malformed. Please try again.',
+} as const;
+
+/** Answers of the live-update stream (`GET /events`). */
+export const liveMessages = {
+  tooManyStreams: (most: number) =>
+    `Live updates are already open in ${most} windows or tabs. Close some of them and reload this page to see changes as they happen.`,
 } as const;
 
 /** Answers for objects out of reach or actions out of role (section 6 and tenancy). */

@@ -65,6 +65,14 @@ describe('API configuration', () => {
     );
   });
 
+  it('asks identity for its sign-outs every 5 s unless told otherwise, from 1 s to an hour', () => {
+    expect(loadApiConfig(required).identitySignOutCheckSeconds).toBe(5);
+    expect(
+      loadApiConfig({ ...required, IDENTITY_SIGN_OUT_CHECK_SECONDS: '3600' })
+        .identitySignOutCheckSeconds,
+    ).toBe(3600);
+  });
+
   it('reads the job queue, the scan hour and the e-mail retries', () => {
     expect(loadApiConfig(required)).toMatchObject({
       jobQueue: true,
@@ -200,6 +208,14 @@ describe('API configuration', () => {
       'SESSION_KEPT_SECONDS must be from 0 to 3600 seconds, got 3601',
     ],
     [{ ...required, SESSION_KEPT_SECONDS: '9'.repeat(400) }, 'SESSION_KEPT_SECONDS is invalid'],
+    [
+      { ...required, IDENTITY_SIGN_OUT_CHECK_SECONDS: '0' },
+      'IDENTITY_SIGN_OUT_CHECK_SECONDS is invalid',
+    ],
+    [
+      { ...required, IDENTITY_SIGN_OUT_CHECK_SECONDS: '3601' },
+      'IDENTITY_SIGN_OUT_CHECK_SECONDS must be from 1 to 3600 seconds, got 3601',
+    ],
     [{ ...required, API_PORT: '99999' }, 'API_PORT must be a port number'],
     [
       { ...required, LOAD_SHEDDING_EVENT_LOOP_UTILIZATION: '98%' },

@@ -14,13 +14,17 @@ interface MembershipRow {
   organisation_name: string;
 }
 
-const SELECT_MEMBERSHIP = `
-  SELECT u.id, u.fullname, u.email, u.role, u.user_type, u.client_id, u.auditor_id, u.target_company_id,
-         COALESCE(c.client_name, a.auditor_name, t.target_company_name) AS organisation_name
-  FROM users u
+const MEMBERSHIP_COLUMNS = `u.id, u.fullname, u.email, u.role, u.user_type, u.client_id, u.auditor_id, u.target_company_id,
+         COALESCE(c.client_name, a.auditor_name, t.target_company_name) AS organisation_name`;
+
+const MEMBERSHIP_ORGANISATIONS = `
   LEFT JOIN clients c ON c.id = u.client_id
   LEFT JOIN auditors a ON a.id = u.auditor_id
   LEFT JOIN target_companies t ON t.id = u.target_company_id`;
+
+const SELECT_MEMBERSHIP = `
+  SELECT ${MEMBERSHIP_COLUMNS}
+  FROM users u${MEMBERSHIP_ORGANISATIONS}`;
 
 function toSessionUser(row: MembershipRow): SessionUser {
   const user: SessionUser = {
@@ -51,6 +55,22 @@ export async function findSessionUser(
     [userId, sessionId],
   );
   return rows[0] && toSessionUser(rows[0]);
+}
+
+/** The sessions among these that are still live, each with its membership as it is now (one statement). */
+export async function findLiveSessions(
+  db: Queryable,
+  sessionIds: readonly string[],
+): Promise<Map<string, SessionUser>> {
+  const ids = sessionIds.filter(isUuid);
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<MembershipRow & { session_id: string }>(
+    `SELECT s.id AS session_id, ${MEMBERSHIP_COLUMNS}
+     FROM sessions s JOIN users u ON u.id = s.user_id${MEMBERSHIP_ORGANISATIONS}
+     WHERE s.id = ANY($1::uuid[]) AND s.revoked_at IS NULL`,
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.session_id, toSessionUser(row)]));
 }
 
 /** A membership by id, whatever its sessions. */

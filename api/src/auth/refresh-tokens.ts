@@ -179,3 +179,29 @@ export function endSession(
     return sessionIds;
   });
 }
+
+/**
+ * Ends the sessions of these accounts (by their identity `sub`, every membership) that began before
+ * the account was signed out everywhere at the provider (a password reset). Resolves, once
+ * committed, with the ids of the sessions it ended; sessions begun since are kept.
+ */
+export function endSessionsSignedOutAtIdentity(
+  db: Database,
+  signOuts: readonly { sub: string; signedOutAt: Date }[],
+): Promise<string[]> {
+  if (signOuts.length === 0) return Promise.resolve([]);
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string }>(
+      `SELECT s.id
+       FROM unnest($1::text[], $2::timestamptz[]) AS signed_out (sub, at)
+       JOIN users u ON u.sub = signed_out.sub
+       JOIN sessions s ON s.user_id = u.id
+       WHERE s.created_at < signed_out.at AND s.revoked_at IS NULL
+       FOR UPDATE OF s`,
+      [signOuts.map((signOut) => signOut.sub), signOuts.map((signOut) => signOut.signedOutAt)],
+    );
+    const sessionIds = rows.map((row) => row.id);
+    await revokeSessions(tx, sessionIds);
+    return sessionIds;
+  });
+}

@@ -17,6 +17,19 @@ interface Kept {
   until: number;
 }
 
+/**
+ * What else on this process must hear that sessions ended or a user changed: the open live-update
+ * streams, which outlive the request that checked their session.
+ */
+export interface SessionWatcher {
+  /** These sessions ended (this process ended them). */
+  sessionsEnded(sessionIds: readonly string[]): void;
+  /** The user's sessions or membership may have changed (a notice, or this process changed them). */
+  userChanged(userId: string): void;
+  /** Notices may have gone unheard: any session or user may have changed. */
+  anyChanged(): void;
+}
+
 export interface SessionCacheOptions {
   /** The longest a kept lookup is used, should a notice ever go unheard (SESSION_KEPT_SECONDS); 0 keeps none. */
   keptMs: number;
@@ -26,6 +39,7 @@ export interface SessionCacheOptions {
 
 export class SessionCache {
   private readonly kept = new Map<string, Kept>();
+  private readonly watchers = new Set<SessionWatcher>();
   /** Moves on every forgetting: a lookup that started before one is not kept. */
   private generation = 0;
   /** Whether the notices are heard: kept lookups are used only then. */
@@ -53,10 +67,20 @@ export class SessionCache {
     return this.kept.has(sessionId);
   }
 
+  /** Tells the watcher of every ending and change this process hears of, until the returned function is called. */
+  watch(watcher: SessionWatcher): () => void {
+    this.watchers.add(watcher);
+    return () => {
+      this.watchers.delete(watcher);
+    };
+  }
+
   /** The notices are heard from now on (the listening connection is open). */
   hear(): void {
     this.forgetAll();
     this.#hearing = true;
+    // Listening again after a loss: what was sent meanwhile went unheard.
+    for (const watcher of this.watchers) watcher.anyChanged();
   }
 
   /** The notices may go unheard (the listening connection was lost): nothing kept is used. */
@@ -95,7 +119,10 @@ export class SessionCache {
     return user;
   }
 
-  /** A notice of migration 0031: a user's id, or '*'. Anything else forgets everything too. */
+  /**
+   * A notice of migration 0031: a user's id, or '*' (an organisation's new name, which ends nothing).
+   * Anything else forgets everything too.
+   */
   notice(payload: string): void {
     if (isUuid(payload)) this.forgetUser(payload);
     else this.forgetAll();
@@ -106,11 +133,14 @@ export class SessionCache {
     for (const [sessionId, kept] of this.kept) {
       if (kept.userId === userId) this.kept.delete(sessionId);
     }
+    for (const watcher of this.watchers) watcher.userChanged(userId);
   }
 
   forgetSessions(sessionIds: readonly string[]): void {
     this.generation++;
     for (const sessionId of sessionIds) this.kept.delete(sessionId);
+    if (sessionIds.length > 0)
+      for (const watcher of this.watchers) watcher.sessionsEnded(sessionIds);
   }
 
   forgetAll(): void {

@@ -65,7 +65,10 @@ export interface FeedSubscriber {
   change(change: LiveChange): void;
   /** Changes may have been missed: whatever the screen shows should be read again. */
   resync(): void;
-  /** The process is closing: end the stream (the browser opens one on another process). */
+  /**
+   * End the stream: the process is closing (the browser opens one on another process), or its
+   * session or membership ended (the browser's next one is refused).
+   */
   close(): void;
 }
 
@@ -75,20 +78,58 @@ export interface FeedWatcher {
   missed(): void;
 }
 
+/** One open stream's reader: the session it was opened with and the membership it hears as. */
+interface Follower {
+  user: SessionUser;
+  sessionId: string;
+}
+
 /** The streams open on this process, and what each user may hear. */
 export class ChangeFeed {
-  private readonly subscribers = new Map<FeedSubscriber, SessionUser>();
+  private readonly subscribers = new Map<FeedSubscriber, Follower>();
   private readonly watchers = new Set<FeedWatcher>();
 
   get size(): number {
     return this.subscribers.size;
   }
 
-  subscribe(user: SessionUser, subscriber: FeedSubscriber): () => void {
-    this.subscribers.set(subscriber, user);
+  subscribe(user: SessionUser, sessionId: string, subscriber: FeedSubscriber): () => void {
+    this.subscribers.set(subscriber, { user, sessionId });
     return () => {
       this.subscribers.delete(subscriber);
     };
+  }
+
+  /** How many streams the user (a membership) has open here, whatever the session. */
+  openBy(userId: string): number {
+    let count = 0;
+    for (const { user } of this.subscribers.values()) if (user._id === userId) count++;
+    return count;
+  }
+
+  /** The sessions the open streams were opened with: the user's only, when named. */
+  sessions(userId?: string): string[] {
+    const ids = new Set<string>();
+    for (const { user, sessionId } of this.subscribers.values())
+      if (userId === undefined || user._id === userId) ids.add(sessionId);
+    return [...ids];
+  }
+
+  /** Ends the streams of these sessions. */
+  endSessions(sessionIds: readonly string[]): void {
+    const ended = new Set(sessionIds);
+    for (const [subscriber, { sessionId }] of [...this.subscribers]) {
+      if (ended.has(sessionId)) {
+        this.subscribers.delete(subscriber);
+        subscriber.close();
+      }
+    }
+  }
+
+  /** The streams of a live session hear as its membership is now (its organisation may have changed). */
+  follow(sessionId: string, user: SessionUser): void {
+    for (const follower of this.subscribers.values())
+      if (follower.sessionId === sessionId) follower.user = user;
   }
 
   /** Every notice, whoever may hear it, and every possible miss. */
@@ -104,7 +145,7 @@ export class ChangeFeed {
     const notice = parseNotice(payload);
     if (!notice) return;
     for (const watcher of this.watchers) watcher.notice(notice);
-    for (const [subscriber, user] of this.subscribers) {
+    for (const [subscriber, { user }] of this.subscribers) {
       if (mayHear(user, notice)) subscriber.change(notice.change);
     }
   }

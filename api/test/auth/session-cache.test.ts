@@ -112,6 +112,30 @@ describe('session lookups kept', () => {
     expect(read).toHaveBeenCalledTimes(4);
   });
 
+  it('tells its watchers (the open streams) of every ending and change it hears, until unwatched', () => {
+    const heard: string[] = [];
+    const unwatch = cache.watch({
+      sessionsEnded: (ids) => heard.push(`ended ${ids.join(' ')}`),
+      userChanged: (id) => heard.push(`changed ${id}`),
+      anyChanged: () => heard.push('any'),
+    });
+    cache.forgetSessions([SESSION_A, SESSION_B]);
+    cache.notice(BEN);
+    cache.forgetUser(ANA);
+    // An organisation's new name ends nothing and moves nobody.
+    cache.notice('*');
+    cache.deaf();
+    cache.hear();
+    unwatch();
+    cache.notice(ANA);
+    expect(heard).toEqual([
+      `ended ${SESSION_A} ${SESSION_B}`,
+      `changed ${BEN}`,
+      `changed ${ANA}`,
+      'any',
+    ]);
+  });
+
   it('keeps at most its limit, dropping the session used least recently', async () => {
     await cache.lookup(ANA, SESSION_A, reader(member(ANA, 'Ana')));
     await cache.lookup(BEN, SESSION_B, reader(member(BEN, 'Ben')));

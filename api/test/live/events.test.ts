@@ -4,9 +4,11 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { LIVE_CHANGE_EVENT, type LiveChange, type UserType } from '@verity/shared-api/src/server';
+import { startMailCatcher, type MailCatcher } from '../../../tooling/mail/mail-catcher';
 import { encodeAccessToken } from '../../src/auth/access-token';
-import { ACCESS_COOKIE } from '../../src/auth/session-cookies';
-import { buildTestApp } from '../support/app';
+import { STREAMS_PER_USER } from '../../src/routes/live';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../src/auth/session-cookies';
+import { buildTestApp, TEST_REDIRECT_URI } from '../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import {
   cookieHeader,
@@ -15,7 +17,9 @@ import {
   type StreamEvent,
 } from '../support/event-stream';
 import { waitFor } from '../support/api-process';
-import { sessionFor, type TestSession } from '../support/session';
+import { startIdentity, type IdentityServer } from '../support/identity';
+import { injectAs, sessionFor, sessionOfMembership, type TestSession } from '../support/session';
+import { signIn, type UserTypeSegment } from '../support/sign-in';
 import {
   buildWorld,
   createPlan,
@@ -78,9 +82,11 @@ describe.each(databaseKinds)('live updates on %s', (kind) => {
     await database?.dispose();
   });
 
-  async function follow(follower: Follower): Promise<EventStream> {
+  const follow = (follower: Follower) => followWith(sessions.get(follower)!);
+
+  async function followWith(session: TestSession): Promise<EventStream> {
     const stream = await openEventStream(`${base}/events`, {
-      cookie: cookieHeader(sessions.get(follower)!.cookies),
+      cookie: cookieHeader(session.cookies),
     });
     open.push(stream);
     expect(stream.status).toBe(200);
@@ -171,6 +177,40 @@ describe.each(databaseKinds)('live updates on %s', (kind) => {
     });
     expect(stale.status).toBe(403);
     expect(JSON.parse(await stale.body())).toMatchObject({ code: 'ACCESS_TOKEN_EXPIRED' });
+  });
+
+  it(`keeps at most ${STREAMS_PER_USER} streams open per person, refusing more with a 429 that says why`, async () => {
+    const viewer = sessions.get('companyViewer')!;
+    const another = await sessionOfMembership(app, viewer.userId);
+    // Two sessions of one person (a second browser) count together.
+    await Promise.all(
+      Array.from({ length: STREAMS_PER_USER }, (_, n) =>
+        n % 2 === 0 ? follow('companyViewer') : followWith(another),
+      ),
+    );
+    const refused = await openEventStream(`${base}/events`, {
+      cookie: cookieHeader(viewer.cookies),
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.headers['content-type']).toMatch(/^application\/json/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(JSON.parse(await refused.body())).toEqual({
+      success: false,
+      code: 'TOO_MANY_STREAMS',
+      message: `Live updates are already open in ${STREAMS_PER_USER} windows or tabs. Close some of them and reload this page to see changes as they happen.`,
+    });
+    // Nobody else is held back.
+    await follow('companyOwner');
+
+    // One closed, another may open.
+    open[0]!.close();
+    await waitFor(async () => {
+      const again = await openEventStream(`${base}/events`, {
+        cookie: cookieHeader(viewer.cookies),
+      });
+      open.push(again);
+      return again.status === 200;
+    }, 'a stream to open once another has closed');
   });
 
   it('tells everyone who may see the plan, with its ids and version, and no one else', async () => {
@@ -334,4 +374,194 @@ describe('an API that closes', () => {
       await database.dispose();
     }
   });
+});
+
+/**
+ * How a session ends, and whose streams end with it: the session's own (on every API process), the
+ * person's other sessions when the ending is theirs rather than one session's, and never anyone
+ * else's. Each ending runs against a fresh sign-in through the real identity provider.
+ */
+const ENDINGS = [
+  {
+    ending: 'a sign-out',
+    email: 'client.viewer@verity.test',
+    segment: 'client',
+    everySession: false,
+  },
+  {
+    ending: 'a refresh token used again (the reuse kill)',
+    email: 'auditor.viewer@verity.test',
+    segment: 'auditor',
+    everySession: false,
+  },
+  {
+    ending: 'a password reset at the identity provider',
+    email: 'company.viewer@verity.test',
+    segment: 'target-company',
+    everySession: true,
+  },
+  {
+    ending: 'the removal of the membership',
+    email: 'company.editor@verity.test',
+    segment: 'target-company',
+    everySession: true,
+  },
+] as const satisfies readonly {
+  ending: string;
+  email: string;
+  segment: UserTypeSegment;
+  everySession: boolean;
+}[];
+
+describe.each(databaseKinds)('the streams of a session that ends, on %s', (kind) => {
+  let database: TestDatabase;
+  let mail: MailCatcher;
+  let identity: IdentityServer;
+  /** Where the session ends; on PostgreSQL, `other` is a second API process on the same database. */
+  let app: FastifyInstance;
+  let other: FastifyInstance;
+  const open: EventStream[] = [];
+
+  const urlOf = (server: FastifyInstance) =>
+    `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/api/v1/events`;
+
+  beforeAll(async () => {
+    mail = await startMailCatcher();
+    identity = await startIdentity({
+      redirectUri: TEST_REDIRECT_URI,
+      env: { SMTP_URL: mail.smtpUrl },
+    });
+    database = await createTestDatabase(kind);
+    const env = {
+      IDENTITY_ISSUER: identity.issuer,
+      IDENTITY_CLIENT_SECRET: identity.clientSecret,
+      IDENTITY_API_KEY: identity.apiKey,
+      IDENTITY_SIGN_OUT_CHECK_SECONDS: '1',
+    };
+    app = await buildTestApp(database, env);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    other = kind === 'postgres' ? await buildTestApp(database, env) : app;
+    if (other !== app) await other.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterEach(() => {
+    for (const stream of open.splice(0)) stream.close();
+  });
+  afterAll(async () => {
+    if (other !== app) await other?.close();
+    await app?.close();
+    await database?.dispose();
+    await identity?.stop();
+    await mail?.stop();
+  });
+
+  async function follow(server: FastifyInstance, cookies: Record<string, string>) {
+    const stream = await openEventStream(urlOf(server), { cookie: cookieHeader(cookies) });
+    open.push(stream);
+    expect(stream.status).toBe(200);
+    let ended = false;
+    void stream.ended.then(() => (ended = true));
+    return { stream, isOpen: () => !ended };
+  }
+
+  /** Resolves once the server has ended the stream; fails naming it when it never does. */
+  const endOf = (stream: EventStream, what: string) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${what} is still open`)), 30_000);
+      void stream.ended.then(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+
+  async function resetPassword(email: string) {
+    const asked = await fetch(`${identity.issuer}/forgot-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email }),
+    });
+    expect(asked.status).toBe(200);
+    const message = await mail.waitForMessage(
+      (caught) => caught.to.includes(email) && /reset/i.test(caught.subject),
+    );
+    const link = message.text.split(/\s+/).find((word) => word.includes('/reset-password?token='));
+    const token = new URL(link!).searchParams.get('token')!;
+    const password = 'a brand new passphrase for the stream test';
+    const changed = await fetch(`${identity.issuer}/reset-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token, password, confirmation: password }),
+    });
+    expect(changed.status).toBe(200);
+  }
+
+  it.each(ENDINGS)(
+    'closes them at once on every API process after $ending',
+    async ({ ending, email, segment, everySession }) => {
+      const { callback, cookies } = await signIn(app, segment, email);
+      expect(callback.headers.location).toBe('/');
+      const signedIn = cookies.all();
+      const membershipId = (
+        await app.inject({ method: 'GET', url: '/api/v1/auth/me', cookies: signedIn })
+      ).json<{ data: { user: { _id: string } } }>().data.user._id;
+      const anotherSession = await sessionOfMembership(app, membershipId);
+      const bystander = await sessionFor(app, 'client2.owner@verity.test', 'client');
+
+      const here = await follow(app, signedIn);
+      const there = await follow(other, signedIn);
+      const elsewhere = await follow(other, anotherSession.cookies);
+      const unrelated = await follow(app, bystander.cookies);
+
+      switch (ending) {
+        case 'a sign-out': {
+          const out = await app.inject({
+            method: 'POST',
+            url: '/api/v1/auth/logout',
+            cookies: signedIn,
+          });
+          expect(out.statusCode).toBe(200);
+          break;
+        }
+        case 'a refresh token used again (the reuse kill)': {
+          const refresh = (token: string) =>
+            app.inject({
+              method: 'POST',
+              url: '/api/v1/auth/refresh',
+              cookies: { [REFRESH_COOKIE]: token },
+            });
+          const first = signedIn[REFRESH_COOKIE]!;
+          const second = await refresh(first);
+          expect(second.statusCode).toBe(200);
+          const next = second.cookies.find((cookie) => cookie.name === REFRESH_COOKIE)!.value;
+          expect((await refresh(next)).statusCode).toBe(200);
+          const replayed = await refresh(first);
+          expect(replayed.json()).toMatchObject({ code: 'REFRESH_TOKEN_REUSED' });
+          break;
+        }
+        case 'a password reset at the identity provider':
+          await resetPassword(email);
+          break;
+        case 'the removal of the membership': {
+          const owner = await sessionFor(app, 'company.owner@verity.test', 'targetCompany');
+          const removed = await injectAs(app, owner, {
+            method: 'DELETE',
+            url: `/api/v1/target-company/user/${membershipId}`,
+          });
+          expect(removed.statusCode).toBe(200);
+          break;
+        }
+      }
+
+      await endOf(here.stream, "the session's stream on the process that ended it");
+      await endOf(there.stream, "the session's stream on another process");
+      if (everySession) await endOf(elsewhere.stream, "the person's stream of another session");
+      // The session is over for the browser too: its stream cannot be opened again.
+      expect((await openEventStream(urlOf(app), { cookie: cookieHeader(signedIn) })).status).toBe(
+        401,
+      );
+      expect({ elsewhere: elsewhere.isOpen(), unrelated: unrelated.isOpen() }).toEqual({
+        elsewhere: !everySession,
+        unrelated: true,
+      });
+    },
+  );
 });

@@ -18,11 +18,12 @@ import { findActionPlanDetail, listActionPlans } from '../../src/action-plans/ac
 import { actionPlanFigures, type ActionPlanFigures } from '../../src/dashboards/figures';
 import { companyScope } from '../../src/dashboards/scopes';
 import { FENCE_COOKIE } from '../../src/live/figure-notices';
+import { STREAMS_PER_USER } from '../../src/routes/live';
 import { startApiProcess, waitFor, type ApiProcess } from '../support/api-process';
 import { buildTestApp } from '../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { cookieHeader, openEventStream, type EventStream } from '../support/event-stream';
-import { sessionFor, type TestSession } from '../support/session';
+import { sessionFor, sessionOfMembership, type TestSession } from '../support/session';
 
 /** How many streams one process holds open in the memory check, and what they may cost it. */
 const STREAMS = 500;
@@ -305,13 +306,25 @@ async function residentBytes(pid: number): Promise<number> {
     it(`holds ${STREAMS} open streams for well under 100 MB, and tells every one of them`, async () => {
       const [a, b] = processes as [ApiProcess, ApiProcess];
       const pid = b.child.pid!;
+      // As many people at the company as it takes, each with the most streams one person may open.
+      const { rows: people } = await local.db.query<{ id: string }>(
+        `INSERT INTO users (email, fullname, user_type, role, target_company_id)
+         SELECT 'follower' || n || '@acme.test', 'Follower ' || n, 'targetCompany', 'viewer', $1
+         FROM generate_series(1, $2::int) AS n RETURNING id`,
+        [gap.companyId, Math.ceil(STREAMS / STREAMS_PER_USER)],
+      );
+      const followers = await Promise.all(
+        people.map((person) => sessionOfMembership(local, person.id)),
+      );
       const before = await residentBytes(pid);
       const many: EventStream[] = [];
       // In batches, as browsers arrive: the test's own sockets are not the point.
       for (let start = 0; start < STREAMS; start += 50) {
         many.push(
           ...(await Promise.all(
-            Array.from({ length: Math.min(50, STREAMS - start) }, () => follow(b, company)),
+            Array.from({ length: Math.min(50, STREAMS - start) }, (_, n) =>
+              follow(b, followers[Math.floor((start + n) / STREAMS_PER_USER)]!),
+            ),
           )),
         );
       }

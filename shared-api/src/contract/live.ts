@@ -3,7 +3,7 @@
 // screens read what they show again through the normal routes, so tenancy stays in those routes.
 import { Type, type Static } from '@sinclair/typebox';
 import { LIVE_CHANGE_EVENT, LIVE_RESYNC_EVENT } from '../domain/live';
-import { FileAnswer, Nullable, Uuid, routeSchemas, signedInErrors } from './common';
+import { FileAnswer, Nullable, Uuid, errorAnswers, routeSchemas, signedInErrors } from './common';
 
 /** What changed: a plan, and its one gap when the write touched one (else several, or the plan itself). */
 export const LiveChange = Type.Object({
@@ -26,6 +26,8 @@ export const liveSchemas = routeSchemas({
           `'${LIVE_RESYNC_EVENT}' when changes may have been missed, and comments as heartbeats`,
       ),
       ...signedInErrors,
+      // Past the streams one person may have open at once.
+      ...errorAnswers(429),
     },
   },
 });

@@ -18,12 +18,15 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user; set on the signed-in routes (routes/signed-in.ts), which run `fastify.authenticate`. */
     user: SessionUser;
+    /** The session the signed-in user's access cookie names; set with `user`. */
+    sessionId: string;
   }
 }
 
 export default fp(
   async (fastify) => {
     fastify.decorateRequest('user', null as unknown as SessionUser);
+    fastify.decorateRequest('sessionId', '');
     const sessions = new SessionCache({ keptMs: fastify.config.sessionKeptSeconds * 1000 });
     fastify.decorate('sessions', sessions);
     const checked = new VerifiedCookies();
@@ -59,6 +62,7 @@ export default fp(
       const user = await sessions.lookup(uid, sid, () => findSessionUser(fastify.db, uid, sid));
       if (!user) throw notSignedIn();
       request.user = user;
+      request.sessionId = sid;
     });
   },
   { name: 'authentication', dependencies: ['config', 'cookie', 'database'] },

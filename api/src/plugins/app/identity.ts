@@ -12,6 +12,15 @@ export interface AccountsAnswer {
   body: unknown;
 }
 
+/** Accounts identity signed out everywhere (a password reset), from one look. */
+export interface IdentitySignOuts {
+  signOuts: { sub: string; signedOutAt: Date }[];
+  /** Where the next look starts, in identity's clock. */
+  until: Date;
+  /** More may follow at once: the answer held as many as one may. */
+  full: boolean;
+}
+
 /** The identity provider as the API sees it: OIDC for sign-in and the accounts service for the email lookup. */
 export interface IdentityClient {
   /** The issuer's OIDC configuration, discovered on first use; a failed discovery is retried on the next call. */
@@ -21,6 +30,8 @@ export interface IdentityClient {
    * lookups per end user); rejects when the service cannot be reached.
    */
   lookupUser(email: string, endUserId: string): Promise<AccountsAnswer>;
+  /** GET {accounts}/sign-outs?since= with the API key; rejects when it cannot be read. */
+  signOuts(since: Date): Promise<IdentitySignOuts>;
   /**
    * Whether the provider can be reached now (looked at before sending a browser there, never answered
    * from an earlier look that found it): false when it refuses, cannot be found or answers with an
@@ -44,6 +55,34 @@ export const identityFetch = (url: string | URL, init: RequestInit = {}): Promis
   headers.set('connection', 'close');
   return fetch(url, { ...init, headers });
 };
+
+const isTime = (value: unknown): value is string =>
+  typeof value === 'string' && !Number.isNaN(new Date(value).getTime());
+
+/** Identity's answer to GET /sign-outs, read strictly: anything else is a failed look. */
+function readSignOuts(body: unknown): IdentitySignOuts {
+  const answer = body as { signOuts?: unknown; until?: unknown; full?: unknown } | null;
+  const signOuts = answer?.signOuts;
+  if (
+    !Array.isArray(signOuts) ||
+    !isTime(answer?.until) ||
+    typeof answer.full !== 'boolean' ||
+    !signOuts.every(
+      (signOut: { sub?: unknown; signedOutAt?: unknown } | null) =>
+        typeof signOut?.sub === 'string' && isTime(signOut.signedOutAt),
+    )
+  ) {
+    throw new Error('identity answered GET /sign-outs with something else');
+  }
+  return {
+    signOuts: (signOuts as { sub: string; signedOutAt: string }[]).map((signOut) => ({
+      sub: signOut.sub,
+      signedOutAt: new Date(signOut.signedOutAt),
+    })),
+    until: new Date(answer.until),
+    full: answer.full,
+  };
+}
 
 const DISCOVERY_ATTEMPTS = 3;
 const REQUEST_TIMEOUT_MS = 5000;
@@ -138,6 +177,19 @@ export default fp(
         });
         const body: unknown = await response.json().catch(() => undefined);
         return { status: response.status, body };
+      },
+      async signOuts(since) {
+        const url = new URL(`${config.identityAccountsUrl}/sign-outs`);
+        url.searchParams.set('since', since.toISOString());
+        const response = await identityFetch(url, {
+          headers: { authorization: `Bearer ${config.identityApiKey}`, accept: 'application/json' },
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
+        if (!response.ok) {
+          await response.body?.cancel();
+          throw new Error(`identity answered ${response.status} to GET /sign-outs`);
+        }
+        return readSignOuts(await response.json());
       },
     };
     fastify.decorate('identity', identity);

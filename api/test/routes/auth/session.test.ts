@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { decodeAccessToken, encodeAccessToken } from '../../../src/auth/access-token';
-import { hashRefreshToken } from '../../../src/auth/refresh-tokens';
+import { endSessionsSignedOutAtIdentity, hashRefreshToken } from '../../../src/auth/refresh-tokens';
 import { ApiCookies, buildTestApp, TEST_REDIRECT_URI } from '../../support/app';
 import { waitFor } from '../../support/api-process';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
@@ -208,6 +208,31 @@ describe.each(databaseKinds)('session on %s', (kind) => {
     const after = await me(cookies.all());
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual(notSignedIn);
+  });
+
+  it("ends the account's sessions begun before a password reset at identity, and none begun after", async () => {
+    const before = await signedIn('client.viewer@verity.test');
+    const after = await signedIn('client.viewer@verity.test');
+    const bystander = await signedIn();
+    const sub = (
+      await app.db.query<{ sub: string }>(
+        "SELECT sub FROM users WHERE email = 'client.viewer@verity.test' AND user_type = 'client'",
+      )
+    ).rows[0]!.sub;
+    const signedOutAt = new Date(Date.now() - 60_000);
+    await app.db.query(
+      "UPDATE sessions SET created_at = $2::timestamptz - interval '1 second' WHERE id = $1",
+      [sessionIdOf(before), signedOutAt],
+    );
+
+    const ended = await endSessionsSignedOutAtIdentity(app.db, [{ sub, signedOutAt }]);
+    expect(ended).toEqual([sessionIdOf(before)]);
+    expect((await me(before.all())).statusCode).toBe(401);
+    expect((await refresh(before.all())).json()).toMatchObject({ code: 'REFRESH_TOKEN_REUSED' });
+    expect((await me(after.all())).statusCode).toBe(200);
+    expect((await me(bystander.all())).statusCode).toBe(200);
+    // Heard again (identity's answers overlap), it ends nothing more.
+    expect(await endSessionsSignedOutAtIdentity(app.db, [{ sub, signedOutAt }])).toEqual([]);
   });
 
   it('answers parallel refreshes of one cookie with the same new session, which stays alive', async () => {
