@@ -60,6 +60,7 @@ export async function buildApp(config: IdentityConfig): Promise<IdentityApp> {
       db,
       apiKey: config.apiKey,
       userLookupThrottle: throttles.userLookup,
+      signInThrottles: throttles,
       emails,
     });
     const interactions = interactionRoutes({

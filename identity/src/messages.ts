@@ -13,6 +13,8 @@ export const messages = {
     resendVerification: 'Resend the confirmation email',
     incorrect: 'Incorrect email or password.',
     missing: 'Enter your email and password.',
+    addressLimited: (wait: number) =>
+      `Too many failed sign-ins from your network. Try again in ${minutes(wait)}.`,
   },
   signUp: {
     title: 'Create account',
@@ -103,6 +105,7 @@ export const messages = {
     emailRequired: 'The email query parameter is required',
     endUserInvalid: 'The X-Verity-End-User header must be an id of 1 to 200 visible characters.',
     sinceInvalid: 'The since query parameter must be a time such as 2025-01-31T09:30:00.000Z.',
+    emailsInvalid: 'Send { "emails": [...] }: at most 500 email addresses.',
   },
   emails: {
     greeting: (name: string) => `Hello ${name},`,

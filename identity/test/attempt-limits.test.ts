@@ -147,10 +147,97 @@ describe.each(databaseKinds)('attempt limits on %s', (kind) => {
     }
     const refused = await attempt(first, 'company.owner@verity.test', demo.password, address);
     expect(refused.status).toBe(429);
-    expect(refused.main).toContain('Too many attempts. Try again in 60 minutes.');
+    expect(refused.main).toContain(
+      'Too many failed sign-ins from your network. Try again in 60 minutes.',
+    );
+    expect(refused.retryAfter).toBeGreaterThan(59 * 60);
     expect(
       (await attempt(second, 'company.owner@verity.test', demo.password, newAddress())).status,
     ).toBe(303);
+  });
+
+  it('refuses only the account one person keeps failing on: everyone else at that address still signs in', async () => {
+    const office = newAddress();
+    const statuses: number[] = [];
+    let last = { status: 0, retryAfter: 0, main: '' };
+    for (let count = 0; count < PER_ACCOUNT + 2 * FAILURES_PER_ADDRESS; count += 1) {
+      last = await attempt(server(count), 'auditor.viewer@verity.test', 'wrong password', office);
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([
+      ...Array(PER_ACCOUNT).fill(401),
+      ...Array(2 * FAILURES_PER_ADDRESS).fill(429),
+    ]);
+    // The one refused is told when to try again, on the page and in Retry-After.
+    expect(last.main).toContain('Too many attempts. Try again in 15 minutes.');
+    expect(last.retryAfter).toBeGreaterThan(14 * 60);
+    // The rest of the office signs in.
+    for (const email of ['company.viewer@verity.test', 'client.viewer@verity.test'])
+      expect((await attempt(first, email, demo.password, office)).status).toBe(303);
+  });
+
+  it('does not hold a typo put right against the address', async () => {
+    const office = newAddress();
+    const password = 'the office passphrase';
+    for (let count = 0; count <= FAILURES_PER_ADDRESS; count += 1) {
+      const email = `typist${count}@example.com`;
+      const created = await fetch(`${first.url}/accounts`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${testApiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, name: `Tess Typist ${count}`, password }),
+      });
+      expect(created.status).toBe(201);
+      expect((await attempt(server(count), email, 'the ofice passphrase', office)).status).toBe(
+        401,
+      );
+      expect((await attempt(server(count + 1), email, password, office)).status).toBe(303);
+    }
+    expect((await attempt(first, 'new.person@verity.test', 'wrong password', office)).status).toBe(
+      401,
+    );
+  });
+
+  it('tells the API, by email, whose sign-ins are refused for now and until when', async () => {
+    const locked = 'held.back@verity.test';
+    for (let count = 0; count < PER_ACCOUNT; count += 1)
+      await attempt(server(count), locked, 'wrong password', newAddress());
+    // Refused because of the address it came from, though the account itself is fine.
+    const sprayed = newAddress();
+    for (let count = 0; count < FAILURES_PER_ADDRESS; count += 1)
+      await attempt(server(count), `stuffed${count}@verity.test`, 'wrong password', sprayed);
+    const caught = 'client.owner@verity.test';
+    expect((await attempt(first, caught, demo.password, sprayed)).status).toBe(429);
+
+    const asked = Date.now();
+    const answer = await fetch(`${second.url}/sign-in-limits`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${testApiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        emails: [locked, 'Client.Owner@Verity.test', 'company.editor@verity.test'],
+      }),
+    });
+    expect(answer.status).toBe(200);
+    const { limits } = (await answer.json()) as { limits: { email: string; until: string }[] };
+    expect(limits.map((limit) => limit.email)).toEqual([locked, 'Client.Owner@Verity.test']);
+    const minutesFrom = (until: string) => (Date.parse(until) - asked) / 60_000;
+    expect(minutesFrom(limits[0]!.until)).toBeGreaterThan(14);
+    expect(minutesFrom(limits[0]!.until)).toBeLessThanOrEqual(15.1);
+    expect(minutesFrom(limits[1]!.until)).toBeGreaterThan(59);
+    expect(minutesFrom(limits[1]!.until)).toBeLessThanOrEqual(60.1);
+
+    const refusals = [
+      await fetch(`${first.url}/sign-in-limits`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ emails: [locked] }),
+      }),
+      await fetch(`${first.url}/sign-in-limits`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${testApiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ emails: locked }),
+      }),
+    ];
+    expect(refusals.map((refusal) => refusal.status)).toEqual([401, 400]);
   });
 
   it('treats an IPv6 /64 as one address', async () => {

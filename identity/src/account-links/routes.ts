@@ -137,7 +137,10 @@ export function accountLinkRoutes({ db, throttles, emails, publicUrl }: AccountL
     });
     if (!changed) return resetLinkInvalid(ctx);
     // Whoever was locked out by wrong guesses can sign in with the new password at once.
-    await throttles.signInPerAccount.forget(account.email);
+    await Promise.all([
+      throttles.signInPerAccount.forget(account.email),
+      throttles.signInRefused.forget(account.email),
+    ]);
     emails.sendPasswordChanged(account);
     html(
       ctx,

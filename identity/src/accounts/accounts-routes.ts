@@ -1,5 +1,5 @@
 // The accounts endpoints the Verity API calls with its bearer key: look one account up, create one,
-// the accounts signed out everywhere, health.
+// the accounts signed out everywhere, whose sign-ins are refused for now, health.
 import { timingSafeEqual, createHash } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
@@ -8,21 +8,26 @@ import { jsonBody } from '../http/forms.js';
 import type { AccountEmails } from '../mail/account-emails.js';
 import { messages } from '../messages.js';
 import { addressSubject } from '../security/throttles.js';
-import type { Throttle } from '../security/throttles.js';
+import type { Throttle, Throttles } from '../security/throttles.js';
 import {
   createAccount,
   findAccountByEmail,
   signOutsSince,
   toPublicUser,
 } from './account-repository.js';
-import { checkNewAccount } from './account-rules.js';
+import { checkNewAccount, normaliseEmail } from './account-rules.js';
 
 export interface AccountsRoutesDeps {
   db: Database;
   apiKey: string;
   userLookupThrottle: Throttle;
+  /** The sign-in limits, read (never counted) for `POST /sign-in-limits`. */
+  signInThrottles: Pick<Throttles, 'signInPerAccount' | 'signInRefused'>;
   emails: AccountEmails;
 }
+
+/** Addresses one `POST /sign-in-limits` may ask about: an organisation's members, a page at a time. */
+export const SIGN_IN_LIMITS_PER_QUESTION = 500;
 
 /** Sign-outs in one answer at most; a full answer says so, and the API asks on from its last. */
 export const SIGN_OUTS_PER_ANSWER = 500;
@@ -44,6 +49,7 @@ export function accountsRoutes({
   db,
   apiKey,
   userLookupThrottle,
+  signInThrottles,
   emails,
 }: AccountsRoutesDeps): Router {
   const router = new Router();
@@ -103,6 +109,32 @@ export function accountsRoutes({
       until: (full ? signOuts.at(-1)!.signedOutAt : now).toISOString(),
       full,
     };
+  });
+
+  // Which of these addresses cannot sign in for now, and until when: past the account's own limit, or
+  // refused lately because their address was (an owner sees their members' sign-ins held back).
+  router.post('/sign-in-limits', requireApiKey, limitPerEndUser, jsonBody, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const emails = (ctx.request.body as { emails?: unknown } | undefined)?.emails;
+    if (
+      !Array.isArray(emails) ||
+      emails.length > SIGN_IN_LIMITS_PER_QUESTION ||
+      !emails.every((email) => typeof email === 'string' && email.length <= 320)
+    )
+      return fail(ctx, 400, messages.api.emailsInvalid);
+    const asked = [...new Set(emails as string[])];
+    const accounts = asked.map(normaliseEmail);
+    const [overLimit, refused] = await Promise.all([
+      signInThrottles.signInPerAccount.refusals(accounts),
+      signInThrottles.signInRefused.refusals(accounts),
+    ]);
+    const now = Date.now();
+    const limits = asked.flatMap((email, index) => {
+      const account = accounts[index]!;
+      const wait = Math.max(overLimit.get(account) ?? 0, refused.get(account) ?? 0);
+      return wait > 0 ? [{ email, until: new Date(now + wait).toISOString() }] : [];
+    });
+    ctx.body = { success: true, limits };
   });
 
   router.post('/accounts', requireApiKey, jsonBody, async (ctx) => {

@@ -20,7 +20,11 @@ export async function pageHeaders(ctx: Context, next: Next): Promise<void> {
 }
 
 /** Sets Retry-After and answers the sentence a page shows for a throttled request. */
-export function tooManyAttempts(ctx: Context, waitMs: number): string {
+export function tooManyAttempts(
+  ctx: Context,
+  waitMs: number,
+  sentence: (minutes: number) => string = messages.common.tooManyAttempts,
+): string {
   ctx.set('Retry-After', String(Math.ceil(waitMs / 1000)));
-  return messages.common.tooManyAttempts(minutesToWait(waitMs));
+  return sentence(minutesToWait(waitMs));
 }

@@ -26,12 +26,6 @@ export interface InteractionDeps {
   emails: AccountEmails;
 }
 
-/** The longest wait among the throttles that refused, or undefined when none did. */
-function longestWait(waits: (number | undefined)[]): number | undefined {
-  const refused = waits.filter((wait): wait is number => wait !== undefined);
-  return refused.length > 0 ? Math.max(...refused) : undefined;
-}
-
 export function interactionRoutes({
   provider,
   db,
@@ -126,23 +120,36 @@ export function interactionRoutes({
       html(ctx, status, signInPage(interaction.uid, { email, error }));
     if (email === '' || password === '') return retype(400, messages.signIn.missing);
 
-    // Counted before the password is checked, so parallel guesses cannot slip past the limit;
-    // the address's attempt is given back and the account's forgotten when the password is right.
     const account = normaliseEmail(email);
     const address = addressSubject(ctx.ip);
-    const wait = longestWait(
-      await Promise.all([
-        throttles.signInPerAccount.hit(account),
-        throttles.signInFailurePerAddress.hit(address),
-      ]),
-    );
-    if (wait !== undefined) return retype(429, tooManyAttempts(ctx, wait));
+    /** 429 with Retry-After and the wait on the page; the account's owners may see it was refused. */
+    const refuse = async (wait: number, message: (minutes: number) => string) => {
+      await throttles.signInRefused.refuseFor(account, wait);
+      return retype(429, tooManyAttempts(ctx, wait, message));
+    };
+
+    // An address refused wholesale, for failures across many accounts (credential stuffing),
+    // refuses everyone there; failures on one account never bring that about (docs/decisions.md).
+    const addressWait = await throttles.signInAccountsPerAddress.refusal(address);
+    if (addressWait !== undefined) return refuse(addressWait, messages.signIn.addressLimited);
+    // Counted before the password is checked, so parallel guesses cannot slip past the limits.
+    const accountWait = await throttles.signInPerAccount.hit(account);
+    if (accountWait !== undefined) return refuse(accountWait, messages.common.tooManyAttempts);
+    // The address counts accounts: the first attempt on this one from here in the hour, and no other.
+    const pair = `${account} ${address}`;
+    if ((await throttles.signInAccountFromAddress.hitCount(pair)) === 1) {
+      const wait = await throttles.signInAccountsPerAddress.hit(address);
+      if (wait !== undefined) return refuse(wait, messages.signIn.addressLimited);
+    }
 
     const signedIn = await authenticate(db, email, password);
     if (!signedIn) return retype(401, messages.signIn.incorrect);
+    // Right in the end (a typo, then the password): the account no longer counts for the address.
     await Promise.all([
       throttles.signInPerAccount.forget(account),
-      throttles.signInFailurePerAddress.giveBack(address),
+      throttles.signInAccountFromAddress.forget(pair),
+      throttles.signInAccountsPerAddress.giveBack(address),
+      throttles.signInRefused.forget(account),
     ]);
     await finishSignIn(ctx, interaction, signedIn.id);
   });

@@ -13,6 +13,14 @@ const HOUR = 60 * MINUTE;
 export interface Throttle {
   /** Counts one attempt; answers how many ms to wait when it is over the limit, else undefined. */
   hit(subject: string): Promise<number | undefined>;
+  /** Counts one attempt; answers how many this subject has made in its window, this one included. */
+  hitCount(subject: string): Promise<number>;
+  /** How many ms until the subject may try again when its next attempt would be refused, else undefined; counts nothing. */
+  refusal(subject: string): Promise<number | undefined>;
+  /** Refuses the subject for this long, whatever it counted. */
+  refuseFor(subject: string, ms: number): Promise<void>;
+  /** `refusal` of many subjects in one statement: those refused now, with the ms until they may try. */
+  refusals(subjects: readonly string[]): Promise<Map<string, number>>;
   /** Gives one counted attempt back (it turned out legitimate). */
   giveBack(subject: string): Promise<void>;
   /** Forgets every attempt of this subject. */
@@ -22,7 +30,15 @@ export interface Throttle {
 export interface Throttles {
   userLookup: Throttle;
   signInPerAccount: Throttle;
-  signInFailurePerAddress: Throttle;
+  /**
+   * Accounts with a failed sign-in from one address (credential stuffing), not attempts: one person
+   * failing on their own account again and again counts once, and locks out nobody else there.
+   */
+  signInAccountsPerAddress: Throttle;
+  /** Sign-in attempts on one account from one address: the first of them counts the account for the address. */
+  signInAccountFromAddress: Throttle;
+  /** Until when an account's sign-ins were last refused, whichever limit refused them (for its owners to see). */
+  signInRefused: Throttle;
   signUpPerAddress: Throttle;
   mailRequestPerAddress: Throttle;
   mailPerMailbox: Throttle;
@@ -69,6 +85,35 @@ function throttle(
         throw refusal;
       }
     },
+    async hitCount(subject) {
+      try {
+        return (await limiter.consume(keyOf(subject))).consumedPoints;
+      } catch (refusal) {
+        if (refusal instanceof RateLimiterRes) return refusal.consumedPoints;
+        throw refusal;
+      }
+    },
+    async refusal(subject) {
+      const seen = await limiter.get(keyOf(subject));
+      if (!seen || seen.consumedPoints < points || seen.msBeforeNext <= 0) return undefined;
+      return Math.max(seen.msBeforeNext, 1000);
+    },
+    async refuseFor(subject, ms) {
+      await limiter.block(keyOf(subject), Math.ceil(ms / 1000));
+    },
+    async refusals(subjects) {
+      const keys = new Map(subjects.map((subject) => [limiter.getKey(keyOf(subject)), subject]));
+      const now = Date.now();
+      // The limiter's own rows (migration 004), read as its `get` reads them, for all at once.
+      const rows = await db.query<{ key: string; points: number; expire: string | null }>(
+        `SELECT key, points, expire FROM ${TABLE} WHERE key = ANY($1::text[]) AND points >= $2
+           AND expire > $3`,
+        [[...keys.keys()], points, now],
+      );
+      return new Map(
+        rows.map((row) => [keys.get(row.key)!, Math.max(Number(row.expire) - now, 1000)]),
+      );
+    },
     async giveBack(subject) {
       await limiter.reward(keyOf(subject), 1);
     },
@@ -82,12 +127,16 @@ export function createThrottles(db: Queryable, limits: RateLimits): Throttles {
   return {
     userLookup: throttle(db, 'user-lookup', limits.userLookupsPerMinute, MINUTE),
     signInPerAccount: throttle(db, 'sign-in-account', limits.signInsPerAccount, 15 * MINUTE),
-    signInFailurePerAddress: throttle(
+    signInAccountsPerAddress: throttle(
       db,
-      'sign-in-failure-ip',
+      'sign-in-accounts-ip',
       limits.signInFailuresPerAddress,
       HOUR,
     ),
+    // Never refuses: it only tells the first attempt on an account from an address.
+    signInAccountFromAddress: throttle(db, 'sign-in-account-ip', Number.MAX_SAFE_INTEGER, HOUR),
+    // Holds nothing but the refusals it is told of; one point so that a refusal reads as refused.
+    signInRefused: throttle(db, 'sign-in-refused', 1, HOUR),
     signUpPerAddress: throttle(db, 'sign-up-ip', limits.signUpsPerAddress, HOUR),
     mailRequestPerAddress: throttle(db, 'mail-request-ip', limits.mailRequestsPerAddress, HOUR),
     mailPerMailbox: throttle(db, 'mailbox', limits.mailsPerMailbox, HOUR),
