@@ -52,7 +52,14 @@ const { gaps: _gaps, ...planFields } = plan;
 
 /** What the area's screens requested, by call. */
 let api: Record<
-  'targetCompanies' | 'audits' | 'audit' | 'actionPlans' | 'actionPlan' | 'users' | 'dashboard',
+  | 'targetCompanies'
+  | 'audits'
+  | 'audit'
+  | 'actionPlans'
+  | 'actionPlan'
+  | 'users'
+  | 'signInLimits'
+  | 'dashboard',
   jest.Mock<void, [ApiRequest]>
 >;
 
@@ -80,6 +87,7 @@ beforeEach(() => {
       'auditor/users',
       ok({ users: [apiUser({ id: 'u-owner', role: 'owner' })] }),
     ),
+    signInLimits: onApi('get', 'auditor/users/sign-in-limits', ok({ limits: [] })),
     dashboard: onApi(
       'get',
       'dashboard/auditor',

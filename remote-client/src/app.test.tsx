@@ -100,6 +100,7 @@ beforeEach(() => {
     'client/users',
     ok({ users: [], counts: { total: 0, admins: 0, editors: 0, viewers: 0 } }),
   );
+  onApi('get', 'client/users/sign-in-limits', ok({ limits: [] }));
   onApi(
     'get',
     'target-company/auditors',

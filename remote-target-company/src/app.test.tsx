@@ -10,6 +10,7 @@ beforeEach(onTrailNames);
 let loads: {
   dashboard: jest.Mock;
   users: jest.Mock;
+  signInLimits: jest.Mock;
   auditors: jest.Mock;
   audits: jest.Mock;
   actionPlans: jest.Mock;
@@ -20,6 +21,7 @@ beforeEach(() => {
   loads = {
     dashboard: onApi('get', 'dashboard/target-company', 'pending'),
     users: onApi('get', 'target-company/users', ok({ users: [] })),
+    signInLimits: onApi('get', 'target-company/users/sign-in-limits', ok({ limits: [] })),
     auditors: onApi('get', 'target-company/auditors', ok({ auditors: [] })),
     audits: onApi('get', 'target-company/:auditorId/audits', ok({ audits: [] })),
     actionPlans: onApi('get', 'action-plan/:auditId/action-plans', ok({ actionPlans: [] })),

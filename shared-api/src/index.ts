@@ -222,6 +222,8 @@ export type {
   ClientUsers,
   UserPage,
   UserQuery,
+  SignInLimit,
+  SignInLimits,
   TargetCompanyPage,
   TargetCompanyQuery,
   AuditorPage,

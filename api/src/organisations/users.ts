@@ -62,6 +62,19 @@ const userCountsSql = (organisation: Organisation) => `SELECT count(*)::int AS t
     count(*) FILTER (WHERE u.role = 'viewer')::int AS viewers
   FROM users u WHERE ${organisationUsersSql(organisation)}`;
 
+/** Every user of the organisation: their id, name and e-mail (the sign-in limits ask about them all). */
+export async function membersOf(
+  db: Queryable,
+  organisation: Organisation,
+): Promise<{ id: string; fullname: string; email: string }[]> {
+  const { rows } = await db.query<{ id: string; fullname: string; email: string }>(
+    `SELECT u.id, u.fullname, u.email FROM users u WHERE ${organisationUsersSql(organisation)}
+     ORDER BY u.id`,
+    [organisation.id, organisation.userType],
+  );
+  return rows;
+}
+
 /** One page of the organisation's users, newest first; `search` in names, emails and role labels. */
 export async function listUsers(db: Queryable, organisation: Organisation, query: UserQuery = {}) {
   const { counts: _counts, ...page } = await readUsers(db, organisation, query, false);

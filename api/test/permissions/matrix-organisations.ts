@@ -142,6 +142,17 @@ export const ORGANISATION_ROWS: readonly MatrixRow[] = [
     request: () => ({ method: 'GET', url: '/client/users' }),
   },
   {
+    // The client's users held back at sign-in: those who manage the users only.
+    route: 'GET /client/users/sign-in-limits',
+    write: false,
+    own: {
+      client: [200, 403, 403, 403],
+      auditor: [403, 403, 403, 403],
+      targetCompany: [403, 403, 403, 403],
+    },
+    request: () => ({ method: 'GET', url: '/client/users/sign-in-limits' }),
+  },
+  {
     route: 'POST /client/user',
     write: true,
     own: {
@@ -201,6 +212,16 @@ export const ORGANISATION_ROWS: readonly MatrixRow[] = [
       targetCompany: [403, 403, 403, 403],
     },
     request: () => ({ method: 'GET', url: '/auditor/users' }),
+  },
+  {
+    route: 'GET /auditor/users/sign-in-limits',
+    write: false,
+    own: {
+      client: [403, 403, 403, 403],
+      auditor: [200, 200, 403, 403],
+      targetCompany: [403, 403, 403, 403],
+    },
+    request: () => ({ method: 'GET', url: '/auditor/users/sign-in-limits' }),
   },
   {
     route: 'POST /auditor/user',
@@ -269,6 +290,25 @@ export const ORGANISATION_ROWS: readonly MatrixRow[] = [
     request: ({ ids }) => ({
       method: 'GET',
       url: '/target-company/users',
+      query: { targetCompanyId: ids.targetCompanyId },
+    }),
+  },
+  {
+    route: 'GET /target-company/users/sign-in-limits',
+    write: false,
+    own: {
+      client: [403, 403, 403, 403],
+      auditor: [403, 403, 403, 403],
+      targetCompany: [200, 200, 403, 403],
+    },
+    foreign: {
+      client: [403, 403, 403, 403],
+      auditor: [403, 403, 403, 403],
+      targetCompany: [404, 404, 403, 403],
+    },
+    request: ({ ids }) => ({
+      method: 'GET',
+      url: '/target-company/users/sign-in-limits',
       query: { targetCompanyId: ids.targetCompanyId },
     }),
   },

@@ -1,6 +1,6 @@
-// Bad input to the notification, organisation-settings, ESAP import and monitoring-report routes:
-// NUL bytes, huge and negative values, wrong types, hostile files. Each is answered with a 4xx, never
-// a 5xx, and nothing in the database changes.
+// Bad input to the notification, organisation-settings, ESAP import, monitoring-report, portfolio and
+// sign-in-limits routes: NUL bytes, huge and negative values, wrong types, hostile files. Each is
+// answered with a 4xx, never a 5xx, and nothing in the database changes.
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { databaseDigest } from '../permissions/database-digest';
 import { HOSTILE_FILES } from '../esap-import/esap-fixtures';
@@ -14,6 +14,8 @@ const NUL = 'Europe/\u0000London';
 interface Probe {
   name: string;
   request: (world: World, planId: string) => InjectOptions | Promise<InjectOptions>;
+  /** Who calls: one who may call the route, so that a refusal is about the input (the firm's owner unless said). */
+  as?: 'companyOwner';
 }
 
 const csvForm = (
@@ -155,6 +157,22 @@ const PROBES: Probe[] = [
       request: () => ({ method: 'GET' as const, url, query }),
     })),
   ),
+  // The company's users held back at sign-in: the company's id, as its users list takes it.
+  ...[
+    {},
+    { targetCompanyId: 'not-a-uuid' },
+    { targetCompanyId: '\u0000' },
+    { targetCompanyId: HUGE },
+    { targetCompanyId: ['2f0c7c38-1f0e-4a3e-8a55-3b9a0f4c1e11', 'x'] },
+  ].map((query, index) => ({
+    name: `GET /target-company/users/sign-in-limits #${index + 1}`,
+    as: 'companyOwner' as const,
+    request: () => ({
+      method: 'GET' as const,
+      url: '/api/v1/target-company/users/sign-in-limits',
+      query,
+    }),
+  })),
 ];
 
 describe.each(databaseKinds)('bad input to the new routes on %s', (kind) => {
@@ -179,8 +197,10 @@ describe.each(databaseKinds)('bad input to the new routes on %s', (kind) => {
     '%s is a 4xx that changes nothing',
     async (_name, probe) => {
       const before = await databaseDigest(app);
-      // The auditor owner may call every one of these routes: a refusal is about the input.
-      const response = await world.as.auditorOwner(await probe.request(world, planId));
+      // The caller may call the route: a refusal is about the input.
+      const response = await world.as[probe.as ?? 'auditorOwner'](
+        await probe.request(world, planId),
+      );
       // The answer's start is shown beside the verdict when it fails.
       const refused = response.statusCode >= 400 && response.statusCode < 500;
       expect([refused, response.statusCode, response.body.slice(0, 300)]).toEqual([

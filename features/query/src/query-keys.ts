@@ -18,6 +18,9 @@ export const queryKeys = {
   actionPlan: (actionPlanId?: string) => one('action-plan', actionPlanId),
   users: (userType?: string, filter: Filter = {}) =>
     ['users', ...(userType ? [userType, filter] : [])] as const,
+  /** The organisation's users held back at sign-in (read from the identity provider). */
+  signInLimits: (userType: string, targetCompanyId?: string) =>
+    ['sign-in-limits', userType, ...(targetCompanyId ? [targetCompanyId] : [])] as const,
   dashboard: (filter: Filter = {}) => ['dashboard', filter] as const,
   /** The portfolio's figures, and (with a filter) pages of its gap explorer. */
   portfolio: (filter?: Record<string, unknown>) =>

@@ -9,5 +9,7 @@ export type { LoadedUsers, UsersOnPage, UsersScreenLayoutProps } from './users-s
 export { UserCard } from './user-card';
 export type { UserCardProps } from './user-card';
 export { isSameUser } from './is-same-user';
+export { SignInLimitsNotice, SIGN_IN_LIMITS_REFRESH_MS } from './sign-in-limits-notice';
+export type { SignInLimitsNoticeProps } from './sign-in-limits-notice';
 export { userTexts } from './user-texts';
 export type { OrganisationUserType } from './user-texts';

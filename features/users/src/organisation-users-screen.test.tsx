@@ -7,6 +7,7 @@ import {
   type OrganisationUsersScreenProps,
 } from './organisation-users-screen';
 import { NEW_USER_CLOSE_DELAY_MS } from './new-user-dialog';
+import { formatDate } from '@verity/shared-api';
 import {
   API_ORIGIN,
   apiServer,
@@ -84,10 +85,23 @@ async function fillNewUser(user: ReturnType<typeof userEvent.setup>, email: stri
 
 let auditorUsersListed: jest.Mock;
 let companyUsersListed: jest.Mock;
+let auditorLimitsAsked: jest.Mock;
+let companyLimitsAsked: jest.Mock;
 beforeEach(() => {
   auditorUsersListed = onApi('get', 'auditor/users', ok({ users: [owner, admin, editor] }));
   companyUsersListed = onApi('get', 'target-company/users', ok({ users: [owner, admin, editor] }));
+  // Nobody held back at sign-in, unless a test says otherwise.
+  auditorLimitsAsked = onApi('get', 'auditor/users/sign-in-limits', ok({ limits: [] }));
+  companyLimitsAsked = onApi('get', 'target-company/users/sign-in-limits', ok({ limits: [] }));
 });
+
+/** Aiko held back at sign-in until a quarter past two. */
+const aikoHeldBack = {
+  userId: 'u-editor',
+  fullname: 'Aiko Tanaka',
+  emailId: 'aiko@greenaudit.example',
+  until: '2025-03-09T14:15:00.000Z',
+};
 
 describe('OrganisationUsersScreen: auditor users', () => {
   it('shows a card per user with name, email, role badge and created date', async () => {
@@ -172,6 +186,44 @@ describe('OrganisationUsersScreen: auditor users', () => {
     onApi('get', 'auditor/users', fails(404, 'Auditor firm not found'));
     renderUsers();
     expect(await screen.findByRole('alert')).toHaveTextContent('Auditor firm not found');
+  });
+
+  it('shows those who manage the users who is held back at sign-in, and until when', async () => {
+    onApi('get', 'auditor/users/sign-in-limits', ok({ limits: [aikoHeldBack] }));
+    const { container } = renderUsers();
+    const notice = await screen.findByRole('region', { name: 'Sign-ins on hold' });
+    expect(notice).toHaveTextContent(
+      'After too many failed sign-in attempts, Verity is not letting these people sign in for now. Each can try again from the time shown.',
+    );
+    expect(
+      within(notice)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      `Aiko Tanaka (aiko@greenaudit.example) until ${formatDate(aikoHeldBack.until, 'dateTime')}`,
+    ]);
+    await screen.findByText('Lena Ortiz');
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('shows no sign-in notice while nobody is held back, or when it cannot be read', async () => {
+    const { unmount } = renderUsers();
+    await screen.findByText('Lena Ortiz');
+    await waitFor(() => expect(auditorLimitsAsked).toHaveBeenCalled());
+    expect(screen.queryByRole('region', { name: 'Sign-ins on hold' })).toBeNull();
+    unmount();
+
+    onApi('get', 'auditor/users/sign-in-limits', fails(502, 'The accounts service is unavailable'));
+    renderUsers();
+    await screen.findByText('Lena Ortiz');
+    expect(screen.queryByRole('region', { name: 'Sign-ins on hold' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('asks nothing about sign-ins for those who do not manage the users', async () => {
+    renderUsers({ canManageUsers: false });
+    await screen.findByText('Lena Ortiz');
+    expect(auditorLimitsAsked).not.toHaveBeenCalled();
   });
 
   it('hides add and delete from users who may not manage users', async () => {
@@ -427,6 +479,21 @@ describe('OrganisationUsersScreen: company users', () => {
       'No targetCompanyId found for current user',
     );
     expect(companyUsersListed).not.toHaveBeenCalled();
+  });
+
+  it("shows who of the company's users is held back at sign-in, asking for the company's own", async () => {
+    const asked = onApi(
+      'get',
+      'target-company/users/sign-in-limits',
+      ok({ limits: [aikoHeldBack] }),
+    );
+    renderCompanyUsers();
+    const notice = await screen.findByRole('region', { name: 'Sign-ins on hold' });
+    expect(notice).toHaveTextContent('Aiko Tanaka (aiko@greenaudit.example) until');
+    expect(asked).toHaveBeenCalledWith(
+      expect.objectContaining({ search: { targetCompanyId: companyAdmin.targetCompanyId } }),
+    );
+    expect(companyLimitsAsked).not.toHaveBeenCalled();
   });
 
   it("says 'Failed to fetch targetCompany users.' when loading fails", async () => {

@@ -27,6 +27,7 @@ import {
   getCompanyUsers,
 } from '@verity/shared-api/calls';
 import { isSameUser } from './is-same-user';
+import { SignInLimitsNotice } from './sign-in-limits-notice';
 import { UsersScreenLayout } from './users-screen-layout';
 import { userTexts, type OrganisationUserType } from './user-texts';
 import { toast, usePagedList } from '@verity/shared-ui';
@@ -148,6 +149,11 @@ export function OrganisationUsersScreen({
       createErrorText={kind.createErrorText}
       onCreated={(created) => update((listed) => [created, ...listed])}
       onDeleteConfirmed={onDeleteConfirmed}
+      notice={
+        canManageUsers ? (
+          <SignInLimitsNotice userType={userType} targetCompanyId={user.targetCompanyId} />
+        ) : null
+      }
     />
   );
 }

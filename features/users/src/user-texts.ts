@@ -40,4 +40,8 @@ export const userTexts = {
   admins: 'Admins',
   editors: 'Editors',
   viewers: 'Viewers',
+  signInLimitsTitle: 'Sign-ins on hold',
+  signInLimitsIntro:
+    'After too many failed sign-in attempts, Verity is not letting these people sign in for now. Each can try again from the time shown.',
+  signInLimitUntil: 'until',
 } as const;

@@ -56,6 +56,8 @@ export interface UsersScreenLayoutProps {
   onDeleteConfirmed: (user: ClientUser) => Promise<void>;
   /** Figures above the list, such as the client's user counts. */
   summary?: ReactNode;
+  /** Shown under the title, before the figures: the users held back at sign-in. */
+  notice?: ReactNode;
 }
 
 /** What every users screen shares: header, add dialog, search, user cards and the delete confirmation. */
@@ -74,6 +76,7 @@ export function UsersScreenLayout({
   onCreated,
   onDeleteConfirmed,
   summary,
+  notice,
 }: UsersScreenLayoutProps) {
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<ClientUser | null>(null);
@@ -98,6 +101,7 @@ export function UsersScreenLayout({
           canAdd ? <Button onClick={() => setAdding(true)}>{userTexts.addNewUser}</Button> : null
         }
       />
+      {notice}
       {summary}
       <div className="vui-screen-toolbar">
         <SearchBox value={search} onChange={onSearchChange} placeholder={userTexts.searchUsers} />

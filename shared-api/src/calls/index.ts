@@ -23,6 +23,7 @@ export {
   getCompanyUsers,
   createCompanyUser,
   deleteCompanyUser,
+  getSignInLimits,
 } from './users';
 export { getAudits, getAudit, createAudit } from './audits';
 export {

@@ -2,10 +2,12 @@ import type {
   ClientUser,
   ClientUsers,
   NewUserPayload,
+  SignInLimit,
   UserCounts,
   UserPage,
   UserQuery,
 } from '../contract';
+import type { UserType } from '../domain/user';
 import { apiClient } from '@verity/session';
 import type { KyInstance } from '@verity/session';
 import { dataOf, pageInfoOf, query } from './envelope';
@@ -96,4 +98,27 @@ export function createCompanyUser(
 /** DELETE /target-company/user/{id} (company owner or admin; never an owner, never oneself). */
 export async function deleteCompanyUser(id: string, client: KyInstance = apiClient): Promise<void> {
   await client.delete(`target-company/user/${encodeURIComponent(id)}`);
+}
+
+const SIGN_IN_LIMITS_PATH: Record<UserType, string> = {
+  client: 'client/users/sign-in-limits',
+  auditor: 'auditor/users/sign-in-limits',
+  targetCompany: 'target-company/users/sign-in-limits',
+};
+
+/**
+ * GET /{area}/users/sign-in-limits (those who manage the area's users): the organisation's users the
+ * identity provider refuses to sign in for now, and until when. A company's needs its id.
+ */
+export async function getSignInLimits(
+  userType: UserType,
+  targetCompanyId?: string,
+  client: KyInstance = apiClient,
+): Promise<SignInLimit[]> {
+  const searchParams: Record<string, string> =
+    userType === 'targetCompany' ? { targetCompanyId: targetCompanyId ?? '' } : {};
+  const data = await dataOf<{ limits?: SignInLimit[] }>(
+    client.get(SIGN_IN_LIMITS_PATH[userType], { searchParams }),
+  );
+  return data.limits ?? [];
 }

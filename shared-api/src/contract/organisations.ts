@@ -245,6 +245,26 @@ export const UserQuery = Type.Object({
 });
 export type UserQuery = Static<typeof UserQuery>;
 
+/**
+ * A member whose sign-ins the identity provider refuses for now, after too many failed attempts on
+ * their account or from the address they sign in from (docs/decisions.md "Sign-in limits").
+ */
+export const SignInLimit = Type.Object({
+  userId: Uuid,
+  fullname: Type.String(),
+  emailId: Type.String(),
+  /** When they may try again. */
+  until: IsoDate,
+});
+export type SignInLimit = Static<typeof SignInLimit>;
+
+/** GET /{area}/users/sign-in-limits: the members refused for now, soonest free first. */
+export const SignInLimits = Type.Object({ limits: Type.Array(SignInLimit) });
+export type SignInLimits = Static<typeof SignInLimits>;
+
+/** GET /target-company/users/sign-in-limits query. */
+export const CompanySignInLimitsQuery = Type.Object({ targetCompanyId: Uuid });
+
 /** GET /target-company/users query. */
 export const CompanyUserQuery = Type.Object({ targetCompanyId: Uuid, ...UserQuery.properties });
 export type CompanyUserQuery = Static<typeof CompanyUserQuery>;
@@ -334,6 +354,12 @@ export const organisationSchemas = routeSchemas({
     response: { ...answers(200, Type.Object({})), ...errorAnswers(429) },
   },
   removeUser: { params: UserId, response: answers(200, Type.Object({})) },
+  // Read from the identity provider: its limit per person (429) and its absence (502).
+  signInLimits: { response: { ...answers(200, SignInLimits), ...errorAnswers(429, 502) } },
+  companySignInLimits: {
+    querystring: CompanySignInLimitsQuery,
+    response: { ...answers(200, SignInLimits), ...errorAnswers(429, 502) },
+  },
   audits: {
     params: Type.Object({ auditorId: Uuid }),
     querystring: AuditQuery,

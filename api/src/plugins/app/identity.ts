@@ -12,6 +12,20 @@ export interface AccountsAnswer {
   body: unknown;
 }
 
+/** An address whose sign-ins identity refuses for now. */
+export interface SignInLimitAnswer {
+  email: string;
+  until: Date;
+}
+
+/** Identity answered, but not with what was asked. */
+export class IdentityRefusal extends Error {
+  override name = 'IdentityRefusal';
+  constructor(readonly status: number) {
+    super(`identity answered ${status}`);
+  }
+}
+
 /** Accounts identity signed out everywhere (a password reset), from one look. */
 export interface IdentitySignOuts {
   signOuts: { sub: string; signedOutAt: Date }[];
@@ -30,6 +44,12 @@ export interface IdentityClient {
    * lookups per end user); rejects when the service cannot be reached.
    */
   lookupUser(email: string, endUserId: string): Promise<AccountsAnswer>;
+  /**
+   * POST {accounts}/sign-in-limits with the API key, naming the end user who asks: which of these
+   * addresses the provider refuses to sign in for now, and until when; rejects when it cannot be read,
+   * with `status` when the provider answered.
+   */
+  signInLimits(emails: readonly string[], endUserId: string): Promise<SignInLimitAnswer[]>;
   /** GET {accounts}/sign-outs?since= with the API key; rejects when it cannot be read. */
   signOuts(since: Date): Promise<IdentitySignOuts>;
   /**
@@ -177,6 +197,35 @@ export default fp(
         });
         const body: unknown = await response.json().catch(() => undefined);
         return { status: response.status, body };
+      },
+      async signInLimits(emails, endUserId) {
+        const response = await identityFetch(`${config.identityAccountsUrl}/sign-in-limits`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${config.identityApiKey}`,
+            accept: 'application/json',
+            'content-type': 'application/json',
+            [END_USER_HEADER]: endUserId,
+          },
+          body: JSON.stringify({ emails }),
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
+        if (!response.ok) {
+          await response.body?.cancel();
+          throw new IdentityRefusal(response.status);
+        }
+        const body = (await response.json()) as { limits?: unknown };
+        const limits = Array.isArray(body.limits) ? (body.limits as unknown[]) : undefined;
+        const valid = limits?.every(
+          (limit) =>
+            typeof (limit as SignInLimitAnswer).email === 'string' &&
+            isTime((limit as { until?: unknown }).until),
+        );
+        if (!limits || !valid) throw new IdentityRefusal(response.status);
+        return (limits as { email: string; until: string }[]).map((limit) => ({
+          email: limit.email,
+          until: new Date(limit.until),
+        }));
       },
       async signOuts(since) {
         const url = new URL(`${config.identityAccountsUrl}/sign-outs`);

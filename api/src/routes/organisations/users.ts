@@ -13,6 +13,7 @@ import { ApiError, invalid, notFound, passed } from '../../errors';
 import { invitationMessage } from '../../invitations/invitation-mail';
 import { errorCodes } from '../../messages';
 import { organisationMessages } from '../../organisations/messages';
+import { signInLimitsOf } from '../../organisations/sign-in-limits';
 import {
   createUser,
   deleteUser,
@@ -127,6 +128,47 @@ const userRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const { targetCompanyId, ...query } = request.query;
       if (targetCompanyId !== organisation.id) throw notFound();
       return { success: true as const, data: await listUsers(fastify.db, organisation, query) };
+    },
+  );
+
+  const limitsSummary =
+    'The users whose sign-ins the identity provider refuses for now (too many failed attempts), and until when';
+  const readLimits = (user: SessionUser) =>
+    signInLimitsOf(fastify, ownOrganisation(user), user._id).then((limits) => ({
+      success: true as const,
+      data: { limits },
+    }));
+
+  fastify.get(
+    '/client/users/sign-in-limits',
+    {
+      config: { permission: 'manageClientUsers' },
+      schema: { ...routeDocs('client users', limitsSummary), ...organisationSchemas.signInLimits },
+    },
+    (request) => readLimits(request.user),
+  );
+
+  fastify.get(
+    '/auditor/users/sign-in-limits',
+    {
+      config: { permission: 'manageAuditorUsers' },
+      schema: { ...routeDocs('auditor users', limitsSummary), ...organisationSchemas.signInLimits },
+    },
+    (request) => readLimits(request.user),
+  );
+
+  fastify.get(
+    '/target-company/users/sign-in-limits',
+    {
+      config: { permission: 'manageCompanyUsers' },
+      schema: {
+        ...routeDocs('company users', limitsSummary),
+        ...organisationSchemas.companySignInLimits,
+      },
+    },
+    async (request) => {
+      if (request.query.targetCompanyId !== ownOrganisation(request.user).id) throw notFound();
+      return readLimits(request.user);
     },
   );
 

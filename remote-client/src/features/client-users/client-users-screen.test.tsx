@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { NEW_USER_CLOSE_DELAY_MS } from '@verity/feature-users';
+import { formatDate } from '@verity/shared-api';
 import { ClientUsersScreen, type ClientUsersScreenProps } from './client-users-screen';
 import { apiUser, fails, ok, onApi, renderScreen, withBody } from '@verity/shared-ui/src/testing';
 
@@ -61,6 +62,7 @@ function card(name: string) {
   return screen.getByRole('heading', { level: 2, name }).closest('article') as HTMLElement;
 }
 
+let limitsAsked: jest.Mock;
 beforeEach(() => {
   onApi(
     'get',
@@ -70,6 +72,7 @@ beforeEach(() => {
       counts: { total: 4, admins: 1, editors: 1, viewers: 1 },
     }),
   );
+  limitsAsked = onApi('get', 'client/users/sign-in-limits', ok({ limits: [] }));
 });
 
 describe('ClientUsersScreen', () => {
@@ -170,6 +173,34 @@ describe('ClientUsersScreen', () => {
       expect(screen.queryByRole('button', { name: /Delete user/ })).not.toBeInTheDocument();
       unmount();
     }
+    // Nor are they told whose sign-ins are held back: that is for the owner, who manages users.
+    expect(limitsAsked).not.toHaveBeenCalled();
+  });
+
+  it('shows the owner who is held back at sign-in, and until when, above the counts', async () => {
+    onApi(
+      'get',
+      'client/users/sign-in-limits',
+      ok({
+        limits: [
+          {
+            userId: 'u-sofia',
+            fullname: 'Sofia Alves',
+            emailId: 'sofia@northwind.example',
+            until: '2025-03-20T10:05:00.000Z',
+          },
+        ],
+      }),
+    );
+    renderClientUsers();
+    const notice = await screen.findByRole('region', { name: 'Sign-ins on hold' });
+    expect(within(notice).getByRole('listitem')).toHaveTextContent(
+      `Sofia Alves (sofia@northwind.example) until ${formatDate('2025-03-20T10:05:00.000Z', 'dateTime')}`,
+    );
+    // Before the figures, right under the title.
+    expect(
+      notice.compareDocumentPosition(count('Total Users')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
   });
 
   it('deletes after the confirmation, removes the card and lowers the counts', async () => {

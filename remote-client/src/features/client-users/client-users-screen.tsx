@@ -7,6 +7,7 @@ import {
   FAILED_FETCH_CLIENT_DETAILS,
   canAddClientUsersAndAuditors,
   canDeleteClientUser,
+  may,
   type ClientUser,
   type ClientUsers,
   type SessionUser,
@@ -14,7 +15,12 @@ import {
 } from '@verity/shared-api';
 import { getErrorText } from '@verity/shared-api/calls';
 import { createClientUser, deleteClientUser, getClientUsers } from '@verity/shared-api/calls';
-import { UsersScreenLayout, isSameUser, userTexts } from '@verity/feature-users';
+import {
+  SignInLimitsNotice,
+  UsersScreenLayout,
+  isSameUser,
+  userTexts,
+} from '@verity/feature-users';
 import { adjustCounts } from './user-counts';
 import { StatCard, toast, usePagedList } from '@verity/shared-ui';
 
@@ -84,6 +90,7 @@ export function ClientUsersScreen({ user }: ClientUsersScreenProps) {
       }
       onDeleteConfirmed={onDeleteConfirmed}
       summary={loaded.isSuccess ? <UserCountCards counts={loaded.data.counts} /> : null}
+      notice={may(user, 'manageClientUsers') ? <SignInLimitsNotice userType="client" /> : null}
     />
   );
 }

@@ -24,6 +24,7 @@ let listed: jest.Mock;
 beforeEach(() => {
   users = [owner, editor];
   listed = onApi('get', 'target-company/users', () => ok({ users }));
+  onApi('get', 'target-company/users/sign-in-limits', ok({ limits: [] }));
 });
 
 async function openDialog() {
