@@ -19,8 +19,15 @@ async function listening<T extends net.Server>(server: T): Promise<string> {
   return `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
 }
 
+/**
+ * The API of these tests: the provider at `issuer`, its accounts service elsewhere, so that the
+ * sign-outs every API process reads on a timer take none of the provider's connections.
+ */
+const appWith = (issuer: string) =>
+  buildTestApp(database, { IDENTITY_ISSUER: issuer, IDENTITY_ACCOUNTS_URL: 'http://127.0.0.1:9' });
+
 async function reachableAt(issuer: string): Promise<boolean> {
-  const app: FastifyInstance = await buildTestApp(database, { IDENTITY_ISSUER: issuer });
+  const app: FastifyInstance = await appWith(issuer);
   try {
     return await app.identity.reachable();
   } finally {
@@ -49,9 +56,7 @@ describe("the identity provider's reachability", () => {
     const server = http.createServer((_request, response) =>
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}'),
     );
-    const app: FastifyInstance = await buildTestApp(database, {
-      IDENTITY_ISSUER: await listening(server),
-    });
+    const app: FastifyInstance = await appWith(await listening(server));
     try {
       expect(await app.identity.reachable()).toBe(true);
       server.closeAllConnections();
@@ -66,9 +71,7 @@ describe("the identity provider's reachability", () => {
     let connections = 0;
     const server = http.createServer((_request, response) => response.writeHead(503).end());
     server.on('connection', () => (connections += 1));
-    const app: FastifyInstance = await buildTestApp(database, {
-      IDENTITY_ISSUER: await listening(server),
-    });
+    const app: FastifyInstance = await appWith(await listening(server));
     try {
       const answers = await Promise.all(Array.from({ length: 10 }, () => app.identity.reachable()));
       expect(answers).toEqual(Array(10).fill(false));
