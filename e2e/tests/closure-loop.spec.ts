@@ -92,7 +92,7 @@ atBothSizes((size) => {
       `/auditor/target-companies/${loop.companyId}/audits/${loop.auditId}/action-plans/${loop.planId}`,
     );
     const firstGap = page.getByRole('link', { name: /^Open gap / }).first();
-    await expect(firstGap).toHaveAccessibleName(`Open gap ${loop.kpi}`);
+    await expect(firstGap).toHaveAccessibleName(`Open gap ${loop.kpi} ${loop.gapName}`);
     await expect(page.getByRole('row').filter({ has: firstGap })).toContainText('Pending');
     await firstGap.click();
     await expect(panel.getByRole('combobox', { name: 'Status' })).toHaveCount(0);

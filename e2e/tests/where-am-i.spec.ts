@@ -76,10 +76,8 @@ atBothSizes((size) => {
     await expect(highlighted(page)).toHaveText('Companies');
 
     const planRow = page.getByRole('link', { name: /^Open action plan / }).first();
-    const heading = ((await planRow.getAttribute('aria-label')) ?? '').replace(
-      /^Open action plan /,
-      '',
-    );
+    // The row's first line (the link's name goes on with the plan's category).
+    const heading = (await planRow.locator('[title]').first().textContent()) ?? '';
     await planRow.click();
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await check(page, {

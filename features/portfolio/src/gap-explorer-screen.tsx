@@ -175,7 +175,7 @@ export function GapExplorerScreen({ gapHref, portfolioPath, trail }: GapExplorer
             caption={texts.explorerTitle}
             rows={gaps.data?.gaps ?? []}
             getRowKey={(gap) => gap.id}
-            rowLink={(gap) => ({ to: gapHref(gap), label: gap.gapName })}
+            rowLink={(gap) => ({ to: gapHref(gap) })}
             loading={gaps.isPending}
             busy={gaps.isPlaceholderData}
             emptyText={texts.noGaps}

@@ -386,7 +386,7 @@ export function GapList({
       caption={caption}
       rows={gaps}
       getRowKey={(gap) => gap.id}
-      rowLink={(gap) => ({ to: gapHref(gap), label: gap.gapName })}
+      rowLink={(gap) => ({ to: gapHref(gap) })}
       columns={GAP_LIST_COLUMNS}
     />
   );

@@ -93,7 +93,7 @@ describe('DataTable', () => {
         columns={columns}
         rows={audits}
         getRowKey={(a) => a.id}
-        rowLink={(audit) => ({ to: `/audits/${audit.id}`, label: `Open ${audit.type}` })}
+        rowLink={(audit) => ({ to: `/audits/${audit.id}`, action: 'Open' })}
       />,
       { path: '/audits' },
     );
@@ -115,7 +115,7 @@ describe('DataTable', () => {
         columns={columns}
         rows={audits}
         getRowKey={(a) => a.id}
-        rowLink={(audit) => ({ to: `/audits/${audit.id}`, label: `Open ${audit.type}` })}
+        rowLink={(audit) => ({ to: `/audits/${audit.id}`, action: 'Open' })}
       />,
       { path: '/audits' },
     );
@@ -156,7 +156,7 @@ describe('DataTable', () => {
         columns={columns}
         rows={audits}
         getRowKey={(a) => a.id}
-        rowLink={(audit) => ({ to: `/audits/${audit.id}`, label: `Open ${audit.type}` })}
+        rowLink={(audit) => ({ to: `/audits/${audit.id}`, action: 'Open' })}
       />,
       { wrapper: MemoryRouter },
     );

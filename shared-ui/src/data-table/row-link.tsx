@@ -1,19 +1,23 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, type To } from 'react-router-dom';
 
-/** Where a row leads and what its link says to a screen reader, e.g. 'Open gap Water reuse ratio'. */
+/** Where a row leads, and what following it does, said before the row's text (e.g. 'Open gap'). */
 export interface RowLinkTarget {
   to: To;
-  label: string;
+  /** Heard by screen readers only, before the text the link shows. */
+  action?: string;
 }
 
 /**
  * The real link of a row that opens something: Tab reaches it, Enter follows it, and a middle or
- * Ctrl-click opens it in a new tab, as any link does. Its label keeps the visible text in it.
+ * Ctrl-click opens it in a new tab, as any link does. Its name is the action, then the text it
+ * shows ('Open gap Water reuse ratio Recycling below target'), never a label in place of that
+ * text: whoever names the link by what they see (voice control) finds it (WCAG 2.5.3).
  */
-export function RowLink({ to, label, children }: RowLinkTarget & { children: ReactNode }) {
+export function RowLink({ to, action, children }: RowLinkTarget & { children: ReactNode }) {
   return (
-    <Link to={to} className="vui-row-link" aria-label={label}>
+    <Link to={to} className="vui-row-link">
+      {action ? <span className="vui-sr-only">{`${action} `}</span> : null}
       {children}
     </Link>
   );

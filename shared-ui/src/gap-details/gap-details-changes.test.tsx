@@ -58,11 +58,10 @@ describe('GapDetailsPanel change history', () => {
   it('has a third tab, Change History, with its count, listing the entries', async () => {
     const { user } = renderPanel(gap({ changeHistory: [statusChanged, created] }));
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual([
-      'Remarks0',
-      'Status History1',
-      'Change History2',
-    ]);
+    expect(tabs).toHaveLength(3);
+    expect(tabs[0]).toHaveAccessibleName('Remarks (0)');
+    expect(tabs[1]).toHaveAccessibleName('Status History (1)');
+    expect(tabs[2]).toHaveAccessibleName('Change History (2)');
     await user.click(changesTab());
     const list = screen.getByRole('list', { name: 'Change History' });
     expect(

@@ -30,17 +30,16 @@ export function Tabs({ items, label, defaultValue, value, onValueChange }: TabsP
     >
       <RadixTabs.List className="vui-tabs__list" aria-label={label}>
         {items.map((item) => (
-          <RadixTabs.Trigger
-            key={item.value}
-            value={item.value}
-            className="vui-tabs__trigger"
-            aria-label={item.count === undefined ? undefined : `${item.label} (${item.count})`}
-          >
+          <RadixTabs.Trigger key={item.value} value={item.value} className="vui-tabs__trigger">
             {item.label}
+            {/* Named by what it shows, 'Remarks (2)': no label in place of the text (WCAG 2.5.3). */}
             {item.count === undefined ? null : (
-              <span className="vui-tabs__count" aria-hidden="true">
-                {item.count}
-              </span>
+              <>
+                <span className="vui-tabs__count" aria-hidden="true">
+                  {item.count}
+                </span>
+                <span className="vui-sr-only">{` (${item.count})`}</span>
+              </>
             )}
           </RadixTabs.Trigger>
         ))}

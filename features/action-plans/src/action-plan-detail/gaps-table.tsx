@@ -20,7 +20,7 @@ export function GapsTable({ gaps, canEditGap, gapLink, onEditGap }: GapsTablePro
         <span className="vui-gap-cell">
           <span className="vui-gap-cell__kpi" title={gap.KPI}>
             {gap.KPI}
-          </span>
+          </span>{' '}
           <span className="vui-gap-cell__name" title={gap.gapName}>
             {gap.gapName}
           </span>
@@ -54,7 +54,7 @@ export function GapsTable({ gaps, canEditGap, gapLink, onEditGap }: GapsTablePro
       columns={columns}
       rows={gaps}
       getRowKey={(gap) => gap.id}
-      rowLink={(gap) => ({ to: gapLink(gap), label: `Open gap ${gap.KPI}` })}
+      rowLink={(gap) => ({ to: gapLink(gap), action: 'Open gap' })}
     />
   );
 }

@@ -71,7 +71,7 @@ export function ActionPlanListScreen({
         <span className="vui-plan-name">
           <span className="vui-plan-name__title" title={plan.actionPlanHeading}>
             {plan.actionPlanHeading}
-          </span>
+          </span>{' '}
           <span className="vui-plan-name__note">{ACTION_PLAN_CATEGORY_LABELS[plan.category]}</span>
         </span>
       ),
@@ -122,10 +122,7 @@ export function ActionPlanListScreen({
             loading={plans.isPending}
             loadingText={LOADING_ACTION_PLANS}
             emptyText={NO_ACTION_PLANS_FOUND}
-            rowLink={(plan) => ({
-              to: planPath(plan.id),
-              label: `Open action plan ${plan.actionPlanHeading}`,
-            })}
+            rowLink={(plan) => ({ to: planPath(plan.id), action: 'Open action plan' })}
             renderAfterRow={(plan, columnCount) => (
               <PlanGapRows
                 plan={plan}
@@ -211,11 +208,11 @@ function GapRow({ gap, to }: { gap: GapListItem; to: string }) {
   return (
     <tr className="vui-gap-row" data-clickable="true" onClick={followRowLink}>
       <td>
-        <RowLink to={to} label={`Open gap ${gap.KPI}`}>
+        <RowLink to={to} action="Open gap">
           <span className="vui-plan-name vui-plan-name--gap">
             <span className="vui-plan-name__title" title={gap.KPI}>
               {gap.KPI}
-            </span>
+            </span>{' '}
             <span className="vui-plan-name__note" title={gap.gapName}>
               {gap.gapName}
             </span>
