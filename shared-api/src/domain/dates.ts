@@ -19,6 +19,14 @@ export const DATE_RANGE = {
   max: new Date('9999-12-31T23:59:59.999Z'),
 } as const;
 
+/** Whether a day written yyyy-mm-dd (a real calendar day, as the format checks) lies in DATE_RANGE. */
+export function isDayInDateRange(day: string): boolean {
+  return (
+    day >= DATE_RANGE.min.toISOString().slice(0, 10) &&
+    day <= DATE_RANGE.max.toISOString().slice(0, 10)
+  );
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type DateInput = string | number | Date | null | undefined;

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   PORTFOLIO_TEXT,
+  gapRuleMessages,
+  isDayInDateRange,
   portfolioSchemas,
   type PortfolioGapQuery,
   type SessionUser,
@@ -36,10 +38,15 @@ function portfolioOf(user: SessionUser): { scope: FigureScope; key: string } {
 }
 
 /**
- * The filters' own checks: a company or firm named must be one the caller sees (else 404, as every
- * route answers for ids outside the caller's tenancy), and a due range must not be reversed.
+ * The filters' own checks, the same for the explorer and its export (which must refuse before its
+ * answer starts): a due range within the years every date column holds and not reversed, and a
+ * company or firm the caller sees (else 404, as every route answers for ids outside the caller's
+ * tenancy).
  */
 async function checkFilters(db: Queryable, user: SessionUser, query: PortfolioGapQuery) {
+  for (const day of [query.dueFrom, query.dueTo]) {
+    if (day && !isDayInDateRange(day)) throw invalid(gapRuleMessages.dateOutOfRange);
+  }
   if (query.dueFrom && query.dueTo && query.dueFrom > query.dueTo)
     throw invalid(PORTFOLIO_TEXT.dueRangeReversed);
   if (query.targetCompanyId) await requireVisibleCompany(db, user, query.targetCompanyId);
