@@ -1,3 +1,4 @@
+import { textRuleMessages } from '../../shared-api/src/rules/text-rules';
 import { linkIn, mailTo, postForm } from './support/account-pages';
 import { startIdentity, testApiKey } from './support/start-identity';
 import type { RunningIdentity } from './support/start-identity';
@@ -121,6 +122,21 @@ describe('accounts endpoints', () => {
         'This password is too common. Choose one that others are unlikely to use, such as a few unrelated words.',
     });
     expect((await lookUp('owner2@newclient.example')).status).toBe(404);
+
+    // A full name is one line: nothing is made for a name with a line break or a tab.
+    for (const name of ['Nia\r\nNewline', 'Nia\nNewline', 'Nia\tTab', 'Nia\u2028Newline']) {
+      const refused = await create({
+        email: 'nia@newclient.example',
+        name,
+        password: 'long enough pw',
+      });
+      expect({ name, status: refused.status, body: await refused.json() }).toEqual({
+        name,
+        status: 400,
+        body: { success: false, message: textRuleMessages.personNameOnOneLine },
+      });
+    }
+    expect((await lookUp('nia@newclient.example')).status).toBe(404);
 
     const anonymous = await create(
       { email: 'x@newclient.example', name: 'X', password: 'long enough pw' },

@@ -10,6 +10,7 @@ import type { TokenResponse } from './support/oidc-flow';
 import { linkIn, mailTo, mainOf } from './support/account-pages';
 import { startIdentity, testApiKey, testClient } from './support/start-identity';
 import type { RunningIdentity } from './support/start-identity';
+import { textRuleMessages } from '../../shared-api/src/rules/text-rules';
 import demo from '../../tooling/demo-accounts.json';
 
 let identity: RunningIdentity;
@@ -232,6 +233,24 @@ describe('sign-up', () => {
     expect(body).toContain('<li>Password must be at least 10 characters.</li>');
     expect(body).toContain('value="not-an-email"');
     expect(response.headers.get('location')).toBeNull();
+  });
+
+  it.each([
+    ['CR LF', 'Lina\r\nBreak'],
+    ['LF', 'Lina\nBreak'],
+    ['a tab', 'Lina\tBreak'],
+  ])('refuses a full name with %s, on one line or not at all', async (_kind, name) => {
+    const browser = new Browser();
+    const { page } = await openSignUp(browser);
+    const response = await browser.postForm(`${page}/sign-up`, {
+      name,
+      email: 'lina.break@verity.test',
+      password: 'long enough password',
+    });
+    expect(response.status).toBe(400);
+    expect(mainOf(await response.text())).toContain(
+      `role="alert">${textRuleMessages.personNameOnOneLine}</div>`,
+    );
   });
 
   it('answers an address that already has an account exactly as a new one, and tells its owner instead', async () => {

@@ -1,5 +1,10 @@
 import { prepared, type Database, type Queryable } from '../db';
-import type { Role, SessionUser, UserType } from '@verity/shared-api/src/server';
+import {
+  nameOnOneLine,
+  type Role,
+  type SessionUser,
+  type UserType,
+} from '@verity/shared-api/src/server';
 import { isUuid } from '../uuid';
 
 interface MembershipRow {
@@ -122,10 +127,12 @@ export function membershipsForSignIn(
         [account.sub, account.email, userType],
       );
     }
-    if (account.name) {
+    // The provider's name, on one line (accounts made before its rule may hold a line break).
+    const name = account.name && nameOnOneLine(account.name);
+    if (name) {
       await tx.query(
         "UPDATE users SET fullname = $1 WHERE sub = $2 AND user_type = $3 AND fullname = ''",
-        [account.name, account.sub, userType],
+        [name, account.sub, userType],
       );
     }
     return choicesOf(tx, userType, account.sub);

@@ -1,4 +1,4 @@
-import { EMAIL_MUST_EXIST } from '@verity/shared-api/src/server';
+import { EMAIL_MUST_EXIST, nameOnOneLine } from '@verity/shared-api/src/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError, invalid } from '../errors';
 import { errorCodes, messages } from '../messages';
@@ -31,7 +31,7 @@ export async function requireExistingAccount(
   const body = answer.body as
     { success?: unknown; user?: { sub?: unknown; name?: unknown } } | undefined;
   if (answer.status === 200 && body?.success === true && typeof body.user?.sub === 'string') {
-    return { name: typeof body.user.name === 'string' ? body.user.name : '' };
+    return { name: typeof body.user.name === 'string' ? nameOnOneLine(body.user.name) : '' };
   }
   if (answer.status === 404 || answer.status === 400) throw invalid(EMAIL_MUST_EXIST);
   log.error({ status: answer.status }, 'accounts service refused the lookup');

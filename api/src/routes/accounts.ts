@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { authSchemas, type LookedUpUser } from '@verity/shared-api/src/server';
+import { authSchemas, nameOnOneLine, type LookedUpUser } from '@verity/shared-api/src/server';
 import { ApiError } from '../errors';
 import { errorCodes, messages } from '../messages';
 import { checkRoutePermission } from '../auth/route-permission';
@@ -54,7 +54,8 @@ const accountsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         return {
           success: true as const,
           user: {
-            name: typeof user.name === 'string' ? user.name : null,
+            // On one line: the company wizard fills the owner's full name from it.
+            name: typeof user.name === 'string' ? nameOnOneLine(user.name) : null,
             email: typeof user.email === 'string' ? user.email : request.query.email,
             sub: '',
             picture: null,

@@ -1,6 +1,7 @@
 // A deployment's first step: a client (the tenancy root) with its first owner, and the owner's
 // identity account when it does not exist yet.
 import { randomBytes } from 'node:crypto';
+import { personNameProblem } from '@verity/shared-api/src/server';
 import type { Database } from '../db';
 import { invitationLink, invitationMessage } from '../invitations/invitation-mail';
 import { createInvitation, type Invitation } from '../invitations/invitations';
@@ -51,6 +52,8 @@ export async function createClient(
   if (!name) throw new CreateClientError('The client name is required');
   if (!EMAIL.test(ownerEmail)) throw new CreateClientError('The owner email is not valid');
   if (!ownerName) throw new CreateClientError("The owner's name is required");
+  const nameProblem = personNameProblem(ownerName);
+  if (nameProblem) throw new CreateClientError(nameProblem);
   return db.transaction(async (tx) => {
     const existing = await tx.query('SELECT 1 FROM clients WHERE lower(client_name) = lower($1)', [
       name,

@@ -1,3 +1,4 @@
+import { textRuleMessages } from '@verity/shared-api/src/server';
 import { openDatabase, runMigrations, type Database } from '../../src/db';
 import { createMailer } from '../../src/mail/mailer';
 import {
@@ -86,6 +87,18 @@ describe.each(databaseKinds)('create-client on %s', (kind) => {
     await expect(
       createClient(db, { name: 'northwind capital', ownerEmail: 'a@b.test', ownerName: 'A' }),
     ).rejects.toThrow('A client named "northwind capital" already exists');
+    expect(await clientCount()).toBe(before);
+  });
+
+  it("refuses an owner's name that is not one line, creating nothing", async () => {
+    const before = await clientCount();
+    await expect(
+      createClient(db, {
+        name: `Two Line Fund ${kind}`,
+        ownerEmail: 'two.lines@fund.test',
+        ownerName: 'Tia\r\nTwo',
+      }),
+    ).rejects.toThrow(textRuleMessages.personNameOnOneLine);
     expect(await clientCount()).toBe(before);
   });
 

@@ -1,4 +1,5 @@
 // The rules a new account must meet, shared by the sign-up page and POST /accounts.
+import { personNameProblem } from '../../../shared-api/src/rules/text-rules';
 import { messages } from '../messages.js';
 import { passwordProblem } from './password-rules.js';
 
@@ -36,6 +37,7 @@ export function checkNewAccount(raw: Partial<Record<NewAccountField, unknown>>):
   const errors: NewAccountErrors = {};
   if (input.name === '') errors.name = messages.validation.nameRequired;
   else if (input.name.length > NAME_MAX_LENGTH) errors.name = messages.validation.nameTooLong;
+  else if (personNameProblem(input.name)) errors.name = personNameProblem(input.name);
   if (!isEmail(input.email)) errors.email = messages.validation.emailInvalid;
   const password = passwordProblem(input.password, input);
   if (password) errors.password = password;

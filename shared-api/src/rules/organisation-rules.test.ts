@@ -8,6 +8,7 @@ import {
   organisationRuleMessages as m,
   targetCompanySchema,
 } from './organisation-rules';
+import { textRuleMessages } from './text-rules';
 
 function firstError(run: () => unknown): string | undefined {
   try {
@@ -41,6 +42,7 @@ describe('target company rules', () => {
     [{ companyType: 'bank' }, m.companyTypeInvalid],
     [{ auditorId: '' }, SELECT_AUDITOR],
     [{ auditorId: undefined }, SELECT_AUDITOR],
+    [{ fullname: 'Owen\r\nOwner' }, textRuleMessages.personNameOnOneLine],
   ])('refuses %p with %p', (change, message) => {
     expect(firstError(() => targetCompanySchema.validateSync({ ...company, ...change }))).toBe(
       message,
@@ -106,6 +108,8 @@ describe('new user rules', () => {
     [{ emailId: 'ab.test', fullname: 'Ana' }, m.emailInvalid],
     [{ fullname: 'Ana' }, m.emailRequired],
     [{ emailId: 'a@b.test', fullname: 'Ana', role: 'auditor' }, m.roleInvalid],
+    [{ emailId: 'a@b.test', fullname: 'Ana\r\nSmith' }, textRuleMessages.personNameOnOneLine],
+    [{ emailId: 'a@b.test', fullname: 'Ana\nSmith' }, textRuleMessages.personNameOnOneLine],
   ])('refuses %p', (input, message) => {
     expect(firstError(() => newUserSchema('client').validateSync(input))).toBe(message);
   });

@@ -21,6 +21,7 @@ import {
 } from '../domain/user';
 import { TEXT_LIMITS, tooLongMessage } from '../domain/text-limits';
 import { EMAIL_MUST_EXIST, SELECT_AUDITOR } from '../messages';
+import { personNameProblem, textRuleMessages } from './text-rules';
 
 /** Texts for the rules whose wording the spec does not give. */
 export const organisationRuleMessages = {
@@ -51,8 +52,16 @@ const organisationName = (label: string) =>
   string()
     .trim()
     .max(TEXT_LIMITS.organisationName, tooLongMessage(label, TEXT_LIMITS.organisationName));
+/** A person's full name: one line, at most TEXT_LIMITS.personName characters. */
 const personName = () =>
-  string().trim().max(TEXT_LIMITS.personName, tooLongMessage('Full name', TEXT_LIMITS.personName));
+  string()
+    .trim()
+    .max(TEXT_LIMITS.personName, tooLongMessage('Full name', TEXT_LIMITS.personName))
+    .test(
+      'one-line',
+      textRuleMessages.personNameOnOneLine,
+      (name) => name === undefined || personNameProblem(name) === undefined,
+    );
 
 function oneOfOrEmpty<T extends string>(values: readonly T[]) {
   return (value: unknown) => value === undefined || values.includes(value as T);

@@ -1,4 +1,10 @@
-import { firstTextProblem, textProblem, textRuleMessages } from './text-rules';
+import {
+  firstTextProblem,
+  nameOnOneLine,
+  personNameProblem,
+  textProblem,
+  textRuleMessages,
+} from './text-rules';
 
 describe('text rules', () => {
   it.each([
@@ -36,5 +42,35 @@ describe('text rules', () => {
     let deep: unknown = 'bottom\u0000';
     for (let level = 0; level < 200_000; level += 1) deep = [deep];
     expect(firstTextProblem(deep)).toBe(textRuleMessages.controlCharacters);
+  });
+});
+
+describe('the full name rule', () => {
+  it.each([
+    ['a plain name', 'Ada Lovelace'],
+    ['accents, apostrophes and hyphens', "Zoë O'Neil-Saavedra"],
+    ['a non-Latin script', '王小明'],
+  ])('accepts %s', (_name, name) => {
+    expect(personNameProblem(name)).toBeUndefined();
+  });
+
+  it.each([
+    ['CR LF', 'Ada\r\nLovelace'],
+    ['LF', 'Ada\nLovelace'],
+    ['CR', 'Ada\rLovelace'],
+    ['a tab', 'Ada\tLovelace'],
+    ['next line (NEL)', 'Ada\u0085Lovelace'],
+    ['the line separator', 'Ada\u2028Lovelace'],
+    ['the paragraph separator', 'Ada\u2029Lovelace'],
+    ['escape', '\u001B[2JAda'],
+  ])('refuses %s', (_name, name) => {
+    expect(personNameProblem(name)).toBe(textRuleMessages.personNameOnOneLine);
+  });
+
+  it('puts a name from elsewhere on one line, each run of breaks one space', () => {
+    expect(nameOnOneLine(' Ada\r\n\r\nLovelace\t(Countess)\u2028 ')).toBe(
+      'Ada Lovelace (Countess)',
+    );
+    expect(nameOnOneLine('Ada Lovelace')).toBe('Ada Lovelace');
   });
 });

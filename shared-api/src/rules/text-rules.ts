@@ -4,12 +4,32 @@
 export const textRuleMessages = {
   controlCharacters: 'Text must not contain control characters.',
   brokenCharacters: 'Text must not contain broken characters (a lone half of an emoji or symbol).',
+  personNameOnOneLine: 'Full name must be on one line, without line breaks or tabs.',
 } as const;
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 // With the u flag a well-formed pair is one code point, so only a lone surrogate is in category Cs.
 const LONE_SURROGATE = /\p{Cs}/u;
+
+// A full name is one line: no line break (CR, LF, NEL, the Unicode line and paragraph separators),
+// no tab, no other control character. Once here, for the API, the forms and identity's accounts.
+const NOT_ONE_LINE = /[\p{Cc}\u2028\u2029]/u;
+const NOT_ONE_LINE_RUN = /\s*[\p{Cc}\u2028\u2029][\p{Cc}\u2028\u2029\s]*/gu;
+
+/** The full name rule's message when `name` is not one line of text, else undefined. */
+export function personNameProblem(name: string): string | undefined {
+  return NOT_ONE_LINE.test(name) ? textRuleMessages.personNameOnOneLine : undefined;
+}
+
+/**
+ * A name that comes from elsewhere (the identity provider's accounts, some made before the rule)
+ * put on one line before it is stored or shown: each run of breaks, tabs and controls, with the
+ * spaces around it, becomes one space.
+ */
+export function nameOnOneLine(name: string): string {
+  return name.replace(NOT_ONE_LINE_RUN, ' ').trim();
+}
 
 /** The message for the first kind of forbidden character in `text`, or undefined when it may be stored. */
 export function textProblem(text: string): string | undefined {
