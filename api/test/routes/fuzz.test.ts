@@ -58,6 +58,18 @@ const DATE_PROBES: Probe[] = [
   '0001-01-01',
   '1899-12-31',
 ].map((value) => ({ name: value, value, message: gapRuleMessages.dateOutOfRange }));
+/** A full name is one line: line breaks, tabs and the Unicode line separators are refused. */
+const NAME_PROBES: Probe[] = [
+  ['CR LF', 'Ada\r\nLovelace'],
+  ['LF', 'Ada\nLovelace'],
+  ['CR', 'Ada\rLovelace'],
+  ['a tab', 'Ada\tLovelace'],
+  ['the line separator', 'Ada\u2028Lovelace'],
+].map(([name, value]) => ({
+  name: `a full name with ${name}`,
+  value,
+  message: textRuleMessages.personNameOnOneLine,
+}));
 const AMOUNT_PROBES: Probe[] = [1e16, 1e300, '1e16', 1_000_000_000_000].map((value) => ({
   name: String(value),
   value,
@@ -89,6 +101,8 @@ interface JsonTarget {
   body: (world: World) => object;
   request: (world: World, ids: Ids, body: object) => InjectOptions;
   texts: string[];
+  /** Full names: one line (NAME_PROBES). */
+  names?: string[];
   dates?: string[];
   amounts?: string[];
 }
@@ -153,6 +167,7 @@ const JSON_TARGETS: JsonTarget[] = [
       'auditCategory',
       'formType',
     ],
+    names: ['fullname'],
   },
   {
     route: 'POST /client/add-target-company-auditor',
@@ -199,6 +214,7 @@ const JSON_TARGETS: JsonTarget[] = [
       payload,
     }),
     texts: ['emailId', 'fullname', 'role'],
+    names: ['fullname'],
   })),
   {
     route: 'POST /target-company/audit',
@@ -562,6 +578,25 @@ const URL_TARGETS: UrlTarget[] = [
   },
 ];
 
+/** Calendar days the date format takes but no date column holds, in a URL's date filters. */
+const URL_DATE_PROBES: Probe[] = ['0000-01-01', '1899-12-31'].map((value) => ({
+  name: value,
+  value,
+  message: gapRuleMessages.dateOutOfRange,
+}));
+
+const URL_DATE_TARGETS: UrlTarget[] = ['/portfolio/gaps', '/portfolio/gaps/export/csv'].flatMap(
+  (path) =>
+    ['dueFrom', 'dueTo'].map((field) => ({
+      route: `GET ${path} ?${field}`,
+      as: 'clientOwner' as const,
+      request: (_world: World, _ids: Ids, text: string) => ({
+        method: 'GET' as const,
+        url: `${path}?${field}=${q(text)}`,
+      }),
+    })),
+);
+
 const BOUNDARY = '----verity-fuzz';
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -682,6 +717,7 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
     (
       [
         [target.texts, TEXT_PROBES],
+        [target.names ?? [], NAME_PROBES],
         [target.dates ?? [], DATE_PROBES],
         [target.amounts ?? [], AMOUNT_PROBES],
       ] as const
@@ -716,6 +752,14 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
   );
 
   it.each(urlCases)('%s with %s', async (_route, _probe, target, probe) => {
+    await expectRefused(target.as, target.request(world, ids, String(probe.value)), probe.message);
+  });
+
+  const urlDateCases = URL_DATE_TARGETS.flatMap((target) =>
+    URL_DATE_PROBES.map((probe) => [target.route, probe.name, target, probe] as const),
+  );
+
+  it.each(urlDateCases)('%s with %s', async (_route, _probe, target, probe) => {
     await expectRefused(target.as, target.request(world, ids, String(probe.value)), probe.message);
   });
 

@@ -143,6 +143,9 @@ const PROBES: Probe[] = [
       { overdueAge: '-1' },
       { closure: 'never' },
       { dueFrom: '2026-02-30' },
+      // A calendar day the format takes, but before any date the database keeps.
+      { dueFrom: '0000-01-01' },
+      { dueTo: '1899-12-31' },
       { dueTo: NUL },
       { dueFrom: '2026-12-31', dueTo: '2026-01-01' },
       { targetCompanyId: '\u0000' },
