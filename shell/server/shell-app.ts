@@ -44,6 +44,9 @@ export function shellContentSecurityPolicy(config: ShellConfig) {
   };
 }
 
+/** A path that starts with a slash and then another slash or a backslash. */
+const SLASHES_AT_START = /^\/[/\\][/\\]*/;
+
 export function buildShellServer(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
   const distDir = path.resolve(env.SHELL_DIST_DIR || path.join(config.repoRoot, 'shell', 'dist'));
@@ -99,6 +102,11 @@ export function buildShellServer(env: NodeJS.ProcessEnv = process.env) {
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' || request.url.startsWith('/api/')) {
       return reply.code(404).send({ success: false, message: 'Not found', code: 'NOT_FOUND' });
+    }
+    // '//host/...' (or '/\host', which URLs read the same) names another host as a link or a
+    // Location: the same path with one slash, on this origin, instead of a page or a 500.
+    if (SLASHES_AT_START.test(request.url)) {
+      return reply.redirect(request.url.replace(SLASHES_AT_START, '/'), 301);
     }
     const page = await pages.page(new URL(request.url, 'http://shell').pathname);
     const encoding = pageEncoding(request.headers['accept-encoding']);
