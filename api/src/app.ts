@@ -116,6 +116,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const code = isMalformedId(error) ? errorCodes.malformedId : errorCodes.validationFailed;
       return reply.code(400).send({ success: false, message: error.message, code });
     }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Past the body limit (1 MB; uploads have their own): drained by unread-bodies, not closed.
+      return reply.code(413).send({
+        success: false,
+        message: messages.requestTooLarge,
+        code: errorCodes.requestTooLarge,
+      });
+    }
     if (status === 429) {
       return reply
         .code(429)

@@ -18,6 +18,8 @@ export const messages = {
   emailNotFound: 'Email not found in our records',
   accountsUnavailable:
     'The accounts service is unavailable right now. Please try again in a moment.',
+  requestTooLarge:
+    'This request is larger than the 1 MB the server takes. Please send less at once.',
 } as const;
 
 /** Machine-readable error codes that go with the messages (never shown to users, per spec section 8). */
@@ -38,6 +40,7 @@ export const errorCodes = {
   serviceUnavailable: 'SERVICE_UNAVAILABLE',
   tooManyExports: 'TOO_MANY_EXPORTS',
   tooManyStreams: 'TOO_MANY_STREAMS',
+  requestTooLarge: 'REQUEST_TOO_LARGE',
 } as const;
 
 /** The `error` query parameter of /login after a failed sign-in; the shell turns it into words. */

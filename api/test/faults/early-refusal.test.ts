@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { errorCodes, messages } from '../../src/messages';
 import { buildTestApp } from '../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { sessionFor } from '../support/session';
@@ -18,9 +19,17 @@ const notAnImage = Buffer.concat([
   Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
 ]);
 
+/** A JSON body past the API's 1 MB body limit (the notification settings of a very long list). */
+const oversizedJson = Buffer.from(
+  JSON.stringify({
+    preferences: Array.from({ length: 40_000 }, () => ({ kind: 'dueSoon', email: true })),
+  }),
+);
+
 interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
+  body: string;
 }
 
 /** One request on `agent`; rejects if no answer comes within `giveUpMs` (a hang, not a slow answer). */
@@ -34,9 +43,11 @@ function send(
       url,
       { method: options.method ?? 'GET', agent, headers: options.headers },
       (response) => {
-        response.resume();
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
         response.once('end', () =>
-          resolve({ status: response.statusCode!, headers: response.headers }),
+          resolve({ status: response.statusCode!, headers: response.headers, body }),
         );
       },
     );
@@ -116,7 +127,7 @@ describe.each(databaseKinds)('an upload refused before its body is read, on %s',
           (response) => {
             response.resume();
             response.once('end', () =>
-              resolve({ status: response.statusCode!, headers: response.headers }),
+              resolve({ status: response.statusCode!, headers: response.headers, body: '' }),
             );
           },
         );
@@ -129,6 +140,49 @@ describe.each(databaseKinds)('an upload refused before its body is read, on %s',
       agent.destroy();
     }
   });
+
+  it.each([
+    ['the API', () => apiUrl],
+    ["the shell's proxy", () => shell.url],
+  ])(
+    'answers a JSON body past the limit through %s with the 413 and its words, and then the next request on that connection',
+    async (_through, base) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      // Each round: the refusal as the browser reads it, then the next request on the same connection.
+      const rounds: unknown[] = [];
+      try {
+        for (let round = 0; round < 4; round += 1) {
+          const refused = await send(agent, `${base()}/api/v1/notification-preferences`, {
+            method: 'PUT',
+            headers: { cookie, 'content-type': 'application/json' },
+            body: oversizedJson,
+          }).then(
+            (answer) => ({ status: answer.status, body: JSON.parse(answer.body) as unknown }),
+            (error: Error) => error.message,
+          );
+          const next = await send(agent, `${base()}/api/v1/auth/me`, { headers: { cookie } }).then(
+            (answer) => answer.status,
+            (error: Error) => error.message,
+          );
+          rounds.push({ refused, next });
+        }
+      } finally {
+        agent.destroy();
+      }
+      const expected = {
+        refused: {
+          status: 413,
+          body: {
+            success: false,
+            message: messages.requestTooLarge,
+            code: errorCodes.requestTooLarge,
+          },
+        },
+        next: 200,
+      };
+      expect(rounds).toEqual([expected, expected, expected, expected]);
+    },
+  );
 
   it("leaves the shell's proxy free for the next user's request", async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

@@ -20,6 +20,9 @@ export default fp(
         reply.header('Connection', 'close');
         return;
       }
+      // Fastify closes the connection after a body it could not parse (past the body limit): the
+      // client, still sending, would lose the answer. Drained, the connection is kept.
+      reply.removeHeader('connection');
       let drained = 0;
       raw.unpipe();
       raw.on('data', (chunk: Buffer) => {
