@@ -7,7 +7,7 @@ import Fastify, {
 import fp from 'fastify-plugin';
 import type { ApiConfig } from './config';
 import type { Database } from './db';
-import { ApiError, inputErrorOf } from './errors';
+import { ApiError, inputErrorOf, storageWriteErrorOf } from './errors';
 import { errorCodes, messages } from './messages';
 import { isServiceUnavailable, sendServiceUnavailable } from './service-unavailable';
 import attachmentsPlugin from './plugins/app/attachments';
@@ -106,6 +106,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return reply
         .code(refused.statusCode)
         .send({ success: false, message: refused.message, code: refused.code });
+    }
+    const notStored = storageWriteErrorOf(error, request.method);
+    if (notStored) {
+      request.log.warn({ err: error }, 'attachment storage refused a write');
+      return reply
+        .code(notStored.statusCode)
+        .headers(notStored.headers)
+        .send({ success: false, message: notStored.message, code: notStored.code });
     }
     if (isServiceUnavailable(error)) {
       request.log.warn({ err: error }, 'service unavailable');

@@ -34,6 +34,7 @@ const EnvSchema = Type.Object({
   REFRESH_TOKEN_TTL_SECONDS: Type.Optional(PositiveInteger),
   ATTACHMENT_QUOTA_BYTES: Type.Optional(PositiveInteger),
   UPLOAD_RATE_BYTES_PER_HOUR: Type.Optional(PositiveInteger),
+  ATTACHMENT_MIN_FREE_BYTES: Type.Optional(WholeNumber),
   REMARK_WITHDRAWAL_WINDOW_SECONDS: Type.Optional(PositiveInteger),
   REMARKS_PER_MINUTE: Type.Optional(PositiveInteger),
   ESAP_IMPORTS_PER_MINUTE: Type.Optional(PositiveInteger),
@@ -110,6 +111,8 @@ export interface ApiConfig {
   attachmentQuotaBytes: number;
   /** Bytes of attachments one user may upload in any hour. */
   uploadRateBytesPerHour: number;
+  /** Free bytes on the attachments folder's volume below which /readyz says it is full; 0 checks none. */
+  attachmentMinFreeBytes: number;
   /** How long after posting the author may withdraw a remark or its attachments. */
   remarkWithdrawalWindowSeconds: number;
   /** Remarks one user may post per minute (per API process). */
@@ -262,6 +265,8 @@ export function loadApiConfig(raw: NodeJS.ProcessEnv = process.env): ApiConfig {
     attachmentStorage: attachmentStorage(env),
     attachmentQuotaBytes: Number(env.ATTACHMENT_QUOTA_BYTES ?? 1024 ** 3),
     uploadRateBytesPerHour: Number(env.UPLOAD_RATE_BYTES_PER_HOUR ?? 200 * 1024 ** 2),
+    // The most one request may carry (ten 5 MB images and their form, with room to spare).
+    attachmentMinFreeBytes: Number(env.ATTACHMENT_MIN_FREE_BYTES ?? 64 * 1024 ** 2),
     remarkWithdrawalWindowSeconds: Number(env.REMARK_WITHDRAWAL_WINDOW_SECONDS ?? 24 * 60 * 60),
     remarksPerMinute: Number(env.REMARKS_PER_MINUTE ?? 30),
     esapImportsPerMinute: Number(env.ESAP_IMPORTS_PER_MINUTE ?? 10),

@@ -1,5 +1,10 @@
 import type { RuleResult } from '@verity/shared-api/src/server';
-import { accessMessages, errorCodes, inputMessages, messages } from './messages';
+import { accessMessages, errorCodes, inputMessages, messages, storageMessages } from './messages';
+import { RETRY_AFTER_SECONDS } from './service-unavailable';
+import {
+  AttachmentStorageFullError,
+  AttachmentStorageUnavailableError,
+} from './storage/attachment-storage';
 
 /** An error whose status, code and message the client may see as they are. */
 export class ApiError extends Error {
@@ -62,5 +67,23 @@ export function inputErrorOf(error: unknown): ApiError | undefined {
   if (code.startsWith('22')) return invalid(inputMessages.valueNotStorable);
   if (code === '23502') return invalid(inputMessages.valueMissing);
   if (code === '23514') return invalid(inputMessages.valueNotStorable);
+  return undefined;
+}
+
+/**
+ * The answer to a write the attachments' storage could not take: 507 when it has no room, 503 with
+ * Retry-After when it cannot be written now; either way the upload was discarded, so the answer
+ * says nothing was saved. A read that fails (an image download) keeps the one 503 of the API.
+ */
+export function storageWriteErrorOf(error: unknown, method: string): ApiError | undefined {
+  if (method === 'GET' || method === 'HEAD') return undefined;
+  if (error instanceof AttachmentStorageFullError) {
+    return new ApiError(507, errorCodes.attachmentStorageFull, storageMessages.full);
+  }
+  if (error instanceof AttachmentStorageUnavailableError) {
+    return new ApiError(503, errorCodes.attachmentStorageUnavailable, storageMessages.unavailable, {
+      'Retry-After': String(RETRY_AFTER_SECONDS),
+    });
+  }
   return undefined;
 }

@@ -41,6 +41,8 @@ export const errorCodes = {
   tooManyExports: 'TOO_MANY_EXPORTS',
   tooManyStreams: 'TOO_MANY_STREAMS',
   requestTooLarge: 'REQUEST_TOO_LARGE',
+  attachmentStorageFull: 'ATTACHMENT_STORAGE_FULL',
+  attachmentStorageUnavailable: 'ATTACHMENT_STORAGE_UNAVAILABLE',
 } as const;
 
 /** The `error` query parameter of /login after a failed sign-in; the shell turns it into words. */
@@ -76,6 +78,13 @@ export const actionPlanMessages = {
   notAnImage: ATTACHMENT_NOT_AN_IMAGE,
   attachmentTooLarge: ATTACHMENT_TOO_LARGE,
   tooManyAttachments: TOO_MANY_ATTACHMENTS,
+} as const;
+
+/** Answers when the attachments' volume or bucket cannot take a write (docs/decisions.md "Trust: faults"). */
+export const storageMessages = {
+  full: 'The storage for attachments is full, so nothing was saved. Please try again later; if it goes on, tell Verity support.',
+  unavailable:
+    'The storage for attachments cannot be written right now, so nothing was saved. Please try again in a moment.',
 } as const;
 
 /** Answers of the storage quota, the upload rate and withdrawals (amounts and times filled in). */

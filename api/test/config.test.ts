@@ -27,6 +27,7 @@ describe('API configuration', () => {
       seedDemo: false,
       attachmentQuotaBytes: 1024 ** 3,
       uploadRateBytesPerHour: 200 * 1024 ** 2,
+      attachmentMinFreeBytes: 64 * 1024 ** 2,
       remarkWithdrawalWindowSeconds: 86_400,
       loadShedding: { maxEventLoopDelayMs: 1000, maxEventLoopUtilization: 0.98 },
     });
@@ -48,11 +49,13 @@ describe('API configuration', () => {
         ...required,
         ATTACHMENT_QUOTA_BYTES: '5000000',
         UPLOAD_RATE_BYTES_PER_HOUR: '1000000',
+        ATTACHMENT_MIN_FREE_BYTES: '0',
         REMARK_WITHDRAWAL_WINDOW_SECONDS: '600',
       }),
     ).toMatchObject({
       attachmentQuotaBytes: 5_000_000,
       uploadRateBytesPerHour: 1_000_000,
+      attachmentMinFreeBytes: 0,
       remarkWithdrawalWindowSeconds: 600,
     });
   });
@@ -198,6 +201,7 @@ describe('API configuration', () => {
     [{ ...required, IDENTITY_API_KEY: undefined }, 'IDENTITY_API_KEY is required'],
     [{ ...required, ACCESS_TOKEN_TTL_SECONDS: 'soon' }, 'ACCESS_TOKEN_TTL_SECONDS is invalid'],
     [{ ...required, ATTACHMENT_QUOTA_BYTES: '1GB' }, 'ATTACHMENT_QUOTA_BYTES is invalid'],
+    [{ ...required, ATTACHMENT_MIN_FREE_BYTES: '64MB' }, 'ATTACHMENT_MIN_FREE_BYTES is invalid'],
     [
       { ...required, ACCESS_TOKEN_TTL_SECONDS: '9'.repeat(400) },
       'ACCESS_TOKEN_TTL_SECONDS is invalid',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { serviceSchemas } from '@verity/shared-api/src/server';
 import { RETRY_AFTER_SECONDS } from '../service-unavailable';
+import { AttachmentStorageFullError } from '../storage/attachment-storage';
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
@@ -22,22 +23,32 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       schema: {
         tags: ['health'],
-        summary: 'The database answers and attachment storage can write, read and delete',
+        summary:
+          'The database answers and attachment storage can write, read and delete, with room for an upload',
         ...serviceSchemas.readiness,
       },
     },
     async (request, reply) => {
-      const probe = (name: string, check: () => Promise<unknown>) =>
-        check().then(
+      const notReady = (name: string, error: unknown) =>
+        request.log.warn({ err: error }, `${name} not ready`);
+      const [database, attachments] = await Promise.all([
+        fastify.db.query('SELECT 1').then(
           () => 'ok' as const,
           (error: unknown) => {
-            request.log.warn({ err: error }, `${name} not ready`);
+            notReady('database', error);
             return 'unavailable' as const;
           },
-        );
-      const [database, attachments] = await Promise.all([
-        probe('database', () => fastify.db.query('SELECT 1')),
-        probe('attachment storage', () => fastify.attachments.check()),
+        ),
+        fastify.attachments.check().then(
+          () => 'ok' as const,
+          (error: unknown) => {
+            notReady('attachment storage', error);
+            // Full says what to do (make room), not only that something is wrong.
+            return error instanceof AttachmentStorageFullError
+              ? ('full' as const)
+              : ('unavailable' as const);
+          },
+        ),
       ]);
       const checks = { database, attachments };
       if (database === 'ok' && attachments === 'ok') return { status: 'ok' as const, checks };

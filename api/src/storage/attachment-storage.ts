@@ -58,8 +58,9 @@ export class AttachmentExistsError extends Error {
 }
 
 /**
- * The storage cannot be reached or answers with its own failure (a network error, a time-out, a 5xx):
- * "not now" rather than "never", so the API answers 503 with Retry-After (`statusCode`), not 500.
+ * The storage cannot be reached or answers with its own failure (a network error, a time-out, a 5xx;
+ * a folder read-only, refused or failing): "not now" rather than "never", so the API answers 503
+ * with Retry-After (`statusCode`), not 500.
  */
 export class AttachmentStorageUnavailableError extends Error {
   override name = 'AttachmentStorageUnavailableError';
@@ -67,4 +68,33 @@ export class AttachmentStorageUnavailableError extends Error {
   constructor(cause: unknown) {
     super(`Attachment storage unavailable: ${(cause as Error).message}`, { cause });
   }
+}
+
+/**
+ * The storage has no room for the bytes (the folder's volume or the user's disk quota is full, the
+ * bucket's server is out of space or past its quota). The API answers 507 (`statusCode`).
+ */
+export class AttachmentStorageFullError extends Error {
+  override name = 'AttachmentStorageFullError';
+  readonly statusCode = 507;
+  constructor(cause: unknown) {
+    super(`Attachment storage full: ${(cause as Error).message}`, { cause });
+  }
+}
+
+/** No room: the volume is full (ENOSPC), or the user's disk quota (EDQUOT). */
+const FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
+/**
+ * Not now: a volume mounted read-only (EROFS, as Linux remounts a failing disk), a folder the
+ * process may not write (EACCES, EPERM), a failing disk or network file system (EIO, ESTALE, ENOTCONN).
+ */
+const UNAVAILABLE_CODES = new Set(['EROFS', 'EACCES', 'EPERM', 'EIO', 'ESTALE', 'ENOTCONN']);
+
+/** A file system's failure as the storage error it means, or the error itself (ENOENT, a refusal...). */
+export function storageFaultOf(error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code !== 'string') return error;
+  if (FULL_CODES.has(code)) return new AttachmentStorageFullError(error);
+  if (UNAVAILABLE_CODES.has(code)) return new AttachmentStorageUnavailableError(error);
+  return error;
 }

@@ -8,7 +8,7 @@ import { localAttachmentStorage } from './local-attachment-storage';
  * (about 20 MB of code) is loaded only when the bucket is chosen.
  */
 export async function configuredAttachmentStorage(
-  config: Pick<ApiConfig, 'attachmentStorage' | 'dataDir'>,
+  config: Pick<ApiConfig, 'attachmentStorage' | 'dataDir' | 'attachmentMinFreeBytes'>,
 ): Promise<{ storage: AttachmentStorage; close(): void }> {
   const settings = config.attachmentStorage;
   if (settings.kind === 's3') {
@@ -17,7 +17,9 @@ export async function configuredAttachmentStorage(
     return { storage: bucket, close: () => bucket.destroy() };
   }
   return {
-    storage: localAttachmentStorage(path.join(config.dataDir, 'attachments')),
+    storage: localAttachmentStorage(path.join(config.dataDir, 'attachments'), {
+      minFreeBytes: config.attachmentMinFreeBytes,
+    }),
     close: () => undefined,
   };
 }

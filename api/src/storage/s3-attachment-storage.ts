@@ -13,6 +13,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import {
   AttachmentExistsError,
   AttachmentNotFoundError,
+  AttachmentStorageFullError,
   AttachmentStorageUnavailableError,
   isAttachmentKey,
   type AttachmentStorage,
@@ -54,8 +55,19 @@ const statusOf = (error: unknown) =>
 const isMissing = (error: unknown) =>
   statusOf(error) === 404 && (error as Error).name !== 'NoSuchBucket';
 
-/** A failure of the server or of the way to it, not of the request: no HTTP answer at all, or a 5xx. */
+/**
+ * No room on the server: 507 Insufficient Storage (MinIO's XMinioStorageFull, past its drives'
+ * free-space threshold), or a quota of the bucket reached (MinIO's XMinioAdminBucketQuotaExceeded).
+ */
+const isFull = (error: unknown) =>
+  statusOf(error) === 507 || /StorageFull|QuotaExceeded/.test((error as Error).name ?? '');
+
+/**
+ * A failure of the server or of the way to it, not of the request: no HTTP answer at all, or a 5xx;
+ * or no room left there.
+ */
 function unavailableOr(error: unknown): unknown {
+  if (isFull(error)) return new AttachmentStorageFullError(error);
   const status = statusOf(error);
   return status === undefined || status >= 500
     ? new AttachmentStorageUnavailableError(error)

@@ -8,6 +8,9 @@ import { Readable } from 'node:stream';
 import {
   AttachmentExistsError,
   AttachmentNotFoundError,
+  AttachmentStorageFullError,
+  AttachmentStorageUnavailableError,
+  storageFaultOf,
   type AttachmentStorage,
 } from '../../src/storage/attachment-storage';
 import { localAttachmentStorage } from '../../src/storage/local-attachment-storage';
@@ -208,5 +211,47 @@ describe.each(['local', 's3'] as const)('attachment storage: %s', (kind) => {
   it('passes its readiness check, leaving no attachment behind', async () => {
     await expect(storage.check()).resolves.toBeUndefined();
     expect(await listed(storage)).toEqual([]);
+  });
+});
+
+// A full or failing volume for real is api/test/faults/attachment-volume.test.ts (a tmpfs of the API
+// process's own); here, what each failure of the file system means, and the free-space threshold.
+describe('the local folder when its volume is full or cannot be written', () => {
+  const failure = (code: string) =>
+    Object.assign(new Error(`${code}: the file system refused`), { code });
+
+  it.each([
+    ['ENOSPC', AttachmentStorageFullError],
+    ['EDQUOT', AttachmentStorageFullError],
+    ['EROFS', AttachmentStorageUnavailableError],
+    ['EACCES', AttachmentStorageUnavailableError],
+    ['EPERM', AttachmentStorageUnavailableError],
+    ['EIO', AttachmentStorageUnavailableError],
+  ])('takes %s for %p', (code, kind) => {
+    const fault = storageFaultOf(failure(code));
+    expect(fault).toBeInstanceOf(kind);
+    expect((fault as Error).cause).toMatchObject({ code });
+  });
+
+  it('leaves other failures as they are: a missing file, a refused upload', () => {
+    const missing = failure('ENOENT');
+    const refused = new Error('This company’s storage is full');
+    expect(storageFaultOf(missing)).toBe(missing);
+    expect(storageFaultOf(refused)).toBe(refused);
+  });
+
+  it('is not ready, as full, while its volume has less room than it keeps for an upload', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'verity-attachments-'));
+    try {
+      // More than any disk has free, and a single byte: the same volume, read for real.
+      await expect(
+        localAttachmentStorage(folder, { minFreeBytes: Number.MAX_SAFE_INTEGER }).check(),
+      ).rejects.toThrow(AttachmentStorageFullError);
+      await expect(localAttachmentStorage(folder, { minFreeBytes: 1 }).check()).resolves.toBe(
+        undefined,
+      );
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -3,7 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { FastifyInstance } from 'fastify';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
+  AttachmentStorageFullError,
   AttachmentStorageUnavailableError,
   type AttachmentStorage,
 } from '../../src/storage/attachment-storage';
@@ -89,6 +92,36 @@ describe('S3 attachment storage', () => {
     ).rejects.toMatchObject({ name: 'InvalidAccessKeyId' });
     expect(await objectNames(bucket)).toEqual([]);
   });
+
+  it.each([
+    [507, 'XMinioStorageFull', 'Storage backend has reached its minimum free drive threshold.'],
+    [400, 'XMinioAdminBucketQuotaExceeded', 'Bucket quota exceeded'],
+  ])(
+    'calls a server that answers a write %i %s full, not unavailable',
+    async (status, code, message) => {
+      // The edge of this test: a server that finds no object and refuses every write as MinIO does.
+      const full = createServer((request, response) => {
+        request.resume();
+        if (request.method === 'HEAD') return void response.writeHead(404).end();
+        response.writeHead(status, { 'content-type': 'application/xml' });
+        response.end(
+          `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`,
+        );
+      });
+      await new Promise<void>((resolve) => full.listen(0, '127.0.0.1', resolve));
+      try {
+        const storage = open({
+          ...server.settings('full-bucket'),
+          endpoint: `http://127.0.0.1:${(full.address() as AddressInfo).port}`,
+        });
+        const put = storage.put(`${randomUUID()}.png`, PNG_BYTES, 'image/png');
+        await expect(put).rejects.toThrow(AttachmentStorageFullError);
+        await expect(storage.check()).rejects.toThrow(AttachmentStorageFullError);
+      } finally {
+        await new Promise((resolve) => full.close(resolve));
+      }
+    },
+  );
 
   it('is not ready, and cannot store or serve, while the server is down', async () => {
     const own = await startS3Server();

@@ -1,6 +1,7 @@
 // The real API server, compiled (`node dist/server.js`), as a child process, for tests of what only a
 // whole process shows: file modes, crashes, shutdown, kills.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { TEST_IDENTITY_API_KEY, TEST_IDENTITY_CLIENT_SECRET, TEST_SESSION_SECRET } from './app';
 import { freePort } from './free-port';
@@ -25,6 +26,41 @@ export interface StartApiOptions {
   port?: number;
   /** The server's script, relative to api/ (another build of it, for a benchmark's before and after). */
   script?: string;
+  /**
+   * A volume of its own for `${DATA_DIR}/attachments`: a tmpfs of this size (read-only if asked),
+   * mounted in a mount namespace of the process alone (`unshare`), so it goes with the process
+   * whatever ends it and nothing else sees it. Root (as CI runs) mounts it directly; another user
+   * needs unprivileged user namespaces. The test reads it at `/proc/<pid>/root/...` (`volumePath`).
+   */
+  attachmentsVolume?: { sizeBytes: number; readOnly?: boolean };
+}
+
+/** Where the test sees a path as the process `pid` sees it (its own mounts included). */
+export const volumePath = (pid: number, target: string) =>
+  path.join(`/proc/${pid}/root`, path.resolve(target));
+
+/** The command that runs `node ...args` with the attachments folder on a tmpfs of its own. */
+function onOwnVolume(
+  args: string[],
+  folder: string,
+  { sizeBytes, readOnly = false }: NonNullable<StartApiOptions['attachmentsVolume']>,
+): [string, string[]] {
+  const isRoot = process.getuid?.() === 0;
+  const options = `size=${sizeBytes},mode=700${readOnly ? ',ro' : ''}`;
+  return [
+    'unshare',
+    [
+      ...(isRoot ? ['--mount'] : ['--user', '--map-root-user', '--mount']),
+      'sh',
+      '-c',
+      'mount -t tmpfs -o "$1" verity-attachments "$2" && shift 2 && exec "$@"',
+      'sh',
+      options,
+      folder,
+      process.execPath,
+      ...args,
+    ],
+  ];
 }
 
 /**
@@ -33,13 +69,20 @@ export interface StartApiOptions {
  */
 export async function startApiProcess(
   env: NodeJS.ProcessEnv,
-  { umask, port, script = 'dist/server.js' }: StartApiOptions = {},
+  { umask, port, script = 'dist/server.js', attachmentsVolume }: StartApiOptions = {},
 ): Promise<ApiProcess> {
   const apiPort = port ?? (await freePort());
+  const args = ['--enable-source-maps', script];
+  let command: [string, string[]] = [process.execPath, args];
+  if (attachmentsVolume) {
+    const folder = path.join(env.DATA_DIR!, 'attachments');
+    await mkdir(folder, { recursive: true });
+    command = onOwnVolume(args, folder, attachmentsVolume);
+  }
   const previousUmask = umask === undefined ? undefined : process.umask(umask);
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, ['--enable-source-maps', script], {
+    child = spawn(command[0], command[1], {
       cwd: apiDir,
       env: {
         PATH: process.env.PATH,

@@ -538,7 +538,7 @@ export const actionPlanSchemas = routeSchemas({
   addRemark: {
     params: Type.Object({ id: Uuid }),
     querystring: CompanyQuery,
-    response: { 200: RemarkAnswer, ...signedInErrors, ...errorAnswers(413, 429) },
+    response: { 200: RemarkAnswer, ...signedInErrors, ...errorAnswers(413, 429, 507) },
   },
   withdrawRemark: {
     params: Type.Object({ gapId: Uuid, remarkId: Uuid }),

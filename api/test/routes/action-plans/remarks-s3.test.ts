@@ -7,6 +7,7 @@ import {
   s3AttachmentStorage,
   type S3AttachmentStorage,
 } from '../../../src/storage/s3-attachment-storage';
+import { errorCodes, storageMessages } from '../../../src/messages';
 import { prepareFaultWorld, remarkForm, remarkUrl } from '../../faults/fault-world';
 import { startApiProcess, type ApiProcess } from '../../support/api-process';
 import { buildTestApp } from '../../support/app';
@@ -151,8 +152,14 @@ describe.each(databaseKinds)('remarks with attachments in S3 on %s', (kind) => {
       query: { targetCompanyId: world.acmeId },
       ...multipart('Posted while storage is down', [{ fileName: 'late.png', bytes: pngOf(4096) }]),
     });
+    // An upload says that nothing was saved.
     expect(posted.statusCode).toBe(503);
-    expect(posted.json()).toMatchObject(unavailable);
+    expect(posted.headers['retry-after']).toBeDefined();
+    expect(posted.json()).toEqual({
+      success: false,
+      message: storageMessages.unavailable,
+      code: errorCodes.attachmentStorageUnavailable,
+    });
     const after = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM remarks');
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
   });
