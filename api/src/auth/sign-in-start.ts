@@ -20,24 +20,31 @@ export const segmentOf = (userType: UserType) =>
 export const loginWithError = (error: string, userType?: UserType) =>
   `/login?error=${error}${userType ? `&userType=${segmentOf(userType)}` : ''}`;
 
+/**
+ * Sends the browser to the provider (or back to the login screen when it is down). It answers and
+ * gives back nothing: the route then returns `reply` (an async function that returned the reply, a
+ * thenable, would resolve only once the answer had gone out).
+ */
 export async function startSignIn(
   fastify: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   userType: UserType,
-): Promise<FastifyReply> {
+): Promise<void> {
   const { config } = fastify;
   // A browser sent to a provider that is down lands on its "can't connect" page: say so here instead.
   if (!(await fastify.identity.reachable())) {
     request.log.warn('identity provider unreachable, sign-in not started');
-    return reply.redirect(loginWithError(signInErrors.identityUnavailable));
+    void reply.redirect(loginWithError(signInErrors.identityUnavailable));
+    return;
   }
   let configuration: oidc.Configuration;
   try {
     configuration = await fastify.identity.oidc();
   } catch (error) {
     request.log.error({ err: error }, 'identity provider unavailable');
-    return reply.redirect(loginWithError(signInErrors.identityUnavailable));
+    void reply.redirect(loginWithError(signInErrors.identityUnavailable));
+    return;
   }
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
@@ -52,5 +59,5 @@ export async function startSignIn(
     prompt: 'login',
   });
   setSignInCookie(reply, config, { userType, state, nonce, codeVerifier });
-  return reply.redirect(authorizeUrl.href);
+  void reply.redirect(authorizeUrl.href);
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { Writable } from 'node:stream';
+import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadApiConfig, type ApiConfig } from '../../src/config';
 import type { TestDatabase } from './databases';
@@ -33,8 +34,39 @@ export function testConfig(database: TestDatabase, env: NodeJS.ProcessEnv = {}):
 export function buildTestApp(
   database: TestDatabase,
   env: NodeJS.ProcessEnv = {},
+  { logger }: { logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<FastifyInstance> {
-  return buildApp({ config: testConfig(database, env) });
+  return buildApp({ config: testConfig(database, env), ...(logger ? { logger } : {}) });
+}
+
+/** One line of the API's log, as pino writes it. */
+export interface LogEntry {
+  level: number;
+  msg?: string;
+  err?: { code?: string; statusCode?: number; message?: string };
+  [field: string]: unknown;
+}
+
+/**
+ * A logger for `buildTestApp` that keeps every line (level `info` and up, as LOG_LEVEL=info), and
+ * takes the lines written since the last take: for tests of what the API logs during a flow that
+ * answers well.
+ */
+export function capturedLogs(): {
+  logger: FastifyServerOptions['logger'];
+  take: () => LogEntry[];
+} {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return {
+    logger: { level: 'info', stream },
+    take: () => lines.splice(0).map((line) => JSON.parse(line) as LogEntry),
+  };
 }
 
 /** The cookies a browser would hold for the API, fed from each answer's Set-Cookie. */

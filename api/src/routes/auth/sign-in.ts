@@ -41,31 +41,43 @@ const signInRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     );
   }
 
+  // These helpers send the answer and give back nothing: a reply is a thenable, so an async
+  // function that returns it resolves only once the answer has gone out, and with undefined. The
+  // callback took that undefined for "not answered", went on and answered a second time
+  // (FST_ERR_REP_ALREADY_SENT, logged with status 500).
+
   /** Starts a session of that membership and sends the browser into the product. */
-  async function signInAs(reply: FastifyReply, membershipId: string) {
+  async function signInAs(reply: FastifyReply, membershipId: string): Promise<void> {
     const session = await startSession(fastify.db, membershipId, config.refreshTokenTtlSeconds);
     setSessionCookies(reply, config, { userId: membershipId, ...session });
-    return reply.redirect('/');
+    void reply.redirect('/');
   }
 
-  /** An invitation link followed before this sign-in decides the membership, when it is for this user type. */
-  async function applyInvitation(
+  /**
+   * An invitation link followed before this sign-in decides the membership, when it is for this
+   * user type: whether it answered the callback (false: one for another user type, kept for later).
+   */
+  async function answeredByInvitation(
     reply: FastifyReply,
     token: string,
     userType: UserType,
     account: SignedInAccount,
-  ): Promise<FastifyReply | undefined> {
+  ): Promise<boolean> {
     const acceptance = await acceptInvitation(fastify.db, token, userType, account);
-    if (acceptance.outcome === 'other-user-type') return undefined;
+    if (acceptance.outcome === 'other-user-type') return false;
     clearInvitation(reply, config);
     switch (acceptance.outcome) {
       case 'accepted':
-        return signInAs(reply, acceptance.membershipId);
+        await signInAs(reply, acceptance.membershipId);
+        break;
       case 'mismatch':
-        return reply.redirect(loginWithError(signInErrors.invitationEmailMismatch));
+        void reply.redirect(loginWithError(signInErrors.invitationEmailMismatch));
+        break;
       case 'invalid':
-        return reply.redirect(loginWithError(signInErrors.invitationInvalid));
+        void reply.redirect(loginWithError(signInErrors.invitationInvalid));
+        break;
     }
+    return true;
   }
 
   fastify.get(
@@ -124,9 +136,8 @@ const signInRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       }
 
       const invitation = readInvitation(request);
-      if (invitation) {
-        const answered = await applyInvitation(reply, invitation, userType, account);
-        if (answered) return answered;
+      if (invitation && (await answeredByInvitation(reply, invitation, userType, account))) {
+        return reply;
       }
 
       const choices = await membershipsForSignIn(fastify.db, userType, account);
@@ -137,7 +148,10 @@ const signInRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           : signInErrors.emailUnverified;
         return reply.redirect(loginWithError(error, userType));
       }
-      if (choices.length === 1) return signInAs(reply, choices[0]!.membershipId);
+      if (choices.length === 1) {
+        await signInAs(reply, choices[0]!.membershipId);
+        return reply;
+      }
       setChoice(reply, config, {
         userType,
         sub: account.sub,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { startMailCatcher, type MailCatcher } from '../../../../tooling/mail/mail-catcher';
 import { EMAIL_QUEUE } from '../../../src/notifications/job-queue';
-import { buildTestApp, TEST_PUBLIC_URL, TEST_REDIRECT_URI } from '../../support/app';
+import { buildTestApp, capturedLogs, TEST_PUBLIC_URL, TEST_REDIRECT_URI } from '../../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { startIdentity, type IdentityServer } from '../../support/identity';
 import { sessionFor, sessionOfMembership } from '../../support/session';
@@ -35,14 +35,30 @@ describe.each(databaseKinds)('invitations on %s', (kind) => {
   let app: FastifyInstance;
   let world: DemoWorld;
   let serial = 0;
+  const logs = capturedLogs();
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    app = await buildTestApp(database, { ...identityEnv(identity), SMTP_URL: mail.smtpUrl });
+    app = await buildTestApp(
+      database,
+      { ...identityEnv(identity), SMTP_URL: mail.smtpUrl },
+      { logger: logs.logger },
+    );
     // Invitations are e-mail jobs: this process's worker sends them.
     await app.notifications.startWorkers({ scan: false, email: true, pollingIntervalSeconds: 0.5 });
     world = await demoWorld(app);
   });
+
+  /** Each callback is answered once: nothing after its answer tries to answer it again. */
+  afterEach(() => {
+    const answeredTwice = logs
+      .take()
+      .filter((entry) => entry.err?.code === 'FST_ERR_REP_ALREADY_SENT' || entry.level >= 50);
+    expect(answeredTwice).toEqual([]);
+  });
+
+  const sessionCount = async () =>
+    (await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions')).rows[0]!.n;
   afterAll(async () => {
     await app?.close();
     await database?.dispose();
@@ -125,10 +141,13 @@ describe.each(databaseKinds)('invitations on %s', (kind) => {
     });
     const { path } = await invitationTo(email);
 
+    const sessionsBefore = await sessionCount();
     const { callback, cookies } = await signInFrom(app, path, stranger, PASSWORD);
     expect(callback.headers.location).toBe('/login?error=invitation_email_mismatch');
     expect(cookies.get('verity_access')).toBeUndefined();
     expect((await membership(email, 'auditor'))[0]!.sub).toBeNull();
+    // Nothing else happened behind that answer: no session was started.
+    expect(await sessionCount()).toBe(sessionsBefore);
 
     // The right person can still use it.
     const rightful = await signInFrom(app, path, email, PASSWORD);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiCookies, buildTestApp, TEST_REDIRECT_URI } from '../../support/app';
+import { ApiCookies, buildTestApp, capturedLogs, TEST_REDIRECT_URI } from '../../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { startIdentity, type IdentityServer } from '../../support/identity';
 import { signIn, signInAtIdentity, type UserTypeSegment } from '../../support/sign-in';
@@ -23,14 +23,27 @@ afterAll(async () => {
 describe.each(databaseKinds)('sign-in on %s', (kind) => {
   let database: TestDatabase;
   let app: FastifyInstance;
+  const logs = capturedLogs();
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    app = await buildTestApp(database, {
-      IDENTITY_ISSUER: identity.issuer,
-      IDENTITY_CLIENT_SECRET: identity.clientSecret,
-      IDENTITY_API_KEY: identity.apiKey,
-    });
+    app = await buildTestApp(
+      database,
+      {
+        IDENTITY_ISSUER: identity.issuer,
+        IDENTITY_CLIENT_SECRET: identity.clientSecret,
+        IDENTITY_API_KEY: identity.apiKey,
+      },
+      { logger: logs.logger },
+    );
+  });
+
+  /** Each callback is answered once, and nothing fails behind a good answer. */
+  afterEach(() => {
+    const faults = logs
+      .take()
+      .filter((entry) => entry.err?.code === 'FST_ERR_REP_ALREADY_SENT' || entry.level >= 50);
+    expect(faults).toEqual([]);
   });
   afterAll(async () => {
     await app?.close();
