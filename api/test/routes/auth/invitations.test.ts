@@ -113,8 +113,11 @@ describe.each(databaseKinds)('invitations on %s', (kind) => {
     expect(message.html).toMatch(LINK);
 
     // Unverified, the account alone cannot take the membership; the link can.
+    const sessionsBefore = await sessionCount();
     const { callback, cookies } = await signInFrom(app, path, email, PASSWORD);
     expect(callback.headers.location).toBe('/');
+    // One sign-in, one session: the one whose cookies the browser got.
+    expect(await sessionCount()).toBe(sessionsBefore + 1);
     const me = await app.inject({ method: 'GET', url: '/api/v1/auth/me', cookies: cookies.all() });
     expect(me.json().data.user).toMatchObject({
       emailId: email,
