@@ -84,7 +84,8 @@ export function localAttachmentStorage(
           await new Promise<void>((resolve) => target.once('close', () => resolve()));
         if ((error as NodeJS.ErrnoException).code === 'EEXIST')
           throw new AttachmentExistsError(key);
-        // A full volume still removes: what was written of the file is given back.
+        // What was written is removed (a full volume still allows it); the volume's failure, not
+        // the removal's, is the answer: a file that cannot be removed is the sweep's to delete.
         await rm(file, { force: true }).catch(() => undefined);
         throw storageFaultOf(error);
       }
