@@ -35,10 +35,10 @@ export function Tabs({ items, label, defaultValue, value, onValueChange }: TabsP
             {/* Named by what it shows, 'Remarks (2)': no label in place of the text (WCAG 2.5.3). */}
             {item.count === undefined ? null : (
               <>
+                <span className="vui-sr-only">{` (${item.count})`}</span>
                 <span className="vui-tabs__count" aria-hidden="true">
                   {item.count}
                 </span>
-                <span className="vui-sr-only">{` (${item.count})`}</span>
               </>
             )}
           </RadixTabs.Trigger>
