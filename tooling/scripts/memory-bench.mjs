@@ -1,7 +1,7 @@
 // `npm run bench:memory`: how much memory `npm start`'s servers hold. Starts the stack as `npm start`
 // does (from the existing builds) on spare ports with a new data folder, so the databases are made
 // and the demo loaded, then prints each server's resident memory (its process and their children,
-// from /proc) 5 s and 35 s after all are ready. Linux only.
+// from /proc) 5 s and 35 s after all are ready, and the whole group with the supervisor. Linux only.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -71,7 +71,12 @@ async function main() {
         total += mb;
         return `${name} ${mb}`;
       });
-      console.log(`${after} s after ready, MB: ${parts.join(', ')}; total ${total}`);
+      // The supervisor (this process, as `npm start`'s own) holds memory too.
+      const supervisor = residentMb(process.pid) - total;
+      console.log(
+        `${after} s after ready, MB: ${parts.join(', ')}; servers ${total}; ` +
+          `with the supervisor ${total + supervisor}`,
+      );
     }
   } finally {
     await stack.stop();
