@@ -1,7 +1,7 @@
-// Answers the API keeps while nothing they show has changed (docs/decisions.md "Portfolio answers
-// kept", "Plan list answers kept"). Screens such as a lender's portfolio or an audit's plan list are
-// opened again and again while their gaps change far less often: an answer is worked out once, then
-// served again for as long as
+// Answers the API keeps while nothing they show has changed
+// (docs/decisions/0009-portfolio-answers-kept.md, docs/decisions/0062-plan-list-answers-kept.md).
+// Screens such as a lender's portfolio or an audit's plan list are opened again and again while
+// their gaps change far less often: an answer is worked out once, then served again for as long as
 //   - the database's token is the same (read on every request by the caller's `token`): the rows the
 //     answer was worked out from are the very rows it shows (row versions, who sees them), and no gap
 //     or plan anywhere was written since;

@@ -119,7 +119,10 @@ export interface ApiConfig {
   remarksPerMinute: number;
   /** ESAP imports (dry runs included) one user may send per minute (per API process). */
   esapImportsPerMinute: number;
-  /** The longest a process keeps a session lookup (docs/decisions.md "Session lookups kept"); 0 keeps none. */
+  /**
+   * The longest a process keeps a session lookup (docs/decisions/0058-session-lookups-kept.md); 0
+   * keeps none.
+   */
   sessionKeptSeconds: number;
   /** Requests are refused (503) while the event loop's mean delay or busy share is past these; 0 turns one off. */
   loadShedding: { maxEventLoopDelayMs: number; maxEventLoopUtilization: number };
@@ -137,8 +140,8 @@ export interface ApiConfig {
   mailRetry: { limit: number; delaySeconds: number };
   /**
    * An e-mail job taken by a worker that stops (its process died) goes back to the queue this long
-   * after it was taken, found by the queue's maintenance, which runs this often (docs/decisions.md
-   * "E-mail that arrives once": together within two minutes by default).
+   * after it was taken, found by the queue's maintenance, which runs this often
+   * (docs/decisions/0040-e-mail-that-arrives-once.md: together within two minutes by default).
    */
   mailJobs: { expirySeconds: number; maintenanceSeconds: number };
 }

@@ -80,7 +80,10 @@ export const actionPlanMessages = {
   tooManyAttachments: TOO_MANY_ATTACHMENTS,
 } as const;
 
-/** Answers when the attachments' volume or bucket cannot take a write (docs/decisions.md "Trust: faults"). */
+/**
+ * Answers when the attachments' volume or bucket cannot take a write
+ * (docs/decisions/0031-trust-faults.md).
+ */
 export const storageMessages = {
   full: 'The storage for attachments is full, so nothing was saved. Please try again later; if it goes on, tell Verity support.',
   unavailable:
@@ -101,7 +104,10 @@ export const remarkLimitMessages = {
   attachmentAlreadyWithdrawn: 'This attachment has already been withdrawn.',
 } as const;
 
-/** The answer to a user past their CSV downloads at once (docs/decisions.md "CSV downloads: caps and stalled readers"). */
+/**
+ * The answer to a user past their CSV downloads at once
+ * (docs/decisions/0033-csv-downloads-caps-and-stalled-readers.md).
+ */
 export const exportMessages = {
   tooManyExports: (count: number) =>
     `You already have ${count} downloads under way. Please wait for one to finish, then try again.`,

@@ -19,7 +19,8 @@ async function main(): Promise<void> {
       connectionTimeout: 30_000,
       keepAliveTimeout: 72_000,
       requestTimeout: 60_000,
-      // A request's whole life, routing to answer; streaming routes set their own (docs/decisions.md).
+      // A request's whole life, routing to answer; streaming routes set their own
+      // (docs/decisions/0031-trust-faults.md).
       handlerTimeout: REQUEST_TIME_LIMIT_MS,
       // The shell's server on this machine proxies /api/v1 to us.
       trustProxy: '127.0.0.1',

@@ -33,7 +33,10 @@ export interface IdentityConfig {
   migrationsDir: string;
 }
 
-/** How many attempts each throttle allows; every window is fixed, see docs/decisions.md. */
+/**
+ * How many attempts each throttle allows; every window is fixed, see
+ * docs/decisions/0026-trust-identity-provider.md.
+ */
 export interface RateLimits {
   /** GET /user calls per minute per end user (or caller address). */
   userLookupsPerMinute: number;
@@ -128,7 +131,8 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): Identi
   const clientSecret = env.IDENTITY_CLIENT_SECRET?.trim() ?? '';
   const apiKey = env.IDENTITY_API_KEY?.trim() ?? '';
   const cookieKeys = list(env.IDENTITY_COOKIE_KEYS);
-  // Strong secrets everywhere, and the demo accounts only for the local demo (docs/decisions.md).
+  // Strong secrets everywhere, and the demo accounts only for the local demo
+  // (docs/decisions/0028-trust-input-uploads-headers-and-secrets.md).
   for (const problem of [
     secretProblem(env, 'IDENTITY_CLIENT_SECRET'),
     secretProblem(env, 'IDENTITY_API_KEY'),

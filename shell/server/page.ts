@@ -1,9 +1,11 @@
 // The shell's page, as its server sends it: the built index.html with the remotes' addresses written
 // in (the shell reads them there instead of asking GET /remotes.json, one round trip less) and the
 // scripts its first screen will ask for preloaded, so the browser fetches them beside the shell's
-// own instead of one after another as each runs (docs/decisions.md "Round trips"): the shell's start,
-// and under an area's path the signed-in layout, that area's remoteEntry.js, its app and the chunks
-// of the page its path opens, from the remote's own preload.json.
+// own instead of one after another as each runs
+// (docs/decisions/0056-round-trips-the-remotes-written-in-the-page.md and
+// docs/decisions/0057-round-trips-the-first-screen-preloaded.md): the shell's start, and under an
+// area's path the signed-in layout, that area's remoteEntry.js, its app and the chunks of the page
+// its path opens, from the remote's own preload.json.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

@@ -1,6 +1,7 @@
-// What a server refuses to start with (docs/decisions.md, "Trust: input, uploads, headers and
-// secrets"): secrets shorter than 32 characters anywhere, and the demo accounts (whose password is
-// published) anywhere but the local demo, which is told apart by a loopback PUBLIC_URL.
+// What a server refuses to start with
+// (docs/decisions/0028-trust-input-uploads-headers-and-secrets.md): secrets shorter than 32
+// characters anywhere, and the demo accounts (whose password is published) anywhere but the local
+// demo, which is told apart by a loopback PUBLIC_URL.
 const net = require('node:net');
 
 const MIN_SECRET_LENGTH = 32;

@@ -44,7 +44,8 @@ async function main() {
     await step('types', () => run(pnpm, ['run', '--silent', 'typecheck']));
     await step('services build', () => buildServices({ force: process.env.CI === 'true' }));
     // Three workers on two cores: many suites wait on processes, mail, timers and the database
-    // rather than compute, so a third keeps the cores busy (docs/decisions.md "Three test workers").
+    // rather than compute, so a third keeps the cores busy
+    // (docs/decisions/0066-three-test-workers.md).
     await step('unit and API tests', () =>
       run(pnpm, ['exec', 'jest', '--maxWorkers=3', '--json', `--outputFile=${jestJson}`]),
     );

@@ -1,7 +1,8 @@
 // One process for the static sites of a run on one machine: the shell (with its /api/v1 proxy) and
-// each remote on its own origin, as separate CDN sites would serve them (docs/decisions.md "One
-// static server"). A site can be pointed at another build, or stopped, without touching the others:
-// STATIC_SITES_FILE names a folder (or null) per site, and is read again on SIGHUP.
+// each remote on its own origin, as separate CDN sites would serve them
+// (docs/decisions/0055-npm-start-footprint.md). A site can be pointed at another build, or stopped,
+// without touching the others: STATIC_SITES_FILE names a folder (or null) per site, and is read
+// again on SIGHUP.
 import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildShellServer } from '../../shell/server/shell-app';

@@ -128,7 +128,7 @@ function createWebpackConfig({ dir, publicPath, federation }) {
       // webpack's default chunk splitting, for the shell and the remotes alike: the design system,
       // the contract and the libraries go with the pages (lazy chunks) that use them, and code
       // several pages use goes into chunks of its own, so a first screen downloads only what it
-      // renders (docs/decisions.md, "Speed on a real link: bytes").
+      // renders (docs/decisions/0045-speed-on-a-real-link-bytes.md).
       plugins: [
         new ModuleFederationPlugin(
           production ? withOneFederationRuntime(federation) : withOneRefreshRuntime(federation),

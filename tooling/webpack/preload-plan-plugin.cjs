@@ -1,7 +1,8 @@
 // Writes dist/preload.json: the JavaScript files of every named chunk group (an `import()` named
 // with webpackChunkName, a Module Federation expose), so that the shell's server can have the
-// browser fetch them beside the page instead of one after another as each runs (docs/decisions.md
-// "Round trips: the first screen preloaded"). Entries are left out: the page names them.
+// browser fetch them beside the page instead of one after another as each runs
+// (docs/decisions/0057-round-trips-the-first-screen-preloaded.md). Entries are left out: the page
+// names them.
 //
 // In a host (`includeShared`: the shell, which provides the shared modules to the page) a group
 // also lists the chunks of the shared modules it consumes (react, the router, the session...),

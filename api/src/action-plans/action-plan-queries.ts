@@ -196,7 +196,7 @@ export async function readActionPlanPage(
 
 /**
  * What an audit's plan list shows depends on, in one statement read on every request of a kept list
- * (docs/decisions.md "Plan list answers kept"): undefined unless `reader` may see the audit as
+ * (docs/decisions/0062-plan-list-answers-kept.md): undefined unless `reader` may see the audit as
  * `targetCompanyId`'s; else a token that changes with any write the list can show: the audit's
  * plans (which, their row versions: headings, categories, timelines, versions) and their summaries
  * (every gap written in, out or to another status moves a count), and the change history's newest

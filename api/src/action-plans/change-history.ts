@@ -1,6 +1,7 @@
-// The change history of gaps and action plans (docs/decisions.md "Change history and stale writes"):
-// every write locks its gap or plan, refuses a stale version, moves the version on by one and
-// appends what changed, all inside the caller's transaction. The table is append-only (migration 0023).
+// The change history of gaps and action plans
+// (docs/decisions/0037-change-history-and-stale-writes.md): every write locks its gap or plan,
+// refuses a stale version, moves the version on by one and appends what changed, all inside the
+// caller's transaction. The table is append-only (migration 0023).
 import {
   GAP_CHANGE_PREVIEW,
   GAP_FORM_CHANGE_FIELDS,
@@ -40,7 +41,7 @@ export const reasonRequired = (message: string) => new ApiError(422, 'REASON_REQ
 
 /**
  * The checked reason (trimmed, or undefined when none was given); a missing or short one is 422, one
- * past its length limit 400 like every other text (docs/decisions.md "Text limits").
+ * past its length limit 400 like every other text (docs/decisions/0011-shell-and-areas.md).
  */
 export function reasonPassed(result: RuleResult<string | undefined>): string | undefined {
   if (result.ok) return result.value;

@@ -1,6 +1,6 @@
-// The closure loop's writes (docs/decisions.md "Evidence-gated closure"): each runs in the caller's
-// transaction, on the gap row locked first, so two reviewers (or a reviewer and a late request) never
-// both act on one request.
+// The closure loop's writes (docs/decisions/0035-evidence-gated-closure.md): each runs in the
+// caller's transaction, on the gap row locked first, so two reviewers (or a reviewer and a late
+// request) never both act on one request.
 import {
   CLOSURE_METHOD_STATUS,
   CLOSURE_NEEDS_EVIDENCE,

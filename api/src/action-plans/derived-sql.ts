@@ -1,4 +1,4 @@
-// The derived figures of docs/decisions.md ("Derived figures"), as SQL computed at read time.
+// The derived figures of docs/decisions/0006-derived-figures.md, as SQL computed at read time.
 
 /** The stored statuses a gap can be overdue in (`gapCanBeOverdueSql`). */
 const CAN_BE_OVERDUE: readonly string[] = ['open', 'provClosed'];

@@ -1,7 +1,7 @@
-// Session lookups kept (docs/decisions.md "Session lookups kept"): every signed-in request needs the
-// user of its session. The process keeps what the database answered for a few seconds, and forgets it
-// the moment the database says the session or the user changed (migration 0031's notices, heard by
-// every process), or when this process ends a session itself.
+// Session lookups kept (docs/decisions/0058-session-lookups-kept.md): every signed-in request needs
+// the user of its session. The process keeps what the database answered for a few seconds, and
+// forgets it the moment the database says the session or the user changed (migration 0031's
+// notices, heard by every process), or when this process ends a session itself.
 import type { SessionUser } from '@verity/shared-api/src/server';
 import { isUuid } from '../uuid';
 

@@ -1,7 +1,7 @@
-// Access cookies whose signature was checked (docs/decisions.md "Security headers built once;
-// checked cookies kept"): a signed-in browser sends the same access cookie on every request until
-// it refreshes, so its HMAC is checked and its payload decoded once per process, not on every
-// request.
+// Access cookies whose signature was checked
+// (docs/decisions/0060-security-headers-built-once-checked-cookies-kept.md): a signed-in browser
+// sends the same access cookie on every request until it refreshes, so its HMAC is checked and its
+// payload decoded once per process, not on every request.
 import type { AccessToken } from './access-token';
 
 /** Access cookies kept at most (the least recently checked go first). */

@@ -1,4 +1,5 @@
-// The dashboard figures of docs/decisions.md "Derived figures", each computed in one SQL statement.
+// The dashboard figures of docs/decisions/0006-derived-figures.md, each computed in one SQL
+// statement.
 import {
   ACTION_PLAN_CATEGORIES,
   ACTION_PLAN_CATEGORY_LABELS,

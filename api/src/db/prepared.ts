@@ -1,4 +1,5 @@
-// Statements prepared on each PostgreSQL connection (docs/decisions.md "Statements planned once").
+// Statements prepared on each PostgreSQL connection
+// (docs/decisions/0059-statements-planned-once.md).
 import { createHash } from 'node:crypto';
 
 /** Distinct texts that get a name; any marked past it are parsed and planned each time. */

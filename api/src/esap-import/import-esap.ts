@@ -1,6 +1,6 @@
 // The ESAP import from a read file to the gaps written: the mapping applied and checked, the plan's
 // fields checked, the rows prepared, then one transaction that a dry run rolls back, so a dry run
-// answers exactly what the import does (docs/decisions.md "ESAP import").
+// answers exactly what the import does (docs/decisions/0042-esap-import.md).
 import {
   ESAP_IMPORT_FIELD_LABELS,
   ESAP_IMPORT_MAX_ROWS,

@@ -1,6 +1,6 @@
 // Turning an ESAP's rows into checked gaps with the column mapping: the section headings' standards,
 // the timetable's due date, the defaults for fields an ESAP has no column for, and each row's
-// warnings and errors (docs/decisions.md "ESAP import").
+// warnings and errors (docs/decisions/0042-esap-import.md).
 import {
   ESAP_IMPORT_FIELD_LABELS,
   ESAP_IMPORT_MESSAGES,

@@ -1,7 +1,7 @@
 // Reading an uploaded ESAP into rows of cell values: an .xlsx with exceljs, a CSV with csv-parse. What
 // the file is comes from its bytes (an .xlsx is a zip), never from its name. Each file is read in a
 // worker thread of its own, with a time budget and a memory limit, and the reading stops at the size
-// and row limits as it goes (docs/decisions.md "ESAP import: hostile files").
+// and row limits as it goes (docs/decisions/0043-esap-import-hostile-files.md).
 import { types } from 'node:util';
 import zlib from 'node:zlib';
 import { Worker } from 'node:worker_threads';

@@ -1,5 +1,5 @@
 // Reading an ESAP's timetable cell: a date in any common form becomes the due date ('YYYY-MM-DD');
-// any other text is kept as written (docs/decisions.md "ESAP import", date rules).
+// any other text is kept as written (docs/decisions/0042-esap-import.md, date rules).
 import { withoutFootnote, type ConditionType } from '@verity/shared-api/src/server';
 
 export type SheetValue = string | number | boolean | Date | null;

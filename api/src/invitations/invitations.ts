@@ -1,6 +1,7 @@
-// One-time invitations to memberships nobody has claimed yet (docs/decisions.md "Trust: memberships
-// and sessions"): queued as an e-mail job with the membership, made when that job runs (so the link
-// is never stored in clear), spent at the sign-in callback.
+// One-time invitations to memberships nobody has claimed yet
+// (docs/decisions/0029-trust-memberships-and-sessions.md): queued as an e-mail job with the
+// membership, made when that job runs (so the link is never stored in clear), spent at the sign-in
+// callback.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db';
 import type { Role, UserType } from '@verity/shared-api/src/server';

@@ -1,6 +1,6 @@
 // What every API process hears of the writes to a company's figures (migration 0035), and the fences
-// that let a process serve answers it kept without asking the database first (docs/decisions.md
-// "Dashboards kept on the database's word").
+// that let a process serve answers it kept without asking the database first
+// (docs/decisions/0064-dashboards-kept-on-the-databases-word.md).
 //
 // A kept answer is forgotten when the notice of a write to its company is heard. Between a write's
 // commit and its notice reaching a process there is a moment (milliseconds); a reader who knows of

@@ -1,8 +1,8 @@
 // Sending one queued e-mail: checked again when it runs (the reader still belongs to a party of the
 // gap, still wants it, the notice still stands; the invited member has not joined yet), written from
 // the data as it is now, and sent at most once: its delivery is claimed and committed before the SMTP
-// conversation starts (docs/decisions.md "E-mail that arrives once"). A refusal throws, and the queue
-// tries again later with back-off.
+// conversation starts (docs/decisions/0040-e-mail-that-arrives-once.md). A refusal throws, and the
+// queue tries again later with back-off.
 import {
   LOCKED_NOTIFICATION_KINDS,
   type NotificationKind,

@@ -1,5 +1,5 @@
-// The durable job queue (pg-boss, docs/decisions.md "Notifications"): jobs live in PostgreSQL (the
-// embedded PGlite or a server), so they survive restarts and each runs once however many API
+// The durable job queue (pg-boss, docs/decisions/0039-notifications.md): jobs live in PostgreSQL
+// (the embedded PGlite or a server), so they survive restarts and each runs once however many API
 // processes work the queue. Its schema is created by the API's migrations (0024).
 import PgBoss from 'pg-boss';
 import type { Queryable } from '../db';

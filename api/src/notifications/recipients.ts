@@ -1,4 +1,4 @@
-// Who hears of what (docs/decisions.md "Notifications"): the parties of a gap, and each user's
+// Who hears of what (docs/decisions/0039-notifications.md): the parties of a gap, and each user's
 // switches. Resolved in the transaction that queues a notification and again before an e-mail goes.
 import type { NotificationKind, UserType } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';

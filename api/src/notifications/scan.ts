@@ -1,7 +1,7 @@
-// The daily scan (docs/decisions.md "Notifications"): for each target company, once per day of its
-// own time zone from the scan hour, the reminders (14, 7 and 1 days before a gap's due date), the
-// overdue notice (the day after) and the escalation (7 days after). Each notice is a row keyed by
-// gap, kind and day, so a scan run twice, or by two processes at once, sends nothing twice.
+// The daily scan (docs/decisions/0039-notifications.md): for each target company, once per day of
+// its own time zone from the scan hour, the reminders (14, 7 and 1 days before a gap's due date),
+// the overdue notice (the day after) and the escalation (7 days after). Each notice is a row keyed
+// by gap, kind and day, so a scan run twice, or by two processes at once, sends nothing twice.
 import {
   ESCALATION_DAYS_AFTER,
   OVERDUE_DAYS_AFTER,

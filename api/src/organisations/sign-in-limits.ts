@@ -1,6 +1,6 @@
 // Which of an organisation's users the identity provider refuses to sign in for now, and until when
-// (docs/decisions.md "Sign-in limits"): an owner sees their people held back, read from identity with
-// the API key for the members' e-mail addresses.
+// (docs/decisions/0027-sign-in-limits.md): an owner sees their people held back, read from identity
+// with the API key for the members' e-mail addresses.
 import type { FastifyBaseLogger } from 'fastify';
 import type { SignInLimit } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';

@@ -1,7 +1,7 @@
-// The portfolio's figures (docs/decisions.md "Portfolio" and "Portfolio summaries"): the counts are
-// read from the per-company summaries (one row per company and firm, and per requirement, SDG or
-// quarter), the lists are pages of the gap explorer, so that every figure links to the explorer rows
-// it counts.
+// The portfolio's figures (docs/decisions/0052-portfolio-api.md and
+// docs/decisions/0008-portfolio-summaries.md): the counts are read from the per-company summaries
+// (one row per company and firm, and per requirement, SDG or quarter), the lists are pages of the
+// gap explorer, so that every figure links to the explorer rows it counts.
 import {
   CLOSURE_QUARTERS,
   CONDITION_PRECEDENT_LIST,

@@ -1,6 +1,7 @@
 // The gap explorer: every gap of the caller's portfolio that passes the filters, one page at a time
-// or streamed as CSV. Each portfolio figure is one combination of these filters (docs/decisions.md
-// "Portfolio"), so a figure and the explorer it links to count the same rows.
+// or streamed as CSV. Each portfolio figure is one combination of these filters
+// (docs/decisions/0052-portfolio-api.md), so a figure and the explorer it links to count the same
+// rows.
 import {
   AUDIT_TYPE_LABELS,
   CONDITION_TYPE_LABELS,

@@ -1,6 +1,7 @@
-// What a monitoring report holds (docs/decisions.md "Monitoring report"), read in one snapshot: the
-// totals with the plan statistics' own SQL, the ESAP rows, the overdue gaps, the period's changes and
-// its evidence. The PDF and the workbook are written from this, after the snapshot is closed.
+// What a monitoring report holds (docs/decisions/0041-monitoring-report.md), read in one snapshot:
+// the totals with the plan statistics' own SQL, the ESAP rows, the overdue gaps, the period's
+// changes and its evidence. The PDF and the workbook are written from this, after the snapshot is
+// closed.
 import type {
   ActionPlanCategory,
   ActionPlanStatistics,

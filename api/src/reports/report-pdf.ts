@@ -1,6 +1,6 @@
 // The monitoring report as a PDF (pdfkit), written page by page into the stream the reply sends:
 // cover, summary, the ESAP table in the lender's column order, overdue gaps, the period's changes and
-// the evidence appendix with downscaled thumbnails (docs/decisions.md "Monitoring report").
+// the evidence appendix with downscaled thumbnails (docs/decisions/0041-monitoring-report.md).
 import {
   ESAP_REPORT_COLUMNS,
   STATUS_COLORS,

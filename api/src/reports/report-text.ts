@@ -1,5 +1,6 @@
 // The report's words: dates in the company's time zone, the ESAP table's cells in the lender's
-// column order (the mapping of docs/decisions.md "Monitoring report"), and each change in a line.
+// column order (the mapping of docs/decisions/0041-monitoring-report.md), and each change in a
+// line.
 import {
   ACTION_PLAN_CATEGORY_LABELS,
   AUDIT_FORM_LABELS,

@@ -13,8 +13,8 @@ export const STREAM_LIFETIME_MS = 5 * 60_000;
 export const RECONNECT_MS = 2_000;
 /**
  * Streams one person (a membership) may have open on one API process, whatever the session: the
- * browser keeps one per window or tab (docs/decisions.md "Live updates"), and each costs the process
- * memory and a socket.
+ * browser keeps one per window or tab (docs/decisions/0054-live-updates.md), and each costs the
+ * process memory and a socket.
  */
 export const STREAMS_PER_USER = 10;
 /** What a refused stream is told to wait: about as long as the browser waits before it tries again. */

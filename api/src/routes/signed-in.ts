@@ -27,7 +27,7 @@ const signedInRoutes: FastifyPluginAsync = async (fastify) => {
   fastify.addHook('onRequest', fastify.authenticate);
   fastify.addHook('preHandler', checkRoutePermission);
   // A write answered sends a fence, so what it changed shows at once in the writer's next reads,
-  // whichever process answers them (docs/decisions.md "Dashboards kept on the database's word").
+  // whichever process answers them (docs/decisions/0064-dashboards-kept-on-the-databases-word.md).
   fastify.addHook('onSend', async (request, reply) => fastify.fenceWrites(request, reply));
 
   await fastify.register(meRoutes);

@@ -6,9 +6,10 @@ import type { Database, Queryable } from '../../src/db';
 import { listPortfolioGaps } from '../../src/portfolio/portfolio-gaps';
 import { openMigrated } from '../routes/dashboards/summary-world';
 
-// Which routes' statements are prepared on a PostgreSQL connection (docs/decisions.md "Statements
-// planned once"): those whose plan does not follow their owner's size, and not a filter of one
-// company's gaps, whose generic plan was made for the average company.
+// Which routes' statements are prepared on a PostgreSQL connection
+// (docs/decisions/0059-statements-planned-once.md): those whose plan does not follow their owner's
+// size, and not a filter of one company's gaps, whose generic plan was made for the average
+// company.
 describe('statements the routes prepare on PostgreSQL', () => {
   let opened: Awaited<ReturnType<typeof openMigrated>>;
   let db: Database;

@@ -1,5 +1,6 @@
 // E-mail that arrives once, across a kill -9 of the API in the middle of its sending: every invitation
-// and event acknowledged with a 2xx is e-mailed, and nothing twice (docs/decisions.md "Notifications").
+// and event acknowledged with a 2xx is e-mailed, and nothing twice
+// (docs/decisions/0039-notifications.md).
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import {

@@ -17,8 +17,8 @@ export interface SignInLimitsNoticeProps {
 
 /**
  * The organisation's people the identity provider will not sign in for now, and until when, for
- * those who manage the users (docs/decisions.md "Sign-in limits"). Nothing while there are none, or
- * when the provider cannot be asked: the users list is what the screen is for.
+ * those who manage the users (docs/decisions/0027-sign-in-limits.md). Nothing while there are none,
+ * or when the provider cannot be asked: the users list is what the screen is for.
  */
 export function SignInLimitsNotice({ userType, targetCompanyId }: SignInLimitsNoticeProps) {
   const titleId = useId();

@@ -129,7 +129,8 @@ export function interactionRoutes({
     };
 
     // An address refused wholesale, for failures across many accounts (credential stuffing),
-    // refuses everyone there; failures on one account never bring that about (docs/decisions.md).
+    // refuses everyone there; failures on one account never bring that about
+    // (docs/decisions/0027-sign-in-limits.md).
     const addressWait = await throttles.signInAccountsPerAddress.refusal(address);
     if (addressWait !== undefined) return refuse(addressWait, messages.signIn.addressLimited);
     // Counted before the password is checked, so parallel guesses cannot slip past the limits.

@@ -10,8 +10,8 @@ let freshUntil = 0;
 /**
  * The dashboards read in the next FRESH_DASHBOARDS_MS ask for figures worked out afresh
  * (`Cache-Control: no-cache`), not ones an API process kept on the database's notices: after a live
- * change they show it even through a process that has not heard of it yet (docs/decisions.md
- * "Dashboards kept on the database's word").
+ * change they show it even through a process that has not heard of it yet
+ * (docs/decisions/0064-dashboards-kept-on-the-databases-word.md).
  */
 export function readDashboardsFresh(): void {
   freshUntil = Date.now() + FRESH_DASHBOARDS_MS;

@@ -198,7 +198,10 @@ export const RemarkUser = Type.Object({
 });
 export type RemarkUser = Static<typeof RemarkUser>;
 
-/** What an image tells about itself, read once at upload (docs/decisions.md "Evidence you can trust"). */
+/**
+ * What an image tells about itself, read once at upload
+ * (docs/decisions/0036-evidence-you-can-trust.md).
+ */
 export const RemarkEvidence = Type.Object({
   sha256: Type.String({ pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the file, in hex' }),
   width: Nullable(

@@ -1,4 +1,5 @@
-// The contract of the dashboards (docs/api.md "Shapes"; how each figure is derived: docs/decisions.md).
+// The contract of the dashboards (docs/api.md "Shapes"; how each figure is derived:
+// docs/decisions/0006-derived-figures.md).
 import { Type, type Static } from '@sinclair/typebox';
 import { Uuid, routeSchemas, signedInErrors, successWith } from './common';
 

@@ -1,4 +1,4 @@
-// The contract of live updates (docs/decisions.md "Live updates"): `GET /events` is a stream of
+// The contract of live updates (docs/decisions/0054-live-updates.md): `GET /events` is a stream of
 // server-sent events telling the screens what changed. Events carry ids and versions only; the
 // screens read what they show again through the normal routes, so tenancy stays in those routes.
 import { Type, type Static } from '@sinclair/typebox';

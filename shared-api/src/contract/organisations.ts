@@ -247,7 +247,7 @@ export type UserQuery = Static<typeof UserQuery>;
 
 /**
  * A member whose sign-ins the identity provider refuses for now, after too many failed attempts on
- * their account or from the address they sign in from (docs/decisions.md "Sign-in limits").
+ * their account or from the address they sign in from (docs/decisions/0027-sign-in-limits.md).
  */
 export const SignInLimit = Type.Object({
   userId: Uuid,

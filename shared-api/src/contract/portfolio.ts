@@ -1,5 +1,5 @@
 // The contract of the portfolio and its gap explorer (docs/api.md "Shapes"; how each figure is
-// counted, and which explorer filters give it: docs/decisions.md "Portfolio").
+// counted, and which explorer filters give it: docs/decisions/0052-portfolio-api.md).
 import { Type, type Static } from '@sinclair/typebox';
 import { AUDIT_TYPES } from '../domain/audit';
 import { CONDITION_TYPES, REQUIREMENT_REFERENCES } from '../domain/esap';

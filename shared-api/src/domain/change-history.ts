@@ -1,4 +1,4 @@
-// What a change history entry can name (docs/decisions.md "Change history and stale writes").
+// What a change history entry can name (docs/decisions/0037-change-history-and-stale-writes.md).
 
 /** The gap's form fields, as the Gap shape names them. */
 export const GAP_FORM_CHANGE_FIELDS = [

@@ -1,5 +1,5 @@
 // Importing a lender's ESAP spreadsheet: the fields a column can fill, how a header is recognised,
-// and the words the import screen and the API share (docs/decisions.md "ESAP import").
+// and the words the import screen and the API share (docs/decisions/0042-esap-import.md).
 import { ESAP_FIELD_LABELS } from './esap';
 
 /** The fields a spreadsheet column can be mapped to, in the screen's order. */

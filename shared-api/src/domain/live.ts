@@ -1,5 +1,5 @@
-// Live updates (docs/decisions.md "Live updates"): the names the stream of changes and its events
-// go by, for the API that sends them and the screens that follow them.
+// Live updates (docs/decisions/0054-live-updates.md): the names the stream of changes and its
+// events go by, for the API that sends them and the screens that follow them.
 
 /** The stream's path under /api/v1. */
 export const LIVE_EVENTS_PATH = 'events';

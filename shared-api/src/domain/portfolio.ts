@@ -1,6 +1,6 @@
 // The lender's portfolio: the figures over every gap the caller may see, and the gap explorer's
-// filters that reproduce each figure (docs/decisions.md "Portfolio"). The API computes, the screens
-// show and link; both read these words and values.
+// filters that reproduce each figure (docs/decisions/0052-portfolio-api.md). The API computes, the
+// screens show and link; both read these words and values.
 import { ACTION_PLAN_CATEGORIES, type ActionPlanCategory } from './audit';
 import { REQUIREMENT_REFERENCES } from './esap';
 

@@ -1,5 +1,6 @@
-// The lender's monitoring report (docs/decisions.md "Monitoring report"): its formats, its period
-// rule, the ESAP table's columns in the lender's order, and the words the dialog and the API share.
+// The lender's monitoring report (docs/decisions/0041-monitoring-report.md): its formats, its
+// period rule, the ESAP table's columns in the lender's order, and the words the dialog and the API
+// share.
 
 export const REPORT_FORMATS = ['pdf', 'xlsx'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];

@@ -1,7 +1,7 @@
-// The rules of changing a gap or an action plan once it exists (docs/decisions.md "Change history
-// and stale writes"): a due date or a timeline moved later needs a reason, and a plan edit is checked
-// as the whole plan it makes. Shared by the Edit Gap and Edit Plan forms and the API, so both say
-// the same words.
+// The rules of changing a gap or an action plan once it exists
+// (docs/decisions/0037-change-history-and-stale-writes.md): a due date or a timeline moved later
+// needs a reason, and a plan edit is checked as the whole plan it makes. Shared by the Edit Gap and
+// Edit Plan forms and the API, so both say the same words.
 import * as yup from 'yup';
 import { ACTION_PLAN_CATEGORIES, formHasTimeline, type AuditForm } from '../domain/audit';
 import { TEXT_LIMITS, tooLongMessage } from '../domain/text-limits';

@@ -11,7 +11,9 @@ const NotificationSettingsPage = lazy(
   () => import('../features/notification-settings/notification-settings-page'),
 );
 
-/** The shell's own pages inside an area's layout (docs/decisions.md, "Notifications: the screens"). */
+/**
+ * The shell's own pages inside an area's layout (docs/decisions/0038-notifications-the-screens.md).
+ */
 export type ShellPage = 'notification-settings';
 
 export interface SignedInAreaProps {

@@ -25,9 +25,9 @@ declare module 'fastify' {
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Listens to the figures' notices from start to close (docs/decisions.md "Dashboards kept on the
- * database's word"). A listening connection that PostgreSQL loses is opened again by the database
- * layer; until then nothing kept is served.
+ * Listens to the figures' notices from start to close
+ * (docs/decisions/0064-dashboards-kept-on-the-databases-word.md). A listening connection that
+ * PostgreSQL loses is opened again by the database layer; until then nothing kept is served.
  */
 export default fp(
   async (fastify) => {

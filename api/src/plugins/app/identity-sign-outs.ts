@@ -8,11 +8,11 @@ import { endSessionsSignedOutAtIdentity } from '../../auth/refresh-tokens';
 export const SIGN_OUT_OVERLAP_MS = 5 * 60_000;
 
 /**
- * A password reset at the identity provider ends the API's sessions too (docs/decisions.md "Trust:
- * memberships and sessions"). Identity marks each account it signs out everywhere; every API process
- * asks for those marks every IDENTITY_SIGN_OUT_CHECK_SECONDS and ends its sessions of the account
- * that began before, which tells every process (the session notices) to drop what it kept of them
- * and to close their open streams.
+ * A password reset at the identity provider ends the API's sessions too
+ * (docs/decisions/0029-trust-memberships-and-sessions.md). Identity marks each account it signs out
+ * everywhere; every API process asks for those marks every IDENTITY_SIGN_OUT_CHECK_SECONDS and ends
+ * its sessions of the account that began before, which tells every process (the session notices) to
+ * drop what it kept of them and to close their open streams.
  */
 export default fp(
   async (fastify) => {

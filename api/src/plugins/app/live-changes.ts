@@ -16,11 +16,12 @@ declare module 'fastify' {
 }
 
 /**
- * Listens to the database's change notifications from start to close (docs/decisions.md "Live
- * updates"). A listening connection that PostgreSQL loses is opened again by the database layer,
- * which then says changes may have been missed; every stream passes that on. The streams also hear
- * what the session lookups hear (docs/decisions.md "Session lookups kept"): a stream outlives the
- * request that checked its session, so it ends when the session or the membership does.
+ * Listens to the database's change notifications from start to close
+ * (docs/decisions/0054-live-updates.md). A listening connection that PostgreSQL loses is opened
+ * again by the database layer, which then says changes may have been missed; every stream passes
+ * that on. The streams also hear what the session lookups hear
+ * (docs/decisions/0058-session-lookups-kept.md): a stream outlives the request that checked its
+ * session, so it ends when the session or the membership does.
  */
 export default fp(
   async (fastify) => {

@@ -59,7 +59,8 @@ declare module 'fastify' {
 export default fp(
   async (fastify) => {
     const { db, config, log } = fastify;
-    // Its maintenance finds the jobs of a worker that died (docs/decisions.md "E-mail that arrives once").
+    // Its maintenance finds the jobs of a worker that died
+    // (docs/decisions/0040-e-mail-that-arrives-once.md).
     const queue = createJobQueue(db, {
       maintenanceIntervalSeconds: config.mailJobs.maintenanceSeconds,
     });

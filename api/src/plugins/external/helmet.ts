@@ -6,7 +6,8 @@ import helmet from 'helmet';
  * Content-Security-Policy allows nothing and no framing; HSTS only when the product is served over
  * https. JSON answers are never stored by a cache (they carry tenants' data); images and the CSV
  * export set their own Cache-Control. helmet's middleware is built once, here: @fastify/helmet built
- * it again on every request (docs/decisions.md "Security headers built once; checked cookies kept").
+ * it again on every request
+ * (docs/decisions/0060-security-headers-built-once-checked-cookies-kept.md).
  */
 export default fp(
   async (fastify) => {

@@ -36,14 +36,14 @@ const companyGroup = (targetCompanyId: string) => `company:${targetCompanyId}`;
 
 const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
-  // The plan lists kept (docs/decisions.md "Plan list answers kept"), forgotten as the change feed
-  // tells of writes to their company's gaps and plans.
+  // The plan lists kept (docs/decisions/0062-plan-list-answers-kept.md), forgotten as the change
+  // feed tells of writes to their company's gaps and plans.
   const planLists = keptAnswers(
     fastify,
     ({ change }) => [companyGroup(change.targetCompanyId)],
     PLAN_LISTS_MAX_BYTES,
   );
-  // The plan details kept (docs/decisions.md "Plan details kept on their rows' versions"): the
+  // The plan details kept (docs/decisions/0065-plan-details-kept-on-their-rows-versions.md): the
   // token, read on every request with the tenancy check, changes with anything the detail shows.
   const planDetails = new AnswerCache(Date.now, PLAN_DETAILS_MAX_BYTES);
 

@@ -22,19 +22,22 @@ const FIGURES_KEPT_MAX_BYTES = 8 * 2 ** 20;
 const ON_THE_NOTICES = 'notices';
 const clientGroup = (clientId: string) => `client:${clientId}`;
 
-/** The dashboards routes of /api/v1 (see docs/api.md and docs/decisions.md "Derived figures"). */
+/**
+ * The dashboards routes of /api/v1 (see docs/api.md and docs/decisions/0006-derived-figures.md).
+ */
 const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
-  // A firm's dashboard kept as the portfolio is (docs/decisions.md "Auditor dashboards kept"):
+  // A firm's dashboard kept as the portfolio is (docs/decisions/0063-auditor-dashboards-kept.md):
   // forgotten on a notice of a write to the firm's work, the portfolio's token read on every request.
   const auditorDashboards = keptAnswers(
     fastify,
     ({ auditorId }) => (auditorId ? [auditorId] : []),
     AUDITOR_DASHBOARDS_MAX_BYTES,
   );
-  // The company and client dashboards kept on the database's word (docs/decisions.md "Dashboards kept
-  // on the database's word"): served with no statement while the figures' notices are heard and the
-  // reader's fence is, forgotten on a notice of a write to a company's figures or to the company.
+  // The company and client dashboards kept on the database's word
+  // (docs/decisions/0064-dashboards-kept-on-the-databases-word.md): served with no statement while
+  // the figures' notices are heard and the reader's fence is, forgotten on a notice of a write to a
+  // company's figures or to the company.
   const onTheNotices = new AnswerCache(Date.now, FIGURES_KEPT_MAX_BYTES);
   const unwatch = fastify.figureNotices.watch({
     company: (targetCompanyId, clientId) =>

@@ -63,7 +63,10 @@ async function checkFilters(db: Queryable, user: SessionUser, query: PortfolioGa
   }
 }
 
-/** The portfolio routes of /api/v1 (docs/api.md; how each figure is counted: docs/decisions.md "Portfolio"). */
+/**
+ * The portfolio routes of /api/v1 (docs/api.md; how each figure is counted:
+ * docs/decisions/0052-portfolio-api.md).
+ */
 const portfolioRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
   // The answers kept, forgotten as the change feed tells of writes to their gaps and plans.

@@ -1,4 +1,4 @@
-// A plan's detail kept by the API (docs/decisions.md "Plan details kept on their rows' versions")
+// A plan's detail kept by the API (docs/decisions/0065-plan-details-kept-on-their-rows-versions.md)
 // never shows what has changed: after every kind of write (through the routes, or made in the
 // database by anything else, on this plan or on the earlier gap one of its images copies) and when a
 // gap falls due with no write, the next read shows it, and every answer equals the detail worked out

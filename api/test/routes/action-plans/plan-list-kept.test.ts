@@ -1,8 +1,8 @@
-// An audit's plan list kept by the API (docs/decisions.md "Plan list answers kept") never shows what
-// has changed: after each kind of write a reader could otherwise miss (a gap's text edited through
-// the routes, a count moved in the database with no notice, a plan added or edited, a gap falling
-// due), the next read shows it, every answer equals the list worked out afresh, and a kept answer is
-// never given to a reader who may not see the audit.
+// An audit's plan list kept by the API (docs/decisions/0062-plan-list-answers-kept.md) never shows
+// what has changed: after each kind of write a reader could otherwise miss (a gap's text edited
+// through the routes, a count moved in the database with no notice, a plan added or edited, a gap
+// falling due), the next read shows it, every answer equals the list worked out afresh, and a kept
+// answer is never given to a reader who may not see the audit.
 import type { FastifyInstance } from 'fastify';
 import type { ActionPlanPage } from '@verity/shared-api/src/server';
 import { listActionPlans } from '../../../src/action-plans/action-plan-queries';

@@ -1,6 +1,7 @@
-// A signed-in request's session lookup is kept by the process (docs/decisions.md "Session lookups
-// kept"): these tests count the statements a request sends, and show that every change to a session,
-// a user or an organisation is heard, whichever connection or process made it.
+// A signed-in request's session lookup is kept by the process
+// (docs/decisions/0058-session-lookups-kept.md): these tests count the statements a request sends,
+// and show that every change to a session, a user or an organisation is heard, whichever connection
+// or process made it.
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../../../src/db';

@@ -1,7 +1,8 @@
-// A firm's dashboard kept by the API (docs/decisions.md "Auditor dashboards kept") never shows what
-// has changed: after each kind of write a reader could otherwise miss (a gap's status through the
-// routes, a count moved in the database with no notice, a company renamed, the firm unassigned, a gap
-// falling due), the next read shows it, and every answer equals the figures worked out afresh.
+// A firm's dashboard kept by the API (docs/decisions/0063-auditor-dashboards-kept.md) never shows
+// what has changed: after each kind of write a reader could otherwise miss (a gap's status through
+// the routes, a count moved in the database with no notice, a company renamed, the firm unassigned,
+// a gap falling due), the next read shows it, and every answer equals the figures worked out
+// afresh.
 import type { FastifyInstance } from 'fastify';
 import type { AuditorDashboard } from '@verity/shared-api/src/server';
 import { companyGapStats } from '../../../src/dashboards/figures';

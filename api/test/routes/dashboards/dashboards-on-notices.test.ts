@@ -1,8 +1,9 @@
-// The company and client dashboards kept on the database's word (docs/decisions.md "Dashboards kept
-// on the database's word"): read with no statement at all while nothing they show has changed, and
-// never showing what has: a write through the routes shows at the next read, a write made in the
-// database by anything else as soon as its notice is heard, a plan's timeline or a gap's due date
-// passing with no write at all. Who may read them is decided as before, whatever is kept.
+// The company and client dashboards kept on the database's word
+// (docs/decisions/0064-dashboards-kept-on-the-databases-word.md): read with no statement at all
+// while nothing they show has changed, and never showing what has: a write through the routes shows
+// at the next read, a write made in the database by anything else as soon as its notice is heard, a
+// plan's timeline or a gap's due date passing with no write at all. Who may read them is decided as
+// before, whatever is kept.
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../src/db';

@@ -1,6 +1,9 @@
 import type { ActionPlanStatistics, Gap, StatusKey } from '@verity/shared-api';
 
-/** The API's statistics rule (docs/decisions.md "Derived figures"), for gaps changed on this page. */
+/**
+ * The API's statistics rule (docs/decisions/0006-derived-figures.md), for gaps changed on this
+ * page.
+ */
 export function statisticsOf(gaps: readonly Gap[]): ActionPlanStatistics {
   const totalGaps = gaps.length;
   const closedGaps = gaps.filter((gap) => gap.status === 'closed').length;

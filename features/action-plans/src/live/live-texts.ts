@@ -1,5 +1,6 @@
 // The quiet toast of a change someone else made to a plan on screen: who, what, and which gap or
-// plan, read from the plan as the screen has just read it again (docs/decisions.md "Live updates").
+// plan, read from the plan as the screen has just read it again
+// (docs/decisions/0054-live-updates.md).
 import type { ActionPlanDetail, ChangeEntry, LiveChange } from '@verity/shared-api';
 
 const STATUS_PHRASES: Readonly<Record<string, (gap: string) => string>> = {

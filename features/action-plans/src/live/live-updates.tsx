@@ -55,7 +55,7 @@ export async function applyChange(
 
 /**
  * Mounted once in each area, inside its query client: follows the stream of changes
- * (docs/decisions.md "Live updates").
+ * (docs/decisions/0054-live-updates.md).
  */
 export function LiveUpdates() {
   const queryClient = useQueryClient();

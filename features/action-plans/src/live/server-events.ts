@@ -1,8 +1,9 @@
-// The area's one stream of server-sent events (docs/decisions.md "Live updates"): however many screens
-// follow it, one EventSource is open (and one area is on screen at a time). It signs in with the session cookie, as every call does. A
-// stream that fails is closed and opened again after a wait that doubles each time (the session
-// renewed first, since an expired access cookie is one reason a stream is refused); while none can
-// be opened, the followers are told every POLL_MS to read again what they show, as polling would.
+// The area's one stream of server-sent events (docs/decisions/0054-live-updates.md): however many
+// screens follow it, one EventSource is open (and one area is on screen at a time). It signs in
+// with the session cookie, as every call does. A stream that fails is closed and opened again after
+// a wait that doubles each time (the session renewed first, since an expired access cookie is one
+// reason a stream is refused); while none can be opened, the followers are told every POLL_MS to
+// read again what they show, as polling would.
 import { API_BASE_PATH, apiClient, getCurrentUser } from '@verity/session';
 
 export interface ServerEventFollower {
