@@ -31,7 +31,7 @@ export const sessionReused = () =>
 export const notFound = () => new ApiError(404, errorCodes.notFound, messages.notFound);
 /** An action the caller's user type or role may not take on an object they can see. */
 export const forbidden = () => new ApiError(403, 'FORBIDDEN', accessMessages.forbidden);
-/** A rule of spec section 5 broken: 400 with the spec's message. */
+/** A shared form rule broken: 400 with the rule's own message. */
 export const invalid = (message: string) => new ApiError(400, errorCodes.validationFailed, message);
 
 /** The input as the rule cast it (trimmed, defaults filled), or 400 with the first broken rule's message. */

@@ -22,7 +22,10 @@ export const messages = {
     'This request is larger than the 1 MB the server takes. Please send less at once.',
 } as const;
 
-/** Machine-readable error codes that go with the messages (never shown to users, per spec section 8). */
+/**
+ * Machine-readable error codes that go with the messages (never shown to users: the screens show
+ * `message`).
+ */
 export const errorCodes = {
   unauthenticated: 'UNAUTHENTICATED',
   accessTokenExpired: 'ACCESS_TOKEN_EXPIRED',
@@ -68,7 +71,9 @@ export const liveMessages = {
     `Live updates are already open in ${most} windows or tabs. Close some of them and reload this page to see changes as they happen.`,
 } as const;
 
-/** Answers for objects out of reach or actions out of role (section 6 and tenancy). */
+/**
+ * Answers for objects out of reach or actions out of role (docs/api.md "Who sees what (tenancy)").
+ */
 export const accessMessages = {
   forbidden: 'You do not have permission to do this.',
 } as const;

@@ -21,7 +21,7 @@ export const auditorPaths = {
     `${auditorPaths.audits(targetCompanyId)}/${segment(auditId)}/import-esap`,
 } as const;
 
-/** The create page's path with 'create-audit' replaced by the new plan's (spec section 2). */
+/** The create page's path with 'create-audit' replaced by the new plan's. */
 export function createdPlanPath(createPath: string, actionPlanId: string): string {
   return createPath.replace(/create-audit\/?$/, `action-plans/${segment(actionPlanId)}`);
 }

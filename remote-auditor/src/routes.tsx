@@ -34,7 +34,10 @@ const ImportEsapPage = lazyPage(
 const audits = 'target-companies/:targetCompanyId/audits';
 const audit = `${audits}/:auditId`;
 
-/** The auditor area's routes, relative to /auditor (spec section 2; the dashboard's path is ours). */
+/**
+ * The auditor area's routes, relative to /auditor (the dashboard's path:
+ * docs/decisions/0023-auditor-area.md).
+ */
 export function AuditorRoutes() {
   return (
     <PageSuspense>

@@ -29,7 +29,7 @@ const company = 'target-companies/:targetCompanyId';
 const audits = `${company}/auditors/:auditorId`;
 const actionPlans = `${audits}/:auditId/action-plans`;
 
-/** The client area's routes, relative to /client (spec section 2, route map). */
+/** The client area's routes, relative to /client. */
 export function ClientRoutes() {
   return (
     <PageSuspense>

@@ -1,6 +1,6 @@
 import { USER_TYPE_LABELS, toUserType } from './domain/user';
 
-// Generic errors (spec section 8)
+// Generic errors
 export const SOMETHING_WENT_WRONG = 'Something went wrong.';
 export const SOMETHING_WENT_WRONG_SHORT = 'Something went wrong';
 export const NETWORK_ERROR = 'Network error. Please check your internet connection.';
@@ -13,17 +13,17 @@ export const SERVICE_UNAVAILABLE =
 // Session
 export const LOGOUT_FAILED = 'Logout failed. Please try again.';
 
-// Email check (sections 5 and 8)
+// Email check
 export const EMAIL_NOT_FOUND = 'Email not found in our records';
 export const EMAIL_VALIDATION_FAILED = 'Failed to validate email. Please try again.';
 export const EMAIL_VALIDATED = 'Email validated successfully!';
 export const EMAIL_INPUT_DEFAULT_LABEL = 'Email Address';
 
-// Target company creation (section 5)
+// Target company creation
 export const EMAIL_MUST_EXIST = 'Please enter a valid email that exists in our records';
 export const SELECT_AUDITOR = 'Please select auditor';
 
-// Caller fallbacks (section 8)
+// Caller fallbacks
 export const FAILED_FETCH_TARGET_COMPANIES = 'Failed to fetch targetCompanies';
 export const FAILED_CREATE_TARGET_COMPANY = 'Failed to create targetCompany';
 export const FAILED_CREATE_TARGET_COMPANY_TITLE = 'Failed to create Target Company';
@@ -37,12 +37,12 @@ export const FAILED_FETCH_AUDITOR_USER_DETAILS = 'Failed to fetch auditor user d
 export const FAILED_DELETE_AUDITOR_USER = 'Failed to delete auditor user';
 export const FAILED_CREATE_AUDITOR_USER = 'Failed to create auditor user';
 
-// Company users (section 8)
+// Company users
 export const FAILED_FETCH_TARGET_COMPANY_USERS = 'Failed to fetch targetCompany users.';
 export const NO_TARGET_COMPANY_ID_FOR_USER = 'No targetCompanyId found for current user';
 export const NO_USER_ID_FOR_DELETION = 'No user id provided for deletion';
 
-// Action plan and gap validation (section 5)
+// Action plan and gap validation
 export const ACTION_PLAN_HEADING_REQUIRED = 'Action Plan Heading Required';
 export const CATEGORY_REQUIRED = 'Category Required';
 export const FIX_ERRORS_BELOW = 'Please fix the errors below';
@@ -57,7 +57,7 @@ export const AREA_CODE_REQUIRED = 'Area Code is required';
 export const DUE_DATE_IN_FUTURE = 'Due date must be in the future';
 export const DUE_DATE_AFTER_TIMELINE = 'Gap due date cannot be later than Action Plan timeline';
 
-// Action plan create (section 8)
+// Action plan create
 export function actionPlanCreatedBanner(type: string): string {
   return `${type} created successfully!`;
 }

@@ -152,6 +152,6 @@ export function withByteOrderMark(rows: Readable): Readable {
   );
 }
 
-/** `${targetCompanyId}_esap_export_${YYYY-MM-DD}.csv` (spec section 7), today in UTC. */
+/** `${targetCompanyId}_esap_export_${YYYY-MM-DD}.csv` (docs/api.md "Calls"), today in UTC. */
 export const exportFileName = (targetCompanyId: string, today = new Date()) =>
   `${targetCompanyId}_esap_export_${today.toISOString().slice(0, 10)}.csv`;

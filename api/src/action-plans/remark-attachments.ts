@@ -16,7 +16,10 @@ import { EvidenceTap, type ImageEvidence } from './image-evidence';
 import { detectImage, SIGNATURE_BYTES } from './image-signature';
 import type { UploadAllowance } from './upload-limits';
 
-/** Limits of one remark's upload (ARCHITECTURE section 3). */
+/**
+ * Limits of one remark's upload
+ * (docs/decisions/0015-action-plans-gaps-remarks-and-csv-export-api.md).
+ */
 export const REMARK_UPLOAD_LIMITS = {
   fileSize: REMARK_ATTACHMENT_MAX_BYTES,
   files: REMARK_ATTACHMENT_MAX_FILES,

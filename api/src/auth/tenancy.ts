@@ -1,6 +1,6 @@
 // Tenancy: which target companies, audits, action plans and gaps a signed-in user can see, and the
-// permission check of spec section 6 (the table is shared-api's, which the screens' buttons ask too).
-// Every domain route goes through these before it reads or writes.
+// permission check of docs/api.md "Calls" (column Who may; the table is shared-api's, which the
+// screens' buttons ask too). Every domain route goes through these before it reads or writes.
 import type { Queryable } from '../db';
 import { forbidden, notFound } from '../errors';
 import { may, type Permission, type SessionUser } from '@verity/shared-api/src/server';

@@ -10,10 +10,10 @@ export interface ExistingAccount {
 }
 
 /**
- * The identity account of an email, which must exist (spec section 5: 'Please enter a valid email
- * that exists in our records'); 502 when the accounts service cannot answer. The membership made
- * for it is still bound only by a verified e-mail or the invitation link: anyone can sign up with
- * any address.
+ * The identity account of an email, which must exist (the creation rule: 'Please enter a valid
+ * email that exists in our records'); 502 when the accounts service cannot answer. The membership
+ * made for it is still bound only by a verified e-mail or the invitation link: anyone can sign up
+ * with any address.
  */
 export async function requireExistingAccount(
   identity: IdentityClient,

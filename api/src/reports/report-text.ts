@@ -39,7 +39,7 @@ function parts(date: Date, timeZone: string) {
   return values as Record<string, string>;
 }
 
-/** dd/MM/yyyy (spec section 9's table format), the day in the company's zone. */
+/** dd/MM/yyyy (the tables' date format), the day in the company's zone. */
 export function formatDay(date: Date | null, timeZone: string): string {
   if (!date) return NONE;
   const { day, month, year } = parts(date, timeZone);

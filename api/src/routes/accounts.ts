@@ -17,8 +17,8 @@ function messageOf(body: unknown, fallback: string): string {
 }
 
 /**
- * The accounts lookup of spec section 7, for those who add people only, answering the minimum (the
- * account's sub and picture are never passed on); the browser never calls identity itself.
+ * The accounts lookup (docs/api.md "Calls"), for those who add people only, answering the minimum
+ * (the account's sub and picture are never passed on); the browser never calls identity itself.
  */
 const accountsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(

@@ -1,4 +1,4 @@
-// The permission matrix of docs/api.md ("Who may") and spec section 6, written out cell by cell:
+// The permission matrix of docs/api.md ("Calls", column Who may), written out cell by cell:
 // one row per route (see matrix-types.ts for how a row reads), in the order of docs/api.md.
 import { ACTION_PLAN_ROWS } from './matrix-action-plans';
 import { CLOSURE_ROWS } from './matrix-closure';

@@ -31,7 +31,7 @@ export const PNG_BYTES = Buffer.from(
   'base64',
 );
 
-/** A gap of form type 'ap' that passes every rule of spec section 5. */
+/** A gap of form type 'ap' that passes every shared gap rule. */
 export function validGap(serial: number) {
   return {
     KPI: `Energy intensity ${serial}`,

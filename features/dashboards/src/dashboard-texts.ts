@@ -1,4 +1,4 @@
-// Every text the company and portfolio dashboard shows (spec section 2), in one place.
+// Every text the company and portfolio dashboard shows, in one place.
 export const DASHBOARD_TEXTS = {
   title: 'Dashboard',
   totalAudits: 'Total Audits',

@@ -1,4 +1,5 @@
-// Every call of spec section 7 against the real API server (started here, on PGlite with the demo data).
+// Every call of docs/api.md "Calls" against the real API server (started here, on PGlite with the
+// demo data).
 import { randomUUID } from 'node:crypto';
 import { HTTPError, getCurrentUser, type KyInstance } from '@verity/session';
 import { formatFileSizeKb } from '../domain/dates';

@@ -7,7 +7,7 @@ function messageOf(value: unknown): string | undefined {
   return typeof message === 'string' && message.trim() !== '' ? message : undefined;
 }
 
-/** The error text rule of spec section 8. */
+/** The error text rule: the server's `message` when it sent one, else the caller's fallback. */
 export function getErrorText(error: unknown, fallback: string = SOMETHING_WENT_WRONG): string {
   if (isApiHttpError(error)) return messageOf(error.data) ?? fallback;
   if (error instanceof NetworkError || isTimeoutError(error)) return NETWORK_ERROR;

@@ -1,5 +1,6 @@
-// The browser's typed calls of spec section 7 and the error-text rule: '@verity/shared-api/calls'.
-// Each call goes through the page's one API client from @verity/session; the API never imports this.
+// The browser's typed calls of docs/api.md "Calls" and the error-text rule:
+// '@verity/shared-api/calls'. Each call goes through the page's one API client from
+// @verity/session; the API never imports this.
 import './session-user';
 
 export { getErrorText } from './error-text';

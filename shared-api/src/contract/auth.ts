@@ -6,7 +6,10 @@ import { SuccessBody, Uuid, errorAnswers, literals, routeSchemas, successWith } 
 export const UserTypeSchema = literals(USER_TYPES);
 export const RoleSchema = literals(ROLES);
 
-/** The signed-in user (spec section 3); exactly one organisation id is present, the one of its user type. */
+/**
+ * The signed-in user (docs/api.md "Shapes"); exactly one organisation id is present, the one of its
+ * user type.
+ */
 export const SessionUser = Type.Object({
   _id: Uuid,
   fullname: Type.String(),
@@ -38,11 +41,14 @@ export const LookedUpUser = Type.Object({
 });
 export type LookedUpUser = Static<typeof LookedUpUser>;
 
-/** The accounts lookup keeps the accounts service's own shape (spec section 7), not the envelope. */
+/**
+ * The accounts lookup keeps the accounts service's own shape (docs/api.md "Calls"), not the
+ * envelope.
+ */
 export const AccountFound = Type.Object({ success: Type.Literal(true), user: LookedUpUser });
 
 /**
- * The lookup's answer as the email input reads it: spec section 5 still has the browser check
+ * The lookup's answer as the email input reads it: the email rule still has the browser check
  * `success` and `user` (an accounts service may say no with a 200; this API answers 404).
  */
 export type AccountLookupResult = {

@@ -88,7 +88,7 @@ if (!TypeRegistry.Has('StringEnum'))
 export const literals = <T extends string>(values: readonly T[]) =>
   Type.Union(values.map((value) => Type.Literal(value)));
 
-/** Body of every error answer: `message` is what the client shows (spec section 8). */
+/** Body of every error answer: `message` is what the client shows (docs/api.md "Conventions"). */
 export const ErrorBody = Type.Object({
   success: Type.Literal(false),
   message: Type.String(),

@@ -11,7 +11,7 @@ export const AMOUNT_STEP = 0.01;
 /** Below a trillion: every cent stays exact in a JavaScript number and fits the database's numeric(18, 2). */
 export const AMOUNT_MAX = 999_999_999_999.99;
 
-/** A non-numeric amount becomes 0 (spec section 5). */
+/** A non-numeric amount becomes 0 (the gap rules' amount rule). */
 export function toAmountValue(input: unknown): number {
   const value = typeof input === 'number' ? input : Number.parseFloat(String(input));
   return Number.isFinite(value) ? value : 0;

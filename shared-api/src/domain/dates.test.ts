@@ -9,7 +9,7 @@ import {
 const created = '2025-03-07T14:05:00';
 
 describe('dates', () => {
-  it('formats each display of spec section 9', () => {
+  it('formats each display of the product', () => {
     expect(formatDate(created, 'list')).toBe('07 Mar, 2025');
     expect(formatDate(created, 'detail')).toBe('Mar 07, 2025');
     expect(formatDate(created, 'table')).toBe('07/03/2025');

@@ -133,7 +133,7 @@ describe('usesLetterAvatar', () => {
   });
 });
 
-describe('section 6 capabilities', () => {
+describe('capabilities the screens ask', () => {
   it('lets only owners add users and auditors in the client area', () => {
     expect(canAddClientUsersAndAuditors(as('client', 'owner'))).toBe(true);
     expect(canAddClientUsersAndAuditors(as('client', 'admin'))).toBe(false);

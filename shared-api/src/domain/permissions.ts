@@ -1,4 +1,4 @@
-// Who may do what (spec section 6, docs/api.md "Who may"): one table of named permissions, each
+// Who may do what (docs/api.md "Calls", column Who may): one table of named permissions, each
 // giving the user types and roles that hold it. The API checks every route against it and the
 // screens' buttons ask it, so a button never offers what the server refuses. Tenancy (which
 // objects a user can see) is the server's and is not in here.
@@ -121,15 +121,18 @@ export function permissionFlags(user: PermissionSubject): PermissionFlags {
   };
 }
 
-// Display rules of spec section 6 that are not permissions: the server never asks them.
+// Display rules that are not permissions: the server never asks them.
 
-/** Spec section 6 compares the role to 'auditor'; no role has that name, so the user type is compared as well. */
+/**
+ * The letter-avatar rule compares the role to 'auditor'; no role has that name, so the user type is
+ * compared as well.
+ */
 export function usesLetterAvatar(user: PermissionSubject): boolean {
   if (!user) return false;
   return [user.userType, user.role].some((value) => String(value).toLowerCase() === 'auditor');
 }
 
-/** The 'Create Audit' link shows for every auditor (spec section 6); creating needs `createActionPlan`. */
+/** The 'Create Audit' link shows for every auditor; creating needs `createActionPlan`. */
 export function canCreateAudit(user: PermissionSubject): boolean {
   return permissionFlags(user).isAuditor;
 }
@@ -140,7 +143,7 @@ export function showsCompanyDashboardLink(user: PermissionSubject): boolean {
 
 // The screens' questions, answered by the table.
 
-/** The client area's 'Add New User' and 'Add New Auditor' (spec section 6: owners). */
+/** The client area's 'Add New User' and 'Add New Auditor': owners only. */
 export function canAddClientUsersAndAuditors(user: PermissionSubject): boolean {
   return may(user, 'manageClientUsers') && may(user, 'engageAuditor');
 }
@@ -149,7 +152,7 @@ export function canAddTargetCompany(user: PermissionSubject): boolean {
   return may(user, 'addTargetCompany');
 }
 
-/** Spec section 6: the owner deletes client users, but not users with the owner role. */
+/** The owner deletes client users, but not users with the owner role. */
 export function canDeleteClientUser(user: PermissionSubject, target: { role: Role }): boolean {
   return may(user, 'manageClientUsers') && target.role !== 'owner';
 }

@@ -1,4 +1,4 @@
-// The action plan rules of spec section 5, shared by the create page in the browser and the API.
+// The action plan rules, shared by the create page in the browser and the API.
 import * as yup from 'yup';
 import {
   ACTION_PLAN_CATEGORIES,

@@ -1,4 +1,4 @@
-// The gap rules of spec section 5, shared by the gap form in the browser and the API.
+// The gap rules, shared by the gap form in the browser and the API.
 import * as yup from 'yup';
 import {
   ESG_ASPECTS,
@@ -124,7 +124,7 @@ const amountSchema = () =>
         .required(gapRuleMessages.unknownCurrency),
       value: yup
         .number()
-        // A non-numeric amount becomes 0 (spec section 5).
+        // A non-numeric amount becomes 0.
         .transform((_value, original: unknown) => toAmountValue(original))
         .min(AMOUNT_MIN, gapRuleMessages.amountNegative)
         .max(AMOUNT_MAX, gapRuleMessages.amountTooLarge)

@@ -1,4 +1,4 @@
-// The rules of spec section 5 for target companies, auditor firms, users and audits, shared by the
+// The rules for target companies, auditor firms, users and audits, shared by the
 // browser forms and the API (which re-checks every one with the same messages).
 import { ValidationError, array, mixed, object, string, type AnySchema, type InferType } from 'yup';
 import {
@@ -94,7 +94,7 @@ export const companyAuditorSettingsSchema = object({
 });
 export type CompanyAuditorSettings = InferType<typeof companyAuditorSettingsSchema>;
 
-/** Spec section 5, target company creation (the email's existence is checked against the accounts service). */
+/** Target company creation (the email's existence is checked against the accounts service). */
 export const targetCompanySchema = object({
   targetCompanyName: organisationName('Company name').required(m.targetCompanyNameRequired),
   registeredName: organisationName('Registered name').default(''),
@@ -107,7 +107,7 @@ export const targetCompanySchema = object({
 }).concat(companyAuditorSettingsSchema);
 export type TargetCompanyInput = InferType<typeof targetCompanySchema>;
 
-/** Spec section 5, auditor creation: a valid email, auditorName and registeredName. */
+/** Auditor creation: a valid email, auditorName and registeredName. */
 export const auditorSchema = object({
   emailId: string().trim().required(m.emailRequired).email(m.emailInvalid),
   auditorName: organisationName('Auditor name').required(m.auditorNameRequired),
@@ -115,14 +115,14 @@ export const auditorSchema = object({
 });
 export type AuditorInput = InferType<typeof auditorSchema>;
 
-/** The role a new user gets when none is chosen (spec section 9). */
+/** The role a new user gets when none is chosen. */
 export const DEFAULT_NEW_USER_ROLE: Readonly<Record<UserType, Role>> = {
   client: DEFAULT_CLIENT_USER_ROLE,
   auditor: DEFAULT_AUDITOR_USER_ROLE,
   targetCompany: DEFAULT_COMPANY_USER_ROLE,
 };
 
-/** Spec section 5, client, auditor and company user creation: emailId, fullname and role. */
+/** Client, auditor and company user creation: emailId, fullname and role. */
 export function newUserSchema(userType: UserType) {
   return object({
     emailId: string().trim().required(m.emailRequired).email(m.emailInvalid),
@@ -147,7 +147,7 @@ const customFieldSchema = object({
   type: mixed().oneOf(CUSTOM_FIELD_TYPES, m.fieldTypeInvalid).required(m.fieldTypeInvalid),
 });
 
-/** An audit of a company: a type, a category of that type and a form (spec section 3). */
+/** An audit of a company: a type, a category of that type and a form (docs/api.md "Shapes"). */
 export const auditSchema = object({
   auditType: mixed<AuditType>()
     .required(m.auditTypeRequired)

@@ -15,7 +15,7 @@ import {
 
 const created = new Date(2024, 2, 5, 14, 30);
 
-describe('date formats of section 9', () => {
+describe('the date formats of the product', () => {
   it('writes each format', () => {
     expect(formatListDate(created)).toBe('05 Mar, 2024');
     expect(formatDetailDate(created)).toBe('Mar 05, 2024');

@@ -101,7 +101,7 @@ export function GapDetailsPanel({
     }
     const before = latest.current;
     const change = withStatus(before, status, new Date());
-    // Shown at once, without waiting for the reply (spec section 4), marked 'Updating…' until the
+    // Shown at once, without waiting for the reply, marked 'Updating…' until the
     // server answers: then the spec's success toast, or the change undone with one error.
     update(change.gap);
     setUpdating(true);

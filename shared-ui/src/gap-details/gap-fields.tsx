@@ -34,7 +34,7 @@ function Detail({
   );
 }
 
-/** Every field of a gap the panel shows (spec section 2, "Gap Details panel"). */
+/** Every field of a gap the Gap Details panel shows. */
 export function GapFields({ gap }: { gap: Gap }) {
   const extraFields: NameValue[] = [
     ...Object.values(gap.fields ?? {}),

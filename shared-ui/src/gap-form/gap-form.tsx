@@ -77,7 +77,7 @@ const CURRENCY_OPTIONS = CURRENCIES.map((currency) => ({
   label: currency.name,
 }));
 
-/** The gap form of every form type (spec sections 2, 3 and 5), embedded by the create, add and edit screens. */
+/** The gap form of every form type, embedded by the create, add and edit screens. */
 export function GapForm(props: GapFormProps) {
   // A new form type (or another gap) starts a fresh form, its errors included.
   return <GapFormForType key={`${props.formType}-${props.initialGap?.id ?? 'new'}`} {...props} />;
@@ -111,7 +111,7 @@ function GapFormForType({
       // An edit that keeps the stored due date may keep one that has passed.
       checkDueDateInFuture: !initialGap || values.dueDate !== initialValues.dueDate,
     });
-    // A non-numeric amount, blank included, counts as 0 (spec section 5).
+    // A non-numeric amount, blank included, counts as 0.
     const checked = {
       ...values,
       amount: { ...values.amount, value: toAmountValue(values.amount.value) },
@@ -215,7 +215,7 @@ function GapFormFields({
     onValuesChange?.(values, dirty);
   }, [values, dirty, onValuesChange]);
 
-  /** Sets a value and clears that field's error (spec section 5). */
+  /** Sets a value and clears that field's error. */
   function change(name: string, value: unknown) {
     void setFieldValue(name, value, false);
     setFieldError(name, undefined);
@@ -268,7 +268,7 @@ function GapFormFields({
           onChange={onText('responsibility')}
           error={errorOf('responsibility')}
         />
-        {/* Marked required but not checked on submit (spec section 5, "Unchecked fields"). */}
+        {/* Marked required but not checked on submit. */}
         <TextAreaField
           id={id('actionTakenByCompany')}
           label={GAP_FORM_TEXT.actionTakenByCompany}
@@ -365,7 +365,7 @@ function GapFormFields({
               step={AMOUNT_STEP}
               value={values.amount.value}
               onChange={onText('amount.value')}
-              // A non-numeric amount becomes 0 (spec section 5).
+              // A non-numeric amount becomes 0.
               onBlur={() => change('amount.value', String(toAmountValue(values.amount.value)))}
               error={errorOf('amount.value')}
             />

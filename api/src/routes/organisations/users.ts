@@ -54,7 +54,7 @@ const AREAS: Area[] = [
   },
 ];
 
-/** The caller's own organisation; a company user without a company cannot add users (spec section 8). */
+/** The caller's own organisation; a company user without a company cannot add users. */
 function ownOrganisation(user: SessionUser) {
   const organisation = organisationOf(user);
   if (!organisation) {

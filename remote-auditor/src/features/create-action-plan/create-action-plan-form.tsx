@@ -212,7 +212,7 @@ export function CreateActionPlanForm({
             error={errors.actionPlanHeading}
           />
           {hasTimeline ? (
-            // Required by its label; the rules check no timeline on submit (spec section 5).
+            // Required by its label; the rules check no timeline on submit.
             <DateField
               id={id('timeline')}
               label={texts.timeline}

@@ -9,7 +9,7 @@ import { useCompanyTrail } from '../../screens/use-company-trail';
 import { useAuditorUser } from '../../screens/use-auditor-user';
 import './create-action-plan.css';
 
-/** The create action plan page (spec section 2): loads the audit and works in its form type. */
+/** The create action plan page: loads the audit and works in its form type. */
 export function CreateActionPlanPage() {
   const { targetCompanyId = '', auditId = '' } = useParams();
   const query = useAudit(auditId);
@@ -18,7 +18,7 @@ export function CreateActionPlanPage() {
 
   if (query.isSuccess) {
     const audit = query.data;
-    // A new audit or form type starts a fresh form: values, errors and messages (spec section 4).
+    // A new audit or form type starts a fresh form: values, errors and messages.
     return (
       <CreateActionPlanForm
         key={`${audit.id}:${audit.auditForm}`}

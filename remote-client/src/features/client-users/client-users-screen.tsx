@@ -27,7 +27,7 @@ import { StatCard, toast, usePagedList } from '@verity/shared-ui';
 export interface ClientUsersScreenProps {
   /**
    * The signed-in client user: owners add users (owners too) and delete them; the screen never
-   * offers to delete an owner (spec section 6) or oneself.
+   * offers to delete an owner (only owners remove owners) or oneself.
    */
   user: Pick<SessionUser, '_id' | 'emailId' | 'role' | 'userType'>;
 }

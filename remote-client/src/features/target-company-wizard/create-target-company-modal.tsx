@@ -38,7 +38,7 @@ const COMPANY_TYPE_OPTIONS = COMPANY_TYPES.map((type) => ({
 
 const IDLE_EMAIL: EmailValidation = { status: 'idle' };
 
-/** 'Create New Target Company': step 1 company details, step 2 audit settings (spec section 4). */
+/** 'Create New Target Company': step 1 company details, step 2 audit settings. */
 export function CreateTargetCompanyModal({
   open,
   onOpenChange,

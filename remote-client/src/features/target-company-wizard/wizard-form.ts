@@ -55,7 +55,10 @@ async function errorsOf(
   }
 }
 
-/** Step 1's rules of spec section 5; the email must also have been found in the accounts records. */
+/**
+ * Step 1's rules (the shared target company rules); the email must also have been found in the
+ * accounts records.
+ */
 export async function validateCompanyDetails(
   values: WizardValues,
   email: EmailValidation,

@@ -17,7 +17,10 @@ import {
 import { RequireCompany } from '../company-session';
 import { useAuditorTrail } from './use-auditor-trail';
 
-/** Section 6 for a company user: remarks unless a viewer; status and gaps belong to clients and auditors. */
+/**
+ * What a company user may do on a plan: remarks unless a viewer; status and gaps belong to clients
+ * and auditors.
+ */
 export function actionPlanPermissions(user: SessionUser): ActionPlanDetailPermissions {
   return {
     canChangeStatus: canChangeGapStatus(user),
