@@ -70,9 +70,9 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  // Arrows point one way (ARCHITECTURE section 1): remotes -> features -> shared-ui -> shared-api ->
-  // session; the shell -> shared-ui, shared-api, session. No remote imports another remote or the
-  // shell, no feature imports a remote, and nothing imports api/ or identity/.
+  // Arrows point one way (docs/architecture.md "Packages"): remotes -> features -> shared-ui ->
+  // shared-api -> session; the shell -> shared-ui, shared-api, session. No remote imports another
+  // remote or the shell, no feature imports a remote, and nothing imports api/ or identity/.
   restrictImports(['session/**'], [...SHELL, ...REMOTES, ...FEATURES, ...SHARED_UI, ...SHARED_API]),
   restrictImports(['shared-api/**'], [...SHELL, ...REMOTES, ...FEATURES, ...SHARED_UI]),
   {
