@@ -5,6 +5,7 @@ const { nodeProject } = require('./jest/preset.cjs');
 module.exports = nodeProject(__dirname, {
   testMatch: [
     '<rootDir>/mail/**/*.test.ts',
+    '<rootDir>/mf/**/*.test.ts',
     '<rootDir>/net/**/*.test.ts',
     '<rootDir>/servers/**/*.test.ts',
     '<rootDir>/scripts/**/*.test.ts',

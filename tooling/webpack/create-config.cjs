@@ -48,6 +48,21 @@ function withOneFederationRuntime(federation) {
   return { ...federation, runtimePlugins };
 }
 
+/**
+ * The shared `react-router-dom` is tooling/mf/react-router-dom.mjs, which imports `react-router`: it
+ * resolves from the folder that holds react-router-dom's own (no package of ours names it).
+ */
+function reactRouterRule(dir) {
+  const reactRouterDom = require.resolve('react-router-dom/package.json', { paths: [dir] });
+  const reactRouter = require.resolve('react-router/package.json', {
+    paths: [path.dirname(reactRouterDom)],
+  });
+  return {
+    test: path.join(__dirname, '../mf/react-router-dom.mjs'),
+    resolve: { modules: [path.dirname(path.dirname(reactRouter))] },
+  };
+}
+
 /** Files the servers send compressed: text, and only where compressing saves something. */
 const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
 
@@ -121,6 +136,7 @@ function createWebpackConfig({ dir, publicPath, federation }) {
               },
             },
           },
+          reactRouterRule(dir),
           { test: /\.css$/, use: ['style-loader', 'css-loader'] },
           { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset/resource' },
         ],
