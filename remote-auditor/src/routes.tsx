@@ -10,7 +10,14 @@ const AuditorCompaniesPage = lazyPage(
   'AuditorCompaniesPage',
 );
 const auditorScreens = () => import('./screens/auditor-screens');
-const AuditorActionPlanPage = lazyPage(auditorScreens, 'AuditorActionPlanPage');
+// The plan detail, named for its whole path (the shell's server preloads it with that page).
+const AuditorActionPlanPage = lazyPage(
+  () =>
+    import(
+      /* webpackChunkName: "route-target-companies~_~audits~_~action-plans~_" */ './screens/action-plan-page'
+    ),
+  'AuditorActionPlanPage',
+);
 const AuditorActionPlansPage = lazyPage(auditorScreens, 'AuditorActionPlansPage');
 const AuditorAuditsPage = lazyPage(auditorScreens, 'AuditorAuditsPage');
 const AuditorDashboardPage = lazyPage(

@@ -18,7 +18,14 @@ const portfolioPages = () =>
 const PortfolioPage = lazyPage(portfolioPages, 'PortfolioPage');
 const GapExplorerPage = lazyPage(portfolioPages, 'GapExplorerPage');
 const companyPages = () => import('./pages/company-pages');
-const ActionPlanPage = lazyPage(companyPages, 'ActionPlanPage');
+// The plan detail, named for its whole path (the shell's server preloads it with that page).
+const ActionPlanPage = lazyPage(
+  () =>
+    import(
+      /* webpackChunkName: "route-target-companies~_~auditors~_~_~action-plans~_" */ './pages/action-plan-page'
+    ),
+  'ActionPlanPage',
+);
 const ActionPlansPage = lazyPage(companyPages, 'ActionPlansPage');
 const AuditsPage = lazyPage(companyPages, 'AuditsPage');
 const CompanyAuditorsPage = lazyPage(companyPages, 'CompanyAuditorsPage');

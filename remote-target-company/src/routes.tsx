@@ -16,8 +16,12 @@ const ActionPlansPage = lazyPage(
   () => import('./features/pages/action-plans-page'),
   'ActionPlansPage',
 );
+// The plan detail, named for its whole path (the shell's server preloads it with that page).
 const ActionPlanPage = lazyPage(
-  () => import('./features/pages/action-plan-page'),
+  () =>
+    import(
+      /* webpackChunkName: "route-auditors~_~_~action-plans~_" */ './features/pages/action-plan-page'
+    ),
   'ActionPlanPage',
 );
 

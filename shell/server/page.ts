@@ -34,13 +34,13 @@ function scriptJson(value: unknown): string {
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** The area whose path `pathname` is under, if any, and the first segment of the path within it. */
+/** The area whose path `pathname` is under, if any, and the path within it. */
 function areaOf(config: ShellConfig, pathname: string) {
   const area = config.remotes.find(
     (remote) => pathname === remote.basePath || pathname.startsWith(`${remote.basePath}/`),
   );
-  const segment = area ? (pathname.slice(area.basePath.length + 1).split('/')[0] ?? '') : '';
-  return { area, segment };
+  const route = area ? pathname.slice(area.basePath.length + 1) : '';
+  return { area, route };
 }
 
 type Area = ShellConfig['remotes'][number];
@@ -50,8 +50,10 @@ type Area = ShellConfig['remotes'][number];
  * tooling/webpack/preload-plan-plugin.cjs. The groups a page preloads are named by convention:
  * the shell's `bootstrap` (every page) and `signed-in-area` (an area's pages), each with the shared
  * modules it consumes (react, the router...); a remote's Module
- * Federation expose (`__federation_expose_…`) and `route-<segment>`, the chunks of the page that
- * the first segment of the path within the area opens (webpackChunkName in its routes).
+ * Federation expose (`__federation_expose_…`) and the chunks of the page the path within the area
+ * opens (webpackChunkName in its routes): `route-<segment>` for every path whose first segment that
+ * is, unless a group is named for the whole path, its segments joined by `~` with `_` for any one
+ * (`route-target-companies~_~audits`).
  */
 export interface PreloadPlan {
   groups: Record<string, string[]>;
@@ -78,10 +80,22 @@ export function readPlan(value: unknown): PreloadPlan {
   };
 }
 
-/** The scripts the page of `segment` in `area` (or of no area) preloads, in the order they run. */
+/** The group of a remote's plan named for the whole of `segments` (see PreloadPlan), if any. */
+function wholePathGroup(plan: PreloadPlan, segments: string[]): string | undefined {
+  return Object.keys(plan.groups).find((group) => {
+    if (!group.startsWith('route-') || !group.includes('~')) return false;
+    const pattern = group.slice('route-'.length).split('~');
+    return (
+      pattern.length === segments.length &&
+      pattern.every((part, index) => part === '_' || part === segments[index])
+    );
+  });
+}
+
+/** The scripts the page of `route` (the path within `area`, or of no area) preloads, in the order they run. */
 export function preloadsOf(
   area: Area | undefined,
-  segment: string,
+  route: string,
   shellPlan: PreloadPlan,
   remotePlan: PreloadPlan,
 ): string[] {
@@ -89,6 +103,7 @@ export function preloadsOf(
   if (!area) return shellFiles('bootstrap');
   const remoteFiles = (group: string) =>
     (remotePlan.groups[group] ?? []).map((file) => `${area.url}/${file}`);
+  const segments = route.split('/').filter(Boolean);
   const exposes = Object.keys(remotePlan.groups).filter((group) =>
     group.startsWith('__federation_expose_'),
   );
@@ -98,7 +113,9 @@ export function preloadsOf(
       ...shellFiles('signed-in-area'),
       `${area.url}/remoteEntry.js`,
       ...exposes.flatMap(remoteFiles),
-      ...(segment ? remoteFiles(`route-${segment}`) : []),
+      ...(segments.length > 0
+        ? remoteFiles(wholePathGroup(remotePlan, segments) ?? `route-${segments[0]}`)
+        : []),
     ]),
   ];
 }
@@ -186,13 +203,8 @@ export function shellPages(distDir: string, config: ShellConfig) {
         cache = { modified, html: await readFile(file, 'utf8'), shellPlan, pages: new Map() };
       }
       const { html, shellPlan, pages } = cache;
-      const { area, segment } = areaOf(config, pathname);
-      const scripts = preloadsOf(
-        area,
-        segment,
-        shellPlan,
-        area ? await planOfRemote(area) : NO_PLAN,
-      );
+      const { area, route } = areaOf(config, pathname);
+      const scripts = preloadsOf(area, route, shellPlan, area ? await planOfRemote(area) : NO_PLAN);
       const key = `${area?.basePath ?? ''}\n${scripts.join('\n')}`;
       let page = pages.get(key);
       if (!page) {

@@ -25,6 +25,7 @@ let auditorPlan: unknown = {
     __federation_expose_app: ['__federation_expose_app.11111111.js', '46.22222222.js'],
     'route-dashboard': ['route-dashboard.33333333.js', '43.44444444.js'],
     'route-target-companies': ['route-target-companies.55555555.js'],
+    'route-target-companies~_~audits~_~action-plans~_': ['plan.88888888.js', '43.44444444.js'],
     'import-esap': ['import-esap.66666666.js'],
   },
 };
@@ -88,6 +89,22 @@ describe("the shell's page preloads its first screen's scripts", () => {
     const companies = await preloadsOf(app, '/auditor/target-companies');
     expect(companies.slice(-1)).toEqual([`${remoteUrl}/route-target-companies.55555555.js`]);
     expect(companies).not.toContain(`${remoteUrl}/route-dashboard.33333333.js`);
+    // A page named for its whole path: its own chunks, not those of its first segment's page.
+    const plan = await preloadsOf(app, '/auditor/target-companies/t1/audits/a1/action-plans/p1');
+    expect(plan.slice(-2)).toEqual([
+      `${remoteUrl}/plan.88888888.js`,
+      `${remoteUrl}/43.44444444.js`,
+    ]);
+    expect(plan).not.toContain(`${remoteUrl}/route-target-companies.55555555.js`);
+    // A path the whole-path name does not fit (one segment more, another word): its first segment's.
+    for (const url of [
+      '/auditor/target-companies/t1/audits/a1/action-plans/p1/more',
+      '/auditor/target-companies/t1/audits/a1/closures/p1',
+    ]) {
+      expect((await preloadsOf(app, url)).slice(-1)).toEqual([
+        `${remoteUrl}/route-target-companies.55555555.js`,
+      ]);
+    }
     // A page with no chunk named for it (and the area's root): the app, not another page's chunks.
     for (const url of ['/auditor/users', '/auditor']) {
       expect((await preloadsOf(app, url)).slice(-1)).toEqual([`${remoteUrl}/46.22222222.js`]);

@@ -2,22 +2,8 @@
 // (the companies page, where auditors land, is in companies-page.tsx, and the dashboard in
 // dashboard-page.tsx: each is its own chunk, preloaded with its page).
 import { useParams } from 'react-router-dom';
-import {
-  canAddGap,
-  canAddRemark,
-  canChangeGapStatus,
-  canCreateAudit,
-  canEditActionPlan,
-  canEditGap,
-  canWithdrawRemark,
-  canRequestClosure,
-  canReviewClosure,
-} from '@verity/shared-api';
-import {
-  ActionPlanDetailScreen,
-  ActionPlanListScreen,
-  CompanyPlansExport,
-} from '@verity/feature-action-plans';
+import { canAddGap, canCreateAudit } from '@verity/shared-api';
+import { ActionPlanListScreen, CompanyPlansExport } from '@verity/feature-action-plans';
 import { AuditsTableScreen } from '@verity/feature-audits';
 import { OrganisationUsersScreen } from '@verity/feature-users';
 import { PageHeader } from '@verity/shared-ui';
@@ -61,32 +47,6 @@ export function AuditorActionPlansPage() {
       auditId={auditId}
       title={titles.actionPlans}
       planPath={(actionPlanId) => auditorPaths.actionPlan(targetCompanyId, auditId, actionPlanId)}
-    />
-  );
-}
-
-export function AuditorActionPlanPage() {
-  const user = useAuditorUser();
-  const { targetCompanyId = '', auditId = '', actionPlanId = '' } = useParams();
-  const trail = useCompanyTrail(targetCompanyId, auditId);
-  return (
-    <ActionPlanDetailScreen
-      trail={trail}
-      // A new plan starts with its own panel and dialogs closed.
-      key={actionPlanId}
-      actionPlanId={actionPlanId}
-      targetCompanyId={targetCompanyId}
-      auditId={auditId}
-      permissions={{
-        canChangeStatus: canChangeGapStatus(user),
-        canAddRemark: canAddRemark(user),
-        canAddGap: canAddGap(user),
-        canEditGap: canEditGap(user),
-        canEditPlan: canEditActionPlan(user),
-        canWithdrawRemark: (remark) => canWithdrawRemark(user, remark),
-        canRequestClosure: canRequestClosure(user),
-        canReviewClosure: canReviewClosure(user),
-      }}
     />
   );
 }

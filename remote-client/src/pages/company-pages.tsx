@@ -5,16 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import {
   canAddAuditOrCompanyAuditor,
-  canAddRemark,
-  canWithdrawRemark,
-  canChangeGapStatus,
   permissionFlags,
   type PermissionSubject,
-  canRequestClosure,
-  canReviewClosure,
 } from '@verity/shared-api';
 import {
-  ActionPlanDetailScreen,
   ActionPlanListScreen,
   CompanyPlansExport,
   CompanyReportButton,
@@ -124,32 +118,6 @@ export function ActionPlansPage() {
       trail={trail}
       auditId={auditId}
       planPath={(id) => clientPaths.actionPlan(targetCompanyId, auditorId, auditId, id)}
-    />
-  );
-}
-
-export function ActionPlanPage() {
-  const { targetCompanyId, auditorId, auditId, actionPlanId } = useIds();
-  const user = useSessionUser();
-  const trail = useCompanyTrail({ targetCompanyId, auditorId, auditId });
-  return (
-    <ActionPlanDetailScreen
-      trail={trail}
-      // A new plan starts with a fresh screen state.
-      key={actionPlanId}
-      actionPlanId={actionPlanId}
-      targetCompanyId={targetCompanyId}
-      auditId={auditId}
-      permissions={{
-        canChangeStatus: canChangeGapStatus(user),
-        canAddRemark: canAddRemark(user),
-        canAddGap: false,
-        canEditGap: false,
-        canEditPlan: false,
-        canWithdrawRemark: (remark) => canWithdrawRemark(user, remark),
-        canRequestClosure: canRequestClosure(user),
-        canReviewClosure: canReviewClosure(user),
-      }}
     />
   );
 }
