@@ -6,6 +6,9 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { preloadsOf, readPlan, type PreloadPlan } from '../../shell/server/page';
+import { remotes as remoteConfigs } from '../../tooling/config/index.cjs';
+import { openAcmeAuditPlans } from '../support/demo';
 import { enterAs, type AreaButton } from '../support/session';
 
 interface ChunkReport {
@@ -300,3 +303,124 @@ for (const area of FIRST_ROUTES) {
     await cold.context().close();
   });
 }
+
+/** A build's dist/preload.json, as the shell's server reads it. */
+function planOf(build: string): PreloadPlan {
+  return readPlan(
+    JSON.parse(readFileSync(path.join(repoRoot, build, 'dist', 'preload.json'), 'utf8')),
+  );
+}
+
+/**
+ * The JavaScript of the page at `pathname` before its first figure, file by file: the shell's
+ * main.js and every script the shell's server preloads with that page (`preloadsOf`, the same
+ * function), which the first-screen tests above check are exactly the scripts the screen runs.
+ */
+function firstRouteFiles(pathname: string): { build: string; file: string }[] {
+  const area = remoteConfigs.find(
+    (remote) => pathname === remote.basePath || pathname.startsWith(`${remote.basePath}/`),
+  );
+  const scripts = preloadsOf(
+    area && { ...area, port: 0, url: `/${area.dir}` },
+    area ? pathname.slice(area.basePath.length + 1) : '',
+    planOf('shell'),
+    area ? planOf(area.dir) : { groups: {} },
+  );
+  return ['/main.js', ...scripts].map((script) => {
+    const [, first, second] = script.split('/') as [string, string, string | undefined];
+    return second === undefined ? { build: 'shell', file: first } : { build: first, file: second };
+  });
+}
+
+/**
+ * Gzip -9 of the JavaScript before the first figure, per first route (docs/performance.md, "First
+ * route budget"): 150 KB at /login, 200 KB on each signed-in first route. The plan detail carries its
+ * forms and dialogs (Formik, Yup, Radix: 42 KB) with its page and is held at what it measures until
+ * they load when opened.
+ */
+const FIRST_ROUTE_GZIP_BUDGETS_KB: Record<string, number> = {
+  '/login': 150,
+  '/client/dashboard': 200,
+  '/client/portfolio': 200,
+  '/client/portfolio/gaps': 200,
+  '/auditor/target-companies': 200,
+  '/auditor/dashboard': 200,
+  '/auditor/portfolio': 200,
+  '/auditor/portfolio/gaps': 200,
+  '/target-company/dashboard': 200,
+  '/client/target-companies/c/auditors/a/audit/action-plans/plan': 254,
+  '/auditor/target-companies/c/audits/audit/action-plans/plan': 254,
+  '/target-company/auditors/a/audit/action-plans/plan': 254,
+};
+
+test('each first route’s JavaScript before its figures is within its gzip budget', () => {
+  const measured = Object.keys(FIRST_ROUTE_GZIP_BUDGETS_KB).map((pathname) => {
+    const files = firstRouteFiles(pathname);
+    const bytes = files.reduce(
+      (sum, { build, file }) => sum + gzippedSize(path.join(repoRoot, build, 'dist', file)),
+      0,
+    );
+    return { pathname, bytes, files: files.length };
+  });
+  console.log(
+    measured
+      .map(({ pathname, bytes, files }) => `${pathname}: ${kb(bytes)} gzip in ${files} files`)
+      .join('\n'),
+  );
+  expect(
+    measured.filter(({ pathname, bytes }) => bytes > FIRST_ROUTE_GZIP_BUDGETS_KB[pathname]! * 1024),
+  ).toEqual([]);
+});
+
+test('TanStack Query comes once to a signed-in page: the shell provides it, no remote preloads its own', () => {
+  const isQuery = (module: string) =>
+    /node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?@tanstack\//.test(module);
+  for (const build of remotes) {
+    const withQuery = new Set(
+      report(build)
+        .chunks.filter((chunk) => chunk.modules.some(isQuery))
+        .flatMap((chunk) => chunk.files),
+    );
+    const preloaded = Object.values(planOf(build).groups).flat();
+    expect(preloaded.filter((file) => withQuery.has(file))).toEqual([]);
+  }
+});
+
+test('remote-client: the plan detail opened cold runs main.js and what its page preloaded, no second wave', async ({
+  page,
+  browser,
+}) => {
+  await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+  await page.goto('/client/target-companies');
+  await openAcmeAuditPlans(page);
+  await page
+    .getByRole('link', { name: /^Open action plan / })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/action-plans\/[^/?]+$/);
+  const planUrl = page.url();
+  const shellOrigin = new URL(planUrl).origin;
+  const cold = await coldPageWithSessionOf(browser, page);
+  const ran: string[] = [];
+  cold.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    if (request.resourceType() === 'script' || url.pathname.endsWith('.js')) {
+      ran.push(`${url.origin}${url.pathname}`);
+    }
+  });
+  await cold.goto(planUrl);
+  await expect(cold.getByRole('link', { name: /^Open gap / }).first()).toBeVisible();
+  const before = [...ran];
+  const preloaded = await preloadedScripts(cold);
+  const charts = chartFiles('remote-client');
+  expect(
+    before.filter(
+      (url) =>
+        url !== `${shellOrigin}/main.js` &&
+        !preloaded.includes(url) &&
+        !charts.has(path.basename(url)),
+    ),
+  ).toEqual([]);
+  expect(preloaded.filter((url) => !before.includes(url))).toEqual([]);
+  await cold.context().close();
+});
