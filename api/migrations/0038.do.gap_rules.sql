@@ -64,12 +64,13 @@ RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
     ELSE 'open' END
 $$;
 
--- The "as of" arithmetic shared by the company summaries' writers, roll, recount and readers: the
--- gaps of a company and firm that came overdue in [since, until) (since may be '-infinity'), open
--- and provisionally closed, from one range of the (company, firm, due date) index.
+-- The "as of" arithmetic shared by the company summaries' roll, recount and readers: the gaps of a
+-- company and firm that came overdue in [since, until) (since may be '-infinity'), open and
+-- provisionally closed, from one range of the (company, firm, due date) index. One row; a set, so
+-- that the planner inlines it into the query reading it (FROM or LATERAL).
 CREATE FUNCTION company_gaps_came_overdue(company uuid, firm uuid, since timestamptz,
-  until timestamptz, OUT open integer, OUT prov_closed integer)
-LANGUAGE sql STABLE PARALLEL SAFE AS $$
+  until timestamptz)
+RETURNS TABLE (open integer, prov_closed integer) LANGUAGE sql STABLE PARALLEL SAFE AS $$
   SELECT (count(*) FILTER (WHERE g.status = 'open'))::integer,
     (count(*) FILTER (WHERE gap_is_prov_closed(g.status)))::integer
   FROM gaps g
@@ -77,9 +78,10 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
     AND gap_came_overdue(g.status, g.due_date, since, until)
 $$;
 
--- When the first gap of a company and firm comes overdue from `since` on (null: none can).
+-- When the first gap of a company and firm comes overdue from `since` on (no row: none can). A set,
+-- inlined like the above: read it as (SELECT n FROM company_gaps_next_overdue(...) n).
 CREATE FUNCTION company_gaps_next_overdue(company uuid, firm uuid, since timestamptz)
-RETURNS timestamptz LANGUAGE sql STABLE PARALLEL SAFE AS $$
+RETURNS SETOF timestamptz LANGUAGE sql STABLE PARALLEL SAFE ROWS 1 AS $$
   SELECT gap_overdue_after(g.due_date) FROM gaps g
   WHERE g.target_company_id = company AND g.auditor_id = firm
     AND gap_can_be_overdue(g.status) AND gap_overdue_after(g.due_date) >= since
@@ -294,7 +296,7 @@ BEGIN
     overdue_90 = s.overdue_90 + c90.open + c90.prov_closed,
     overdue_180 = s.overdue_180 + c180.open + c180.prov_closed,
     overdue_as_of = cutoff,
-    next_due = company_gaps_next_overdue(s.target_company_id, s.auditor_id, cutoff)
+    next_due = (SELECT n FROM company_gaps_next_overdue(s.target_company_id, s.auditor_id, cutoff) n)
   FROM unnest(companies, firms, moments) AS k (company, firm, moment),
     LATERAL company_gaps_came_overdue(k.company, k.firm, k.moment, cutoff) c0,
     LATERAL company_gaps_came_overdue(k.company, k.firm, k.moment - interval '720 hours',
@@ -323,7 +325,7 @@ BEGIN
     overdue_30 = c30.open + c30.prov_closed,
     overdue_90 = c90.open + c90.prov_closed,
     overdue_180 = c180.open + c180.prov_closed,
-    next_due = company_gaps_next_overdue(s.target_company_id, s.auditor_id, moment)
+    next_due = (SELECT n FROM company_gaps_next_overdue(s.target_company_id, s.auditor_id, moment) n)
   FROM company_summaries t,
     LATERAL company_gaps_came_overdue(t.target_company_id, t.auditor_id, '-infinity', moment) c0,
     LATERAL company_gaps_came_overdue(t.target_company_id, t.auditor_id, '-infinity',
