@@ -22,6 +22,7 @@ import { planChangeHistorySql, toChangeEntries, type ChangeJson } from './change
 import {
   gapCanBeOverdueSql,
   gapDisplayStatusSql,
+  gapOverdueAfterSql,
   planOverallStatusSql,
   planOverdueJoinSql,
   planStatisticsSql,
@@ -155,9 +156,10 @@ export async function readActionPlanPage(
       WHERE ${where.join(' AND ')} AND ${planSummaryStatusSql('fs', 'fo')} = $${params.push(filters.status)}`;
   }
   const due = nextDue
-    ? `, (SELECT min(n.due_date) FROM action_plans np CROSS JOIN LATERAL (SELECT g.due_date FROM gaps g
-         WHERE g.action_plan_id = np.id AND ${gapCanBeOverdueSql('g')} AND g.due_date >= now()
-         ORDER BY g.due_date LIMIT 1) n
+    ? `, (SELECT min(n.at) FROM action_plans np CROSS JOIN LATERAL (
+         SELECT ${gapOverdueAfterSql('g')} AS at FROM gaps g
+         WHERE g.action_plan_id = np.id AND ${gapCanBeOverdueSql('g')} AND ${gapOverdueAfterSql('g')} >= now()
+         ORDER BY 1 LIMIT 1) n
        WHERE np.audit_id = (SELECT id FROM visible)) AS next_due`
     : '';
   const { rows } = await db.query<
@@ -308,8 +310,8 @@ export async function readActionPlanDetail(
       'FROM action_plans',
       `, ${planStatisticsSql('g')}, ${planGapsJsonSql('ap', params, reader)} AS gaps,
       ${planChangeHistorySql('ap')} AS history,
-      (SELECT min(n.due_date) FROM gaps n WHERE n.action_plan_id = ap.id
-        AND ${gapCanBeOverdueSql('n')} AND n.due_date >= now()) AS next_due FROM action_plans`,
+      (SELECT min(${gapOverdueAfterSql('n')}) FROM gaps n WHERE n.action_plan_id = ap.id
+        AND ${gapCanBeOverdueSql('n')} AND ${gapOverdueAfterSql('n')} >= now()) AS next_due FROM action_plans`,
     )}
      WHERE ap.id = $1${visible} GROUP BY ap.id`),
     params,

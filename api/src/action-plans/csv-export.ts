@@ -13,6 +13,7 @@ import {
   type SessionUser,
 } from '@verity/shared-api/src/server';
 import { auditVisibleSql } from '../auth/tenancy';
+import { gapOverdueSql } from './derived-sql';
 
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
@@ -33,7 +34,7 @@ export const neutralisedCellSql = (expression: string) =>
   `(CASE WHEN ascii(${expression}) IN (61, 43, 45, 64, 9, 13, 10) THEN '''' || ${expression} ELSE ${expression} END)`;
 
 export const STATUS_CELL = `(CASE
-    WHEN g.status NOT IN ('closed', 'pending') AND g.due_date < now() THEN ${quote(STATUS_LABELS.overdue)}
+    WHEN ${gapOverdueSql('g')} THEN ${quote(STATUS_LABELS.overdue)}
     ${GAP_STORED_STATUSES.map((status) => `WHEN g.status = ${quote(status)} THEN ${quote(STATUS_LABELS[status])}`).join(' ')}
   END)`;
 

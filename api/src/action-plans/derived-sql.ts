@@ -1,27 +1,33 @@
 // The derived figures of docs/decisions/0006-derived-figures.md, as SQL computed at read time.
 
-/** The stored statuses a gap can be overdue in (`gapCanBeOverdueSql`). */
+// Each rule is one SQL function of migration 0038 (gap_rules); this file only calls them.
+
+/** The stored statuses a gap can be overdue in (`gap_can_be_overdue`), for `gapDisplayStatusInSql`. */
 const CAN_BE_OVERDUE: readonly string[] = ['open', 'provClosed'];
 
 /**
- * True when the gap aliased `g` is overdue: not closed, not waiting for its closure review (the
- * company has done its part), and its due date has passed. `now` is SQL for the moment asked about:
- * the transaction's now(), or the notification scan's clock.
+ * True when the gap aliased `g` is overdue (`gap_is_overdue`). `now` is SQL for the moment asked
+ * about: the transaction's now(), or the notification scan's clock.
  */
 export const gapOverdueSql = (g: string, now = 'now()') =>
-  `(${gapCanBeOverdueSql(g)} AND ${g}.due_date IS NOT NULL AND ${g}.due_date < ${now})`;
+  `gap_is_overdue(${g}.status, ${g}.due_date, ${now})`;
+
+/** True when the gap aliased `g` is in a status that can be overdue (`gap_can_be_overdue`). */
+export const gapCanBeOverdueSql = (g: string) => `gap_can_be_overdue(${g}.status)`;
 
 /**
- * True when the gap aliased `g` is in a status that can be overdue: open or provisionally closed
- * (the statuses other than closed and pending), named as a list so that indexes on those statuses
- * apply.
+ * True when the gap aliased `g` came overdue in [`since`, `until`) (`gap_came_overdue`): what a
+ * reader adds to a count kept "as of" `since`.
  */
-export const gapCanBeOverdueSql = (g: string) =>
-  `${g}.status IN (${CAN_BE_OVERDUE.map((status) => `'${status}'`).join(', ')})`;
+export const gapCameOverdueSql = (g: string, since: string, until = 'now()') =>
+  `gap_came_overdue(${g}.status, ${g}.due_date, ${since}, ${until})`;
+
+/** The moment after which the gap aliased `g` is overdue, if it can be (`gap_overdue_after`). */
+export const gapOverdueAfterSql = (g: string) => `gap_overdue_after(${g}.due_date)`;
 
 /** The gap's status as shown: 'overdue' when overdue, else what was set. */
 export const gapDisplayStatusSql = (g: string) =>
-  `(CASE WHEN ${gapOverdueSql(g)} THEN 'overdue' ELSE ${g}.status END)`;
+  `gap_display_status(${g}.status, ${g}.due_date, now())`;
 
 /**
  * True when the gap aliased `g` is shown with one of `statuses` (`gapDisplayStatusSql`), written on
@@ -47,21 +53,19 @@ export function gapDisplayStatusInSql(g: string, statuses: readonly string[]): s
 }
 
 /** A plan's overall status, aggregated over its gaps aliased `g` (LEFT JOINed, so none gives 'pending'). */
-export const planOverallStatusSql = (g: string) => `(CASE
-    WHEN count(${g}.id) = 0 THEN 'pending'
-    WHEN bool_and(${g}.status = 'closed') THEN 'closed'
-    WHEN bool_or(${gapOverdueSql(g)}) THEN 'overdue'
-    WHEN bool_and(${g}.status IN ('closed', 'provClosed')) THEN 'provClosed'
-    ELSE 'open' END)`;
+export const planOverallStatusSql = (g: string) => `plan_overall_status(count(${g}.id),
+    count(${g}.id) FILTER (WHERE gap_is_closed(${g}.status)),
+    count(${g}.id) FILTER (WHERE gap_is_prov_closed(${g}.status)),
+    count(${g}.id) FILTER (WHERE ${gapOverdueSql(g)}))`;
 
 /** The plan statistics, aggregated over the gaps aliased `g`; provisionally closed gaps count in the total only. */
 export const planStatisticsSql = (g: string) => `
     count(${g}.id)::int AS "totalGaps",
-    (count(${g}.id) FILTER (WHERE ${g}.status IN ('open', 'pending') AND NOT ${gapOverdueSql(g)}))::int AS "openGaps",
-    (count(${g}.id) FILTER (WHERE ${g}.status = 'closed'))::int AS "closedGaps",
+    (count(${g}.id) FILTER (WHERE (${g}.status = 'open' OR gap_is_pending_review(${g}.status))
+      AND NOT ${gapOverdueSql(g)}))::int AS "openGaps",
+    (count(${g}.id) FILTER (WHERE gap_is_closed(${g}.status)))::int AS "closedGaps",
     (count(${g}.id) FILTER (WHERE ${gapOverdueSql(g)}))::int AS "overdueGaps",
-    (CASE WHEN count(${g}.id) = 0 THEN 0
-      ELSE round(100.0 * count(${g}.id) FILTER (WHERE ${g}.status = 'closed') / count(${g}.id)) END)::int
+    completion_percentage(count(${g}.id) FILTER (WHERE gap_is_closed(${g}.status)), count(${g}.id))
       AS "completionPercentage"`;
 
 /**
@@ -72,19 +76,16 @@ export const planStatisticsSql = (g: string) => `
  */
 export const planOverdueJoinSql = (ap: string, s: string, od = 'od') => `LEFT JOIN LATERAL (
     SELECT count(*)::int AS overdue, (count(*) FILTER (WHERE o.status = 'open'))::int AS overdue_open
-    FROM gaps o WHERE ${s}.earliest_open_due < now() AND o.action_plan_id = ${ap}.id AND ${gapOverdueSql('o')}
+    FROM gaps o WHERE ${s}.earliest_open_due < now() AND o.action_plan_id = ${ap}.id
+      AND ${gapOverdueSql('o')}
   ) ${od} ON true`;
 
 /**
  * `planOverallStatusSql` of a plan from its stored summary `s` and its overdue counts `od`, with the
  * closed rules the plan counts use (`plan_is_closed`, `plan_is_prov_closed`, migration 0032).
  */
-export const planSummaryStatusSql = (s: string, od = 'od') => `(CASE
-    WHEN ${s}.total = 0 THEN 'pending'
-    WHEN plan_is_closed(${s}.total, ${s}.closed) THEN 'closed'
-    WHEN ${od}.overdue > 0 THEN 'overdue'
-    WHEN plan_is_prov_closed(${s}.total, ${s}.closed, ${s}.prov_closed) THEN 'provClosed'
-    ELSE 'open' END)`;
+export const planSummaryStatusSql = (s: string, od = 'od') =>
+  `plan_overall_status(${s}.total, ${s}.closed, ${s}.prov_closed, ${od}.overdue)`;
 
 /**
  * `planOverallStatusSql` (as overall_status) and `planStatisticsSql` of a plan from its stored
@@ -99,5 +100,4 @@ export const planSummaryFiguresSql = (
     (${s}.total - ${s}.closed - ${s}.prov_closed - ${od}.overdue_open)::int AS "openGaps",
     ${s}.closed AS "closedGaps",
     ${od}.overdue AS "overdueGaps",
-    (CASE WHEN ${s}.total = 0 THEN 0 ELSE round(100.0 * ${s}.closed / ${s}.total) END)::int
-      AS "completionPercentage"`;
+    completion_percentage(${s}.closed, ${s}.total) AS "completionPercentage"`;

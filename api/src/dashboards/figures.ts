@@ -6,7 +6,6 @@ import {
   RISK_SEVERITIES,
   RISK_SEVERITY_LABELS,
 } from '@verity/shared-api/src/server';
-import { gapCanBeOverdueSql } from '../action-plans/derived-sql';
 import { prepared, type Queryable } from '../db';
 
 /** Which action plans (and so which gaps) a dashboard counts. */
@@ -251,14 +250,9 @@ export async function companyGapStats(
         sum(s.overdue_open + s.overdue_prov_closed + c.open + c.prov_closed)::int AS overdue,
         sum(s.overdue_prov_closed + c.prov_closed)::int AS prov_overdue
       FROM company_summaries s
-      CROSS JOIN LATERAL (
-        SELECT count(*) FILTER (WHERE g.status = 'open') AS open,
-          count(*) FILTER (WHERE g.status = 'provClosed') AS prov_closed
-        FROM gaps g
-        WHERE s.next_due < now() AND g.target_company_id = s.target_company_id
-          AND g.auditor_id = s.auditor_id AND ${gapCanBeOverdueSql('g')}
-          AND g.due_date >= s.overdue_as_of AND g.due_date < now()
-      ) c
+      -- An empty range (nothing read) for the rows whose next_due has not passed.
+      CROSS JOIN LATERAL company_gaps_came_overdue(s.target_company_id, s.auditor_id, s.overdue_as_of,
+        CASE WHEN s.next_due < now() THEN now() ELSE s.overdue_as_of END) c
       WHERE s.target_company_id ${scope.companyFilter} ${firm}
       GROUP BY s.target_company_id
     ),
@@ -307,10 +301,7 @@ export async function companyGapStats(
  * (`company_summaries` aliased `ns`): until then, no count of theirs moves with the clock by a gap
  * falling due. One read of the (company, firm, due date) index per summary row.
  */
-export const nextDueSql = (where: string) => `(SELECT min(n.due_date)
-  FROM company_summaries ns CROSS JOIN LATERAL (
-    SELECT g.due_date FROM gaps g
-    WHERE g.target_company_id = ns.target_company_id AND g.auditor_id = ns.auditor_id
-      AND ${gapCanBeOverdueSql('g')} AND g.due_date >= now()
-    ORDER BY g.due_date LIMIT 1) n
+export const nextDueSql = (where: string) => `(SELECT min(n)
+  FROM company_summaries ns
+  CROSS JOIN LATERAL company_gaps_next_overdue(ns.target_company_id, ns.auditor_id, now()) n
   WHERE ${where})`;

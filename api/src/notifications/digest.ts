@@ -84,7 +84,7 @@ export async function digestSections(
          tc.target_company_name AS "targetCompanyName",
          to_char(g.due_date AT TIME ZONE tc.time_zone, 'YYYY-MM-DD') AS "dueDay",
          ap.id AS "actionPlanId", a.id AS "auditId", a.auditor_id AS "auditorId", tc.id AS "targetCompanyId",
-         CASE WHEN g.status = 'pending' THEN 'awaitingReview'
+         CASE WHEN gap_is_pending_review(g.status) THEN 'awaitingReview'
            WHEN ${gapOverdueSql('g', '$1::timestamptz')} THEN 'overdue'
            ELSE 'dueSoon' END AS section,
          g.due_date
@@ -93,9 +93,8 @@ export async function digestSections(
        JOIN audits a ON a.id = ap.audit_id
        JOIN target_companies tc ON tc.id = g.target_company_id
        WHERE ${visible}
-         AND (g.status = 'pending' OR ${gapOverdueSql('g', '$1::timestamptz')}
-           OR (g.status NOT IN ('closed', 'pending') AND g.due_date IS NOT NULL
-             AND g.due_date < $1::timestamptz + make_interval(days => $2)))
+         AND (gap_is_pending_review(g.status)
+           OR ${gapOverdueSql('g', '$1::timestamptz + make_interval(days => $2)')})
      ), ranked AS (
        SELECT sorted.*, row_number() OVER (PARTITION BY section ORDER BY due_date, "gapId") AS position,
          (count(*) OVER (PARTITION BY section))::int AS total

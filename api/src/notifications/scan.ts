@@ -7,7 +7,7 @@ import {
   OVERDUE_DAYS_AFTER,
   REMINDER_DAYS_BEFORE,
 } from '@verity/shared-api/src/server';
-import { gapOverdueSql } from '../action-plans/derived-sql';
+import { gapCanBeOverdueSql, gapOverdueSql } from '../action-plans/derived-sql';
 import type { Database, Queryable } from '../db';
 import { notificationText } from './content';
 import { insertInAppNotifications, type EmailJob, type Outbox } from './deliveries';
@@ -78,8 +78,7 @@ async function recordNotices(
          (g.due_date AT TIME ZONE tc.time_zone)::date AS due_day,
          ${gapOverdueSql('g', '$2::timestamptz')} AS overdue
        FROM gaps g JOIN target_companies tc ON tc.id = g.target_company_id
-       WHERE g.target_company_id = $1 AND g.status NOT IN ('closed', 'pending')
-         AND g.due_date IS NOT NULL
+       WHERE g.target_company_id = $1 AND ${gapCanBeOverdueSql('g')} AND g.due_date IS NOT NULL
      ),
      due AS (
        SELECT DISTINCT ON (c.gap_id, m.kind) c.gap_id, c.due_date, m.kind,
@@ -166,7 +165,7 @@ export async function noticeStands(
 ): Promise<{ gapId: string; kind: GapNoticeKind; days: number } | null> {
   const { rows } = await db.query<{ gapId: string; kind: GapNoticeKind; days: number }>(
     `SELECT n.gap_id AS "gapId", n.kind, n.days FROM gap_notices n JOIN gaps g ON g.id = n.gap_id
-     WHERE n.id = $1 AND g.due_date = n.due_date AND g.status NOT IN ('closed', 'pending')`,
+     WHERE n.id = $1 AND g.due_date = n.due_date AND ${gapCanBeOverdueSql('g')}`,
     [noticeId],
   );
   return rows[0] ?? null;

@@ -17,7 +17,7 @@ import {
   type Portfolio,
   type RiskSeverity,
 } from '@verity/shared-api/src/server';
-import { gapCanBeOverdueSql } from '../action-plans/derived-sql';
+import { gapCameOverdueSql } from '../action-plans/derived-sql';
 import { companyGapStats, nextDueSql, type FigureScope } from '../dashboards/figures';
 import type { Database, Queryable } from '../db';
 import {
@@ -30,26 +30,25 @@ import {
 const RISKS_BY_RANK: readonly RiskSeverity[] = ['low', 'moderate', 'high'];
 
 /**
- * The gaps of the summary row aliased `s` due from `hours` before its overdue_as_of to `hours`
- * before now, that pass `where` (on the gap aliased `g`): what a reader adds to a count kept "as of"
- * the row's moment (migration 0029).
- */
-const dueSinceMomentSql = (where: string, hours = 0) => {
-  const shift = hours === 0 ? '' : ` - interval '${hours} hours'`;
-  return `g.target_company_id = s.target_company_id AND g.auditor_id = s.auditor_id AND ${where}
-    AND g.due_date >= s.overdue_as_of${shift} AND g.due_date < now()${shift}`;
-};
-
-/**
- * The gaps of `dueSinceMomentSql` as a lateral subquery of the summary row `s`: `OFFSET 0` keeps it a
- * subquery, so that each row reads its own range of the (company, firm, due date) index instead of
- * the planner joining every gap of the scope.
+ * The gaps of the summary row aliased `s` that pass `where` (on the gap aliased `g`), as a lateral
+ * subquery: with `where` naming a window since the row's overdue_as_of, what a reader adds to a
+ * count kept "as of" the row's moment (migration 0029). `OFFSET 0` keeps it a subquery, so that each
+ * row reads its own range of the (company, firm, due date) index instead of the planner joining every
+ * gap of the scope.
  */
 const sinceMomentOf = (where: string) =>
-  `SELECT g.* FROM gaps g WHERE ${dueSinceMomentSql(where)} OFFSET 0`;
+  `SELECT g.* FROM gaps g WHERE g.target_company_id = s.target_company_id
+    AND g.auditor_id = s.auditor_id AND ${where} OFFSET 0`;
 
-/** The gaps aliased `g` in a status that can be overdue. */
-const CAN_BE_OVERDUE = gapCanBeOverdueSql('g');
+/**
+ * The gaps of the summary row aliased `s` that came overdue since `hours` before its overdue_as_of
+ * (`company_gaps_came_overdue`), open and provisionally closed: what a reader adds to an overdue
+ * count kept "as of" the row's moment, shifted by an ageing band.
+ */
+const cameOverdueSinceMomentOf = (hours = 0) => {
+  const shift = hours === 0 ? '' : ` - interval '${hours} hours'`;
+  return `company_gaps_came_overdue(s.target_company_id, s.auditor_id, s.overdue_as_of${shift}, now()${shift})`;
+};
 
 /** Company × requirement: the not-closed gaps of each cell, its overdue ones and its worst risk. */
 async function matrixCells(db: Queryable, scope: FigureScope): Promise<MatrixCell[]> {
@@ -68,7 +67,7 @@ async function matrixCells(db: Queryable, scope: FigureScope): Promise<MatrixCel
        JOIN s ON s.target_company_id = r.target_company_id AND s.auditor_id = r.auditor_id
        UNION ALL
        SELECT g.target_company_id, x.requirement, 0, 0, 0, 1
-       FROM s CROSS JOIN LATERAL (${sinceMomentOf(CAN_BE_OVERDUE)}) g
+       FROM s CROSS JOIN LATERAL (${sinceMomentOf(gapCameOverdueSql('g', 's.overdue_as_of'))}) g
        CROSS JOIN LATERAL unnest(gap_requirements(g.requirement_references, g.plan_category))
          AS x (requirement)
      )
@@ -122,8 +121,8 @@ async function overdueAgeing(
   const boundaries = Object.keys(OVERDUE_BEFORE).map(Number);
   const columns = boundaries.map(
     (days) =>
-      `sum(${OVERDUE_BEFORE[days]} + (SELECT count(*) FROM gaps g
-         WHERE ${dueSinceMomentSql(CAN_BE_OVERDUE, days * 24)}))::int AS "${days}"`,
+      `sum(${OVERDUE_BEFORE[days]} + (SELECT c.open + c.prov_closed
+         FROM ${cameOverdueSinceMomentOf(days * 24)} c))::int AS "${days}"`,
   );
   const { rows } = await db.query<Record<string, number | null>>(
     `SELECT ${columns.join(',\n  ')}
@@ -182,7 +181,9 @@ async function closureOnTime(
        UNION ALL
        SELECT g.target_company_id, date_trunc('quarter', g.due_date AT TIME ZONE 'UTC')::date, 1,
          (${closedOnTimeSql('g')})::int
-       FROM s CROSS JOIN LATERAL (${sinceMomentOf(`g.due_date >= ${start}`)}) g
+       FROM s CROSS JOIN LATERAL (${sinceMomentOf(
+         `g.due_date >= s.overdue_as_of AND g.due_date < now() AND g.due_date >= ${start}`,
+       )}) g
      ) c
      GROUP BY target_company_id, quarter
      HAVING sum(due) > 0`,

@@ -24,6 +24,7 @@ import {
 import {
   gapDisplayStatusInSql,
   gapDisplayStatusSql,
+  gapOverdueAfterSql,
   gapOverdueSql,
 } from '../action-plans/derived-sql';
 import type { FigureScope } from '../dashboards/figures';
@@ -48,7 +49,7 @@ export function gapsInScopeSql(scope: FigureScope, params: unknown[], alias = 'g
 
 /** Whole days past the due date, counted up, for the overdue gaps aliased `g`; null for the others. */
 export const daysOverdueSql = (g: string) =>
-  `(CASE WHEN ${gapOverdueSql(g)} THEN ceil(extract(epoch FROM now() - ${g}.due_date) / 86400)::int END)`;
+  `(CASE WHEN ${gapOverdueSql(g)} THEN ceil(extract(epoch FROM now() - ${gapOverdueAfterSql(g)}) / 86400)::int END)`;
 
 /**
  * Closed by its due date: the gap is closed, and was last closed in time (`closed_at`, its status
@@ -56,7 +57,7 @@ export const daysOverdueSql = (g: string) =>
  * closing on record (written closed) was not closed in time.
  */
 export const closedOnTimeSql = (g: string) =>
-  `(${g}.status = 'closed' AND coalesce(${g}.closed_at <= ${g}.due_date, false))`;
+  `gap_closed_on_time(${g}.status, ${g}.closed_at, ${g}.due_date)`;
 
 // Written as migration 0030's gaps_company_risk_idx has it, so that a page sorted by risk reads it.
 const RISK_RANK = `(CASE g.risk_severity WHEN 'high' THEN 3 WHEN 'moderate' THEN 2 ELSE 1 END)`;

@@ -207,7 +207,7 @@ async function findPlans(
 }
 
 /** When the gap aliased `g` was handed in closed: the accepted closure request, else its latest closing. */
-const closedAtSql = (g: string) => `CASE WHEN ${g}.status = 'closed' THEN COALESCE(
+const closedAtSql = (g: string) => `CASE WHEN gap_is_closed(${g}.status) THEN COALESCE(
     (SELECT c.requested_at FROM closure_requests c WHERE c.gap_id = ${g}.id AND c.decision = 'accept'
       ORDER BY c.reviewed_at DESC LIMIT 1),
     (SELECT max(h.changed_at) FROM gap_status_history h WHERE h.gap_id = ${g}.id AND h.status = 'closed'),
@@ -227,10 +227,10 @@ async function findTotals(db: Queryable, planIds: string[]): Promise<ReportTotal
   const { rows } = await db.query<TotalsRow>(
     `SELECT ${planStatisticsSql('g')},
        (count(g.id) FILTER (WHERE g.status = 'open' AND NOT ${overdue}))::int AS open_only,
-       (count(g.id) FILTER (WHERE g.status = 'pending'))::int AS pending,
-       (count(g.id) FILTER (WHERE g.status = 'provClosed' AND NOT ${overdue}))::int AS prov_closed,
-       (count(g.id) FILTER (WHERE g.status = 'closed' AND g.due_date IS NOT NULL))::int AS closed_with_due_date,
-       (count(g.id) FILTER (WHERE g.status = 'closed' AND g.due_date IS NOT NULL
+       (count(g.id) FILTER (WHERE gap_is_pending_review(g.status)))::int AS pending,
+       (count(g.id) FILTER (WHERE gap_is_prov_closed(g.status) AND NOT ${overdue}))::int AS prov_closed,
+       (count(g.id) FILTER (WHERE gap_is_closed(g.status) AND g.due_date IS NOT NULL))::int AS closed_with_due_date,
+       (count(g.id) FILTER (WHERE gap_is_closed(g.status) AND g.due_date IS NOT NULL
           AND ${closedAtSql('g')} <= g.due_date))::int AS closed_on_time
      FROM gaps g WHERE g.action_plan_id = ANY($1::uuid[])`,
     [planIds],
