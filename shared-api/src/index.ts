@@ -402,6 +402,18 @@ export {
   checkGap,
 } from './rules/gap-rules';
 export type { GapRuleOptions, GapValues } from './rules/gap-rules';
+export {
+  completionPercentage,
+  gapCanBeOverdue,
+  gapIsClosed,
+  gapIsOverdue,
+  gapIsPendingReview,
+  gapIsProvClosed,
+  planOverallStatus,
+  planStatistics,
+  planStatus,
+} from './rules/gap-state';
+export type { CountedGap } from './rules/gap-state';
 export { ESAP_FIELDS, esapSchemaFields } from './rules/esap-rules';
 export type { EsapValues } from './rules/esap-rules';
 export {

@@ -28,5 +28,6 @@ export * from './rules/action-plan-rules';
 export * from './rules/change-rules';
 export * from './rules/esap-rules';
 export * from './rules/gap-rules';
+export * from './rules/gap-state';
 export * from './rules/organisation-rules';
 export * from './rules/text-rules';

@@ -3,4 +3,3 @@ export type {
   ActionPlanDetailPermissions,
   ActionPlanDetailScreenProps,
 } from './action-plan-detail-screen';
-export { overallStatusOf, statisticsOf } from './plan-figures';

@@ -1,5 +1,7 @@
 import { makeGap } from '@verity/shared-ui/src/testing';
-import { overallStatusOf, statisticsOf } from './plan-figures';
+// The plan's figures the detail page works out for gaps changed on it (shared-api's twins of the API's
+// rules, src/rules/gap-state.ts), over gaps as the page holds them.
+import { planStatistics as statisticsOf, planStatus as overallStatusOf } from '@verity/shared-api';
 
 const open = makeGap({ id: 'a', status: 'open', displayStatus: 'open' });
 const overdue = makeGap({ id: 'b', status: 'open', displayStatus: 'overdue' });

@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
+import { planStatistics, planStatus } from '@verity/shared-api';
 import type { ActionPlan, ChangeEntry, Gap } from '@verity/shared-api';
 import type { ActionPlanDetail } from '@verity/shared-api';
 import { getActionPlan } from '@verity/shared-api/calls';
 import { isNotFound } from '@verity/shared-ui';
-import { overallStatusOf, statisticsOf } from './plan-figures';
 
 export type ActionPlanState =
   | { status: 'loading' }
@@ -70,8 +70,8 @@ export function useActionPlan(actionPlanId: string, targetCompanyId: string): Ac
           const gaps = change(previous.gaps);
           return {
             ...previous,
-            actionPlan: { ...previous.actionPlan, overallStatus: overallStatusOf(gaps) },
-            statistics: statisticsOf(gaps),
+            actionPlan: { ...previous.actionPlan, overallStatus: planStatus(gaps) },
+            statistics: planStatistics(gaps),
             gaps,
           };
         },
@@ -101,7 +101,7 @@ export function useActionPlan(actionPlanId: string, targetCompanyId: string): Ac
         (previous) =>
           previous && {
             ...previous,
-            actionPlan: { ...actionPlan, overallStatus: overallStatusOf(previous.gaps) },
+            actionPlan: { ...actionPlan, overallStatus: planStatus(previous.gaps) },
             changeHistory,
           },
       );
