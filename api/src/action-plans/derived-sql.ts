@@ -1,9 +1,13 @@
 // The derived figures of docs/decisions/0006-derived-figures.md, as SQL computed at read time.
 
 // Each rule is one SQL function of migration 0038 (gap_rules); this file only calls them.
+import { GAP_STORED_STATUSES, gapCanBeOverdue } from '@verity/shared-api/src/server';
 
-/** The stored statuses a gap can be overdue in (`gap_can_be_overdue`), for `gapDisplayStatusInSql`. */
-const CAN_BE_OVERDUE: readonly string[] = ['open', 'provClosed'];
+/**
+ * The stored statuses a gap can be overdue in, for `gapDisplayStatusInSql`: by the browser's twin of
+ * `gap_can_be_overdue` (api/test/db/gap-rules.test.ts holds them equal).
+ */
+const CAN_BE_OVERDUE: readonly string[] = GAP_STORED_STATUSES.filter(gapCanBeOverdue);
 
 /**
  * True when the gap aliased `g` is overdue (`gap_is_overdue`). `now` is SQL for the moment asked

@@ -9,6 +9,7 @@ import {
   OVERDUE_AGES,
   OVERDUE_AGE_DAYS,
   SDG_CODES,
+  gapIsOverdue,
   quarterOf,
 } from '@verity/shared-api/src/server';
 import { companyGapStats, type FigureScope } from '../../../src/dashboards/figures';
@@ -51,7 +52,7 @@ const DETAIL_DRIFT_SQL = `
       (count(*) FILTER (WHERE risk_severity = 'low'))::int AS a,
       (count(*) FILTER (WHERE risk_severity = 'moderate'))::int AS b,
       (count(*) FILTER (WHERE risk_severity = 'high'))::int AS c,
-      (count(*) FILTER (WHERE status IN ('open', 'provClosed') AND due_date < moment))::int AS d
+      (count(*) FILTER (WHERE gap_is_overdue(status, due_date, moment)))::int AS d
     FROM t CROSS JOIN LATERAL unnest(requirements) r WHERE status <> 'closed'
     GROUP BY 1, 2, 3
   ),
@@ -78,12 +79,14 @@ const DETAIL_DRIFT_SQL = `
   ),
   ageing_truth AS (
     SELECT s.target_company_id AS company, s.auditor_id AS firm, 'ageing' AS key,
-      (count(t.status) FILTER (WHERE t.due_date < t.moment - interval '720 hours'))::int AS a,
-      (count(t.status) FILTER (WHERE t.due_date < t.moment - interval '2160 hours'))::int AS b,
-      (count(t.status) FILTER (WHERE t.due_date < t.moment - interval '4320 hours'))::int AS c, 0 AS d
+      (count(t.status) FILTER (WHERE gap_is_overdue(t.status, t.due_date,
+        t.moment - interval '720 hours')))::int AS a,
+      (count(t.status) FILTER (WHERE gap_is_overdue(t.status, t.due_date,
+        t.moment - interval '2160 hours')))::int AS b,
+      (count(t.status) FILTER (WHERE gap_is_overdue(t.status, t.due_date,
+        t.moment - interval '4320 hours')))::int AS c, 0 AS d
     FROM company_summaries s
     LEFT JOIN t ON t.company = s.target_company_id AND t.firm = s.auditor_id
-      AND t.status IN ('open', 'provClosed')
     GROUP BY 1, 2
   ),
   ageing_stored AS (
@@ -125,14 +128,15 @@ const DRIFT_SQL = `
     FROM company_summaries s
     WHERE s.overdue_open <> (SELECT count(*) FROM (${GAP_TRUTH}) t
         WHERE t.company = s.target_company_id AND t.firm = s.auditor_id AND t.status = 'open'
-          AND t.due_date < s.overdue_as_of)
+          AND gap_is_overdue(t.status, t.due_date, s.overdue_as_of))
       OR s.overdue_prov_closed <> (SELECT count(*) FROM (${GAP_TRUTH}) t
         WHERE t.company = s.target_company_id AND t.firm = s.auditor_id AND t.status = 'provClosed'
-          AND t.due_date < s.overdue_as_of)
+          AND gap_is_overdue(t.status, t.due_date, s.overdue_as_of))
       OR EXISTS (SELECT 1 FROM (${GAP_TRUTH}) t
         WHERE t.company = s.target_company_id AND t.firm = s.auditor_id
-          AND t.status IN ('open', 'provClosed') AND t.due_date >= s.overdue_as_of
-          AND (s.next_due IS NULL OR t.due_date < s.next_due))
+          AND gap_can_be_overdue(t.status) AND t.due_date IS NOT NULL
+          AND NOT gap_is_overdue(t.status, t.due_date, s.overdue_as_of)
+          AND (s.next_due IS NULL OR gap_overdue_after(t.due_date) < s.next_due))
   )
   (SELECT 'truth' AS side, * FROM truth EXCEPT SELECT 'truth', * FROM stored)
   UNION ALL
@@ -167,10 +171,7 @@ async function expectedPortfolio(db: Queryable, scope: FigureScope) {
     (gap) =>
       companies.has(gap.company) && (scope.auditorId === undefined || gap.firm === scope.auditorId),
   );
-  const overdue = (gap: GapRow) =>
-    (gap.status === 'open' || gap.status === 'provClosed') &&
-    gap.due_date !== null &&
-    gap.due_date.getTime() < now.getTime();
+  const overdue = (gap: GapRow) => gapIsOverdue(gap.status, gap.due_date, now);
   const notClosed = gaps.filter((gap) => gap.status !== 'closed');
   const ranks = ['low', 'moderate', 'high'];
 
@@ -287,10 +288,7 @@ async function expectedStats(db: Queryable, scope: FigureScope) {
     scope.params,
   );
   const count = <T>(items: T[], test: (item: T) => boolean) => items.filter(test).length;
-  const overdue = (gap: GapRow) =>
-    (gap.status === 'open' || gap.status === 'provClosed') &&
-    gap.due_date !== null &&
-    gap.due_date.getTime() < now.getTime();
+  const overdue = (gap: GapRow) => gapIsOverdue(gap.status, gap.due_date, now);
   const stats = companies.map((company) => {
     const mine = gaps.filter(
       (gap) => gap.company === company.id && (firm === undefined || gap.firm === firm),

@@ -5,6 +5,7 @@ import {
   ACTION_PLAN_CATEGORY_LABELS,
   RISK_SEVERITIES,
   RISK_SEVERITY_LABELS,
+  gapIsOverdue,
 } from '@verity/shared-api/src/server';
 import type { Queryable } from '../../../src/db';
 import { TIMELINE_NAMES, type ActionPlanFigures } from '../../../src/dashboards/figures';
@@ -45,8 +46,7 @@ export async function loadPortfolio(db: Queryable): Promise<Portfolio> {
   return { now, plans: plans.rows, gaps: gaps.rows, companies: companies.rows };
 }
 
-const overdue = (gap: Gap, now: Date) =>
-  gap.status !== 'closed' && gap.due !== null && gap.due.getTime() < now.getTime();
+const overdue = (gap: Gap, now: Date) => gapIsOverdue(gap.status, gap.due, now);
 
 function planStatus(gaps: Gap[], now: Date) {
   if (gaps.length === 0) return 'pending';

@@ -11,6 +11,7 @@ import {
   PORTFOLIO_SORTS,
   PORTFOLIO_STATUSES,
   SDG_CODES,
+  gapIsOverdue,
   gapRuleMessages,
   quarterDays,
   quarterOf,
@@ -50,11 +51,7 @@ const TRUTH_SQL = `
   FROM gaps g JOIN action_plans ap ON ap.id = g.action_plan_id JOIN audits a ON a.id = ap.audit_id
   JOIN target_companies tc ON tc.id = ap.target_company_id`;
 
-const isOverdue = (gap: Truth, now: number) =>
-  gap.status !== 'closed' &&
-  gap.status !== 'pending' &&
-  gap.due !== null &&
-  gap.due.getTime() < now;
+const isOverdue = (gap: Truth, now: number) => gapIsOverdue(gap.status, gap.due, new Date(now));
 const daysOverdue = (gap: Truth, now: number) => Math.ceil((now - gap.due!.getTime()) / DAY);
 const columnsOf = (gap: Truth) => (gap.references.length > 0 ? gap.references : [gap.category]);
 const RISK_RANK: Record<string, number> = { low: 0, moderate: 1, high: 2 };
