@@ -1,4 +1,4 @@
--- Each rule of a gap's state, defined once (docs/decisions.md "Derived figures"): the functions
+-- Each rule of a gap's state, defined once (docs/decisions/0006-derived-figures.md): the functions
 -- below. The summaries' triggers, roll and recount, and every reader of the API call them; the
 -- browser's one copy (shared-api src/rules/gap-state.ts) is tested against them.
 --

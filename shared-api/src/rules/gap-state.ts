@@ -1,4 +1,4 @@
-// The rules of a gap's state (docs/decisions.md "Derived figures"), as the browser applies them to
+// The rules of a gap's state (docs/decisions/0006-derived-figures.md), as the browser applies them to
 // the gaps it holds while it updates a plan's figures before the API answers. Each is the twin of one
 // SQL function of the API's migration 0038 (gap_rules), where the API decides; the API's test
 // (api/test/db/gap-rules.test.ts) runs the same cases through both and asserts they agree.
