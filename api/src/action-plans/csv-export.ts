@@ -14,6 +14,7 @@ import {
 } from '@verity/shared-api/src/server';
 import { auditVisibleSql } from '../auth/tenancy';
 import { gapOverdueSql } from './derived-sql';
+import { gapFieldSql } from './gap-sql';
 
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
@@ -41,6 +42,8 @@ export const STATUS_CELL = `(CASE
 /**
  * The export's columns: heading, the SQL of each cell (text), and whether it is a plan's cell
  * (computed once per plan, over the plans aliased `ap`) or a gap's (over the gaps aliased `g`).
+ * A gap's field reads with its SQL in GAP_COLUMNS (gap-sql.ts); the status (shown with overdue), the
+ * amount (in two cells) and the closure loop's cells are the export's own.
  * Only free texts are neutralised: labels, dates and amounts (numeric(18, 2) >= 0, printed with its
  * two decimals) never start with one of those characters, and their columns are constrained by CHECKs.
  */
@@ -53,22 +56,26 @@ export const CSV_COLUMNS: readonly [heading: string, cell: string, of: 'plan' | 
   ['Form', labelSql('ap.form_type', AUDIT_FORM_LABELS), 'plan'],
   ['Plan Timeline', dateSql('ap.timeline'), 'plan'],
   ['Plan Created', dateSql('ap.created_at'), 'plan'],
-  ['Gap Name', neutralisedCellSql('g.gap_name'), 'gap'],
-  ['KPI', neutralisedCellSql('g.kpi'), 'gap'],
-  ['Recommendation', neutralisedCellSql('g.recommendation'), 'gap'],
-  ['Responsibility', neutralisedCellSql('g.responsibility'), 'gap'],
-  ['Action Taken By Company', neutralisedCellSql('g.action_taken_by_company'), 'gap'],
-  ['Residual Risk', neutralisedCellSql('g.residual_risk'), 'gap'],
-  ['Risk Severity', labelSql('g.risk_severity', RISK_SEVERITY_LABELS), 'gap'],
+  ['Gap Name', neutralisedCellSql(gapFieldSql('gapName')), 'gap'],
+  ['KPI', neutralisedCellSql(gapFieldSql('KPI')), 'gap'],
+  ['Recommendation', neutralisedCellSql(gapFieldSql('recommendation')), 'gap'],
+  ['Responsibility', neutralisedCellSql(gapFieldSql('responsibility')), 'gap'],
+  ['Action Taken By Company', neutralisedCellSql(gapFieldSql('actionTakenByCompany')), 'gap'],
+  ['Residual Risk', neutralisedCellSql(gapFieldSql('residualRisk')), 'gap'],
+  ['Risk Severity', labelSql(gapFieldSql('riskSeverity'), RISK_SEVERITY_LABELS), 'gap'],
   ['Status', STATUS_CELL, 'gap'],
-  ['Due Date', dateSql('g.due_date'), 'gap'],
-  ['ESG Aspect', 'g.esg_aspect', 'gap'],
-  ['Gap Timeline', dateSql('g.timeline'), 'gap'],
-  ['Area Code', neutralisedCellSql('g.area_code'), 'gap'],
+  ['Due Date', dateSql(gapFieldSql('dueDate')), 'gap'],
+  ['ESG Aspect', gapFieldSql('ESGAspect'), 'gap'],
+  ['Gap Timeline', dateSql(gapFieldSql('timeline')), 'gap'],
+  ['Area Code', neutralisedCellSql(gapFieldSql('areaCode')), 'gap'],
   ['Currency', 'g.amount_currency', 'gap'],
   ['Amount', 'g.amount_value::text', 'gap'],
-  ['Impacted SDGs', neutralisedCellSql("array_to_string(g.impacted_sdgs, ', ')"), 'gap'],
-  ['Gap Created', dateSql('g.created_at'), 'gap'],
+  [
+    'Impacted SDGs',
+    neutralisedCellSql(`array_to_string(${gapFieldSql('impactedSDGs')}, ', ')`),
+    'gap',
+  ],
+  ['Gap Created', dateSql(gapFieldSql('createdAt')), 'gap'],
   // The closure loop's, after the spec's columns: the latest request, and who verified it how
   // (one read of the gap's closure requests, `cr` in exportSelect).
   ['Closure Requested At', dateSql('cr.requested_at'), 'gap'],
@@ -81,15 +88,23 @@ export const CSV_COLUMNS: readonly [heading: string, cell: string, of: 'plan' | 
     'gap',
   ],
   // The lender's ESAP fields, after the closure loop's (ESAP_CSV_COLUMNS, in that order).
-  [ESAP_FIELD_LABELS.esapItemNumber, neutralisedCellSql('g.esap_item_number'), 'gap'],
+  [ESAP_FIELD_LABELS.esapItemNumber, neutralisedCellSql(gapFieldSql('esapItemNumber')), 'gap'],
   [
     ESAP_FIELD_LABELS.requirementReferences,
-    neutralisedCellSql("array_to_string(g.requirement_references, '; ')"),
+    neutralisedCellSql(`array_to_string(${gapFieldSql('requirementReferences')}, '; ')`),
     'gap',
   ],
-  [ESAP_FIELD_LABELS.completionIndicator, neutralisedCellSql('g.completion_indicator'), 'gap'],
-  [ESAP_FIELD_LABELS.timetable, neutralisedCellSql('g.timetable'), 'gap'],
-  [ESAP_FIELD_LABELS.conditionType, labelSql('g.condition_type', CONDITION_TYPE_LABELS), 'gap'],
+  [
+    ESAP_FIELD_LABELS.completionIndicator,
+    neutralisedCellSql(gapFieldSql('completionIndicator')),
+    'gap',
+  ],
+  [ESAP_FIELD_LABELS.timetable, neutralisedCellSql(gapFieldSql('timetable')), 'gap'],
+  [
+    ESAP_FIELD_LABELS.conditionType,
+    labelSql(gapFieldSql('conditionType'), CONDITION_TYPE_LABELS),
+    'gap',
+  ],
 ];
 
 export const columnName = (heading: string) => `"${heading.replace(/"/g, '""')}"`;

@@ -4,18 +4,13 @@ import {
   type ClosureDecision,
   type ClosureMethod,
   type ClosureRequest,
-  type ConditionType,
   type CurrencyCode,
-  type EsgAspect,
   type Gap,
   type GapStoredStatus,
-  type RiskSeverity,
   type Role,
   type Remark,
   type RemarkPage,
-  type SdgCode,
   type SessionUser,
-  type StatusKey,
   type UserType,
 } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
@@ -31,42 +26,6 @@ import {
 
 /** Where the browser fetches a remark's document (the authorised route). */
 const remarkDocumentUrl = (documentId: string) => `/api/v1/remark-document/${documentId}`;
-
-export interface GapRow {
-  id: string;
-  action_plan_id: string;
-  kpi: string;
-  gap_name: string;
-  recommendation: string;
-  responsibility: string;
-  action_taken_by_company: string;
-  residual_risk: string;
-  risk_severity: RiskSeverity;
-  status: GapStoredStatus;
-  display_status: StatusKey;
-  created_at: Date;
-  due_date: Date | null;
-  esg_aspect: EsgAspect | null;
-  timeline: Date | null;
-  area_code: string | null;
-  amount_currency: CurrencyCode | null;
-  amount_value: string | number | null;
-  impacted_sdgs: SdgCode[];
-  fields: Record<string, { name: string; value: string }>;
-  add_ons: Record<string, { name: string; value: string }>;
-  esap_item_number: string | null;
-  requirement_references: string[];
-  completion_indicator: string | null;
-  timetable: string | null;
-  condition_type: ConditionType | null;
-  status_history: { status: GapStoredStatus; timestamp: string }[];
-  remarks: RemarkJson[];
-  remark_count: number;
-  version: number;
-  change_history: Parameters<typeof toChangeEntries>[0];
-  change_count: number;
-  closure: ClosureJson | null;
-}
 
 /** The gap's latest closure request as the SELECT builds it (times as JSON text). */
 interface ClosureJson {
@@ -132,34 +91,6 @@ const withdrawalOf = (withdrawn: WithdrawalJson | null) =>
 /** Which of a gap's remarks a read carries: its newest GAP_REMARK_PREVIEW, or all (the closure rules). */
 export type RemarksRead = 'newest' | 'all';
 
-/**
- * SELECT of gaps aliased `g` with everything the Gap shape needs; the caller adds WHERE and ORDER BY.
- * The remarks are the newest GAP_REMARK_PREVIEW unless `remarks` is 'all', oldest first either way.
- */
-const selectGapsSql = (
-  duplicateVisible?: string,
-  remarks: RemarksRead = 'newest',
-) => `SELECT g.id, g.action_plan_id, g.kpi, g.gap_name, g.recommendation, g.responsibility,
-    g.action_taken_by_company, g.residual_risk, g.risk_severity, g.status,
-    ${gapDisplayStatusSql('g')} AS display_status, g.created_at, g.due_date, g.esg_aspect, g.timeline,
-    g.area_code, g.amount_currency, g.amount_value, g.impacted_sdgs, g.fields, g.add_ons,
-    g.esap_item_number, g.requirement_references, g.completion_indicator, g.timetable,
-    g.condition_type,
-    COALESCE((SELECT jsonb_agg(jsonb_build_object('status', h.status, 'timestamp', h.changed_at) ORDER BY h.changed_at, h.id)
-      FROM gap_status_history h WHERE h.gap_id = g.id), '[]'::jsonb) AS status_history,
-    COALESCE((SELECT jsonb_agg(${remarkJsonSql('r', duplicateVisible)} ORDER BY r.created_at, r.id)
-      FROM (SELECT * FROM remarks newest WHERE newest.gap_id = g.id
-        ORDER BY newest.created_at DESC, newest.id DESC
-        ${remarks === 'all' ? '' : `LIMIT ${GAP_REMARK_PREVIEW}`}) r), '[]'::jsonb) AS remarks,
-    (SELECT count(*)::int FROM remarks r WHERE r.gap_id = g.id) AS remark_count,
-    g.version, ${gapChangeHistorySql('g')} AS change_history,
-    ${gapChangeCountSql('g')} AS change_count,
-    (SELECT jsonb_build_object('id', c.id, 'requestedAt', c.requested_at, 'requestedByName', c.requested_by_name,
-        'note', c.note, 'decision', c.decision, 'method', c.method, 'reason', c.reason, 'reviewedAt', c.reviewed_at,
-        'reviewedByName', c.reviewed_by_name, 'reviewedByUserType', c.reviewed_by_user_type)
-      FROM closure_requests c WHERE c.gap_id = g.id ORDER BY c.requested_at DESC, c.id DESC LIMIT 1) AS closure
-  FROM gaps g`;
-
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
 
@@ -206,48 +137,129 @@ function toClosure(closure: ClosureJson | null): ClosureRequest | null {
   };
 }
 
+/** What the SELECT of gaps is built for: which of a gap's remarks it carries, who reads the images. */
+interface GapRead {
+  duplicateVisible?: string;
+  remarks: RemarksRead;
+}
+
+/**
+ * One field of the Gap shape: its SQL over the gaps aliased `g` (a column of the row named after the
+ * field), and how the row's value (a time as a Date, or as text inside JSON) becomes the answer's.
+ */
+interface GapColumn<K extends keyof Gap> {
+  sql: (g: string, read: GapRead) => string;
+  toAnswer?: (value: never) => Gap[K];
+}
+
+const isoOrNull = (value: Date | string | null) => iso(value);
+const isoRequired = (value: Date | string) => iso(value) as string;
+
+/**
+ * Every field of the Gap shape (docs/api.md), in its order, and the SQL that reads it. A field of the
+ * contract missing here fails the type check. The gap's SELECT and its conversion are built from this,
+ * and the CSV export and the monitoring report read the same fields with the same SQL.
+ */
+export const GAP_COLUMNS = {
+  id: { sql: (g) => `${g}.id` },
+  actionPlanId: { sql: (g) => `${g}.action_plan_id` },
+  KPI: { sql: (g) => `${g}.kpi` },
+  gapName: { sql: (g) => `${g}.gap_name` },
+  recommendation: { sql: (g) => `${g}.recommendation` },
+  responsibility: { sql: (g) => `${g}.responsibility` },
+  actionTakenByCompany: { sql: (g) => `${g}.action_taken_by_company` },
+  residualRisk: { sql: (g) => `${g}.residual_risk` },
+  riskSeverity: { sql: (g) => `${g}.risk_severity` },
+  status: { sql: (g) => `${g}.status` },
+  displayStatus: { sql: (g) => gapDisplayStatusSql(g) },
+  createdAt: { sql: (g) => `${g}.created_at`, toAnswer: isoRequired },
+  dueDate: { sql: (g) => `${g}.due_date`, toAnswer: isoOrNull },
+  ESGAspect: { sql: (g) => `${g}.esg_aspect` },
+  timeline: { sql: (g) => `${g}.timeline`, toAnswer: isoOrNull },
+  areaCode: { sql: (g) => `${g}.area_code` },
+  amount: {
+    // The value as text, as numeric reads: JSON numbers could round it.
+    sql: (g) => `CASE WHEN ${g}.amount_currency IS NULL THEN NULL
+      ELSE jsonb_build_object('currency', ${g}.amount_currency, 'value', ${g}.amount_value::text) END`,
+    toAnswer: (amount: { currency: CurrencyCode; value: string | null } | null) =>
+      amount && { currency: amount.currency, value: Number(amount.value ?? 0) },
+  },
+  impactedSDGs: { sql: (g) => `${g}.impacted_sdgs` },
+  fields: { sql: (g) => `${g}.fields` },
+  addOns: { sql: (g) => `${g}.add_ons` },
+  esapItemNumber: { sql: (g) => `${g}.esap_item_number` },
+  requirementReferences: { sql: (g) => `${g}.requirement_references` },
+  completionIndicator: { sql: (g) => `${g}.completion_indicator` },
+  timetable: { sql: (g) => `${g}.timetable` },
+  conditionType: { sql: (g) => `${g}.condition_type` },
+  statusHistory: {
+    sql: (
+      g,
+    ) => `COALESCE((SELECT jsonb_agg(jsonb_build_object('status', h.status, 'timestamp', h.changed_at) ORDER BY h.changed_at, h.id)
+      FROM gap_status_history h WHERE h.gap_id = ${g}.id), '[]'::jsonb)`,
+    toAnswer: (history: { status: GapStoredStatus; timestamp: string }[]) =>
+      history.map((entry) => ({ status: entry.status, timestamp: isoRequired(entry.timestamp) })),
+  },
+  remark: {
+    sql: (
+      g,
+      { duplicateVisible, remarks },
+    ) => `COALESCE((SELECT jsonb_agg(${remarkJsonSql('r', duplicateVisible)} ORDER BY r.created_at, r.id)
+      FROM (SELECT * FROM remarks newest WHERE newest.gap_id = ${g}.id
+        ORDER BY newest.created_at DESC, newest.id DESC
+        ${remarks === 'all' ? '' : `LIMIT ${GAP_REMARK_PREVIEW}`}) r), '[]'::jsonb)`,
+    toAnswer: (remarks: RemarkJson[]) => remarks.map(toRemark),
+  },
+  remarkCount: { sql: (g) => `(SELECT count(*)::int FROM remarks r WHERE r.gap_id = ${g}.id)` },
+  version: { sql: (g) => `${g}.version` },
+  changeHistory: {
+    sql: (g) => gapChangeHistorySql(g),
+    toAnswer: (changes: Parameters<typeof toChangeEntries>[0]) => toChangeEntries(changes),
+  },
+  changeCount: { sql: (g) => gapChangeCountSql(g) },
+  closure: {
+    sql: (
+      g,
+    ) => `(SELECT jsonb_build_object('id', c.id, 'requestedAt', c.requested_at, 'requestedByName', c.requested_by_name,
+        'note', c.note, 'decision', c.decision, 'method', c.method, 'reason', c.reason, 'reviewedAt', c.reviewed_at,
+        'reviewedByName', c.reviewed_by_name, 'reviewedByUserType', c.reviewed_by_user_type)
+      FROM closure_requests c WHERE c.gap_id = ${g}.id ORDER BY c.requested_at DESC, c.id DESC LIMIT 1)`,
+    toAnswer: (closure: ClosureJson | null) => toClosure(closure),
+  },
+} satisfies { [K in keyof Gap]: GapColumn<K> };
+
+export type GapField = keyof typeof GAP_COLUMNS;
+
+const GAP_FIELDS = Object.keys(GAP_COLUMNS) as GapField[];
+
+/** A row of the gap SELECT: one column per field of the Gap shape, named after it. */
+export type GapRow = Record<GapField, unknown>;
+
+/** The SQL of a gap's field over the gaps aliased `g`. */
+export const gapFieldSql = (field: GapField, g = 'g', read: GapRead = { remarks: 'newest' }) =>
+  GAP_COLUMNS[field].sql(g, read);
+
+/** The fields of the gaps aliased `g`, each as a column named after its field. */
+export const gapFieldsSql = (fields: readonly GapField[], g = 'g', read?: GapRead) =>
+  fields.map((field) => `${gapFieldSql(field, g, read)} AS "${field}"`).join(',\n    ');
+
+/**
+ * SELECT of gaps aliased `g` with everything the Gap shape needs; the caller adds WHERE and ORDER BY.
+ * The remarks are the newest GAP_REMARK_PREVIEW unless `remarks` is 'all', oldest first either way.
+ */
+const selectGapsSql = (duplicateVisible?: string, remarks: RemarksRead = 'newest') =>
+  `SELECT ${gapFieldsSql(GAP_FIELDS, 'g', { duplicateVisible, remarks })}
+  FROM gaps g`;
+
 /** A gap row as the API's Gap shape (docs/api.md). */
 function toGap(row: GapRow): Gap {
-  return {
-    id: row.id,
-    actionPlanId: row.action_plan_id,
-    KPI: row.kpi,
-    gapName: row.gap_name,
-    recommendation: row.recommendation,
-    responsibility: row.responsibility,
-    actionTakenByCompany: row.action_taken_by_company,
-    residualRisk: row.residual_risk,
-    riskSeverity: row.risk_severity,
-    status: row.status,
-    displayStatus: row.display_status,
-    createdAt: iso(row.created_at) as string,
-    dueDate: iso(row.due_date),
-    ESGAspect: row.esg_aspect,
-    timeline: iso(row.timeline),
-    areaCode: row.area_code,
-    amount:
-      row.amount_currency === null
-        ? null
-        : { currency: row.amount_currency, value: Number(row.amount_value ?? 0) },
-    impactedSDGs: row.impacted_sdgs,
-    fields: row.fields,
-    addOns: row.add_ons,
-    esapItemNumber: row.esap_item_number,
-    requirementReferences: row.requirement_references,
-    completionIndicator: row.completion_indicator,
-    timetable: row.timetable,
-    conditionType: row.condition_type,
-    statusHistory: row.status_history.map((entry) => ({
-      status: entry.status,
-      timestamp: iso(entry.timestamp) as string,
-    })),
-    remark: row.remarks.map(toRemark),
-    remarkCount: row.remark_count,
-    version: row.version,
-    changeHistory: toChangeEntries(row.change_history),
-    changeCount: row.change_count,
-    closure: toClosure(row.closure),
-  };
+  return Object.fromEntries(
+    GAP_FIELDS.map((field) => {
+      const column: GapColumn<GapField> = GAP_COLUMNS[field];
+      const toAnswer = column.toAnswer as ((value: unknown) => unknown) | undefined;
+      return [field, toAnswer ? toAnswer(row[field]) : row[field]];
+    }),
+  ) as Gap;
 }
 
 /** One remark by id, in the Remark shape, as `reader` sees it. */
@@ -291,7 +303,7 @@ export async function findGap(
  */
 export function planGapsJsonSql(ap: string, params: unknown[], reader?: SessionUser): string {
   const visible = duplicateVisibility(reader, params);
-  return `COALESCE((SELECT json_agg(x ORDER BY x.created_at DESC, x.id DESC)
+  return `COALESCE((SELECT json_agg(x ORDER BY x."createdAt" DESC, x.id DESC)
     FROM (${selectGapsSql(visible)} WHERE g.action_plan_id = ${ap}.id) x), '[]'::json)`;
 }
 
