@@ -232,8 +232,15 @@ export type GapField = keyof typeof GAP_COLUMNS;
 
 const GAP_FIELDS = Object.keys(GAP_COLUMNS) as GapField[];
 
+/** What the SELECT gives for a field: what its `toAnswer` takes, else the answer's value itself. */
+type GapRowValue<K extends GapField> = (typeof GAP_COLUMNS)[K] extends {
+  toAnswer: (value: infer V) => unknown;
+}
+  ? V
+  : Gap[K];
+
 /** A row of the gap SELECT: one column per field of the Gap shape, named after it. */
-export type GapRow = Record<GapField, unknown>;
+export type GapRow = { [K in GapField]: GapRowValue<K> };
 
 /** The SQL of a gap's field over the gaps aliased `g`. */
 export const gapFieldSql = (field: GapField, g = 'g', read: GapRead = { remarks: 'newest' }) =>

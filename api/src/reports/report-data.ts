@@ -16,9 +16,9 @@ import type {
 import {
   planOverallStatusSql,
   planStatisticsSql,
-  gapDisplayStatusSql,
   gapOverdueSql,
 } from '../action-plans/derived-sql';
+import { GAP_COLUMNS, gapFieldsSql, type GapField, type GapRow } from '../action-plans/gap-sql';
 import { auditVisibleSql } from '../auth/tenancy';
 import { actionPlanFigures } from '../dashboards/figures';
 import { companyScope } from '../dashboards/scopes';
@@ -272,27 +272,30 @@ async function findPlanStatistics(
   return Object.fromEntries(rows.map(({ id, ...statistics }) => [id, statistics]));
 }
 
-interface GapRow {
-  id: string;
-  action_plan_id: string;
+/** The fields of the Gap shape the report shows, read with their SQL in GAP_COLUMNS. */
+const REPORT_GAP_FIELDS = [
+  'id',
+  'actionPlanId',
+  'KPI',
+  'gapName',
+  'recommendation',
+  'responsibility',
+  'actionTakenByCompany',
+  'residualRisk',
+  'riskSeverity',
+  'ESGAspect',
+  'displayStatus',
+  'dueDate',
+  'amount',
+  'esapItemNumber',
+  'requirementReferences',
+  'completionIndicator',
+  'timetable',
+  'conditionType',
+] as const satisfies readonly GapField[];
+
+interface ReportGapRow extends Pick<GapRow, (typeof REPORT_GAP_FIELDS)[number]> {
   place: string;
-  kpi: string;
-  gap_name: string;
-  recommendation: string;
-  responsibility: string;
-  action_taken_by_company: string;
-  residual_risk: string;
-  risk_severity: RiskSeverity;
-  esg_aspect: EsgAspect | null;
-  display_status: StatusKey;
-  due_date: Date | null;
-  amount_currency: CurrencyCode | null;
-  amount_value: string | number | null;
-  esap_item_number: string | null;
-  requirement_references: string[];
-  completion_indicator: string | null;
-  timetable: string | null;
-  condition_type: ConditionType | null;
   closed_at: Date | null;
   days_overdue: number;
 }
@@ -306,13 +309,10 @@ async function findGaps(
   plans: ReportPlan[],
   timeZone: string,
 ): Promise<ReportGap[]> {
-  const { rows } = await db.query<GapRow>(
-    `SELECT g.id, g.action_plan_id,
+  const { rows } = await db.query<ReportGapRow>(
+    `SELECT ${gapFieldsSql(REPORT_GAP_FIELDS)},
        (row_number() OVER (PARTITION BY g.action_plan_id ORDER BY g.created_at, g.id))::text AS place,
-       g.kpi, g.gap_name, g.recommendation, g.responsibility, g.action_taken_by_company, g.residual_risk,
-       g.risk_severity, g.esg_aspect, ${gapDisplayStatusSql('g')} AS display_status, g.due_date,
-       g.amount_currency, g.amount_value, g.esap_item_number, g.requirement_references,
-       g.completion_indicator, g.timetable, g.condition_type, ${closedAtSql('g')} AS closed_at,
+       ${closedAtSql('g')} AS closed_at,
        (CASE WHEN ${gapOverdueSql('g')} THEN greatest(1,
          (now() AT TIME ZONE $2)::date - (g.due_date AT TIME ZONE $2)::date) ELSE 0 END)::int AS days_overdue
      FROM gaps g WHERE g.action_plan_id = ANY($1::uuid[])
@@ -321,27 +321,24 @@ async function findGaps(
   );
   const gaps = rows.map((row): ReportGap => ({
     id: row.id,
-    actionPlanId: row.action_plan_id,
-    number: row.esap_item_number ?? row.place,
-    kpi: row.kpi,
-    gapName: row.gap_name,
+    actionPlanId: row.actionPlanId,
+    number: row.esapItemNumber ?? row.place,
+    kpi: row.KPI,
+    gapName: row.gapName,
     recommendation: row.recommendation,
     responsibility: row.responsibility,
-    actionTakenByCompany: row.action_taken_by_company,
-    residualRisk: row.residual_risk,
-    riskSeverity: row.risk_severity,
-    esgAspect: row.esg_aspect,
-    status: row.display_status,
-    dueDate: row.due_date && new Date(row.due_date),
-    amount:
-      row.amount_currency === null
-        ? null
-        : { currency: row.amount_currency, value: Number(row.amount_value ?? 0) },
-    esapItemNumber: row.esap_item_number,
-    requirementReferences: row.requirement_references ?? [],
-    completionIndicator: row.completion_indicator,
+    actionTakenByCompany: row.actionTakenByCompany,
+    residualRisk: row.residualRisk,
+    riskSeverity: row.riskSeverity,
+    esgAspect: row.ESGAspect,
+    status: row.displayStatus,
+    dueDate: row.dueDate === null ? null : new Date(row.dueDate),
+    amount: GAP_COLUMNS.amount.toAnswer(row.amount),
+    esapItemNumber: row.esapItemNumber,
+    requirementReferences: row.requirementReferences ?? [],
+    completionIndicator: row.completionIndicator,
     timetable: row.timetable,
-    conditionType: row.condition_type,
+    conditionType: row.conditionType,
     closedAt: row.closed_at && new Date(row.closed_at),
     daysOverdue: row.days_overdue,
   }));
