@@ -135,3 +135,44 @@ describe('the encoding of the page', () => {
     expect(pageEncoding(undefined)).toBeUndefined();
   });
 });
+
+describe("the API's answers through the shell's proxy", () => {
+  it('ask the API with the browser’s Accept-Encoding and come back compressed as the API sent them', async () => {
+    const json = JSON.stringify({ success: true, data: { gaps: 'x'.repeat(4000) } });
+    const asked: (string | undefined)[] = [];
+    const { createServer } = await import('node:http');
+    const api = createServer((request, response) => {
+      const accepted = request.headers['accept-encoding'];
+      asked.push(accepted);
+      response.setHeader('content-type', 'application/json; charset=utf-8');
+      response.setHeader('vary', 'accept-encoding');
+      if (accepted?.includes('br')) {
+        response.setHeader('content-encoding', 'br');
+        response.end(brotliCompressSync(json));
+      } else response.end(json);
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    const { port } = api.address() as { port: number };
+    const app = buildShellServer({
+      SHELL_DIST_DIR: distDir,
+      API_URL: `http://127.0.0.1:${port}`,
+    }).app;
+    try {
+      const br = await app.inject({
+        method: 'GET',
+        url: '/api/v1/portfolio/gaps?page=2',
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.rawPayload.length).toBeLessThan(json.length / 10);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(json);
+      const plain = await app.inject({ method: 'GET', url: '/api/v1/portfolio/gaps?page=2' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(json);
+      expect(asked).toEqual(['gzip, deflate, br', undefined]);
+    } finally {
+      await app.close();
+      await new Promise((resolve) => api.close(resolve));
+    }
+  });
+});

@@ -90,6 +90,17 @@ describe.each(databaseKinds)('the portfolio answers kept on %s', (kind) => {
     );
   });
 
+  it("sends the gap explorer's page compressed too, not kept, the same JSON", async () => {
+    const plain = await expectCompressedCopies((acceptEncoding) =>
+      world.as.clientOwner({
+        method: 'GET',
+        url: '/api/v1/portfolio/gaps?pageSize=50',
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      }),
+    );
+    expect(plain.json<{ data: { total: number } }>().data.total).toBeGreaterThan(0);
+  });
+
   it('shows a text edit through the routes at the next read, for the client and the firm', async () => {
     for (const portfolio of await readBoth())
       expect(portfolio.mostOverdueHighRisk[0]).toMatchObject({
