@@ -29,12 +29,15 @@ export const planOf = (c: number, p: number) => benchId(3, c * 1000 + p);
 export async function generatePortfolio(
   db: Database,
   companies = BENCH.companies,
-  gaps: 200_000 | 2_000 = 200_000,
+  gaps: 200_000 | 30_000 | 2_000 = 200_000,
 ): Promise<void> {
+  // 30,000: one gap a plan, but company 1's first plan holds 500 and its other plans none (30,400).
   const gapsPerPlan =
     gaps === 2_000
       ? 'CASE WHEN p <= 10 THEN 1 ELSE 0 END'
-      : 'CASE c WHEN 1 THEN 1000 WHEN 2 THEN 10 ELSE 5 END';
+      : gaps === 30_000
+        ? 'CASE WHEN c = 1 AND p = 1 THEN 500 WHEN c = 1 THEN 0 ELSE 1 END'
+        : 'CASE c WHEN 1 THEN 1000 WHEN 2 THEN 10 ELSE 5 END';
   const { clientId, auditorId, clientUserId, auditorUserId, plansPerCompany } = BENCH;
   await db.query(`
     INSERT INTO clients (id, client_name) VALUES ('${clientId}', 'Bench Capital');

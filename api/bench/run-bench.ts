@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { listActionPlans } from '../src/action-plans/action-plan-queries';
+import { findActionPlanDetail, listActionPlans } from '../src/action-plans/action-plan-queries';
 import { exportSelect } from '../src/action-plans/csv-export';
 import { auditorScope, clientScope } from '../src/dashboards/scopes';
 import { openDatabase, runMigrations, type Database } from '../src/db';
@@ -47,9 +47,15 @@ const reuseAt = process.argv.indexOf('--reuse');
 const REUSE = reuseAt >= 0 ? process.argv[reuseAt + 1] : undefined;
 // `--gaps 2000`: the same companies and plans with 2,000 gaps; only the auditor and client dashboards
 // are measured.
-const SMALL =
-  process.argv.includes('--gaps') && process.argv[process.argv.indexOf('--gaps') + 1] === '2000';
-const GAPS = SMALL ? 2_000 : 200_000;
+const gapsArgument = process.argv.includes('--gaps')
+  ? process.argv[process.argv.indexOf('--gaps') + 1]
+  : undefined;
+const SMALL = gapsArgument === '2000';
+// `--gaps 30000`: 300 companies, 30,000 plans, 30,400 gaps (one a plan; company 1's first plan 500):
+// the read routes only.
+const MEDIUM = gapsArgument === '30000';
+const GAPS = SMALL ? 2_000 : MEDIUM ? 30_000 : 200_000;
+const COMPANIES = MEDIUM ? 300 : BENCH.companies;
 const adminUrl =
   process.env.BENCH_DATABASE_URL ??
   process.env.DATABASE_URL ??
@@ -187,9 +193,10 @@ async function main() {
     if (REUSE && migrated.length > 0) await db.query('VACUUM ANALYZE');
     if (!REUSE) {
       const started = performance.now();
-      await generatePortfolio(db, BENCH.companies, GAPS);
+      await generatePortfolio(db, COMPANIES, GAPS);
+      const { rows } = await db.query<{ gaps: number }>('SELECT count(*)::int AS gaps FROM gaps');
       console.log(
-        `Generated 200 companies, 20,000 plans, ${GAPS.toLocaleString('en')} gaps in ${fmt((performance.now() - started) / 1000)} s`,
+        `Generated ${COMPANIES} companies, ${(COMPANIES * BENCH.plansPerCompany).toLocaleString('en')} plans, ${rows[0]!.gaps.toLocaleString('en')} gaps in ${fmt((performance.now() - started) / 1000)} s`,
       );
     }
 
@@ -285,6 +292,12 @@ async function main() {
         sql: statements['action-plan-detail'],
         aim: 25,
         writes: 20,
+      },
+      {
+        name: 'Action plan detail (1,000 gaps)',
+        path: `/action-plan/${planOf(1, 1)}?targetCompanyId=${largeCompanyId}`,
+        cookie: clientCookie,
+        sql: () => findActionPlanDetail(database, planOf(1, 1), benchClientUser, largeCompanyId),
       },
       {
         name: 'Action plan list, a page of 20 of an audit of 50 plans (500 gaps)',
@@ -407,7 +420,64 @@ async function main() {
       auditorCase.name = 'Auditor dashboard, 200 companies / 2,000 gaps';
       clientCase.name = 'Client dashboard, 200 companies / 20,000 plans / 2,000 gaps';
     }
-    for (const item of SMALL ? [auditorCase, clientCase] : cases) {
+    // With 30,400 gaps: every dashboard, the portfolio, the explorer, a plan list, a 500-gap detail.
+    const mediumCases: typeof cases = [
+      {
+        name: 'Client dashboard, 300 companies / 30,000 plans / 30,400 gaps',
+        path: '/dashboard/client',
+        cookie: clientCookie,
+        sql: statements['client-dashboard'],
+      },
+      {
+        name: 'Client dashboard, with 20 gap status changes a second beside',
+        path: '/dashboard/client',
+        cookie: clientCookie,
+        sql: statements['client-dashboard'],
+        writes: 20,
+      },
+      {
+        name: 'Auditor dashboard, 300 companies',
+        path: `/dashboard/auditor?auditorId=${BENCH.auditorId}`,
+        cookie: auditorCookie,
+        sql: statements['auditor-dashboard'],
+      },
+      {
+        name: 'Target-company dashboard, 100 gaps',
+        path: `/dashboard/target-company?targetCompanyId=${smallCompanyId}`,
+        cookie: clientCookie,
+        sql: statements['target-company-dashboard-small'],
+      },
+      {
+        name: 'Portfolio (client), every figure',
+        path: '/portfolio',
+        cookie: clientCookie,
+        sql: () => portfolioFigures(database, clientScope(BENCH.clientId)),
+      },
+      {
+        name: 'Gap explorer (client), overdue high-risk gaps, a page by due date',
+        path: '/portfolio/gaps?status=overdue&risk=high&page=3',
+        cookie: clientCookie,
+        sql: () =>
+          listPortfolioGaps(database, clientScope(BENCH.clientId), {
+            status: ['overdue'],
+            risk: ['high'],
+            page: 3,
+          }),
+      },
+      {
+        name: 'Action plan list, a page of 20 of an audit of 50 plans',
+        path: `/action-plan/${auditOf(2, 1)}/action-plans?targetCompanyId=${smallCompanyId}`,
+        cookie: clientCookie,
+        sql: () => listActionPlans(database, auditOf(2, 1), {}, benchClientUser, smallCompanyId),
+      },
+      {
+        name: 'Action plan detail (500 gaps)',
+        path: `/action-plan/${planOf(1, 1)}?targetCompanyId=${largeCompanyId}`,
+        cookie: clientCookie,
+        sql: () => findActionPlanDetail(database, planOf(1, 1), benchClientUser, largeCompanyId),
+      },
+    ].filter((item) => !ONLY || ONLY.some((word) => item.name.toLowerCase().includes(word)));
+    for (const item of SMALL ? [auditorCase, clientCase] : MEDIUM ? mediumCases : cases) {
       const writer = item.writes ? writeGapStatuses(database, item.writes) : undefined;
       await measureHttp(`${base}${item.path}`, item.cookie, 2);
       const http = await measureHttp(`${base}${item.path}`, item.cookie, SECONDS);
@@ -434,7 +504,7 @@ async function main() {
         `| ${r.name} | ${fmt(r.http.requestsPerSecond, 0)} | ${r.http.p50} | ${r.http.p99} | ${r.aim ? `< ${r.aim}` : ''} | ${r.http.failed} | ${fmt(r.sql.requestsPerSecond, 0)} | ${fmt(r.sql.p50)} | ${fmt(r.sql.p99)} | ${fmt(r.http.requestsPerSecond / r.sql.requestsPerSecond, 2)} | ${r.ratioAim ? `>= ${r.ratioAim}` : ''} | ${floor ? fmt(floor, 0) : ''} | ${floor ? fmt(floor / r.sql.requestsPerSecond, 2) : ''} | ${floor ? fmt(r.http.requestsPerSecond / floor, 2) : ''} |`,
       );
     }
-    if (SMALL) return;
+    if (SMALL || MEDIUM) return;
 
     const rss = async () => Number(await ask({ type: 'rss' }));
     const csvUrl = `${base}/action-plan/export/csv?targetCompanyId=${largeCompanyId}`;
