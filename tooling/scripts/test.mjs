@@ -6,12 +6,41 @@ import path from 'node:path';
 import { ensureChromium, ensurePnpm, pnpmInstall, repoRoot, run } from './ensure-tools.mjs';
 
 const results = { passed: 0, failed: 0 };
+/** Each step's title and seconds, in order, printed again at the end. */
+const stepTimes = [];
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 async function step(title, action) {
   const started = Date.now();
   console.log(`\n=== ${title}`);
-  await action();
-  console.log(`=== ${title}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  try {
+    await action();
+  } finally {
+    stepTimes.push({ title, ms: Date.now() - started });
+  }
+  console.log(`=== ${title}: done in ${seconds(Date.now() - started)}`);
+}
+
+/** The ten jest files that took longest, from jest's --json report, to show where the time goes. */
+function printSlowestSuites(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const suites = report.testResults
+    .map((suite) => ({
+      name: path.relative(repoRoot, suite.name),
+      ms: suite.endTime - suite.startTime,
+    }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 10);
+  console.log('\nSlowest jest files:');
+  for (const suite of suites) console.log(`  ${seconds(suite.ms).padStart(8)}  ${suite.name}`);
+}
+
+function printStepTimes(started) {
+  console.log('\nSteps:');
+  for (const { title, ms } of stepTimes) console.log(`  ${seconds(ms).padStart(8)}  ${title}`);
+  console.log(`  ${seconds(Date.now() - started).padStart(8)}  in all`);
 }
 
 function count(file, read) {
@@ -22,6 +51,7 @@ function count(file, read) {
 }
 
 async function main() {
+  const started = Date.now();
   const cacheDir = path.join(repoRoot, '.cache');
   mkdirSync(cacheDir, { recursive: true });
   const pnpm = ensurePnpm();
@@ -63,6 +93,8 @@ async function main() {
       passed: report.stats?.expected ?? 0,
       failed: (report.stats?.unexpected ?? 0) + (report.stats?.flaky ?? 0),
     }));
+    printSlowestSuites(jestJson);
+    printStepTimes(started);
   }
   if (failure) {
     console.error(`\nnpm test failed: ${failure.message}`);
