@@ -13,10 +13,49 @@ import { ensureSharedFolder } from '../../../tooling/testing/shared-folder';
 import { migrationsDir, openDatabase, runMigrations, type DatabaseKind } from '../../src/db';
 import { seedDemo } from '../../src/seed/demo-seed';
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server (e.g. postgres://postgres@127.0.0.1:5432/test). */
-export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
-  ? ['pglite', 'postgres']
-  : ['pglite'];
+/**
+ * The test files (under api/) that run on PGlite as well when PostgreSQL is there, each for what the
+ * embedded database does differently: its worker thread, its single connection (notifications heard
+ * in process, transactions taken in turn), its copy-out through a table of its own, its files in
+ * DATA_DIR, and how it survives a kill. Above the database's interface (api/src/db/types.ts) the API
+ * runs the same SQL on both, so every other file runs on one database: PostgreSQL when
+ * TEST_DATABASE_URL names a server, PGlite when it does not (and so on every developer's machine).
+ */
+export const ON_BOTH_DATABASES: Readonly<Record<string, string>> = {
+  'test/db/copy-out.test.ts': 'PGlite copies out through a table of its own',
+  'test/db/database.test.ts': 'the database interface over the PGlite worker and the pool',
+  'test/db/job-queue.test.ts': "the job queue's SKIP LOCKED and schedules on PGlite's worker",
+  'test/db/migration-history.test.ts': "users' .data folders upgrade in place, as deployments do",
+  'test/db/session-upgrade.test.ts': 'the migrations of a signed-in database, on either',
+  'test/seed/demo-seed.test.ts': 'what `npm start` seeds at start-up, on its embedded database',
+  'test/seed/create-client.test.ts': "the command line opens the embedded database's folder",
+  'test/faults/database-drops.test.ts': "the PGlite worker's failure against a server's lost pool",
+  'test/faults/email-crash.test.ts': 'the embedded database across a kill -9',
+  'test/faults/orphan-attachments.test.ts': 'rows and files across a kill -9 of the embedded one',
+  'test/faults/shutdown.test.ts': 'SIGTERM closes the PGlite worker with its files written',
+  'test/faults/file-modes.test.ts': "PGlite's files in DATA_DIR, and their modes",
+  'test/faults/load-shedding.test.ts': 'the time limit of a query on one connection taken in turn',
+  'test/live/events.test.ts': "notifications heard in process on PGlite's one connection",
+  'test/notifications/delivery.test.ts': "the e-mail queue's worker on PGlite's one connection",
+  'test/routes/health.test.ts': 'readiness asks the embedded database as it asks a server',
+};
+
+function kindsOf(testFile: string | undefined): DatabaseKind[] {
+  if (!process.env.TEST_DATABASE_URL) return ['pglite'];
+  const relative = testFile && path.relative(path.join(repoRoot, 'api'), testFile);
+  return relative && relative.split(path.sep).join('/') in ON_BOTH_DATABASES
+    ? ['pglite', 'postgres']
+    : ['postgres'];
+}
+
+/**
+ * The databases the test file that imports this runs on: PGlite without TEST_DATABASE_URL; with it
+ * (e.g. postgres://postgres@127.0.0.1:5432/test), PostgreSQL, and PGlite too for a file of
+ * ON_BOTH_DATABASES. Jest loads this module once per test file, with that file's path known.
+ */
+export const databaseKinds: DatabaseKind[] = kindsOf(
+  typeof expect === 'undefined' ? undefined : expect.getState().testPath,
+);
 
 /**
  * What a test file starts from: `seeded` (migrated, with the demo data: what the API builds at start
