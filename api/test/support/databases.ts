@@ -38,6 +38,8 @@ export const ON_BOTH_DATABASES: Readonly<Record<string, string>> = {
   'test/live/events.test.ts': "notifications heard in process on PGlite's one connection",
   'test/notifications/delivery.test.ts': "the e-mail queue's worker on PGlite's one connection",
   'test/routes/health.test.ts': 'readiness asks the embedded database as it asks a server',
+  'test/routes/organisations/list-pages.test.ts':
+    "the users' search folds case in PGlite's C locale",
 };
 
 function kindsOf(testFile: string | undefined): DatabaseKind[] {
