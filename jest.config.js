@@ -3,6 +3,8 @@ module.exports = {
   // Generous for a loaded two-core machine (a project's own testTimeout is ignored from the root;
   // the projects that start processes raise it further in their setup files).
   testTimeout: 120_000,
+  // Slowest first, also for the files jest has not timed yet (tooling/jest/sequencer.cjs).
+  testSequencer: '<rootDir>/tooling/jest/sequencer.cjs',
   projects: [
     '<rootDir>/session',
     '<rootDir>/shared-api',
