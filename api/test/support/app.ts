@@ -2,7 +2,13 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadApiConfig, type ApiConfig } from '../../src/config';
+import { READ_LIMITS } from '../../src/esap-import/read-spreadsheet';
 import type { TestDatabase } from './databases';
+
+// An ESAP workbook has taken longer than the reader's 20 s on a two-core machine at a load of 30:
+// the apps of the tests give it ten minutes, so only what a test is about refuses an import (the
+// budget itself is tested with budgets of its own in esap-import/parsing.test.ts).
+READ_LIMITS.seconds = 600;
 
 export const TEST_PUBLIC_URL = 'http://localhost:8080';
 export const TEST_REDIRECT_URI = `${TEST_PUBLIC_URL}/api/v1/auth/callback`;
