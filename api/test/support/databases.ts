@@ -34,7 +34,8 @@ export const ON_BOTH_DATABASES: Readonly<Record<string, string>> = {
   'test/faults/orphan-attachments.test.ts': 'rows and files across a kill -9 of the embedded one',
   'test/faults/shutdown.test.ts': 'SIGTERM closes the PGlite worker with its files written',
   'test/faults/file-modes.test.ts': "PGlite's files in DATA_DIR, and their modes",
-  'test/faults/load-shedding.test.ts': 'the time limit of a query on one connection taken in turn',
+  'test/faults/load-shedding.test.ts':
+    "a stalled download's rows: spill files on PostgreSQL, pages on PGlite",
   'test/live/events.test.ts': "notifications heard in process on PGlite's one connection",
   'test/notifications/delivery.test.ts': "the e-mail queue's worker on PGlite's one connection",
   'test/routes/health.test.ts': 'readiness asks the embedded database as it asks a server',
