@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
@@ -6,7 +6,6 @@ import { NO_ACTION_PLAN_FOUND, type CustomField, type Gap, type Remark } from '@
 import { getErrorText } from '@verity/shared-api/calls';
 import { getAudit } from '@verity/shared-api/calls';
 import { ActionPlanHeader, ActionPlanStatCards } from './action-plan-summary';
-import { EditPlanForm } from './edit-plan-form';
 import { EDIT_PLAN_TEXT } from './edit-plan-text';
 import { DownloadReportButton } from '../report';
 import { GapsTable } from './gaps-table';
@@ -16,11 +15,7 @@ import './action-plan-detail.css';
 import {
   Button,
   EmptyState,
-  AddGapForm,
-  EditGapForm,
-  GapDetailsPanel,
   LoadingState,
-  Modal,
   useDocumentTitle,
   type PageTrail,
 } from '@verity/shared-ui';
@@ -57,6 +52,13 @@ export const GAP_ID_PARAM = 'gap_id';
 
 const NO_FIELDS: readonly CustomField[] = [];
 
+const loadDialogs = () => import('./plan-dialogs');
+const PlanDialogs = lazy(() => loadDialogs().then((module) => ({ default: module.PlanDialogs })));
+/** Starts fetching the dialogs' code ahead of a click: when the page is pointed at or focused. */
+const prepareDialogs = () => {
+  void loadDialogs();
+};
+
 /** The audit's add-on fields for the gap forms, loaded only for users who can add or edit gaps. */
 /** The audit's custom field definitions: gaps keep their values under `fields`, as the create page does. */
 function useAuditFields(auditId: string, needed: boolean): readonly CustomField[] | undefined {
@@ -87,6 +89,7 @@ export function ActionPlanDetailScreen({
   const [planFormDirty, setPlanFormDirty] = useState(false);
   // Whether the open Add or Edit Gap form holds input not yet saved (closing it asks first).
   const [gapFormDirty, setGapFormDirty] = useState(false);
+  const [dialogsLoaded, setDialogsLoaded] = useState(false);
   const trackGapFormDirty = useCallback(
     (_values: unknown, dirty: boolean) => setGapFormDirty(dirty),
     [],
@@ -137,15 +140,12 @@ export function ActionPlanDetailScreen({
 
   const { actionPlan, statistics, gaps } = state.detail;
   const selectedGap = openGapId ? gaps.find((gap) => gap.id === openGapId) : undefined;
-  const formProps = {
-    formType: actionPlan.formType,
-    planTimeline: actionPlan.timeline,
-    customFields,
-    onValuesChange: trackGapFormDirty,
-  };
+  // The dialogs and the gap panel come once one is first opened, and stay mounted after.
+  const dialogsWanted = editingPlan || adding || editing !== undefined || selectedGap !== undefined;
+  if (dialogsWanted && !dialogsLoaded) setDialogsLoaded(true);
 
   return (
-    <div className="vui-plan-detail">
+    <div className="vui-plan-detail" onPointerEnter={prepareDialogs} onFocus={prepareDialogs}>
       <ActionPlanHeader
         actionPlan={actionPlan}
         trail={trail}
@@ -173,86 +173,32 @@ export function ActionPlanDetailScreen({
         onEditGap={setEditing}
       />
 
-      {permissions.canEditPlan ? (
-        <Modal
-          open={editingPlan}
-          onOpenChange={setEditingPlan}
-          title={EDIT_PLAN_TEXT.editPlan}
-          size="md"
-          dirty={planFormDirty}
-        >
-          {editingPlan ? (
-            <EditPlanForm
-              actionPlan={actionPlan}
-              auditId={auditId}
-              latestDueDate={latestDueDateOf(gaps)}
-              onDirtyChange={setPlanFormDirty}
-              onCancel={() => setEditingPlan(false)}
-              onSaved={(saved) => {
-                if (saved) mergePlan(saved);
-                setPlanFormDirty(false);
-                setEditingPlan(false);
-              }}
-            />
-          ) : null}
-        </Modal>
-      ) : null}
-
-      {permissions.canAddGap ? (
-        <Modal
-          open={adding}
-          onOpenChange={setAdding}
-          title="Add Gap"
-          size="lg"
-          dirty={gapFormDirty}
-        >
-          <AddGapForm
-            {...formProps}
-            actionPlanId={actionPlan.id}
+      {dialogsLoaded || dialogsWanted ? (
+        <Suspense fallback={null}>
+          <PlanDialogs
+            actionPlan={actionPlan}
+            targetCompanyId={targetCompanyId}
             auditId={auditId}
-            onCancel={() => setAdding(false)}
-            onSaved={(gap) => {
-              addGap(gap);
-              setAdding(false);
-            }}
+            permissions={permissions}
+            customFields={customFields}
+            latestDueDate={latestDueDateOf(gaps)}
+            editingPlan={editingPlan}
+            setEditingPlan={setEditingPlan}
+            planFormDirty={planFormDirty}
+            setPlanFormDirty={setPlanFormDirty}
+            adding={adding}
+            setAdding={setAdding}
+            editing={editing}
+            setEditing={setEditing}
+            gapFormDirty={gapFormDirty}
+            onGapFormValuesChange={trackGapFormDirty}
+            selectedGap={selectedGap}
+            closeGap={closeGap}
+            addGap={addGap}
+            mergeGap={mergeGap}
+            mergePlan={mergePlan}
           />
-        </Modal>
-      ) : null}
-
-      <Modal
-        open={editing !== undefined}
-        onOpenChange={(open) => !open && setEditing(undefined)}
-        title="Edit Gap"
-        size="lg"
-        dirty={gapFormDirty}
-      >
-        {editing ? (
-          <EditGapForm
-            {...formProps}
-            gap={editing}
-            auditId={auditId}
-            onCancel={() => setEditing(undefined)}
-            onSaved={(gap) => {
-              mergeGap(gap);
-              setEditing(undefined);
-            }}
-          />
-        ) : null}
-      </Modal>
-
-      {selectedGap ? (
-        <GapDetailsPanel
-          gap={selectedGap}
-          targetCompanyId={targetCompanyId}
-          open
-          onClose={closeGap}
-          canChangeStatus={permissions.canChangeStatus}
-          canAddRemark={permissions.canAddRemark}
-          canRequestClosure={permissions.canRequestClosure}
-          canReviewClosure={permissions.canReviewClosure}
-          canWithdrawRemark={permissions.canWithdrawRemark}
-          onGapChange={mergeGap}
-        />
+        </Suspense>
       ) : null}
     </div>
   );
