@@ -371,6 +371,17 @@ test('each first route’s JavaScript before its figures is within its gzip budg
   ).toEqual([]);
 });
 
+test('the plan detail’s first route carries no form or dialog code: they load when one is opened', () => {
+  const planDetails = Object.keys(FIRST_ROUTE_GZIP_BUDGETS_KB).filter((pathname) =>
+    pathname.endsWith('/action-plans/plan'),
+  );
+  expect(planDetails).toHaveLength(3);
+  for (const pathname of planDetails) {
+    const modules = firstRouteFiles(pathname).flatMap(({ build, file }) => modulesOf(build, file));
+    expect({ pathname, forms: modules.filter(isFormCode) }).toEqual({ pathname, forms: [] });
+  }
+});
+
 test('TanStack Query comes once to a signed-in page: the shell provides it, no remote preloads its own', () => {
   const isQuery = (module: string) =>
     /node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?@tanstack\//.test(module);
