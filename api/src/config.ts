@@ -10,6 +10,8 @@ const PositiveInteger = Type.String({ pattern: '^[1-9][0-9]{0,14}$' });
 const WholeNumber = Type.String({ pattern: '^(0|[1-9][0-9]{0,14})$' });
 /** The longest SESSION_KEPT_SECONDS: should a notice go unheard, a change waits at most an hour. */
 export const SESSION_KEPT_SECONDS_MAX = 3600;
+/** The longest CSV_EXPORT_STALL_SECONDS: a stalled download holds its place and its spill file at most an hour. */
+export const CSV_EXPORT_STALL_SECONDS_MAX = 3600;
 /** The longest MAIL_JOB_EXPIRY_SECONDS and JOB_QUEUE_MAINTENANCE_SECONDS: a dead worker's e-mail waits at most about this. */
 export const MAIL_JOB_EXPIRY_SECONDS_MAX = 3600;
 export const JOB_QUEUE_MAINTENANCE_SECONDS_MAX = 600;
@@ -39,6 +41,7 @@ const EnvSchema = Type.Object({
   REMARKS_PER_MINUTE: Type.Optional(PositiveInteger),
   ESAP_IMPORTS_PER_MINUTE: Type.Optional(PositiveInteger),
   SESSION_KEPT_SECONDS: Type.Optional(WholeNumber),
+  CSV_EXPORT_STALL_SECONDS: Type.Optional(PositiveInteger),
   LOAD_SHEDDING_EVENT_LOOP_DELAY_MS: Type.Optional(WholeNumber),
   LOAD_SHEDDING_EVENT_LOOP_UTILIZATION: Type.Optional(Share),
   ATTACHMENT_STORAGE: Type.Optional(
@@ -124,6 +127,8 @@ export interface ApiConfig {
    * keeps none.
    */
   sessionKeptSeconds: number;
+  /** A CSV download whose reader has taken nothing for this long, while bytes wait for it, is closed. */
+  csvExportStallSeconds: number;
   /** Requests are refused (503) while the event loop's mean delay or busy share is past these; 0 turns one off. */
   loadShedding: { maxEventLoopDelayMs: number; maxEventLoopUtilization: number };
   seedDemo: boolean;
@@ -240,6 +245,12 @@ export function loadApiConfig(raw: NodeJS.ProcessEnv = process.env): ApiConfig {
       `Environment variable SESSION_KEPT_SECONDS must be from 0 to ${SESSION_KEPT_SECONDS_MAX} seconds, got ${sessionKeptSeconds}`,
     );
   }
+  const csvExportStallSeconds = Number(env.CSV_EXPORT_STALL_SECONDS ?? 30);
+  if (csvExportStallSeconds > CSV_EXPORT_STALL_SECONDS_MAX) {
+    throw new ConfigError(
+      `Environment variable CSV_EXPORT_STALL_SECONDS must be from 1 to ${CSV_EXPORT_STALL_SECONDS_MAX} seconds, got ${csvExportStallSeconds}`,
+    );
+  }
   const identitySignOutCheckSeconds = Number(env.IDENTITY_SIGN_OUT_CHECK_SECONDS ?? 5);
   if (identitySignOutCheckSeconds > SIGN_OUT_CHECK_SECONDS_MAX) {
     throw new ConfigError(
@@ -274,6 +285,7 @@ export function loadApiConfig(raw: NodeJS.ProcessEnv = process.env): ApiConfig {
     remarksPerMinute: Number(env.REMARKS_PER_MINUTE ?? 30),
     esapImportsPerMinute: Number(env.ESAP_IMPORTS_PER_MINUTE ?? 10),
     sessionKeptSeconds,
+    csvExportStallSeconds,
     loadShedding: {
       maxEventLoopDelayMs: Number(env.LOAD_SHEDDING_EVENT_LOOP_DELAY_MS ?? 1000),
       maxEventLoopUtilization: Number(env.LOAD_SHEDDING_EVENT_LOOP_UTILIZATION ?? 0.98),

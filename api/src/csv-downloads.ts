@@ -10,9 +10,6 @@ import { RETRY_AFTER_SECONDS, ServiceUnavailableError } from './service-unavaila
 export const EXPORTS_AT_ONCE = 8;
 /** CSV downloads open at once for one user. */
 export const EXPORTS_PER_USER = 2;
-/** A download whose reader has taken nothing for this long, while bytes wait for it, is closed. */
-export const EXPORT_STALL_MS = 30_000;
-
 /**
  * Closes the response once its reader has taken nothing for `stallMs` while bytes wait for it (the
  * response needs a drain). A slow database is not a stalled reader: nothing waits to be sent then.
@@ -48,12 +45,14 @@ function closeWhenStalled(reply: FastifyReply, stallMs: number): void {
 
 /**
  * The CSV downloads open in this process: at most EXPORTS_AT_ONCE, EXPORTS_PER_USER of them one
- * user's, each closed once its reader stalls for EXPORT_STALL_MS. A download holds its place until
- * its response ends, however it ends.
+ * user's, each closed once its reader stalls for `stallMs` (CSV_EXPORT_STALL_SECONDS, 30 s by
+ * default). A download holds its place until its response ends, however it ends.
  */
 export class CsvDownloads {
   private open = 0;
   private readonly perUser = new Map<string, number>();
+
+  constructor(private readonly stallMs: number) {}
 
   /** Takes a place for the user's download; 429 past their own, 503 past the process's. */
   private take(userId: string): () => void {
@@ -93,7 +92,7 @@ export class CsvDownloads {
       throw error;
     }
     reply.raw.once('close', giveBack);
-    closeWhenStalled(reply, EXPORT_STALL_MS);
+    closeWhenStalled(reply, this.stallMs);
     return reply.send(withByteOrderMark(rows));
   }
 }

@@ -68,6 +68,13 @@ describe('API configuration', () => {
     );
   });
 
+  it('closes a CSV download stalled for 30 s unless told otherwise, from 1 s to an hour', () => {
+    expect(loadApiConfig(required).csvExportStallSeconds).toBe(30);
+    expect(
+      loadApiConfig({ ...required, CSV_EXPORT_STALL_SECONDS: '3600' }).csvExportStallSeconds,
+    ).toBe(3600);
+  });
+
   it('asks identity for its sign-outs every 5 s unless told otherwise, from 1 s to an hour', () => {
     expect(loadApiConfig(required).identitySignOutCheckSeconds).toBe(5);
     expect(
@@ -212,6 +219,11 @@ describe('API configuration', () => {
       'SESSION_KEPT_SECONDS must be from 0 to 3600 seconds, got 3601',
     ],
     [{ ...required, SESSION_KEPT_SECONDS: '9'.repeat(400) }, 'SESSION_KEPT_SECONDS is invalid'],
+    [{ ...required, CSV_EXPORT_STALL_SECONDS: '0' }, 'CSV_EXPORT_STALL_SECONDS is invalid'],
+    [
+      { ...required, CSV_EXPORT_STALL_SECONDS: '3601' },
+      'CSV_EXPORT_STALL_SECONDS must be from 1 to 3600 seconds, got 3601',
+    ],
     [
       { ...required, IDENTITY_SIGN_OUT_CHECK_SECONDS: '0' },
       'IDENTITY_SIGN_OUT_CHECK_SECONDS is invalid',

@@ -10,7 +10,7 @@ declare module 'fastify' {
 
 export default fp(
   async (fastify) => {
-    fastify.decorate('csvDownloads', new CsvDownloads());
+    fastify.decorate('csvDownloads', new CsvDownloads(fastify.config.csvExportStallSeconds * 1000));
   },
-  { name: 'csv-downloads' },
+  { name: 'csv-downloads', dependencies: ['config'] },
 );
