@@ -3,7 +3,7 @@ import { GAP_STORED_STATUSES, SDG_CODES, STATUS_KEYS } from '@verity/shared-api/
 import { encodeAccessToken } from '../src/auth/access-token';
 import { startSession } from '../src/auth/refresh-tokens';
 import { buildTestApp } from './support/app';
-import { createTestDatabase, type TestDatabase } from './support/databases';
+import { anyDatabaseKind, createTestDatabase, type TestDatabase } from './support/databases';
 
 interface Operation {
   responses: Record<string, unknown>;
@@ -14,7 +14,7 @@ describe('the app', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    database = await createTestDatabase('pglite');
+    database = await createTestDatabase(anyDatabaseKind);
     app = await buildTestApp(database);
   });
   afterAll(async () => {

@@ -18,7 +18,7 @@ import {
 } from '@verity/shared-api/src/server';
 import { isUuid } from '../src/uuid';
 import { buildTestApp } from './support/app';
-import { createTestDatabase, type TestDatabase } from './support/databases';
+import { anyDatabaseKind, createTestDatabase, type TestDatabase } from './support/databases';
 import { injectAs, sessionFor, type TestSession } from './support/session';
 
 FormatRegistry.Set('uuid', isUuid);
@@ -31,7 +31,7 @@ let database: TestDatabase;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  database = await createTestDatabase('pglite');
+  database = await createTestDatabase(anyDatabaseKind);
   app = await buildTestApp(database);
 }, 120_000);
 afterAll(async () => {

@@ -1,7 +1,7 @@
 // The security headers of every API answer, and what caches may keep.
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './support/app';
-import { createTestDatabase, type TestDatabase } from './support/databases';
+import { anyDatabaseKind, createTestDatabase, type TestDatabase } from './support/databases';
 import { injectAs, sessionFor, type TestSession } from './support/session';
 
 describe('security headers', () => {
@@ -10,7 +10,7 @@ describe('security headers', () => {
   let owner: TestSession;
 
   beforeAll(async () => {
-    database = await createTestDatabase('pglite');
+    database = await createTestDatabase(anyDatabaseKind);
     app = await buildTestApp(database);
     owner = await sessionFor(app, 'company.owner@verity.test', 'targetCompany');
   });

@@ -5,14 +5,14 @@ import {
   TEST_IDENTITY_CLIENT_SECRET,
   TEST_SESSION_SECRET,
 } from './support/app';
-import { createTestDatabase, type TestDatabase } from './support/databases';
+import { anyDatabaseKind, createTestDatabase, type TestDatabase } from './support/databases';
 import { freePort } from './support/free-port';
 
 describe('the API server', () => {
   let database: TestDatabase;
 
   beforeAll(async () => {
-    database = await createTestDatabase('pglite');
+    database = await createTestDatabase(anyDatabaseKind);
   });
   afterAll(async () => {
     await database?.dispose();

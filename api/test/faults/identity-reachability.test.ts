@@ -6,11 +6,11 @@ import http from 'node:http';
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../support/app';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { anyDatabaseKind, createTestDatabase, type TestDatabase } from '../support/databases';
 
 let database: TestDatabase;
 beforeAll(async () => {
-  database = await createTestDatabase('pglite');
+  database = await createTestDatabase(anyDatabaseKind);
 });
 afterAll(() => database?.dispose());
 

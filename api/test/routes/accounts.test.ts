@@ -2,7 +2,12 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, TEST_REDIRECT_URI } from '../support/app';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import {
+  anyDatabaseKind,
+  createTestDatabase,
+  databaseKinds,
+  type TestDatabase,
+} from '../support/databases';
 import { startIdentity, type IdentityServer } from '../support/identity';
 import { sessionFor } from '../support/session';
 import { signIn } from '../support/sign-in';
@@ -127,7 +132,7 @@ describe('accounts lookup when identity refuses the API key', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    database = await createTestDatabase('pglite');
+    database = await createTestDatabase(anyDatabaseKind);
     app = await buildTestApp(database, {
       IDENTITY_ISSUER: identity.issuer,
       IDENTITY_CLIENT_SECRET: identity.clientSecret,
@@ -177,7 +182,7 @@ describe('accounts lookup against an accounts service that records what it is as
       );
     });
     await new Promise<void>((resolve) => accounts.listen(0, '127.0.0.1', resolve));
-    database = await createTestDatabase('pglite');
+    database = await createTestDatabase(anyDatabaseKind);
     app = await buildTestApp(database, {
       IDENTITY_ACCOUNTS_URL: `http://127.0.0.1:${(accounts.address() as AddressInfo).port}`,
     });
@@ -214,7 +219,7 @@ describe('accounts lookup while identity is down', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    database = await createTestDatabase('pglite');
+    database = await createTestDatabase(anyDatabaseKind);
     app = await buildTestApp(database);
   });
   afterAll(async () => {

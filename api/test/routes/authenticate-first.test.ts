@@ -5,13 +5,13 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { appRoutes, documentedRoutes, normaliseRoute } from '../permissions/app-routes';
 import { OUTSIDE_THE_MATRIX } from '../permissions/matrix';
 import { buildTestApp } from '../support/app';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { anyDatabaseKind, createTestDatabase, type TestDatabase } from '../support/databases';
 
 let database: TestDatabase;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  database = await createTestDatabase('pglite');
+  database = await createTestDatabase(anyDatabaseKind);
   app = await buildTestApp(database, { SEED_DEMO: '0' });
 });
 afterAll(async () => {

@@ -61,6 +61,12 @@ export const databaseKinds: DatabaseKind[] = kindsOf(
 );
 
 /**
+ * For a file that needs a database but is not about either: PostgreSQL when TEST_DATABASE_URL names
+ * a server, else PGlite (a file of ON_BOTH_DATABASES names its kind in each test).
+ */
+export const anyDatabaseKind: DatabaseKind = databaseKinds.at(-1)!;
+
+/**
  * What a test file starts from: `seeded` (migrated, with the demo data: what the API builds at start
  * with SEED_DEMO=1, so building the app has nothing left to do), `migrated` (empty tables) or
  * `empty` (no tables: for tests of the migrations themselves).

@@ -11,7 +11,12 @@ import { errorCodes, storageMessages } from '../../../src/messages';
 import { prepareFaultWorld, remarkForm, remarkUrl } from '../../faults/fault-world';
 import { startApiProcess, type ApiProcess } from '../../support/api-process';
 import { buildTestApp } from '../../support/app';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import {
+  anyDatabaseKind,
+  createTestDatabase,
+  databaseKinds,
+  type TestDatabase,
+} from '../../support/databases';
 import { startS3Server, type S3TestServer } from '../../support/s3-server';
 import { injectAs, sessionFor } from '../../support/session';
 import { buildWorld, createPlan, gapsOf, type World } from './fixtures';
@@ -224,7 +229,7 @@ describe('the built API server with attachments in S3', () => {
 
   beforeAll(async () => {
     server = await startS3Server();
-    database = await createTestDatabase('pglite');
+    database = await createTestDatabase(anyDatabaseKind);
   });
   afterAll(async () => {
     await api?.stop('SIGKILL');

@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { startMailCatcher, type MailCatcher } from '../../../../tooling/mail/mail-catcher';
 import { EMAIL_QUEUE } from '../../../src/notifications/job-queue';
 import { buildTestApp, capturedLogs, TEST_PUBLIC_URL, TEST_REDIRECT_URI } from '../../support/app';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import {
+  anyDatabaseKind,
+  createTestDatabase,
+  databaseKinds,
+  type TestDatabase,
+} from '../../support/databases';
 import { startIdentity, type IdentityServer } from '../../support/identity';
 import { sessionFor, sessionOfMembership } from '../../support/session';
 import { signInFrom } from '../../support/sign-in';
@@ -235,7 +240,7 @@ describe('invitations while the mail server is down', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    database = await createTestDatabase('pglite');
+    database = await createTestDatabase(anyDatabaseKind);
     // Nothing listens on port 9: every e-mail fails to send.
     app = await buildTestApp(database, {
       ...identityEnv(identity),

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiCookies, buildTestApp, capturedLogs, TEST_REDIRECT_URI } from '../../support/app';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import {
+  anyDatabaseKind,
+  createTestDatabase,
+  databaseKinds,
+  type TestDatabase,
+} from '../../support/databases';
 import { startIdentity, type IdentityServer } from '../../support/identity';
 import { signIn, signInAtIdentity, type UserTypeSegment } from '../../support/sign-in';
 import { createAccount } from '../organisations/fixtures';
@@ -376,7 +381,7 @@ describe('sign-in while identity is unreachable', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    database = await createTestDatabase('pglite');
+    database = await createTestDatabase(anyDatabaseKind);
     app = await buildTestApp(database);
   });
   afterAll(async () => {
@@ -398,7 +403,7 @@ describe('sign-in when identity goes down after the API has met it', () => {
   let back: IdentityServer | undefined;
 
   beforeAll(async () => {
-    database = await createTestDatabase('pglite');
+    database = await createTestDatabase(anyDatabaseKind);
     shortLived = await startIdentity({ redirectUri: TEST_REDIRECT_URI });
     app = await buildTestApp(database, {
       IDENTITY_ISSUER: shortLived.issuer,

@@ -2,7 +2,12 @@
 // now, and until when: read from the real provider, for their own organisation only.
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, TEST_REDIRECT_URI } from '../../support/app';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
+import {
+  anyDatabaseKind,
+  createTestDatabase,
+  databaseKinds,
+  type TestDatabase,
+} from '../../support/databases';
 import { startIdentity, type IdentityServer } from '../../support/identity';
 import { injectAs, sessionFor } from '../../support/session';
 import { signInAtIdentity } from '../../support/sign-in';
@@ -92,7 +97,7 @@ describe.each(databaseKinds)('sign-in limits on %s', (kind) => {
 
 describe('sign-in limits without identity', () => {
   it('says the accounts service is unavailable when identity cannot be reached', async () => {
-    const database = await createTestDatabase('pglite');
+    const database = await createTestDatabase(anyDatabaseKind);
     const cut = await buildTestApp(database, {
       IDENTITY_ISSUER: identity.issuer,
       IDENTITY_ACCOUNTS_URL: 'http://127.0.0.1:9',
