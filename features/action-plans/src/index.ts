@@ -1,7 +1,7 @@
 // The action plan screens every area shows: the list of an audit's plans and one plan with its gaps.
 export { ActionPlanListScreen, gapPath } from './action-plan-list';
 export type { ActionPlanListScreenProps } from './action-plan-list';
-export { ActionPlanDetailScreen, GAP_ID_PARAM } from './action-plan-detail';
+export { ActionPlanDetailScreen, GAP_ID_PARAM, planDetailPermissions } from './action-plan-detail';
 export type {
   ActionPlanDetailPermissions,
   ActionPlanDetailScreenProps,

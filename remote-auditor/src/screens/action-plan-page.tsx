@@ -1,16 +1,6 @@
 // The plan detail of the auditor area: its own chunk, preloaded with the page of its path.
 import { useParams } from 'react-router-dom';
-import {
-  canAddGap,
-  canAddRemark,
-  canChangeGapStatus,
-  canEditActionPlan,
-  canEditGap,
-  canWithdrawRemark,
-  canRequestClosure,
-  canReviewClosure,
-} from '@verity/shared-api';
-import { ActionPlanDetailScreen } from '@verity/feature-action-plans';
+import { ActionPlanDetailScreen, planDetailPermissions } from '@verity/feature-action-plans';
 import { useAuditorUser } from './use-auditor-user';
 import { useCompanyTrail } from './use-company-trail';
 
@@ -26,16 +16,7 @@ export function AuditorActionPlanPage() {
       actionPlanId={actionPlanId}
       targetCompanyId={targetCompanyId}
       auditId={auditId}
-      permissions={{
-        canChangeStatus: canChangeGapStatus(user),
-        canAddRemark: canAddRemark(user),
-        canAddGap: canAddGap(user),
-        canEditGap: canEditGap(user),
-        canEditPlan: canEditActionPlan(user),
-        canWithdrawRemark: (remark) => canWithdrawRemark(user, remark),
-        canRequestClosure: canRequestClosure(user),
-        canReviewClosure: canReviewClosure(user),
-      }}
+      permissions={planDetailPermissions(user)}
     />
   );
 }

@@ -3,4 +3,4 @@ export { UsersPage, canManageCompanyUsers } from './users-page';
 export { AuditorsPage } from './auditors-page';
 export { AuditsPage } from './audits-page';
 export { ActionPlansPage } from './action-plans-page';
-export { ActionPlanPage, actionPlanPermissions } from './action-plan-page';
+export { ActionPlanPage } from './action-plan-page';
