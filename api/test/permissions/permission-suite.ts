@@ -69,6 +69,9 @@ const TARGET_TITLE: Record<Target, (row: MatrixRow) => string> = {
   mixed: (row) => `the own scope with a foreign ${row.mixed?.join(', ')}`,
 };
 
+/** Another tenant's ids in place of the caller's own, for the same request. */
+type RequestOverride = { ids: TenantIds; documentId: string };
+
 const GET_ROWS = MATRIX.filter((row) => row.route.startsWith('GET '));
 
 type Tenancy = 'home' | 'rival' | 'foreign';
@@ -157,7 +160,7 @@ export function describePermissions(file: keyof typeof PERMISSION_FILES): void {
       row: MatrixRow,
       caller: Caller,
       target: Target,
-      override?: { ids: TenantIds; documentId: string },
+      override?: RequestOverride,
     ): Promise<InjectOptions> {
       const ctx: RequestContext = {
         app,
@@ -322,30 +325,46 @@ export function describePermissions(file: keyof typeof PERMISSION_FILES): void {
     const tenancy = new Set(checks.tenancy);
     if (tenancy.size > 0)
       describe('no tenant sees the other one', () => {
-        const markerIn = (body: string, marker: string) =>
-          body.toLowerCase().includes(marker.toLowerCase());
+        /** Every read as `caller`, once per variant of its ids, with where it went and what it said. */
+        const readEverything = async (
+          caller: Caller,
+          variants: readonly { label: string; target: Target; override?: RequestOverride }[],
+        ) => {
+          const answers: { place: string; body: string }[] = [];
+          for (const row of GET_ROWS) {
+            for (const { label, target, override } of variants) {
+              const response = await injectAs(
+                app,
+                sessions.get(caller.name)!,
+                await requestOf(row, caller, target, override),
+              );
+              answers.push({
+                place: `${row.route} (${label}): ${response.statusCode}`,
+                body: response.body.toLowerCase(),
+              });
+            }
+          }
+          /** Where any of the markers showed, with the ones that did. */
+          const showing = (markers: readonly string[]) =>
+            answers.flatMap(({ place, body }) => {
+              const seen = markers.filter((marker) => body.includes(marker.toLowerCase()));
+              return seen.length > 0 ? [`${place} ${seen.join(', ')}`] : [];
+            });
+          return { showing };
+        };
+        const ownAndForeignIds = [
+          { label: 'own', target: 'own' },
+          { label: 'foreign', target: 'foreign' },
+        ] as const;
 
         if (tenancy.has('home'))
           it.each(HOME_CALLERS.map((caller) => [caller.name, caller] as const))(
             '%s never sees the foreign tenant in any read',
             async (_name, caller) => {
-              const leaks: string[] = [];
-              let ownDataSeen = false;
-              for (const row of GET_ROWS) {
-                for (const target of ['own', 'foreign'] as const) {
-                  const response = await injectAs(
-                    app,
-                    sessions.get(caller.name)!,
-                    await requestOf(row, caller, target),
-                  );
-                  if (markerIn(response.body, FOREIGN_MARKER))
-                    leaks.push(`${row.route} (${target}): ${response.statusCode}`);
-                  ownDataSeen ||= markerIn(response.body, HOME_MARKER);
-                }
-              }
-              expect(leaks).toEqual([]);
+              const reads = await readEverything(caller, ownAndForeignIds);
+              expect(reads.showing([FOREIGN_MARKER])).toEqual([]);
               // The reads did return this tenant's data, so a foreign row would have shown too.
-              expect(ownDataSeen).toBe(true);
+              expect(reads.showing([HOME_MARKER])).not.toEqual([]);
             },
           );
 
@@ -358,23 +377,13 @@ export function describePermissions(file: keyof typeof PERMISSION_FILES): void {
                 ids: { ...fx.home, ...fx.rival, auditorId: fx.home.auditorId },
                 documentId: documents.rival,
               };
-              const seenIn: string[] = [];
-              for (const row of GET_ROWS) {
-                for (const override of [undefined, rival]) {
-                  const response = await injectAs(
-                    app,
-                    sessions.get(caller.name)!,
-                    await requestOf(row, caller, 'own', override),
-                  );
-                  if (markerIn(response.body, RIVAL_MARKER))
-                    seenIn.push(
-                      `${row.route} (${override ? 'its ids' : 'own ids'}): ${response.statusCode}`,
-                    );
-                }
-              }
-              if (caller.userType === 'auditor') expect(seenIn).toEqual([]);
+              const reads = await readEverything(caller, [
+                { label: 'own ids', target: 'own' },
+                { label: 'its ids', target: 'own', override: rival },
+              ]);
+              if (caller.userType === 'auditor') expect(reads.showing([RIVAL_MARKER])).toEqual([]);
               // A client or company user sees every firm's work on the company, so the reads do reach it.
-              else expect(seenIn).not.toEqual([]);
+              else expect(reads.showing([RIVAL_MARKER])).not.toEqual([]);
             },
           );
 
@@ -382,25 +391,9 @@ export function describePermissions(file: keyof typeof PERMISSION_FILES): void {
           it.each(FOREIGN_CALLERS.map((caller) => [caller.name, caller] as const))(
             '%s never sees the home tenant in any read',
             async (_name, caller) => {
-              const leaks: string[] = [];
-              let ownDataSeen = false;
-              for (const row of GET_ROWS) {
-                for (const target of ['own', 'foreign'] as const) {
-                  const response = await injectAs(
-                    app,
-                    sessions.get(caller.name)!,
-                    await requestOf(row, caller, target),
-                  );
-                  const seen = HOME_NAMES.filter((name) => markerIn(response.body, name));
-                  if (seen.length > 0)
-                    leaks.push(
-                      `${row.route} (${target}): ${response.statusCode} ${seen.join(', ')}`,
-                    );
-                  ownDataSeen ||= markerIn(response.body, FOREIGN_MARKER);
-                }
-              }
-              expect(leaks).toEqual([]);
-              expect(ownDataSeen).toBe(true);
+              const reads = await readEverything(caller, ownAndForeignIds);
+              expect(reads.showing(HOME_NAMES)).toEqual([]);
+              expect(reads.showing([FOREIGN_MARKER])).not.toEqual([]);
             },
           );
       });
