@@ -4,6 +4,7 @@ const path = require('node:path');
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const ChunkReportPlugin = require('./chunk-report-plugin.cjs');
 const PreloadPlanPlugin = require('./preload-plan-plugin.cjs');
@@ -154,6 +155,9 @@ function createWebpackConfig({ dir, publicPath, federation }) {
         new PreloadPlanPlugin({ includeShared: !federation.exposes }),
         ...(production ? precompressed() : [reactRefresh()]),
       ],
+      // SWC's minifier rather than webpack's default Terser: the same bytes within 2 % gzip, for a
+      // third of the CPU time (docs/decisions/0070-frontends-minified-by-swc.md).
+      optimization: { minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })] },
       performance: { hints: false },
       devServer: production ? undefined : devServerConfig(federation.name),
     };
