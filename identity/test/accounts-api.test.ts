@@ -5,17 +5,18 @@ import type { RunningIdentity } from './support/start-identity';
 
 const bearer = { Authorization: `Bearer ${testApiKey}` };
 
+// One server for the endpoints at their usual limits; the lookup limit has one of its own below.
+let identity: RunningIdentity;
+
+beforeAll(async () => {
+  identity = await startIdentity({ IDENTITY_SEED_DEMO: '1' });
+});
+
+afterAll(async () => {
+  await identity?.stop();
+});
+
 describe('accounts endpoints', () => {
-  let identity: RunningIdentity;
-
-  beforeAll(async () => {
-    identity = await startIdentity({ IDENTITY_SEED_DEMO: '1' });
-  });
-
-  afterAll(async () => {
-    await identity?.stop();
-  });
-
   const lookUp = (email: string, headers: Record<string, string> = bearer) =>
     fetch(`${identity.url}/user?email=${encodeURIComponent(email)}`, { headers });
 
@@ -148,16 +149,6 @@ describe('accounts endpoints', () => {
 });
 
 describe('GET /sign-outs', () => {
-  let identity: RunningIdentity;
-
-  beforeAll(async () => {
-    identity = await startIdentity({ IDENTITY_SEED_DEMO: '1' });
-  });
-
-  afterAll(async () => {
-    await identity?.stop();
-  });
-
   const signOuts = (since: string, headers: Record<string, string> = bearer) =>
     fetch(`${identity.url}/sign-outs?since=${encodeURIComponent(since)}`, { headers });
 
@@ -225,18 +216,18 @@ describe('GET /sign-outs', () => {
 });
 
 describe('GET /user rate limit', () => {
-  let identity: RunningIdentity;
+  let limited: RunningIdentity;
 
   beforeAll(async () => {
-    identity = await startIdentity({ IDENTITY_SEED_DEMO: '1', IDENTITY_USER_LOOKUP_LIMIT: '3' });
+    limited = await startIdentity({ IDENTITY_SEED_DEMO: '1', IDENTITY_USER_LOOKUP_LIMIT: '3' });
   });
 
   afterAll(async () => {
-    await identity?.stop();
+    await limited?.stop();
   });
 
   const lookUpFor = (endUser: string | undefined, headers: Record<string, string> = bearer) =>
-    fetch(`${identity.url}/user?email=client.owner@verity.test`, {
+    fetch(`${limited.url}/user?email=client.owner@verity.test`, {
       headers: { ...headers, ...(endUser === undefined ? {} : { 'X-Verity-End-User': endUser }) },
     });
 

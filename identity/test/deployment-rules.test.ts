@@ -1,5 +1,8 @@
 // The identity server refuses to start with a weak secret, or with the demo accounts (whose password
 // is published) anywhere but the local demo: a loopback PUBLIC_URL.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { startIdentity } from './support/start-identity';
 
 const strong = 'k'.repeat(32);
@@ -18,7 +21,13 @@ describe('starting identity', () => {
       'IDENTITY_SEED_DEMO=1 loads demo accounts whose password is published',
     ],
   ])('refuses %j, naming the variable', async (env, message) => {
-    await expect(startIdentity(env)).rejects.toThrow(message);
+    // It refuses before it opens any database: an empty DATA_DIR is all it is given.
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'verity-identity-refused-'));
+    try {
+      await expect(startIdentity({ ...env, DATA_DIR: dataDir })).rejects.toThrow(message);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('starts off the local machine without the demo accounts', async () => {

@@ -3,40 +3,57 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import { Browser } from './support/browser';
 import { linkIn, mailTo, mainOf, postForm, signUp } from './support/account-pages';
-import { queryStoppedPglite } from './support/databases';
-import { startIdentity } from './support/start-identity';
+import {
+  createIdentityDatabase,
+  defaultDatabaseKind,
+  queryStoppedPglite,
+  type IdentityDatabase,
+} from './support/databases';
+import { copyPgliteTemplate, startIdentity } from './support/start-identity';
 import type { RunningIdentity } from './support/start-identity';
 
+// The links' times are moved back in the database: on PostgreSQL while identity runs, on PGlite
+// (whose database belongs to the one process that opened it) between a stop and a start.
+const kind = defaultDatabaseKind;
+let database: IdentityDatabase;
 let dataDir: string;
 let identity: RunningIdentity | undefined;
 
 beforeAll(async () => {
+  database = await createIdentityDatabase(kind, { template: 'seeded' });
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'verity-identity-expiry-'));
+  if (kind === 'pglite') await copyPgliteTemplate(dataDir, true);
 });
 
 afterAll(async () => {
   await identity?.stop();
+  await database?.dispose();
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Moves time on for the links: stops identity, edits its database, starts it again on it. */
-async function ageLinks(seconds: number): Promise<RunningIdentity> {
+/** Runs SQL on identity's database, restarting identity around it on PGlite. */
+async function query(sql: string, params: unknown[]): Promise<Record<string, unknown>[]> {
+  if (database.query) return database.query(sql, params);
   const port = new URL(identity!.url).port;
   await identity!.stop();
-  await queryStoppedPglite(
-    dataDir,
+  const rows = await queryStoppedPglite(dataDir, sql, params);
+  identity = await startIdentity({ ...database.env, DATA_DIR: dataDir, IDENTITY_PORT: port });
+  return rows;
+}
+
+/** Moves time on for the links. */
+async function ageLinks(seconds: number): Promise<void> {
+  await query(
     'UPDATE account_tokens SET expires_at = expires_at - make_interval(secs => $1), created_at = created_at - make_interval(secs => $1)',
     [seconds],
   );
-  identity = await startIdentity({ DATA_DIR: dataDir, IDENTITY_PORT: port });
-  return identity;
 }
 
-// Restarting identity on a busy machine takes minutes of real time, which age the links further: each
-// check keeps a wide margin on the side that time passing could spoil, and the exact lifetimes are read
-// from the stored links.
+// Restarting identity on a busy machine (PGlite) takes minutes of real time, which age the links
+// further: each check keeps a wide margin on the side that time passing could spoil, and the exact
+// lifetimes are read from the stored links.
 it('lets a confirmation link work for 24 hours and a reset link for 1 hour, and no longer', async () => {
-  identity = await startIdentity({ DATA_DIR: dataDir, IDENTITY_SEED_DEMO: '1' });
+  identity = await startIdentity({ ...database.env, DATA_DIR: dataDir, IDENTITY_SEED_DEMO: '1' });
   await signUp(new Browser(), identity, {
     name: 'Exa Expiry',
     email: 'exa@example.com',
@@ -53,10 +70,7 @@ it('lets a confirmation link work for 24 hours and a reset link for 1 hour, and 
   );
 
   // Each link lives exactly its lifetime from the moment it was sent.
-  const port = new URL(identity.url).port;
-  await identity.stop();
-  const lifetimes = await queryStoppedPglite(
-    dataDir,
+  const lifetimes = await query(
     'SELECT purpose, extract(epoch FROM expires_at - created_at)::int AS seconds FROM account_tokens ORDER BY purpose',
     [],
   );
@@ -64,7 +78,6 @@ it('lets a confirmation link work for 24 hours and a reset link for 1 hour, and 
     { purpose: 'reset-password', seconds: 60 * 60 },
     { purpose: 'verify-email', seconds: 24 * 60 * 60 },
   ]);
-  identity = await startIdentity({ DATA_DIR: dataDir, IDENTITY_PORT: port });
 
   // 45 minutes on, the reset link still opens its form (showing it does not use it).
   await ageLinks(45 * 60);

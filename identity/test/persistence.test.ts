@@ -10,15 +10,18 @@ import {
   verifiedIdToken,
 } from './support/oidc-flow';
 import type { TokenResponse } from './support/oidc-flow';
-import { startIdentity, testApiKey } from './support/start-identity';
+import { copyPgliteTemplate, startIdentity, testApiKey } from './support/start-identity';
 import type { RunningIdentity } from './support/start-identity';
 import demo from '../../tooling/demo-accounts.json';
 
 let dataDir: string;
 let identity: RunningIdentity | undefined;
 
+// The embedded database's folder is what persists: PGlite, from a copy of the template (migrated, with
+// its signing keys, no accounts), as a first start leaves it (data-dir-modes.test.ts makes one).
 beforeEach(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'verity-identity-persist-'));
+  await copyPgliteTemplate(dataDir, false);
 });
 
 afterEach(async () => {

@@ -7,16 +7,17 @@ import { Browser } from './support/browser';
 import { beginAuthorization, interactionUrl } from './support/oidc-flow';
 import { startIdentity, type RunningIdentity } from './support/start-identity';
 
+// One server at the defaults (headers, and the loopback interface it listens on).
+let identity: RunningIdentity;
+
+beforeAll(async () => {
+  identity = await startIdentity();
+});
+afterAll(async () => {
+  await identity?.stop();
+});
+
 describe('the identity server', () => {
-  let identity: RunningIdentity;
-
-  beforeAll(async () => {
-    identity = await startIdentity();
-  });
-  afterAll(async () => {
-    await identity?.stop();
-  });
-
   it('sends nosniff, no referrer and no framing on every answer, pages, errors and APIs alike', async () => {
     const browser = new Browser();
     const page = interactionUrl(await beginAuthorization(browser, identity.url), identity.url);
@@ -84,7 +85,7 @@ describe('where identity listens', () => {
     const outside = outsideAddresses();
     // A machine with no other interface cannot show the difference (every test machine has one).
     expect(outside.length).toBeGreaterThan(0);
-    const loopbackOnly = await startIdentity();
+    const loopbackOnly = identity;
     const everywhere = await startIdentity({ IDENTITY_HOST: '0.0.0.0' });
     try {
       const portOf = (url: string) => Number(new URL(url).port);
@@ -96,7 +97,6 @@ describe('where identity listens', () => {
       expect(await reached(everywhere.url)).toEqual(ipv4);
     } finally {
       await everywhere.stop();
-      await loopbackOnly.stop();
     }
   });
 });

@@ -1,15 +1,17 @@
-// Where a test's identity keeps its data: PGlite always, and PostgreSQL too when TEST_DATABASE_URL
-// names a server (then several identity processes can share one database, as in production).
+// Databases for the identity tests that are about the database: the files that run on both kinds
+// (PGlite always, PostgreSQL too when TEST_DATABASE_URL names a server, where several identity
+// processes can share one database, as in production). Every other file starts identity on
+// defaultDatabaseKind (start-identity.ts).
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { identityDir } from './start-identity';
+import { createPostgresDatabase, identityDir, type DatabaseKind } from './start-identity';
+
+export type { DatabaseKind } from './start-identity';
+export { defaultDatabaseKind } from './start-identity';
 
 const execFileAsync = promisify(execFile);
-
-export type DatabaseKind = 'pglite' | 'postgres';
 
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
@@ -23,31 +25,26 @@ export interface IdentityDatabase {
   dispose(): Promise<void>;
 }
 
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-export async function createIdentityDatabase(kind: DatabaseKind): Promise<IdentityDatabase> {
+/**
+ * A database for the identity processes of a test: on PostgreSQL a database of its own, empty or a
+ * copy of the template (as a first start leaves it, `seeded` with the demo accounts); on PGlite
+ * nothing here (each start makes its own unless the test passes a DATA_DIR).
+ */
+export async function createIdentityDatabase(
+  kind: DatabaseKind,
+  { template = 'empty' }: { template?: 'empty' | 'plain' | 'seeded' } = {},
+): Promise<IdentityDatabase> {
   if (kind === 'pglite') return { env: {}, dispose: async () => undefined };
-  const name = `verity_identity_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin((admin) => admin.query(`CREATE DATABASE ${name}`));
-  const url = new URL(process.env.TEST_DATABASE_URL as string);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  const database = await createPostgresDatabase(template);
+  const pool = new pg.Pool({ connectionString: database.url, max: 1 });
   return {
-    env: { IDENTITY_DATABASE_URL: url.toString() },
+    env: { IDENTITY_DATABASE_URL: database.url },
     async query(sql, params = []) {
       return (await pool.query(sql, params)).rows as Record<string, unknown>[];
     },
     async dispose() {
       await pool.end();
-      await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await database.drop();
     },
   };
 }

@@ -1,10 +1,11 @@
 // Starts the real identity server as a child process on a free port, for tests in any package.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { startMailCatcher } from '../../../tooling/mail/mail-catcher';
 import type { MailCatcher } from '../../../tooling/mail/mail-catcher';
 import { freePort, lostPortRace } from '../../../tooling/net/free-port';
@@ -30,15 +31,23 @@ export interface RunningIdentity {
   stop(): Promise<void>;
 }
 
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/**
+ * Where a test's identity keeps its data unless the test says (a DATA_DIR, IDENTITY_DATABASE_URL, or
+ * the `database` option): PostgreSQL when TEST_DATABASE_URL names a server, as in CI, PGlite
+ * otherwise. The files whose subject is the embedded database (its folder, its one process) name
+ * PGlite themselves (docs/decisions/xxxx-identity-tests-cheaper.md).
+ */
+export const defaultDatabaseKind: DatabaseKind = process.env.TEST_DATABASE_URL
+  ? 'postgres'
+  : 'pglite';
+
 /** A template made by another build of identity this long ago is removed. */
 const STALE_TEMPLATE_MS = 24 * 60 * 60_000;
 
-/**
- * A DATA_DIR as identity leaves it after its first start on PGlite (migrated, with its signing keys,
- * and the demo accounts when `seeded`), built once per version of identity and copied per start:
- * a first start spends most of its time creating the database.
- */
-async function templateDataDir(seeded: boolean): Promise<string> {
+/** What shapes a template: PGlite's version, identity's build, its migrations, the demo accounts. */
+function templateHash(seeded: boolean): string {
   const hash = createHash('sha256');
   const pglite = path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..');
   hash.update(readFileSync(path.join(pglite, 'package.json')));
@@ -47,51 +56,142 @@ async function templateDataDir(seeded: boolean): Promise<string> {
   for (const file of readdirSync(migrations).sort())
     hash.update(file).update(readFileSync(path.join(migrations, file)));
   if (seeded) hash.update(readFileSync(path.join(identityDir, '../tooling/demo-accounts.json')));
-  const prefix = `verity-identity-template-${seeded ? 'seeded' : 'plain'}-`;
-  const dir = path.join(os.tmpdir(), `${prefix}${hash.digest('hex').slice(0, 16)}`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The template's folder name without its hash: `verity-identity-template-[pg-]{seeded,plain}-`. */
+const templatePrefix = (kind: DatabaseKind, seeded: boolean) =>
+  `verity-identity-template-${kind === 'postgres' ? 'pg-' : ''}${seeded ? 'seeded' : 'plain'}-`;
+
+/** The template database whose marker folder is `folder` (a name in the temporary folder). */
+const templateDatabaseName = (folder: string) =>
+  folder.replace('verity-identity-template-pg-', 'verity_identity_template_').replace(/-/g, '_');
+
+/**
+ * A template as identity leaves it after its first start (migrated, with its signing keys, and the
+ * demo accounts when `seeded`), built once per version of identity and copied per start: a first
+ * start spends most of its time creating the database. On PGlite the folder is the template; on
+ * PostgreSQL it marks that the template database (templateDatabaseName) is whole.
+ */
+async function ensureTemplate(kind: DatabaseKind, seeded: boolean): Promise<string> {
+  const prefix = templatePrefix(kind, seeded);
+  const folder = `${prefix}${templateHash(seeded)}`;
+  const dir = path.join(os.tmpdir(), folder);
+  const seed: Record<string, string> = seeded ? { IDENTITY_SEED_DEMO: '1' } : {};
   return ensureSharedFolder(
     dir,
     async (building) => {
-      const first = await startIdentity({
-        DATA_DIR: building,
-        ...(seeded ? { IDENTITY_SEED_DEMO: '1' } : {}),
+      if (kind === 'pglite') {
+        const first = await startIdentity({ DATA_DIR: building, ...seed });
+        await first.stop();
+        return;
+      }
+      const name = templateDatabaseName(folder);
+      const partial = `${name}_building`;
+      await withAdmin(async (admin) => {
+        await admin.query(`DROP DATABASE IF EXISTS ${partial} WITH (FORCE)`);
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.query(`CREATE DATABASE ${partial}`);
       });
+      const first = await startIdentity({ IDENTITY_DATABASE_URL: databaseUrl(partial), ...seed });
       await first.stop();
+      await withAdmin((admin) => admin.query(`ALTER DATABASE ${partial} RENAME TO ${name}`));
     },
     async () => {
       for (const name of await readdir(os.tmpdir())) {
-        if (!name.startsWith(prefix) || name.includes('.')) continue;
+        if (!name.startsWith(prefix) || name.includes('.') || name === folder) continue;
         const other = path.join(os.tmpdir(), name);
-        if (other === dir) continue;
         const age = await stat(other).then(
           (info) => Date.now() - info.mtimeMs,
           () => 0,
         );
-        if (age > STALE_TEMPLATE_MS) await rm(other, { recursive: true, force: true });
+        if (age <= STALE_TEMPLATE_MS) continue;
+        if (kind === 'postgres')
+          await withAdmin((admin) =>
+            admin.query(`DROP DATABASE IF EXISTS ${templateDatabaseName(name)} WITH (FORCE)`),
+          );
+        await rm(other, { recursive: true, force: true });
       }
     },
   );
 }
 
-/** A fresh DATA_DIR for one start, copied from the template. */
-async function freshDataDir(env: Record<string, string>): Promise<string> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'verity-identity-'));
-  // On PostgreSQL the folder holds nothing yet; on PGlite it starts as a copy of the template.
-  if (!env.IDENTITY_DATABASE_URL) {
-    await cp(await templateDataDir(env.IDENTITY_SEED_DEMO === '1'), dataDir, { recursive: true });
+async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
   }
-  return dataDir;
+}
+
+/** The URL of a database on the TEST_DATABASE_URL server. */
+export function databaseUrl(name: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL as string);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /**
- * Starts identity with a fresh database (or the DATA_DIR you pass, which is then kept) and waits for /healthz.
+ * A PostgreSQL database of its own on the TEST_DATABASE_URL server: a copy of the template (as
+ * identity leaves it after a first start, with the demo accounts when `seeded`), or empty.
+ */
+export async function createPostgresDatabase(
+  template: 'empty' | 'plain' | 'seeded',
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `verity_identity_test_${randomBytes(6).toString('hex')}`;
+  if (template === 'empty') {
+    await withAdmin((admin) => admin.query(`CREATE DATABASE ${name}`));
+  } else {
+    const source = templateDatabaseName(
+      path.basename(await ensureTemplate('postgres', template === 'seeded')),
+    );
+    await withAdmin(async (admin) => {
+      // Two copies of one template at the same moment: PostgreSQL lets one go first.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await admin.query(`CREATE DATABASE ${name} TEMPLATE ${source}`);
+          return;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+        }
+      }
+    });
+  }
+  return {
+    name,
+    url: databaseUrl(name),
+    async drop() {
+      await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+/** Fills `dataDir` with a copy of the PGlite template (with the demo accounts when `seeded`). */
+export async function copyPgliteTemplate(dataDir: string, seeded: boolean): Promise<void> {
+  await cp(await ensureTemplate('pglite', seeded), dataDir, { recursive: true });
+}
+
+export interface StartOptions {
+  /** The catcher to send mail to (left running at stop); else one started here. */
+  mail?: MailCatcher;
+  /** The fresh database's kind when the variables name none: defaultDatabaseKind unless given. */
+  database?: DatabaseKind;
+}
+
+/**
+ * Starts identity and waits for /healthz. Its data is where the variables say (DATA_DIR, which is
+ * then kept; IDENTITY_DATABASE_URL), else a fresh copy of the template (with the demo accounts when
+ * IDENTITY_SEED_DEMO=1) of `options.database`, removed at stop.
  * Variables you pass override the test defaults; the caller's own identity settings are not inherited.
  * Pass the IDENTITY_PORT of an earlier run to restart on the same issuer URL. Mail goes to a catcher
  * started here, or to the one you pass (which is then left running).
  */
 export async function startIdentity(
   env: Record<string, string> = {},
-  options: { mail?: MailCatcher } = {},
+  options: StartOptions = {},
 ): Promise<RunningIdentity> {
   if (env.IDENTITY_PORT) return startOnce(Number(env.IDENTITY_PORT), env, options);
   // Another test's server can take the port between the choice and the bind: choose again.
@@ -106,14 +206,42 @@ export async function startIdentity(
 
 class PortTaken extends Error {}
 
+/** A fresh DATA_DIR for one start, and the database of its own it starts on (removed by `remove`). */
+async function freshData(
+  env: Record<string, string>,
+  kind: DatabaseKind,
+): Promise<{ dataDir: string; env: Record<string, string>; remove(): Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'verity-identity-'));
+  const removeDir = () => rm(dataDir, { recursive: true, force: true });
+  const seeded = env.IDENTITY_SEED_DEMO === '1';
+  // On a server the test names, the folder holds nothing yet.
+  if (env.IDENTITY_DATABASE_URL) return { dataDir, env: {}, remove: removeDir };
+  if (kind === 'pglite') {
+    await copyPgliteTemplate(dataDir, seeded);
+    return { dataDir, env: {}, remove: removeDir };
+  }
+  const database = await createPostgresDatabase(seeded ? 'seeded' : 'plain');
+  return {
+    dataDir,
+    env: { IDENTITY_DATABASE_URL: database.url },
+    async remove() {
+      await database.drop();
+      await removeDir();
+    },
+  };
+}
+
 async function startOnce(
   port: number,
   env: Record<string, string>,
-  options: { mail?: MailCatcher },
+  options: StartOptions,
 ): Promise<RunningIdentity> {
   const url = `http://127.0.0.1:${port}`;
-  const ownDataDir = env.DATA_DIR === undefined;
-  const dataDir = env.DATA_DIR ?? (await freshDataDir(env));
+  const own =
+    env.DATA_DIR === undefined
+      ? await freshData(env, options.database ?? defaultDatabaseKind)
+      : undefined;
+  const dataDir = env.DATA_DIR ?? own!.dataDir;
   const mail = options.mail ?? (await startMailCatcher());
 
   const inherited = Object.fromEntries(
@@ -141,6 +269,7 @@ async function startOnce(
         PUBLIC_URL: testPublicUrl,
         SMTP_URL: mail.smtpUrl,
         MAIL_FROM: testMailFrom,
+        ...own?.env,
         ...env,
         DATA_DIR: dataDir,
       },
@@ -165,7 +294,7 @@ async function startOnce(
       await exited;
       clearTimeout(timer);
     }
-    if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
+    await own?.remove();
     if (!options.mail) await mail.stop();
   };
 
