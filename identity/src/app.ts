@@ -3,6 +3,7 @@ import Provider from 'oidc-provider';
 import { accountLinkRoutes } from './account-links/routes.js';
 import { deleteExpiredTokens } from './accounts/account-tokens.js';
 import { seedDemoAccounts } from './accounts/demo-seed.js';
+import { setPasswordHashCost } from './accounts/password.js';
 import { accountsRoutes } from './accounts/accounts-routes.js';
 import type { IdentityConfig } from './config.js';
 import { openDatabase } from './db/database.js';
@@ -34,6 +35,7 @@ async function deleteExpired(db: Database): Promise<void> {
 }
 
 export async function buildApp(config: IdentityConfig): Promise<IdentityApp> {
+  setPasswordHashCost(config.fastPasswordHashing);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from });
   try {

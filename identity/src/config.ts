@@ -1,7 +1,7 @@
 // The identity server's settings, read from the environment once and checked at start.
 import path from 'node:path';
 import { Type, type TSchema } from '@sinclair/typebox';
-import { demoSeedProblem, secretProblem } from '../../tooling/config/deployment.cjs';
+import { demoSeedProblem, isLoopbackUrl, secretProblem } from '../../tooling/config/deployment.cjs';
 import { checkEnvironment } from '../../tooling/config/environment.cjs';
 import { loadConfig, repoRoot, type VerityConfig } from '../../tooling/config/index.cjs';
 
@@ -25,6 +25,8 @@ export interface IdentityConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   seedDemo: boolean;
+  /** Cheap password hashes, for tests only (FAST_PASSWORD_HASH_COST in accounts/password.ts). */
+  fastPasswordHashing: boolean;
   mail: { smtpUrl: string; from: string };
   /** Reverse proxies in front of identity whose X-Forwarded-For is believed (0: none). */
   trustedProxies: number;
@@ -82,6 +84,12 @@ const EnvSchema = Type.Object({
   IDENTITY_HOST: Type.Optional(Type.String({ minLength: 1 })),
   IDENTITY_DATABASE_URL: Type.Optional(Type.String()),
   IDENTITY_SEED_DEMO: Type.Optional(Type.String()),
+  IDENTITY_FAST_PASSWORD_HASHING: Type.Optional(
+    Type.String({
+      pattern: '^[01]?$',
+      invalid: 'IDENTITY_FAST_PASSWORD_HASHING must be 0 or 1, got "{value}"',
+    }),
+  ),
   ...Object.fromEntries(
     LIMIT_VARIABLES.map(([, name]) => [name, Type.Optional(wholeNumber(name, 1))]),
   ),
@@ -119,6 +127,12 @@ function isHttpUrl(value: string): boolean {
   return ['http:', 'https:'].includes(safeProtocol(value));
 }
 
+/** Cheap password hashes are for tests, which run on the local machine: refused anywhere else. */
+function fastHashingProblem(env: NodeJS.ProcessEnv, publicUrl: string): string | undefined {
+  if (env.IDENTITY_FAST_PASSWORD_HASHING !== '1' || isLoopbackUrl(publicUrl)) return undefined;
+  return `IDENTITY_FAST_PASSWORD_HASHING=1 stores passwords with a cheap hash, which only tests on the local machine may do (a PUBLIC_URL on localhost, 127.0.0.1 or ::1); PUBLIC_URL is ${publicUrl}: set IDENTITY_FAST_PASSWORD_HASHING=0`;
+}
+
 export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
   const { problems } = checkEnvironment(EnvSchema, env);
   let tooling: VerityConfig;
@@ -138,6 +152,7 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): Identi
     secretProblem(env, 'IDENTITY_API_KEY'),
     secretProblem(env, 'IDENTITY_COOKIE_KEYS', { list: true }),
     demoSeedProblem(env, 'IDENTITY_SEED_DEMO', tooling.publicUrl),
+    fastHashingProblem(env, tooling.publicUrl),
   ]) {
     if (problem) problems.push(problem);
   }
@@ -178,6 +193,7 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): Identi
     dataDir: tooling.dataDir,
     databaseUrl: env.IDENTITY_DATABASE_URL?.trim() || undefined,
     seedDemo: env.IDENTITY_SEED_DEMO === '1',
+    fastPasswordHashing: env.IDENTITY_FAST_PASSWORD_HASHING === '1',
     mail: { smtpUrl: tooling.smtpUrl, from: tooling.mailFrom },
     trustedProxies,
     limits,

@@ -18,6 +18,7 @@ describe('identity configuration', () => {
       cookieKeys: ['k'.repeat(32), 'l'.repeat(32)],
       databaseUrl: undefined,
       seedDemo: false,
+      fastPasswordHashing: false,
       trustedProxies: 0,
       limits: {
         userLookupsPerMinute: 120,
@@ -60,6 +61,24 @@ describe('identity configuration', () => {
         '  - IDENTITY_TRUSTED_PROXIES must be a whole number of at least 0, got "two"',
         '  - IDENTITY_REDIRECT_URIS has an invalid URL "verity.example/callback"',
       ].join('\n'),
+    );
+  });
+
+  it('allows cheap password hashes on the local machine only', () => {
+    expect(
+      loadIdentityConfig({ ...valid, IDENTITY_FAST_PASSWORD_HASHING: '1' }).fastPasswordHashing,
+    ).toBe(true);
+    expect(() =>
+      loadIdentityConfig({
+        ...valid,
+        IDENTITY_FAST_PASSWORD_HASHING: '1',
+        PUBLIC_URL: 'https://verity.example.com',
+      }),
+    ).toThrow(
+      'IDENTITY_FAST_PASSWORD_HASHING=1 stores passwords with a cheap hash, which only tests on the local machine may do',
+    );
+    expect(() => loadIdentityConfig({ ...valid, IDENTITY_FAST_PASSWORD_HASHING: 'yes' })).toThrow(
+      'IDENTITY_FAST_PASSWORD_HASHING must be 0 or 1, got "yes"',
     );
   });
 

@@ -1,5 +1,5 @@
 // The identity server refuses to start with a weak secret, or with the demo accounts (whose password
-// is published) anywhere but the local demo: a loopback PUBLIC_URL.
+// is published) or cheap password hashes anywhere but the local machine: a loopback PUBLIC_URL.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,9 +16,14 @@ describe('starting identity', () => {
       {
         PUBLIC_URL: 'https://verity.example.com',
         IDENTITY_SEED_DEMO: '1',
+        IDENTITY_FAST_PASSWORD_HASHING: '0',
         NODE_ENV: 'development',
       },
       'IDENTITY_SEED_DEMO=1 loads demo accounts whose password is published',
+    ],
+    [
+      { PUBLIC_URL: 'https://verity.example.com', IDENTITY_FAST_PASSWORD_HASHING: '1' },
+      'IDENTITY_FAST_PASSWORD_HASHING=1 stores passwords with a cheap hash',
     ],
   ])('refuses %j, naming the variable', async (env, message) => {
     // It refuses before it opens any database: an empty DATA_DIR is all it is given.
@@ -34,6 +39,7 @@ describe('starting identity', () => {
     const identity = await startIdentity({
       PUBLIC_URL: 'https://verity.example.com',
       IDENTITY_SEED_DEMO: '0',
+      IDENTITY_FAST_PASSWORD_HASHING: '0',
     });
     const response = await fetch(`${identity.url}/healthz`);
     expect(response.status).toBe(200);

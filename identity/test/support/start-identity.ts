@@ -20,6 +20,11 @@ export const testClient = {
 export const testApiKey = 'test-identity-api-key-for-the-identity-tests';
 export const testPublicUrl = 'http://localhost:8080';
 export const testMailFrom = 'Verity <no-reply@verity.test>';
+/**
+ * Cheap password hashes unless a test says IDENTITY_FAST_PASSWORD_HASHING=0: the production cost is
+ * tested in password-hashing.test.ts (docs/decisions/xxxx-identity-tests-cheaper.md).
+ */
+const testPasswordHashing = { IDENTITY_FAST_PASSWORD_HASHING: '1' };
 /** The longest a start may take before it is called a hang (the test's own time-out usually ends it first). */
 const READY_BUDGET_MS = 10 * 60_000;
 
@@ -46,9 +51,13 @@ export const defaultDatabaseKind: DatabaseKind = process.env.TEST_DATABASE_URL
 /** A template made by another build of identity this long ago is removed. */
 const STALE_TEMPLATE_MS = 24 * 60 * 60_000;
 
-/** What shapes a template: PGlite's version, identity's build, its migrations, the demo accounts. */
+/**
+ * What shapes a template: PGlite's version, identity's build, its migrations, the demo accounts and
+ * their hashes' cost.
+ */
 function templateHash(seeded: boolean): string {
   const hash = createHash('sha256');
+  hash.update(JSON.stringify(testPasswordHashing));
   const pglite = path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..');
   hash.update(readFileSync(path.join(pglite, 'package.json')));
   hash.update(readFileSync(path.join(identityDir, 'dist/server.js')));
@@ -269,6 +278,7 @@ async function startOnce(
         PUBLIC_URL: testPublicUrl,
         SMTP_URL: mail.smtpUrl,
         MAIL_FROM: testMailFrom,
+        ...testPasswordHashing,
         ...own?.env,
         ...env,
         DATA_DIR: dataDir,
