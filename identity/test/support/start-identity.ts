@@ -22,7 +22,7 @@ export const testPublicUrl = 'http://localhost:8080';
 export const testMailFrom = 'Verity <no-reply@verity.test>';
 /**
  * Cheap password hashes unless a test says IDENTITY_FAST_PASSWORD_HASHING=0: the production cost is
- * tested in password-hashing.test.ts (docs/decisions/xxxx-identity-tests-cheaper.md).
+ * tested in password-hashing.test.ts (docs/decisions/0071-identity-tests-cheaper.md).
  */
 const testPasswordHashing = { IDENTITY_FAST_PASSWORD_HASHING: '1' };
 /** The longest a start may take before it is called a hang (the test's own time-out usually ends it first). */
@@ -42,7 +42,7 @@ export type DatabaseKind = 'pglite' | 'postgres';
  * Where a test's identity keeps its data unless the test says (a DATA_DIR, IDENTITY_DATABASE_URL, or
  * the `database` option): PostgreSQL when TEST_DATABASE_URL names a server, as in CI, PGlite
  * otherwise. The files whose subject is the embedded database (its folder, its one process) name
- * PGlite themselves (docs/decisions/xxxx-identity-tests-cheaper.md).
+ * PGlite themselves (docs/decisions/0071-identity-tests-cheaper.md).
  */
 export const defaultDatabaseKind: DatabaseKind = process.env.TEST_DATABASE_URL
   ? 'postgres'
