@@ -1,6 +1,6 @@
-// The rules by which a process trusts the answers it kept on the figures' notices alone
-// (api/src/live/figure-notices.ts): while it hears them, once its own fences are heard, and for a
-// browser only once that browser's fence is heard.
+// The rules by which a process trusts the answers it cached on the figure notices alone
+// (api/src/live/figure-notices.ts): while it is listening to them, once its own fences are received,
+// and for a browser only once that browser's fence is received.
 import { FENCE_LOST_MS, FigureNotices } from '../../src/live/figure-notices';
 
 const ACME = '0b6c3f1e-7d2a-4e8b-9c55-1a2b3c4d5e6f';
@@ -24,20 +24,20 @@ function notices() {
 }
 
 describe('the figures notices', () => {
-  it('trusts nothing kept before it hears the notices, nor after it loses them', () => {
+  it('trusts nothing cached before it is listening to the notices, nor once it is not listening', () => {
     const { feed, told } = notices();
     expect(feed.trusted()).toBe(false);
-    feed.hear();
+    feed.listening();
     expect(feed.trusted()).toBe(true);
-    feed.deaf();
+    feed.notListening();
     expect(feed.trusted()).toBe(false);
-    // Each change of state forgets everything kept.
+    // Each change of state invalidates every cached answer.
     expect(told).toEqual(['missed', 'missed']);
   });
 
   it("tells a company's write to the watchers, and ignores anything else on the channel", () => {
     const { feed, told } = notices();
-    feed.hear();
+    feed.listening();
     for (const payload of [
       `c:${ACME}:${SOUTHBANK}`,
       `c:${ACME}`,
@@ -55,9 +55,9 @@ describe('the figures notices', () => {
     expect(told).toEqual(['missed', `${ACME} of ${SOUTHBANK}`]);
   });
 
-  it('trusts nothing kept from its own write until it hears the fence sent after it', () => {
+  it('trusts nothing cached from its own write until it receives the fence sent after it', () => {
     const { feed } = notices();
-    feed.hear();
+    feed.listening();
     const fence = feed.fence();
     expect(feed.trusted()).toBe(false);
     feed.notice(`f:${feed.fence()}`);
@@ -66,25 +66,25 @@ describe('the figures notices', () => {
     expect(feed.trusted()).toBe(true);
   });
 
-  it("trusts nothing kept for a browser until it hears that browser's fence", () => {
+  it("trusts nothing cached for a browser until it receives that browser's fence", () => {
     const writer = notices();
     const reader = notices();
-    writer.feed.hear();
-    reader.feed.hear();
+    writer.feed.listening();
+    reader.feed.listening();
     const fence = writer.feed.fence();
     expect(reader.feed.trusted(fence)).toBe(false);
     expect(reader.feed.trusted()).toBe(true);
     reader.feed.notice(`f:${fence}`);
     expect(reader.feed.trusted(fence)).toBe(true);
-    // A fence heard long ago is forgotten; its cookie is long gone by then.
+    // A fence received long ago is forgotten; its cookie is long gone by then.
     reader.later(5 * 60_000);
     reader.feed.notice(`f:${writer.feed.fence()}`);
     expect(reader.feed.trusted(fence)).toBe(false);
   });
 
-  it('forgets everything kept when its fence could not be sent, or never comes', () => {
+  it('invalidates every cached answer when its fence could not be sent, or never comes', () => {
     const { feed, told, later } = notices();
-    feed.hear();
+    feed.listening();
     feed.lost(feed.fence());
     expect(told).toEqual(['missed', 'missed']);
     expect(feed.trusted()).toBe(true);

@@ -160,7 +160,7 @@ async function residentBytes(pid: number): Promise<number> {
         const { data } = (await response.json()) as { data: Portfolio };
         return data.mostOverdueHighRisk[0];
       };
-      // Each process works its answer out and keeps it.
+      // Each process computes its answer and caches it.
       const before = [await firstListed(a), await firstListed(b)];
       const name = before[0]!.gapName;
       expect(before.map((listed) => [listed?.id, listed?.gapName])).toEqual([
@@ -196,7 +196,7 @@ async function residentBytes(pid: number): Promise<number> {
       };
       const planOf = (list: ActionPlanPage) =>
         list.actionPlans.find((plan) => plan.id === gap.planId);
-      // Each process works its answer out and keeps it.
+      // Each process computes its answer and caches it.
       const before = await listThrough(a);
       expect(await listThrough(b)).toEqual(before);
       await setStatusThrough(a, 'closed');
@@ -232,7 +232,7 @@ async function residentBytes(pid: number): Promise<number> {
         ) as ActionPlanDetail;
       const statusOf = (detail: ActionPlanDetail) =>
         detail.gaps.find((shown) => shown.id === gap.gapId)!.status;
-      // Each process works its answer out and keeps it.
+      // Each process computes its answer and caches it.
       const before = await detailThrough(a);
       expect(await detailThrough(b)).toEqual(before);
       const closed = await setStatusThrough(a, 'closed');
@@ -247,7 +247,7 @@ async function residentBytes(pid: number): Promise<number> {
       expect(await detailThrough(a)).toEqual(await fresh());
     });
 
-    it("has a company's dashboard, kept with no statement, show the writer's write at once through the other process", async () => {
+    it("has a company's dashboard, cached with no statement, show the writer's write at once through the other process", async () => {
       const [a, b] = processes as [ApiProcess, ApiProcess];
       const client = await sessionFor(local, 'client.owner@verity.test', 'client');
       // The gap the last open one of its plan: closing it closes the plan.
@@ -265,7 +265,7 @@ async function residentBytes(pid: number): Promise<number> {
         expect(response.status).toBe(200);
         return ((await response.json()) as { data: ActionPlanFigures }).data;
       };
-      // Both processes hear the direct write, then keep what they read.
+      // Both processes receive the direct write's notice, then cache what they read.
       for (const through of [a, b]) {
         await waitFor(
           async () =>
@@ -294,11 +294,11 @@ async function residentBytes(pid: number): Promise<number> {
         before.actionPlans.statusOverview.closed + 1,
       );
       expect(after).toEqual(await fresh());
-      // Everyone else's, once each process has heard the write.
+      // Everyone else's, once each process has received the write's notice.
       for (const through of [a, b]) {
         await waitFor(
           async () => JSON.stringify(await dashboardThrough(through)) === JSON.stringify(after),
-          'the write heard',
+          'the write received',
         );
       }
     });

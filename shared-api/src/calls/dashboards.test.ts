@@ -21,14 +21,14 @@ describe('dashboard calls', () => {
     return read;
   };
 
-  it('ask for figures kept or not, as the API likes, until a live change says otherwise', async () => {
+  it('ask for figures cached or not, as the API likes, until a live change says otherwise', async () => {
     const read = asked();
     expect(await read()).toEqual([null, null, null]);
 
     const now = Date.now();
     jest.spyOn(Date, 'now').mockReturnValue(now);
     readDashboardsFresh();
-    // The client's and the company's dashboards may be kept on the notices: asked afresh; the
+    // The client's and the company's dashboards may be cached on the figure notices: asked afresh; the
     // firm's is checked by its token on every request anyway.
     expect(await read()).toEqual(['no-cache', 'no-cache', null]);
 

@@ -8,10 +8,10 @@ export const FRESH_DASHBOARDS_MS = 5_000;
 let freshUntil = 0;
 
 /**
- * The dashboards read in the next FRESH_DASHBOARDS_MS ask for figures worked out afresh
- * (`Cache-Control: no-cache`), not ones an API process kept on the database's notices: after a live
- * change they show it even through a process that has not heard of it yet
- * (docs/decisions/0064-dashboards-kept-on-the-databases-word.md).
+ * The dashboards read in the next FRESH_DASHBOARDS_MS ask for figures computed afresh
+ * (`Cache-Control: no-cache`), not ones an API process cached on the figure notices: after a live
+ * change they show it even through a process that has not received its notice yet
+ * (`mayServeCached` in api/src/answer-cache.ts).
  */
 export function readDashboardsFresh(): void {
   freshUntil = Date.now() + FRESH_DASHBOARDS_MS;

@@ -9,25 +9,20 @@ import {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The writes to companies' figures this process hears, and its fences (live/figure-notices.ts). */
+    /** The figure notices this process receives, and its fences (live/figure-notices.ts). */
     figureNotices: FigureNotices;
     /** onSend hook of the signed-in routes: a write answered sends a fence, its cookie to the writer. */
     fenceWrites(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-    /**
-     * Whether this read may be served an answer kept on the notices: they are heard, the request's
-     * fence is, and it does not ask for one worked out afresh (`Cache-Control: no-cache`,
-     * `Pragma: no-cache`: the screens after a live change, a hard reload).
-     */
-    mayServeKept(request: FastifyRequest): boolean;
   }
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Listens to the figures' notices from start to close
+ * Listens to the figure notices from start to close
  * (docs/decisions/0064-dashboards-kept-on-the-databases-word.md). A listening connection that
- * PostgreSQL loses is opened again by the database layer; until then nothing kept is served.
+ * PostgreSQL loses is opened again by the database layer; until then nothing cached on the notices
+ * is served (`mayServeCached`, api/src/answer-cache.ts).
  */
 export default fp(
   async (fastify) => {
@@ -35,34 +30,27 @@ export default fp(
     fastify.decorate('figureNotices', notices);
     const stop = await fastify.db.listen(FIGURES_CHANNEL, {
       onNotification: (payload) => notices.notice(payload),
-      onLost: () => notices.deaf(),
-      onMissed: () => notices.hear(),
+      onLost: () => notices.notListening(),
+      onMissed: () => notices.listening(),
     });
-    notices.hear();
+    notices.listening();
     fastify.addHook('onClose', async () => {
-      notices.deaf();
+      notices.notListening();
       await stop();
     });
-
-    fastify.decorate(
-      'mayServeKept',
-      (request: FastifyRequest) =>
-        !/\bno-cache\b/i.test(request.headers['cache-control'] ?? '') &&
-        request.headers.pragma !== 'no-cache' &&
-        notices.trusted(request.cookies[FENCE_COOKIE]),
-    );
 
     fastify.decorate('fenceWrites', async (request: FastifyRequest, reply: FastifyReply) => {
       // A refused request changed nothing (4xx); one that failed on the server may have.
       if (READS.has(request.method) || !request.user) return;
       if (reply.statusCode >= 400 && reply.statusCode < 500) return;
       const fence = notices.fence();
-      // Sent after the write's commit, not awaited: until it is heard, nothing kept is served to
-      // this process's readers or to the writer's browser, whichever process it asks next.
+      // Sent after the write's commit, not awaited: until it is received, nothing cached on the
+      // notices is served to this process's readers or to the writer's browser, whichever process
+      // it asks next.
       fastify.db
         .query('SELECT pg_notify($1, $2)', [FIGURES_CHANNEL, `f:${fence}`])
         .catch((error) => {
-          request.log.warn({ err: error }, 'fence not sent; answers kept forgotten');
+          request.log.warn({ err: error }, 'fence not sent; cached answers invalidated');
           notices.lost(fence);
         });
       reply.setCookie(FENCE_COOKIE, fence, {

@@ -18,34 +18,37 @@ import {
 import { findPlanChangeHistory } from '../../action-plans/change-history';
 import { insertGap } from '../../action-plans/gap-writes';
 import { editActionPlan, insertActionPlan } from '../../action-plans/plan-writes';
-import { AnswerCache, keptAnswers, sendKeptAnswer } from '../../answer-cache';
+import { answerCache, changeFeed } from '../../answer-cache';
 import { requireVisibleActionPlan, requireVisibleAudit } from '../../auth/tenancy';
 import { organisationKey } from '../../organisations/users';
 import { pageOf } from '../../pages';
 import { notFound, passed } from '../../errors';
 import { routeDefaults } from './common';
 
-/** The plan lists kept, at most, in bytes of JSON (a page of 20 plans is about 20 KB). */
+/** The plan lists cached, at most, in bytes of JSON (a page of 20 plans is about 20 KB). */
 const PLAN_LISTS_MAX_BYTES = 16 * 2 ** 20;
 
-/** The plan details kept, at most, in bytes of JSON (a plan of 10 gaps is about 40 KB). */
+/** The plan details cached, at most, in bytes of JSON (a plan of 10 gaps is about 40 KB). */
 const PLAN_DETAILS_MAX_BYTES = 16 * 2 ** 20;
 
-/** The group of a company's plan lists among the answers kept: a notice of a write there forgets them. */
+/** The group of a company's plan lists among the cached answers: a notice of a write there invalidates them. */
 const companyGroup = (targetCompanyId: string) => `company:${targetCompanyId}`;
 
 const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
-  // The plan lists kept (docs/decisions/0062-plan-list-answers-kept.md), forgotten as the change
-  // feed tells of writes to their company's gaps and plans.
-  const planLists = keptAnswers(
+  // The plan lists (docs/decisions/0062-plan-list-answers-kept.md): checked by the list's token on
+  // every request, invalidated by a change-feed notice of a write to their company's gaps and plans.
+  const planLists = answerCache(
     fastify,
-    ({ change }) => [companyGroup(change.targetCompanyId)],
+    {
+      validity: 'token',
+      invalidatedBy: changeFeed(({ change }) => [companyGroup(change.targetCompanyId)]),
+    },
     PLAN_LISTS_MAX_BYTES,
   );
-  // The plan details kept (docs/decisions/0065-plan-details-kept-on-their-rows-versions.md): the
-  // token, read on every request with the tenancy check, changes with anything the detail shows.
-  const planDetails = new AnswerCache(Date.now, PLAN_DETAILS_MAX_BYTES);
+  // The plan details (docs/decisions/0065-plan-details-kept-on-their-rows-versions.md): checked by
+  // the detail's token on every request, which changes with anything the detail shows (no notices).
+  const planDetails = answerCache(fastify, { validity: 'token' }, PLAN_DETAILS_MAX_BYTES);
 
   fastify.post(
     '/action-plan',
@@ -110,14 +113,15 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         filters.status ?? null,
         filters.search?.trim() || null,
       ]);
-      const answer = await planLists.answer(
-        { key, group: companyGroup(targetCompanyId) },
-        async () => {
+      return planLists.send(request, reply, {
+        key,
+        group: companyGroup(targetCompanyId),
+        token: async () => {
           const token = await planListToken(db, auditId, request.user, targetCompanyId);
           if (token === undefined) throw notFound();
           return token;
         },
-        async () => {
+        compute: async () => {
           const read = await readActionPlanPage(db, auditId, filters, {
             reader: request.user,
             targetCompanyId,
@@ -130,8 +134,7 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             expiresAt: nextDue?.getTime() ?? Number.POSITIVE_INFINITY,
           };
         },
-      );
-      return sendKeptAnswer(request, reply, answer);
+      });
     },
   );
 
@@ -175,14 +178,14 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       // The readers of one organisation see the same detail; a user of none sees no plan.
       const organisation = organisationKey(user);
       if (!organisation) throw notFound();
-      const answer = await planDetails.answer(
-        { key: `${id}\n${organisation}` },
-        async () => {
+      return planDetails.send(request, reply, {
+        key: `${id}\n${organisation}`,
+        token: async () => {
           const token = await planDetailToken(db, id, user, targetCompanyId);
           if (token === undefined) throw notFound();
           return token;
         },
-        async () => {
+        compute: async () => {
           const read = await readActionPlanDetail(db, id, user, targetCompanyId);
           if (!read) throw notFound();
           return {
@@ -190,8 +193,7 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             expiresAt: read.nextDue?.getTime() ?? Number.POSITIVE_INFINITY,
           };
         },
-      );
-      return sendKeptAnswer(request, reply, answer);
+      });
     },
   );
 

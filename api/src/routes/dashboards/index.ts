@@ -1,63 +1,48 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { dashboardSchemas } from '@verity/shared-api/src/server';
-import {
-  AnswerCache,
-  KeptAnswer,
-  keptAnswers,
-  sendKeptAnswer,
-  type WorkedAnswer,
-} from '../../answer-cache';
+import { answerCache, changeFeed, figureNotices } from '../../answer-cache';
 import { companyGapStats, readableFiguresUntil } from '../../dashboards/figures';
 import { auditorScope, clientScope, visibleCompanyScope } from '../../dashboards/scopes';
 import { notFound } from '../../errors';
 import { organisationKey } from '../../organisations/users';
 import { portfolioToken } from '../../portfolio/portfolio-figures';
 
-/** The auditor dashboards kept, at most, in bytes of JSON (a firm of 200 companies: about 30 KB). */
+/** The auditor dashboards cached, at most, in bytes of JSON (a firm of 200 companies: about 30 KB). */
 const AUDITOR_DASHBOARDS_MAX_BYTES = 8 * 2 ** 20;
-/** The company and client dashboards kept, at most, in bytes of JSON (a company's about 700 bytes, a client's of 200 companies about 30 KB). */
-const FIGURES_KEPT_MAX_BYTES = 8 * 2 ** 20;
-/** The token of a dashboard kept on the notices: nothing read, the figures' notices and fences decide. */
-const ON_THE_NOTICES = 'notices';
+/** The company and client dashboards cached, at most, in bytes of JSON (a company's about 700 bytes, a client's of 200 companies about 30 KB). */
+const FIGURE_DASHBOARDS_MAX_BYTES = 8 * 2 ** 20;
 const clientGroup = (clientId: string) => `client:${clientId}`;
 
 /**
  * The dashboards routes of /api/v1 (see docs/api.md and docs/decisions/0006-derived-figures.md).
+ * Their answers are cached under the rule of api/src/answer-cache.ts.
  */
 const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
-  // A firm's dashboard kept as the portfolio is (docs/decisions/0063-auditor-dashboards-kept.md):
-  // forgotten on a notice of a write to the firm's work, the portfolio's token read on every request.
-  const auditorDashboards = keptAnswers(
+  // A firm's dashboard (docs/decisions/0063-auditor-dashboards-kept.md): checked by the portfolio's
+  // token on every request, invalidated by a change-feed notice of a write to the firm's work.
+  const auditorDashboards = answerCache(
     fastify,
-    ({ auditorId }) => (auditorId ? [auditorId] : []),
+    {
+      validity: 'token',
+      invalidatedBy: changeFeed(({ auditorId }) => (auditorId ? [auditorId] : [])),
+    },
     AUDITOR_DASHBOARDS_MAX_BYTES,
   );
-  // The company and client dashboards kept on the database's word
-  // (docs/decisions/0064-dashboards-kept-on-the-databases-word.md): served with no statement while
-  // the figures' notices are heard and the reader's fence is, forgotten on a notice of a write to a
-  // company's figures or to the company.
-  const onTheNotices = new AnswerCache(Date.now, FIGURES_KEPT_MAX_BYTES);
-  const unwatch = fastify.figureNotices.watch({
-    company: (targetCompanyId, clientId) =>
-      onTheNotices.changed([targetCompanyId, clientGroup(clientId)]),
-    missed: () => onTheNotices.missed(),
-  });
-  fastify.addHook('onClose', async () => unwatch());
-  /** The answer kept under `kept` while trusted, else worked out for this read alone; sent compressed when accepted. */
-  const sendOnTheNotices = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    kept: { key: string; group?: string } | undefined,
-    work: () => Promise<WorkedAnswer>,
-  ) => {
-    const answer =
-      kept && fastify.mayServeKept(request)
-        ? await onTheNotices.answer(kept, () => ON_THE_NOTICES, work)
-        : new KeptAnswer((await work()).body);
-    return sendKeptAnswer(request, reply, answer);
-  };
+  // The company and client dashboards (docs/decisions/0064-dashboards-kept-on-the-databases-word.md):
+  // no statement while served from the cache, invalidated by the figure notices of a write to a
+  // company's figures or to the company (its own and its client's answers).
+  const figureDashboards = answerCache(
+    fastify,
+    {
+      validity: 'figure-notices',
+      invalidatedBy: figureNotices((targetCompanyId, clientId) => [
+        targetCompanyId,
+        clientGroup(clientId),
+      ]),
+    },
+    FIGURE_DASHBOARDS_MAX_BYTES,
+  );
 
   fastify.get(
     '/dashboard/auditor',
@@ -73,10 +58,10 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const { auditorId } = request.query;
       if (auditorId !== request.user.auditorId) throw notFound();
       const scope = auditorScope(auditorId);
-      const answer = await auditorDashboards.answer(
-        { key: auditorId },
-        () => portfolioToken(db, scope),
-        async () => {
+      return auditorDashboards.send(request, reply, {
+        key: auditorId,
+        token: () => portfolioToken(db, scope),
+        compute: async () => {
           const { projectsOverview, companies, nextDue } = await companyGapStats(db, scope, {
             nextDue: true,
           });
@@ -88,8 +73,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             expiresAt: nextDue?.getTime() ?? Number.POSITIVE_INFINITY,
           };
         },
-      );
-      return sendKeptAnswer(request, reply, answer);
+      });
     },
   );
 
@@ -108,15 +92,12 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const { targetCompanyId } = request.query;
       const scope = visibleCompanyScope(user, targetCompanyId);
       // Whom the answer is for: the company's client or the company itself see the same figures,
-      // decided by facts no route changes; an auditor's depend on the firm's assignment, read afresh.
+      // decided by facts no route changes; an auditor's depend on the firm's assignment: not cached.
       const reader = user.userType === 'auditor' ? undefined : organisationKey(user);
-      return sendOnTheNotices(
-        request,
-        reply,
-        reader === undefined
-          ? undefined
-          : { key: `${targetCompanyId}\n${reader}`, group: targetCompanyId },
-        async () => {
+      return figureDashboards.send(request, reply, {
+        key: reader === undefined ? undefined : `${targetCompanyId}\n${reader}`,
+        group: targetCompanyId,
+        compute: async () => {
           const { figures, nextMoment } = await readableFiguresUntil(db, scope);
           if (!figures) throw notFound();
           return {
@@ -124,7 +105,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             expiresAt: nextMoment?.getTime() ?? Number.POSITIVE_INFINITY,
           };
         },
-      );
+      });
     },
   );
 
@@ -141,22 +122,25 @@ const dashboardRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const clientId = request.user.clientId!;
       const scope = clientScope(clientId);
-      return sendOnTheNotices(request, reply, { key: clientGroup(clientId) }, async () => {
-        const [{ figures, nextMoment }, { companies, nextDue }] = await Promise.all([
-          readableFiguresUntil(db, scope),
-          companyGapStats(db, scope, { nextDue: true }),
-        ]);
-        return {
-          body: JSON.stringify({
-            success: true,
-            data: { ...figures, targetCompanyActionPlanStats: companies },
-          }),
-          // Whichever comes first: a plan's moment, or a gap falling due.
-          expiresAt: Math.min(
-            nextMoment?.getTime() ?? Number.POSITIVE_INFINITY,
-            nextDue?.getTime() ?? Number.POSITIVE_INFINITY,
-          ),
-        };
+      return figureDashboards.send(request, reply, {
+        key: clientGroup(clientId),
+        compute: async () => {
+          const [{ figures, nextMoment }, { companies, nextDue }] = await Promise.all([
+            readableFiguresUntil(db, scope),
+            companyGapStats(db, scope, { nextDue: true }),
+          ]);
+          return {
+            body: JSON.stringify({
+              success: true,
+              data: { ...figures, targetCompanyActionPlanStats: companies },
+            }),
+            // Whichever comes first: a plan's moment, or a gap falling due.
+            expiresAt: Math.min(
+              nextMoment?.getTime() ?? Number.POSITIVE_INFINITY,
+              nextDue?.getTime() ?? Number.POSITIVE_INFINITY,
+            ),
+          };
+        },
       });
     },
   );

@@ -12,19 +12,19 @@ import { auditorScope, clientScope } from '../../dashboards/scopes';
 import type { FigureScope } from '../../dashboards/figures';
 import type { Queryable } from '../../db';
 import { invalid, notFound } from '../../errors';
-import { KeptAnswer, keptAnswers, sendKeptAnswer } from '../../answer-cache';
+import { CachedAnswer, answerCache, changeFeed, sendCachedAnswer } from '../../answer-cache';
 import { portfolioToken, readPortfolio } from '../../portfolio/portfolio-figures';
 import { listPortfolioGaps, portfolioExportSelect } from '../../portfolio/portfolio-gaps';
 
 const routeDefaults = { tags: ['portfolio'] };
 
-/** The keys of a client's and of an auditor firm's portfolio among the answers kept (answer-cache.ts). */
+/** The keys of a client's and of an auditor firm's portfolio among the cached answers (answer-cache.ts). */
 const clientKey = (clientId: string) => `client:${clientId}`;
 const auditorKey = (auditorId: string) => `auditor:${auditorId}`;
 
 /**
  * A client's portfolio is its companies; an auditor's, its firm's work at the companies it is
- * assigned to. With it, its key among the answers kept.
+ * assigned to. With it, its key among the cached answers.
  */
 function portfolioOf(user: SessionUser): { scope: FigureScope; key: string } {
   if (user.userType === 'client') {
@@ -69,11 +69,15 @@ async function checkFilters(db: Queryable, user: SessionUser, query: PortfolioGa
  */
 const portfolioRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
-  // The answers kept, forgotten as the change feed tells of writes to their gaps and plans.
-  // The client's portfolio, and the firm's while it is assigned to the company.
-  const answers = keptAnswers(fastify, ({ clientId, auditorId }) =>
-    auditorId ? [clientKey(clientId), auditorKey(auditorId)] : [clientKey(clientId)],
-  );
+  // The portfolios (docs/decisions/0009-portfolio-answers-kept.md): checked by the portfolio's token
+  // on every request, invalidated by a change-feed notice of a write to their gaps and plans (the
+  // client's portfolio, and the firm's while it is assigned to the company).
+  const portfolios = answerCache(fastify, {
+    validity: 'token',
+    invalidatedBy: changeFeed(({ clientId, auditorId }) =>
+      auditorId ? [clientKey(clientId), auditorKey(auditorId)] : [clientKey(clientId)],
+    ),
+  });
 
   fastify.get(
     '/portfolio',
@@ -88,18 +92,17 @@ const portfolioRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const { scope, key } = portfolioOf(request.user);
-      const answer = await answers.answer(
-        { key },
-        () => portfolioToken(db, scope),
-        async () => {
+      return portfolios.send(request, reply, {
+        key,
+        token: () => portfolioToken(db, scope),
+        compute: async () => {
           const { portfolio, nextDue } = await readPortfolio(db, scope);
           return {
             body: JSON.stringify({ success: true, data: portfolio }),
             expiresAt: nextDue?.getTime() ?? Number.POSITIVE_INFINITY,
           };
         },
-      );
-      return sendKeptAnswer(request, reply, answer);
+      });
     },
   );
 
@@ -118,10 +121,10 @@ const portfolioRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       await checkFilters(db, request.user, request.query);
       const data = await listPortfolioGaps(db, portfolioOf(request.user).scope, request.query);
-      // Not kept (a page of any filters is rarely asked twice), but sent compressed as the kept
+      // Not cached (a page of any filters is rarely asked twice), but sent compressed as the cached
       // answers are: a page of 50 gaps is about 13 KB of JSON.
       const body = reply.serialize({ success: true as const, data }) as string;
-      return sendKeptAnswer(request, reply, new KeptAnswer(body));
+      return sendCachedAnswer(request, reply, new CachedAnswer(body));
     },
   );
 

@@ -1,15 +1,15 @@
-// A plan's detail kept by the API (docs/decisions/0065-plan-details-kept-on-their-rows-versions.md)
+// A plan's detail cached by the API (docs/decisions/0065-plan-details-kept-on-their-rows-versions.md)
 // never shows what has changed: after every kind of write (through the routes, or made in the
 // database by anything else, on this plan or on the earlier gap one of its images copies) and when a
-// gap falls due with no write, the next read shows it, and every answer equals the detail worked out
-// afresh for its reader. While nothing changed it costs one short statement, and a kept answer is
+// gap falls due with no write, the next read shows it, and every answer equals the detail computed
+// afresh for its reader. While nothing changed it costs one short statement, and a cached answer is
 // never given to a reader who may not see the plan.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../src/db';
 import type { ActionPlanDetail, Gap, SessionUser } from '@verity/shared-api/src/server';
 import { findActionPlanDetail } from '../../../src/action-plans/action-plan-queries';
 import { waitFor } from '../../support/api-process';
-import { expectCompressedCopies, readAsOfNow } from '../../support/kept-answers';
+import { expectCompressedCopies, readAsOfNow } from '../../support/cached-answers';
 import { countingApp, type counting } from '../../support/counting';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import {
@@ -28,7 +28,7 @@ import { multipart, pngOf } from './remark-uploads';
 
 type Reader = 'clientOwner' | 'clientViewer' | 'companyOwner' | 'auditorViewer';
 
-describe.each(databaseKinds)('the plan details kept on %s', (kind) => {
+describe.each(databaseKinds)('the plan details cached on %s', (kind) => {
   let database: TestDatabase;
   let db: Database;
   let app: FastifyInstance;
@@ -36,7 +36,7 @@ describe.each(databaseKinds)('the plan details kept on %s', (kind) => {
   let world: World;
   let planId: string;
   let gapId: string;
-  /** Whose tenancy each reader reads in, for the detail worked out afresh. */
+  /** Whose tenancy each reader reads in, for the detail computed afresh. */
   let tenancy: Record<Reader, SessionUser>;
 
   beforeAll(async () => {
@@ -69,11 +69,11 @@ describe.each(databaseKinds)('the plan details kept on %s', (kind) => {
     await database?.dispose();
   });
 
-  /** The plan's detail as `as` reads it, checked against the detail worked out afresh, with the statements it cost. */
+  /** The plan's detail as `as` reads it, checked against the detail computed afresh, with the statements it cost. */
   async function read(as: Reader = 'clientOwner', plan = planId) {
     let statements: string[] = [];
     let body = '';
-    // Whatever was kept, the detail as it is at the moment of the read, as this reader sees it.
+    // Whatever was cached, the detail as it is at the moment of the read, as this reader sees it.
     const detail = await readAsOfNow(
       async () => {
         count.reset();
@@ -114,7 +114,7 @@ describe.each(databaseKinds)('the plan details kept on %s', (kind) => {
       .remark;
   }
 
-  it('is worked out once per organisation, then answered from one short statement, compressed when accepted', async () => {
+  it('is computed once per organisation, then answered from one short statement, compressed when accepted', async () => {
     for (const as of ['clientOwner', 'companyOwner', 'auditorViewer'] as const) {
       const first = await read(as);
       const again = await read(as);
@@ -123,7 +123,7 @@ describe.each(databaseKinds)('the plan details kept on %s', (kind) => {
       expect(again.statements[0]).toContain('md5(');
       expect(again.statements[0]).not.toContain('json_agg');
     }
-    // Another user of the same client: the same bytes, kept.
+    // Another user of the same client: the same bytes, cached.
     const viewer = await read('clientViewer');
     expect(viewer.statements).toHaveLength(1);
     expect(viewer.body).toBe((await read('clientOwner')).body);
@@ -138,7 +138,7 @@ describe.each(databaseKinds)('the plan details kept on %s', (kind) => {
     );
   });
 
-  it('refuses a reader who may not see the plan, or names another company, while an answer is kept', async () => {
+  it('refuses a reader who may not see the plan, or names another company, while an answer is cached', async () => {
     await read();
     await expectRefused(
       world,
@@ -252,7 +252,7 @@ describe.each(databaseKinds)('the plan details kept on %s', (kind) => {
     for (const [sql, params] of writes) {
       const before = await read();
       await app.db.query(sql, params);
-      // read() checks the answer against the detail worked out afresh.
+      // read() checks the answer against the detail computed afresh.
       const after = await read();
       expect(after.body).not.toBe(before.body);
     }
@@ -272,7 +272,7 @@ describe.each(databaseKinds)('the plan details kept on %s', (kind) => {
         .remark.flatMap((shown) => shown.docs)
         .find((doc) => doc.evidence?.duplicateOf)?.evidence?.duplicateOf ?? null;
     expect(await copyOf()).toEqual({ gapId: earlierGap, KPI: 'Effluent COD' });
-    // Kept: nothing of this plan changes below, only the earlier gap.
+    // Cached: nothing of this plan changes below, only the earlier gap.
     expect((await read()).statements).toHaveLength(1);
 
     await editGap(app, world, earlierGap, { KPI: 'Effluent COD (mg/l)' });

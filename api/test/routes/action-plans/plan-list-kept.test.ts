@@ -1,13 +1,13 @@
-// An audit's plan list kept by the API (docs/decisions/0062-plan-list-answers-kept.md) never shows
+// An audit's plan list cached by the API (docs/decisions/0062-plan-list-answers-kept.md) never shows
 // what has changed: after each kind of write a reader could otherwise miss (a gap's text edited
 // through the routes, a count moved in the database with no notice, a plan added or edited, a gap
-// falling due), the next read shows it, every answer equals the list worked out afresh, and a kept
+// falling due), the next read shows it, every answer equals the list computed afresh, and a cached
 // answer is never given to a reader who may not see the audit.
 import type { FastifyInstance } from 'fastify';
 import type { ActionPlanPage } from '@verity/shared-api/src/server';
 import { listActionPlans } from '../../../src/action-plans/action-plan-queries';
 import { buildTestApp } from '../../support/app';
-import { expectCompressedCopies, readAsOfNow } from '../../support/kept-answers';
+import { expectCompressedCopies, readAsOfNow } from '../../support/cached-answers';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import {
   buildWorld,
@@ -24,7 +24,7 @@ import {
 
 type Reader = 'clientOwner' | 'auditorViewer' | 'companyOwner';
 
-describe.each(databaseKinds)('the plan lists kept on %s', (kind) => {
+describe.each(databaseKinds)('the plan lists cached on %s', (kind) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let world: World;
@@ -48,7 +48,7 @@ describe.each(databaseKinds)('the plan lists kept on %s', (kind) => {
   });
 
   const url = () => `/api/v1/action-plan/${world.audits.ap}/action-plans`;
-  // Whatever was kept, the list as it is at the moment of the read.
+  // Whatever was cached, the list as it is at the moment of the read.
   const read = (as: Reader = 'clientOwner', query: Record<string, string> = {}) =>
     readAsOfNow(
       async () => {
@@ -88,7 +88,7 @@ describe.each(databaseKinds)('the plan lists kept on %s', (kind) => {
     }
   });
 
-  it('refuses a reader who may not see the audit, or names another company, while an answer is kept', async () => {
+  it('refuses a reader who may not see the audit, or names another company, while an answer is cached', async () => {
     await read();
     await expectRefused(
       world,
@@ -153,7 +153,7 @@ describe.each(databaseKinds)('the plan lists kept on %s', (kind) => {
     const before = ours(await read());
     expect(before.gaps.find((gap) => gap.id === gapId)!.displayStatus).toBe('open');
     const overdueBefore = before.statistics.overdueGaps;
-    // Read again until the gap shows overdue: the answer kept ends at its due date.
+    // Read again until the gap shows overdue: the cached answer ends at its due date.
     const deadline = Date.now() + 30_000;
     let after = before;
     while (after.statistics.overdueGaps === overdueBefore && Date.now() < deadline) {

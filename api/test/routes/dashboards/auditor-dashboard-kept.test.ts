@@ -1,18 +1,18 @@
-// A firm's dashboard kept by the API (docs/decisions/0063-auditor-dashboards-kept.md) never shows
+// A firm's dashboard cached by the API (docs/decisions/0063-auditor-dashboards-kept.md) never shows
 // what has changed: after each kind of write a reader could otherwise miss (a gap's status through
 // the routes, a count moved in the database with no notice, a company renamed, the firm unassigned,
-// a gap falling due), the next read shows it, and every answer equals the figures worked out
+// a gap falling due), the next read shows it, and every answer equals the figures computed
 // afresh.
 import type { FastifyInstance } from 'fastify';
 import type { AuditorDashboard } from '@verity/shared-api/src/server';
 import { companyGapStats } from '../../../src/dashboards/figures';
 import { auditorScope } from '../../../src/dashboards/scopes';
 import { buildTestApp } from '../../support/app';
-import { expectCompressedCopies, readAsOfNow } from '../../support/kept-answers';
+import { expectCompressedCopies, readAsOfNow } from '../../support/cached-answers';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { addBetaGap, buildWorld, createPlan, gapsOf, type World } from '../action-plans/fixtures';
 
-describe.each(databaseKinds)('the auditor dashboards kept on %s', (kind) => {
+describe.each(databaseKinds)('the auditor dashboards cached on %s', (kind) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let world: World;
@@ -32,7 +32,7 @@ describe.each(databaseKinds)('the auditor dashboards kept on %s', (kind) => {
   });
 
   const url = () => `/api/v1/dashboard/auditor?auditorId=${world.greenAuditId}`;
-  // Whatever was kept, the figures as they are at the moment of the read.
+  // Whatever was cached, the figures as they are at the moment of the read.
   const read = () =>
     readAsOfNow(
       async () => {
@@ -64,7 +64,7 @@ describe.each(databaseKinds)('the auditor dashboards kept on %s', (kind) => {
     );
     const again = await world.as.auditorViewer({ method: 'GET', url: url() });
     expect(again.body).toBe(plain.body);
-    // Another firm's dashboard stays refused while this one is kept.
+    // Another firm's dashboard stays refused while this one is cached.
     const other = await world.as.otherFirmOwner({ method: 'GET', url: url() });
     expect(other.statusCode).toBe(404);
   });

@@ -1,9 +1,10 @@
-// The company and client dashboards kept on the database's word
-// (docs/decisions/0064-dashboards-kept-on-the-databases-word.md): read with no statement at all
-// while nothing they show has changed, and never showing what has: a write through the routes shows
-// at the next read, a write made in the database by anything else as soon as its notice is heard, a
+// The company and client dashboards invalidated by the figure notices
+// (docs/decisions/0064-dashboards-kept-on-the-databases-word.md): served from the cache with no
+// statement at all while nothing they show has changed, and never showing what has: a write through
+// the routes shows at the next read, a write made in the database by anything else as soon as its
+// notice is received, a
 // plan's timeline or a gap's due date passing with no write at all. Who may read them is decided as
-// before, whatever is kept.
+// before, whatever is cached.
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../src/db';
@@ -16,14 +17,14 @@ import {
 import { clientScope, companyScope } from '../../../src/dashboards/scopes';
 import { FENCE_COOKIE, FENCE_COOKIE_SECONDS } from '../../../src/live/figure-notices';
 import { waitFor } from '../../support/api-process';
-import { expectCompressedCopies } from '../../support/kept-answers';
+import { expectCompressedCopies } from '../../support/cached-answers';
 import { countingApp, type counting } from '../../support/counting';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { buildWorld, createPlan, gapsOf, type World } from '../action-plans/fixtures';
 
 type Reader = keyof World['as'];
 
-describe.each(databaseKinds)('dashboards kept on the notices on %s', (kind) => {
+describe.each(databaseKinds)('dashboards cached on the figure notices on %s', (kind) => {
   let database: TestDatabase;
   let db: Database;
   let app: FastifyInstance;
@@ -53,7 +54,7 @@ describe.each(databaseKinds)('dashboards kept on the notices on %s', (kind) => {
     await database?.dispose();
   });
 
-  /** A dashboard: where it is read, and its figures worked out afresh as the database has them now. */
+  /** A dashboard: where it is read, and its figures computed afresh as the database has them now. */
   interface View<T> {
     url: () => string;
     fresh: () => Promise<T>;
@@ -89,7 +90,7 @@ describe.each(databaseKinds)('dashboards kept on the notices on %s', (kind) => {
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     return { figures: response.json<{ data: T }>().data, statements };
   }
-  /** Reads until the dashboard shows the figures as they are now (a change heard by its notice). */
+  /** Reads until the dashboard shows the figures as they are now (a change received by its notice). */
   async function untilCurrentView<T>(view: View<T>, reader: Reader) {
     let shown: T | undefined;
     await waitFor(async () => {
@@ -100,8 +101,11 @@ describe.each(databaseKinds)('dashboards kept on the notices on %s', (kind) => {
   }
   const read = (reader: Reader = 'clientOwner', cookies = {}) => readView(company, reader, cookies);
   const untilCurrent = (reader: Reader = 'clientOwner') => untilCurrentView(company, reader);
-  const keptView = <T>(view: View<T>, reader: Reader) =>
-    waitFor(async () => (await readView(view, reader)).statements.length === 0, 'the figures kept');
+  const cachedView = <T>(view: View<T>, reader: Reader) =>
+    waitFor(
+      async () => (await readView(view, reader)).statements.length === 0,
+      'the figures cached',
+    );
   const provClosed = (figures: ActionPlanFigures) => figures.actionPlans.statusOverview.provClosed;
 
   it("is read once, then sent with no statement to the company's client and to the company", async () => {
@@ -111,7 +115,7 @@ describe.each(databaseKinds)('dashboards kept on the notices on %s', (kind) => {
       expect(again.figures).toEqual(await fresh());
       expect(again.statements).toEqual([]);
     }
-    // Another user of the same client: the same bytes, kept.
+    // Another user of the same client: the same bytes, cached.
     await read('clientViewer');
     const viewer = await read('clientViewer');
     expect(viewer.statements).toEqual([]);
@@ -124,7 +128,7 @@ describe.each(databaseKinds)('dashboards kept on the notices on %s', (kind) => {
     );
   });
 
-  it("stays refused to another client and another company while it is kept, and an auditor's is read afresh", async () => {
+  it("stays refused to another client and another company while it is cached, and an auditor's is read afresh", async () => {
     await read('clientOwner');
     for (const reader of ['otherClient', 'betaOwner'] as const) {
       const refused = await ask(reader);
@@ -141,13 +145,13 @@ describe.each(databaseKinds)('dashboards kept on the notices on %s', (kind) => {
     );
   });
 
-  it('shows a write through the routes at the very next read, its notice not heard yet', async () => {
+  it('shows a write through the routes at the very next read, its notice not received yet', async () => {
     const before = await untilCurrent();
-    await keptView(company, 'clientOwner');
+    await cachedView(company, 'clientOwner');
     // The notices held back, as when they are slow to come: the write's and its fence.
     const notices = app.figureNotices;
     const held: string[] = [];
-    const hear = notices.notice.bind(notices);
+    const receive = notices.notice.bind(notices);
     notices.notice = (payload) => void held.push(payload);
     let fence: { name: string; value: string } | undefined;
     try {
@@ -167,7 +171,7 @@ describe.each(databaseKinds)('dashboards kept on the notices on %s', (kind) => {
         sameSite: 'Lax',
         maxAge: FENCE_COOKIE_SECONDS,
       });
-      // Until this process hears its fence, every reader's dashboard is read afresh.
+      // Until this process receives its fence, every reader's dashboard is read afresh.
       await waitFor(() => held.includes(`f:${fence!.value}`), 'the fence sent');
       for (const reader of ['clientOwner', 'companyViewer'] as const) {
         const after = await read(reader);
@@ -175,16 +179,16 @@ describe.each(databaseKinds)('dashboards kept on the notices on %s', (kind) => {
         expect(provClosed(after.figures)).toBe(provClosed(before) + 1);
       }
     } finally {
-      notices.notice = hear;
-      for (const payload of held) hear(payload);
+      notices.notice = receive;
+      for (const payload of held) receive(payload);
     }
     expect((await read()).figures).toEqual(await fresh());
-    // Once the fence is heard, the new figures are kept in turn, for the writer's browser too.
-    await waitFor(async () => (await read()).statements.length === 0, 'the new figures kept');
+    // Once the fence is received, the new figures are cached in turn, for the writer's browser too.
+    await waitFor(async () => (await read()).statements.length === 0, 'the new figures cached');
     expect((await read('clientOwner', { [FENCE_COOKIE]: fence!.value })).statements).toEqual([]);
   });
 
-  it('shows a count moved in the database by anything else once its notice is heard', async () => {
+  it('shows a count moved in the database by anything else once its notice is received', async () => {
     const before = await untilCurrent();
     await app.db.query(`UPDATE gaps SET status = 'open' WHERE id = $1`, [gapId]);
     const after = await untilCurrent();
@@ -200,8 +204,8 @@ describe.each(databaseKinds)('dashboards kept on the notices on %s', (kind) => {
     const overdue = (figures: ActionPlanFigures) =>
       figures.actionPlans.timelineAnalysis.find((slice) => slice.name === 'Overdue')!.value;
     const before = await untilCurrent();
-    // Kept, though it moves by the clock in a few seconds.
-    await keptView(company, 'clientOwner');
+    // Cached, though it moves by the clock in a few seconds.
+    await cachedView(company, 'clientOwner');
     await waitFor(
       async () => overdue((await read()).figures) === overdue(before) + 1,
       'the plan overdue',
@@ -209,16 +213,16 @@ describe.each(databaseKinds)('dashboards kept on the notices on %s', (kind) => {
     expect((await read()).figures).toEqual(await fresh());
   }, 45_000);
 
-  it('serves nothing kept while the notices go unheard, to a browser whose fence is not heard, or to a read asking afresh', async () => {
+  it('serves nothing cached while not listening to the notices, to a browser whose fence is not received, or to a read asking afresh', async () => {
     await untilCurrent();
-    await keptView(company, 'clientOwner');
-    // A fence no process has heard (sent a moment ago through another process, say).
-    const unheard = await read('clientOwner', {
+    await cachedView(company, 'clientOwner');
+    // A fence no process has received (sent a moment ago through another process, say).
+    const unreceived = await read('clientOwner', {
       [FENCE_COOKIE]: '6f1c1d2e-0b7a-4c55-9e53-3f0f8a2b9c41',
     });
-    expect(unheard.statements).toHaveLength(1);
-    // A read that asks for figures worked out afresh: a screen after a live change, a hard reload.
-    // Whatever a browser sends as its fence or its cache directives: read afresh or kept, never refused.
+    expect(unreceived.statements).toHaveLength(1);
+    // A read that asks for figures computed afresh: a screen after a live change, a hard reload.
+    // Whatever a browser sends as its fence or its cache directives: read afresh or cached, never refused.
     for (const fence of ['x'.repeat(4000), 'f:../../%00;', '-1']) {
       expect((await read('clientOwner', { [FENCE_COOKIE]: fence })).statements).toHaveLength(1);
     }
@@ -237,12 +241,12 @@ describe.each(databaseKinds)('dashboards kept on the notices on %s', (kind) => {
       expect(count.seen.statements).toHaveLength(2);
     }
     expect((await read()).statements).toEqual([]);
-    app.figureNotices.deaf();
+    app.figureNotices.notListening();
     try {
       expect((await read()).statements).toHaveLength(1);
       expect((await read()).statements).toHaveLength(1);
     } finally {
-      app.figureNotices.hear();
+      app.figureNotices.listening();
     }
     await read();
     expect((await read()).statements).toEqual([]);
@@ -251,9 +255,9 @@ describe.each(databaseKinds)('dashboards kept on the notices on %s', (kind) => {
   const acmeIn = (dashboard: ClientDashboard) =>
     dashboard.targetCompanyActionPlanStats.find((stats) => stats.targetCompanyId === world.acmeId)!;
 
-  it("keeps the client's dashboard for each of its users, and tells no other client of it", async () => {
+  it("caches the client's dashboard for each of its users, and tells no other client of it", async () => {
     await untilCurrentView(client, 'clientOwner');
-    await keptView(client, 'clientOwner');
+    await cachedView(client, 'clientOwner');
     const viewer = await readView(client, 'clientViewer');
     expect(viewer.statements).toEqual([]);
     expect(viewer.figures).toEqual(await client.fresh());
@@ -270,10 +274,10 @@ describe.each(databaseKinds)('dashboards kept on the notices on %s', (kind) => {
 
   it("shows a write through the routes in the client's dashboard at the very next read", async () => {
     const before = acmeIn(await untilCurrentView(client, 'clientOwner'));
-    await keptView(client, 'clientOwner');
+    await cachedView(client, 'clientOwner');
     const notices = app.figureNotices;
     const held: string[] = [];
-    const hear = notices.notice.bind(notices);
+    const receive = notices.notice.bind(notices);
     notices.notice = (payload) => void held.push(payload);
     try {
       const written = await world.as.clientOwner({
@@ -286,15 +290,15 @@ describe.each(databaseKinds)('dashboards kept on the notices on %s', (kind) => {
       const after = acmeIn((await readView(client, 'clientViewer')).figures);
       expect(after.closed).toBe(before.closed + 1);
     } finally {
-      notices.notice = hear;
-      for (const payload of held) hear(payload);
+      notices.notice = receive;
+      for (const payload of held) receive(payload);
     }
     await untilCurrentView(client, 'clientOwner');
   });
 
-  it('shows a company renamed and a company added once their notices are heard', async () => {
+  it('shows a company renamed and a company added once their notices are received', async () => {
     await untilCurrentView(client, 'clientOwner');
-    await keptView(client, 'clientOwner');
+    await cachedView(client, 'clientOwner');
     await app.db.query('UPDATE target_companies SET target_company_name = $2 WHERE id = $1', [
       world.acmeId,
       'Acme Steel Holdings Ltd',
@@ -318,7 +322,7 @@ describe.each(databaseKinds)('dashboards kept on the notices on %s', (kind) => {
       [gapId],
     );
     const before = acmeIn(await untilCurrentView(client, 'clientOwner'));
-    await keptView(client, 'clientOwner');
+    await cachedView(client, 'clientOwner');
     await waitFor(
       async () =>
         acmeIn((await readView(client, 'clientOwner')).figures).overdue === before.overdue + 1,

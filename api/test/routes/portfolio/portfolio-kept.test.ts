@@ -1,14 +1,14 @@
-// The portfolio's answers kept by the API (api/src/answer-cache.ts) never show what
+// The portfolio's answers cached by the API (api/src/answer-cache.ts) never show what
 // has changed: after each kind of write a reader may not see otherwise (a text edit through the
 // routes, a count moved with no notice, a company renamed, a firm unassigned, a gap falling due), the
-// next read shows it, and every answer equals the figures worked out afresh.
+// next read shows it, and every answer equals the figures computed afresh.
 import type { FastifyInstance } from 'fastify';
 import type { Portfolio } from '@verity/shared-api/src/server';
 import { auditorScope, clientScope } from '../../../src/dashboards/scopes';
 import type { FigureScope } from '../../../src/dashboards/figures';
 import { portfolioFigures } from '../../../src/portfolio/portfolio-figures';
 import { buildTestApp } from '../../support/app';
-import { expectCompressedCopies, readAsOfNow } from '../../support/kept-answers';
+import { expectCompressedCopies, readAsOfNow } from '../../support/cached-answers';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import {
   addBetaGap,
@@ -19,7 +19,7 @@ import {
   type World,
 } from '../action-plans/fixtures';
 
-describe.each(databaseKinds)('the portfolio answers kept on %s', (kind) => {
+describe.each(databaseKinds)('the portfolio answers cached on %s', (kind) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let world: World;
@@ -63,11 +63,11 @@ describe.each(databaseKinds)('the portfolio answers kept on %s', (kind) => {
       ['auditorOwner', auditorScope(world.greenAuditId)],
     ] as const satisfies readonly (readonly ['clientOwner' | 'auditorOwner', FigureScope])[];
 
-  /** Both portfolios as the route answers them, each checked against the figures worked out afresh. */
+  /** Both portfolios as the route answers them, each checked against the figures computed afresh. */
   const readBoth = async () => {
     const answers: Portfolio[] = [];
     for (const [as, scope] of scopes()) {
-      // Whatever was kept, the figures as they are at the moment of the read.
+      // Whatever was cached, the figures as they are at the moment of the read.
       answers.push(
         await readAsOfNow(
           () => read(as),
@@ -90,7 +90,7 @@ describe.each(databaseKinds)('the portfolio answers kept on %s', (kind) => {
     );
   });
 
-  it("sends the gap explorer's page compressed too, not kept, the same JSON", async () => {
+  it("sends the gap explorer's page compressed too, not cached, the same JSON", async () => {
     const plain = await expectCompressedCopies((acceptEncoding) =>
       world.as.clientOwner({
         method: 'GET',
@@ -174,7 +174,7 @@ describe.each(databaseKinds)('the portfolio answers kept on %s', (kind) => {
     const before = await read('clientOwner');
     expect(before.mostOverdueHighRisk.map((gap) => gap.id)).not.toContain(gapId);
     const overdueBefore = acmeOf(before)!.overdue;
-    // Read again until the gap shows overdue: the answer kept ends at its due date.
+    // Read again until the gap shows overdue: the cached answer ends at its due date.
     const deadline = Date.now() + 30_000;
     let after = before;
     while (acmeOf(after)!.overdue === overdueBefore && Date.now() < deadline) {

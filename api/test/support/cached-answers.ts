@@ -1,4 +1,4 @@
-// Kept answers as readers get them: what the database shows at the moment of the read, and the same
+// Cached answers as readers get them: what the database shows at the moment of the read, and the same
 // JSON sent compressed to a client that accepts it.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
@@ -27,7 +27,7 @@ export async function expectCompressedCopies(
 
 /**
  * Reads an answer with `ask` and checks that it shows what `fresh` works out from the database at a
- * moment of the read: worked out just before and just after it, since a gap may fall due while it is
+ * moment of the read: computed just before and just after it, since a gap may fall due while it is
  * asked (the answer is then the one or the other, never an older one). Gives the answer.
  */
 export async function readAsOfNow<T>(ask: () => Promise<T>, fresh: () => Promise<T>): Promise<T> {
