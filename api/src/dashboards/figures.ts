@@ -129,8 +129,8 @@ export async function readableFigures(
 
 /**
  * `readableFigures`, and when they next move by the clock alone (a plan's timeline or its earliest
- * open gap's due date passing; null: never), read with the same now(). A moment of any firm's plan
- * of the companies in scope counts: at worst the figures are worked out again for nothing.
+ * open gap's due date passing; null: never), read with the same now() from the summary rows in
+ * scope: the expiry of a cached answer of these figures.
  */
 export async function readableFiguresUntil(
   db: Queryable,
@@ -146,11 +146,19 @@ async function figuresUntil(
 ): Promise<{ figures?: ActionPlanFigures; nextMoment: Date | null }> {
   const params: unknown[] = [];
   const counts = planCountsSql(scope, params);
+  // A summary row's next_moment (maintained by the triggers) is a lower bound of when its counts move: used
+  // as it is once it is in the future; for the few rows whose next_moment has passed (until the roll
+  // moves them on), the row's plans' next timeline and due date, each one index read.
   const nextMoment = withNextMoment
-    ? `, (SELECT min(m.at) FROM action_plan_summaries p
-        CROSS JOIN LATERAL (VALUES (p.timeline), (p.earliest_open_due)) m (at)
-        WHERE p.target_company_id ${scope.companyFilter} AND m.at >= now()
-          AND (SELECT readable FROM access)) AS next_moment`
+    ? `, (SELECT min(CASE WHEN c.next_moment IS NULL OR c.next_moment >= now() THEN c.next_moment
+          ELSE least(
+            (SELECT min(p.timeline) FROM action_plan_summaries p
+              WHERE p.target_company_id = c.target_company_id AND p.auditor_id = c.auditor_id
+                AND p.timeline >= now()),
+            (SELECT min(p.earliest_open_due) FROM action_plan_summaries p
+              WHERE p.target_company_id = c.target_company_id AND p.auditor_id = c.auditor_id
+                AND p.earliest_open_due >= now())) END)
+        FROM counts c) AS next_moment`
     : '';
   const { rows } = await db.query<PlanFigureRow>(
     prepared(`WITH ${counts}
@@ -297,11 +305,14 @@ export async function companyGapStats(
 }
 
 /**
- * The first due date from now of the gaps that can be overdue of the summary rows `where` picks
- * (`company_summaries` aliased `ns`): until then, no count of theirs moves with the clock by a gap
- * falling due. One read of the (company, firm, due date) index per summary row.
+ * A moment from now before which no gap that can be overdue of the summary rows `where` picks
+ * (`company_summaries` aliased `ns`) falls due: until then, no count of theirs moves with the clock.
+ * A row's next_due (maintained by the triggers, a lower bound of those due dates from its overdue_as_of on;
+ * null: none) is used as it is once it is in the future; for the few rows whose next_due has passed
+ * (until the roll moves them on), one read of the (company, firm, due date) index.
  */
-export const nextDueSql = (where: string) => `(SELECT min(n)
+export const nextDueSql = (where: string) => `(SELECT min(CASE
+    WHEN ns.next_due IS NULL OR ns.next_due >= now() THEN ns.next_due
+    ELSE (SELECT n FROM company_gaps_next_overdue(ns.target_company_id, ns.auditor_id, now()) n) END)
   FROM company_summaries ns
-  CROSS JOIN LATERAL company_gaps_next_overdue(ns.target_company_id, ns.auditor_id, now()) n
   WHERE ${where})`;

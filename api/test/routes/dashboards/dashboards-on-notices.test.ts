@@ -213,6 +213,32 @@ describe.each(databaseKinds)('dashboards cached on the figure notices on %s', (k
     expect((await read()).figures).toEqual(await fresh());
   }, 45_000);
 
+  it("counts a second plan overdue at its own timeline, after the company's summary moment has passed", async () => {
+    // Two plans passing a few seconds apart: once the first has passed, the company's summary row
+    // still names that moment (until the hourly roll), and the cached answer must end at the second.
+    const second = await createPlan(world);
+    await app.db.query(
+      `UPDATE action_plans SET timeline = now() + CASE WHEN id = $1 THEN interval '4 seconds'
+         ELSE interval '14 seconds' END WHERE id = ANY ($2)`,
+      [planId, [planId, second]],
+    );
+    const overdue = (figures: ActionPlanFigures) =>
+      figures.actionPlans.timelineAnalysis.find((slice) => slice.name === 'Overdue')!.value;
+    const before = await untilCurrent();
+    await waitFor(
+      async () => overdue((await read()).figures) === overdue(before) + 1,
+      'the first plan overdue',
+    );
+    // Cached again in between, though the summary's moment has passed.
+    await cachedView(company, 'clientOwner');
+    expect(overdue((await read()).figures)).toBe(overdue(before) + 1);
+    await waitFor(
+      async () => overdue((await read()).figures) === overdue(before) + 2,
+      'the second plan overdue',
+    );
+    expect((await read()).figures).toEqual(await fresh());
+  }, 45_000);
+
   it('serves nothing cached while not listening to the notices, to a browser whose fence is not received, or to a read asking afresh', async () => {
     await untilCurrent();
     await cachedView(company, 'clientOwner');
