@@ -1,5 +1,5 @@
 // The API's cached answers, and the one rule that decides whether a cached answer may be served to a
-// request (docs/decisions/xxxx-one-serving-rule-for-cached-answers.md).
+// request (docs/decisions/0072-one-serving-rule-for-cached-answers.md).
 //
 // Screens such as a lender's portfolio, a dashboard or an audit's plan list are opened again and
 // again while what they show changes far less often: an answer is computed once, kept as its JSON
