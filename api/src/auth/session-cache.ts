@@ -1,4 +1,4 @@
-// Session lookups kept (docs/decisions/0058-session-lookups-kept.md): every signed-in request needs
+// Session lookups cached (docs/decisions/0058-session-lookups-kept.md): every signed-in request needs
 // the user of its session. The process keeps what the database answered for a few seconds, and
 // forgets it the moment the database says the session or the user changed (migration 0031's
 // notices, heard by every process), or when this process ends a session itself.
@@ -8,10 +8,10 @@ import { isUuid } from '../uuid';
 /** The channel migration 0031's triggers notify on: a user's id, or '*' for everyone. */
 export const SESSIONS_CHANNEL = 'verity_sessions';
 
-/** Sessions kept at most (the least recently used go first). */
+/** Sessions cached at most (the least recently used go first). */
 export const SESSIONS_KEPT_MAX = 10_000;
 
-interface Kept {
+interface CachedLookup {
   userId: string;
   user: SessionUser;
   until: number;
@@ -31,19 +31,19 @@ export interface SessionWatcher {
 }
 
 export interface SessionCacheOptions {
-  /** The longest a kept lookup is used, should a notice ever go unheard (SESSION_KEPT_SECONDS); 0 keeps none. */
+  /** The longest a cached lookup is used, should a notice ever be missed (SESSION_KEPT_SECONDS); 0 caches none. */
   keptMs: number;
   max?: number;
   now?: () => number;
 }
 
 export class SessionCache {
-  private readonly kept = new Map<string, Kept>();
+  private readonly cached = new Map<string, CachedLookup>();
   private readonly watchers = new Set<SessionWatcher>();
-  /** Moves on every forgetting: a lookup that started before one is not kept. */
+  /** Moves on every forgetting: a lookup that started before one is not cached. */
   private generation = 0;
-  /** Whether the notices are heard: kept lookups are used only then. */
-  #hearing = false;
+  /** Whether the notices are received: cached lookups are used only then. */
+  #listening = false;
   private readonly keptMs: number;
   private readonly max: number;
   private readonly now: () => number;
@@ -55,19 +55,19 @@ export class SessionCache {
   }
 
   get size(): number {
-    return this.kept.size;
+    return this.cached.size;
   }
 
-  get hearing(): boolean {
-    return this.#hearing;
+  get isListening(): boolean {
+    return this.#listening;
   }
 
-  /** Whether a lookup of this session is kept (it may be past its time). */
+  /** Whether a lookup of this session is cached (it may be past its time). */
   keeps(sessionId: string): boolean {
-    return this.kept.has(sessionId);
+    return this.cached.has(sessionId);
   }
 
-  /** Tells the watcher of every ending and change this process hears of, until the returned function is called. */
+  /** Tells the watcher of every ending and change this process receives, until the returned function is called. */
   watch(watcher: SessionWatcher): () => void {
     this.watchers.add(watcher);
     return () => {
@@ -75,46 +75,46 @@ export class SessionCache {
     };
   }
 
-  /** The notices are heard from now on (the listening connection is open). */
-  hear(): void {
+  /** The notices are received from now on (the listening connection is open). */
+  listening(): void {
     this.forgetAll();
-    this.#hearing = true;
-    // Listening again after a loss: what was sent meanwhile went unheard.
+    this.#listening = true;
+    // Listening again after a loss: what was sent meanwhile was missed.
     for (const watcher of this.watchers) watcher.anyChanged();
   }
 
-  /** The notices may go unheard (the listening connection was lost): nothing kept is used. */
-  deaf(): void {
-    this.#hearing = false;
+  /** The notices may be missed (the listening connection was lost): nothing cached is used. */
+  notListening(): void {
+    this.#listening = false;
     this.forgetAll();
   }
 
   /**
-   * The user of a live session: the kept answer when there is one, else `read()` (the database),
-   * kept when it found a session and nothing was forgotten while it read.
+   * The user of a live session: the cached answer when there is one, else `read()` (the database),
+   * cached when it found a session and nothing was forgotten while it read.
    */
   async lookup(
     userId: string,
     sessionId: string,
     read: () => Promise<SessionUser | undefined>,
   ): Promise<SessionUser | undefined> {
-    const kept = this.#hearing ? this.kept.get(sessionId) : undefined;
+    const kept = this.#listening ? this.cached.get(sessionId) : undefined;
     if (kept && kept.userId === userId && kept.until > this.now()) {
       // Most recently used last: the first entry is the one to drop when full.
-      this.kept.delete(sessionId);
-      this.kept.set(sessionId, kept);
+      this.cached.delete(sessionId);
+      this.cached.set(sessionId, kept);
       return kept.user;
     }
     const generation = this.generation;
     const user = await read();
-    if (user && this.#hearing && this.keptMs > 0 && generation === this.generation) {
-      this.kept.delete(sessionId);
-      this.kept.set(sessionId, {
+    if (user && this.#listening && this.keptMs > 0 && generation === this.generation) {
+      this.cached.delete(sessionId);
+      this.cached.set(sessionId, {
         userId,
         user: Object.freeze(user),
         until: this.now() + this.keptMs,
       });
-      if (this.kept.size > this.max) this.kept.delete(this.kept.keys().next().value!);
+      if (this.cached.size > this.max) this.cached.delete(this.cached.keys().next().value!);
     }
     return user;
   }
@@ -130,21 +130,21 @@ export class SessionCache {
 
   forgetUser(userId: string): void {
     this.generation++;
-    for (const [sessionId, kept] of this.kept) {
-      if (kept.userId === userId) this.kept.delete(sessionId);
+    for (const [sessionId, kept] of this.cached) {
+      if (kept.userId === userId) this.cached.delete(sessionId);
     }
     for (const watcher of this.watchers) watcher.userChanged(userId);
   }
 
   forgetSessions(sessionIds: readonly string[]): void {
     this.generation++;
-    for (const sessionId of sessionIds) this.kept.delete(sessionId);
+    for (const sessionId of sessionIds) this.cached.delete(sessionId);
     if (sessionIds.length > 0)
       for (const watcher of this.watchers) watcher.sessionsEnded(sessionIds);
   }
 
   forgetAll(): void {
     this.generation++;
-    this.kept.clear();
+    this.cached.clear();
   }
 }

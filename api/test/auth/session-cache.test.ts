@@ -29,7 +29,7 @@ describe('session lookups kept', () => {
   beforeEach(() => {
     now = 1_000_000;
     cache = new SessionCache({ keptMs: 10_000, max: 2, now: () => now });
-    cache.hear();
+    cache.listening();
   });
 
   it('answers a session it looked up from what it kept, for the same user only, until its time is up', async () => {
@@ -98,15 +98,15 @@ describe('session lookups kept', () => {
   it('uses and keeps nothing while the notices may go unheard, and starts afresh once they are heard', async () => {
     const read = reader(member(ANA, 'Ana'));
     await cache.lookup(ANA, SESSION_A, read);
-    cache.deaf();
-    expect(cache.hearing).toBe(false);
+    cache.notListening();
+    expect(cache.isListening).toBe(false);
     expect(cache.size).toBe(0);
     await cache.lookup(ANA, SESSION_A, read);
     await cache.lookup(ANA, SESSION_A, read);
     expect(read).toHaveBeenCalledTimes(3);
     expect(cache.size).toBe(0);
 
-    cache.hear();
+    cache.listening();
     await cache.lookup(ANA, SESSION_A, read);
     await cache.lookup(ANA, SESSION_A, read);
     expect(read).toHaveBeenCalledTimes(4);
@@ -124,8 +124,8 @@ describe('session lookups kept', () => {
     cache.forgetUser(ANA);
     // An organisation's new name ends nothing and moves nobody.
     cache.notice('*');
-    cache.deaf();
-    cache.hear();
+    cache.notListening();
+    cache.listening();
     unwatch();
     cache.notice(ANA);
     expect(heard).toEqual([
@@ -150,7 +150,7 @@ describe('session lookups kept', () => {
 
   it('keeps nothing when told to keep lookups for no time (SESSION_KEPT_SECONDS=0)', async () => {
     const never = new SessionCache({ keptMs: 0 });
-    never.hear();
+    never.listening();
     const read = reader(member(ANA, 'Ana'));
     await never.lookup(ANA, SESSION_A, read);
     await never.lookup(ANA, SESSION_A, read);

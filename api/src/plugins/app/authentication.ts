@@ -32,12 +32,12 @@ export default fp(
     const checked = new VerifiedCookies();
     const stop = await fastify.db.listen(SESSIONS_CHANNEL, {
       onNotification: (payload) => sessions.notice(payload),
-      onLost: () => sessions.deaf(),
-      onMissed: () => sessions.hear(),
+      onLost: () => sessions.notListening(),
+      onMissed: () => sessions.listening(),
     });
-    sessions.hear();
+    sessions.listening();
     fastify.addHook('onClose', async () => {
-      sessions.deaf();
+      sessions.notListening();
       await stop();
     });
 

@@ -256,7 +256,7 @@ describe.each(databaseKinds)('session lookups kept on %s', (kind) => {
       expect((await me(clara)).statusCode).toBe(401);
 
       await waitFor(
-        async () => app.sessions.hearing && (await listening()).some((next) => next !== pid),
+        async () => app.sessions.isListening && (await listening()).some((next) => next !== pid),
         'listening again',
       );
       const again = await sessionFor(app, 'client.owner@verity.test', 'client');
