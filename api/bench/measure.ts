@@ -12,12 +12,18 @@ export interface Figures {
 /** Concurrent connections (and SQL loops): 20, or BENCH_CONNECTIONS (the gap explorer is also measured at 50). */
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
+/**
+ * BENCH_ENCODING=br (or gzip): asked with that Accept-Encoding, as a browser asks (a kept answer is
+ * then sent compressed, once compressed); unset, uncompressed, as the runs before were measured.
+ */
+export const ENCODING = process.env.BENCH_ENCODING;
+
 export async function measureHttp(url: string, cookie: string, seconds: number): Promise<Figures> {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: seconds,
-    headers: { cookie },
+    headers: { cookie, ...(ENCODING ? { 'accept-encoding': ENCODING } : {}) },
   });
   return {
     failed: result.non2xx + result.errors,
