@@ -1,6 +1,7 @@
 // Runs inside a worker thread so PGlite's WASM work never blocks the API's event loop.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { embeddedStartParams } from '../../../tooling/db/embedded';
 import {
   NOTIFICATION_ID,
@@ -21,6 +22,8 @@ const pglite = new PGlite({
   parsers: { [INT8_OID]: (value: string) => Number(value) },
   // Its memory capped (tooling/db/embedded.ts).
   startParams: embeddedStartParams(PGlite.defaultStartParams),
+  // The extensions the migrations create (btree_gin: migration 0039's explorer index).
+  extensions: { btree_gin },
 });
 
 function errorReply(id: number, error: unknown): WorkerReply {
