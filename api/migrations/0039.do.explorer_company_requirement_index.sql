@@ -1,5 +1,5 @@
 -- The explorer filtered by a requirement (every matrix cell links there), of one company or of the
--- whole scope (docs/decisions/xxxx-explorer-company-requirement-index.md). One GIN index over the
+-- whole scope (docs/decisions/0073-explorer-company-requirement-index.md). One GIN index over the
 -- gap's company and its requirement references: the company's gaps carrying the requirement are
 -- found in the index, instead of every company's gaps with it being read and the others' dropped.
 -- A multicolumn GIN index serves a condition on any of its columns alike, so a requirement without a
