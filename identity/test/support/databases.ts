@@ -37,6 +37,9 @@ export async function createIdentityDatabase(
   if (kind === 'pglite') return { env: {}, dispose: async () => undefined };
   const database = await createPostgresDatabase(template);
   const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+  // The drop below (WITH FORCE) may reach a connection the pool has just ended before its server
+  // process is gone: the server's farewell then arrives as an error on a client no one holds.
+  pool.on('error', () => undefined);
   return {
     env: { IDENTITY_DATABASE_URL: database.url },
     async query(sql, params = []) {
