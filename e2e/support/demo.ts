@@ -1,6 +1,7 @@
 // The seeded demo portfolio as the browser tests reach it: the API's answers read with the page's
 // own session, and the walk to Acme Steel Ltd's seeded GreenAudit audit.
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { personOn } from './session';
 
 /** The `data` of an API answer, read with the page's own signed-in cookies. */
 export async function apiData<T>(request: APIRequestContext, path: string): Promise<T> {
@@ -20,9 +21,15 @@ export interface SeededPlan {
   gaps: SeededGap[];
 }
 
+/** The demo's audits were made days before the run; the tests' own, minutes ago. */
+const madeByTheDemo = (audit: { createdAt: string }) =>
+  Date.now() - Date.parse(audit.createdAt) > 86_400_000;
+
 /**
- * The demo auditor's first audit of the company that has plans with gaps. Other browser tests add
- * audits (without plans) to the same company, so the newest audit is not always the one to use.
+ * The demo auditor's newest seeded audit of the company that has plans with gaps. Other browser
+ * tests add audits to the same company, some with plans of their own (plan-list-pages.spec.ts
+ * counts its audit's plans), so only the demo's own audits are candidates: the one chosen is the
+ * same whatever runs beside.
  */
 export async function seededAuditPlans(request: APIRequestContext, targetCompanyId: string) {
   const { auditors } = await apiData<{
@@ -30,11 +37,11 @@ export async function seededAuditPlans(request: APIRequestContext, targetCompany
   }>(request, `target-company/auditors?targetCompanyId=${targetCompanyId}&pageSize=100`);
   const auditorId = auditors.find((entry) => entry.auditor.auditorName === 'GreenAudit Partners')!
     .auditor._id;
-  const { audits } = await apiData<{ audits: { _id: string }[] }>(
+  const { audits } = await apiData<{ audits: { _id: string; createdAt: string }[] }>(
     request,
     `target-company/${auditorId}/audits?targetCompanyId=${targetCompanyId}&auditorId=${auditorId}&pageSize=100`,
   );
-  for (const audit of audits) {
+  for (const audit of audits.filter(madeByTheDemo)) {
     const { actionPlans } = await apiData<{ actionPlans: SeededPlan[] }>(
       request,
       `action-plan/${audit._id}/action-plans?targetCompanyId=${targetCompanyId}`,
@@ -161,4 +168,23 @@ export async function newAcmePlan(page: Page, texts: PlanTexts): Promise<AcmePla
     gapName: texts.gapName,
     kpi: texts.kpi,
   };
+}
+
+/**
+ * A plan of the test's own (as newAcmePlan), made by the auditor owner in a browser of their own, so
+ * that the test's page stays with whoever it signed in: a test that changes a gap changes its own,
+ * never one another test is reading at the same time.
+ */
+export async function ownAcmePlan(browser: Browser, texts: PlanTexts): Promise<AcmePlan> {
+  const auditor = await personOn(
+    browser,
+    'Login As Auditor',
+    'auditor.owner@verity.test',
+    /\/auditor\/target-companies$/,
+  );
+  try {
+    return await newAcmePlan(auditor, texts);
+  } finally {
+    await auditor.context().close();
+  }
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { openAcmeAuditPlans } from '../support/demo';
+import { effluentPlan, openAcmeAuditPlans, ownAcmePlan } from '../support/demo';
 import { enterAs, screenshot } from '../support/session';
 import { atBothSizes } from '../support/sizes';
 
@@ -23,14 +23,22 @@ async function historyCount(page: Page): Promise<number> {
 
 test('a client owner opens a gap from its row, changes its status and sees the history grow', async ({
   page,
+  browser,
 }) => {
-  await openAcmeActionPlans(page, 'client.owner@verity.test');
+  // A plan of its own: the gap whose history it counts is changed by no other test.
+  const plan = await ownAcmePlan(browser, effluentPlan(`status-${Date.now().toString(36)}`));
+  await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+  await page.goto(
+    `/client/target-companies/${plan.companyId}/auditors/${plan.auditorId}/${plan.auditId}/action-plans`,
+  );
+  await expect(page.getByRole('heading', { level: 1, name: 'Action Plans' })).toBeVisible();
   await expect(page.getByRole('link', { name: /^Open action plan / }).first()).toBeVisible();
   await screenshot(page, 'client-action-plans');
 
-  const gapRow = page.getByRole('link', { name: /^Open gap / }).first();
-  // The row's first line, its KPI (the link's name goes on with the gap's name).
-  const kpi = (await gapRow.locator('[title]').first().textContent()) ?? '';
+  const kpi = plan.kpi;
+  const gapRow = page.getByRole('link', { name: `Open gap ${kpi} ${plan.gapName}` });
+  // The row's first line is its KPI.
+  await expect(gapRow.locator('[title]').first()).toHaveText(kpi);
   await gapRow.click();
   await expect(page).toHaveURL(/\/action-plans\/[^/?]+\?gap_id=/);
   const panel = page.getByRole('dialog');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
-import { openAcmeAuditPlans } from '../support/demo';
+import { effluentPlan, ownAcmePlan } from '../support/demo';
 import { enterAs, screenshot } from '../support/session';
 import { atBothSizes } from '../support/sizes';
 
@@ -23,15 +23,18 @@ atBothSizes(
 
     test('the remark box refuses an oversized image before uploading, and a status change says Updating… until the answer', async ({
       page,
+      browser,
     }) => {
+      // A plan of its own: the status it changes is no other test's.
+      const plan = await ownAcmePlan(
+        browser,
+        effluentPlan(`feedback-${size}-${Date.now().toString(36)}`),
+      );
       await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
-      await page.goto('/client/target-companies');
-      await openAcmeAuditPlans(page);
-      await expect(page.getByRole('link', { name: /^Open gap / }).first()).toBeVisible();
-      await page
-        .getByRole('link', { name: /^Open gap / })
-        .last()
-        .click();
+      await page.goto(
+        `/client/target-companies/${plan.companyId}/auditors/${plan.auditorId}/${plan.auditId}/action-plans`,
+      );
+      await page.getByRole('link', { name: `Open gap ${plan.kpi} ${plan.gapName}` }).click();
       const panel = page.getByRole('dialog', { name: 'Gap Details' });
       const remark = panel.getByRole('textbox', { name: 'Add a remark' });
       await expect(remark).toBeVisible();

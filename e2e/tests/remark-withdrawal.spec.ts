@@ -1,6 +1,6 @@
 // A company user withdraws an image, then the whole remark: each asks first and leaves a trace.
 import { expect, test } from '@playwright/test';
-import { companyGapPath } from '../support/company-gaps';
+import { effluentPlan, ownAcmePlan } from '../support/demo';
 import { enterAs, screenshot } from '../support/session';
 
 // The smallest PNG: a 1x1 pixel.
@@ -9,14 +9,21 @@ const PIXEL = Buffer.from(
   'base64',
 );
 
-test('the author withdraws an image, then the remark, leaving a trace', async ({ page }) => {
+test('the author withdraws an image, then the remark, leaving a trace', async ({
+  page,
+  browser,
+}) => {
+  // A gap of its own: no other test's remarks come between.
+  const plan = await ownAcmePlan(browser, effluentPlan(`withdrawal-${Date.now().toString(36)}`));
   await enterAs(
     page,
     'Login As Target Company',
     'company.owner@verity.test',
     /\/target-company\/dashboard$/,
   );
-  await page.goto(await companyGapPath(page, () => true));
+  await page.goto(
+    `/target-company/auditors/${plan.auditorId}/${plan.auditId}/action-plans/${plan.planId}?gap_id=${plan.gapId}`,
+  );
   const panel = page.getByRole('dialog', { name: 'Gap Details' });
 
   const comment = `Posted by mistake ${Date.now()}`;

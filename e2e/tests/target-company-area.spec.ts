@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
-import { apiData, seededAuditPlans } from '../support/demo';
+import { apiData, effluentPlan, ownAcmePlan, seededAuditPlans } from '../support/demo';
 import { enterAs, screenshot } from '../support/session';
 
 const OWNER = 'company.owner@verity.test';
@@ -105,7 +105,11 @@ test('the company owner manages company users', async ({ page }) => {
 
 test('the company owner follows an auditor to a gap and adds remarks with images', async ({
   page,
+  browser,
 }) => {
+  // A plan of its own: the remarks it counts are on a gap no other test writes to.
+  const texts = effluentPlan(`remarks-${Date.now().toString(36)}`);
+  const plan = await ownAcmePlan(browser, texts);
   await signInCompany(page, OWNER);
   await page
     .getByRole('navigation', { name: 'Main' })
@@ -125,10 +129,9 @@ test('the company owner follows an auditor to a gap and adds remarks with images
   await expect(page.getByRole('button', { name: 'Add New Audit' })).toHaveCount(0);
   await screenshot(page, 'company-audits');
 
-  const { auditId } = await seededAuditPlans(page.request, await ownCompanyId(page));
-  await page.locator(`a[href$="/${auditId}/action-plans"]`).click();
+  await page.locator(`a[href$="/${plan.auditId}/action-plans"]`).click();
   await expect(page).toHaveURL(/\/[0-9a-f-]+\/[0-9a-f-]+\/action-plans$/);
-  const planRow = page.getByRole('link', { name: /^Open action plan / }).first();
+  const planRow = page.getByRole('link', { name: `Open action plan ${texts.heading}` });
   await expect(planRow).toBeVisible();
   await screenshot(page, 'company-action-plans');
 
