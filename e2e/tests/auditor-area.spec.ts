@@ -130,49 +130,51 @@ async function fillPlan(page: Page, plan: PlanCase) {
   await details.getByLabel('Category').selectOption('Environment');
 }
 
-test('the auditor owner sees the firm portfolio: companies, dashboard and audits', async ({
-  page,
-}) => {
-  await signInAsAuditor(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Target Companies' })).toBeVisible();
-  const card = page.getByRole('article').filter({ hasText: COMPANY });
-  await expect(card.getByRole('link')).toHaveText(['Audits']);
-  await expect(page.getByRole('button', { name: 'Add Target Company' })).toHaveCount(0);
-  await screenshot(page, 'auditor-companies');
+test(
+  'the auditor owner sees the firm portfolio: companies, dashboard and audits',
+  { tag: '@demo-figures' },
+  async ({ page }) => {
+    await signInAsAuditor(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Target Companies' })).toBeVisible();
+    const card = page.getByRole('article').filter({ hasText: COMPANY });
+    await expect(card.getByRole('link')).toHaveText(['Audits']);
+    await expect(page.getByRole('button', { name: 'Add Target Company' })).toHaveCount(0);
+    await screenshot(page, 'auditor-companies');
 
-  await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
-  await expect(page).toHaveURL(/\/auditor\/dashboard$/);
-  await expect(page.getByRole('group', { name: 'Total Target Companies' })).toContainText('2');
-  await expect(page.getByText('Portfolio Overview')).toBeVisible();
-  await expect(
-    page.getByRole('img').filter({ hasText: COMPANY }).or(page.locator('canvas')).first(),
-  ).toBeVisible();
-  await screenshot(page, 'auditor-dashboard');
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await expect(page).toHaveURL(/\/auditor\/dashboard$/);
+    await expect(page.getByRole('group', { name: 'Total Target Companies' })).toContainText('2');
+    await expect(page.getByText('Portfolio Overview')).toBeVisible();
+    await expect(
+      page.getByRole('img').filter({ hasText: COMPANY }).or(page.locator('canvas')).first(),
+    ).toBeVisible();
+    await screenshot(page, 'auditor-dashboard');
 
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Companies' })
-    .click();
-  await openAudits(page);
-  for (const header of ['Type', 'Category', 'Form', 'Fields count', 'Created', 'Actions']) {
-    await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
-  }
-  await expect(
-    auditRow(page, SEEDED_CAPA).getByRole('link', { name: 'View Audits' }),
-  ).toBeVisible();
-  await page.getByRole('searchbox').fill('no such audit');
-  await expect(
-    page.getByText('No audits found').or(page.getByText('No audit records found')),
-  ).toBeVisible();
-  await page.getByRole('searchbox').fill('');
-  await screenshot(page, 'auditor-audits');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Companies' })
+      .click();
+    await openAudits(page);
+    for (const header of ['Type', 'Category', 'Form', 'Fields count', 'Created', 'Actions']) {
+      await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
+    }
+    await expect(
+      auditRow(page, SEEDED_CAPA).getByRole('link', { name: 'View Audits' }),
+    ).toBeVisible();
+    await page.getByRole('searchbox').fill('no such audit');
+    await expect(
+      page.getByText('No audits found').or(page.getByText('No audit records found')),
+    ).toBeVisible();
+    await page.getByRole('searchbox').fill('');
+    await screenshot(page, 'auditor-audits');
 
-  await auditRow(page, SEEDED_CAPA).getByRole('link', { name: 'View Audits' }).click();
-  await expect(page).toHaveURL(/\/audits\/[^/]+\/action-plans$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Action Plans' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
-  await screenshot(page, 'auditor-action-plans');
-});
+    await auditRow(page, SEEDED_CAPA).getByRole('link', { name: 'View Audits' }).click();
+    await expect(page).toHaveURL(/\/audits\/[^/]+\/action-plans$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Action Plans' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
+    await screenshot(page, 'auditor-action-plans');
+  },
+);
 
 for (const plan of PLANS) {
   test(`the auditor owner creates a ${plan.label} and lands on its detail page`, async ({
@@ -301,27 +303,29 @@ test('the auditor owner adds an auditor user', async ({ page }) => {
   await screenshot(page, 'auditor-users');
 });
 
-test('an auditor viewer sees no Add Gap, no usable Edit Gap and no status selector', async ({
-  page,
-}) => {
-  await signInAsAuditor(page, 'auditor.viewer@verity.test');
-  await openAudits(page);
-  await auditRow(page, SEEDED_CAPA).getByRole('link', { name: 'View Audits' }).click();
-  await page
-    .getByRole('link', { name: /^Open / })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/action-plans\/[^/?]+/);
-  await page.goto(page.url().replace(/\?.*$/, ''));
-  const gapRows = page.getByRole('link', { name: /^Open gap / });
-  await expect(gapRows.first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Add Gap' })).toHaveCount(0);
-  for (const button of await page.getByRole('button', { name: /^Edit Gap/ }).all()) {
-    await expect(button).toBeDisabled();
-  }
-  await gapRows.first().click();
-  const panel = page.getByRole('dialog', { name: 'Gap Details' });
-  await expect(panel).toBeVisible();
-  await expect(panel.getByRole('combobox', { name: /^Status/ })).toHaveCount(0);
-  await screenshot(page, 'auditor-viewer-gap-panel');
-});
+test(
+  'an auditor viewer sees no Add Gap, no usable Edit Gap and no status selector',
+  { tag: '@read-only' },
+  async ({ page }) => {
+    await signInAsAuditor(page, 'auditor.viewer@verity.test');
+    await openAudits(page);
+    await auditRow(page, SEEDED_CAPA).getByRole('link', { name: 'View Audits' }).click();
+    await page
+      .getByRole('link', { name: /^Open / })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/action-plans\/[^/?]+/);
+    await page.goto(page.url().replace(/\?.*$/, ''));
+    const gapRows = page.getByRole('link', { name: /^Open gap / });
+    await expect(gapRows.first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add Gap' })).toHaveCount(0);
+    for (const button of await page.getByRole('button', { name: /^Edit Gap/ }).all()) {
+      await expect(button).toBeDisabled();
+    }
+    await gapRows.first().click();
+    const panel = page.getByRole('dialog', { name: 'Gap Details' });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('combobox', { name: /^Status/ })).toHaveCount(0);
+    await screenshot(page, 'auditor-viewer-gap-panel');
+  },
+);

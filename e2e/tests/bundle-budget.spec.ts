@@ -56,97 +56,111 @@ function gzippedSize(file: string): number {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-test('/login downloads at most 150 KB gzip of JavaScript, all of it the shell’s', async ({
-  page,
-}) => {
-  const scripts = new Set<string>();
-  /** What came over the wire for each script: its encoding and its body's bytes as sent. */
-  const received: { file: string; encoding: string | undefined; bytes: number }[] = [];
-  page.on('requestfinished', async (request) => {
-    if (request.resourceType() === 'script' || request.url().endsWith('.js')) {
-      scripts.add(request.url());
-      const response = await request.response();
-      const { responseBodySize } = await request.sizes();
-      received.push({
-        file: path.basename(new URL(request.url()).pathname),
-        encoding: (await response?.allHeaders())?.['content-encoding'],
-        bytes: responseBodySize,
-      });
+test(
+  '/login downloads at most 150 KB gzip of JavaScript, all of it the shell’s',
+  { tag: '@read-only' },
+  async ({ page }) => {
+    const scripts = new Set<string>();
+    /** What came over the wire for each script: its encoding and its body's bytes as sent. */
+    const received: { file: string; encoding: string | undefined; bytes: number }[] = [];
+    page.on('requestfinished', async (request) => {
+      if (request.resourceType() === 'script' || request.url().endsWith('.js')) {
+        scripts.add(request.url());
+        const response = await request.response();
+        const { responseBodySize } = await request.sizes();
+        received.push({
+          file: path.basename(new URL(request.url()).pathname),
+          encoding: (await response?.allHeaders())?.['content-encoding'],
+          bytes: responseBodySize,
+        });
+      }
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Login As Client' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    const shellOrigin = new URL(page.url()).origin;
+    const urls = [...scripts];
+    expect(urls.filter((url) => new URL(url).origin !== shellOrigin)).toEqual([]);
+    const files = urls.map((url) => {
+      const file = path.join(repoRoot, 'shell', 'dist', new URL(url).pathname);
+      return { file: path.basename(file), size: gzippedSize(file) };
+    });
+    const total = files.reduce((sum, { size }) => sum + size, 0);
+    console.log(
+      `/login: ${kb(total)} gzip in ${files.length} files (${files
+        .map(({ file, size }) => `${file} ${kb(size)}`)
+        .join(', ')})`,
+    );
+    expect(total).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
+    // The server sends the build's compressed copies (a file under 1 KB goes as it is), so the wire
+    // carries the budgeted bytes, not more.
+    await expect.poll(() => received.length).toBe(urls.length);
+    const plain = received.filter(({ encoding }) => encoding !== 'gzip' && encoding !== 'br');
+    expect(plain.filter(({ bytes }) => bytes >= 1024)).toEqual([]);
+    const sent = received.reduce((sum, { bytes }) => sum + bytes, 0);
+    console.log(
+      `/login: ${kb(sent)} sent in ${received.length} files (${[...new Set(received.map(({ encoding }) => encoding ?? 'none'))].join(', ')})`,
+    );
+    expect(sent).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
+    // Every script but main.js was named by the page, so none waited for another to run first.
+    expect(new Set(urls)).toEqual(
+      new Set([`${shellOrigin}/main.js`, ...(await preloadedScripts(page))]),
+    );
+  },
+);
+
+test(
+  'the shell carries nothing of the areas: no feature package, no remote, no chart',
+  { tag: '@read-only' },
+  () => {
+    const modules = report('shell').chunks.flatMap((chunk) => chunk.modules);
+    expect(modules.filter(isAreaCode)).toEqual([]);
+    expect(modules.filter(isEcharts)).toEqual([]);
+  },
+);
+
+test(
+  'the shell carries the one federation runtime core of the page; no remote carries one',
+  { tag: '@read-only' },
+  () => {
+    const inShell = report('shell').chunks.filter((chunk) =>
+      chunk.modules.some(isFederationRuntimeCore),
+    );
+    expect(inShell.map((chunk) => chunk.name)).toEqual(['main']);
+    // One copy: the ES build only, not its CommonJS build beside it.
+    expect(
+      inShell[0]!.modules.filter(isFederationRuntimeCore).filter((m) => m.endsWith('.cjs')),
+    ).toEqual([]);
+    for (const build of remotes) {
+      const modules = report(build).chunks.flatMap((chunk) => chunk.modules);
+      expect(modules.filter(isFederationRuntimeCore)).toEqual([]);
     }
-  });
-  await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Login As Client' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-
-  const shellOrigin = new URL(page.url()).origin;
-  const urls = [...scripts];
-  expect(urls.filter((url) => new URL(url).origin !== shellOrigin)).toEqual([]);
-  const files = urls.map((url) => {
-    const file = path.join(repoRoot, 'shell', 'dist', new URL(url).pathname);
-    return { file: path.basename(file), size: gzippedSize(file) };
-  });
-  const total = files.reduce((sum, { size }) => sum + size, 0);
-  console.log(
-    `/login: ${kb(total)} gzip in ${files.length} files (${files
-      .map(({ file, size }) => `${file} ${kb(size)}`)
-      .join(', ')})`,
-  );
-  expect(total).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
-  // The server sends the build's compressed copies (a file under 1 KB goes as it is), so the wire
-  // carries the budgeted bytes, not more.
-  await expect.poll(() => received.length).toBe(urls.length);
-  const plain = received.filter(({ encoding }) => encoding !== 'gzip' && encoding !== 'br');
-  expect(plain.filter(({ bytes }) => bytes >= 1024)).toEqual([]);
-  const sent = received.reduce((sum, { bytes }) => sum + bytes, 0);
-  console.log(
-    `/login: ${kb(sent)} sent in ${received.length} files (${[...new Set(received.map(({ encoding }) => encoding ?? 'none'))].join(', ')})`,
-  );
-  expect(sent).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
-  // Every script but main.js was named by the page, so none waited for another to run first.
-  expect(new Set(urls)).toEqual(
-    new Set([`${shellOrigin}/main.js`, ...(await preloadedScripts(page))]),
-  );
-});
-
-test('the shell carries nothing of the areas: no feature package, no remote, no chart', () => {
-  const modules = report('shell').chunks.flatMap((chunk) => chunk.modules);
-  expect(modules.filter(isAreaCode)).toEqual([]);
-  expect(modules.filter(isEcharts)).toEqual([]);
-});
-
-test('the shell carries the one federation runtime core of the page; no remote carries one', () => {
-  const inShell = report('shell').chunks.filter((chunk) =>
-    chunk.modules.some(isFederationRuntimeCore),
-  );
-  expect(inShell.map((chunk) => chunk.name)).toEqual(['main']);
-  // One copy: the ES build only, not its CommonJS build beside it.
-  expect(
-    inShell[0]!.modules.filter(isFederationRuntimeCore).filter((m) => m.endsWith('.cjs')),
-  ).toEqual([]);
-  for (const build of remotes) {
-    const modules = report(build).chunks.flatMap((chunk) => chunk.modules);
-    expect(modules.filter(isFederationRuntimeCore)).toEqual([]);
-  }
-});
+  },
+);
 
 for (const build of remotes) {
-  test(`${build}: its design system and contract are split by page, none of it in remoteEntry.js`, () => {
-    const { chunks } = report(build);
-    const initial = chunks.filter((chunk) => chunk.initial);
-    expect(initial.flatMap((chunk) => chunk.files)).toContain('remoteEntry.js');
-    expect(initial.flatMap((chunk) => chunk.modules).filter(isDesignSystemCode)).toEqual([]);
-    // Split by what each page uses: no chunk carries all of the design system the build uses (before,
-    // one design-system chunk did, and every first screen downloaded the gap form with it).
-    const used = new Set(chunks.flatMap((chunk) => chunk.modules).filter(isDesignSystemCode));
-    const whole = chunks.filter(
-      (chunk) => chunk.modules.filter(isDesignSystemCode).length === used.size,
-    );
-    expect(whole.map((chunk) => chunk.files)).toEqual([]);
-  });
+  test(
+    `${build}: its design system and contract are split by page, none of it in remoteEntry.js`,
+    { tag: '@read-only' },
+    () => {
+      const { chunks } = report(build);
+      const initial = chunks.filter((chunk) => chunk.initial);
+      expect(initial.flatMap((chunk) => chunk.files)).toContain('remoteEntry.js');
+      expect(initial.flatMap((chunk) => chunk.modules).filter(isDesignSystemCode)).toEqual([]);
+      // Split by what each page uses: no chunk carries all of the design system the build uses (before,
+      // one design-system chunk did, and every first screen downloaded the gap form with it).
+      const used = new Set(chunks.flatMap((chunk) => chunk.modules).filter(isDesignSystemCode));
+      const whole = chunks.filter(
+        (chunk) => chunk.modules.filter(isDesignSystemCode).length === used.size,
+      );
+      expect(whole.map((chunk) => chunk.files)).toEqual([]);
+    },
+  );
 }
 
 for (const build of remotes) {
-  test(`${build}: ECharts is only in lazy chunks of its own`, () => {
+  test(`${build}: ECharts is only in lazy chunks of its own`, { tag: '@read-only' }, () => {
     const { chunks } = report(build);
     const withEcharts = chunks.filter((chunk) => chunk.modules.some(isEcharts));
     expect(withEcharts.length).toBeGreaterThan(0);
@@ -229,79 +243,80 @@ async function coldPageWithSessionOf(browser: Browser, page: Page): Promise<Page
 }
 
 for (const area of FIRST_ROUTES) {
-  test(`${area.build}: the first screen shows its figures with at most 200 KB of compressed JavaScript: no ECharts, no forms, one federation runtime`, async ({
-    page,
-    browser,
-  }) => {
-    await enterAs(page, area.button, area.email, area.home);
-    const home = page.url();
-    const cold = await coldPageWithSessionOf(browser, page);
-    const echarts = echartsFiles(area.build);
-    const shellOrigin = new URL(home).origin;
+  test(
+    `${area.build}: the first screen shows its figures with at most 200 KB of compressed JavaScript: no ECharts, no forms, one federation runtime`,
+    { tag: '@read-only' },
+    async ({ page, browser }) => {
+      await enterAs(page, area.button, area.email, area.home);
+      const home = page.url();
+      const cold = await coldPageWithSessionOf(browser, page);
+      const echarts = echartsFiles(area.build);
+      const shellOrigin = new URL(home).origin;
 
-    // Without ECharts at all, the figures still come: nothing before them waits for the charts.
-    await cold.route(
-      (url) => echarts.has(path.basename(url.pathname)),
-      (route) => route.abort(),
-    );
-    const sent: { file: string; url: string; bytes: number }[] = [];
-    const asked: string[] = [];
-    cold.on('request', (request) => asked.push(new URL(request.url()).pathname));
-    cold.on('requestfinished', async (request) => {
-      const url = new URL(request.url());
-      if (request.resourceType() !== 'script' && !url.pathname.endsWith('.js')) return;
-      const { responseBodySize } = await request.sizes();
-      sent.push({
-        file: `${url.origin === shellOrigin ? 'shell' : url.port}:${path.basename(url.pathname)}`,
-        url: `${url.origin}${url.pathname}`,
-        bytes: responseBodySize,
+      // Without ECharts at all, the figures still come: nothing before them waits for the charts.
+      await cold.route(
+        (url) => echarts.has(path.basename(url.pathname)),
+        (route) => route.abort(),
+      );
+      const sent: { file: string; url: string; bytes: number }[] = [];
+      const asked: string[] = [];
+      cold.on('request', (request) => asked.push(new URL(request.url()).pathname));
+      cold.on('requestfinished', async (request) => {
+        const url = new URL(request.url());
+        if (request.resourceType() !== 'script' && !url.pathname.endsWith('.js')) return;
+        const { responseBodySize } = await request.sizes();
+        sent.push({
+          file: `${url.origin === shellOrigin ? 'shell' : url.port}:${path.basename(url.pathname)}`,
+          url: `${url.origin}${url.pathname}`,
+          bytes: responseBodySize,
+        });
       });
-    });
-    await cold.goto(home);
-    await expect(area.figures(cold)).toBeVisible();
-    const before = [...sent];
-    const total = before.reduce((sum, { bytes }) => sum + bytes, 0);
-    console.log(
-      `${area.build} first screen: ${kb(total)} of JavaScript sent in ${before.length} files (${before.map(({ file, bytes }) => `${file} ${kb(bytes)}`).join(', ')})`,
-    );
-    expect(before.filter(({ file }) => echarts.has(file.split(':')[1]!))).toEqual([]);
-    expect(total).toBeLessThanOrEqual(FIRST_ROUTE_BUDGET_BYTES);
-    const modules = before.map(({ file }) => {
-      const [origin, name] = file.split(':') as [string, string];
-      return { origin, modules: modulesOf(origin === 'shell' ? 'shell' : area.build, name) };
-    });
-    // Forms and dialogs load with the pages and dialogs that have them.
-    expect(modules.flatMap((loaded) => loaded.modules).filter(isFormCode)).toEqual([]);
-    // The federation runtime's core came once, in the shell's main.js.
-    const withRuntimeCore = modules.filter((loaded) =>
-      loaded.modules.some(isFederationRuntimeCore),
-    );
-    expect(withRuntimeCore.map(({ origin }) => origin)).toEqual(['shell']);
-    // The page names the remotes and preloads the session and every script of the first screen
-    // (the shell's start and layout, the area's entry, app and page): no /remotes.json, the session
-    // asked for once, and the scripts the screen ran before its figures are main.js and exactly
-    // those the page preloaded, none fetched one after another as the scripts ran; only the charts'
-    // own chunk is asked for as the screen renders, beside the figures' call, and waited for by no
-    // figure.
-    expect(asked).not.toContain('/remotes.json');
-    expect(asked.filter((pathname) => pathname === '/api/v1/auth/me')).toHaveLength(1);
-    const preloaded = await preloadedScripts(cold);
-    expect(
-      preloaded.filter((url) => url.endsWith('/remoteEntry.js') && !url.startsWith(shellOrigin)),
-    ).toHaveLength(1);
-    const charts = chartFiles(area.build);
-    const ran = before.map(({ url }) => url);
-    expect(preloaded.filter((url) => !ran.includes(url))).toEqual([]);
-    expect(
-      ran.filter(
-        (url) =>
-          url !== `${shellOrigin}/main.js` &&
-          !preloaded.includes(url) &&
-          !charts.has(path.basename(url)),
-      ),
-    ).toEqual([]);
-    await cold.context().close();
-  });
+      await cold.goto(home);
+      await expect(area.figures(cold)).toBeVisible();
+      const before = [...sent];
+      const total = before.reduce((sum, { bytes }) => sum + bytes, 0);
+      console.log(
+        `${area.build} first screen: ${kb(total)} of JavaScript sent in ${before.length} files (${before.map(({ file, bytes }) => `${file} ${kb(bytes)}`).join(', ')})`,
+      );
+      expect(before.filter(({ file }) => echarts.has(file.split(':')[1]!))).toEqual([]);
+      expect(total).toBeLessThanOrEqual(FIRST_ROUTE_BUDGET_BYTES);
+      const modules = before.map(({ file }) => {
+        const [origin, name] = file.split(':') as [string, string];
+        return { origin, modules: modulesOf(origin === 'shell' ? 'shell' : area.build, name) };
+      });
+      // Forms and dialogs load with the pages and dialogs that have them.
+      expect(modules.flatMap((loaded) => loaded.modules).filter(isFormCode)).toEqual([]);
+      // The federation runtime's core came once, in the shell's main.js.
+      const withRuntimeCore = modules.filter((loaded) =>
+        loaded.modules.some(isFederationRuntimeCore),
+      );
+      expect(withRuntimeCore.map(({ origin }) => origin)).toEqual(['shell']);
+      // The page names the remotes and preloads the session and every script of the first screen
+      // (the shell's start and layout, the area's entry, app and page): no /remotes.json, the session
+      // asked for once, and the scripts the screen ran before its figures are main.js and exactly
+      // those the page preloaded, none fetched one after another as the scripts ran; only the charts'
+      // own chunk is asked for as the screen renders, beside the figures' call, and waited for by no
+      // figure.
+      expect(asked).not.toContain('/remotes.json');
+      expect(asked.filter((pathname) => pathname === '/api/v1/auth/me')).toHaveLength(1);
+      const preloaded = await preloadedScripts(cold);
+      expect(
+        preloaded.filter((url) => url.endsWith('/remoteEntry.js') && !url.startsWith(shellOrigin)),
+      ).toHaveLength(1);
+      const charts = chartFiles(area.build);
+      const ran = before.map(({ url }) => url);
+      expect(preloaded.filter((url) => !ran.includes(url))).toEqual([]);
+      expect(
+        ran.filter(
+          (url) =>
+            url !== `${shellOrigin}/main.js` &&
+            !preloaded.includes(url) &&
+            !charts.has(path.basename(url)),
+        ),
+      ).toEqual([]);
+      await cold.context().close();
+    },
+  );
 }
 
 /** A build's dist/preload.json, as the shell's server reads it. */
@@ -352,85 +367,102 @@ const FIRST_ROUTE_GZIP_BUDGETS_KB: Record<string, number> = {
   '/target-company/auditors/a/audit/action-plans/plan': 200,
 };
 
-test('each first route’s JavaScript before its figures is within its gzip budget', () => {
-  const measured = Object.keys(FIRST_ROUTE_GZIP_BUDGETS_KB).map((pathname) => {
-    const files = firstRouteFiles(pathname);
-    const bytes = files.reduce(
-      (sum, { build, file }) => sum + gzippedSize(path.join(repoRoot, build, 'dist', file)),
-      0,
+test(
+  'each first route’s JavaScript before its figures is within its gzip budget',
+  { tag: '@read-only' },
+  () => {
+    const measured = Object.keys(FIRST_ROUTE_GZIP_BUDGETS_KB).map((pathname) => {
+      const files = firstRouteFiles(pathname);
+      const bytes = files.reduce(
+        (sum, { build, file }) => sum + gzippedSize(path.join(repoRoot, build, 'dist', file)),
+        0,
+      );
+      return { pathname, bytes, files: files.length };
+    });
+    console.log(
+      measured
+        .map(({ pathname, bytes, files }) => `${pathname}: ${kb(bytes)} gzip in ${files} files`)
+        .join('\n'),
     );
-    return { pathname, bytes, files: files.length };
-  });
-  console.log(
-    measured
-      .map(({ pathname, bytes, files }) => `${pathname}: ${kb(bytes)} gzip in ${files} files`)
-      .join('\n'),
-  );
-  expect(
-    measured.filter(({ pathname, bytes }) => bytes > FIRST_ROUTE_GZIP_BUDGETS_KB[pathname]! * 1024),
-  ).toEqual([]);
-});
+    expect(
+      measured.filter(
+        ({ pathname, bytes }) => bytes > FIRST_ROUTE_GZIP_BUDGETS_KB[pathname]! * 1024,
+      ),
+    ).toEqual([]);
+  },
+);
 
-test('the plan detail’s first route carries no form or dialog code: they load when one is opened', () => {
-  const planDetails = Object.keys(FIRST_ROUTE_GZIP_BUDGETS_KB).filter((pathname) =>
-    pathname.endsWith('/action-plans/plan'),
-  );
-  expect(planDetails).toHaveLength(3);
-  for (const pathname of planDetails) {
-    const modules = firstRouteFiles(pathname).flatMap(({ build, file }) => modulesOf(build, file));
-    expect({ pathname, forms: modules.filter(isFormCode) }).toEqual({ pathname, forms: [] });
-  }
-});
-
-test('TanStack Query comes once to a signed-in page: the shell provides it, no remote preloads its own', () => {
-  const isQuery = (module: string) =>
-    /node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?@tanstack\//.test(module);
-  for (const build of remotes) {
-    const withQuery = new Set(
-      report(build)
-        .chunks.filter((chunk) => chunk.modules.some(isQuery))
-        .flatMap((chunk) => chunk.files),
+test(
+  'the plan detail’s first route carries no form or dialog code: they load when one is opened',
+  { tag: '@read-only' },
+  () => {
+    const planDetails = Object.keys(FIRST_ROUTE_GZIP_BUDGETS_KB).filter((pathname) =>
+      pathname.endsWith('/action-plans/plan'),
     );
-    const preloaded = Object.values(planOf(build).groups).flat();
-    expect(preloaded.filter((file) => withQuery.has(file))).toEqual([]);
-  }
-});
-
-test('remote-client: the plan detail opened cold runs main.js and what its page preloaded, no second wave', async ({
-  page,
-  browser,
-}) => {
-  await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
-  await page.goto('/client/target-companies');
-  await openAcmeAuditPlans(page);
-  await page
-    .getByRole('link', { name: /^Open action plan / })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/action-plans\/[^/?]+$/);
-  const planUrl = page.url();
-  const shellOrigin = new URL(planUrl).origin;
-  const cold = await coldPageWithSessionOf(browser, page);
-  const ran: string[] = [];
-  cold.on('requestfinished', (request) => {
-    const url = new URL(request.url());
-    if (request.resourceType() === 'script' || url.pathname.endsWith('.js')) {
-      ran.push(`${url.origin}${url.pathname}`);
+    expect(planDetails).toHaveLength(3);
+    for (const pathname of planDetails) {
+      const modules = firstRouteFiles(pathname).flatMap(({ build, file }) =>
+        modulesOf(build, file),
+      );
+      expect({ pathname, forms: modules.filter(isFormCode) }).toEqual({ pathname, forms: [] });
     }
-  });
-  await cold.goto(planUrl);
-  await expect(cold.getByRole('link', { name: /^Open gap / }).first()).toBeVisible();
-  const before = [...ran];
-  const preloaded = await preloadedScripts(cold);
-  const charts = chartFiles('remote-client');
-  expect(
-    before.filter(
-      (url) =>
-        url !== `${shellOrigin}/main.js` &&
-        !preloaded.includes(url) &&
-        !charts.has(path.basename(url)),
-    ),
-  ).toEqual([]);
-  expect(preloaded.filter((url) => !before.includes(url))).toEqual([]);
-  await cold.context().close();
-});
+  },
+);
+
+test(
+  'TanStack Query comes once to a signed-in page: the shell provides it, no remote preloads its own',
+  { tag: '@read-only' },
+  () => {
+    const isQuery = (module: string) =>
+      /node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?@tanstack\//.test(module);
+    for (const build of remotes) {
+      const withQuery = new Set(
+        report(build)
+          .chunks.filter((chunk) => chunk.modules.some(isQuery))
+          .flatMap((chunk) => chunk.files),
+      );
+      const preloaded = Object.values(planOf(build).groups).flat();
+      expect(preloaded.filter((file) => withQuery.has(file))).toEqual([]);
+    }
+  },
+);
+
+test(
+  'remote-client: the plan detail opened cold runs main.js and what its page preloaded, no second wave',
+  { tag: '@read-only' },
+  async ({ page, browser }) => {
+    await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+    await page.goto('/client/target-companies');
+    await openAcmeAuditPlans(page);
+    await page
+      .getByRole('link', { name: /^Open action plan / })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/action-plans\/[^/?]+$/);
+    const planUrl = page.url();
+    const shellOrigin = new URL(planUrl).origin;
+    const cold = await coldPageWithSessionOf(browser, page);
+    const ran: string[] = [];
+    cold.on('requestfinished', (request) => {
+      const url = new URL(request.url());
+      if (request.resourceType() === 'script' || url.pathname.endsWith('.js')) {
+        ran.push(`${url.origin}${url.pathname}`);
+      }
+    });
+    await cold.goto(planUrl);
+    await expect(cold.getByRole('link', { name: /^Open gap / }).first()).toBeVisible();
+    const before = [...ran];
+    const preloaded = await preloadedScripts(cold);
+    const charts = chartFiles('remote-client');
+    expect(
+      before.filter(
+        (url) =>
+          url !== `${shellOrigin}/main.js` &&
+          !preloaded.includes(url) &&
+          !charts.has(path.basename(url)),
+      ),
+    ).toEqual([]);
+    expect(preloaded.filter((url) => !before.includes(url))).toEqual([]);
+    await cold.context().close();
+  },
+);

@@ -77,7 +77,7 @@ test('a client owner opens a gap from its row, changes its status and sees the h
   );
 });
 
-test('a client viewer sees no status selector', async ({ page }) => {
+test('a client viewer sees no status selector', { tag: '@read-only' }, async ({ page }) => {
   await openAcmeActionPlans(page, 'client.viewer@verity.test');
   await page
     .getByRole('link', { name: /^Open gap / })
@@ -107,53 +107,57 @@ function readCsv(file: string): { bom: boolean; rows: Record<string, string>[] }
 }
 
 atBothSizes((size) => {
-  test('a client exports the action plans as a CSV holding the plan’s gaps', async ({ page }) => {
-    const companyId = await openAcmeActionPlans(page, 'client.viewer@verity.test');
-    const gapLabels = await page
-      .getByRole('link', { name: /^Open gap / })
-      .evaluateAll((rows) => rows.map((row) => row.querySelector('[title]')?.textContent ?? ''));
-    expect(gapLabels.length).toBeGreaterThan(0);
+  test(
+    'a client exports the action plans as a CSV holding the plan’s gaps',
+    { tag: '@read-only' },
+    async ({ page }) => {
+      const companyId = await openAcmeActionPlans(page, 'client.viewer@verity.test');
+      const gapLabels = await page
+        .getByRole('link', { name: /^Open gap / })
+        .evaluateAll((rows) => rows.map((row) => row.querySelector('[title]')?.textContent ?? ''));
+      expect(gapLabels.length).toBeGreaterThan(0);
 
-    // The list's export holds this audit's plans, and says so.
-    const auditExport = page.getByRole('button', { name: 'Export CSV' });
-    await expect(auditExport).toHaveAccessibleDescription(
-      "This audit's action plans and gaps, as a CSV file",
-    );
-    const [download] = await Promise.all([page.waitForEvent('download'), auditExport.click()]);
-    const today = new Date().toISOString().slice(0, 10);
-    expect(download.suggestedFilename()).toBe(`${companyId}_esap_export_${today}.csv`);
-    const csv = readFileSync(await download.path(), 'utf8');
-    for (const kpi of gapLabels) expect(csv).toContain(kpi);
-    const ofAudit = readCsv(await download.path());
-    expect(ofAudit.bom).toBe(true);
-    expect(Object.keys(ofAudit.rows[0] ?? {}).slice(0, 4)).toEqual([
-      'Auditor',
-      'Audit Type',
-      'Audit Category',
-      'Action Plan Heading',
-    ]);
-    for (const row of ofAudit.rows) {
-      expect(row).toMatchObject({
-        Auditor: 'GreenAudit Partners',
-        'Audit Type': 'Normal Audit',
-        'Audit Category': 'EHS',
-      });
-    }
+      // The list's export holds this audit's plans, and says so.
+      const auditExport = page.getByRole('button', { name: 'Export CSV' });
+      await expect(auditExport).toHaveAccessibleDescription(
+        "This audit's action plans and gaps, as a CSV file",
+      );
+      const [download] = await Promise.all([page.waitForEvent('download'), auditExport.click()]);
+      const today = new Date().toISOString().slice(0, 10);
+      expect(download.suggestedFilename()).toBe(`${companyId}_esap_export_${today}.csv`);
+      const csv = readFileSync(await download.path(), 'utf8');
+      for (const kpi of gapLabels) expect(csv).toContain(kpi);
+      const ofAudit = readCsv(await download.path());
+      expect(ofAudit.bom).toBe(true);
+      expect(Object.keys(ofAudit.rows[0] ?? {}).slice(0, 4)).toEqual([
+        'Auditor',
+        'Audit Type',
+        'Audit Category',
+        'Action Plan Heading',
+      ]);
+      for (const row of ofAudit.rows) {
+        expect(row).toMatchObject({
+          Auditor: 'GreenAudit Partners',
+          'Audit Type': 'Normal Audit',
+          'Audit Category': 'EHS',
+        });
+      }
 
-    // The company's audits page exports every plan of the company, labelled as such.
-    await page.goBack();
-    const companyExport = page.getByRole('button', { name: 'Export all company plans (CSV)' });
-    await expect(companyExport).toHaveAccessibleDescription(
-      'Every action plan and gap of this company, across all the audits you can see, as a CSV file',
-    );
-    await screenshot(page, `client-audits-exports-${size}`);
-    const [wholeDownload] = await Promise.all([
-      page.waitForEvent('download'),
-      companyExport.click(),
-    ]);
-    const ofCompany = readCsv(await wholeDownload.path());
-    expect(ofCompany.bom).toBe(true);
-    expect(ofCompany.rows.length).toBeGreaterThan(ofAudit.rows.length);
-    expect(new Set(ofCompany.rows.map((row) => row['Audit Type'])).size).toBeGreaterThan(1);
-  });
+      // The company's audits page exports every plan of the company, labelled as such.
+      await page.goBack();
+      const companyExport = page.getByRole('button', { name: 'Export all company plans (CSV)' });
+      await expect(companyExport).toHaveAccessibleDescription(
+        'Every action plan and gap of this company, across all the audits you can see, as a CSV file',
+      );
+      await screenshot(page, `client-audits-exports-${size}`);
+      const [wholeDownload] = await Promise.all([
+        page.waitForEvent('download'),
+        companyExport.click(),
+      ]);
+      const ofCompany = readCsv(await wholeDownload.path());
+      expect(ofCompany.bom).toBe(true);
+      expect(ofCompany.rows.length).toBeGreaterThan(ofAudit.rows.length);
+      expect(new Set(ofCompany.rows.map((row) => row['Audit Type'])).size).toBeGreaterThan(1);
+    },
+  );
 });

@@ -118,12 +118,16 @@ const areas: {
 ];
 
 for (const area of areas) {
-  test(`every ${area.name} screen fits a phone's width`, async ({ page }) => {
-    await enterAs(page, area.button, area.email, area.home);
-    for (const [shot, path] of await area.paths(page)) {
-      await checkScreen(page, path, `${area.name}-${shot}`);
-    }
-  });
+  test(
+    `every ${area.name} screen fits a phone's width`,
+    { tag: '@read-only' },
+    async ({ page }) => {
+      await enterAs(page, area.button, area.email, area.home);
+      for (const [shot, path] of await area.paths(page)) {
+        await checkScreen(page, path, `${area.name}-${shot}`);
+      }
+    },
+  );
 }
 
 /** Checks the open dialog, then closes it with Escape (nothing was typed into it). */
@@ -136,95 +140,104 @@ async function checkDialog(page: Page, name: string | RegExp, shot: string) {
   await expect(dialog).toBeHidden();
 }
 
-test("every client dialog fits a phone's screen, its buttons within reach", async ({ page }) => {
-  await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
-  const ids = await seeded(page.request, await acmeId(page.request, 'target-company?pageSize=100'));
+test(
+  "every client dialog fits a phone's screen, its buttons within reach",
+  { tag: '@read-only' },
+  async ({ page }) => {
+    await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+    const ids = await seeded(
+      page.request,
+      await acmeId(page.request, 'target-company?pageSize=100'),
+    );
 
-  await page.goto('/client/target-companies');
-  await page.getByRole('button', { name: 'Add Target Company' }).click();
-  const wizard = page.getByRole('dialog', { name: 'Create New Target Company' });
-  // Refused: the messages under the fields must fit as well.
-  await wizard.getByRole('button', { name: 'Next' }).click();
-  await expect(wizard.getByText('Company name is required')).toBeVisible();
-  await expectDialogFits(wizard, 'wizard step 1');
-  await screenshot(page, 'phone-dialog-wizard-step1-390x844');
-  await wizard.getByLabel('Target Company Name').fill('Harbour Foods');
-  await wizard.getByLabel('Email Address').fill('new.person@verity.test');
-  await expect(wizard.getByText('Email verified')).toBeVisible();
-  await wizard.getByRole('button', { name: 'Next' }).click();
-  await expect(wizard.getByText('Step 2 of 2: Audit Settings')).toBeVisible();
-  await expectDialogFits(wizard, 'wizard step 2');
-  await expectNoAxeViolations(page);
-  await screenshot(page, 'phone-dialog-wizard-step2-390x844');
-  // The question before typed details are thrown away fits too.
-  await page.keyboard.press('Escape');
-  const question = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
-  await expectDialogFits(question, 'discard question');
-  await screenshot(page, 'phone-dialog-discard-question-390x844');
-  await question.getByRole('button', { name: 'Discard' }).click();
-  await expect(wizard).toBeHidden();
+    await page.goto('/client/target-companies');
+    await page.getByRole('button', { name: 'Add Target Company' }).click();
+    const wizard = page.getByRole('dialog', { name: 'Create New Target Company' });
+    // Refused: the messages under the fields must fit as well.
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await expect(wizard.getByText('Company name is required')).toBeVisible();
+    await expectDialogFits(wizard, 'wizard step 1');
+    await screenshot(page, 'phone-dialog-wizard-step1-390x844');
+    await wizard.getByLabel('Target Company Name').fill('Harbour Foods');
+    await wizard.getByLabel('Email Address').fill('new.person@verity.test');
+    await expect(wizard.getByText('Email verified')).toBeVisible();
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await expect(wizard.getByText('Step 2 of 2: Audit Settings')).toBeVisible();
+    await expectDialogFits(wizard, 'wizard step 2');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'phone-dialog-wizard-step2-390x844');
+    // The question before typed details are thrown away fits too.
+    await page.keyboard.press('Escape');
+    const question = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+    await expectDialogFits(question, 'discard question');
+    await screenshot(page, 'phone-dialog-discard-question-390x844');
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await expect(wizard).toBeHidden();
 
-  await page.goto('/client/auditors');
-  await page.getByRole('button', { name: 'Add New Auditor' }).click();
-  await checkDialog(page, 'Create New Auditor', 'create-auditor');
+    await page.goto('/client/auditors');
+    await page.getByRole('button', { name: 'Add New Auditor' }).click();
+    await checkDialog(page, 'Create New Auditor', 'create-auditor');
 
-  await page.goto(`/client/target-companies/${ids.companyId}/auditors`);
-  await page.getByRole('button', { name: 'Add New Auditor' }).click();
-  await checkDialog(page, 'Add New Auditor', 'assign-auditor');
+    await page.goto(`/client/target-companies/${ids.companyId}/auditors`);
+    await page.getByRole('button', { name: 'Add New Auditor' }).click();
+    await checkDialog(page, 'Add New Auditor', 'assign-auditor');
 
-  await page.goto(`/client/target-companies/${ids.companyId}/auditors/${ids.auditorId}`);
-  await page.getByRole('button', { name: 'Add New Audit' }).click();
-  await page
-    .getByRole('dialog', { name: 'Add New Audit' })
-    .getByRole('button', { name: 'Add Field' })
-    .click();
-  const addAudit = page.getByRole('dialog', { name: 'Add New Audit' });
-  await expectDialogFits(addAudit, 'add audit with a field');
-  await expectNoAxeViolations(page);
-  await screenshot(page, 'phone-dialog-add-audit-390x844');
-  await addAudit.getByRole('button', { name: 'Cancel' }).click();
-  await expect(addAudit).toBeHidden();
+    await page.goto(`/client/target-companies/${ids.companyId}/auditors/${ids.auditorId}`);
+    await page.getByRole('button', { name: 'Add New Audit' }).click();
+    await page
+      .getByRole('dialog', { name: 'Add New Audit' })
+      .getByRole('button', { name: 'Add Field' })
+      .click();
+    const addAudit = page.getByRole('dialog', { name: 'Add New Audit' });
+    await expectDialogFits(addAudit, 'add audit with a field');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'phone-dialog-add-audit-390x844');
+    await addAudit.getByRole('button', { name: 'Cancel' }).click();
+    await expect(addAudit).toBeHidden();
 
-  await page.goto('/client/users');
-  await page.getByRole('button', { name: 'Add New User' }).click();
-  await checkDialog(page, 'Create New User', 'new-user');
-});
+    await page.goto('/client/users');
+    await page.getByRole('button', { name: 'Add New User' }).click();
+    await checkDialog(page, 'Create New User', 'new-user');
+  },
+);
 
-test("every auditor dialog fits a phone's screen: add and edit a gap, the gap's details", async ({
-  page,
-}) => {
-  await enterAs(
-    page,
-    'Login As Auditor',
-    'auditor.owner@verity.test',
-    /\/auditor\/target-companies$/,
-  );
-  const ids = await seeded(
-    page.request,
-    await acmeId(page.request, 'auditor/target-company?pageSize=100'),
-  );
-  await page.goto(
-    `/auditor/target-companies/${ids.companyId}/audits/${ids.auditId}/action-plans/${ids.planId}`,
-  );
-  await page.getByRole('button', { name: 'Add Gap' }).click();
-  const addGap = page.getByRole('dialog', { name: 'Add Gap' });
-  await addGap.getByRole('button', { name: 'Add Gap' }).click();
-  await expect(addGap.getByText('KPI is required')).toBeVisible();
-  await expectDialogFits(addGap, 'add gap refused');
-  await expectNoAxeViolations(page);
-  await screenshot(page, 'phone-dialog-add-gap-390x844');
-  await page.keyboard.press('Escape');
-  await expect(addGap).toBeHidden();
+test(
+  "every auditor dialog fits a phone's screen: add and edit a gap, the gap's details",
+  { tag: '@read-only' },
+  async ({ page }) => {
+    await enterAs(
+      page,
+      'Login As Auditor',
+      'auditor.owner@verity.test',
+      /\/auditor\/target-companies$/,
+    );
+    const ids = await seeded(
+      page.request,
+      await acmeId(page.request, 'auditor/target-company?pageSize=100'),
+    );
+    await page.goto(
+      `/auditor/target-companies/${ids.companyId}/audits/${ids.auditId}/action-plans/${ids.planId}`,
+    );
+    await page.getByRole('button', { name: 'Add Gap' }).click();
+    const addGap = page.getByRole('dialog', { name: 'Add Gap' });
+    await addGap.getByRole('button', { name: 'Add Gap' }).click();
+    await expect(addGap.getByText('KPI is required')).toBeVisible();
+    await expectDialogFits(addGap, 'add gap refused');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'phone-dialog-add-gap-390x844');
+    await page.keyboard.press('Escape');
+    await expect(addGap).toBeHidden();
 
-  await page
-    .getByRole('button', { name: /^Edit Gap / })
-    .first()
-    .click();
-  await checkDialog(page, 'Edit Gap', 'edit-gap');
+    await page
+      .getByRole('button', { name: /^Edit Gap / })
+      .first()
+      .click();
+    await checkDialog(page, 'Edit Gap', 'edit-gap');
 
-  await page
-    .getByRole('link', { name: /^Open gap / })
-    .first()
-    .click();
-  await checkDialog(page, 'Gap Details', 'gap-details');
-});
+    await page
+      .getByRole('link', { name: /^Open gap / })
+      .first()
+      .click();
+    await checkDialog(page, 'Gap Details', 'gap-details');
+  },
+);

@@ -10,7 +10,7 @@ import { atBothSizes } from '../support/sizes';
 
 atBothSizes(
   (size, phone) => {
-    test("'Total Audits' says what it counts", async ({ page }) => {
+    test("'Total Audits' says what it counts", { tag: '@read-only' }, async ({ page }) => {
       await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
       const info = page.getByRole('button', { name: 'What Total Audits counts' });
       await info.focus();

@@ -14,36 +14,38 @@ async function pdfText(bytes: Buffer): Promise<string> {
   }
 }
 
-test("a client owner downloads a plan's monitoring report as a PDF naming the company", async ({
-  page,
-}) => {
-  await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
-  await page.goto('/client/target-companies');
-  await openAcmeAuditPlans(page);
-  await page
-    .getByRole('link', { name: /^Open action plan / })
-    .first()
-    .click();
-  await expect(page.getByText('Total Gaps')).toBeVisible();
-  const heading = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+test(
+  "a client owner downloads a plan's monitoring report as a PDF naming the company",
+  { tag: '@read-only' },
+  async ({ page }) => {
+    await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+    await page.goto('/client/target-companies');
+    await openAcmeAuditPlans(page);
+    await page
+      .getByRole('link', { name: /^Open action plan / })
+      .first()
+      .click();
+    await expect(page.getByText('Total Gaps')).toBeVisible();
+    const heading = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
 
-  await page.getByRole('button', { name: 'Download report' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Download monitoring report' });
-  await expect(dialog.getByRole('combobox', { name: /Format/ })).toHaveValue('pdf');
-  await screenshot(page, 'monitoring-report-dialog');
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    dialog.getByRole('button', { name: 'Download' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toMatch(
-    /^Acme Steel Ltd – monitoring report \d{4}-\d\d-\d\d–\d{4}-\d\d-\d\d\.pdf$/,
-  );
-  await expect(dialog).toBeHidden();
-  const bytes = await readFile((await download.path())!);
-  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-  const text = await pdfText(bytes);
-  expect(text).toContain('Acme Steel Ltd');
-  expect(text).toContain('GreenAudit Partners');
-  expect(text).toContain(heading.trim());
-  expect(text).toContain('Environmental & Social Action Plan (ESAP)');
-});
+    await page.getByRole('button', { name: 'Download report' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download monitoring report' });
+    await expect(dialog.getByRole('combobox', { name: /Format/ })).toHaveValue('pdf');
+    await screenshot(page, 'monitoring-report-dialog');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      /^Acme Steel Ltd – monitoring report \d{4}-\d\d-\d\d–\d{4}-\d\d-\d\d\.pdf$/,
+    );
+    await expect(dialog).toBeHidden();
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(bytes);
+    expect(text).toContain('Acme Steel Ltd');
+    expect(text).toContain('GreenAudit Partners');
+    expect(text).toContain(heading.trim());
+    expect(text).toContain('Environmental & Social Action Plan (ESAP)');
+  },
+);

@@ -21,97 +21,105 @@ async function openFromMenu(page: Page, phone: boolean, item: string) {
 }
 
 atBothSizes((size, phone) => {
-  test('the company wizard asks before Escape, a press outside or Back throws typed details away', async ({
-    page,
-  }) => {
-    await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
-    await page.goto('/client/dashboard');
-    // Inside the app, so Back stays inside it too.
-    await openFromMenu(page, phone, 'Companies');
-    await expect(page.getByRole('heading', { level: 1, name: 'Target Companies' })).toBeVisible();
-    await page.getByRole('button', { name: 'Add Target Company' }).click();
-    const wizard = page.getByRole('dialog', { name: 'Create New Target Company' });
-    const name = wizard.getByLabel('Target Company Name');
+  test(
+    'the company wizard asks before Escape, a press outside or Back throws typed details away',
+    { tag: '@read-only' },
+    async ({ page }) => {
+      await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+      await page.goto('/client/dashboard');
+      // Inside the app, so Back stays inside it too.
+      await openFromMenu(page, phone, 'Companies');
+      await expect(page.getByRole('heading', { level: 1, name: 'Target Companies' })).toBeVisible();
+      await page.getByRole('button', { name: 'Add Target Company' }).click();
+      const wizard = page.getByRole('dialog', { name: 'Create New Target Company' });
+      const name = wizard.getByLabel('Target Company Name');
 
-    // Nothing typed: Escape simply closes.
-    await page.keyboard.press('Escape');
-    await expect(wizard).toBeHidden();
-    await expect(question(page)).toBeHidden();
+      // Nothing typed: Escape simply closes.
+      await page.keyboard.press('Escape');
+      await expect(wizard).toBeHidden();
+      await expect(question(page)).toBeHidden();
 
-    await page.getByRole('button', { name: 'Add Target Company' }).click();
-    await name.fill('Harbour Foods');
-    await page.keyboard.press('Escape');
-    await expect(question(page)).toContainText('What you entered here has not been saved.');
-    await expect(question(page).getByRole('button', { name: 'Keep editing' })).toBeFocused();
-    await expectNoAxeViolations(page);
-    await screenshot(page, `nothing-lost-wizard-question-${size}`);
-    await question(page).getByRole('button', { name: 'Keep editing' }).click();
-    await expect(name).toHaveValue('Harbour Foods');
+      await page.getByRole('button', { name: 'Add Target Company' }).click();
+      await name.fill('Harbour Foods');
+      await page.keyboard.press('Escape');
+      await expect(question(page)).toContainText('What you entered here has not been saved.');
+      await expect(question(page).getByRole('button', { name: 'Keep editing' })).toBeFocused();
+      await expectNoAxeViolations(page);
+      await screenshot(page, `nothing-lost-wizard-question-${size}`);
+      await question(page).getByRole('button', { name: 'Keep editing' }).click();
+      await expect(name).toHaveValue('Harbour Foods');
 
-    await pressOutside(page);
-    await expect(question(page)).toBeVisible();
-    await question(page).getByRole('button', { name: 'Keep editing' }).click();
-    await expect(name).toHaveValue('Harbour Foods');
+      await pressOutside(page);
+      await expect(question(page)).toBeVisible();
+      await question(page).getByRole('button', { name: 'Keep editing' }).click();
+      await expect(name).toHaveValue('Harbour Foods');
 
-    // Back asks too; Discard then goes back as asked.
-    await page.goBack();
-    await expect(question(page)).toBeVisible();
-    await expect(page).toHaveURL(/\/client\/target-companies$/);
-    await question(page).getByRole('button', { name: 'Discard' }).click();
-    await expect(page).toHaveURL(/\/client\/dashboard$/);
-    await expect(wizard).toBeHidden();
-  });
+      // Back asks too; Discard then goes back as asked.
+      await page.goBack();
+      await expect(question(page)).toBeVisible();
+      await expect(page).toHaveURL(/\/client\/target-companies$/);
+      await question(page).getByRole('button', { name: 'Discard' }).click();
+      await expect(page).toHaveURL(/\/client\/dashboard$/);
+      await expect(wizard).toBeHidden();
+    },
+  );
 
-  test('the create action plan page keeps a draft through a reload, and Back asks before leaving it', async ({
-    page,
-  }) => {
-    await enterAs(
-      page,
-      'Login As Auditor',
-      'auditor.owner@verity.test',
-      /\/auditor\/target-companies$/,
-    );
-    await acmeCard(page).getByRole('link', { name: 'Audits' }).click();
-    await page
-      .getByRole('row')
-      .filter({ hasText: 'Normal Audit' })
-      .filter({ hasText: 'EHS' })
-      .getByRole('link', { name: 'Create Audit' })
-      .click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Create Action Plan' })).toBeVisible();
-    const details = page.getByRole('region', { name: 'Action Plan Details' });
-    const gap = page.getByRole('region', { name: 'Gap Analysis' });
-    await details.getByLabel('Heading').fill('Effluent treatment upgrade');
-    await details.getByLabel('Category').selectOption('Environment');
-    await gap.getByLabel('KPI').fill('COD in discharged water');
-    await gap.getByLabel('SDG6: Clean Water and Sanitation').check();
+  test(
+    'the create action plan page keeps a draft through a reload, and Back asks before leaving it',
+    { tag: '@read-only' },
+    async ({ page }) => {
+      await enterAs(
+        page,
+        'Login As Auditor',
+        'auditor.owner@verity.test',
+        /\/auditor\/target-companies$/,
+      );
+      await acmeCard(page).getByRole('link', { name: 'Audits' }).click();
+      await page
+        .getByRole('row')
+        .filter({ hasText: 'Normal Audit' })
+        .filter({ hasText: 'EHS' })
+        .getByRole('link', { name: 'Create Audit' })
+        .click();
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Create Action Plan' }),
+      ).toBeVisible();
+      const details = page.getByRole('region', { name: 'Action Plan Details' });
+      const gap = page.getByRole('region', { name: 'Gap Analysis' });
+      await details.getByLabel('Heading').fill('Effluent treatment upgrade');
+      await details.getByLabel('Category').selectOption('Environment');
+      await gap.getByLabel('KPI').fill('COD in discharged water');
+      await gap.getByLabel('SDG6: Clean Water and Sanitation').check();
 
-    await page.reload();
-    await expect(page.getByText(/^Your unsaved draft from .+ is back\.$/)).toBeVisible();
-    await expect(details.getByLabel('Heading')).toHaveValue('Effluent treatment upgrade');
-    await expect(details.getByLabel('Category')).toHaveValue('environment');
-    await expect(gap.getByLabel('KPI')).toHaveValue('COD in discharged water');
-    await expect(gap.getByLabel('SDG6: Clean Water and Sanitation')).toBeChecked();
-    await expectNoAxeViolations(page);
-    await screenshot(page, `nothing-lost-draft-${size}`);
+      await page.reload();
+      await expect(page.getByText(/^Your unsaved draft from .+ is back\.$/)).toBeVisible();
+      await expect(details.getByLabel('Heading')).toHaveValue('Effluent treatment upgrade');
+      await expect(details.getByLabel('Category')).toHaveValue('environment');
+      await expect(gap.getByLabel('KPI')).toHaveValue('COD in discharged water');
+      await expect(gap.getByLabel('SDG6: Clean Water and Sanitation')).toBeChecked();
+      await expectNoAxeViolations(page);
+      await screenshot(page, `nothing-lost-draft-${size}`);
 
-    // Leaving by Back asks; keeping stays with every value.
-    await page.goBack();
-    await expect(question(page)).toBeVisible();
-    await question(page).getByRole('button', { name: 'Keep editing' }).click();
-    await expect(page).toHaveURL(/\/create-audit$/);
-    await expect(gap.getByLabel('KPI')).toHaveValue('COD in discharged water');
+      // Leaving by Back asks; keeping stays with every value.
+      await page.goBack();
+      await expect(question(page)).toBeVisible();
+      await question(page).getByRole('button', { name: 'Keep editing' }).click();
+      await expect(page).toHaveURL(/\/create-audit$/);
+      await expect(gap.getByLabel('KPI')).toHaveValue('COD in discharged water');
 
-    // A refused submit lands on the first field in error; 'Discard draft' starts blank.
-    await details.getByLabel('Heading').fill('');
-    await page.getByRole('button', { name: 'Create Action Plan' }).click();
-    await expect(details.getByLabel('Heading')).toBeFocused();
-    await page.getByRole('button', { name: 'Discard draft' }).click();
-    await expect(gap.getByLabel('KPI')).toHaveValue('');
-    await expect(details.getByLabel('Category')).toHaveValue('');
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Create Action Plan' })).toBeVisible();
-    await expect(page.getByText(/Your unsaved draft/)).toHaveCount(0);
-    await expect(gap.getByLabel('KPI')).toHaveValue('');
-  });
+      // A refused submit lands on the first field in error; 'Discard draft' starts blank.
+      await details.getByLabel('Heading').fill('');
+      await page.getByRole('button', { name: 'Create Action Plan' }).click();
+      await expect(details.getByLabel('Heading')).toBeFocused();
+      await page.getByRole('button', { name: 'Discard draft' }).click();
+      await expect(gap.getByLabel('KPI')).toHaveValue('');
+      await expect(details.getByLabel('Category')).toHaveValue('');
+      await page.reload();
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Create Action Plan' }),
+      ).toBeVisible();
+      await expect(page.getByText(/Your unsaved draft/)).toHaveCount(0);
+      await expect(gap.getByLabel('KPI')).toHaveValue('');
+    },
+  );
 });

@@ -47,102 +47,110 @@ async function addRemark(page: Page, comment: string) {
 }
 
 atBothSizes((size, phone) => {
-  test('the auditor hears of the company’s remarks through the bell', async ({ page }) => {
-    const tag = `${size}-${Date.now().toString(36)}`;
-    await asAuditor(page);
-    const gap = await newGap(page, tag);
-    // Whatever earlier tests left unread: the count below is this test's alone.
-    const cleared = await page.request.post('/api/v1/notifications/read-all');
-    expect(cleared.status(), await cleared.text()).toBe(200);
+  test(
+    'the auditor hears of the company’s remarks through the bell',
+    { tag: '@demo-figures' },
+    async ({ page }) => {
+      const tag = `${size}-${Date.now().toString(36)}`;
+      await asAuditor(page);
+      const gap = await newGap(page, tag);
+      // Whatever earlier tests left unread: the count below is this test's alone.
+      const cleared = await page.request.post('/api/v1/notifications/read-all');
+      expect(cleared.status(), await cleared.text()).toBe(200);
 
-    await switchTo(
-      page,
-      'Login As Target Company',
-      'company.editor@verity.test',
-      /\/target-company\/dashboard$/,
-    );
-    await page.goto(
-      `/target-company/auditors/${gap.auditorId}/${gap.auditId}/action-plans/${gap.planId}?gap_id=${gap.gapId}`,
-    );
-    await addRemark(page, 'Manifests for March reconciled with the carrier');
-    await addRemark(page, 'April and May manifests attached to the register');
+      await switchTo(
+        page,
+        'Login As Target Company',
+        'company.editor@verity.test',
+        /\/target-company\/dashboard$/,
+      );
+      await page.goto(
+        `/target-company/auditors/${gap.auditorId}/${gap.auditId}/action-plans/${gap.planId}?gap_id=${gap.gapId}`,
+      );
+      await addRemark(page, 'Manifests for March reconciled with the carrier');
+      await addRemark(page, 'April and May manifests attached to the register');
 
-    // The auditor: two unread, said in the bell's name and shown on its badge.
-    await asAuditor(page);
-    const bell = bellOf(page);
-    await expect(bell).toHaveAccessibleName('Notifications, 2 unread');
-    await expect(bell).toHaveText('2');
-    await screenshot(page, `notifications-bell-${size}`);
+      // The auditor: two unread, said in the bell's name and shown on its badge.
+      await asAuditor(page);
+      const bell = bellOf(page);
+      await expect(bell).toHaveAccessibleName('Notifications, 2 unread');
+      await expect(bell).toHaveText('2');
+      await screenshot(page, `notifications-bell-${size}`);
 
-    await bell.click();
-    const panel = notificationsPanel(page);
-    const entries = panel.getByRole('listitem').filter({ hasText: gap.gapName });
-    await expect(entries).toHaveCount(2);
-    await expect(entries.first()).toHaveAttribute('data-state', 'unread');
-    // Newest first: the second remark's notice leads.
-    await expect(entries.first()).toContainText('April and May manifests');
-    await expect(entries.first().getByRole('link')).toHaveAccessibleName(
-      new RegExp(`^Unread: New remark: ${gap.gapName}`),
-    );
-    if (phone) await expectDialogFits(panel, 'notifications panel');
-    await expectNoAxeViolations(page);
-    await screenshot(page, `notifications-panel-${size}`);
+      await bell.click();
+      const panel = notificationsPanel(page);
+      const entries = panel.getByRole('listitem').filter({ hasText: gap.gapName });
+      await expect(entries).toHaveCount(2);
+      await expect(entries.first()).toHaveAttribute('data-state', 'unread');
+      // Newest first: the second remark's notice leads.
+      await expect(entries.first()).toContainText('April and May manifests');
+      await expect(entries.first().getByRole('link')).toHaveAccessibleName(
+        new RegExp(`^Unread: New remark: ${gap.gapName}`),
+      );
+      if (phone) await expectDialogFits(panel, 'notifications panel');
+      await expectNoAxeViolations(page);
+      await screenshot(page, `notifications-panel-${size}`);
 
-    // Opening one goes to its gap in the auditor's own area and marks it read.
-    await entries.first().getByRole('link').click();
-    await expect(page).toHaveURL(
-      new RegExp(
-        `/auditor/target-companies/${gap.companyId}/audits/${gap.auditId}/action-plans/${gap.planId}\\?gap_id=${gap.gapId}$`,
-      ),
-    );
-    await expect(panel).toBeHidden();
-    await expect(gapPanel(page)).toBeVisible();
-    await expect(gapPanel(page)).toContainText(gap.kpi);
-    await screenshot(page, `notifications-opened-gap-${size}`);
+      // Opening one goes to its gap in the auditor's own area and marks it read.
+      await entries.first().getByRole('link').click();
+      await expect(page).toHaveURL(
+        new RegExp(
+          `/auditor/target-companies/${gap.companyId}/audits/${gap.auditId}/action-plans/${gap.planId}\\?gap_id=${gap.gapId}$`,
+        ),
+      );
+      await expect(panel).toBeHidden();
+      await expect(gapPanel(page)).toBeVisible();
+      await expect(gapPanel(page)).toContainText(gap.kpi);
+      await screenshot(page, `notifications-opened-gap-${size}`);
 
-    // Back on the plan (the gap's panel is modal: the header is out of reach under it), one is left
-    // unread, and 'Mark all as read' clears the badge.
-    await page.keyboard.press('Escape');
-    await expect(gapPanel(page)).toBeHidden();
-    await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
-    await bell.click();
-    await expect(entries.first()).toHaveAttribute('data-state', 'read');
-    await expect(entries.nth(1)).toHaveAttribute('data-state', 'unread');
-    await panel.getByRole('button', { name: 'Mark all as read' }).click();
-    await expect(bell).toHaveAccessibleName('Notifications');
-    await expect(bell).toHaveText('');
-    await expect(entries.nth(1)).toHaveAttribute('data-state', 'read');
-    await expect(panel.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
-    await screenshot(page, `notifications-all-read-${size}`);
-    await page.keyboard.press('Escape');
-    await expect(panel).toBeHidden();
-    await expect(bell).toBeFocused();
+      // Back on the plan (the gap's panel is modal: the header is out of reach under it), one is left
+      // unread, and 'Mark all as read' clears the badge.
+      await page.keyboard.press('Escape');
+      await expect(gapPanel(page)).toBeHidden();
+      await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+      await bell.click();
+      await expect(entries.first()).toHaveAttribute('data-state', 'read');
+      await expect(entries.nth(1)).toHaveAttribute('data-state', 'unread');
+      await panel.getByRole('button', { name: 'Mark all as read' }).click();
+      await expect(bell).toHaveAccessibleName('Notifications');
+      await expect(bell).toHaveText('');
+      await expect(entries.nth(1)).toHaveAttribute('data-state', 'read');
+      await expect(panel.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+      await screenshot(page, `notifications-all-read-${size}`);
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+      await expect(bell).toBeFocused();
 
-    // Still none after a reload: the server kept it.
-    await page.reload();
-    await expect(bellOf(page)).toHaveAccessibleName('Notifications');
-  });
+      // Still none after a reload: the server kept it.
+      await page.reload();
+      await expect(bellOf(page)).toHaveAccessibleName('Notifications');
+    },
+  );
 
-  test('the notification settings page opens from the user panel', async ({ page }) => {
-    await asAuditor(page);
-    await page.getByRole('button', { name: 'Open user menu' }).click();
-    const userPanel = page.getByRole('dialog', { name: 'Signed-in user' });
-    await expect(userPanel).toContainText('auditor.owner@verity.test');
-    await userPanel.getByRole('link', { name: 'Notification settings' }).click();
-    await expect(page).toHaveURL(/\/auditor\/notification-settings$/);
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Notification settings' }),
-    ).toBeVisible();
-    const escalation = page.getByRole('checkbox', {
-      name: 'Overdue escalation (7 days after the due date): e-mail',
-    });
-    await expect(escalation).toBeChecked();
-    await expect(escalation).toBeDisabled();
-    // The auditor owner may change the firm's time zone.
-    await expect(page.getByRole('combobox', { name: 'Time zone' })).toBeVisible();
-    await expect(page.getByRole('banner')).toContainText('Auditor Dashboard');
-    await expectFitsWidth(page, 'notification settings');
-    await expectNoAxeViolations(page);
-    await screenshot(page, `notification-settings-${size}`);
-  });
+  test(
+    'the notification settings page opens from the user panel',
+    { tag: '@read-only' },
+    async ({ page }) => {
+      await asAuditor(page);
+      await page.getByRole('button', { name: 'Open user menu' }).click();
+      const userPanel = page.getByRole('dialog', { name: 'Signed-in user' });
+      await expect(userPanel).toContainText('auditor.owner@verity.test');
+      await userPanel.getByRole('link', { name: 'Notification settings' }).click();
+      await expect(page).toHaveURL(/\/auditor\/notification-settings$/);
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Notification settings' }),
+      ).toBeVisible();
+      const escalation = page.getByRole('checkbox', {
+        name: 'Overdue escalation (7 days after the due date): e-mail',
+      });
+      await expect(escalation).toBeChecked();
+      await expect(escalation).toBeDisabled();
+      // The auditor owner may change the firm's time zone.
+      await expect(page.getByRole('combobox', { name: 'Time zone' })).toBeVisible();
+      await expect(page.getByRole('banner')).toContainText('Auditor Dashboard');
+      await expectFitsWidth(page, 'notification settings');
+      await expectNoAxeViolations(page);
+      await screenshot(page, `notification-settings-${size}`);
+    },
+  );
 });

@@ -46,41 +46,43 @@ function kb(bytes: number): string {
   return `${(bytes / 1024).toFixed(2)} KB`;
 }
 
-test('the company dashboard shows the figures the API gives for the own company', async ({
-  page,
-}) => {
-  // Charts drawn without animation, so the screenshot shows the finished pies.
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await signInCompany(page, OWNER);
-  const targetCompanyId = await ownCompanyId(page);
-  const dashboard = await apiData<{
-    actionPlans: {
-      statusOverview: { total: number; closed: number; provClosed: number; open: number };
-    };
-  }>(page.request, `dashboard/target-company?targetCompanyId=${targetCompanyId}`);
-  const { total, closed, provClosed, open } = dashboard.actionPlans.statusOverview;
-  expect(total).toBeGreaterThan(0);
+test(
+  'the company dashboard shows the figures the API gives for the own company',
+  { tag: '@demo-figures' },
+  async ({ page }) => {
+    // Charts drawn without animation, so the screenshot shows the finished pies.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await signInCompany(page, OWNER);
+    const targetCompanyId = await ownCompanyId(page);
+    const dashboard = await apiData<{
+      actionPlans: {
+        statusOverview: { total: number; closed: number; provClosed: number; open: number };
+      };
+    }>(page.request, `dashboard/target-company?targetCompanyId=${targetCompanyId}`);
+    const { total, closed, provClosed, open } = dashboard.actionPlans.statusOverview;
+    expect(total).toBeGreaterThan(0);
 
-  const cards: [string, number][] = [
-    ['Total Audits', total],
-    ['Closed', closed],
-    ['Provisional Close', provClosed],
-    ['Open', open],
-  ];
-  for (const [label, value] of cards) {
-    // The label, then (for Total Audits) what it counts, then the figure.
-    await expect(page.getByRole('group', { name: label })).toHaveText(
-      new RegExp(`^${label}(\\D.*\\D)?\\s*${value}$`),
-    );
-  }
-  for (const pie of ['ESG Composition', 'Timeline Analysis', 'Risk Severity']) {
-    await expect(page.getByRole('img', { name: new RegExp(`^${pie}: `) })).toBeVisible();
-  }
-  await expect(page.locator('canvas')).toHaveCount(3);
-  await screenshot(page, 'company-dashboard');
-});
+    const cards: [string, number][] = [
+      ['Total Audits', total],
+      ['Closed', closed],
+      ['Provisional Close', provClosed],
+      ['Open', open],
+    ];
+    for (const [label, value] of cards) {
+      // The label, then (for Total Audits) what it counts, then the figure.
+      await expect(page.getByRole('group', { name: label })).toHaveText(
+        new RegExp(`^${label}(\\D.*\\D)?\\s*${value}$`),
+      );
+    }
+    for (const pie of ['ESG Composition', 'Timeline Analysis', 'Risk Severity']) {
+      await expect(page.getByRole('img', { name: new RegExp(`^${pie}: `) })).toBeVisible();
+    }
+    await expect(page.locator('canvas')).toHaveCount(3);
+    await screenshot(page, 'company-dashboard');
+  },
+);
 
-test('the company owner manages company users', async ({ page }) => {
+test('the company owner manages company users', { tag: '@demo-figures' }, async ({ page }) => {
   await signInCompany(page, OWNER);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Company Users' })).toBeVisible();
@@ -198,87 +200,106 @@ test('the company owner follows an auditor to a gap and adds remarks with images
   await expect(remarks).toHaveCount(remarkCount);
 });
 
-test('the company owner exports the action plans as CSV', async ({ page }) => {
-  await signInCompany(page, OWNER);
-  const targetCompanyId = await ownCompanyId(page);
-  const { auditorId, auditId, actionPlans } = await seededAuditPlans(page.request, targetCompanyId);
-  await page.goto(`/target-company/auditors/${auditorId}/${auditId}/action-plans`);
-  await expect(
-    page.getByRole('link', { name: `Open action plan ${actionPlans[0]!.actionPlanHeading}` }),
-  ).toBeVisible();
+test(
+  'the company owner exports the action plans as CSV',
+  { tag: '@read-only' },
+  async ({ page }) => {
+    await signInCompany(page, OWNER);
+    const targetCompanyId = await ownCompanyId(page);
+    const { auditorId, auditId, actionPlans } = await seededAuditPlans(
+      page.request,
+      targetCompanyId,
+    );
+    await page.goto(`/target-company/auditors/${auditorId}/${auditId}/action-plans`);
+    await expect(
+      page.getByRole('link', { name: `Open action plan ${actionPlans[0]!.actionPlanHeading}` }),
+    ).toBeVisible();
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export CSV' }).click(),
-  ]);
-  const today = new Date().toISOString().slice(0, 10);
-  expect(download.suggestedFilename()).toBe(`${targetCompanyId}_esap_export_${today}.csv`);
-  const csv = readFileSync(await download.path(), 'utf8');
-  expect(csv.split('\n')[0]).toContain('Action Plan Heading');
-  for (const plan of actionPlans) {
-    expect(csv).toContain(plan.actionPlanHeading);
-    for (const gap of plan.gaps) expect(csv).toContain(gap.gapName);
-  }
-});
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(download.suggestedFilename()).toBe(`${targetCompanyId}_esap_export_${today}.csv`);
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(csv.split('\n')[0]).toContain('Action Plan Heading');
+    for (const plan of actionPlans) {
+      expect(csv).toContain(plan.actionPlanHeading);
+      for (const gap of plan.gaps) expect(csv).toContain(gap.gapName);
+    }
+  },
+);
 
-test('a company viewer sees a gap without the remark input', async ({ page }) => {
-  await signInCompany(page, VIEWER);
-  const targetCompanyId = await ownCompanyId(page);
-  const { auditorId, auditId, actionPlans } = await seededAuditPlans(page.request, targetCompanyId);
-  const plan = actionPlans.find((candidate) => candidate.gaps.length > 0)!;
-  const gap = plan.gaps[0]!;
-  await page.goto(
-    `/target-company/auditors/${auditorId}/${auditId}/action-plans/${plan.id}?gap_id=${gap.id}`,
-  );
-  const panel = page.getByRole('dialog', { name: 'Gap Details' });
-  await expect(panel.getByText(gap.gapName)).toBeVisible();
-  await expect(panel.getByRole('tab', { name: /Remarks/ })).toBeVisible();
-  await expect(panel.getByRole('textbox', { name: 'Add a remark' })).toHaveCount(0);
-  await expect(panel.getByRole('button', { name: 'Attach images' })).toHaveCount(0);
-  await expect(panel.getByRole('combobox', { name: 'Status' })).toHaveCount(0);
-  await screenshot(page, 'company-viewer-gap-panel');
-});
+test(
+  'a company viewer sees a gap without the remark input',
+  { tag: '@read-only' },
+  async ({ page }) => {
+    await signInCompany(page, VIEWER);
+    const targetCompanyId = await ownCompanyId(page);
+    const { auditorId, auditId, actionPlans } = await seededAuditPlans(
+      page.request,
+      targetCompanyId,
+    );
+    const plan = actionPlans.find((candidate) => candidate.gaps.length > 0)!;
+    const gap = plan.gaps[0]!;
+    await page.goto(
+      `/target-company/auditors/${auditorId}/${auditId}/action-plans/${plan.id}?gap_id=${gap.id}`,
+    );
+    const panel = page.getByRole('dialog', { name: 'Gap Details' });
+    await expect(panel.getByText(gap.gapName)).toBeVisible();
+    await expect(panel.getByRole('tab', { name: /Remarks/ })).toBeVisible();
+    await expect(panel.getByRole('textbox', { name: 'Add a remark' })).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: 'Attach images' })).toHaveCount(0);
+    await expect(panel.getByRole('combobox', { name: 'Status' })).toHaveCount(0);
+    await screenshot(page, 'company-viewer-gap-panel');
+  },
+);
 
-test("another company's ids typed into the address bar show nothing of that company", async ({
-  page,
-  browser,
-  baseURL,
-}) => {
-  const clientContext = await browser.newContext({ baseURL });
-  const clientPage = await clientContext.newPage();
-  await enterAs(clientPage, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
-  const { targetCompanies } = await apiData<{
-    targetCompanies: { _id: string; targetCompanyName: string }[];
-  }>(clientPage.request, 'target-company?pageSize=100');
-  const foreign = targetCompanies.find(
-    (company) => company.targetCompanyName === 'Blue River Textiles',
-  )!;
-  expect(foreign).toBeDefined();
-  const { auditorId, auditId, actionPlans } = await seededAuditPlans(
-    clientPage.request,
-    foreign._id,
-  );
-  await clientContext.close();
-  const foreignPlan = actionPlans.find((plan) => plan.gaps.length > 0)!;
-  const foreignTexts = actionPlans.flatMap((plan) => [
-    plan.actionPlanHeading,
-    ...plan.gaps.flatMap((gap) => [gap.KPI, gap.gapName]),
-  ]);
+test(
+  "another company's ids typed into the address bar show nothing of that company",
+  { tag: '@read-only' },
+  async ({ page, browser, baseURL }) => {
+    const clientContext = await browser.newContext({ baseURL });
+    const clientPage = await clientContext.newPage();
+    await enterAs(
+      clientPage,
+      'Login As Client',
+      'client.owner@verity.test',
+      /\/client\/dashboard$/,
+    );
+    const { targetCompanies } = await apiData<{
+      targetCompanies: { _id: string; targetCompanyName: string }[];
+    }>(clientPage.request, 'target-company?pageSize=100');
+    const foreign = targetCompanies.find(
+      (company) => company.targetCompanyName === 'Blue River Textiles',
+    )!;
+    expect(foreign).toBeDefined();
+    const { auditorId, auditId, actionPlans } = await seededAuditPlans(
+      clientPage.request,
+      foreign._id,
+    );
+    await clientContext.close();
+    const foreignPlan = actionPlans.find((plan) => plan.gaps.length > 0)!;
+    const foreignTexts = actionPlans.flatMap((plan) => [
+      plan.actionPlanHeading,
+      ...plan.gaps.flatMap((gap) => [gap.KPI, gap.gapName]),
+    ]);
 
-  await signInCompany(page, OWNER);
-  const listPath = `/target-company/auditors/${auditorId}/${auditId}/action-plans`;
-  await page.goto(listPath);
-  await expect(page.getByRole('heading', { level: 1, name: 'Action Plans' })).toBeVisible();
-  // The not-found state, in words: nothing the user can see is at this address.
-  await expect(page.getByRole('main').getByText('Not found', { exact: true })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
-  for (const text of foreignTexts) await expect(page.getByText(text)).toHaveCount(0);
-  await screenshot(page, 'company-foreign-action-plans');
+    await signInCompany(page, OWNER);
+    const listPath = `/target-company/auditors/${auditorId}/${auditId}/action-plans`;
+    await page.goto(listPath);
+    await expect(page.getByRole('heading', { level: 1, name: 'Action Plans' })).toBeVisible();
+    // The not-found state, in words: nothing the user can see is at this address.
+    await expect(page.getByRole('main').getByText('Not found', { exact: true })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
+    for (const text of foreignTexts) await expect(page.getByText(text)).toHaveCount(0);
+    await screenshot(page, 'company-foreign-action-plans');
 
-  await page.goto(`${listPath}/${foreignPlan.id}?gap_id=${foreignPlan.gaps[0]!.id}`);
-  await expect(page.getByText('No action plan found.')).toBeVisible();
-  await expect(page.getByRole('dialog', { name: 'Gap Details' })).toHaveCount(0);
-  for (const text of foreignTexts) await expect(page.getByText(text)).toHaveCount(0);
-  await screenshot(page, 'company-foreign-ids');
-});
+    await page.goto(`${listPath}/${foreignPlan.id}?gap_id=${foreignPlan.gaps[0]!.id}`);
+    await expect(page.getByText('No action plan found.')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Gap Details' })).toHaveCount(0);
+    for (const text of foreignTexts) await expect(page.getByText(text)).toHaveCount(0);
+    await screenshot(page, 'company-foreign-ids');
+  },
+);
