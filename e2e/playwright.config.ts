@@ -8,17 +8,19 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   globalSetup: './support/global-setup.ts',
-  // Two workers share one stack and its demo data (docs/decisions/xxxx-browser-tests-on-two-workers.md).
-  // A file's tests run in order in one worker. A test that changes data changes its own (a plan,
-  // company or user it made, under a name of its own), except the few that count what the whole
-  // demo shows (dashboards, list totals, the portfolio, the unread notifications), tagged
-  // @demo-figures: those run one at a time, first, beside only tests tagged @read-only, which
-  // change nothing anyone counts. Every other test runs after them, two at a time.
+  // Two workers share one stack and its demo data
+  // (docs/decisions/xxxx-browser-tests-on-two-workers.md); a file's tests run in order in one
+  // worker. A test that changes data changes its own (a plan, company or user it made, under a
+  // name of its own), except the few that count what the whole demo shows (dashboards, list totals,
+  // the portfolio, the unread notifications), tagged @demo-figures: those run one at a time, first,
+  // beside only tests tagged @read-only, which change nothing anyone counts. Every other test runs
+  // after them, two at a time.
   fullyParallel: false,
   workers: 2,
   retries: 0,
   // Ceilings, not expectations: at a load of 12 on two cores a test that signs in three users took
-  // over a minute and a remote's first screen over 10 s; on a quiet machine they take seconds.
+  // over a minute and a remote's first screen over 10 s; at 25, on two workers, the slowest test
+  // took 80 s. On a quiet machine they take seconds.
   timeout: 240_000,
   expect: { timeout: 30_000 },
   forbidOnly: !!process.env.CI,
