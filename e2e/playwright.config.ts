@@ -9,7 +9,7 @@ export default defineConfig({
   outputDir: './test-results',
   globalSetup: './support/global-setup.ts',
   // Two workers share one stack and its demo data
-  // (docs/decisions/xxxx-browser-tests-on-two-workers.md); a file's tests run in order in one
+  // (docs/decisions/0074-browser-tests-on-two-workers.md); a file's tests run in order in one
   // worker. A test that changes data changes its own (a plan, company or user it made, under a
   // name of its own), except the few that count what the whole demo shows (dashboards, list totals,
   // the portfolio, the unread notifications), tagged @demo-figures: those run one at a time, first,
