@@ -11,8 +11,26 @@ import { atBothSizes } from '../support/sizes';
 const question = (page: Page) =>
   page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
 
-/** A press on the dimmed page around the dialog: its top-left corner is always outside it. */
-const pressOutside = (page: Page) => page.mouse.click(4, 4);
+/**
+ * A press on the dimmed page around the dialog (its top-left corner is always outside it), until the
+ * question shows: a press in the same instant as the previous question closed can reach the page
+ * before the dialog underneath listens again, as no person could press.
+ */
+async function pressOutsideUntilAsked(page: Page) {
+  await expect(async () => {
+    await page.mouse.click(4, 4);
+    await expect(question(page)).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+}
+
+/**
+ * Answers "Keep editing" and waits until the question has gone: while it fades out, its own dimmed
+ * backdrop would take the next press outside.
+ */
+async function keepEditing(page: Page) {
+  await question(page).getByRole('button', { name: 'Keep editing' }).click();
+  await expect(question(page)).toBeHidden();
+}
 
 /** Goes to a page of the main menu inside the app (the drawer's, on a phone), as a user does. */
 async function openFromMenu(page: Page, phone: boolean, item: string) {
@@ -46,12 +64,11 @@ atBothSizes((size, phone) => {
       await expect(question(page).getByRole('button', { name: 'Keep editing' })).toBeFocused();
       await expectNoAxeViolations(page);
       await screenshot(page, `nothing-lost-wizard-question-${size}`);
-      await question(page).getByRole('button', { name: 'Keep editing' }).click();
+      await keepEditing(page);
       await expect(name).toHaveValue('Harbour Foods');
 
-      await pressOutside(page);
-      await expect(question(page)).toBeVisible();
-      await question(page).getByRole('button', { name: 'Keep editing' }).click();
+      await pressOutsideUntilAsked(page);
+      await keepEditing(page);
       await expect(name).toHaveValue('Harbour Foods');
 
       // Back asks too; Discard then goes back as asked.
@@ -103,7 +120,7 @@ atBothSizes((size, phone) => {
       // Leaving by Back asks; keeping stays with every value.
       await page.goBack();
       await expect(question(page)).toBeVisible();
-      await question(page).getByRole('button', { name: 'Keep editing' }).click();
+      await keepEditing(page);
       await expect(page).toHaveURL(/\/create-audit$/);
       await expect(gap.getByLabel('KPI')).toHaveValue('COD in discharged water');
 
