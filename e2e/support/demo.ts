@@ -176,12 +176,7 @@ export async function newAcmePlan(page: Page, texts: PlanTexts): Promise<AcmePla
  * never one another test is reading at the same time.
  */
 export async function ownAcmePlan(browser: Browser, texts: PlanTexts): Promise<AcmePlan> {
-  const auditor = await personOn(
-    browser,
-    'Login As Auditor',
-    'auditor.owner@verity.test',
-    /\/auditor\/target-companies$/,
-  );
+  const auditor = await personOn(browser, 'auditor');
   try {
     return await newAcmePlan(auditor, texts);
   } finally {

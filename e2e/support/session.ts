@@ -6,6 +6,27 @@ export const DEMO_PASSWORD = 'verity-demo';
 
 export type AreaButton = 'Login As Client' | 'Login As Auditor' | 'Login As Target Company';
 
+/** Each area's button on the login screen, the page its users land on, and its demo owner. */
+export const AREAS = {
+  client: {
+    button: 'Login As Client',
+    home: /\/client\/dashboard$/,
+    owner: 'client.owner@verity.test',
+  },
+  auditor: {
+    button: 'Login As Auditor',
+    home: /\/auditor\/target-companies$/,
+    owner: 'auditor.owner@verity.test',
+  },
+  targetCompany: {
+    button: 'Login As Target Company',
+    home: /\/target-company\/dashboard$/,
+    owner: 'company.owner@verity.test',
+  },
+} as const satisfies Record<string, { button: AreaButton; home: RegExp; owner: string }>;
+
+export type Area = keyof typeof AREAS;
+
 /** Signs in through the login screen and the identity provider's own sign-in page. */
 export async function signIn(
   page: Page,
@@ -50,6 +71,17 @@ export async function enterAs(page: Page, button: AreaButton, email: string, hom
   sessions.set(key, await page.context().cookies());
 }
 
+/** Enters an area as one of its demo users (its owner unless `email` names another), on its home. */
+export async function enterArea(page: Page, area: Area, email: string = AREAS[area].owner) {
+  await enterAs(page, AREAS[area].button, email, AREAS[area].home);
+}
+
+/** Signs in as another demo user: the last one's session cookies go first, as on a shared laptop. */
+export async function switchTo(page: Page, area: Area, email?: string) {
+  await page.context().clearCookies();
+  await enterArea(page, area, email);
+}
+
 export async function signOut(page: Page) {
   // Signing out ends the session on the server: a stored copy of it would no longer work.
   const current = await page.context().cookies();
@@ -82,13 +114,13 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
-/** A page of a browser context of its own (its own cookies, its own stream of changes), signed in. */
-export async function personOn(
-  browser: Browser,
-  ...args: Parameters<typeof enterAs> extends [Page, ...infer Rest] ? Rest : never
-): Promise<Page> {
+/**
+ * A page of a browser context of its own (its own cookies, its own stream of changes), signed in to
+ * the area as one of its demo users (its owner unless `email` names another).
+ */
+export async function personOn(browser: Browser, area: Area, email?: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
-  await enterAs(page, ...args);
+  await enterArea(page, area, email);
   return page;
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { enterAs, screenshot } from '../support/session';
+import { enterArea, screenshot } from '../support/session';
 
 // The demo portfolio's first company, audited by GreenAudit Partners in every form
 // (api/src/seed/demo-portfolio-data.ts): EHS is an action plan, QA a CAPA, Environment (due
@@ -15,7 +15,7 @@ function dayFromNow(days: number): string {
 }
 
 async function signInAsAuditor(page: Page, email = 'auditor.owner@verity.test') {
-  await enterAs(page, 'Login As Auditor', email, /\/auditor\/target-companies$/);
+  await enterArea(page, 'auditor', email);
 }
 
 async function openAudits(page: Page) {

@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { preloadsOf, readPlan, type PreloadPlan } from '../../shell/server/page';
 import { remotes as remoteConfigs } from '../../tooling/config/index.cjs';
 import { openAcmeAuditPlans } from '../support/demo';
-import { enterAs, type AreaButton } from '../support/session';
+import { type Area, enterArea } from '../support/session';
 
 interface ChunkReport {
   chunks: {
@@ -180,30 +180,22 @@ const preloadedScripts = (page: Page) =>
 /** Where each area's users land after signing in, and what shows once its figures are there. */
 const FIRST_ROUTES: {
   build: string;
-  button: AreaButton;
-  email: string;
-  home: RegExp;
+  userType: Area;
   figures: (page: Page) => Locator;
 }[] = [
   {
     build: 'remote-client',
-    button: 'Login As Client',
-    email: 'client.owner@verity.test',
-    home: /\/client\/dashboard$/,
+    userType: 'client',
     figures: (page) => page.getByRole('group', { name: 'Total Audits' }),
   },
   {
     build: 'remote-auditor',
-    button: 'Login As Auditor',
-    email: 'auditor.owner@verity.test',
-    home: /\/auditor\/target-companies$/,
+    userType: 'auditor',
     figures: (page) => page.getByRole('article').first(),
   },
   {
     build: 'remote-target-company',
-    button: 'Login As Target Company',
-    email: 'company.owner@verity.test',
-    home: /\/target-company\/dashboard$/,
+    userType: 'targetCompany',
     figures: (page) => page.getByRole('group', { name: 'Total Audits' }),
   },
 ];
@@ -247,7 +239,7 @@ for (const area of FIRST_ROUTES) {
     `${area.build}: the first screen shows its figures with at most 200 KB of compressed JavaScript: no ECharts, no forms, one federation runtime`,
     { tag: '@read-only' },
     async ({ page, browser }) => {
-      await enterAs(page, area.button, area.email, area.home);
+      await enterArea(page, area.userType);
       const home = page.url();
       const cold = await coldPageWithSessionOf(browser, page);
       const echarts = echartsFiles(area.build);
@@ -431,7 +423,7 @@ test(
   'remote-client: the plan detail opened cold runs main.js and what its page preloaded, no second wave',
   { tag: '@read-only' },
   async ({ page, browser }) => {
-    await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+    await enterArea(page, 'client');
     await page.goto('/client/target-companies');
     await openAcmeAuditPlans(page);
     await page

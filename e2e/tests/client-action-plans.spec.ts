@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { effluentPlan, openAcmeAuditPlans, ownAcmePlan } from '../support/demo';
-import { enterAs, screenshot } from '../support/session';
+import { enterArea, screenshot } from '../support/session';
 import { atBothSizes } from '../support/sizes';
 
 /** Signs in and opens the action plans of a seeded GreenAudit audit of Acme Steel Ltd; answers the company id. */
 async function openAcmeActionPlans(page: Page, email: string): Promise<string> {
-  await enterAs(page, 'Login As Client', email, /\/client\/dashboard$/);
+  await enterArea(page, 'client', email);
   await page.goto('/client/target-companies');
   await openAcmeAuditPlans(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Action Plans' })).toBeVisible();
@@ -27,7 +27,7 @@ test('a client owner opens a gap from its row, changes its status and sees the h
 }) => {
   // A plan of its own: the gap whose history it counts is changed by no other test.
   const plan = await ownAcmePlan(browser, effluentPlan(`status-${Date.now().toString(36)}`));
-  await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+  await enterArea(page, 'client');
   await page.goto(
     `/client/target-companies/${plan.companyId}/auditors/${plan.auditorId}/${plan.auditId}/action-plans`,
   );

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { enterAs, screenshot } from '../support/session';
+import { enterArea, screenshot } from '../support/session';
 
 async function signInAsClient(page: Page, email: string) {
-  await enterAs(page, 'Login As Client', email, /\/client\/dashboard$/);
+  await enterArea(page, 'client', email);
 }
 
 // Charts drawn without animation, so the screenshots show them finished.

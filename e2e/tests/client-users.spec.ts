@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { enterAs, screenshot } from '../support/session';
+import { enterArea, screenshot } from '../support/session';
 
 test(
   'a client owner adds a user, then deletes one; owners cannot be deleted',
@@ -7,7 +7,7 @@ test(
   async ({ page }) => {
     const fullname = `Ravi Reviewer ${Date.now().toString(36)}`;
     const email = `ravi.${Date.now().toString(36)}@verity.test`;
-    await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+    await enterArea(page, 'client');
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Users' })

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
 import { effluentPlan, newAcmePlan, type AcmePlan } from '../support/demo';
 import { expectDialogFits } from '../support/layout';
-import { enterAs, screenshot } from '../support/session';
+import { enterArea, screenshot, switchTo } from '../support/session';
 import { atBothSizes } from '../support/sizes';
 
 // The closure loop with the demo accounts: the company editor asks for closure with a photo, the
@@ -17,22 +17,8 @@ const PHOTO = Buffer.from(
 
 /** As the auditor owner: a new plan with one open gap in Acme Steel's seeded audit. */
 async function newGap(page: Page, tag: string): Promise<AcmePlan> {
-  await enterAs(
-    page,
-    'Login As Auditor',
-    'auditor.owner@verity.test',
-    /\/auditor\/target-companies$/,
-  );
+  await enterArea(page, 'auditor');
   return newAcmePlan(page, effluentPlan(tag));
-}
-
-/** Signs in as another demo user: the last one's session cookies go first, as on a shared laptop. */
-async function switchTo(
-  page: Page,
-  ...args: Parameters<typeof enterAs> extends [Page, ...infer Rest] ? Rest : never
-) {
-  await page.context().clearCookies();
-  await enterAs(page, ...args);
 }
 
 const panelOf = (page: Page) => page.getByRole('dialog', { name: 'Gap Details' });
@@ -63,12 +49,7 @@ atBothSizes((size) => {
     const companyGap = `/target-company/auditors/${loop.auditorId}/${loop.auditId}/action-plans/${loop.planId}?gap_id=${loop.gapId}`;
 
     // The company editor: no photo yet, so the button says why it waits.
-    await switchTo(
-      page,
-      'Login As Target Company',
-      'company.editor@verity.test',
-      /\/target-company\/dashboard$/,
-    );
+    await switchTo(page, 'targetCompany', 'company.editor@verity.test');
     await page.goto(companyGap);
     const panel = panelOf(page);
     await expect(panel.getByRole('button', { name: 'Request closure' })).toBeDisabled();
@@ -82,12 +63,7 @@ atBothSizes((size) => {
     await screenshot(page, `closure-requested-${size}`);
 
     // The auditor finds it first in the plan, and returns it with a reason.
-    await switchTo(
-      page,
-      'Login As Auditor',
-      'auditor.owner@verity.test',
-      /\/auditor\/target-companies$/,
-    );
+    await switchTo(page, 'auditor');
     await page.goto(
       `/auditor/target-companies/${loop.companyId}/audits/${loop.auditId}/action-plans/${loop.planId}`,
     );
@@ -107,19 +83,14 @@ atBothSizes((size) => {
     await screenshot(page, `closure-returned-${size}`);
 
     // The company: the first photo no longer counts; a new one, and it asks again.
-    await switchTo(
-      page,
-      'Login As Target Company',
-      'company.editor@verity.test',
-      /\/target-company\/dashboard$/,
-    );
+    await switchTo(page, 'targetCompany', 'company.editor@verity.test');
     await page.goto(companyGap);
     await expect(panel.getByRole('button', { name: 'Request closure' })).toBeDisabled();
     await addPhotoRemark(page, 'Accredited lab report with stamp attached');
     await requestClosure(page, 'Stamped report attached');
 
     // The client accepts after a site visit: Closed.
-    await switchTo(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+    await switchTo(page, 'client');
     await page.goto(
       `/client/target-companies/${loop.companyId}/auditors/${loop.auditorId}/${loop.auditId}/action-plans/${loop.planId}?gap_id=${loop.gapId}`,
     );

@@ -14,24 +14,9 @@ test(
   'a new plan and its closing show on the dashboards as they happen',
   { tag: '@demo-figures' },
   async ({ browser }) => {
-    const company = await personOn(
-      browser,
-      'Login As Target Company',
-      'company.owner@verity.test',
-      /\/target-company\/dashboard$/,
-    );
-    const client = await personOn(
-      browser,
-      'Login As Client',
-      'client.owner@verity.test',
-      /\/client\/dashboard$/,
-    );
-    const auditor = await personOn(
-      browser,
-      'Login As Auditor',
-      'auditor.owner@verity.test',
-      /\/auditor\/target-companies$/,
-    );
+    const company = await personOn(browser, 'targetCompany');
+    const client = await personOn(browser, 'client');
+    const auditor = await personOn(browser, 'auditor');
     for (const page of [company, client]) await expect(card(page, 'Total Audits')).toBeVisible();
     const before = {
       company: {

@@ -3,7 +3,7 @@ import { EBRD_EXPECTED, ebrdWorkbook, nextYear } from '../../api/test/esap-impor
 import { expectNoAxeViolations } from '../support/accessibility';
 import { acmeCard, seededAuditRow } from '../support/demo';
 import { expectFitsWidth } from '../support/layout';
-import { enterAs, screenshot } from '../support/session';
+import { enterArea, screenshot } from '../support/session';
 import { atBothSizes } from '../support/sizes';
 
 // The auditor owner imports a lender's ESAP workbook (generated here: a title, a merged two-row
@@ -17,12 +17,7 @@ atBothSizes((size) => {
   }) => {
     const year = nextYear();
     const heading = `Danube Steel ESAP ${size} ${Date.now()}`;
-    await enterAs(
-      page,
-      'Login As Auditor',
-      'auditor.owner@verity.test',
-      /\/auditor\/target-companies$/,
-    );
+    await enterArea(page, 'auditor');
     await acmeCard(page).getByRole('link', { name: 'Audits' }).click();
     await seededAuditRow(page).getByRole('link', { name: 'Import ESAP' }).click();
     await expect(page).toHaveURL(/\/import-esap$/);

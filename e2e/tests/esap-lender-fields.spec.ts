@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
 import { apiData, seededAuditPlans } from '../support/demo';
 import { expectDialogFits } from '../support/layout';
-import { enterAs, screenshot } from '../support/session';
+import { enterArea, screenshot } from '../support/session';
 import { atBothSizes } from '../support/sizes';
 
 // The lender's ESAP fields: an auditor adds a gap with them through the Add Gap dialog, a second gap
@@ -19,12 +19,7 @@ function dayFromNow(days: number): string {
 atBothSizes((size) => {
   test('an auditor adds a gap with lender fields and sees them in the panel', async ({ page }) => {
     const tag = `${size}-${Date.now().toString(36)}`;
-    await enterAs(
-      page,
-      'Login As Auditor',
-      'auditor.owner@verity.test',
-      /\/auditor\/target-companies$/,
-    );
+    await enterArea(page, 'auditor');
     const { targetCompanies } = await apiData<{
       targetCompanies: { id: string; targetCompanyName: string }[];
     }>(page.request, 'auditor/target-company?pageSize=100');

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectNoAxeViolations } from '../support/accessibility';
 import { apiData, seededAuditPlans } from '../support/demo';
 import { expectDialogFits, expectFitsWidth } from '../support/layout';
-import { enterAs, screenshot, type AreaButton } from '../support/session';
+import { type Area, enterArea, screenshot } from '../support/session';
 
 // Every screen of every area on a phone (390×844, touch, the phone's own viewport rules): nothing is
 // wider than the screen, so the page never scrolls sideways, and axe finds nothing.
@@ -36,16 +36,12 @@ async function checkScreen(page: Page, path: string, shot: string) {
 
 const areas: {
   name: string;
-  button: AreaButton;
-  email: string;
-  home: RegExp;
+  userType: Area;
   paths: (page: Page) => Promise<[string, string][]>;
 }[] = [
   {
     name: 'client',
-    button: 'Login As Client',
-    email: 'client.owner@verity.test',
-    home: /\/client\/dashboard$/,
+    userType: 'client',
     paths: async (page) => {
       const ids = await seeded(
         page.request,
@@ -71,9 +67,7 @@ const areas: {
   },
   {
     name: 'auditor',
-    button: 'Login As Auditor',
-    email: 'auditor.owner@verity.test',
-    home: /\/auditor\/target-companies$/,
+    userType: 'auditor',
     paths: async (page) => {
       const ids = await seeded(
         page.request,
@@ -95,9 +89,7 @@ const areas: {
   },
   {
     name: 'company',
-    button: 'Login As Target Company',
-    email: 'company.owner@verity.test',
-    home: /\/target-company\/dashboard$/,
+    userType: 'targetCompany',
     paths: async (page) => {
       const { user } = await apiData<{ user: { targetCompanyId: string } }>(
         page.request,
@@ -122,7 +114,7 @@ for (const area of areas) {
     `every ${area.name} screen fits a phone's width`,
     { tag: '@read-only' },
     async ({ page }) => {
-      await enterAs(page, area.button, area.email, area.home);
+      await enterArea(page, area.userType);
       for (const [shot, path] of await area.paths(page)) {
         await checkScreen(page, path, `${area.name}-${shot}`);
       }
@@ -144,7 +136,7 @@ test(
   "every client dialog fits a phone's screen, its buttons within reach",
   { tag: '@read-only' },
   async ({ page }) => {
-    await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+    await enterArea(page, 'client');
     const ids = await seeded(
       page.request,
       await acmeId(page.request, 'target-company?pageSize=100'),
@@ -205,12 +197,7 @@ test(
   "every auditor dialog fits a phone's screen: add and edit a gap, the gap's details",
   { tag: '@read-only' },
   async ({ page }) => {
-    await enterAs(
-      page,
-      'Login As Auditor',
-      'auditor.owner@verity.test',
-      /\/auditor\/target-companies$/,
-    );
+    await enterArea(page, 'auditor');
     const ids = await seeded(
       page.request,
       await acmeId(page.request, 'auditor/target-company?pageSize=100'),

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
 import { effluentPlan, ownAcmePlan } from '../support/demo';
-import { enterAs, screenshot } from '../support/session';
+import { enterArea, screenshot } from '../support/session';
 import { atBothSizes } from '../support/sizes';
 
 // Feedback that tells the truth: the dashboard says what it counts, the remark box says how it sends
@@ -11,7 +11,7 @@ import { atBothSizes } from '../support/sizes';
 atBothSizes(
   (size, phone) => {
     test("'Total Audits' says what it counts", { tag: '@read-only' }, async ({ page }) => {
-      await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+      await enterArea(page, 'client');
       const info = page.getByRole('button', { name: 'What Total Audits counts' });
       await info.focus();
       await expect(page.getByRole('tooltip')).toBeVisible();
@@ -30,7 +30,7 @@ atBothSizes(
         browser,
         effluentPlan(`feedback-${size}-${Date.now().toString(36)}`),
       );
-      await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+      await enterArea(page, 'client');
       await page.goto(
         `/client/target-companies/${plan.companyId}/auditors/${plan.auditorId}/${plan.auditId}/action-plans`,
       );

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
 import { acmeCard, openAcmeAuditPlans } from '../support/demo';
-import { enterAs, screenshot } from '../support/session';
+import { enterArea, screenshot } from '../support/session';
 import { atBothSizes } from '../support/sizes';
 
 // A keyboard user skips the menu with the first Tab, and after each change of page starts from its
@@ -12,7 +12,7 @@ atBothSizes((size) => {
     'the first Tab offers a skip link to the main content, and a new page focuses its heading',
     { tag: '@read-only' },
     async ({ page }) => {
-      await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+      await enterArea(page, 'client');
       // A fresh load: the keyboard starts at the top of the page.
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
@@ -37,7 +37,7 @@ atBothSizes((size) => {
     'rows that open something are real links, and a refused form puts focus on what to fix',
     { tag: '@read-only' },
     async ({ page }) => {
-      await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+      await enterArea(page, 'client');
       await page.goto('/client/target-companies');
       await openAcmeAuditPlans(page);
       const planLink = page.getByRole('link', { name: /^Open action plan / }).first();

@@ -17,19 +17,9 @@ const remarksOf = (page: Page) => panelOf(page).getByRole('list', { name: 'Remar
 test('an auditor and a company user on one plan see each other’s changes as they happen', async ({
   browser,
 }) => {
-  const auditor = await personOn(
-    browser,
-    'Login As Auditor',
-    'auditor.owner@verity.test',
-    /\/auditor\/target-companies$/,
-  );
+  const auditor = await personOn(browser, 'auditor');
   const plan = await newAcmePlan(auditor, effluentPlan(`live-${Date.now().toString(36)}`));
-  const company = await personOn(
-    browser,
-    'Login As Target Company',
-    'company.owner@verity.test',
-    /\/target-company\/dashboard$/,
-  );
+  const company = await personOn(browser, 'targetCompany');
 
   await company.goto(
     `/target-company/auditors/${plan.auditorId}/${plan.auditId}/action-plans/${plan.planId}?gap_id=${plan.gapId}`,

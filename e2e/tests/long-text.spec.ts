@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
 import { expectDialogFits, expectFitsWidth } from '../support/layout';
 import { acmeCard } from '../support/demo';
-import { enterAs, screenshot } from '../support/session';
+import { enterArea, screenshot } from '../support/session';
 import { atBothSizes } from '../support/sizes';
 
 // Real names are long: a company whose trading and registered names take all 250 characters the
@@ -45,7 +45,7 @@ atBothSizes((size) => {
   test('a 250-character company name wraps or is cut with the whole name at hand, never widening the page', async ({
     page,
   }) => {
-    await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+    await enterArea(page, 'client');
     if (!companyId) {
       name = longName();
       companyId = await createLongNamedCompany(page, name);
@@ -108,12 +108,7 @@ atBothSizes((size) => {
   test('a 3,000-character KPI wraps in the gaps table, the plan list and the gap panel', async ({
     page,
   }) => {
-    await enterAs(
-      page,
-      'Login As Auditor',
-      'auditor.owner@verity.test',
-      /\/auditor\/target-companies$/,
-    );
+    await enterArea(page, 'auditor');
     if (!longPlanPath) {
       await acmeCard(page).getByRole('link', { name: 'Audits' }).click();
       await page
@@ -167,7 +162,7 @@ atBothSizes((size) => {
   test('a 200-character user name wraps on its card and in the delete question', async ({
     page,
   }) => {
-    await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+    await enterArea(page, 'client');
     const email = `long.name.${Date.now().toString(36)}@verity.test`;
     const created = await page.request.post('/api/v1/client/user', {
       data: { emailId: email, fullname: LONG_USER_NAME, role: 'viewer' },

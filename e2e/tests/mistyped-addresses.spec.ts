@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
-import { enterAs, screenshot, type AreaButton } from '../support/session';
+import { type Area, enterArea, screenshot } from '../support/session';
 
 // A mistyped id in the address never shows the server's words (say 'querystring/targetCompanyId
 // must match format "uuid"'): the page says, in words, that nothing is there.
@@ -8,16 +8,12 @@ const BAD = 'not-an-id';
 
 const areas: {
   name: string;
-  button: AreaButton;
-  email: string;
-  home: RegExp;
+  userType: Area;
   pages: { path: string; says: string }[];
 }[] = [
   {
     name: 'client',
-    button: 'Login As Client',
-    email: 'client.owner@verity.test',
-    home: /\/client\/dashboard$/,
+    userType: 'client',
     pages: [
       { path: `/client/target-companies/${BAD}/dashboard`, says: 'Not found' },
       { path: `/client/target-companies/${BAD}/auditors`, says: 'Not found' },
@@ -34,9 +30,7 @@ const areas: {
   },
   {
     name: 'auditor',
-    button: 'Login As Auditor',
-    email: 'auditor.owner@verity.test',
-    home: /\/auditor\/target-companies$/,
+    userType: 'auditor',
     pages: [
       { path: `/auditor/target-companies/${BAD}/audits`, says: 'Not found' },
       { path: `/auditor/target-companies/${BAD}/audits/${BAD}/action-plans`, says: 'Not found' },
@@ -45,9 +39,7 @@ const areas: {
   },
   {
     name: 'target company',
-    button: 'Login As Target Company',
-    email: 'company.owner@verity.test',
-    home: /\/target-company\/dashboard$/,
+    userType: 'targetCompany',
     pages: [
       { path: `/target-company/auditors/${BAD}`, says: 'Not found' },
       { path: `/target-company/auditors/${BAD}/${BAD}/action-plans`, says: 'Not found' },
@@ -80,7 +72,7 @@ for (const viewport of [
         `the ${area.name} area answers a mistyped id with its not-found state`,
         { tag: '@read-only' },
         async ({ page }) => {
-          await enterAs(page, area.button, area.email, area.home);
+          await enterArea(page, area.userType);
           for (const [index, { path, says }] of area.pages.entries()) {
             await page.goto(path);
             await expectWords(page, says);

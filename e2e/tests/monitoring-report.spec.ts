@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { openAcmeAuditPlans } from '../support/demo';
-import { enterAs, screenshot } from '../support/session';
+import { enterArea, screenshot } from '../support/session';
 
 /** The text of a PDF, read by pdf.js. */
 async function pdfText(bytes: Buffer): Promise<string> {
@@ -18,7 +18,7 @@ test(
   "a client owner downloads a plan's monitoring report as a PDF naming the company",
   { tag: '@read-only' },
   async ({ page }) => {
-    await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+    await enterArea(page, 'client');
     await page.goto('/client/target-companies');
     await openAcmeAuditPlans(page);
     await page

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
 import { acmeCard } from '../support/demo';
-import { enterAs, screenshot } from '../support/session';
+import { enterArea, screenshot } from '../support/session';
 import { atBothSizes } from '../support/sizes';
 
 // Real users press Escape, tap outside a dialog, press Back and reload. None of these throws away
@@ -43,7 +43,7 @@ atBothSizes((size, phone) => {
     'the company wizard asks before Escape, a press outside or Back throws typed details away',
     { tag: '@read-only' },
     async ({ page }) => {
-      await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+      await enterArea(page, 'client');
       await page.goto('/client/dashboard');
       // Inside the app, so Back stays inside it too.
       await openFromMenu(page, phone, 'Companies');
@@ -85,12 +85,7 @@ atBothSizes((size, phone) => {
     'the create action plan page keeps a draft through a reload, and Back asks before leaving it',
     { tag: '@read-only' },
     async ({ page }) => {
-      await enterAs(
-        page,
-        'Login As Auditor',
-        'auditor.owner@verity.test',
-        /\/auditor\/target-companies$/,
-      );
+      await enterArea(page, 'auditor');
       await acmeCard(page).getByRole('link', { name: 'Audits' }).click();
       await page
         .getByRole('row')

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
 import { newAcmePlan, type AcmePlan } from '../support/demo';
 import { expectDialogFits, expectFitsWidth } from '../support/layout';
-import { enterAs, screenshot } from '../support/session';
+import { screenshot, switchTo } from '../support/session';
 import { atBothSizes } from '../support/sizes';
 
 // The bell with the demo accounts: the company editor adds two remarks to a gap, the auditor's bell
@@ -22,17 +22,7 @@ const newGap = (page: Page, tag: string): Promise<AcmePlan> =>
     sdg: 'SDG12',
   });
 
-/** Signs in as another demo user: the last one's session cookies go first, as on a shared laptop. */
-async function switchTo(
-  page: Page,
-  ...args: Parameters<typeof enterAs> extends [Page, ...infer Rest] ? Rest : never
-) {
-  await page.context().clearCookies();
-  await enterAs(page, ...args);
-}
-
-const asAuditor = (page: Page) =>
-  switchTo(page, 'Login As Auditor', 'auditor.owner@verity.test', /\/auditor\/target-companies$/);
+const asAuditor = (page: Page) => switchTo(page, 'auditor');
 
 const bellOf = (page: Page) =>
   page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
@@ -58,12 +48,7 @@ atBothSizes((size, phone) => {
       const cleared = await page.request.post('/api/v1/notifications/read-all');
       expect(cleared.status(), await cleared.text()).toBe(200);
 
-      await switchTo(
-        page,
-        'Login As Target Company',
-        'company.editor@verity.test',
-        /\/target-company\/dashboard$/,
-      );
+      await switchTo(page, 'targetCompany', 'company.editor@verity.test');
       await page.goto(
         `/target-company/auditors/${gap.auditorId}/${gap.auditId}/action-plans/${gap.planId}?gap_id=${gap.gapId}`,
       );

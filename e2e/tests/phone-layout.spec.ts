@@ -1,28 +1,22 @@
 import { expect, test, type Page } from '@playwright/test';
-import { enterAs, screenshot, type AreaButton } from '../support/session';
+import { type Area, enterArea, screenshot } from '../support/session';
 
 // At 390 px the sidebar is a drawer: out of the way until the header's toggle opens it, closed by
 // choosing a page, Escape or a tap beside it. At 1400 px it stays the spec's collapsible sidebar.
-const areas: { name: string; button: AreaButton; email: string; home: RegExp; go: string }[] = [
+const areas: { name: string; userType: Area; go: string }[] = [
   {
     name: 'client',
-    button: 'Login As Client',
-    email: 'client.owner@verity.test',
-    home: /\/client\/dashboard$/,
+    userType: 'client',
     go: 'Companies',
   },
   {
     name: 'auditor',
-    button: 'Login As Auditor',
-    email: 'auditor.owner@verity.test',
-    home: /\/auditor\/target-companies$/,
+    userType: 'auditor',
     go: 'Users',
   },
   {
     name: 'target-company',
-    button: 'Login As Target Company',
-    email: 'company.owner@verity.test',
-    home: /\/target-company\/dashboard$/,
+    userType: 'targetCompany',
     go: 'Auditors',
   },
 ];
@@ -39,7 +33,7 @@ test.describe('at 390×844', () => {
       `the ${area.name} area opens its menu as a drawer and never scrolls sideways`,
       { tag: '@read-only' },
       async ({ page }) => {
-        await enterAs(page, area.button, area.email, area.home);
+        await enterArea(page, area.userType);
         const menu = page.getByRole('navigation', { name: 'Main' });
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expect(menu).toBeHidden();
@@ -71,7 +65,7 @@ test.describe('at 1400×900', () => {
     'the sidebar stays beside the page, collapsible as the spec says',
     { tag: '@read-only' },
     async ({ page }) => {
-      await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+      await enterArea(page, 'client');
       const sidebar = page.getByRole('complementary');
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
       expect((await sidebar.boundingBox())?.width).toBe(256);

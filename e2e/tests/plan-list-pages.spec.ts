@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiData } from '../support/demo';
-import { enterAs, screenshot } from '../support/session';
+import { enterArea, screenshot } from '../support/session';
 import { atBothSizes } from '../support/sizes';
 
 // The action plan list one page at a time: an audit of its own with 21 plans, the oldest with seven
@@ -35,7 +35,7 @@ atBothSizes((size) => {
     // The client opens an audit of Acme Steel Ltd by GreenAudit Partners for this test alone.
     const clientContext = await browser.newContext({ baseURL });
     const client = await clientContext.newPage();
-    await enterAs(client, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+    await enterArea(client, 'client');
     const { targetCompanies } = await apiData<{
       targetCompanies: { _id: string; targetCompanyName: string }[];
     }>(client.request, 'target-company');
@@ -60,12 +60,7 @@ atBothSizes((size) => {
     await clientContext.close();
     const auditId = audit!.id;
 
-    await enterAs(
-      page,
-      'Login As Auditor',
-      'auditor.owner@verity.test',
-      /\/auditor\/target-companies$/,
-    );
+    await enterArea(page, 'auditor');
     const planIds: string[] = [];
     for (let n = 1; n <= PLANS; n += 1) {
       const { actionPlan } = await post(

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
-import { enterAs, screenshot } from '../support/session';
+import { enterArea, screenshot } from '../support/session';
 import { atBothSizes } from '../support/sizes';
 
 // The portfolio on the demo data: each figure leads to the gap explorer, whose total is the figure,
@@ -19,7 +19,7 @@ atBothSizes((size, phone) => {
     'a lender follows a portfolio figure to the gaps it counts, and one gap to its plan',
     { tag: '@demo-figures' },
     async ({ page }) => {
-      await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+      await enterArea(page, 'client');
       await page.goto('/client/portfolio');
       await expect(page.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible();
       await expect(
@@ -68,12 +68,7 @@ atBothSizes((size, phone) => {
     'an auditor firm sees its own work, and a matrix cell leads to as many gaps',
     { tag: '@demo-figures' },
     async ({ page }) => {
-      await enterAs(
-        page,
-        'Login As Auditor',
-        'auditor.owner@verity.test',
-        /\/auditor\/target-companies$/,
-      );
+      await enterArea(page, 'auditor');
       await page.goto('/auditor/portfolio');
       const matrix = page.getByRole('table', { name: /Open gaps per company and requirement/ });
       await expect(matrix).toBeVisible();

@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
 import { effluentPlan, newAcmePlan, type AcmePlan } from '../support/demo';
-import { enterAs, screenshot } from '../support/session';
+import { enterArea, screenshot } from '../support/session';
 import { atBothSizes } from '../support/sizes';
 
 const note = (n: number) => `Site note ${n}: outfall sampled, COD logged in the register`;
@@ -21,22 +21,12 @@ async function writeRemarks(page: Page, plan: AcmePlan, from: number, to: number
 
 atBothSizes((size) => {
   test('earlier remarks come above the newest on request', async ({ page }) => {
-    await enterAs(
-      page,
-      'Login As Auditor',
-      'auditor.owner@verity.test',
-      /\/auditor\/target-companies$/,
-    );
+    await enterArea(page, 'auditor');
     const plan = await newAcmePlan(page, effluentPlan(`${size}-${Date.now().toString(36)}`));
     // Two authors, so that neither reaches the remarks-per-minute limit.
     await writeRemarks(page, plan, 1, 12);
     await page.context().clearCookies();
-    await enterAs(
-      page,
-      'Login As Target Company',
-      'company.owner@verity.test',
-      /\/target-company\/dashboard$/,
-    );
+    await enterArea(page, 'targetCompany');
     await writeRemarks(page, plan, 13, 23);
 
     await page.goto(

@@ -1,7 +1,7 @@
 // A company user withdraws an image, then the whole remark: each asks first and leaves a trace.
 import { expect, test } from '@playwright/test';
 import { effluentPlan, ownAcmePlan } from '../support/demo';
-import { enterAs, screenshot } from '../support/session';
+import { enterArea, screenshot } from '../support/session';
 
 // The smallest PNG: a 1x1 pixel.
 const PIXEL = Buffer.from(
@@ -15,12 +15,7 @@ test('the author withdraws an image, then the remark, leaving a trace', async ({
 }) => {
   // A gap of its own: no other test's remarks come between.
   const plan = await ownAcmePlan(browser, effluentPlan(`withdrawal-${Date.now().toString(36)}`));
-  await enterAs(
-    page,
-    'Login As Target Company',
-    'company.owner@verity.test',
-    /\/target-company\/dashboard$/,
-  );
+  await enterArea(page, 'targetCompany');
   await page.goto(
     `/target-company/auditors/${plan.auditorId}/${plan.auditId}/action-plans/${plan.planId}?gap_id=${plan.gapId}`,
   );

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { SCREEN_SIZES } from '../support/sizes';
-import { enterAs, screenshot } from '../support/session';
+import { enterArea, screenshot } from '../support/session';
 
 /** The identity provider's default: attempts on one email per 15 minutes. */
 const ATTEMPTS_PER_ACCOUNT = 10;
@@ -14,12 +14,7 @@ test('a person who keeps failing is told when to try again, and their owner sees
   const email = `hana.held.${stamp}@verity.test`;
 
   // The company's owner adds Hana, who has no password yet: every guess at one is wrong.
-  await enterAs(
-    page,
-    'Login As Target Company',
-    'company.owner@verity.test',
-    /\/target-company\/dashboard$/,
-  );
+  await enterArea(page, 'targetCompany');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Company Users' })).toBeVisible();
   await page.getByRole('button', { name: 'Add New User' }).click();

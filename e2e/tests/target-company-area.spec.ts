@@ -2,13 +2,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { apiData, effluentPlan, ownAcmePlan, seededAuditPlans } from '../support/demo';
-import { enterAs, screenshot } from '../support/session';
+import { enterArea, screenshot } from '../support/session';
 
 const OWNER = 'company.owner@verity.test';
 const VIEWER = 'company.viewer@verity.test';
 
 async function signInCompany(page: Page, email: string) {
-  await enterAs(page, 'Login As Target Company', email, /\/target-company\/dashboard$/);
+  await enterArea(page, 'targetCompany', email);
 }
 
 async function ownCompanyId(page: Page): Promise<string> {
@@ -261,12 +261,7 @@ test(
   async ({ page, browser, baseURL }) => {
     const clientContext = await browser.newContext({ baseURL });
     const clientPage = await clientContext.newPage();
-    await enterAs(
-      clientPage,
-      'Login As Client',
-      'client.owner@verity.test',
-      /\/client\/dashboard$/,
-    );
+    await enterArea(clientPage, 'client');
     const { targetCompanies } = await apiData<{
       targetCompanies: { _id: string; targetCompanyName: string }[];
     }>(clientPage.request, 'target-company?pageSize=100');

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
 import { acmeCard, greenAuditRow, seededAuditRow } from '../support/demo';
-import { enterAs, screenshot } from '../support/session';
+import { enterArea, screenshot } from '../support/session';
 import { atBothSizes } from '../support/sizes';
 
 // Every nested page names what it is about: a breadcrumb back up (company, auditor firm, audit,
@@ -39,7 +39,7 @@ atBothSizes((size) => {
     'a client walks down from Companies to a plan and back up by the breadcrumb',
     { tag: '@read-only' },
     async ({ page }) => {
-      await enterAs(page, 'Login As Client', 'client.owner@verity.test', /\/client\/dashboard$/);
+      await enterArea(page, 'client');
       await expect(page).toHaveTitle('Dashboard — Verity');
       await page.goto('/client/target-companies');
       await expect(page).toHaveTitle('Target Companies — Verity');
@@ -105,12 +105,7 @@ atBothSizes((size) => {
     'an auditor and a company user see where they are too',
     { tag: '@read-only' },
     async ({ page }) => {
-      await enterAs(
-        page,
-        'Login As Auditor',
-        'auditor.owner@verity.test',
-        /\/auditor\/target-companies$/,
-      );
+      await enterArea(page, 'auditor');
       await acmeCard(page).getByRole('link', { name: 'Audits' }).click();
       await check(page, {
         crumbs: ['Companies →', 'Acme Steel Ltd', 'Audits'],
@@ -126,12 +121,7 @@ atBothSizes((size) => {
       });
 
       await page.context().clearCookies();
-      await enterAs(
-        page,
-        'Login As Target Company',
-        'company.owner@verity.test',
-        /\/target-company\/dashboard$/,
-      );
+      await enterArea(page, 'targetCompany');
       await page.goto('/target-company/auditors');
       await greenAuditRow(page).getByRole('link', { name: 'View Audits' }).click();
       // The firm's row on the auditors page names the audit types too: wait for the audits page
