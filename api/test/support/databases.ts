@@ -35,7 +35,7 @@ export const ON_BOTH_DATABASES: Readonly<Record<string, string>> = {
   'test/faults/shutdown.test.ts': 'SIGTERM closes the PGlite worker with its files written',
   'test/faults/file-modes.test.ts': "PGlite's files in DATA_DIR, and their modes",
   'test/faults/load-shedding.test.ts':
-    "a stalled download's rows: spill files on PostgreSQL, pages on PGlite",
+    "a stalled download's rows (spill files on PostgreSQL, pages on PGlite), fifty readers on PGlite's one connection",
   'test/live/events.test.ts': "notifications heard in process on PGlite's one connection",
   'test/notifications/delivery.test.ts': "the e-mail queue's worker on PGlite's one connection",
   'test/routes/health.test.ts': 'readiness asks the embedded database as it asks a server',
