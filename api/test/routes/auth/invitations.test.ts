@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { startMailCatcher, type MailCatcher } from '../../../../tooling/mail/mail-catcher';
 import { EMAIL_QUEUE } from '../../../src/notifications/job-queue';
-import { buildTestApp, capturedLogs, TEST_PUBLIC_URL, TEST_REDIRECT_URI } from '../../support/app';
+import { buildTestApp, capturedLogs, TEST_PUBLIC_URL } from '../../support/app';
 import {
   anyDatabaseKind,
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
 } from '../../support/databases';
-import { startIdentity, type IdentityServer } from '../../support/identity';
+import { sharedIdentity } from '../../support/shared-identity';
 import { sessionFor, sessionOfMembership } from '../../support/session';
 import { signInFrom } from '../../support/sign-in';
 import {
@@ -22,17 +22,15 @@ import {
 const PASSWORD = 'verity-test-password';
 const LINK = new RegExp(`${TEST_PUBLIC_URL}/api/v1/auth/invitations/[A-Za-z0-9_-]{43}`);
 
-let identity: IdentityServer;
+// The run's identity server (support/shared-identity.ts): each invited person's address is new to it.
+const identity = sharedIdentity();
 let mail: MailCatcher;
 
 beforeAll(async () => {
-  [identity, mail] = await Promise.all([
-    startIdentity({ redirectUri: TEST_REDIRECT_URI }),
-    startMailCatcher(),
-  ]);
+  mail = await startMailCatcher();
 });
 afterAll(async () => {
-  await Promise.all([identity?.stop(), mail?.stop()]);
+  await mail?.stop();
 });
 
 describe.each(databaseKinds)('invitations on %s', (kind) => {

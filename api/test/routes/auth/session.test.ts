@@ -1,20 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { decodeAccessToken, encodeAccessToken } from '../../../src/auth/access-token';
 import { endSessionsSignedOutAtIdentity, hashRefreshToken } from '../../../src/auth/refresh-tokens';
-import { ApiCookies, buildTestApp, TEST_REDIRECT_URI } from '../../support/app';
+import { ApiCookies, buildTestApp } from '../../support/app';
 import { waitFor } from '../../support/api-process';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
-import { startIdentity, type IdentityServer } from '../../support/identity';
+import { sharedIdentity } from '../../support/shared-identity';
 import { signIn } from '../../support/sign-in';
 
-let identity: IdentityServer;
-
-beforeAll(async () => {
-  identity = await startIdentity({ redirectUri: TEST_REDIRECT_URI });
-});
-afterAll(async () => {
-  await identity?.stop();
-});
+// The run's identity server (support/shared-identity.ts), with the demo accounts and its default settings.
+const identity = sharedIdentity();
 
 const notSignedIn = { success: false, message: 'Not signed in', code: 'UNAUTHENTICATED' };
 const sessionExpired = { success: false, message: 'Session expired', code: 'ACCESS_TOKEN_EXPIRED' };

@@ -7,24 +7,22 @@ import {
   type TestDatabase,
 } from '../../support/databases';
 import { startIdentity, type IdentityServer } from '../../support/identity';
+import { sharedIdentity } from '../../support/shared-identity';
 import { signIn, signInAtIdentity, type UserTypeSegment } from '../../support/sign-in';
 import { createAccount } from '../organisations/fixtures';
 import { waitFor } from '../../support/api-process';
 
 const UNVERIFIED_PASSWORD = 'verity-test-password';
 
-let identity: IdentityServer;
+// The run's identity server (support/shared-identity.ts), with the demo accounts and its default
+// settings; the outage at the end starts one of its own to stop.
+const identity = sharedIdentity();
 
 beforeAll(async () => {
-  identity = await startIdentity({ redirectUri: TEST_REDIRECT_URI });
   // Accounts made through the accounts API are unverified, like a sign-up whose link was never opened.
   for (const kind of databaseKinds)
     await createAccount(identity, `squatter.${kind}@verity.test`, 'Sly Squatter');
 });
-afterAll(async () => {
-  await identity?.stop();
-});
-
 describe.each(databaseKinds)('sign-in on %s', (kind) => {
   let database: TestDatabase;
   let app: FastifyInstance;

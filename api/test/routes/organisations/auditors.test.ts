@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, TEST_REDIRECT_URI } from '../../support/app';
+import { buildTestApp } from '../../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
-import { startIdentity, type IdentityServer } from '../../support/identity';
 import { sessionFor } from '../../support/session';
+import { sharedIdentity } from '../../support/shared-identity';
 import {
   AUDITOR_KEYS,
   COMPANY_AUDITOR_FIRM_KEYS,
@@ -16,17 +16,13 @@ import {
   type DemoWorld,
 } from './fixtures';
 
-let identity: IdentityServer;
+// The run's identity server (support/shared-identity.ts): these tests need its accounts API only.
+const identity = sharedIdentity();
 
 beforeAll(async () => {
-  identity = await startIdentity({ redirectUri: TEST_REDIRECT_URI });
   await createAccount(identity, 'verify.lead@verity.test', 'Vera Verify');
   await createAccount(identity, 'harbour.owner@verity.test', 'Hana Harbour');
 });
-afterAll(async () => {
-  await identity?.stop();
-});
-
 describe.each(databaseKinds)('auditor firms on %s', (kind) => {
   let database: TestDatabase;
   let app: FastifyInstance;

@@ -86,19 +86,29 @@ export async function rowCounts(app: FastifyInstance) {
   return rows[0]!;
 }
 
-/** An account in the identity server (as someone who signed up), so its email exists in the records. */
-export async function createAccount(identity: IdentityServer, email: string, name: string) {
+/**
+ * An account in the identity server (as someone who signed up), so its email exists in the records.
+ * On the run's shared server another file may have made the same account already: 409 means it is
+ * there, as asked.
+ */
+export async function createAccount(
+  identity: Pick<IdentityServer, 'issuer' | 'apiKey'>,
+  email: string,
+  name: string,
+) {
   const response = await fetch(`${identity.issuer}/accounts`, {
     method: 'POST',
     headers: { authorization: `Bearer ${identity.apiKey}`, 'content-type': 'application/json' },
     body: JSON.stringify({ email, name, password: 'verity-test-password' }),
   });
-  if (response.status !== 201)
+  if (response.status !== 201 && response.status !== 409)
     throw new Error(`identity refused ${email}: ${await response.text()}`);
 }
 
 /** The API's environment that points it at this identity server. */
-export const identityEnv = (identity: IdentityServer) => ({
+export const identityEnv = (
+  identity: Pick<IdentityServer, 'issuer' | 'clientSecret' | 'apiKey'>,
+) => ({
   IDENTITY_ISSUER: identity.issuer,
   IDENTITY_CLIENT_SECRET: identity.clientSecret,
   IDENTITY_API_KEY: identity.apiKey,

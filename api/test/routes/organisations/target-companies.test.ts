@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, TEST_REDIRECT_URI } from '../../support/app';
+import { buildTestApp } from '../../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
-import { startIdentity, type IdentityServer } from '../../support/identity';
 import { sessionFor, type TestSession } from '../../support/session';
+import { sharedIdentity } from '../../support/shared-identity';
 import {
   COMPANY_AUDITOR_FIRM_KEYS,
   COMPANY_AUDITOR_KEYS,
@@ -16,10 +16,10 @@ import {
   type DemoWorld,
 } from './fixtures';
 
-let identity: IdentityServer;
+// The run's identity server (support/shared-identity.ts): these tests need its accounts API only.
+const identity = sharedIdentity();
 
 beforeAll(async () => {
-  identity = await startIdentity({ redirectUri: TEST_REDIRECT_URI });
   for (const [email, name] of [
     ['harbour.owner@verity.test', 'Hana Harbour'],
     ['delta.owner@verity.test', 'Dev Delta'],
@@ -29,10 +29,6 @@ beforeAll(async () => {
   ])
     await createAccount(identity, email!, name!);
 });
-afterAll(async () => {
-  await identity?.stop();
-});
-
 describe.each(databaseKinds)('target companies on %s', (kind) => {
   let database: TestDatabase;
   let app: FastifyInstance;
