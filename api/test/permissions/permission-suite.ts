@@ -3,14 +3,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { PERMISSIONS, may, type Permission } from '@verity/shared-api/src/server';
+import { PERMISSIONS, may, type Permission, type UserType } from '@verity/shared-api/src/server';
 import { startMailCatcher, type MailCatcher } from '../../../tooling/mail/mail-catcher';
 import { buildTestApp } from '../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { sharedIdentity } from '../support/shared-identity';
 import { injectAs } from '../support/session';
 import { appRoutes, documentedPermissions, documentedRoutes, normaliseRoute } from './app-routes';
-import { HOME_CALLERS, ROLES, sessionsOf, type Caller, type Sessions } from './callers';
+import { HOME_CALLERS, ROLES, USER_TYPES, sessionsOf, type Caller, type Sessions } from './callers';
 import { databaseDigest } from './database-digest';
 import { deletion, MEMBER_RULES } from './member-rules';
 import {
@@ -46,6 +46,26 @@ interface Cell {
   expected: Status;
 }
 
+const expectedOf = (expectations: Expectations, caller: Caller): Status =>
+  expectations[caller.userType][ROLES.indexOf(caller.role)]!;
+
+/**
+ * The callers a row is run with: per user type the first role the row lets in (or the owner, refused
+ * like every role of the type), and the first caller the row refuses. Within a user type every
+ * role the row lets in gets the same answer, and the others 403 on any ids (the route table's tests
+ * check both, and that each refusal is the permission table's): so these stand for all twelve.
+ */
+function callersOf(row: MatrixRow): Caller[] {
+  const perType = USER_TYPES.map(
+    (userType) =>
+      HOME_CALLERS.find(
+        (caller) => caller.userType === userType && expectedOf(row.own, caller) !== 403,
+      ) ?? HOME_CALLERS.find((caller) => caller.userType === userType)!,
+  );
+  const refused = HOME_CALLERS.find((caller) => expectedOf(row.own, caller) === 403);
+  return refused && !perType.includes(refused) ? [...perType, refused] : perType;
+}
+
 function cellsOf(row: MatrixRow): Cell[] {
   const columns: [Target, Expectations | undefined][] = [
     ['own', row.own],
@@ -54,14 +74,20 @@ function cellsOf(row: MatrixRow): Cell[] {
   ];
   return columns.flatMap(([target, expectations]) =>
     expectations
-      ? HOME_CALLERS.map((caller) => ({
+      ? callersOf(row).map((caller) => ({
           caller,
           target,
-          expected: expectations[caller.userType][ROLES.indexOf(caller.role)]!,
+          expected: expectedOf(expectations, caller),
         }))
       : [],
   );
 }
+
+/** For a read: per user type, the first role the row lets in (the owner when it lets none in). */
+const readerOf = (row: MatrixRow, userType: UserType): Caller =>
+  HOME_CALLERS.find(
+    (caller) => caller.userType === userType && expectedOf(row.own, caller) !== 403,
+  ) ?? HOME_CALLERS.find((caller) => caller.userType === userType)!;
 
 const TARGET_TITLE: Record<Target, (row: MatrixRow) => string> = {
   own: () => 'the own object',
@@ -77,7 +103,7 @@ const GET_ROWS = MATRIX.filter((row) => row.route.startsWith('GET '));
 type Tenancy = 'home' | 'rival' | 'foreign';
 
 export interface PermissionChecks {
-  /** The parts of the matrix whose rows this file runs, cell by cell. */
+  /** The parts of the matrix whose rows this file runs (callersOf: who makes their requests). */
   parts: readonly MatrixPart[];
   /** The route table against the app: every route in the matrix or a named exception. */
   routeTable?: boolean;
@@ -101,11 +127,18 @@ export const PERMISSION_FILES = {
     routeTable: true,
     members: true,
   },
-  'permissions-tenancy.test.ts': { parts: [], tenancy: ['home'] },
-  'permissions-tenancy-rivals.test.ts': { parts: [], tenancy: ['rival', 'foreign'] },
-  'permissions-organisations.test.ts': { parts: ['organisations', 'reports'] },
-  'permissions-areas.test.ts': {
-    parts: ['sessions', 'dashboards', 'portfolio', 'closure', 'esapImport', 'notifications'],
+  'permissions-tenancy.test.ts': { parts: [], tenancy: ['home', 'rival', 'foreign'] },
+  'permissions-organisations.test.ts': {
+    parts: [
+      'organisations',
+      'reports',
+      'sessions',
+      'dashboards',
+      'portfolio',
+      'closure',
+      'esapImport',
+      'notifications',
+    ],
   },
 } satisfies Record<string, PermissionChecks>;
 
@@ -219,6 +252,38 @@ export function describePermissions(file: keyof typeof PERMISSION_FILES): void {
           expect(unnamed).toEqual([]);
         });
 
+        it('refuses, in every cell of every row, exactly the callers the permission table refuses', () => {
+          // Every user type and role against each route's permission: the requests of the rows
+          // (callersOf) then check that the route applies the permission it names.
+          const disagreeing = MATRIX.flatMap((row) =>
+            HOME_CALLERS.filter(
+              (caller) => (expectedOf(row.own, caller) === 403) === may(caller, permissionOf(row)!),
+            ).map((caller) => `${row.route}: ${caller.name} ${expectedOf(row.own, caller)}`),
+          );
+          expect(disagreeing).toEqual([]);
+        });
+
+        it('answers, in every row, alike for every role a user type lets in, and 403 on any ids for the others', () => {
+          // What lets one role of a user type stand for all of them in the requests of the rows.
+          const unlike = MATRIX.flatMap((row) =>
+            (['own', 'foreign'] as const).flatMap((target) => {
+              const expectations = row[target];
+              if (!expectations) return [];
+              return USER_TYPES.flatMap((userType) => {
+                const statuses = expectations[userType];
+                const admitted = new Set(statuses.filter((status) => status !== 403));
+                const refusedAlike = statuses.every(
+                  (status, role) => (status === 403) === (row.own[userType][role] === 403),
+                );
+                return admitted.size > 1 || !refusedAlike
+                  ? [`${row.route} ${target} ${userType}: ${statuses.join(', ')}`]
+                  : [];
+              });
+            }),
+          );
+          expect(unlike).toEqual([]);
+        });
+
         it('runs every part of the matrix in exactly one file, and each of those files is there', () => {
           const files = Object.entries(PERMISSION_FILES) as [string, PermissionChecks][];
           const runs = files.flatMap(([, entry]) => entry.parts);
@@ -325,13 +390,17 @@ export function describePermissions(file: keyof typeof PERMISSION_FILES): void {
     const tenancy = new Set(checks.tenancy);
     if (tenancy.size > 0)
       describe('no tenant sees the other one', () => {
-        /** Every read as `caller`, once per variant of its ids, with where it went and what it said. */
+        /**
+         * Every read as a user of the type (`reader` picks who for each row), once per variant of its
+         * ids, with where it went and what it said.
+         */
         const readEverything = async (
-          caller: Caller,
+          reader: (row: MatrixRow) => Caller,
           variants: readonly { label: string; target: Target; override?: RequestOverride }[],
         ) => {
           const answers: { place: string; body: string }[] = [];
           for (const row of GET_ROWS) {
+            const caller = reader(row);
             for (const { label, target, override } of variants) {
               const response = await injectAs(
                 app,
@@ -357,11 +426,16 @@ export function describePermissions(file: keyof typeof PERMISSION_FILES): void {
           { label: 'foreign', target: 'foreign' },
         ] as const;
 
+        // The tenancy conditions are the user type's (its organisation's scope); the role only decides
+        // whether a read is let in at all, so each read is made by a role of the type that may make it.
         if (tenancy.has('home'))
-          it.each(HOME_CALLERS.map((caller) => [caller.name, caller] as const))(
-            '%s never sees the foreign tenant in any read',
-            async (_name, caller) => {
-              const reads = await readEverything(caller, ownAndForeignIds);
+          it.each(USER_TYPES)(
+            'a %s user never sees the foreign tenant in any read',
+            async (userType) => {
+              const reads = await readEverything(
+                (row) => readerOf(row, userType),
+                ownAndForeignIds,
+              );
               expect(reads.showing([FOREIGN_MARKER])).toEqual([]);
               // The reads did return this tenant's data, so a foreign row would have shown too.
               expect(reads.showing([HOME_MARKER])).not.toEqual([]);
@@ -369,19 +443,22 @@ export function describePermissions(file: keyof typeof PERMISSION_FILES): void {
           );
 
         if (tenancy.has('rival'))
-          it.each(HOME_CALLERS.map((caller) => [caller.name, caller] as const))(
-            "%s sees another firm's audit work on Acme Steel Ltd only if not an auditor",
-            async (_name, caller) => {
+          it.each(USER_TYPES)(
+            "a %s user sees another firm's audit work on Acme Steel Ltd only if not an auditor",
+            async (userType) => {
               // The home scope with the other firm's audit, plan, gap and photo in place of GreenAudit's.
               const rival = {
                 ids: { ...fx.home, ...fx.rival, auditorId: fx.home.auditorId },
                 documentId: documents.rival,
               };
-              const reads = await readEverything(caller, [
-                { label: 'own ids', target: 'own' },
-                { label: 'its ids', target: 'own', override: rival },
-              ]);
-              if (caller.userType === 'auditor') expect(reads.showing([RIVAL_MARKER])).toEqual([]);
+              const reads = await readEverything(
+                (row) => readerOf(row, userType),
+                [
+                  { label: 'own ids', target: 'own' },
+                  { label: 'its ids', target: 'own', override: rival },
+                ],
+              );
+              if (userType === 'auditor') expect(reads.showing([RIVAL_MARKER])).toEqual([]);
               // A client or company user sees every firm's work on the company, so the reads do reach it.
               else expect(reads.showing([RIVAL_MARKER])).not.toEqual([]);
             },
@@ -391,7 +468,7 @@ export function describePermissions(file: keyof typeof PERMISSION_FILES): void {
           it.each(FOREIGN_CALLERS.map((caller) => [caller.name, caller] as const))(
             '%s never sees the home tenant in any read',
             async (_name, caller) => {
-              const reads = await readEverything(caller, ownAndForeignIds);
+              const reads = await readEverything(() => caller, ownAndForeignIds);
               expect(reads.showing(HOME_NAMES)).toEqual([]);
               expect(reads.showing([FOREIGN_MARKER])).not.toEqual([]);
             },
