@@ -1,15 +1,15 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, TEST_REDIRECT_URI } from '../support/app';
+import { buildTestApp } from '../support/app';
 import {
   anyDatabaseKind,
   createTestDatabase,
   databaseKinds,
   type TestDatabase,
 } from '../support/databases';
-import { startIdentity, type IdentityServer } from '../support/identity';
 import { sessionFor } from '../support/session';
+import { sharedIdentity } from '../support/shared-identity';
 import { signIn } from '../support/sign-in';
 
 const UNAVAILABLE = {
@@ -18,18 +18,9 @@ const UNAVAILABLE = {
   code: 'ACCOUNTS_UNAVAILABLE',
 };
 
-let identity: IdentityServer;
-
-beforeAll(async () => {
-  // Identity's own per-caller limit (120/min) would otherwise cut in before the API's per-user one.
-  identity = await startIdentity({
-    redirectUri: TEST_REDIRECT_URI,
-    env: { IDENTITY_USER_LOOKUP_LIMIT: '1000' },
-  });
-});
-afterAll(async () => {
-  await identity?.stop();
-});
+// The run's identity server (support/shared-identity.ts): its lookup limit (global-setup.ts) lies far
+// above the API's per-user one, which the limit test below is about.
+const identity = sharedIdentity();
 
 describe.each(databaseKinds)('accounts lookup on %s', (kind) => {
   let database: TestDatabase;
