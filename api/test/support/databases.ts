@@ -12,6 +12,7 @@ import { repoRoot } from '../../../tooling/config/index.cjs';
 import { ensureSharedFolder } from '../../../tooling/testing/shared-folder';
 import { migrationsDir, openDatabase, runMigrations, type DatabaseKind } from '../../src/db';
 import { seedDemo } from '../../src/seed/demo-seed';
+import { testDatabasePrefix } from './test-run';
 
 /**
  * The test files (under api/) that run on PGlite as well when PostgreSQL is there, each for what the
@@ -198,7 +199,11 @@ export async function removeStaleTemplates(
 
 const templateDatabaseName = (key: string) => `verity_api_template_${key.replace(/-/g, '_')}`;
 
-/** A database of its own for one test file and kind, copied from the template; dropped by dispose(). */
+/**
+ * A database of its own for one test file and kind, copied from the template; dropped by dispose().
+ * On PostgreSQL dispose() only begins the drop: DROP DATABASE asks for a checkpoint (a second or
+ * more while other files write), which the next test file need not wait for.
+ */
 export async function createTestDatabase(
   kind: DatabaseKind,
   { template = 'seeded' }: { template?: TemplateKind } = {},
@@ -214,7 +219,7 @@ export async function createTestDatabase(
       dispose: () => rm(dataDir, { recursive: true, force: true }),
     };
   }
-  const name = `verity_api_test_${randomBytes(6).toString('hex')}`;
+  const name = `${testDatabasePrefix()}${randomBytes(6).toString('hex')}`;
   const source = templateDatabaseName(key);
   await withAdmin(async (admin) => {
     // Two copies of one template at the same moment: PostgreSQL lets one go first.
@@ -232,7 +237,10 @@ export async function createTestDatabase(
     kind,
     env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl(name) },
     async dispose() {
-      await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      // Its connections are closed with it (FORCE); a drop cut short is the run's teardown's to finish.
+      void withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch(
+        (error: unknown) => console.error(`database ${name} not dropped yet:`, error),
+      );
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,16 +1,19 @@
 // Once per jest run of the API's tests: the services are compiled when their sources changed (the
 // process tests run `node dist/...`), and one identity server is started for every test that only
 // needs a working provider (see shared-identity.ts).
+import { randomBytes } from 'node:crypto';
 import { buildServices } from '../../../tooling/scripts/build-services.mjs';
 import { TEST_REDIRECT_URI } from './app';
 import { startIdentity, type IdentityServer } from './identity';
 import { SHARED_IDENTITY_VARIABLE } from './shared-identity';
+import { TEST_RUN_VARIABLE } from './test-run';
 
 declare global {
   var verityTestIdentity: IdentityServer | undefined;
 }
 
 export default async function globalSetup(): Promise<void> {
+  process.env[TEST_RUN_VARIABLE] = randomBytes(4).toString('hex');
   await buildServices();
   // The permission matrix looks accounts up by the hundred within a minute.
   const identity = await startIdentity({
