@@ -28,9 +28,10 @@ describe.each(databaseKinds)('e-mail delivery on %s', (kind) => {
   let smtpPort: number;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
+    database = await createTestDatabase(kind, { template: 'migrated' });
     smtpPort = await freePort();
     app = await buildTestApp(database, {
+      SEED_DEMO: '0',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_RETRY_DELAY_SECONDS: '1',
     });
@@ -44,7 +45,7 @@ describe.each(databaseKinds)('e-mail delivery on %s', (kind) => {
 
   it('keeps what it could not send while the SMTP server is down, serves meanwhile, and sends each e-mail once when it is back', async () => {
     const due = '2031-03-19';
-    const tenant = await createTenant(app.db, `Crane ${kind}`);
+    const tenant = await createTenant(app.db, `Crane ${kind}`, 'UTC', { digest: false });
     const gapName = `Cracked dam ${kind}`;
     await addGap(app.db, tenant, gapName, `${due}T00:00:00Z`);
     await app.notifications.scan(at(due, -7));
@@ -74,7 +75,7 @@ describe.each(databaseKinds)('e-mail delivery on %s', (kind) => {
 
   it('sends after a restart what a stopped process had queued, and the scan job runs through the queue', async () => {
     const due = '2031-05-21';
-    const tenant = await createTenant(app.db, `Egret ${kind}`);
+    const tenant = await createTenant(app.db, `Egret ${kind}`, 'UTC', { digest: false });
     const gapName = `Silted canal ${kind}`;
     await addGap(app.db, tenant, gapName, `${due}T00:00:00Z`);
     // The process stops with the scan's e-mails still queued.
@@ -85,7 +86,10 @@ describe.each(databaseKinds)('e-mail delivery on %s', (kind) => {
     const before = mailAbout(mail, gapName).length;
     expect(before).toBe(0);
 
-    app = await buildTestApp(database, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+    app = await buildTestApp(database, {
+      SEED_DEMO: '0',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    });
     await app.notifications.startWorkers({ scan: true, email: true, pollingIntervalSeconds: 0.5 });
     await waitFor(async () => mailAbout(mail!, gapName).length >= 5, 'the queued reminders');
     // A scan job for a later day, through the queue's worker.
@@ -116,9 +120,13 @@ describe.each(databaseKinds)('each e-mail once on %s', (kind) => {
   let verdict: (to: string, attempt: number) => SmtpVerdict = () => 'take';
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
+    database = await createTestDatabase(kind, { template: 'migrated' });
     smtp = await startScriptedSmtp((to, attempt) => verdict(to, attempt));
-    app = await buildTestApp(database, { SMTP_URL: smtp.smtpUrl, MAIL_RETRY_DELAY_SECONDS: '1' });
+    app = await buildTestApp(database, {
+      SEED_DEMO: '0',
+      SMTP_URL: smtp.smtpUrl,
+      MAIL_RETRY_DELAY_SECONDS: '1',
+    });
     await app.notifications.startWorkers({ scan: false, email: true, pollingIntervalSeconds: 0.5 });
   });
   afterAll(async () => {
@@ -137,7 +145,7 @@ describe.each(databaseKinds)('each e-mail once on %s', (kind) => {
   it('sends nothing twice when a job it sent is taken up again, as after a process died before marking it done', async () => {
     verdict = () => 'take';
     const due = '2031-06-18';
-    const tenant = await createTenant(app.db, `Heron ${kind}`);
+    const tenant = await createTenant(app.db, `Heron ${kind}`, 'UTC', { digest: false });
     await addGap(app.db, tenant, `Heron weir ${kind}`, `${due}T00:00:00Z`);
     await app.notifications.scan(at(due, -7));
     await emailsSettled(app);
@@ -159,7 +167,7 @@ describe.each(databaseKinds)('each e-mail once on %s', (kind) => {
 
   it('sends once what a server took before dropping the connection, and one refused recipient alone is tried again', async () => {
     const due = '2031-07-16';
-    const tenant = await createTenant(app.db, `Ibis ${kind}`);
+    const tenant = await createTenant(app.db, `Ibis ${kind}`, 'UTC', { digest: false });
     const dropped = tenant.users.auditor.owner.email;
     const refused = tenant.users.targetCompany.editor.email;
     // The first message to one is taken and then the connection dropped before the answer; the other
@@ -189,10 +197,10 @@ describe.each(databaseKinds)('each e-mail once on %s', (kind) => {
     let mail: MailCatcher;
 
     beforeAll(async () => {
-      database = await createTestDatabase('postgres');
+      database = await createTestDatabase('postgres', { template: 'migrated' });
       mail = await startMailCatcher();
       apps = await Promise.all(
-        [0, 1].map(() => buildTestApp(database, { SMTP_URL: mail.smtpUrl })),
+        [0, 1].map(() => buildTestApp(database, { SEED_DEMO: '0', SMTP_URL: mail.smtpUrl })),
       );
     });
     afterAll(async () => {
@@ -204,7 +212,7 @@ describe.each(databaseKinds)('each e-mail once on %s', (kind) => {
     it('run each scan once and send each e-mail once, however the scans meet', async () => {
       const first = apps[0]!;
       const due = '2031-04-16';
-      const tenant = await createTenant(first.db, 'Stork');
+      const tenant = await createTenant(first.db, 'Stork', 'UTC', { digest: false });
       const gapName = 'Stork silt';
       await addGap(first.db, tenant, gapName, `${due}T00:00:00Z`);
       for (const app of apps)

@@ -1,8 +1,10 @@
 // The daily scan over a fake clock: a gap's whole life (reminders 14, 7 and 1 days before, overdue
 // the day after, escalation 7 days after, nothing once closed or pending), run twice on one day, a
 // moved due date, a missed day, time zones, a removed user, other tenants, and the Monday digest.
-// E-mails go through the job queue's worker to a real SMTP server in process. The days avoid
-// Mondays, except in the digest's test (every user's Monday digest would be queued too).
+// E-mails go through the job queue's worker to a real SMTP server in process. The tenants of the
+// tests not about the digest have it switched off, so a Monday (or the Tuesday that catches a missed
+// Monday up) queues none of theirs, and their mail is the scan's alone. The database has no demo
+// data: its gaps, long overdue on the tests' days, would be notified on the first scan.
 import type { FastifyInstance } from 'fastify';
 import { startMailCatcher, type MailCatcher } from '../../../tooling/mail/mail-catcher';
 import { EMAIL_QUEUE } from '../../src/notifications/job-queue';
@@ -43,14 +45,18 @@ describe.each(databaseKinds)('the daily scan on %s', (kind) => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    app = await buildTestApp(database, { SMTP_URL: mail.smtpUrl });
+    database = await createTestDatabase(kind, { template: 'migrated' });
+    app = await buildTestApp(database, { SMTP_URL: mail.smtpUrl, SEED_DEMO: '0' });
     await app.notifications.startWorkers({ scan: false, email: true, pollingIntervalSeconds: 0.5 });
   });
   afterAll(async () => {
     await app?.close();
     await database?.dispose();
   });
+
+  /** A tenant of a test that is not about the digest: its users have switched it off. */
+  const tenantWithoutDigest = (name: string, timeZone?: string) =>
+    createTenant(app.db, name, timeZone, { digest: false });
 
   /** Runs the scan at `now` and waits for its e-mails; answers the new messages about `gapName`. */
   async function scanAt(now: Date, gapName: string) {
@@ -62,7 +68,7 @@ describe.each(databaseKinds)('the daily scan on %s', (kind) => {
 
   it("sends each reminder, the overdue notice and the escalation on its day over a gap's life, and nothing once a gap is closed or pending", async () => {
     const due = '2030-04-17';
-    const tenant = await createTenant(app.db, `Kestrel ${kind}`);
+    const tenant = await tenantWithoutDigest(`Kestrel ${kind}`);
     const gapName = `Leaking tank ${kind}`;
     const gapId = await addGap(app.db, tenant, gapName, `${due}T00:00:00Z`);
     const closedName = `Broken meter ${kind}`;
@@ -148,7 +154,7 @@ describe.each(databaseKinds)('the daily scan on %s', (kind) => {
 
   it('sends nothing twice when the scan runs twice on one day, even with its day forgotten', async () => {
     const due = '2030-05-22';
-    const tenant = await createTenant(app.db, `Twice ${kind}`);
+    const tenant = await tenantWithoutDigest(`Twice ${kind}`);
     const gapName = `Twice gap ${kind}`;
     const gapId = await addGap(app.db, tenant, gapName, `${due}T00:00:00Z`);
     expect(await scanAt(at(due, -7), gapName)).toHaveLength(5);
@@ -170,7 +176,7 @@ describe.each(databaseKinds)('the daily scan on %s', (kind) => {
   it('plans anew when the due date moves: nothing is sent for the old date', async () => {
     const due = '2030-06-19';
     const later = shiftDay(due, 7);
-    const tenant = await createTenant(app.db, `Moved ${kind}`);
+    const tenant = await tenantWithoutDigest(`Moved ${kind}`);
     const gapName = `Moved gap ${kind}`;
     const gapId = await addGap(app.db, tenant, gapName, `${due}T00:00:00Z`);
     expect((await scanAt(at(due, -7), gapName)).map((m) => m.subject)).toContain(
@@ -205,7 +211,7 @@ describe.each(databaseKinds)('the daily scan on %s', (kind) => {
 
   it('catches up a missed day, and never sends a new gap the reminders of days before it', async () => {
     const due = '2030-07-26';
-    const tenant = await createTenant(app.db, `Missed ${kind}`);
+    const tenant = await tenantWithoutDigest(`Missed ${kind}`);
     const gapName = `Missed gap ${kind}`;
     await addGap(app.db, tenant, gapName, `${due}T00:00:00Z`);
     expect(await scanAt(at(due, -16), gapName)).toEqual([]);
@@ -225,8 +231,8 @@ describe.each(databaseKinds)('the daily scan on %s', (kind) => {
   });
 
   it("counts days in the company's time zone, from its scan hour", async () => {
-    const auckland = await createTenant(app.db, `Auckland ${kind}`, 'Pacific/Auckland');
-    const utc = await createTenant(app.db, `Greenwich ${kind}`);
+    const auckland = await tenantWithoutDigest(`Auckland ${kind}`, 'Pacific/Auckland');
+    const utc = await tenantWithoutDigest(`Greenwich ${kind}`);
     const aucklandGap = `Kauri gap ${kind}`;
     const utcGap = `Thames gap ${kind}`;
     // Both picked 15 August 2030: midnight in each company's own zone (NZST is UTC+12).
@@ -255,7 +261,7 @@ describe.each(databaseKinds)('the daily scan on %s', (kind) => {
 
   it('sends nothing to a user removed from the organisation, before or after the notice was queued', async () => {
     const due = '2030-09-18';
-    const tenant = await createTenant(app.db, `Removed ${kind}`);
+    const tenant = await tenantWithoutDigest(`Removed ${kind}`);
     const gapName = `Removed gap ${kind}`;
     await addGap(app.db, tenant, gapName, `${due}T00:00:00Z`);
     const editor = tenant.users.targetCompany.editor;
@@ -277,8 +283,8 @@ describe.each(databaseKinds)('the daily scan on %s', (kind) => {
 
   it("never names another tenant's data", async () => {
     const due = '2030-10-16';
-    const first = await createTenant(app.db, `Osprey ${kind}`);
-    const second = await createTenant(app.db, `Pelican ${kind}`);
+    const first = await tenantWithoutDigest(`Osprey ${kind}`);
+    const second = await tenantWithoutDigest(`Pelican ${kind}`);
     await addGap(app.db, first, `Osprey gap ${kind}`, `${due}T00:00:00Z`);
     await addGap(app.db, second, `Pelican gap ${kind}`, `${due}T00:00:00Z`);
     for (const day of [-7, 1, 7]) await app.notifications.scan(at(due, day));

@@ -30,8 +30,16 @@ async function insertId(db: Queryable, sql: string, params: unknown[]): Promise<
   return rows[0]!.id;
 }
 
-/** A tenant named `name` (its texts carry the name, so a test can look for it in others' mail). */
-export async function createTenant(db: Queryable, name: string, timeZone = 'UTC'): Promise<Tenant> {
+/**
+ * A tenant named `name` (its texts carry the name, so a test can look for it in others' mail). With
+ * `digest: false` every user of it has switched the weekly digest off (e-mail and bell).
+ */
+export async function createTenant(
+  db: Queryable,
+  name: string,
+  timeZone = 'UTC',
+  { digest = true }: { digest?: boolean } = {},
+): Promise<Tenant> {
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   const clientId = await insertId(
     db,
@@ -80,6 +88,11 @@ export async function createTenant(db: Queryable, name: string, timeZone = 'UTC'
         ],
       );
       users[userType][role] = { id, email };
+      if (!digest)
+        await db.query(
+          `INSERT INTO notification_preferences (user_id, kind, email, in_app) VALUES ($1, 'digest', false, false)`,
+          [id],
+        );
     }
   }
   const auditId = await insertId(
