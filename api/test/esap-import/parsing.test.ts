@@ -12,6 +12,7 @@ import {
   declaredUnpackedBytes,
   readSpreadsheet,
   readsWaiting,
+  type Sheet,
 } from '../../src/esap-import/read-spreadsheet';
 import { findLayout } from '../../src/esap-import/layout';
 import { prepareGaps } from '../../src/esap-import/prepare-gaps';
@@ -129,9 +130,12 @@ describe.each([
   ['CSV export', 'csv', async (o: { year: number }) => ebrdCsv(o)],
 ] as const)('the EBRD %s', (_name, format, build) => {
   const year = nextYear();
+  // Read once for the tests below, each about what the rows give.
+  let read: Promise<Sheet> | undefined;
+  const ebrdSheet = () => (read ??= build({ year }).then((bytes) => readSpreadsheet(bytes)));
 
   it('finds the merged two-row header and maps every column', async () => {
-    const sheet = await readSpreadsheet(await build({ year }));
+    const sheet = await ebrdSheet();
     expect(sheet.format).toBe(format);
     const layout = findLayout(sheet.rows);
     expect(layout.headerRows).toEqual([3, 4]);
@@ -153,7 +157,7 @@ describe.each([
   });
 
   it('gives 8 checked gaps, 3 sections, 1 rejected row and the warnings of each row', async () => {
-    const sheet = await readSpreadsheet(await build({ year }));
+    const sheet = await ebrdSheet();
     const layout = findLayout(sheet.rows);
     const prepared = prepareGaps(layout.rows, layout.columns, options(year));
     expect(prepared.counts).toEqual({
@@ -236,7 +240,7 @@ describe.each([
   });
 
   it('skips the items a plan already has', async () => {
-    const sheet = await readSpreadsheet(await build({ year }));
+    const sheet = await ebrdSheet();
     const layout = findLayout(sheet.rows);
     const prepared = prepareGaps(layout.rows, layout.columns, {
       ...options(year),
