@@ -1,7 +1,9 @@
 // Delivery under faults: an SMTP server that is down, then up, gets every e-mail once while the API
 // keeps serving; a job taken up again sends nothing it sent before; a server that drops the connection
 // after taking a message, or refuses one recipient, never makes anyone's e-mail go twice; two API
-// instances on one PostgreSQL run one scan and send each e-mail once.
+// instances on one PostgreSQL run one scan and send each e-mail once. The databases have no demo data
+// and the tenants have the weekly digest off, so each test's mail is its own gap's on any day of the
+// week (a process that starts the scan's worker scans at the real clock at once).
 import type { FastifyInstance } from 'fastify';
 import { startMailCatcher, type MailCatcher } from '../../../tooling/mail/mail-catcher';
 import { EMAIL_QUEUE, SCAN_QUEUE } from '../../src/notifications/job-queue';
