@@ -1,8 +1,7 @@
-// The real API server as a child process on a fresh PGlite with the demo data, and signed-in clients for it.
+// The real API server as a child process on a PGlite of its own with the demo data, and signed-in clients for it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { KyInstance } from '@verity/session';
 import type { UserType } from '../domain/user';
@@ -15,25 +14,31 @@ const ACCESS_COOKIE = 'verity_access';
 /** Ready when /readyz says so; this only tells a hang from a slow start on a busy machine. */
 const READY_TIMEOUT_MS = 600_000;
 
-/** The API's demo memberships are made by its own migrations and seed; this reads their ids. */
-const READ_MEMBERSHIPS = `
+/**
+ * The API's database with its demo data: a copy of the seeded template the API's own tests build
+ * once (api/test/support/databases.ts; built here when no test has yet), so neither the migrations
+ * nor the seed run again. Its demo memberships are read here, each given a live session.
+ */
+const PREPARE_DATABASE = `
 const load = async (file) => { const m = await import(file); return m['module.exports'] ?? m.default ?? m; };
-const { openDatabase, runMigrations } = await load('./src/db/index.ts');
-const { seedDemo } = await load('./src/seed/demo-seed.ts');
-const { loadApiConfig } = await load('./src/config.ts');
-const config = loadApiConfig(process.env);
-const db = await openDatabase({ dataDir: config.dataDir });
+const { createTestDatabase } = await load('./test/support/databases.ts');
+const { openDatabase } = await load('./src/db/index.ts');
+const copy = await createTestDatabase('pglite');
 try {
-  await runMigrations(db);
-  await seedDemo(db, config.demoAccountsFile, { dataDir: config.dataDir });
-  // One live session per membership, as sign-in would start it: every request checks its session.
-  const { rows } = await db.query(
-    \`WITH started AS (INSERT INTO sessions (user_id) SELECT id FROM users RETURNING id, user_id)
-     SELECT u.id, u.email, u.user_type, s.id AS session_id FROM users u JOIN started s ON s.user_id = u.id\`,
-  );
-  process.stdout.write(JSON.stringify(rows));
-} finally {
-  await db.close();
+  const db = await openDatabase({ dataDir: copy.env.DATA_DIR });
+  try {
+    // One live session per membership, as sign-in would start it: every request checks its session.
+    const { rows } = await db.query(
+      \`WITH started AS (INSERT INTO sessions (user_id) SELECT id FROM users RETURNING id, user_id)
+       SELECT u.id, u.email, u.user_type, s.id AS session_id FROM users u JOIN started s ON s.user_id = u.id\`,
+    );
+    process.stdout.write(JSON.stringify({ dataDir: copy.env.DATA_DIR, memberships: rows }));
+  } finally {
+    await db.close();
+  }
+} catch (error) {
+  await copy.dispose();
+  throw error;
 }`;
 
 interface MembershipRow {
@@ -89,15 +94,21 @@ function collect(child: ChildProcess): { out: () => string; err: () => string } 
   return { out: () => out, err: () => err };
 }
 
-async function readMemberships(env: NodeJS.ProcessEnv): Promise<MembershipRow[]> {
-  const child = runNode(['--input-type=module', '--eval', READ_MEMBERSHIPS], env, true);
+interface PreparedDatabase {
+  /** The API's DATA_DIR, a copy of its own. */
+  dataDir: string;
+  memberships: MembershipRow[];
+}
+
+async function prepareDatabase(env: NodeJS.ProcessEnv): Promise<PreparedDatabase> {
+  const child = runNode(['--input-type=module', '--eval', PREPARE_DATABASE], env, true);
   const output = collect(child);
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', resolve);
   });
   if (code !== 0) throw new Error(`Preparing the API database failed (${code}):\n${output.err()}`);
-  return JSON.parse(output.out()) as MembershipRow[];
+  return JSON.parse(output.out()) as PreparedDatabase;
 }
 
 async function waitUntilReady(
@@ -137,16 +148,14 @@ export interface StartApiOptions {
   accountsUrl?: string;
 }
 
-/** Starts the compiled API (`node api/dist/server.js`) on a free port and a temporary DATA_DIR. */
+/** Starts the compiled API (`node api/dist/server.js`) on a free port and a DATA_DIR of its own. */
 export async function startApi(options: StartApiOptions = {}): Promise<RunningApi> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'verity-shared-api-'));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     API_PORT: String(port),
-    DATA_DIR: dataDir,
     SEED_DEMO: '1',
     SESSION_SECRET,
     IDENTITY_ISSUER: 'http://127.0.0.1:9',
@@ -161,10 +170,10 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     ...(options.accountsUrl ? { IDENTITY_ACCOUNTS_URL: options.accountsUrl } : {}),
   };
 
+  const { dataDir, memberships } = await prepareDatabase(env);
   let server: ChildProcess | undefined;
   try {
-    const memberships = await readMemberships(env);
-    server = runNode(['--enable-source-maps', 'dist/server.js'], env);
+    server = runNode(['--enable-source-maps', 'dist/server.js'], { ...env, DATA_DIR: dataDir });
     const output = collect(server);
     await waitUntilReady(origin, server, output.err);
 
