@@ -11,6 +11,7 @@ import {
 import { fails, makeGap, ok, onApi } from '../testing';
 import { ToastProvider } from '../toast';
 import { ClosureSection, type ClosureSectionProps } from './closure-section';
+import { enterText } from '../testing';
 
 const OPENED = new Date(2026, 2, 5, 9, 0).toISOString();
 const photoRemark = (createdAt: string): Remark => ({
@@ -96,7 +97,8 @@ describe('ClosureSection', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Request closure' }));
     const dialog = screen.getByRole('dialog', { name: 'Request closure' });
-    await user.type(
+    await enterText(
+      user,
       within(dialog).getByLabelText('Note for the reviewer (optional)'),
       'All three lines metered',
     );

@@ -6,6 +6,7 @@ import type { ChangeEntry, Gap, Remark } from '@verity/shared-api';
 import { fails, makeGap, ok, onApi } from '../testing';
 import { ToastProvider } from '../toast';
 import { GapDetailsPanel } from './gap-details-panel';
+import { enterText } from '../testing';
 
 const STALE =
   'This gap was changed by Clara Owner at 06/03/2026 02:30 PM UTC. Reload to see the change.';
@@ -141,7 +142,7 @@ describe('GapDetailsPanel change history', () => {
     );
     const changed = onApi('patch', 'gap/:gapId/status', ok({ gap: gap({ version: 5 }) }));
     const { user } = renderPanel();
-    await user.type(screen.getByLabelText('Add a remark'), 'Meters installed');
+    await enterText(user, screen.getByLabelText('Add a remark'), 'Meters installed');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Meters installed')).toBeInTheDocument();
     expect(changesTab()).toHaveTextContent('2');
@@ -238,7 +239,7 @@ describe('GapDetailsPanel earlier changes', () => {
     await waitFor(() => expect(shownSteps()).toHaveLength(22));
 
     await user.click(screen.getByRole('tab', { name: /^Remarks/ }));
-    await user.type(screen.getByLabelText('Add a remark'), 'Meter fitted');
+    await enterText(user, screen.getByLabelText('Add a remark'), 'Meter fitted');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(changesTab()).toHaveTextContent('46'));
     await user.click(changesTab());

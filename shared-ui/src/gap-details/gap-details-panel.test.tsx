@@ -5,6 +5,7 @@ import type { Gap, Remark } from '@verity/shared-api';
 import { fails, ok, onApi, type ApiAnswer } from '../testing';
 import { ToastProvider } from '../toast';
 import { GapDetailsPanel, type GapDetailsPanelProps } from './gap-details-panel';
+import { enterText } from '../testing';
 
 const onStatusChange = (answer: ApiAnswer) => onApi('patch', 'gap/:gapId/status', answer);
 const onRemarkAdded = (answer: ApiAnswer) => onApi('patch', 'gap/:gapId/remark', answer);
@@ -352,7 +353,7 @@ describe('GapDetailsPanel remarks', () => {
 
   it('asks before Escape closes the panel over a remark not yet sent', async () => {
     const { user, onClose } = renderPanel();
-    await user.type(screen.getByLabelText('Add a remark'), 'Meter installed on line 2');
+    await enterText(user, screen.getByLabelText('Add a remark'), 'Meter installed on line 2');
     await user.keyboard('{Escape}');
     const question = screen.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
     await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
@@ -506,7 +507,7 @@ describe('GapDetailsPanel remarks', () => {
     });
     const photo = new File([new Uint8Array(2048)], 'meter.png', { type: 'image/png' });
     await user.upload(screen.getByLabelText('Image attachments'), photo);
-    await user.type(screen.getByLabelText('Add a remark'), 'Meter installed');
+    await enterText(user, screen.getByLabelText('Add a remark'), 'Meter installed');
     await user.click(screen.getByRole('button', { name: 'Send' }));
 
     await waitFor(() => expect(within(list).getByText('Meter installed')).toBeInTheDocument());

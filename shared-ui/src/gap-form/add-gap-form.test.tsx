@@ -5,14 +5,15 @@ import { fails, makeGap, ok, onApi } from '../testing';
 import { ToastProvider } from '../toast';
 import { AddGapForm } from './add-gap-form';
 import { EditGapForm } from './edit-gap-form';
+import { enterText } from '../testing';
 
 const savedGap = makeGap({ id: 'gap-9', actionPlanId: 'plan-1', KPI: 'Water use' });
 
 async function fillRecommendation(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText(/^KPI/), 'Water use');
-  await user.type(screen.getByLabelText(/^Gap Name/), 'No meter');
-  await user.type(screen.getByLabelText(/^Recommendation/), 'Install meters');
-  await user.type(screen.getByLabelText(/^Responsibility/), 'Plant manager');
+  await enterText(user, screen.getByLabelText(/^KPI/), 'Water use');
+  await enterText(user, screen.getByLabelText(/^Gap Name/), 'No meter');
+  await enterText(user, screen.getByLabelText(/^Recommendation/), 'Install meters');
+  await enterText(user, screen.getByLabelText(/^Responsibility/), 'Plant manager');
   await user.click(screen.getByLabelText('SDG6: Clean Water and Sanitation'));
   await user.selectOptions(screen.getByLabelText(/^ESG Aspect/), 'Environmental');
   await user.click(screen.getByRole('button', { name: 'Add Gap' }));
@@ -96,7 +97,7 @@ describe('EditGapForm', () => {
     );
     const user = userEvent.setup({ delay: null });
     await user.clear(screen.getByLabelText(/^KPI/));
-    await user.type(screen.getByLabelText(/^KPI/), 'Energy per unit');
+    await enterText(user, screen.getByLabelText(/^KPI/), 'Energy per unit');
     await user.click(screen.getByRole('button', { name: 'Update Gap' }));
     await waitFor(() =>
       expect(onSaved).toHaveBeenCalledWith(

@@ -7,6 +7,7 @@ import { changeRuleMessages } from '@verity/shared-api';
 import { fails, makeGap, ok, onApi } from '../testing';
 import { ToastProvider } from '../toast';
 import { EditGapForm } from './edit-gap-form';
+import { enterText } from '../testing';
 
 // Local time, so the date inputs' days are the days the user sees.
 const NOW = new Date(2026, 5, 15, 10, 0, 0);
@@ -90,7 +91,7 @@ describe('EditGapForm versions and reasons', () => {
     await user.click(screen.getByRole('button', { name: 'Update Gap' }));
     expect(await screen.findByText(changeRuleMessages.dueDateReason)).toBeInTheDocument();
     await waitFor(() => expect(reasonField()).toHaveFocus());
-    await user.type(reasonField()!, 'Too late');
+    await enterText(user, reasonField()!, 'Too late');
     await user.click(screen.getByRole('button', { name: 'Update Gap' }));
     expect(await screen.findByText(changeRuleMessages.dueDateReason)).toBeInTheDocument();
     expect(updated).not.toHaveBeenCalled();
@@ -128,7 +129,7 @@ describe('EditGapForm versions and reasons', () => {
     onApi('put', 'gap/:gapId', fails(409, STALE));
     const { user, onSaved } = renderEdit();
     await setDueDate(user, '2026-07-20');
-    await user.type(reasonField()!, 'The contractor needs two more weeks');
+    await enterText(user, reasonField()!, 'The contractor needs two more weeks');
     await user.click(screen.getByRole('button', { name: 'Update Gap' }));
     expect(await screen.findByText(STALE)).toBeInTheDocument();
     expect(screen.getAllByText(STALE)).toHaveLength(1);

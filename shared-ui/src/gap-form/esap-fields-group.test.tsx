@@ -5,6 +5,7 @@ import type { AuditForm, GapInput } from '@verity/shared-api';
 import { makeGap } from '../testing/fixtures';
 import { GapForm, type GapFormProps } from './gap-form';
 import { restoreGapFormValues } from './gap-form-values';
+import { enterText } from '../testing';
 
 const NOW = new Date(2026, 5, 15, 10, 0, 0);
 
@@ -24,13 +25,13 @@ function renderForm(props: Partial<GapFormProps> = {}) {
 
 /** The required fields of each form type, filled. */
 async function fillRequired(user: ReturnType<typeof userEvent.setup>, formType: AuditForm) {
-  await user.type(screen.getByLabelText(/^KPI/), 'Water use per tonne');
-  await user.type(screen.getByLabelText(/^Gap Name/), 'No water meter');
-  await user.type(screen.getByLabelText(/^Recommendation/), 'Install meters');
-  await user.type(screen.getByLabelText(/^Responsibility/), 'Plant manager');
+  await enterText(user, screen.getByLabelText(/^KPI/), 'Water use per tonne');
+  await enterText(user, screen.getByLabelText(/^Gap Name/), 'No water meter');
+  await enterText(user, screen.getByLabelText(/^Recommendation/), 'Install meters');
+  await enterText(user, screen.getByLabelText(/^Responsibility/), 'Plant manager');
   await user.click(screen.getByLabelText('SDG6: Clean Water and Sanitation'));
   if (formType !== 'recommendation') {
-    await user.type(screen.getByLabelText(/^Due Date/), '2026-07-01');
+    await enterText(user, screen.getByLabelText(/^Due Date/), '2026-07-01');
   }
   if (formType === 'capa') await user.type(screen.getByLabelText(/^Area Code/), 'AC-1');
   else await user.selectOptions(screen.getByLabelText(/^ESG Aspect/), 'Social');
@@ -54,9 +55,9 @@ describe('the gap form’s lender (ESAP) fields', () => {
       await user.tab();
       expect(screen.getByLabelText('ESAP Item No.')).toHaveFocus();
       await user.keyboard(' 1.2 ');
-      await user.type(screen.getByLabelText(/^Timetable/), 'Prior to first disbursement');
+      await enterText(user, screen.getByLabelText(/^Timetable/), 'Prior to first disbursement');
       await user.selectOptions(screen.getByLabelText('Condition Type'), 'Condition precedent');
-      await user.type(screen.getByLabelText('Completion Indicator'), 'ESMS manual approved');
+      await enterText(user, screen.getByLabelText('Completion Indicator'), 'ESMS manual approved');
 
       const references = screen.getByRole('group', { name: 'Requirement References' });
       // Ticked with the space bar, in any order; sent in the list's order.
@@ -114,7 +115,7 @@ describe('the gap form’s lender (ESAP) fields', () => {
     const { user, onSubmit } = renderForm();
     await fillRequired(user, 'ap');
     await user.click(toggle());
-    await user.type(screen.getByLabelText('ESAP Item No.'), '1'.repeat(21));
+    await enterText(user, screen.getByLabelText('ESAP Item No.'), '1'.repeat(21));
     await user.click(toggle());
     expect(screen.queryByLabelText('ESAP Item No.')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add Gap' }));
@@ -171,7 +172,7 @@ describe('the gap form’s lender (ESAP) fields', () => {
     const { user, container } = renderForm();
     expect(await axe(container)).toHaveNoViolations();
     await user.click(toggle());
-    await user.type(screen.getByLabelText(/^Timetable/), 'x'.repeat(501));
+    await enterText(user, screen.getByLabelText(/^Timetable/), 'x'.repeat(501));
     await user.click(screen.getByRole('button', { name: 'Add Gap' }));
     expect(await screen.findByText('Timetable can be at most 500 characters.')).toBeVisible();
     expect(await axe(container)).toHaveNoViolations();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import type { AuditForm, CustomField, Gap, GapInput } from '@verity/shared-api';
 import { GapForm, type GapFormProps } from './gap-form';
+import { enterText } from '../testing';
 
 // Local time, so the date inputs' days are the days the user sees.
 const NOW = new Date(2026, 5, 15, 10, 0, 0);
@@ -22,10 +23,10 @@ function renderForm(props: Partial<GapFormProps> = {}) {
 }
 
 async function fillCommon(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText(/^KPI/), 'Water use per tonne');
-  await user.type(screen.getByLabelText(/^Gap Name/), 'No water meter');
-  await user.type(screen.getByLabelText(/^Recommendation/), 'Install meters');
-  await user.type(screen.getByLabelText(/^Responsibility/), 'Plant manager');
+  await enterText(user, screen.getByLabelText(/^KPI/), 'Water use per tonne');
+  await enterText(user, screen.getByLabelText(/^Gap Name/), 'No water meter');
+  await enterText(user, screen.getByLabelText(/^Recommendation/), 'Install meters');
+  await enterText(user, screen.getByLabelText(/^Responsibility/), 'Plant manager');
   await user.click(screen.getByLabelText('SDG6: Clean Water and Sanitation'));
 }
 
@@ -105,9 +106,9 @@ describe('GapForm fields by form type', () => {
   it('refuses an amount past 999,999,999,999.99 with the message the API gives', async () => {
     const { user, onSubmit } = renderForm({ formType: 'capa' });
     await fillCommon(user);
-    await user.type(screen.getByLabelText(/^Due Date/), '2026-07-01');
+    await enterText(user, screen.getByLabelText(/^Due Date/), '2026-07-01');
     await user.type(screen.getByLabelText(/^Area Code/), 'AC-7');
-    await user.type(screen.getByLabelText(/^Amount/), '10000000000000000');
+    await enterText(user, screen.getByLabelText(/^Amount/), '10000000000000000');
     await user.click(screen.getByRole('button', { name: 'Add Gap' }));
     expect(await screen.findByText('Amount can be at most 999,999,999,999.99')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
@@ -121,7 +122,7 @@ describe('GapForm fields by form type', () => {
     async (amount, message) => {
       const { user, onSubmit } = renderForm({ formType: 'capa' });
       await fillCommon(user);
-      await user.type(screen.getByLabelText(/^Due Date/), '2026-07-01');
+      await enterText(user, screen.getByLabelText(/^Due Date/), '2026-07-01');
       await user.type(screen.getByLabelText(/^Area Code/), 'AC-7');
       await user.type(screen.getByLabelText(/^Amount/), amount);
       await user.click(screen.getByRole('button', { name: 'Add Gap' }));
@@ -250,10 +251,10 @@ describe('GapForm rules', () => {
   it('sends a complete action plan gap, trimmed, with moderate risk, then empties the form', async () => {
     const { user, onSubmit } = renderForm();
     await fillCommon(user);
-    await user.type(screen.getByLabelText(/^Due Date/), '2026-07-01');
-    await user.type(screen.getByLabelText(/^Timeline/), '2026-07-15');
+    await enterText(user, screen.getByLabelText(/^Due Date/), '2026-07-01');
+    await enterText(user, screen.getByLabelText(/^Timeline/), '2026-07-15');
     await user.selectOptions(screen.getByLabelText(/^ESG Aspect/), 'Environmental');
-    await user.type(screen.getByLabelText(/^Action Taken By Company/), '  Quotes requested ');
+    await enterText(user, screen.getByLabelText(/^Action Taken By Company/), '  Quotes requested ');
     await user.click(screen.getByRole('button', { name: 'Add Gap' }));
 
     await waitFor(() => expect(screen.getByLabelText(/^KPI/)).toHaveValue(''));
@@ -286,7 +287,7 @@ describe('GapForm rules', () => {
     const { user, onSubmit } = renderForm();
     await fillCommon(user);
     await user.selectOptions(screen.getByLabelText(/^ESG Aspect/), 'Social');
-    await user.type(screen.getByLabelText(/^Due Date/), '2026-06-15');
+    await enterText(user, screen.getByLabelText(/^Due Date/), '2026-06-15');
     await user.click(screen.getByRole('button', { name: 'Add Gap' }));
     expect(await screen.findByText('Due date must be in the future')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Due Date/)).toHaveAccessibleDescription(
@@ -301,7 +302,7 @@ describe('GapForm rules', () => {
     });
     await fillCommon(user);
     await user.selectOptions(screen.getByLabelText(/^ESG Aspect/), 'Governance');
-    await user.type(screen.getByLabelText(/^Due Date/), '2026-08-01');
+    await enterText(user, screen.getByLabelText(/^Due Date/), '2026-08-01');
     await user.click(screen.getByRole('button', { name: 'Add Gap' }));
     expect(
       await screen.findByText('Gap due date cannot be later than Action Plan timeline'),
@@ -309,7 +310,7 @@ describe('GapForm rules', () => {
     expect(onSubmit).not.toHaveBeenCalled();
 
     await user.clear(screen.getByLabelText(/^Due Date/));
-    await user.type(screen.getByLabelText(/^Due Date/), '2026-07-31');
+    await enterText(user, screen.getByLabelText(/^Due Date/), '2026-07-31');
     await user.click(screen.getByRole('button', { name: 'Add Gap' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit).toHaveBeenCalledTimes(1);
@@ -332,7 +333,7 @@ describe('GapForm rules', () => {
   it('sends a CAPA amount in the chosen currency, and a non-numeric amount as 0', async () => {
     const { user, onSubmit } = renderForm({ formType: 'capa' });
     await fillCommon(user);
-    await user.type(screen.getByLabelText(/^Due Date/), '2026-07-01');
+    await enterText(user, screen.getByLabelText(/^Due Date/), '2026-07-01');
     await user.type(screen.getByLabelText(/^Area Code/), ' AC-7 ');
     await user.selectOptions(screen.getByLabelText(/^Currency/), 'Indian Rupee');
     await user.type(screen.getByLabelText(/^Amount/), '1250.75');
@@ -344,7 +345,7 @@ describe('GapForm rules', () => {
     expect(onSubmit.mock.calls[0]?.[0]).not.toHaveProperty('ESGAspect');
 
     await fillCommon(user);
-    await user.type(screen.getByLabelText(/^Due Date/), '2026-07-01');
+    await enterText(user, screen.getByLabelText(/^Due Date/), '2026-07-01');
     await user.type(screen.getByLabelText(/^Area Code/), 'AC-8');
     await user.type(screen.getByLabelText(/^Amount/), 'abc');
     await user.tab();
@@ -377,7 +378,7 @@ describe('GapForm rules', () => {
     });
     await fillCommon(user);
     await user.selectOptions(screen.getByLabelText(/^ESG Aspect/), 'Social');
-    await user.type(screen.getByLabelText('Site'), 'Pune plant');
+    await enterText(user, screen.getByLabelText('Site'), 'Pune plant');
     await user.type(screen.getByLabelText('Audit reference'), 'AR-12');
     await user.click(screen.getByRole('button', { name: 'Add Gap' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
@@ -437,7 +438,7 @@ describe('GapForm rules', () => {
     expect(screen.getByLabelText(/^Risk Severity/)).toHaveDisplayValue('High');
     expect(screen.getByLabelText('SDG7: Affordable and Clean Energy')).toBeChecked();
     await user.clear(screen.getByLabelText(/^KPI/));
-    await user.type(screen.getByLabelText(/^KPI/), 'Energy per unit');
+    await enterText(user, screen.getByLabelText(/^KPI/), 'Energy per unit');
     await user.click(screen.getByRole('button', { name: 'Update Gap' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ KPI: 'Energy per unit' }));

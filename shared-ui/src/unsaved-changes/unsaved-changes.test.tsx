@@ -8,6 +8,7 @@ import { TextField } from '../form-field';
 import { Modal } from '../modal';
 import { focusFirstInvalid, useFocusFirstError, ERROR_SCOPE_ATTRIBUTE } from './focus-first-error';
 import { UNSAVED_CHANGES_TEXT } from './unsaved-changes-text';
+import { enterText } from '../testing';
 
 /** A dialog with one field: dirty as soon as something is typed, like the product's forms. */
 function NameDialog() {
@@ -49,7 +50,7 @@ const question = () => screen.queryByRole('alertdialog', { name: UNSAVED_CHANGES
 
 async function openAndType(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Add Gap' }));
-  await user.type(screen.getByLabelText('KPI'), 'COD in discharged water');
+  await enterText(user, screen.getByLabelText('KPI'), 'COD in discharged water');
 }
 
 describe('a dialog holding unsaved input', () => {

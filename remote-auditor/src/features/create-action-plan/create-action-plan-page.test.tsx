@@ -10,6 +10,7 @@ import {
   renderScreen,
   type ApiRequest,
   onTrailNames,
+  enterText,
   testUser,
 } from '@verity/shared-ui/src/testing';
 import { UNSAVED_CHANGES_TEXT } from '@verity/shared-ui';
@@ -85,25 +86,25 @@ const gapSection = () => screen.getByRole('region', { name: 'Gap Analysis' });
 
 async function fillPlan(user: ReturnType<typeof userEvent.setup>, label = 'Action Plan') {
   const section = within(details(label));
-  await user.type(section.getByLabelText(/^Heading/), 'Effluent treatment upgrade');
+  await enterText(user, section.getByLabelText(/^Heading/), 'Effluent treatment upgrade');
   await user.selectOptions(section.getByLabelText(/^Category/), 'Environment');
 }
 
 async function fillGap(user: ReturnType<typeof userEvent.setup>, dueDate = '2026-07-01') {
   const gap = within(gapSection());
-  await user.type(gap.getByLabelText(/^KPI/), 'COD in discharged water');
-  await user.type(gap.getByLabelText(/^Gap Name/), 'COD above consent limits');
-  await user.type(gap.getByLabelText(/^Recommendation/), 'Add a tertiary treatment stage');
-  await user.type(gap.getByLabelText(/^Responsibility/), 'Plant Head');
+  await enterText(user, gap.getByLabelText(/^KPI/), 'COD in discharged water');
+  await enterText(user, gap.getByLabelText(/^Gap Name/), 'COD above consent limits');
+  await enterText(user, gap.getByLabelText(/^Recommendation/), 'Add a tertiary treatment stage');
+  await enterText(user, gap.getByLabelText(/^Responsibility/), 'Plant Head');
   await user.click(gap.getByLabelText('SDG6: Clean Water and Sanitation'));
   if (gap.queryByLabelText(/^Due Date/)) {
-    await user.type(gap.getByLabelText(/^Due Date/), dueDate);
+    await enterText(user, gap.getByLabelText(/^Due Date/), dueDate);
   }
   if (gap.queryByLabelText(/^ESG Aspect/)) {
     await user.selectOptions(gap.getByLabelText(/^ESG Aspect/), 'Environmental');
   }
   if (gap.queryByLabelText(/^Area Code/)) {
-    await user.type(gap.getByLabelText(/^Area Code/), 'ETP-2');
+    await enterText(user, gap.getByLabelText(/^Area Code/), 'ETP-2');
   }
 }
 
@@ -203,7 +204,7 @@ describe('CreateActionPlanPage', () => {
     const { user } = renderPage();
     await screen.findByRole('button', { name: 'Create Action Plan' });
     await fillPlan(user);
-    await user.type(within(details('Action Plan')).getByLabelText(/^Timeline/), '2026-06-30');
+    await enterText(user, within(details('Action Plan')).getByLabelText(/^Timeline/), '2026-06-30');
     await fillGap(user, '2026-07-10');
     await user.click(screen.getByRole('button', { name: 'Create Action Plan' }));
     expect(
@@ -216,7 +217,7 @@ describe('CreateActionPlanPage', () => {
     const { user, location } = renderPage();
     await screen.findByRole('button', { name: 'Create Action Plan' });
     await fillPlan(user);
-    await user.type(within(details('Action Plan')).getByLabelText(/^Timeline/), '2026-08-31');
+    await enterText(user, within(details('Action Plan')).getByLabelText(/^Timeline/), '2026-08-31');
     await fillGap(user);
     await user.click(screen.getByRole('button', { name: 'Create Action Plan' }));
 
@@ -251,7 +252,7 @@ describe('CreateActionPlanPage', () => {
     const gap = within(gapSection());
     await user.click(gap.getByRole('button', { name: /Lender fields \(ESAP\)/ }));
     await user.type(gap.getByLabelText('ESAP Item No.'), '1.1');
-    await user.type(gap.getByLabelText(/^Timetable/), 'Prior to first disbursement');
+    await enterText(user, gap.getByLabelText(/^Timetable/), 'Prior to first disbursement');
     await user.selectOptions(gap.getByLabelText('Condition Type'), 'Condition precedent');
     await user.click(gap.getByLabelText('IFC PS1'));
     await user.click(screen.getByRole('button', { name: 'Create Action Plan' }));
@@ -307,7 +308,7 @@ describe('CreateActionPlanPage', () => {
     ).findByLabelText(/^Site/);
     await fillPlan(user);
     await fillGap(user);
-    await user.type(site, 'Pune rolling mill');
+    await enterText(user, site, 'Pune rolling mill');
     await user.click(screen.getByRole('button', { name: 'Create Action Plan' }));
     expect(await screen.findByText('Action Plan created successfully.')).toBeVisible();
     const payload = sentPayload();
@@ -391,7 +392,11 @@ describe('nothing typed is lost', () => {
     const first = renderPage(CREATE_PATH, { signedIn: true });
     await screen.findByRole('button', { name: 'Create Action Plan' });
     await fillPlan(first.user);
-    await first.user.type(within(gapSection()).getByLabelText(/^KPI/), 'COD in discharged water');
+    await enterText(
+      first.user,
+      within(gapSection()).getByLabelText(/^KPI/),
+      'COD in discharged water',
+    );
     await first.user.click(within(gapSection()).getByLabelText('SDG6: Clean Water and Sanitation'));
     first.unmount();
 
@@ -411,7 +416,11 @@ describe('nothing typed is lost', () => {
   it('keeps a box ticked just before a reload: the draft is written in the task of the click', async () => {
     const first = renderPage(CREATE_PATH, { signedIn: true });
     await screen.findByRole('button', { name: 'Create Action Plan' });
-    await first.user.type(within(gapSection()).getByLabelText(/^KPI/), 'COD in discharged water');
+    await enterText(
+      first.user,
+      within(gapSection()).getByLabelText(/^KPI/),
+      'COD in discharged water',
+    );
     const keptSdgs = () => {
       const key = Object.keys(window.localStorage).find((name) =>
         name.includes('create-action-plan.'),

@@ -13,6 +13,7 @@ import {
 } from '@verity/shared-ui/src/testing';
 import { ImportEsapPage } from './import-esap-page';
 import { errorRowsCsv } from './error-rows-csv';
+import { enterText } from '@verity/shared-ui/src/testing';
 
 beforeEach(onTrailNames);
 afterEach(() => jest.resetAllMocks());
@@ -176,9 +177,9 @@ describe('ImportEsapPage', () => {
     ]);
     await readWorkbook(user);
     await user.selectOptions(screen.getByLabelText('Column F (Comments)'), 'Not imported');
-    await user.type(screen.getByLabelText(/^Heading/), 'Danube Steel ESAP');
+    await enterText(user, screen.getByLabelText(/^Heading/), 'Danube Steel ESAP');
     await user.selectOptions(screen.getByLabelText(/^Category/), 'Environment');
-    await user.type(screen.getByLabelText(/^Timeline/), '2028-12-31');
+    await enterText(user, screen.getByLabelText(/^Timeline/), '2028-12-31');
     await user.selectOptions(screen.getByLabelText(/^ESG Aspect/), 'Environmental');
     await user.click(screen.getByLabelText(/^SDG8 /));
     await user.click(screen.getByRole('button', { name: 'Check (dry run)' }));

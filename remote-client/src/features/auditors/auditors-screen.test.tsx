@@ -4,6 +4,7 @@ import { axe } from 'jest-axe';
 import type { AccountLookupResult } from '@verity/shared-api';
 import { bare, fails, ok, onApi, renderScreen, withBody } from '@verity/shared-ui/src/testing';
 import { AuditorsScreen } from './auditors-screen';
+import { enterText } from '@verity/shared-ui/src/testing';
 
 /** The accounts lookup answers in the accounts service's own shape, not the API's envelope. */
 function onLookup(answer: AccountLookupResult | 'pending') {
@@ -100,15 +101,18 @@ describe('AuditorsScreen', () => {
     expect(within(dialog).getByText('Auditor name is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Registered name is required')).toBeInTheDocument();
 
-    await user.type(
+    await enterText(
+      user,
       within(dialog).getByRole('textbox', { name: /Email Address/ }),
       'new.person@verity.test',
     );
-    await user.type(
+    await enterText(
+      user,
       within(dialog).getByRole('textbox', { name: /Auditor Name/ }),
       'Evergreen Assurance',
     );
-    await user.type(
+    await enterText(
+      user,
       within(dialog).getByRole('textbox', { name: /Registered Name/ }),
       'Evergreen LLP',
     );
@@ -140,7 +144,8 @@ describe('AuditorsScreen', () => {
     renderScreen(<AuditorsScreen canAdd />);
     await user.click(await screen.findByRole('button', { name: 'Add New Auditor' }));
     const dialog = screen.getByRole('dialog');
-    await user.type(
+    await enterText(
+      user,
       within(dialog).getByRole('textbox', { name: /Email Address/ }),
       'x@verity.test',
     );
@@ -165,12 +170,18 @@ describe('AuditorsScreen', () => {
     renderScreen(<AuditorsScreen canAdd />);
     await user.click(await screen.findByRole('button', { name: 'Add New Auditor' }));
     const dialog = screen.getByRole('dialog');
-    await user.type(
+    await enterText(
+      user,
       within(dialog).getByRole('textbox', { name: /Email Address/ }),
       'new.person@verity.test',
     );
-    await user.type(within(dialog).getByRole('textbox', { name: /Auditor Name/ }), 'Evergreen');
-    await user.type(
+    await enterText(
+      user,
+      within(dialog).getByRole('textbox', { name: /Auditor Name/ }),
+      'Evergreen',
+    );
+    await enterText(
+      user,
       within(dialog).getByRole('textbox', { name: /Registered Name/ }),
       'Evergreen LLP',
     );

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { apiAudit, fails, ok, onApi, renderScreen, withBody } from '@verity/shared-ui/src/testing';
 import { AddAuditModal } from './add-audit-modal';
+import { enterText } from '@verity/shared-ui/src/testing';
 
 const audit = apiAudit({ _id: 'au-new' });
 
@@ -84,8 +85,12 @@ describe('AddAuditModal', () => {
     expect(await within(dialog).findAllByText('Every custom field needs a name')).toHaveLength(2);
 
     await user.click(within(dialog).getByRole('button', { name: 'Remove field 2' }));
-    await user.type(within(dialog).getByRole('textbox', { name: /Field Name/ }), 'Site code');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Placeholder' }), 'e.g. PUNE-02');
+    await enterText(user, within(dialog).getByRole('textbox', { name: /Field Name/ }), 'Site code');
+    await enterText(
+      user,
+      within(dialog).getByRole('textbox', { name: 'Placeholder' }),
+      'e.g. PUNE-02',
+    );
     await user.selectOptions(
       within(dialog).getByRole('combobox', { name: 'Field Type' }),
       'number',

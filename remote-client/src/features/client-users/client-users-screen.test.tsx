@@ -5,6 +5,7 @@ import { NEW_USER_CLOSE_DELAY_MS } from '@verity/feature-users';
 import { formatDate } from '@verity/shared-api';
 import { ClientUsersScreen, type ClientUsersScreenProps } from './client-users-screen';
 import { apiUser, fails, ok, onApi, renderScreen, withBody } from '@verity/shared-ui/src/testing';
+import { enterText } from '@verity/shared-ui/src/testing';
 
 const priya = apiUser({
   id: 'u-priya',
@@ -259,8 +260,8 @@ describe('ClientUsersScreen', () => {
       await user.click(await screen.findByRole('button', { name: 'Add New User' }));
       const dialog = screen.getByRole('dialog', { name: 'Create New User' });
       expect(within(dialog).getByLabelText(/^Role/)).toHaveDisplayValue('Viewer');
-      await user.type(within(dialog).getByLabelText(/^Email/), 'amara@northwind.example');
-      await user.type(within(dialog).getByLabelText(/^Full name/), 'Amara Obi');
+      await enterText(user, within(dialog).getByLabelText(/^Email/), 'amara@northwind.example');
+      await enterText(user, within(dialog).getByLabelText(/^Full name/), 'Amara Obi');
       await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
 
       expect(
@@ -291,8 +292,8 @@ describe('ClientUsersScreen', () => {
     renderClientUsers();
     await user.click(await screen.findByRole('button', { name: 'Add New User' }));
     const dialog = screen.getByRole('dialog', { name: 'Create New User' });
-    await user.type(within(dialog).getByLabelText(/^Email/), 'tom@northwind.example');
-    await user.type(within(dialog).getByLabelText(/^Full name/), 'Tom Becker');
+    await enterText(user, within(dialog).getByLabelText(/^Email/), 'tom@northwind.example');
+    await enterText(user, within(dialog).getByLabelText(/^Full name/), 'Tom Becker');
     await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Failed to create client user',

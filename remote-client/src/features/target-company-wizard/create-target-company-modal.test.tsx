@@ -14,6 +14,7 @@ import {
 } from '@verity/shared-ui/src/testing';
 import type { AccountLookupResult, CreatedTargetCompany } from '@verity/shared-api';
 import { CreateTargetCompanyModal } from './create-target-company-modal';
+import { enterText } from '@verity/shared-ui/src/testing';
 
 /** The accounts lookup answers in the accounts service's own shape, not the API's envelope. */
 function onLookup(answer: AccountLookupResult | 'pending') {
@@ -58,8 +59,16 @@ function setup() {
 }
 
 async function fillCompanyDetails(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByRole('textbox', { name: /Target Company Name/ }), 'Harbour Foods');
-  await user.type(screen.getByRole('textbox', { name: /Registered Name/ }), 'Harbour Foods Pvt');
+  await enterText(
+    user,
+    screen.getByRole('textbox', { name: /Target Company Name/ }),
+    'Harbour Foods',
+  );
+  await enterText(
+    user,
+    screen.getByRole('textbox', { name: /Registered Name/ }),
+    'Harbour Foods Pvt',
+  );
   await user.type(screen.getByRole('textbox', { name: /Email Address/ }), nina.email);
   expect(await screen.findByText('Email verified', {}, { timeout: 10_000 })).toBeInTheDocument();
 }
@@ -98,7 +107,11 @@ describe('Create New Target Company', () => {
     // Focus lands on the first field to fix, so its message is read out.
     expect(screen.getByRole('textbox', { name: /Target Company Name/ })).toHaveFocus();
 
-    await user.type(screen.getByRole('textbox', { name: /Target Company Name/ }), 'Harbour Foods');
+    await enterText(
+      user,
+      screen.getByRole('textbox', { name: /Target Company Name/ }),
+      'Harbour Foods',
+    );
     expect(screen.queryByText('Company name is required')).not.toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /Email Address/ }), nina.email);
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -210,7 +223,11 @@ describe('Create New Target Company', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Open wizard' }));
-    await user.type(screen.getByRole('textbox', { name: /Target Company Name/ }), 'Harbour Foods');
+    await enterText(
+      user,
+      screen.getByRole('textbox', { name: /Target Company Name/ }),
+      'Harbour Foods',
+    );
     await user.keyboard('{Escape}');
     const question = screen.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
     await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
