@@ -18,6 +18,7 @@ import {
   renderScreen,
   withBody,
 } from '@verity/shared-ui/src/testing';
+import { enterText } from '@verity/shared-ui/src/testing';
 
 const owner = apiUser({
   id: 'u-owner',
@@ -78,8 +79,8 @@ function cardNames() {
 
 async function fillNewUser(user: ReturnType<typeof userEvent.setup>, email: string, name: string) {
   const dialog = screen.getByRole('dialog');
-  await user.type(within(dialog).getByLabelText(/^Email/), email);
-  await user.type(within(dialog).getByLabelText(/^Full name/), name);
+  await enterText(user, within(dialog).getByLabelText(/^Email/), email);
+  await enterText(user, within(dialog).getByLabelText(/^Full name/), name);
   return dialog;
 }
 
@@ -334,9 +335,9 @@ describe('OrganisationUsersScreen: auditor users', () => {
     expect(within(dialog).getByLabelText(/^Role/)).toHaveDisplayValue('Admin');
     const submit = within(dialog).getByRole('button', { name: 'Create User' });
     expect(submit).toBeDisabled();
-    await user.type(email, 'noor@greenaudit.example');
+    await enterText(user, email, 'noor@greenaudit.example');
     expect(submit).toBeDisabled();
-    await user.type(within(dialog).getByLabelText(/^Full name/), 'Noor Haddad');
+    await enterText(user, within(dialog).getByLabelText(/^Full name/), 'Noor Haddad');
     expect(submit).toBeEnabled();
     await user.clear(within(dialog).getByLabelText(/^Full name/));
     await user.type(within(dialog).getByLabelText(/^Full name/), '   ');

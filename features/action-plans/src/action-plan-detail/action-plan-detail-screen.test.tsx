@@ -19,6 +19,7 @@ import {
   ActionPlanDetailScreen,
   type ActionPlanDetailPermissions,
 } from './action-plan-detail-screen';
+import { enterText } from '@verity/shared-ui/src/testing';
 
 const PLAN_PATH = '/auditor/target-companies/company-1/audits/audit-1/action-plans/plan-1';
 
@@ -202,16 +203,23 @@ describe('ActionPlanDetailScreen', () => {
     renderDetail(auditorAdmin);
     await user.click(await screen.findByRole('button', { name: 'Add Gap' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Gap' });
-    await user.type(within(dialog).getByRole('textbox', { name: /^KPI/ }), 'Water reuse ratio');
-    await user.type(
+    await enterText(
+      user,
+      within(dialog).getByRole('textbox', { name: /^KPI/ }),
+      'Water reuse ratio',
+    );
+    await enterText(
+      user,
       within(dialog).getByRole('textbox', { name: /^Gap Name/ }),
       'Process water is not recycled',
     );
-    await user.type(
+    await enterText(
+      user,
       within(dialog).getByRole('textbox', { name: /^Recommendation/ }),
       'Install a recycling loop',
     );
-    await user.type(
+    await enterText(
+      user,
       within(dialog).getByRole('textbox', { name: /^Responsibility/ }),
       'Utilities team',
     );

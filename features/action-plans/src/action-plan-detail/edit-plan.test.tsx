@@ -23,6 +23,7 @@ import {
   ActionPlanDetailScreen,
   type ActionPlanDetailPermissions,
 } from './action-plan-detail-screen';
+import { enterText } from '@verity/shared-ui/src/testing';
 
 const PLAN_PATH = '/auditor/target-companies/company-1/audits/audit-1/action-plans/plan-1';
 const STALE =
@@ -91,7 +92,7 @@ async function openEditPlan(user: ReturnType<typeof userEvent.setup>) {
 async function setTimeline(user: ReturnType<typeof userEvent.setup>, value: string) {
   const input = screen.getByLabelText(/^Timeline/);
   await user.clear(input);
-  if (value) await user.type(input, value);
+  if (value) await enterText(user, input, value);
 }
 
 const reasonField = () => screen.queryByLabelText(/^Reason for the later timeline/);
@@ -121,7 +122,7 @@ describe('Edit Plan', () => {
     expect(within(dialog).getByLabelText(/^Timeline/)).toHaveValue('2027-06-30');
     const heading = within(dialog).getByLabelText(/^Heading/);
     await user.clear(heading);
-    await user.type(heading, 'Furnace and kiln efficiency');
+    await enterText(user, heading, 'Furnace and kiln efficiency');
     await user.click(within(dialog).getByRole('button', { name: 'Update Plan' }));
 
     expect(
@@ -152,7 +153,7 @@ describe('Edit Plan', () => {
     expect(reasonField()).toHaveFocus();
     expect(edited).not.toHaveBeenCalled();
 
-    await user.type(reasonField()!, 'The lender agreed a longer programme');
+    await enterText(user, reasonField()!, 'The lender agreed a longer programme');
     await user.click(within(dialog).getByRole('button', { name: 'Update Plan' }));
     await waitFor(() =>
       expect(edited).toHaveBeenCalledWith(
