@@ -232,9 +232,12 @@ describe('ImportEsapPage', () => {
       new File(['GIF89a'], 'photo.xlsx'),
     );
     await user.click(screen.getByRole('button', { name: 'Read file' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'This file is not an .xlsx workbook or a CSV file.',
-    );
+    // The page's own banner (the toast says it too, as an alert of its own).
+    expect(
+      await screen.findByText('This file is not an .xlsx workbook or a CSV file.', {
+        selector: '.va-import__banner',
+      }),
+    ).toHaveAttribute('role', 'alert');
     expect(screen.queryByRole('region', { name: 'Columns' })).not.toBeInTheDocument();
   });
 });
