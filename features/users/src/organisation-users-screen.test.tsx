@@ -17,8 +17,8 @@ import {
   onApi,
   renderScreen,
   withBody,
+  enterText,
 } from '@verity/shared-ui/src/testing';
-import { enterText } from '@verity/shared-ui/src/testing';
 
 const owner = apiUser({
   id: 'u-owner',

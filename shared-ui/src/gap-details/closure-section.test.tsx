@@ -8,10 +8,9 @@ import {
   type Gap,
   type Remark,
 } from '@verity/shared-api';
-import { fails, makeGap, ok, onApi } from '../testing';
+import { fails, makeGap, ok, onApi, enterText } from '../testing';
 import { ToastProvider } from '../toast';
 import { ClosureSection, type ClosureSectionProps } from './closure-section';
-import { enterText } from '../testing';
 
 const OPENED = new Date(2026, 2, 5, 9, 0).toISOString();
 const photoRemark = (createdAt: string): Remark => ({

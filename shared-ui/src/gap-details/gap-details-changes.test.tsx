@@ -3,10 +3,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChangeEntry, Gap, Remark } from '@verity/shared-api';
-import { fails, makeGap, ok, onApi } from '../testing';
+import { fails, makeGap, ok, onApi, enterText } from '../testing';
 import { ToastProvider } from '../toast';
 import { GapDetailsPanel } from './gap-details-panel';
-import { enterText } from '../testing';
 
 const STALE =
   'This gap was changed by Clara Owner at 06/03/2026 02:30 PM UTC. Reload to see the change.';

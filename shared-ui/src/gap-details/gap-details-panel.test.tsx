@@ -2,10 +2,9 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import type { Gap, Remark } from '@verity/shared-api';
-import { fails, ok, onApi, type ApiAnswer } from '../testing';
+import { fails, ok, onApi, type ApiAnswer, enterText } from '../testing';
 import { ToastProvider } from '../toast';
 import { GapDetailsPanel, type GapDetailsPanelProps } from './gap-details-panel';
-import { enterText } from '../testing';
 
 const onStatusChange = (answer: ApiAnswer) => onApi('patch', 'gap/:gapId/status', answer);
 const onRemarkAdded = (answer: ApiAnswer) => onApi('patch', 'gap/:gapId/remark', answer);

@@ -1,11 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Gap } from '@verity/shared-api';
-import { fails, makeGap, ok, onApi } from '../testing';
+import { fails, makeGap, ok, onApi, enterText } from '../testing';
 import { ToastProvider } from '../toast';
 import { AddGapForm } from './add-gap-form';
 import { EditGapForm } from './edit-gap-form';
-import { enterText } from '../testing';
 
 const savedGap = makeGap({ id: 'gap-9', actionPlanId: 'plan-1', KPI: 'Water use' });
 

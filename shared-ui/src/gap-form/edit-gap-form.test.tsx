@@ -4,10 +4,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { changeRuleMessages } from '@verity/shared-api';
-import { fails, makeGap, ok, onApi } from '../testing';
+import { fails, makeGap, ok, onApi, enterText } from '../testing';
 import { ToastProvider } from '../toast';
 import { EditGapForm } from './edit-gap-form';
-import { enterText } from '../testing';
 
 // Local time, so the date inputs' days are the days the user sees.
 const NOW = new Date(2026, 5, 15, 10, 0, 0);

@@ -17,13 +17,13 @@ import {
   ok,
   onApi,
   renderScreen,
+  enterText,
 } from '@verity/shared-ui/src/testing';
 import { UNSAVED_CHANGES_TEXT } from '@verity/shared-ui';
 import {
   ActionPlanDetailScreen,
   type ActionPlanDetailPermissions,
 } from './action-plan-detail-screen';
-import { enterText } from '@verity/shared-ui/src/testing';
 
 const PLAN_PATH = '/auditor/target-companies/company-1/audits/audit-1/action-plans/plan-1';
 const STALE =

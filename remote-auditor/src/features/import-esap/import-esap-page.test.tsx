@@ -10,10 +10,10 @@ import {
   onTrailNames,
   renderScreen,
   type ApiRequest,
+  enterText,
 } from '@verity/shared-ui/src/testing';
 import { ImportEsapPage } from './import-esap-page';
 import { errorRowsCsv } from './error-rows-csv';
-import { enterText } from '@verity/shared-ui/src/testing';
 
 beforeEach(onTrailNames);
 afterEach(() => jest.resetAllMocks());

@@ -2,9 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import type { AccountLookupResult } from '@verity/shared-api';
-import { bare, fails, ok, onApi, renderScreen, withBody } from '@verity/shared-ui/src/testing';
+import {
+  bare,
+  enterText,
+  fails,
+  ok,
+  onApi,
+  renderScreen,
+  withBody,
+} from '@verity/shared-ui/src/testing';
 import { AuditorsScreen } from './auditors-screen';
-import { enterText } from '@verity/shared-ui/src/testing';
 
 /** The accounts lookup answers in the accounts service's own shape, not the API's envelope. */
 function onLookup(answer: AccountLookupResult | 'pending') {

@@ -2,9 +2,16 @@ import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import { apiAudit, fails, ok, onApi, renderScreen, withBody } from '@verity/shared-ui/src/testing';
+import {
+  apiAudit,
+  fails,
+  ok,
+  onApi,
+  renderScreen,
+  withBody,
+  enterText,
+} from '@verity/shared-ui/src/testing';
 import { AddAuditModal } from './add-audit-modal';
-import { enterText } from '@verity/shared-ui/src/testing';
 
 const audit = apiAudit({ _id: 'au-new' });
 

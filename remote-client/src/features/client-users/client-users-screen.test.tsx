@@ -4,8 +4,15 @@ import { axe } from 'jest-axe';
 import { NEW_USER_CLOSE_DELAY_MS } from '@verity/feature-users';
 import { formatDate } from '@verity/shared-api';
 import { ClientUsersScreen, type ClientUsersScreenProps } from './client-users-screen';
-import { apiUser, fails, ok, onApi, renderScreen, withBody } from '@verity/shared-ui/src/testing';
-import { enterText } from '@verity/shared-ui/src/testing';
+import {
+  apiUser,
+  fails,
+  ok,
+  onApi,
+  renderScreen,
+  withBody,
+  enterText,
+} from '@verity/shared-ui/src/testing';
 
 const priya = apiUser({
   id: 'u-priya',

@@ -11,10 +11,10 @@ import {
   onApi,
   renderScreen,
   withBody,
+  enterText,
 } from '@verity/shared-ui/src/testing';
 import type { AccountLookupResult, CreatedTargetCompany } from '@verity/shared-api';
 import { CreateTargetCompanyModal } from './create-target-company-modal';
-import { enterText } from '@verity/shared-ui/src/testing';
 
 /** The accounts lookup answers in the accounts service's own shape, not the API's envelope. */
 function onLookup(answer: AccountLookupResult | 'pending') {
@@ -51,9 +51,14 @@ function Harness({ onCreated }: { onCreated: (created: CreatedTargetCompany) => 
   );
 }
 
+// The email's account lookup waits EMAIL_CHECK_DEBOUNCE_MS after the last key: on a test clock, which
+// findBy moves on as it waits.
+beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
+afterEach(() => jest.useRealTimers());
+
 function setup() {
   const onCreated = jest.fn();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
   renderScreen(<Harness onCreated={onCreated} />);
   return { user, onCreated, dialog: () => screen.getByRole('dialog') };
 }
