@@ -138,9 +138,17 @@ async function prepare(
   }
 }
 
+/** The template each one is built on (a copy of it, migrated or seeded further), if any. */
+const BUILT_ON: Record<TemplateKind, TemplateKind | undefined> = {
+  empty: undefined,
+  migrated: 'empty',
+  seeded: 'migrated',
+};
+
 /**
  * The template's files (a DATA_DIR: PGlite's folder, the demo's attachments) and, on PostgreSQL, its
- * database; built once by whichever worker takes the lock, while the others wait for it.
+ * database; built once by whichever worker takes the lock, while the others wait for it. Each is
+ * built on a copy of the one before it (empty, migrated, seeded), so a run creates one database.
  */
 async function ensureTemplate(
   kind: DatabaseKind,
@@ -151,7 +159,11 @@ async function ensureTemplate(
   return ensureSharedFolder(
     dir,
     async (building) => {
+      const base = BUILT_ON[template];
+      const baseKey = base && templateKey(base);
+      const baseDir = base && (await ensureTemplate(kind, baseKey!, base));
       if (kind === 'pglite') {
+        if (baseDir) await cp(baseDir, building, { recursive: true });
         await prepare(template, { DATA_DIR: building });
         return;
       }
@@ -160,7 +172,8 @@ async function ensureTemplate(
       await withAdmin(async (admin) => {
         await admin.query(`DROP DATABASE IF EXISTS ${partial} WITH (FORCE)`);
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.query(`CREATE DATABASE ${partial}`);
+        if (baseKey) await copyDatabase(admin, partial, templateDatabaseName(baseKey));
+        else await admin.query(`CREATE DATABASE ${partial}`);
       });
       await prepare(template, { DATA_DIR: building, DATABASE_URL: databaseUrl(partial) });
       await withAdmin((admin) => admin.query(`ALTER DATABASE ${partial} RENAME TO ${name}`));
@@ -197,6 +210,20 @@ export async function removeStaleTemplates(
   }
 }
 
+/** Creates the database `name` as a copy of the database `source`. */
+async function copyDatabase(admin: pg.Client, name: string, source: string): Promise<void> {
+  // Two copies of one template at the same moment: PostgreSQL lets one go first.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${source}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
+}
+
 const templateDatabaseName = (key: string) => `verity_api_template_${key.replace(/-/g, '_')}`;
 
 /**
@@ -220,19 +247,7 @@ export async function createTestDatabase(
     };
   }
   const name = `${testDatabasePrefix()}${randomBytes(6).toString('hex')}`;
-  const source = templateDatabaseName(key);
-  await withAdmin(async (admin) => {
-    // Two copies of one template at the same moment: PostgreSQL lets one go first.
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${source}`);
-        return;
-      } catch (error) {
-        if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
-      }
-    }
-  });
+  await withAdmin((admin) => copyDatabase(admin, name, templateDatabaseName(key)));
   return {
     kind,
     env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl(name) },
