@@ -79,8 +79,9 @@ const templateDatabaseName = (folder: string) =>
 /**
  * A template as identity leaves it after its first start (migrated, with its signing keys, and the
  * demo accounts when `seeded`), built once per version of identity and copied per start: a first
- * start spends most of its time creating the database. On PGlite the folder is the template; on
- * PostgreSQL it marks that the template database (templateDatabaseName) is whole.
+ * start spends most of its time creating the database. The seeded template is a start with the demo
+ * accounts on a copy of the plain one, so a run creates one database, not two. On PGlite the folder
+ * is the template; on PostgreSQL it marks that the template database (templateDatabaseName) is whole.
  */
 async function ensureTemplate(kind: DatabaseKind, seeded: boolean): Promise<string> {
   const prefix = templatePrefix(kind, seeded);
@@ -91,16 +92,20 @@ async function ensureTemplate(kind: DatabaseKind, seeded: boolean): Promise<stri
     dir,
     async (building) => {
       if (kind === 'pglite') {
+        if (seeded) await cp(await ensureTemplate(kind, false), building, { recursive: true });
         const first = await startIdentity({ DATA_DIR: building, ...seed });
         await first.stop();
         return;
       }
       const name = templateDatabaseName(folder);
       const partial = `${name}_building`;
+      const plain = seeded
+        ? templateDatabaseName(path.basename(await ensureTemplate(kind, false)))
+        : undefined;
       await withAdmin(async (admin) => {
         await admin.query(`DROP DATABASE IF EXISTS ${partial} WITH (FORCE)`);
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.query(`CREATE DATABASE ${partial}`);
+        await createDatabase(admin, partial, plain);
       });
       const first = await startIdentity({ IDENTITY_DATABASE_URL: databaseUrl(partial), ...seed });
       await first.stop();
@@ -135,6 +140,24 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
   }
 }
 
+/** Creates the database `name`, empty or a copy of the database `template`. */
+async function createDatabase(admin: pg.Client, name: string, template?: string): Promise<void> {
+  if (!template) {
+    await admin.query(`CREATE DATABASE ${name}`);
+    return;
+  }
+  // Two copies of one template at the same moment: PostgreSQL lets one go first.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
+}
+
 /** The URL of a database on the TEST_DATABASE_URL server. */
 export function databaseUrl(name: string): string {
   const url = new URL(process.env.TEST_DATABASE_URL as string);
@@ -156,18 +179,7 @@ export async function createPostgresDatabase(
     const source = templateDatabaseName(
       path.basename(await ensureTemplate('postgres', template === 'seeded')),
     );
-    await withAdmin(async (admin) => {
-      // Two copies of one template at the same moment: PostgreSQL lets one go first.
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          await admin.query(`CREATE DATABASE ${name} TEMPLATE ${source}`);
-          return;
-        } catch (error) {
-          if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
-        }
-      }
-    });
+    await withAdmin((admin) => createDatabase(admin, name, source));
   }
   return {
     name,
