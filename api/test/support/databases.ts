@@ -29,7 +29,6 @@ export const ON_BOTH_DATABASES: Readonly<Record<string, string>> = {
   'test/db/migration-history.test.ts': "users' .data folders upgrade in place, as deployments do",
   'test/db/session-upgrade.test.ts': 'the migrations of a signed-in database, on either',
   'test/seed/demo-seed.test.ts': 'what `npm start` seeds at start-up, on its embedded database',
-  'test/seed/create-client.test.ts': "the command line opens the embedded database's folder",
   'test/faults/database-drops.test.ts': "the PGlite worker's failure against a server's lost pool",
   'test/faults/email-crash.test.ts': 'the embedded database across a kill -9',
   'test/faults/orphan-attachments.test.ts': 'rows and files across a kill -9 of the embedded one',
@@ -39,8 +38,7 @@ export const ON_BOTH_DATABASES: Readonly<Record<string, string>> = {
     "a stalled download's rows (spill files on PostgreSQL, pages on PGlite), fifty readers on PGlite's one connection",
   'test/live/events.test.ts': "notifications heard in process on PGlite's one connection",
   'test/notifications/delivery.test.ts': "the e-mail queue's worker on PGlite's one connection",
-  'test/routes/health.test.ts': 'readiness asks the embedded database as it asks a server',
-  'test/routes/organisations/list-pages.test.ts':
+  'test/routes/organisations/users-search-locale.test.ts':
     "the users' search folds case in PGlite's C locale",
 };
 
