@@ -1,5 +1,5 @@
 import { textRuleMessages } from '@verity/shared-api/src/server';
-import { openDatabase, runMigrations, type Database } from '../../src/db';
+import { openDatabase, type Database } from '../../src/db';
 import { createMailer } from '../../src/mail/mailer';
 import {
   createClient,
@@ -8,8 +8,6 @@ import {
   type CreateAccount,
 } from '../../src/seed/create-client';
 import { startMailCatcher } from '../../../tooling/mail/mail-catcher';
-import { seedDemo } from '../../src/seed/demo-seed';
-import { testConfig } from '../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { sharedIdentity } from '../support/shared-identity';
 
@@ -23,13 +21,12 @@ describe.each(databaseKinds)('create-client on %s', (kind) => {
     (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM clients')).rows[0]!.n;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind, { template: 'migrated' });
+    // With the demo data: its clients and accounts are the taken names and existing owners.
+    database = await createTestDatabase(kind, { template: 'seeded' });
     db = await openDatabase({
       dataDir: database.env.DATA_DIR,
       databaseUrl: database.env.DATABASE_URL,
     });
-    await runMigrations(db);
-    await seedDemo(db, testConfig(database).demoAccountsFile);
   });
   afterAll(async () => {
     await db?.close();
