@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { SessionUser } from '@verity/shared-api/src/server';
 import { exportSelect } from '../../src/action-plans/csv-export';
-import { openDatabase, type Database } from '../../src/db';
+import { openDatabase, type Database, type DatabaseKind } from '../../src/db';
 import { PGLITE_COPY_PAGE_ROWS } from '../../src/db/pglite-database';
 import { waitFor } from '../support/api-process';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
@@ -48,20 +48,42 @@ const writeRows = (db: Database) =>
      INSERT INTO copy_rows (n, label, filler) SELECT n, ${labelSql}, '${FILLER}' FROM generate_series(1, ${ROWS}) n`,
   );
 
+/**
+ * One migrated database per kind for the whole file, opened when a test first needs it: the exports
+ * read tables of their own (copy_rows) or the fixture's rows, so the tests share it.
+ */
+const shared = new Map<DatabaseKind, Promise<{ testDb: TestDatabase; db: Database }>>();
+function databaseOf(kind: DatabaseKind): Promise<Database> {
+  if (!shared.has(kind))
+    shared.set(
+      kind,
+      (async () => {
+        const testDb = await createTestDatabase(kind, { template: 'migrated' });
+        const db = await openDatabase({
+          dataDir: testDb.env.DATA_DIR,
+          databaseUrl: testDb.env.DATABASE_URL,
+        });
+        return { testDb, db };
+      })(),
+    );
+  return shared.get(kind)!.then(({ db }) => db);
+}
+afterAll(async () => {
+  for (const opened of shared.values()) {
+    const { testDb, db } = await opened;
+    await db.close();
+    await testDb.dispose();
+  }
+});
+
 describe.each(databaseKinds)('copyOut on %s', (kind) => {
-  let testDb: TestDatabase;
   let db: Database;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind, { template: 'empty' });
-    db = await openDatabase({ dataDir: testDb.env.DATA_DIR, databaseUrl: testDb.env.DATABASE_URL });
+    db = await databaseOf(kind);
     await db.query('CREATE TABLE copy_rows (n int PRIMARY KEY, label text, filler text NOT NULL)');
   }, 60_000);
   beforeEach(() => writeRows(db));
-  afterAll(async () => {
-    await db?.close();
-    await testDb?.dispose();
-  });
 
   it("writes every row of the SELECT in its order under the header, across the export's pages", async () => {
     expect(ROWS).toBeGreaterThan(2 * PGLITE_COPY_PAGE_ROWS);
@@ -110,7 +132,6 @@ describe.each(databaseKinds)('copyOut on %s', (kind) => {
 });
 
 describe('copyOut on PGlite, a page at a time', () => {
-  let testDb: TestDatabase;
   let db: Database;
   const PAGES = 20;
   const wideRows = `SELECT n, repeat('y', 400) AS filler FROM generate_series(1, ${PAGES * PGLITE_COPY_PAGE_ROWS}) n ORDER BY n`;
@@ -124,13 +145,8 @@ describe('copyOut on PGlite, a page at a time', () => {
     ).rows.map((row) => row.relname);
 
   beforeAll(async () => {
-    testDb = await createTestDatabase('pglite', { template: 'empty' });
-    db = await openDatabase({ dataDir: testDb.env.DATA_DIR });
+    db = await databaseOf('pglite');
   }, 60_000);
-  afterAll(async () => {
-    await db?.close();
-    await testDb?.dispose();
-  });
 
   it('serves other queries between its pages', async () => {
     const rows = db.copyOut(wideRows);
@@ -239,25 +255,15 @@ const exportFixture = `
 (databaseKinds.includes('postgres') ? describe : describe.skip)(
   'the CSV export on PGlite and on PostgreSQL',
   () => {
-    const databases: TestDatabase[] = [];
     const opened: Database[] = [];
 
     beforeAll(async () => {
       for (const kind of ['pglite', 'postgres'] as const) {
-        const testDb = await createTestDatabase(kind, { template: 'migrated' });
-        databases.push(testDb);
-        const db = await openDatabase({
-          dataDir: testDb.env.DATA_DIR,
-          databaseUrl: testDb.env.DATABASE_URL,
-        });
+        const db = await databaseOf(kind);
         opened.push(db);
         await db.query(exportFixture);
       }
     }, 120_000);
-    afterAll(async () => {
-      await Promise.all(opened.map((db) => db.close()));
-      await Promise.all(databases.map((testDb) => testDb.dispose()));
-    });
 
     it('is the same file, byte for byte', async () => {
       const user = {
