@@ -1,7 +1,8 @@
 const { nodeProject } = require('./jest/preset.cjs');
 
-// light-my-request (fastify.inject) loads cookie, and @fastify/static content-disposition, which ship as
-// ES modules only: SWC turns them into CommonJS.
+// light-my-request (fastify.inject) loads cookie, @fastify/static content-disposition, and the API's
+// test databases (supervise.test.ts) postgrator, which ship as ES modules only: SWC turns them into
+// CommonJS.
 module.exports = nodeProject(__dirname, {
   testMatch: [
     '<rootDir>/mail/**/*.test.ts',
@@ -11,7 +12,7 @@ module.exports = nodeProject(__dirname, {
     '<rootDir>/scripts/**/*.test.ts',
   ],
   transformIgnorePatterns: [
-    '/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?(cookie|content-disposition)/)',
+    '/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?(cookie|content-disposition|postgrator)/)',
   ],
   // The stack's tests start the compiled servers.
   globalSetup: '<rootDir>/jest/build-services.mjs',

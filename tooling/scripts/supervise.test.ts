@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createTestDatabase, type TestDatabase } from '../../api/test/support/databases';
 import { freePort } from '../net/free-port';
 
 const stackUrl = pathToFileURL(path.join(__dirname, 'stack.mjs')).href;
@@ -47,6 +48,7 @@ const apiPid = (parent: ChildProcess) =>
   );
 
 let dataDir: string;
+let database: TestDatabase | undefined;
 let stack: ChildProcess | undefined;
 
 beforeEach(async () => {
@@ -56,18 +58,22 @@ afterEach(async () => {
   // A failed test leaves the driver running: end its whole process group, so no API outlives it.
   if (stack && stack.exitCode === null) process.kill(-stack.pid!, 'SIGKILL');
   await rm(dataDir, { recursive: true, force: true });
+  await database?.dispose();
+  database = undefined;
 });
 
 test('restarts a server that dies, with growing delays, and never once the stack stops', async () => {
   const port = await freePort();
+  // The supervisor is the subject, not the database: the API starts on a copy of the API tests'
+  // migrated PGlite template instead of creating one, and each start skips the demo data.
+  database = await createTestDatabase('pglite', { template: 'migrated' });
   stack = spawn(process.execPath, ['--input-type=module', '-e', driver], {
     env: {
       PATH: process.env.PATH,
-      DATA_DIR: dataDir,
+      DATA_DIR: database.env.DATA_DIR,
       API_PORT: String(port),
       LOG_LEVEL: 'warn',
       SMTP_URL: 'smtp://127.0.0.1:9',
-      // The supervisor is the subject, not the demo data: each start skips seeding it.
       SEED_DEMO: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
