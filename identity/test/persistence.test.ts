@@ -18,13 +18,14 @@ let dataDir: string;
 let identity: RunningIdentity | undefined;
 
 // The embedded database's folder is what persists: PGlite, from a copy of the template (migrated, with
-// its signing keys, no accounts), as a first start leaves it (data-dir-modes.test.ts makes one).
-beforeEach(async () => {
+// its signing keys, no accounts), as a first start leaves it (data-dir-modes.test.ts makes one). The
+// tests share the folder and take turns restarting identity on it.
+beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'verity-identity-persist-'));
   await copyPgliteTemplate(dataDir, false);
 });
 
-afterEach(async () => {
+afterAll(async () => {
   await identity?.stop();
   identity = undefined;
   await rm(dataDir, { recursive: true, force: true });
@@ -70,7 +71,8 @@ it('seeds every demo account once, and a second seed changes nothing', async () 
 });
 
 it('keeps accounts, signing keys and browser sessions across a restart', async () => {
-  const first = await restart();
+  // The server the test before left running, or a first start when this test runs alone.
+  const first = identity ?? (await restart());
   const created = await fetch(`${first.url}/accounts`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${testApiKey}`, 'Content-Type': 'application/json' },
