@@ -138,65 +138,9 @@ describe.each(databaseKinds)('database on %s', (kind) => {
     }
   });
 
-  it('refuses queries once closed', async () => {
-    await db.close();
-    await expect(db.query('SELECT 1')).rejects.toThrow();
-    await expect(db.close()).resolves.toBeUndefined();
-  });
-});
-
-describe('statements prepared on PostgreSQL connections', () => {
-  let opened: Awaited<ReturnType<typeof openMigrated>>;
-  let db: Database;
-
-  beforeAll(async () => {
-    opened = await openMigrated('postgres');
-    db = opened.db;
-  });
-  afterAll(() => opened?.dispose());
-
-  const preparedOn = (tx: Queryable) =>
-    tx
-      .query<{ statement: string }>('SELECT statement FROM pg_prepared_statements')
-      .then(({ rows }) => rows.map((row) => row.statement));
-
-  it('prepares a marked statement once per connection, and no other', async () => {
-    const read = prepared('SELECT $1::int + 1 AS next');
-    const onConnection = await db.transaction(async (tx) => {
-      expect((await tx.query(read, [41])).rows).toEqual([{ next: 42 }]);
-      expect((await tx.query(read, [1])).rows).toEqual([{ next: 2 }]);
-      await tx.query('SELECT $1::int - 1 AS previous', [1]);
-      await tx.query(prepared('SELECT 1 AS one'));
-      return preparedOn(tx);
-    });
-    expect(onConnection.filter((text) => text === read)).toHaveLength(1);
-    expect(onConnection).not.toContain('SELECT $1::int - 1 AS previous');
-    expect(onConnection).not.toContain('SELECT 1 AS one');
-  });
-
-  it(`prepares at most ${PREPARED_STATEMENTS} marked statements on a connection, and runs the others`, async () => {
-    const { onConnection, answers } = await db.transaction(async (tx) => {
-      const answers: number[] = [];
-      for (let n = 0; n < PREPARED_STATEMENTS + 30; n++) {
-        const { rows } = await tx.query<{ n: number }>(prepared(`SELECT $1::int AS n -- ${n}`), [
-          n,
-        ]);
-        answers.push(rows[0]!.n);
-      }
-      return { onConnection: await preparedOn(tx), answers };
-    });
-    expect(answers).toEqual(Array.from({ length: PREPARED_STATEMENTS + 30 }, (_, n) => n));
-    expect(onConnection.length).toBeLessThanOrEqual(PREPARED_STATEMENTS);
-    expect(onConnection).toContain('SELECT $1::int AS n -- 0');
-    expect(onConnection).not.toContain(`SELECT $1::int AS n -- ${PREPARED_STATEMENTS + 29}`);
-  });
-});
-
-describe('the embedded database (PGlite)', () => {
-  it("runs with its memory capped: a 16 MB buffer pool instead of initdb's 128 MB", async () => {
-    const testDb = await createTestDatabase('pglite', { template: 'empty' });
-    const db = await openDatabase({ dataDir: testDb.env.DATA_DIR });
-    try {
+  // The embedded database's own settings, on the database this leg opened.
+  if (kind === 'pglite')
+    it("runs with its memory capped: a 16 MB buffer pool instead of initdb's 128 MB", async () => {
       const { rows } = await db.query<{ name: string; setting: string }>(
         `SELECT name, current_setting(name) AS setting FROM unnest(
            ARRAY['shared_buffers', 'maintenance_work_mem', 'temp_buffers']) AS name ORDER BY name`,
@@ -206,9 +150,60 @@ describe('the embedded database (PGlite)', () => {
         shared_buffers: '16MB',
         temp_buffers: '4MB',
       });
-    } finally {
-      await db.close();
-      await testDb.dispose();
-    }
+    });
+
+  it('refuses queries once closed', async () => {
+    await db.close();
+    await expect(db.query('SELECT 1')).rejects.toThrow();
+    await expect(db.close()).resolves.toBeUndefined();
   });
 });
+
+// Only where PostgreSQL is there: TEST_DATABASE_URL names a server.
+if (databaseKinds.includes('postgres'))
+  describe('statements prepared on PostgreSQL connections', () => {
+    let opened: Awaited<ReturnType<typeof openMigrated>>;
+    let db: Database;
+
+    beforeAll(async () => {
+      opened = await openMigrated('postgres');
+      db = opened.db;
+    });
+    afterAll(() => opened?.dispose());
+
+    const preparedOn = (tx: Queryable) =>
+      tx
+        .query<{ statement: string }>('SELECT statement FROM pg_prepared_statements')
+        .then(({ rows }) => rows.map((row) => row.statement));
+
+    it('prepares a marked statement once per connection, and no other', async () => {
+      const read = prepared('SELECT $1::int + 1 AS next');
+      const onConnection = await db.transaction(async (tx) => {
+        expect((await tx.query(read, [41])).rows).toEqual([{ next: 42 }]);
+        expect((await tx.query(read, [1])).rows).toEqual([{ next: 2 }]);
+        await tx.query('SELECT $1::int - 1 AS previous', [1]);
+        await tx.query(prepared('SELECT 1 AS one'));
+        return preparedOn(tx);
+      });
+      expect(onConnection.filter((text) => text === read)).toHaveLength(1);
+      expect(onConnection).not.toContain('SELECT $1::int - 1 AS previous');
+      expect(onConnection).not.toContain('SELECT 1 AS one');
+    });
+
+    it(`prepares at most ${PREPARED_STATEMENTS} marked statements on a connection, and runs the others`, async () => {
+      const { onConnection, answers } = await db.transaction(async (tx) => {
+        const answers: number[] = [];
+        for (let n = 0; n < PREPARED_STATEMENTS + 30; n++) {
+          const { rows } = await tx.query<{ n: number }>(prepared(`SELECT $1::int AS n -- ${n}`), [
+            n,
+          ]);
+          answers.push(rows[0]!.n);
+        }
+        return { onConnection: await preparedOn(tx), answers };
+      });
+      expect(answers).toEqual(Array.from({ length: PREPARED_STATEMENTS + 30 }, (_, n) => n));
+      expect(onConnection.length).toBeLessThanOrEqual(PREPARED_STATEMENTS);
+      expect(onConnection).toContain('SELECT $1::int AS n -- 0');
+      expect(onConnection).not.toContain(`SELECT $1::int AS n -- ${PREPARED_STATEMENTS + 29}`);
+    });
+  });
