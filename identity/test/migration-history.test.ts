@@ -64,15 +64,17 @@ describe.each(databaseKinds)('an identity database of an earlier version on %s',
       await identity.stop();
     }
 
+    // One read (on PGlite each read is a process of its own): the history, and beside each row the
+    // number of accounts.
     const history = await query(
-      'SELECT version, md5 FROM schemaversion WHERE version > 0 ORDER BY version',
+      `SELECT version, md5, (SELECT count(*)::int FROM accounts) AS accounts
+       FROM schemaversion WHERE version > 0 ORDER BY version`,
       [],
     );
     expect(history.map((row) => Number(row.version))).toEqual(
       oldNames.map((name) => Number(name.slice(0, 3))),
     );
     expect(history.every((row) => /^[0-9a-f]{32}$/.test(String(row.md5)))).toBe(true);
-    const accounts = await query('SELECT count(*)::int AS count FROM accounts', []);
-    expect(accounts).toEqual([{ count: 1 }]);
+    expect(history.map((row) => row.accounts)).toEqual(oldNames.map(() => 1));
   });
 });
