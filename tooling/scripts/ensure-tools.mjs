@@ -1,8 +1,9 @@
 // Installs what `npm start` and `npm test` need on a fresh machine: pnpm (the version pinned in
 // package.json's packageManager, through npm) and Chromium (Debian's package) for browser tests.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -83,13 +84,42 @@ export function ensureChromium() {
   return installed;
 }
 
+function failure(command, args, status, signal) {
+  const error = new Error(`${command} ${args.join(' ')} failed (exit ${status ?? signal})`);
+  error.exitCode = status ?? 1;
+  return error;
+}
+
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', cwd: repoRoot, ...options });
-  if (result.status !== 0) {
-    const error = new Error(
-      `${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`,
+  if (result.status !== 0) throw failure(command, args, result.status, result.signal);
+}
+
+/**
+ * Runs a command beside others: resolves when it exits with 0, rejects otherwise. With `label`,
+ * each line it prints is prefixed with the label, so that the output of commands running at the same
+ * time can be told apart.
+ */
+export function runBeside(command, args, { label, ...options } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: repoRoot,
+      ...options,
+      stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    if (label) {
+      const prefix = `${label} | `;
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ])
+        createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) =>
+          to.write(`${prefix}${line}\n`),
+        );
+    }
+    child.on('error', reject);
+    child.on('close', (status, signal) =>
+      status === 0 ? resolve() : reject(failure(command, args, status, signal)),
     );
-    error.exitCode = result.status ?? 1;
-    throw error;
-  }
+  });
 }

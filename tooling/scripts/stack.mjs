@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { buildServices } from './build-services.mjs';
-import { repoRoot, run } from './ensure-tools.mjs';
+import { repoRoot, runBeside } from './ensure-tools.mjs';
 
 const require = createRequire(import.meta.url);
 const { loadConfig } = require('../config/index.cjs');
@@ -46,8 +46,11 @@ function fingerprint(pkg) {
   return createHash('sha256').update(files.join('\n')).digest('hex');
 }
 
-/** Builds the shell and remotes whose sources changed since their last build. */
-export function buildFrontends(pnpm, { force = false } = {}) {
+/**
+ * Builds the shell and remotes whose sources changed since their last build (`label` prefixes the
+ * build's output, when it runs beside other commands).
+ */
+export async function buildFrontends(pnpm, { force = false, label } = {}) {
   const stale = frontendPackages.filter((pkg) => {
     if (force) return true;
     const stampFile = path.join(repoRoot, pkg, 'dist', '.build-fingerprint');
@@ -56,7 +59,7 @@ export function buildFrontends(pnpm, { force = false } = {}) {
   if (stale.length === 0) return;
   console.log(`Building ${stale.join(', ')}...`);
   const filters = stale.flatMap((pkg) => ['--filter', `./${pkg}`]);
-  run(pnpm, ['-r', '--workspace-concurrency=2', ...filters, 'build']);
+  await runBeside(pnpm, ['-r', '--workspace-concurrency=2', ...filters, 'build'], { label });
   for (const pkg of stale)
     writeFileSync(path.join(repoRoot, pkg, 'dist', '.build-fingerprint'), fingerprint(pkg));
 }

@@ -6,7 +6,7 @@ async function main() {
   pnpmInstall(pnpm);
   // Loaded once the workspace's packages are installed: on a fresh clone they are not there before.
   const { buildFrontends, demoSignIns, startStack } = await import('./stack.mjs');
-  buildFrontends(pnpm);
+  await buildFrontends(pnpm);
   // A server that stops on its own is started again, with back-off, saying so.
   const stack = await startStack({ supervise: true });
 

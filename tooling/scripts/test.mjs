@@ -1,9 +1,10 @@
-// `npm test`: everything that proves Verity works, in order of cost: format, lint, types, the
-// services' build, unit and API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then
-// the production build of the frontends and the browser tests in Chromium against the whole stack.
+// `npm test`: everything that proves Verity works. First format, lint, types and the builds (the
+// services', and the frontends' production build) side by side; then, once all passed, the unit and
+// API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) beside the browser tests in
+// Chromium against the whole stack.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ensureChromium, ensurePnpm, pnpmInstall, repoRoot, run } from './ensure-tools.mjs';
+import { ensureChromium, ensurePnpm, pnpmInstall, repoRoot, runBeside } from './ensure-tools.mjs';
 
 const results = { passed: 0, failed: 0 };
 /** Each step's title and seconds, in order, printed again at the end. */
@@ -22,6 +23,12 @@ async function step(title, action) {
   console.log(`=== ${title}: done in ${seconds(Date.now() - started)}`);
 }
 
+/** Waits for every step running side by side to end; throws the first failure, if any. */
+async function allPassed(steps) {
+  const refused = (await Promise.allSettled(steps)).find(({ status }) => status === 'rejected');
+  if (refused) throw refused.reason;
+}
+
 /** The ten jest files that took longest, from jest's --json report, to show where the time goes. */
 function printSlowestSuites(file) {
   if (!existsSync(file)) return;
@@ -38,7 +45,7 @@ function printSlowestSuites(file) {
 }
 
 function printStepTimes(started) {
-  console.log('\nSteps:');
+  console.log('\nSteps (those side by side overlap):');
   for (const { title, ms } of stepTimes) console.log(`  ${seconds(ms).padStart(8)}  ${title}`);
   console.log(`  ${seconds(Date.now() - started).padStart(8)}  in all`);
 }
@@ -67,24 +74,39 @@ async function main() {
   rmSync(e2eJson, { force: true });
   let failure;
   try {
-    await step('format', () =>
-      run(pnpm, ['exec', 'prettier', '--check', '--log-level', 'warn', '.']),
-    );
-    await step('lint', () => run(pnpm, ['exec', 'eslint', '--max-warnings', '0', '.']));
-    await step('types', () => run(pnpm, ['run', '--silent', 'typecheck']));
-    await step('services build', () => buildServices({ force: process.env.CI === 'true' }));
-    // Three workers on two cores: many suites wait on processes, mail, timers and the database
-    // rather than compute, so a third keeps the cores busy
-    // (docs/decisions/0066-three-test-workers.md).
-    await step('unit and API tests', () =>
-      run(pnpm, ['exec', 'jest', '--maxWorkers=3', '--json', `--outputFile=${jestJson}`]),
-    );
-    await step('frontends build', () => buildFrontends(pnpm, { force: process.env.CI === 'true' }));
-    await step('browser tests', () =>
-      run(pnpm, ['--filter', '@verity/e2e', 'test'], {
-        env: { ...process.env, CHROMIUM_PATH: chromium, E2E_JSON_REPORT: e2eJson },
+    // The checks and the builds run side by side, then the unit and API tests beside the browser
+    // tests: jest keeps the cores busy while the browser tests wait on pages, and the other way
+    // round (docs/decisions/xxxx-test-steps-side-by-side.md).
+    await allPassed([
+      step('format', () =>
+        runBeside(pnpm, ['exec', 'prettier', '--check', '--log-level', 'warn', '.'], {
+          label: 'format',
+        }),
+      ),
+      step('lint', () =>
+        runBeside(pnpm, ['exec', 'eslint', '--max-warnings', '0', '.'], { label: 'lint' }),
+      ),
+      step('types', () => runBeside(pnpm, ['run', '--silent', 'typecheck'], { label: 'types' })),
+      step('builds', async () => {
+        await buildServices({ force: process.env.CI === 'true' });
+        await buildFrontends(pnpm, { force: process.env.CI === 'true', label: 'build' });
       }),
-    );
+    ]);
+    // Three jest workers: many suites wait on processes, mail, timers and the database rather than
+    // compute (docs/decisions/0066-three-test-workers.md).
+    await allPassed([
+      step('unit and API tests', () =>
+        runBeside(pnpm, ['exec', 'jest', '--maxWorkers=3', '--json', `--outputFile=${jestJson}`], {
+          label: 'jest',
+        }),
+      ),
+      step('browser tests', () =>
+        runBeside(pnpm, ['--filter', '@verity/e2e', 'test'], {
+          label: 'browser',
+          env: { ...process.env, CHROMIUM_PATH: chromium, E2E_JSON_REPORT: e2eJson },
+        }),
+      ),
+    ]);
   } catch (error) {
     failure = error;
   } finally {
