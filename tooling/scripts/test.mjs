@@ -76,7 +76,7 @@ async function main() {
   try {
     // The checks and the builds run side by side, then the unit and API tests beside the browser
     // tests: jest keeps the cores busy while the browser tests wait on pages, and the other way
-    // round (docs/decisions/xxxx-test-steps-side-by-side.md).
+    // round (docs/decisions/0077-test-steps-side-by-side.md).
     await allPassed([
       step('format', () =>
         runBeside(pnpm, ['exec', 'prettier', '--check', '--log-level', 'warn', '.'], {
