@@ -86,7 +86,8 @@ function renderDetail(permissions: ActionPlanDetailPermissions = { ...base, canE
 
 async function openEditPlan(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Edit Plan' }));
-  return screen.getByRole('dialog', { name: 'Edit Plan' });
+  // The plan's dialogs load on first use: wait for the dialog, however long the module takes.
+  return screen.findByRole('dialog', { name: 'Edit Plan' });
 }
 
 async function setTimeline(user: ReturnType<typeof userEvent.setup>, value: string) {
