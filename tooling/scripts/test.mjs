@@ -1,7 +1,7 @@
-// `npm test`: everything that proves Verity works: format, lint, types, the services' and the
-// frontends' production builds, the unit and API tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set) and the browser tests in Chromium against the whole stack, side by side
-// where one does not need another.
+// `npm test`: everything that proves Verity works. First format, lint, types and the builds (the
+// services', and the frontends' production build) side by side; then, once all passed, the unit and
+// API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) beside the browser tests in
+// Chromium against the whole stack.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium, ensurePnpm, pnpmInstall, repoRoot, runBeside } from './ensure-tools.mjs';
@@ -74,19 +74,10 @@ async function main() {
   rmSync(e2eJson, { force: true });
   let failure;
   try {
-    // The unit and API tests start once the services are built, beside the checks and the
-    // frontends' build; the browser tests start once those passed, beside the unit and API tests
-    // still running. Jest keeps the cores busy while the browser tests wait on pages, and the other
-    // way round (docs/decisions/0077-test-steps-side-by-side.md).
-    await step('services build', () => buildServices({ force: process.env.CI === 'true' }));
-    // Four jest workers: many suites wait on processes, mail, timers and the database rather than
-    // compute (docs/decisions/0066-three-test-workers.md).
-    const unitTests = step('unit and API tests', () =>
-      runBeside(pnpm, ['exec', 'jest', '--maxWorkers=4', '--json', `--outputFile=${jestJson}`], {
-        label: 'jest',
-      }),
-    );
-    const checks = allPassed([
+    // The checks and the builds run side by side, then the unit and API tests beside the browser
+    // tests: jest keeps the cores busy while the browser tests wait on pages, and the other way
+    // round (docs/decisions/0077-test-steps-side-by-side.md).
+    await allPassed([
       step('format', () =>
         runBeside(pnpm, ['exec', 'prettier', '--check', '--log-level', 'warn', '.'], {
           label: 'format',
@@ -96,25 +87,26 @@ async function main() {
         runBeside(pnpm, ['exec', 'eslint', '--max-warnings', '0', '.'], { label: 'lint' }),
       ),
       step('types', () => runBeside(pnpm, ['run', '--silent', 'typecheck'], { label: 'types' })),
-      step('frontends build', () =>
-        buildFrontends(pnpm, { force: process.env.CI === 'true', label: 'build' }),
+      step('builds', async () => {
+        await buildServices({ force: process.env.CI === 'true' });
+        await buildFrontends(pnpm, { force: process.env.CI === 'true', label: 'build' });
+      }),
+    ]);
+    // Three jest workers: many suites wait on processes, mail, timers and the database rather than
+    // compute (docs/decisions/0066-three-test-workers.md).
+    await allPassed([
+      step('unit and API tests', () =>
+        runBeside(pnpm, ['exec', 'jest', '--maxWorkers=3', '--json', `--outputFile=${jestJson}`], {
+          label: 'jest',
+        }),
+      ),
+      step('browser tests', () =>
+        runBeside(pnpm, ['--filter', '@verity/e2e', 'test'], {
+          label: 'browser',
+          env: { ...process.env, CHROMIUM_PATH: chromium, E2E_JSON_REPORT: e2eJson },
+        }),
       ),
     ]);
-    const browserTests = checks.then(
-      () =>
-        step('browser tests', () =>
-          runBeside(pnpm, ['--filter', '@verity/e2e', 'test'], {
-            label: 'browser',
-            env: { ...process.env, CHROMIUM_PATH: chromium, E2E_JSON_REPORT: e2eJson },
-          }),
-        ),
-      (error) => {
-        console.error(
-          `\n${error.message}: the browser tests will not run; the unit and API tests go on to their end (Ctrl-C stops them).`,
-        );
-      },
-    );
-    await allPassed([checks, unitTests, browserTests]);
   } catch (error) {
     failure = error;
   } finally {
