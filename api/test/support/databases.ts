@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { repoRoot } from '../../../tooling/config/index.cjs';
+import { createDatabase } from '../../../tooling/testing/create-database';
 import { ensureSharedFolder } from '../../../tooling/testing/shared-folder';
 import { migrationsDir, openDatabase, runMigrations, type DatabaseKind } from '../../src/db';
 import { seedDemo } from '../../src/seed/demo-seed';
@@ -170,8 +171,7 @@ async function ensureTemplate(
       await withAdmin(async (admin) => {
         await admin.query(`DROP DATABASE IF EXISTS ${partial} WITH (FORCE)`);
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        if (baseKey) await copyDatabase(admin, partial, templateDatabaseName(baseKey));
-        else await admin.query(`CREATE DATABASE ${partial}`);
+        await createDatabase(admin, partial, baseKey && templateDatabaseName(baseKey));
       });
       await prepare(template, { DATA_DIR: building, DATABASE_URL: databaseUrl(partial) });
       await withAdmin((admin) => admin.query(`ALTER DATABASE ${partial} RENAME TO ${name}`));
@@ -208,20 +208,6 @@ export async function removeStaleTemplates(
   }
 }
 
-/** Creates the database `name` as a copy of the database `source`. */
-async function copyDatabase(admin: pg.Client, name: string, source: string): Promise<void> {
-  // Two copies of one template at the same moment: PostgreSQL lets one go first.
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${source}`);
-      return;
-    } catch (error) {
-      if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
-    }
-  }
-}
-
 const templateDatabaseName = (key: string) => `verity_api_template_${key.replace(/-/g, '_')}`;
 
 /**
@@ -245,7 +231,7 @@ export async function createTestDatabase(
     };
   }
   const name = `${testDatabasePrefix()}${randomBytes(6).toString('hex')}`;
-  await withAdmin((admin) => copyDatabase(admin, name, templateDatabaseName(key)));
+  await withAdmin((admin) => createDatabase(admin, name, templateDatabaseName(key)));
   return {
     kind,
     env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl(name) },

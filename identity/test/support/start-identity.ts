@@ -9,6 +9,7 @@ import pg from 'pg';
 import { startMailCatcher } from '../../../tooling/mail/mail-catcher';
 import type { MailCatcher } from '../../../tooling/mail/mail-catcher';
 import { freePort, lostPortRace } from '../../../tooling/net/free-port';
+import { createDatabase } from '../../../tooling/testing/create-database';
 import { ensureSharedFolder } from '../../../tooling/testing/shared-folder';
 
 export const identityDir = path.resolve(__dirname, '../..');
@@ -137,24 +138,6 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
     return await work(client);
   } finally {
     await client.end();
-  }
-}
-
-/** Creates the database `name`, empty or a copy of the database `template`. */
-async function createDatabase(admin: pg.Client, name: string, template?: string): Promise<void> {
-  if (!template) {
-    await admin.query(`CREATE DATABASE ${name}`);
-    return;
-  }
-  // Two copies of one template at the same moment: PostgreSQL lets one go first.
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-      return;
-    } catch (error) {
-      if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
-    }
   }
 }
 
