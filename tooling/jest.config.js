@@ -10,6 +10,7 @@ module.exports = nodeProject(__dirname, {
     '<rootDir>/net/**/*.test.ts',
     '<rootDir>/servers/**/*.test.ts',
     '<rootDir>/scripts/**/*.test.ts',
+    '<rootDir>/testing/**/*.test.ts',
   ],
   transformIgnorePatterns: [
     '/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?(cookie|content-disposition|postgrator)/)',

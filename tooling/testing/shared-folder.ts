@@ -14,15 +14,19 @@ const exists = (target: string) =>
 /**
  * Returns `dir`, first building it with `build` (into a fresh folder next to it, renamed into place
  * when done) unless it exists. `afterBuild` runs once the new folder is in place, still under the lock.
+ * `isWhole` says whether what the folder stands for outside it is still there (a database the build
+ * made, say): a folder whose outside part is gone is built again, once, under the lock.
  */
 export async function ensureSharedFolder(
   dir: string,
   build: (building: string) => Promise<void>,
   afterBuild?: () => Promise<void>,
+  isWhole: () => Promise<boolean> = async () => true,
 ): Promise<string> {
   const lock = `${dir}.lock`;
+  const ready = async () => (await exists(dir)) && (await isWhole());
   for (;;) {
-    if (await exists(dir)) return dir;
+    if (await ready()) return dir;
     const locked = await mkdir(lock).then(
       () => true,
       (error: NodeJS.ErrnoException) => {
@@ -39,7 +43,8 @@ export async function ensureSharedFolder(
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   try {
-    if (await exists(dir)) return dir;
+    if (await ready()) return dir;
+    await rm(dir, { recursive: true, force: true });
     const building = await mkdtemp(`${dir}.building-`);
     try {
       await build(building);

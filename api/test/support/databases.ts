@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { repoRoot } from '../../../tooling/config/index.cjs';
-import { createDatabase } from '../../../tooling/testing/create-database';
+import { createDatabase, databaseExists } from '../../../tooling/testing/create-database';
 import { ensureSharedFolder } from '../../../tooling/testing/shared-folder';
 import { migrationsDir, openDatabase, runMigrations, type DatabaseKind } from '../../src/db';
 import { seedDemo } from '../../src/seed/demo-seed';
@@ -177,6 +177,10 @@ async function ensureTemplate(
       await withAdmin((admin) => admin.query(`ALTER DATABASE ${partial} RENAME TO ${name}`));
     },
     () => removeStaleTemplates(kind, key, template),
+    // A PostgreSQL template's folder outlives its database when the server's data is reset.
+    kind === 'postgres'
+      ? () => withAdmin((admin) => databaseExists(admin, templateDatabaseName(key)))
+      : undefined,
   );
 }
 

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { startMailCatcher } from '../../../tooling/mail/mail-catcher';
 import type { MailCatcher } from '../../../tooling/mail/mail-catcher';
 import { freePort, lostPortRace } from '../../../tooling/net/free-port';
-import { createDatabase } from '../../../tooling/testing/create-database';
+import { createDatabase, databaseExists } from '../../../tooling/testing/create-database';
 import { ensureSharedFolder } from '../../../tooling/testing/shared-folder';
 
 export const identityDir = path.resolve(__dirname, '../..');
@@ -128,6 +128,10 @@ async function ensureTemplate(kind: DatabaseKind, seeded: boolean): Promise<stri
         await rm(other, { recursive: true, force: true });
       }
     },
+    // A PostgreSQL template's folder outlives its database when the server's data is reset.
+    kind === 'postgres'
+      ? () => withAdmin((admin) => databaseExists(admin, templateDatabaseName(folder)))
+      : undefined,
   );
 }
 
