@@ -1,6 +1,6 @@
 // `npm test`: everything that proves Verity works. First format, lint, types and the builds (the
 // services', and the frontends' production build) side by side; then, once all passed, the unit and
-// API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) beside the browser tests in
+// API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then the browser tests in
 // Chromium against the whole stack.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -74,9 +74,8 @@ async function main() {
   rmSync(e2eJson, { force: true });
   let failure;
   try {
-    // The checks and the builds run side by side, then the unit and API tests beside the browser
-    // tests: jest keeps the cores busy while the browser tests wait on pages, and the other way
-    // round (docs/decisions/0077-test-steps-side-by-side.md).
+    // The checks and the builds side by side, then the unit and API tests, then the browser tests
+    // (docs/decisions/0077-test-steps-side-by-side.md).
     await allPassed([
       step('format', () =>
         runBeside(pnpm, ['exec', 'prettier', '--check', '--log-level', 'warn', '.'], {
@@ -94,19 +93,14 @@ async function main() {
     ]);
     // Three jest workers: many suites wait on processes, mail, timers and the database rather than
     // compute (docs/decisions/0066-three-test-workers.md).
-    await allPassed([
-      step('unit and API tests', () =>
-        runBeside(pnpm, ['exec', 'jest', '--maxWorkers=3', '--json', `--outputFile=${jestJson}`], {
-          label: 'jest',
-        }),
-      ),
-      step('browser tests', () =>
-        runBeside(pnpm, ['--filter', '@verity/e2e', 'test'], {
-          label: 'browser',
-          env: { ...process.env, CHROMIUM_PATH: chromium, E2E_JSON_REPORT: e2eJson },
-        }),
-      ),
-    ]);
+    await step('unit and API tests', () =>
+      runBeside(pnpm, ['exec', 'jest', '--maxWorkers=3', '--json', `--outputFile=${jestJson}`]),
+    );
+    await step('browser tests', () =>
+      runBeside(pnpm, ['--filter', '@verity/e2e', 'test'], {
+        env: { ...process.env, CHROMIUM_PATH: chromium, E2E_JSON_REPORT: e2eJson },
+      }),
+    );
   } catch (error) {
     failure = error;
   } finally {
