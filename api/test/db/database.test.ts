@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { openDatabase, prepared, runMigrations, type Database, type Queryable } from '../../src/db';
+import { openDatabase, prepared, runMigrations, type Database } from '../../src/db';
 import { PREPARED_STATEMENTS } from '../../src/db/prepared';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { openMigrated } from '../routes/dashboards/summary-world';
+import { openMigrated, statementsPreparedOn } from '../routes/dashboards/summary-world';
 
 describe.each(databaseKinds)('database on %s', (kind) => {
   let testDb: TestDatabase;
@@ -171,11 +171,6 @@ if (databaseKinds.includes('postgres'))
     });
     afterAll(() => opened?.dispose());
 
-    const preparedOn = (tx: Queryable) =>
-      tx
-        .query<{ statement: string }>('SELECT statement FROM pg_prepared_statements')
-        .then(({ rows }) => rows.map((row) => row.statement));
-
     it('prepares a marked statement once per connection, and no other', async () => {
       const read = prepared('SELECT $1::int + 1 AS next');
       const onConnection = await db.transaction(async (tx) => {
@@ -183,7 +178,7 @@ if (databaseKinds.includes('postgres'))
         expect((await tx.query(read, [1])).rows).toEqual([{ next: 2 }]);
         await tx.query('SELECT $1::int - 1 AS previous', [1]);
         await tx.query(prepared('SELECT 1 AS one'));
-        return preparedOn(tx);
+        return statementsPreparedOn(tx);
       });
       expect(onConnection.filter((text) => text === read)).toHaveLength(1);
       expect(onConnection).not.toContain('SELECT $1::int - 1 AS previous');
@@ -199,7 +194,7 @@ if (databaseKinds.includes('postgres'))
           ]);
           answers.push(rows[0]!.n);
         }
-        return { onConnection: await preparedOn(tx), answers };
+        return { onConnection: await statementsPreparedOn(tx), answers };
       });
       expect(answers).toEqual(Array.from({ length: PREPARED_STATEMENTS + 30 }, (_, n) => n));
       expect(onConnection.length).toBeLessThanOrEqual(PREPARED_STATEMENTS);

@@ -4,7 +4,7 @@ import { readableFigures } from '../../src/dashboards/figures';
 import { clientScope } from '../../src/dashboards/scopes';
 import type { Database, Queryable } from '../../src/db';
 import { listPortfolioGaps } from '../../src/portfolio/portfolio-gaps';
-import { openMigrated } from '../routes/dashboards/summary-world';
+import { openMigrated, statementsPreparedOn } from '../routes/dashboards/summary-world';
 
 // Which routes' statements are prepared on a PostgreSQL connection
 // (docs/decisions/0059-statements-planned-once.md): those whose plan does not follow their owner's
@@ -23,14 +23,10 @@ describe('statements the routes prepare on PostgreSQL', () => {
   /** The statements `read` prepared on one connection. */
   const preparedBy = (read: (tx: Queryable) => Promise<unknown>) =>
     db.transaction(async (tx) => {
-      const before = await tx.query<{ name: string }>('SELECT name FROM pg_prepared_statements');
+      const before = new Set(await statementsPreparedOn(tx));
       await read(tx);
       await read(tx);
-      const { rows } = await tx.query<{ name: string; statement: string }>(
-        'SELECT name, statement FROM pg_prepared_statements',
-      );
-      const known = new Set(before.rows.map((row) => row.name));
-      return rows.filter((row) => !known.has(row.name)).map((row) => row.statement);
+      return (await statementsPreparedOn(tx)).filter((statement) => !before.has(statement));
     });
 
   const clientId = randomUUID();

@@ -1,6 +1,6 @@
 // What the summary tests share: a small world of one client, two companies and two firms, a replayable
-// random generator, two transactions made to meet on a lock (PostgreSQL), and a database migrated up
-// to a migration whose backfill is tested.
+// random generator, two transactions made to meet on a lock (PostgreSQL), a database migrated up
+// to a migration whose backfill is tested, and the statements prepared on a PostgreSQL connection.
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -135,4 +135,12 @@ export async function openMigrated(
       await database.dispose();
     },
   };
+}
+
+/** The text of every statement prepared on the connection `tx` runs on (PostgreSQL). */
+export async function statementsPreparedOn(tx: Queryable): Promise<string[]> {
+  const { rows } = await tx.query<{ statement: string }>(
+    'SELECT statement FROM pg_prepared_statements',
+  );
+  return rows.map((row) => row.statement);
 }
