@@ -27,7 +27,17 @@ export default defineConfig({
   reporter: jsonReport ? [['list'], ['json', { outputFile: jsonReport }]] : [['list']],
   use: {
     baseURL: shellUrl,
-    trace: 'retain-on-failure',
+    // A person who prefers reduced motion, as the operating system tells the browser: the charts
+    // draw finished at once and transitions end at once, so screenshots show the end state and
+    // Chromium paints each change once instead of every frame of an animation (about a sixth of
+    // its work in these tests; docs/decisions/0078-browser-tests-lighter.md). The
+    // animated path is the charts' own unit test (chart-canvas.test.tsx).
+    reducedMotion: 'reduce',
+    // A trace records every frame and a copy of the page at each step of every test, kept only if
+    // it fails: a developer's run keeps them; CI's (CI=true) does not record them, which spares a
+    // fifth of the browser tests' time (its failures still leave a screenshot and the page's
+    // outline), unless E2E_TRACE=1 asks for them (docs/decisions/0078-browser-tests-lighter.md).
+    trace: process.env.E2E_TRACE === '1' || process.env.CI !== 'true' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell',

@@ -5,9 +5,6 @@ async function signInAsClient(page: Page, email: string) {
   await enterArea(page, 'client', email);
 }
 
-// Charts drawn without animation, so the screenshots show them finished.
-test.use({ reducedMotion: 'reduce' });
-
 function card(page: Page, name: string) {
   return page
     .getByRole('article')

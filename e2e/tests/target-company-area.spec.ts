@@ -50,8 +50,6 @@ test(
   'the company dashboard shows the figures the API gives for the own company',
   { tag: '@demo-figures' },
   async ({ page }) => {
-    // Charts drawn without animation, so the screenshot shows the finished pies.
-    await page.emulateMedia({ reducedMotion: 'reduce' });
     await signInCompany(page, OWNER);
     const targetCompanyId = await ownCompanyId(page);
     const dashboard = await apiData<{
