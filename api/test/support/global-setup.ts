@@ -1,7 +1,10 @@
 // Once per jest run of the API's tests: the services are compiled when their sources changed (the
-// process tests run `node dist/...`), and one identity server is started for every test that only
-// needs a working provider (see shared-identity.ts).
+// process tests run `node dist/...`, and the tests in this process its worker threads), and one
+// identity server is started for every test that only needs a working provider (see
+// shared-identity.ts).
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { BUILT_WORKERS_VARIABLE } from '../../src/worker-script';
 import { buildServices } from '../../../tooling/scripts/build-services.mjs';
 import { TEST_REDIRECT_URI } from './app';
 import { startIdentity, type IdentityServer } from './identity';
@@ -15,6 +18,7 @@ declare global {
 export default async function globalSetup(): Promise<void> {
   process.env[TEST_RUN_VARIABLE] = randomBytes(4).toString('hex');
   await buildServices();
+  process.env[BUILT_WORKERS_VARIABLE] = path.resolve(__dirname, '../../dist');
   // The permission matrix looks accounts up by the hundred within a minute.
   const identity = await startIdentity({
     redirectUri: TEST_REDIRECT_URI,
