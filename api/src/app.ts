@@ -9,6 +9,7 @@ import type { ApiConfig } from './config';
 import type { Database } from './db';
 import { ApiError, inputErrorOf, storageWriteErrorOf } from './errors';
 import { errorCodes, messages } from './messages';
+import { schemaCompilers } from './schema-compilers';
 import { isServiceUnavailable, sendServiceUnavailable } from './service-unavailable';
 import attachmentsPlugin from './plugins/app/attachments';
 import authenticationPlugin from './plugins/app/authentication';
@@ -71,6 +72,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pluginTimeout: 120_000,
     // Unknown properties are dropped from params, query and bodies before any handler sees them.
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
+    // Fastify's own compilers, each distinct schema compiled once.
+    schemaController: { compilersFactory: schemaCompilers },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // POSTs the client sends without a body still say application/json at times.
