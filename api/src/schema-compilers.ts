@@ -1,6 +1,6 @@
 // Fastify's own schema compilers (Ajv for the input, fast-json-stringify for the answers), each
 // distinct schema compiled once per process. Fastify asks for one validator per route and part, and
-// one serializer per route and status code: the API's 94 routes asked for 116 validators of 45
+// one serializer per route and status code: the API's routes asked for 116 validators of 45
 // distinct schemas and 752 serializers of 49 (the shared error answers, mostly), and compiling them
 // was most of the time it took to build the app (docs/decisions/0079-each-schema-compiled-once.md).
 import AjvCompiler from '@fastify/ajv-compiler';
