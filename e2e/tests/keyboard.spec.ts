@@ -49,6 +49,9 @@ atBothSizes((size) => {
       await screenshot(page, `keyboard-row-link-${size}`);
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\/action-plans\/[^/?]+$/);
+      // The plan's own page has drawn (the list, whose rows have gap links too, may linger while
+      // the new page loads): only it offers its report.
+      await expect(page.getByRole('button', { name: 'Download report' })).toBeVisible();
       await page
         .getByRole('link', { name: /^Open gap / })
         .first()
