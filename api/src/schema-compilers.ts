@@ -21,22 +21,24 @@ type CompilersFactory = NonNullable<
 function compiledOnce<Compiled>(
   factory: (externalSchemas: unknown, options: unknown) => (route: { schema: unknown }) => Compiled,
 ) {
-  const byContext = new Map<string, Map<string, Compiled>>();
+  const byContext = new Map<string, (route: { schema: unknown }) => Compiled>();
   return (externalSchemas: unknown, options: unknown) => {
-    const compile = factory(externalSchemas, options);
     const contextKey = JSON.stringify([externalSchemas, options]);
-    let compiled = byContext.get(contextKey);
-    if (!compiled) byContext.set(contextKey, (compiled = new Map()));
-    const known = compiled;
-    return (route: { schema: unknown }) => {
+    let compiler = byContext.get(contextKey);
+    if (compiler) return compiler;
+    const compile = factory(externalSchemas, options);
+    const compiled = new Map<string, Compiled>();
+    compiler = (route: { schema: unknown }) => {
       const key = JSON.stringify(route.schema);
-      let done = known.get(key);
+      let done = compiled.get(key);
       if (done === undefined) {
         done = compile(route);
-        known.set(key, done);
+        compiled.set(key, done);
       }
       return done;
     };
+    byContext.set(contextKey, compiler);
+    return compiler;
   };
 }
 
