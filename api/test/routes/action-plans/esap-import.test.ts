@@ -4,6 +4,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { ESAP_IMPORT_MAX_BYTES, ESAP_IMPORT_MAX_ROWS } from '@verity/shared-api/src/server';
 import { messages } from '../../../src/messages';
+import { databaseDigest } from '../../permissions/database-digest';
 import { buildTestApp } from '../../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import {
@@ -319,10 +320,10 @@ describe.each(databaseKinds)('ESAP import on %s', (kind) => {
    * Sends `file` to be imported (not a dry run), and answers its refusal; for a CSV (read by
    * csv-parse, which a hostile file could keep busy for seconds), /healthz is asked meanwhile and
    * must answer first. Each hostile file is read once here, in the whole suite: the reader's
-   * refusal, as the route answers it (the bad-input table, new-route-inputs.test.ts, leaves them here).
+   * refusal, as the route answers it, with the whole database unchanged (the bad-input table, new-route-inputs.test.ts, leaves them here).
    */
   async function refusalOf(file: HostileFile, { healthMeanwhile }: { healthMeanwhile: boolean }) {
-    const before = await written(app);
+    const before = await databaseDigest(app);
     const importing = importAs(
       'auditorOwner',
       importForm(await file.build(), planFields, file.fileName),
@@ -341,7 +342,7 @@ describe.each(databaseKinds)('ESAP import on %s', (kind) => {
       status: file.status,
       message: file.message,
     });
-    expect(await written(app)).toEqual(before);
+    expect(await databaseDigest(app)).toEqual(before);
   }
 
   it.each(
