@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { e2eEnvironment } from './support/environment';
+import { e2eEnvironment, madeForPeople } from './support/environment';
 
 const { shellUrl } = e2eEnvironment();
 const jsonReport = process.env.E2E_JSON_REPORT;
@@ -37,7 +37,7 @@ export default defineConfig({
     // it fails: a developer's run keeps them; CI's (CI=true) does not record them, which spares a
     // fifth of the browser tests' time (its failures still leave a screenshot and the page's
     // outline), unless E2E_TRACE=1 asks for them (docs/decisions/0078-browser-tests-lighter.md).
-    trace: process.env.E2E_TRACE === '1' || process.env.CI !== 'true' ? 'retain-on-failure' : 'off',
+    trace: madeForPeople('E2E_TRACE') ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell',

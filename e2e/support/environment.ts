@@ -25,3 +25,11 @@ export function e2eEnvironment() {
     mailCatcherUrl: `http://127.0.0.1:${env.MAIL_CATCHER_PORT}`,
   };
 }
+
+/**
+ * Whether to make what only people look at (screenshots, traces): a developer's run makes it; CI's
+ * (CI=true) does not spend its time on what nobody opens, unless `variable` is set to 1.
+ */
+export function madeForPeople(variable: string) {
+  return process.env[variable] === '1' || process.env.CI !== 'true';
+}

@@ -1,6 +1,7 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { madeForPeople } from './environment';
 
 export const DEMO_PASSWORD = 'verity-demo';
 
@@ -100,12 +101,8 @@ export async function signOut(page: Page) {
 
 const screenshotDir = path.resolve(__dirname, '..', 'screenshots');
 
-/**
- * Whether to save screenshots: they are for people to look at, so a developer's run saves them and
- * CI's (CI=true) does not spend its time encoding full-page images nobody opens; E2E_SCREENSHOTS=1
- * saves them anyway.
- */
-const takeScreenshots = process.env.E2E_SCREENSHOTS === '1' || process.env.CI !== 'true';
+/** Whether to save screenshots; E2E_SCREENSHOTS=1 saves them in CI too. */
+const takeScreenshots = madeForPeople('E2E_SCREENSHOTS');
 
 /** Saves what the user sees, for people to look at (e2e/screenshots is git-ignored). */
 export async function screenshot(page: Page, name: string) {
