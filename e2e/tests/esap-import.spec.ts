@@ -66,7 +66,7 @@ atBothSizes((size) => {
       String(EBRD_EXPECTED.imported),
     );
     await expect(result.getByRole('list', { name: 'Errors (1)' })).toContainText(
-      'Row 15, column E: Responsibility is required',
+      'Item 3.1 (row 15, column E): Responsibility is required',
     );
     await expect(result.getByRole('list', { name: 'Warnings (4)' })).toContainText(
       "Timetable 'Prior to first disbursement' is not a date",

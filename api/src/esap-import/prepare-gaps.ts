@@ -9,6 +9,7 @@ import {
   SDG_CODES,
   TEXT_LIMITS,
   esapItemNumberKey,
+  formatDate,
   formHasDueDate,
   gapSchema,
   withoutFootnote,
@@ -26,6 +27,8 @@ export interface ImportProblem {
   row: number | null;
   /** The column's letter; null when no one column is at fault. */
   column: string | null;
+  /** The row's ESAP item number, once it is read. */
+  itemNumber?: string;
   message: string;
 }
 
@@ -141,11 +144,15 @@ export function prepareGaps(
   const rejectedRows: { row: number; cells: string[] }[] = [];
   const counts = { items: 0, sections: 0, alreadyInPlan: 0, withErrors: 0 };
   const seenInFile = new Map<string, number>();
+  // An ESAP records what was agreed earlier: an item already past due comes in, overdue at once
+  // (the gap form's "in the future" rule is for a gap raised now).
   const schema = gapSchema({
     formType: options.formType,
     planTimeline: options.planTimeline,
+    checkDueDateInFuture: false,
     now: options.now,
   });
+  const today = (options.now?.() ?? new Date()).toISOString().slice(0, 10);
   const hasDueDate = formHasDueDate(options.formType);
   const itemNumberColumn = byField.get('esapItemNumber');
   let sectionReference: string | null = null;
@@ -181,11 +188,17 @@ export function prepareGaps(
     }
     counts.items += 1;
     const rowWarnings: ImportProblem[] = [];
+    let named: { itemNumber?: string } = {};
     const warn = (field: EsapImportField | null, message: string) =>
-      rowWarnings.push({ row: row.number, column: field ? letter(field) : null, message });
+      rowWarnings.push({
+        row: row.number,
+        column: field ? letter(field) : null,
+        ...named,
+        message,
+      });
     const reject = (column: string | null, message: string) => {
       counts.withErrors += 1;
-      errors.push({ row: row.number, column, message });
+      errors.push({ row: row.number, column, ...named, message });
       rejectedRows.push({
         row: row.number,
         cells: columns.map((c) => cellText(row.cells[c.index] ?? null)),
@@ -197,6 +210,7 @@ export function prepareGaps(
       reject(letter('esapItemNumber'), ESAP_IMPORT_MESSAGES.itemNumberRequired);
       continue;
     }
+    named = { itemNumber };
     const key = esapItemNumberKey(itemNumber);
     const firstRow = seenInFile.get(key);
     if (firstRow !== undefined) {
@@ -323,9 +337,13 @@ export function prepareGaps(
       warnings.push({
         row: row.number,
         column: letter('esapItemNumber'),
+        itemNumber,
         message: ESAP_IMPORT_MESSAGES.alreadyImported(itemNumber),
       });
       continue;
+    }
+    if (hasDueDate && dueDate !== null && dueDate.slice(0, 10) < today) {
+      warn('timetable', ESAP_IMPORT_MESSAGES.pastDue(itemNumber, formatDate(dueDate, 'table')));
     }
     warnings.push(...rowWarnings);
     gaps.push({ row: row.number, gap });

@@ -56,11 +56,12 @@ function fromSerial(serial: number): string | undefined {
 
 /** Words people put before a date ('By 31/12/2026', 'End of Q3 2026', 'no later than Dec 2026'). */
 const LEAD_IN =
-  /^(?:(?:by|before|until|till|due|deadline|no later than|not later than|end of|by the end of|by end of|within)\s*:?\s*)+/i;
+  /^(?:(?:by|before|until|till|due|deadline|no later than|not later than|the end of|end of|by the end of|by end of|within)\s*:?\s*)+/i;
 
 /** A date written in text, as 'YYYY-MM-DD', or undefined. */
 export function dateFromText(raw: string): string | undefined {
-  const text = withoutFootnote(raw.replace(/\s+/g, ' ').trim()).replace(LEAD_IN, '').trim();
+  const written = withoutFootnote(raw.replace(/\s+/g, ' ').trim());
+  const text = written.replace(LEAD_IN, '').trim();
   let match: RegExpExecArray | null;
   // 2026-12-31, 2026/12/31, 2026.12.31 (an ISO time after it is ignored)
   if ((match = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ][\d:.]+Z?)?$/.exec(text))) {
@@ -106,6 +107,10 @@ export function dateFromText(raw: string): string | undefined {
     const year = fullYear(match[2] ?? '');
     return month ? validDate(year, month, lastDay(year, month)) : undefined;
   }
+  // End of 2027, by 2027: the year's last day (a year alone says no more than the year)
+  if ((match = /^(\d{4})$/.exec(text)) && text !== written) {
+    return validDate(Number(match[1]), 12, 31);
+  }
   // A serial number written as text (a CSV saved from a date column without its format)
   if (/^\d{5}(?:\.\d+)?$/.test(text)) return fromSerial(Number(text));
   return undefined;
@@ -134,19 +139,42 @@ export function readTimetable(value: SheetValue): Timetable {
   return dueDate ? { kind: 'date', dueDate, text } : { kind: 'text', text };
 }
 
-/** The condition type a timetable implies ('Prior to first disbursement' is a condition precedent). */
+/** The loan's moments a timetable may count from, in English, French and Turkish. */
+const LOAN_MOMENT =
+  /(?:financial close|first disbursement|disbursement|signing|loan agreement|closing|cl[oô]ture financi[eè]re|d[ée]caissement|signature|finansal kapan[ıi][şs]|kullan[dı]+r[ıi]m|imza)/;
+
+/**
+ * The condition type a timetable implies: before a loan's moment ('Prior to first disbursement')
+ * is a condition precedent, within a time of one ('Within 6 months of financial close') a
+ * condition subsequent; recurring and ongoing forms as their words say.
+ */
 export function conditionTypeOfTimetable(text: string): ConditionType | null {
   const words = text.toLowerCase();
   if (/\b(?:prior to|before)\b.*\b(?:disbursement|signing|financial close|board)\b/.test(words)) {
     return 'precedent';
   }
+  if (/(?:avant|pr[ée]alablement [àa])\s.*/.test(words) && LOAN_MOMENT.test(words)) {
+    return 'precedent';
+  }
+  if (/(?:önce|öncesinde)/.test(words) && LOAN_MOMENT.test(words)) return 'precedent';
   if (/\bcondition precedent\b|\bcp\b/.test(words)) return 'precedent';
   if (/\bcondition subsequent\b/.test(words)) return 'subsequent';
-  if (/\b(?:annual(?:ly)?|quarterly|monthly|semi-annual(?:ly)?|every)\b/.test(words)) {
+  if (
+    /(?:\bwithin\b|\bno later than\b|dans les|dans un d[ée]lai|içinde|sonra)/.test(words) &&
+    /(?:\d|\b(?:one|two|three|six|twelve)\b)/.test(words) &&
+    LOAN_MOMENT.test(words)
+  ) {
+    return 'subsequent';
+  }
+  if (
+    /\b(?:annual(?:ly)?|quarterly|monthly|semi-annual(?:ly)?|every)\b|annuel|chaque ann[ée]e|trimestriel|yıllık|her yıl|üç aylık/.test(
+      words,
+    )
+  ) {
     return 'recurring';
   }
   if (
-    /\b(?:ongoing|on-going|continuous(?:ly)?|throughout|during (?:the )?(?:construction|operation))/.test(
+    /\b(?:ongoing|on-going|continuous(?:ly)?|throughout|during (?:the )?(?:construction|operation))|en continu|permanent|en cours|sürekli|devam eden/.test(
       words,
     )
   ) {

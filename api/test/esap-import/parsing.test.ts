@@ -53,6 +53,8 @@ describe('timetable dates', () => {
     ['March 5, 2027', '2027-03-05'],
     ['By 31/12/2026', '2026-12-31'],
     ['End of Q2 2027', '2027-06-30'],
+    ['End of 2027', '2027-12-31'],
+    ['by the end of 2028', '2028-12-31'],
     ['Dec 2026¹', '2026-12-31'],
     ['Q3 2026*', '2026-09-30'],
     [String(excelSerial('2027-06-30')), '2027-06-30'],
@@ -96,6 +98,24 @@ describe('timetable dates', () => {
     expect(conditionTypeOfTimetable('Annually')).toBe('recurring');
     expect(conditionTypeOfTimetable('Ongoing during construction')).toBe('ongoing');
     expect(conditionTypeOfTimetable('Within 6 months')).toBeNull();
+  });
+
+  it.each([
+    ['Prior to first disbursement', 'precedent'],
+    ['Avant le premier décaissement', 'precedent'],
+    ['İlk kullandırımdan önce', 'precedent'],
+    ['Within 6 months of financial close', 'subsequent'],
+    ['Within 3 months of first disbursement', 'subsequent'],
+    ['Dans les 6 mois suivant la clôture financière', 'subsequent'],
+    ['Finansal kapanıştan sonra 6 ay içinde', 'subsequent'],
+    ['Annuellement', 'recurring'],
+    ['Her yıl', 'recurring'],
+    ['En continu', 'ongoing'],
+    ['Sürekli', 'ongoing'],
+    ['Within 6 months', null],
+    ['End of 2027', null],
+  ])('reads %s as %s', (text, type) => {
+    expect(conditionTypeOfTimetable(text)).toBe(type);
   });
 });
 
@@ -168,7 +188,7 @@ describe.each([
     });
     expect(prepared.gaps.map(({ gap }) => gap.esapItemNumber)).toEqual(EBRD_EXPECTED.itemNumbers);
     expect(prepared.errors).toEqual([
-      { row: 15, column: 'E', message: 'Responsibility is required' },
+      { row: 15, column: 'E', itemNumber: '3.1', message: 'Responsibility is required' },
     ]);
     expect(prepared.rejectedRows).toEqual([
       expect.objectContaining({ row: 15, cells: expect.arrayContaining(['3.1']) }),
@@ -177,16 +197,19 @@ describe.each([
       {
         row: 8,
         column: 'F',
+        itemNumber: '1.3',
         message: `Timetable 'Prior to first disbursement' is not a date: kept as written, due on the action plan's timeline.`,
       },
       {
         row: 13,
         column: 'F',
+        itemNumber: '2.4',
         message: `Timetable 'Annually' is not a date: kept as written, due on the action plan's timeline.`,
       },
       {
         row: 13,
         column: 'H',
+        itemNumber: '2.4',
         message: `Status 'Completed' imported as Open: close it through the closure review.`,
       },
       { row: 17, column: null, message: 'Row read as a footnote and not imported.' },
@@ -251,6 +274,7 @@ describe.each([
     expect(prepared.warnings).toContainEqual({
       row: 6,
       column: 'A',
+      itemNumber: '1.1',
       message: 'ESAP item 1.1 is already in this action plan; the row was skipped.',
     });
   });
@@ -274,10 +298,16 @@ describe('rows the rules refuse', () => {
     const layout = findLayout(sheet.rows);
     const prepared = prepareGaps(layout.rows, layout.columns, options(year));
     expect(prepared.errors).toEqual([
-      { row: 3, column: 'F', message: 'Gap due date cannot be later than Action Plan timeline' },
+      {
+        row: 3,
+        column: 'F',
+        itemNumber: 'A1',
+        message: 'Gap due date cannot be later than Action Plan timeline',
+      },
       {
         row: 4,
         column: 'A',
+        itemNumber: 'a1',
         message: 'ESAP item a1 already appears in row 3; the row was skipped.',
       },
       {
@@ -289,6 +319,62 @@ describe('rows the rules refuse', () => {
     ]);
     expect(prepared.gaps).toHaveLength(1);
     expect(prepared.gaps[0]?.gap.requirementReferences).toEqual(['IFC PS2']);
+  });
+});
+
+describe('a running loan’s ESAP', () => {
+  it('brings in items already past due, overdue at once, and says so by item number', async () => {
+    const sheet = await readSpreadsheet(
+      await simpleWorkbook(
+        ['No.', 'Action', 'Finding', 'Responsibility', 'Timetable'],
+        [
+          ['PR2 Labour and Working Conditions'],
+          ['2.1', 'Review overtime', 'Excess hours', 'HR', '31/10/2026'],
+          ['2.2', 'Publish grievance policy', 'No policy', 'HR', '30/09/2026'],
+          ['2.3', 'Train supervisors', 'No training', 'HR', 'End of 2027'],
+          ['2.4', 'Appoint E&S officer', 'No officer', 'CEO', 'Within 6 months of financial close'],
+        ],
+      ),
+    );
+    const layout = findLayout(sheet.rows);
+    const prepared = prepareGaps(layout.rows, layout.columns, {
+      ...options(2027),
+      now: () => new Date('2026-11-15T09:00:00Z'),
+    });
+    expect(prepared.errors).toEqual([]);
+    expect(
+      prepared.gaps.map(({ gap }) => [
+        gap.esapItemNumber,
+        gap.dueDate?.toISOString().slice(0, 10),
+        gap.conditionType,
+      ]),
+    ).toEqual([
+      ['2.1', '2026-10-31', null],
+      ['2.2', '2026-09-30', null],
+      ['2.3', '2027-12-31', null],
+      ['2.4', '2028-12-31', 'subsequent'],
+    ]);
+    expect(prepared.warnings.filter(({ column }) => column === 'E')).toEqual([
+      {
+        row: 3,
+        column: 'E',
+        itemNumber: '2.1',
+        message: 'ESAP item 2.1 was due 31/10/2026, before today: it comes in overdue.',
+      },
+      {
+        row: 4,
+        column: 'E',
+        itemNumber: '2.2',
+        message: 'ESAP item 2.2 was due 30/09/2026, before today: it comes in overdue.',
+      },
+      {
+        row: 6,
+        column: 'E',
+        itemNumber: '2.4',
+        message:
+          "Timetable 'Within 6 months of financial close' is not a date: kept as written, due on the action plan's timeline.",
+      },
+    ]);
   });
 });
 

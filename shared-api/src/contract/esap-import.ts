@@ -27,6 +27,8 @@ export const EsapImportProblem = Type.Object({
     Type.Integer({ description: "the spreadsheet's row number; null for the file or mapping" }),
   ),
   column: Nullable(Type.String({ description: "the column's letter (A, B, …)" })),
+  /** The ESAP item the row holds, where it has a number: how the lender names it. */
+  itemNumber: Type.Optional(Type.String({ description: "the row's ESAP item number" })),
   message: Type.String(),
 });
 export type EsapImportProblem = Static<typeof EsapImportProblem>;

@@ -256,6 +256,8 @@ export const ESAP_IMPORT_MESSAGES = {
   repeatedInFile: (itemNumber: string, firstRow: number) =>
     `ESAP item ${itemNumber} already appears in row ${firstRow}; the row was skipped.`,
   timetableEmpty: "No timetable: due on the action plan's timeline.",
+  pastDue: (itemNumber: string, dueDate: string) =>
+    `ESAP item ${itemNumber} was due ${dueDate}, before today: it comes in overdue.`,
   footnoteSkipped: 'Row read as a footnote and not imported.',
   itemNumberRequired:
     'No item number: each imported row needs one, so that importing the file again does not repeat it.',
@@ -304,8 +306,11 @@ export const ESAP_IMPORT_SCREEN = {
   },
   warningsTitle: (count: number) => `Warnings (${count})`,
   errorsTitle: (count: number) => `Errors (${count})`,
-  problemPlace: (row: number | null, column: string | null) =>
-    row === null ? 'File' : column ? `Row ${row}, column ${column}` : `Row ${row}`,
+  problemPlace: (row: number | null, column: string | null, itemNumber?: string) => {
+    if (row === null) return 'File';
+    const place = column ? `row ${row}, column ${column}` : `row ${row}`;
+    return itemNumber ? `Item ${itemNumber} (${place})` : place[0]!.toUpperCase() + place.slice(1);
+  },
   openPlan: 'Open the action plan',
   downloadErrors: 'Download rows with errors (CSV)',
   errorRowsFileName: 'esap-rows-with-errors.csv',

@@ -186,6 +186,7 @@ describe.each(databaseKinds)('ESAP import on %s', (kind) => {
       expect(response.json().data.warnings).toContainEqual({
         row: 6,
         column: 'A',
+        itemNumber: '1.1',
         message: 'ESAP item 1.1 is already in this action plan; the row was skipped.',
       });
     }
@@ -314,6 +315,89 @@ describe.each(databaseKinds)('ESAP import on %s', (kind) => {
     expect(bytes.statusCode).toBe(413);
     expect(bytes.json().message).toBe('The file is larger than 10 MB.');
     expect(await written(app)).toEqual(before);
+  });
+
+  it('brings in a running loan’s items already past due, overdue at once in the portfolio and the explorer', async () => {
+    const day = (daysFromNow: number) => {
+      const date = new Date(Date.now() + daysFromNow * 86_400_000);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${pad(date.getUTCDate())}/${pad(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`;
+    };
+    const portfolioCell = async () => {
+      const response = await world.as.clientOwner({ method: 'GET', url: '/api/v1/portfolio' });
+      expect(response.statusCode).toBe(200);
+      const cell = (
+        response.json().data.matrix as {
+          targetCompanyId: string;
+          requirement: string;
+          open: number;
+          overdue: number;
+        }[]
+      ).find((c) => c.targetCompanyId === world.acmeId && c.requirement === 'EBRD PR2');
+      return cell ?? { open: 0, overdue: 0 };
+    };
+    const overduePr2 = async () => {
+      const response = await world.as.clientOwner({
+        method: 'GET',
+        url: '/api/v1/portfolio/gaps',
+        query: {
+          targetCompanyId: world.acmeId,
+          requirement: 'EBRD PR2',
+          status: 'overdue',
+          pageSize: '100',
+        },
+      });
+      expect(response.statusCode).toBe(200);
+      return (response.json().data.gaps as { esapItemNumber: string | null }[]).map(
+        (gap) => gap.esapItemNumber,
+      );
+    };
+    const before = { cell: await portfolioCell(), overdue: await overduePr2() };
+
+    const file = await simpleWorkbook(
+      ['No.', 'Action', 'Finding', 'Responsibility', 'Timetable'],
+      [
+        ['PR2 Labour and Working Conditions'],
+        ['2.31', 'Review overtime records', 'Excess hours', 'HR manager', day(-31)],
+        ['2.32', 'Publish the grievance policy', 'No policy', 'HR manager', day(-62)],
+        ['2.33', 'Train supervisors', 'No training', 'HR manager', day(40)],
+      ],
+    );
+    const response = await importAs(
+      'auditorOwner',
+      importForm(file, { ...planFields, actionPlanHeading: 'Running loan ESAP' }),
+    );
+    expect(response.statusCode).toBe(201);
+    const data = response.json().data;
+    expect(data.gaps).toMatchObject({ items: 3, imported: 3, withErrors: 0 });
+    expect(data.errors).toEqual([]);
+    expect(data.warnings).toEqual([
+      {
+        row: 3,
+        column: 'E',
+        itemNumber: '2.31',
+        message: `ESAP item 2.31 was due ${day(-31)}, before today: it comes in overdue.`,
+      },
+      {
+        row: 4,
+        column: 'E',
+        itemNumber: '2.32',
+        message: `ESAP item 2.32 was due ${day(-62)}, before today: it comes in overdue.`,
+      },
+    ]);
+
+    const after = { cell: await portfolioCell(), overdue: await overduePr2() };
+    expect({
+      open: after.cell.open - before.cell.open,
+      overdue: after.cell.overdue - before.cell.overdue,
+    }).toEqual({
+      open: 3,
+      overdue: 2,
+    });
+    expect(after.overdue.filter((number) => !before.overdue.includes(number)).sort()).toEqual([
+      '2.31',
+      '2.32',
+    ]);
   });
 
   /**

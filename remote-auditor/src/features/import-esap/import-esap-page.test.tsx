@@ -60,7 +60,7 @@ function answer(overrides: Partial<EsapImportResult> = {}): EsapImportResult {
           "Timetable 'Prior to first disbursement' is not a date: kept as written, due on the action plan's timeline.",
       },
     ],
-    errors: [{ row: 8, column: 'D', message: 'Responsibility is required' }],
+    errors: [{ row: 8, column: 'D', itemNumber: '1.3', message: 'Responsibility is required' }],
     columns: COLUMNS,
     preview: [
       { row: 5, kind: 'section', cells: ['PR1 Assessment and Management', '', '', '', '', ''] },
@@ -191,7 +191,7 @@ describe('ImportEsapPage', () => {
     expect(result.getByText('Gaps to import').nextSibling).toHaveTextContent('2');
     expect(result.getByText('Rows with errors').nextSibling).toHaveTextContent('1');
     expect(result.getByRole('list', { name: 'Errors (1)' })).toHaveTextContent(
-      'Row 8, column D: Responsibility is required',
+      'Item 1.3 (row 8, column D): Responsibility is required',
     );
     expect(result.getByRole('list', { name: 'Warnings (1)' })).toHaveTextContent(
       "Row 7, column E: Timetable 'Prior to first disbursement' is not a date",

@@ -30,7 +30,8 @@ function Problems({
       <ul aria-labelledby={id}>
         {problems.map((problem, index) => (
           <li key={`${problem.row}-${problem.column}-${index}`}>
-            <strong>{text.problemPlace(problem.row, problem.column)}:</strong> {problem.message}
+            <strong>{text.problemPlace(problem.row, problem.column, problem.itemNumber)}:</strong>{' '}
+            {problem.message}
           </li>
         ))}
       </ul>
