@@ -30,7 +30,7 @@ import {
   planSummaryStatusSql,
 } from './derived-sql';
 import { duplicateOfSql, duplicateVisibility } from './evidence-sql';
-import { gapsOfJson, planGapsJsonSql, type GapRow } from './gap-sql';
+import { PLAN_GAP_ORDER, gapsOfJson, planGapsJsonSql, type GapRow } from './gap-sql';
 import { likePattern, pageOf, readPage } from '../pages';
 
 interface ActionPlanRow {
@@ -77,10 +77,12 @@ interface GapListRow {
   display_status: StatusKey;
   created_at: Date;
   due_date: Date | null;
+  esap_item_number: string | null;
 }
 
 const gapListColumns = (g: string) => `${g}.id, ${g}.action_plan_id, ${g}.kpi, ${g}.gap_name,
-    ${g}.risk_severity, ${g}.status, ${gapDisplayStatusSql(g)} AS display_status, ${g}.created_at, ${g}.due_date`;
+    ${g}.risk_severity, ${g}.status, ${gapDisplayStatusSql(g)} AS display_status, ${g}.created_at, ${g}.due_date,
+    ${g}.esap_item_number, ${g}.esap_item_order`;
 
 function toGapListItem(row: GapListRow): GapListItem {
   return {
@@ -93,6 +95,7 @@ function toGapListItem(row: GapListRow): GapListItem {
     displayStatus: row.display_status,
     createdAt: new Date(row.created_at).toISOString(),
     dueDate: row.due_date === null ? null : new Date(row.due_date).toISOString(),
+    esapItemNumber: row.esap_item_number,
   };
 }
 
@@ -228,14 +231,12 @@ export async function planListToken(
 /** A listed plan with its figures and its newest gaps (as JSON rows, times as text). */
 type PlanListRow = ActionPlanRow & ActionPlanStatistics & { previews: GapListRow[] };
 
-/** The newest PLAN_LIST_GAP_PREVIEW gaps of the plan aliased `ap`, as one JSON array of list rows. */
-const previewsSql = (
-  ap: string,
-) => `COALESCE((SELECT json_agg(p ORDER BY p.created_at DESC, p.id DESC)
+/** The first PLAN_LIST_GAP_PREVIEW gaps of the plan aliased `ap` (PLAN_GAP_ORDER), as one JSON array of list rows. */
+const previewsSql = (ap: string) => `COALESCE((SELECT json_agg(p ORDER BY ${PLAN_GAP_ORDER('p')})
   FROM (SELECT ${gapListColumns('x')} FROM gaps x WHERE x.action_plan_id = ${ap}.id
-    ORDER BY x.created_at DESC, x.id DESC LIMIT ${PLAN_LIST_GAP_PREVIEW}) p), '[]'::json)`;
+    ORDER BY ${PLAN_GAP_ORDER('x')} LIMIT ${PLAN_LIST_GAP_PREVIEW}) p), '[]'::json)`;
 
-/** One page of a plan's gaps (newest first, the detail's order) as list rows. */
+/** One page of a plan's gaps (in the detail's order, PLAN_GAP_ORDER) as list rows. */
 export async function listPlanGaps(
   db: Queryable,
   actionPlanId: string,
@@ -246,7 +247,7 @@ export async function listPlanGaps(
     {
       select: gapListColumns('g'),
       fromWhere: 'gaps g WHERE g.action_plan_id = $1',
-      orderBy: 'g.created_at DESC, g.id DESC',
+      orderBy: PLAN_GAP_ORDER('g'),
       params: [actionPlanId],
     },
     query,

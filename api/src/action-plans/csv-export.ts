@@ -112,10 +112,10 @@ export const columnName = (heading: string) => `"${heading.replace(/"/g, '""')}"
 /**
  * The SELECT (with its params) of every action plan and gap of one company the user can see (of one
  * of its audits when `auditId` is given), one row per gap (a plan without gaps gives one row with
- * empty gap cells), in a stable order. The plans are
- * sorted (and their cells formatted) first, and each plan's gaps read in index order
- * (gaps_plan_created_idx), so the final ORDER BY is an incremental sort within each plan, never a
- * sort of the whole export.
+ * empty gap cells), in a stable order: the plans oldest first, each plan's gaps by their ESAP item
+ * numbers (as the plan shows them, migration 0040), then oldest first. The plans are sorted (and
+ * their cells formatted) first and each plan's gaps sorted within it, so the final ORDER BY is an
+ * incremental sort within each plan, never a sort of the whole export.
  */
 export function exportSelect(user: SessionUser, targetCompanyId: string, auditId?: string) {
   const params: unknown[] = [targetCompanyId];
@@ -137,7 +137,8 @@ export function exportSelect(user: SessionUser, targetCompanyId: string, auditId
     ORDER BY ap.created_at, ap.id
   ) ap
   LEFT JOIN LATERAL (
-    SELECT * FROM gaps g WHERE g.action_plan_id = ap.id ORDER BY g.created_at, g.id
+    SELECT * FROM gaps g WHERE g.action_plan_id = ap.id
+    ORDER BY g.esap_item_order NULLS LAST, g.created_at, g.id
   ) g ON true
   -- The gap's closure requests, read once: the latest request, and the latest accepted review.
   LEFT JOIN LATERAL (
@@ -147,7 +148,7 @@ export function exportSelect(user: SessionUser, targetCompanyId: string, auditId
       (array_agg(c.method ORDER BY c.reviewed_at DESC) FILTER (WHERE c.decision = 'accept'))[1] AS method
     FROM closure_requests c WHERE c.gap_id = g.id
   ) cr ON true
-  ORDER BY ap.created_at, ap.id, g.created_at, g.id`;
+  ORDER BY ap.created_at, ap.id, g.esap_item_order NULLS LAST, g.created_at, g.id`;
   return { sql, params };
 }
 

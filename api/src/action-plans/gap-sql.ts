@@ -254,9 +254,24 @@ export const gapFieldsSql = (fields: readonly GapField[], g = 'g', read?: GapRea
  * SELECT of gaps aliased `g` with everything the Gap shape needs; the caller adds WHERE and ORDER BY.
  * The remarks are the newest GAP_REMARK_PREVIEW unless `remarks` is 'all', oldest first either way.
  */
-const selectGapsSql = (duplicateVisible?: string, remarks: RemarksRead = 'newest') =>
-  `SELECT ${gapFieldsSql(GAP_FIELDS, 'g', { duplicateVisible, remarks })}
+const selectGapsSql = (
+  duplicateVisible?: string,
+  remarks: RemarksRead = 'newest',
+  alsoSelect = '',
+) =>
+  `SELECT ${gapFieldsSql(GAP_FIELDS, 'g', { duplicateVisible, remarks })}${alsoSelect}
   FROM gaps g`;
+
+/**
+ * The order of a plan's gaps: by their ESAP item numbers where they have them, in the numbers' own
+ * order (2.3, 2.3a, 2.10: `esap_item_order`, migration 0040), then the others newest first (the
+ * spec's order, the whole of it for a plan without item numbers).
+ */
+export const PLAN_GAP_ORDER = (
+  g: string,
+  itemOrder = `${g}.esap_item_order`,
+  createdAt = `${g}.created_at`,
+) => `${itemOrder} NULLS LAST, ${createdAt} DESC, ${g}.id DESC`;
 
 /** A gap row as the API's Gap shape (docs/api.md). */
 function toGap(row: GapRow): Gap {
@@ -304,14 +319,15 @@ export async function findGap(
 }
 
 /**
- * The gaps of the plan aliased `ap`, newest first, as one JSON array of gap rows (times as text), for
+ * The gaps of the plan aliased `ap`, in PLAN_GAP_ORDER, as one JSON array of gap rows (times as text), for
  * the plan's own statement: the plan, its gaps and their histories in one round trip and one
  * snapshot. `reader` as for `findGap`; its placeholders go onto `params`.
  */
 export function planGapsJsonSql(ap: string, params: unknown[], reader?: SessionUser): string {
   const visible = duplicateVisibility(reader, params);
-  return `COALESCE((SELECT json_agg(x ORDER BY x."createdAt" DESC, x.id DESC)
-    FROM (${selectGapsSql(visible)} WHERE g.action_plan_id = ${ap}.id) x), '[]'::json)`;
+  return `COALESCE((SELECT json_agg(x ORDER BY ${PLAN_GAP_ORDER('x', 'x."itemOrder"', 'x."createdAt"')})
+    FROM (${selectGapsSql(visible, 'newest', ', g.esap_item_order AS "itemOrder"')}
+      WHERE g.action_plan_id = ${ap}.id) x), '[]'::json)`;
 }
 
 /** The gaps `planGapsJsonSql` read, in the Gap shape. */

@@ -370,6 +370,8 @@ export const GapListItem = Type.Object({
   displayStatus: oneOf(STATUS_KEYS),
   createdAt: IsoDate,
   dueDate: Nullable(IsoDate),
+  /** The lender's item number ('2.3a'), where the gap has one. */
+  esapItemNumber: Nullable(Type.String()),
 });
 export type GapListItem = Static<typeof GapListItem>;
 

@@ -65,6 +65,7 @@ export function makeGapListItem(overrides: Partial<GapListItem> = {}): GapListIt
     displayStatus,
     createdAt,
     dueDate,
+    esapItemNumber,
   } = makeGap(overrides);
   return {
     id,
@@ -76,6 +77,7 @@ export function makeGapListItem(overrides: Partial<GapListItem> = {}): GapListIt
     displayStatus,
     createdAt,
     dueDate,
+    esapItemNumber,
   };
 }
 

@@ -144,7 +144,8 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { permission: 'viewActionPlans' },
       schema: {
         ...routeDefaults,
-        summary: 'One page of a plan’s gaps as list rows (newest first)',
+        summary:
+          'One page of a plan’s gaps as list rows, in the plan’s order (by ESAP item number, then newest first)',
         description: `${LIST_PAGE_SIZE} gaps a page unless \`pageSize\` (at most ${LIST_MAX_PAGE_SIZE}) says otherwise; each row is what the action plan list shows of a gap. \`GET /action-plan/{id}\` gives the gaps in full.`,
         ...actionPlanSchemas.planGaps,
       },

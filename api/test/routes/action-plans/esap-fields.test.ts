@@ -1,5 +1,7 @@
+import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
 import {
+  ESAP_FIELD_LABELS,
   ESAP_ITEM_NUMBER_TAKEN,
   ESAP_ITEM_NUMBER_TAKEN_CODE,
   UNKNOWN_CONDITION_TYPE,
@@ -249,6 +251,65 @@ describe.each(databaseKinds)('lender (ESAP) fields of gaps on %s', (kind) => {
     expect(loser.json().message).toBe(ESAP_ITEM_NUMBER_TAKEN('7.1'));
     const numbers = (await gapsOfPlan(plan)).map((gap) => gap.esapItemNumber);
     expect(numbers.filter((number) => number === '7.1')).toHaveLength(1);
+  });
+
+  it('lists a plan’s gaps in the order of their item numbers, then the others newest first, wherever the plan is read', async () => {
+    const heading = 'Items in number order';
+    const plan = await createPlan(world, {
+      ...validPlan(),
+      actionPlanHeading: heading,
+      gap: { ...validGap(), gapName: 'item 10.2.1', esapItemNumber: '10.2.1' },
+    });
+    for (const [gapName, esapItemNumber] of [
+      ['item 2.3a', '2.3a'],
+      ['first without a number', null],
+      ['item 2.10', '2.10'],
+      ['item 2.3', '2.3'],
+      ['second without a number', null],
+    ] as const) {
+      expect((await addGap({ ...validGap(), gapName, esapItemNumber }, plan)).statusCode).toBe(201);
+    }
+    const inOrder = [
+      'item 2.3',
+      'item 2.3a',
+      'item 2.10',
+      'item 10.2.1',
+      'second without a number',
+      'first without a number',
+    ];
+    const read = (url: string, query: Record<string, string> = {}) =>
+      world.as.clientOwner({
+        method: 'GET',
+        url,
+        query: { targetCompanyId: world.acmeId, ...query },
+      });
+
+    expect((await gapsOfPlan(plan)).map((gap) => gap.gapName)).toEqual(inOrder);
+    const pages = await Promise.all(
+      ['1', '2'].map((page) =>
+        read(`/api/v1/action-plan/${plan}/gaps`, { page, pageSize: '3' }).then(
+          (response) => response.json().data.gaps as { gapName: string; esapItemNumber: string }[],
+        ),
+      ),
+    );
+    expect(pages.flat().map((gap) => gap.gapName)).toEqual(inOrder);
+    expect(pages[0]?.map((gap) => gap.esapItemNumber)).toEqual(['2.3', '2.3a', '2.10']);
+    const listed = (
+      await read(`/api/v1/action-plan/${world.audits.ap}/action-plans`, { pageSize: '100' })
+    )
+      .json()
+      .data.actionPlans.find((p: { id: string }) => p.id === plan);
+    expect(listed.gaps.map((gap: { gapName: string }) => gap.gapName)).toEqual(inOrder.slice(0, 5));
+
+    const csv = await read('/api/v1/action-plan/export/csv', { auditId: world.audits.ap });
+    expect(csv.statusCode).toBe(200);
+    const [header, ...rows] = parse(csv.body, { bom: true }) as string[][];
+    const column = (label: string) => header!.indexOf(label);
+    expect(
+      rows
+        .filter((row) => row.includes(heading))
+        .map((row) => row[column(ESAP_FIELD_LABELS.esapItemNumber)]),
+    ).toEqual(['2.3', '2.3a', '2.10', '10.2.1', '', '']);
   });
 
   it('keeps the database to the rules even past the API', async () => {
