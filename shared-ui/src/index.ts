@@ -66,6 +66,8 @@ export type {
 } from './form-field';
 export { Badge, BADGE_TONES } from './badge';
 export type { BadgeProps, BadgeTone } from './badge';
+export { ItemNumber } from './item-number';
+export type { ItemNumberProps } from './item-number';
 export { StatusBadge } from './status-badge';
 export type { StatusBadgeProps } from './status-badge';
 export { RiskBadge } from './risk-badge';

@@ -61,7 +61,7 @@ describe('GapExplorerScreen', () => {
     expect(screen.getByRole('combobox', { name: 'Requirement' })).toHaveValue('IFC PS3');
     expect(screen.getByRole('checkbox', { name: 'Overdue' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Closed' })).not.toBeChecked();
-    await userEvent.click(within(row).getByRole('link', { name: 'Finding 3' }));
+    await userEvent.click(within(row).getByRole('link', { name: '3.1 Finding 3' }));
     expect(view.location()).toBe('/client/plans/plan-1?gap_id=gap-3');
   });
 

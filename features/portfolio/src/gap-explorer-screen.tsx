@@ -28,6 +28,7 @@ import {
   Button,
   Card,
   DataTable,
+  ItemNumber,
   ListPages,
   PageHeader,
   RiskBadge,
@@ -219,7 +220,16 @@ export function GapExplorerScreen({ gapHref, portfolioPath, trail }: GapExplorer
 }
 
 const EXPLORER_COLUMNS: readonly (DataTableColumn<PortfolioGap> & { header: string })[] = [
-  { key: 'gap', header: texts.gap, cell: (gap) => gap.gapName },
+  {
+    key: 'gap',
+    header: texts.gap,
+    cell: (gap) => (
+      <>
+        <ItemNumber value={gap.esapItemNumber} />
+        {gap.gapName}
+      </>
+    ),
+  },
   { key: 'company', header: texts.company, cell: (gap) => gap.targetCompanyName },
   { key: 'auditor', header: texts.auditor, cell: (gap) => gap.auditorName },
   { key: 'risk', header: texts.risk, cell: (gap) => <RiskBadge risk={gap.riskSeverity} /> },

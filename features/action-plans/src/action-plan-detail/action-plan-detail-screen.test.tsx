@@ -162,6 +162,23 @@ describe('ActionPlanDetailScreen', () => {
     expect(within(row).getByText('Overdue')).toBeInTheDocument();
   });
 
+  it('names a gap by its ESAP item number before its KPI, where it has one', async () => {
+    onApi(
+      'get',
+      'action-plan/:id',
+      ok(detail({ gaps: [openGap, { ...overdueGap, esapItemNumber: '2.3a' }] })),
+    );
+    renderDetail();
+    expect(
+      await screen.findByRole('link', {
+        name: nameStartingWith('Open gap 2.3a Lost time injury rate'),
+      }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: nameStartingWith('Open gap Energy intensity per tonne') }),
+    ).toBeInTheDocument();
+  });
+
   it('hides Add Gap and disables Edit Gap for users without those rights', async () => {
     renderDetail(viewer);
     await screen.findByText('Energy intensity per tonne');

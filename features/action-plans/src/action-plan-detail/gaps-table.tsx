@@ -1,6 +1,13 @@
 import type { To } from 'react-router-dom';
 import { formatDate, type Gap } from '@verity/shared-api';
-import { Button, DataTable, RiskBadge, StatusBadge, type DataTableColumn } from '@verity/shared-ui';
+import {
+  Button,
+  DataTable,
+  ItemNumber,
+  RiskBadge,
+  StatusBadge,
+  type DataTableColumn,
+} from '@verity/shared-ui';
 
 export interface GapsTableProps {
   gaps: readonly Gap[];
@@ -18,6 +25,7 @@ export function GapsTable({ gaps, canEditGap, gapLink, onEditGap }: GapsTablePro
       header: 'Gaps',
       cell: (gap) => (
         <span className="vui-gap-cell">
+          <ItemNumber value={gap.esapItemNumber} />
           <span className="vui-gap-cell__kpi" title={gap.KPI}>
             {gap.KPI}
           </span>{' '}

@@ -23,6 +23,7 @@ import {
   usePageInAddress,
   followRowLink,
   isNotFound,
+  ItemNumber,
   NotFoundState,
   PageHeader,
   RiskBadge,
@@ -210,6 +211,7 @@ function GapRow({ gap, to }: { gap: GapListItem; to: string }) {
       <td>
         <RowLink to={to} action="Open gap">
           <span className="vui-plan-name vui-plan-name--gap">
+            <ItemNumber value={gap.esapItemNumber} />
             <span className="vui-plan-name__title" title={gap.KPI}>
               {gap.KPI}
             </span>{' '}

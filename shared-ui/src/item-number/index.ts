@@ -1,0 +1,2 @@
+export { ItemNumber } from './item-number';
+export type { ItemNumberProps } from './item-number';
