@@ -61,3 +61,25 @@ export async function expectDialogFits(dialog: Locator, label: string) {
   });
   expect({ label, ...found }).toEqual({ label, onScreen: true, overflowing: [] });
 }
+
+/**
+ * Expects every element the locator finds to lie wholly between the screen's left and right edges:
+ * a row that is too wide may push its first items past the left edge, where the page cannot scroll
+ * to them and no width check of scrolling boxes sees them. Names the ones outside when it fails.
+ */
+export async function expectWithinScreenWidth(items: Locator, label: string) {
+  await expect(items.first()).toBeVisible();
+  const width = items.page().viewportSize()!.width;
+  const outside = await items.evaluateAll(
+    (elements, screenWidth) =>
+      elements
+        .map((element) => ({ element, box: element.getBoundingClientRect() }))
+        .filter(({ box }) => box.left < 0 || box.right > screenWidth + 1)
+        .map(
+          ({ element, box }) =>
+            `${element.textContent?.trim()} (${Math.round(box.left)} to ${Math.round(box.right)})`,
+        ),
+    width,
+  );
+  expect({ label, outside }).toEqual({ label, outside: [] });
+}

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
 import { apiData, seededAuditPlans } from '../support/demo';
-import { expectDialogFits, expectFitsWidth } from '../support/layout';
+import { expectDialogFits, expectFitsWidth, expectWithinScreenWidth } from '../support/layout';
 import { type Area, enterArea, screenshot } from '../support/session';
 
 // Every screen of every area on a phone (390×844, touch, the phone's own viewport rules): nothing is
@@ -226,5 +226,19 @@ test(
       .first()
       .click();
     await checkDialog(page, 'Gap Details', 'gap-details');
+
+    // The remark box's row of buttons ('Take photo' too, on a touch screen) stays on the screen.
+    await page
+      .getByRole('link', { name: /^Open gap / })
+      .first()
+      .click();
+    const details = page.getByRole('dialog', { name: 'Gap Details' });
+    await expect(details.getByRole('button', { name: 'Take photo' })).toBeVisible();
+    await expectWithinScreenWidth(
+      details.getByRole('button', { name: /^(Attach images|Take photo|Send)$/ }),
+      'remark box buttons',
+    );
+    await details.getByRole('button', { name: 'Send' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'phone-dialog-gap-details-remark-390x844');
   },
 );
