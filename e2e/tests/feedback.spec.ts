@@ -38,7 +38,12 @@ atBothSizes(
       const panel = page.getByRole('dialog', { name: 'Gap Details' });
       const remark = panel.getByRole('textbox', { name: 'Add a remark' });
       await expect(remark).toBeVisible();
-      await expect(panel.getByText('Enter sends, Shift+Enter adds a line.')).toBeVisible();
+      // A phone's keyboard has no Shift+Enter: there Enter adds a line and only Send sends.
+      await expect(
+        panel.getByText(
+          phone ? 'Enter adds a line. Tap Send to send.' : 'Enter sends, Shift+Enter adds a line.',
+        ),
+      ).toBeVisible();
       await expect(
         panel.getByText('PNG, JPEG, GIF or WebP, up to 5 MB each, at most 10.'),
       ).toBeVisible();
@@ -49,6 +54,12 @@ atBothSizes(
       page.on('request', (request) => {
         if (request.url().includes('/remark')) uploads.push(request.url());
       });
+      if (phone) {
+        await remark.fill('Meter installed');
+        await remark.press('Enter');
+        await remark.pressSequentially('on line 2');
+        await expect(remark).toHaveValue('Meter installed\non line 2');
+      }
       await panel.getByLabel('Image attachments').setInputFiles([
         {
           name: 'drone-survey.png',

@@ -7,7 +7,8 @@ import { ToastProvider } from '../toast';
 import { GapDetailsPanel, type GapDetailsPanelProps } from './gap-details-panel';
 
 const onStatusChange = (answer: ApiAnswer) => onApi('patch', 'gap/:gapId/status', answer);
-const onRemarkAdded = (answer: ApiAnswer) => onApi('patch', 'gap/:gapId/remark', answer);
+const onRemarkAdded = (answer: ApiAnswer | ApiAnswer[]) =>
+  onApi('patch', 'gap/:gapId/remark', answer);
 const onRemarkWithdrawn = (answer: ApiAnswer) =>
   onApi('delete', 'gap/:gapId/remark/:remarkId', answer);
 const onImageWithdrawn = (answer: ApiAnswer) =>
@@ -121,6 +122,20 @@ function renderPanel(props: Partial<GapDetailsPanelProps> = {}, advanceTimers = 
 function detail(term: string): HTMLElement {
   const dt = screen.getByText(term, { selector: 'dt' });
   return dt.nextElementSibling as HTMLElement;
+}
+
+/** The screen's pointer, as `(pointer: …)` media queries see it: a mouse, or a touch screen. */
+function withPointer(pointer: 'fine' | 'coarse'): () => void {
+  const matchMedia = window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    matches: query === `(pointer: ${pointer})`,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  })) as unknown as typeof window.matchMedia;
+  return () => {
+    window.matchMedia = matchMedia;
+  };
 }
 
 beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
@@ -459,14 +474,51 @@ describe('GapDetailsPanel remarks', () => {
     );
   });
 
+  it.each([
+    // A mouse and a keyboard with Shift: Enter sends what is typed so far.
+    {
+      pointer: 'fine',
+      enter: 'sends',
+      hint: 'Enter sends, Shift+Enter adds a line.',
+      afterEnter: '',
+      sent: ['Meter installed', 'on line 2'],
+    },
+    // A phone's keyboard has no Shift+Enter: Enter adds a line, only Send sends (the whole text;
+    // a form sends a line break as CRLF).
+    {
+      pointer: 'coarse',
+      enter: 'adds a line',
+      hint: 'Enter adds a line. Tap Send to send.',
+      afterEnter: 'Meter installed\n',
+      sent: ['Meter installed\r\non line 2'],
+    },
+  ] as const)(
+    "with a $pointer pointer Enter $enter, as the hint '$hint' says",
+    async ({ pointer, hint, afterEnter, sent }) => {
+      const restorePointer = withPointer(pointer);
+      try {
+        const added = onRemarkAdded([
+          ok({ remark: saved }),
+          ok({ remark: { ...saved, _id: 'r3', id: 'r3', comments: 'on line 2' } }),
+        ]);
+        const { user } = renderPanel();
+        const box = screen.getByLabelText('Add a remark');
+        expect(box).toHaveAccessibleDescription(hint);
+        await enterText(user, box, 'Meter installed');
+        await user.keyboard('{Enter}');
+        await waitFor(() => expect(box).toHaveValue(afterEnter));
+        await user.keyboard('on line 2');
+        await user.click(screen.getByRole('button', { name: 'Send' }));
+        await waitFor(() => expect(box).toHaveValue(''));
+        expect(added.mock.calls.map(([request]) => formParts(request.body)[0]?.text)).toEqual(sent);
+      } finally {
+        restorePointer();
+      }
+    },
+  );
+
   it("offers 'Take photo' with the back camera on a touch screen", async () => {
-    const matchMedia = window.matchMedia;
-    window.matchMedia = ((query: string) => ({
-      matches: query === '(pointer: coarse)',
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    })) as unknown as typeof window.matchMedia;
+    const restorePointer = withPointer('coarse');
     try {
       const { user } = renderPanel();
       const camera = screen.getByLabelText<HTMLInputElement>('Photo from the camera');
@@ -483,7 +535,7 @@ describe('GapDetailsPanel remarks', () => {
         within(screen.getByRole('list', { name: 'Selected images' })).getByText('image.jpg'),
       ).toBeInTheDocument();
     } finally {
-      window.matchMedia = matchMedia;
+      restorePointer();
     }
   });
 

@@ -18,6 +18,8 @@ export const GAP_DETAILS_TEXT = {
   takePhoto: 'Take photo',
   photoInput: 'Photo from the camera',
   remarkKeysHint: 'Enter sends, Shift+Enter adds a line.',
+  /** A phone's keyboard has no Shift+Enter: there Enter adds a line and only the button sends. */
+  remarkTouchKeysHint: 'Enter adds a line. Tap Send to send.',
   attachmentsHint: 'PNG, JPEG, GIF or WebP, up to 5 MB each, at most 10.',
   refusedImages: 'Not attached',
   attachmentsInput: 'Image attachments',

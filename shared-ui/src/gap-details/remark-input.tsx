@@ -30,7 +30,10 @@ interface RefusedFile {
   problem: string;
 }
 
-/** A phone or tablet: a touch screen, where a camera button makes sense beside the file picker. */
+/**
+ * A phone or tablet: a touch screen, where a camera button makes sense beside the file picker, and
+ * whose keyboard has no Shift+Enter, so Enter there adds a line and only the Send button sends.
+ */
 function hasTouchScreen(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
 }
@@ -40,7 +43,7 @@ export function RemarkInput({ onSend, onUnsentChange }: RemarkInputProps) {
   const [documents, setDocuments] = useState<File[]>([]);
   const [refused, setRefused] = useState<RefusedFile[]>([]);
   const [sending, setSending] = useState(false);
-  const [camera] = useState(hasTouchScreen);
+  const [touch] = useState(hasTouchScreen);
   const fileInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
   const textId = useId();
@@ -66,7 +69,8 @@ export function RemarkInput({ onSend, onUnsentChange }: RemarkInputProps) {
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    // Enter sends, Shift+Enter starts a new line.
+    // Enter sends, Shift+Enter starts a new line; on a touch screen Enter always starts a new line.
+    if (touch) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void send();
@@ -104,7 +108,7 @@ export function RemarkInput({ onSend, onUnsentChange }: RemarkInputProps) {
         onKeyDown={onKeyDown}
       />
       <p id={keysHintId} className="vui-remark-input__hint">
-        {GAP_DETAILS_TEXT.remarkKeysHint}
+        {touch ? GAP_DETAILS_TEXT.remarkTouchKeysHint : GAP_DETAILS_TEXT.remarkKeysHint}
       </p>
       {documents.length > 0 ? (
         <ul className="vui-remark-input__files" aria-label={GAP_DETAILS_TEXT.selectedImages}>
@@ -154,7 +158,7 @@ export function RemarkInput({ onSend, onUnsentChange }: RemarkInputProps) {
         >
           {GAP_DETAILS_TEXT.attachImages}
         </Button>
-        {camera ? (
+        {touch ? (
           <>
             <input
               ref={cameraInput}
