@@ -1,7 +1,12 @@
 // The words of each notification: one title and body for the bell and the e-mail alike, and the
 // e-mail around them (plain text and HTML, a link to the gap in the reader's area, a link to their
 // settings). Only the gap's own names appear: every reader is a party of that gap.
-import { CLOSURE_METHOD_LABELS, type NotificationKind } from '@verity/shared-api/src/server';
+import {
+  CLOSURE_METHOD_LABELS,
+  CLOSURE_METHOD_STATUS,
+  STATUS_LABELS,
+  type NotificationKind,
+} from '@verity/shared-api/src/server';
 import { escapeHtml, type MailMessage } from '../mail/mailer';
 import { formatDay, type GapContext } from './gap-context';
 
@@ -24,8 +29,25 @@ const excerpt = (text: string) =>
   text.length > TEXT_EXCERPT ? `${text.slice(0, TEXT_EXCERPT - 1)}…` : text;
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
+/** The gap as the lender names it: its ESAP item number first, where it has one ('2.3 Overtime review'). */
+const gapTitle = (gap: GapContext) =>
+  gap.esapItemNumber ? `${gap.esapItemNumber} ${gap.gapName}` : gap.gapName;
+
 function whereGap(gap: GapContext): string {
-  return `'${gap.gapName}' in the action plan '${gap.actionPlanHeading}' of ${gap.targetCompanyName}`;
+  return `'${gapTitle(gap)}' in the action plan '${gap.actionPlanHeading}' of ${gap.targetCompanyName}`;
+}
+
+/** ' — now Prov Close': the status a closure event left the gap in, from the event itself. */
+function nowStatus(kind: NotificationKind, detail: NoticeDetail): string {
+  const status =
+    kind === 'closureRequested'
+      ? 'pending'
+      : kind === 'closureReturned'
+        ? 'open'
+        : kind === 'closureAccepted'
+          ? CLOSURE_METHOD_STATUS[detail.method as keyof typeof CLOSURE_METHOD_STATUS]
+          : undefined;
+  return status ? ` — now ${STATUS_LABELS[status]}` : '';
 }
 
 export function notificationText(
@@ -40,39 +62,39 @@ export function notificationText(
   switch (kind) {
     case 'dueSoon':
       return {
-        title: `Due in ${plural(days, 'day')}: ${gap.gapName}`,
+        title: `Due in ${plural(days, 'day')}: ${gapTitle(gap)}`,
         body: `The gap ${whereGap(gap)} is due on ${due}.`,
       };
     case 'overdue':
       return {
-        title: `Overdue: ${gap.gapName}`,
+        title: `Overdue: ${gapTitle(gap)}`,
         body: `The gap ${whereGap(gap)} was due on ${due} and is not closed.`,
       };
     case 'escalation':
       return {
-        title: `Overdue for ${plural(days, 'day')}: ${gap.gapName}`,
+        title: `Overdue for ${plural(days, 'day')}: ${gapTitle(gap)}`,
         body: `The gap ${whereGap(gap)} was due on ${due} and is still not closed ${plural(days, 'day')} later.`,
       };
     case 'closureRequested':
       return {
-        title: `Closure requested: ${gap.gapName}`,
+        title: `Closure requested: ${gapTitle(gap)}${nowStatus(kind, detail)}`,
         body: `${actor} asked to close the gap ${whereGap(gap)} on its evidence.${quoted ? ` Their note:${quoted}` : ''}`,
       };
     case 'closureReturned':
       return {
-        title: `Closure returned: ${gap.gapName}`,
+        title: `Closure returned: ${gapTitle(gap)}${nowStatus(kind, detail)}`,
         body: `${actor} returned the gap ${whereGap(gap)}; it is open again.${quoted ? ` The reason:${quoted}` : ''}`,
       };
     case 'closureAccepted': {
       const method = CLOSURE_METHOD_LABELS[detail.method as keyof typeof CLOSURE_METHOD_LABELS];
       return {
-        title: `Closure accepted: ${gap.gapName}`,
+        title: `Closure accepted: ${gapTitle(gap)}${nowStatus(kind, detail)}`,
         body: `${actor} accepted the evidence of the gap ${whereGap(gap)}${method ? ` (${method})` : ''}.`,
       };
     }
     case 'remarkAdded':
       return {
-        title: `New remark: ${gap.gapName}`,
+        title: `New remark: ${gapTitle(gap)}`,
         body: `${actor} added a remark to the gap ${whereGap(gap)}:${quoted}`,
       };
   }

@@ -5,6 +5,8 @@ import type { Queryable } from '../db';
 export interface GapContext {
   gapId: string;
   gapName: string;
+  /** The lender's item number ('2.3'), where the gap has one. */
+  esapItemNumber: string | null;
   status: string;
   dueDate: Date | null;
   /** The due date's day in the target company's time zone, YYYY-MM-DD. */
@@ -19,7 +21,7 @@ export interface GapContext {
 
 export async function readGapContext(db: Queryable, gapId: string): Promise<GapContext | null> {
   const { rows } = await db.query<GapContext>(
-    `SELECT g.id AS "gapId", g.gap_name AS "gapName", g.status, g.due_date AS "dueDate",
+    `SELECT g.id AS "gapId", g.gap_name AS "gapName", g.esap_item_number AS "esapItemNumber", g.status, g.due_date AS "dueDate",
        to_char(g.due_date AT TIME ZONE tc.time_zone, 'YYYY-MM-DD') AS "dueDay",
        ap.id AS "actionPlanId", ap.action_plan_heading AS "actionPlanHeading",
        a.id AS "auditId", a.auditor_id AS "auditorId",

@@ -21,6 +21,8 @@ describe.each(databaseKinds)('gap events on %s', (kind) => {
   let tenant: Tenant;
   let gapId: string;
   const gapName = `Oil spill ${kind}`;
+  /** The gap as the lender names it: an ESAP item number before its name. */
+  const named = `2.3a ${gapName}`;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -37,6 +39,7 @@ describe.each(databaseKinds)('gap events on %s', (kind) => {
       `INSERT INTO gap_status_history (gap_id, status, changed_at) VALUES ($1, 'open', now() - interval '1 hour')`,
       [gapId],
     );
+    await app.db.query(`UPDATE gaps SET esap_item_number = '2.3a' WHERE id = $1`, [gapId]);
   });
   afterAll(async () => {
     await app?.close();
@@ -96,7 +99,7 @@ describe.each(databaseKinds)('gap events on %s', (kind) => {
       ['client', 'owner'],
       ['client', 'admin'],
     );
-    expect(await told(`New remark: ${gapName}`)).toEqual({ bell: others, email: others });
+    expect(await told(`New remark: ${named}`)).toEqual({ bell: others, email: others });
     const [message] = mail.messagesTo(user('client', 'admin').email);
     expect(message!.text).toContain('Ibis');
     expect(message!.text).toContain('"Valve replaced, photo attached"');
@@ -110,7 +113,7 @@ describe.each(databaseKinds)('gap events on %s', (kind) => {
       ['client', 'owner'],
       ['client', 'admin'],
     );
-    expect(await told(`Closure requested: ${gapName}`)).toEqual({
+    expect(await told(`Closure requested: ${named} — now Pending`)).toEqual({
       bell: reviewers,
       email: reviewers,
     });
@@ -131,7 +134,7 @@ describe.each(databaseKinds)('gap events on %s', (kind) => {
       decision: 'return',
       reason: 'The photo shows the wrong valve.',
     });
-    expect(await told(`Closure returned: ${gapName}`)).toEqual({
+    expect(await told(`Closure returned: ${named} — now Open`)).toEqual({
       bell: emails(
         ['targetCompany', 'admin'],
         ['targetCompany', 'editor'],
@@ -146,7 +149,7 @@ describe.each(databaseKinds)('gap events on %s', (kind) => {
     await remark('The right valve this time');
     await closure('targetCompany', 'editor', 'closure-request', {});
     await closure('client', 'owner', 'closure-review', { decision: 'accept', method: 'desk' });
-    const told_ = await told(`Closure accepted: ${gapName}`);
+    const told_ = await told(`Closure accepted: ${named} — now Prov Close`);
     const expected = emails(
       ['targetCompany', 'owner'],
       ['targetCompany', 'admin'],
