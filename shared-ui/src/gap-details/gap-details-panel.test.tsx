@@ -218,6 +218,10 @@ describe('GapDetailsPanel content', () => {
     expect(detail('Timetable')).toHaveTextContent('Annually');
     expect(screen.queryByRole('region', { name: 'Lender fields (ESAP)' })).not.toBeInTheDocument();
     unmount();
+    // An ESAP's date cell, kept as YYYY-MM-DD, is written as the due date is.
+    const { unmount: unmountDated } = renderPanel({ gap: makeGap({ timetable: '2027-02-28' }) });
+    expect(detail('Timetable')).toHaveTextContent(/^Feb 28, 2027$/);
+    unmountDated();
     renderPanel({ gap: makeGap({ esapItemNumber: '3.4' }) });
     const lender = screen.getByRole('region', { name: 'Lender fields (ESAP)' });
     expect(

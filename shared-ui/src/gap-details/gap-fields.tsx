@@ -49,8 +49,17 @@ export function GapFields({ gap }: { gap: Gap }) {
         <Detail term="Due Date">
           <DateText value={gap.dueDate} format="detail" />
         </Detail>
-        {/* The lender's timetable as written, beside the date it is tracked by. */}
-        {gap.timetable ? <Detail term={ESAP_FIELD_LABELS.timetable}>{gap.timetable}</Detail> : null}
+        {/* The lender's timetable as written, beside the date it is tracked by; a date cell of the
+            ESAP (kept as YYYY-MM-DD) is written as the due date is. */}
+        {gap.timetable ? (
+          <Detail term={ESAP_FIELD_LABELS.timetable}>
+            {/^\d{4}-\d{2}-\d{2}$/.test(gap.timetable) ? (
+              <DateText value={gap.timetable} format="detail" />
+            ) : (
+              gap.timetable
+            )}
+          </Detail>
+        ) : null}
         <Detail term="Status">
           <StatusBadge status={gap.displayStatus ?? gap.status} />
         </Detail>
