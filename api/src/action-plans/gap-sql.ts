@@ -326,8 +326,7 @@ export async function findGap(
 export function planGapsJsonSql(ap: string, params: unknown[], reader?: SessionUser): string {
   const visible = duplicateVisibility(reader, params);
   return `COALESCE((SELECT json_agg(x ORDER BY ${PLAN_GAP_ORDER('x', 'x."itemOrder"', 'x."createdAt"')})
-    FROM (${selectGapsSql(visible, 'newest', ', g.esap_item_order AS "itemOrder"')}
-      WHERE g.action_plan_id = ${ap}.id) x), '[]'::json)`;
+    FROM (${selectGapsSql(visible, 'newest', ', g.esap_item_order AS "itemOrder"')} WHERE g.action_plan_id = ${ap}.id) x), '[]'::json)`;
 }
 
 /** The gaps `planGapsJsonSql` read, in the Gap shape. */
