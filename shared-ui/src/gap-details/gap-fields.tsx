@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import {
   CONDITION_TYPE_LABELS,
   ESAP_FIELD_LABELS,
+  isReportDay,
   type Gap,
   type NameValue,
 } from '@verity/shared-api';
@@ -53,7 +54,7 @@ export function GapFields({ gap }: { gap: Gap }) {
             ESAP (kept as YYYY-MM-DD) is written as the due date is. */}
         {gap.timetable ? (
           <Detail term={ESAP_FIELD_LABELS.timetable}>
-            {/^\d{4}-\d{2}-\d{2}$/.test(gap.timetable) ? (
+            {isReportDay(gap.timetable) ? (
               <DateText value={gap.timetable} format="detail" />
             ) : (
               gap.timetable
