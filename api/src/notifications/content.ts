@@ -37,18 +37,8 @@ function whereGap(gap: GapContext): string {
   return `'${gapTitle(gap)}' in the action plan '${gap.actionPlanHeading}' of ${gap.targetCompanyName}`;
 }
 
-/** ' — now Prov Close': the status a closure event left the gap in, from the event itself. */
-function nowStatus(kind: NotificationKind, detail: NoticeDetail): string {
-  const status =
-    kind === 'closureRequested'
-      ? 'pending'
-      : kind === 'closureReturned'
-        ? 'open'
-        : kind === 'closureAccepted'
-          ? CLOSURE_METHOD_STATUS[detail.method as keyof typeof CLOSURE_METHOD_STATUS]
-          : undefined;
-  return status ? ` — now ${STATUS_LABELS[status]}` : '';
-}
+/** ' — now Prov Close': the status a closure event left the gap in, as its badge names it. */
+const now = (status: keyof typeof STATUS_LABELS) => ` — now ${STATUS_LABELS[status]}`;
 
 export function notificationText(
   kind: Exclude<NotificationKind, 'digest'>,
@@ -77,18 +67,19 @@ export function notificationText(
       };
     case 'closureRequested':
       return {
-        title: `Closure requested: ${gapTitle(gap)}${nowStatus(kind, detail)}`,
+        title: `Closure requested: ${gapTitle(gap)}${now('pending')}`,
         body: `${actor} asked to close the gap ${whereGap(gap)} on its evidence.${quoted ? ` Their note:${quoted}` : ''}`,
       };
     case 'closureReturned':
       return {
-        title: `Closure returned: ${gapTitle(gap)}${nowStatus(kind, detail)}`,
+        title: `Closure returned: ${gapTitle(gap)}${now('open')}`,
         body: `${actor} returned the gap ${whereGap(gap)}; it is open again.${quoted ? ` The reason:${quoted}` : ''}`,
       };
     case 'closureAccepted': {
-      const method = CLOSURE_METHOD_LABELS[detail.method as keyof typeof CLOSURE_METHOD_LABELS];
+      const key = detail.method as keyof typeof CLOSURE_METHOD_LABELS;
+      const method = CLOSURE_METHOD_LABELS[key];
       return {
-        title: `Closure accepted: ${gapTitle(gap)}${nowStatus(kind, detail)}`,
+        title: `Closure accepted: ${gapTitle(gap)}${method ? now(CLOSURE_METHOD_STATUS[key]) : ''}`,
         body: `${actor} accepted the evidence of the gap ${whereGap(gap)}${method ? ` (${method})` : ''}.`,
       };
     }
