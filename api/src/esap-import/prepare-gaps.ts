@@ -337,7 +337,7 @@ export function prepareGaps(
       warnings.push({
         row: row.number,
         column: letter('esapItemNumber'),
-        itemNumber,
+        ...named,
         message: ESAP_IMPORT_MESSAGES.alreadyImported(itemNumber),
       });
       continue;

@@ -92,16 +92,11 @@ describe('timetable dates', () => {
     });
   });
 
-  it('reads the condition type a timetable implies', () => {
-    expect(conditionTypeOfTimetable('Prior to first disbursement')).toBe('precedent');
-    expect(conditionTypeOfTimetable('Before signing')).toBe('precedent');
-    expect(conditionTypeOfTimetable('Annually')).toBe('recurring');
-    expect(conditionTypeOfTimetable('Ongoing during construction')).toBe('ongoing');
-    expect(conditionTypeOfTimetable('Within 6 months')).toBeNull();
-  });
-
   it.each([
     ['Prior to first disbursement', 'precedent'],
+    ['Before signing', 'precedent'],
+    ['Annually', 'recurring'],
+    ['Ongoing during construction', 'ongoing'],
     ['Avant le premier décaissement', 'precedent'],
     ['İlk kullandırımdan önce', 'precedent'],
     ['Within 6 months of financial close', 'subsequent'],
@@ -114,7 +109,7 @@ describe('timetable dates', () => {
     ['Sürekli', 'ongoing'],
     ['Within 6 months', null],
     ['End of 2027', null],
-  ])('reads %s as %s', (text, type) => {
+  ])('reads the condition type %s implies as %s', (text, type) => {
     expect(conditionTypeOfTimetable(text)).toBe(type);
   });
 });
