@@ -22,10 +22,22 @@ const SHARED_API = ['**/shared-api/**', '@verity/shared-api', '@verity/shared-ap
 /** Bundled code takes the contract through its two entries ('@verity/shared-api', '.../calls'). */
 const CONTRACT_FILES = ['@verity/shared-api/src/*'];
 
-function restrictImports(files, patterns) {
+/**
+ * The browser writes a date in the signed-in user's style, through shared-ui's `formatDate` or
+ * `DateText` (docs/decisions/0090-one-date-style-per-user.md); shared-api's takes the style as an
+ * argument, for the server and for shared-ui's own date module.
+ */
+const USER_DATE_STYLE = {
+  name: '@verity/shared-api',
+  importNames: ['formatDate'],
+  message:
+    "Write a date with shared-ui's formatDate or DateText: they follow the user's date style.",
+};
+
+function restrictImports(files, patterns, paths = []) {
   return {
     files,
-    rules: { 'no-restricted-imports': ['error', { patterns: [...SERVERS, ...patterns] }] },
+    rules: { 'no-restricted-imports': ['error', { paths, patterns: [...SERVERS, ...patterns] }] },
   };
 }
 
@@ -94,11 +106,24 @@ export default tseslint.config(
       ],
     },
   },
-  restrictImports(['shared-ui/**'], [...SHELL, ...REMOTES, ...FEATURES, ...CONTRACT_FILES]),
-  restrictImports(['features/**'], [...SHELL, ...REMOTES, ...CONTRACT_FILES]),
+  restrictImports(
+    ['shared-ui/**'],
+    [...SHELL, ...REMOTES, ...FEATURES, ...CONTRACT_FILES],
+    [USER_DATE_STYLE],
+  ),
+  // The date module and the date field write in a style they are given (the user's, from its hook).
+  restrictImports(
+    ['shared-ui/src/date-text/**', 'shared-ui/src/form-field/**'],
+    [...SHELL, ...REMOTES, ...FEATURES, ...CONTRACT_FILES],
+  ),
+  restrictImports(['features/**'], [...SHELL, ...REMOTES, ...CONTRACT_FILES], [USER_DATE_STYLE]),
   // Inside a remote a relative path never names a remote folder, so one that does is another remote's.
-  restrictImports(['remote-*/**'], [...SHELL, ...REMOTES, ...CONTRACT_FILES]),
-  restrictImports(['shell/src/**'], [...REMOTES, ...FEATURES, ...CONTRACT_FILES]),
+  restrictImports(['remote-*/**'], [...SHELL, ...REMOTES, ...CONTRACT_FILES], [USER_DATE_STYLE]),
+  restrictImports(
+    ['shell/src/**'],
+    [...REMOTES, ...FEATURES, ...CONTRACT_FILES],
+    [USER_DATE_STYLE],
+  ),
   // The shell's Node server is not bundled: like the API, it may take one module of the contract.
   {
     files: ['shell/server/**'],

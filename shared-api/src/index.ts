@@ -160,15 +160,24 @@ export type { Sdg, SdgCode, SdgNumber } from './domain/sdg';
 
 export {
   DATE_FORMATS,
+  DATE_STYLES,
+  DATE_STYLE_LABELS,
+  DATE_STYLE_TEXT,
+  DEFAULT_DATE_STYLE,
+  ISO_DAY_FORMAT,
   MISSING_DATE_TEXT,
   DATE_RANGE,
+  dateFieldPattern,
+  dateFormatOf,
   formatDate,
+  isDateStyle,
+  readDateField,
   daysRemaining,
   daysPassed,
   minSelectableDate,
   formatFileSizeKb,
 } from './domain/dates';
-export type { DateFormatName, DateInput } from './domain/dates';
+export type { DateFormatName, DateInput, DateStyle } from './domain/dates';
 
 export {
   TOAST_MAX,

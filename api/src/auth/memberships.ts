@@ -1,6 +1,7 @@
 import { prepared, type Database, type Queryable } from '../db';
 import {
   nameOnOneLine,
+  type DateStyle,
   type Role,
   type SessionUser,
   type UserType,
@@ -17,9 +18,10 @@ interface MembershipRow {
   auditor_id: string | null;
   target_company_id: string | null;
   organisation_name: string;
+  date_style: DateStyle;
 }
 
-const MEMBERSHIP_COLUMNS = `u.id, u.fullname, u.email, u.role, u.user_type, u.client_id, u.auditor_id, u.target_company_id,
+const MEMBERSHIP_COLUMNS = `u.id, u.fullname, u.email, u.role, u.user_type, u.client_id, u.auditor_id, u.target_company_id, u.date_style,
          COALESCE(c.client_name, a.auditor_name, t.target_company_name) AS organisation_name`;
 
 const MEMBERSHIP_ORGANISATIONS = `
@@ -39,6 +41,7 @@ function toSessionUser(row: MembershipRow): SessionUser {
     role: row.role,
     userType: row.user_type,
     organisationName: row.organisation_name,
+    dateStyle: row.date_style,
   };
   if (row.client_id) user.clientId = row.client_id;
   if (row.auditor_id) user.auditorId = row.auditor_id;

@@ -9,10 +9,12 @@ import type {
   ConditionType,
   CurrencyCode,
   EsgAspect,
+  DateStyle,
   RiskSeverity,
   SessionUser,
   StatusKey,
 } from '@verity/shared-api/src/server';
+import { DEFAULT_DATE_STYLE } from '@verity/shared-api/src/server';
 import {
   planOverallStatusSql,
   planStatisticsSql,
@@ -116,6 +118,8 @@ export interface ReportData {
   plans: ReportPlan[];
   period: { from: string; to: string };
   generatedAt: Date;
+  /** The date style of the user who asked for the report. */
+  dateStyle: DateStyle;
   totals: ReportTotals;
   /** Each plan's statistics (the plan detail's cards), by plan id. */
   planStatistics: Record<string, ActionPlanStatistics>;
@@ -445,13 +449,15 @@ async function findEvidence(
 
 /**
  * Everything the report shows, read in one REPEATABLE READ transaction, so the totals, the table and
- * the lists describe the same moment. The period's days are the company's (its time zone).
+ * the lists describe the same moment. The period's days are the company's (its time zone); its dates
+ * are written in the date style of the user who asked.
  */
 export async function gatherReport(
   db: Pick<Database, 'transaction'>,
   company: ReportCompany,
   scope: ReportScope,
   period: { from: string; to: string },
+  dateStyle: DateStyle = DEFAULT_DATE_STYLE,
 ): Promise<ReportData> {
   return db.transaction(async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
@@ -495,6 +501,7 @@ export async function gatherReport(
       plans,
       period,
       generatedAt: new Date(now),
+      dateStyle,
       totals,
       planStatistics,
       planOverview,

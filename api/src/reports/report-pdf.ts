@@ -22,6 +22,7 @@ import {
   gapLabel,
   percentText,
   periodText,
+  reportClock,
   planText,
   sizeText,
   statusText,
@@ -156,7 +157,7 @@ class ReportPdf {
         data.plans.map(planText).join('\n') || NONE,
       ],
       ['Reporting period', periodText(data)],
-      ['Generated at', formatDateTime(data.generatedAt, company.timeZone)],
+      ['Generated at', formatDateTime(data.generatedAt, reportClock(data))],
     ];
     for (const [label, value] of rows) {
       const y = doc.y;
@@ -386,7 +387,7 @@ class ReportPdf {
       header,
       width: widths[index] ?? this.width - widths.reduce((sum, width) => sum + width, 0),
     }));
-    const zone = data.company.timeZone;
+    const zone = reportClock(data);
     const rows: Parameters<ReportPdf['table']>[1] = [];
     for (const plan of data.plans) {
       const gaps = data.gaps.filter((gap) => gap.actionPlanId === plan.id);
@@ -408,7 +409,7 @@ class ReportPdf {
 
   overdue() {
     const { data } = this;
-    const zone = data.company.timeZone;
+    const zone = reportClock(data);
     this.heading(`Overdue gaps (${data.overdue.length})`);
     if (data.overdue.length === 0) {
       this.note('No gap is overdue.');
@@ -439,7 +440,7 @@ class ReportPdf {
 
   changes() {
     const { data, doc } = this;
-    const zone = data.company.timeZone;
+    const zone = reportClock(data);
     doc.addPage();
     this.heading(`Changes in the period (${data.changes.length})`);
     if (data.changes.length === 0) {
@@ -461,7 +462,7 @@ class ReportPdf {
         const plan = plans.get(change.actionPlanId);
         return {
           cells: [
-            formatDateTime(change.changedAt, zone).replace(` (${zone})`, ''),
+            formatDateTime(change.changedAt, zone).replace(` (${zone.timeZone})`, ''),
             gap ? gapLabel(gap) : `Plan: ${plan?.heading ?? NONE}`,
             changeText(change, zone),
             `${change.changedByName} (${USER_TYPE_WORDS[change.changedByUserType] ?? change.changedByUserType})`,
@@ -479,7 +480,7 @@ class ReportPdf {
 
   async evidence(storage: AttachmentStorage) {
     const { data, doc } = this;
-    const zone = data.company.timeZone;
+    const zone = reportClock(data);
     doc.addPage();
     this.heading(`Evidence appendix (${data.evidence.length})`);
     if (data.evidence.length === 0) {
@@ -537,7 +538,7 @@ class ReportPdf {
           t(
             [
               `Gap: ${gap ? gapLabel(gap) : NONE}`,
-              `Captured: ${capturedText(item)}`,
+              `Captured: ${capturedText(item, data.dateStyle)}`,
               `Added: ${formatDateTime(item.uploadedAt, zone)} by ${item.uploadedBy}`,
               `Size: ${sizeText(item.size)}${item.width && item.height ? ` · ${item.width} × ${item.height} px` : ''}`,
             ].join('\n'),

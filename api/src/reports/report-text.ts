@@ -9,7 +9,9 @@ import {
   ESAP_FIELD_LABELS,
   RISK_SEVERITY_LABELS,
   STATUS_LABELS,
+  formatDate,
   type AuditType,
+  type DateStyle,
   type StatusKey,
 } from '@verity/shared-api/src/server';
 import type {
@@ -39,27 +41,39 @@ function parts(date: Date, timeZone: string) {
   return values as Record<string, string>;
 }
 
-/** dd/MM/yyyy (the tables' date format), the day in the company's zone. */
-export function formatDay(date: Date | null, timeZone: string): string {
+/**
+ * How the report writes a moment: in the company's time zone, in the date style of the user who
+ * asked for it (docs/decisions/0090-one-date-style-per-user.md).
+ */
+export interface ReportClock {
+  timeZone: string;
+  dateStyle: DateStyle;
+}
+
+export const reportClock = (data: ReportData): ReportClock => ({
+  timeZone: data.company.timeZone,
+  dateStyle: data.dateStyle,
+});
+
+/** A yyyy-mm-dd day as a table writes it in the style ('dd/MM/yyyy' by place). */
+export const formatPeriodDay = (day: string, dateStyle: DateStyle): string =>
+  formatDate(day, 'table', NONE, dateStyle);
+
+/** The day in the company's zone, as a table writes it. */
+export function formatDay(date: Date | null, clock: ReportClock): string {
   if (!date) return NONE;
-  const { day, month, year } = parts(date, timeZone);
-  return `${day}/${month}/${year}`;
+  const { day, month, year } = parts(date, clock.timeZone);
+  return formatPeriodDay(`${year}-${month}-${day}`, clock.dateStyle);
 }
 
-/** dd/MM/yyyy hh:mm AM, in the company's zone, naming the zone. */
-export function formatDateTime(date: Date, timeZone: string): string {
-  const { day, month, year, hour, minute, dayPeriod } = parts(date, timeZone);
-  return `${day}/${month}/${year} ${hour}:${minute} ${(dayPeriod ?? '').toUpperCase()} (${timeZone})`;
-}
-
-/** A yyyy-mm-dd day as dd/MM/yyyy. */
-export function formatPeriodDay(day: string): string {
-  const [year, month, date] = day.split('-');
-  return `${date}/${month}/${year}`;
+/** The day and hh:mm AM in the company's zone, naming the zone. */
+export function formatDateTime(date: Date, clock: ReportClock): string {
+  const { hour, minute, dayPeriod } = parts(date, clock.timeZone);
+  return `${formatDay(date, clock)} ${hour}:${minute} ${(dayPeriod ?? '').toUpperCase()} (${clock.timeZone})`;
 }
 
 export const periodText = (data: ReportData) =>
-  `${formatPeriodDay(data.period.from)} to ${formatPeriodDay(data.period.to)}`;
+  `${formatPeriodDay(data.period.from, data.dateStyle)} to ${formatPeriodDay(data.period.to, data.dateStyle)}`;
 
 export const statusText = (status: StatusKey) => STATUS_LABELS[status];
 
@@ -81,8 +95,8 @@ const money = (amount: NonNullable<ReportGap['amount']>) =>
  * One gap as the ESAP table's eight cells, in the lender's order: No. · Action · Environmental &
  * Social Risks · Requirements · Resources · Timetable · Completion Indicator · Status.
  */
-export function esapCells(gap: ReportGap, timeZone: string): string[] {
-  const dueDate = gap.dueDate && `Due ${formatDay(gap.dueDate, timeZone)}`;
+export function esapCells(gap: ReportGap, clock: ReportClock): string[] {
+  const dueDate = gap.dueDate && `Due ${formatDay(gap.dueDate, clock)}`;
   return [
     gap.number,
     lines(gap.gapName, gap.recommendation),
@@ -100,7 +114,7 @@ export function esapCells(gap: ReportGap, timeZone: string): string[] {
     lines(gap.completionIndicator, gap.kpi && `KPI: ${gap.kpi}`),
     lines(
       statusText(gap.status),
-      gap.closedAt && `on ${formatDay(gap.closedAt, timeZone)}`,
+      gap.closedAt && `on ${formatDay(gap.closedAt, clock)}`,
       gap.daysOverdue > 0 && `${gap.daysOverdue} ${gap.daysOverdue === 1 ? 'day' : 'days'} overdue`,
     ),
   ];
@@ -134,7 +148,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const MAX_VALUE_LENGTH = 160;
 
-function valueText(field: string, value: unknown, timeZone: string): string {
+function valueText(field: string, value: unknown, clock: ReportClock): string {
   if (value === null || value === undefined || value === '') return 'none';
   if (field === 'status' && typeof value === 'string') {
     return STATUS_LABELS[value as StatusKey] ?? value;
@@ -143,7 +157,7 @@ function valueText(field: string, value: unknown, timeZone: string): string {
     return CONDITION_TYPE_LABELS[value as keyof typeof CONDITION_TYPE_LABELS] ?? value;
   }
   if (typeof value === 'string' && ISO_INSTANT.test(value)) {
-    return formatDay(new Date(value), timeZone);
+    return formatDay(new Date(value), clock);
   }
   if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(String).join(', ');
   if (field === 'amount' && typeof value === 'object') {
@@ -155,7 +169,7 @@ function valueText(field: string, value: unknown, timeZone: string): string {
 }
 
 /** What the change did, in one line ('Status: Open → Closed', 'Remark added with 2 images'). */
-export function changeText(change: ReportChange, timeZone: string): string {
+export function changeText(change: ReportChange, clock: ReportClock): string {
   switch (change.field) {
     case 'created':
       return change.gapId ? 'Gap created' : 'Action plan created';
@@ -169,22 +183,23 @@ export function changeText(change: ReportChange, timeZone: string): string {
       return 'Image withdrawn';
     default: {
       const label = FIELD_LABELS[change.field] ?? change.field;
-      const text = `${label}: ${valueText(change.field, change.oldValue, timeZone)} → ${valueText(change.field, change.newValue, timeZone)}`;
+      const text = `${label}: ${valueText(change.field, change.oldValue, clock)} → ${valueText(change.field, change.newValue, clock)}`;
       return change.reason ? `${text} (reason: ${change.reason})` : text;
     }
   }
 }
 
 /** The camera's capture time as the image recorded it, with its zone or saying it is unknown. */
-export function capturedText(evidence: ReportEvidence): string {
+export function capturedText(evidence: ReportEvidence, dateStyle: DateStyle): string {
   if (!evidence.capturedAt) return 'No capture date';
   const [day, time] = evidence.capturedAt.split('T') as [string, string];
   const offset = evidence.capturedUtcOffsetMinutes;
-  if (offset === null) return `${formatPeriodDay(day)} ${time.slice(0, 5)} (time zone unknown)`;
+  if (offset === null)
+    return `${formatPeriodDay(day, dateStyle)} ${time.slice(0, 5)} (time zone unknown)`;
   const sign = offset < 0 ? '-' : '+';
   const whole = Math.abs(offset);
   const zone = `UTC${sign}${String(Math.floor(whole / 60)).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}`;
-  return `${formatPeriodDay(day)} ${time.slice(0, 5)} (${zone})`;
+  return `${formatPeriodDay(day, dateStyle)} ${time.slice(0, 5)} (${zone})`;
 }
 
 export const sizeText = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;

@@ -15,6 +15,7 @@ import {
   formatDay,
   gapLabel,
   periodText,
+  reportClock,
   planText,
 } from './report-text';
 
@@ -58,7 +59,7 @@ export async function writeReportXlsx(
   });
   workbook.creator = 'Verity';
   workbook.created = data.generatedAt;
-  const zone = data.company.timeZone;
+  const zone = reportClock(data);
   const { totals } = data;
   const plans = new Map(data.plans.map((plan) => [plan.id, plan]));
   const gaps = new Map(data.gaps.map((gap) => [gap.id, gap]));
@@ -195,7 +196,7 @@ export async function writeReportXlsx(
       addRow(evidence, [
         item.fileName,
         gap ? gapLabel(gap) : NONE,
-        capturedText(item),
+        capturedText(item, data.dateStyle),
         formatDateTime(item.uploadedAt, zone),
         item.uploadedBy,
         Number((item.size / 1024).toFixed(2)),

@@ -7,6 +7,7 @@ import {
   reportMessages,
   reportSchemas,
   type ReportFormat,
+  type SessionUser,
 } from '@verity/shared-api/src/server';
 import { requireVisibleActionPlan, requireVisibleCompany } from '../auth/tenancy';
 import { invalid } from '../errors';
@@ -32,13 +33,14 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     targetCompanyId: string,
     scope: ReportScope,
     query: { format?: string; from?: string; to?: string },
+    reader: SessionUser,
   ) {
     const format = query.format ?? 'pdf';
     if (!isReportFormat(format)) throw invalid(reportMessages.badFormat);
     const company = await findReportCompany(db, targetCompanyId);
     const period = checkReportPeriod(query.from, query.to, company.today);
     if (!period.ok) throw invalid(period.message);
-    const data = await gatherReport(db, company, scope, period);
+    const data = await gatherReport(db, company, scope, period, reader.dateStyle);
     const { stream, done } =
       format === 'pdf' ? await writeReportPdf(data, attachments) : await writeReportXlsx(data);
     // A failure after the first bytes can only cut the download short; it is logged here.
@@ -79,6 +81,7 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         plan.target_company_id,
         { kind: 'actionPlan', actionPlanId: plan.id },
         { format, from, to },
+        request.user,
       );
     },
   );
@@ -103,6 +106,7 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         company.id,
         { kind: 'company', reader: request.user },
         request.query,
+        request.user,
       );
     },
   );

@@ -22,6 +22,21 @@ const SESSION_ROWS: readonly MatrixRow[] = [
     },
     request: () => ({ method: 'GET', url: '/auth/me' }),
   },
+  {
+    // One's own settings only: the route takes no id, so there is no foreign one to try.
+    route: 'PUT /auth/me/settings',
+    write: true,
+    own: {
+      client: [200, 200, 200, 200],
+      auditor: [200, 200, 200, 200],
+      targetCompany: [200, 200, 200, 200],
+    },
+    request: () => ({
+      method: 'PUT',
+      url: '/auth/me/settings',
+      payload: { dateStyle: 'year-month-day' },
+    }),
+  },
 ];
 
 const ACCOUNT_ROWS: readonly MatrixRow[] = [

@@ -1,4 +1,4 @@
-// Bad input to the notification, organisation-settings, ESAP import, monitoring-report, portfolio and
+// Bad input to the notification, organisation-settings, own-settings, ESAP import, monitoring-report, portfolio and
 // sign-in-limits routes: NUL bytes, huge and negative values, wrong types, hostile files. Each is
 // answered with a 4xx, never a 5xx, and nothing in the database changes.
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -65,6 +65,10 @@ const PROBES: Probe[] = [
   ...[NUL, HUGE, 42, -1, '', 'Mars/Olympus_Mons'].map((timeZone) => ({
     name: `PUT /organisation/settings timeZone=${JSON.stringify(timeZone).slice(0, 16)}`,
     request: () => ({ method: 'PUT', url: '/api/v1/organisation/settings', payload: { timeZone } }),
+  })),
+  ...[NUL, HUGE, 42, '', 'BY-PLACE', 'dd/mm/yyyy', null].map((dateStyle) => ({
+    name: `PUT /auth/me/settings dateStyle=${JSON.stringify(dateStyle).slice(0, 16)}`,
+    request: () => ({ method: 'PUT', url: '/api/v1/auth/me/settings', payload: { dateStyle } }),
   })),
   ...(
     [

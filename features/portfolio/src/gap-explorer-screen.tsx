@@ -34,7 +34,7 @@ import {
   RiskBadge,
   SelectField,
   StatusBadge,
-  TextField,
+  DateField,
   formatTableDate,
   pageFromSearch,
   toast,
@@ -370,14 +370,12 @@ function ExplorerFilterForm({
               change({ closure: value === 'due' ? ['onTime', 'late'] : value });
             }}
           />
-          <TextField
-            type="date"
+          <DateField
             label={texts.dueFrom}
             value={query.dueFrom ?? ''}
             onChange={(event) => change({ dueFrom: event.target.value })}
           />
-          <TextField
-            type="date"
+          <DateField
             label={texts.dueTo}
             value={query.dueTo ?? ''}
             onChange={(event) => change({ dueTo: event.target.value })}

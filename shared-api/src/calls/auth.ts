@@ -1,5 +1,6 @@
 // Sign-in calls beyond the session's own (who is signed in, logout and refresh live in @verity/session).
-import type { AccountLookupResult, OrganisationChoice } from '../contract';
+import type { AccountLookupResult, OrganisationChoice, SessionUser } from '../contract';
+import type { DateStyle } from '../domain/dates';
 import { apiClient, type KyInstance } from '@verity/session';
 
 /** The accounts service's email lookup; a non-ok status rejects with an HTTPError. */
@@ -18,6 +19,17 @@ export async function getOrganisationChoices(
     .get('auth/choose')
     .json<{ data: { organisations?: OrganisationChoice[] } }>();
   return body.data.organisations ?? [];
+}
+
+/** PUT /auth/me/settings: the signed-in user's own date style; the answer is the user as it now is. */
+export async function updateMySettings(
+  settings: { dateStyle: DateStyle },
+  client: KyInstance = apiClient,
+): Promise<SessionUser> {
+  const body = await client
+    .put('auth/me/settings', { json: settings })
+    .json<{ data: { user: SessionUser } }>();
+  return body.data.user;
 }
 
 /** Finishes that sign-in in the chosen organisation: the session cookies are set by the answer. */

@@ -4,7 +4,12 @@
 import './session-user';
 
 export { getErrorText } from './error-text';
-export { lookupAccount, getOrganisationChoices, chooseOrganisation } from './auth';
+export {
+  lookupAccount,
+  getOrganisationChoices,
+  chooseOrganisation,
+  updateMySettings,
+} from './auth';
 export {
   getTargetCompanies,
   createTargetCompany,

@@ -1,7 +1,16 @@
 // The contract of sign-in, the session and the accounts lookup (docs/api.md).
 import { Type, type Static } from '@sinclair/typebox';
 import { ROLES, USER_TYPES } from '../domain/user';
-import { SuccessBody, Uuid, errorAnswers, literals, routeSchemas, successWith } from './common';
+import { DATE_STYLES } from '../domain/dates';
+import {
+  SuccessBody,
+  Uuid,
+  errorAnswers,
+  literals,
+  oneOf,
+  routeSchemas,
+  successWith,
+} from './common';
 
 export const UserTypeSchema = literals(USER_TYPES);
 export const RoleSchema = literals(ROLES);
@@ -20,6 +29,10 @@ export const SessionUser = Type.Object({
   auditorId: Type.Optional(Uuid),
   targetCompanyId: Type.Optional(Uuid),
   organisationName: Type.String(),
+  // Always sent by the API; optional so that a user made elsewhere (a test's, a bench's) reads 'by-place'.
+  dateStyle: Type.Optional(
+    oneOf(DATE_STYLES, { description: "how every date is written for this user ('by-place')" }),
+  ),
 });
 export type SessionUser = Static<typeof SessionUser>;
 
@@ -66,6 +79,14 @@ export const authSchemas = routeSchemas({
     response: {
       200: successWith(Type.Object({ user: SessionUser })),
       ...errorAnswers(401, 403, 503),
+    },
+  },
+  updateMySettings: {
+    // A plain string: an unknown style is answered in words by the route (DATE_STYLE_TEXT.unknown).
+    body: Type.Object({ dateStyle: Type.String({ maxLength: 40 }) }),
+    response: {
+      200: successWith(Type.Object({ user: SessionUser })),
+      ...errorAnswers(400, 401, 403, 503),
     },
   },
   refresh: { body: EmptyBody, response: { 200: SuccessBody, ...errorAnswers(401, 503) } },

@@ -4,6 +4,9 @@ import {
   formatDate,
   formatFileSizeKb,
   minSelectableDate,
+  readDateField,
+  type DateFormatName,
+  type DateStyle,
 } from './dates';
 
 const created = '2025-03-07T14:05:00';
@@ -15,6 +18,87 @@ describe('dates', () => {
     expect(formatDate(created, 'table')).toBe('07/03/2025');
     expect(formatDate(created, 'card')).toBe('Mar 7, 2025');
     expect(formatDate(created)).toBe('07/03/2025 02:05 PM');
+  });
+
+  it.each<[DateStyle, Record<DateFormatName, string>]>([
+    [
+      'by-place',
+      {
+        list: '07 Mar, 2025',
+        detail: 'Mar 07, 2025',
+        table: '07/03/2025',
+        card: 'Mar 7, 2025',
+        dateTime: '07/03/2025 02:05 PM',
+      },
+    ],
+    [
+      'day-month-year',
+      {
+        list: '07/03/2025',
+        detail: '07/03/2025',
+        table: '07/03/2025',
+        card: '07/03/2025',
+        dateTime: '07/03/2025 02:05 PM',
+      },
+    ],
+    [
+      'month-day-year',
+      {
+        list: '03/07/2025',
+        detail: '03/07/2025',
+        table: '03/07/2025',
+        card: '03/07/2025',
+        dateTime: '03/07/2025 02:05 PM',
+      },
+    ],
+    [
+      'year-month-day',
+      {
+        list: '2025-03-07',
+        detail: '2025-03-07',
+        table: '2025-03-07',
+        card: '2025-03-07',
+        dateTime: '2025-03-07 02:05 PM',
+      },
+    ],
+    [
+      'day-month-name',
+      {
+        list: '7 Mar 2025',
+        detail: '7 Mar 2025',
+        table: '7 Mar 2025',
+        card: '7 Mar 2025',
+        dateTime: '7 Mar 2025 02:05 PM',
+      },
+    ],
+  ])('writes every place of the %s style', (style, expected) => {
+    const written = Object.fromEntries(
+      Object.keys(expected).map((place) => [
+        place,
+        formatDate(created, place as DateFormatName, '-', style),
+      ]),
+    );
+    expect(written).toEqual(expected);
+  });
+
+  it.each<[DateStyle, string, string | null]>([
+    ['by-place', '31/12/2027', '2027-12-31'],
+    ['by-place', '1/2/2027', '2027-02-01'],
+    ['by-place', '2027-12-31', '2027-12-31'],
+    ['by-place', '12/31/2027', null],
+    ['by-place', '31/02/2027', null],
+    ['day-month-year', ' 05/06/2027 ', '2027-06-05'],
+    ['month-day-year', '05/06/2027', '2027-05-06'],
+    ['month-day-year', '12/31/2027', '2027-12-31'],
+    ['month-day-year', '31/12/2027', null],
+    ['year-month-day', '2027-6-5', '2027-06-05'],
+    ['day-month-name', '31 Dec 2027', '2027-12-31'],
+    ['day-month-name', '2027-12-31', '2027-12-31'],
+    ['day-month-name', 'Dec 31 2027', null],
+    ['by-place', '', null],
+    ['by-place', 'tomorrow', null],
+  ])('reads a date field in the %s style: %j', (style, text, day) => {
+    expect(readDateField(text, style)).toBe(day);
   });
 
   it("shows '-' for a missing or invalid date", () => {

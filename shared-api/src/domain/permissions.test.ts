@@ -59,6 +59,8 @@ describe('the permission table', () => {
       'viewOrganisationSettings',
       // Their own notifications and preferences: nothing of the organisation's changes.
       'useNotifications',
+      // Their own settings (how dates are written for them): nothing of the organisation's.
+      'changeOwnSettings',
     ]);
     const viewers = EVERY_USER.filter((user) => user.role === 'viewer');
     const held = (Object.keys(PERMISSIONS) as (keyof typeof PERMISSIONS)[]).flatMap((permission) =>

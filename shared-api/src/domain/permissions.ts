@@ -85,6 +85,8 @@ export const PERMISSIONS = {
   useNotifications: ALL_USER_TYPES,
   /** One's own organisation's settings (its time zone): every member reads them, the owner changes them. */
   viewOrganisationSettings: ALL_USER_TYPES,
+  /** One's own settings (how dates are written). */
+  changeOwnSettings: ALL_USER_TYPES,
   manageOrganisationSettings: { client: OWNER, auditor: OWNER, targetCompany: OWNER },
 } as const satisfies Record<string, Grant>;
 

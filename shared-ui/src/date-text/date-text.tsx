@@ -1,12 +1,36 @@
 import dayjs from 'dayjs';
+import { sessionStore, useSession } from '@verity/session';
 import {
+  DEFAULT_DATE_STYLE,
   MISSING_DATE_TEXT,
   daysPassed,
   daysRemaining,
-  formatDate,
+  formatDate as formatDateInStyle,
   type DateFormatName,
   type DateInput,
+  type DateStyle,
 } from '@verity/shared-api';
+
+const styleOf = (state: { user?: unknown }): DateStyle =>
+  (state.user as { dateStyle?: DateStyle } | undefined)?.dateStyle ?? DEFAULT_DATE_STYLE;
+
+/** The signed-in user's date style (docs/decisions/0090-one-date-style-per-user.md), 'by-place' when none. */
+export const currentDateStyle = (): DateStyle => styleOf(sessionStore.getState());
+
+/** The signed-in user's date style, re-rendering the caller when it changes. */
+export const useDateStyle = (): DateStyle => useSession(styleOf);
+
+/**
+ * A date as the signed-in user has dates written: the spec's format of the place ('by-place'), or
+ * the user's one style everywhere. Every date the browser shows goes through here.
+ */
+export function formatDate(
+  value: DateInput,
+  format: DateFormatName = 'dateTime',
+  missing = MISSING_DATE_TEXT,
+): string {
+  return formatDateInStyle(value, format, missing, currentDateStyle());
+}
 
 export interface DateTextProps {
   value: DateInput;
@@ -14,9 +38,9 @@ export interface DateTextProps {
   format?: DateFormatName;
 }
 
-/** A date in one of the spec's formats inside a <time>, or '-' when missing. */
+/** A date in the user's style for its place inside a <time>, or '-' when missing. */
 export function DateText({ value, format = 'dateTime' }: DateTextProps) {
-  const text = formatDate(value, format);
+  const text = formatDateInStyle(value, format, MISSING_DATE_TEXT, useDateStyle());
   if (text === MISSING_DATE_TEXT) return <span>{MISSING_DATE_TEXT}</span>;
   return <time dateTime={dayjs(value).toISOString()}>{text}</time>;
 }

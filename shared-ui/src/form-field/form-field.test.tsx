@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { DateField, SelectField, TextAreaField, TextField, toDateInputValue } from './form-field';
+import { sessionStore } from '@verity/session';
 
 describe('TextField', () => {
   it('is labelled, marked required, and shows its error tied to the input', () => {
@@ -79,11 +80,58 @@ describe('TextAreaField', () => {
 });
 
 describe('DateField', () => {
-  it('is a date input whose earliest day is the given minimum', () => {
-    render(<DateField label="Due Date" required min={new Date(2030, 0, 2, 10, 0)} />);
+  function Controlled({ onDay }: { onDay?: (day: string) => void }) {
+    const [day, setDay] = useState('2030-01-05');
+    return (
+      <DateField
+        label="Due Date"
+        name="dueDate"
+        required
+        min={new Date(2030, 0, 2, 10, 0)}
+        value={day}
+        onChange={(event) => {
+          setDay(event.target.value);
+          onDay?.(event.target.value);
+        }}
+      />
+    );
+  }
+
+  it('writes its day as tables do, reads what is typed, and reports the day as YYYY-MM-DD', async () => {
+    const days: string[] = [];
+    render(<Controlled onDay={(day) => days.push(day)} />);
     const input = screen.getByLabelText(/^Due Date/);
-    expect(input).toHaveAttribute('type', 'date');
-    expect(input).toHaveAttribute('min', '2030-01-02');
+    expect(input).toHaveValue('05/01/2030');
+    expect(input).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+    fireEvent.change(input, { target: { value: '31/12/2030' } });
+    fireEvent.change(input, { target: { value: '2031-02-01' } });
+    fireEvent.change(input, { target: { value: '31/02/2031' } });
+    expect(days).toEqual(['2030-12-31', '2031-02-01', '']);
+    expect(input).toHaveValue('31/02/2031');
+    fireEvent.blur(input);
+    expect(input).toHaveAccessibleDescription('Write the date as dd/mm/yyyy');
+  });
+
+  it("follows the signed-in user's date style", () => {
+    sessionStore.setState({ user: { dateStyle: 'month-day-year' } as never });
+    const view = render(<Controlled />);
+    try {
+      const input = screen.getByLabelText(/^Due Date/);
+      expect(input).toHaveValue('01/05/2030');
+      expect(input).toHaveAttribute('placeholder', 'mm/dd/yyyy');
+    } finally {
+      view.unmount();
+      sessionStore.setState({ user: undefined });
+    }
+  });
+
+  it("offers the device's calendar, whose earliest day is the given minimum", () => {
+    const { container } = render(<Controlled />);
+    expect(screen.getByRole('button', { name: 'Choose from a calendar' })).toBeEnabled();
+    const calendar = container.querySelector('input[type="date"]');
+    expect(calendar).toHaveAttribute('min', '2030-01-02');
+    fireEvent.change(calendar!, { target: { value: '2030-03-04' } });
+    expect(screen.getByLabelText(/^Due Date/)).toHaveValue('04/03/2030');
   });
 
   it('turns dates into the input value format, empty when missing', () => {

@@ -5,12 +5,11 @@ import {
   ROLE_LABELS,
   STATUS_LABELS,
   USER_TYPE_LABELS,
-  formatDate,
   type ChangeEntry,
   type NameValue,
 } from '@verity/shared-api';
 import { formatAmount } from '../currency-text';
-import { DateText } from '../date-text';
+import { DateText, formatDate } from '../date-text';
 import { EmptyState } from '../empty-state';
 import {
   CHANGE_FIELD_LABELS,

@@ -1,5 +1,6 @@
-import { formatDate, type EvidenceWarning, type RemarkEvidence } from '@verity/shared-api';
+import type { EvidenceWarning, RemarkEvidence } from '@verity/shared-api';
 import { Badge, type BadgeTone } from '../badge';
+import { formatDate } from '../date-text';
 import {
   EVIDENCE_TEXT,
   MAP_LINK_HINT,

@@ -4,12 +4,12 @@ import {
   REMARK_SCROLL_DELAY_MS,
   ROLE_LABELS,
   USER_TYPE_LABELS,
-  formatDate,
   formatFileSizeKb,
   type Remark,
   type RemarkDoc,
 } from '@verity/shared-api';
 import { Button } from '../button';
+import { formatDate } from '../date-text';
 import { ConfirmDialog } from '../confirm-dialog';
 import { EmptyState } from '../empty-state';
 import {

@@ -10,6 +10,7 @@ export {
 } from './fixtures';
 export { apiAudit, apiCompanyAuditor, apiTargetCompany, apiUser } from './api-fixtures';
 export { API_ORIGIN, apiServer, bare, fails, file, ok, onApi, withBody } from './api-server';
+export { calendarOf } from './date-field';
 export { enterText } from './enter-text';
 export { nameStartingWith } from './names';
 export { onTrailNames } from './trail-names';

@@ -204,6 +204,22 @@ describe.each(databaseKinds)('session lookups kept on %s', (kind) => {
     await waitFor(() => !app.sessions.keeps(other.sessionId), 'the renamed user to be forgotten');
     expect((await me(other)).json().data.user.fullname).toBe('Clara Lima-Owner');
 
+    // Her date style, changed in another process, is heard too; changed here, at once.
+    expect(app.sessions.keeps(other.sessionId)).toBe(true);
+    await elsewhere(`UPDATE users SET date_style = 'month-day-year' WHERE id = $1`, [other.userId]);
+    await waitFor(() => !app.sessions.keeps(other.sessionId), 'the new date style to be heard');
+    expect((await me(other)).json().data.user.dateStyle).toBe('month-day-year');
+    const changed = await injectAs(app, other, {
+      method: 'PUT',
+      url: '/api/v1/auth/me/settings',
+      payload: { dateStyle: 'day-month-name' },
+    });
+    expect(changed.json().data.user).toMatchObject({
+      fullname: 'Clara Lima-Owner',
+      dateStyle: 'day-month-name',
+    });
+    expect((await me(other)).json().data.user.dateStyle).toBe('day-month-name');
+
     expect(app.sessions.keeps(other.sessionId)).toBe(true);
     await elsewhere(
       `UPDATE clients SET client_name = 'Northwind Capital Partners' WHERE client_name = 'Northwind Capital'`,

@@ -122,6 +122,7 @@ describe.each(databaseKinds)('sign-in on %s', (kind) => {
           emailId: 'client.owner@verity.test',
           role: 'owner',
           userType: 'client',
+          dateStyle: 'by-place',
           clientId: expect.stringMatching(/^[0-9a-f-]{36}$/),
           organisationName: 'Northwind Capital',
         },

@@ -276,6 +276,36 @@ describe.each(databaseKinds)('the monitoring report on %s', (kind) => {
     ).toEqual(['old-photo.jpg']);
   });
 
+  it('writes its dates in the date style of the user who asks for it', async () => {
+    const query = { format: 'xlsx', from: '2026-01-05', to: '2099-12-31' };
+    const summary = async () =>
+      summaryOf(await workbook(await planReport('auditorViewer', query)))['Reporting period'];
+    expect(await summary()).toBe('05/01/2026 to 31/12/2099');
+    const styled = await world.as.auditorViewer({
+      method: 'PUT',
+      url: '/api/v1/auth/me/settings',
+      payload: { dateStyle: 'day-month-name' },
+    });
+    expect(styled.statusCode).toBe(200);
+    try {
+      const book = await workbook(await planReport('auditorViewer', query));
+      expect(summaryOf(book)['Reporting period']).toBe('5 Jan 2026 to 31 Dec 2099');
+      expect(summaryOf(book)['Generated at']).toMatch(
+        /^\d{1,2} [A-Z][a-z]{2} \d{4} \d\d:\d\d [AP]M \(/,
+      );
+      // Another reader's report keeps the spec's.
+      expect(
+        summaryOf(await workbook(await planReport('clientOwner', query)))['Reporting period'],
+      ).toBe('05/01/2026 to 31/12/2099');
+    } finally {
+      await world.as.auditorViewer({
+        method: 'PUT',
+        url: '/api/v1/auth/me/settings',
+        payload: { dateStyle: 'by-place' },
+      });
+    }
+  });
+
   it('reports the company over the plans the caller may see, with the dashboard’s plan figures', async () => {
     const otherFirmPlan = await world.as.otherFirmOwner({
       method: 'POST',

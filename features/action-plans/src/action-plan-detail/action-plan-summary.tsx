@@ -1,11 +1,17 @@
 import { useId, type ReactNode } from 'react';
 import {
   ACTION_PLAN_CATEGORY_LABELS,
-  formatDate,
   type ActionPlan,
   type ActionPlanStatistics,
 } from '@verity/shared-api';
-import { Breadcrumb, PageContext, StatCard, StatusBadge, type PageTrail } from '@verity/shared-ui';
+import {
+  Breadcrumb,
+  formatDate,
+  PageContext,
+  StatCard,
+  StatusBadge,
+  type PageTrail,
+} from '@verity/shared-ui';
 
 /** The plan's heading, overall status, category, created date and final timeline. */
 export function ActionPlanHeader({

@@ -120,7 +120,7 @@ describe('Edit Plan', () => {
     const dialog = await openEditPlan(user);
     expect(within(dialog).getByLabelText(/^Heading/)).toHaveValue('Furnace energy efficiency');
     expect(within(dialog).getByLabelText(/^Category/)).toHaveDisplayValue('Environment');
-    expect(within(dialog).getByLabelText(/^Timeline/)).toHaveValue('2027-06-30');
+    expect(within(dialog).getByLabelText(/^Timeline/)).toHaveValue('30/06/2027');
     const heading = within(dialog).getByLabelText(/^Heading/);
     await user.clear(heading);
     await enterText(user, heading, 'Furnace and kiln efficiency');

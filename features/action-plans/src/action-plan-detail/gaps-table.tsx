@@ -1,6 +1,7 @@
 import type { To } from 'react-router-dom';
-import { formatDate, type Gap } from '@verity/shared-api';
+import type { Gap } from '@verity/shared-api';
 import {
+  formatDate,
   Button,
   DataTable,
   ItemNumber,

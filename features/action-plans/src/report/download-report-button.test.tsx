@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { reportDayMinus } from '@verity/shared-api';
 import { saveBlob } from '@verity/shared-api/src/calls/csv-export';
-import { fails, file, onApi, renderScreen } from '@verity/shared-ui/src/testing';
+import { calendarOf, fails, file, onApi, renderScreen } from '@verity/shared-ui/src/testing';
 import { CompanyReportButton, DownloadReportButton } from './download-report-button';
 
 // Saving a file is the browser's download, not the network: the report's request is answered below.
@@ -43,8 +43,10 @@ describe('DownloadReportButton', () => {
     const format = within(dialog).getByRole('combobox', { name: /Format/ });
     expect(format).toHaveValue('pdf');
     expect(within(dialog).getByRole('option', { name: 'Excel' })).toBeInTheDocument();
-    expect(within(dialog).getByLabelText(/To/)).toHaveValue(today());
-    expect(within(dialog).getByLabelText(/From/)).toHaveValue(reportDayMinus(today(), 90));
+    expect(calendarOf(within(dialog).getByLabelText(/To/))).toHaveValue(today());
+    expect(calendarOf(within(dialog).getByLabelText(/From/))).toHaveValue(
+      reportDayMinus(today(), 90),
+    );
 
     await userEvent.selectOptions(format, 'xlsx');
     const from = within(dialog).getByLabelText(/From/);

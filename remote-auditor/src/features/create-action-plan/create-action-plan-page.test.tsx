@@ -14,7 +14,7 @@ import {
   testUser,
 } from '@verity/shared-ui/src/testing';
 import { UNSAVED_CHANGES_TEXT } from '@verity/shared-ui';
-import { apiAudit } from '@verity/shared-ui/src/testing';
+import { apiAudit, calendarOf } from '@verity/shared-ui/src/testing';
 import { CreateActionPlanPage } from './create-action-plan-page';
 
 // The breadcrumb's names, answered before each test's own calls.
@@ -158,7 +158,7 @@ describe('CreateActionPlanPage', () => {
       expect(within(gapSection()).queryByLabelText(/^Due Date/)).not.toBeInTheDocument();
     } else {
       // The earliest selectable day is tomorrow.
-      expect(timeline).toHaveAttribute('min', '2026-06-16');
+      expect(calendarOf(timeline!)).toHaveAttribute('min', '2026-06-16');
     }
   });
 

@@ -7,6 +7,7 @@ import {
   type NotificationKind,
 } from '@verity/shared-api';
 import { fails, ok, onApi, withBody } from '@verity/shared-ui/src/testing';
+import { sessionStore } from '@verity/session';
 import { renderApp, signedInAs, users } from '../../test/render-app';
 
 jest.mock('../../remotes/federation');
@@ -152,6 +153,32 @@ describe('notification settings page', () => {
     expect(await screen.findByText('Time zone saved.')).toBeVisible();
     expect(saved).toHaveBeenCalledWith(withBody({ timeZone: 'Europe/Paris' }));
     expect(field).toHaveValue('Europe/Paris');
+  });
+
+  it("saves the user's date style, showing today in each, and the session's user follows", async () => {
+    answerSettings();
+    const saved = onApi(
+      'put',
+      'auth/me/settings',
+      ok({ user: { ...companyEditor, dateStyle: 'year-month-day' } }),
+    );
+    await renderPage(companyEditor);
+    const section = screen.getByRole('region', { name: 'Dates' });
+    const byPlace = within(section).getByRole('radio', { name: /^As each screen writes them/ });
+    expect(byPlace).toBeChecked();
+    const iso = within(section).getByRole('radio', { name: /^Year-month-day/ });
+    const today = new Date().toISOString().slice(0, 10);
+    expect(iso).toHaveAccessibleName(`Year-month-day ${today}`);
+    const save = within(section).getByRole('button', { name: 'Save date style' });
+    expect(save).toBeDisabled();
+
+    await userEvent.click(iso);
+    await userEvent.click(save);
+    expect(await screen.findByText('Date style saved')).toBeVisible();
+    expect(saved).toHaveBeenCalledWith(withBody({ dateStyle: 'year-month-day' }));
+    expect(sessionStore.getState().user).toMatchObject({ dateStyle: 'year-month-day' });
+    expect(iso).toBeChecked();
+    expect(save).toBeDisabled();
   });
 
   it('refuses a zone that does not exist, without asking the server', async () => {

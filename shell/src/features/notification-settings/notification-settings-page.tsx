@@ -2,25 +2,29 @@ import { useState } from 'react';
 import { NOTIFICATION_SETTINGS_LABEL, type SessionUser } from '@verity/shared-api';
 import { PageHeader, useUnsavedChanges } from '@verity/shared-ui';
 import { NOTIFICATION_SETTINGS_TEXT as text } from '../../notification-strings';
+import { DateStyleForm } from './date-style-form';
 import { NotificationPreferencesForm } from './notification-preferences-form';
 import { OrganisationTimeZoneForm } from './organisation-time-zone-form';
 import './notification-settings.css';
 
 /**
  * '/{area}/notification-settings', the shell's one page inside every area: the user's own switches
- * per kind and channel, and the organisation's time zone. Leaving with either form unsaved asks first.
+ * per kind and channel, the organisation's time zone, and how dates are written for the user.
+ * Leaving with a form unsaved asks first.
  */
 export default function NotificationSettingsPage({ user }: { user: SessionUser }) {
   const [preferencesDirty, setPreferencesDirty] = useState(false);
   const [timeZoneDirty, setTimeZoneDirty] = useState(false);
+  const [dateStyleDirty, setDateStyleDirty] = useState(false);
   // One guard for the page: a router holds one blocker at a time.
-  const { prompt } = useUnsavedChanges(preferencesDirty || timeZoneDirty);
+  const { prompt } = useUnsavedChanges(preferencesDirty || timeZoneDirty || dateStyleDirty);
 
   return (
     <div className="notification-settings">
       <PageHeader title={NOTIFICATION_SETTINGS_LABEL} description={text.intro} />
       <NotificationPreferencesForm onDirtyChange={setPreferencesDirty} />
       <OrganisationTimeZoneForm user={user} onDirtyChange={setTimeZoneDirty} />
+      <DateStyleForm onDirtyChange={setDateStyleDirty} />
       {prompt}
     </div>
   );
