@@ -30,7 +30,7 @@ const excerpt = (text: string) =>
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** The gap as the lender names it: its ESAP item number first, where it has one ('2.3 Overtime review'). */
-const gapTitle = (gap: GapContext) =>
+const gapTitle = (gap: Pick<GapContext, 'esapItemNumber' | 'gapName'>) =>
   gap.esapItemNumber ? `${gap.esapItemNumber} ${gap.gapName}` : gap.gapName;
 
 function whereGap(gap: GapContext): string {
@@ -126,6 +126,7 @@ export function notificationEmail(
 }
 
 export interface DigestGap {
+  esapItemNumber: string | null;
   gapName: string;
   actionPlanHeading: string;
   targetCompanyName: string;
@@ -150,8 +151,9 @@ export function digestEmail(
   const e = escapeHtml;
   const greeting = to.fullname ? `Hello ${to.fullname},` : 'Hello,';
   const intro = `Your gaps for the week of ${formatDay(weekOf)}.`;
-  const line = (gap: DigestGap) =>
-    `${gap.gapName}: ${gap.actionPlanHeading}, ${gap.targetCompanyName}${gap.dueDay ? `, due ${formatDay(gap.dueDay)}` : ''}`;
+  const where = (gap: DigestGap) =>
+    `${gap.actionPlanHeading}, ${gap.targetCompanyName}${gap.dueDay ? `, due ${formatDay(gap.dueDay)}` : ''}`;
+  const line = (gap: DigestGap) => `${gapTitle(gap)}: ${where(gap)}`;
   const listed = sections.filter((section) => section.gaps.length > 0);
   const moreText = (section: DigestSection) =>
     section.more > 0 ? `and ${section.more} more` : undefined;
@@ -179,7 +181,7 @@ ${listed
       section,
     ) => `<h2 style="font-size: 16px">${e(section.heading)} (${section.gaps.length + section.more})</h2>
 <ul>
-${section.gaps.map((gap) => `<li><a href="${e(gap.link)}">${e(gap.gapName)}</a>: ${e(line(gap).slice(gap.gapName.length + 2))}</li>`).join('\n')}
+${section.gaps.map((gap) => `<li><a href="${e(gap.link)}">${e(gapTitle(gap))}</a>: ${e(where(gap))}</li>`).join('\n')}
 </ul>${section.more > 0 ? `\n<p>${e(moreText(section)!)}</p>` : ''}`,
   )
   .join('\n')}

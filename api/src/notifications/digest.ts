@@ -80,7 +80,8 @@ export async function digestSections(
   const visible = auditVisibleSql(user as SessionUser, 'a', params);
   const { rows } = await db.query<DigestRow>(
     `WITH sorted AS (
-       SELECT g.id AS "gapId", g.gap_name AS "gapName", ap.action_plan_heading AS "actionPlanHeading",
+       SELECT g.id AS "gapId", g.gap_name AS "gapName", g.esap_item_number AS "esapItemNumber",
+         ap.action_plan_heading AS "actionPlanHeading",
          tc.target_company_name AS "targetCompanyName",
          to_char(g.due_date AT TIME ZONE tc.time_zone, 'YYYY-MM-DD') AS "dueDay",
          ap.id AS "actionPlanId", a.id AS "auditId", a.auditor_id AS "auditorId", tc.id AS "targetCompanyId",
@@ -109,6 +110,7 @@ export async function digestSections(
       return {
         heading: DIGEST_HEADINGS[section],
         gaps: gaps.map((row) => ({
+          esapItemNumber: row.esapItemNumber,
           gapName: row.gapName,
           actionPlanHeading: row.actionPlanHeading,
           targetCompanyName: row.targetCompanyName,

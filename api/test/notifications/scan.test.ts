@@ -308,7 +308,14 @@ describe.each(databaseKinds)('the daily scan on %s', (kind) => {
     const monday = '2030-11-04';
     const tenant = await createTenant(app.db, `Digest ${kind}`);
     const empty = await createTenant(app.db, `Quiet ${kind}`);
-    await addGap(app.db, tenant, `Late digest gap ${kind}`, `${shiftDay(monday, -10)}T00:00:00Z`);
+    const late = await addGap(
+      app.db,
+      tenant,
+      `Late digest gap ${kind}`,
+      `${shiftDay(monday, -10)}T00:00:00Z`,
+    );
+    // An ESAP item: the digest names it by its number first, as the lender does.
+    await app.db.query(`UPDATE gaps SET esap_item_number = '2.3a' WHERE id = $1`, [late]);
     await addGap(app.db, tenant, `Soon digest gap ${kind}`, `${shiftDay(monday, 5)}T00:00:00Z`);
     await addGap(
       app.db,
@@ -356,7 +363,7 @@ describe.each(databaseKinds)('the daily scan on %s', (kind) => {
     const soonAt = digest!.text.indexOf('Due in the next 14 days (1)');
     const waitingAt = digest!.text.indexOf('Awaiting closure review (1)');
     expect([overdueAt, soonAt, waitingAt].every((index) => index > 0)).toBe(true);
-    expect(digest!.text.indexOf(`Late digest gap ${kind}`)).toBeGreaterThan(overdueAt);
+    expect(digest!.text.indexOf(`- 2.3a Late digest gap ${kind}: `)).toBeGreaterThan(overdueAt);
     expect(digest!.text.indexOf(`Soon digest gap ${kind}`)).toBeGreaterThan(soonAt);
     expect(digest!.text.indexOf(`Waiting digest gap ${kind}`)).toBeGreaterThan(waitingAt);
     expect(digest!.text).not.toContain('Done digest gap');
@@ -364,7 +371,7 @@ describe.each(databaseKinds)('the daily scan on %s', (kind) => {
     expect(digest!.text).toContain(
       `${TEST_PUBLIC_URL}/target-company/auditors/${tenant.auditorId}/`,
     );
-    expect(digest!.html).toContain(`Late digest gap ${kind}`);
+    expect(digest!.html).toMatch(new RegExp(`>2\\.3a Late digest gap ${kind}</a>: `));
     // Every user of the tenant's three organisations gets one, viewers too, but not who switched it off.
     for (const userType of ['client', 'auditor', 'targetCompany'] as const)
       for (const [role, user] of Object.entries(tenant.users[userType]))
