@@ -170,11 +170,16 @@ export async function importEsap(
       field,
       detectedField: detected.get(column) ?? null,
     })),
-    preview: layout.rows.slice(0, PREVIEW_ROWS).map((row) => ({
-      row: row.number,
-      kind: kindOfRow(row, itemNumberIndex).kind,
-      cells: columns.map((c) => cellText(row.cells[c.index] ?? null)),
-    })),
+    preview: layout.rows.slice(0, PREVIEW_ROWS).map((row) => {
+      const kind = kindOfRow(row, itemNumberIndex);
+      return {
+        row: row.number,
+        kind: kind.kind,
+        ...(kind.kind === 'section' ? { title: kind.title } : {}),
+        ...(kind.kind === 'footnote' ? { title: kind.text } : {}),
+        cells: columns.map((c) => cellText(row.cells[c.index] ?? null)),
+      };
+    }),
   };
   const { problems, plan } = fileProblems(columns, request);
   if (problems.length > 0) {

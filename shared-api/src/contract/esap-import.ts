@@ -45,6 +45,8 @@ export type EsapImportColumn = Static<typeof EsapImportColumn>;
 export const EsapImportPreviewRow = Type.Object({
   row: Type.Integer(),
   kind: oneOf(['item', 'section', 'footnote'] as const),
+  /** A section's heading or a footnote's text, whichever column holds it. */
+  title: Type.Optional(Type.String()),
   /** One text per column of `columns`, in its order. */
   cells: Type.Array(Type.String()),
 });

@@ -112,7 +112,11 @@ describe.each(databaseKinds)('ESAP import on %s', (kind) => {
       detectedField: 'timetable',
     });
     expect(data.preview.slice(0, 2)).toEqual([
-      expect.objectContaining({ row: 5, kind: 'section' }),
+      expect.objectContaining({
+        row: 5,
+        kind: 'section',
+        title: 'PR1 Assessment and Management of Environmental and Social Risks and Impacts',
+      }),
       expect.objectContaining({ row: 6, kind: 'item', cells: expect.arrayContaining(['1.1']) }),
     ]);
     expect(data.rejectedRows).toEqual([expect.objectContaining({ row: 15 })]);

@@ -63,7 +63,12 @@ function answer(overrides: Partial<EsapImportResult> = {}): EsapImportResult {
     errors: [{ row: 8, column: 'D', itemNumber: '1.3', message: 'Responsibility is required' }],
     columns: COLUMNS,
     preview: [
-      { row: 5, kind: 'section', cells: ['PR1 Assessment and Management', '', '', '', '', ''] },
+      {
+        row: 5,
+        kind: 'section',
+        title: 'PR1 Assessment and Management',
+        cells: ['1', '', '', '', '', ''],
+      },
       {
         row: 6,
         kind: 'item',

@@ -117,7 +117,9 @@ export function PreviewTable({
                     <td key={columns[index]?.column ?? index}>{value}</td>
                   ))
                 ) : (
-                  <td colSpan={columns.length}>{row.cells.find((value) => value !== '')}</td>
+                  <td colSpan={columns.length}>
+                    {row.title ?? row.cells.find((value) => value !== '')}
+                  </td>
                 )}
               </tr>
             ))}
