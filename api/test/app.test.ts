@@ -36,6 +36,7 @@ describe('the app', () => {
       '/api/v1/action-plan/{auditId}/action-plans',
       '/api/v1/action-plan/{id}',
       '/api/v1/action-plan/{id}/report',
+      '/api/v1/action-plan/{id}/revisions',
       '/api/v1/auditor',
       '/api/v1/auditor/target-company',
       '/api/v1/auditor/user',

@@ -414,6 +414,7 @@ export type { GapRuleOptions, GapValues } from './rules/gap-rules';
 export {
   completionPercentage,
   gapCanBeOverdue,
+  gapInFigures,
   gapIsClosed,
   gapIsOverdue,
   gapIsPendingReview,
@@ -531,3 +532,17 @@ export type {
   EsapImportQuery,
   EsapImportResult,
 } from './contract/esap-import';
+export {
+  ESAP_REVISION_MESSAGES,
+  ESAP_REVISION_NOTE_MAX,
+  ESAP_REVISION_SCREEN,
+  revisionLabel,
+} from './domain/esap-revision';
+export type {
+  EsapMatchingPlan,
+  EsapRevisionPreview,
+  PlanRevision,
+  PlanRevisions,
+  RevisionDifferences,
+  RevisionFieldChange,
+} from './contract/esap-revision';

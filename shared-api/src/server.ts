@@ -12,6 +12,7 @@ export * from './domain/dates';
 export * from './domain/error-codes';
 export * from './domain/esap';
 export * from './domain/esap-import';
+export * from './domain/esap-revision';
 export * from './domain/limits';
 export * from './domain/live';
 export * from './domain/notifications';

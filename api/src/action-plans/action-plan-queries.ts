@@ -305,12 +305,15 @@ export async function readActionPlanDetail(
         gaps: GapRow[];
         history: ChangeJson[];
         next_due: Date | string | null;
+        current_revision: number;
       }
   >(
     prepared(`${selectPlansSql.replace(
       'FROM action_plans',
       `, ${planStatisticsSql('g')}, ${planGapsJsonSql('ap', params, reader)} AS gaps,
       ${planChangeHistorySql('ap')} AS history,
+      (SELECT coalesce(max(r.number), 0)::int FROM action_plan_revisions r
+        WHERE r.action_plan_id = ap.id) AS current_revision,
       (SELECT min(${gapOverdueAfterSql('n')}) FROM gaps n WHERE n.action_plan_id = ap.id
         AND ${gapCanBeOverdueSql('n')} AND ${gapOverdueAfterSql('n')} >= now()) AS next_due FROM action_plans`,
     )}
@@ -328,6 +331,7 @@ export async function readActionPlanDetail(
       statistics: { totalGaps, openGaps, closedGaps, overdueGaps, completionPercentage },
       gaps,
       changeHistory,
+      currentRevision: row.current_revision,
     },
     nextDue: row.next_due ? new Date(row.next_due) : null,
   };

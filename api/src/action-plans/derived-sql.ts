@@ -56,20 +56,27 @@ export function gapDisplayStatusInSql(g: string, statuses: readonly string[]): s
   return `(${terms.join(' OR ')})`;
 }
 
+/**
+ * How many gaps of those aliased `g` count in a plan's figures (`gap_in_figures`, migration 0041): an
+ * item dropped by a revision of the ESAP counts in none.
+ */
+export const planTotalSql = (g: string) =>
+  `count(${g}.id) FILTER (WHERE gap_in_figures(${g}.status))`;
+
 /** A plan's overall status, aggregated over its gaps aliased `g` (LEFT JOINed, so none gives 'pending'). */
-export const planOverallStatusSql = (g: string) => `plan_overall_status(count(${g}.id),
+export const planOverallStatusSql = (g: string) => `plan_overall_status(${planTotalSql(g)},
     count(${g}.id) FILTER (WHERE gap_is_closed(${g}.status)),
     count(${g}.id) FILTER (WHERE gap_is_prov_closed(${g}.status)),
     count(${g}.id) FILTER (WHERE ${gapOverdueSql(g)}))`;
 
 /** The plan statistics, aggregated over the gaps aliased `g`; provisionally closed gaps count in the total only. */
 export const planStatisticsSql = (g: string) => `
-    count(${g}.id)::int AS "totalGaps",
+    ${planTotalSql(g)}::int AS "totalGaps",
     (count(${g}.id) FILTER (WHERE (${g}.status = 'open' OR gap_is_pending_review(${g}.status))
       AND NOT ${gapOverdueSql(g)}))::int AS "openGaps",
     (count(${g}.id) FILTER (WHERE gap_is_closed(${g}.status)))::int AS "closedGaps",
     (count(${g}.id) FILTER (WHERE ${gapOverdueSql(g)}))::int AS "overdueGaps",
-    completion_percentage(count(${g}.id) FILTER (WHERE gap_is_closed(${g}.status)), count(${g}.id))
+    completion_percentage(count(${g}.id) FILTER (WHERE gap_is_closed(${g}.status)), ${planTotalSql(g)})
       AS "completionPercentage"`;
 
 /**

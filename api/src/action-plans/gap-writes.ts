@@ -4,6 +4,7 @@ import {
   ESAP_ITEM_NUMBER_REPEATED,
   ESAP_ITEM_NUMBER_TAKEN,
   ESAP_ITEM_NUMBER_TAKEN_CODE,
+  ESAP_REVISION_MESSAGES,
   repeatedEsapItemNumber,
   type GapValues,
   type Gap,
@@ -242,8 +243,14 @@ export async function updateGap(
   gap: GapValues,
   actor: Actor,
   reason?: string,
+  /** reasonOnEvery: the reason on every changed field (a revision of the ESAP), not the due date's only. */
+  options: { reasonOnEvery?: boolean } = {},
 ): Promise<void> {
-  const changes = gapFieldChanges(storedGapValues(target.stored), checkedGapValues(gap), reason);
+  const changes = gapFieldChanges(
+    storedGapValues(target.stored),
+    checkedGapValues(gap),
+    reason,
+  ).map((change) => (options.reasonOnEvery ? { ...change, reason: reason ?? null } : change));
   if (changes.length === 0) return;
   const gapId = target.locked.id;
   if (changes.some((change) => change.field === 'esapItemNumber')) {
@@ -282,6 +289,14 @@ export async function setGapStatus(
   options: StatusChangeOptions = {},
 ): Promise<void> {
   const locked = await lockGap(tx, gapId, options.version);
+  if (locked.status === 'dropped') {
+    // Only a revision of the ESAP listing the item again brings it back (0083).
+    const { rows } = await tx.query<{ n: number }>(
+      `SELECT dropped_in_revision AS n FROM gaps WHERE id = $1`,
+      [gapId],
+    );
+    throw new ApiError(409, 'ESAP_ITEM_DROPPED', ESAP_REVISION_MESSAGES.dropped(rows[0]?.n ?? 0));
+  }
   await tx.query(`UPDATE gaps SET status = $1, updated_at = now() WHERE id = $2`, [status, gapId]);
   await tx.query(
     `INSERT INTO gap_status_history (gap_id, status, changed_by) VALUES ($1, $2, $3)`,

@@ -5,8 +5,8 @@ import {
   ESAP_IMPORT_FIELD_LABELS,
   ESAP_IMPORT_MAX_ROWS,
   ESAP_IMPORT_MESSAGES,
+  ESAP_REVISION_MESSAGES,
   actionPlanSchema,
-  esapItemNumberKey,
   firstMessageInOrder,
   formHasEsgAspect,
   formHasTimeline,
@@ -16,6 +16,8 @@ import {
   type AuditForm,
   type EsapColumnMapping,
   type EsapImportResult,
+  type EsapMatchingPlan,
+  type EsapRevisionPreview,
 } from '@verity/shared-api/src/server';
 import type { Database, Queryable } from '../db';
 import { ApiError, invalid } from '../errors';
@@ -31,6 +33,18 @@ import {
   type ImportProblem,
 } from './prepare-gaps';
 import type { Sheet } from './read-spreadsheet';
+import {
+  alreadyInPlan,
+  applyRevision,
+  carriedFields,
+  compareWithPlan,
+  currentRevision,
+  differencesOf,
+  findMatchingPlan,
+  hasDifferences,
+  readPlanItems,
+  type PlanItem,
+} from './revision';
 
 export const PREVIEW_ROWS = 10;
 
@@ -43,6 +57,10 @@ export interface ImportRequest {
   defaults: GapDefaults;
   dryRun: boolean;
   actor: Actor;
+  /** Into an existing plan: the revision's note (docs/decisions/0083-esap-revisions.md). */
+  revisionNote?: string | null;
+  /** A new plan even though a plan of the audit already has the file's items. */
+  newPlan?: boolean;
 }
 
 const tooManyRows = (rows: number) =>
@@ -197,31 +215,79 @@ export async function importEsap(
   );
 
   const run = async (tx: Queryable): Promise<EsapImportResult> => {
-    let existingItemNumbers = new Set<string>();
+    let planItems: PlanItem[] = [];
     if (request.existingPlan) {
       // Locked, so two imports into one plan take turns and neither repeats the other's items.
       await tx.query('SELECT id FROM action_plans WHERE id = $1 FOR UPDATE', [
         request.existingPlan.id,
       ]);
-      const { rows } = await tx.query<{ esap_item_number: string }>(
-        'SELECT esap_item_number FROM gaps WHERE action_plan_id = $1 AND esap_item_number IS NOT NULL',
-        [request.existingPlan.id],
-      );
-      existingItemNumbers = new Set(rows.map((row) => esapItemNumberKey(row.esap_item_number)));
+      planItems = await readPlanItems(tx, request.existingPlan.id);
     }
+    // Every row checked; those of items the plan has are then compared with them (a revision).
     const prepared = prepareGaps(layout.rows, columns, {
       formType: request.audit.formType,
       planTimeline,
       defaults: request.defaults,
-      existingItemNumbers,
+      existingItemNumbers: new Set<string>(),
     });
+    let toInsert = prepared.gaps;
+    let warnings = prepared.warnings;
+    let matched = 0;
+    let revision: EsapRevisionPreview | null = null;
+    let matchingPlan: EsapMatchingPlan | null = null;
+    let applyChanges: (() => Promise<void>) | null = null;
+    if (request.existingPlan) {
+      const actionPlanId = request.existingPlan.id;
+      const compared = compareWithPlan(
+        prepared.gaps,
+        planItems,
+        carriedFields(columns, prepared.counts.sections),
+      );
+      toInsert = compared.added;
+      matched = compared.changed.length + compared.unchangedRows.size;
+      // An item left as it is needs no word about its row.
+      warnings = warnings.filter(
+        (warning) => warning.row === null || !compared.unchangedRows.has(warning.row),
+      );
+      for (const changed of compared.changed) {
+        if (changed.renumberedFrom === null) continue;
+        warnings.push({
+          row: changed.prepared.row,
+          column: columnsByField(columns).get('esapItemNumber')?.column ?? null,
+          itemNumber: changed.prepared.gap.esapItemNumber ?? undefined,
+          message: ESAP_REVISION_MESSAGES.renumbered(
+            changed.renumberedFrom,
+            changed.prepared.gap.esapItemNumber ?? '',
+          ),
+        });
+      }
+      warnings.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
+      const recorded = hasDifferences(compared);
+      const number = (await currentRevision(tx, actionPlanId)) + (recorded ? 1 : 0);
+      const note = request.revisionNote?.trim() || null;
+      revision = { ...differencesOf(compared), number, recorded, note };
+      if (recorded) {
+        applyChanges = () =>
+          applyRevision(tx, { actionPlanId, number, note, plan: compared, actor: request.actor });
+      }
+    } else {
+      matchingPlan = await findMatchingPlan(
+        tx,
+        request.audit.id,
+        prepared.gaps.flatMap(({ gap }) => (gap.esapItemNumber ? [gap.esapItemNumber] : [])),
+      );
+      // Never a second copy of a plan's items without being asked for one.
+      if (matchingPlan && !request.dryRun && !request.newPlan) throw alreadyInPlan(matchingPlan);
+    }
     const answer = (actionPlanId: string | null): EsapImportResult => ({
       ...base,
       actionPlanId,
-      gaps: { ...prepared.counts, imported: prepared.gaps.length },
-      warnings: prepared.warnings,
+      gaps: { ...prepared.counts, alreadyInPlan: matched, imported: toInsert.length },
+      warnings,
       errors: prepared.errors,
       rejectedRows: prepared.rejectedRows,
+      revision,
+      matchingPlan,
     });
     // No row can be imported: no empty plan is made, and the answer says why row by row.
     if (!request.existingPlan && prepared.gaps.length === 0) return answer(null);
@@ -233,10 +299,11 @@ export async function importEsap(
           plan as ActionPlanValues,
           request.actor,
         );
+    if (applyChanges) await applyChanges();
     await insertGaps(
       tx,
       { actionPlanId, targetCompanyId: request.audit.targetCompanyId, actor: request.actor },
-      prepared.gaps.map(({ gap }) => gap),
+      toInsert.map(({ gap }) => gap),
     );
     return answer(request.dryRun && !request.existingPlan ? null : actionPlanId);
   };

@@ -5,6 +5,7 @@ import {
   GAP_STORED_STATUSES,
   completionPercentage,
   gapCanBeOverdue,
+  gapInFigures,
   gapIsClosed,
   gapIsOverdue,
   gapIsPendingReview,
@@ -73,7 +74,7 @@ describe.each(databaseKinds)('the rules of a gap state on %s', (kind) => {
   it('decide each status as the browser does', async () => {
     const { rows } = await db.query<Record<string, boolean>>(
       `SELECT gap_is_closed(s) AS closed, gap_is_prov_closed(s) AS prov, gap_is_pending_review(s) AS pending,
-         gap_can_be_overdue(s) AS can
+         gap_can_be_overdue(s) AS can, gap_in_figures(s) AS counted
        FROM unnest($1::text[]) WITH ORDINALITY AS t (s, n) ORDER BY n`,
       [STATUSES],
     );
@@ -83,6 +84,7 @@ describe.each(databaseKinds)('the rules of a gap state on %s', (kind) => {
         prov: gapIsProvClosed(status),
         pending: gapIsPendingReview(status),
         can: gapCanBeOverdue(status),
+        counted: gapInFigures(status),
       })),
     );
   });

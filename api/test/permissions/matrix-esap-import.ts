@@ -1,4 +1,4 @@
-// The matrix row of the ESAP import into a new plan of an audit (into one of its plans, with
+// The matrix rows of the ESAP import into a new plan of an audit, and of a plan's ESAP revisions (into one of its plans, with
 // `actionPlanId`, is tested with own and foreign plans in api/test/routes/action-plans/esap-import.test.ts).
 import type { InjectOptions } from 'fastify';
 import type { MatrixRow } from './matrix-types';
@@ -47,5 +47,26 @@ export const ESAP_IMPORT_ROWS: readonly MatrixRow[] = [
     },
     mixed: ['auditId'],
     request: (ctx) => importRequest(ctx),
+  },
+  {
+    // Whoever sees the plan sees its ESAP's revisions.
+    route: 'GET /action-plan/{id}/revisions',
+    write: false,
+    own: {
+      client: [200, 200, 200, 200],
+      auditor: [200, 200, 200, 200],
+      targetCompany: [200, 200, 200, 200],
+    },
+    foreign: {
+      client: [404, 404, 404, 404],
+      auditor: [404, 404, 404, 404],
+      targetCompany: [404, 404, 404, 404],
+    },
+    mixed: ['actionPlanId'],
+    request: ({ ids }) => ({
+      method: 'GET',
+      url: `/action-plan/${ids.actionPlanId}/revisions`,
+      query: { targetCompanyId: ids.targetCompanyId },
+    }),
   },
 ];

@@ -1,5 +1,5 @@
-// Bad input to the notification, organisation-settings, own-settings, ESAP import, monitoring-report, portfolio and
-// sign-in-limits routes: NUL bytes, huge and negative values, wrong types, hostile files. Each is
+// Bad input to the notification, organisation-settings, own-settings, ESAP import and revision,
+// monitoring-report, portfolio and sign-in-limits routes: NUL bytes, huge and negative values, wrong types, hostile files. Each is
 // answered with a 4xx, never a 5xx, and nothing in the database changes.
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { databaseDigest } from '../permissions/database-digest';
@@ -125,6 +125,55 @@ const PROBES: Probe[] = [
         payload: csvForm({ ...planFields, ...form }),
       };
     },
+  })),
+  // A revision of a plan's ESAP (docs/decisions/0083-esap-revisions.md): its note and the new-plan flag.
+  ...(
+    [
+      { query: { newPlan: 'perhaps' }, form: {} },
+      { query: { newPlan: '\u0000' }, form: {} },
+      { query: { intoPlan: 'yes' }, form: { revisionNote: 'x'.repeat(1001) } },
+      { query: { intoPlan: 'yes' }, form: { revisionNote: HUGE } },
+    ] as { query: Record<string, string>; form: Record<string, string> }[]
+  ).map(({ query, form }, index) => ({
+    name: `POST /action-plan/import (revision) #${index + 1}`,
+    request: (world: World, planId: string) => {
+      const { intoPlan, ...rest } = query;
+      return {
+        method: 'POST' as const,
+        url: '/api/v1/action-plan/import',
+        query: {
+          targetCompanyId: world.acmeId,
+          auditId: world.audits.ap,
+          dryRun: 'false',
+          ...(intoPlan ? { actionPlanId: planId } : {}),
+          ...rest,
+        },
+        payload: csvForm(
+          { ...planFields, ...form },
+          {
+            bytes:
+              'No.,Action,E&S Risk,Resources,Timetable\n1.1,Install a meter,Energy,HSE Manager,31/12/2029\n',
+            name: 'esap.csv',
+          },
+        ),
+      };
+    },
+  })),
+  ...(
+    [
+      { id: 'not-a-uuid' },
+      { id: '\u0000' },
+      { id: HUGE },
+      { company: 'not-a-uuid' },
+      { company: '' },
+    ] as { id?: string; company?: string }[]
+  ).map(({ id, company }, index) => ({
+    name: `GET /action-plan/{id}/revisions #${index + 1}`,
+    request: (world: World, planId: string) => ({
+      method: 'GET' as const,
+      url: `/api/v1/action-plan/${encodeURIComponent(id ?? planId)}/revisions`,
+      query: { targetCompanyId: company ?? world.acmeId },
+    }),
   })),
   // The hostile files (a zip bomb, 100,000 rows, 9 MB of commas...) are each read once in the suite,
   // by esap-import.test.ts: refused with their 4xx and message, nothing written.

@@ -113,6 +113,7 @@ export async function getActionPlan(
     },
     gaps: data.gaps ?? [],
     changeHistory: data.changeHistory ?? [],
+    ...(data.currentRevision === undefined ? {} : { currentRevision: data.currentRevision }),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { AnswerData, EsapImportResult, esapImportSchemas } from '../contract';
+import type { AnswerData, EsapImportResult, PlanRevisions, esapImportSchemas } from '../contract';
 import type { EsapColumnMapping } from '../domain/esap-import';
 import { apiClient } from '@verity/session';
 import type { KyInstance } from '@verity/session';
@@ -11,8 +11,10 @@ export interface EsapImportTarget {
   auditId: string;
   /** Check only: the answer is what the import would do, and nothing is saved. */
   dryRun: boolean;
-  /** Import into this plan of the audit instead of a new one. */
+  /** Import into this plan of the audit instead of a new one: a revision of its ESAP. */
   actionPlanId?: string;
+  /** A new plan even though a plan of the audit already has the file's items. */
+  newPlan?: boolean;
 }
 
 export interface EsapImportPayload {
@@ -27,6 +29,8 @@ export interface EsapImportPayload {
   /** For every item whose file has no column for it. */
   ESGAspect?: string;
   impactedSDGs?: readonly string[];
+  /** Into an existing plan: the revision's note. */
+  revisionNote?: string;
 }
 
 /**
@@ -34,7 +38,7 @@ export interface EsapImportPayload {
  * into `actionPlanId`; sent as multipart form data. A dry run answers the same, saving nothing.
  */
 export async function importEsap(
-  { targetCompanyId, auditId, dryRun, actionPlanId }: EsapImportTarget,
+  { targetCompanyId, auditId, dryRun, actionPlanId, newPlan }: EsapImportTarget,
   payload: EsapImportPayload,
   client: KyInstance = apiClient,
 ): Promise<EsapImportResult> {
@@ -46,6 +50,7 @@ export async function importEsap(
   text('category', payload.category);
   text('timeline', payload.timeline);
   text('ESGAspect', payload.ESGAspect);
+  text('revisionNote', payload.revisionNote);
   if (payload.impactedSDGs) text('impactedSDGs', JSON.stringify(payload.impactedSDGs));
   if (payload.mapping) text('mapping', JSON.stringify(payload.mapping));
   form.append('file', payload.file, (payload.file as File).name || 'esap');
@@ -55,8 +60,22 @@ export async function importEsap(
     dryRun: String(dryRun),
   };
   if (actionPlanId) searchParams.actionPlanId = actionPlanId;
+  if (newPlan) searchParams.newPlan = 'true';
   // A 10 MB workbook of 2,000 items takes a while to read and write.
   return dataOf<Answer<200>>(
     client.post('action-plan/import', { searchParams, body: form, timeout: 120_000 }),
+  );
+}
+
+/** GET /action-plan/{id}/revisions: the plan's ESAP revisions, newest first down to Rev 0. */
+export async function getPlanRevisions(
+  actionPlanId: string,
+  targetCompanyId: string,
+  client: KyInstance = apiClient,
+): Promise<PlanRevisions> {
+  return dataOf<PlanRevisions>(
+    client.get(`action-plan/${encodeURIComponent(actionPlanId)}/revisions`, {
+      searchParams: { targetCompanyId },
+    }),
   );
 }

@@ -62,7 +62,7 @@ export {
 } from './action-plans';
 export { exportActionPlansCsv, saveBlob, exportFileNameFallback } from './csv-export';
 export { downloadActionPlanReport, downloadCompanyReport } from './reports';
-export { importEsap } from './esap-import';
+export { getPlanRevisions, importEsap } from './esap-import';
 export type { EsapImportPayload, EsapImportTarget } from './esap-import';
 export type { ReportFile, ReportRequest } from './reports';
 export { requestClosure, reviewClosure, getClientSettings, updateClientSettings } from './closure';

@@ -430,6 +430,8 @@ export const ActionPlanDetail = Type.Object({
   gaps: Type.Array(Gap),
   /** The plan's own changes (heading, category, timeline), newest first. */
   changeHistory: Type.Array(ChangeEntry),
+  /** The plan's ESAP revision: 0 as first created (docs/decisions/0083-esap-revisions.md). */
+  currentRevision: Type.Optional(Type.Integer()),
 });
 export type ActionPlanDetail = Static<typeof ActionPlanDetail>;
 

@@ -10,6 +10,7 @@ import {
   signedInErrors,
   successWith,
 } from './common';
+import { EsapMatchingPlan, EsapRevisionPreview } from './esap-revision';
 
 /** POST /action-plan/import query; the file and the plan's fields arrive as multipart form data. */
 export const EsapImportQuery = Type.Object({
@@ -19,6 +20,11 @@ export const EsapImportQuery = Type.Object({
   dryRun: Type.Optional(Type.Boolean({ default: false })),
   /** Import into this existing plan of the audit (again, say) instead of a new one. */
   actionPlanId: Type.Optional(Uuid),
+  /**
+   * true: a new plan even though a plan of the audit already has the file's items (without it, such
+   * an import is refused with 409 and a dry run names that plan: docs/decisions/0083-esap-revisions.md).
+   */
+  newPlan: Type.Optional(Type.Boolean({ default: false })),
 });
 export type EsapImportQuery = Static<typeof EsapImportQuery>;
 
@@ -62,7 +68,7 @@ export const EsapImportResult = Type.Object({
     items: Type.Integer({ description: 'rows read as ESAP items' }),
     imported: Type.Integer({ description: 'gaps created (or that a dry run would create)' }),
     alreadyInPlan: Type.Integer({
-      description: 'items whose number the plan already has: skipped',
+      description: 'items whose number the plan already has: compared, in `revision`',
     }),
     withErrors: Type.Integer({ description: 'rows skipped for their errors' }),
     sections: Type.Integer({
@@ -78,6 +84,10 @@ export const EsapImportResult = Type.Object({
   rejectedRows: Type.Array(Type.Object({ row: Type.Integer(), cells: Type.Array(Type.String()) }), {
     description: 'the rows skipped for errors, one text per column, for a CSV of them',
   }),
+  /** Into an existing plan: the revision it records (or would), item by item. */
+  revision: Type.Optional(Nullable(EsapRevisionPreview)),
+  /** Into a new plan: the plan of the audit that already has the file's items, if one has. */
+  matchingPlan: Type.Optional(Nullable(EsapMatchingPlan)),
 });
 export type EsapImportResult = Static<typeof EsapImportResult>;
 

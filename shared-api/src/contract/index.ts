@@ -10,5 +10,6 @@ export * from './service';
 export * from './notifications';
 export * from './reports';
 export * from './esap-import';
+export * from './esap-revision';
 export * from './portfolio';
 export * from './live';

@@ -1,4 +1,12 @@
-export const STATUS_KEYS = ['closed', 'provClosed', 'open', 'overdue', 'pending'] as const;
+/** 'dropped': an ESAP item a later revision of the plan no longer lists (docs/decisions/0083-esap-revisions.md). */
+export const STATUS_KEYS = [
+  'closed',
+  'provClosed',
+  'open',
+  'overdue',
+  'pending',
+  'dropped',
+] as const;
 export type StatusKey = (typeof STATUS_KEYS)[number];
 
 export const STATUS_LABELS: Readonly<Record<StatusKey, string>> = {
@@ -7,6 +15,7 @@ export const STATUS_LABELS: Readonly<Record<StatusKey, string>> = {
   open: 'Open',
   overdue: 'Overdue',
   pending: 'Pending',
+  dropped: 'Dropped',
 };
 
 export type StatusColor = 'blue' | 'green' | 'yellow' | 'red';
@@ -33,10 +42,11 @@ export const GAP_STATUSES = ['open', 'closed', 'provClosed'] as const;
 export type GapStatus = (typeof GAP_STATUSES)[number];
 
 /**
- * The statuses a gap can hold: the settable ones, and 'pending' while a requested closure waits for
- * its review (set only by the closure loop, never by the status selector).
+ * The statuses a gap can hold: the settable ones, 'pending' while a requested closure waits for
+ * its review (set only by the closure loop, never by the status selector), and 'dropped' for an ESAP
+ * item a revision of its plan no longer lists (set only by the revision).
  */
-export const GAP_STORED_STATUSES = [...GAP_STATUSES, 'pending'] as const;
+export const GAP_STORED_STATUSES = [...GAP_STATUSES, 'pending', 'dropped'] as const;
 export type GapStoredStatus = (typeof GAP_STORED_STATUSES)[number];
 
 export const GAP_STATUS_OPTION_LABELS: Readonly<Record<GapStatus, string>> = {

@@ -14,6 +14,9 @@ export const gapIsProvClosed = (status: string): boolean => status === 'provClos
 /** `gap_is_pending_review`: closure requested, waiting for its review. */
 export const gapIsPendingReview = (status: string): boolean => status === 'pending';
 
+/** `gap_in_figures` (migration 0041): every gap but an ESAP item dropped by a revision of its plan. */
+export const gapInFigures = (status: string): boolean => status !== 'dropped';
+
 /** `gap_can_be_overdue`: open or provisionally closed. */
 export const gapCanBeOverdue = (status: string): boolean =>
   status === 'open' || status === 'provClosed';
@@ -49,7 +52,8 @@ export interface CountedGap {
 const isShownOverdue = (gap: CountedGap) => gap.displayStatus === 'overdue';
 
 /** The plan statistics of `planStatisticsSql` (API), over gaps whose overdue the API decided. */
-export function planStatistics(gaps: readonly CountedGap[]): ActionPlanStatistics {
+export function planStatistics(all: readonly CountedGap[]): ActionPlanStatistics {
+  const gaps = all.filter((gap) => gapInFigures(gap.status));
   const totalGaps = gaps.length;
   const closedGaps = gaps.filter((gap) => gapIsClosed(gap.status)).length;
   return {
@@ -64,10 +68,12 @@ export function planStatistics(gaps: readonly CountedGap[]): ActionPlanStatistic
 }
 
 /** The plan's overall status of `planOverallStatusSql` (API), over gaps whose overdue the API decided. */
-export const planStatus = (gaps: readonly CountedGap[]): StatusKey =>
-  planOverallStatus(
+export const planStatus = (all: readonly CountedGap[]): StatusKey => {
+  const gaps = all.filter((gap) => gapInFigures(gap.status));
+  return planOverallStatus(
     gaps.length,
     gaps.filter((gap) => gapIsClosed(gap.status)).length,
     gaps.filter((gap) => gapIsProvClosed(gap.status)).length,
     gaps.filter(isShownOverdue).length,
   );
+};

@@ -200,8 +200,9 @@ export function GapDetailsPanel({
             <dt>KPI</dt>
             <dd>{current.KPI}</dd>
           </dl>
-          {/* A gap waiting for its closure review is decided there, not by the selector. */}
-          {canChangeStatus && current.status !== 'pending' ? (
+          {/* A gap waiting for its closure review is decided there, not by the selector; an ESAP
+              item dropped by a revision keeps its status until a revision lists it again. */}
+          {canChangeStatus && current.status !== 'pending' && current.status !== 'dropped' ? (
             <div className="vui-gap-details__status">
               <GapStatusSelector
                 status={current.status}

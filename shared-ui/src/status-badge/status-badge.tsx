@@ -4,6 +4,7 @@ import { Badge, type BadgeTone } from '../badge';
 const STATUS_TONES: Readonly<Record<StatusKey, BadgeTone>> = {
   ...STATUS_COLORS,
   pending: 'neutral',
+  dropped: 'neutral',
 };
 
 export interface StatusBadgeProps {

@@ -4,13 +4,17 @@ import type { Multipart } from '@fastify/multipart';
 import {
   ESAP_IMPORT_MAX_BYTES,
   ESAP_IMPORT_MESSAGES,
+  ESAP_REVISION_MESSAGES,
+  ESAP_REVISION_NOTE_MAX,
   esapImportSchemas,
+  esapRevisionSchemas,
   type AuditForm,
 } from '@verity/shared-api/src/server';
 import { checkRoutePermission } from '../../auth/route-permission';
 import { requireVisibleActionPlan, requireVisibleAudit } from '../../auth/tenancy';
 import { ApiError, invalid, notFound } from '../../errors';
 import { importEsap } from '../../esap-import/import-esap';
+import { findPlanRevisions } from '../../esap-import/revision';
 import type { GapDefaults } from '../../esap-import/prepare-gaps';
 import { readSpreadsheet } from '../../esap-import/read-spreadsheet';
 import { MULTIPART_OVERHEAD_BYTES } from '../../action-plans/upload-limits';
@@ -33,6 +37,7 @@ const TEXT_FIELDS = [
   'ESGAspect',
   'impactedSDGs',
   'riskSeverity',
+  'revisionNote',
 ] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 
@@ -105,14 +110,20 @@ const esapImportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         summary:
           'Import an ESAP spreadsheet (.xlsx or .csv) into a new action plan of an audit, or into one of its plans (auditor owner or admin, own firm’s audit)',
         description:
-          'multipart/form-data: `file` (.xlsx or .csv, at most 10 MB and 2,000 rows), the new plan’s `actionPlanHeading`, `category` and `timeline`, an optional `mapping` (JSON: column letter → field or null) over the automatic one, and values for every item the file has no column for: `ESGAspect`, `impactedSDGs` (JSON list or commas), `riskSeverity`. `dryRun=true` runs the same import and rolls it back. `actionPlanId` imports into that plan of the audit, skipping the item numbers it has. Rows with errors are skipped and listed; a problem of the mapping or the plan stops the import (400; listed with row null on a dry run). The file is read in a worker of its own and refused as it is read past 100 MB unpacked, 10,000 rows read or a CSV row of 1,000,000 characters (413), 512 MB of memory (413) or 20 s (422); at most `ESAP_IMPORTS_PER_MINUTE` (default 10) imports a minute per user (429 with Retry-After).',
+          'multipart/form-data: `file` (.xlsx or .csv, at most 10 MB and 2,000 rows), the new plan’s `actionPlanHeading`, `category` and `timeline`, an optional `mapping` (JSON: column letter → field or null) over the automatic one, and values for every item the file has no column for: `ESGAspect`, `impactedSDGs` (JSON list or commas), `riskSeverity`. `dryRun=true` runs the same import and rolls it back. `actionPlanId` imports into that plan of the audit as a revision of its ESAP (`revisionNote`; items matched by number: new ones added, changed ones updated in the fields the file carries, those the file no longer lists dropped; the answer’s `revision`). Without it, a file whose items a plan of the audit already has is named in `matchingPlan` and refused (409) unless `newPlan=true`. Rows with errors are skipped and listed; a problem of the mapping or the plan stops the import (400; listed with row null on a dry run). The file is read in a worker of its own and refused as it is read past 100 MB unpacked, 10,000 rows read or a CSV row of 1,000,000 characters (413), 512 MB of memory (413) or 20 s (422); at most `ESAP_IMPORTS_PER_MINUTE` (default 10) imports a minute per user (429 with Retry-After).',
         consumes: ['multipart/form-data'],
         ...esapImportSchemas.importEsap,
       },
     },
     async (request, reply) => {
       const { user } = request;
-      const { targetCompanyId, auditId, dryRun = false, actionPlanId } = request.query;
+      const {
+        targetCompanyId,
+        auditId,
+        dryRun = false,
+        actionPlanId,
+        newPlan = false,
+      } = request.query;
       const audit = await requireVisibleAudit(db, user, auditId, targetCompanyId);
       const existing = actionPlanId
         ? await requireVisibleActionPlan(db, user, actionPlanId, targetCompanyId)
@@ -130,6 +141,10 @@ const esapImportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (!form.file || form.file.length === 0) throw invalid(ESAP_IMPORT_MESSAGES.fileRequired);
       const sheet = await readSpreadsheet(form.file);
       const { fields } = form;
+      const revisionNote = fields.revisionNote?.trim() || null;
+      if (revisionNote && revisionNote.length > ESAP_REVISION_NOTE_MAX) {
+        throw invalid(ESAP_REVISION_MESSAGES.noteTooLong);
+      }
       const defaults: GapDefaults = {
         ESGAspect: fields.ESGAspect?.trim() || null,
         impactedSDGs: sdgList(fields.impactedSDGs),
@@ -151,9 +166,33 @@ const esapImportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         defaults,
         dryRun,
         actor: user,
+        revisionNote,
+        newPlan,
       });
       const created = !dryRun && !existing && result.actionPlanId !== null;
       return reply.code(created ? 201 : 200).send({ success: true as const, data: result });
+    },
+  );
+
+  fastify.get(
+    '/action-plan/:id/revisions',
+    {
+      config: { permission: 'viewActionPlans' },
+      schema: {
+        ...routeDefaults,
+        summary:
+          'The revisions of a plan’s ESAP, newest first down to Rev 0 (the plan as created), each with its differences',
+        ...esapRevisionSchemas.planRevisions,
+      },
+    },
+    async (request) => {
+      const plan = await requireVisibleActionPlan(
+        db,
+        request.user,
+        request.params.id,
+        request.query.targetCompanyId,
+      );
+      return { success: true as const, data: await findPlanRevisions(db, plan.id) };
     },
   );
 };
