@@ -292,6 +292,32 @@ describe.each(databaseKinds)('ESAP revisions on %s', (kind) => {
     });
   });
 
+  it('keeps the dropped item out of the stored summaries, as a recount from the gaps does', async () => {
+    const read = async () =>
+      (
+        await app.db.query<Record<string, unknown>>(
+          `SELECT
+             (SELECT jsonb_agg(jsonb_build_object('total', s.total, 'closed', s.closed,
+                'provClosed', s.prov_closed, 'moderate', s.moderate))
+              FROM action_plan_summaries s WHERE s.action_plan_id = $2) AS plan,
+             (SELECT sum(s.moderate)::int FROM company_summaries s WHERE s.target_company_id = $1)
+               AS company_moderate,
+             (SELECT count(*)::int FROM gaps g WHERE g.target_company_id = $1
+                AND g.risk_severity = 'moderate' AND gap_in_figures(g.status)) AS moderate_in_figures,
+             (SELECT jsonb_agg(s ORDER BY s.auditor_id, s.requirement) FROM company_requirement_summaries s
+              WHERE s.target_company_id = $1) AS requirements,
+             (SELECT jsonb_agg(s ORDER BY s.auditor_id, s.sdg) FROM company_sdg_summaries s
+              WHERE s.target_company_id = $1) AS sdgs`,
+          [world.acmeId, planId],
+        )
+      ).rows[0]!;
+    const stored = await read();
+    expect(stored.plan).toEqual([{ total: 9, closed: 0, provClosed: 1, moderate: 9 }]);
+    expect(stored.company_moderate).toBe(stored.moderate_in_figures);
+    await app.db.query('SELECT company_summaries_recount(now())');
+    expect(await read()).toEqual(stored);
+  });
+
   it('keeps a dropped item’s status as it was: a status change is refused, nothing written', async () => {
     const before = await databaseDigest(app);
     const response = await world.as.auditorOwner({
