@@ -143,3 +143,5 @@ export {
 } from './unsaved-changes';
 export type { UnsavedChanges, UnsavedChangesOptions } from './unsaved-changes';
 export { lazyPage, PageSuspense } from './lazy-page';
+export { RevisionDifferences } from './esap-revisions';
+export type { RevisionDifferencesProps } from './esap-revisions';

@@ -51,7 +51,7 @@ function nameValuesText(map: NameValues, keys?: readonly string[]): string | nul
 }
 
 /** A value of a field as the app shows it; null for none. */
-function valueText(field: ChangeEntry['field'], value: unknown): string | null {
+export function valueText(field: ChangeEntry['field'], value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
   switch (field) {
     case 'dueDate':

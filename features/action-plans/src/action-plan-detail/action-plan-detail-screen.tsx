@@ -9,6 +9,7 @@ import { ActionPlanHeader, ActionPlanStatCards } from './action-plan-summary';
 import { EDIT_PLAN_TEXT } from './edit-plan-text';
 import { DownloadReportButton } from '../report';
 import { GapsTable } from './gaps-table';
+import { PlanRevisionsSection, droppedInRevision, usePlanRevisions } from './plan-revisions';
 import { useActionPlan } from './use-action-plan';
 import '@verity/shared-ui/src/styles/screen.css';
 import './action-plan-detail.css';
@@ -95,6 +96,11 @@ export function ActionPlanDetailScreen({
     [],
   );
   const customFields = useAuditFields(auditId, permissions.canAddGap || permissions.canEditGap);
+  const revisions = usePlanRevisions(
+    actionPlanId,
+    targetCompanyId,
+    state.status === 'ready' ? state.detail.currentRevision : undefined,
+  );
 
   useDocumentTitle(
     state.status === 'ready'
@@ -166,8 +172,10 @@ export function ActionPlanDetailScreen({
         }
       />
       <ActionPlanStatCards statistics={statistics} />
+      {revisions.data ? <PlanRevisionsSection revisions={revisions.data} /> : null}
       <GapsTable
         gaps={pendingFirst(gaps)}
+        droppedIn={droppedInRevision(revisions.data)}
         canEditGap={permissions.canEditGap}
         gapLink={gapLink}
         onEditGap={setEditing}

@@ -1,5 +1,5 @@
 import type { To } from 'react-router-dom';
-import type { Gap } from '@verity/shared-api';
+import { ESAP_REVISION_SCREEN, type Gap } from '@verity/shared-api';
 import {
   formatDate,
   Button,
@@ -16,25 +16,39 @@ export interface GapsTableProps {
   /** The address that opens a gap's details panel. */
   gapLink: (gap: Gap) => To;
   onEditGap: (gap: Gap) => void;
+  /** The dropped ESAP items' gaps, each with the revision that dropped it: struck, and said so. */
+  droppedIn?: ReadonlyMap<string, number>;
 }
 
 /** The plan's gaps; a row opens the gap's details, Edit Gap opens the edit form. */
-export function GapsTable({ gaps, canEditGap, gapLink, onEditGap }: GapsTableProps) {
+export function GapsTable({ gaps, canEditGap, gapLink, onEditGap, droppedIn }: GapsTableProps) {
   const columns: DataTableColumn<Gap>[] = [
     {
       key: 'gap',
       header: 'Gaps',
-      cell: (gap) => (
-        <span className="vui-gap-cell">
-          <ItemNumber value={gap.esapItemNumber} />
-          <span className="vui-gap-cell__kpi" title={gap.KPI}>
-            {gap.KPI}
-          </span>{' '}
-          <span className="vui-gap-cell__name" title={gap.gapName}>
-            {gap.gapName}
+      cell: (gap) => {
+        const dropped = gap.status === 'dropped' ? droppedIn?.get(gap.id) : undefined;
+        return (
+          <span
+            className={
+              gap.status === 'dropped' ? 'vui-gap-cell vui-gap-cell--dropped' : 'vui-gap-cell'
+            }
+          >
+            <ItemNumber value={gap.esapItemNumber} />
+            <span className="vui-gap-cell__kpi" title={gap.KPI}>
+              {gap.KPI}
+            </span>{' '}
+            <span className="vui-gap-cell__name" title={gap.gapName}>
+              {gap.gapName}
+            </span>
+            {dropped !== undefined ? (
+              <span className="vui-gap-cell__dropped">
+                {ESAP_REVISION_SCREEN.droppedIn(dropped)}
+              </span>
+            ) : null}
           </span>
-        </span>
-      ),
+        );
+      },
     },
     { key: 'created', header: 'Created At', cell: (gap) => formatDate(gap.createdAt, 'table') },
     { key: 'timeline', header: 'Timeline', cell: (gap) => formatDate(gap.dueDate, 'table') },

@@ -12,6 +12,8 @@ import {
   ESAP_IMPORT_FIELD_LABELS,
   ESAP_IMPORT_MESSAGES,
   ESAP_IMPORT_SCREEN as text,
+  ESAP_REVISION_NOTE_MAX,
+  ESAP_REVISION_SCREEN as revisionText,
   ESG_ASPECTS,
   LIST_MAX_PAGE_SIZE,
   FIX_ERRORS_BELOW,
@@ -45,6 +47,8 @@ interface PlanValues {
   timeline: string;
   ESGAspect: string;
   impactedSDGs: string[];
+  /** Into an existing plan: the revision's note. */
+  revisionNote: string;
 }
 
 const INITIAL: PlanValues = {
@@ -54,6 +58,7 @@ const INITIAL: PlanValues = {
   timeline: '',
   ESGAspect: '',
   impactedSDGs: [],
+  revisionNote: '',
 };
 
 const CATEGORY_OPTIONS = ACTION_PLAN_CATEGORIES.map((category) => ({
@@ -72,6 +77,8 @@ export function ImportEsapForm({ audit, targetCompanyId }: ImportEsapFormProps) 
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const dryRun = useRef(true);
+  // A new plan asked for although a plan of the audit already has the file's items.
+  const newPlanAnyway = useRef(false);
   const [file, setFile] = useState<File | null>(null);
   const [read, setRead] = useState<EsapImportResult | null>(null);
   const [reading, setReading] = useState(false);
@@ -121,6 +128,7 @@ export function ImportEsapForm({ audit, targetCompanyId }: ImportEsapFormProps) 
             auditId,
             dryRun: dryRun.current,
             actionPlanId: values.into || undefined,
+            newPlan: newPlan && newPlanAnyway.current,
           },
           {
             file,
@@ -130,11 +138,16 @@ export function ImportEsapForm({ audit, targetCompanyId }: ImportEsapFormProps) 
             timeline: newPlan ? values.timeline : undefined,
             ESGAspect: values.ESGAspect || undefined,
             impactedSDGs: values.impactedSDGs,
+            revisionNote: newPlan ? undefined : values.revisionNote.trim() || undefined,
           },
         );
         setResult(answer);
         if (!answer.dryRun && answer.actionPlanId) {
-          toast.success(text.imported(answer.gaps.imported));
+          toast.success(
+            answer.revision?.recorded
+              ? revisionText.recordedTitle(answer.revision.number)
+              : text.imported(answer.gaps.imported),
+          );
           await queryClient.invalidateQueries({ queryKey: queryKeys.actionPlans() });
           await queryClient.invalidateQueries({
             queryKey: queryKeys.actionPlan(answer.actionPlanId),
@@ -179,8 +192,9 @@ export function ImportEsapForm({ audit, targetCompanyId }: ImportEsapFormProps) 
     setFailure(null);
   }
 
-  async function submit(asDryRun: boolean) {
+  async function submit(asDryRun: boolean, anyway = false) {
     dryRun.current = asDryRun;
+    newPlanAnyway.current = anyway;
     const errors = await formik.validateForm();
     if (Object.keys(errors).length > 0) toast.error(FIX_ERRORS_BELOW);
     await formik.submitForm();
@@ -191,6 +205,8 @@ export function ImportEsapForm({ audit, targetCompanyId }: ImportEsapFormProps) 
       ? (formik.errors[field] as string | undefined)
       : undefined;
   const existingPlans = plans.data?.actionPlans ?? [];
+  // The plan of the audit that already has the file's items, offered as the one to revise.
+  const offered = result?.matchingPlan && formik.values.into === '' ? result.matchingPlan : null;
   const planPath =
     result && !result.dryRun && result.actionPlanId
       ? auditorPaths.actionPlan(targetCompanyId, auditId, result.actionPlanId)
@@ -251,7 +267,10 @@ export function ImportEsapForm({ audit, targetCompanyId }: ImportEsapFormProps) 
                 label={text.importInto}
                 name="into"
                 value={formik.values.into}
-                onChange={formik.handleChange}
+                onChange={(event) => {
+                  formik.handleChange(event);
+                  setResult(null);
+                }}
                 options={[
                   { value: '', label: text.newPlan },
                   ...existingPlans.map((plan) => ({
@@ -293,7 +312,16 @@ export function ImportEsapForm({ audit, targetCompanyId }: ImportEsapFormProps) 
                     />
                   ) : null}
                 </>
-              ) : null}
+              ) : (
+                <TextField
+                  label={revisionText.noteLabel}
+                  name="revisionNote"
+                  placeholder={revisionText.notePlaceholder}
+                  maxLength={ESAP_REVISION_NOTE_MAX}
+                  value={formik.values.revisionNote}
+                  onChange={formik.handleChange}
+                />
+              )}
             </div>
             {needsAspect || needsSdgs ? (
               <>
@@ -349,9 +377,49 @@ export function ImportEsapForm({ audit, targetCompanyId }: ImportEsapFormProps) 
                 onClick={() => void submit(false)}
                 disabled={formik.isSubmitting || Boolean(mappingProblem)}
               >
-                {formik.isSubmitting && !dryRun.current ? text.working : text.import}
+                {formik.isSubmitting && !dryRun.current
+                  ? text.working
+                  : result?.revision?.recorded && result.dryRun
+                    ? revisionText.applyRevision(result.revision.number)
+                    : text.import}
               </Button>
             </div>
+            {offered ? (
+              <div
+                className="va-import__offer"
+                role="group"
+                aria-label={revisionText.offer(
+                  offered.actionPlanHeading,
+                  offered.matchingItems,
+                  offered.fileItems,
+                )}
+              >
+                <p className="va-import__banner" data-tone="info">
+                  {revisionText.offer(
+                    offered.actionPlanHeading,
+                    offered.matchingItems,
+                    offered.fileItems,
+                  )}
+                </p>
+                <div className="va-import__actions">
+                  <Button
+                    onClick={() => {
+                      void formik.setFieldValue('into', offered.id).then(() => submit(true));
+                    }}
+                    disabled={formik.isSubmitting}
+                  >
+                    {revisionText.importAsRevision(offered.actionPlanHeading)}
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    onClick={() => void submit(false, true)}
+                    disabled={formik.isSubmitting || Boolean(mappingProblem)}
+                  >
+                    {revisionText.importAsNewPlan}
+                  </Button>
+                </div>
+              </div>
+            ) : null}
           </form>
         </>
       ) : null}

@@ -3,11 +3,12 @@
 import { Link } from 'react-router-dom';
 import {
   ESAP_IMPORT_SCREEN as text,
+  ESAP_REVISION_SCREEN as revisionText,
   type EsapImportProblem,
   type EsapImportResult,
 } from '@verity/shared-api';
 import { saveBlob } from '@verity/shared-api/calls';
-import { Button, buttonStyleProps } from '@verity/shared-ui';
+import { Button, RevisionDifferences, buttonStyleProps } from '@verity/shared-ui';
 import { errorRowsCsv } from './error-rows-csv';
 
 function Problems({
@@ -66,6 +67,20 @@ export function ImportResult({ result, planPath }: ImportResultProps) {
             ? text.imported(gaps.imported)
             : text.nothingImported}
       </p>
+      {result.revision ? (
+        <div className="va-import__revision" aria-labelledby="va-import-revision">
+          <h3 id="va-import-revision" className="va-import__problems-title">
+            {!result.revision.recorded
+              ? revisionText.nothingChanged
+              : result.dryRun
+                ? revisionText.previewTitle(result.revision.number)
+                : revisionText.recordedTitle(result.revision.number)}
+          </h3>
+          {result.revision.recorded ? (
+            <RevisionDifferences differences={result.revision} idPrefix="va-import-revision" />
+          ) : null}
+        </div>
+      ) : null}
       <dl className="va-import__counts">
         {counts.map(([label, value]) => (
           <div key={label} className="va-import__count">

@@ -1,0 +1,2 @@
+export { RevisionDifferences } from './revision-differences';
+export type { RevisionDifferencesProps } from './revision-differences';
