@@ -10,13 +10,14 @@ import { SDGS } from './sdg';
 import { GAP_STATUS_OPTION_LABELS, STATUS_LABELS } from './status';
 
 describe('domain constants', () => {
-  it('labels every status badge as the spec says', () => {
+  it('labels every status badge as the spec says (and a dropped ESAP item, 0083)', () => {
     expect(STATUS_LABELS).toEqual({
       closed: 'Closed',
       provClosed: 'Prov Close',
       open: 'Open',
       overdue: 'Overdue',
       pending: 'Pending',
+      dropped: 'Dropped',
     });
     expect(GAP_STATUS_OPTION_LABELS).toEqual({
       open: 'Open',
