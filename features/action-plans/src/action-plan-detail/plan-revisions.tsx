@@ -5,12 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import {
   ESAP_REVISION_SCREEN as text,
-  formatDate,
   revisionLabel,
   type PlanRevisions,
 } from '@verity/shared-api';
 import { getPlanRevisions } from '@verity/shared-api/calls';
-import { RevisionDifferences } from '@verity/shared-ui';
+import { RevisionDifferences, formatDate } from '@verity/shared-ui';
 
 /** The plan's revisions, read once its detail says it has one (a new revision reads them again). */
 export function usePlanRevisions(
