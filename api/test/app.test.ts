@@ -92,6 +92,7 @@ describe('the app', () => {
       '/api/v1/target-company/users',
       '/api/v1/target-company/users/sign-in-limits',
       '/api/v1/target-company/{auditorId}/audits',
+      '/api/v1/target-company/{id}/milestones',
       '/api/v1/target-company/{id}/report',
       '/healthz',
       '/readyz',

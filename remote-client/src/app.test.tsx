@@ -103,6 +103,17 @@ beforeEach(() => {
   onApi('get', 'client/users/sign-in-limits', ok({ limits: [] }));
   onApi(
     'get',
+    'target-company/:id/milestones',
+    ok({
+      milestones: [
+        { name: 'Financial close', reachedOn: null, standard: true },
+        { name: 'First disbursement', reachedOn: null, standard: true },
+      ],
+      canManage: true,
+    }),
+  );
+  onApi(
+    'get',
     'target-company/auditors',
     ok({
       auditors: [

@@ -32,6 +32,7 @@ export {
   canCreateAudit,
   showsCompanyDashboardLink,
   canChangeGapStatus,
+  canManageMilestones,
   canAddRemark,
   canWithdrawRemark,
   canAddGap,
@@ -234,6 +235,9 @@ export type {
   SignInLimit,
   SignInLimits,
   TargetCompanyPage,
+  Milestone,
+  CompanyMilestones,
+  MilestonesPayload,
   TargetCompanyQuery,
   AuditorPage,
   AuditorQuery,
@@ -308,6 +312,22 @@ export {
   reportFileName,
 } from './domain/reports';
 export type { ReportFormat, ReportPeriodResult } from './domain/reports';
+export {
+  FINANCIAL_CLOSE,
+  FIRST_DISBURSEMENT,
+  STANDARD_MILESTONES,
+  MILESTONE_LIMITS,
+  MILESTONE_MESSAGES,
+  milestoneKey,
+  isStandardMilestone,
+  waitingForMilestone,
+  dueWaitingText,
+  milestoneDueText,
+  milestoneDueDate,
+  gapIsWaiting,
+  checkMilestones,
+} from './domain/milestones';
+export type { MilestoneValue } from './domain/milestones';
 
 export {
   SOMETHING_WENT_WRONG,
@@ -495,6 +515,8 @@ export {
   ESAP_TEXT_LIMITS,
   ESAP_FIELD_LABELS,
   ESAP_CSV_COLUMNS,
+  conditionNamesClause,
+  DUE_RELATIVE_TO_LABEL,
   ESAP_ITEM_NUMBER_TAKEN,
   ESAP_ITEM_NUMBER_TAKEN_CODE,
   ESAP_ITEM_NUMBER_REPEATED,

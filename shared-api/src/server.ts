@@ -15,6 +15,7 @@ export * from './domain/esap-import';
 export * from './domain/esap-revision';
 export * from './domain/limits';
 export * from './domain/live';
+export * from './domain/milestones';
 export * from './domain/notifications';
 export * from './domain/permissions';
 export * from './domain/portfolio';

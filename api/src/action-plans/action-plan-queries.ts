@@ -78,11 +78,12 @@ interface GapListRow {
   created_at: Date;
   due_date: Date | null;
   esap_item_number: string | null;
+  due_milestone: string | null;
 }
 
 const gapListColumns = (g: string) => `${g}.id, ${g}.action_plan_id, ${g}.kpi, ${g}.gap_name,
     ${g}.risk_severity, ${g}.status, ${gapDisplayStatusSql(g)} AS display_status, ${g}.created_at, ${g}.due_date,
-    ${g}.esap_item_number, ${g}.esap_item_order`;
+    ${g}.esap_item_number, ${g}.esap_item_order, ${g}.due_milestone`;
 
 function toGapListItem(row: GapListRow): GapListItem {
   return {
@@ -96,6 +97,7 @@ function toGapListItem(row: GapListRow): GapListItem {
     createdAt: new Date(row.created_at).toISOString(),
     dueDate: row.due_date === null ? null : new Date(row.due_date).toISOString(),
     esapItemNumber: row.esap_item_number,
+    dueMilestone: row.due_milestone,
   };
 }
 

@@ -394,6 +394,10 @@ export function storedGapValues(gap: Gap): FieldValues {
     completionIndicator: gap.completionIndicator,
     timetable: gap.timetable,
     conditionType: gap.conditionType,
+    loanClause: gap.loanClause,
+    dueMilestone: gap.dueMilestone,
+    dueOffsetMonths: gap.dueOffsetMonths,
+    dueOffsetDays: gap.dueOffsetDays,
   };
 }
 
@@ -424,6 +428,10 @@ export function checkedGapValues(gap: GapValues): FieldValues {
     completionIndicator: gap.completionIndicator ?? null,
     timetable: gap.timetable ?? null,
     conditionType: gap.conditionType ?? null,
+    loanClause: gap.loanClause ?? null,
+    dueMilestone: ('dueMilestone' in gap ? (gap.dueMilestone as string | null) : null) ?? null,
+    dueOffsetMonths: ('dueOffsetMonths' in gap ? (gap.dueOffsetMonths as number) : 0) ?? 0,
+    dueOffsetDays: ('dueOffsetDays' in gap ? (gap.dueOffsetDays as number) : 0) ?? 0,
   };
 }
 

@@ -6,8 +6,10 @@ import {
   AUDIT_TYPE_LABELS,
   CLOSURE_METHOD_LABELS,
   CONDITION_TYPE_LABELS,
+  DUE_RELATIVE_TO_LABEL,
   ESAP_FIELD_LABELS,
   RISK_SEVERITY_LABELS,
+  STANDARD_MILESTONES,
   GAP_STORED_STATUSES,
   STATUS_LABELS,
   type SessionUser,
@@ -17,6 +19,24 @@ import { gapOverdueSql } from './derived-sql';
 import { gapFieldSql } from './gap-sql';
 
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/**
+ * shared-api's milestoneDueText in SQL, for the gaps aliased `g` ("6 months after financial close",
+ * "By first disbursement"); null for a gap with a due date of its own. api/test/db/gap-rules.test.ts
+ * holds the two equal.
+ */
+export function milestoneDueTextSql(g: string): string {
+  const standard = STANDARD_MILESTONES.map((name) => quote(name.toLowerCase())).join(', ');
+  const name = `CASE WHEN lower(${g}.due_milestone) IN (${standard}) THEN lower(${g}.due_milestone)
+    ELSE ${g}.due_milestone END`;
+  const part = (column: string, one: string) =>
+    `CASE WHEN ${g}.${column} > 0 THEN ${g}.${column} || CASE WHEN ${g}.${column} = 1 THEN ' ${one}'
+      ELSE ' ${one}s' END END`;
+  return `CASE WHEN ${g}.due_milestone IS NULL THEN NULL
+    WHEN ${g}.due_offset_months = 0 AND ${g}.due_offset_days = 0 THEN 'By ' || ${name}
+    ELSE concat_ws(' ', ${part('due_offset_months', 'month')}, ${part('due_offset_days', 'day')})
+      || ' after ' || ${name} END`;
+}
 
 /** A CASE turning stored values into their labels (the labels are product constants, not user input). */
 export const labelSql = (expression: string, labels: Readonly<Record<string, string>>) =>
@@ -105,6 +125,8 @@ export const CSV_COLUMNS: readonly [heading: string, cell: string, of: 'plan' | 
     labelSql(gapFieldSql('conditionType'), CONDITION_TYPE_LABELS),
     'gap',
   ],
+  [ESAP_FIELD_LABELS.loanClause, neutralisedCellSql(gapFieldSql('loanClause')), 'gap'],
+  [DUE_RELATIVE_TO_LABEL, neutralisedCellSql(milestoneDueTextSql('g')), 'gap'],
 ];
 
 export const columnName = (heading: string) => `"${heading.replace(/"/g, '""')}"`;

@@ -192,6 +192,10 @@ export const GAP_COLUMNS = {
   completionIndicator: { sql: (g) => `${g}.completion_indicator` },
   timetable: { sql: (g) => `${g}.timetable` },
   conditionType: { sql: (g) => `${g}.condition_type` },
+  loanClause: { sql: (g) => `${g}.loan_clause` },
+  dueMilestone: { sql: (g) => `${g}.due_milestone` },
+  dueOffsetMonths: { sql: (g) => `${g}.due_offset_months` },
+  dueOffsetDays: { sql: (g) => `${g}.due_offset_days` },
   statusHistory: {
     sql: (
       g,

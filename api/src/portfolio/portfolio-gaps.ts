@@ -162,6 +162,7 @@ interface PortfolioGapRow extends Omit<PortfolioGap, 'dueDate' | 'createdAt'> {
 
 const ROW_COLUMNS = `g.id, g.gap_name AS "gapName", g.kpi AS "KPI", g.risk_severity AS "riskSeverity",
   ${gapDisplayStatusSql('g')} AS "displayStatus", g.due_date AS "dueDate",
+  g.due_milestone AS "dueMilestone",
   ${daysOverdueSql('g')} AS "daysOverdue", g.created_at AS "createdAt",
   g.esap_item_number AS "esapItemNumber", g.requirement_references AS "requirementReferences",
   g.impacted_sdgs AS "impactedSDGs", g.condition_type AS "conditionType",

@@ -10,12 +10,16 @@ import {
   gapIsOverdue,
   gapIsPendingReview,
   gapIsProvClosed,
+  gapIsWaiting,
+  milestoneDueDate,
+  milestoneDueText,
   planOverallStatus,
   planStatistics,
   planStatus,
 } from '@verity/shared-api/src/server';
 import type { Database } from '../../src/db';
 import { planOverallStatusSql, planStatisticsSql } from '../../src/action-plans/derived-sql';
+import { milestoneDueTextSql } from '../../src/action-plans/csv-export';
 import { databaseKinds } from '../support/databases';
 import { openMigrated } from '../routes/dashboards/summary-world';
 
@@ -152,5 +156,68 @@ describe.each(databaseKinds)('the rules of a gap state on %s', (kind) => {
         status: planStatus(counted),
       });
     }
+  });
+
+  // A gap due relative to a milestone (migration 0042): reached on, months, days.
+  const MILESTONE_CASES: [string | null, number, number][] = [
+    [null, 6, 0],
+    ['2026-03-15', 0, 0],
+    ['2026-01-31', 1, 0],
+    ['2024-01-31', 1, 0],
+    ['2026-08-31', 6, 0],
+    ['2026-03-15', 0, 90],
+    ['2026-12-31', 1, 1],
+    ['2026-10-01', 14, 45],
+  ];
+
+  it('give a gap due relative to a milestone the due date the browser works out, and none while waiting', async () => {
+    const { rows } = await db.query<{ due: Date | null; waiting: boolean; overdue: boolean }>(
+      `SELECT milestone_due_date(r, m, d) AS due,
+         gap_is_waiting('Financial close', milestone_due_date(r, m, d)) AS waiting,
+         gap_is_overdue('open', milestone_due_date(r, m, d), $4::timestamptz) AS overdue
+       FROM unnest($1::date[], $2::int[], $3::int[]) WITH ORDINALITY AS t (r, m, d, n) ORDER BY n`,
+      [
+        MILESTONE_CASES.map(([reached]) => reached),
+        MILESTONE_CASES.map(([, months]) => months),
+        MILESTONE_CASES.map(([, , days]) => days),
+        AT,
+      ],
+    );
+    const expected = MILESTONE_CASES.map(([reached, months, days]) => {
+      const due = milestoneDueDate(reached, months, days);
+      return {
+        due,
+        waiting: gapIsWaiting('Financial close', due),
+        overdue: gapIsOverdue('open', due, AT),
+      };
+    });
+    expect(rows).toEqual(expected);
+    // Waiting: no due date and never overdue, whatever the clock.
+    expect(expected[0]).toEqual({ due: null, waiting: true, overdue: false });
+    expect(expected.map((c) => c.overdue)).toContain(true);
+    expect(milestoneDueDate('2026-01-31', 1, 0)).toEqual(new Date('2026-02-28T00:00:00.000Z'));
+  });
+
+  it('word a due date relative to a milestone as the browser does', async () => {
+    const names = ['Financial close', 'First disbursement', 'Commercial operation date'];
+    const cases = names.flatMap((name) =>
+      [
+        [0, 0],
+        [1, 0],
+        [6, 0],
+        [0, 1],
+        [0, 90],
+        [2, 15],
+      ].map(([months, days]) => ({ name, months: months!, days: days! })),
+    );
+    const { rows } = await db.query<{ text: string }>(
+      `SELECT ${milestoneDueTextSql('g')} AS text
+       FROM unnest($1::text[], $2::int[], $3::int[]) WITH ORDINALITY
+         AS g (due_milestone, due_offset_months, due_offset_days, n) ORDER BY n`,
+      [cases.map((c) => c.name), cases.map((c) => c.months), cases.map((c) => c.days)],
+    );
+    expect(rows.map((row) => row.text)).toEqual(
+      cases.map((c) => milestoneDueText(c.name, c.months, c.days)),
+    );
   });
 });

@@ -17,6 +17,7 @@ const TABLES = [
   'change_history',
   'notifications',
   'notification_preferences',
+  'target_company_milestones',
 ];
 
 /** Row count and a digest of every row of each domain table: equal digests mean nothing was written. */

@@ -78,6 +78,47 @@ export const ORGANISATION_ROWS: readonly MatrixRow[] = [
       }),
   },
   {
+    route: 'GET /target-company/{id}/milestones',
+    write: false,
+    own: {
+      client: [200, 200, 200, 200],
+      auditor: [200, 200, 200, 200],
+      targetCompany: [200, 200, 200, 200],
+    },
+    foreign: {
+      client: [404, 404, 404, 404],
+      auditor: [404, 404, 404, 404],
+      targetCompany: [404, 404, 404, 404],
+    },
+    request: ({ ids }) => ({
+      method: 'GET',
+      url: `/target-company/${ids.targetCompanyId}/milestones`,
+    }),
+  },
+  {
+    // The client's users who may manage the company set its milestones; the rest only read them.
+    route: 'PUT /target-company/{id}/milestones',
+    write: true,
+    own: {
+      client: [200, 200, 200, 403],
+      auditor: [403, 403, 403, 403],
+      targetCompany: [403, 403, 403, 403],
+    },
+    foreign: {
+      client: [404, 404, 404, 403],
+      auditor: [403, 403, 403, 403],
+      targetCompany: [403, 403, 403, 403],
+    },
+    // A milestone named after the request, so that every accepted call writes.
+    request: ({ ids, serial }) =>
+      json('PUT', `/target-company/${ids.targetCompanyId}/milestones`, {
+        milestones: [
+          { name: 'Financial close', reachedOn: '2026-01-15' },
+          { name: `Milestone ${serial}`, reachedOn: null },
+        ],
+      }),
+  },
+  {
     // A foreign auditorId narrows the client's list of engaged firms to nothing.
     route: 'GET /auditor',
     write: false,

@@ -1,11 +1,11 @@
-// Bad input to the notification, organisation-settings, own-settings, ESAP import and revision,
-// monitoring-report, portfolio and sign-in-limits routes: NUL bytes, huge and negative values, wrong types, hostile files. Each is
-// answered with a 4xx, never a 5xx, and nothing in the database changes.
+// Bad input to the routes Verity added beyond the spec, one block of probes per route (and a gap's
+// newer fields): NUL bytes, huge and negative values, wrong types, hostile files. Each is answered
+// with a 4xx, never a 5xx, and nothing in the database changes.
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { databaseDigest } from '../permissions/database-digest';
 import { buildTestApp } from '../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
-import { buildWorld, createPlan, type World } from './action-plans/fixtures';
+import { buildWorld, createPlan, validGap, type World } from './action-plans/fixtures';
 
 const HUGE = 'x'.repeat(200_000);
 const NUL = 'Europe/\u0000London';
@@ -14,7 +14,7 @@ interface Probe {
   name: string;
   request: (world: World, planId: string) => InjectOptions | Promise<InjectOptions>;
   /** Who calls: one who may call the route, so that a refusal is about the input (the firm's owner unless said). */
-  as?: 'companyOwner';
+  as?: 'companyOwner' | 'clientOwner';
 }
 
 const csvForm = (
@@ -219,6 +219,59 @@ const PROBES: Probe[] = [
       method: 'GET' as const,
       url: '/api/v1/target-company/users/sign-in-limits',
       query,
+    }),
+  })),
+  // A company's financing milestones, as its client's owner sets them.
+  ...[
+    {},
+    { milestones: 'Financial close' },
+    { milestones: [{ name: '' }] },
+    { milestones: [{ name: '\u0000' }] },
+    { milestones: [{ name: HUGE }] },
+    { milestones: [{ name: 'x'.repeat(101) }] },
+    { milestones: [{ name: 'COD' }, { name: ' cod ' }] },
+    { milestones: [{ name: 'Financial close', reachedOn: '2026-02-30' }] },
+    { milestones: [{ name: 'Financial close', reachedOn: '0000-01-01' }] },
+    { milestones: [{ name: 'Financial close', reachedOn: 20260101 }] },
+    { milestones: [{ name: 'Financial close', reachedOn: HUGE }] },
+    { milestones: Array.from({ length: 21 }, (_, index) => ({ name: `M${index}` })) },
+    { milestones: Array.from({ length: 10_000 }, (_, index) => ({ name: `M${index}` })) },
+  ].map((payload, index) => ({
+    name: `PUT /target-company/{id}/milestones #${index + 1}`,
+    as: 'clientOwner' as const,
+    request: (world: World) => ({
+      method: 'PUT' as const,
+      url: `/api/v1/target-company/${world.acmeId}/milestones`,
+      payload,
+    }),
+  })),
+  ...['not-a-uuid', '\u0000'].map((id) => ({
+    name: `PUT /target-company/{${id.slice(0, 12)}}/milestones`,
+    as: 'clientOwner' as const,
+    request: () => ({
+      method: 'PUT' as const,
+      url: `/api/v1/target-company/${encodeURIComponent(id)}/milestones`,
+      payload: { milestones: [] },
+    }),
+  })),
+  // A gap due relative to a milestone, and the loan clause it serves.
+  ...[
+    { dueMilestone: 'Financial close', dueOffsetMonths: -1 },
+    { dueMilestone: 'Financial close', dueOffsetMonths: 601 },
+    { dueMilestone: 'Financial close', dueOffsetMonths: 'six' },
+    { dueMilestone: 'Financial close', dueOffsetMonths: 1.5 },
+    { dueMilestone: 'Financial close', dueOffsetDays: 1e9 },
+    { dueMilestone: HUGE },
+    { dueMilestone: '\u0000' },
+    { loanClause: 'x'.repeat(101) },
+    { loanClause: HUGE },
+  ].map((fields, index) => ({
+    name: `POST /action-plan/{id}/gaps milestone #${index + 1}`,
+    request: (world: World, planId: string) => ({
+      method: 'POST' as const,
+      url: `/api/v1/action-plan/${planId}/gaps`,
+      query: { auditId: world.audits.ap },
+      payload: { ...validGap(), ...fields },
     }),
   })),
 ];

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
+  dueWaitingText,
   AUDIT_TYPES,
   AUDIT_TYPE_LABELS,
   CONDITION_TYPES,
@@ -241,7 +242,7 @@ const EXPLORER_COLUMNS: readonly (DataTableColumn<PortfolioGap> & { header: stri
   {
     key: 'due',
     header: texts.dueDate,
-    cell: (gap) => (gap.dueDate ? formatTableDate(gap.dueDate) : ''),
+    cell: (gap) => dueWaitingText(gap) ?? (gap.dueDate ? formatTableDate(gap.dueDate) : ''),
   },
   { key: 'days', header: texts.daysOverdue, align: 'right', cell: (gap) => gap.daysOverdue ?? '' },
   {

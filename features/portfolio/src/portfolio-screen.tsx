@@ -3,6 +3,7 @@
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import {
+  dueWaitingText,
   ACTION_PLAN_CATEGORY_LABELS,
   OVERDUE_AGE_LABELS,
   RISK_SEVERITY_LABELS,
@@ -399,7 +400,7 @@ const GAP_LIST_COLUMNS: readonly DataTableColumn<PortfolioGap>[] = [
   {
     key: 'due',
     header: texts.dueDate,
-    cell: (gap) => (gap.dueDate ? formatTableDate(gap.dueDate) : ''),
+    cell: (gap) => dueWaitingText(gap) ?? (gap.dueDate ? formatTableDate(gap.dueDate) : ''),
   },
   {
     key: 'days',

@@ -12,6 +12,7 @@ export function portfolioGap(overrides: Partial<PortfolioGap> = {}): PortfolioGa
     riskSeverity: 'high',
     displayStatus: 'overdue',
     dueDate: '2026-03-01T00:00:00.000Z',
+    dueMilestone: null,
     daysOverdue: 269,
     createdAt: '2025-11-01T00:00:00.000Z',
     esapItemNumber: '3.1',

@@ -19,6 +19,7 @@ import { PageHeader } from '@verity/shared-ui';
 import { clientPaths } from '../client-paths';
 import { AddAuditModal } from '../features/audits/add-audit-modal';
 import { AssignAuditorModal } from '../features/company-auditors/assign-auditor-modal';
+import { MilestonesSection } from '../features/financing-milestones/milestones-section';
 import { CLIENT_PAGE_TITLES, MANAGE_TARGET_COMPANY_PLACEHOLDER } from '../strings';
 import { useSessionUser } from '../use-session-user';
 import { useCompanyTrail } from './use-company-trail';
@@ -37,12 +38,15 @@ export function CompanyDashboardPage() {
   const { targetCompanyId } = useIds();
   const trail = useCompanyTrail({ targetCompanyId });
   return (
-    <CompanyDashboardScreen
-      targetCompanyId={targetCompanyId}
-      title={CLIENT_PAGE_TITLES.companyDashboard}
-      trail={trail}
-      actions={<CompanyReportButton targetCompanyId={targetCompanyId} />}
-    />
+    <>
+      <CompanyDashboardScreen
+        targetCompanyId={targetCompanyId}
+        title={CLIENT_PAGE_TITLES.companyDashboard}
+        trail={trail}
+        actions={<CompanyReportButton targetCompanyId={targetCompanyId} />}
+      />
+      <MilestonesSection targetCompanyId={targetCompanyId} />
+    </>
   );
 }
 

@@ -16,6 +16,8 @@ export {
   addTargetCompanyAuditor,
   getAuditorTargetCompanies,
   getCompanyAuditors,
+  getCompanyMilestones,
+  updateCompanyMilestones,
 } from './target-companies';
 export type { AuditorFilter } from './target-companies';
 export { getAuditors, createAuditor } from './auditors';

@@ -1,5 +1,7 @@
 import type {
   AddCompanyAuditorPayload,
+  CompanyMilestones,
+  MilestonesPayload,
   CompanyAuditorEntry,
   CompanyAuditorPage,
   CompanyAuditorQuery,
@@ -90,4 +92,23 @@ export async function getCompanyAuditors(
   );
   const auditors = data.auditors ?? [];
   return { auditors, ...pageInfoOf(auditors, data) };
+}
+
+/** GET /target-company/{id}/milestones: the company's financing milestones. */
+export function getCompanyMilestones(
+  targetCompanyId: string,
+  client: KyInstance = apiClient,
+): Promise<CompanyMilestones> {
+  return dataOf<CompanyMilestones>(client.get(`target-company/${targetCompanyId}/milestones`));
+}
+
+/** PUT /target-company/{id}/milestones: sets the whole list (client, not viewer). */
+export function updateCompanyMilestones(
+  targetCompanyId: string,
+  payload: MilestonesPayload,
+  client: KyInstance = apiClient,
+): Promise<CompanyMilestones> {
+  return dataOf<CompanyMilestones>(
+    client.put(`target-company/${targetCompanyId}/milestones`, { json: payload }),
+  );
 }

@@ -89,6 +89,30 @@ export const GapInput = Type.Object({
   conditionType: Type.Optional(
     Nullable(Type.String({ description: 'precedent, subsequent, ongoing or recurring' })),
   ),
+  loanClause: Type.Optional(
+    Nullable(
+      Type.String({ description: 'the loan agreement clause it serves ("Clause 21.3(b)")' }),
+    ),
+  ),
+  // Due relative to a financing milestone of the company (docs/decisions/0084-financing-milestones.md).
+  dueMilestone: Type.Optional(
+    Nullable(
+      Type.String({
+        description:
+          "a milestone's name (Financial close, First disbursement or the client's): the due date is its date plus the offset, and dueDate is ignored; ap, capa and mp",
+      }),
+    ),
+  ),
+  dueOffsetMonths: Type.Optional(
+    Nullable(
+      Type.Union([Type.Integer(), Type.String()], { description: '0 to 600; 0 when absent' }),
+    ),
+  ),
+  dueOffsetDays: Type.Optional(
+    Nullable(
+      Type.Union([Type.Integer(), Type.String()], { description: '0 to 3650; 0 when absent' }),
+    ),
+  ),
 });
 export type GapInput = Static<typeof GapInput>;
 
@@ -325,6 +349,15 @@ export const Gap = Type.Object({
   completionIndicator: Nullable(Type.String()),
   timetable: Nullable(Type.String({ description: 'as written, beside the due date' })),
   conditionType: Nullable(oneOf(CONDITION_TYPES)),
+  loanClause: Nullable(Type.String({ description: 'the loan agreement clause it serves' })),
+  dueMilestone: Nullable(
+    Type.String({
+      description:
+        'the milestone it is due relative to; with dueDate null, waiting for that milestone (never overdue)',
+    }),
+  ),
+  dueOffsetMonths: Type.Integer({ minimum: 0 }),
+  dueOffsetDays: Type.Integer({ minimum: 0 }),
   statusHistory: Type.Array(StatusHistoryEntry),
   remark: Type.Array(Remark, {
     description: `oldest first: the newest ${GAP_REMARK_PREVIEW} remarks; GET /gap/{id}/remarks gives earlier ones`,
@@ -372,6 +405,11 @@ export const GapListItem = Type.Object({
   dueDate: Nullable(IsoDate),
   /** The lender's item number ('2.3a'), where the gap has one. */
   esapItemNumber: Nullable(Type.String()),
+  dueMilestone: Nullable(
+    Type.String({
+      description: 'due relative to this milestone; waiting for it while dueDate is null',
+    }),
+  ),
 });
 export type GapListItem = Static<typeof GapListItem>;
 

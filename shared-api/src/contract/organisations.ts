@@ -5,6 +5,7 @@ import { COMPANY_TYPES } from '../domain/company';
 import { RoleSchema } from './auth';
 import {
   IsoDate,
+  Nullable,
   PageInfo,
   PageQuery,
   Uuid,
@@ -318,6 +319,36 @@ export const ClientSettings = Type.Object({
 export type ClientSettings = Static<typeof ClientSettings>;
 const UserId = Type.Object({ id: Uuid });
 
+/** A financing milestone of a company's loan (docs/decisions/0084-financing-milestones.md). */
+export const Milestone = Type.Object({
+  name: Type.String({
+    description: "Financial close and First disbursement always, then the client's",
+  }),
+  reachedOn: Nullable(Type.String({ description: 'YYYY-MM-DD once reached; null until then' })),
+  standard: Type.Boolean({ description: 'financial close or first disbursement: never removed' }),
+});
+export type Milestone = Static<typeof Milestone>;
+
+export const CompanyMilestones = Type.Object({
+  milestones: Type.Array(Milestone, {
+    description: 'the standard two first, then in the order set',
+  }),
+  canManage: Type.Boolean({ description: 'whether the caller may set them' }),
+});
+export type CompanyMilestones = Static<typeof CompanyMilestones>;
+
+/** PUT /target-company/{id}/milestones: the whole list; the standard two are added when left out. */
+export const MilestonesPayload = Type.Object({
+  milestones: Type.Array(
+    Type.Object({
+      name: Type.Optional(Type.String({ maxLength: 5000 })),
+      reachedOn: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+    }),
+    { maxItems: 200 },
+  ),
+});
+export type MilestonesPayload = Static<typeof MilestonesPayload>;
+
 export const organisationSchemas = routeSchemas({
   targetCompanies: { querystring: TargetCompanyQuery, response: answers(200, TargetCompanyPage) },
   auditorTargetCompanies: {
@@ -371,6 +402,15 @@ export const organisationSchemas = routeSchemas({
   },
   createAudit: { body: CreateAuditPayload, response: answers(201, Type.Object({ audit: Audit })) },
   clientSettings: { response: answers(200, Type.Object({ settings: ClientSettings })) },
+  companyMilestones: {
+    params: Type.Object({ id: Uuid }),
+    response: answers(200, CompanyMilestones),
+  },
+  updateCompanyMilestones: {
+    params: Type.Object({ id: Uuid }),
+    body: MilestonesPayload,
+    response: { ...answers(200, CompanyMilestones), ...errorAnswers(409) },
+  },
   updateClientSettings: {
     body: Type.Object({ closureNeedsReview: Type.Optional(Type.Boolean()) }),
     response: answers(200, Type.Object({ settings: ClientSettings })),

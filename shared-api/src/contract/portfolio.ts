@@ -37,6 +37,11 @@ export const PortfolioGap = Type.Object({
   riskSeverity: oneOf(RISK_SEVERITIES),
   displayStatus: oneOf(STATUS_KEYS),
   dueDate: Nullable(IsoDate),
+  dueMilestone: Nullable(
+    Type.String({
+      description: 'due relative to this milestone; waiting for it while dueDate is null',
+    }),
+  ),
   daysOverdue: Nullable(Type.Integer({ minimum: 1, description: 'whole days, counted up' })),
   createdAt: IsoDate,
   esapItemNumber: Nullable(Type.String()),

@@ -22,6 +22,10 @@ export const GAP_FORM_CHANGE_FIELDS = [
   'completionIndicator',
   'timetable',
   'conditionType',
+  'loanClause',
+  'dueMilestone',
+  'dueOffsetMonths',
+  'dueOffsetDays',
 ] as const;
 export type GapFormChangeField = (typeof GAP_FORM_CHANGE_FIELDS)[number];
 

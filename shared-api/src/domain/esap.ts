@@ -33,6 +33,7 @@ export const ESAP_TEXT_LIMITS = {
   esapItemNumber: 20,
   completionIndicator: 2000,
   timetable: 500,
+  loanClause: 100,
 } as const;
 
 /** The lender fields' labels: the gap form, the Gap Details panel and the CSV header use them. */
@@ -42,6 +43,7 @@ export const ESAP_FIELD_LABELS = {
   completionIndicator: 'Completion Indicator',
   timetable: 'Timetable',
   conditionType: 'Condition Type',
+  loanClause: 'Loan Agreement Clause',
 } as const;
 
 export type EsapField = keyof typeof ESAP_FIELD_LABELS;
@@ -53,7 +55,16 @@ export const ESAP_CSV_COLUMNS: readonly string[] = [
   ESAP_FIELD_LABELS.completionIndicator,
   ESAP_FIELD_LABELS.timetable,
   ESAP_FIELD_LABELS.conditionType,
+  ESAP_FIELD_LABELS.loanClause,
+  'Due Relative To',
 ];
+
+/** The CSV column and the panel's term of a due date relative to a financing milestone. */
+export const DUE_RELATIVE_TO_LABEL = 'Due Relative To';
+
+/** The condition types that serve a clause of the loan agreement (the form asks for it with them). */
+export const conditionNamesClause = (type: ConditionType | '' | null | undefined) =>
+  type === 'precedent' || type === 'subsequent';
 
 export const ESAP_ITEM_NUMBER_TAKEN = (itemNumber: string) =>
   `ESAP item ${itemNumber} is already in this action plan.`;

@@ -57,6 +57,7 @@ describe('the permission table', () => {
       'viewRemarkDocuments',
       'viewClientSettings',
       'viewOrganisationSettings',
+      'viewMilestones',
       // Their own notifications and preferences: nothing of the organisation's changes.
       'useNotifications',
       // Their own settings (how dates are written for them): nothing of the organisation's.

@@ -31,6 +31,9 @@ export const PERMISSIONS = {
   viewEngagedAuditors: { client: EVERYONE },
   engageAuditor: { client: OWNER },
   viewCompanyAuditors: ALL_USER_TYPES,
+  /** A company's financing milestones: read by whoever sees the company, set by the client's non-viewers. */
+  viewMilestones: ALL_USER_TYPES,
+  manageMilestones: { client: NOT_VIEWER },
 
   // Users of one's own organisation
   viewClientUsers: { client: EVERYONE },
@@ -162,6 +165,11 @@ export function canDeleteClientUser(user: PermissionSubject, target: { role: Rol
 /** 'Add New Audit' and the per-company 'Add New Auditor': clients who are not viewers. */
 export function canAddAuditOrCompanyAuditor(user: PermissionSubject): boolean {
   return may(user, 'addAudit') && may(user, 'assignCompanyAuditor');
+}
+
+/** The client's company page: setting the financing milestones' dates. */
+export function canManageMilestones(user: PermissionSubject): boolean {
+  return may(user, 'manageMilestones');
 }
 
 export function canChangeGapStatus(user: PermissionSubject): boolean {

@@ -20,6 +20,7 @@ export const ESAP_FIELDS = [
   'completionIndicator',
   'timetable',
   'conditionType',
+  'loanClause',
 ] as const;
 
 /** An optional text: trimmed, '' or blank is null, longer than `max` is refused in the rules' words. */
@@ -67,6 +68,7 @@ export function esapSchemaFields() {
       .typeError(UNKNOWN_CONDITION_TYPE)
       .nullable()
       .default(null),
+    loanClause: optionalText(ESAP_FIELD_LABELS.loanClause, ESAP_TEXT_LIMITS.loanClause),
   };
 }
 
@@ -77,4 +79,5 @@ export interface EsapValues {
   completionIndicator: string | null;
   timetable: string | null;
   conditionType: ConditionType | null;
+  loanClause: string | null;
 }

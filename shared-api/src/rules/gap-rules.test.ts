@@ -105,8 +105,38 @@ describe('gap rules', () => {
         completionIndicator: null,
         timetable: null,
         conditionType: null,
+        loanClause: null,
       },
     });
+  });
+
+  it('takes a gap due relative to a milestone without a due date of its own', () => {
+    const apGap = { ...base, ESGAspect: 'Social', dueDate: '2020-01-01' };
+    const result = checkGap(
+      { ...apGap, dueMilestone: ' first DISBURSEMENT ', dueOffsetMonths: '6', dueOffsetDays: '' },
+      { formType: 'ap', now },
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      value: { dueMilestone: 'First disbursement', dueOffsetMonths: 6, dueOffsetDays: 0 },
+    });
+    expect(result.ok && 'dueDate' in result.value).toBe(false);
+    expect(messageOf({ ...apGap, dueDate: '', dueMilestone: '' }, { formType: 'ap', now })).toBe(
+      DUE_DATE_REQUIRED,
+    );
+    for (const [field, value, message] of [
+      ['dueOffsetMonths', '-1', gapRuleMessages.dueOffsetMonths],
+      ['dueOffsetMonths', '2.5', gapRuleMessages.dueOffsetMonths],
+      ['dueOffsetDays', 'soon', gapRuleMessages.dueOffsetDays],
+      ['dueOffsetDays', 3651, gapRuleMessages.dueOffsetDays],
+    ] as const) {
+      expect(
+        messageOf(
+          { ...apGap, dueMilestone: 'Financial close', [field]: value },
+          { formType: 'ap', now },
+        ),
+      ).toBe(message);
+    }
   });
 
   it('checks a CAPA amount: currency, at least 0, two decimals, non-numeric as 0', () => {

@@ -10,6 +10,7 @@ import {
 } from '../domain/audit';
 import { AMOUNT_MAX, AMOUNT_MIN, CURRENCY_CODES, toAmountValue } from '../domain/currency';
 import { DATE_RANGE } from '../domain/dates';
+import { MILESTONE_LIMITS, STANDARD_MILESTONES, milestoneKey } from '../domain/milestones';
 import { DEFAULT_RISK_SEVERITY, RISK_SEVERITIES } from '../domain/risk';
 import { SDG_CODES } from '../domain/sdg';
 import { TEXT_LIMITS, tooLongMessage } from '../domain/text-limits';
@@ -39,6 +40,9 @@ export const gapRuleMessages = {
   invalidDate: 'Please enter a valid date',
   dateOutOfRange: 'Please enter a date between the years 1900 and 9999',
   invalidNameValue: 'Each custom field and add-on needs a text name and value',
+  dueMilestoneTooLong: `A milestone name can be at most ${MILESTONE_LIMITS.name} characters.`,
+  dueOffsetMonths: `Months after the milestone must be a whole number from 0 to ${MILESTONE_LIMITS.offsetMonths}.`,
+  dueOffsetDays: `Days after the milestone must be a whole number from 0 to ${MILESTONE_LIMITS.offsetDays}.`,
 } as const;
 
 export interface GapRuleOptions {
@@ -162,6 +166,21 @@ export function gapSchema(options: GapRuleOptions) {
     );
   }
 
+  // Due relative to a milestone: the due date is the milestone's date plus the offset, which the
+  // database writes (migration 0042); a due date sent beside it is not the gap's.
+  const relative = (milestone: unknown) => typeof milestone === 'string' && milestone.trim() !== '';
+  const offset = (max: number, message: string) =>
+    yup
+      .number()
+      .transform((value: unknown, original: unknown) =>
+        original === '' || original === null || original === undefined ? 0 : value,
+      )
+      .typeError(message)
+      .integer(message)
+      .min(0, message)
+      .max(max, message)
+      .default(0);
+
   // Fields another form type has are dropped, whatever the browser sent.
   const dropped = () => yup.mixed().strip();
   return yup.object({
@@ -194,7 +213,35 @@ export function gapSchema(options: GapRuleOptions) {
       )
       .min(1, IMPACTED_SDG_REQUIRED)
       .required(IMPACTED_SDG_REQUIRED),
-    dueDate: fieldsOf.dueDate ? dueDate : dropped(),
+    dueDate: fieldsOf.dueDate
+      ? (dueDate.when('dueMilestone', ([milestone]: unknown[], schema) =>
+          relative(milestone) ? yup.mixed().strip() : schema,
+        ) as typeof dueDate)
+      : dropped(),
+    dueMilestone: fieldsOf.dueDate
+      ? yup
+          .string()
+          .transform((value: unknown) =>
+            typeof value === 'string' && value.trim() === '' ? null : value,
+          )
+          .trim()
+          .max(MILESTONE_LIMITS.name, gapRuleMessages.dueMilestoneTooLong)
+          // The standard milestones as the API names them, whatever the case written.
+          .transform((value: unknown) =>
+            typeof value === 'string'
+              ? (STANDARD_MILESTONES.find((name) => milestoneKey(name) === milestoneKey(value)) ??
+                value)
+              : value,
+          )
+          .nullable()
+          .default(null)
+      : dropped(),
+    dueOffsetMonths: fieldsOf.dueDate
+      ? offset(MILESTONE_LIMITS.offsetMonths, gapRuleMessages.dueOffsetMonths)
+      : dropped(),
+    dueOffsetDays: fieldsOf.dueDate
+      ? offset(MILESTONE_LIMITS.offsetDays, gapRuleMessages.dueOffsetDays)
+      : dropped(),
     timeline: fieldsOf.timeline ? optionalDate() : dropped(),
     ESGAspect: fieldsOf.ESGAspect
       ? yup
@@ -227,6 +274,9 @@ export const GAP_FIELD_ORDER = [
   'riskSeverity',
   'impactedSDGs',
   'dueDate',
+  'dueMilestone',
+  'dueOffsetMonths',
+  'dueOffsetDays',
   'timeline',
   'ESGAspect',
   'areaCode',

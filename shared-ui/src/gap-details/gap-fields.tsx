@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import {
   CONDITION_TYPE_LABELS,
+  DUE_RELATIVE_TO_LABEL,
   ESAP_FIELD_LABELS,
+  dueWaitingText,
   isReportDay,
+  milestoneDueText,
   type Gap,
   type NameValue,
 } from '@verity/shared-api';
@@ -48,8 +51,13 @@ export function GapFields({ gap }: { gap: Gap }) {
           <DateText value={gap.createdAt} format="detail" />
         </Detail>
         <Detail term="Due Date">
-          <DateText value={gap.dueDate} format="detail" />
+          {dueWaitingText(gap) ?? <DateText value={gap.dueDate} format="detail" />}
         </Detail>
+        {gap.dueMilestone ? (
+          <Detail term={DUE_RELATIVE_TO_LABEL}>
+            {milestoneDueText(gap.dueMilestone, gap.dueOffsetMonths, gap.dueOffsetDays)}
+          </Detail>
+        ) : null}
         {/* The lender's timetable as written, beside the date it is tracked by; a date cell of the
             ESAP (kept as YYYY-MM-DD) is written as the due date is. */}
         {gap.timetable ? (
@@ -112,7 +120,8 @@ function LenderFields({ gap }: { gap: Gap }) {
     !gap.esapItemNumber &&
     references.length === 0 &&
     !gap.conditionType &&
-    !gap.completionIndicator
+    !gap.completionIndicator &&
+    !gap.loanClause
   ) {
     return null;
   }
@@ -127,6 +136,9 @@ function LenderFields({ gap }: { gap: Gap }) {
           <Detail term={ESAP_FIELD_LABELS.conditionType}>
             {CONDITION_TYPE_LABELS[gap.conditionType]}
           </Detail>
+        ) : null}
+        {gap.loanClause ? (
+          <Detail term={ESAP_FIELD_LABELS.loanClause}>{gap.loanClause}</Detail>
         ) : null}
         {references.length > 0 ? (
           <Detail term={ESAP_FIELD_LABELS.requirementReferences} wide>

@@ -5,6 +5,7 @@ import {
   ESAP_FIELD_LABELS,
   ESAP_FIELDS,
   REQUIREMENT_REFERENCES,
+  conditionNamesClause,
 } from '@verity/shared-api';
 import { SelectField, TextAreaField, TextField } from '../form-field';
 import { GAP_FORM_TEXT } from './gap-form-text';
@@ -52,6 +53,7 @@ export function esapFieldsSet(values: EsapFormValues): number {
     values.completionIndicator.trim(),
     values.timetable.trim(),
     values.conditionType,
+    values.loanClause.trim(),
   ].filter(Boolean).length;
 }
 
@@ -136,6 +138,17 @@ export function EsapFieldsGroup({
               onChange={onText('conditionType')}
               error={errorOf('conditionType')}
             />
+            {conditionNamesClause(values.conditionType) || values.loanClause ? (
+              <TextField
+                id={id('loanClause')}
+                label={ESAP_FIELD_LABELS.loanClause}
+                hint={GAP_FORM_TEXT.loanClauseHint}
+                value={values.loanClause}
+                onChange={onText('loanClause')}
+                error={errorOf('loanClause')}
+                autoComplete="off"
+              />
+            ) : null}
             <TextAreaField
               id={id('completionIndicator')}
               label={ESAP_FIELD_LABELS.completionIndicator}

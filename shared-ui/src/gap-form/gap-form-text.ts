@@ -28,6 +28,12 @@ export const GAP_FORM_TEXT = {
   lenderFieldsSet: (count: number) => `${count} set`,
   timetableHint: 'As the ESAP words it, e.g. “Prior to first disbursement”.',
   conditionTypePlaceholder: 'No condition type',
+  dueRelative: 'Due relative to a milestone',
+  dueMilestone: 'Milestone',
+  dueMilestoneHint: 'Financial close, First disbursement or a milestone the client names.',
+  dueOffsetMonths: 'Months after',
+  dueOffsetDays: 'Days after',
+  loanClauseHint: 'The clause of the loan agreement this condition serves, e.g. “Clause 21.3(b)”.',
 } as const;
 
 export function sdgOptionLabel(code: string, title: string): string {

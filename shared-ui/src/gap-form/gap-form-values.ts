@@ -5,6 +5,7 @@ import {
   CUSTOM_FIELD_TYPES,
   DEFAULT_RISK_SEVERITY,
   ESG_ASPECTS,
+  FINANCIAL_CLOSE,
   RISK_SEVERITIES,
   SDG_CODES,
   gapFieldsOf,
@@ -47,6 +48,12 @@ export interface GapFormValues {
   completionIndicator: string;
   timetable: string;
   conditionType: ConditionType | '';
+  loanClause: string;
+  /** Due relative to a financing milestone (its date plus months and days) instead of on a date. */
+  dueRelative: boolean;
+  dueMilestone: string;
+  dueOffsetMonths: string;
+  dueOffsetDays: string;
   /** Why an edit moves the due date later; asked only then, and sent beside the gap, never in it. */
   reason: string;
 }
@@ -109,7 +116,42 @@ export function initialGapFormValues(
     completionIndicator: initialGap?.completionIndicator ?? '',
     timetable: initialGap?.timetable ?? '',
     conditionType: initialGap?.conditionType ?? '',
+    loanClause: initialGap?.loanClause ?? '',
+    dueRelative: Boolean(initialGap?.dueMilestone),
+    dueMilestone: initialGap?.dueMilestone ?? FINANCIAL_CLOSE,
+    dueOffsetMonths: String(initialGap?.dueOffsetMonths ?? 0),
+    dueOffsetDays: String(initialGap?.dueOffsetDays ?? 0),
     reason: '',
+  };
+}
+
+/** The values the gap rules check: a milestone only while "Due relative to a milestone" is ticked. */
+export function checkedDueValues(values: GapFormValues) {
+  return values.dueRelative
+    ? {
+        dueDate: '',
+        dueMilestone: values.dueMilestone,
+        dueOffsetMonths: values.dueOffsetMonths.trim(),
+        dueOffsetDays: values.dueOffsetDays.trim(),
+      }
+    : { dueMilestone: null, dueOffsetMonths: 0, dueOffsetDays: 0 };
+}
+
+/** The due fields sent: a date, or a milestone with its offset (the API works the date out). */
+function dueOf(values: GapFormValues): Partial<GapInput> {
+  if (!values.dueRelative) {
+    return {
+      dueDate: toIsoDate(values.dueDate),
+      dueMilestone: null,
+      dueOffsetMonths: 0,
+      dueOffsetDays: 0,
+    };
+  }
+  const whole = (text: string) => (text.trim() === '' ? 0 : Number(text));
+  return {
+    dueMilestone: values.dueMilestone.trim() || null,
+    dueOffsetMonths: whole(values.dueOffsetMonths),
+    dueOffsetDays: whole(values.dueOffsetDays),
   };
 }
 
@@ -140,8 +182,9 @@ export function toGapInput(values: GapFormValues, formType: AuditForm): GapInput
     completionIndicator: values.completionIndicator.trim() || null,
     timetable: values.timetable.trim() || null,
     conditionType: values.conditionType || null,
+    loanClause: values.loanClause.trim() || null,
   };
-  if (fieldsOf.dueDate) gap.dueDate = toIsoDate(values.dueDate);
+  if (fieldsOf.dueDate) Object.assign(gap, dueOf(values));
   if (fieldsOf.timeline) {
     const timeline = toIsoDate(values.timeline);
     if (timeline) gap.timeline = timeline;
@@ -209,6 +252,11 @@ export function restoreGapFormValues(
     completionIndicator: text('completionIndicator'),
     timetable: text('timetable'),
     conditionType: oneOf(draft.conditionType, ['', ...CONDITION_TYPES], blank.conditionType),
+    loanClause: text('loanClause'),
+    dueRelative: typeof draft.dueRelative === 'boolean' ? draft.dueRelative : blank.dueRelative,
+    dueMilestone: text('dueMilestone'),
+    dueOffsetMonths: text('dueOffsetMonths'),
+    dueOffsetDays: text('dueOffsetDays'),
     reason: blank.reason,
   };
 }

@@ -279,6 +279,11 @@ describe('GapForm rules', () => {
       completionIndicator: null,
       timetable: null,
       conditionType: null,
+      loanClause: null,
+      // Due on a date, not relative to a milestone.
+      dueMilestone: null,
+      dueOffsetMonths: 0,
+      dueOffsetDays: 0,
     });
     expect(screen.getByLabelText(/^KPI/)).toHaveValue('');
     expect(screen.getByLabelText('SDG6: Clean Water and Sanitation')).not.toBeChecked();

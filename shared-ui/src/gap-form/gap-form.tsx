@@ -34,7 +34,9 @@ import { useFocusFirstError } from '../unsaved-changes';
 import { CustomFieldInputs } from './custom-field-inputs';
 import { EsapFieldsGroup, esapFieldsSet } from './esap-fields-group';
 import { GAP_FORM_TEXT } from './gap-form-text';
+import { MilestoneDueFields, MilestoneDueToggle } from './milestone-due-fields';
 import {
+  checkedDueValues,
   initialGapFormValues,
   renderedFields,
   toGapInput,
@@ -102,7 +104,7 @@ function GapFormForType({
 
   /** An edit that moves the due date later asks why (the same rule as the API's). */
   const asksReason = (values: GapFormValues) =>
-    Boolean(initialGap) && movesLater(initialValues.dueDate, values.dueDate);
+    Boolean(initialGap) && !values.dueRelative && movesLater(initialValues.dueDate, values.dueDate);
 
   async function validate(values: GapFormValues): Promise<FormikErrors<GapFormValues>> {
     const schema = gapSchema({
@@ -114,6 +116,7 @@ function GapFormForType({
     // A non-numeric amount, blank included, counts as 0.
     const checked = {
       ...values,
+      ...checkedDueValues(values),
       amount: { ...values.amount, value: toAmountValue(values.amount.value) },
     };
     let errors: FormikErrors<GapFormValues> = {};
@@ -292,7 +295,7 @@ function GapFormFields({
           onChange={onText('riskSeverity')}
           error={errorOf('riskSeverity')}
         />
-        {fieldsOf.dueDate ? (
+        {fieldsOf.dueDate && !values.dueRelative ? (
           <DateField
             id={id('dueDate')}
             label={GAP_FORM_TEXT.dueDate}
@@ -302,6 +305,12 @@ function GapFormFields({
             onChange={onText('dueDate')}
             error={errorOf('dueDate')}
           />
+        ) : null}
+        {fieldsOf.dueDate ? (
+          <MilestoneDueToggle values={values} errorOf={errorOf} onChange={change} id={id} />
+        ) : null}
+        {fieldsOf.dueDate && values.dueRelative ? (
+          <MilestoneDueFields values={values} errorOf={errorOf} onChange={change} id={id} />
         ) : null}
         {asksReason ? (
           <TextAreaField

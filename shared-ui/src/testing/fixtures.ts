@@ -48,6 +48,10 @@ export function makeGap(overrides: Partial<Gap> = {}): Gap {
     completionIndicator: null,
     timetable: null,
     conditionType: null,
+    loanClause: null,
+    dueMilestone: null,
+    dueOffsetMonths: 0,
+    dueOffsetDays: 0,
     closure: null,
     ...overrides,
   };
@@ -66,6 +70,7 @@ export function makeGapListItem(overrides: Partial<GapListItem> = {}): GapListIt
     createdAt,
     dueDate,
     esapItemNumber,
+    dueMilestone,
   } = makeGap(overrides);
   return {
     id,
@@ -78,6 +83,7 @@ export function makeGapListItem(overrides: Partial<GapListItem> = {}): GapListIt
     createdAt,
     dueDate,
     esapItemNumber,
+    dueMilestone,
   };
 }
 

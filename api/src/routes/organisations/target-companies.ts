@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  checkMilestones,
   companyAuditorSettingsSchema,
+  may,
   organisationSchemas,
   runRules,
   targetCompanySchema,
@@ -8,6 +10,7 @@ import {
 import { requireVisibleCompany } from '../../auth/tenancy';
 import { notFound, passed } from '../../errors';
 import { requireExistingAccount } from '../../organisations/account-lookup';
+import { readMilestones, writeMilestones } from '../../organisations/milestones';
 import { conflict, organisationMessages } from '../../organisations/messages';
 import {
   assignAuditor,
@@ -121,6 +124,50 @@ const targetCompanyRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const audit = await assignAuditor(fastify.db, company.id, settings);
       if (!audit) throw conflict(organisationMessages.auditorAlreadyAssigned);
       return reply.code(201).send({ success: true as const, data: { audit } });
+    },
+  );
+
+  fastify.get(
+    '/target-company/:id/milestones',
+    {
+      config: { permission: 'viewMilestones' },
+      schema: {
+        ...routeDocs(
+          'target companies',
+          "The company's financing milestones (financial close, first disbursement and the client's) and the dates reached",
+        ),
+        ...organisationSchemas.companyMilestones,
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      const company = await requireVisibleCompany(fastify.db, user, request.params.id);
+      const milestones = await readMilestones(fastify.db, company.id);
+      return {
+        success: true as const,
+        data: { milestones, canManage: may(user, 'manageMilestones') },
+      };
+    },
+  );
+
+  fastify.put(
+    '/target-company/:id/milestones',
+    {
+      config: { permission: 'manageMilestones' },
+      schema: {
+        ...routeDocs(
+          'target companies',
+          "Set the company's financing milestones and their dates; the gaps due relative to one get their due dates in the same transaction",
+        ),
+        ...organisationSchemas.updateCompanyMilestones,
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      const company = await requireVisibleCompany(fastify.db, user, request.params.id);
+      const milestones = passed(checkMilestones(request.body.milestones));
+      const saved = await writeMilestones(fastify.db, company.id, milestones, user._id);
+      return { success: true as const, data: { milestones: saved, canManage: true } };
     },
   );
 };

@@ -223,7 +223,8 @@ describe.each(databaseKinds)('CSV export on %s', (kind) => {
     const setLenderFields = (values: unknown[]) =>
       app.db.query(
         `UPDATE gaps SET esap_item_number = $2, requirement_references = $3, completion_indicator = $4,
-           timetable = $5, condition_type = $6
+           timetable = $5, condition_type = $6, loan_clause = $7, due_milestone = $8,
+           due_offset_months = $9
          WHERE id = (SELECT g.id FROM gaps g JOIN action_plans ap ON ap.id = g.action_plan_id
            WHERE g.target_company_id = $1 ORDER BY ap.created_at, ap.id, g.created_at, g.id LIMIT 1)`,
         [world.betaId, ...values],
@@ -232,8 +233,11 @@ describe.each(databaseKinds)('CSV export on %s', (kind) => {
       '-1.2',
       ['IFC PS1', 'EP4', 'National law'],
       '=HYPERLINK("x")',
-      'Prior to first disbursement',
-      'precedent',
+      'Within 6 months of first disbursement',
+      'subsequent',
+      '=Clause 21.3(b)',
+      'First disbursement',
+      6,
     ]);
     const [header, ...rows] = parseCsv((await exportCsv('betaOwner')).body);
     const closureEnd = (header ?? []).indexOf('Last Evidence Date');
@@ -245,12 +249,14 @@ describe.each(databaseKinds)('CSV export on %s', (kind) => {
       'ESAP Item No.': "'-1.2",
       'Requirement References': 'IFC PS1; EP4; National law',
       'Completion Indicator': `'=HYPERLINK("x")`,
-      Timetable: 'Prior to first disbursement',
-      'Condition Type': 'Condition precedent',
+      Timetable: 'Within 6 months of first disbursement',
+      'Condition Type': 'Condition subsequent',
+      'Loan Agreement Clause': "'=Clause 21.3(b)",
+      'Due Relative To': '6 months after first disbursement',
     });
     // A gap without them gives empty cells.
-    await setLenderFields([null, [], null, null, null]);
+    await setLenderFields([null, [], null, null, null, null, null, 0]);
     const [, ...after] = parseCsv((await exportCsv('betaOwner')).body);
-    expect(after[0]?.slice(closureEnd + 1)).toEqual(['', '', '', '', '']);
+    expect(after[0]?.slice(closureEnd + 1)).toEqual(['', '', '', '', '', '', '']);
   });
 });

@@ -1,5 +1,5 @@
 import type { To } from 'react-router-dom';
-import { ESAP_REVISION_SCREEN, type Gap } from '@verity/shared-api';
+import { ESAP_REVISION_SCREEN, dueWaitingText, type Gap } from '@verity/shared-api';
 import {
   formatDate,
   Button,
@@ -51,7 +51,11 @@ export function GapsTable({ gaps, canEditGap, gapLink, onEditGap, droppedIn }: G
       },
     },
     { key: 'created', header: 'Created At', cell: (gap) => formatDate(gap.createdAt, 'table') },
-    { key: 'timeline', header: 'Timeline', cell: (gap) => formatDate(gap.dueDate, 'table') },
+    {
+      key: 'timeline',
+      header: 'Timeline',
+      cell: (gap) => dueWaitingText(gap) ?? formatDate(gap.dueDate, 'table'),
+    },
     { key: 'risk', header: 'Risk', cell: (gap) => <RiskBadge risk={gap.riskSeverity} /> },
     { key: 'status', header: 'Status', cell: (gap) => <StatusBadge status={gap.displayStatus} /> },
     {

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import {
+  dueWaitingText,
   ACTION_PLAN_CATEGORY_LABELS,
   LIST_MAX_PAGE_SIZE,
   LOADING_ACTION_PLANS,
@@ -224,9 +225,7 @@ function GapRow({ gap, to }: { gap: GapListItem; to: string }) {
       <td>
         <CreatedCell value={gap.createdAt} />
       </td>
-      <td>
-        <DueCell value={gap.dueDate} />
-      </td>
+      <td>{dueWaitingText(gap) ?? <DueCell value={gap.dueDate} />}</td>
       <td>
         <RiskBadge risk={gap.riskSeverity} />
       </td>

@@ -1,0 +1,77 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { axe } from 'jest-axe';
+import { MILESTONE_MESSAGES } from '@verity/shared-api';
+import { fails, ok, onApi, renderScreen, testUser } from '@verity/shared-ui/src/testing';
+import { MilestonesSection } from './milestones-section';
+
+const owner = testUser({ role: 'owner' });
+const standard = (reachedOn: string | null = null) => [
+  { name: 'Financial close', reachedOn, standard: true },
+  { name: 'First disbursement', reachedOn: null, standard: true },
+];
+
+describe('MilestonesSection', () => {
+  it('lets the client set the financial close date and name a milestone of its own', async () => {
+    onApi('get', 'target-company/:id/milestones', ok({ milestones: standard(), canManage: true }));
+    const saved = onApi(
+      'put',
+      'target-company/:id/milestones',
+      ok({
+        milestones: [
+          ...standard('2026-03-31'),
+          { name: 'Commercial operation date', reachedOn: null, standard: false },
+        ],
+        canManage: true,
+      }),
+    );
+    const user = userEvent.setup();
+    const { container } = renderScreen(<MilestonesSection targetCompanyId="c1" />, { user: owner });
+    const close = await screen.findByLabelText('Financial close date');
+    expect(await axe(container)).toHaveNoViolations();
+    await user.type(close, '2026-03-31');
+    await user.click(screen.getByRole('button', { name: MILESTONE_MESSAGES.addMilestone }));
+    await user.type(screen.getByLabelText('Milestone'), 'Commercial operation date');
+    await user.click(screen.getByRole('button', { name: MILESTONE_MESSAGES.save }));
+    await waitFor(() =>
+      expect(saved).toHaveBeenCalledWith(
+        expect.objectContaining({
+          body: {
+            milestones: [
+              { name: 'Financial close', reachedOn: '2026-03-31' },
+              { name: 'First disbursement', reachedOn: null },
+              { name: 'Commercial operation date', reachedOn: null },
+            ],
+          },
+        }),
+      ),
+    );
+    expect(await screen.findByText(MILESTONE_MESSAGES.saved)).toBeVisible();
+  });
+
+  it('shows the dates without a form to those who may not set them', async () => {
+    onApi(
+      'get',
+      'target-company/:id/milestones',
+      ok({ milestones: standard('2026-03-31'), canManage: false }),
+    );
+    renderScreen(<MilestonesSection targetCompanyId="c1" />, {
+      user: testUser({ role: 'viewer' }),
+    });
+    expect(await screen.findByText('Mar 31, 2026')).toBeVisible();
+    expect(screen.getByText(MILESTONE_MESSAGES.notReached)).toBeVisible();
+    expect(screen.queryByRole('button', { name: MILESTONE_MESSAGES.save })).toBeNull();
+  });
+
+  it('says why a save was refused and keeps what was typed', async () => {
+    onApi('get', 'target-company/:id/milestones', ok({ milestones: standard(), canManage: true }));
+    onApi('put', 'target-company/:id/milestones', fails(409, MILESTONE_MESSAGES.inUse('COD', 2)));
+    const user = userEvent.setup();
+    renderScreen(<MilestonesSection targetCompanyId="c1" />, { user: owner });
+    const close = await screen.findByLabelText('Financial close date');
+    await user.type(close, '2026-03-31');
+    await user.click(screen.getByRole('button', { name: MILESTONE_MESSAGES.save }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MILESTONE_MESSAGES.inUse('COD', 2));
+    expect(close).toHaveValue('2026-03-31');
+  });
+});

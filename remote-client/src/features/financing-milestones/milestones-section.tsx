@@ -1,0 +1,165 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  MILESTONE_LIMITS,
+  MILESTONE_MESSAGES as text,
+  checkMilestones,
+  formatDate,
+  type CompanyMilestones,
+} from '@verity/shared-api';
+import {
+  getCompanyMilestones,
+  getErrorText,
+  updateCompanyMilestones,
+} from '@verity/shared-api/calls';
+import { Button, DateField, LoadingState, TextField, toast } from '@verity/shared-ui';
+import './milestones-section.css';
+
+/** The query of a company's milestones (read again after a save, which moves gaps' due dates). */
+export const milestonesKey = (targetCompanyId: string) =>
+  ['companyMilestones', targetCompanyId] as const;
+
+interface Row {
+  name: string;
+  reachedOn: string;
+  standard: boolean;
+}
+
+const rowsOf = (data: CompanyMilestones): Row[] =>
+  data.milestones.map((m) => ({
+    name: m.name,
+    reachedOn: m.reachedOn ?? '',
+    standard: m.standard,
+  }));
+
+/**
+ * A company's financing milestones on the client's company page
+ * (docs/decisions/0084-financing-milestones.md): financial close, first disbursement and the ones
+ * the client names, each with the date reached. The client's users who may manage the company set
+ * them; the items due relative to a milestone get their due dates when it is saved.
+ */
+export function MilestonesSection({ targetCompanyId }: { targetCompanyId: string }) {
+  const headingId = useId();
+  const queryClient = useQueryClient();
+  const milestones = useQuery({
+    queryKey: milestonesKey(targetCompanyId),
+    queryFn: () => getCompanyMilestones(targetCompanyId),
+  });
+  const [rows, setRows] = useState<Row[] | undefined>();
+  const [problem, setProblem] = useState<string | undefined>();
+  useEffect(() => {
+    if (milestones.data) setRows(rowsOf(milestones.data));
+  }, [milestones.data]);
+
+  const save = useMutation({
+    mutationFn: (next: Row[]) =>
+      updateCompanyMilestones(targetCompanyId, {
+        milestones: next.map((row) => ({ name: row.name, reachedOn: row.reachedOn || null })),
+      }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(milestonesKey(targetCompanyId), saved);
+      // The plans' due dates may have moved with a milestone's date.
+      void queryClient.invalidateQueries();
+      toast.success(text.saved);
+    },
+    onError: (error) => setProblem(getErrorText(error)),
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!rows) return;
+    const checked = checkMilestones(rows);
+    if (!checked.ok) {
+      setProblem(checked.message);
+      return;
+    }
+    setProblem(undefined);
+    save.mutate(rows);
+  }
+
+  const change = (index: number, patch: Partial<Row>) =>
+    setRows((current) => current?.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+
+  const canManage = milestones.data?.canManage ?? false;
+  return (
+    <section className="vc-milestones" aria-labelledby={headingId}>
+      <h2 id={headingId} className="vc-milestones__heading">
+        {text.title}
+      </h2>
+      <p className="vc-milestones__help">{text.intro}</p>
+      {milestones.isPending ? <LoadingState /> : null}
+      {milestones.isError ? (
+        <p className="vui-screen-alert" role="alert">
+          {getErrorText(milestones.error)}
+        </p>
+      ) : null}
+      {rows && !canManage ? (
+        <dl className="vc-milestones__list">
+          {rows.map((row) => (
+            <div key={row.name} className="vc-milestones__item">
+              <dt>{row.name}</dt>
+              <dd>{row.reachedOn ? formatDate(row.reachedOn, 'detail') : text.notReached}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {rows && canManage ? (
+        <form className="vc-milestones__form" noValidate onSubmit={onSubmit}>
+          <ul className="vc-milestones__rows">
+            {rows.map((row, index) => (
+              <li key={index} className="vc-milestones__row">
+                {row.standard ? (
+                  <span className="vc-milestones__name" id={`${headingId}-name-${index}`}>
+                    {row.name}
+                  </span>
+                ) : (
+                  <TextField
+                    id={`${headingId}-name-${index}`}
+                    label="Milestone"
+                    value={row.name}
+                    maxLength={MILESTONE_LIMITS.name}
+                    onChange={(event) => change(index, { name: event.target.value })}
+                  />
+                )}
+                <DateField
+                  id={`${headingId}-date-${index}`}
+                  label={row.standard ? `${row.name} date` : 'Date reached'}
+                  hint={row.reachedOn ? undefined : text.notReached}
+                  value={row.reachedOn}
+                  onChange={(event) => change(index, { reachedOn: event.target.value })}
+                />
+                {row.standard ? null : (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Remove ${row.name || 'milestone'}`}
+                    onClick={() => setRows(rows.filter((_, i) => i !== index))}
+                  >
+                    Remove
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+          {problem ? (
+            <p className="vui-field__error" role="alert">
+              {problem}
+            </p>
+          ) : null}
+          <div className="vc-milestones__actions">
+            <Button
+              variant="secondary"
+              disabled={rows.length >= MILESTONE_LIMITS.count}
+              onClick={() => setRows([...rows, { name: '', reachedOn: '', standard: false }])}
+            >
+              {text.addMilestone}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {text.save}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </section>
+  );
+}
