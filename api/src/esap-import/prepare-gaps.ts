@@ -20,7 +20,12 @@ import {
 import { cellText, kindOfRow, type DetectedColumn } from './layout';
 import type { SheetRow } from './read-spreadsheet';
 import { referencesIn } from './standards';
-import { conditionTypeOfTimetable, readTimetable, type SheetValue } from './timetable';
+import {
+  conditionTypeOfTimetable,
+  milestoneOfTimetable,
+  readTimetable,
+  type SheetValue,
+} from './timetable';
 
 export interface ImportProblem {
   /** The spreadsheet's row number; null for a problem of the whole file or mapping. */
@@ -246,12 +251,15 @@ export function prepareGaps(
     const timetable = readTimetable(valueOf(row, 'timetable'));
     let dueDate: string | null = null;
     let timetableText: string | null = null;
+    let relative: ReturnType<typeof milestoneOfTimetable>;
     if (timetable.kind === 'date') {
       dueDate = timetable.dueDate;
       timetableText = timetable.text;
     } else if (timetable.kind === 'text') {
       timetableText = timetable.text;
-      if (hasDueDate) {
+      // Counted from a loan's milestone: due when the milestone's date is known (decision 0084).
+      relative = hasDueDate ? milestoneOfTimetable(timetable.text) : undefined;
+      if (hasDueDate && !relative) {
         dueDate = options.planTimeline;
         warn(
           'timetable',
@@ -311,6 +319,11 @@ export function prepareGaps(
       completionIndicator: textOf(row, 'completionIndicator'),
       timetable: timetableText,
       conditionType,
+      ...(relative && {
+        dueMilestone: relative.milestone,
+        dueOffsetMonths: relative.months,
+        dueOffsetDays: relative.days,
+      }),
     };
 
     let gap: GapValues;

@@ -1,6 +1,11 @@
 // Reading an ESAP's timetable cell: a date in any common form becomes the due date ('YYYY-MM-DD');
 // any other text is kept as written (docs/decisions/0042-esap-import.md, date rules).
-import { withoutFootnote, type ConditionType } from '@verity/shared-api/src/server';
+import {
+  FINANCIAL_CLOSE,
+  FIRST_DISBURSEMENT,
+  withoutFootnote,
+  type ConditionType,
+} from '@verity/shared-api/src/server';
 
 export type SheetValue = string | number | boolean | Date | null;
 
@@ -160,7 +165,9 @@ export function conditionTypeOfTimetable(text: string): ConditionType | null {
   if (/\bcondition precedent\b|\bcp\b/.test(words)) return 'precedent';
   if (/\bcondition subsequent\b/.test(words)) return 'subsequent';
   if (
-    /(?:\bwithin\b|\bno later than\b|dans les|dans un d[ée]lai|içinde|sonra)/.test(words) &&
+    /(?:\bwithin\b|\bno later than\b|\bafter\b|dans les|dans un d[ée]lai|apr[èe]s|suivant|içinde|sonra|itibaren)/.test(
+      words,
+    ) &&
     /(?:\d|\b(?:one|two|three|six|twelve)\b)/.test(words) &&
     LOAN_MOMENT.test(words)
   ) {
@@ -181,4 +188,106 @@ export function conditionTypeOfTimetable(text: string): ConditionType | null {
     return 'ongoing';
   }
   return null;
+}
+
+/** A timetable counted from a loan's milestone: which one, and how long after it. */
+export interface MilestoneTimetable {
+  milestone: string;
+  months: number;
+  days: number;
+}
+
+/** Lower case without accents or dots (é is e, ş is s, ı and İ are i), so one pattern reads all three languages. */
+const folded = (text: string) =>
+  withoutFootnote(text)
+    .toLocaleLowerCase('en')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/ı/g, 'i')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The milestones a timetable names, in English, French and Turkish (folded). */
+const MILESTONE_WORDS: readonly [string, RegExp][] = [
+  [
+    FINANCIAL_CLOSE,
+    /financial(?:ly)? clos(?:e|ing)|(?:le |du )?closing financier|cloture financiere|finansal kapanis/,
+  ],
+  [
+    FIRST_DISBURSEMENT,
+    /first (?:loan )?(?:disbursement|drawdown|draw-down|utili[sz]ation)|premier (?:decaissement|tirage)|ilk (?:kredi )?kullandirim|ilk kullanim/,
+  ],
+];
+
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  nine: 9,
+  twelve: 12,
+  eighteen: 18,
+  un: 1,
+  deux: 2,
+  trois: 3,
+  douze: 12,
+  bir: 1,
+  iki: 2,
+  uc: 3,
+  alti: 6,
+};
+
+/** "6 months", "90 days", "six months", "6 mois", "90 jours", "6 ay", "90 gun", "2 weeks", "1 year" (folded). */
+const SPAN =
+  /(\d{1,4}|one|two|three|four|five|six|nine|twelve|eighteen|un|deux|trois|douze|bir|iki|uc|alti)\s*(?:\(\d{1,4}\)\s*)?(months?|mois|ay|days?|jours?|gun|weeks?|semaines?|hafta|years?|ans?|yil)\b/;
+
+function spanOf(words: string): { months: number; days: number } | undefined {
+  const match = SPAN.exec(words);
+  if (!match) return undefined;
+  const count = /^\d/.test(match[1]!) ? Number(match[1]) : (NUMBER_WORDS[match[1]!] ?? NaN);
+  const unit = match[2]!;
+  if (!Number.isInteger(count)) return undefined;
+  if (/^(?:months?|mois|ay)$/.test(unit)) return { months: count, days: 0 };
+  if (/^(?:years?|ans?|yil)$/.test(unit)) return { months: 12 * count, days: 0 };
+  if (/^(?:weeks?|semaines?|hafta)$/.test(unit)) return { months: 0, days: 7 * count };
+  return { months: 0, days: count };
+}
+
+/**
+ * Words saying "before" the milestone, words saying "by" it (those and more), and words saying
+ * "after" or "within" it (folded).
+ */
+const STRICTLY_BEFORE = /\b(?:prior to|before|avant|prealablement)\b|\bonce(?:sinde)?\b/;
+const BEFORE =
+  /\b(?:prior to|before|by|at|upon|on|no later than|avant|prealablement|au plus tard|lors)\b|\bonce(?:sinde)?\b|\bkadar\b/;
+const AFTER =
+  /\b(?:within|after|following|from|of|dans|apres|suivant|a compter)\b|\b(?:itibaren|sonra|icinde)\b/;
+
+/**
+ * The milestone a timetable counts from and the time after it (docs/decisions/0084): "Prior to
+ * first disbursement" is due by first disbursement; "Within 6 months of financial close", "6 months
+ * after first disbursement" and "within 90 days of financial close" are due that long after it
+ * (days are kept as days); the French and Turkish forms alike. Undefined for any other text (a
+ * time before a milestone, a recurring duty, a moment Verity does not track such as signing).
+ */
+export function milestoneOfTimetable(text: string): MilestoneTimetable | undefined {
+  const words = folded(text);
+  const named = MILESTONE_WORDS.filter(([, pattern]) => pattern.test(words));
+  if (named.length !== 1) return undefined;
+  const milestone = named[0]![0];
+  if (
+    /\b(?:annual(?:ly)?|every|each|quarterly|monthly|annuel(?:lement)?|chaque|yillik|her)\b/.test(
+      words,
+    )
+  )
+    return undefined;
+  const span = spanOf(words);
+  if (span) {
+    // A time before the milestone ("3 months prior to first disbursement") is not counted from it.
+    if (STRICTLY_BEFORE.test(words)) return undefined;
+    return AFTER.test(words) ? { milestone, ...span } : undefined;
+  }
+  return BEFORE.test(words) ? { milestone, months: 0, days: 0 } : undefined;
 }

@@ -4,6 +4,7 @@ import {
   dateFromText,
   readTimetable,
   conditionTypeOfTimetable,
+  milestoneOfTimetable,
 } from '../../src/esap-import/timetable';
 import { referencesIn, sectionReference } from '../../src/esap-import/standards';
 import {
@@ -109,8 +110,52 @@ describe('timetable dates', () => {
     ['Sürekli', 'ongoing'],
     ['Within 6 months', null],
     ['End of 2027', null],
+    ['6 months after first disbursement', 'subsequent'],
   ])('reads the condition type %s implies as %s', (text, type) => {
     expect(conditionTypeOfTimetable(text)).toBe(type);
+  });
+});
+
+describe('timetables counted from a loan milestone', () => {
+  const FC = 'Financial close';
+  const FD = 'First disbursement';
+  it.each([
+    ['Prior to first disbursement', FD, 0, 0],
+    ['Before first disbursement', FD, 0, 0],
+    ['Before financial close', FC, 0, 0],
+    ['By Financial Close', FC, 0, 0],
+    ['Within 3 months of financial close', FC, 3, 0],
+    ['Within 6 months of Financial Close¹', FC, 6, 0],
+    ['Within six (6) months of financial close', FC, 6, 0],
+    ['6 months after first disbursement', FD, 6, 0],
+    ['No later than 12 months after first disbursement', FD, 12, 0],
+    ['within 90 days of financial close', FC, 0, 90],
+    ['Within 2 weeks of first disbursement', FD, 0, 14],
+    ['Within 1 year of financial closing', FC, 12, 0],
+    ['Avant le premier décaissement', FD, 0, 0],
+    ['Avant la clôture financière', FC, 0, 0],
+    ['Dans les 6 mois suivant le closing financier', FC, 6, 0],
+    ['Dans un délai de 90 jours suivant la clôture financière', FC, 0, 90],
+    ['İlk kullandırımdan önce', FD, 0, 0],
+    ['Finansal kapanıştan önce', FC, 0, 0],
+    ['Finansal kapanıştan itibaren 6 ay içinde', FC, 6, 0],
+    ['Finansal kapanıştan sonra 6 ay içinde', FC, 6, 0],
+    ['İlk kullandırımdan itibaren 90 gün içinde', FD, 0, 90],
+  ])('%s is due %s + %i months %i days', (text, milestone, months, days) => {
+    expect(milestoneOfTimetable(text)).toEqual({ milestone, months, days });
+  });
+
+  it.each([
+    'Within 6 months of signing',
+    'Within 6 months',
+    '3 months prior to first disbursement',
+    'Annually after financial close',
+    'Before financial close and first disbursement',
+    'Ongoing',
+    'Financial close',
+    '',
+  ])('%s is not counted from a milestone', (text) => {
+    expect(milestoneOfTimetable(text)).toBeUndefined();
   });
 });
 
@@ -188,13 +233,8 @@ describe.each([
     expect(prepared.rejectedRows).toEqual([
       expect.objectContaining({ row: 15, cells: expect.arrayContaining(['3.1']) }),
     ]);
+    // 'Prior to first disbursement' (1.3) is read, due by first disbursement: no warning.
     expect(prepared.warnings).toEqual([
-      {
-        row: 8,
-        column: 'F',
-        itemNumber: '1.3',
-        message: `Timetable 'Prior to first disbursement' is not a date: kept as written, due on the action plan's timeline.`,
-      },
       {
         row: 13,
         column: 'F',
@@ -237,9 +277,12 @@ describe.each([
     expect(first?.dueDate?.toISOString()).toBe(`${year}-12-31T00:00:00.000Z`);
     const due = (item: string) => byNumber.get(item)?.dueDate?.toISOString().slice(0, 10);
     expect(due('1.2')).toBe(`${year}-09-30`);
-    expect(due('1.3')).toBe(`${year + 1}-12-31`);
+    expect(due('1.3')).toBeUndefined();
     expect(byNumber.get('1.3')).toMatchObject({
       timetable: 'Prior to first disbursement',
+      dueMilestone: 'First disbursement',
+      dueOffsetMonths: 0,
+      dueOffsetDays: 0,
       conditionType: 'precedent',
       requirementReferences: ['EBRD PR1', 'EBRD PR10'],
     });
@@ -347,8 +390,14 @@ describe('a running loan’s ESAP', () => {
       ['2.1', '2026-10-31', null],
       ['2.2', '2026-09-30', null],
       ['2.3', '2027-12-31', null],
-      ['2.4', '2028-12-31', 'subsequent'],
+      ['2.4', undefined, 'subsequent'],
     ]);
+    // Counted from financial close: waiting for its date, not due on the plan's timeline.
+    expect(prepared.gaps[3]?.gap).toMatchObject({
+      dueMilestone: 'Financial close',
+      dueOffsetMonths: 6,
+      dueOffsetDays: 0,
+    });
     expect(prepared.warnings.filter(({ column }) => column === 'E')).toEqual([
       {
         row: 3,
@@ -361,13 +410,6 @@ describe('a running loan’s ESAP', () => {
         column: 'E',
         itemNumber: '2.2',
         message: 'ESAP item 2.2 was due 30/09/2026, before today: it comes in overdue.',
-      },
-      {
-        row: 6,
-        column: 'E',
-        itemNumber: '2.4',
-        message:
-          "Timetable 'Within 6 months of financial close' is not a date: kept as written, due on the action plan's timeline.",
       },
     ]);
   });
