@@ -56,7 +56,10 @@ describe('the gap form’s lender (ESAP) fields', () => {
       expect(screen.getByLabelText('ESAP Item No.')).toHaveFocus();
       await user.keyboard(' 1.2 ');
       await enterText(user, screen.getByLabelText(/^Timetable/), 'Prior to first disbursement');
+      // The loan clause is asked once the item is a condition precedent or subsequent.
+      expect(screen.queryByLabelText(/^Loan Agreement Clause/)).not.toBeInTheDocument();
       await user.selectOptions(screen.getByLabelText('Condition Type'), 'Condition precedent');
+      await enterText(user, screen.getByLabelText(/^Loan Agreement Clause/), ' Clause 21.3(b) ');
       await enterText(user, screen.getByLabelText('Completion Indicator'), 'ESMS manual approved');
 
       const references = screen.getByRole('group', { name: 'Requirement References' });
@@ -66,7 +69,7 @@ describe('the gap form’s lender (ESAP) fields', () => {
       within(references).getByLabelText('IFC PS1').focus();
       await user.keyboard(' ');
       expect(within(references).getByLabelText('IFC PS1')).toBeChecked();
-      expect(toggle()).toHaveTextContent('5 set');
+      expect(toggle()).toHaveTextContent('6 set');
 
       await user.click(screen.getByRole('button', { name: 'Add Gap' }));
       await waitFor(() => expect(onSubmit).toHaveBeenCalled());
@@ -76,6 +79,7 @@ describe('the gap form’s lender (ESAP) fields', () => {
         completionIndicator: 'ESMS manual approved',
         timetable: 'Prior to first disbursement',
         conditionType: 'precedent',
+        loanClause: 'Clause 21.3(b)',
       });
     },
   );

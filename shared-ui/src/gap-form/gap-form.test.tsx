@@ -289,6 +289,34 @@ describe('GapForm rules', () => {
     expect(screen.getByLabelText('SDG6: Clean Water and Sanitation')).not.toBeChecked();
   });
 
+  it('sends a gap due 6 months after financial close, with no due date of its own', async () => {
+    const { user, onSubmit } = renderForm();
+    await fillCommon(user);
+    await user.selectOptions(screen.getByLabelText(/^ESG Aspect/), 'Environmental');
+    await user.click(screen.getByLabelText('Due relative to a milestone'));
+    // The due date gives way to the milestone and the time after it.
+    expect(screen.queryByLabelText(/^Due Date/)).toBeNull();
+    expect(screen.getByLabelText(/^Milestone/)).toHaveValue('Financial close');
+    await user.clear(screen.getByLabelText(/^Months after/));
+    await enterText(user, screen.getByLabelText(/^Months after/), '601');
+    await user.click(screen.getByRole('button', { name: 'Add Gap' }));
+    expect(
+      await screen.findByText('Months after the milestone must be a whole number from 0 to 600.'),
+    ).toBeVisible();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText(/^Months after/));
+    await enterText(user, screen.getByLabelText(/^Months after/), '6');
+    await user.click(screen.getByRole('button', { name: 'Add Gap' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    const sent = onSubmit.mock.calls[0]![0];
+    expect(sent).toMatchObject({
+      dueMilestone: 'Financial close',
+      dueOffsetMonths: 6,
+      dueOffsetDays: 0,
+    });
+    expect('dueDate' in sent).toBe(false);
+  });
+
   it('refuses a due date that is not in the future', async () => {
     const { user, onSubmit } = renderForm();
     await fillCommon(user);
