@@ -18,6 +18,15 @@ const gapHref = (gap: PortfolioGap) => `/client/plans/${gap.actionPlanId}?gap_id
 const rows = Array.from({ length: 20 }, (_, index) =>
   portfolioGap({ id: `gap-${index + 1}`, gapName: `Finding ${index + 1}` }),
 );
+// An item due by first disbursement, whose date the client has not set: waiting, not overdue.
+rows[4] = portfolioGap({
+  id: 'gap-5',
+  gapName: 'Finding 5',
+  dueDate: null,
+  dueMilestone: 'First disbursement',
+  displayStatus: 'open',
+  daysOverdue: null,
+});
 
 function renderExplorer(search = '') {
   return renderScreen(<GapExplorerScreen portfolioPath="/client/portfolio" gapHref={gapHref} />, {
@@ -54,6 +63,9 @@ describe('GapExplorerScreen', () => {
     expect(row).toHaveTextContent('GreenAudit Partners');
     expect(row).toHaveTextContent('Overdue');
     expect(row).toHaveTextContent('IFC PS3');
+    const waiting = screen.getByRole('row', { name: /Finding 5\b/ });
+    expect(waiting).toHaveTextContent('Waiting for first disbursement');
+    expect(waiting).not.toHaveTextContent('Overdue');
     // The filters show what the address says.
     expect(
       await screen.findByRole('option', { name: 'Acme Steel Ltd', selected: true }),
