@@ -4,7 +4,6 @@ import {
   MILESTONE_LIMITS,
   MILESTONE_MESSAGES as text,
   checkMilestones,
-  formatDate,
   type CompanyMilestones,
 } from '@verity/shared-api';
 import {
@@ -12,7 +11,7 @@ import {
   getErrorText,
   updateCompanyMilestones,
 } from '@verity/shared-api/calls';
-import { Button, DateField, LoadingState, TextField, toast } from '@verity/shared-ui';
+import { Button, DateField, LoadingState, TextField, formatDate, toast } from '@verity/shared-ui';
 import './milestones-section.css';
 
 /** The query of a company's milestones (read again after a save, which moves gaps' due dates). */
