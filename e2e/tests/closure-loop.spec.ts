@@ -45,11 +45,19 @@ async function requestClosure(page: Page, note: string) {
 
 atBothSizes((size) => {
   test('a gap closes through the evidence loop, with the whole story kept', async ({ page }) => {
-    const loop = await newGap(page, `${size}-${Date.now().toString(36)}`);
-    const companyGap = `/target-company/auditors/${loop.auditorId}/${loop.auditId}/action-plans/${loop.planId}?gap_id=${loop.gapId}`;
+    const tag = `${size}-${Date.now().toString(36)}`;
+    const earlier = await newGap(page, `${tag}-earlier`);
+    const loop = await newAcmePlan(page, effluentPlan(tag));
+    const gapPage = (plan: AcmePlan) =>
+      `/target-company/auditors/${plan.auditorId}/${plan.auditId}/action-plans/${plan.planId}?gap_id=${plan.gapId}`;
+    const companyGap = gapPage(loop);
 
-    // The company editor: no photo yet, so the button says why it waits.
+    // The company editor first sends the photo on another gap: the same file there later flags it.
     await switchTo(page, 'targetCompany', 'company.editor@verity.test');
+    await page.goto(gapPage(earlier));
+    await addPhotoRemark(page, 'Outfall photo for the earlier item');
+
+    // No photo on this gap yet, so the button says why it waits.
     await page.goto(companyGap);
     const panel = panelOf(page);
     await expect(panel.getByRole('button', { name: 'Request closure' })).toBeDisabled();
@@ -96,7 +104,18 @@ atBothSizes((size) => {
     );
     await panel.getByRole('button', { name: 'Accept evidence' }).click();
     const accept = page.getByRole('dialog', { name: 'Accept evidence' });
+    // Nothing is chosen for the reviewer (decision 0085).
+    await expect(accept.getByRole('radio', { name: /Site verification/ })).not.toBeChecked();
+    await expect(accept.getByRole('radio', { name: /Desk review/ })).not.toBeChecked();
     await accept.getByRole('radio', { name: /Site verification/ }).check();
+    const visitDate = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    await accept.getByLabel(/^Date of the site visit/).fill(visitDate);
+    await accept.getByLabel(/^Who visited/).fill('Clara Owner with the plant manager');
+    await accept.getByLabel('Comment (optional)').fill('Outfall sampled on the visit; stamp seen.');
+    // The same test photo on an earlier gap of the client flags the evidence: it is confirmed.
+    await accept
+      .getByRole('checkbox', { name: /^I have checked: Same file as on another gap/ })
+      .check();
     await expectNoAxeViolations(page);
     await screenshot(page, `closure-accept-${size}`);
     await accept.getByRole('button', { name: 'Accept' }).click();
@@ -104,6 +123,10 @@ atBothSizes((size) => {
     await expect(
       panel.getByText(/^Evidence accepted by Clara Owner on .+: Site verification\.$/),
     ).toBeVisible();
+    await expect(
+      panel.getByText(/^Site visited by Clara Owner with the plant manager on /),
+    ).toBeVisible();
+    await expect(panel.getByText('Outfall sampled on the visit; stamp seen.')).toBeVisible();
     await expect(panel.getByText('Closed', { exact: true }).first()).toBeVisible();
 
     await panel.getByRole('tab', { name: /^Status History/ }).click();
@@ -127,6 +150,11 @@ atBothSizes((size) => {
     await expect(statusChanges.nth(1)).toContainText('Esther Editor');
     await expect(statusChanges.nth(2)).toContainText('Aditi Auditor');
     await expect(statusChanges.nth(3)).toContainText('Esther Editor');
+    const acceptance = changes.filter({ hasText: 'Evidence accepted' });
+    await expect(acceptance).toContainText('Verification method: Site verification');
+    await expect(acceptance).toContainText('Visited by: Clara Owner with the plant manager');
+    await expect(acceptance).toContainText('I have checked: Same file as on another gap');
+    await expect(acceptance).toContainText('Comment: Outfall sampled on the visit; stamp seen.');
     // Three tabs with their counts still fit a phone's width.
     await expectDialogFits(panel, 'gap panel with its change history');
     await screenshot(page, `closure-change-history-${size}`);

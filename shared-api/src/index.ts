@@ -86,8 +86,29 @@ export {
   closureRequestProblem,
   checkClosureReview,
   CLOSURE_DECISION_REQUIRED,
+  CLOSURE_COMMENT_MAX_LENGTH,
+  CLOSURE_VISITED_BY_MAX_LENGTH,
+  CLOSURE_CHECK_FLAGS,
+  CLOSURE_CHECK_FLAG_LABELS,
+  CLOSURE_VISIT_DATE_REQUIRED,
+  CLOSURE_VISIT_DATE_FUTURE,
+  CLOSURE_VISITED_BY_REQUIRED,
+  CLOSURE_VISITED_BY_TOO_LONG,
+  CLOSURE_COMMENT_TOO_LONG,
+  checkedFlagsText,
+  closureFlagsUnconfirmed,
+  closureEvidenceFlags,
+  latestToday,
+  visitDateProblem,
 } from './domain/closure';
-export type { ClosureDecision, ClosureMethod, ClosureGap, ClosureReview } from './domain/closure';
+export type {
+  ClosureDecision,
+  ClosureMethod,
+  ClosureGap,
+  ClosureReview,
+  ClosureAcceptance,
+  ClosureCheckFlag,
+} from './domain/closure';
 
 export {
   RISK_SEVERITIES,
@@ -475,6 +496,9 @@ export type {
   ActionPlanChangeField,
   ChangeField,
   RemarkChangeValue,
+  ClosureReviewChangeValue,
+  ExtensionRequestChangeValue,
+  ExtensionAnswerChangeValue,
   AttachmentChangeValue,
 } from './domain/change-history';
 export {

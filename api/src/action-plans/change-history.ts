@@ -10,6 +10,7 @@ import {
   staleGapMessage,
   type ActionPlanChangeField,
   type AttachmentChangeValue,
+  type ClosureReviewChangeValue,
   type ChangeEntry,
   type ChangePage,
   type GapChangeField,
@@ -354,6 +355,26 @@ export const recordRemarkWithdrawn = (
   actor: Actor,
   remark: RemarkChangeValue,
 ) => recordGapEvent(tx, gapId, actor, { field: 'remark', oldValue: remark, newValue: null });
+
+/** Closure evidence accepted: how, the comment, the site visit and the warnings checked. */
+export const recordClosureAccepted = (
+  tx: Queryable,
+  gapId: string,
+  actor: Actor,
+  acceptance: ClosureReviewChangeValue,
+) =>
+  recordGapEvent(tx, gapId, actor, {
+    field: 'closureReview',
+    oldValue: null,
+    newValue: {
+      decision: 'accept',
+      method: acceptance.method,
+      comment: acceptance.comment,
+      visitDate: acceptance.visitDate,
+      visitedBy: acceptance.visitedBy,
+      checkedFlags: acceptance.checkedFlags,
+    },
+  });
 
 /** One image of a remark withdrawn. */
 export const recordAttachmentWithdrawn = (

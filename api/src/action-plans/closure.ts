@@ -7,6 +7,8 @@ import {
   CLOSURE_NEEDS_REVIEW,
   CLOSURE_NOT_PENDING,
   CLOSURE_PENDING_SELECTOR,
+  closureEvidenceFlags,
+  closureFlagsUnconfirmed,
   closureRequestProblem,
   type ClosureReview,
   type SessionUser,
@@ -14,7 +16,7 @@ import {
 import type { Queryable } from '../db';
 import { ApiError, notFound } from '../errors';
 import { findGap } from './gap-sql';
-import { recordRemarkAdded } from './change-history';
+import { recordClosureAccepted, recordRemarkAdded } from './change-history';
 import { setGapStatus } from './gap-writes';
 import { organisationOf } from './remark-withdrawal';
 
@@ -23,10 +25,13 @@ const conflict = (message: string) => new ApiError(409, 'CLOSURE_STATE', message
 /** The evidence a closure request needs is missing. */
 const evidenceMissing = (message: string) => new ApiError(422, 'CLOSURE_EVIDENCE', message);
 
-/** Locks the gap's row for the rest of the transaction and reads it whole. */
-async function lockedGap(tx: Queryable, gapId: string) {
+/**
+ * Locks the gap's row for the rest of the transaction and reads it whole, its images' warnings as
+ * `reader` sees them (an earlier copy of a file is named only where the reader may look).
+ */
+async function lockedGap(tx: Queryable, gapId: string, reader?: SessionUser) {
   await tx.query('SELECT 1 FROM gaps WHERE id = $1 FOR UPDATE', [gapId]);
-  const gap = await findGap(tx, gapId, undefined, 'all');
+  const gap = await findGap(tx, gapId, reader, 'all');
   if (!gap) throw notFound();
   return gap;
 }
@@ -52,7 +57,10 @@ export async function requestClosure(
 
 /**
  * Accepts (desk review: Prov Close; site verification: Closed) or returns the waiting request; a
- * return's reason is kept as a remark of the reviewer's, and the gap is open again.
+ * return's reason is kept as a remark of the reviewer's, and the gap is open again. An acceptance of
+ * evidence carrying warnings (taken before the gap, same file as on another gap) needs each one
+ * confirmed as checked (409 naming them otherwise); the change history keeps the acceptance whole
+ * (docs/decisions/0085-lender-sign-off.md).
  */
 export async function reviewClosure(
   tx: Queryable,
@@ -61,18 +69,35 @@ export async function reviewClosure(
   review: ClosureReview,
   remarkWithdrawalWindowSeconds: number,
 ): Promise<void> {
-  const gap = await lockedGap(tx, gapId);
+  const gap = await lockedGap(tx, gapId, user);
   if (gap.status !== 'pending' || !gap.closure || gap.closure.review) {
     throw conflict(CLOSURE_NOT_PENDING);
   }
   const reviewer = [user._id, user.fullname, user.userType];
   if (review.decision === 'accept') {
+    const flags = closureEvidenceFlags(gap);
+    const unchecked = flags.filter((flag) => !review.checkedFlags.includes(flag));
+    if (unchecked.length > 0) {
+      throw new ApiError(409, 'CLOSURE_FLAGS_UNCONFIRMED', closureFlagsUnconfirmed(unchecked));
+    }
+    // Only the warnings the evidence carries are kept as checked.
+    const checkedFlags = flags;
     await tx.query(
       `UPDATE closure_requests SET decision = 'accept', method = $2, reviewed_by = $3,
-         reviewed_by_name = $4, reviewed_by_user_type = $5, reviewed_at = now()
+         reviewed_by_name = $4, reviewed_by_user_type = $5, reviewed_at = now(),
+         comment = $6, visit_date = $7, visited_by = $8, checked_flags = $9
        WHERE id = $1`,
-      [gap.closure.id, review.method, ...reviewer],
+      [
+        gap.closure.id,
+        review.method,
+        ...reviewer,
+        review.comment,
+        review.visitDate,
+        review.visitedBy,
+        checkedFlags,
+      ],
     );
+    await recordClosureAccepted(tx, gapId, user, { ...review, checkedFlags });
     await setGapStatus(tx, gapId, CLOSURE_METHOD_STATUS[review.method], user);
     return;
   }

@@ -1,6 +1,7 @@
 // Reading gaps: one SELECT gives each gap with its status history and remarks (with their documents).
 import {
   GAP_REMARK_PREVIEW,
+  type ClosureCheckFlag,
   type ClosureDecision,
   type ClosureMethod,
   type ClosureRequest,
@@ -36,6 +37,10 @@ interface ClosureJson {
   decision: ClosureDecision | null;
   method: ClosureMethod | null;
   reason: string | null;
+  comment: string | null;
+  visitDate: string | null;
+  visitedBy: string | null;
+  checkedFlags: ClosureCheckFlag[];
   reviewedAt: string | null;
   reviewedByName: string | null;
   reviewedByUserType: 'client' | 'auditor' | null;
@@ -128,6 +133,10 @@ function toClosure(closure: ClosureJson | null): ClosureRequest | null {
             decision: closure.decision,
             method: closure.method,
             reason: closure.reason,
+            comment: closure.comment,
+            visitDate: closure.visitDate,
+            visitedBy: closure.visitedBy,
+            checkedFlags: closure.checkedFlags,
             reviewedAt: iso(closure.reviewedAt) as string,
             reviewedBy: {
               fullname: closure.reviewedByName ?? '',
@@ -226,7 +235,9 @@ export const GAP_COLUMNS = {
       g,
     ) => `(SELECT jsonb_build_object('id', c.id, 'requestedAt', c.requested_at, 'requestedByName', c.requested_by_name,
         'note', c.note, 'decision', c.decision, 'method', c.method, 'reason', c.reason, 'reviewedAt', c.reviewed_at,
-        'reviewedByName', c.reviewed_by_name, 'reviewedByUserType', c.reviewed_by_user_type)
+        'reviewedByName', c.reviewed_by_name, 'reviewedByUserType', c.reviewed_by_user_type,
+        'comment', c.comment, 'visitDate', to_char(c.visit_date, 'YYYY-MM-DD'), 'visitedBy', c.visited_by,
+        'checkedFlags', to_jsonb(c.checked_flags))
       FROM closure_requests c WHERE c.gap_id = ${g}.id ORDER BY c.requested_at DESC, c.id DESC LIMIT 1)`,
     toAnswer: (closure: ClosureJson | null) => toClosure(closure),
   },

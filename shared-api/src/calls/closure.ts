@@ -1,5 +1,5 @@
 import type { AnswerData, ClientSettings, Gap, actionPlanSchemas } from '../contract';
-import type { ClosureMethod } from '../domain/closure';
+import type { ClosureCheckFlag, ClosureMethod } from '../domain/closure';
 import { apiClient } from '@verity/session';
 import type { KyInstance } from '@verity/session';
 import { dataOf } from './envelope';
@@ -24,7 +24,17 @@ export async function requestClosure(
 
 /** What a reviewer decides: accept with how it was verified, or return with why. */
 export type ClosureReviewInput =
-  { decision: 'accept'; method: ClosureMethod } | { decision: 'return'; reason: string };
+  | {
+      decision: 'accept';
+      method: ClosureMethod;
+      comment?: string;
+      /** YYYY-MM-DD, with `visitedBy`: needed for a site verification. */
+      visitDate?: string;
+      visitedBy?: string;
+      /** The evidence warnings the reviewer checked: each one the evidence carries. */
+      checkedFlags?: ClosureCheckFlag[];
+    }
+  | { decision: 'return'; reason: string };
 
 /** POST /gap/{id}/closure-review (auditor owner or admin; client, not viewer). */
 export async function reviewClosure(

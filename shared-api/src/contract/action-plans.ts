@@ -7,7 +7,7 @@ import { CONDITION_TYPES, REQUIREMENT_REFERENCES } from '../domain/esap';
 import { GAP_CHANGE_PREVIEW, GAP_REMARK_PREVIEW, PLAN_LIST_GAP_PREVIEW } from '../domain/limits';
 import { RISK_SEVERITIES } from '../domain/risk';
 import { SDG_CODES } from '../domain/sdg';
-import { CLOSURE_DECISIONS, CLOSURE_METHODS } from '../domain/closure';
+import { CLOSURE_CHECK_FLAGS, CLOSURE_DECISIONS, CLOSURE_METHODS } from '../domain/closure';
 import { GAP_STATUSES, GAP_STORED_STATUSES, STATUS_KEYS } from '../domain/status';
 import { ROLES, USER_TYPES } from '../domain/user';
 import { BasedOnVersion, ChangeEntry, ChangeReason, GapRevision } from './change-history';
@@ -302,6 +302,14 @@ export const ClosureRequest = Type.Object({
         description: 'desk or site, when accepted',
       }),
       reason: Type.Union([Type.String(), Type.Null()], { description: 'why it was returned' }),
+      comment: Nullable(Type.String({ description: "the reviewer's comment on an acceptance" })),
+      visitDate: Nullable(
+        Type.String({ description: 'YYYY-MM-DD: the site visit of a site verification' }),
+      ),
+      visitedBy: Nullable(Type.String({ description: 'who visited the site' })),
+      checkedFlags: Type.Array(oneOf(CLOSURE_CHECK_FLAGS), {
+        description: 'the evidence warnings the reviewer confirmed they checked',
+      }),
       reviewedAt: IsoDate,
       reviewedBy: Type.Object({
         fullname: Type.String(),
@@ -575,6 +583,19 @@ export const actionPlanSchemas = routeSchemas({
       method: Type.Optional(Type.String({ description: 'desk or site: needed to accept' })),
       reason: Type.Optional(
         Type.String({ description: 'why it goes back: needed to return, 10 characters or more' }),
+      ),
+      comment: Type.Optional(
+        Type.String({ description: 'the reviewer’s comment on an acceptance (optional)' }),
+      ),
+      visitDate: Type.Optional(
+        Type.String({ description: 'YYYY-MM-DD, not in the future: needed for site' }),
+      ),
+      visitedBy: Type.Optional(Type.String({ description: 'who visited: needed for site' })),
+      checkedFlags: Type.Optional(
+        Type.Array(Type.String(), {
+          description:
+            'the evidence warnings the reviewer checked (takenBeforeGap, sameFileOnAnotherGap): each one the evidence carries must be here',
+        }),
       ),
     }),
     response: { 200: GapAnswer, ...signedInErrors, ...errorAnswers(409, 422) },

@@ -32,7 +32,9 @@ export type GapFormChangeField = (typeof GAP_FORM_CHANGE_FIELDS)[number];
 /**
  * A gap's entries: 'created' (new value: the first values), a form field, 'status', 'remark' (added:
  * `{ remarkId, attachments }` as the new value; withdrawn: as the old value) and 'attachment' (an
- * image withdrawn: `{ remarkId, documentId }` as the old value). No entry keeps a remark's text or a
+ * image withdrawn: `{ remarkId, documentId }` as the old value), 'closureReview' (an acceptance:
+ * ClosureReviewChangeValue as the new value), 'extensionRequest' and 'extensionAnswer' (a due-date
+ * extension asked and answered: their values as the new value). No entry keeps a remark's text or a
  * file name, so a withdrawal still removes them for everyone.
  */
 export const GAP_CHANGE_FIELDS = [
@@ -41,6 +43,9 @@ export const GAP_CHANGE_FIELDS = [
   'status',
   'remark',
   'attachment',
+  'closureReview',
+  'extensionRequest',
+  'extensionAnswer',
 ] as const;
 export type GapChangeField = (typeof GAP_CHANGE_FIELDS)[number];
 
@@ -69,4 +74,27 @@ export interface RemarkChangeValue {
 export interface AttachmentChangeValue {
   remarkId: string;
   documentId: string;
+}
+
+/** An acceptance of closure evidence, as its entry keeps it (docs/decisions/0085-lender-sign-off.md). */
+export interface ClosureReviewChangeValue {
+  decision: 'accept';
+  method: 'desk' | 'site';
+  comment: string | null;
+  visitDate: string | null;
+  visitedBy: string | null;
+  checkedFlags: string[];
+}
+
+/** A due-date extension asked for (docs/decisions/0086-due-date-extensions.md). */
+export interface ExtensionRequestChangeValue {
+  dueDate: string;
+  reason: string;
+}
+
+/** A due-date extension answered. */
+export interface ExtensionAnswerChangeValue {
+  decision: 'approve' | 'decline';
+  dueDate: string;
+  comment: string | null;
 }

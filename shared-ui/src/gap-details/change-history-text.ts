@@ -13,6 +13,15 @@ export const CHANGE_HISTORY_TEXT = {
   remarkAdded: 'Remark added',
   remarkWithdrawn: 'Remark withdrawn',
   imageWithdrawn: 'Image withdrawn',
+  closureAccepted: 'Evidence accepted',
+  extensionRequested: 'Extension requested',
+  extensionApproved: 'Extension approved',
+  extensionDeclined: 'Extension declined',
+  method: 'Verification method',
+  comment: 'Comment',
+  visitDate: 'Site visit',
+  visitedBy: 'Visited by',
+  newDueDate: 'New due date',
 } as const;
 
 /** The button under a gap's newest changes while earlier ones are not shown. */
@@ -45,6 +54,9 @@ export const CHANGE_FIELD_LABELS: Readonly<Record<ChangeField, string>> = {
   status: 'Status',
   remark: 'Remark',
   attachment: 'Image',
+  closureReview: CHANGE_HISTORY_TEXT.closureAccepted,
+  extensionRequest: CHANGE_HISTORY_TEXT.extensionRequested,
+  extensionAnswer: 'Extension answered',
   actionPlanHeading: 'Heading',
   category: 'Category',
 };

@@ -46,6 +46,47 @@ describe('ChangeHistory', () => {
     expect(risk).toHaveTextContent('Clara Owner · Admin · Client');
   });
 
+  it('keeps an acceptance whole: method, site visit, warnings checked, comment', () => {
+    render(
+      <ChangeHistory
+        entries={[
+          entry({
+            field: 'closureReview',
+            newValue: {
+              decision: 'accept',
+              method: 'site',
+              comment: 'Walked all three lines.',
+              visitDate: '2026-03-04',
+              visitedBy: 'Sam Site',
+              checkedFlags: ['sameFileOnAnotherGap'],
+            },
+          }),
+          entry({
+            field: 'closureReview',
+            newValue: {
+              decision: 'accept',
+              method: 'desk',
+              comment: null,
+              visitDate: null,
+              visitedBy: null,
+              checkedFlags: [],
+            },
+          }),
+        ]}
+      />,
+    );
+    const [site, desk] = items();
+    expect(site).toHaveTextContent('Evidence accepted');
+    expect(site).toHaveTextContent('Verification method: Site verification');
+    expect(site).toHaveTextContent('Site visit: Mar 04, 2026');
+    expect(site).toHaveTextContent('Visited by: Sam Site');
+    expect(site).toHaveTextContent('I have checked: Same file as on another gap');
+    expect(site).toHaveTextContent('Comment: Walked all three lines.');
+    expect(desk).toHaveTextContent('Verification method: Desk review');
+    expect(desk).not.toHaveTextContent('Visited by');
+    expect(desk).not.toHaveTextContent('I have checked');
+  });
+
   it('names the lender (ESAP) fields by their labels, references joined and condition types by label', () => {
     render(
       <ChangeHistory

@@ -1,11 +1,15 @@
 import {
   ACTION_PLAN_CATEGORY_LABELS,
+  CLOSURE_METHOD_LABELS,
+  checkedFlagsText,
   CONDITION_TYPE_LABELS,
   RISK_SEVERITY_LABELS,
   ROLE_LABELS,
   STATUS_LABELS,
   USER_TYPE_LABELS,
   type ChangeEntry,
+  type ClosureCheckFlag,
+  type ClosureMethod,
   type NameValue,
 } from '@verity/shared-api';
 import { formatAmount } from '../currency-text';
@@ -79,7 +83,15 @@ export function valueText(field: ChangeEntry['field'], value: unknown): string |
 /** The old and new text of an entry, or null for an event (created, a remark, an image). */
 function valuesOf(entry: ChangeEntry): [string | null, string | null] | null {
   const { field, oldValue, newValue } = entry;
-  if (field === 'created' || field === 'remark' || field === 'attachment') return null;
+  if (
+    field === 'created' ||
+    field === 'remark' ||
+    field === 'attachment' ||
+    field === 'closureReview' ||
+    field === 'extensionRequest' ||
+    field === 'extensionAnswer'
+  )
+    return null;
   if (field === 'fields' || field === 'addOns') {
     const before = asNameValues(oldValue);
     const after = asNameValues(newValue);
@@ -104,9 +116,48 @@ function titleOf(entry: ChangeEntry, subject: 'gap' | 'actionPlan'): string {
     }
     case 'attachment':
       return CHANGE_HISTORY_TEXT.imageWithdrawn;
+    case 'extensionAnswer':
+      return (entry.newValue as { decision?: unknown } | null)?.decision === 'approve'
+        ? CHANGE_HISTORY_TEXT.extensionApproved
+        : CHANGE_HISTORY_TEXT.extensionDeclined;
     default:
       return CHANGE_FIELD_LABELS[entry.field] ?? entry.field;
   }
+}
+
+type Details = Record<string, unknown>;
+
+/**
+ * The facts an event keeps, as label and text: an acceptance's method, comment, site visit and the
+ * warnings checked (docs/decisions/0085-lender-sign-off.md); an extension's date, reason and answer
+ * (docs/decisions/0086-due-date-extensions.md).
+ */
+function detailsOf(entry: ChangeEntry): [string, string][] {
+  const value = (entry.newValue ?? {}) as Details;
+  const text = (item: unknown) => (typeof item === 'string' && item !== '' ? item : null);
+  const rows: [string, string | null][] = [];
+  if (entry.field === 'closureReview') {
+    const method = text(value.method) as ClosureMethod | null;
+    rows.push([CHANGE_HISTORY_TEXT.method, method ? CLOSURE_METHOD_LABELS[method] : null]);
+    rows.push([
+      CHANGE_HISTORY_TEXT.visitDate,
+      text(value.visitDate) && formatDate(value.visitDate as string, 'detail'),
+    ]);
+    rows.push([CHANGE_HISTORY_TEXT.visitedBy, text(value.visitedBy)]);
+    const flags = Array.isArray(value.checkedFlags)
+      ? (value.checkedFlags as ClosureCheckFlag[])
+      : [];
+    if (flags.length > 0) rows.push(['', checkedFlagsText(flags)]);
+    rows.push([CHANGE_HISTORY_TEXT.comment, text(value.comment)]);
+  } else if (entry.field === 'extensionRequest' || entry.field === 'extensionAnswer') {
+    rows.push([
+      CHANGE_HISTORY_TEXT.newDueDate,
+      text(value.dueDate) && formatDate(value.dueDate as string, 'detail'),
+    ]);
+    rows.push([CHANGE_HISTORY_TEXT.reason, text(value.reason)]);
+    rows.push([CHANGE_HISTORY_TEXT.comment, text(value.comment)]);
+  }
+  return rows.filter((row): row is [string, string] => row[1] !== null);
 }
 
 /** A value, three lines at most; the whole is its title (hover). */
@@ -171,6 +222,13 @@ function ChangeList({
                 <ChangeValue text={values[1]} kind="new" />
               </p>
             ) : null}
+            {detailsOf(entry).map(([label, detail]) => (
+              <p key={label || detail} className="vui-change__reason">
+                {label ? <span className="vui-change__reason-label">{label}:</span> : null}
+                {label ? ' ' : null}
+                {detail}
+              </p>
+            ))}
             {entry.reason ? (
               <p className="vui-change__reason">
                 <span className="vui-change__reason-label">{CHANGE_HISTORY_TEXT.reason}:</span>{' '}

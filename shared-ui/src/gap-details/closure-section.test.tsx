@@ -1,8 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
+import dayjs from 'dayjs';
 import {
+  CLOSURE_METHOD_REQUIRED,
   CLOSURE_NEEDS_EVIDENCE,
+  CLOSURE_VISIT_DATE_FUTURE,
+  CLOSURE_VISIT_DATE_REQUIRED,
+  CLOSURE_VISITED_BY_REQUIRED,
   CLOSURE_RETURN_REASON_SHORT,
   type ClosureRequest,
   type Gap,
@@ -130,7 +135,7 @@ describe('ClosureSection', () => {
     expect(await axe(container)).toHaveNoViolations();
   });
 
-  it('accepts with the method chosen: site verification by default, desk review on request', async () => {
+  it('accepts only once the method is chosen (none is preset), with the comment given', async () => {
     const accepted = onApi(
       'post',
       'gap/:gapId/closure-review',
@@ -142,14 +147,154 @@ describe('ClosureSection', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Accept evidence' }));
     const dialog = screen.getByRole('dialog', { name: 'Accept evidence' });
-    expect(within(dialog).getByRole('radio', { name: /Site verification/ })).toBeChecked();
-    expect(within(dialog).getByText('The gap becomes Prov Close.')).toBeVisible();
+    for (const radio of within(dialog).getAllByRole('radio')) expect(radio).not.toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    expect(within(dialog).getByText(CLOSURE_METHOD_REQUIRED)).toBeVisible();
+    expect(accepted).not.toHaveBeenCalled();
+
     await user.click(within(dialog).getByRole('radio', { name: /Desk review/ }));
+    expect(within(dialog).getByText('The gap becomes Prov Close.')).toBeVisible();
+    // A desk review asks nothing about a visit.
+    expect(within(dialog).queryByLabelText(/Date of the site visit/)).not.toBeInTheDocument();
+    await enterText(
+      user,
+      within(dialog).getByLabelText('Comment (optional)'),
+      'Invoices match the photo',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(onGapChange).toHaveBeenCalled());
     expect(accepted).toHaveBeenCalledWith(
-      expect.objectContaining({ body: { decision: 'accept', method: 'desk' } }),
+      expect.objectContaining({
+        body: { decision: 'accept', method: 'desk', comment: 'Invoices match the photo' },
+      }),
     );
+  });
+
+  it('asks a site verification for the visit: its date (not in the future) and who visited', async () => {
+    const accepted = onApi(
+      'post',
+      'gap/:gapId/closure-review',
+      ok({ gap: gapWith({ status: 'closed' }) }),
+    );
+    const { user, onGapChange } = renderSection({
+      canReview: true,
+      gap: gapWith({ status: 'pending', displayStatus: 'pending', closure: waiting }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Accept evidence' }));
+    const dialog = screen.getByRole('dialog', { name: 'Accept evidence' });
+    await user.click(within(dialog).getByRole('radio', { name: /Site verification/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    const date = within(dialog).getByLabelText(/^Date of the site visit/);
+    expect(date).toHaveAccessibleDescription(CLOSURE_VISIT_DATE_REQUIRED);
+    expect(within(dialog).getByLabelText(/^Who visited/)).toHaveAccessibleDescription(
+      CLOSURE_VISITED_BY_REQUIRED,
+    );
+    expect(date).toHaveFocus();
+
+    const nextWeek = dayjs().add(7, 'day').format('YYYY-MM-DD');
+    await user.type(date, nextWeek);
+    await enterText(user, within(dialog).getByLabelText(/^Who visited/), 'Sam Site');
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    expect(date).toHaveAccessibleDescription(CLOSURE_VISIT_DATE_FUTURE);
+    expect(accepted).not.toHaveBeenCalled();
+
+    const yesterday = dayjs().subtract(1, 'day').format('YYYY-MM-DD');
+    await user.clear(date);
+    await user.type(date, yesterday);
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(onGapChange).toHaveBeenCalled());
+    expect(accepted).toHaveBeenCalledWith(
+      expect.objectContaining({
+        body: { decision: 'accept', method: 'site', visitDate: yesterday, visitedBy: 'Sam Site' },
+      }),
+    );
+  });
+
+  it('asks for “I have checked: …” before accepting flagged evidence, and sends the flags', async () => {
+    const accepted = onApi(
+      'post',
+      'gap/:gapId/closure-review',
+      ok({ gap: gapWith({ status: 'provClosed' }) }),
+    );
+    const flagged = photoRemark(new Date(2026, 2, 6).toISOString());
+    flagged.docs = [
+      {
+        ...flagged.docs[0]!,
+        evidence: {
+          sha256: 'a'.repeat(64),
+          width: 1,
+          height: 1,
+          capturedAt: null,
+          camera: null,
+          gps: null,
+          warnings: ['noCaptureData', 'takenBeforeGap', 'sameFileOnAnotherGap'],
+          duplicateOf: { gapId: 'gap-9', KPI: 'Water meters' },
+        },
+      },
+    ];
+    const { user, onGapChange } = renderSection({
+      canReview: true,
+      gap: gapWith({
+        status: 'pending',
+        displayStatus: 'pending',
+        closure: waiting,
+        remark: [flagged],
+      }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Accept evidence' }));
+    const dialog = screen.getByRole('dialog', { name: 'Accept evidence' });
+    await user.click(within(dialog).getByRole('radio', { name: /Desk review/ }));
+    const check = within(dialog).getByRole('checkbox', {
+      name: 'I have checked: Taken before the gap was raised; Same file as on another gap',
+    });
+    expect(check).not.toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    expect(
+      within(dialog).getByText('Confirm that you have checked the flagged evidence.'),
+    ).toBeVisible();
+    expect(accepted).not.toHaveBeenCalled();
+    await user.click(check);
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(onGapChange).toHaveBeenCalled());
+    expect(accepted).toHaveBeenCalledWith(
+      expect.objectContaining({
+        body: {
+          decision: 'accept',
+          method: 'desk',
+          checkedFlags: ['takenBeforeGap', 'sameFileOnAnotherGap'],
+        },
+      }),
+    );
+  });
+
+  it('says how the evidence was accepted: method, visit, warnings checked and comment', () => {
+    renderSection({
+      gap: gapWith({
+        status: 'closed',
+        closure: {
+          ...waiting,
+          review: {
+            decision: 'accept',
+            method: 'site',
+            reason: null,
+            comment: 'All three lines metered.',
+            visitDate: '2026-03-08',
+            visitedBy: 'Sam Site',
+            checkedFlags: ['takenBeforeGap'],
+            reviewedAt: new Date(2026, 2, 9, 11, 0).toISOString(),
+            reviewedBy: { fullname: 'Carla Client', userType: 'client' },
+          },
+        },
+      }),
+    });
+    expect(
+      screen.getByText(
+        'Evidence accepted by Carla Client on 09/03/2026 11:00 AM: Site verification.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByText('Site visited by Sam Site on Mar 08, 2026.')).toBeVisible();
+    expect(screen.getByText('I have checked: Taken before the gap was raised')).toBeVisible();
+    expect(screen.getByText('All three lines metered.')).toBeVisible();
   });
 
   it('returns only with a reason of 10 characters or more, and shows the server refusing', async () => {
@@ -193,6 +338,10 @@ describe('ClosureSection', () => {
             decision: 'return',
             method: null,
             reason: 'Show lines 2 and 3 as well.',
+            comment: null,
+            visitDate: null,
+            visitedBy: null,
+            checkedFlags: [],
             reviewedAt: new Date(2026, 2, 8, 16, 0).toISOString(),
             reviewedBy: { fullname: 'Aditi Rao', userType: 'auditor' },
           },

@@ -1,8 +1,19 @@
 import { useId, useState, type FormEvent } from 'react';
 import {
   CLOSURE_ACCEPTED,
+  CLOSURE_COMMENT_MAX_LENGTH,
+  CLOSURE_COMMENT_TOO_LONG,
   CLOSURE_METHODS,
   CLOSURE_METHOD_LABELS,
+  CLOSURE_METHOD_REQUIRED,
+  CLOSURE_VISITED_BY_MAX_LENGTH,
+  CLOSURE_VISITED_BY_REQUIRED,
+  CLOSURE_VISITED_BY_TOO_LONG,
+  checkedFlagsText,
+  closureEvidenceFlags,
+  latestToday,
+  visitDateProblem,
+  type ClosureCheckFlag,
   CLOSURE_REQUESTED,
   CLOSURE_RETURNED,
   CLOSURE_RETURN_REASON_SHORT,
@@ -10,6 +21,7 @@ import {
   closureRequestProblem,
   type ClosureMethod,
   type Gap,
+  formatDate,
 } from '@verity/shared-api';
 import {
   getErrorText,
@@ -19,7 +31,7 @@ import {
 } from '@verity/shared-api/calls';
 import { Button } from '../button';
 import { formatDateTime } from '../date-text';
-import { TextAreaField } from '../form-field';
+import { DateField, TextAreaField, TextField } from '../form-field';
 import { Modal } from '../modal';
 import { toast } from '../toast';
 import { CLOSURE_TEXT as text } from './closure-text';
@@ -110,10 +122,11 @@ export function ClosureSection({
       />
       <AcceptDialog
         open={dialog === 'accept'}
+        flags={showReview ? closureEvidenceFlags(gap) : []}
         onClose={() => setDialog(null)}
-        onSend={(method) =>
+        onSend={(acceptance) =>
           done(
-            reviewClosure(gap.id, targetCompanyId, { decision: 'accept', method }),
+            reviewClosure(gap.id, targetCompanyId, { decision: 'accept', ...acceptance }),
             CLOSURE_ACCEPTED,
           )
         }
@@ -159,6 +172,13 @@ function ClosureState({ gap }: { gap: Gap }) {
             review.method,
           )}
         </p>
+        {review.visitDate && review.visitedBy ? (
+          <p>{text.visited(review.visitedBy, formatDate(review.visitDate, 'detail'))}</p>
+        ) : null}
+        {review.checkedFlags.length > 0 ? <p>{checkedFlagsText(review.checkedFlags)}</p> : null}
+        {review.comment ? (
+          <blockquote className="vui-closure__note">{review.comment}</blockquote>
+        ) : null}
       </div>
     );
   }
@@ -221,26 +241,102 @@ function RequestDialog({ open, onClose, onSend }: DialogProps<string>) {
   );
 }
 
-function AcceptDialog({ open, onClose, onSend }: DialogProps<ClosureMethod>) {
-  const [method, setMethod] = useState<ClosureMethod>('site');
+/** What the reviewer fills in to accept: the method, a comment, the visit, the warnings checked. */
+export interface AcceptanceInput {
+  method: ClosureMethod;
+  comment?: string;
+  visitDate?: string;
+  visitedBy?: string;
+  checkedFlags?: ClosureCheckFlag[];
+}
+
+type AcceptErrors = Partial<
+  Record<'method' | 'comment' | 'visitDate' | 'visitedBy' | 'checked', string>
+>;
+
+/**
+ * Accepting evidence (docs/decisions/0085-lender-sign-off.md): the method is chosen, never preset; a
+ * site verification says when and who visited; flagged evidence needs 'I have checked: …' ticked.
+ */
+function AcceptDialog({
+  open,
+  flags,
+  onClose,
+  onSend,
+}: DialogProps<AcceptanceInput> & { flags: readonly ClosureCheckFlag[] }) {
+  const [method, setMethod] = useState<ClosureMethod>();
+  const [comment, setComment] = useState('');
+  const [visitDate, setVisitDate] = useState('');
+  const [visitedBy, setVisitedBy] = useState('');
+  const [checked, setChecked] = useState(false);
+  const [errors, setErrors] = useState<AcceptErrors>({});
   const [busy, setBusy] = useState(false);
   const formId = useId();
   const name = useId();
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    await onSend(method);
-    setBusy(false);
+  const methodErrorId = useId();
+  function close() {
+    setMethod(undefined);
+    setComment('');
+    setVisitDate('');
+    setVisitedBy('');
+    setChecked(false);
+    setErrors({});
+    onClose();
   }
+  function problems(): AcceptErrors {
+    const found: AcceptErrors = {};
+    if (!method) found.method = CLOSURE_METHOD_REQUIRED;
+    if (comment.trim().length > CLOSURE_COMMENT_MAX_LENGTH)
+      found.comment = CLOSURE_COMMENT_TOO_LONG;
+    if (method === 'site') {
+      const dateProblem = visitDateProblem(visitDate);
+      if (dateProblem) found.visitDate = dateProblem;
+      if (!visitedBy.trim()) found.visitedBy = CLOSURE_VISITED_BY_REQUIRED;
+      else if (visitedBy.trim().length > CLOSURE_VISITED_BY_MAX_LENGTH)
+        found.visitedBy = CLOSURE_VISITED_BY_TOO_LONG;
+    }
+    if (flags.length > 0 && !checked) found.checked = text.confirmChecked;
+    return found;
+  }
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = problems();
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !method) {
+      // The first field in error takes the focus, in the form's order.
+      const form = event.currentTarget;
+      const order: [keyof AcceptErrors, string][] = [
+        ['method', `input[name="${name}"]`],
+        ['visitDate', 'input[type="date"]'],
+        ['visitedBy', 'input[type="text"]'],
+        ['comment', 'textarea'],
+        ['checked', 'input[type="checkbox"]'],
+      ];
+      const first = order.find(([key]) => found[key]);
+      if (first) form.querySelector<HTMLElement>(first[1])?.focus();
+      return;
+    }
+    setBusy(true);
+    const sent = await onSend({
+      method,
+      ...(comment.trim() ? { comment: comment.trim() } : {}),
+      ...(method === 'site' ? { visitDate, visitedBy: visitedBy.trim() } : {}),
+      ...(flags.length > 0 ? { checkedFlags: [...flags] } : {}),
+    });
+    setBusy(false);
+    if (sent) close();
+  }
+  const dirty = method !== undefined || comment.trim() !== '' || visitedBy.trim() !== '';
   return (
     <Modal
       open={open}
-      onOpenChange={(next) => (next ? undefined : onClose())}
+      onOpenChange={(next) => (next ? undefined : close())}
       title={text.acceptTitle}
       size="sm"
+      dirty={dirty}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
+          <Button variant="secondary" onClick={close} disabled={busy}>
             {text.cancel}
           </Button>
           <Button type="submit" form={formId} loading={busy}>
@@ -249,8 +345,12 @@ function AcceptDialog({ open, onClose, onSend }: DialogProps<ClosureMethod>) {
         </>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate>
-        <fieldset className="vui-closure__methods">
+      <form id={formId} onSubmit={submit} noValidate className="vui-closure__accept">
+        <fieldset
+          className="vui-closure__methods"
+          aria-required="true"
+          aria-describedby={errors.method ? methodErrorId : undefined}
+        >
           <legend>{text.methodLegend}</legend>
           {CLOSURE_METHODS.map((option) => (
             <label key={option} className="vui-closure__method">
@@ -259,7 +359,11 @@ function AcceptDialog({ open, onClose, onSend }: DialogProps<ClosureMethod>) {
                 name={name}
                 value={option}
                 checked={method === option}
-                onChange={() => setMethod(option)}
+                aria-invalid={errors.method ? true : undefined}
+                onChange={() => {
+                  setMethod(option);
+                  setErrors((current) => ({ ...current, method: undefined }));
+                }}
               />
               <span>
                 <strong>{CLOSURE_METHOD_LABELS[option]}</strong>
@@ -267,7 +371,70 @@ function AcceptDialog({ open, onClose, onSend }: DialogProps<ClosureMethod>) {
               </span>
             </label>
           ))}
+          {errors.method ? (
+            <p id={methodErrorId} className="vui-field__error" role="alert">
+              {errors.method}
+            </p>
+          ) : null}
         </fieldset>
+        {method === 'site' ? (
+          <div className="vui-closure__visit">
+            <DateField
+              label={text.visitDateLabel}
+              required
+              max={latestToday()}
+              value={visitDate}
+              error={errors.visitDate}
+              onChange={(event) => {
+                setVisitDate(event.target.value);
+                setErrors((current) => ({ ...current, visitDate: undefined }));
+              }}
+            />
+            <TextField
+              label={text.visitedByLabel}
+              required
+              value={visitedBy}
+              maxLength={CLOSURE_VISITED_BY_MAX_LENGTH}
+              error={errors.visitedBy}
+              onChange={(event) => {
+                setVisitedBy(event.target.value);
+                setErrors((current) => ({ ...current, visitedBy: undefined }));
+              }}
+            />
+          </div>
+        ) : null}
+        <TextAreaField
+          label={text.commentLabel}
+          rows={3}
+          value={comment}
+          error={errors.comment}
+          onChange={(event) => {
+            setComment(event.target.value);
+            setErrors((current) => ({ ...current, comment: undefined }));
+          }}
+        />
+        {flags.length > 0 ? (
+          <div className="vui-closure__flags">
+            <p className="vui-closure__flags-intro">{text.flaggedIntro}</p>
+            <label className="vui-closure__check">
+              <input
+                type="checkbox"
+                checked={checked}
+                aria-invalid={errors.checked ? true : undefined}
+                onChange={(event) => {
+                  setChecked(event.target.checked);
+                  setErrors((current) => ({ ...current, checked: undefined }));
+                }}
+              />
+              <span>{checkedFlagsText(flags)}</span>
+            </label>
+            {errors.checked ? (
+              <p className="vui-field__error" role="alert">
+                {errors.checked}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
       </form>
     </Modal>
   );

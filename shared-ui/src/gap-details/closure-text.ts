@@ -17,6 +17,12 @@ export const CLOSURE_TEXT = {
     method === 'desk'
       ? `The gap becomes ${STATUS_LABELS.provClosed}.`
       : `The gap becomes ${STATUS_LABELS.closed}.`,
+  visitDateLabel: 'Date of the site visit',
+  visitedByLabel: 'Who visited',
+  commentLabel: 'Comment (optional)',
+  flaggedIntro: 'The evidence is flagged. Look at the flagged images before accepting.',
+  confirmChecked: 'Confirm that you have checked the flagged evidence.',
+  visited: (who: string, date: string) => `Site visited by ${who} on ${date}.`,
   accept: 'Accept',
   accepting: 'Accepting…',
   returnGap: 'Return',

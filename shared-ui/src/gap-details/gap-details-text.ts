@@ -1,4 +1,5 @@
 // Panel wording the spec does not give; the spec's own texts come from @verity/shared-api.
+import { CLOSURE_CHECK_FLAG_LABELS } from '@verity/shared-api';
 import { GAP_FORM_TEXT } from '../gap-form/gap-form-text';
 
 export const GAP_DETAILS_TEXT = {
@@ -67,8 +68,8 @@ export const EVIDENCE_TEXT = {
   location: 'Location',
   hash: 'SHA-256',
   noCaptureData: 'No capture data',
-  takenBeforeGap: 'Taken before the gap was raised',
-  sameFileOnAnotherGap: 'Same file as on another gap',
+  takenBeforeGap: CLOSURE_CHECK_FLAG_LABELS.takenBeforeGap,
+  sameFileOnAnotherGap: CLOSURE_CHECK_FLAG_LABELS.sameFileOnAnotherGap,
   timeZoneUnknown: 'time zone unknown',
   unreadablePixels: 'Unknown',
 } as const;

@@ -70,7 +70,7 @@ const closureRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         ...routeDefaults,
         summary: 'Accept or return the evidence of a gap waiting for closure review',
         description:
-          "Auditor owners and admins of the gap's firm; client users who are not viewers. `accept` needs `method`: 'desk' (the gap becomes Prov Close) or 'site' (Closed). `return` needs a `reason` of at least 10 characters, kept as the reviewer's remark; the gap is open again. A gap not waiting for review is 409.",
+          "Auditor owners and admins of the gap's firm; client users who are not viewers. `accept` needs `method`: 'desk' (the gap becomes Prov Close) or 'site' (Closed; needs `visitDate`, not in the future, and `visitedBy`); an optional `comment`; evidence flagged as taken before the gap or the same file as on another gap needs each flag in `checkedFlags` (409 naming them otherwise). `return` needs a `reason` of at least 10 characters, kept as the reviewer's remark; the gap is open again. A gap not waiting for review is 409.",
         ...actionPlanSchemas.reviewClosure,
       },
       preValidation: async (request) => {

@@ -9,7 +9,14 @@ import {
   CLOSURE_NOT_REQUESTABLE,
   CLOSURE_PENDING_SELECTOR,
   CLOSURE_RETURN_REASON_SHORT,
+  CLOSURE_COMMENT_TOO_LONG,
+  CLOSURE_FLAG_UNKNOWN,
+  CLOSURE_VISIT_DATE_FUTURE,
+  CLOSURE_VISIT_DATE_REQUIRED,
+  CLOSURE_VISITED_BY_REQUIRED,
+  CLOSURE_VISITED_BY_TOO_LONG,
   ESAP_CSV_COLUMNS,
+  closureFlagsUnconfirmed,
 } from '@verity/shared-api/src/server';
 import { buildTestApp } from '../../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
@@ -57,10 +64,17 @@ interface GapAnswer {
       decision: string;
       method: string | null;
       reason: string | null;
+      comment?: string | null;
       reviewedBy: { fullname: string; userType: string };
     };
   } | null;
 }
+
+/** Today's date, UTC (YYYY-MM-DD). */
+const today = () => new Date().toISOString().slice(0, 10);
+/** A date `days` after today (before, when negative). */
+const dayFromToday = (days: number) =>
+  new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
 describe.each(databaseKinds)('the closure loop on %s', (kind) => {
   let database: TestDatabase;
@@ -242,7 +256,13 @@ describe.each(databaseKinds)('the closure loop on %s', (kind) => {
       (await review('clientViewer', desk, { decision: 'accept', method: 'desk' })).statusCode,
     ).toBe(403);
 
-    const byDesk = await review('clientOwner', desk, { decision: 'accept', method: 'desk' });
+    // The same photo is on earlier gaps of the client: the reviewer says they checked that.
+    const checked = { checkedFlags: ['sameFileOnAnotherGap'] };
+    const byDesk = await review('clientOwner', desk, {
+      decision: 'accept',
+      method: 'desk',
+      ...checked,
+    });
     expect(byDesk.statusCode).toBe(200);
     expect(gapOf(byDesk)).toMatchObject({
       status: 'provClosed',
@@ -250,7 +270,13 @@ describe.each(databaseKinds)('the closure loop on %s', (kind) => {
         review: { decision: 'accept', method: 'desk', reviewedBy: { userType: 'client' } },
       },
     });
-    const bySite = await review('auditorOwner', site, { decision: 'accept', method: 'site' });
+    const bySite = await review('auditorOwner', site, {
+      decision: 'accept',
+      method: 'site',
+      visitDate: today(),
+      visitedBy: 'Aditi, auditor',
+      ...checked,
+    });
     expect(gapOf(bySite)).toMatchObject({
       status: 'closed',
       closure: { review: { method: 'site' } },
@@ -261,6 +287,111 @@ describe.each(databaseKinds)('the closure loop on %s', (kind) => {
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ message: CLOSURE_NOT_PENDING });
     expect(await stored(site)).toMatchObject({ status: 'closed' });
+  });
+
+  it('accepts only with the method chosen; a site verification needs its visit; all is kept in the history', async () => {
+    const gapId = await newGap();
+    await remark('companyOwner', gapId, 'Photo of the fix');
+    expect((await request('companyOwner', gapId)).statusCode).toBe(200);
+    const pending = await stored(gapId);
+    const site = {
+      decision: 'accept',
+      method: 'site',
+      visitDate: today(),
+      visitedBy: 'Sam Site',
+      checkedFlags: ['sameFileOnAnotherGap'],
+    };
+    const refusals: [object, string][] = [
+      [{ decision: 'accept' }, CLOSURE_METHOD_REQUIRED],
+      [{ decision: 'accept', method: '' }, CLOSURE_METHOD_REQUIRED],
+      [{ ...site, visitDate: undefined }, CLOSURE_VISIT_DATE_REQUIRED],
+      [{ ...site, visitDate: '31/12/2025' }, CLOSURE_VISIT_DATE_REQUIRED],
+      [{ ...site, visitDate: '2025-02-30' }, CLOSURE_VISIT_DATE_REQUIRED],
+      [{ ...site, visitDate: dayFromToday(2) }, CLOSURE_VISIT_DATE_FUTURE],
+      [{ ...site, visitedBy: '   ' }, CLOSURE_VISITED_BY_REQUIRED],
+      [{ ...site, visitedBy: 'v'.repeat(201) }, CLOSURE_VISITED_BY_TOO_LONG],
+      [{ ...site, comment: 'c'.repeat(2001) }, CLOSURE_COMMENT_TOO_LONG],
+      [{ ...site, checkedFlags: ['looksFine'] }, CLOSURE_FLAG_UNKNOWN],
+    ];
+    for (const [body, message] of refusals) {
+      const response = await review('clientOwner', gapId, body);
+      expect({ body, status: response.statusCode, message: response.json().message }).toEqual({
+        body,
+        status: 400,
+        message,
+      });
+    }
+    expect(await stored(gapId)).toEqual(pending);
+
+    const visitDate = dayFromToday(-3);
+    const accepted = await review('clientOwner', gapId, {
+      ...site,
+      visitDate,
+      visitedBy: '  Sam Site, E&S consultant ',
+      comment: ' Walked all three lines. ',
+    });
+    expect(accepted.statusCode).toBe(200);
+    const gap = gapOf(accepted);
+    expect(gap.status).toBe('closed');
+    expect(gap.closure?.review).toMatchObject({
+      decision: 'accept',
+      method: 'site',
+      comment: 'Walked all three lines.',
+      visitDate,
+      visitedBy: 'Sam Site, E&S consultant',
+      checkedFlags: ['sameFileOnAnotherGap'],
+    });
+    const history = (gap as unknown as { changeHistory: { field: string; newValue: unknown }[] })
+      .changeHistory;
+    expect(history.slice(0, 2).map((entry) => entry.field)).toEqual(['status', 'closureReview']);
+    expect(history[1]!.newValue).toEqual({
+      decision: 'accept',
+      method: 'site',
+      comment: 'Walked all three lines.',
+      visitDate,
+      visitedBy: 'Sam Site, E&S consultant',
+      checkedFlags: ['sameFileOnAnotherGap'],
+    });
+  });
+
+  it('refuses to accept flagged evidence until the reviewer confirms they checked it', async () => {
+    const gapId = await newGap();
+    // The same photo as on the client's earlier gaps: flagged 'Same file as on gap …'.
+    await remark('companyOwner', gapId, 'Photo of the fix');
+    expect((await request('companyOwner', gapId)).statusCode).toBe(200);
+    const pending = await stored(gapId);
+    for (const checkedFlags of [undefined, [], ['takenBeforeGap']]) {
+      const refused = await review('auditorOwner', gapId, {
+        decision: 'accept',
+        method: 'desk',
+        checkedFlags,
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        message: closureFlagsUnconfirmed(['sameFileOnAnotherGap']),
+      });
+    }
+    expect(await stored(gapId)).toEqual(pending);
+
+    const accepted = await review('auditorOwner', gapId, {
+      decision: 'accept',
+      method: 'desk',
+      // A flag the evidence does not carry is not kept.
+      checkedFlags: ['takenBeforeGap', 'sameFileOnAnotherGap'],
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(gapOf(accepted)).toMatchObject({
+      status: 'provClosed',
+      closure: {
+        review: {
+          method: 'desk',
+          comment: null,
+          visitDate: null,
+          visitedBy: null,
+          checkedFlags: ['sameFileOnAnotherGap'],
+        },
+      },
+    });
   });
 
   it('never counts a gap waiting for review as overdue', async () => {
@@ -324,7 +455,13 @@ describe.each(databaseKinds)('the closure loop on %s', (kind) => {
     const gapId = await newGap({ KPI: 'Closure export check' });
     await remark('companyOwner', gapId, 'Photo of the fix');
     await request('companyOwner', gapId);
-    const accepted = await review('auditorOwner', gapId, { decision: 'accept', method: 'site' });
+    const accepted = await review('auditorOwner', gapId, {
+      decision: 'accept',
+      method: 'site',
+      visitDate: today(),
+      visitedBy: 'Aditi, auditor',
+      checkedFlags: ['sameFileOnAnotherGap'],
+    });
     const verifier = gapOf(accepted).closure?.review?.reviewedBy.fullname;
     const response = await world.as.clientOwner({
       method: 'GET',
@@ -345,14 +482,14 @@ describe.each(databaseKinds)('the closure loop on %s', (kind) => {
       'Verification Method',
       'Last Evidence Date',
     ]);
-    const today = new Date().toISOString().slice(0, 10);
+    const exportDay = today();
     const line = lines.find((text) => text.includes('Closure export check'))!;
     const cells = line.split(',').map((cell) => cell.replace(/^"|"$/g, ''));
     expect(cells.slice(-4 - esapColumns, -esapColumns)).toEqual([
-      today,
+      exportDay,
       verifier,
       'Site verification',
-      today,
+      exportDay,
     ]);
   });
 
