@@ -42,3 +42,9 @@ CREATE INDEX gap_extension_requests_gap_idx ON gap_extension_requests (gap_id, r
 -- At most one request waits for an answer per gap.
 CREATE UNIQUE INDEX gap_extension_requests_one_open_idx ON gap_extension_requests (gap_id)
   WHERE decision IS NULL;
+
+-- Two notification kinds: a request told to whoever answers it, the answer told to the company.
+ALTER TABLE notification_preferences DROP CONSTRAINT notification_preferences_kind_check;
+ALTER TABLE notification_preferences ADD CONSTRAINT notification_preferences_kind_check
+  CHECK (kind IN ('dueSoon', 'overdue', 'escalation', 'closureRequested', 'closureReturned',
+    'closureAccepted', 'extensionRequested', 'extensionAnswered', 'remarkAdded', 'digest'));

@@ -20,6 +20,11 @@ export const PORTFOLIO_SETTINGS_TEXT = {
   ownerOnly: 'Only an owner can change this.',
   switchedOn: 'Closure now needs evidence review.',
   switchedOff: 'Closure no longer needs evidence review.',
+  extensionHeading: 'Due-date extensions',
+  extensionLegend: 'Who answers a company’s request for a later due date',
+  extensionHelp:
+    'The one chosen is told of each request and approves or declines it; an approval moves the due date.',
+  approverSaved: 'Saved: who answers due-date extensions.',
 } as const;
 
 export const MANAGE_TARGET_COMPANY_PLACEHOLDER = 'Managing a target company is coming soon.';

@@ -40,6 +40,8 @@ export {
   canEditActionPlan,
   canRequestClosure,
   canReviewClosure,
+  canRequestExtension,
+  canAnswerExtension,
 } from './domain/permissions';
 export type { Permission, PermissionFlags, PermissionSubject } from './domain/permissions';
 
@@ -101,6 +103,40 @@ export {
   latestToday,
   visitDateProblem,
 } from './domain/closure';
+export {
+  EXTENSION_APPROVERS,
+  EXTENSION_APPROVER_LABELS,
+  DEFAULT_EXTENSION_APPROVER,
+  EXTENSION_DECISIONS,
+  EXTENSION_REASON_MAX_LENGTH,
+  EXTENSION_COMMENT_MAX_LENGTH,
+  EXTENSION_DATE_REQUIRED,
+  EXTENSION_DATE_NOT_LATER,
+  EXTENSION_REASON_REQUIRED,
+  EXTENSION_REASON_TOO_LONG,
+  EXTENSION_COMMENT_TOO_LONG,
+  EXTENSION_DECISION_REQUIRED,
+  EXTENSION_APPROVER_UNKNOWN,
+  EXTENSION_ALREADY_PENDING,
+  EXTENSION_NOT_REQUESTABLE,
+  EXTENSION_NOT_PENDING,
+  EXTENSION_NOT_APPROVER,
+  EXTENSION_REQUESTED,
+  EXTENSION_APPROVED,
+  EXTENSION_DECLINED,
+  extensionRequestable,
+  checkExtensionRequest,
+  extensionDateProblem,
+  extensionReasonProblem,
+  checkExtensionAnswer,
+  answersExtensions,
+} from './domain/extensions';
+export type {
+  ExtensionApprover,
+  ExtensionDecision,
+  ExtensionRequestInput,
+  ExtensionAnswerInput,
+} from './domain/extensions';
 export type {
   ClosureDecision,
   ClosureMethod,
@@ -268,6 +304,7 @@ export type {
   AuditQuery,
   ClientSettings,
   ClosureRequest,
+  ExtensionRequest,
   NewUserPayload,
   CustomFieldOption,
   CustomField,

@@ -6,6 +6,9 @@ import {
   type ClosureMethod,
   type ClosureRequest,
   type CurrencyCode,
+  type ExtensionApprover,
+  type ExtensionDecision,
+  type ExtensionRequest,
   type Gap,
   type GapStoredStatus,
   type Role,
@@ -44,6 +47,47 @@ interface ClosureJson {
   reviewedAt: string | null;
   reviewedByName: string | null;
   reviewedByUserType: 'client' | 'auditor' | null;
+}
+
+/** The gap's latest extension request as the SELECT builds it (times as JSON text). */
+interface ExtensionJson {
+  id: string;
+  requestedAt: string;
+  requestedByName: string;
+  currentDueDate: string | null;
+  dueDate: string;
+  reason: string;
+  approver: ExtensionApprover;
+  decision: ExtensionDecision | null;
+  comment: string | null;
+  answeredAt: string | null;
+  answeredByName: string | null;
+  answeredByUserType: 'client' | 'auditor' | null;
+}
+
+function toExtension(extension: ExtensionJson | null): ExtensionRequest | null {
+  if (!extension) return null;
+  return {
+    id: extension.id,
+    requestedAt: iso(extension.requestedAt) as string,
+    requestedBy: { fullname: extension.requestedByName },
+    currentDueDate: iso(extension.currentDueDate),
+    dueDate: iso(extension.dueDate) as string,
+    reason: extension.reason,
+    approver: extension.approver,
+    answer:
+      extension.decision === null
+        ? null
+        : {
+            decision: extension.decision,
+            comment: extension.comment,
+            answeredAt: iso(extension.answeredAt) as string,
+            answeredBy: {
+              fullname: extension.answeredByName ?? '',
+              userType: extension.answeredByUserType ?? 'client',
+            },
+          },
+  };
 }
 
 interface WithdrawalJson {
@@ -240,6 +284,18 @@ export const GAP_COLUMNS = {
         'checkedFlags', to_jsonb(c.checked_flags))
       FROM closure_requests c WHERE c.gap_id = ${g}.id ORDER BY c.requested_at DESC, c.id DESC LIMIT 1)`,
     toAnswer: (closure: ClosureJson | null) => toClosure(closure),
+  },
+  extension: {
+    sql: (
+      g,
+    ) => `(SELECT jsonb_build_object('id', x.id, 'requestedAt', x.requested_at, 'requestedByName', x.requested_by_name,
+        'currentDueDate', x.current_due_date, 'dueDate', x.new_due_date, 'reason', x.reason,
+        'approver', (SELECT xc.extension_approver FROM target_companies xtc JOIN clients xc ON xc.id = xtc.client_id
+          WHERE xtc.id = ${g}.target_company_id),
+        'decision', x.decision, 'comment', x.comment, 'answeredAt', x.answered_at,
+        'answeredByName', x.answered_by_name, 'answeredByUserType', x.answered_by_user_type)
+      FROM gap_extension_requests x WHERE x.gap_id = ${g}.id ORDER BY x.requested_at DESC, x.id DESC LIMIT 1)`,
+    toAnswer: (extension: ExtensionJson | null) => toExtension(extension),
   },
 } satisfies { [K in keyof Gap]: GapColumn<K> };
 

@@ -22,6 +22,9 @@ export interface NoticeDetail {
   /** The closure request's note, the return's reason, or the remark's first words. */
   text?: string;
   method?: string;
+  /** An extension's new due date (YYYY-MM-DD in the company's time zone) and its answer. */
+  dueDate?: string;
+  decision?: string;
 }
 
 const TEXT_EXCERPT = 300;
@@ -81,6 +84,20 @@ export function notificationText(
       return {
         title: `Closure accepted: ${gapTitle(gap)}${method ? now(CLOSURE_METHOD_STATUS[key]) : ''}`,
         body: `${actor} accepted the evidence of the gap ${whereGap(gap)}${method ? ` (${method})` : ''}.`,
+      };
+    }
+    case 'extensionRequested': {
+      const to = detail.dueDate ? formatDay(detail.dueDate) : 'a later date';
+      return {
+        title: `Extension requested: ${gapTitle(gap)}`,
+        body: `${actor} asked to move the due date of the gap ${whereGap(gap)} from ${due} to ${to}.${quoted ? ` The reason:${quoted}` : ''}`,
+      };
+    }
+    case 'extensionAnswered': {
+      const approved = detail.decision === 'approve';
+      return {
+        title: `Extension ${approved ? 'approved' : 'declined'}: ${gapTitle(gap)}`,
+        body: `${actor} ${approved ? 'approved' : 'declined'} the later due date of the gap ${whereGap(gap)}; it is due on ${due}.${quoted ? ` Their comment:${quoted}` : ''}`,
       };
     }
     case 'remarkAdded':

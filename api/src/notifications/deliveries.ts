@@ -19,6 +19,9 @@ export type EmailJob =
       actorName: string;
       text?: string;
       method?: string;
+      /** An extension's new due date and its answer. */
+      dueDate?: string;
+      decision?: string;
       /** The author's user type: the parties are those other than theirs. */
       authorType: string;
       authorId: string;

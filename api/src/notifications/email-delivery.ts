@@ -111,7 +111,13 @@ export async function emailOf(
         job.kind as Exclude<NotificationKind, 'digest'>,
         job.gapId,
         eventParties(job.authorType as UserType),
-        { actorName: job.actorName, text: job.text, method: job.method },
+        {
+          actorName: job.actorName,
+          text: job.text,
+          method: job.method,
+          dueDate: job.dueDate,
+          decision: job.decision,
+        },
         job.authorId,
       );
     case 'digest': {

@@ -5,10 +5,15 @@ import type { Queryable } from '../db';
 import { notificationText } from './content';
 import { insertInAppNotifications, type EmailJob, type Outbox } from './deliveries';
 import { readGapContext } from './gap-context';
-import { eventParties, gapRecipients } from './recipients';
+import { eventParties, gapRecipients, type Party } from './recipients';
 
 export type GapEventKind =
-  'closureRequested' | 'closureReturned' | 'closureAccepted' | 'remarkAdded';
+  | 'closureRequested'
+  | 'closureReturned'
+  | 'closureAccepted'
+  | 'extensionRequested'
+  | 'extensionAnswered'
+  | 'remarkAdded';
 
 export interface GapEvent {
   kind: GapEventKind;
@@ -18,6 +23,11 @@ export interface GapEvent {
   text?: string;
   /** How accepted evidence was verified. */
   method?: string;
+  /** An extension's new due date (YYYY-MM-DD, the company's day) and, answered, 'approve' or 'decline'. */
+  dueDate?: string;
+  decision?: string;
+  /** Who hears of it, when not every party but the author's (an extension: the one who answers). */
+  parties?: Party[];
 }
 
 export async function notifyGapEvent(
@@ -32,10 +42,16 @@ export async function notifyGapEvent(
     tx,
     gap.gapId,
     event.kind,
-    eventParties(author.userType),
+    event.parties ?? eventParties(author.userType),
     author._id,
   );
-  const detail = { actorName: author.fullname, text: event.text, method: event.method };
+  const detail = {
+    actorName: author.fullname,
+    text: event.text,
+    method: event.method,
+    dueDate: event.dueDate,
+    decision: event.decision,
+  };
   await insertInAppNotifications(
     tx,
     event.kind,
@@ -53,6 +69,8 @@ export async function notifyGapEvent(
       actorName: author.fullname,
       text: event.text,
       method: event.method,
+      dueDate: event.dueDate,
+      decision: event.decision,
       authorType: author.userType,
       authorId: author._id,
     }));

@@ -163,4 +163,42 @@ describe.each(databaseKinds)('gap events on %s', (kind) => {
       .filter((m) => m.subject.startsWith('Closure accepted'));
     expect(message!.text).toContain('Desk review');
   });
+
+  it('tells whoever answers of an extension request, and the company of the answer', async () => {
+    // The gap was accepted (Prov Close) above: open it again first.
+    await app.db.query(`UPDATE gaps SET status = 'open' WHERE id = $1`, [gapId]);
+    const newDue = new Date(Date.now() + 40 * 86_400_000).toISOString();
+    await closure('targetCompany', 'editor', 'extension-request', {
+      dueDate: newDue,
+      reason: 'The valve supplier is late.',
+    });
+    const day = new Date(newDue).toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    const approvers = emails(['client', 'owner'], ['client', 'admin']);
+    expect(await told(`Extension requested: ${named}`)).toEqual({
+      bell: approvers,
+      email: approvers,
+    });
+    const [asked] = mail
+      .messagesTo(user('client', 'owner').email)
+      .filter((m) => m.subject.startsWith('Extension requested'));
+    expect(asked!.text).toContain(`to ${day}`);
+    expect(asked!.text).toContain('"The valve supplier is late."');
+
+    await closure('client', 'admin', 'extension-answer', { decision: 'approve' });
+    const company = emails(
+      ['targetCompany', 'owner'],
+      ['targetCompany', 'admin'],
+      ['targetCompany', 'editor'],
+    );
+    expect(await told(`Extension approved: ${named}`)).toEqual({ bell: company, email: company });
+    const [answered] = mail
+      .messagesTo(user('targetCompany', 'editor').email)
+      .filter((m) => m.subject.startsWith('Extension approved'));
+    expect(answered!.text).toContain(`it is due on ${day}`);
+  });
 });

@@ -1,4 +1,5 @@
-// The matrix rows of the closure loop (request, review) and of the client's portfolio settings.
+// The matrix rows of the closure loop (request, review), of due-date extensions (request, answer)
+// and of the client's portfolio settings.
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -53,6 +54,33 @@ async function freshHomeGap(ctx: RequestContext, state: 'withEvidence' | 'pendin
 const gapOf = async (ctx: RequestContext, state: 'withEvidence' | 'pending') =>
   ctx.target === 'own' ? freshHomeGap(ctx, state) : ctx.ids.gapId;
 
+const DAY_MS = 86_400_000;
+
+/**
+ * A new open home gap due in 30 days (`waiting`: with an extension request to 45 days waiting), so
+ * each allowed caller's call succeeds on its own gap.
+ */
+async function freshExtensionGap(ctx: RequestContext, waiting: boolean) {
+  const { db } = ctx.app;
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO gaps (action_plan_id, target_company_id, kpi, gap_name, recommendation, responsibility, due_date)
+     VALUES ($1, $2, $3, 'Extension check', 'Fix it', 'Plant Head', now() + interval '30 days') RETURNING id`,
+    [ctx.ids.actionPlanId, ctx.ids.targetCompanyId, `Extension ${ctx.serial} ${HOME_MARKER}`],
+  );
+  const gapId = rows[0]!.id;
+  if (waiting) {
+    await db.query(
+      `INSERT INTO gap_extension_requests (gap_id, requested_by_name, current_due_date, new_due_date, reason)
+       VALUES ($1, 'Company Editor', now() + interval '30 days', now() + interval '45 days', 'Supplier delay')`,
+      [gapId],
+    );
+  }
+  return gapId;
+}
+
+const extensionGapOf = async (ctx: RequestContext, waiting: boolean) =>
+  ctx.target === 'own' ? freshExtensionGap(ctx, waiting) : ctx.ids.gapId;
+
 export const CLOSURE_ROWS: readonly MatrixRow[] = [
   {
     route: 'POST /gap/{id}/closure-request',
@@ -97,6 +125,59 @@ export const CLOSURE_ROWS: readonly MatrixRow[] = [
         { decision: 'accept', method: 'desk' },
         { targetCompanyId: ctx.ids.targetCompanyId },
       ),
+  },
+  {
+    route: 'POST /gap/{id}/extension-request',
+    write: true,
+    own: {
+      client: [403, 403, 403, 403],
+      auditor: [403, 403, 403, 403],
+      targetCompany: [200, 200, 200, 403],
+    },
+    foreign: {
+      client: [403, 403, 403, 403],
+      auditor: [403, 403, 403, 403],
+      targetCompany: [404, 404, 404, 403],
+    },
+    mixed: ['gapId'],
+    request: async (ctx) =>
+      json(
+        'POST',
+        `/gap/${await extensionGapOf(ctx, false)}/extension-request`,
+        { dueDate: new Date(Date.now() + 45 * DAY_MS).toISOString(), reason: 'Supplier delay' },
+        { targetCompanyId: ctx.ids.targetCompanyId },
+      ),
+  },
+  {
+    // Who answers is the client's setting: each call names its caller's own type (a client or a
+    // firm caller is allowed by the permission; the other type's 409 is in extensions.test.ts).
+    route: 'POST /gap/{id}/extension-answer',
+    write: true,
+    own: {
+      client: [200, 200, 200, 403],
+      auditor: [200, 200, 403, 403],
+      targetCompany: [403, 403, 403, 403],
+    },
+    foreign: {
+      client: [404, 404, 404, 403],
+      auditor: [404, 404, 403, 403],
+      targetCompany: [403, 403, 403, 403],
+    },
+    mixed: ['gapId'],
+    request: async (ctx) => {
+      if (ctx.caller.userType !== 'targetCompany') {
+        await ctx.app.db.query('UPDATE clients SET extension_approver = $2 WHERE id = $1', [
+          ctx.fx.home.clientId,
+          ctx.caller.userType,
+        ]);
+      }
+      return json(
+        'POST',
+        `/gap/${await extensionGapOf(ctx, true)}/extension-answer`,
+        { decision: 'approve', comment: 'Fine' },
+        { targetCompanyId: ctx.ids.targetCompanyId },
+      );
+    },
   },
   {
     route: 'GET /client/settings',

@@ -35,6 +35,17 @@ const planFields = {
   timeline: '2030-01-01',
 };
 
+/** The plan's first gap, as the auditor owner reads it. */
+async function gapOf(world: World, planId: string): Promise<string> {
+  const response = await world.as.auditorOwner({
+    method: 'GET',
+    url: `/api/v1/action-plan/${planId}`,
+    query: { targetCompanyId: world.acmeId },
+  });
+  return (response.json() as { data: { gaps: { id: string }[] } }).data.gaps[0]!.id;
+}
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
 const PROBES: Probe[] = [
   ...['-1', '0', '1e9', 'abc', '\u0000', HUGE].flatMap((value) => [
     {
@@ -205,6 +216,71 @@ const PROBES: Probe[] = [
       request: () => ({ method: 'GET' as const, url, query }),
     })),
   ),
+  // Accepting closure evidence (decision 0085): the input is refused before the gap's state is asked.
+  ...[
+    { decision: 'accept', method: 'site', visitDate: '\u0000', visitedBy: 'Sam' },
+    { decision: 'accept', method: 'site', visitDate: HUGE, visitedBy: 'Sam' },
+    { decision: 'accept', method: 'site', visitDate: '2026-01-01', visitedBy: HUGE },
+    { decision: 'accept', method: 'site', visitDate: '9999-12-31', visitedBy: 'Sam' },
+    { decision: 'accept', method: 'desk', comment: HUGE },
+    { decision: 'accept', method: 'desk', comment: { text: 'a' } },
+    { decision: 'accept', method: 'desk', checkedFlags: 'all' },
+    { decision: 'accept', method: 'desk', checkedFlags: ['\u0000'] },
+  ].map((payload, index) => ({
+    name: `POST /gap/{id}/closure-review #${index + 1}`,
+    request: async (world: World, planId: string) => ({
+      method: 'POST' as const,
+      url: `/api/v1/gap/${await gapOf(world, planId)}/closure-review`,
+      query: { targetCompanyId: world.acmeId },
+      payload,
+    }),
+  })),
+  // Due-date extensions (decision 0086).
+  ...[
+    {},
+    { dueDate: '\u0000', reason: 'Late' },
+    { dueDate: HUGE, reason: 'Late' },
+    { dueDate: '-1', reason: 'Late' },
+    { dueDate: 42, reason: 'Late' },
+    { dueDate: inDays(-1), reason: 'Late' },
+    { dueDate: inDays(45), reason: '' },
+    { dueDate: inDays(45), reason: HUGE },
+    { dueDate: inDays(45), reason: 'Late\u0000r' },
+    { dueDate: inDays(45), reason: ['a', 'b'] },
+  ].map((payload, index) => ({
+    name: `POST /gap/{id}/extension-request #${index + 1}`,
+    as: 'companyOwner' as const,
+    request: async (world: World, planId: string) => ({
+      method: 'POST' as const,
+      url: `/api/v1/gap/${await gapOf(world, planId)}/extension-request`,
+      query: { targetCompanyId: world.acmeId },
+      payload,
+    }),
+  })),
+  ...[
+    {},
+    { decision: '\u0000' },
+    { decision: HUGE },
+    { decision: 'approve', comment: HUGE },
+    { decision: 'approve', comment: { text: 'a' } },
+  ].map((payload, index) => ({
+    name: `POST /gap/{id}/extension-answer #${index + 1}`,
+    request: async (world: World, planId: string) => ({
+      method: 'POST' as const,
+      url: `/api/v1/gap/${await gapOf(world, planId)}/extension-answer`,
+      query: { targetCompanyId: world.acmeId },
+      payload,
+    }),
+  })),
+  ...[
+    { extensionApprover: 'everyone' },
+    { extensionApprover: '\u0000' },
+    { extensionApprover: 7 },
+  ].map((payload, index) => ({
+    name: `PUT /client/settings #${index + 1}`,
+    as: 'clientOwner' as const,
+    request: () => ({ method: 'PUT' as const, url: '/api/v1/client/settings', payload }),
+  })),
   // The company's users held back at sign-in: the company's id, as its users list takes it.
   ...[
     {},

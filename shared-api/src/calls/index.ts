@@ -68,6 +68,7 @@ export { getPlanRevisions, importEsap } from './esap-import';
 export type { EsapImportPayload, EsapImportTarget } from './esap-import';
 export type { ReportFile, ReportRequest } from './reports';
 export { requestClosure, reviewClosure, getClientSettings, updateClientSettings } from './closure';
+export { requestExtension, answerExtension } from './extensions';
 export type { ClosureReviewInput } from './closure';
 export {
   listNotifications,

@@ -8,6 +8,7 @@ import { GAP_CHANGE_PREVIEW, GAP_REMARK_PREVIEW, PLAN_LIST_GAP_PREVIEW } from '.
 import { RISK_SEVERITIES } from '../domain/risk';
 import { SDG_CODES } from '../domain/sdg';
 import { CLOSURE_CHECK_FLAGS, CLOSURE_DECISIONS, CLOSURE_METHODS } from '../domain/closure';
+import { EXTENSION_APPROVERS, EXTENSION_DECISIONS } from '../domain/extensions';
 import { GAP_STATUSES, GAP_STORED_STATUSES, STATUS_KEYS } from '../domain/status';
 import { ROLES, USER_TYPES } from '../domain/user';
 import { BasedOnVersion, ChangeEntry, ChangeReason, GapRevision } from './change-history';
@@ -320,6 +321,31 @@ export const ClosureRequest = Type.Object({
 });
 export type ClosureRequest = Static<typeof ClosureRequest>;
 
+/** A company's request for a later due date, and its answer once given (decision 0086). */
+export const ExtensionRequest = Type.Object({
+  id: Uuid,
+  requestedAt: IsoDate,
+  requestedBy: Type.Object({ fullname: Type.String() }),
+  currentDueDate: Nullable(IsoDate),
+  dueDate: IsoDate,
+  reason: Type.String(),
+  approver: oneOf(EXTENSION_APPROVERS, {
+    description: "who answers the client's extension requests (the client's setting as it now is)",
+  }),
+  answer: Nullable(
+    Type.Object({
+      decision: oneOf(EXTENSION_DECISIONS),
+      comment: Nullable(Type.String()),
+      answeredAt: IsoDate,
+      answeredBy: Type.Object({
+        fullname: Type.String(),
+        userType: oneOf(['client', 'auditor'] as const),
+      }),
+    }),
+  ),
+});
+export type ExtensionRequest = Static<typeof ExtensionRequest>;
+
 export const NameValue = Type.Object({ name: Type.String(), value: Type.String() });
 export type NameValue = Static<typeof NameValue>;
 
@@ -378,6 +404,9 @@ export const Gap = Type.Object({
   changeCount: Type.Integer({ minimum: 0, description: 'all the changes of the gap' }),
   closure: Type.Union([ClosureRequest, Type.Null()], {
     description: 'the latest closure request and its review; null when none was made',
+  }),
+  extension: Type.Union([ExtensionRequest, Type.Null()], {
+    description: 'the latest due-date extension request and its answer; null when none was made',
   }),
 });
 export type Gap = Static<typeof Gap>;
@@ -599,6 +628,27 @@ export const actionPlanSchemas = routeSchemas({
       ),
     }),
     response: { 200: GapAnswer, ...signedInErrors, ...errorAnswers(409, 422) },
+  },
+  requestExtension: {
+    params: Type.Object({ id: Uuid }),
+    querystring: CompanyQuery,
+    // Checked after tenancy, with the extension rules' own messages (../domain/extensions).
+    body: Type.Object({
+      dueDate: Type.Optional(
+        Type.String({ description: 'the new due date (ISO 8601): after now and the present one' }),
+      ),
+      reason: Type.Optional(Type.String({ description: 'why, up to 2,000 characters' })),
+    }),
+    response: { 200: GapAnswer, ...signedInErrors, ...errorAnswers(409) },
+  },
+  answerExtension: {
+    params: Type.Object({ id: Uuid }),
+    querystring: CompanyQuery,
+    body: Type.Object({
+      decision: Type.Optional(Type.String({ description: 'approve or decline' })),
+      comment: Type.Optional(Type.String({ description: 'optional, up to 2,000 characters' })),
+    }),
+    response: { 200: GapAnswer, ...signedInErrors, ...errorAnswers(409) },
   },
   // multipart/form-data, read by the route itself: `comments` and `documents` (files).
   addRemark: {

@@ -1,6 +1,7 @@
 // The contract of target companies, auditor firms, users and audits (docs/api.md "Shapes").
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { AUDIT_FORMS, AUDIT_TYPES, CUSTOM_FIELD_TYPES } from '../domain/audit';
+import { EXTENSION_APPROVERS } from '../domain/extensions';
 import { COMPANY_TYPES } from '../domain/company';
 import { RoleSchema } from './auth';
 import {
@@ -315,6 +316,10 @@ export const ClientSettings = Type.Object({
     description:
       'gaps close only through evidence review (request, then accept); off: the status selector sets Closed and Prov Close as the spec says',
   }),
+  extensionApprover: oneOf(EXTENSION_APPROVERS, {
+    description:
+      "who answers the companies' due-date extension requests: 'client' (default) or 'auditor'",
+  }),
 });
 export type ClientSettings = Static<typeof ClientSettings>;
 const UserId = Type.Object({ id: Uuid });
@@ -412,7 +417,10 @@ export const organisationSchemas = routeSchemas({
     response: { ...answers(200, CompanyMilestones), ...errorAnswers(409) },
   },
   updateClientSettings: {
-    body: Type.Object({ closureNeedsReview: Type.Optional(Type.Boolean()) }),
+    body: Type.Object({
+      closureNeedsReview: Type.Optional(Type.Boolean()),
+      extensionApprover: Type.Optional(Type.String({ description: "'client' or 'auditor'" })),
+    }),
     response: answers(200, Type.Object({ settings: ClientSettings })),
   },
 });

@@ -9,6 +9,8 @@ export const NOTIFICATION_KINDS = [
   'closureRequested',
   'closureReturned',
   'closureAccepted',
+  'extensionRequested',
+  'extensionAnswered',
   'remarkAdded',
   'digest',
 ] as const;
@@ -24,6 +26,8 @@ export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>
   closureRequested: 'Closure requested',
   closureReturned: 'Closure returned',
   closureAccepted: 'Closure accepted',
+  extensionRequested: 'Due-date extension requested',
+  extensionAnswered: 'Due-date extension answered',
   remarkAdded: 'New remark',
   digest: 'Weekly digest (Monday morning)',
 };
@@ -38,6 +42,8 @@ export const NOTIFICATION_KIND_CHANNELS: Readonly<
   closureRequested: ['email', 'inApp'],
   closureReturned: ['email', 'inApp'],
   closureAccepted: ['email', 'inApp'],
+  extensionRequested: ['email', 'inApp'],
+  extensionAnswered: ['email', 'inApp'],
   remarkAdded: ['email', 'inApp'],
   digest: ['email'],
 };

@@ -79,6 +79,14 @@ export const PERMISSIONS = {
   requestClosure: { targetCompany: NOT_VIEWER },
   /** Accepting or returning the evidence: the firm's owners and admins, the client's non-viewers. */
   reviewClosure: { client: NOT_VIEWER, auditor: ADMIN_OR_OWNER },
+  // Due-date extensions (docs/decisions/0086-due-date-extensions.md)
+  /** Asking for a later due date: the company's people who work the gaps. */
+  requestExtension: { targetCompany: NOT_VIEWER },
+  /**
+   * Answering it: the client's non-viewers or the firm's owners and admins; which of the two, the
+   * client's setting says (the route asks it).
+   */
+  answerExtension: { client: NOT_VIEWER, auditor: ADMIN_OR_OWNER },
   /** The portfolio's closure settings: every client user sees them, the owner changes them. */
   viewClientSettings: { client: EVERYONE },
   manageClientSettings: { client: OWNER },
@@ -223,4 +231,16 @@ export function canRequestClosure(user: PermissionSubject): boolean {
 
 export function canReviewClosure(user: PermissionSubject): boolean {
   return may(user, 'reviewClosure');
+}
+
+export function canRequestExtension(user: PermissionSubject): boolean {
+  return may(user, 'requestExtension');
+}
+
+/** Whether the user answers extension requests where `approver` answers them (the client's setting). */
+export function canAnswerExtension(
+  user: PermissionSubject,
+  approver: 'client' | 'auditor',
+): boolean {
+  return may(user, 'answerExtension') && user?.userType === approver;
 }

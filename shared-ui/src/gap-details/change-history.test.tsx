@@ -87,6 +87,35 @@ describe('ChangeHistory', () => {
     expect(desk).not.toHaveTextContent('I have checked');
   });
 
+  it('keeps an extension asked and answered: the new date, the reason, the comment', () => {
+    render(
+      <ChangeHistory
+        entries={[
+          entry({
+            field: 'extensionAnswer',
+            newValue: { decision: 'approve', dueDate: '2026-05-01T00:00:00.000Z', comment: 'Fine' },
+          }),
+          entry({
+            field: 'extensionRequest',
+            newValue: { dueDate: '2026-05-01T00:00:00.000Z', reason: 'Supplier delay' },
+          }),
+          entry({
+            field: 'extensionAnswer',
+            newValue: { decision: 'decline', dueDate: '2026-05-01T00:00:00.000Z', comment: null },
+          }),
+        ]}
+      />,
+    );
+    const [approved, asked, declined] = items();
+    expect(approved).toHaveTextContent('Extension approved');
+    expect(approved).toHaveTextContent('New due date: May 01, 2026');
+    expect(approved).toHaveTextContent('Comment: Fine');
+    expect(asked).toHaveTextContent('Extension requested');
+    expect(asked).toHaveTextContent('Reason: Supplier delay');
+    expect(declined).toHaveTextContent('Extension declined');
+    expect(declined).not.toHaveTextContent('Comment');
+  });
+
   it('names the lender (ESAP) fields by their labels, references joined and condition types by label', () => {
     render(
       <ChangeHistory

@@ -348,7 +348,6 @@ function AcceptDialog({
       <form id={formId} onSubmit={submit} noValidate className="vui-closure__accept">
         <fieldset
           className="vui-closure__methods"
-          aria-required="true"
           aria-describedby={errors.method ? methodErrorId : undefined}
         >
           <legend>{text.methodLegend}</legend>

@@ -91,6 +91,7 @@ function makeGap(overrides: Partial<Gap> = {}): Gap {
     dueOffsetMonths: 0,
     dueOffsetDays: 0,
     closure: null,
+    extension: null,
     version: 1,
     changeHistory: [],
     changeCount: overrides.changeHistory?.length ?? 0,

@@ -35,6 +35,7 @@ import {
   withoutStatusChange,
 } from './gap-details-state';
 import { ClosureSection } from './closure-section';
+import { ExtensionSection } from './extension-section';
 import { GAP_DETAILS_TEXT } from './gap-details-text';
 import { GapFields } from './gap-fields';
 import { GapStatusSelector } from './gap-status-selector';
@@ -60,6 +61,10 @@ export interface GapDetailsPanelProps {
   canRequestClosure?: boolean;
   /** Auditor owners and admins, client non-viewers: 'Accept evidence' and 'Return' (canReviewClosure). */
   canReviewClosure?: boolean;
+  /** Target-company owners, admins and editors: 'Request extension' (canRequestExtension). */
+  canRequestExtension?: boolean;
+  /** Whether the user answers extension requests where `approver` does (canAnswerExtension). */
+  canAnswerExtension?: (approver: 'client' | 'auditor') => boolean;
 }
 
 /** The fullscreen Gap Details panel: the gap's fields, its status, remarks and status history. */
@@ -74,6 +79,8 @@ export function GapDetailsPanel({
   onGapChange,
   canRequestClosure = false,
   canReviewClosure = false,
+  canRequestExtension = false,
+  canAnswerExtension = () => false,
 }: GapDetailsPanelProps) {
   const [current, setCurrent] = useState(gap);
   const latest = useRef(gap);
@@ -217,6 +224,13 @@ export function GapDetailsPanel({
           targetCompanyId={targetCompanyId}
           canRequest={canRequestClosure}
           canReview={canReviewClosure}
+          onGapChange={update}
+        />
+        <ExtensionSection
+          gap={current}
+          targetCompanyId={targetCompanyId}
+          canRequest={canRequestExtension}
+          canAnswer={canAnswerExtension}
           onGapChange={update}
         />
         <GapFields gap={current} />

@@ -53,6 +53,7 @@ export function makeGap(overrides: Partial<Gap> = {}): Gap {
     dueOffsetMonths: 0,
     dueOffsetDays: 0,
     closure: null,
+    extension: null,
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import actionPlanRoutes from './action-plan-routes';
 import closureRoutes from './closure-routes';
 import esapImportRoutes from './esap-import-routes';
 import exportRoutes from './export-routes';
+import extensionRoutes from './extension-routes';
 import gapRoutes from './gap-routes';
 import remarkRoutes from './remark-routes';
 import remarkWithdrawalRoutes from './remark-withdrawal-routes';
@@ -17,6 +18,7 @@ const actionPlanPlugin: FastifyPluginAsync = async (fastify) => {
   await fastify.register(actionPlanRoutes);
   await fastify.register(gapRoutes);
   await fastify.register(closureRoutes);
+  await fastify.register(extensionRoutes);
   await fastify.register(remarkRoutes, { storage });
   await fastify.register(remarkWithdrawalRoutes, { storage });
   await fastify.register(exportRoutes);

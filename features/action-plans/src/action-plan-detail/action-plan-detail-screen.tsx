@@ -38,6 +38,10 @@ export interface ActionPlanDetailPermissions {
   canRequestClosure?: boolean;
   /** 'Accept evidence' and 'Return' on gaps waiting for review (auditor owners and admins, clients who are not viewers). */
   canReviewClosure?: boolean;
+  /** 'Request extension' in the gap details panel (target-company owners, admins, editors). */
+  canRequestExtension?: boolean;
+  /** Approve / Decline a waiting extension: the approver the client's setting names. */
+  canAnswerExtension?: (approver: 'client' | 'auditor') => boolean;
 }
 
 export interface ActionPlanDetailScreenProps {

@@ -141,6 +141,8 @@ export function PlanDialogs({
           canAddRemark={permissions.canAddRemark}
           canRequestClosure={permissions.canRequestClosure}
           canReviewClosure={permissions.canReviewClosure}
+          canRequestExtension={permissions.canRequestExtension}
+          canAnswerExtension={permissions.canAnswerExtension}
           canWithdrawRemark={permissions.canWithdrawRemark}
           onGapChange={mergeGap}
         />

@@ -7,6 +7,8 @@ import {
   canEditActionPlan,
   canEditGap,
   canRequestClosure,
+  canAnswerExtension,
+  canRequestExtension,
   canReviewClosure,
   canWithdrawRemark,
   type SessionUser,
@@ -26,5 +28,7 @@ export function planDetailPermissions(
     canWithdrawRemark: (remark) => canWithdrawRemark(user, remark),
     canRequestClosure: canRequestClosure(user),
     canReviewClosure: canReviewClosure(user),
+    canRequestExtension: canRequestExtension(user),
+    canAnswerExtension: (approver) => canAnswerExtension(user, approver),
   };
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { fails, ok, onApi, renderScreen, testUser } from '@verity/shared-ui/src/testing';
@@ -9,8 +9,16 @@ const viewer = testUser({ role: 'viewer' });
 
 describe('PortfolioSettingsScreen', () => {
   it("lets the owner switch 'Closure needs evidence review' on, saying what it changes", async () => {
-    onApi('get', 'client/settings', ok({ settings: { closureNeedsReview: false } }));
-    const saved = onApi('put', 'client/settings', ok({ settings: { closureNeedsReview: true } }));
+    onApi(
+      'get',
+      'client/settings',
+      ok({ settings: { closureNeedsReview: false, extensionApprover: 'client' } }),
+    );
+    const saved = onApi(
+      'put',
+      'client/settings',
+      ok({ settings: { closureNeedsReview: true, extensionApprover: 'client' } }),
+    );
     const user = userEvent.setup();
     const { container } = renderScreen(<PortfolioSettingsScreen user={owner} />, { user: owner });
     const toggle = await screen.findByRole('switch', { name: 'Closure needs evidence review' });
@@ -28,16 +36,27 @@ describe('PortfolioSettingsScreen', () => {
   });
 
   it('shows other client users the setting without letting them change it', async () => {
-    onApi('get', 'client/settings', ok({ settings: { closureNeedsReview: true } }));
+    onApi(
+      'get',
+      'client/settings',
+      ok({ settings: { closureNeedsReview: true, extensionApprover: 'client' } }),
+    );
     renderScreen(<PortfolioSettingsScreen user={viewer} />, { user: viewer });
     const toggle = await screen.findByRole('switch', { name: 'Closure needs evidence review' });
     expect(toggle).toBeChecked();
     expect(toggle).toBeDisabled();
-    expect(screen.getByText('Only an owner can change this.')).toBeVisible();
+    // Each setting says so, and neither can be changed.
+    for (const note of screen.getAllByText('Only an owner can change this.'))
+      expect(note).toBeVisible();
+    for (const radio of screen.getAllByRole('radio')) expect(radio).toBeDisabled();
   });
 
   it("keeps the stored value and shows the server's reason when saving fails", async () => {
-    onApi('get', 'client/settings', ok({ settings: { closureNeedsReview: false } }));
+    onApi(
+      'get',
+      'client/settings',
+      ok({ settings: { closureNeedsReview: false, extensionApprover: 'client' } }),
+    );
     onApi('put', 'client/settings', fails(503, 'Verity is busy. Try again in a moment.'));
     const user = userEvent.setup();
     renderScreen(<PortfolioSettingsScreen user={owner} />, { user: owner });
@@ -45,5 +64,37 @@ describe('PortfolioSettingsScreen', () => {
     await user.click(toggle);
     expect(await screen.findByText('Verity is busy. Try again in a moment.')).toBeVisible();
     expect(toggle).not.toBeChecked();
+  });
+
+  it('lets the owner choose who answers due-date extensions; the client by default', async () => {
+    onApi(
+      'get',
+      'client/settings',
+      ok({ settings: { closureNeedsReview: false, extensionApprover: 'client' } }),
+    );
+    const saved = onApi(
+      'put',
+      'client/settings',
+      ok({ settings: { closureNeedsReview: false, extensionApprover: 'auditor' } }),
+    );
+    const user = userEvent.setup();
+    const { container } = renderScreen(<PortfolioSettingsScreen user={owner} />, { user: owner });
+    const group = await screen.findByRole('group', {
+      name: 'Who answers a company’s request for a later due date',
+    });
+    expect(
+      within(group).getByRole('radio', { name: 'The client (your portfolio team)' }),
+    ).toBeChecked();
+    expect(await axe(container)).toHaveNoViolations();
+    await user.click(within(group).getByRole('radio', { name: "The company's auditor firm" }));
+    expect(saved).toHaveBeenCalledWith(
+      expect.objectContaining({ body: { extensionApprover: 'auditor' } }),
+    );
+    expect(await screen.findByText('Saved: who answers due-date extensions.')).toBeVisible();
+    await waitFor(() =>
+      expect(
+        within(group).getByRole('radio', { name: "The company's auditor firm" }),
+      ).toBeChecked(),
+    );
   });
 });

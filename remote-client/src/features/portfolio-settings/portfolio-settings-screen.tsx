@@ -1,14 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
-import { may, type ClientSettings, type SessionUser } from '@verity/shared-api';
+import {
+  EXTENSION_APPROVERS,
+  EXTENSION_APPROVER_LABELS,
+  may,
+  type ClientSettings,
+  type SessionUser,
+} from '@verity/shared-api';
 import { getClientSettings, getErrorText, updateClientSettings } from '@verity/shared-api/calls';
 import { LoadingState, PageHeader, toast } from '@verity/shared-ui';
 import { PORTFOLIO_SETTINGS_TEXT as text } from '../../strings';
 import './portfolio-settings.css';
 
 /**
- * The client's portfolio settings: 'Closure needs evidence review'. Every client user sees it; the
- * owner switches it (the API refuses anyone else).
+ * The client's portfolio settings: 'Closure needs evidence review', and who answers due-date
+ * extension requests (docs/decisions/0086-due-date-extensions.md). Every client user sees them; the
+ * owner changes them (the API refuses anyone else).
  */
 export function PortfolioSettingsScreen({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
@@ -19,9 +26,10 @@ export function PortfolioSettingsScreen({ user }: { user: SessionUser }) {
   });
   const change = useMutation({
     mutationFn: (next: Partial<ClientSettings>) => updateClientSettings(next),
-    onSuccess: (saved) => {
+    onSuccess: (saved, next) => {
       queryClient.setQueryData(queryKeys.clientSettings(), saved);
-      toast.success(saved.closureNeedsReview ? text.switchedOn : text.switchedOff);
+      if (next.extensionApprover !== undefined) toast.success(text.approverSaved);
+      else toast.success(saved.closureNeedsReview ? text.switchedOn : text.switchedOff);
     },
     onError: (error) => toast.error(getErrorText(error)),
   });
@@ -53,6 +61,33 @@ export function PortfolioSettingsScreen({ user }: { user: SessionUser }) {
           </label>
           <p id="closure-review-help" className="vc-settings__help">
             {settings.data.closureNeedsReview ? text.closureOnHelp : text.closureOffHelp}
+          </p>
+          {canChange ? null : <p className="vc-settings__help">{text.ownerOnly}</p>}
+        </section>
+      ) : null}
+      {settings.isSuccess ? (
+        <section className="vc-settings__card" aria-labelledby="extension-heading">
+          <h2 id="extension-heading" className="vc-settings__heading">
+            {text.extensionHeading}
+          </h2>
+          <fieldset className="vc-settings__choices" aria-describedby="extension-help">
+            <legend>{text.extensionLegend}</legend>
+            {EXTENSION_APPROVERS.map((approver) => (
+              <label key={approver} className="vc-settings__choice">
+                <input
+                  type="radio"
+                  name="extension-approver"
+                  value={approver}
+                  checked={settings.data.extensionApprover === approver}
+                  disabled={!canChange || change.isPending}
+                  onChange={() => change.mutate({ extensionApprover: approver })}
+                />
+                <span>{EXTENSION_APPROVER_LABELS[approver]}</span>
+              </label>
+            ))}
+          </fieldset>
+          <p id="extension-help" className="vc-settings__help">
+            {text.extensionHelp}
           </p>
           {canChange ? null : <p className="vc-settings__help">{text.ownerOnly}</p>}
         </section>
