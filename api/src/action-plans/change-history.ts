@@ -419,6 +419,7 @@ export function storedGapValues(gap: Gap): FieldValues {
     dueMilestone: gap.dueMilestone,
     dueOffsetMonths: gap.dueOffsetMonths,
     dueOffsetDays: gap.dueOffsetDays,
+    resources: gap.resources,
   };
 }
 
@@ -453,6 +454,7 @@ export function checkedGapValues(gap: GapValues): FieldValues {
     dueMilestone: ('dueMilestone' in gap ? (gap.dueMilestone as string | null) : null) ?? null,
     dueOffsetMonths: ('dueOffsetMonths' in gap ? (gap.dueOffsetMonths as number) : 0) ?? 0,
     dueOffsetDays: ('dueOffsetDays' in gap ? (gap.dueOffsetDays as number) : 0) ?? 0,
+    resources: gap.resources ?? null,
   };
 }
 

@@ -249,6 +249,7 @@ export const GAP_COLUMNS = {
   dueMilestone: { sql: (g) => `${g}.due_milestone` },
   dueOffsetMonths: { sql: (g) => `${g}.due_offset_months` },
   dueOffsetDays: { sql: (g) => `${g}.due_offset_days` },
+  resources: { sql: (g) => `${g}.resources` },
   statusHistory: {
     sql: (
       g,

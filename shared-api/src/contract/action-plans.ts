@@ -84,6 +84,9 @@ export const GapInput = Type.Object({
   completionIndicator: Type.Optional(
     Nullable(Type.String({ description: 'the completion indicator or deliverable' })),
   ),
+  resources: Type.Optional(
+    Nullable(Type.String({ description: 'the resources or investment the action needs' })),
+  ),
   timetable: Type.Optional(
     Nullable(Type.String({ description: 'the timetable as the ESAP words it, kept verbatim' })),
   ),
@@ -381,6 +384,7 @@ export const Gap = Type.Object({
   esapItemNumber: Nullable(Type.String({ description: 'unique within the plan' })),
   requirementReferences: Type.Array(oneOf(REQUIREMENT_REFERENCES)),
   completionIndicator: Nullable(Type.String()),
+  resources: Nullable(Type.String()),
   timetable: Nullable(Type.String({ description: 'as written, beside the due date' })),
   conditionType: Nullable(oneOf(CONDITION_TYPES)),
   loanClause: Nullable(Type.String({ description: 'the loan agreement clause it serves' })),

@@ -26,6 +26,7 @@ export const GAP_FORM_CHANGE_FIELDS = [
   'dueMilestone',
   'dueOffsetMonths',
   'dueOffsetDays',
+  'resources',
 ] as const;
 export type GapFormChangeField = (typeof GAP_FORM_CHANGE_FIELDS)[number];
 

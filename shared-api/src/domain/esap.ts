@@ -32,6 +32,7 @@ export function isConditionType(value: unknown): value is ConditionType {
 export const ESAP_TEXT_LIMITS = {
   esapItemNumber: 20,
   completionIndicator: 2000,
+  resources: 2000,
   timetable: 500,
   loanClause: 100,
 } as const;
@@ -41,6 +42,7 @@ export const ESAP_FIELD_LABELS = {
   esapItemNumber: 'ESAP Item No.',
   requirementReferences: 'Requirement References',
   completionIndicator: 'Completion Indicator',
+  resources: 'Resources',
   timetable: 'Timetable',
   conditionType: 'Condition Type',
   loanClause: 'Loan Agreement Clause',
@@ -57,6 +59,7 @@ export const ESAP_CSV_COLUMNS: readonly string[] = [
   ESAP_FIELD_LABELS.conditionType,
   ESAP_FIELD_LABELS.loanClause,
   'Due Relative To',
+  ESAP_FIELD_LABELS.resources,
 ];
 
 /** The CSV column and the panel's term of a due date relative to a financing milestone. */

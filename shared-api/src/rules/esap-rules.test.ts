@@ -40,6 +40,7 @@ describe('ESAP rules', () => {
         esapItemNumber: null,
         requirementReferences: [],
         completionIndicator: null,
+        resources: null,
         timetable: null,
         conditionType: null,
       }),
@@ -53,6 +54,7 @@ describe('ESAP rules', () => {
           esapItemNumber: ' 1.2 ',
           requirementReferences: ['EP4', 'IFC PS1', 'National law', 'IFC PS1', 'EBRD PR10'],
           completionIndicator: '  Signed ESMS manual  ',
+          resources: ' Consultant EUR 15,000 ',
           timetable: 'Prior to first disbursement',
           conditionType: 'precedent',
         },
@@ -62,6 +64,7 @@ describe('ESAP rules', () => {
         esapItemNumber: '1.2',
         requirementReferences: ['IFC PS1', 'EBRD PR10', 'EP4', 'National law'],
         completionIndicator: 'Signed ESMS manual',
+        resources: 'Consultant EUR 15,000',
         timetable: 'Prior to first disbursement',
         conditionType: 'precedent',
       });
@@ -73,6 +76,7 @@ describe('ESAP rules', () => {
       esapItemNumber: '   ',
       requirementReferences: null,
       completionIndicator: '',
+      resources: '  ',
       timetable: null,
       conditionType: '',
     });
@@ -80,6 +84,7 @@ describe('ESAP rules', () => {
       esapItemNumber: null,
       requirementReferences: [],
       completionIndicator: null,
+      resources: null,
       timetable: null,
       conditionType: null,
     });
@@ -103,6 +108,9 @@ describe('ESAP rules', () => {
     expect(messageOf({ esapItemNumber: `  ${'1'.repeat(20)}  ` })).toBeUndefined();
     expect(messageOf({ completionIndicator: 'x'.repeat(2001) })).toBe(
       'Completion Indicator can be at most 2,000 characters.',
+    );
+    expect(messageOf({ resources: 'x'.repeat(2001) })).toBe(
+      'Resources can be at most 2,000 characters.',
     );
     expect(messageOf({ timetable: 'x'.repeat(501) })).toBe(
       'Timetable can be at most 500 characters.',

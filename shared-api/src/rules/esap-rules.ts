@@ -18,6 +18,7 @@ export const ESAP_FIELDS = [
   'esapItemNumber',
   'requirementReferences',
   'completionIndicator',
+  'resources',
   'timetable',
   'conditionType',
   'loanClause',
@@ -61,6 +62,7 @@ export function esapSchemaFields() {
       ESAP_FIELD_LABELS.completionIndicator,
       ESAP_TEXT_LIMITS.completionIndicator,
     ),
+    resources: optionalText(ESAP_FIELD_LABELS.resources, ESAP_TEXT_LIMITS.resources),
     timetable: optionalText(ESAP_FIELD_LABELS.timetable, ESAP_TEXT_LIMITS.timetable),
     conditionType: yup
       .mixed<ConditionType>((value): value is ConditionType => isConditionType(value))
@@ -77,6 +79,7 @@ export interface EsapValues {
   esapItemNumber: string | null;
   requirementReferences: string[];
   completionIndicator: string | null;
+  resources: string | null;
   timetable: string | null;
   conditionType: ConditionType | null;
   loanClause: string | null;

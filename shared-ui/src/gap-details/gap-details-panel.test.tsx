@@ -84,6 +84,7 @@ function makeGap(overrides: Partial<Gap> = {}): Gap {
     esapItemNumber: null,
     requirementReferences: [],
     completionIndicator: null,
+    resources: null,
     timetable: null,
     conditionType: null,
     loanClause: null,
@@ -196,6 +197,7 @@ describe('GapDetailsPanel content', () => {
         esapItemNumber: '1.2',
         requirementReferences: ['IFC PS1', 'EP4'],
         completionIndicator: 'ESMS manual approved by the board',
+        resources: 'LOTO equipment EUR 20,000',
         timetable: 'Prior to first disbursement',
         conditionType: 'precedent',
       }),
@@ -214,6 +216,9 @@ describe('GapDetailsPanel content', () => {
     ).toEqual(['IFC PS1', 'EP4']);
     expect(within(lender).getByText('Completion Indicator').nextElementSibling).toHaveTextContent(
       'ESMS manual approved by the board',
+    );
+    expect(within(lender).getByText('Resources').nextElementSibling).toHaveTextContent(
+      'LOTO equipment EUR 20,000',
     );
     expect(await axe(baseElement)).toHaveNoViolations();
   });

@@ -121,7 +121,8 @@ function LenderFields({ gap }: { gap: Gap }) {
     references.length === 0 &&
     !gap.conditionType &&
     !gap.completionIndicator &&
-    !gap.loanClause
+    !gap.loanClause &&
+    !gap.resources
   ) {
     return null;
   }
@@ -153,6 +154,11 @@ function LenderFields({ gap }: { gap: Gap }) {
       {gap.completionIndicator ? (
         <dl className="vui-gap-details__text">
           <Detail term={ESAP_FIELD_LABELS.completionIndicator}>{gap.completionIndicator}</Detail>
+        </dl>
+      ) : null}
+      {gap.resources ? (
+        <dl className="vui-gap-details__text">
+          <Detail term={ESAP_FIELD_LABELS.resources}>{gap.resources}</Detail>
         </dl>
       ) : null}
     </section>

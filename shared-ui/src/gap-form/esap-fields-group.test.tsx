@@ -61,6 +61,7 @@ describe('the gap form’s lender (ESAP) fields', () => {
       await user.selectOptions(screen.getByLabelText('Condition Type'), 'Condition precedent');
       await enterText(user, screen.getByLabelText(/^Loan Agreement Clause/), ' Clause 21.3(b) ');
       await enterText(user, screen.getByLabelText('Completion Indicator'), 'ESMS manual approved');
+      await enterText(user, screen.getByLabelText('Resources'), 'Consultant EUR 15,000');
 
       const references = screen.getByRole('group', { name: 'Requirement References' });
       // Ticked with the space bar, in any order; sent in the list's order.
@@ -77,6 +78,7 @@ describe('the gap form’s lender (ESAP) fields', () => {
         esapItemNumber: '1.2',
         requirementReferences: ['IFC PS1', 'EP4'],
         completionIndicator: 'ESMS manual approved',
+        resources: 'Consultant EUR 15,000',
         timetable: 'Prior to first disbursement',
         conditionType: 'precedent',
         loanClause: 'Clause 21.3(b)',

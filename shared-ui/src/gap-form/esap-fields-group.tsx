@@ -51,6 +51,7 @@ export function esapFieldsSet(values: EsapFormValues): number {
     values.esapItemNumber.trim(),
     values.requirementReferences.length > 0,
     values.completionIndicator.trim(),
+    values.resources.trim(),
     values.timetable.trim(),
     values.conditionType,
     values.loanClause.trim(),
@@ -155,6 +156,13 @@ export function EsapFieldsGroup({
               value={values.completionIndicator}
               onChange={onText('completionIndicator')}
               error={errorOf('completionIndicator')}
+            />
+            <TextAreaField
+              id={id('resources')}
+              label={ESAP_FIELD_LABELS.resources}
+              value={values.resources}
+              onChange={onText('resources')}
+              error={errorOf('resources')}
             />
           </div>
           <fieldset

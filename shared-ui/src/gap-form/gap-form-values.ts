@@ -46,6 +46,7 @@ export interface GapFormValues {
   esapItemNumber: string;
   requirementReferences: string[];
   completionIndicator: string;
+  resources: string;
   timetable: string;
   conditionType: ConditionType | '';
   loanClause: string;
@@ -114,6 +115,7 @@ export function initialGapFormValues(
     esapItemNumber: initialGap?.esapItemNumber ?? '',
     requirementReferences: [...(initialGap?.requirementReferences ?? [])],
     completionIndicator: initialGap?.completionIndicator ?? '',
+    resources: initialGap?.resources ?? '',
     timetable: initialGap?.timetable ?? '',
     conditionType: initialGap?.conditionType ?? '',
     loanClause: initialGap?.loanClause ?? '',
@@ -180,6 +182,7 @@ export function toGapInput(values: GapFormValues, formType: AuditForm): GapInput
     esapItemNumber: values.esapItemNumber.trim() || null,
     requirementReferences: [...values.requirementReferences],
     completionIndicator: values.completionIndicator.trim() || null,
+    resources: values.resources.trim() || null,
     timetable: values.timetable.trim() || null,
     conditionType: values.conditionType || null,
     loanClause: values.loanClause.trim() || null,
@@ -250,6 +253,7 @@ export function restoreGapFormValues(
       ? draft.requirementReferences.filter(isRequirementReference)
       : blank.requirementReferences,
     completionIndicator: text('completionIndicator'),
+    resources: text('resources'),
     timetable: text('timetable'),
     conditionType: oneOf(draft.conditionType, ['', ...CONDITION_TYPES], blank.conditionType),
     loanClause: text('loanClause'),

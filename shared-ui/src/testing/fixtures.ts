@@ -46,6 +46,7 @@ export function makeGap(overrides: Partial<Gap> = {}): Gap {
     esapItemNumber: null,
     requirementReferences: [],
     completionIndicator: null,
+    resources: null,
     timetable: null,
     conditionType: null,
     loanClause: null,

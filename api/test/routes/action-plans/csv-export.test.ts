@@ -224,7 +224,7 @@ describe.each(databaseKinds)('CSV export on %s', (kind) => {
       app.db.query(
         `UPDATE gaps SET esap_item_number = $2, requirement_references = $3, completion_indicator = $4,
            timetable = $5, condition_type = $6, loan_clause = $7, due_milestone = $8,
-           due_offset_months = $9
+           due_offset_months = $9, resources = $10
          WHERE id = (SELECT g.id FROM gaps g JOIN action_plans ap ON ap.id = g.action_plan_id
            WHERE g.target_company_id = $1 ORDER BY ap.created_at, ap.id, g.created_at, g.id LIMIT 1)`,
         [world.betaId, ...values],
@@ -238,6 +238,7 @@ describe.each(databaseKinds)('CSV export on %s', (kind) => {
       '=Clause 21.3(b)',
       'First disbursement',
       6,
+      '@SUM(A1)',
     ]);
     const [header, ...rows] = parseCsv((await exportCsv('betaOwner')).body);
     const closureEnd = (header ?? []).indexOf('Last Evidence Date');
@@ -253,10 +254,11 @@ describe.each(databaseKinds)('CSV export on %s', (kind) => {
       'Condition Type': 'Condition subsequent',
       'Loan Agreement Clause': "'=Clause 21.3(b)",
       'Due Relative To': '6 months after first disbursement',
+      Resources: "'@SUM(A1)",
     });
     // A gap without them gives empty cells.
-    await setLenderFields([null, [], null, null, null, null, null, 0]);
+    await setLenderFields([null, [], null, null, null, null, null, 0, null]);
     const [, ...after] = parseCsv((await exportCsv('betaOwner')).body);
-    expect(after[0]?.slice(closureEnd + 1)).toEqual(['', '', '', '', '', '', '']);
+    expect(after[0]?.slice(closureEnd + 1)).toEqual(['', '', '', '', '', '', '', '']);
   });
 });

@@ -15,6 +15,7 @@ const lender = {
   esapItemNumber: '1.2',
   requirementReferences: ['EP4', 'IFC PS1'],
   completionIndicator: 'ESMS manual approved by the board',
+  resources: 'Consultant EUR 15,000',
   timetable: 'Prior to first disbursement',
   conditionType: 'precedent',
 };
@@ -22,6 +23,7 @@ const none = {
   esapItemNumber: null,
   requirementReferences: [],
   completionIndicator: null,
+  resources: null,
   timetable: null,
   conditionType: null,
 };
@@ -158,6 +160,7 @@ describe.each(databaseKinds)('lender (ESAP) fields of gaps on %s', (kind) => {
       'Completion Indicator can be at most 2,000 characters.',
     );
     await refused({ timetable: 'x'.repeat(501) }, 'Timetable can be at most 500 characters.');
+    await refused({ resources: 'x'.repeat(2001) }, 'Resources can be at most 2,000 characters.');
     for (const wrongType of [
       { requirementReferences: { first: 'IFC PS1' } },
       { conditionType: ['precedent', 'ongoing'] },
@@ -178,6 +181,7 @@ describe.each(databaseKinds)('lender (ESAP) fields of gaps on %s', (kind) => {
       requirementReferences: ['EBRD PR10', 'IFC PS2'],
       timetable: 'Annually within 60 days of year-end',
       conditionType: 'recurring',
+      resources: 'LOTO equipment EUR 20,000',
     });
     expect(edited.statusCode).toBe(200);
     const after = edited.json().data.gap;
@@ -200,9 +204,10 @@ describe.each(databaseKinds)('lender (ESAP) fields of gaps on %s', (kind) => {
         { field: 'requirementReferences', oldValue: [], newValue: ['IFC PS2', 'EBRD PR10'] },
         { field: 'timetable', oldValue: null, newValue: 'Annually within 60 days of year-end' },
         { field: 'conditionType', oldValue: null, newValue: 'recurring' },
+        { field: 'resources', oldValue: null, newValue: 'LOTO equipment EUR 20,000' },
       ]),
     );
-    expect(entries).toHaveLength(4);
+    expect(entries).toHaveLength(5);
 
     // The same version again is stale: 409, nothing written.
     const stale = await editGap(gap.id, { version: gap.version, esapItemNumber: '2.2' });
