@@ -590,6 +590,8 @@ export {
   ESAP_IMPORT_MAX_ROWS,
   IMPORT_ESAP_LABEL,
   DOWNLOAD_REPORT_LABEL,
+  ESG_ASPECT_OF_REFERENCE,
+  esgAspectOfReferences,
 } from './domain/esap';
 export type { ConditionType, EsapField } from './domain/esap';
 export {
@@ -599,9 +601,12 @@ export {
   ESAP_IMPORT_MESSAGES,
   ESAP_IMPORT_SCREEN,
   ESAP_IMPORT_TWO_COLUMNS,
+  ESAP_IMPORTED_NAMES,
   NOT_IMPORTED_LABEL,
   columnLetter,
   fieldOfHeader,
+  fieldsOfCombinedHeader,
+  splitCombinedCell,
   isEsapImportField,
   normaliseHeader,
   repeatedMapping,

@@ -182,11 +182,12 @@ export async function importEsap(
     actionPlanId: request.existingPlan?.id ?? null,
     format: sheet.format,
     headerRows: layout.headerRows,
-    columns: columns.map(({ column, header, field }) => ({
+    columns: columns.map(({ column, header, field, combined }) => ({
       column,
       header,
       field,
       detectedField: detected.get(column) ?? null,
+      ...(combined.length > 0 ? { combinedFields: combined } : {}),
     })),
     preview: layout.rows.slice(0, PREVIEW_ROWS).map((row) => {
       const kind = kindOfRow(row, itemNumberIndex);

@@ -3,6 +3,8 @@
 import {
   columnLetter,
   fieldOfHeader,
+  fieldsOfCombinedHeader,
+  splitCombinedCell,
   withoutFootnote,
   ESAP_IMPORT_MESSAGES,
   type EsapImportField,
@@ -20,6 +22,10 @@ export interface DetectedColumn {
   header: string;
   /** The field its header names, or null. */
   field: EsapImportField | null;
+  /** The two fields a combined header names ('Status / Responsibility'), in its order; else []. */
+  combined: EsapImportField[];
+  /** A combined column whose every item cell splits in two ('Ongoing / HSE Manager'). */
+  splits: boolean;
 }
 
 export interface Layout {
@@ -90,12 +96,23 @@ export function findLayout(rows: readonly SheetRow[]): Layout {
       (upper && fieldOfHeader(upper)) ||
       fieldOfHeader(parts.join(' ')) ||
       null;
-    columns.push({
-      column: columnLetter(index),
-      index,
-      header: parts.map((part) => withoutFootnote(part.replace(/\s+/g, ' '))).join(' / '),
-      field,
-    });
+    const header = parts.map((part) => withoutFootnote(part.replace(/\s+/g, ' '))).join(' / ');
+    const combined = fieldsOfCombinedHeader(lower || upper);
+    columns.push({ column: columnLetter(index), index, header, field, combined, splits: false });
+  }
+  // A combined column is split when every item's cell splits in two; else it is one field, the
+  // responsibility when it names it (every item needs one), else the one its header starts with.
+  const numberIndex = columns.find((column) => column.field === 'esapItemNumber')?.index ?? null;
+  const items = body.filter((row) => kindOfRow(row, numberIndex).kind === 'item');
+  for (const column of columns) {
+    const [first, second] = column.combined;
+    if (!first || !second) continue;
+    const texts = items
+      .map((row) => cellText(row.cells[column.index] ?? null))
+      .filter((text) => text !== '');
+    column.splits = texts.length > 0 && texts.every((text) => splitCombinedCell(text) !== null);
+    column.field =
+      column.splits || !column.combined.includes('responsibility') ? first : 'responsibility';
   }
   return {
     headerRows: second ? [top.number, second.number] : [top.number],

@@ -4,14 +4,17 @@
 import {
   ESAP_IMPORT_FIELD_LABELS,
   ESAP_IMPORT_MESSAGES,
+  ESAP_IMPORTED_NAMES,
   GAP_FIELD_ORDER,
   PRIOR_TO_FIRST_DISBURSEMENT,
   SDG_CODES,
   TEXT_LIMITS,
   esapItemNumberKey,
+  esgAspectOfReferences,
   formatDate,
   formHasDueDate,
   gapSchema,
+  splitCombinedCell,
   withoutFootnote,
   type AuditForm,
   type EsapImportField,
@@ -129,11 +132,51 @@ function firstProblem(error: ValidationProblem): { path: string; message: string
   return { path: (first.path ?? '').split(/[.[]/)[0] ?? '', message: first.message };
 }
 
-/** The columns mapped to each field. */
+/**
+ * The combined columns ('Status / Responsibility') whose cells are split: mapped to the field their
+ * header starts with, while no other column is mapped to their second field. By column letter.
+ */
+export function splitColumns(columns: readonly DetectedColumn[]) {
+  const mapped = new Set(columns.map((column) => column.field));
+  const splits = new Map<string, [EsapImportField, EsapImportField]>();
+  for (const column of columns) {
+    const [first, second] = column.combined;
+    if (first && second && column.splits && column.field === first && !mapped.has(second)) {
+      splits.set(column.column, [first, second]);
+    }
+  }
+  return splits;
+}
+
+/** The columns mapped to each field; a split combined column gives both its fields. */
 export function columnsByField(columns: readonly DetectedColumn[]) {
   const byField = new Map<EsapImportField, DetectedColumn>();
   for (const column of columns) if (column.field) byField.set(column.field, column);
+  const splits = splitColumns(columns);
+  for (const column of columns) {
+    const second = splits.get(column.column)?.[1];
+    if (second) byField.set(second, column);
+  }
   return byField;
+}
+
+/** What the import says of each combined column: split in two, or imported as one field only. */
+function combinedColumnWarnings(columns: readonly DetectedColumn[]): ImportProblem[] {
+  const splits = splitColumns(columns);
+  return columns.flatMap((column) => {
+    const [first, second] = column.combined;
+    if (!first || !second || !column.field || !column.combined.includes(column.field)) return [];
+    const labels = [ESAP_IMPORT_FIELD_LABELS[first], ESAP_IMPORT_FIELD_LABELS[second]] as const;
+    const message = splits.has(column.column)
+      ? ESAP_IMPORT_MESSAGES.combinedSplit(column.column, column.header, ...labels)
+      : ESAP_IMPORT_MESSAGES.combinedOneField(
+          column.column,
+          column.header,
+          ...labels,
+          ESAP_IMPORT_FIELD_LABELS[column.field],
+        );
+    return [{ row: null, column: column.column, message }];
+  });
 }
 
 /** Checks the rows with the mapping already applied to `columns` (each column's `field`). */
@@ -143,7 +186,8 @@ export function prepareGaps(
   options: PrepareOptions,
 ): PreparedImport {
   const byField = columnsByField(columns);
-  const warnings: ImportProblem[] = [];
+  const splits = splitColumns(columns);
+  const warnings: ImportProblem[] = combinedColumnWarnings(columns);
   const errors: ImportProblem[] = [];
   const gaps: PreparedGap[] = [];
   const rejectedRows: { row: number; cells: string[] }[] = [];
@@ -161,10 +205,19 @@ export function prepareGaps(
   const hasDueDate = formHasDueDate(options.formType);
   const itemNumberColumn = byField.get('esapItemNumber');
   let sectionReference: string | null = null;
+  let sectionTitle: string | null = null;
 
   const valueOf = (row: SheetRow, field: EsapImportField): SheetValue => {
     const column = byField.get(field);
-    return column ? (row.cells[column.index] ?? null) : null;
+    if (!column) return null;
+    const cell = row.cells[column.index] ?? null;
+    const split = splits.get(column.column);
+    if (!split) return cell;
+    // A split combined column: its first field takes the first part, its second the second (a cell
+    // that does not split, as an edited file's, goes to the first).
+    const parts = splitCombinedCell(cellText(cell));
+    if (field === split[0]) return parts ? parts[0] : cell;
+    return parts ? parts[1] : null;
   };
   const textOf = (row: SheetRow, field: EsapImportField) => cellText(valueOf(row, field));
   const letter = (field: EsapImportField) => byField.get(field)?.column ?? null;
@@ -174,6 +227,7 @@ export function prepareGaps(
     if (kind.kind === 'section') {
       counts.sections += 1;
       sectionReference = kind.reference;
+      sectionTitle = kind.title;
       if (!kind.reference) {
         warnings.push({
           row: row.number,
@@ -227,9 +281,12 @@ export function prepareGaps(
     const recommendation = textOf(row, 'recommendation');
     const fields: Record<string, { name: string; value: string }> = {};
     const keep = (id: string, field: EsapImportField, text: string) => {
+      const column = byField.get(field);
       if (text !== '')
         fields[id] = {
-          name: byField.get(field)?.header || ESAP_IMPORT_FIELD_LABELS[field],
+          name:
+            (column && !splits.has(column.column) && column.header) ||
+            ESAP_IMPORT_FIELD_LABELS[field],
           value: text,
         };
     };
@@ -298,11 +355,21 @@ export function prepareGaps(
     const severity = textOf(row, 'riskSeverity');
     const aspect = textOf(row, 'ESGAspect');
     const sdgs = textOf(row, 'impactedSDGs');
+    const indicator = textOf(row, 'completionIndicator');
+    // The action's one home is the recommendation (0089): the KPI is the completion indicator, the
+    // gap's name the E&S risk or the section it is listed under, neither a copy of the action.
     const input = {
-      KPI: kpiText || firstLine(recommendation).slice(0, TEXT_LIMITS.kpi),
-      gapName: gapNameText || firstLine(recommendation).slice(0, TEXT_LIMITS.gapName),
+      KPI: (kpiText || firstLine(indicator) || ESAP_IMPORTED_NAMES.kpi(itemNumber)).slice(
+        0,
+        TEXT_LIMITS.kpi,
+      ),
+      gapName: (gapNameText || sectionTitle || ESAP_IMPORTED_NAMES.gapName(itemNumber)).slice(
+        0,
+        TEXT_LIMITS.gapName,
+      ),
       recommendation,
       responsibility: textOf(row, 'responsibility'),
+      resources: textOf(row, 'resources'),
       actionTakenByCompany: textOf(row, 'actionTakenByCompany'),
       residualRisk: textOf(row, 'residualRisk'),
       riskSeverity: severity
@@ -311,12 +378,15 @@ export function prepareGaps(
       impactedSDGs: sdgs ? sdgsIn(sdgs) : (options.defaults.impactedSDGs ?? []),
       dueDate,
       timeline: null,
-      ESGAspect: aspect ? pick(ASPECT, aspect) : (options.defaults.ESGAspect ?? null),
+      // An ESG Aspect column wins; else the item's standard gives it (0089); else the chosen default.
+      ESGAspect: aspect
+        ? pick(ASPECT, aspect)
+        : (esgAspectOfReferences([...references]) ?? options.defaults.ESGAspect ?? null),
       areaCode: textOf(row, 'areaCode'),
       fields,
       esapItemNumber: itemNumber,
       requirementReferences: [...references],
-      completionIndicator: textOf(row, 'completionIndicator'),
+      completionIndicator: indicator,
       timetable: timetableText,
       conditionType,
       ...(relative && {
@@ -336,9 +406,9 @@ export function prepareGaps(
         path === 'dueDate'
           ? 'timetable'
           : path === 'KPI' && !kpiText
-            ? 'recommendation'
+            ? 'completionIndicator'
             : path === 'gapName' && !gapNameText
-              ? 'recommendation'
+              ? null
               : path === 'fields'
                 ? null
                 : ((path as EsapImportField) ?? null);

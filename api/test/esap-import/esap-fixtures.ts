@@ -467,3 +467,117 @@ export const HOSTILE_FILES: readonly HostileFile[] = [
     message: tooManyRowsToRead,
   },
 ];
+
+/**
+ * A French lender's ESAP (an IFC project): a title, the lender's English headers, French cells; a
+ * combined 'Status / Responsibility' column whose every cell splits ('En cours / Responsable HSE'),
+ * statuses the import does not know ('Non commencé', 'Achevé', 'Recurring') and a 'Resources /
+ * Investment Needs' column of its own.
+ */
+export async function frenchEsapWorkbook(year = nextYear()): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('PAES');
+  sheet.getCell('A1').value = "Plan d'action environnemental et social (PAES) – Sahel Ciment";
+  sheet.addRow([]);
+  sheet.addRow([
+    'No.',
+    'Action',
+    'E&S Risk',
+    'Performance Standard',
+    'Resources / Investment Needs',
+    'Status / Responsibility',
+    'Timetable',
+  ]);
+  const rows: FixtureCell[][] = [
+    [
+      '1.1',
+      'Mettre en place un SGES conforme à la NP1',
+      'Pas de SGES formel',
+      'PS1',
+      'Consultant EUR 15 000',
+      'En cours / Responsable HSE',
+      `31/12/${year}`,
+    ],
+    [
+      '2.1',
+      'Installer des dispositifs de consignation (LOTO)',
+      'Accidents de maintenance',
+      'PS2; PS4',
+      'LOTO equipment EUR 20,000',
+      'Non commencé / Directeur technique',
+      `30/06/${year}`,
+    ],
+    [
+      '3.1',
+      'Suivi trimestriel des poussières',
+      'Émissions de poussières',
+      'PS3',
+      'Interne',
+      'Recurring / Responsable environnement',
+      'Trimestriel',
+    ],
+    [
+      '6.1',
+      'Plan de gestion de la biodiversité',
+      'Zone humide voisine',
+      'PS6',
+      'EUR 40 000',
+      'Achevé / Responsable environnement',
+      `31/03/${year}`,
+    ],
+  ];
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/**
+ * A Turkish lender's ESAP (an EBRD project): a combined 'Responsibility & Timing' column whose cells
+ * do not all split ('İSG Müdürü; Q3 2027' but also 'Genel Müdür' alone), a 'Status' column of
+ * Turkish and unknown statuses ('Devam ediyor', 'Tender stage', 'Tamamlandı'), a 'Budget' column.
+ */
+export async function turkishEsapWorkbook(year = nextYear()): Promise<Buffer> {
+  return simpleWorkbook(
+    [
+      'Ref',
+      'Corrective Action',
+      'Finding',
+      'PR',
+      'Budget',
+      'Responsibility & Timing',
+      'Status',
+      'Comments',
+    ],
+    [
+      [
+        '1',
+        'Çevresel ve sosyal yönetim sistemi kurulması',
+        'ÇSYS yok',
+        'PR1',
+        'Şirket içi',
+        `İSG Müdürü; Q3 ${year}`,
+        'Devam ediyor',
+        null,
+      ],
+      [
+        '2',
+        'İşçi şikâyet mekanizması',
+        'Şikâyet mekanizması yok',
+        'PR2',
+        'TRY 50.000',
+        'Genel Müdür',
+        'Tender stage',
+        'İhale hazırlanıyor',
+      ],
+      [
+        '3',
+        'Paydaş katılım planının yayımlanması',
+        'Açıklama eksik',
+        'PR10',
+        null,
+        `Kurumsal İletişim; Q4 ${year}`,
+        'Tamamlandı',
+        null,
+      ],
+    ],
+  );
+}

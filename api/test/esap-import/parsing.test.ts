@@ -15,6 +15,7 @@ import {
   readsWaiting,
   type Sheet,
 } from '../../src/esap-import/read-spreadsheet';
+import { esgAspectOfReferences } from '@verity/shared-api/src/server';
 import { findLayout } from '../../src/esap-import/layout';
 import { prepareGaps } from '../../src/esap-import/prepare-gaps';
 import {
@@ -23,7 +24,9 @@ import {
   ebrdCsv,
   ebrdWorkbook,
   excelSerial,
+  frenchEsapWorkbook,
   nextYear,
+  turkishEsapWorkbook,
   simpleWorkbook,
   withEntries,
   zipBombWorkbook,
@@ -236,6 +239,12 @@ describe.each([
     // 'Prior to first disbursement' (1.3) is read, due by first disbursement: no warning.
     expect(prepared.warnings).toEqual([
       {
+        row: null,
+        column: 'E',
+        message:
+          "Column E ('Resources, Responsibility') names Resources and Responsibility, and not every cell splits in two; it is imported as Responsibility only.",
+      },
+      {
         row: 13,
         column: 'F',
         itemNumber: '2.4',
@@ -252,8 +261,9 @@ describe.each([
 
     const byNumber = new Map(prepared.gaps.map(({ gap }) => [gap.esapItemNumber, gap]));
     const first = byNumber.get('1.1');
+    // The action lives in the recommendation only; the KPI is the completion indicator.
     expect(first).toMatchObject({
-      KPI: 'Develop and implement an Environmental and Social Management System (ESMS)',
+      KPI: 'ESMS manual approved by the Board',
       gapName: 'No formal ESMS; E&S risks managed ad hoc',
       recommendation:
         'Develop and implement an Environmental and Social Management System (ESMS)\nin line with PR1, certified to ISO 14001',
@@ -262,7 +272,8 @@ describe.each([
       completionIndicator: 'ESMS manual approved by the Board',
       timetable: `31/12/${year}`,
       conditionType: null,
-      ESGAspect: 'Environmental',
+      // PR1 (the section's) gives Governance, over the default chosen for every item.
+      ESGAspect: 'Governance',
       impactedSDGs: ['SDG8'],
       riskSeverity: 'moderate',
       fields: {
@@ -290,6 +301,7 @@ describe.each([
     expect(due('2.2')).toBe(`${year}-12-31`);
     expect(due('2.3')).toBe(`${year + 1}-06-30`);
     expect(byNumber.get('2.3')?.requirementReferences).toEqual(['EBRD PR2', 'EBRD PR4']);
+    expect(byNumber.get('2.3')?.ESGAspect).toBe('Social');
     expect(byNumber.get('2.4')).toMatchObject({
       timetable: 'Annually',
       conditionType: 'recurring',
@@ -297,6 +309,7 @@ describe.each([
     expect(byNumber.get('3.2')).toMatchObject({
       requirementReferences: ['EBRD PR3', 'Other'],
       timetable: `30 June ${year}`,
+      ESGAspect: 'Environmental',
     });
   });
 
@@ -315,6 +328,159 @@ describe.each([
       itemNumber: '1.1',
       message: 'ESAP item 1.1 is already in this action plan; the row was skipped.',
     });
+  });
+});
+
+describe('what each column means: combined columns, resources, the aspect of a standard', () => {
+  const year = nextYear();
+  const read = async (bytes: Promise<Buffer>) => {
+    const layout = findLayout((await readSpreadsheet(await bytes)).rows);
+    return { layout, prepared: prepareGaps(layout.rows, layout.columns, options(year)) };
+  };
+  const fieldsOf = (layout: ReturnType<typeof findLayout>) =>
+    layout.columns.map(({ column, field, combined, splits }) => ({
+      column,
+      field,
+      combined,
+      splits,
+    }));
+
+  it('splits a French "Status / Responsibility" column whose cells all split, and keeps Resources apart', async () => {
+    const { layout, prepared } = await read(frenchEsapWorkbook(year));
+    expect(fieldsOf(layout)).toEqual([
+      { column: 'A', field: 'esapItemNumber', combined: [], splits: false },
+      { column: 'B', field: 'recommendation', combined: [], splits: false },
+      { column: 'C', field: 'gapName', combined: [], splits: false },
+      { column: 'D', field: 'requirementReferences', combined: [], splits: false },
+      { column: 'E', field: 'resources', combined: [], splits: false },
+      { column: 'F', field: 'status', combined: ['status', 'responsibility'], splits: true },
+      { column: 'G', field: 'timetable', combined: [], splits: false },
+    ]);
+    expect(prepared.errors).toEqual([]);
+    expect(prepared.warnings[0]).toEqual({
+      row: null,
+      column: 'F',
+      message:
+        "Column F ('Status / Responsibility') holds ESAP status and Responsibility: each cell is split in two, the first part is ESAP status, the second Responsibility.",
+    });
+    const gaps = prepared.gaps.map(({ gap }) => ({
+      item: gap.esapItemNumber,
+      responsibility: gap.responsibility,
+      resources: gap.resources,
+      status: gap.fields.esapStatus,
+      aspect: gap.ESGAspect,
+      KPI: gap.KPI,
+    }));
+    expect(gaps).toEqual([
+      {
+        item: '1.1',
+        responsibility: 'Responsable HSE',
+        resources: 'Consultant EUR 15 000',
+        status: { name: 'ESAP status', value: 'En cours' },
+        aspect: 'Governance',
+        KPI: 'ESAP item 1.1 completed',
+      },
+      {
+        item: '2.1',
+        responsibility: 'Directeur technique',
+        resources: 'LOTO equipment EUR 20,000',
+        status: { name: 'ESAP status', value: 'Non commencé' },
+        aspect: 'Social',
+        KPI: 'ESAP item 2.1 completed',
+      },
+      {
+        item: '3.1',
+        responsibility: 'Responsable environnement',
+        resources: 'Interne',
+        status: { name: 'ESAP status', value: 'Recurring' },
+        aspect: 'Environmental',
+        KPI: 'ESAP item 3.1 completed',
+      },
+      {
+        item: '6.1',
+        responsibility: 'Responsable environnement',
+        resources: 'EUR 40 000',
+        status: { name: 'ESAP status', value: 'Achevé' },
+        aspect: 'Environmental',
+        KPI: 'ESAP item 6.1 completed',
+      },
+    ]);
+    // The action is stored once, in the recommendation; the gap's name is its E&S risk.
+    expect(prepared.gaps[1]?.gap).toMatchObject({
+      recommendation: 'Installer des dispositifs de consignation (LOTO)',
+      gapName: 'Accidents de maintenance',
+    });
+  });
+
+  it('imports a Turkish "Responsibility & Timing" column that does not always split as Responsibility, and says so', async () => {
+    const { layout, prepared } = await read(turkishEsapWorkbook(year));
+    expect(fieldsOf(layout).slice(4, 7)).toEqual([
+      { column: 'E', field: 'resources', combined: [], splits: false },
+      {
+        column: 'F',
+        field: 'responsibility',
+        combined: ['responsibility', 'timetable'],
+        splits: false,
+      },
+      { column: 'G', field: 'status', combined: [], splits: false },
+    ]);
+    expect(prepared.warnings).toContainEqual({
+      row: null,
+      column: 'F',
+      message:
+        "Column F ('Responsibility & Timing') names Responsibility and Timetable (due date), and not every cell splits in two; it is imported as Responsibility only.",
+    });
+    expect(
+      prepared.gaps.map(({ gap }) => [
+        gap.esapItemNumber,
+        gap.responsibility,
+        gap.resources,
+        gap.ESGAspect,
+      ]),
+    ).toEqual([
+      ['1', `İSG Müdürü; Q3 ${year}`, 'Şirket içi', 'Governance'],
+      ['2', 'Genel Müdür', 'TRY 50.000', 'Social'],
+      ['3', `Kurumsal İletişim; Q4 ${year}`, null, 'Governance'],
+    ]);
+  });
+
+  it('splits the same column once its every cell splits', async () => {
+    const sheet = await readSpreadsheet(
+      await simpleWorkbook(
+        ['No.', 'Action', 'Responsibility & Timing'],
+        [
+          ['1', 'Appoint an E&S coordinator', `General Director; Q3 ${year}`],
+          ['2', 'Publish the SEP', `Communications\n31/12/${year}`],
+        ],
+      ),
+    );
+    const layout = findLayout(sheet.rows);
+    const prepared = prepareGaps(layout.rows, layout.columns, options(year));
+    expect(
+      prepared.gaps.map(({ gap }) => [gap.responsibility, gap.timetable, gap.ESGAspect]),
+    ).toEqual([
+      ['General Director', `Q3 ${year}`, 'Environmental'],
+      ['Communications', `31/12/${year}`, 'Environmental'],
+    ]);
+  });
+
+  it.each([
+    [['IFC PS1'], 'Governance'],
+    [['IFC PS2'], 'Social'],
+    [['IFC PS3'], 'Environmental'],
+    [['IFC PS4'], 'Social'],
+    [['IFC PS5'], 'Social'],
+    [['IFC PS6'], 'Environmental'],
+    [['IFC PS7'], 'Social'],
+    [['IFC PS8'], 'Social'],
+    [['EBRD PR9'], 'Governance'],
+    [['EBRD PR10'], 'Governance'],
+    [['EBRD PR1', 'EBRD PR3'], 'Environmental'],
+    [['EBRD PR10', 'EBRD PR4'], 'Social'],
+    [['EP4', 'National law'], null],
+    [[], null],
+  ])('the references %j give the ESG aspect %s', (references, aspect) => {
+    expect(esgAspectOfReferences(references)).toBe(aspect);
   });
 });
 

@@ -45,6 +45,8 @@ export const EsapImportColumn = Type.Object({
   field: Nullable(oneOf(ESAP_IMPORT_FIELDS, { description: 'null: not imported' })),
   /** The field its header names, whatever the mapping sent chose. */
   detectedField: Nullable(oneOf(ESAP_IMPORT_FIELDS)),
+  /** The two fields a combined header names ('Status / Responsibility'), else none. */
+  combinedFields: Type.Optional(Type.Array(oneOf(ESAP_IMPORT_FIELDS))),
 });
 export type EsapImportColumn = Static<typeof EsapImportColumn>;
 

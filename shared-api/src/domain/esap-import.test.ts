@@ -1,6 +1,8 @@
 import {
   columnLetter,
   fieldOfHeader,
+  fieldsOfCombinedHeader,
+  splitCombinedCell,
   normaliseHeader,
   repeatedMapping,
   withoutFootnote,
@@ -20,8 +22,16 @@ describe('ESAP headers', () => {
     ['Requirements (Legislative, EBRD PR, Best Practice)', 'requirementReferences'],
     ['PS', 'requirementReferences'],
     ['PR', 'requirementReferences'],
-    ['Resources, Responsibility', 'responsibility'],
+    ['Resources, Responsibility', 'resources'],
+    ['Resources / Investment Needs', 'resources'],
+    ['Investment needs', 'resources'],
+    ['Budget (USD)', 'resources'],
+    ['Cost', 'resources'],
     ['Responsible', 'responsibility'],
+    ['Responsibility', 'responsibility'],
+    ['Owner', 'responsibility'],
+    ['Status / Responsibility', 'status'],
+    ['Responsibility & Timing', 'responsibility'],
     ['Timetable', 'timetable'],
     ['Timeline', 'timetable'],
     ['Deadline', 'timetable'],
@@ -36,10 +46,38 @@ describe('ESAP headers', () => {
     ['Timetable2', 'timetable'],
     ['Requirements*', 'requirementReferences'],
     ['Completion\nIndicator', 'completionIndicator'],
-    ['Budget (USD)', null],
+    ['Investor relations', null],
     ['', null],
   ])('%j is %s', (header, field) => {
     expect(fieldOfHeader(header)).toBe(field);
+  });
+
+  it.each([
+    ['Status / Responsibility', ['status', 'responsibility']],
+    ['Responsibility & Timing', ['responsibility', 'timetable']],
+    ['Resources, Responsibility', ['resources', 'responsibility']],
+    ['Timeline and Responsibility', ['timetable', 'responsibility']],
+    ['Resources / Investment Needs', []],
+    ['Completion Indicator / Target and Evaluation Criteria', []],
+    ['Environmental & Social Risks / Liabilities / Benefits', []],
+    ['Requirements (Legislative, EBRD PR, Best Practice)', []],
+    ['Implementation / Timetable', []],
+    ['E&S Risk', []],
+    ['Status', []],
+  ])('the combined header %j names %j', (header, fields) => {
+    expect(fieldsOfCombinedHeader(header)).toEqual(fields);
+  });
+
+  it.each([
+    ['Ongoing / HSE Manager', ['Ongoing', 'HSE Manager']],
+    ['HSE Manager\nQ3 2027', ['HSE Manager', 'Q3 2027']],
+    ['En cours; Responsable HSE', ['En cours', 'Responsable HSE']],
+    ['Devam ediyor - İSG Müdürü', ['Devam ediyor', 'İSG Müdürü']],
+    ['Recurring', null],
+    ['HSE Manager / Plant Director / CEO', null],
+    ['Ongoing /', null],
+  ])('the cell %j splits into %j', (cell, parts) => {
+    expect(splitCombinedCell(cell)).toEqual(parts);
   });
 
   it('normalises headers and strips footnote markers', () => {

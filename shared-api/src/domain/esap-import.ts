@@ -9,6 +9,7 @@ export const ESAP_IMPORT_FIELDS = [
   'gapName',
   'requirementReferences',
   'responsibility',
+  'resources',
   'timetable',
   'completionIndicator',
   'status',
@@ -33,7 +34,8 @@ export const ESAP_IMPORT_FIELD_LABELS: Readonly<Record<EsapImportField, string>>
   recommendation: 'Recommendation (Action)',
   gapName: 'Gap name (E&S Risk)',
   requirementReferences: ESAP_FIELD_LABELS.requirementReferences,
-  responsibility: 'Responsibility (Resources)',
+  responsibility: 'Responsibility',
+  resources: ESAP_FIELD_LABELS.resources,
   timetable: `${ESAP_FIELD_LABELS.timetable} (due date)`,
   completionIndicator: ESAP_FIELD_LABELS.completionIndicator,
   status: 'ESAP status',
@@ -104,7 +106,17 @@ export const ESAP_HEADER_SYNONYMS: Readonly<Record<EsapImportField, readonly str
     'Requirement references',
     'Reference',
   ],
-  responsibility: ['Resources', 'Responsible', 'Responsibility', 'Responsible party'],
+  responsibility: ['Responsible', 'Responsibility', 'Responsible party', 'Owner', 'Action owner'],
+  resources: [
+    'Resources',
+    'Resources required',
+    'Investment needs',
+    'Investment',
+    'Budget',
+    'Cost',
+    'Costs',
+    'Estimated cost',
+  ],
   timetable: [
     'Timetable',
     'Timeline',
@@ -113,6 +125,7 @@ export const ESAP_HEADER_SYNONYMS: Readonly<Record<EsapImportField, readonly str
     'Due date',
     'Target date',
     'Timeframe',
+    'Timing',
     'Schedule',
   ],
   completionIndicator: [
@@ -173,6 +186,30 @@ export function fieldOfHeader(header: string): EsapImportField | null {
   return match?.field ?? null;
 }
 
+/**
+ * The fields a combined header names, in its order ('Status / Responsibility', 'Responsibility &
+ * Timing', 'Resources, Responsibility'): the parts between '/', '&', '+', ',' and 'and' that each
+ * name a field, when they name two different ones; [] otherwise ('Resources / Investment needs'
+ * names one field twice, 'Requirements (Legislative, EBRD PR, …)' has parts that name none).
+ */
+export function fieldsOfCombinedHeader(header: string): EsapImportField[] {
+  const parts = header.split(/[/&+,]|\band\b/i).map((part) => part.trim());
+  if (parts.length < 2) return [];
+  const fields = parts.map(fieldOfHeader);
+  if (fields.some((field) => field === null)) return [];
+  const distinct = [...new Set(fields as EsapImportField[])];
+  return distinct.length === 2 ? distinct : [];
+}
+
+/** A cell of a combined column in its two parts, when it splits cleanly at one '/', ';', '|' or line break. */
+export function splitCombinedCell(text: string): [string, string] | null {
+  for (const separator of [/\s*\r?\n\s*/, /\s*\/\s*/, /\s*;\s*/, /\s*\|\s*/, /\s+[-–]\s+/]) {
+    const parts = text.split(separator).map((part) => part.trim());
+    if (parts.length === 2 && parts.every((part) => part !== '')) return parts as [string, string];
+  }
+  return null;
+}
+
 /** A column's letter as a spreadsheet names it (0 is A, 26 is AA). */
 export function columnLetter(index: number): string {
   let letters = '';
@@ -208,6 +245,16 @@ export function repeatedMapping(
   }
   return undefined;
 }
+
+/**
+ * What an imported gap is named where the ESAP has no text for it: the KPI when neither a KPI nor a
+ * completion indicator is given, the gap name when neither an E&S risk nor a section is. The action
+ * itself lives only in the recommendation (docs/decisions/0089-esap-import-meanings.md).
+ */
+export const ESAP_IMPORTED_NAMES = {
+  kpi: (itemNumber: string) => `ESAP item ${itemNumber} completed`,
+  gapName: (itemNumber: string) => `ESAP item ${itemNumber}`,
+} as const;
 
 /* ---------- Messages ---------- */
 
@@ -259,6 +306,16 @@ export const ESAP_IMPORT_MESSAGES = {
   pastDue: (itemNumber: string, dueDate: string) =>
     `ESAP item ${itemNumber} was due ${dueDate}, before today: it comes in overdue.`,
   footnoteSkipped: 'Row read as a footnote and not imported.',
+  combinedSplit: (column: string, header: string, first: string, second: string) =>
+    `Column ${column} ('${header}') holds ${first} and ${second}: each cell is split in two, the first part is ${first}, the second ${second}.`,
+  combinedOneField: (
+    column: string,
+    header: string,
+    first: string,
+    second: string,
+    mapped: string,
+  ) =>
+    `Column ${column} ('${header}') names ${first} and ${second}, and not every cell splits in two; it is imported as ${mapped} only.`,
   itemNumberRequired:
     'No item number: each imported row needs one, so that importing the file again does not repeat it.',
 } as const;

@@ -14,6 +14,51 @@ export function isRequirementReference(value: unknown): value is string {
   return typeof value === 'string' && REQUIREMENT_REFERENCES.includes(value);
 }
 
+/**
+ * The ESG aspect each standard gives an ESAP item (docs/decisions/0089-esap-import-meanings.md): the
+ * management standards (IFC PS1, EBRD PR1, PR9, PR10) Governance, the labour, community and people
+ * standards Social, resource efficiency and biodiversity Environmental. The Equator Principles (a
+ * lender's own process), national law and 'Other' give none.
+ */
+export const ESG_ASPECT_OF_REFERENCE: Readonly<
+  Record<string, 'Environmental' | 'Social' | 'Governance'>
+> = {
+  'IFC PS1': 'Governance',
+  'IFC PS2': 'Social',
+  'IFC PS3': 'Environmental',
+  'IFC PS4': 'Social',
+  'IFC PS5': 'Social',
+  'IFC PS6': 'Environmental',
+  'IFC PS7': 'Social',
+  'IFC PS8': 'Social',
+  'EBRD PR1': 'Governance',
+  'EBRD PR2': 'Social',
+  'EBRD PR3': 'Environmental',
+  'EBRD PR4': 'Social',
+  'EBRD PR5': 'Social',
+  'EBRD PR6': 'Environmental',
+  'EBRD PR7': 'Social',
+  'EBRD PR8': 'Social',
+  'EBRD PR9': 'Governance',
+  'EBRD PR10': 'Governance',
+};
+
+/** The management standards: a topic standard an item also cites says more about it. */
+const MANAGEMENT_REFERENCES = new Set(['IFC PS1', 'EBRD PR1', 'EBRD PR9', 'EBRD PR10']);
+
+/**
+ * The ESG aspect an item's references give: its first topic standard's (PS2–PS8, PR2–PR8), else its
+ * first management standard's (PS1, PR1, PR9, PR10), else none.
+ */
+export function esgAspectOfReferences(
+  references: readonly string[],
+): 'Environmental' | 'Social' | 'Governance' | null {
+  const given = references.filter((reference) => reference in ESG_ASPECT_OF_REFERENCE);
+  const topic = given.find((reference) => !MANAGEMENT_REFERENCES.has(reference));
+  const chosen = topic ?? given[0];
+  return chosen ? (ESG_ASPECT_OF_REFERENCE[chosen] ?? null) : null;
+}
+
 export const CONDITION_TYPES = ['precedent', 'subsequent', 'ongoing', 'recurring'] as const;
 export type ConditionType = (typeof CONDITION_TYPES)[number];
 
