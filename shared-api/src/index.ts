@@ -607,18 +607,31 @@ export {
   fieldOfHeader,
   fieldsOfCombinedHeader,
   splitCombinedCell,
+  IMPORT_STATUS_TARGETS,
+  IMPORT_STATUS_TARGET_LABELS,
+  KEEP_AS_TEXT_LABEL,
+  ESAP_STATUS_SOURCES,
+  esapStatusKey,
+  isImportStatusTarget,
+  knownStatusTarget,
   isEsapImportField,
   normaliseHeader,
   repeatedMapping,
   withoutFootnote,
 } from './domain/esap-import';
-export type { EsapColumnMapping, EsapImportField } from './domain/esap-import';
+export type {
+  EsapColumnMapping,
+  EsapImportField,
+  EsapStatusSource,
+  ImportStatusTarget,
+} from './domain/esap-import';
 export type {
   EsapImportColumn,
   EsapImportPreviewRow,
   EsapImportProblem,
   EsapImportQuery,
   EsapImportResult,
+  EsapImportStatus,
 } from './contract/esap-import';
 export {
   ESAP_REVISION_MESSAGES,

@@ -7,10 +7,12 @@ import {
   ESAP_IMPORT_MESSAGES,
   ESAP_REVISION_MESSAGES,
   actionPlanSchema,
+  esapStatusKey,
   firstMessageInOrder,
   formHasEsgAspect,
   formHasTimeline,
   isEsapImportField,
+  isImportStatusTarget,
   repeatedMapping,
   type ActionPlanValues,
   type AuditForm,
@@ -21,7 +23,7 @@ import {
 } from '@verity/shared-api/src/server';
 import type { Database, Queryable } from '../db';
 import { ApiError, invalid } from '../errors';
-import { insertGaps } from '../action-plans/gap-writes';
+import { insertGaps, setGapStatus } from '../action-plans/gap-writes';
 import { insertActionPlan } from '../action-plans/plan-writes';
 import type { Actor } from '../action-plans/change-history';
 import { cellText, findLayout, kindOfRow, type DetectedColumn } from './layout';
@@ -29,8 +31,10 @@ import {
   REQUIRED_IMPORT_FIELDS,
   columnsByField,
   prepareGaps,
+  proposedStatus,
   type GapDefaults,
   type ImportProblem,
+  type StatusChoice,
 } from './prepare-gaps';
 import type { Sheet } from './read-spreadsheet';
 import {
@@ -54,6 +58,8 @@ export interface ImportRequest {
   existingPlan: { id: string; timeline: Date | null } | null;
   plan: Record<string, unknown>;
   mapping: unknown;
+  /** The table of ESAP statuses the user confirmed (JSON: status → 'open' | 'provClosed' | null). */
+  statusMapping?: unknown;
   defaults: GapDefaults;
   dryRun: boolean;
   actor: Actor;
@@ -97,6 +103,44 @@ export function applyMapping(
       ? { ...detected, field: (chosen[detected.column] || null) as DetectedColumn['field'] }
       : detected,
   );
+}
+
+/** The most statuses a sent table may name, and the longest status. */
+const STATUS_MAPPING_MAX = 200;
+const STATUS_TEXT_MAX = 200;
+
+/** The sent table of statuses by `esapStatusKey`; a malformed one is a 400 that changes nothing. */
+export function parseStatusMapping(
+  statusMapping: unknown,
+): Map<string, 'open' | 'provClosed' | null> {
+  const table = new Map<string, 'open' | 'provClosed' | null>();
+  if (statusMapping === undefined || statusMapping === null || statusMapping === '') return table;
+  let parsed: unknown = statusMapping;
+  if (typeof statusMapping === 'string') {
+    try {
+      parsed = JSON.parse(statusMapping);
+    } catch {
+      throw invalid(ESAP_IMPORT_MESSAGES.badStatusMapping);
+    }
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw invalid(ESAP_IMPORT_MESSAGES.badStatusMapping);
+  }
+  const entries = Object.entries(parsed as Record<string, unknown>);
+  if (entries.length > STATUS_MAPPING_MAX) {
+    throw invalid(ESAP_IMPORT_MESSAGES.statusMappingTooLong(STATUS_MAPPING_MAX));
+  }
+  for (const [text, target] of entries) {
+    const key = esapStatusKey(text);
+    if (key === '' || (target !== null && !isImportStatusTarget(target))) {
+      throw invalid(ESAP_IMPORT_MESSAGES.badStatusMapping);
+    }
+    if (key.length > STATUS_TEXT_MAX) {
+      throw invalid(ESAP_IMPORT_MESSAGES.statusMappingTooLong(STATUS_MAPPING_MAX));
+    }
+    table.set(key, target);
+  }
+  return table;
 }
 
 /** Problems that stop the whole import: the mapping, the defaults, the new plan's fields. */
@@ -200,12 +244,14 @@ export async function importEsap(
       };
     }),
   };
+  const sentStatuses = parseStatusMapping(request.statusMapping);
   const { problems, plan } = fileProblems(columns, request);
   if (problems.length > 0) {
     if (!request.dryRun) throw invalid((problems[0] as ImportProblem).message);
     return {
       ...base,
       gaps: { items: 0, imported: 0, alreadyInPlan: 0, withErrors: 0, sections: 0 },
+      statuses: [],
       warnings: [],
       errors: problems,
       rejectedRows: [],
@@ -225,11 +271,41 @@ export async function importEsap(
       planItems = await readPlanItems(tx, request.existingPlan.id);
     }
     // Every row checked; those of items the plan has are then compared with them (a revision).
+    // The client's remembered table of statuses, and whether its closures need evidence review (then
+    // an import may not set Prov Close, as the status selector may not: 0035).
+    const { rows: clientRows } = await tx.query<{ id: string; closure_needs_review: boolean }>(
+      `SELECT c.id, c.closure_needs_review FROM target_companies tc
+       JOIN clients c ON c.id = tc.client_id WHERE tc.id = $1`,
+      [request.audit.targetCompanyId],
+    );
+    const client = clientRows[0] as { id: string; closure_needs_review: boolean };
+    if (client.closure_needs_review && [...sentStatuses.values()].includes('provClosed')) {
+      throw invalid(ESAP_IMPORT_MESSAGES.provCloseNeedsReview);
+    }
+    const { rows: rememberedRows } = await tx.query<{ status_key: string; target: string | null }>(
+      'SELECT status_key, target FROM esap_status_mappings WHERE client_id = $1',
+      [client.id],
+    );
+    const remembered = new Map(rememberedRows.map((row) => [row.status_key, row.target]));
+    const statusChoice = (text: string): StatusChoice => {
+      const key = esapStatusKey(text);
+      let choice: StatusChoice = proposedStatus(text);
+      if (sentStatuses.has(key)) choice = { target: sentStatuses.get(key) ?? null, source: 'sent' };
+      else if (remembered.has(key)) {
+        const target = remembered.get(key);
+        choice = { target: isImportStatusTarget(target) ? target : null, source: 'remembered' };
+      }
+      // Where closures need review, Prov Close is never set nor proposed.
+      return client.closure_needs_review && choice.target === 'provClosed'
+        ? { ...choice, target: null }
+        : choice;
+    };
     const prepared = prepareGaps(layout.rows, columns, {
       formType: request.audit.formType,
       planTimeline,
       defaults: request.defaults,
       existingItemNumbers: new Set<string>(),
+      statusChoice,
     });
     let toInsert = prepared.gaps;
     let warnings = prepared.warnings;
@@ -284,6 +360,7 @@ export async function importEsap(
       ...base,
       actionPlanId,
       gaps: { ...prepared.counts, alreadyInPlan: matched, imported: toInsert.length },
+      statuses: prepared.statuses,
       warnings,
       errors: prepared.errors,
       rejectedRows: prepared.rejectedRows,
@@ -301,11 +378,25 @@ export async function importEsap(
           request.actor,
         );
     if (applyChanges) await applyChanges();
-    await insertGaps(
+    const ids = await insertGaps(
       tx,
       { actionPlanId, targetCompanyId: request.audit.targetCompanyId, actor: request.actor },
       toInsert.map(({ gap }) => gap),
     );
+    // An item the user's table sets to Prov Close is created Open and moved on, with its history.
+    for (const [index, { status }] of toInsert.entries()) {
+      if (status) await setGapStatus(tx, ids[index] as string, status, request.actor);
+    }
+    // The table the user confirmed is remembered for the client's next import.
+    if (!request.dryRun && sentStatuses.size > 0) {
+      await tx.query(
+        `INSERT INTO esap_status_mappings (client_id, status_key, target, updated_by)
+         SELECT $1, t.key, t.target, $4 FROM unnest($2::text[], $3::text[]) AS t (key, target)
+         ON CONFLICT (client_id, status_key)
+         DO UPDATE SET target = EXCLUDED.target, updated_by = EXCLUDED.updated_by, updated_at = now()`,
+        [client.id, [...sentStatuses.keys()], [...sentStatuses.values()], request.actor._id],
+      );
+    }
     return answer(request.dryRun && !request.existingPlan ? null : actionPlanId);
   };
 

@@ -17,7 +17,11 @@ import {
   splitCombinedCell,
   withoutFootnote,
   type AuditForm,
+  esapStatusKey,
+  knownStatusTarget,
   type EsapImportField,
+  type EsapStatusSource,
+  type ImportStatusTarget,
   type GapValues,
 } from '@verity/shared-api/src/server';
 import { cellText, kindOfRow, type DetectedColumn } from './layout';
@@ -53,12 +57,36 @@ export interface PrepareOptions {
   defaults: GapDefaults;
   /** Item numbers the plan already has (compared by `esapItemNumberKey`): those rows are skipped. */
   existingItemNumbers: ReadonlySet<string>;
+  /**
+   * The gap status an ESAP status sets, and where that comes from (the request's table, the
+   * client's remembered one); by default only the statuses the import knows, as proposals.
+   */
+  statusChoice?: (text: string) => StatusChoice;
   now?: () => Date;
+}
+
+export interface StatusChoice {
+  target: ImportStatusTarget | null;
+  source: EsapStatusSource;
+}
+
+/** The choice where no table was sent or remembered: a known status's proposal, else text only. */
+export function proposedStatus(text: string): StatusChoice {
+  const known = knownStatusTarget(text);
+  return known ? { target: known, source: 'known' } : { target: null, source: 'unknown' };
+}
+
+/** One status of the file, with how many items have it and the choice made for it. */
+export interface FileStatus extends StatusChoice {
+  text: string;
+  items: number;
 }
 
 export interface PreparedGap {
   row: number;
   gap: GapValues;
+  /** The status the gap takes after it is created Open, from its ESAP status (0089). */
+  status?: 'provClosed';
 }
 
 export interface PreparedImport {
@@ -68,6 +96,8 @@ export interface PreparedImport {
   errors: ImportProblem[];
   /** The rows skipped for their errors, for the CSV the screen offers. */
   rejectedRows: { row: number; cells: string[] }[];
+  /** The file's ESAP statuses, each once in the order first met. */
+  statuses: FileStatus[];
 }
 
 /** The fields every import needs a column for. */
@@ -96,9 +126,6 @@ const CONDITION: readonly [RegExp, string][] = [
   [/ongoing|on-going|continuous/i, 'ongoing'],
   [/recurring|annual|periodic/i, 'recurring'],
 ];
-const CLOSED_STATUS = /\b(?:complete[d]?|closed|done|implemented|achieved|fulfilled)\b/i;
-const OPEN_STATUS =
-  /\b(?:open|ongoing|on-going|in progress|not started|not yet started|pending|planned|partial(?:ly)?|started|delayed|outstanding)\b/i;
 
 const pick = (table: readonly [RegExp, string][], text: string) =>
   table.find(([pattern]) => pattern.test(text.trim()))?.[1] ?? text.trim().toLowerCase();
@@ -193,6 +220,8 @@ export function prepareGaps(
   const rejectedRows: { row: number; cells: string[] }[] = [];
   const counts = { items: 0, sections: 0, alreadyInPlan: 0, withErrors: 0 };
   const seenInFile = new Map<string, number>();
+  const statuses = new Map<string, FileStatus>();
+  const choose = options.statusChoice ?? proposedStatus;
   // An ESAP records what was agreed earlier: an item already past due comes in, overdue at once
   // (the gap form's "in the future" rule is for a gap raised now).
   const schema = gapSchema({
@@ -341,12 +370,26 @@ export function prepareGaps(
             ? conditionTypeOfTimetable(timetableText)
             : null;
 
+    // The ESAP status is kept as text; the table (sent, remembered, or the known proposals) says
+    // which gap status it sets. Prov Close is set only where the user chose it, never proposed alone.
     const status = textOf(row, 'status');
     keep('esapStatus', 'status', status);
-    if (status !== '' && CLOSED_STATUS.test(status) && !/\bnot\b/i.test(status)) {
-      warn('status', ESAP_IMPORT_MESSAGES.statusKeptOpen(status));
-    } else if (status !== '' && !OPEN_STATUS.test(status)) {
-      warn('status', ESAP_IMPORT_MESSAGES.unknownStatus(status));
+    let gapStatus: PreparedGap['status'];
+    if (status !== '') {
+      const statusKey = esapStatusKey(status);
+      let listed = statuses.get(statusKey);
+      if (!listed) {
+        listed = { text: status, items: 0, ...choose(status) };
+        statuses.set(statusKey, listed);
+      }
+      listed.items += 1;
+      if (listed.source === 'unknown') {
+        warn('status', ESAP_IMPORT_MESSAGES.unknownStatus(status));
+      } else if (listed.target === 'provClosed' && listed.source === 'known') {
+        warn('status', ESAP_IMPORT_MESSAGES.statusKeptOpen(status));
+      } else if (listed.target === 'provClosed') {
+        gapStatus = 'provClosed';
+      }
     }
     keep('comments', 'comments', textOf(row, 'comments'));
 
@@ -429,7 +472,7 @@ export function prepareGaps(
       warn('timetable', ESAP_IMPORT_MESSAGES.pastDue(itemNumber, formatDate(dueDate, 'table')));
     }
     warnings.push(...rowWarnings);
-    gaps.push({ row: row.number, gap });
+    gaps.push({ row: row.number, gap, ...(gapStatus ? { status: gapStatus } : {}) });
   }
-  return { gaps, counts, warnings, errors, rejectedRows };
+  return { gaps, counts, warnings, errors, rejectedRows, statuses: [...statuses.values()] };
 }

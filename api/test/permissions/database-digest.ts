@@ -18,6 +18,7 @@ const TABLES = [
   'notifications',
   'notification_preferences',
   'target_company_milestones',
+  'esap_status_mappings',
 ];
 
 /** Row count and a digest of every row of each domain table: equal digests mean nothing was written. */

@@ -4,15 +4,18 @@ import type { InjectOptions } from 'fastify';
 import type { MatrixRow } from './matrix-types';
 import type { RequestContext } from './requests';
 
-/** A small ESAP as CSV, with item numbers no other call of the run has, due in 30 days. */
+/**
+ * A small ESAP as CSV, with item numbers no other call of the run has, due in 30 days, and statuses
+ * the import does not know, mapped by the table sent with it.
+ */
 function esapForm({ serial }: RequestContext): FormData {
   const due = new Date(Date.now() + 30 * 86_400_000);
   const day = `${String(due.getUTCDate()).padStart(2, '0')}/${String(due.getUTCMonth() + 1).padStart(2, '0')}/${due.getUTCFullYear()}`;
   const csv = [
-    'No.,Action,E&S Risk,Requirements,Resources,Timetable',
+    'No.,Action,E&S Risk,Requirements,Responsibility,Timetable,Status',
     'PR1 Assessment and Management',
-    `M${serial}.1,Adopt an ESMS,No ESMS,PR1,HSE Manager,${day}`,
-    `M${serial}.2,Train the staff,No training,PR2,HR Director,${day}`,
+    `M${serial}.1,Adopt an ESMS,No ESMS,PR1,HSE Manager,${day},Tender stage`,
+    `M${serial}.2,Train the staff,No training,PR2,HR Director,${day},Recurring`,
   ].join('\n');
   const form = new FormData();
   form.append('actionPlanHeading', `Imported ESAP ${serial}`);
@@ -20,6 +23,8 @@ function esapForm({ serial }: RequestContext): FormData {
   form.append('timeline', new Date(Date.now() + 60 * 86_400_000).toISOString());
   form.append('ESGAspect', 'Environmental');
   form.append('impactedSDGs', 'SDG8');
+  // The table of statuses the user confirmed, remembered for the company's client.
+  form.append('statusMapping', JSON.stringify({ 'Tender stage': 'open', Recurring: null }));
   form.append('file', new Blob([csv], { type: 'text/csv' }), 'esap.csv');
   return form;
 }

@@ -1,5 +1,5 @@
 import type { AnswerData, EsapImportResult, PlanRevisions, esapImportSchemas } from '../contract';
-import type { EsapColumnMapping } from '../domain/esap-import';
+import type { EsapColumnMapping, ImportStatusTarget } from '../domain/esap-import';
 import { apiClient } from '@verity/session';
 import type { KyInstance } from '@verity/session';
 import { dataOf } from './envelope';
@@ -26,6 +26,8 @@ export interface EsapImportPayload {
   timeline?: string;
   /** Each column's letter to its field, or null (not imported); the automatic mapping without it. */
   mapping?: EsapColumnMapping;
+  /** The table of ESAP statuses the user confirmed: each status to a gap status, or null (text only). */
+  statusMapping?: Readonly<Record<string, ImportStatusTarget | null>>;
   /** For every item whose file has no column for it. */
   ESGAspect?: string;
   impactedSDGs?: readonly string[];
@@ -53,6 +55,9 @@ export async function importEsap(
   text('revisionNote', payload.revisionNote);
   if (payload.impactedSDGs) text('impactedSDGs', JSON.stringify(payload.impactedSDGs));
   if (payload.mapping) text('mapping', JSON.stringify(payload.mapping));
+  if (payload.statusMapping && Object.keys(payload.statusMapping).length > 0) {
+    text('statusMapping', JSON.stringify(payload.statusMapping));
+  }
   form.append('file', payload.file, (payload.file as File).name || 'esap');
   const searchParams: Record<string, string> = {
     targetCompanyId,

@@ -1,6 +1,10 @@
 // The contract of the ESAP spreadsheet import (docs/api.md "ESAP import").
 import { Type, type Static } from '@sinclair/typebox';
-import { ESAP_IMPORT_FIELDS } from '../domain/esap-import';
+import {
+  ESAP_IMPORT_FIELDS,
+  ESAP_STATUS_SOURCES,
+  IMPORT_STATUS_TARGETS,
+} from '../domain/esap-import';
 import {
   Nullable,
   Uuid,
@@ -60,6 +64,18 @@ export const EsapImportPreviewRow = Type.Object({
 });
 export type EsapImportPreviewRow = Static<typeof EsapImportPreviewRow>;
 
+/** One status of the file in the table the user confirms (0089). */
+export const EsapImportStatus = Type.Object({
+  text: Type.String({ description: 'as the file writes it (its first spelling)' }),
+  items: Type.Integer({ description: 'items with this status' }),
+  target: Nullable(oneOf(IMPORT_STATUS_TARGETS, { description: 'null: kept as text only' })),
+  source: oneOf(ESAP_STATUS_SOURCES, {
+    description:
+      "sent: the request's statusMapping; remembered: the client's last import; known: proposed; unknown: kept as text",
+  }),
+});
+export type EsapImportStatus = Static<typeof EsapImportStatus>;
+
 export const EsapImportResult = Type.Object({
   dryRun: Type.Boolean(),
   /** The plan the gaps went (or would go) into; null on a dry run into a new plan. */
@@ -82,6 +98,11 @@ export const EsapImportResult = Type.Object({
     description: 'row null: a problem of the mapping or the plan, and nothing is imported',
   }),
   columns: Type.Array(EsapImportColumn),
+  statuses: Type.Optional(
+    Type.Array(EsapImportStatus, {
+      description: "the file's ESAP statuses, each once, with the gap status the import sets",
+    }),
+  ),
   preview: Type.Array(EsapImportPreviewRow, { description: 'the first 10 rows below the header' }),
   rejectedRows: Type.Array(Type.Object({ row: Type.Integer(), cells: Type.Array(Type.String()) }), {
     description: 'the rows skipped for errors, one text per column, for a CSV of them',
@@ -95,7 +116,8 @@ export type EsapImportResult = Static<typeof EsapImportResult>;
 
 export const esapImportSchemas = routeSchemas({
   // multipart/form-data, read by the route itself: `file`, `actionPlanHeading`, `category`,
-  // `timeline`, `mapping` (JSON), `ESGAspect`, `impactedSDGs` (JSON list or commas), `riskSeverity`.
+  // `timeline`, `mapping` (JSON), `statusMapping` (JSON), `ESGAspect`, `impactedSDGs` (JSON list or
+  // commas), `riskSeverity`.
   importEsap: {
     querystring: EsapImportQuery,
     response: {

@@ -2,6 +2,8 @@ import {
   columnLetter,
   fieldOfHeader,
   fieldsOfCombinedHeader,
+  esapStatusKey,
+  knownStatusTarget,
   splitCombinedCell,
   normaliseHeader,
   repeatedMapping,
@@ -78,6 +80,38 @@ describe('ESAP headers', () => {
     ['Ongoing /', null],
   ])('the cell %j splits into %j', (cell, parts) => {
     expect(splitCombinedCell(cell)).toEqual(parts);
+  });
+
+  it.each([
+    ['Ongoing', 'open'],
+    ['In progress', 'open'],
+    ['Not started', 'open'],
+    ['Partially completed', 'open'],
+    ['Not completed', 'open'],
+    ['Completed', 'provClosed'],
+    ['Closed', 'provClosed'],
+    ['En cours', 'open'],
+    ['Non commencé', 'open'],
+    ['NON COMMENCÉ', 'open'],
+    ['Achevé', 'provClosed'],
+    ['Terminée', 'provClosed'],
+    ['Devam ediyor', 'open'],
+    ['Başlanmadı', 'open'],
+    ['Tamamlandı', 'provClosed'],
+    ['En curso', 'open'],
+    ['No iniciado', 'open'],
+    ['Completado', 'provClosed'],
+    ['Recurring', undefined],
+    ['Tender stage', undefined],
+    ['Opening soon', undefined],
+    ['', undefined],
+  ])('the ESAP status %j proposes %s', (text, target) => {
+    expect(knownStatusTarget(text)).toBe(target);
+  });
+
+  it('compares statuses trimmed, spaces collapsed, in any case', () => {
+    expect(esapStatusKey('  Non\u00A0 Commencé ')).toBe('non commencé');
+    expect(esapStatusKey('Non commence\u0301')).toBe('non commencé');
   });
 
   it('normalises headers and strips footnote markers', () => {

@@ -256,6 +256,54 @@ export const ESAP_IMPORTED_NAMES = {
   gapName: (itemNumber: string) => `ESAP item ${itemNumber}`,
 } as const;
 
+/* ---------- ESAP statuses ---------- */
+
+/**
+ * The gap statuses an import may set from an ESAP's status (0089): Open, or Prov Close for an item
+ * the lender reports done (Closed needs the closure review's verification, 0035). `null` keeps the
+ * status as text only: the gap starts Open, the text stays in its custom field.
+ */
+export const IMPORT_STATUS_TARGETS = ['open', 'provClosed'] as const;
+export type ImportStatusTarget = (typeof IMPORT_STATUS_TARGETS)[number];
+export const IMPORT_STATUS_TARGET_LABELS: Readonly<Record<ImportStatusTarget, string>> = {
+  open: 'Open',
+  provClosed: 'Prov Close',
+};
+export const KEEP_AS_TEXT_LABEL = 'Keep as text only';
+
+export function isImportStatusTarget(value: unknown): value is ImportStatusTarget {
+  return typeof value === 'string' && (IMPORT_STATUS_TARGETS as readonly string[]).includes(value);
+}
+
+/** A status as it is compared and remembered: NFKC, trimmed, spaces collapsed, lower case. */
+export const esapStatusKey = (text: string) =>
+  text.normalize('NFKC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-US');
+
+/** Where the target of a status in the dry run's table comes from. */
+export const ESAP_STATUS_SOURCES = ['sent', 'remembered', 'known', 'unknown'] as const;
+export type EsapStatusSource = (typeof ESAP_STATUS_SOURCES)[number];
+
+/** The statuses the import knows, in English, French, Turkish and Spanish, as words of the status. */
+const words = (list: string) => new RegExp(`(?<!\\p{L})(?:${list})(?!\\p{L})`, 'u');
+const NOT_DONE = words(
+  'open|ongoing|on-going|in progress|not started|not yet started|not completed?|pending|planned|partial(?:ly)?|started|delayed|outstanding|en cours|non commenc[ée]e?|pas (?:encore )?commenc[ée]e?|en attente|pr[ée]vue?|planifi[ée]e?|partiel(?:le)?(?:ment)?|devam ediyor|ba[şs]lanmad[ıi]|ba[şs]lamad[ıi]|beklemede|planland[ıi]|k[ıi]smen|en curso|en progreso|no iniciad[oa]|pendiente|planificad[oa]|parcial(?:mente)?',
+);
+const DONE = words(
+  'complete[d]?|closed|done|implemented|achieved|fulfilled|achev[ée]e?|termin[ée]e?|r[ée]alis[ée]e?|cl[ôo]tur[ée]e?|compl[ée]t[ée]e?|tamamland[ıi]|kapat[ıi]ld[ıi]|uyguland[ıi]|bitti|completad[oa]|terminad[oa]|cerrad[oa]|implementad[oa]|cumplid[oa]',
+);
+
+/**
+ * What a known status proposes: Open for one not done ('Ongoing', 'En cours', 'Devam ediyor', 'En
+ * curso', 'Partially completed'), Prov Close for one done ('Completed', 'Achevé', 'Tamamlandı',
+ * 'Completado'); undefined for a status the import does not know ('Recurring', 'Tender stage').
+ */
+export function knownStatusTarget(text: string): ImportStatusTarget | undefined {
+  const key = esapStatusKey(text);
+  if (NOT_DONE.test(key)) return 'open';
+  if (DONE.test(key)) return 'provClosed';
+  return undefined;
+}
+
 /* ---------- Messages ---------- */
 
 export const ESAP_IMPORT_MESSAGES = {
@@ -316,6 +364,12 @@ export const ESAP_IMPORT_MESSAGES = {
     mapped: string,
   ) =>
     `Column ${column} ('${header}') names ${first} and ${second}, and not every cell splits in two; it is imported as ${mapped} only.`,
+  badStatusMapping:
+    "The status mapping must be a JSON object of ESAP statuses to 'open', 'provClosed' or null.",
+  statusMappingTooLong: (max: number) =>
+    `The status mapping can name at most ${max} statuses of at most 200 characters each.`,
+  provCloseNeedsReview:
+    "This client's closures need evidence review: an import cannot set Prov Close. Map the status to Open or keep it as text only.",
   itemNumberRequired:
     'No item number: each imported row needs one, so that importing the file again does not repeat it.',
 } as const;
@@ -349,6 +403,19 @@ export const ESAP_IMPORT_SCREEN = {
   dryRun: 'Check (dry run)',
   import: 'Import',
   working: 'Working…',
+  statusTitle: 'ESAP statuses',
+  statusHint:
+    'Each status of the file, once: what Verity sets it to. Your choice is remembered for this client’s next import.',
+  statusHeader: 'ESAP status',
+  statusItemsHeader: 'Items',
+  statusTargetHeader: 'Imported as',
+  statusTargetLabel: (text: string) => `Status '${text}' imported as`,
+  statusSources: {
+    sent: 'Your choice',
+    remembered: 'Remembered',
+    known: 'Proposed',
+    unknown: 'Not recognised',
+  },
   resultTitle: 'Result',
   dryRunDone: 'Dry run: nothing was saved. This is what Import will do.',
   imported: (gaps: number) => `${gaps} ${gaps === 1 ? 'gap' : 'gaps'} imported.`,

@@ -34,6 +34,7 @@ const TEXT_FIELDS = [
   'category',
   'timeline',
   'mapping',
+  'statusMapping',
   'ESGAspect',
   'impactedSDGs',
   'riskSeverity',
@@ -110,7 +111,7 @@ const esapImportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         summary:
           'Import an ESAP spreadsheet (.xlsx or .csv) into a new action plan of an audit, or into one of its plans (auditor owner or admin, own firm’s audit)',
         description:
-          'multipart/form-data: `file` (.xlsx or .csv, at most 10 MB and 2,000 rows), the new plan’s `actionPlanHeading`, `category` and `timeline`, an optional `mapping` (JSON: column letter → field or null) over the automatic one, and values for every item the file has no column for: `ESGAspect`, `impactedSDGs` (JSON list or commas), `riskSeverity`. `dryRun=true` runs the same import and rolls it back. `actionPlanId` imports into that plan of the audit as a revision of its ESAP (`revisionNote`; items matched by number: new ones added, changed ones updated in the fields the file carries, those the file no longer lists dropped; the answer’s `revision`). Without it, a file whose items a plan of the audit already has is named in `matchingPlan` and refused (409) unless `newPlan=true`. Rows with errors are skipped and listed; a problem of the mapping or the plan stops the import (400; listed with row null on a dry run). The file is read in a worker of its own and refused as it is read past 100 MB unpacked, 10,000 rows read or a CSV row of 1,000,000 characters (413), 512 MB of memory (413) or 20 s (422); at most `ESAP_IMPORTS_PER_MINUTE` (default 10) imports a minute per user (429 with Retry-After).',
+          'multipart/form-data: `file` (.xlsx or .csv, at most 10 MB and 2,000 rows), the new plan’s `actionPlanHeading`, `category` and `timeline`, an optional `mapping` (JSON: column letter → field or null) over the automatic one, an optional `statusMapping` (JSON: ESAP status → `open`, `provClosed` or null to keep it as text only; remembered for the client on import), and values for every item the file has no column for: `ESGAspect`, `impactedSDGs` (JSON list or commas), `riskSeverity`. `dryRun=true` runs the same import and rolls it back. `actionPlanId` imports into that plan of the audit as a revision of its ESAP (`revisionNote`; items matched by number: new ones added, changed ones updated in the fields the file carries, those the file no longer lists dropped; the answer’s `revision`). Without it, a file whose items a plan of the audit already has is named in `matchingPlan` and refused (409) unless `newPlan=true`. Rows with errors are skipped and listed; a problem of the mapping or the plan stops the import (400; listed with row null on a dry run). The file is read in a worker of its own and refused as it is read past 100 MB unpacked, 10,000 rows read or a CSV row of 1,000,000 characters (413), 512 MB of memory (413) or 20 s (422); at most `ESAP_IMPORTS_PER_MINUTE` (default 10) imports a minute per user (429 with Retry-After).',
         consumes: ['multipart/form-data'],
         ...esapImportSchemas.importEsap,
       },
@@ -163,6 +164,7 @@ const esapImportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           timeline: fields.timeline || undefined,
         },
         mapping: fields.mapping,
+        statusMapping: fields.statusMapping,
         defaults,
         dryRun,
         actor: user,

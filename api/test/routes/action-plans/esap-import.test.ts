@@ -13,6 +13,7 @@ import {
   type HostileFile,
   ebrdCsv,
   ebrdWorkbook,
+  frenchEsapWorkbook,
   manyItemsWorkbook,
   nextYear,
   simpleWorkbook,
@@ -40,7 +41,8 @@ async function written(app: FastifyInstance) {
   const { rows } = await app.db.query<Record<string, number>>(
     `SELECT (SELECT count(*)::int FROM action_plans) AS plans, (SELECT count(*)::int FROM gaps) AS gaps,
             (SELECT count(*)::int FROM gap_status_history) AS history,
-            (SELECT count(*)::int FROM change_history) AS changes`,
+            (SELECT count(*)::int FROM change_history) AS changes,
+            (SELECT count(*)::int FROM esap_status_mappings) AS statuses`,
   );
   return rows[0];
 }
@@ -141,6 +143,8 @@ describe.each(databaseKinds)('ESAP import on %s', (kind) => {
       gaps: before!.gaps! + EBRD_EXPECTED.imported,
       history: before!.history! + EBRD_EXPECTED.imported,
       changes: before!.changes! + 1 + EBRD_EXPECTED.imported,
+      // No table of statuses was sent: none is remembered.
+      statuses: before!.statuses,
     });
     const plan = await detail(importedPlanId);
     expect(plan.actionPlan).toMatchObject({
@@ -276,6 +280,31 @@ describe.each(databaseKinds)('ESAP import on %s', (kind) => {
       ],
       [{ mapping: '{"Z":"KPI"}' }, 'The mapping names column Z, which the file does not have.'],
       [{ mapping: '{"A":"owner"}' }, 'The mapping names an unknown field: owner.'],
+      ...(
+        [
+          '{not json',
+          '["Ongoing"]',
+          '{"Ongoing":"closed"}',
+          '{"Ongoing":"pending"}',
+          '{"Ongoing":1}',
+          '{"  ":"open"}',
+        ] as const
+      ).map((statusMapping): [Record<string, string>, string] => [
+        { statusMapping },
+        "The status mapping must be a JSON object of ESAP statuses to 'open', 'provClosed' or null.",
+      ]),
+      [
+        { statusMapping: JSON.stringify({ [`${'x'.repeat(201)}`]: 'open' }) },
+        'The status mapping can name at most 200 statuses of at most 200 characters each.',
+      ],
+      [
+        {
+          statusMapping: JSON.stringify(
+            Object.fromEntries(Array.from({ length: 201 }, (_, n) => [`S${n}`, 'open'])),
+          ),
+        },
+        'The status mapping can name at most 200 statuses of at most 200 characters each.',
+      ],
       [{ actionPlanHeading: '' }, 'Action Plan Heading Required'],
       [{ category: 'space' }, 'Category Required'],
       [
@@ -294,6 +323,115 @@ describe.each(databaseKinds)('ESAP import on %s', (kind) => {
       });
     }
     expect(await written(app)).toEqual(before);
+  });
+
+  it('answers the table of statuses, sets what the user confirmed, and remembers it for the client', async () => {
+    const french = await frenchEsapWorkbook(year);
+    const statusesOf = (response: { json: () => unknown }) =>
+      (response.json() as { data: { statuses: unknown[] } }).data.statuses;
+    // First time: the known statuses proposed, the others kept as text until the user says.
+    const before = await written(app);
+    const first = await importAs('auditorOwner', importForm(french), { dryRun: 'true' });
+    expect(first.statusCode).toBe(200);
+    expect(statusesOf(first)).toEqual([
+      { text: 'En cours', items: 1, target: 'open', source: 'known' },
+      { text: 'Non commencé', items: 1, target: 'open', source: 'known' },
+      { text: 'Recurring', items: 1, target: null, source: 'unknown' },
+      { text: 'Achevé', items: 1, target: 'provClosed', source: 'known' },
+    ]);
+    expect(await written(app)).toEqual(before);
+
+    // The user confirms the table: Recurring is Open, Achevé Prov Close; the import sets them.
+    const table = {
+      'En cours': 'open',
+      'Non commencé': 'open',
+      Recurring: 'open',
+      Achevé: 'provClosed',
+    };
+    const imported = await importAs(
+      'auditorOwner',
+      importForm(french, { ...planFields, statusMapping: JSON.stringify(table) }),
+    );
+    expect(imported.statusCode).toBe(201);
+    expect(statusesOf(imported)).toEqual([
+      { text: 'En cours', items: 1, target: 'open', source: 'sent' },
+      { text: 'Non commencé', items: 1, target: 'open', source: 'sent' },
+      { text: 'Recurring', items: 1, target: 'open', source: 'sent' },
+      { text: 'Achevé', items: 1, target: 'provClosed', source: 'sent' },
+    ]);
+    expect(imported.json().data.warnings).not.toContainEqual(
+      expect.objectContaining({ column: 'F', row: expect.any(Number) }),
+    );
+    const plan = await detail(imported.json().data.actionPlanId);
+    expect(
+      plan.gaps.map((gap: { esapItemNumber: string; status: string; fields: object }) => [
+        gap.esapItemNumber,
+        gap.status,
+      ]),
+    ).toEqual([
+      ['1.1', 'open'],
+      ['2.1', 'open'],
+      ['3.1', 'open'],
+      ['6.1', 'provClosed'],
+    ]);
+    const biodiversity = plan.gaps[3] as { statusHistory: { status: string }[]; fields: object };
+    expect(biodiversity.statusHistory.map((entry) => entry.status)).toEqual(['open', 'provClosed']);
+    expect(biodiversity.fields).toMatchObject({ esapStatus: { value: 'Achevé' } });
+
+    // The next import of the client's companies answers the remembered table, in any spelling.
+    const again = await importAs('auditorOwner', importForm(french), { dryRun: 'true' });
+    expect(statusesOf(again)).toEqual([
+      { text: 'En cours', items: 1, target: 'open', source: 'remembered' },
+      { text: 'Non commencé', items: 1, target: 'open', source: 'remembered' },
+      { text: 'Recurring', items: 1, target: 'open', source: 'remembered' },
+      { text: 'Achevé', items: 1, target: 'provClosed', source: 'remembered' },
+    ]);
+    const stored = await app.db.query<{ status_key: string; target: string | null }>(
+      `SELECT m.status_key, m.target FROM esap_status_mappings m
+       JOIN target_companies tc ON tc.client_id = m.client_id WHERE tc.id = $1 ORDER BY 1`,
+      [world.acmeId],
+    );
+    expect(stored.rows).toEqual([
+      { status_key: 'achevé', target: 'provClosed' },
+      { status_key: 'en cours', target: 'open' },
+      { status_key: 'non commencé', target: 'open' },
+      { status_key: 'recurring', target: 'open' },
+    ]);
+
+    // Where the client's closures need evidence review, no import sets Prov Close: a table asking
+    // for it is refused and changes nothing; a remembered one keeps the status as text.
+    const on = await world.as.clientOwner({
+      method: 'PUT',
+      url: '/api/v1/client/settings',
+      payload: { closureNeedsReview: true },
+    });
+    expect(on.statusCode).toBe(200);
+    try {
+      const unchanged = await written(app);
+      const refused = await importAs(
+        'auditorOwner',
+        importForm(french, { ...planFields, statusMapping: JSON.stringify(table) }),
+      );
+      expect({ status: refused.statusCode, message: refused.json().message }).toEqual({
+        status: 400,
+        message:
+          "This client's closures need evidence review: an import cannot set Prov Close. Map the status to Open or keep it as text only.",
+      });
+      expect(await written(app)).toEqual(unchanged);
+      const dry = await importAs('auditorOwner', importForm(french), { dryRun: 'true' });
+      expect(statusesOf(dry)).toContainEqual({
+        text: 'Achevé',
+        items: 1,
+        target: null,
+        source: 'remembered',
+      });
+    } finally {
+      await world.as.clientOwner({
+        method: 'PUT',
+        url: '/api/v1/client/settings',
+        payload: { closureNeedsReview: false },
+      });
+    }
   });
 
   it('refuses what is not a spreadsheet by its bytes, whatever its name', async () => {

@@ -37,7 +37,13 @@ import {
 } from '@verity/shared-ui';
 import { auditorPaths } from '../../area-paths';
 import { ImportResult } from './import-result';
-import { MappingTable, PreviewTable } from './mapping-table';
+import {
+  MappingTable,
+  PreviewTable,
+  StatusTable,
+  statusTable,
+  type StatusChoices,
+} from './mapping-table';
 
 interface PlanValues {
   /** '' for a new plan, else the id of one of the audit's plans. */
@@ -83,6 +89,7 @@ export function ImportEsapForm({ audit, targetCompanyId }: ImportEsapFormProps) 
   const [read, setRead] = useState<EsapImportResult | null>(null);
   const [reading, setReading] = useState(false);
   const [mapping, setMapping] = useState<EsapColumnMapping>({});
+  const [statusChoices, setStatusChoices] = useState<StatusChoices>({});
   const [result, setResult] = useState<EsapImportResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const plans = useQuery({
@@ -96,6 +103,8 @@ export function ImportEsapForm({ audit, targetCompanyId }: ImportEsapFormProps) 
   const needsSdgs = !mapped.has('impactedSDGs');
   const headers = Object.fromEntries((read?.columns ?? []).map((c) => [c.column, c.header]));
   const mappingProblem = repeatedMapping(mapping, headers);
+  // The statuses of the last answer (a dry run after a changed mapping may find others).
+  const statuses = result?.statuses ?? read?.statuses ?? [];
 
   const formik = useFormik<PlanValues>({
     initialValues: INITIAL,
@@ -133,6 +142,7 @@ export function ImportEsapForm({ audit, targetCompanyId }: ImportEsapFormProps) 
           {
             file,
             mapping,
+            statusMapping: statusTable(statuses, statusChoices),
             actionPlanHeading: newPlan ? values.actionPlanHeading : undefined,
             category: newPlan ? values.category : undefined,
             timeline: newPlan ? values.timeline : undefined,
@@ -175,6 +185,7 @@ export function ImportEsapForm({ audit, targetCompanyId }: ImportEsapFormProps) 
       const answer = await importEsap({ targetCompanyId, auditId, dryRun: true }, { file });
       setRead(answer);
       setMapping(Object.fromEntries(answer.columns.map((c) => [c.column, c.field])));
+      setStatusChoices({});
     } catch (error) {
       const message = getErrorText(error, text.failed);
       setRead(null);
@@ -245,6 +256,14 @@ export function ImportEsapForm({ audit, targetCompanyId }: ImportEsapFormProps) 
             problem={mappingProblem}
             onChange={(column, field) => {
               setMapping((current) => ({ ...current, [column]: field }));
+              setResult(null);
+            }}
+          />
+          <StatusTable
+            statuses={statuses}
+            choices={statusChoices}
+            onChange={(status, target) => {
+              setStatusChoices((current) => ({ ...current, [status]: target }));
               setResult(null);
             }}
           />

@@ -230,6 +230,48 @@ describe('ImportEsapPage', () => {
     );
   });
 
+  it('shows the table of ESAP statuses, each once, and sends what the user confirmed', async () => {
+    const statuses: EsapImportResult['statuses'] = [
+      { text: 'En cours', items: 3, target: 'open', source: 'remembered' },
+      { text: 'Achevé', items: 1, target: 'provClosed', source: 'known' },
+      { text: 'Recurring', items: 2, target: null, source: 'unknown' },
+    ];
+    const { user, view } = setUp([
+      ok(answer({ statuses })),
+      ok(answer({ dryRun: false, actionPlanId: 'p-new', statuses }), 201),
+    ]);
+    await readWorkbook(user);
+    const table = within(screen.getByRole('region', { name: 'ESAP statuses' }));
+    const rows = table.getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'En coursRemembered3OpenProv CloseKeep as text only',
+      'AchevéProposed1OpenProv CloseKeep as text only',
+      'RecurringNot recognised2OpenProv CloseKeep as text only',
+    ]);
+    expect(table.getByLabelText("Status 'En cours' imported as")).toHaveDisplayValue('Open');
+    expect(table.getByLabelText("Status 'Achevé' imported as")).toHaveDisplayValue('Prov Close');
+    expect(table.getByLabelText("Status 'Recurring' imported as")).toHaveDisplayValue(
+      'Keep as text only',
+    );
+    await user.selectOptions(table.getByLabelText("Status 'Recurring' imported as"), 'Open');
+    expect(within(rows[2]!).getByText('Your choice')).toBeVisible();
+    expect(await axe(view.container)).toHaveNoViolations();
+
+    await enterText(user, screen.getByLabelText(/^Heading/), 'Sahel Ciment PAES');
+    await user.selectOptions(screen.getByLabelText(/^Category/), 'Environment');
+    await enterText(user, screen.getByLabelText(/^Timeline/), '2028-12-31');
+    await user.selectOptions(screen.getByLabelText(/^ESG Aspect/), 'Environmental');
+    await user.click(screen.getByLabelText(/^SDG8 /));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    await screen.findByRole('link', { name: 'Open the action plan' });
+    // The whole table is sent, so the client's next import remembers it.
+    expect(JSON.parse(formField(sent(1).body, 'statusMapping') ?? '{}')).toEqual({
+      'En cours': 'open',
+      Achevé: 'provClosed',
+      Recurring: 'open',
+    });
+  });
+
   it('shows the server’s reason when the file is no spreadsheet', async () => {
     const { user } = setUp(fails(400, 'This file is not an .xlsx workbook or a CSV file.'));
     await user.upload(

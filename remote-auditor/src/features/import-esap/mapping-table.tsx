@@ -3,11 +3,17 @@ import {
   ESAP_IMPORT_FIELDS,
   ESAP_IMPORT_FIELD_LABELS,
   ESAP_IMPORT_SCREEN as text,
+  IMPORT_STATUS_TARGETS,
+  IMPORT_STATUS_TARGET_LABELS,
+  KEEP_AS_TEXT_LABEL,
   NOT_IMPORTED_LABEL,
   isEsapImportField,
+  isImportStatusTarget,
   type EsapColumnMapping,
   type EsapImportColumn,
   type EsapImportPreviewRow,
+  type EsapImportStatus,
+  type ImportStatusTarget,
 } from '@verity/shared-api';
 
 const FIELD_OPTIONS = ESAP_IMPORT_FIELDS.map((field) => ({
@@ -123,6 +129,92 @@ export function PreviewTable({
                 )}
               </tr>
             ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** The choices made in the table of statuses: each status as the file writes it to its target. */
+export type StatusChoices = Readonly<Record<string, ImportStatusTarget | null>>;
+
+/** The table as sent: every status of the file, with the choice made or the one answered. */
+export function statusTable(
+  statuses: readonly EsapImportStatus[],
+  choices: StatusChoices,
+): Record<string, ImportStatusTarget | null> {
+  return Object.fromEntries(
+    statuses.map((status) => [
+      status.text,
+      status.text in choices ? (choices[status.text] ?? null) : status.target,
+    ]),
+  );
+}
+
+/**
+ * The file's ESAP statuses, each once, with the gap status the import sets for it: proposed where
+ * the import knows the status, remembered from the client's last import, or the user's choice.
+ */
+export function StatusTable({
+  statuses,
+  choices,
+  onChange,
+}: {
+  statuses: readonly EsapImportStatus[];
+  choices: StatusChoices;
+  onChange: (status: string, target: ImportStatusTarget | null) => void;
+}) {
+  if (statuses.length === 0) return null;
+  return (
+    <section className="va-import__section" aria-labelledby="va-import-statuses">
+      <h2 id="va-import-statuses" className="va-import__section-title">
+        {text.statusTitle}
+      </h2>
+      <p className="va-import__hint">{text.statusHint}</p>
+      <div className="va-import__scroll">
+        <table className="va-import__table va-import__mapping va-import__statuses">
+          <thead>
+            <tr>
+              <th scope="col">{text.statusHeader}</th>
+              <th scope="col">{text.statusItemsHeader}</th>
+              <th scope="col">{text.statusTargetHeader}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {statuses.map((status) => {
+              const chosen = status.text in choices;
+              const value = chosen ? (choices[status.text] ?? null) : status.target;
+              return (
+                <tr key={status.text} data-source={chosen ? 'sent' : status.source}>
+                  <th scope="row">
+                    {status.text}
+                    <span className="va-import__column-header">
+                      {text.statusSources[chosen ? 'sent' : status.source]}
+                    </span>
+                  </th>
+                  <td>{status.items}</td>
+                  <td className="va-import__field">
+                    <select
+                      className="vui-input"
+                      aria-label={text.statusTargetLabel(status.text)}
+                      value={value ?? ''}
+                      onChange={(event) => {
+                        const next = event.target.value;
+                        onChange(status.text, isImportStatusTarget(next) ? next : null);
+                      }}
+                    >
+                      {IMPORT_STATUS_TARGETS.map((target) => (
+                        <option key={target} value={target}>
+                          {IMPORT_STATUS_TARGET_LABELS[target]}
+                        </option>
+                      ))}
+                      <option value="">{KEEP_AS_TEXT_LABEL}</option>
+                    </select>
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
