@@ -9,10 +9,11 @@ import { atBothSizes } from '../support/sizes';
 // The auditor owner imports a lender's ESAP workbook (generated here: a title, a merged two-row
 // header, section rows, multi-line cells, words where dates belong, footnote markers) into a new
 // action plan of Acme Steel's seeded audit: preview, one mapping changed, a dry run, the import, then
-// the new plan with its gaps.
+// the new plan with its gaps. The file's ESAP statuses come in a table the user confirms ('Completed'
+// set to Open here), remembered for the client's next import.
 
 atBothSizes((size) => {
-  test('an ESAP workbook becomes an action plan: preview, mapping, dry run, import', async ({
+  test('an ESAP workbook becomes an action plan: preview, mapping, statuses, dry run, import', async ({
     page,
   }) => {
     const year = nextYear();
@@ -47,9 +48,21 @@ atBothSizes((size) => {
     );
     // The comments go to the residual risk instead.
     await columns.getByLabel('Column I (Comments)').selectOption({ label: 'Residual risk' });
+    // Each ESAP status once, with the gap status it sets; 'Completed' is confirmed as Open.
+    const statuses = page.getByRole('region', { name: 'ESAP statuses' });
+    await expect(statuses.getByRole('row')).toHaveCount(5);
+    await expect(statuses.getByLabel("Status 'Ongoing' imported as")).toHaveValue('open');
+    await expect(statuses.getByLabel("Status 'Not started' imported as")).toHaveValue('open');
+    const completed = statuses.getByLabel("Status 'Completed' imported as");
+    await completed.selectOption({ label: 'Open' });
+    await expect(completed).toHaveValue('open');
+    await expect(statuses.getByRole('row').filter({ hasText: 'Completed' })).toContainText(
+      'Your choice',
+    );
     await expectFitsWidth(page, `import preview ${size}`);
     await expectNoAxeViolations(page);
-    await screenshot(page, `esap-import-preview-${size}`);
+    await statuses.scrollIntoViewIfNeeded();
+    await screenshot(page, `esap-import-statuses-${size}`);
 
     await page.getByLabel(/^Heading/).fill(heading);
     await page.getByLabel(/^Category/).selectOption({ label: 'Environment' });
@@ -68,9 +81,14 @@ atBothSizes((size) => {
     await expect(result.getByRole('list', { name: 'Errors (1)' })).toContainText(
       'Item 3.1 (row 15, column E): Responsibility is required',
     );
-    await expect(result.getByRole('list', { name: 'Warnings (4)' })).toContainText(
-      "Timetable 'Prior to first disbursement' is not a date",
+    const warnings = result.getByRole('list', { name: 'Warnings (4)' });
+    await expect(warnings).toContainText("Timetable 'Prior to first disbursement' is not a date");
+    // The combined 'Resources, Responsibility' column is named, never read silently; the confirmed
+    // 'Completed' has no warning left.
+    await expect(warnings).toContainText(
+      "Column E ('Resources, Responsibility') names Resources and Responsibility",
     );
+    await expect(warnings).not.toContainText("Status 'Completed'");
     await expect(result.getByRole('link', { name: 'Open the action plan' })).toHaveCount(0);
     await screenshot(page, `esap-import-dry-run-${size}`);
 
@@ -90,8 +108,10 @@ atBothSizes((size) => {
     await expect(page).toHaveURL(/\/action-plans\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     const gaps = page.getByRole('table').last();
-    await expect(gaps.getByText('Develop and implement an Environmental and Social')).toBeVisible();
-    await expect(gaps.getByText('Disclose the Stakeholder Engagement Plan')).toBeVisible();
+    // Each gap reads its completion indicator (the KPI) and its E&S risk; the action is its
+    // recommendation only.
+    await expect(gaps.getByText('ESMS manual approved by the Board')).toBeVisible();
+    await expect(gaps.getByText('SEP published on the company website')).toBeVisible();
     await expect(page.getByText('Total Gaps').locator('..')).toContainText(
       String(EBRD_EXPECTED.imported),
     );

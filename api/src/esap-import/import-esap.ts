@@ -143,6 +143,45 @@ export function parseStatusMapping(
   return table;
 }
 
+/**
+ * The choice each ESAP status makes: the sent table's, else the client's remembered one, else the
+ * known proposals. Where the client's closures need evidence review, Prov Close is never set nor
+ * proposed, and a table asking for it is a 400 (0089).
+ */
+async function statusChoices(
+  q: Queryable,
+  targetCompanyId: string,
+  sent: ReadonlyMap<string, 'open' | 'provClosed' | null>,
+): Promise<{ clientId: string; choose: (text: string) => StatusChoice }> {
+  const { rows: clientRows } = await q.query<{ id: string; closure_needs_review: boolean }>(
+    `SELECT c.id, c.closure_needs_review FROM target_companies tc
+     JOIN clients c ON c.id = tc.client_id WHERE tc.id = $1`,
+    [targetCompanyId],
+  );
+  const client = clientRows[0] as { id: string; closure_needs_review: boolean };
+  if (client.closure_needs_review && [...sent.values()].includes('provClosed')) {
+    throw invalid(ESAP_IMPORT_MESSAGES.provCloseNeedsReview);
+  }
+  const { rows: rememberedRows } = await q.query<{ status_key: string; target: string | null }>(
+    'SELECT status_key, target FROM esap_status_mappings WHERE client_id = $1',
+    [client.id],
+  );
+  const remembered = new Map(rememberedRows.map((row) => [row.status_key, row.target]));
+  const choose = (text: string): StatusChoice => {
+    const key = esapStatusKey(text);
+    let choice: StatusChoice = proposedStatus(text);
+    if (sent.has(key)) choice = { target: sent.get(key) ?? null, source: 'sent' };
+    else if (remembered.has(key)) {
+      const target = remembered.get(key);
+      choice = { target: isImportStatusTarget(target) ? target : null, source: 'remembered' };
+    }
+    return client.closure_needs_review && choice.target === 'provClosed'
+      ? { ...choice, target: null }
+      : choice;
+  };
+  return { clientId: client.id, choose };
+}
+
 /** Problems that stop the whole import: the mapping, the defaults, the new plan's fields. */
 function fileProblems(
   columns: readonly DetectedColumn[],
@@ -245,13 +284,21 @@ export async function importEsap(
     }),
   };
   const sentStatuses = parseStatusMapping(request.statusMapping);
+  const statuses = await statusChoices(db, request.audit.targetCompanyId, sentStatuses);
   const { problems, plan } = fileProblems(columns, request);
   if (problems.length > 0) {
     if (!request.dryRun) throw invalid((problems[0] as ImportProblem).message);
     return {
       ...base,
       gaps: { items: 0, imported: 0, alreadyInPlan: 0, withErrors: 0, sections: 0 },
-      statuses: [],
+      // The file's statuses still come, so the table can be confirmed while the plan's fields are not.
+      statuses: prepareGaps(layout.rows, columns, {
+        formType: request.audit.formType,
+        planTimeline: null,
+        defaults: request.defaults,
+        existingItemNumbers: new Set(),
+        statusChoice: statuses.choose,
+      }).statuses,
       warnings: [],
       errors: problems,
       rejectedRows: [],
@@ -271,41 +318,12 @@ export async function importEsap(
       planItems = await readPlanItems(tx, request.existingPlan.id);
     }
     // Every row checked; those of items the plan has are then compared with them (a revision).
-    // The client's remembered table of statuses, and whether its closures need evidence review (then
-    // an import may not set Prov Close, as the status selector may not: 0035).
-    const { rows: clientRows } = await tx.query<{ id: string; closure_needs_review: boolean }>(
-      `SELECT c.id, c.closure_needs_review FROM target_companies tc
-       JOIN clients c ON c.id = tc.client_id WHERE tc.id = $1`,
-      [request.audit.targetCompanyId],
-    );
-    const client = clientRows[0] as { id: string; closure_needs_review: boolean };
-    if (client.closure_needs_review && [...sentStatuses.values()].includes('provClosed')) {
-      throw invalid(ESAP_IMPORT_MESSAGES.provCloseNeedsReview);
-    }
-    const { rows: rememberedRows } = await tx.query<{ status_key: string; target: string | null }>(
-      'SELECT status_key, target FROM esap_status_mappings WHERE client_id = $1',
-      [client.id],
-    );
-    const remembered = new Map(rememberedRows.map((row) => [row.status_key, row.target]));
-    const statusChoice = (text: string): StatusChoice => {
-      const key = esapStatusKey(text);
-      let choice: StatusChoice = proposedStatus(text);
-      if (sentStatuses.has(key)) choice = { target: sentStatuses.get(key) ?? null, source: 'sent' };
-      else if (remembered.has(key)) {
-        const target = remembered.get(key);
-        choice = { target: isImportStatusTarget(target) ? target : null, source: 'remembered' };
-      }
-      // Where closures need review, Prov Close is never set nor proposed.
-      return client.closure_needs_review && choice.target === 'provClosed'
-        ? { ...choice, target: null }
-        : choice;
-    };
     const prepared = prepareGaps(layout.rows, columns, {
       formType: request.audit.formType,
       planTimeline,
       defaults: request.defaults,
       existingItemNumbers: new Set<string>(),
-      statusChoice,
+      statusChoice: statuses.choose,
     });
     let toInsert = prepared.gaps;
     let warnings = prepared.warnings;
@@ -394,7 +412,12 @@ export async function importEsap(
          SELECT $1, t.key, t.target, $4 FROM unnest($2::text[], $3::text[]) AS t (key, target)
          ON CONFLICT (client_id, status_key)
          DO UPDATE SET target = EXCLUDED.target, updated_by = EXCLUDED.updated_by, updated_at = now()`,
-        [client.id, [...sentStatuses.keys()], [...sentStatuses.values()], request.actor._id],
+        [
+          statuses.clientId,
+          [...sentStatuses.keys()],
+          [...sentStatuses.values()],
+          request.actor._id,
+        ],
       );
     }
     return answer(request.dryRun && !request.existingPlan ? null : actionPlanId);

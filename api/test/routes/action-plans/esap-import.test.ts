@@ -339,6 +339,10 @@ describe.each(databaseKinds)('ESAP import on %s', (kind) => {
       { text: 'Recurring', items: 1, target: null, source: 'unknown' },
       { text: 'Achevé', items: 1, target: 'provClosed', source: 'known' },
     ]);
+    // Reading the file, before the plan's fields are filled in, answers the same table.
+    const reading = await importAs('auditorOwner', importForm(french, {}), { dryRun: 'true' });
+    expect(reading.json().data.errors).not.toEqual([]);
+    expect(statusesOf(reading)).toEqual(statusesOf(first));
     expect(await written(app)).toEqual(before);
 
     // The user confirms the table: Recurring is Open, Achevé Prov Close; the import sets them.
