@@ -103,6 +103,7 @@ describe('gap rules', () => {
         esapItemNumber: null,
         requirementReferences: [],
         completionIndicator: null,
+        resources: null,
         timetable: null,
         conditionType: null,
         loanClause: null,

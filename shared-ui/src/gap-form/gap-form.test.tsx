@@ -277,6 +277,7 @@ describe('GapForm rules', () => {
       esapItemNumber: null,
       requirementReferences: [],
       completionIndicator: null,
+      resources: null,
       timetable: null,
       conditionType: null,
       loanClause: null,
