@@ -396,7 +396,8 @@ export const ESAP_IMPORT_SCREEN = {
   importInto: 'Import into',
   newPlan: 'A new action plan',
   gapDefaultsTitle: 'For every item',
-  gapDefaultsHint: 'Used where the file has no column for them.',
+  gapDefaultsHint:
+    'Used where the file has no column for them; the ESG Aspect only for items whose standard (IFC PS, EBRD PR) gives none.',
   esgAspect: 'ESG Aspect',
   esgAspectPlaceholder: 'Select ESG Aspect',
   impactedSdgs: 'Impacted SDGs',
