@@ -336,6 +336,10 @@ export type {
   ActionPlanStatistics,
   ActionPlanDetail,
   ActionPlanChanges,
+  BulkGapChange,
+  BulkGapResult,
+  MyAction,
+  MyActions,
   ChangeEntry,
   GapRevision,
   ChartSlice,
@@ -352,6 +356,16 @@ export type {
   ClosureCount,
   LiveChange,
 } from './contract';
+export {
+  BULK_GAPS_MAX,
+  MY_ACTIONS_MAX,
+  BULK_CHANGE_KINDS,
+  BULK_CHANGE_LABELS,
+  BULK_TEXT,
+  MY_ACTIONS_TEXT,
+  gapItemName,
+} from './domain/bulk-changes';
+export type { BulkChangeKind } from './domain/bulk-changes';
 export { LIVE_CHANGE_EVENT, LIVE_EVENTS_PATH, LIVE_RESYNC_EVENT } from './domain/live';
 export type { RemarkChange, RemarkPayload } from './calls/action-plans';
 export type { CsvExport } from './calls/csv-export';

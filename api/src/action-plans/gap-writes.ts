@@ -1,22 +1,28 @@
 // Writing gaps: each write that touches several rows runs inside the caller's transaction, and
 // records itself in the gap's change history there (./change-history.ts).
 import {
+  checkChangeReason,
+  checkGap,
   ESAP_ITEM_NUMBER_REPEATED,
   ESAP_ITEM_NUMBER_TAKEN,
   ESAP_ITEM_NUMBER_TAKEN_CODE,
   ESAP_REVISION_MESSAGES,
   repeatedEsapItemNumber,
+  type AuditForm,
+  type GapChanges,
   type GapValues,
   type Gap,
 } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
-import { ApiError } from '../errors';
+import { ApiError, notFound, passed } from '../errors';
 import { randomUUID } from 'node:crypto';
+import { findGap } from './gap-sql';
 import {
   checkedGapValues,
   gapFieldChanges,
   lockGap,
   recordCreatedGaps,
+  reasonPassed,
   recordGapChanges,
   storedGapValues,
   type Actor,
@@ -355,4 +361,54 @@ export function gapAsInput(gap: Gap): Record<string, unknown> {
     dueOffsetDays: gap.dueOffsetDays,
     resources: gap.resources,
   };
+}
+
+/** The edit of one gap as PUT /gap/{gapId} makes it: the fields that change, why, and the version seen. */
+export interface GapEdit {
+  changes: Omit<GapChanges, 'reason' | 'version'>;
+  reason?: string;
+  version?: number;
+}
+
+/**
+ * Edits a gap in the caller's transaction: locks it (a stale version: 409), checks the whole gap the
+ * edit makes by the gap rules of its plan's form, asks a reason when the due date moves later (422),
+ * and records each changed field (`updateGap`). PUT /gap/{gapId} and the bulk change both edit so.
+ */
+export async function editGap(
+  tx: Queryable,
+  /** The gap's id, with its plan's form type and timeline. */
+  target: { id: string; form_type: string; timeline: Date | null },
+  edit: GapEdit,
+  actor: Actor,
+): Promise<void> {
+  const { changes, reason, version } = edit;
+  // Locked first, so the edit is merged into the very gap it replaces (a stale version: 409).
+  const locked = await lockGap(tx, target.id, version);
+  const stored = await findGap(tx, target.id);
+  if (!stored) throw notFound();
+  const gap = passed(
+    checkGap(
+      { ...gapAsInput(stored), ...changes },
+      {
+        formType: target.form_type as AuditForm,
+        planTimeline: target.timeline,
+        // A kept due date may have passed since it was set; only a new one must lie ahead.
+        checkDueDateInFuture:
+          changes.dueDate !== undefined &&
+          (changes.dueDate === null ||
+            !stored.dueDate ||
+            new Date(changes.dueDate).getTime() !== new Date(stored.dueDate).getTime()),
+      },
+    ),
+  );
+  const why = reasonPassed(
+    checkChangeReason({
+      subject: 'dueDate',
+      before: stored.dueDate,
+      after: gap.dueDate as Date | undefined,
+      reason,
+    }),
+  );
+  await updateGap(tx, { locked, stored }, gap, actor, why);
 }

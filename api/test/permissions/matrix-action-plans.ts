@@ -206,6 +206,46 @@ export const ACTION_PLAN_ROWS: readonly MatrixRow[] = [
       ),
   },
   {
+    // A status change (the route's permission); a due date or responsibility also asks editGap
+    // (api/test/routes/action-plans/bulk-changes.test.ts).
+    route: 'POST /action-plan/{actionPlanId}/gaps/bulk',
+    write: true,
+    own: {
+      client: [200, 200, 200, 403],
+      auditor: [200, 200, 200, 403],
+      targetCompany: [403, 403, 403, 403],
+    },
+    foreign: {
+      client: [404, 404, 404, 403],
+      auditor: [404, 404, 404, 403],
+      targetCompany: [403, 403, 403, 403],
+    },
+    mixed: ['gapId'],
+    request: async ({ app, ids }) => {
+      const { rows } = await app.db.query<{ version: number }>(
+        'SELECT version FROM gaps WHERE id = $1',
+        [ids.gapId],
+      );
+      return json(
+        'POST',
+        `/action-plan/${ids.actionPlanId}/gaps/bulk`,
+        { gaps: [{ id: ids.gapId, version: rows[0]?.version ?? 1 }], status: 'provClosed' },
+        { targetCompanyId: ids.targetCompanyId },
+      );
+    },
+  },
+  {
+    // The signed-in company user's own open gaps: no id to send, so no foreign call.
+    route: 'GET /target-company/my-actions',
+    write: false,
+    own: {
+      client: [403, 403, 403, 403],
+      auditor: [403, 403, 403, 403],
+      targetCompany: [200, 200, 200, 200],
+    },
+    request: () => ({ method: 'GET', url: '/target-company/my-actions' }),
+  },
+  {
     route: 'PATCH /gap/{id}/remark',
     write: true,
     own: {

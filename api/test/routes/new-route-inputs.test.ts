@@ -35,15 +35,20 @@ const planFields = {
   timeline: '2030-01-01',
 };
 
+/** A gap in a bulk change's list, replaced by the plan's own gap when sent. */
+const GAP = { id: '2f0c7c38-1f0e-4a3e-8a55-3b9a0f4c1e11', version: 1 };
+
 /** The plan's first gap, as the auditor owner reads it. */
-async function gapOf(world: World, planId: string): Promise<string> {
+async function firstGapOf(world: World, planId: string): Promise<typeof GAP> {
   const response = await world.as.auditorOwner({
     method: 'GET',
     url: `/api/v1/action-plan/${planId}`,
     query: { targetCompanyId: world.acmeId },
   });
-  return (response.json() as { data: { gaps: { id: string }[] } }).data.gaps[0]!.id;
+  const [gap] = (response.json() as { data: { gaps: (typeof GAP)[] } }).data.gaps;
+  return { id: gap!.id, version: gap!.version };
 }
+const gapOf = async (world: World, planId: string) => (await firstGapOf(world, planId)).id;
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 const PROBES: Probe[] = [
@@ -280,6 +285,37 @@ const PROBES: Probe[] = [
     name: `PUT /client/settings #${index + 1}`,
     as: 'clientOwner' as const,
     request: () => ({ method: 'PUT' as const, url: '/api/v1/client/settings', payload }),
+  })),
+  // One change to many gaps: wrong types, NUL bytes, huge values, ids that are no uuids.
+  ...[
+    { gaps: 'all', status: 'closed' },
+    { gaps: [{ id: 'not-a-uuid', version: 1 }], status: 'closed' },
+    { gaps: [{ id: '\u0000', version: 1 }], status: 'closed' },
+    { gaps: [{ ...GAP, version: -1 }], status: 'closed' },
+    { gaps: [GAP], status: 'done' },
+    { gaps: [GAP], dueDate: NUL },
+    { gaps: [GAP], dueDate: '99999-01-01' },
+    { gaps: [GAP], responsibility: HUGE },
+    { gaps: [GAP], responsibility: { name: 'Plant' } },
+    { gaps: [GAP] },
+    {
+      gaps: Array.from({ length: 10_000 }, () => GAP),
+      status: 'closed',
+    },
+  ].map((payload, index) => ({
+    name: `POST /action-plan/{id}/gaps/bulk #${index + 1}`,
+    // The plan's own gap at its version stands for GAP, so a refusal is about the value beside it.
+    request: async (world: World, planId: string) => {
+      const gap = await firstGapOf(world, planId);
+      return {
+        method: 'POST' as const,
+        url: `/api/v1/action-plan/${planId}/gaps/bulk`,
+        query: { targetCompanyId: world.acmeId },
+        payload: JSON.parse(
+          JSON.stringify(payload).replaceAll(JSON.stringify(GAP), JSON.stringify(gap)),
+        ) as object,
+      };
+    },
   })),
   // The company's users held back at sign-in: the company's id, as its users list takes it.
   ...[

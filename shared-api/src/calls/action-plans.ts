@@ -6,6 +6,9 @@ import type {
   ActionPlanFilters,
   ActionPlanPage,
   AnswerData,
+  BulkGapChange,
+  BulkGapResult,
+  MyActions,
   Gap,
   GapChanges,
   GapInput,
@@ -180,6 +183,29 @@ export async function updateGapStatus(
     client.patch(`gap/${segment(gapId)}/status`, { searchParams: { targetCompanyId }, json }),
   );
   return data.gap;
+}
+
+/**
+ * POST /action-plan/{actionPlanId}/gaps/bulk: one change (a status, a due date with its reason, or a
+ * responsibility) to every gap named, each with the version the user saw; all or nothing.
+ */
+export async function bulkChangeGaps(
+  actionPlanId: string,
+  targetCompanyId: string,
+  change: BulkGapChange,
+  client: KyInstance = apiClient,
+): Promise<BulkGapResult> {
+  return dataOf<Answer<'bulkChangeGaps', 200>>(
+    client.post(`action-plan/${segment(actionPlanId)}/gaps/bulk`, {
+      searchParams: { targetCompanyId },
+      json: change,
+    }),
+  );
+}
+
+/** GET /target-company/my-actions: the open gaps naming the signed-in company user, overdue first. */
+export async function getMyActions(client: KyInstance = apiClient): Promise<MyActions> {
+  return dataOf<Answer<'myActions', 200>>(client.get('target-company/my-actions'));
 }
 
 /** PATCH /gap/{id}/remark: a remark with its images, sent as multipart form data (not viewer). */

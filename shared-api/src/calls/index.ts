@@ -58,6 +58,8 @@ export {
   addGap,
   updateGap,
   updateGapStatus,
+  bulkChangeGaps,
+  getMyActions,
   addRemark,
   withdrawRemark,
   withdrawRemarkDocument,

@@ -4,6 +4,7 @@ import { ACTION_PLAN_CATEGORIES, AUDIT_FORMS, ESG_ASPECTS } from '../domain/audi
 import { EVIDENCE_WARNINGS } from '../domain/attachments';
 import { CURRENCY_CODES } from '../domain/currency';
 import { CONDITION_TYPES, REQUIREMENT_REFERENCES } from '../domain/esap';
+import { BULK_GAPS_MAX, MY_ACTIONS_MAX } from '../domain/bulk-changes';
 import { GAP_CHANGE_PREVIEW, GAP_REMARK_PREVIEW, PLAN_LIST_GAP_PREVIEW } from '../domain/limits';
 import { RISK_SEVERITIES } from '../domain/risk';
 import { SDG_CODES } from '../domain/sdg';
@@ -514,6 +515,56 @@ export const ActionPlanDetail = Type.Object({
 });
 export type ActionPlanDetail = Static<typeof ActionPlanDetail>;
 
+/** POST /action-plan/{actionPlanId}/gaps/bulk: one change for the gaps named, each with the version the user saw. */
+export const BulkGapChange = Type.Object({
+  gaps: Type.Array(
+    Type.Object({
+      id: Uuid,
+      version: Type.Integer({
+        minimum: 1,
+        description: 'the version the user saw; 409 when stale',
+      }),
+    }),
+    { description: `the gaps of the plan to change, at most ${BULK_GAPS_MAX}` },
+  ),
+  status: Type.Optional(literals(GAP_STATUSES)),
+  dueDate: Type.Optional(Type.String({ description: 'ISO date; ap, capa and mp' })),
+  reason: ChangeReason,
+  responsibility: Type.Optional(Type.String()),
+});
+export type BulkGapChange = Static<typeof BulkGapChange>;
+
+/** The gaps a bulk change wrote, with their new versions. */
+export const BulkGapResult = Type.Object({
+  gaps: Type.Array(Type.Object({ id: Uuid, version: Type.Integer() })),
+});
+export type BulkGapResult = Static<typeof BulkGapResult>;
+
+/** One open gap a company user is responsible for, with where it sits (GET /target-company/my-actions). */
+export const MyAction = Type.Object({
+  gapId: Uuid,
+  actionPlanId: Uuid,
+  auditId: Uuid,
+  auditorId: Uuid,
+  actionPlanHeading: Type.String(),
+  esapItemNumber: Nullable(Type.String()),
+  KPI: Type.String(),
+  gapName: Type.String(),
+  responsibility: Type.String(),
+  dueDate: Nullable(IsoDate),
+  displayStatus: oneOf(STATUS_KEYS),
+  overdue: Type.Boolean(),
+});
+export type MyAction = Static<typeof MyAction>;
+
+export const MyActions = Type.Object({
+  actions: Type.Array(MyAction, {
+    description: `overdue first, then by due date; at most ${MY_ACTIONS_MAX}`,
+  }),
+  total: Type.Integer({ minimum: 0, description: 'all the open gaps naming the user' }),
+});
+export type MyActions = Static<typeof MyActions>;
+
 /* ---------- The routes ---------- */
 
 const CompanyQuery = Type.Object({ targetCompanyId: Uuid });
@@ -600,6 +651,15 @@ export const actionPlanSchemas = routeSchemas({
     querystring: CompanyQuery,
     body: StatusChange,
     response: { 200: GapAnswer, ...signedInErrors, ...errorAnswers(409) },
+  },
+  bulkChangeGaps: {
+    params: Type.Object({ actionPlanId: Uuid }),
+    querystring: CompanyQuery,
+    body: BulkGapChange,
+    response: { 200: successWith(BulkGapResult), ...signedInErrors, ...changeErrors },
+  },
+  myActions: {
+    response: { 200: successWith(MyActions), ...signedInErrors },
   },
   requestClosure: {
     params: Type.Object({ id: Uuid }),

@@ -52,6 +52,7 @@ describe('the permission table', () => {
       'viewClientDashboard',
       'viewPortfolio',
       'viewActionPlans',
+      'viewOwnActions',
       'followChanges',
       'exportActionPlans',
       'viewRemarkDocuments',

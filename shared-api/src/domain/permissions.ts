@@ -67,6 +67,8 @@ export const PERMISSIONS = {
   /** An action plan's heading, category and timeline: as for editing its gaps. */
   editActionPlan: { auditor: ADMIN_OR_OWNER },
   changeGapStatus: { client: NOT_VIEWER, auditor: NOT_VIEWER },
+  /** "My actions": the open gaps naming the signed-in company user as responsible. */
+  viewOwnActions: { targetCompany: EVERYONE },
   addRemark: { client: NOT_VIEWER, auditor: NOT_VIEWER, targetCompany: NOT_VIEWER },
   /** Withdrawing one's own remarks (within their window) and their images. */
   withdrawRemarks: { client: NOT_VIEWER, auditor: NOT_VIEWER, targetCompany: NOT_VIEWER },

@@ -1,18 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  BULK_GAPS_MAX,
   MISSING_STATUS,
   actionPlanSchemas,
-  checkChangeReason,
   checkGap,
   type AuditForm,
   type SessionUser,
 } from '@verity/shared-api/src/server';
-import { lockGap, reasonPassed } from '../../action-plans/change-history';
 import { guardClosureLoop } from '../../action-plans/closure';
+import { applyBulkChange, bulkChangeOf } from '../../action-plans/bulk-changes';
 import { findGap } from '../../action-plans/gap-sql';
-import { gapAsInput, insertGap, setGapStatus, updateGap } from '../../action-plans/gap-writes';
+import { findMyActions } from '../../action-plans/my-actions';
+import { editGap, insertGap, setGapStatus } from '../../action-plans/gap-writes';
 import { requireVisibleActionPlan, requireVisibleGap } from '../../auth/tenancy';
-import { invalid, notFound, passed } from '../../errors';
+import { forbidden, invalid, notFound, passed } from '../../errors';
 import { routeDefaults } from './common';
 
 const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -75,36 +76,7 @@ const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const visible = await requireVisibleGap(db, user, request.params.gapId);
       if (visible.audit_id !== request.query.auditId) throw notFound();
       const { reason, version, ...changes } = request.body;
-      await db.transaction(async (tx) => {
-        // Locked first, so the edit is merged into the very gap it replaces (a stale version: 409).
-        const locked = await lockGap(tx, visible.id, version);
-        const stored = await findGap(tx, visible.id);
-        if (!stored) throw notFound();
-        const gap = passed(
-          checkGap(
-            { ...gapAsInput(stored), ...changes },
-            {
-              formType: visible.form_type as AuditForm,
-              planTimeline: visible.timeline,
-              // A kept due date may have passed since it was set; only a new one must lie ahead.
-              checkDueDateInFuture:
-                changes.dueDate !== undefined &&
-                (changes.dueDate === null ||
-                  !stored.dueDate ||
-                  new Date(changes.dueDate).getTime() !== new Date(stored.dueDate).getTime()),
-            },
-          ),
-        );
-        const why = reasonPassed(
-          checkChangeReason({
-            subject: 'dueDate',
-            before: stored.dueDate,
-            after: gap.dueDate as Date | undefined,
-            reason,
-          }),
-        );
-        await updateGap(tx, { locked, stored }, gap, user, why);
-      });
+      await db.transaction((tx) => editGap(tx, visible, { changes, reason, version }, user));
       return { success: true as const, data: { gap: await gapOrNotFound(visible.id, user) } };
     },
   );
@@ -139,6 +111,53 @@ const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         await setGapStatus(tx, visible.id, status, user, { version: request.body.version });
       });
       return { success: true as const, data: { gap: await gapOrNotFound(visible.id, user) } };
+    },
+  );
+
+  fastify.post(
+    '/action-plan/:actionPlanId/gaps/bulk',
+    {
+      config: { permission: 'changeGapStatus' },
+      schema: {
+        ...routeDefaults,
+        summary:
+          'One change to many gaps of a plan: a status (client or auditor, not viewer), or a due date or responsibility (auditor owner or admin)',
+        description: `Each gap is named with the version the user saw, at most ${BULK_GAPS_MAX}. Each is changed as its single edit changes it (status history, change history); one gap refused (stale: 409; the closure loop: 409; a later due date without a reason: 422; a broken gap rule: 400) refuses them all, with a message naming the gap.`,
+        ...actionPlanSchemas.bulkChangeGaps,
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      const change = bulkChangeOf(user, request.body);
+      const plan = await requireVisibleActionPlan(
+        db,
+        user,
+        request.params.actionPlanId,
+        request.query.targetCompanyId,
+      );
+      const gaps = await db.transaction((tx) =>
+        applyBulkChange(tx, plan, request.body.gaps, change, user),
+      );
+      return { success: true as const, data: { gaps } };
+    },
+  );
+
+  fastify.get(
+    '/target-company/my-actions',
+    {
+      config: { permission: 'viewOwnActions' },
+      schema: {
+        ...routeDefaults,
+        summary:
+          'The open gaps of the signed-in company user’s company whose responsibility names them, overdue first (company users)',
+        ...actionPlanSchemas.myActions,
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      if (!user.targetCompanyId) throw forbidden();
+      const data = await findMyActions(db, { ...user, targetCompanyId: user.targetCompanyId });
+      return { success: true as const, data };
     },
   );
 };
