@@ -30,7 +30,12 @@ export type { ConfirmDialogProps, DeleteUserDialogProps } from './confirm-dialog
 export { Tabs } from './tabs';
 export type { TabItem, TabsProps } from './tabs';
 export { DataTable, RowLink, followRowLink } from './data-table';
-export type { DataTableColumn, DataTableProps, RowLinkTarget } from './data-table';
+export type {
+  DataTableColumn,
+  DataTableProps,
+  DataTableSelection,
+  RowLinkTarget,
+} from './data-table';
 export {
   ListPages,
   Pagination,

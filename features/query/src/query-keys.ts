@@ -16,6 +16,8 @@ export const queryKeys = {
   audits: (filter: Filter = {}) => ['audits', filter] as const,
   actionPlans: (filter: Filter = {}) => ['action-plans', filter] as const,
   actionPlan: (actionPlanId?: string) => one('action-plan', actionPlanId),
+  /** The signed-in company user's open gaps ("My actions"). */
+  myActions: () => ['my-actions'] as const,
   users: (userType?: string, filter: Filter = {}) =>
     ['users', ...(userType ? [userType, filter] : [])] as const,
   /** The organisation's users held back at sign-in (read from the identity provider). */

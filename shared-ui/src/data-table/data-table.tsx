@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, type ReactNode } from 'react';
 import { RowLink, followRowLink, type RowLinkTarget } from './row-link';
 import '../styles/display.css';
 
@@ -10,6 +10,18 @@ export interface DataTableColumn<Row> {
   width?: string;
   /** The column the rows are sorted by, and which way (its heading then carries `aria-sort`). */
   sorted?: 'ascending' | 'descending';
+}
+
+/** A checkbox before each row and one in the heading that selects every row shown. */
+export interface DataTableSelection<Row> {
+  isSelected: (row: Row) => boolean;
+  onToggle: (row: Row) => void;
+  /** Selects every row shown, or clears them when all are selected. */
+  onToggleAll: () => void;
+  /** The accessible name of a row's checkbox ('Select gap 1.1 Water'). */
+  rowLabel: (row: Row) => string;
+  /** The accessible name of the heading's checkbox ('Select all shown gaps'). */
+  allLabel: string;
 }
 
 export interface DataTableProps<Row> {
@@ -31,6 +43,36 @@ export interface DataTableProps<Row> {
   emptyText?: string;
   /** Extra rows after a row, e.g. a plan's nested gap rows; they get the same column count. */
   renderAfterRow?: (row: Row, columnCount: number) => ReactNode;
+  /** Rows the user can select (a checkbox column before the others). */
+  selection?: DataTableSelection<Row>;
+}
+
+/** The heading's checkbox: checked when every row is, mixed when some are. */
+function SelectAllBox({
+  checked,
+  mixed,
+  label,
+  onChange,
+}: {
+  checked: boolean;
+  mixed: boolean;
+  label: string;
+  onChange: () => void;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = mixed;
+  }, [mixed]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      className="vui-table__check"
+      aria-label={label}
+      checked={checked}
+      onChange={onChange}
+    />
+  );
 }
 
 export function DataTable<Row>({
@@ -45,8 +87,11 @@ export function DataTable<Row>({
   loadingText = 'Loading...',
   emptyText = 'No Data',
   renderAfterRow,
+  selection,
 }: DataTableProps<Row>) {
   const message = loading ? loadingText : rows.length === 0 ? emptyText : null;
+  const selectedCount = selection ? rows.filter((row) => selection.isSelected(row)).length : 0;
+  const columnCount = columns.length + (selection ? 1 : 0);
 
   return (
     <div className="vui-table-wrap">
@@ -56,6 +101,16 @@ export function DataTable<Row>({
         </caption>
         <thead>
           <tr>
+            {selection ? (
+              <th scope="col" className="vui-table__select">
+                <SelectAllBox
+                  label={selection.allLabel}
+                  checked={rows.length > 0 && selectedCount === rows.length}
+                  mixed={selectedCount > 0 && selectedCount < rows.length}
+                  onChange={selection.onToggleAll}
+                />
+              </th>
+            ) : null}
             {columns.map((column) => (
               <th
                 key={column.key}
@@ -73,7 +128,7 @@ export function DataTable<Row>({
           {message !== null ? (
             <tr>
               <td
-                colSpan={columns.length}
+                colSpan={columnCount}
                 className="vui-table__message"
                 role={loading ? 'status' : undefined}
               >
@@ -85,8 +140,23 @@ export function DataTable<Row>({
               <Fragment key={getRowKey(row)}>
                 <tr
                   data-clickable={rowLink ? 'true' : undefined}
+                  data-selected={selection?.isSelected(row) ? 'true' : undefined}
                   onClick={rowLink ? followRowLink : undefined}
                 >
+                  {selection ? (
+                    <td className="vui-table__select">
+                      {/* The whole cell toggles the box: a large target, never the row's link. */}
+                      <label className="vui-table__select-target">
+                        <input
+                          type="checkbox"
+                          className="vui-table__check"
+                          aria-label={selection.rowLabel(row)}
+                          checked={selection.isSelected(row)}
+                          onChange={() => selection.onToggle(row)}
+                        />
+                      </label>
+                    </td>
+                  ) : null}
                   {columns.map((column, index) => (
                     <td key={column.key} data-align={column.align}>
                       {rowLink && index === 0 ? (
@@ -97,7 +167,7 @@ export function DataTable<Row>({
                     </td>
                   ))}
                 </tr>
-                {renderAfterRow?.(row, columns.length)}
+                {renderAfterRow?.(row, columnCount)}
               </Fragment>
             ))
           )}

@@ -1,4 +1,4 @@
 export { RowLink, followRowLink } from './row-link';
 export type { RowLinkTarget } from './row-link';
 export { DataTable } from './data-table';
-export type { DataTableColumn, DataTableProps } from './data-table';
+export type { DataTableColumn, DataTableProps, DataTableSelection } from './data-table';

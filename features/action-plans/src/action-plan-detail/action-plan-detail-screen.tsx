@@ -1,13 +1,22 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
-import { NO_ACTION_PLAN_FOUND, type CustomField, type Gap, type Remark } from '@verity/shared-api';
+import {
+  NO_ACTION_PLAN_FOUND,
+  formHasDueDate,
+  type AuditForm,
+  type BulkChangeKind,
+  type CustomField,
+  type Gap,
+  type Remark,
+} from '@verity/shared-api';
 import { getErrorText } from '@verity/shared-api/calls';
 import { getAudit } from '@verity/shared-api/calls';
 import { ActionPlanHeader, ActionPlanStatCards } from './action-plan-summary';
 import { EDIT_PLAN_TEXT } from './edit-plan-text';
 import { DownloadReportButton } from '../report';
+import { GapSelectionBar, useGapSelection } from './gap-selection';
 import { GapsTable } from './gaps-table';
 import { PlanRevisionsSection, droppedInRevision, usePlanRevisions } from './plan-revisions';
 import { useActionPlan } from './use-action-plan';
@@ -64,6 +73,23 @@ const prepareDialogs = () => {
   void loadDialogs();
 };
 
+const loadBulkDialog = () => import('./bulk-change-dialog');
+const BulkChangeDialog = lazy(() =>
+  loadBulkDialog().then((module) => ({ default: module.BulkChangeDialog })),
+);
+
+/** The changes to many gaps this user may make on a plan of this form (decision 0087). */
+function bulkKindsOf(
+  permissions: ActionPlanDetailPermissions,
+  formType: AuditForm,
+): BulkChangeKind[] {
+  const kinds: BulkChangeKind[] = [];
+  if (permissions.canChangeStatus) kinds.push('status');
+  if (permissions.canEditGap && formHasDueDate(formType)) kinds.push('dueDate');
+  if (permissions.canEditGap) kinds.push('responsibility');
+  return kinds;
+}
+
 /** The audit's add-on fields for the gap forms, loaded only for users who can add or edit gaps. */
 /** The audit's custom field definitions: gaps keep their values under `fields`, as the create page does. */
 function useAuditFields(auditId: string, needed: boolean): readonly CustomField[] | undefined {
@@ -86,6 +112,32 @@ export function ActionPlanDetailScreen({
   trail,
 }: ActionPlanDetailScreenProps) {
   const { state, addGap, mergeGap, mergePlan } = useActionPlan(actionPlanId, targetCompanyId);
+  const queryClient = useQueryClient();
+  const listedGaps = useMemo(
+    () => (state.status === 'ready' ? pendingFirst(state.detail.gaps) : []),
+    [state],
+  );
+  // A dropped ESAP item takes no change (decision 0083): 'select all' leaves it out.
+  const changeable = useMemo(
+    () => listedGaps.filter((gap) => gap.status !== 'dropped'),
+    [listedGaps],
+  );
+  const selection = useGapSelection(changeable);
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const [bulkLoaded, setBulkLoaded] = useState(false);
+  const bulkDone = useCallback(
+    (saved: boolean) => {
+      // The plan is read again: the changes saved, or the newer versions a refusal named.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.actionPlan(actionPlanId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.actionPlans() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.myActions() });
+      if (saved) {
+        selection.clear();
+        setBulkOpen(false);
+      }
+    },
+    [queryClient, actionPlanId, selection],
+  );
   const [searchParams, setSearchParams] = useSearchParams();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Gap>();
@@ -149,6 +201,7 @@ export function ActionPlanDetailScreen({
   }
 
   const { actionPlan, statistics, gaps } = state.detail;
+  const bulkKinds = bulkKindsOf(permissions, actionPlan.formType as AuditForm);
   const selectedGap = openGapId ? gaps.find((gap) => gap.id === openGapId) : undefined;
   // The dialogs and the gap panel come once one is first opened, and stay mounted after.
   const dialogsWanted = editingPlan || adding || editing !== undefined || selectedGap !== undefined;
@@ -177,13 +230,35 @@ export function ActionPlanDetailScreen({
       />
       <ActionPlanStatCards statistics={statistics} />
       {revisions.data ? <PlanRevisionsSection revisions={revisions.data} /> : null}
+      <GapSelectionBar
+        count={selection.selected.length}
+        onChange={() => {
+          setBulkLoaded(true);
+          setBulkOpen(true);
+        }}
+        onClear={selection.clear}
+      />
       <GapsTable
-        gaps={pendingFirst(gaps)}
+        gaps={listedGaps}
         droppedIn={droppedInRevision(revisions.data)}
         canEditGap={permissions.canEditGap}
         gapLink={gapLink}
         onEditGap={setEditing}
+        selection={bulkKinds.length > 0 ? selection : undefined}
       />
+      {bulkLoaded ? (
+        <Suspense fallback={null}>
+          <BulkChangeDialog
+            open={bulkOpen}
+            onOpenChange={setBulkOpen}
+            actionPlanId={actionPlan.id}
+            targetCompanyId={targetCompanyId}
+            gaps={selection.selected}
+            kinds={bulkKinds}
+            onDone={bulkDone}
+          />
+        </Suspense>
+      ) : null}
 
       {dialogsLoaded || dialogsWanted ? (
         <Suspense fallback={null}>

@@ -1,5 +1,11 @@
 import type { To } from 'react-router-dom';
-import { ESAP_REVISION_SCREEN, dueWaitingText, type Gap } from '@verity/shared-api';
+import {
+  BULK_TEXT,
+  ESAP_REVISION_SCREEN,
+  dueWaitingText,
+  gapItemName,
+  type Gap,
+} from '@verity/shared-api';
 import {
   formatDate,
   Button,
@@ -8,7 +14,9 @@ import {
   RiskBadge,
   StatusBadge,
   type DataTableColumn,
+  type DataTableSelection,
 } from '@verity/shared-ui';
+import type { GapSelection } from './gap-selection';
 
 export interface GapsTableProps {
   gaps: readonly Gap[];
@@ -18,10 +26,26 @@ export interface GapsTableProps {
   onEditGap: (gap: Gap) => void;
   /** The dropped ESAP items' gaps, each with the revision that dropped it: struck, and said so. */
   droppedIn?: ReadonlyMap<string, number>;
+  /** A checkbox per gap for a change to many (for those who may change gaps). */
+  selection?: GapSelection;
 }
 
 /** The plan's gaps; a row opens the gap's details, Edit Gap opens the edit form. */
-export function GapsTable({ gaps, canEditGap, gapLink, onEditGap, droppedIn }: GapsTableProps) {
+export function GapsTable({
+  gaps,
+  canEditGap,
+  gapLink,
+  onEditGap,
+  droppedIn,
+  selection,
+}: GapsTableProps) {
+  const selectable: DataTableSelection<Gap> | undefined = selection && {
+    isSelected: selection.isSelected,
+    onToggle: selection.toggle,
+    onToggleAll: selection.toggleAll,
+    rowLabel: (gap) => BULK_TEXT.selectGap(gapItemName(gap)),
+    allLabel: BULK_TEXT.selectAll,
+  };
   const columns: DataTableColumn<Gap>[] = [
     {
       key: 'gap',
@@ -82,6 +106,7 @@ export function GapsTable({ gaps, canEditGap, gapLink, onEditGap, droppedIn }: G
       rows={gaps}
       getRowKey={(gap) => gap.id}
       rowLink={(gap) => ({ to: gapLink(gap), action: 'Open gap' })}
+      selection={selectable}
     />
   );
 }

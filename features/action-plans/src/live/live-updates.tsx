@@ -43,6 +43,7 @@ export async function applyChange(
     [
       planKey,
       queryKeys.actionPlans(),
+      queryKeys.myActions(),
       queryKeys.audits(),
       queryKeys.dashboard(),
       queryKeys.portfolio(),
