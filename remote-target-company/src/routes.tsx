@@ -9,6 +9,7 @@ const DashboardPage = lazyPage(
   () => import(/* webpackChunkName: "route-dashboard" */ './features/pages/dashboard-page'),
   'DashboardPage',
 );
+const MyActionsPage = lazyPage(() => import('./features/pages/my-actions-page'), 'MyActionsPage');
 const UsersPage = lazyPage(() => import('./features/pages/users-page'), 'UsersPage');
 const AuditorsPage = lazyPage(() => import('./features/pages/auditors-page'), 'AuditorsPage');
 const AuditsPage = lazyPage(() => import('./features/pages/audits-page'), 'AuditsPage');
@@ -32,6 +33,7 @@ export function TargetCompanyRoutes() {
       <Routes>
         <Route index element={<Navigate to={routePatterns.dashboard} replace />} />
         <Route path={routePatterns.dashboard} element={<DashboardPage />} />
+        <Route path={routePatterns.myActions} element={<MyActionsPage />} />
         <Route path={routePatterns.users} element={<UsersPage />} />
         <Route path={routePatterns.auditors} element={<AuditorsPage />} />
         <Route path={routePatterns.auditorAudits} element={<AuditsPage />} />

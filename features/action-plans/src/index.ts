@@ -11,3 +11,5 @@ export type { ExportPlansButtonProps } from './export';
 export { CompanyReportButton, DownloadReportButton } from './report';
 export type { DownloadReportButtonProps, ReportSubject } from './report';
 export { LiveUpdates } from './live';
+export { MyActionsCard, MyActionsScreen } from './my-actions';
+export type { MyActionsScreenProps } from './my-actions';

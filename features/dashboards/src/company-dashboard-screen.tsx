@@ -27,6 +27,8 @@ export type CompanyDashboardScreenProps = {
   actions?: ReactNode;
   /** Where the page sits: its breadcrumb and the subject of its document title. */
   trail?: PageTrail;
+  /** Shown under the title, before the figures (the company user's 'My actions' card). */
+  lead?: ReactNode;
 } & (
   | { /** One target company's dashboard. */ targetCompanyId: string; portfolio?: never }
   | {
@@ -36,13 +38,14 @@ export type CompanyDashboardScreenProps = {
 );
 
 export function CompanyDashboardScreen(props: CompanyDashboardScreenProps) {
-  const { title = texts.title, trail, actions } = props;
+  const { title = texts.title, trail, actions, lead } = props;
   const dashboard = useCompanyDashboard(props.portfolio ? { portfolio: true } : props);
   const chartsReady = useAfterFirstRender(dashboard.isSuccess);
 
   return (
     <div className="vui-dashboard">
       <PageHeader title={title} trail={trail} actions={actions} />
+      {lead}
       {dashboard.isPending ? <LoadingState /> : null}
       {dashboard.isError && isNotFound(dashboard.error) ? <NotFoundState /> : null}
       {dashboard.isError && !isNotFound(dashboard.error) ? (

@@ -6,6 +6,7 @@ const segment = encodeURIComponent;
 /** Route patterns of the target-company area, relative to /target-company. */
 export const routePatterns = {
   dashboard: 'dashboard',
+  myActions: 'my-actions',
   users: 'users',
   auditors: 'auditors',
   auditorAudits: 'auditors/:auditorId',
@@ -16,6 +17,7 @@ export const routePatterns = {
 /** Full paths to the area's screens, for links between them. */
 export const paths = {
   dashboard: () => `${area}/dashboard`,
+  myActions: () => `${area}/my-actions`,
   auditorAudits: (auditorId: string) => `${area}/auditors/${segment(auditorId)}`,
   actionPlans: (auditorId: string, auditId: string) =>
     `${area}/auditors/${segment(auditorId)}/${segment(auditId)}/action-plans`,

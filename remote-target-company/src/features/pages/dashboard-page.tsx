@@ -1,4 +1,5 @@
-import { CompanyReportButton } from '@verity/feature-action-plans';
+import { CompanyReportButton, MyActionsCard } from '@verity/feature-action-plans';
+import { paths } from '../../config/paths';
 import { CompanyDashboardScreen } from '@verity/feature-dashboards';
 import { RequireCompany } from '../company-session';
 
@@ -10,6 +11,7 @@ export function DashboardPage() {
         <CompanyDashboardScreen
           targetCompanyId={targetCompanyId}
           actions={<CompanyReportButton targetCompanyId={targetCompanyId} />}
+          lead={<MyActionsCard to={paths.myActions()} />}
         />
       )}
     </RequireCompany>

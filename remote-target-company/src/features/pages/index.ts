@@ -4,3 +4,4 @@ export { AuditorsPage } from './auditors-page';
 export { AuditsPage } from './audits-page';
 export { ActionPlansPage } from './action-plans-page';
 export { ActionPlanPage } from './action-plan-page';
+export { MyActionsPage } from './my-actions-page';

@@ -1,0 +1,3 @@
+export { MyActionsCard } from './my-actions-card';
+export { MyActionsScreen } from './my-actions-screen';
+export type { MyActionsScreenProps } from './my-actions-screen';

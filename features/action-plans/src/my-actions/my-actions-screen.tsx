@@ -1,0 +1,84 @@
+import type { To } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@verity/query';
+import { MY_ACTIONS_TEXT, formatDate, type MyAction } from '@verity/shared-api';
+import { getErrorText, getMyActions } from '@verity/shared-api/calls';
+import {
+  DataTable,
+  ItemNumber,
+  LoadingState,
+  PageHeader,
+  StatusBadge,
+  useDocumentTitle,
+  type DataTableColumn,
+} from '@verity/shared-ui';
+import '@verity/shared-ui/src/styles/screen.css';
+import '../action-plan-detail/action-plan-detail.css';
+import './my-actions.css';
+
+export interface MyActionsScreenProps {
+  /** Where a row leads: its plan with the gap's details open. */
+  actionLink: (action: MyAction) => To;
+}
+
+const columns: DataTableColumn<MyAction>[] = [
+  {
+    key: 'gap',
+    header: MY_ACTIONS_TEXT.gap,
+    cell: (action) => (
+      <span className="vui-gap-cell">
+        <ItemNumber value={action.esapItemNumber} />
+        <span className="vui-gap-cell__kpi">{action.KPI}</span>{' '}
+        <span className="vui-gap-cell__name">{action.gapName}</span>
+      </span>
+    ),
+  },
+  { key: 'plan', header: MY_ACTIONS_TEXT.plan, cell: (action) => action.actionPlanHeading },
+  {
+    key: 'due',
+    header: MY_ACTIONS_TEXT.due,
+    cell: (action) => formatDate(action.dueDate, 'table'),
+  },
+  {
+    key: 'status',
+    header: MY_ACTIONS_TEXT.status,
+    cell: (action) => <StatusBadge status={action.displayStatus} />,
+  },
+];
+
+/**
+ * "My actions" (docs/decisions/0088-my-actions.md): the open gaps of the user's company whose
+ * responsibility names them, across plans and audits, overdue first; a row opens the gap.
+ */
+export function MyActionsScreen({ actionLink }: MyActionsScreenProps) {
+  useDocumentTitle(MY_ACTIONS_TEXT.title);
+  const actions = useQuery({ queryKey: queryKeys.myActions(), queryFn: () => getMyActions() });
+  return (
+    <div className="vui-my-actions">
+      <PageHeader title={MY_ACTIONS_TEXT.title} description={MY_ACTIONS_TEXT.cardHint} />
+      {actions.isPending ? <LoadingState /> : null}
+      {actions.isError ? (
+        <p className="vui-screen-alert" role="alert">
+          {getErrorText(actions.error)}
+        </p>
+      ) : null}
+      {actions.isSuccess ? (
+        <>
+          <DataTable
+            caption={MY_ACTIONS_TEXT.caption}
+            columns={columns}
+            rows={actions.data.actions}
+            getRowKey={(action) => action.gapId}
+            rowLink={(action) => ({ to: actionLink(action), action: 'Open gap' })}
+            emptyText={MY_ACTIONS_TEXT.empty}
+          />
+          {actions.data.total > actions.data.actions.length ? (
+            <p className="vui-my-actions__more">
+              {MY_ACTIONS_TEXT.more(actions.data.actions.length, actions.data.total)}
+            </p>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}
