@@ -162,4 +162,40 @@ describe('DataTable', () => {
     );
     expect(await axe(container)).toHaveNoViolations();
   });
+
+  it('puts a checkbox before each row that selects it without following the row link', async () => {
+    const user = userEvent.setup();
+    const toggled: string[] = [];
+    const view = renderScreen(
+      <DataTable
+        caption="Audits"
+        columns={columns}
+        rows={audits}
+        getRowKey={(a) => a.id}
+        rowLink={(audit) => ({ to: `/audits/${audit.id}`, action: 'Open' })}
+        selection={{
+          isSelected: (audit) => audit.id === 'a2',
+          onToggle: (audit) => toggled.push(audit.id),
+          onToggleAll: () => toggled.push('all'),
+          rowLabel: (audit) => `Select ${audit.type}`,
+          allLabel: 'Select all shown audits',
+        }}
+      />,
+      { path: '/audits' },
+    );
+    expect(screen.getByRole('checkbox', { name: 'Select all shown audits' })).toHaveProperty(
+      'indeterminate',
+      true,
+    );
+    expect(screen.getByRole('checkbox', { name: 'Select Audit' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Due Diligence' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select all shown audits' }));
+    expect(toggled).toEqual(['a1', 'all']);
+    expect(view.location()).toBe('/audits');
+    // The row's link is still the first column's content.
+    expect(screen.getByRole('link', { name: 'Open Due Diligence' })).toHaveAttribute(
+      'href',
+      '/audits/a1',
+    );
+  });
 });

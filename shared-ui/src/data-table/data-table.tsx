@@ -115,6 +115,7 @@ export function DataTable<Row>({
               <th
                 key={column.key}
                 scope="col"
+                data-column={column.key}
                 data-align={column.align}
                 style={column.width ? { width: column.width } : undefined}
                 aria-sort={column.sorted}
@@ -158,7 +159,7 @@ export function DataTable<Row>({
                     </td>
                   ) : null}
                   {columns.map((column, index) => (
-                    <td key={column.key} data-align={column.align}>
+                    <td key={column.key} data-column={column.key} data-align={column.align}>
                       {rowLink && index === 0 ? (
                         <RowLink {...rowLink(row)}>{column.cell(row)}</RowLink>
                       ) : (

@@ -30,6 +30,14 @@ const columns: DataTableColumn<MyAction>[] = [
         <ItemNumber value={action.esapItemNumber} />
         <span className="vui-gap-cell__kpi">{action.KPI}</span>{' '}
         <span className="vui-gap-cell__name">{action.gapName}</span>
+        {/* On a phone the other columns fold in here, so the overdue state needs no sideways scroll. */}
+        <span className="vui-my-actions__folded">
+          <span>{action.actionPlanHeading}</span>
+          <span>
+            {MY_ACTIONS_TEXT.due} {formatDate(action.dueDate, 'table')}
+          </span>
+          <StatusBadge status={action.displayStatus} />
+        </span>
       </span>
     ),
   },
