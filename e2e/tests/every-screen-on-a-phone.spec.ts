@@ -99,6 +99,7 @@ const areas: {
       const audits = `/target-company/auditors/${ids.auditorId}`;
       return [
         ['dashboard', '/target-company/dashboard'],
+        ['my-actions', '/target-company/my-actions'],
         ['users', '/target-company/users'],
         ['auditors', '/target-company/auditors'],
         ['audits', audits],
