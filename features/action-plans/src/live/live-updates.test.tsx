@@ -139,6 +139,19 @@ describe('live updates on a plan', () => {
     expect(plan).toHaveBeenCalledTimes(2);
   });
 
+  it('toasts a burst of one author’s changes to the plan once (a bulk change is one event per gap)', async () => {
+    renderPlan();
+    await screen.findByRole('table');
+    act(() => {
+      FakeEventSource.opened[0]!.open();
+      FakeEventSource.opened[0]!.send('change', change('asha'));
+      FakeEventSource.opened[0]!.send('change', { ...change('asha'), version: 3 });
+    });
+    expect(await screen.findByText('Asha Rao closed “Wastewater discharge”')).toBeInTheDocument();
+    await waitFor(() => expect(plan.mock.calls.length).toBeGreaterThanOrEqual(2));
+    expect(screen.getAllByText('Asha Rao closed “Wastewater discharge”')).toHaveLength(1);
+  });
+
   it('reads its own change again without a toast', async () => {
     renderPlan();
     await screen.findByRole('table');

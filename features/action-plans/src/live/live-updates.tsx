@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import { useSession } from '@verity/session';
@@ -25,6 +25,9 @@ function parseChange(data: string): LiveChange | undefined {
   }
 }
 
+/** Changes of one plan by one author closer together than this toast once. */
+export const LIVE_TOAST_BURST_MS = 2000;
+
 /**
  * Reads again, through the normal routes, everything on screen that shows the plan: the plan
  * itself, plan lists, audits, dashboards and the portfolio (a query not on screen is only marked
@@ -34,7 +37,15 @@ export async function applyChange(
   queryClient: QueryClient,
   change: LiveChange,
   ownUserId: string | undefined,
+  /** When each plan and author was last toasted (per area): a burst of their changes toasts once. */
+  toasted: Map<string, number> = new Map(),
+  now: number = Date.now(),
 ): Promise<void> {
+  // A bulk change of many gaps comes as one event per gap (decision 0087): one toast says it.
+  const key = `${change.actionPlanId} ${change.changedBy}`;
+  const last = toasted.get(key);
+  toasted.set(key, now);
+  const quiet = last !== undefined && now - last < LIVE_TOAST_BURST_MS;
   // The API process asked may not have heard of the change yet.
   readDashboardsFresh();
   const planKey = queryKeys.actionPlan(change.actionPlanId);
@@ -49,7 +60,7 @@ export async function applyChange(
       queryKeys.portfolio(),
     ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );
-  if (change.changedBy === ownUserId) return;
+  if (change.changedBy === ownUserId || quiet) return;
   const text = liveChangeText(onScreen[0]?.state.data as ActionPlanDetail | null, change);
   if (text) toast.message(text);
 }
@@ -61,6 +72,7 @@ export async function applyChange(
 export function LiveUpdates() {
   const queryClient = useQueryClient();
   const ownUserId = useSession((state) => state.user?._id);
+  const toasted = useRef(new Map<string, number>());
   useEffect(() => {
     return followServerEvents(
       {
@@ -71,7 +83,7 @@ export function LiveUpdates() {
             return;
           }
           const change = parseChange(data);
-          if (change) void applyChange(queryClient, change, ownUserId);
+          if (change) void applyChange(queryClient, change, ownUserId, toasted.current);
         },
         onStale: () => {
           readDashboardsFresh();
