@@ -25,9 +25,6 @@ function parseChange(data: string): LiveChange | undefined {
   }
 }
 
-/** Changes of one plan by one author closer together than this toast once. */
-export const LIVE_TOAST_BURST_MS = 2000;
-
 /**
  * Reads again, through the normal routes, everything on screen that shows the plan: the plan
  * itself, plan lists, audits, dashboards and the portfolio (a query not on screen is only marked
@@ -37,15 +34,14 @@ export async function applyChange(
   queryClient: QueryClient,
   change: LiveChange,
   ownUserId: string | undefined,
-  /** When each plan and author was last toasted (per area): a burst of their changes toasts once. */
-  toasted: Map<string, number> = new Map(),
-  now: number = Date.now(),
+  /** The number of the latest event of each plan and author (per area). */
+  latest: Map<string, number> = new Map(),
 ): Promise<void> {
-  // A bulk change of many gaps comes as one event per gap (decision 0087): one toast says it.
+  // A bulk change of many gaps comes as one burst of events, one per gap (decision 0087): only the
+  // burst's last event toasts, once the plan it reads again is the newest.
   const key = `${change.actionPlanId} ${change.changedBy}`;
-  const last = toasted.get(key);
-  toasted.set(key, now);
-  const quiet = last !== undefined && now - last < LIVE_TOAST_BURST_MS;
+  const ticket = (latest.get(key) ?? 0) + 1;
+  latest.set(key, ticket);
   // The API process asked may not have heard of the change yet.
   readDashboardsFresh();
   const planKey = queryKeys.actionPlan(change.actionPlanId);
@@ -60,7 +56,7 @@ export async function applyChange(
       queryKeys.portfolio(),
     ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );
-  if (change.changedBy === ownUserId || quiet) return;
+  if (change.changedBy === ownUserId || latest.get(key) !== ticket) return;
   const text = liveChangeText(onScreen[0]?.state.data as ActionPlanDetail | null, change);
   if (text) toast.message(text);
 }
@@ -72,7 +68,7 @@ export async function applyChange(
 export function LiveUpdates() {
   const queryClient = useQueryClient();
   const ownUserId = useSession((state) => state.user?._id);
-  const toasted = useRef(new Map<string, number>());
+  const latest = useRef(new Map<string, number>());
   useEffect(() => {
     return followServerEvents(
       {
@@ -83,7 +79,7 @@ export function LiveUpdates() {
             return;
           }
           const change = parseChange(data);
-          if (change) void applyChange(queryClient, change, ownUserId, toasted.current);
+          if (change) void applyChange(queryClient, change, ownUserId, latest.current);
         },
         onStale: () => {
           readDashboardsFresh();
