@@ -5,6 +5,7 @@ import {
   EXTENSION_ALREADY_PENDING,
   EXTENSION_NOT_APPROVER,
   EXTENSION_NOT_PENDING,
+  EXTENSION_DUE_FROM_MILESTONE,
   EXTENSION_NOT_REQUESTABLE,
   checkExtensionRequest,
   extensionRequestable,
@@ -22,6 +23,7 @@ const conflict = (message: string) => new ApiError(409, 'EXTENSION_STATE', messa
 interface GapForExtension {
   status: string;
   due_date: Date | null;
+  due_milestone: string | null;
   timeline: Date | null;
   approver: ExtensionApprover;
   time_zone: string;
@@ -30,7 +32,7 @@ interface GapForExtension {
 /** The gap's due date, its plan's timeline, and who answers its client's extension requests. */
 async function readGap(tx: Queryable, gapId: string): Promise<GapForExtension> {
   const { rows } = await tx.query<GapForExtension>(
-    `SELECT g.status, g.due_date, ap.timeline, c.extension_approver AS approver, tc.time_zone
+    `SELECT g.status, g.due_date, g.due_milestone, ap.timeline, c.extension_approver AS approver, tc.time_zone
      FROM gaps g
      JOIN action_plans ap ON ap.id = g.action_plan_id
      JOIN target_companies tc ON tc.id = g.target_company_id
@@ -64,6 +66,7 @@ export async function requestExtension(
 ): Promise<{ approver: ExtensionApprover; day: string; reason: string }> {
   const locked = await lockGap(tx, gapId);
   const gap = await readGap(tx, gapId);
+  if (gap.due_milestone) throw conflict(EXTENSION_DUE_FROM_MILESTONE(gap.due_milestone));
   const checked = checkExtensionRequest(body, {
     dueDate: gap.due_date && gap.due_date.toISOString(),
     timeline: gap.timeline && gap.timeline.toISOString(),

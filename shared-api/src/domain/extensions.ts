@@ -31,6 +31,9 @@ export const EXTENSION_ALREADY_PENDING =
   'An extension request is already waiting for an answer on this gap.';
 export const EXTENSION_NOT_REQUESTABLE =
   'Only an open or overdue gap can be given a later due date.';
+/** A gap due relative to a financing milestone moves with the milestone (decision 0084), not alone. */
+export const EXTENSION_DUE_FROM_MILESTONE = (milestone: string) =>
+  `This gap is due relative to ${milestone.toLowerCase()}: its due date moves when the milestone's date does.`;
 export const EXTENSION_NOT_PENDING = 'No extension request is waiting for an answer on this gap.';
 export const EXTENSION_NOT_APPROVER = (approver: ExtensionApprover) =>
   approver === 'client'

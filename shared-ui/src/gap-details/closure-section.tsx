@@ -21,7 +21,6 @@ import {
   closureRequestProblem,
   type ClosureMethod,
   type Gap,
-  formatDate,
 } from '@verity/shared-api';
 import {
   getErrorText,
@@ -30,7 +29,7 @@ import {
   type ClosureReviewInput,
 } from '@verity/shared-api/calls';
 import { Button } from '../button';
-import { formatDateTime } from '../date-text';
+import { formatDate, formatDateTime } from '../date-text';
 import { DateField, TextAreaField, TextField } from '../form-field';
 import { Modal } from '../modal';
 import { toast } from '../toast';

@@ -9,7 +9,6 @@ import {
   extensionDateProblem,
   extensionReasonProblem,
   extensionRequestable,
-  formatDate,
   minSelectableDate,
   type ExtensionApprover,
   type ExtensionDecision,
@@ -17,7 +16,7 @@ import {
 } from '@verity/shared-api';
 import { answerExtension, getErrorText, requestExtension } from '@verity/shared-api/calls';
 import { Button } from '../button';
-import { formatDateTime } from '../date-text';
+import { formatDate, formatDateTime } from '../date-text';
 import { DateField, TextAreaField } from '../form-field';
 import { Modal } from '../modal';
 import { toast } from '../toast';
@@ -54,7 +53,9 @@ export function ExtensionSection({
   const [dialog, setDialog] = useState<Dialog>(null);
   const extension = gap.extension;
   const waiting = extension !== null && extension.answer === null;
-  const showRequest = canRequest && extensionRequestable(gap.status) && !waiting;
+  // A gap due relative to a financing milestone moves with it, never alone (decision 0084).
+  const showRequest =
+    canRequest && extensionRequestable(gap.status) && !waiting && !gap.dueMilestone;
   const showAnswer = waiting && canAnswer(extension.approver);
   if (!extension && !showRequest) return null;
 

@@ -13,6 +13,7 @@ import {
   EXTENSION_DECISION_REQUIRED,
   EXTENSION_NOT_APPROVER,
   EXTENSION_NOT_PENDING,
+  EXTENSION_DUE_FROM_MILESTONE,
   EXTENSION_NOT_REQUESTABLE,
   EXTENSION_REASON_REQUIRED,
   EXTENSION_REASON_TOO_LONG,
@@ -273,5 +274,21 @@ describe.each(databaseKinds)('due-date extensions on %s', (kind) => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ message: EXTENSION_NOT_REQUESTABLE });
+
+    // Due relative to a milestone: its date moves with the milestone's, never on its own.
+    const relative = await newGap();
+    await app.db.query(
+      `UPDATE gaps SET due_milestone = 'Financial close', due_offset_months = 6 WHERE id = $1`,
+      [relative.id],
+    );
+    const fromMilestone = await ask('companyOwner', relative.id, {
+      dueDate: inDays(40),
+      reason: 'Financial close slipped',
+    });
+    expect({ status: fromMilestone.statusCode, body: fromMilestone.json() }).toMatchObject({
+      status: 409,
+      body: { message: EXTENSION_DUE_FROM_MILESTONE('Financial close') },
+    });
+    expect(await stored(relative.id)).toMatchObject({ requests: 0 });
   });
 });

@@ -1,10 +1,11 @@
 import type { To } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
-import { MY_ACTIONS_TEXT, formatDate, type MyAction } from '@verity/shared-api';
+import { MY_ACTIONS_TEXT, type MyAction } from '@verity/shared-api';
 import { getErrorText, getMyActions } from '@verity/shared-api/calls';
 import {
   DataTable,
+  formatDate,
   ItemNumber,
   LoadingState,
   PageHeader,
