@@ -353,8 +353,9 @@ const rowVersionsSql = (from: string, where: string, x = 'x') =>
  * statement's WHERE, as the detail's is. The text changes whenever anything the detail shows does,
  * whatever made the change (the routes, a repair in the database, another tool):
  *   - the version (xmin) of every row the detail is read from: the plan, its gaps, their status
- *     histories, remarks, images and closure requests; the plan's change history by its count and
- *     newest position (its entries are only ever added);
+ *     histories, remarks, images, closure and extension requests, the plan's revisions, and its
+ *     client (who answers extensions); the plan's change history by its count and newest position
+ *     (its entries are only ever added);
  *   - for each image of the plan kept with its hash, the earlier gap it is a copy of, as the detail
  *     names it to this reader (the same SQL): that gap's KPI edited, its image withdrawn, the reader no
  *     longer allowed to see it.
@@ -376,6 +377,10 @@ export async function planDetailToken(
         ${rowVersionsSql('gaps g JOIN remarks r ON r.gap_id = g.id', 'g.action_plan_id = ap.id', 'r')},
         ${rowVersionsSql('gaps g JOIN remarks r ON r.gap_id = g.id JOIN remark_documents d ON d.remark_id = r.id', 'g.action_plan_id = ap.id', 'd')},
         ${rowVersionsSql('gaps g JOIN closure_requests c ON c.gap_id = g.id', 'g.action_plan_id = ap.id', 'c')},
+        ${rowVersionsSql('gaps g JOIN gap_extension_requests x ON x.gap_id = g.id', 'g.action_plan_id = ap.id', 'x')},
+        ${rowVersionsSql('action_plan_revisions r', 'r.action_plan_id = ap.id', 'r')},
+        (SELECT c.xmin::text FROM target_companies tc JOIN clients c ON c.id = tc.client_id
+          WHERE tc.id = ap.target_company_id),
         (SELECT count(*)::text || '.' || COALESCE(max(c.position)::text, '')
           FROM change_history c WHERE c.action_plan_id = ap.id),
         (SELECT string_agg(d.id::text || ':' || COALESCE(${duplicateOfSql('d', 'r', copies)}::text, ''), ',' ORDER BY d.id)

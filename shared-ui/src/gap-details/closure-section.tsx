@@ -273,6 +273,7 @@ function AcceptDialog({
   const formId = useId();
   const name = useId();
   const methodErrorId = useId();
+  const visitedById = useId();
   function close() {
     setMethod(undefined);
     setComment('');
@@ -306,8 +307,8 @@ function AcceptDialog({
       const form = event.currentTarget;
       const order: [keyof AcceptErrors, string][] = [
         ['method', `input[name="${name}"]`],
-        ['visitDate', 'input[type="date"]'],
-        ['visitedBy', 'input[type="text"]'],
+        ['visitDate', '.vui-date-field input[type="text"]'],
+        ['visitedBy', `[id="${visitedById}"]`],
         ['comment', 'textarea'],
         ['checked', 'input[type="checkbox"]'],
       ];
@@ -389,6 +390,7 @@ function AcceptDialog({
               }}
             />
             <TextField
+              id={visitedById}
               label={text.visitedByLabel}
               required
               value={visitedBy}

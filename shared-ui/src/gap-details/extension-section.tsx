@@ -177,7 +177,9 @@ function RequestDialog({
     if (found.date || found.reason) {
       setErrors(found);
       event.currentTarget
-        .querySelector<HTMLElement>(found.date ? 'input[type="date"]' : 'textarea')
+        .querySelector<HTMLElement>(
+          found.date ? '.vui-date-field input:not([aria-hidden])' : 'textarea',
+        )
         ?.focus();
       return;
     }

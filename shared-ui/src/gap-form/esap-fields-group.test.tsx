@@ -70,7 +70,7 @@ describe('the gap form’s lender (ESAP) fields', () => {
       within(references).getByLabelText('IFC PS1').focus();
       await user.keyboard(' ');
       expect(within(references).getByLabelText('IFC PS1')).toBeChecked();
-      expect(toggle()).toHaveTextContent('6 set');
+      expect(toggle()).toHaveTextContent('7 set');
 
       await user.click(screen.getByRole('button', { name: 'Add Gap' }));
       await waitFor(() => expect(onSubmit).toHaveBeenCalled());

@@ -236,6 +236,7 @@ describe.each(databaseKinds)('action plans on %s', (kind) => {
         displayStatus: 'open',
         createdAt: expect.any(String),
         dueDate: expect.any(String),
+        dueMilestone: null,
         esapItemNumber: null,
       });
     });
