@@ -420,6 +420,7 @@ export function storedGapValues(gap: Gap): FieldValues {
     dueOffsetMonths: gap.dueOffsetMonths,
     dueOffsetDays: gap.dueOffsetDays,
     resources: gap.resources,
+    esapSection: gap.esapSection,
   };
 }
 
@@ -455,6 +456,7 @@ export function checkedGapValues(gap: GapValues): FieldValues {
     dueOffsetMonths: ('dueOffsetMonths' in gap ? (gap.dueOffsetMonths as number) : 0) ?? 0,
     dueOffsetDays: ('dueOffsetDays' in gap ? (gap.dueOffsetDays as number) : 0) ?? 0,
     resources: gap.resources ?? null,
+    esapSection: gap.esapSection ?? null,
   };
 }
 

@@ -128,6 +128,7 @@ export const CSV_COLUMNS: readonly [heading: string, cell: string, of: 'plan' | 
   [ESAP_FIELD_LABELS.loanClause, neutralisedCellSql(gapFieldSql('loanClause')), 'gap'],
   [DUE_RELATIVE_TO_LABEL, neutralisedCellSql(milestoneDueTextSql('g')), 'gap'],
   [ESAP_FIELD_LABELS.resources, neutralisedCellSql(gapFieldSql('resources')), 'gap'],
+  [ESAP_FIELD_LABELS.esapSection, neutralisedCellSql(gapFieldSql('esapSection')), 'gap'],
 ];
 
 export const columnName = (heading: string) => `"${heading.replace(/"/g, '""')}"`;

@@ -250,6 +250,7 @@ export const GAP_COLUMNS = {
   dueOffsetMonths: { sql: (g) => `${g}.due_offset_months` },
   dueOffsetDays: { sql: (g) => `${g}.due_offset_days` },
   resources: { sql: (g) => `${g}.resources` },
+  esapSection: { sql: (g) => `${g}.esap_section` },
   statusHistory: {
     sql: (
       g,

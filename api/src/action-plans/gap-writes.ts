@@ -64,6 +64,7 @@ function gapColumns(gap: GapValues) {
     ('dueOffsetMonths' in gap ? (gap.dueOffsetMonths as number | undefined) : 0) ?? 0,
     ('dueOffsetDays' in gap ? (gap.dueOffsetDays as number | undefined) : 0) ?? 0,
     gap.resources ?? null,
+    gap.esapSection ?? null,
   ];
 }
 
@@ -134,9 +135,9 @@ export async function insertGap(
          risk_severity, due_date, esg_aspect, timeline, area_code, amount_currency, amount_value, impacted_sdgs,
          fields, add_ons, esap_item_number, requirement_references, completion_indicator, timetable,
          condition_type, loan_clause, due_milestone, due_offset_months, due_offset_days, resources,
-         action_plan_id, target_company_id, created_by)
+         esap_section, action_plan_id, target_company_id, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16::jsonb, $17, $18,
-         $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29)
+         $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30)
        RETURNING id`,
       [...gapColumns(gap), target.actionPlanId, target.targetCompanyId, target.actor._id],
     ),
@@ -213,6 +214,7 @@ export async function insertGaps(
         due_offset_months: columns[23],
         due_offset_days: columns[24],
         resources: columns[25],
+        esap_section: columns[26],
       };
     });
     await writingGap(gaps[start] as GapValues, () =>
@@ -221,12 +223,12 @@ export async function insertGaps(
            risk_severity, due_date, esg_aspect, timeline, area_code, amount_currency, amount_value, impacted_sdgs,
            fields, add_ons, esap_item_number, requirement_references, completion_indicator, timetable,
            condition_type, loan_clause, due_milestone, due_offset_months, due_offset_days, resources,
-           action_plan_id, target_company_id, created_by, created_at)
+           esap_section, action_plan_id, target_company_id, created_by, created_at)
          SELECT r.id, r.kpi, r.gap_name, r.recommendation, r.responsibility, r.action_taken_by_company,
            r.residual_risk, r.risk_severity, r.due_date, r.esg_aspect, r.timeline, r.area_code, r.amount_currency,
            r.amount_value, r.impacted_sdgs, r.fields, r.add_ons, r.esap_item_number, r.requirement_references,
            r.completion_indicator, r.timetable, r.condition_type, r.loan_clause, r.due_milestone,
-           r.due_offset_months, r.due_offset_days, r.resources, $2, $3, $4,
+           r.due_offset_months, r.due_offset_days, r.resources, r.esap_section, $2, $3, $4,
            now() - r.position * interval '1 microsecond'
          FROM jsonb_to_recordset($1::jsonb) AS r (id uuid, position integer, kpi text, gap_name text,
            recommendation text, responsibility text, action_taken_by_company text, residual_risk text,
@@ -234,7 +236,7 @@ export async function insertGaps(
            amount_currency text, amount_value numeric, impacted_sdgs text[], fields jsonb, add_ons jsonb,
            esap_item_number text, requirement_references text[], completion_indicator text, timetable text,
            condition_type text, loan_clause text, due_milestone text, due_offset_months integer,
-           due_offset_days integer, resources text)`,
+           due_offset_days integer, resources text, esap_section text)`,
         [JSON.stringify(chunk), target.actionPlanId, target.targetCompanyId, target.actor._id],
       ),
     );
@@ -287,8 +289,8 @@ export async function updateGap(
          fields = $15::jsonb, add_ons = $16::jsonb, esap_item_number = $17, requirement_references = $18,
          completion_indicator = $19, timetable = $20, condition_type = $21, loan_clause = $22,
          due_milestone = $23, due_offset_months = $24, due_offset_days = $25, resources = $26,
-         updated_at = now()
-       WHERE id = $27`,
+         esap_section = $27, updated_at = now()
+       WHERE id = $28`,
       [...gapColumns(gap), gapId],
     ),
   );
@@ -360,6 +362,7 @@ export function gapAsInput(gap: Gap): Record<string, unknown> {
     dueOffsetMonths: gap.dueOffsetMonths,
     dueOffsetDays: gap.dueOffsetDays,
     resources: gap.resources,
+    esapSection: gap.esapSection,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   ESAP_IMPORT_FIELD_LABELS,
   ESAP_IMPORT_MESSAGES,
   ESAP_IMPORTED_NAMES,
+  ESAP_TEXT_LIMITS,
   GAP_FIELD_ORDER,
   PRIOR_TO_FIRST_DISBURSEMENT,
   SDG_CODES,
@@ -413,6 +414,8 @@ export function prepareGaps(
       recommendation,
       responsibility: textOf(row, 'responsibility'),
       resources: textOf(row, 'resources'),
+      // The section heading the item sits under, as the ESAP words it ('PR2 Labour and …').
+      esapSection: sectionTitle ? sectionTitle.slice(0, ESAP_TEXT_LIMITS.esapSection) : null,
       actionTakenByCompany: textOf(row, 'actionTakenByCompany'),
       residualRisk: textOf(row, 'residualRisk'),
       riskSeverity: severity

@@ -78,7 +78,16 @@ const GAP_FIELDS_OF: Partial<Record<EsapImportField, readonly GapFormChangeField
   gapName: ['gapName'],
   requirementReferences: ['requirementReferences'],
   responsibility: ['responsibility'],
-  timetable: ['timetable', 'dueDate', 'conditionType'],
+  resources: ['resources'],
+  // A timetable may name a financing milestone (0084): its milestone and offsets come with it.
+  timetable: [
+    'timetable',
+    'dueDate',
+    'conditionType',
+    'dueMilestone',
+    'dueOffsetMonths',
+    'dueOffsetDays',
+  ],
   completionIndicator: ['completionIndicator'],
   KPI: ['KPI'],
   riskSeverity: ['riskSeverity'],
@@ -113,7 +122,11 @@ export function carriedFields(columns: readonly DetectedColumn[], sections: numb
     const custom = CUSTOM_FIELDS_OF[field];
     if (custom) carried.customFields.add(custom);
   }
-  if (sections > 0) carried.fields.add('requirementReferences');
+  // Section rows give the requirement references of the items below them, and their section.
+  if (sections > 0) {
+    carried.fields.add('requirementReferences');
+    carried.fields.add('esapSection');
+  }
   return carried;
 }
 

@@ -230,6 +230,14 @@ describe.each([
       withErrors: EBRD_EXPECTED.withErrors,
     });
     expect(prepared.gaps.map(({ gap }) => gap.esapItemNumber)).toEqual(EBRD_EXPECTED.itemNumbers);
+    // Each item keeps the section it is listed under, as the ESAP words it.
+    const sectionOf = (item: string) =>
+      prepared.gaps.find(({ gap }) => gap.esapItemNumber === item)?.gap.esapSection;
+    expect(['1.1', '2.1', '3.2'].map(sectionOf)).toEqual([
+      'PR1 Assessment and Management of Environmental and Social Risks and Impacts',
+      'PR2 Labour and Working Conditions',
+      'PR3 Resource Efficiency and Pollution Prevention and Control',
+    ]);
     expect(prepared.errors).toEqual([
       { row: 15, column: 'E', itemNumber: '3.1', message: 'Responsibility is required' },
     ]);

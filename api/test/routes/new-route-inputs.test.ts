@@ -377,6 +377,10 @@ const PROBES: Probe[] = [
     { dueMilestone: '\u0000' },
     { loanClause: 'x'.repeat(101) },
     { loanClause: HUGE },
+    // The ESAP section an item sits under (decision 0091).
+    { esapSection: 'x'.repeat(301) },
+    { esapSection: 'PR2\u0000 Labour' },
+    { esapSection: { title: 'PR2' } },
   ].map((fields, index) => ({
     name: `POST /action-plan/{id}/gaps milestone #${index + 1}`,
     request: (world: World, planId: string) => ({

@@ -63,6 +63,8 @@ describe('GapExplorerScreen', () => {
     expect(row).toHaveTextContent('GreenAudit Partners');
     expect(row).toHaveTextContent('Overdue');
     expect(row).toHaveTextContent('IFC PS3');
+    // The item's ESAP section above its number.
+    expect(row).toHaveTextContent('PR3 Resource Efficiency and Pollution Prevention and Control');
     const waiting = screen.getByRole('row', { name: /Finding 5\b/ });
     expect(waiting).toHaveTextContent('Waiting for first disbursement');
     expect(waiting).not.toHaveTextContent('Overdue');

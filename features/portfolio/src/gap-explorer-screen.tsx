@@ -226,6 +226,12 @@ const EXPLORER_COLUMNS: readonly (DataTableColumn<PortfolioGap> & { header: stri
     header: texts.gap,
     cell: (gap) => (
       <>
+        {gap.esapSection ? (
+          // Above the number for the eye; the link keeps its name, and the gap's panel names it.
+          <span className="vui-explorer__section" aria-hidden="true">
+            {gap.esapSection}
+          </span>
+        ) : null}
         <ItemNumber value={gap.esapItemNumber} />
         {gap.gapName}
       </>

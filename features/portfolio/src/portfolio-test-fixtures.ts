@@ -16,6 +16,7 @@ export function portfolioGap(overrides: Partial<PortfolioGap> = {}): PortfolioGa
     daysOverdue: 269,
     createdAt: '2025-11-01T00:00:00.000Z',
     esapItemNumber: '3.1',
+    esapSection: 'PR3 Resource Efficiency and Pollution Prevention and Control',
     requirementReferences: ['IFC PS3'],
     impactedSDGs: ['SDG6'],
     conditionType: null,

@@ -88,6 +88,9 @@ export const GapInput = Type.Object({
   resources: Type.Optional(
     Nullable(Type.String({ description: 'the resources or investment the action needs' })),
   ),
+  esapSection: Type.Optional(
+    Nullable(Type.String({ description: "the ESAP's section the item sits under" })),
+  ),
   timetable: Type.Optional(
     Nullable(Type.String({ description: 'the timetable as the ESAP words it, kept verbatim' })),
   ),
@@ -386,6 +389,7 @@ export const Gap = Type.Object({
   requirementReferences: Type.Array(oneOf(REQUIREMENT_REFERENCES)),
   completionIndicator: Nullable(Type.String()),
   resources: Nullable(Type.String()),
+  esapSection: Nullable(Type.String({ description: "the ESAP's section the item sits under" })),
   timetable: Nullable(Type.String({ description: 'as written, beside the due date' })),
   conditionType: Nullable(oneOf(CONDITION_TYPES)),
   loanClause: Nullable(Type.String({ description: 'the loan agreement clause it serves' })),

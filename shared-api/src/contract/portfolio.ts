@@ -45,6 +45,7 @@ export const PortfolioGap = Type.Object({
   daysOverdue: Nullable(Type.Integer({ minimum: 1, description: 'whole days, counted up' })),
   createdAt: IsoDate,
   esapItemNumber: Nullable(Type.String()),
+  esapSection: Nullable(Type.String({ description: "the ESAP's section the item sits under" })),
   requirementReferences: Type.Array(oneOf(REQUIREMENT_REFERENCES)),
   impactedSDGs: Type.Array(oneOf(SDG_CODES)),
   conditionType: Nullable(oneOf(CONDITION_TYPES)),

@@ -27,6 +27,7 @@ export const GAP_FORM_CHANGE_FIELDS = [
   'dueOffsetMonths',
   'dueOffsetDays',
   'resources',
+  'esapSection',
 ] as const;
 export type GapFormChangeField = (typeof GAP_FORM_CHANGE_FIELDS)[number];
 

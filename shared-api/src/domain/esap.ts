@@ -78,6 +78,7 @@ export const ESAP_TEXT_LIMITS = {
   esapItemNumber: 20,
   completionIndicator: 2000,
   resources: 2000,
+  esapSection: 300,
   timetable: 500,
   loanClause: 100,
 } as const;
@@ -88,6 +89,7 @@ export const ESAP_FIELD_LABELS = {
   requirementReferences: 'Requirement References',
   completionIndicator: 'Completion Indicator',
   resources: 'Resources',
+  esapSection: 'ESAP Section',
   timetable: 'Timetable',
   conditionType: 'Condition Type',
   loanClause: 'Loan Agreement Clause',
@@ -105,6 +107,7 @@ export const ESAP_CSV_COLUMNS: readonly string[] = [
   ESAP_FIELD_LABELS.loanClause,
   'Due Relative To',
   ESAP_FIELD_LABELS.resources,
+  ESAP_FIELD_LABELS.esapSection,
 ];
 
 /** The CSV column and the panel's term of a due date relative to a financing milestone. */

@@ -19,6 +19,7 @@ export const ESAP_FIELDS = [
   'requirementReferences',
   'completionIndicator',
   'resources',
+  'esapSection',
   'timetable',
   'conditionType',
   'loanClause',
@@ -63,6 +64,7 @@ export function esapSchemaFields() {
       ESAP_TEXT_LIMITS.completionIndicator,
     ),
     resources: optionalText(ESAP_FIELD_LABELS.resources, ESAP_TEXT_LIMITS.resources),
+    esapSection: optionalText(ESAP_FIELD_LABELS.esapSection, ESAP_TEXT_LIMITS.esapSection),
     timetable: optionalText(ESAP_FIELD_LABELS.timetable, ESAP_TEXT_LIMITS.timetable),
     conditionType: yup
       .mixed<ConditionType>((value): value is ConditionType => isConditionType(value))
@@ -80,6 +82,7 @@ export interface EsapValues {
   requirementReferences: string[];
   completionIndicator: string | null;
   resources: string | null;
+  esapSection: string | null;
   timetable: string | null;
   conditionType: ConditionType | null;
   loanClause: string | null;

@@ -104,6 +104,7 @@ describe('gap rules', () => {
         requirementReferences: [],
         completionIndicator: null,
         resources: null,
+        esapSection: null,
         timetable: null,
         conditionType: null,
         loanClause: null,

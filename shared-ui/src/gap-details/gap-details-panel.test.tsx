@@ -85,6 +85,7 @@ function makeGap(overrides: Partial<Gap> = {}): Gap {
     requirementReferences: [],
     completionIndicator: null,
     resources: null,
+    esapSection: null,
     timetable: null,
     conditionType: null,
     loanClause: null,
@@ -198,6 +199,7 @@ describe('GapDetailsPanel content', () => {
         requirementReferences: ['IFC PS1', 'EP4'],
         completionIndicator: 'ESMS manual approved by the board',
         resources: 'LOTO equipment EUR 20,000',
+        esapSection: 'PR2 Labour and Working Conditions',
         timetable: 'Prior to first disbursement',
         conditionType: 'precedent',
       }),
@@ -206,6 +208,9 @@ describe('GapDetailsPanel content', () => {
     expect(dueDate?.nextElementSibling).toHaveTextContent('TimetablePrior to first disbursement');
     const lender = screen.getByRole('region', { name: 'Lender fields (ESAP)' });
     expect(within(lender).getByText('ESAP Item No.').nextElementSibling).toHaveTextContent('1.2');
+    expect(within(lender).getByText('ESAP Section').nextElementSibling).toHaveTextContent(
+      'PR2 Labour and Working Conditions',
+    );
     expect(within(lender).getByText('Condition Type').nextElementSibling).toHaveTextContent(
       'Condition precedent',
     );

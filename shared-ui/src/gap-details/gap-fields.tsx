@@ -122,7 +122,8 @@ function LenderFields({ gap }: { gap: Gap }) {
     !gap.conditionType &&
     !gap.completionIndicator &&
     !gap.loanClause &&
-    !gap.resources
+    !gap.resources &&
+    !gap.esapSection
   ) {
     return null;
   }
@@ -132,6 +133,9 @@ function LenderFields({ gap }: { gap: Gap }) {
       <dl className="vui-gap-details__grid">
         {gap.esapItemNumber ? (
           <Detail term={ESAP_FIELD_LABELS.esapItemNumber}>{gap.esapItemNumber}</Detail>
+        ) : null}
+        {gap.esapSection ? (
+          <Detail term={ESAP_FIELD_LABELS.esapSection}>{gap.esapSection}</Detail>
         ) : null}
         {gap.conditionType ? (
           <Detail term={ESAP_FIELD_LABELS.conditionType}>

@@ -52,6 +52,7 @@ export function esapFieldsSet(values: EsapFormValues): number {
     values.requirementReferences.length > 0,
     values.completionIndicator.trim(),
     values.resources.trim(),
+    values.esapSection.trim(),
     values.timetable.trim(),
     values.conditionType,
     values.loanClause.trim(),
@@ -121,6 +122,13 @@ export function EsapFieldsGroup({
               onChange={onText('esapItemNumber')}
               error={errorOf('esapItemNumber')}
               autoComplete="off"
+            />
+            <TextField
+              id={id('esapSection')}
+              label={ESAP_FIELD_LABELS.esapSection}
+              value={values.esapSection}
+              onChange={onText('esapSection')}
+              error={errorOf('esapSection')}
             />
             <TextField
               id={id('timetable')}

@@ -47,6 +47,7 @@ export interface GapFormValues {
   requirementReferences: string[];
   completionIndicator: string;
   resources: string;
+  esapSection: string;
   timetable: string;
   conditionType: ConditionType | '';
   loanClause: string;
@@ -116,6 +117,7 @@ export function initialGapFormValues(
     requirementReferences: [...(initialGap?.requirementReferences ?? [])],
     completionIndicator: initialGap?.completionIndicator ?? '',
     resources: initialGap?.resources ?? '',
+    esapSection: initialGap?.esapSection ?? '',
     timetable: initialGap?.timetable ?? '',
     conditionType: initialGap?.conditionType ?? '',
     loanClause: initialGap?.loanClause ?? '',
@@ -183,6 +185,7 @@ export function toGapInput(values: GapFormValues, formType: AuditForm): GapInput
     requirementReferences: [...values.requirementReferences],
     completionIndicator: values.completionIndicator.trim() || null,
     resources: values.resources.trim() || null,
+    esapSection: values.esapSection.trim() || null,
     timetable: values.timetable.trim() || null,
     conditionType: values.conditionType || null,
     loanClause: values.loanClause.trim() || null,
@@ -254,6 +257,7 @@ export function restoreGapFormValues(
       : blank.requirementReferences,
     completionIndicator: text('completionIndicator'),
     resources: text('resources'),
+    esapSection: text('esapSection'),
     timetable: text('timetable'),
     conditionType: oneOf(draft.conditionType, ['', ...CONDITION_TYPES], blank.conditionType),
     loanClause: text('loanClause'),

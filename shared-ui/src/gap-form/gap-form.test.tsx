@@ -278,6 +278,7 @@ describe('GapForm rules', () => {
       requirementReferences: [],
       completionIndicator: null,
       resources: null,
+      esapSection: null,
       timetable: null,
       conditionType: null,
       loanClause: null,

@@ -47,6 +47,7 @@ export function makeGap(overrides: Partial<Gap> = {}): Gap {
     requirementReferences: [],
     completionIndicator: null,
     resources: null,
+    esapSection: null,
     timetable: null,
     conditionType: null,
     loanClause: null,

@@ -224,7 +224,7 @@ describe.each(databaseKinds)('CSV export on %s', (kind) => {
       app.db.query(
         `UPDATE gaps SET esap_item_number = $2, requirement_references = $3, completion_indicator = $4,
            timetable = $5, condition_type = $6, loan_clause = $7, due_milestone = $8,
-           due_offset_months = $9, resources = $10
+           due_offset_months = $9, resources = $10, esap_section = $11
          WHERE id = (SELECT g.id FROM gaps g JOIN action_plans ap ON ap.id = g.action_plan_id
            WHERE g.target_company_id = $1 ORDER BY ap.created_at, ap.id, g.created_at, g.id LIMIT 1)`,
         [world.betaId, ...values],
@@ -239,6 +239,7 @@ describe.each(databaseKinds)('CSV export on %s', (kind) => {
       'First disbursement',
       6,
       '@SUM(A1)',
+      'PR1 Assessment and Management',
     ]);
     const [header, ...rows] = parseCsv((await exportCsv('betaOwner')).body);
     const closureEnd = (header ?? []).indexOf('Last Evidence Date');
@@ -255,10 +256,11 @@ describe.each(databaseKinds)('CSV export on %s', (kind) => {
       'Loan Agreement Clause': "'=Clause 21.3(b)",
       'Due Relative To': '6 months after first disbursement',
       Resources: "'@SUM(A1)",
+      'ESAP Section': 'PR1 Assessment and Management',
     });
     // A gap without them gives empty cells.
-    await setLenderFields([null, [], null, null, null, null, null, 0, null]);
+    await setLenderFields([null, [], null, null, null, null, null, 0, null, null]);
     const [, ...after] = parseCsv((await exportCsv('betaOwner')).body);
-    expect(after[0]?.slice(closureEnd + 1)).toEqual(['', '', '', '', '', '', '', '']);
+    expect(after[0]?.slice(closureEnd + 1)).toEqual(ESAP_CSV_COLUMNS.map(() => ''));
   });
 });

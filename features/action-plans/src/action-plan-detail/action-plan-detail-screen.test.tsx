@@ -179,6 +179,28 @@ describe('ActionPlanDetailScreen', () => {
     ).toBeInTheDocument();
   });
 
+  it('heads each ESAP section once, above the first of its items', async () => {
+    const section = 'PR2 Labour and Working Conditions';
+    onApi(
+      'get',
+      'action-plan/:id',
+      ok(
+        detail({
+          gaps: [
+            { ...openGap, esapItemNumber: '2.1', esapSection: section },
+            { ...overdueGap, esapItemNumber: '2.3a', esapSection: section },
+          ],
+        }),
+      ),
+    );
+    renderDetail();
+    const first = await screen.findByRole('link', {
+      name: nameStartingWith('Open gap 2.1 Energy intensity per tonne'),
+    });
+    expect(screen.getAllByText(section)).toHaveLength(1);
+    expect(first.closest('tr')).toHaveTextContent(section);
+  });
+
   it('hides Add Gap and disables Edit Gap for users without those rights', async () => {
     renderDetail(viewer);
     await screen.findByText('Energy intensity per tonne');

@@ -46,6 +46,7 @@ export function GapsTable({
     rowLabel: (gap) => BULK_TEXT.selectGap(gapItemName(gap)),
     allLabel: BULK_TEXT.selectAll,
   };
+  const opensSection = sectionStarts(gaps);
   const columns: DataTableColumn<Gap>[] = [
     {
       key: 'gap',
@@ -58,6 +59,12 @@ export function GapsTable({
               gap.status === 'dropped' ? 'vui-gap-cell vui-gap-cell--dropped' : 'vui-gap-cell'
             }
           >
+            {opensSection.has(gap.id) ? (
+              // A heading for the eye; the gap's link keeps its name, and its panel names the section.
+              <span className="vui-gap-cell__section" aria-hidden="true">
+                {gap.esapSection}
+              </span>
+            ) : null}
             <ItemNumber value={gap.esapItemNumber} />
             <span className="vui-gap-cell__kpi" title={gap.KPI}>
               {gap.KPI}
@@ -109,4 +116,18 @@ export function GapsTable({
       selection={selectable}
     />
   );
+}
+
+/**
+ * The gaps that open an ESAP section in the order shown: each names its section ('PR2 Labour and
+ * Working Conditions') above its item number, as the lender's table heads each section.
+ */
+function sectionStarts(gaps: readonly Gap[]): Set<string> {
+  const starts = new Set<string>();
+  let previous: string | null = null;
+  for (const gap of gaps) {
+    if (gap.esapSection && gap.esapSection !== previous) starts.add(gap.id);
+    previous = gap.esapSection ?? null;
+  }
+  return starts;
 }
