@@ -72,6 +72,12 @@ export const ESAP_HEADER_SYNONYMS: Readonly<Record<EsapImportField, readonly str
     'S. No',
     'Sr. No',
     'ESAP item',
+    // French and Turkish ESAPs.
+    'N°',
+    'Numéro',
+    'Réf',
+    'Sıra No',
+    'Madde No',
   ],
   recommendation: [
     'Action',
@@ -82,6 +88,16 @@ export const ESAP_HEADER_SYNONYMS: Readonly<Record<EsapImportField, readonly str
     'Recommendation',
     'Measure',
     'Measures',
+    'Mesure',
+    'Mesures',
+    'Mesures correctives',
+    'Action corrective',
+    'Eylem',
+    'Eylemler',
+    'Faaliyet',
+    'Düzeltici faaliyet',
+    'Önlem',
+    'Önlemler',
   ],
   gapName: [
     'E&S Risk',
@@ -95,6 +111,15 @@ export const ESAP_HEADER_SYNONYMS: Readonly<Record<EsapImportField, readonly str
     'Gap name',
     'Finding',
     'Issue',
+    'Risque E&S',
+    'Risques E&S',
+    'Risques environnementaux et sociaux',
+    'Non-conformité',
+    'Constat',
+    'ÇS riski',
+    'Çevresel ve sosyal riskler',
+    'Uygunsuzluk',
+    'Bulgu',
   ],
   requirementReferences: [
     'Requirements',
@@ -105,8 +130,26 @@ export const ESAP_HEADER_SYNONYMS: Readonly<Record<EsapImportField, readonly str
     'Performance Requirement',
     'Requirement references',
     'Reference',
+    'Exigences',
+    'Exigence',
+    'Norme de performance',
+    'Référence',
+    'Gereklilikler',
+    'Gereklilik',
+    'Performans standardı',
+    'Referans',
   ],
-  responsibility: ['Responsible', 'Responsibility', 'Responsible party', 'Owner', 'Action owner'],
+  responsibility: [
+    'Responsible',
+    'Responsibility',
+    'Responsible party',
+    'Owner',
+    'Action owner',
+    'Responsable',
+    'Responsabilité',
+    'Sorumlu',
+    'Sorumluluk',
+  ],
   resources: [
     'Resources',
     'Resources required',
@@ -116,6 +159,15 @@ export const ESAP_HEADER_SYNONYMS: Readonly<Record<EsapImportField, readonly str
     'Cost',
     'Costs',
     'Estimated cost',
+    'Ressources',
+    'Coût',
+    'Coûts',
+    'Investissement',
+    'Kaynaklar',
+    'Kaynak',
+    'Bütçe',
+    'Maliyet',
+    'Yatırım',
   ],
   timetable: [
     'Timetable',
@@ -127,6 +179,16 @@ export const ESAP_HEADER_SYNONYMS: Readonly<Record<EsapImportField, readonly str
     'Timeframe',
     'Timing',
     'Schedule',
+    'Calendrier',
+    'Échéance',
+    'Échéancier',
+    'Délai',
+    'Date limite',
+    'Takvim',
+    'Zaman çizelgesi',
+    'Termin',
+    'Son tarih',
+    'Tamamlanma tarihi',
   ],
   completionIndicator: [
     'Completion Indicator',
@@ -136,9 +198,28 @@ export const ESAP_HEADER_SYNONYMS: Readonly<Record<EsapImportField, readonly str
     'Target',
     'Targets',
     'Evaluation criteria',
+    'Indicateur de réalisation',
+    'Indicateurs de réalisation',
+    'Livrable',
+    'Livrables',
+    'Tamamlanma göstergesi',
+    'Gösterge',
+    'Çıktı',
+    'Çıktılar',
   ],
-  status: ['Status', 'Implementation status', 'Progress'],
-  comments: ['Comments', 'Comment', 'Remarks', 'Notes'],
+  status: ['Status', 'Implementation status', 'Progress', 'Statut', 'État', 'Avancement', 'Durum'],
+  comments: [
+    'Comments',
+    'Comment',
+    'Remarks',
+    'Notes',
+    'Commentaires',
+    'Remarques',
+    'Observations',
+    'Yorumlar',
+    'Açıklamalar',
+    'Notlar',
+  ],
   KPI: ['KPI', 'Key performance indicator'],
   riskSeverity: ['Risk severity', 'Risk level', 'Risk rating', 'Severity', 'Priority'],
   residualRisk: ['Residual risk'],
@@ -159,12 +240,16 @@ export function withoutFootnote(text: string): string {
 }
 
 /**
- * A header as it is compared: lower case, '&' as 'and', punctuation and line breaks as one space,
- * without footnote markers (a digit glued to the last word counts as one: 'Timetable2').
+ * A header as it is compared: lower case without accents ('Échéance' as 'echeance', Turkish 'ı' as
+ * 'i'), '&' as 'and', punctuation and line breaks as one space, without footnote markers (a digit
+ * glued to the last word counts as one: 'Timetable2').
  */
 export function normaliseHeader(header: string): string {
   return withoutFootnote(header.normalize('NFKC'))
     .replace(/(?<=[a-z)])\d$/i, '')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/ı/g, 'i')
     .toLowerCase()
     .replace(/&/g, ' and ')
     .replace(/[^a-z0-9#]+/g, ' ')
