@@ -12,6 +12,7 @@ import {
   updateCompanyMilestones,
 } from '@verity/shared-api/calls';
 import { Button, DateField, LoadingState, TextField, formatDate, toast } from '@verity/shared-ui';
+import { getErrorStatus } from '@verity/session';
 import './milestones-section.css';
 
 /** The query of a company's milestones (read again after a save, which moves gaps' due dates). */
@@ -80,6 +81,10 @@ export function MilestonesSection({ targetCompanyId }: { targetCompanyId: string
     setRows((current) => current?.map((row, i) => (i === index ? { ...row, ...patch } : row)));
 
   const canManage = milestones.data?.canManage ?? false;
+  // A mistyped or foreign company: the dashboard above says it is not found; nothing to add here.
+  const status = milestones.isError ? getErrorStatus(milestones.error) : undefined;
+  if (status === 400 || status === 404) return null;
+
   return (
     <section className="vc-milestones" aria-labelledby={headingId}>
       <h2 id={headingId} className="vc-milestones__heading">
