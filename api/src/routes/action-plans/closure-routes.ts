@@ -8,20 +8,18 @@ import {
   tooLongMessage,
 } from '@verity/shared-api/src/server';
 import { requestClosure, reviewClosure } from '../../action-plans/closure';
-import { findGap } from '../../action-plans/gap-sql';
 import { requireVisibleGap } from '../../auth/tenancy';
-import { invalid, notFound, passed } from '../../errors';
-import { routeDefaults } from './common';
+import { invalid, passed } from '../../errors';
+import { gapOrNotFound, routeDefaults } from './common';
 
 /** The closure loop: a company asks for a gap to be closed on its evidence; a reviewer decides. */
 const closureRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db, config } = fastify;
 
-  async function answer(gapId: string) {
-    const gap = await findGap(db, gapId);
-    if (!gap) throw notFound();
-    return { success: true as const, data: { gap } };
-  }
+  const answer = async (gapId: string) => ({
+    success: true as const,
+    data: { gap: await gapOrNotFound(db, gapId) },
+  });
 
   fastify.post(
     '/gap/:id/closure-request',

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actionPlanSchemas, checkExtensionAnswer } from '@verity/shared-api/src/server';
 import { answerExtension, requestExtension } from '../../action-plans/extensions';
-import { findGap } from '../../action-plans/gap-sql';
 import { requireVisibleGap } from '../../auth/tenancy';
-import { notFound, passed } from '../../errors';
+import { passed } from '../../errors';
 import type { Party } from '../../notifications/recipients';
-import { routeDefaults } from './common';
+import { gapOrNotFound, routeDefaults } from './common';
 
 /**
  * Due-date extensions (docs/decisions/0086-due-date-extensions.md): a company asks for a later due
@@ -14,11 +13,10 @@ import { routeDefaults } from './common';
 const extensionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
 
-  async function answer(gapId: string) {
-    const gap = await findGap(db, gapId);
-    if (!gap) throw notFound();
-    return { success: true as const, data: { gap } };
-  }
+  const answer = async (gapId: string) => ({
+    success: true as const,
+    data: { gap: await gapOrNotFound(db, gapId) },
+  });
 
   fastify.post(
     '/gap/:id/extension-request',

@@ -5,26 +5,17 @@ import {
   actionPlanSchemas,
   checkGap,
   type AuditForm,
-  type SessionUser,
 } from '@verity/shared-api/src/server';
 import { guardClosureLoop } from '../../action-plans/closure';
 import { applyBulkChange, bulkChangeOf } from '../../action-plans/bulk-changes';
-import { findGap } from '../../action-plans/gap-sql';
 import { findMyActions } from '../../action-plans/my-actions';
 import { editGap, insertGap, setGapStatus } from '../../action-plans/gap-writes';
 import { requireVisibleActionPlan, requireVisibleGap } from '../../auth/tenancy';
 import { forbidden, invalid, notFound, passed } from '../../errors';
-import { routeDefaults } from './common';
+import { gapOrNotFound, routeDefaults } from './common';
 
 const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
-
-  /** The gap as `reader` sees it (an image names an earlier gap with the same file only if they may see it). */
-  async function gapOrNotFound(gapId: string, reader?: SessionUser) {
-    const gap = await findGap(db, gapId, reader);
-    if (!gap) throw notFound();
-    return gap;
-  }
 
   fastify.post(
     '/action-plan/:actionPlanId/gaps',
@@ -55,7 +46,7 @@ const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       );
       return reply
         .code(201)
-        .send({ success: true as const, data: { gap: await gapOrNotFound(id, user) } });
+        .send({ success: true as const, data: { gap: await gapOrNotFound(db, id, user) } });
     },
   );
 
@@ -77,7 +68,7 @@ const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (visible.audit_id !== request.query.auditId) throw notFound();
       const { reason, version, ...changes } = request.body;
       await db.transaction((tx) => editGap(tx, visible, { changes, reason, version }, user));
-      return { success: true as const, data: { gap: await gapOrNotFound(visible.id, user) } };
+      return { success: true as const, data: { gap: await gapOrNotFound(db, visible.id, user) } };
     },
   );
 
@@ -110,7 +101,7 @@ const gapRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         await guardClosureLoop(tx, visible.id, status);
         await setGapStatus(tx, visible.id, status, user, { version: request.body.version });
       });
-      return { success: true as const, data: { gap: await gapOrNotFound(visible.id, user) } };
+      return { success: true as const, data: { gap: await gapOrNotFound(db, visible.id, user) } };
     },
   );
 
