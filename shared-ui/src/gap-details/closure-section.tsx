@@ -22,17 +22,12 @@ import {
   type ClosureMethod,
   type Gap,
 } from '@verity/shared-api';
-import {
-  getErrorText,
-  requestClosure,
-  reviewClosure,
-  type ClosureReviewInput,
-} from '@verity/shared-api/calls';
+import { requestClosure, reviewClosure, type ClosureReviewInput } from '@verity/shared-api/calls';
 import { Button } from '../button';
 import { formatDate, formatDateTime } from '../date-text';
 import { DateField, TextAreaField, TextField } from '../form-field';
 import { Modal } from '../modal';
-import { toast } from '../toast';
+import { applyGapChange } from './gap-change';
 import { CLOSURE_TEXT as text } from './closure-text';
 import './closure.css';
 
@@ -70,15 +65,9 @@ export function ClosureSection({
   if (!gap.closure && !showRequest && !showReview) return null;
 
   async function done(work: Promise<Gap>, message: string): Promise<boolean> {
-    try {
-      onGapChange(await work);
-      toast.success(message);
-      setDialog(null);
-      return true;
-    } catch (error) {
-      toast.error(getErrorText(error));
-      return false;
-    }
+    const saved = await applyGapChange(work, message, onGapChange);
+    if (saved) setDialog(null);
+    return saved;
   }
 
   return (

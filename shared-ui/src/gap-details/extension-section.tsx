@@ -14,12 +14,12 @@ import {
   type ExtensionDecision,
   type Gap,
 } from '@verity/shared-api';
-import { answerExtension, getErrorText, requestExtension } from '@verity/shared-api/calls';
+import { answerExtension, requestExtension } from '@verity/shared-api/calls';
 import { Button } from '../button';
 import { formatDate, formatDateTime } from '../date-text';
 import { DateField, TextAreaField } from '../form-field';
 import { Modal } from '../modal';
-import { toast } from '../toast';
+import { applyGapChange } from './gap-change';
 import { EXTENSION_TEXT as text } from './extension-text';
 import './closure.css';
 
@@ -60,15 +60,9 @@ export function ExtensionSection({
   if (!extension && !showRequest) return null;
 
   async function done(work: Promise<Gap>, message: string): Promise<boolean> {
-    try {
-      onGapChange(await work);
-      toast.success(message);
-      setDialog(null);
-      return true;
-    } catch (error) {
-      toast.error(getErrorText(error));
-      return false;
-    }
+    const saved = await applyGapChange(work, message, onGapChange);
+    if (saved) setDialog(null);
+    return saved;
   }
 
   return (
