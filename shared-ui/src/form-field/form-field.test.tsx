@@ -105,6 +105,8 @@ describe('DateField', () => {
     expect(input).toHaveAttribute('placeholder', 'dd/mm/yyyy');
     fireEvent.change(input, { target: { value: '31/12/2030' } });
     fireEvent.change(input, { target: { value: '2031-02-01' } });
+    fireEvent.blur(input);
+    expect(input).toHaveValue('01/02/2031');
     fireEvent.change(input, { target: { value: '31/02/2031' } });
     expect(days).toEqual(['2030-12-31', '2031-02-01', '']);
     expect(input).toHaveValue('31/02/2031');

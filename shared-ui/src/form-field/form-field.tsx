@@ -195,9 +195,10 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
               report(readDateField(event.target.value, style) ?? '', event);
             }}
             onBlur={(event) => {
-              setUnreadable(
-                event.target.value.trim() !== '' && !readDateField(event.target.value, style),
-              );
+              const day = readDateField(event.target.value, style);
+              // A day typed another way (yyyy-mm-dd, no leading zeros) is written in the user's style.
+              if (day) setText(written(day));
+              setUnreadable(event.target.value.trim() !== '' && !day);
               onBlur?.(event);
             }}
             className={className ? `vui-input ${className}` : 'vui-input'}

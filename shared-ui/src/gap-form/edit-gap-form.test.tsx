@@ -4,7 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { changeRuleMessages } from '@verity/shared-api';
-import { fails, makeGap, ok, onApi, enterText } from '../testing';
+import { calendarOf, enterText, fails, makeGap, ok, onApi } from '../testing';
 import { ToastProvider } from '../toast';
 import { EditGapForm } from './edit-gap-form';
 
@@ -133,7 +133,9 @@ describe('EditGapForm versions and reasons', () => {
     expect(await screen.findByText(STALE)).toBeInTheDocument();
     expect(screen.getAllByText(STALE)).toHaveLength(1);
     expect(onSaved).not.toHaveBeenCalled();
-    expect(screen.getByLabelText(/^Due Date/)).toHaveValue('2026-07-20');
+    // The day typed, written as the user writes dates once the field was left.
+    expect(calendarOf(screen.getByLabelText(/^Due Date/))).toHaveValue('2026-07-20');
+    expect(screen.getByLabelText(/^Due Date/)).toHaveValue('20/07/2026');
     expect(reasonField()).toHaveValue('The contractor needs two more weeks');
   });
 

@@ -2,7 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { MILESTONE_MESSAGES } from '@verity/shared-api';
-import { fails, ok, onApi, renderScreen, testUser } from '@verity/shared-ui/src/testing';
+import {
+  calendarOf,
+  fails,
+  ok,
+  onApi,
+  renderScreen,
+  testUser,
+} from '@verity/shared-ui/src/testing';
 import { MilestonesSection } from './milestones-section';
 
 const owner = testUser({ role: 'owner' });
@@ -72,6 +79,7 @@ describe('MilestonesSection', () => {
     await user.type(close, '2026-03-31');
     await user.click(screen.getByRole('button', { name: MILESTONE_MESSAGES.save }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MILESTONE_MESSAGES.inUse('COD', 2));
-    expect(close).toHaveValue('2026-03-31');
+    expect(calendarOf(close)).toHaveValue('2026-03-31');
+    expect(close).toHaveValue('31/03/2026');
   });
 });
