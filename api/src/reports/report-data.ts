@@ -1,11 +1,14 @@
-// What a monitoring report holds (docs/decisions/0041-monitoring-report.md), read in one snapshot:
-// the totals with the plan statistics' own SQL, the ESAP rows, the overdue gaps, the period's
-// changes and its evidence. The PDF and the workbook are written from this, after the snapshot is
-// closed.
+// What a monitoring report holds (docs/decisions/0092-monitoring-report-in-the-lenders-layout.md),
+// read in one snapshot: the totals with the plan statistics' own SQL, the ESAP rows with their
+// sections and sign-off, the overdue gaps, the period's changes and its evidence. The PDF and the
+// workbook are written from this, after the snapshot is closed.
 import type {
   ActionPlanCategory,
   ActionPlanStatistics,
   AuditForm,
+  ClosureCheckFlag,
+  ClosureMethod,
+  EvidenceWarning,
   ConditionType,
   CurrencyCode,
   EsgAspect,
@@ -20,6 +23,12 @@ import {
   planStatisticsSql,
   gapOverdueSql,
 } from '../action-plans/derived-sql';
+import {
+  duplicateVisibility,
+  evidenceJsonSql,
+  toEvidence,
+  type EvidenceJson,
+} from '../action-plans/evidence-sql';
 import { GAP_COLUMNS, gapFieldsSql, type GapField, type GapRow } from '../action-plans/gap-sql';
 import { auditVisibleSql } from '../auth/tenancy';
 import { actionPlanFigures } from '../dashboards/figures';
@@ -44,6 +53,8 @@ export interface ReportPlan {
   timeline: Date | null;
   createdAt: Date;
   overallStatus: StatusKey;
+  /** The ESAP's revision in force: Rev 0 (the plan as created) until a revision is applied (0083). */
+  revision: { number: number; agreedOn: Date; note: string | null };
 }
 
 /** The plan statistics (the spec's five cards) and the rest of the report's figures. */
@@ -82,6 +93,28 @@ export interface ReportGap {
   closedAt: Date | null;
   /** Calendar days (the company's) since the due day, at least 1 once overdue; 0 unless overdue. */
   daysOverdue: number;
+  resources: string | null;
+  /** The ESAP section the item is listed under ('PR2 Labour and Working Conditions'), 0091. */
+  esapSection: string | null;
+  loanClause: string | null;
+  /** Due relative to a milestone (0084): its name, and the offset's words. */
+  dueMilestone: string | null;
+  dueOffsetMonths: number | null;
+  dueOffsetDays: number | null;
+  /** The acceptance that closed it (0085): desk review or site verification, with its visit. */
+  review: ReportReview | null;
+  /** When the latest standing image was added to the gap (any time, not only in the period). */
+  latestEvidenceAt: Date | null;
+}
+
+export interface ReportReview {
+  method: ClosureMethod;
+  reviewedAt: Date;
+  reviewedBy: string;
+  visitDate: string | null;
+  visitedBy: string | null;
+  comment: string | null;
+  checkedFlags: ClosureCheckFlag[];
 }
 
 export interface ReportChange {
@@ -110,6 +143,30 @@ export interface ReportEvidence {
   capturedUtcOffsetMinutes: number | null;
   width: number | null;
   height: number | null;
+  gps: { latitude: number; longitude: number } | null;
+  /** The image's warnings as the reader would see them on the gap (shared-api EVIDENCE_WARNINGS). */
+  warnings: EvidenceWarning[];
+}
+
+/** A narrative section of the report, filled in by the company or the lender. */
+export interface ReportNarrative {
+  title: string;
+  text: string;
+}
+
+/** Who prepared and who reviewed the report, and when ('YYYY-MM-DD'). */
+export interface ReportSignOff {
+  preparedBy?: string;
+  preparedOn?: string;
+  reviewedBy?: string;
+  reviewedOn?: string;
+}
+
+/** One step of the report's own review (drafted, commented, approved). */
+export interface ReportReviewStep {
+  at: string;
+  who: string;
+  what: string;
 }
 
 export interface ReportData {
@@ -130,6 +187,13 @@ export interface ReportData {
   overdue: ReportGap[];
   changes: ReportChange[];
   evidence: ReportEvidence[];
+  /**
+   * Filled in values, printed as text where given; left out, the PDF offers the narrative and the
+   * sign-off as form fields whoever receives it can fill in.
+   */
+  narrative?: ReportNarrative[];
+  signOff?: ReportSignOff;
+  reviewTrail?: ReportReviewStep[];
 }
 
 /** The company's name, zone and today (its own calendar day). */
@@ -184,15 +248,21 @@ async function findPlans(
     timeline: Date | null;
     created_at: Date;
     overall_status: StatusKey;
+    revision_number: number | null;
+    revision_at: Date | null;
+    revision_note: string | null;
   }>(
     `SELECT ap.id, ap.action_plan_heading, ap.category, ap.form_type, a.audit_type, a.audit_category,
-       au.auditor_name, ap.timeline, ap.created_at, ${planOverallStatusSql('g')} AS overall_status
+       au.auditor_name, ap.timeline, ap.created_at, ${planOverallStatusSql('g')} AS overall_status,
+       rev.number AS revision_number, rev.created_at AS revision_at, rev.note AS revision_note
      FROM action_plans ap
+     LEFT JOIN LATERAL (SELECT r.number, r.created_at, r.note FROM action_plan_revisions r
+       WHERE r.action_plan_id = ap.id ORDER BY r.number DESC LIMIT 1) rev ON true
      JOIN audits a ON a.id = ap.audit_id
      JOIN auditors au ON au.id = a.auditor_id
      LEFT JOIN gaps g ON g.action_plan_id = ap.id
      WHERE ap.target_company_id = $1 AND ${where}
-     GROUP BY ap.id, a.id, au.id
+     GROUP BY ap.id, a.id, au.id, rev.number, rev.created_at, rev.note
      ORDER BY ap.created_at, ap.id`,
     params,
   );
@@ -207,6 +277,11 @@ async function findPlans(
     timeline: row.timeline && new Date(row.timeline),
     createdAt: new Date(row.created_at),
     overallStatus: row.overall_status,
+    revision: {
+      number: row.revision_number ?? 0,
+      agreedOn: new Date(row.revision_at ?? row.created_at),
+      note: row.revision_note,
+    },
   }));
 }
 
@@ -296,12 +371,28 @@ const REPORT_GAP_FIELDS = [
   'completionIndicator',
   'timetable',
   'conditionType',
+  'resources',
+  'esapSection',
+  'loanClause',
+  'dueMilestone',
+  'dueOffsetMonths',
+  'dueOffsetDays',
 ] as const satisfies readonly GapField[];
 
 interface ReportGapRow extends Pick<GapRow, (typeof REPORT_GAP_FIELDS)[number]> {
   place: string;
   closed_at: Date | null;
   days_overdue: number;
+  latest_evidence_at: Date | null;
+  review: {
+    method: ClosureMethod;
+    reviewedAt: string;
+    reviewedBy: string | null;
+    visitDate: string | null;
+    visitedBy: string | null;
+    comment: string | null;
+    checkedFlags: ClosureCheckFlag[];
+  } | null;
 }
 
 const compareNumbers = (a: string, b: string) =>
@@ -318,8 +409,16 @@ async function findGaps(
        (row_number() OVER (PARTITION BY g.action_plan_id ORDER BY g.created_at, g.id))::text AS place,
        ${closedAtSql('g')} AS closed_at,
        (CASE WHEN ${gapOverdueSql('g')} THEN greatest(1,
-         (now() AT TIME ZONE $2)::date - (g.due_date AT TIME ZONE $2)::date) ELSE 0 END)::int AS days_overdue
-     FROM gaps g WHERE g.action_plan_id = ANY($1::uuid[])
+         (now() AT TIME ZONE $2)::date - (g.due_date AT TIME ZONE $2)::date) ELSE 0 END)::int AS days_overdue,
+       (SELECT max(d.created_at) FROM remarks r JOIN remark_documents d ON d.remark_id = r.id
+         WHERE r.gap_id = g.id AND d.withdrawn_at IS NULL AND d.storage_key IS NOT NULL) AS latest_evidence_at,
+       CASE WHEN gap_is_closed(g.status) OR gap_is_prov_closed(g.status) THEN
+         (SELECT jsonb_build_object('method', c.method, 'reviewedAt', c.reviewed_at,
+            'reviewedBy', c.reviewed_by_name, 'visitDate', to_char(c.visit_date, 'YYYY-MM-DD'),
+            'visitedBy', c.visited_by, 'comment', c.comment, 'checkedFlags', to_jsonb(c.checked_flags))
+          FROM closure_requests c WHERE c.gap_id = g.id AND c.decision = 'accept'
+          ORDER BY c.reviewed_at DESC, c.id DESC LIMIT 1) END AS review
+     FROM gaps g WHERE g.action_plan_id = ANY($1::uuid[]) AND gap_in_figures(g.status)
      ORDER BY g.created_at, g.id`,
     [plans.map((plan) => plan.id), timeZone],
   );
@@ -345,6 +444,22 @@ async function findGaps(
     conditionType: row.conditionType,
     closedAt: row.closed_at && new Date(row.closed_at),
     daysOverdue: row.days_overdue,
+    resources: row.resources,
+    esapSection: row.esapSection,
+    loanClause: row.loanClause,
+    dueMilestone: row.dueMilestone,
+    dueOffsetMonths: row.dueOffsetMonths,
+    dueOffsetDays: row.dueOffsetDays,
+    latestEvidenceAt: row.latest_evidence_at && new Date(row.latest_evidence_at),
+    review: row.review && {
+      method: row.review.method,
+      reviewedAt: new Date(row.review.reviewedAt),
+      reviewedBy: row.review.reviewedBy ?? '',
+      visitDate: row.review.visitDate,
+      visitedBy: row.review.visitedBy,
+      comment: row.review.comment,
+      checkedFlags: row.review.checkedFlags ?? [],
+    },
   }));
   const planOrder = new Map(plans.map((plan, index) => [plan.id, index]));
   return gaps
@@ -405,7 +520,10 @@ async function findEvidence(
   planIds: string[],
   start: Date,
   end: Date,
+  reader: SessionUser | undefined,
 ): Promise<ReportEvidence[]> {
+  const params: unknown[] = [planIds, start, end];
+  const visible = duplicateVisibility(reader, params);
   const { rows } = await db.query<{
     id: string;
     gap_id: string;
@@ -419,32 +537,38 @@ async function findEvidence(
     captured_utc_offset_minutes: number | null;
     width: number | null;
     height: number | null;
+    evidence: EvidenceJson | null;
   }>(
     `SELECT d.id, r.gap_id, d.file_name, d.content_type, d.size, d.storage_key, d.created_at, r.fullname,
        to_char(d.captured_at, 'YYYY-MM-DD"T"HH24:MI:SS') AS captured_at, d.captured_utc_offset_minutes,
-       d.width, d.height
+       d.width, d.height, ${evidenceJsonSql('d', 'r', visible)} AS evidence
      FROM remark_documents d
      JOIN remarks r ON r.id = d.remark_id
      JOIN gaps g ON g.id = r.gap_id
      WHERE g.action_plan_id = ANY($1::uuid[]) AND d.withdrawn_at IS NULL AND d.storage_key IS NOT NULL
        AND d.created_at >= $2 AND d.created_at < $3
      ORDER BY d.created_at, d.position, d.id`,
-    [planIds, start, end],
+    params,
   );
-  return rows.map((row) => ({
-    id: row.id,
-    gapId: row.gap_id,
-    fileName: row.file_name,
-    contentType: row.content_type,
-    size: row.size,
-    storageKey: row.storage_key,
-    uploadedAt: new Date(row.created_at),
-    uploadedBy: row.fullname,
-    capturedAt: row.captured_at,
-    capturedUtcOffsetMinutes: row.captured_utc_offset_minutes,
-    width: row.width,
-    height: row.height,
-  }));
+  return rows.map((row) => {
+    const evidence = toEvidence(row.evidence);
+    return {
+      id: row.id,
+      gapId: row.gap_id,
+      fileName: row.file_name,
+      contentType: row.content_type,
+      size: row.size,
+      storageKey: row.storage_key,
+      uploadedAt: new Date(row.created_at),
+      uploadedBy: row.fullname,
+      capturedAt: row.captured_at,
+      capturedUtcOffsetMinutes: row.captured_utc_offset_minutes,
+      width: row.width,
+      height: row.height,
+      gps: evidence?.gps ?? null,
+      warnings: evidence?.warnings ?? [],
+    };
+  });
 }
 
 /**
@@ -458,6 +582,8 @@ export async function gatherReport(
   scope: ReportScope,
   period: { from: string; to: string },
   dateStyle: DateStyle = DEFAULT_DATE_STYLE,
+  /** Who asks: an image's 'same file as on another gap' names only gaps they can see. */
+  reader?: SessionUser,
 ): Promise<ReportData> {
   return db.transaction(async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
@@ -485,7 +611,13 @@ export async function gatherReport(
         : null,
       await findGaps(tx, plans, company.timeZone),
       await findChanges(tx, planIds, start, end),
-      await findEvidence(tx, planIds, start, end),
+      await findEvidence(
+        tx,
+        planIds,
+        start,
+        end,
+        reader ?? (scope.kind === 'company' ? scope.reader : undefined),
+      ),
     ];
     const overdue = gaps
       .filter((gap) => gap.status === 'overdue')

@@ -1,574 +1,102 @@
-// The monitoring report as a PDF (pdfkit), written page by page into the stream the reply sends:
-// cover, summary, the ESAP table in the lender's column order, overdue gaps, the period's changes and
-// the evidence appendix with downscaled thumbnails (docs/decisions/0041-monitoring-report.md).
+// The monitoring report as a PDF (pdfkit) in the lender's layout, written page by page into the
+// stream the reply sends: the cover (figures and narrative), the summary by ESAP section, the ESAP
+// table grouped by section, overdue items, the period's changes, the evidence appendix and the
+// sign-off (docs/decisions/0092-monitoring-report-in-the-lenders-layout.md). Each part is its own
+// exported function over a `ReportPdf`, so another document (an annual monitoring report) can
+// compose them with its own parts.
 import {
-  ESAP_REPORT_COLUMNS,
   STATUS_COLORS,
   STATUS_COLOR_HEX,
-  STATUS_LABELS,
+  ESAP_REPORT_COLUMNS,
   type ChartStatus,
   type StatusKey,
 } from '@verity/shared-api/src/server';
 import type { AttachmentStorage } from '../storage/attachment-storage';
-import type { ReportData, ReportGap } from './report-data';
 import {
+  BOLD,
+  FONT,
+  FONT_FILES,
+  FORM_FONT,
+  INK,
+  MARGIN,
+  MUTED,
+  RULE,
+  ReportPage,
+  clean,
+  drawTable,
+  type Doc,
+  type TableRow,
+} from './pdf-layout';
+import type { ReportData } from './report-data';
+import {
+  EVIDENCE_WARNING_TEXT,
   NONE,
+  asOfText,
   auditorsText,
   capturedText,
   changeText,
   esapCells,
   formatDateTime,
   formatDay,
+  formatPeriodDay,
   gapLabel,
+  gpsText,
   percentText,
   periodText,
-  reportClock,
   planText,
+  reportClock,
+  revisionText,
+  sectionsOf,
   sizeText,
   statusText,
+  totalFigures,
+  type SectionFigures,
 } from './report-text';
 import { MAX_THUMBNAILS, thumbnail } from './thumbnails';
 
-const MARGIN = 36;
-const FOOTER_HEIGHT = 20;
-const INK = '#1f2937';
-const MUTED = '#6b7280';
-const RULE = '#d1d5db';
-const HEADER_FILL = '#e5e7eb';
-// DejaVu Sans Condensed, embedded (only the glyphs used): PDF's standard fonts know Western European
-// text only, and a company in Łódź, Zürich or Almaty must read as it is spelled. Condensed keeps the
-// ESAP table's columns close to the standard fonts' widths.
-const FONT = 'Body';
-const BOLD = 'Body-Bold';
-const FONT_FILES = {
-  [FONT]: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf'),
-  [BOLD]: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf'),
-};
-/** A cell longer than this is cut in the PDF (the Excel report keeps every word). */
-const MAX_CELL_CHARACTERS = 900;
-/** The PDF lists at most this many changes; the Excel report has them all. */
+/** The PDF lists at most this many changes; the workbook has them all. */
 export const MAX_PDF_CHANGES = 600;
 
-type Doc = PDFKit.PDFDocument;
+/** The narrative sections a blank report offers as form fields, for the company and the lender. */
+export const BLANK_NARRATIVE = [
+  {
+    name: 'companyNarrative',
+    title: "Company's report on progress in the period",
+    hint: 'Filled in by the company: what was done, what is late and why, what comes next.',
+  },
+  {
+    name: 'lenderComments',
+    title: "Lender's comments",
+    hint: "Filled in by the lender's E&S officer: findings, requests, items to verify on site.",
+  },
+] as const;
 
-interface Column {
-  header: string;
-  width: number;
+/** The page and the data a report's parts draw from. */
+export interface ReportPdf {
+  page: ReportPage;
+  doc: Doc;
+  data: ReportData;
+  /** The pages the ESAP table took (first and last), once drawn. */
+  esapPages?: { firstPage: number; lastPage: number };
 }
 
 const statusColour = (status: StatusKey) =>
-  status === 'pending' ? MUTED : STATUS_COLOR_HEX[STATUS_COLORS[status as ChartStatus]];
+  status === 'pending' || status === 'dropped'
+    ? MUTED
+    : STATUS_COLOR_HEX[STATUS_COLORS[status as ChartStatus]];
 
-const cut = (text: string) =>
-  text.length > MAX_CELL_CHARACTERS ? `${text.slice(0, MAX_CELL_CHARACTERS - 1)}…` : text;
-
-/**
- * Text of the report: every character the embedded font has (Latin in all its European forms,
- * Greek, Cyrillic and more), control characters other than line breaks left out.
- */
-// eslint-disable-next-line no-control-regex
-const t = (text: string) => text.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '');
-
-class ReportPdf {
-  private page = 0;
-  private readonly contentBottom: number;
-
-  constructor(
-    readonly doc: Doc,
-    readonly data: ReportData,
-  ) {
-    this.contentBottom = doc.page.height - MARGIN - FOOTER_HEIGHT;
-    this.footer();
-    doc.on('pageAdded', () => this.footer());
-  }
-
-  private get width() {
-    return this.doc.page.width - 2 * MARGIN;
-  }
-
-  /** The page's footer: company, period, page number (drawn on each page as it is added). */
-  private footer() {
-    this.page += 1;
-    const { doc } = this;
-    const y = doc.page.height - MARGIN - 10;
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font(FONT)
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(
-        t(`${this.data.company.name} · Monitoring report · ${periodText(this.data)}`),
-        MARGIN,
-        y,
-        { width: this.width * 0.8, lineBreak: false },
-      )
-      .text(`Page ${this.page}`, MARGIN, y, {
-        width: this.width,
-        align: 'right',
-        lineBreak: false,
-      });
-    doc.page.margins.bottom = bottom;
-    doc.x = MARGIN;
-    doc.y = MARGIN;
-    doc.fillColor(INK);
-  }
-
-  private ensureSpace(height: number) {
-    if (this.doc.y + height > this.contentBottom) this.doc.addPage();
-  }
-
-  heading(text: string) {
-    this.ensureSpace(60);
-    this.doc.moveDown(0.5).font(BOLD).fontSize(15).fillColor(INK).text(t(text), MARGIN);
-    this.doc.moveDown(0.4);
-  }
-
-  note(text: string) {
-    this.doc.font(FONT).fontSize(9).fillColor(MUTED).text(t(text), MARGIN, this.doc.y, {
-      width: this.width,
-    });
-    this.doc.fillColor(INK).moveDown(0.4);
-  }
-
-  cover() {
-    const { doc, data } = this;
-    const { company } = data;
-    doc
-      .font(BOLD)
-      .fontSize(11)
-      .fillColor(MUTED)
-      .text('ENVIRONMENTAL & SOCIAL MONITORING REPORT', MARGIN, 90);
-    doc
-      .moveDown(0.6)
-      .font(BOLD)
-      .fontSize(30)
-      .fillColor(INK)
-      .text(t(company.name), { width: this.width });
-    if (company.registeredName && company.registeredName !== company.name) {
-      doc.font(FONT).fontSize(13).fillColor(MUTED).text(t(company.registeredName));
-    }
-    doc.moveDown(1.5);
-    const rows: [string, string][] = [
-      ['Company', company.name],
-      ['Auditor', auditorsText(data)],
-      [
-        data.plans.length === 1 ? 'Action plan' : 'Action plans',
-        data.plans.map(planText).join('\n') || NONE,
-      ],
-      ['Reporting period', periodText(data)],
-      ['Generated at', formatDateTime(data.generatedAt, reportClock(data))],
-    ];
-    for (const [label, value] of rows) {
-      const y = doc.y;
-      doc.font(BOLD).fontSize(11).fillColor(MUTED).text(t(label), MARGIN, y, { width: 150 });
-      doc
-        .font(FONT)
-        .fontSize(11)
-        .fillColor(INK)
-        .text(t(value), MARGIN + 160, y, {
-          width: this.width - 160,
-        });
-      doc.moveDown(0.6);
-    }
-    doc.moveDown(1);
-    this.note(
-      `Figures are as of the moment the report was generated; "changes" and "evidence" cover the reporting period (days in the company's time zone, ${company.timeZone}). Overdue: not closed, not awaiting closure review, and past its due date.`,
-    );
-  }
-
-  /** A row of figure boxes. */
-  private figures(items: { label: string; value: string; colour?: string }[]) {
-    const { doc } = this;
-    const gap = 10;
-    const boxWidth = (this.width - gap * (items.length - 1)) / items.length;
-    this.ensureSpace(60);
-    const y = doc.y;
-    items.forEach((item, index) => {
-      const x = MARGIN + index * (boxWidth + gap);
-      doc.roundedRect(x, y, boxWidth, 52, 4).lineWidth(0.8).strokeColor(RULE).stroke();
-      if (item.colour) doc.rect(x, y, 4, 52).fill(item.colour);
-      doc
-        .font(FONT)
-        .fontSize(9)
-        .fillColor(MUTED)
-        .text(t(item.label), x + 10, y + 8, {
-          width: boxWidth - 16,
-          lineBreak: false,
-        });
-      doc
-        .font(BOLD)
-        .fontSize(18)
-        .fillColor(INK)
-        .text(item.value, x + 10, y + 24, {
-          width: boxWidth - 16,
-          lineBreak: false,
-        });
-    });
-    doc.x = MARGIN;
-    doc.y = y + 64;
-  }
-
-  summary() {
-    const { data } = this;
-    const { totals } = data;
-    this.doc.addPage();
-    this.heading('Summary');
-    this.figures([
-      { label: 'Total Gaps', value: String(totals.totalGaps) },
-      { label: 'Open', value: String(totals.openGaps), colour: STATUS_COLOR_HEX.blue },
-      { label: 'Closed', value: String(totals.closedGaps), colour: STATUS_COLOR_HEX.green },
-      { label: 'Overdue', value: String(totals.overdueGaps), colour: STATUS_COLOR_HEX.red },
-      { label: 'Completion %', value: `${totals.completionPercentage}%` },
-    ]);
-    this.figures([
-      { label: '% closed', value: percentText(totals.completionPercentage) },
-      {
-        label: `% closed on time (${totals.closedOnTime} of ${totals.closedWithDueDate})`,
-        value: percentText(totals.closedOnTimePercentage),
-      },
-      ...(data.planOverview
-        ? [
-            { label: 'Action plans', value: String(data.planOverview.total) },
-            { label: 'Plans closed', value: String(data.planOverview.closed) },
-          ]
-        : []),
-    ]);
-    this.doc.font(BOLD).fontSize(11).fillColor(INK).text('Gaps by status', MARGIN);
-    this.doc.moveDown(0.3);
-    const statuses = ['open', 'pending', 'provClosed', 'closed', 'overdue'] as const;
-    this.table(
-      [
-        { header: 'Status', width: 200 },
-        { header: 'Gaps', width: 80 },
-        { header: 'Share', width: 80 },
-      ],
-      statuses.map((status) => ({
-        cells: [
-          status === 'pending' ? 'Pending (closure review)' : STATUS_LABELS[status],
-          String(totals.byStatus[status]),
-          totals.totalGaps === 0
-            ? 'n/a'
-            : `${Math.round((100 * totals.byStatus[status]) / totals.totalGaps)}%`,
-        ],
-        colour: statusColour(status),
-      })),
-    );
-    if (data.plans.length > 1) {
-      this.doc.moveDown(0.8);
-      this.doc.font(BOLD).fontSize(11).fillColor(INK).text('By action plan', MARGIN);
-      this.doc.moveDown(0.3);
-      this.table(
-        [
-          { header: 'Action plan', width: 260 },
-          { header: 'Auditor', width: 130 },
-          { header: 'Status', width: 70 },
-          { header: 'Gaps', width: 50 },
-          { header: 'Open', width: 50 },
-          { header: 'Closed', width: 50 },
-          { header: 'Overdue', width: 50 },
-          { header: 'Completion %', width: this.width - 660 },
-        ],
-        data.plans.map((plan) => {
-          const statistics = data.planStatistics[plan.id];
-          return {
-            cells: [
-              plan.heading,
-              plan.auditorName,
-              statusText(plan.overallStatus),
-              String(statistics?.totalGaps ?? 0),
-              String(statistics?.openGaps ?? 0),
-              String(statistics?.closedGaps ?? 0),
-              String(statistics?.overdueGaps ?? 0),
-              `${statistics?.completionPercentage ?? 0}%`,
-            ],
-          };
-        }),
-      );
-    }
-  }
-
-  /**
-   * A table whose rows grow to fit their text; the header repeats on each new page. A row marked
-   * `band` spans the table (a plan's heading in the ESAP table).
-   */
-  table(
-    columns: Column[],
-    rows: { cells: string[]; colour?: string; band?: boolean; colourColumn?: number }[],
-    fontSize = 8.5,
-  ) {
-    const { doc } = this;
-    const padding = 4;
-    const tableWidth = columns.reduce((sum, column) => sum + column.width, 0);
-    const drawHeader = () => {
-      doc.font(BOLD).fontSize(fontSize);
-      const height =
-        Math.max(
-          ...columns.map((column) =>
-            doc.heightOfString(t(column.header), { width: column.width - 2 * padding }),
-          ),
-        ) +
-        2 * padding;
-      const y = doc.y;
-      doc.rect(MARGIN, y, tableWidth, height).fill(HEADER_FILL);
-      let x = MARGIN;
-      doc.fillColor(INK);
-      for (const column of columns) {
-        doc.text(t(column.header), x + padding, y + padding, { width: column.width - 2 * padding });
-        x += column.width;
-      }
-      doc.y = y + height;
-    };
-    this.ensureSpace(40);
-    drawHeader();
-    for (const row of rows) {
-      const texts = row.cells.map((cell) => t(cut(cell)));
-      if (row.band) {
-        doc.font(BOLD).fontSize(fontSize + 0.5);
-        const height =
-          doc.heightOfString(texts[0]!, { width: tableWidth - 2 * padding }) + 2 * padding;
-        if (doc.y + height + 30 > this.contentBottom) {
-          doc.addPage();
-          drawHeader();
-        }
-        const y = doc.y;
-        doc.rect(MARGIN, y, tableWidth, height).fill('#f3f4f6');
-        doc.fillColor(INK).text(texts[0]!, MARGIN + padding, y + padding, {
-          width: tableWidth - 2 * padding,
-        });
-        doc.y = y + height;
-        continue;
-      }
-      doc.font(FONT).fontSize(fontSize);
-      const height =
-        Math.max(
-          ...texts.map((text, index) =>
-            doc.heightOfString(text || ' ', { width: columns[index]!.width - 2 * padding }),
-          ),
-        ) +
-        2 * padding;
-      if (doc.y + height > this.contentBottom) {
-        doc.addPage();
-        drawHeader();
-      }
-      const y = doc.y;
-      let x = MARGIN;
-      texts.forEach((text, index) => {
-        const column = columns[index]!;
-        const coloured = row.colour && index === (row.colourColumn ?? 0);
-        doc
-          .font(coloured ? BOLD : FONT)
-          .fillColor(coloured ? row.colour! : INK)
-          .text(text, x + padding, y + padding, { width: column.width - 2 * padding });
-        x += column.width;
-      });
-      doc
-        .moveTo(MARGIN, y + height)
-        .lineTo(MARGIN + tableWidth, y + height)
-        .lineWidth(0.5)
-        .strokeColor(RULE)
-        .stroke();
-      doc.fillColor(INK);
-      doc.x = MARGIN;
-      doc.y = y + height;
-    }
-  }
-
-  esapTable() {
-    const { data } = this;
-    this.doc.addPage();
-    this.heading('Environmental & Social Action Plan (ESAP)');
-    if (data.gaps.length === 0) {
-      this.note('No gaps.');
-      return;
-    }
-    const widths = [36, 170, 120, 76, 96, 86, 110];
-    const columns = ESAP_REPORT_COLUMNS.map((header, index) => ({
-      header,
-      width: widths[index] ?? this.width - widths.reduce((sum, width) => sum + width, 0),
-    }));
-    const zone = reportClock(data);
-    const rows: Parameters<ReportPdf['table']>[1] = [];
-    for (const plan of data.plans) {
-      const gaps = data.gaps.filter((gap) => gap.actionPlanId === plan.id);
-      if (data.plans.length > 1) rows.push({ cells: [planText(plan)], band: true });
-      for (const gap of gaps) {
-        rows.push({
-          cells: esapCells(gap, zone),
-          colour: statusColour(gap.status),
-          colourColumn: 7,
-        });
-      }
-    }
-    this.table(columns, rows);
-  }
-
-  private planOf(gap: ReportGap) {
-    return this.data.plans.find((plan) => plan.id === gap.actionPlanId);
-  }
-
-  overdue() {
-    const { data } = this;
-    const zone = reportClock(data);
-    this.heading(`Overdue gaps (${data.overdue.length})`);
-    if (data.overdue.length === 0) {
-      this.note('No gap is overdue.');
-      return;
-    }
-    const many = data.plans.length > 1;
-    this.table(
-      [
-        { header: 'No.', width: 40 },
-        { header: 'Gap', width: many ? 230 : 330 },
-        ...(many ? [{ header: 'Action plan', width: 150 }] : []),
-        { header: 'Responsibility', width: many ? 150 : 200 },
-        { header: 'Due date', width: 70 },
-        { header: 'Days overdue', width: this.width - (many ? 640 : 640) },
-      ],
-      data.overdue.map((gap) => ({
-        cells: [
-          gap.number,
-          gap.kpi || gap.gapName,
-          ...(many ? [this.planOf(gap)?.heading ?? NONE] : []),
-          gap.responsibility,
-          formatDay(gap.dueDate, zone),
-          String(gap.daysOverdue),
-        ],
-      })),
-    );
-  }
-
-  changes() {
-    const { data, doc } = this;
-    const zone = reportClock(data);
-    doc.addPage();
-    this.heading(`Changes in the period (${data.changes.length})`);
-    if (data.changes.length === 0) {
-      this.note('Nothing changed in the period.');
-      return;
-    }
-    const gaps = new Map(data.gaps.map((gap) => [gap.id, gap]));
-    const plans = new Map(data.plans.map((plan) => [plan.id, plan]));
-    const shown = data.changes.slice(0, MAX_PDF_CHANGES);
-    this.table(
-      [
-        { header: 'When', width: 110 },
-        { header: 'Gap or plan', width: 200 },
-        { header: 'Change', width: this.width - 460 },
-        { header: 'By', width: 150 },
-      ],
-      shown.map((change) => {
-        const gap = change.gapId ? gaps.get(change.gapId) : undefined;
-        const plan = plans.get(change.actionPlanId);
-        return {
-          cells: [
-            formatDateTime(change.changedAt, zone).replace(` (${zone.timeZone})`, ''),
-            gap ? gapLabel(gap) : `Plan: ${plan?.heading ?? NONE}`,
-            changeText(change, zone),
-            `${change.changedByName} (${USER_TYPE_WORDS[change.changedByUserType] ?? change.changedByUserType})`,
-          ],
-        };
-      }),
-    );
-    if (data.changes.length > shown.length) {
-      doc.moveDown(0.4);
-      this.note(
-        `The first ${shown.length} of ${data.changes.length} changes; the Excel report lists them all.`,
-      );
-    }
-  }
-
-  async evidence(storage: AttachmentStorage) {
-    const { data, doc } = this;
-    const zone = reportClock(data);
-    doc.addPage();
-    this.heading(`Evidence appendix (${data.evidence.length})`);
-    if (data.evidence.length === 0) {
-      this.note('No evidence was added in the period.');
-      return;
-    }
-    this.note(
-      'Images added to remarks in the period, with what each image recorded when it was taken.',
-    );
-    const gaps = new Map(data.gaps.map((gap) => [gap.id, gap]));
-    const box = 110;
-    const rowHeight = box + 14;
-    const columnWidth = this.width / 2;
-    let column = 0;
-    let y = doc.y;
-    for (const [index, item] of data.evidence.entries()) {
-      if (column === 0) {
-        if (y + rowHeight > this.contentBottom) {
-          doc.addPage();
-          y = doc.y;
-        }
-      }
-      const x = MARGIN + column * columnWidth;
-      const image = index < MAX_THUMBNAILS ? await thumbnail(storage, item.storageKey) : undefined;
-      doc.rect(x, y, box, box).lineWidth(0.5).strokeColor(RULE).stroke();
-      if (image) {
-        doc.image(image, x + 2, y + 2, {
-          fit: [box - 4, box - 4],
-          align: 'center',
-          valign: 'center',
-        });
-      } else {
-        doc
-          .font(FONT)
-          .fontSize(8)
-          .fillColor(MUTED)
-          .text(index < MAX_THUMBNAILS ? 'No preview' : 'Preview left out', x, y + box / 2 - 4, {
-            width: box,
-            align: 'center',
-          });
-      }
-      const gap = gaps.get(item.gapId);
-      const textX = x + box + 10;
-      const textWidth = columnWidth - box - 20;
-      doc.font(BOLD).fontSize(9).fillColor(INK).text(t(item.fileName), textX, y, {
-        width: textWidth,
-        height: 24,
-        ellipsis: true,
-      });
-      doc
-        .font(FONT)
-        .fontSize(8)
-        .fillColor(INK)
-        .text(
-          t(
-            [
-              `Gap: ${gap ? gapLabel(gap) : NONE}`,
-              `Captured: ${capturedText(item, data.dateStyle)}`,
-              `Added: ${formatDateTime(item.uploadedAt, zone)} by ${item.uploadedBy}`,
-              `Size: ${sizeText(item.size)}${item.width && item.height ? ` · ${item.width} × ${item.height} px` : ''}`,
-            ].join('\n'),
-          ),
-          textX,
-          doc.y + 2,
-          { width: textWidth, height: box - 24, ellipsis: true },
-        );
-      column = (column + 1) % 2;
-      if (column === 0) y += rowHeight;
-    }
-    doc.x = MARGIN;
-    doc.y = column === 0 ? y : y + rowHeight;
-  }
+/** The footer every page carries: company, period, the as-of date and (one plan) its revision. */
+function footerOf(data: ReportData) {
+  const clock = reportClock(data);
+  const revision = data.plans.length === 1 ? ` · ${revisionText(data.plans[0]!, clock)}` : '';
+  return {
+    left: `${data.company.name} · Monitoring report · ${periodText(data)}${revision}`,
+    right: asOfText(data),
+  };
 }
 
-const USER_TYPE_WORDS: Readonly<Record<string, string>> = {
-  client: 'Client',
-  auditor: 'Auditor',
-  targetCompany: 'Target Company',
-};
-
-/**
- * Starts the PDF and gives its stream at once; the pages are written as the reply reads, thumbnails
- * one at a time. `done` settles when the document has ended (or failed: the stream is then destroyed).
- */
-export async function writeReportPdf(
-  data: ReportData,
-  storage: AttachmentStorage,
-): Promise<{ stream: Doc; done: Promise<void> }> {
+/** Starts the document with its fonts and the footer on every page. */
+export async function startReportPdf(data: ReportData): Promise<ReportPdf> {
   // pdfkit (about 23 MB with its fonts) is loaded with the first report, not when the API starts.
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
@@ -584,15 +112,606 @@ export async function writeReportPdf(
     },
   });
   for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
+  // The form (narrative and sign-off fields) writes with a standard font any reader has.
+  doc.font(FORM_FONT);
+  doc.initForm();
+  return { page: new ReportPage(doc, footerOf(data)), doc, data };
+}
+
+/** A row of figure boxes. */
+function figureBoxes(pdf: ReportPdf, items: { label: string; value: string; colour?: string }[]) {
+  const { doc, page } = pdf;
+  const gap = 8;
+  const boxWidth = (page.width - gap * (items.length - 1)) / items.length;
+  page.ensureRoom(56);
+  const y = doc.y;
+  items.forEach((item, index) => {
+    const x = MARGIN + index * (boxWidth + gap);
+    doc.roundedRect(x, y, boxWidth, 46, 4).lineWidth(0.8).strokeColor(RULE).stroke();
+    if (item.colour) doc.rect(x, y, 4, 46).fill(item.colour);
+    doc
+      .font(FONT)
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(clean(item.label), x + 10, y + 7, { width: boxWidth - 14, lineBreak: false });
+    doc
+      .font(BOLD)
+      .fontSize(16)
+      .fillColor(INK)
+      .text(item.value, x + 10, y + 21, { width: boxWidth - 14, lineBreak: false });
+  });
+  doc.x = MARGIN;
+  doc.y = y + 54;
+}
+
+/** A labelled box: the given text, or a multi-line form field whoever receives the PDF fills in. */
+function fillInBox(
+  pdf: ReportPdf,
+  box: { x: number; y: number; width: number; height: number },
+  field: { name: string; title: string; hint?: string; value?: string },
+) {
+  const { doc } = pdf;
+  doc
+    .font(BOLD)
+    .fontSize(9)
+    .fillColor(INK)
+    .text(clean(field.title), box.x, box.y, { width: box.width, lineBreak: false });
+  const top = box.y + 13;
+  const height = box.height - 13;
+  doc.rect(box.x, top, box.width, height).lineWidth(0.6).strokeColor(RULE).stroke();
+  if (field.value !== undefined) {
+    doc
+      .font(FONT)
+      .fontSize(9)
+      .fillColor(INK)
+      .text(clean(field.value), box.x + 4, top + 4, {
+        width: box.width - 8,
+        height: height - 8,
+        ellipsis: true,
+      });
+  } else {
+    if (field.hint) {
+      doc
+        .font(FONT)
+        .fontSize(7)
+        .fillColor(MUTED)
+        .text(clean(field.hint), box.x + 4, top + height - 11, {
+          width: box.width - 8,
+          lineBreak: false,
+        });
+    }
+    doc.font(FORM_FONT);
+    doc.formText(field.name, box.x + 1, top + 1, box.width - 2, height - 13, {
+      multiline: height > 30,
+      fontSize: 9,
+    });
+  }
+  doc.fillColor(INK);
+}
+
+/** The cover: who and what, the period and the as-of date, the overall figures, the narrative. */
+export function drawCover(pdf: ReportPdf) {
+  const { doc, data, page } = pdf;
+  const { company, totals } = data;
+  const clock = reportClock(data);
+  doc
+    .font(BOLD)
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text('ENVIRONMENTAL & SOCIAL MONITORING REPORT', MARGIN, MARGIN + 10, { lineBreak: false });
+  doc.y = MARGIN + 28;
+  page.heading(company.name, 24);
+  if (company.registeredName && company.registeredName !== company.name) {
+    page.paragraph(company.registeredName, { size: 11, colour: MUTED });
+  }
+  doc.y += 6;
+  const rows: [string, string][] = [
+    ['Auditor', auditorsText(data)],
+    [
+      data.plans.length === 1 ? 'Action plan' : 'Action plans',
+      data.plans.map((plan) => `${planText(plan)} · ${revisionText(plan, clock)}`).join('\n') ||
+        NONE,
+    ],
+    ['Reporting period', periodText(data)],
+    ['Figures', `${asOfText(data)} (generated at ${formatDateTime(data.generatedAt, clock)})`],
+  ];
+  for (const [label, value] of rows) {
+    const y = doc.y;
+    doc.font(BOLD).fontSize(9.5).fillColor(MUTED).text(clean(label), MARGIN, y, { width: 120 });
+    doc
+      .font(FONT)
+      .fontSize(9.5)
+      .fillColor(INK)
+      .text(clean(value), MARGIN + 125, y, { width: page.width - 125 });
+    doc.y += 3;
+  }
+  doc.y += 6;
+  figureBoxes(pdf, [
+    { label: 'Total Gaps', value: String(totals.totalGaps) },
+    { label: 'Open', value: String(totals.openGaps), colour: STATUS_COLOR_HEX.blue },
+    { label: 'Closed', value: String(totals.closedGaps), colour: STATUS_COLOR_HEX.green },
+    { label: 'Overdue', value: String(totals.overdueGaps), colour: STATUS_COLOR_HEX.red },
+    { label: 'Completion %', value: `${totals.completionPercentage}%` },
+  ]);
+  figureBoxes(pdf, [
+    {
+      label: 'Prov Close',
+      value: String(totals.byStatus.provClosed),
+      colour: STATUS_COLOR_HEX.yellow,
+    },
+    { label: 'Pending closure review', value: String(totals.byStatus.pending), colour: MUTED },
+    {
+      label: `% closed on time (${totals.closedOnTime} of ${totals.closedWithDueDate})`,
+      value: percentText(totals.closedOnTimePercentage),
+    },
+    ...(data.planOverview
+      ? [
+          { label: 'Action plans', value: String(data.planOverview.total) },
+          { label: 'Plans closed', value: String(data.planOverview.closed) },
+        ]
+      : []),
+  ]);
+  drawNarrative(pdf);
+}
+
+/**
+ * The narrative: the sections given (printed, flowing across pages), or, in a blank report, a box
+ * for the company and one for the lender, as form fields.
+ */
+export function drawNarrative(pdf: ReportPdf) {
+  const { doc, data, page } = pdf;
+  if (data.narrative && data.narrative.length > 0) {
+    for (const section of data.narrative) {
+      page.ensureRoom(60);
+      page.paragraph(section.title, { size: 10.5, bold: true });
+      page.paragraph(section.text, { size: 9 });
+      doc.y += 4;
+    }
+    return;
+  }
+  const height = Math.min(150, Math.max(90, page.room - 4));
+  page.ensureRoom(height);
+  const y = doc.y + 2;
+  const width = (page.width - 12) / 2;
+  BLANK_NARRATIVE.forEach((field, index) =>
+    fillInBox(pdf, { x: MARGIN + index * (width + 12), y, width, height: height - 4 }, field),
+  );
+  doc.x = MARGIN;
+  doc.y = y + height;
+}
+
+const SUMMARY_COLUMNS = [
+  { header: 'Section', width: 262 },
+  { header: 'Items', width: 50, align: 'right' },
+  { header: 'Open', width: 50, align: 'right' },
+  { header: 'Overdue', width: 54, align: 'right' },
+  { header: 'Pending closure review', width: 66, align: 'right' },
+  { header: 'Prov Close (provisionally closed)', width: 80, align: 'right' },
+  { header: 'Closed', width: 50, align: 'right' },
+  { header: 'Closed by desk review', width: 62, align: 'right' },
+  { header: 'Closed by site verification', width: 66, align: 'right' },
+] as const;
+
+const summaryCells = (figures: SectionFigures) => [
+  figures.section,
+  String(figures.items),
+  String(figures.open),
+  String(figures.overdue),
+  String(figures.pending),
+  String(figures.provClosed),
+  String(figures.closed),
+  String(figures.deskReview),
+  String(figures.siteVerification),
+];
+
+/** The summary by ESAP section (PR/PS): items by status, and desk review against site verification. */
+export function drawSectionSummary(pdf: ReportPdf) {
+  const { data, page } = pdf;
+  page.newPage();
+  page.heading('Summary by section');
+  page.note(
+    `${asOfText(data)}. Each item counts once, in its status as shown: the counts add up to the items. Desk review closes provisionally (Prov Close), site verification closes; items closed without a review count in neither.`,
+  );
+  const many = data.plans.length > 1;
+  const rows: TableRow[] = [];
+  for (const plan of data.plans) {
+    const gaps = data.gaps.filter((gap) => gap.actionPlanId === plan.id);
+    if (many) rows.push({ cells: [planText(plan)], kind: 'section' });
+    for (const { figures } of sectionsOf(gaps)) rows.push({ cells: summaryCells(figures) });
+  }
+  rows.push({ cells: summaryCells(totalFigures(data.gaps)), kind: 'total' });
+  const width = SUMMARY_COLUMNS.reduce((sum, column) => sum + column.width, 0);
+  drawTable(
+    page,
+    SUMMARY_COLUMNS.map((column, index) =>
+      index === 0 ? { ...column, width: column.width + page.width - width } : { ...column },
+    ),
+    rows,
+    8.5,
+  );
+  if (many) drawPlansTable(pdf);
+}
+
+function drawPlansTable(pdf: ReportPdf) {
+  const { data, doc, page } = pdf;
+  const clock = reportClock(data);
+  doc.y += 10;
+  page.heading('By action plan', 11);
+  drawTable(
+    page,
+    [
+      { header: 'Action plan', width: page.width - 520 },
+      { header: 'Revision', width: 130 },
+      { header: 'Auditor', width: 130 },
+      { header: 'Status', width: 60 },
+      { header: 'Gaps', width: 40, align: 'right' },
+      { header: 'Open', width: 40, align: 'right' },
+      { header: 'Closed', width: 40, align: 'right' },
+      { header: 'Overdue', width: 40, align: 'right' },
+      { header: 'Completion %', width: 40, align: 'right' },
+    ],
+    data.plans.map((plan) => {
+      const statistics = data.planStatistics[plan.id];
+      return {
+        cells: [
+          plan.heading,
+          revisionText(plan, clock),
+          plan.auditorName,
+          statusText(plan.overallStatus),
+          String(statistics?.totalGaps ?? 0),
+          String(statistics?.openGaps ?? 0),
+          String(statistics?.closedGaps ?? 0),
+          String(statistics?.overdueGaps ?? 0),
+          `${statistics?.completionPercentage ?? 0}%`,
+        ],
+      };
+    }),
+  );
+}
+
+/** The ESAP table's column widths (landscape A4, 778 points between the margins). */
+const ESAP_WIDTHS = [30, 168, 118, 66, 94, 84, 104, 104];
+
+/**
+ * The ESAP table: one row per item, each lender field in its own column, grouped under a row per
+ * section (with its figures), rows breaking across pages under a repeated header.
+ */
+export function drawEsapTable(pdf: ReportPdf) {
+  const { data, page } = pdf;
+  page.newPage();
+  page.heading('Environmental & Social Action Plan (ESAP)');
+  if (data.gaps.length === 0) {
+    page.note('No gaps.');
+    return;
+  }
+  const clock = reportClock(data);
+  const scale = page.width / ESAP_WIDTHS.reduce((sum, width) => sum + width, 0);
+  const columns = ESAP_REPORT_COLUMNS.map((header, index) => ({
+    header,
+    width: ESAP_WIDTHS[index]! * scale,
+  }));
+  const rows: TableRow[] = [];
+  for (const plan of data.plans) {
+    const gaps = data.gaps.filter((gap) => gap.actionPlanId === plan.id);
+    if (data.plans.length > 1) {
+      rows.push({ cells: [`${planText(plan)} · ${revisionText(plan, clock)}`], kind: 'section' });
+    }
+    const sections = sectionsOf(gaps);
+    for (const { figures, gaps: sectionGaps } of sections) {
+      if (sections.length > 1 || sectionGaps[0]?.esapSection) {
+        rows.push({
+          cells: [`${figures.section}   ·   ${sectionFiguresText(figures)}`],
+          kind: 'section',
+        });
+      }
+      for (const gap of sectionGaps) {
+        rows.push({
+          cells: esapCells(gap, clock),
+          colour: statusColour(gap.status),
+          colourColumn: 7,
+        });
+      }
+    }
+  }
+  pdf.esapPages = drawTable(page, columns, rows, 7.5);
+}
+
+/** '8 items: 3 open, 1 overdue, 2 Prov Close, 2 closed'. */
+function sectionFiguresText(figures: SectionFigures): string {
+  const parts = [
+    figures.open && `${figures.open} open`,
+    figures.overdue && `${figures.overdue} overdue`,
+    figures.pending && `${figures.pending} pending closure review`,
+    figures.provClosed && `${figures.provClosed} Prov Close`,
+    figures.closed && `${figures.closed} closed`,
+  ].filter(Boolean);
+  return `${figures.items} ${figures.items === 1 ? 'item' : 'items'}: ${parts.join(', ')}`;
+}
+
+/** The overdue items, most days overdue first. */
+export function drawOverdue(pdf: ReportPdf) {
+  const { data, doc, page } = pdf;
+  const clock = reportClock(data);
+  doc.y += 12;
+  page.heading(`Overdue gaps (${data.overdue.length})`);
+  if (data.overdue.length === 0) {
+    page.note('No gap is overdue.');
+    return;
+  }
+  const many = data.plans.length > 1;
+  const plans = new Map(data.plans.map((plan) => [plan.id, plan]));
+  drawTable(
+    page,
+    [
+      { header: 'No.', width: 40 },
+      { header: 'Action', width: page.width - (many ? 580 : 440) },
+      ...(many ? [{ header: 'Action plan', width: 140 }] : []),
+      { header: 'Section', width: 160 },
+      { header: 'Responsible', width: 120 },
+      { header: 'Due date', width: 60 },
+      { header: 'Days overdue', width: 60, align: 'right' as const },
+    ],
+    data.overdue.map((gap) => ({
+      cells: [
+        gap.number,
+        gap.recommendation || gap.kpi,
+        ...(many ? [plans.get(gap.actionPlanId)?.heading ?? NONE] : []),
+        gap.esapSection ?? NONE,
+        gap.responsibility,
+        formatDay(gap.dueDate, clock),
+        String(gap.daysOverdue),
+      ],
+    })),
+  );
+}
+
+const USER_TYPE_WORDS: Readonly<Record<string, string>> = {
+  client: 'Client',
+  auditor: 'Auditor',
+  targetCompany: 'Target Company',
+};
+
+/** The period's changes, oldest first (the first MAX_PDF_CHANGES). */
+export function drawChanges(pdf: ReportPdf) {
+  const { data, page } = pdf;
+  const clock = reportClock(data);
+  page.newPage();
+  page.heading(`Changes in the period (${data.changes.length})`);
+  if (data.changes.length === 0) {
+    page.note('Nothing changed in the period.');
+    return;
+  }
+  const gaps = new Map(data.gaps.map((gap) => [gap.id, gap]));
+  const plans = new Map(data.plans.map((plan) => [plan.id, plan]));
+  const shown = data.changes.slice(0, MAX_PDF_CHANGES);
+  drawTable(
+    page,
+    [
+      { header: 'When', width: 110 },
+      { header: 'Gap or plan', width: 220 },
+      { header: 'Change', width: page.width - 480 },
+      { header: 'By', width: 150 },
+    ],
+    shown.map((change) => {
+      const gap = change.gapId ? gaps.get(change.gapId) : undefined;
+      const plan = plans.get(change.actionPlanId);
+      return {
+        cells: [
+          formatDateTime(change.changedAt, clock).replace(` (${clock.timeZone})`, ''),
+          gap ? gapLabel(gap) : `Plan: ${plan?.heading ?? NONE}`,
+          changeText(change, clock),
+          `${change.changedByName} (${USER_TYPE_WORDS[change.changedByUserType] ?? change.changedByUserType})`,
+        ],
+      };
+    }),
+  );
+  if (data.changes.length > shown.length) {
+    page.note(
+      `The first ${shown.length} of ${data.changes.length} changes; the Excel report lists them all.`,
+    );
+  }
+}
+
+/**
+ * The evidence appendix: each image of the period with its thumbnail (the first MAX_THUMBNAILS,
+ * read and downscaled one at a time), capture time, GPS position and warnings.
+ */
+export async function drawEvidenceAppendix(pdf: ReportPdf, storage: AttachmentStorage) {
+  const { data, doc, page } = pdf;
+  const clock = reportClock(data);
+  page.newPage();
+  page.heading(`Evidence appendix (${data.evidence.length})`);
+  if (data.evidence.length === 0) {
+    page.note('No evidence was added in the period.');
+    return;
+  }
+  page.note(
+    'Images added to remarks in the period, with what each image recorded when it was taken (capture time, GPS position) and the warnings the gap panel shows on it.',
+  );
+  const gaps = new Map(data.gaps.map((gap) => [gap.id, gap]));
+  const box = 104;
+  const rowHeight = box + 12;
+  const columnWidth = page.width / 2;
+  let column = 0;
+  let y = doc.y;
+  for (const [index, item] of data.evidence.entries()) {
+    if (column === 0 && y + rowHeight > page.contentBottom) {
+      page.newPage();
+      y = doc.y;
+    }
+    const x = MARGIN + column * columnWidth;
+    const image = index < MAX_THUMBNAILS ? await thumbnail(storage, item.storageKey) : undefined;
+    doc.rect(x, y, box, box).lineWidth(0.5).strokeColor(RULE).stroke();
+    if (image) {
+      doc.image(image, x + 2, y + 2, {
+        fit: [box - 4, box - 4],
+        align: 'center',
+        valign: 'center',
+      });
+    } else {
+      doc
+        .font(FONT)
+        .fontSize(8)
+        .fillColor(MUTED)
+        .text(index < MAX_THUMBNAILS ? 'No preview' : 'Preview left out', x, y + box / 2 - 4, {
+          width: box,
+          align: 'center',
+          lineBreak: false,
+        });
+    }
+    const gap = gaps.get(item.gapId);
+    const textX = x + box + 8;
+    const textWidth = columnWidth - box - 16;
+    doc.font(BOLD).fontSize(8.5).fillColor(INK).text(clean(item.fileName), textX, y, {
+      width: textWidth,
+      height: 12,
+      lineBreak: false,
+      ellipsis: true,
+    });
+    doc
+      .font(FONT)
+      .fontSize(7.5)
+      .fillColor(INK)
+      .text(
+        clean(
+          [
+            `Gap: ${gap ? gapLabel(gap) : NONE}`,
+            `Captured: ${capturedText(item, data.dateStyle)}`,
+            `GPS: ${gpsText(item.gps)}`,
+            `Added: ${formatDateTime(item.uploadedAt, clock)} by ${item.uploadedBy}`,
+            `Size: ${sizeText(item.size)}${item.width && item.height ? ` · ${item.width} × ${item.height} px` : ''}`,
+          ].join('\n'),
+        ),
+        textX,
+        y + 12,
+        { width: textWidth, height: box - 34, ellipsis: true },
+      );
+    const warnings = item.warnings.map((warning) => EVIDENCE_WARNING_TEXT[warning] ?? warning);
+    doc
+      .font(BOLD)
+      .fontSize(7.5)
+      .fillColor(warnings.length > 0 ? STATUS_COLOR_HEX.red : STATUS_COLOR_HEX.green)
+      .text(
+        clean(warnings.length > 0 ? `Warnings: ${warnings.join('; ')}` : 'No warnings'),
+        textX,
+        y + box - 20,
+        { width: textWidth, height: 20, ellipsis: true },
+      );
+    column = (column + 1) % 2;
+    if (column === 0) y += rowHeight;
+  }
+  doc.fillColor(INK);
+  doc.x = MARGIN;
+  doc.y = column === 0 ? y : y + rowHeight;
+}
+
+/**
+ * The sign-off: prepared by and reviewed by, with their dates (printed when given, else form
+ * fields), and the report's review trail when given.
+ */
+export function drawSignOff(pdf: ReportPdf) {
+  const { data, doc, page } = pdf;
+  const clock = reportClock(data);
+  doc.y += 14;
+  page.ensureRoom(150);
+  page.heading('Sign-off', 13);
+  const signOff = data.signOff ?? {};
+  const day = (value: string | undefined) =>
+    value === undefined ? undefined : formatPeriodDay(value, clock.dateStyle);
+  const width = (page.width - 12) / 2;
+  const y = doc.y;
+  const parts = [
+    {
+      label: 'Prepared by (company)',
+      name: ['preparedBy', signOff.preparedBy],
+      on: ['preparedOn', day(signOff.preparedOn)],
+    },
+    {
+      label: 'Reviewed by (lender)',
+      name: ['reviewedBy', signOff.reviewedBy],
+      on: ['reviewedOn', day(signOff.reviewedOn)],
+    },
+  ] as const;
+  parts.forEach((part, index) => {
+    const x = MARGIN + index * (width + 12);
+    doc.font(BOLD).fontSize(9.5).fillColor(INK).text(part.label, x, y, { lineBreak: false });
+    fillInBox(
+      pdf,
+      { x, y: y + 16, width: width * 0.62, height: 36 },
+      {
+        name: part.name[0],
+        title: 'Name',
+        value: part.name[1],
+      },
+    );
+    fillInBox(
+      pdf,
+      { x: x + width * 0.65, y: y + 16, width: width * 0.35, height: 36 },
+      {
+        name: part.on[0],
+        title: 'Date',
+        value: part.on[1],
+      },
+    );
+    doc
+      .font(FONT)
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text('Signature', x, y + 80, { lineBreak: false });
+    doc
+      .moveTo(x + 50, y + 89)
+      .lineTo(x + width, y + 89)
+      .lineWidth(0.6)
+      .strokeColor(RULE)
+      .stroke();
+  });
+  doc.fillColor(INK);
+  doc.x = MARGIN;
+  doc.y = y + 102;
+  if (data.reviewTrail && data.reviewTrail.length > 0) {
+    page.heading('Review trail', 11);
+    drawTable(
+      page,
+      [
+        { header: 'When', width: 120 },
+        { header: 'Who', width: 180 },
+        { header: 'What', width: page.width - 300 },
+      ],
+      data.reviewTrail.map((step) => ({
+        cells: [
+          /^\d{4}-\d{2}-\d{2}$/.test(step.at)
+            ? formatPeriodDay(step.at, clock.dateStyle)
+            : formatDateTime(new Date(step.at), clock),
+          step.who,
+          step.what,
+        ],
+      })),
+    );
+  }
+}
+
+/**
+ * Starts the PDF and gives its stream at once; the pages are written as the reply reads, thumbnails
+ * one at a time. `done` settles when the document has ended (or failed: the stream is then
+ * destroyed) with the pages the ESAP table took.
+ */
+export async function writeReportPdf(
+  data: ReportData,
+  storage: AttachmentStorage,
+): Promise<{ stream: Doc; done: Promise<{ esapPages?: ReportPdf['esapPages']; pages: number }> }> {
+  const pdf = await startReportPdf(data);
+  const { doc } = pdf;
   const done = (async () => {
-    const pdf = new ReportPdf(doc, data);
-    pdf.cover();
-    pdf.summary();
-    pdf.esapTable();
-    pdf.overdue();
-    pdf.changes();
-    await pdf.evidence(storage);
+    drawCover(pdf);
+    drawSectionSummary(pdf);
+    drawEsapTable(pdf);
+    drawOverdue(pdf);
+    drawChanges(pdf);
+    await drawEvidenceAppendix(pdf, storage);
+    drawSignOff(pdf);
+    const pages = pdf.page.pages;
     doc.end();
+    return { esapPages: pdf.esapPages, pages };
   })().catch((error: unknown) => {
     doc.destroy(error as Error);
     throw error;

@@ -1,7 +1,10 @@
 // The report's words: dates in the company's time zone, the ESAP table's cells in the lender's
-// column order (the mapping of docs/decisions/0041-monitoring-report.md), and each change in a
-// line.
+// column order, one field per column (the mapping of
+// docs/decisions/0092-monitoring-report-in-the-lenders-layout.md), the sections' figures, and each
+// change in a line.
 import {
+  CLOSURE_CHECK_FLAG_LABELS,
+  CLOSURE_METHOD_LABELS,
   ACTION_PLAN_CATEGORY_LABELS,
   AUDIT_FORM_LABELS,
   AUDIT_TYPE_LABELS,
@@ -10,6 +13,8 @@ import {
   RISK_SEVERITY_LABELS,
   STATUS_LABELS,
   formatDate,
+  milestoneDueText,
+  waitingForMilestone,
   type AuditType,
   type DateStyle,
   type StatusKey,
@@ -33,7 +38,7 @@ function parts(date: Date, timeZone: string) {
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
-      hour12: true,
+      hourCycle: 'h12',
     })
       .formatToParts(date)
       .map((part) => [part.type, part.value]),
@@ -66,11 +71,39 @@ export function formatDay(date: Date | null, clock: ReportClock): string {
   return formatPeriodDay(`${year}-${month}-${day}`, clock.dateStyle);
 }
 
+/** The day in the company's zone as yyyy-mm-dd. */
+export function isoDay(date: Date, timeZone: string): string {
+  const { day, month, year } = parts(date, timeZone);
+  return `${year}-${month}-${day}`;
+}
+
+/**
+ * A moment as a spreadsheet's date: the company's wall clock written as UTC, which is how a
+ * workbook's dates (without a zone) read; `dayOnly` drops the time.
+ */
+export function sheetDate(date: Date, timeZone: string, dayOnly = true): Date {
+  const { day, month, year, hour, minute, dayPeriod } = parts(date, timeZone);
+  if (dayOnly) return new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  const hours = (Number(hour) % 12) + ((dayPeriod ?? '').toLowerCase() === 'pm' ? 12 : 0);
+  return new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), hours, Number(minute)));
+}
+
+/** A yyyy-mm-dd day as a spreadsheet's date. */
+export const sheetDay = (day: string): Date => new Date(`${day}T00:00:00Z`);
+
 /** The day and hh:mm AM in the company's zone, naming the zone. */
 export function formatDateTime(date: Date, clock: ReportClock): string {
   const { hour, minute, dayPeriod } = parts(date, clock.timeZone);
   return `${formatDay(date, clock)} ${hour}:${minute} ${(dayPeriod ?? '').toUpperCase()} (${clock.timeZone})`;
 }
+
+/** 'Rev 2, agreed on 14/03/2026' (Rev 0: the plan as created). */
+export const revisionText = (plan: ReportPlan, clock: ReportClock) =>
+  `Rev ${plan.revision.number}, agreed on ${formatDay(plan.revision.agreedOn, clock)}`;
+
+/** The day the report's figures describe: the moment it was generated, in the company's zone. */
+export const asOfText = (data: ReportData) =>
+  `As of ${formatDay(data.generatedAt, reportClock(data))}`;
 
 export const periodText = (data: ReportData) =>
   `${formatPeriodDay(data.period.from, data.dateStyle)} to ${formatPeriodDay(data.period.to, data.dateStyle)}`;
@@ -88,37 +121,156 @@ export const auditorsText = (data: ReportData) =>
 const lines = (...values: (string | null | undefined | false)[]) =>
   values.filter((value): value is string => Boolean(value && value.trim())).join('\n') || NONE;
 
-const money = (amount: NonNullable<ReportGap['amount']>) =>
+/** How the gap was verified closed: the method, its visit, the reviewer's checks. */
+export function verificationText(gap: ReportGap, clock: ReportClock): string | null {
+  const review = gap.review;
+  if (!review) return null;
+  const method = CLOSURE_METHOD_LABELS[review.method];
+  const visit =
+    review.visitDate && review.visitedBy
+      ? `, visit ${formatPeriodDay(review.visitDate, clock.dateStyle)} by ${review.visitedBy}`
+      : ` ${formatDay(review.reviewedAt, clock)}`;
+  const checked =
+    review.checkedFlags.length > 0
+      ? ` (checked: ${review.checkedFlags.map((flag) => CLOSURE_CHECK_FLAG_LABELS[flag]).join('; ')})`
+      : '';
+  return `${method}${visit}${checked}`;
+}
+
+/** The due date's words: the day, or what it waits for, or the milestone offset it follows. */
+export function dueText(gap: ReportGap, clock: ReportClock): string | null {
+  if (gap.dueDate) return `Due ${formatDay(gap.dueDate, clock)}`;
+  if (gap.dueMilestone) return waitingForMilestone(gap.dueMilestone);
+  return null;
+}
+
+/** The severity as the lender writes it: 'Moderate risk (Environmental)'. */
+export const severityText = (gap: ReportGap) =>
+  `${RISK_SEVERITY_LABELS[gap.riskSeverity]} risk${gap.esgAspect ? ` (${gap.esgAspect})` : ''}`;
+
+export const money = (amount: NonNullable<ReportGap['amount']>) =>
   `${amount.currency} ${amount.value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /**
- * One gap as the ESAP table's eight cells, in the lender's order: No. · Action · Environmental &
- * Social Risks · Requirements · Resources · Timetable · Completion Indicator · Status.
+ * One gap as the ESAP table's eight cells, in the lender's order, each column its own field:
+ * No. · Action · E&S risks · Requirement · Resources · Timetable · Completion indicator · Status.
  */
 export function esapCells(gap: ReportGap, clock: ReportClock): string[] {
-  const dueDate = gap.dueDate && `Due ${formatDay(gap.dueDate, clock)}`;
+  const milestone =
+    gap.dueMilestone &&
+    gap.dueDate &&
+    milestoneDueText(gap.dueMilestone, gap.dueOffsetMonths ?? 0, gap.dueOffsetDays ?? 0);
+  // A timetable that is only the due date written as a date says nothing the due date does not.
+  const timetable =
+    gap.timetable && !(gap.dueDate && PLAIN_DATE.test(gap.timetable.trim())) ? gap.timetable : null;
   return [
     gap.number,
-    lines(gap.gapName, gap.recommendation),
+    lines(gap.recommendation),
     lines(
-      gap.residualRisk,
-      `Risk: ${RISK_SEVERITY_LABELS[gap.riskSeverity]}${gap.esgAspect ? ` · ${gap.esgAspect}` : ''}`,
+      gap.gapName,
+      gap.residualRisk && gap.residualRisk !== gap.gapName && `Residual: ${gap.residualRisk}`,
+      severityText(gap),
     ),
-    lines(gap.requirementReferences.join(', ')),
-    lines(gap.responsibility, gap.amount && `Budget: ${money(gap.amount)}`),
     lines(
-      gap.timetable ?? dueDate,
-      gap.timetable ? dueDate : null,
+      gap.requirementReferences.join(', '),
+      gap.loanClause && `Loan agreement ${gap.loanClause}`,
+    ),
+    lines(
+      gap.resources,
+      gap.amount && `Budget: ${money(gap.amount)}`,
+      gap.responsibility && `Responsible: ${gap.responsibility}`,
+    ),
+    lines(
+      timetable,
+      milestone,
+      dueText(gap, clock),
       gap.conditionType && CONDITION_TYPE_LABELS[gap.conditionType],
     ),
-    lines(gap.completionIndicator, gap.kpi && `KPI: ${gap.kpi}`),
+    lines(gap.completionIndicator ?? gap.kpi),
     lines(
-      statusText(gap.status),
-      gap.closedAt && `on ${formatDay(gap.closedAt, clock)}`,
-      gap.daysOverdue > 0 && `${gap.daysOverdue} ${gap.daysOverdue === 1 ? 'day' : 'days'} overdue`,
+      [
+        statusText(gap.status),
+        gap.closedAt && ` on ${formatDay(gap.closedAt, clock)}`,
+        gap.daysOverdue > 0 && `: ${gap.daysOverdue} ${gap.daysOverdue === 1 ? 'day' : 'days'}`,
+      ]
+        .filter(Boolean)
+        .join(''),
+      verificationText(gap, clock),
+      `Latest evidence: ${gap.latestEvidenceAt ? formatDay(gap.latestEvidenceAt, clock) : 'none'}`,
     ),
   ];
 }
+
+/** A timetable cell holding a date only ('31/03/2027', '2027-03-31'). */
+const PLAIN_DATE = /^(\d{1,2}[./-]\d{1,2}[./-]\d{4}|\d{4}-\d{2}-\d{2})$/;
+
+/** The heading of the section an item is listed under; items without one share the last group. */
+export const NO_SECTION = 'Items without a section';
+export const sectionOf = (gap: ReportGap) => gap.esapSection?.trim() || NO_SECTION;
+
+/** A section's (or the whole plan's) items by status as shown: they add up to `items`. */
+export interface SectionFigures {
+  section: string;
+  items: number;
+  open: number;
+  overdue: number;
+  pending: number;
+  provClosed: number;
+  closed: number;
+  /** Of the closed and provisionally closed, how each was accepted (0085); the rest had no review. */
+  deskReview: number;
+  siteVerification: number;
+}
+
+function figuresOf(section: string, gaps: readonly ReportGap[]): SectionFigures {
+  const count = (test: (gap: ReportGap) => boolean) => gaps.filter(test).length;
+  return {
+    section,
+    items: gaps.length,
+    open: count((gap) => gap.status === 'open'),
+    overdue: count((gap) => gap.status === 'overdue'),
+    pending: count((gap) => gap.status === 'pending'),
+    provClosed: count((gap) => gap.status === 'provClosed'),
+    closed: count((gap) => gap.status === 'closed'),
+    deskReview: count(
+      (gap) => gap.review?.method === 'desk' && ['closed', 'provClosed'].includes(gap.status),
+    ),
+    siteVerification: count(
+      (gap) => gap.review?.method === 'site' && ['closed', 'provClosed'].includes(gap.status),
+    ),
+  };
+}
+
+/**
+ * The gaps in sections, in the order the sections first appear in the table (item-number order),
+ * with each section's figures; items without a section come last.
+ */
+export function sectionsOf(
+  gaps: readonly ReportGap[],
+): { figures: SectionFigures; gaps: ReportGap[] }[] {
+  const groups = new Map<string, ReportGap[]>();
+  for (const gap of gaps) {
+    const key = sectionOf(gap);
+    groups.set(key, [...(groups.get(key) ?? []), gap]);
+  }
+  const keys = [...groups.keys()].sort(
+    (a, b) => Number(a === NO_SECTION) - Number(b === NO_SECTION),
+  );
+  return keys.map((key) => ({ figures: figuresOf(key, groups.get(key)!), gaps: groups.get(key)! }));
+}
+
+/** The figures of all the gaps together, as the sections' total row. */
+export const totalFigures = (gaps: readonly ReportGap[]) => figuresOf('All items', gaps);
+
+/** The evidence warnings in the image badges' words. */
+export const EVIDENCE_WARNING_TEXT: Readonly<Record<string, string>> = {
+  noCaptureData: 'No capture data',
+  ...CLOSURE_CHECK_FLAG_LABELS,
+};
+
+/** GPS as degrees with five decimals (about a metre): '41.00824, 28.97836'. */
+export const gpsText = (gps: { latitude: number; longitude: number } | null) =>
+  gps ? `${gps.latitude.toFixed(5)}, ${gps.longitude.toFixed(5)}` : 'No GPS position';
 
 /** The gap as one short name: its number and KPI (or name). */
 export const gapLabel = (gap: ReportGap) => `No. ${gap.number}: ${gap.kpi || gap.gapName}`;

@@ -40,7 +40,7 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     const company = await findReportCompany(db, targetCompanyId);
     const period = checkReportPeriod(query.from, query.to, company.today);
     if (!period.ok) throw invalid(period.message);
-    const data = await gatherReport(db, company, scope, period, reader.dateStyle);
+    const data = await gatherReport(db, company, scope, period, reader.dateStyle, reader);
     const { stream, done } =
       format === 'pdf' ? await writeReportPdf(data, attachments) : await writeReportXlsx(data);
     // A failure after the first bytes can only cut the download short; it is logged here.

@@ -9,11 +9,18 @@ process.stdin.on('data', (chunk) => chunks.push(chunk));
 process.stdin.on('end', async () => {
   const parser = new PDFParse({ data: new Uint8Array(Buffer.concat(chunks)) });
   const result = await parser.getText();
-  process.stdout.write(JSON.stringify({ text: result.text, pages: result.total }));
+  process.stdout.write(JSON.stringify({ text: result.text, pages: result.total, pageTexts: result.pages.map((page) => page.text) }));
   await parser.destroy();
 });`;
 
-export function pdfText(pdf: Buffer): Promise<{ text: string; pages: number }> {
+/** The document's text, its page count and each page's text. */
+export interface PdfText {
+  text: string;
+  pages: number;
+  pageTexts: string[];
+}
+
+export function pdfText(pdf: Buffer): Promise<PdfText> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       process.execPath,
@@ -21,7 +28,7 @@ export function pdfText(pdf: Buffer): Promise<{ text: string; pages: number }> {
       { cwd: __dirname, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         if (error) reject(new Error(`${error.message}\n${stderr}`));
-        else resolve(JSON.parse(stdout) as { text: string; pages: number });
+        else resolve(JSON.parse(stdout) as PdfText);
       },
     );
     child.stdin?.end(pdf);

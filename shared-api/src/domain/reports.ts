@@ -1,4 +1,4 @@
-// The lender's monitoring report (docs/decisions/0041-monitoring-report.md): its formats, its
+// The lender's monitoring report (docs/decisions/0092-monitoring-report-in-the-lenders-layout.md): its formats, its
 // period rule, the ESAP table's columns in the lender's order, and the words the dialog and the API
 // share.
 
@@ -13,15 +13,15 @@ export const REPORT_FORMAT_LABELS: Readonly<Record<ReportFormat, string>> = {
 /** Without `from`, the period starts this many days before `to`. */
 export const REPORT_DEFAULT_PERIOD_DAYS = 90;
 
-/** The ESAP table's columns, in the order lenders' ESAP templates use. */
+/** The ESAP table's columns, in the order and words of lenders' ESAP templates; each holds one field. */
 export const ESAP_REPORT_COLUMNS = [
   'No.',
   'Action',
-  'Environmental & Social Risks',
-  'Requirements',
+  'E&S risks',
+  'Requirement',
   'Resources',
   'Timetable',
-  'Completion Indicator',
+  'Completion indicator',
   'Status',
 ] as const;
 
