@@ -152,6 +152,11 @@ describe('auditor area routes', () => {
       }),
     );
     expect(screen.queryByRole('button', { name: 'Add New Audit' })).not.toBeInTheDocument();
+    // The company's monitoring report, over the firm's plans.
+    expect(screen.getByRole('button', { name: 'Download report' })).toHaveAttribute(
+      'title',
+      'A lender-ready monitoring report of every action plan of this company you can see',
+    );
   });
 
   it("action-plans lists the audit's plans, each opening its detail", async () => {

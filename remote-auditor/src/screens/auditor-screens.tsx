@@ -3,7 +3,11 @@
 // dashboard-page.tsx: each is its own chunk, preloaded with its page).
 import { useParams } from 'react-router-dom';
 import { canAddGap, canCreateAudit } from '@verity/shared-api';
-import { ActionPlanListScreen, CompanyPlansExport } from '@verity/feature-action-plans';
+import {
+  ActionPlanListScreen,
+  CompanyPlansExport,
+  CompanyReportButton,
+} from '@verity/feature-action-plans';
 import { AuditsTableScreen } from '@verity/feature-audits';
 import { OrganisationUsersScreen } from '@verity/feature-users';
 import { PageHeader } from '@verity/shared-ui';
@@ -24,7 +28,13 @@ export function AuditorAuditsPage() {
       trail={trail}
       auditorId={user.auditorId}
       viewAuditsPath={(audit) => auditorPaths.actionPlans(targetCompanyId, audit.id)}
-      companyExport={<CompanyPlansExport targetCompanyId={targetCompanyId} />}
+      companyExport={
+        <>
+          <CompanyPlansExport targetCompanyId={targetCompanyId} />
+          {/* The company's monitoring report over the firm's plans: the auditor area has no company dashboard. */}
+          <CompanyReportButton targetCompanyId={targetCompanyId} />
+        </>
+      }
       createAuditPath={
         canCreateAudit(user)
           ? (audit) => auditorPaths.createAudit(targetCompanyId, audit.id)
