@@ -19,8 +19,11 @@ const PHOTOS = Number(process.env.REPORT_BENCH_PHOTOS ?? 60);
 const OUT = process.env.REPORT_BENCH_OUT ?? os.tmpdir();
 
 let peakRss = 0;
+let peakHeap = 0;
 const sample = setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  const memory = process.memoryUsage();
+  peakRss = Math.max(peakRss, memory.rss);
+  peakHeap = Math.max(peakHeap, memory.heapUsed + memory.external);
 }, 20);
 
 /** A file of the stream's bytes, counting them. */
@@ -62,7 +65,8 @@ async function main() {
     await db.query(
       `INSERT INTO gaps (action_plan_id, target_company_id, kpi, gap_name, recommendation, responsibility,
          action_taken_by_company, residual_risk, risk_severity, status, due_date, esg_aspect,
-         esap_item_number, requirement_references, completion_indicator, timetable, condition_type, created_at)
+         esap_item_number, requirement_references, completion_indicator, timetable, condition_type, created_at,
+         esap_section, resources)
        SELECT $1, $2, 'Indicator ' || g, 'Finding ' || g || ': wastewater discharge above permit limits',
          'Install a treatment step for line ' || g || ', monitor the discharge monthly and report the results to the lender. ' ||
            repeat('Train the operators and keep the records on site. ', 1 + g % 3),
@@ -72,7 +76,8 @@ async function main() {
          now() + ((g % 90) - 45) * interval '1 day', 'Environmental',
          (1 + g / 20)::int || '.' || (1 + g % 20), ARRAY['IFC PS1', 'IFC PS3'],
          'Discharge within the permit for three consecutive months', 'Within ' || (g % 12 + 1) || ' months of first disbursement',
-         (ARRAY['precedent', 'subsequent', 'ongoing', 'recurring'])[1 + g % 4], now() - interval '100 days' + g * interval '1 minute'
+         (ARRAY['precedent', 'subsequent', 'ongoing', 'recurring'])[1 + g % 4], now() - interval '100 days' + g * interval '1 minute',
+         'PR' || (1 + g % 10) || ' Performance Requirement ' || (1 + g % 10), 'EUR ' || (g * 1000) || ' (capital expenditure)'
        FROM generate_series(1, ${GAPS}) g`,
       [planId, companyId],
     );
@@ -111,9 +116,9 @@ async function main() {
         `WITH r AS (INSERT INTO remarks (gap_id, comments, user_type, fullname, role)
            VALUES ($1, 'Photo of the work', 'targetCompany', 'Carlos Company', 'editor') RETURNING id)
          INSERT INTO remark_documents (remark_id, storage_key, file_name, content_type, size, target_company_id,
-           sha256, width, height, captured_at)
+           sha256, width, height, captured_at, gps_latitude, gps_longitude)
          SELECT r.id, $2, 'site-photo-' || $3 || '.jpg', 'image/jpeg', $4, $5, repeat('a', 64), 4000, 3000,
-           now()::timestamp - interval '2 days' FROM r`,
+           now()::timestamp - interval '2 days', 41.0082, 28.9784 FROM r`,
         [gapId, key, index, photo.length, companyId],
       );
     }
@@ -123,8 +128,11 @@ async function main() {
 
     const baseline = process.memoryUsage().rss;
     peakRss = baseline;
+    const baselineHeap = process.memoryUsage().heapUsed + process.memoryUsage().external;
+    peakHeap = baselineHeap;
     console.log(
-      `RSS before the reports (PGlite holding the data, in this process): ${(baseline / 1024 / 1024).toFixed(0)} MB`,
+      `RSS before the reports (PGlite holding the data, in this process): ${(baseline / 1024 / 1024).toFixed(0)} MB; ` +
+        `JS heap and external ${(baselineHeap / 1024 / 1024).toFixed(0)} MB`,
     );
     for (let round = 1; round <= 3; round++) {
       const company = await findReportCompany(db, companyId);
@@ -141,7 +149,7 @@ async function main() {
       const gathered = performance.now();
       const pdf = await writeReportPdf(data, storage);
       const pdfFile = sink(path.join(OUT, 'verity-report-bench.pdf'));
-      await Promise.all([pipeline(pdf.stream, pdfFile.writable), pdf.done]);
+      const [, pdfResult] = await Promise.all([pipeline(pdf.stream, pdfFile.writable), pdf.done]);
       const pdfDone = performance.now();
       const xlsx = await writeReportXlsx(data);
       const xlsxFile = sink(path.join(OUT, 'verity-report-bench.xlsx'));
@@ -152,7 +160,9 @@ async function main() {
       console.log(
         `Round ${round}: gather ${(gathered - started).toFixed(0)} ms; PDF ${((pdfDone - gathered) / 1000).toFixed(2)} s, ` +
           `${(pdfFile.bytes() / 1024).toFixed(0)} KB; workbook ${(xlsxDone - pdfDone).toFixed(0)} ms, ` +
-          `${(xlsxFile.bytes() / 1024).toFixed(0)} KB; peak RSS so far ${(peakRss / 1024 / 1024).toFixed(0)} MB`,
+          `${(xlsxFile.bytes() / 1024).toFixed(0)} KB (pages: ${pdfResult.pages}, ESAP table pages ` +
+          `${pdfResult.esapPages?.firstPage}-${pdfResult.esapPages?.lastPage}); peak RSS so far ` +
+          `${(peakRss / 1024 / 1024).toFixed(0)} MB, peak heap and external ${(peakHeap / 1024 / 1024).toFixed(0)} MB`,
       );
     }
     console.log(`Files: ${path.join(OUT, 'verity-report-bench.pdf')} and .xlsx`);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
-import { openAcmeAuditPlans } from '../support/demo';
+import { acmeCard, openAcmeAuditPlans } from '../support/demo';
 import { enterArea, screenshot } from '../support/session';
 
 /** The text of a PDF, read by pdf.js. */
@@ -46,6 +46,30 @@ test(
     expect(text).toContain('Acme Steel Ltd');
     expect(text).toContain('GreenAudit Partners');
     expect(text).toContain(heading.trim());
+    expect(text).toContain('Environmental & Social Action Plan (ESAP)');
+  },
+);
+
+test(
+  "an auditor downloads a company's monitoring report from the company's audits screen",
+  { tag: '@read-only' },
+  async ({ page }) => {
+    await enterArea(page, 'auditor');
+    await page.goto('/auditor/target-companies');
+    await acmeCard(page).getByRole('link', { name: 'Audits' }).click();
+    await expect(page).toHaveURL(/\/audits$/);
+    await page.getByRole('button', { name: 'Download report' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download monitoring report' });
+    await expect(dialog.getByRole('combobox', { name: /Format/ })).toHaveValue('pdf');
+    await screenshot(page, 'monitoring-report-auditor-dialog');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^Acme Steel Ltd – monitoring report .*\.pdf$/);
+    const text = await pdfText(await readFile((await download.path())!));
+    expect(text).toContain('GreenAudit Partners');
+    expect(text).toContain('Summary by section');
     expect(text).toContain('Environmental & Social Action Plan (ESAP)');
   },
 );
