@@ -12,6 +12,7 @@ export const MUTED = '#6b7280';
 export const RULE = '#d1d5db';
 export const HEADER_FILL = '#e5e7eb';
 export const SECTION_FILL = '#eef2f7';
+export const PLAN_FILL = '#d7e0ec';
 export const TOTAL_FILL = '#f3f4f6';
 // DejaVu Sans Condensed, embedded (only the glyphs used): PDF's standard fonts know Western European
 // text only, and a company in Łódź, Zürich or Almaty must read as it is spelled.
@@ -206,8 +207,8 @@ export interface TableColumn {
 
 export interface TableRow {
   cells: string[];
-  /** A section row spans the table; a total row is drawn bold on grey. */
-  kind?: 'row' | 'section' | 'total';
+  /** A plan's or a section's row spans the table; a total row is drawn bold on grey. */
+  kind?: 'row' | 'plan' | 'section' | 'total';
   /** The first line of the `colourColumn` cell drawn bold in this colour (a status). */
   colour?: string;
   colourColumn?: number;
@@ -274,16 +275,23 @@ export function drawTable(
   ) => {
     const y = doc.y;
     const height = (to - from) * lineHeight + 2 * PADDING;
-    const fill = row.kind === 'section' ? SECTION_FILL : row.kind === 'total' ? TOTAL_FILL : null;
+    const fill =
+      row.kind === 'plan'
+        ? PLAN_FILL
+        : row.kind === 'section'
+          ? SECTION_FILL
+          : row.kind === 'total'
+            ? TOTAL_FILL
+            : null;
     if (fill) doc.rect(MARGIN, y, tableWidth, height).fill(fill);
-    const spans = row.kind === 'section';
+    const spans = row.kind === 'section' || row.kind === 'plan';
     let x = MARGIN;
     (spans ? [tableWidth] : columns.map((column) => column.width)).forEach((width, index) => {
       const lines = cellLines[index] ?? [];
       for (let line = from; line < Math.min(to, lines.length); line += 1) {
         const coloured = row.colour && index === (row.colourColumn ?? 0) && line === 0;
         doc
-          .font(coloured || row.kind === 'section' || row.kind === 'total' ? BOLD : FONT)
+          .font(coloured || (row.kind && row.kind !== 'row') ? BOLD : FONT)
           .fontSize(fontSize)
           .fillColor(coloured ? row.colour! : INK)
           .text(lines[line]!, x + PADDING, y + PADDING + (line - from) * lineHeight, {
@@ -323,7 +331,7 @@ export function drawTable(
   };
 
   rows.forEach((row, rowIndex) => {
-    const spans = row.kind === 'section';
+    const spans = row.kind === 'section' || row.kind === 'plan';
     const widths = spans ? [tableWidth] : columns.map((column) => column.width);
     const cellLines = row.cells.slice(0, widths.length).map((cell, index) => {
       doc.font(spans || row.kind === 'total' ? BOLD : FONT).fontSize(fontSize);
@@ -331,9 +339,9 @@ export function drawTable(
     });
     const total = Math.max(...cellLines.map((lines) => lines.length));
     if (spans) {
-      // A section row keeps the start of its first item below it.
+      // A plan's or section's row keeps the start of what follows it below it.
       const next = rows[rowIndex + 1];
-      const following = next && next.kind !== 'section' ? MIN_LINES_AT_FOOT : 0;
+      const following = next ? MIN_LINES_AT_FOOT + (next.kind === 'section' ? 1 : 0) : 0;
       if (linesFitting() < total + following + 2) newPageWithHeader();
       drawLines(row, cellLines, 0, total, false);
       return;

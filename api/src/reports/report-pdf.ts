@@ -189,6 +189,19 @@ function fillInBox(
   doc.fillColor(INK);
 }
 
+/** The cover lists this many plans; a company's others are in 'By action plan'. */
+const COVER_PLANS = 8;
+
+function coverPlansText(data: ReportData): string {
+  const clock = reportClock(data);
+  const listed = data.plans
+    .slice(0, COVER_PLANS)
+    .map((plan) => `${planText(plan)} · ${revisionText(plan, clock)}`);
+  const more = data.plans.length - listed.length;
+  if (more > 0) listed.push(`and ${more} more: see 'By action plan'`);
+  return listed.join('\n') || NONE;
+}
+
 /** The cover: who and what, the period and the as-of date, the overall figures, the narrative. */
 export function drawCover(pdf: ReportPdf) {
   const { doc, data, page } = pdf;
@@ -207,11 +220,7 @@ export function drawCover(pdf: ReportPdf) {
   doc.y += 6;
   const rows: [string, string][] = [
     ['Auditor', auditorsText(data)],
-    [
-      data.plans.length === 1 ? 'Action plan' : 'Action plans',
-      data.plans.map((plan) => `${planText(plan)} · ${revisionText(plan, clock)}`).join('\n') ||
-        NONE,
-    ],
+    [data.plans.length === 1 ? 'Action plan' : 'Action plans', coverPlansText(data)],
     ['Reporting period', periodText(data)],
     ['Figures', `${asOfText(data)} (generated at ${formatDateTime(data.generatedAt, clock)})`],
   ];
@@ -316,7 +325,7 @@ export function drawSectionSummary(pdf: ReportPdf) {
   const rows: TableRow[] = [];
   for (const plan of data.plans) {
     const gaps = data.gaps.filter((gap) => gap.actionPlanId === plan.id);
-    if (many) rows.push({ cells: [planText(plan)], kind: 'section' });
+    if (many) rows.push({ cells: [planText(plan)], kind: 'plan' });
     for (const { figures } of sectionsOf(gaps)) rows.push({ cells: summaryCells(figures) });
   }
   rows.push({ cells: summaryCells(totalFigures(data.gaps)), kind: 'total' });
@@ -340,15 +349,15 @@ function drawPlansTable(pdf: ReportPdf) {
   drawTable(
     page,
     [
-      { header: 'Action plan', width: page.width - 520 },
+      { header: 'Action plan', width: page.width - 556 },
       { header: 'Revision', width: 130 },
       { header: 'Auditor', width: 130 },
       { header: 'Status', width: 60 },
       { header: 'Gaps', width: 40, align: 'right' },
       { header: 'Open', width: 40, align: 'right' },
-      { header: 'Closed', width: 40, align: 'right' },
-      { header: 'Overdue', width: 40, align: 'right' },
-      { header: 'Completion %', width: 40, align: 'right' },
+      { header: 'Closed', width: 44, align: 'right' },
+      { header: 'Overdue', width: 50, align: 'right' },
+      { header: 'Completion %', width: 62, align: 'right' },
     ],
     data.plans.map((plan) => {
       const statistics = data.planStatistics[plan.id];
@@ -394,7 +403,7 @@ export function drawEsapTable(pdf: ReportPdf) {
   for (const plan of data.plans) {
     const gaps = data.gaps.filter((gap) => gap.actionPlanId === plan.id);
     if (data.plans.length > 1) {
-      rows.push({ cells: [`${planText(plan)} · ${revisionText(plan, clock)}`], kind: 'section' });
+      rows.push({ cells: [`${planText(plan)} · ${revisionText(plan, clock)}`], kind: 'plan' });
     }
     const sections = sectionsOf(gaps);
     for (const { figures, gaps: sectionGaps } of sections) {
