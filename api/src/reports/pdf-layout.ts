@@ -165,8 +165,9 @@ export class ReportPage {
     const { doc } = this;
     const height = doc.currentLineHeight(true);
     for (const line of lines) {
-      doc.text(line, x, doc.y, { width, lineBreak: false });
-      doc.y += height;
+      const y = doc.y;
+      doc.text(line, x, y, { width, lineBreak: false });
+      doc.y = y + height;
     }
     doc.x = MARGIN;
   }
@@ -187,8 +188,9 @@ export class ReportPage {
           .fontSize(options.size ?? 9)
           .fillColor(options.colour ?? INK);
       }
-      doc.text(line, MARGIN, doc.y, { width: this.width, lineBreak: false });
-      doc.y += lineHeight;
+      const y = doc.y;
+      doc.text(line, MARGIN, y, { width: this.width, lineBreak: false });
+      doc.y = y + lineHeight;
     }
     doc.fillColor(INK);
     doc.y += 3;

@@ -316,6 +316,12 @@ describe.each(databaseKinds)("a lender's 36-item ESAP report on %s", (kind) => {
           title: 'Progress in the period',
           text: 'Filtre montajı tamamlandı; les mesures en cheminée sont conformes.',
         },
+        {
+          title: "Lender's comments",
+          text: 'Les points 2.3a et 3.2 restent en retard: la Banque demande un plan de rattrapage daté avant la prochaine visite. '.repeat(
+            6,
+          ),
+        },
       ],
       signOff: {
         preparedBy: 'Mehmet Yılmaz',
@@ -330,6 +336,12 @@ describe.each(databaseKinds)("a lender's 36-item ESAP report on %s", (kind) => {
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     const result = await done;
     const bytes = Buffer.concat(chunks);
+    if (process.env.REPORT_PDF_OUT) {
+      await writeFile(
+        path.join(process.env.REPORT_PDF_OUT, 'lender-esap-report-filled.pdf'),
+        bytes,
+      );
+    }
     const text = (await pdfText(bytes)).text;
     expect(text).toContain('Filtre montajı tamamlandı; les mesures en cheminée sont conformes.');
     expect(text).toContain('Mehmet Yılmaz');
