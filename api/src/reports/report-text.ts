@@ -251,7 +251,9 @@ export function sectionsOf(
   const groups = new Map<string, ReportGap[]>();
   for (const gap of gaps) {
     const key = sectionOf(gap);
-    groups.set(key, [...(groups.get(key) ?? []), gap]);
+    const group = groups.get(key);
+    if (group) group.push(gap);
+    else groups.set(key, [gap]);
   }
   const keys = [...groups.keys()].sort(
     (a, b) => Number(a === NO_SECTION) - Number(b === NO_SECTION),

@@ -303,6 +303,11 @@ describe.each(databaseKinds)('the monitoring report on %s', (kind) => {
     try {
       const book = await workbook(await planReport('auditorViewer', query));
       expect(summaryOf(book)['Reporting period']).toBe('5 Jan 2026 to 31 Dec 2099');
+      // The workbook's dates are dates, shown in the reader's style.
+      const dueColumn = rowsOf(book, 'ESAP')[0]!.indexOf('Due date') + 1;
+      const due = book.getWorksheet('ESAP')!.getRow(2).getCell(dueColumn);
+      expect(due.value).toBeInstanceOf(Date);
+      expect(due.numFmt).toBe('d mmm yyyy');
       expect(summaryOf(book)['Generated at']).toMatch(
         /^\d{1,2} [A-Z][a-z]{2} \d{4} \d\d:\d\d [AP]M \(/,
       );
