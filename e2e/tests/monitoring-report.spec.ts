@@ -58,6 +58,11 @@ test(
     await page.goto('/auditor/target-companies');
     await acmeCard(page).getByRole('link', { name: 'Audits' }).click();
     await expect(page).toHaveURL(/\/audits$/);
+    // On a phone the page's actions wrap beside the CSV export.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('button', { name: 'Download report' })).toBeInViewport();
+    await screenshot(page, 'monitoring-report-auditor-audits-phone');
+    await page.setViewportSize({ width: 1400, height: 900 });
     await page.getByRole('button', { name: 'Download report' }).click();
     const dialog = page.getByRole('dialog', { name: 'Download monitoring report' });
     await expect(dialog.getByRole('combobox', { name: /Format/ })).toHaveValue('pdf');
