@@ -278,7 +278,7 @@ export function drawNarrative(pdf: ReportPdf) {
     }
     return;
   }
-  const height = Math.min(150, Math.max(90, page.room - 4));
+  const height = Math.min(260, Math.max(90, page.room - 4));
   page.ensureRoom(height);
   const y = doc.y + 2;
   const width = (page.width - 12) / 2;
