@@ -40,6 +40,7 @@ const EnvSchema = Type.Object({
   REMARK_WITHDRAWAL_WINDOW_SECONDS: Type.Optional(PositiveInteger),
   REMARKS_PER_MINUTE: Type.Optional(PositiveInteger),
   ESAP_IMPORTS_PER_MINUTE: Type.Optional(PositiveInteger),
+  API_TOKEN_REQUESTS_PER_MINUTE: Type.Optional(PositiveInteger),
   SESSION_KEPT_SECONDS: Type.Optional(WholeNumber),
   CSV_EXPORT_STALL_SECONDS: Type.Optional(PositiveInteger),
   LOAD_SHEDDING_EVENT_LOOP_DELAY_MS: Type.Optional(WholeNumber),
@@ -122,6 +123,8 @@ export interface ApiConfig {
   remarksPerMinute: number;
   /** ESAP imports (dry runs included) one user may send per minute (per API process). */
   esapImportsPerMinute: number;
+  /** Requests one API token may make per minute (per API process). */
+  apiTokenRequestsPerMinute: number;
   /**
    * The longest a process keeps a session lookup (docs/decisions/0058-session-lookups-kept.md); 0
    * keeps none.
@@ -284,6 +287,7 @@ export function loadApiConfig(raw: NodeJS.ProcessEnv = process.env): ApiConfig {
     remarkWithdrawalWindowSeconds: Number(env.REMARK_WITHDRAWAL_WINDOW_SECONDS ?? 24 * 60 * 60),
     remarksPerMinute: Number(env.REMARKS_PER_MINUTE ?? 30),
     esapImportsPerMinute: Number(env.ESAP_IMPORTS_PER_MINUTE ?? 10),
+    apiTokenRequestsPerMinute: Number(env.API_TOKEN_REQUESTS_PER_MINUTE ?? 600),
     sessionKeptSeconds,
     csvExportStallSeconds,
     loadShedding: {

@@ -81,6 +81,8 @@ describe('the app', () => {
       '/api/v1/notifications',
       '/api/v1/notifications/read-all',
       '/api/v1/notifications/unread-count',
+      '/api/v1/organisation/api-tokens',
+      '/api/v1/organisation/api-tokens/{id}',
       '/api/v1/organisation/settings',
       '/api/v1/portfolio',
       '/api/v1/portfolio/gaps',

@@ -65,6 +65,46 @@ export async function findSessionUser(
   return rows[0] && toSessionUser(rows[0]);
 }
 
+/** The membership of an API token, found by its secret's SHA-256, with its token's state. */
+export async function findApiTokenMember(
+  db: Queryable,
+  secretSha256: Buffer,
+): Promise<
+  | {
+      user: SessionUser;
+      tokenId: string;
+      tokenName: string;
+      expired: boolean;
+      usedRecently: boolean;
+    }
+  | undefined
+> {
+  const { rows } = await db.query<
+    MembershipRow & {
+      token_id: string;
+      token_name: string;
+      expired: boolean;
+      used_recently: boolean;
+    }
+  >(
+    prepared(`SELECT ${MEMBERSHIP_COLUMNS}, k.id AS token_id, k.name AS token_name,
+       k.expires_at <= now() AS expired,
+       COALESCE(k.last_used_at > now() - interval '1 minute', false) AS used_recently
+     FROM api_tokens k JOIN users u ON u.id = k.user_id${MEMBERSHIP_ORGANISATIONS}
+     WHERE k.secret_sha256 = $1 AND k.revoked_at IS NULL`),
+    [secretSha256],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    user: toSessionUser(row),
+    tokenId: row.token_id,
+    tokenName: row.token_name,
+    expired: row.expired,
+    usedRecently: row.used_recently,
+  };
+}
+
 /** The sessions among these that are still live, each with its membership as it is now (one statement). */
 export async function findLiveSessions(
   db: Queryable,
@@ -124,7 +164,7 @@ export function membershipsForSignIn(
     if (account.email && account.emailVerified) {
       await tx.query(
         `UPDATE users u SET sub = $1
-         WHERE lower(u.email) = lower($2) AND u.user_type = $3 AND u.sub IS NULL
+         WHERE lower(u.email) = lower($2) AND u.user_type = $3 AND u.sub IS NULL AND u.kind = 'person'
            AND NOT EXISTS (SELECT 1 FROM users o WHERE o.sub = $1 AND o.user_type = u.user_type
                            AND ${SAME_ORGANISATION})`,
         [account.sub, account.email, userType],

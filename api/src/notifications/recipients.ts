@@ -67,7 +67,7 @@ export async function gapRecipients(
      JOIN target_companies tc ON tc.id = g.target_company_id
      JOIN users u ON (${parties.map((party) => PARTY_SQL[party]).join(' OR ')})
      LEFT JOIN notification_preferences p ON p.user_id = u.id AND p.kind = $2
-     WHERE g.id = $1 AND u.id IS DISTINCT FROM $3::uuid
+     WHERE g.id = $1 AND u.id IS DISTINCT FROM $3::uuid AND u.kind = 'person'
      ORDER BY u.created_at, u.id`,
     [gapId, kind, exceptUserId],
   );

@@ -44,9 +44,15 @@ export function organisationKey(user: SessionUser): string | undefined {
   return organisation && `${organisation.userType}:${organisation.id}`;
 }
 
-/** The organisation's users: the users column naming it, and the user type (placeholders $1, $2). */
+/**
+ * The organisation's people: the users column naming it, and the user type (placeholders $1, $2).
+ * Its API tokens are members too, but not people (docs/decisions/0095-api-tokens.md).
+ */
 const organisationUsersSql = (organisation: Organisation) =>
-  `u.${ORGANISATION_COLUMN[organisation.userType]} = $1 AND u.user_type = $2`;
+  `u.${ORGANISATION_COLUMN[organisation.userType]} = $1 AND u.user_type = $2 AND u.kind = 'person'`;
+
+/** The users column naming a member's organisation. */
+export const organisationColumn = (userType: UserType) => ORGANISATION_COLUMN[userType];
 
 /** How many users the organisation has, in all and per role (owners count in the total only). */
 export interface UserCounts {
@@ -165,7 +171,8 @@ export function reinviteUser(
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: string; joined: boolean }>(
       `SELECT u.id, u.sub IS NOT NULL AS joined FROM users u
-       WHERE u.id = $1 AND u.${ORGANISATION_COLUMN[organisation.userType]} = $2 AND u.user_type = $3`,
+       WHERE u.id = $1 AND u.${ORGANISATION_COLUMN[organisation.userType]} = $2 AND u.user_type = $3
+         AND u.kind = 'person'`,
       [userId, organisation.id, organisation.userType],
     );
     const member = rows[0];
@@ -196,7 +203,7 @@ export function deleteUser(
     );
     const { rows } = await tx.query<{ id: string; role: string }>(
       `SELECT u.id, u.role FROM users u
-       WHERE u.id = $1 AND u.${column} = $2 AND u.user_type = $3 FOR UPDATE`,
+       WHERE u.id = $1 AND u.${column} = $2 AND u.user_type = $3 AND u.kind = 'person' FOR UPDATE`,
       [userId, organisation.id, organisation.userType],
     );
     const target = rows[0];

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { LIVE_CHANGE_EVENT, LIVE_RESYNC_EVENT, liveSchemas } from '@verity/shared-api/src/server';
+import {
+  API_TOKEN_MESSAGES,
+  LIVE_CHANGE_EVENT,
+  LIVE_RESYNC_EVENT,
+  liveSchemas,
+} from '@verity/shared-api/src/server';
 import { ApiError } from '../errors';
 import { errorCodes, liveMessages } from '../messages';
 
@@ -43,6 +48,8 @@ const liveRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
+      // The stream follows a person's session; a system subscribes to nothing here.
+      if (request.apiToken) throw new ApiError(403, 'FORBIDDEN', API_TOKEN_MESSAGES.sessionOnly);
       const feed = fastify.changeFeed;
       if (feed.openBy(request.user._id) >= STREAMS_PER_USER) {
         throw new ApiError(

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { checkRoutePermission } from '../auth/route-permission';
+import apiTokenRoutes from './organisations/api-tokens';
 import accountsRoutes from './accounts';
 import actionPlanRoutes from './action-plans';
 import meRoutes from './auth/me';
@@ -22,9 +23,23 @@ const signedInRoutes: FastifyPluginAsync = async (fastify) => {
   fastify.addHook('onRoute', (route) => {
     const permission = route.config?.permission;
     if (!permission) throw new Error(`${route.method} ${route.url} names no permission`);
-    route.schema = { ...route.schema, security: [{ session: [] }], 'x-permission': permission };
+    route.schema = {
+      ...route.schema,
+      security: [{ session: [] }, { apiToken: [] }],
+      'x-permission': permission,
+    };
   });
   fastify.addHook('onRequest', fastify.authenticate);
+  // A system's requests are limited per token (docs/decisions/0095-api-tokens.md), a person's by
+  // the routes' own limits only.
+  const tokenLimit = fastify.rateLimit({
+    max: fastify.config.apiTokenRequestsPerMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `api-token:${request.apiToken!.id}`,
+  });
+  fastify.addHook('onRequest', async function limitToken(request, reply) {
+    if (request.apiToken) await tokenLimit.call(this, request, reply);
+  });
   fastify.addHook('preHandler', checkRoutePermission);
   // A write answered sends a fence, so what it changed shows at once in the writer's next reads,
   // whichever process answers them (docs/decisions/0064-dashboards-kept-on-the-databases-word.md).
@@ -33,6 +48,7 @@ const signedInRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(meRoutes);
   await fastify.register(accountsRoutes);
   await fastify.register(organisationRoutes);
+  await fastify.register(apiTokenRoutes);
   await fastify.register(actionPlanRoutes);
   await fastify.register(dashboardRoutes);
   await fastify.register(portfolioRoutes);

@@ -19,6 +19,10 @@ const TABLES = [
   'notification_preferences',
   'target_company_milestones',
   'esap_status_mappings',
+  'api_tokens',
+  'closure_requests',
+  'action_plan_revisions',
+  'gap_extension_requests',
 ];
 
 /** Row count and a digest of every row of each domain table: equal digests mean nothing was written. */

@@ -1,13 +1,19 @@
-// The matrix rows of the bell, the notification switches and the organisation's settings: every
-// signed-in user has their own; one of another tenant's notifications is 404 to everyone.
+// The matrix rows of the bell, the notification switches, the organisation's settings and its API
+// tokens: every signed-in user has their own; one of another tenant's notifications is 404 to
+// everyone, another organisation's token 404 to an owner.
 import type { Queryable } from '../../src/db';
 import { json, type Expectations, type MatrixRow } from './matrix-types';
-import type { RequestContext } from './requests';
+import { apiTokenToRevoke, type RequestContext } from './requests';
 
 const EVERYONE: Expectations = {
   client: [200, 200, 200, 200],
   auditor: [200, 200, 200, 200],
   targetCompany: [200, 200, 200, 200],
+};
+const OWNERS_ONLY: Expectations = {
+  client: [200, 403, 403, 403],
+  auditor: [200, 403, 403, 403],
+  targetCompany: [200, 403, 403, 403],
 };
 const NOBODY_FOREIGN: Expectations = {
   client: [404, 404, 404, 404],
@@ -103,5 +109,37 @@ export const NOTIFICATION_ROWS: readonly MatrixRow[] = [
       targetCompany: [200, 403, 403, 403],
     },
     request: () => json('PUT', '/organisation/settings', { timeZone: 'Europe/Lisbon' }),
+  },
+  {
+    route: 'GET /organisation/api-tokens',
+    write: false,
+    own: OWNERS_ONLY,
+    request: () => ({ method: 'GET', url: '/organisation/api-tokens' }),
+  },
+  {
+    route: 'POST /organisation/api-tokens',
+    write: true,
+    own: {
+      client: [201, 403, 403, 403],
+      auditor: [201, 403, 403, 403],
+      targetCompany: [201, 403, 403, 403],
+    },
+    request: ({ serial }) =>
+      json('POST', '/organisation/api-tokens', { name: `System ${serial}`, role: 'viewer' }),
+  },
+  {
+    // Another organisation's token is not found, whoever asks; only owners get that far.
+    route: 'DELETE /organisation/api-tokens/{id}',
+    write: true,
+    own: OWNERS_ONLY,
+    foreign: {
+      client: [404, 403, 403, 403],
+      auditor: [404, 403, 403, 403],
+      targetCompany: [404, 403, 403, 403],
+    },
+    request: async (ctx) => ({
+      method: 'DELETE',
+      url: `/organisation/api-tokens/${await apiTokenToRevoke(ctx)}`,
+    }),
   },
 ];

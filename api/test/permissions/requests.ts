@@ -131,3 +131,36 @@ export async function ownRemarkToWithdraw(
   );
   return { remarkId, documentId: document.rows[0]!.id };
 }
+
+/**
+ * A live API token of the caller's user type's organisation in the target tenant (the home one for
+ * own, the foreign one otherwise), made in SQL: what an owner may revoke, or must not find.
+ */
+export async function apiTokenToRevoke(ctx: RequestContext): Promise<string> {
+  const ids = ctx.target === 'own' ? ctx.fx.home : ctx.fx.foreign;
+  const { userType } = ctx.caller;
+  const column = { client: 'client_id', auditor: 'auditor_id', targetCompany: 'target_company_id' }[
+    userType
+  ];
+  const organisationId = {
+    client: ids.clientId,
+    auditor: ids.auditorId,
+    targetCompany: ids.targetCompanyId,
+  }[userType];
+  const { rows } = await ctx.app.db.query<{ id: string }>(
+    `WITH member AS (
+       INSERT INTO users (kind, email, fullname, role, user_type, ${column})
+       VALUES ('token', $1, $2, 'viewer', $3, $4) RETURNING id
+     )
+     INSERT INTO api_tokens (user_id, name, secret_sha256, secret_hint, created_by_name, expires_at)
+     SELECT id, $2, sha256(convert_to($1, 'UTF8')), 'abcd', 'Matrix', now() + interval '1 day'
+     FROM member RETURNING id`,
+    [
+      `api-token-${ctx.serial}@tokens.invalid`,
+      `Matrix token ${ctx.serial}`,
+      userType,
+      organisationId,
+    ],
+  );
+  return rows[0]!.id;
+}

@@ -390,6 +390,26 @@ const PROBES: Probe[] = [
       payload: { ...validGap(), ...fields },
     }),
   })),
+  ...[
+    { name: HUGE, role: 'viewer' },
+    { name: 'Sync\u0000bot', role: 'viewer' },
+    { name: 'Sync', role: 'owner' },
+    { name: 'Sync', role: 'viewer', expiresInDays: 1e9 },
+    { name: 'Sync', role: 'viewer', expiresInDays: -1 },
+    { name: 'Sync', role: 'viewer', expiresInDays: 1.5 },
+    { name: 'Sync', role: 'viewer', expiresInDays: 'never' },
+    {},
+  ].map((payload, index) => ({
+    name: `POST /organisation/api-tokens #${index + 1}`,
+    request: () => ({ method: 'POST' as const, url: '/api/v1/organisation/api-tokens', payload }),
+  })),
+  ...['abc', '\u0000', HUGE, '2f0c7c38-1f0e-4a3e-8a55-3b9a0f4c1e11'].map((id) => ({
+    name: `DELETE /organisation/api-tokens/${id.slice(0, 12)}`,
+    request: () => ({
+      method: 'DELETE' as const,
+      url: `/api/v1/organisation/api-tokens/${encodeURIComponent(id)}`,
+    }),
+  })),
 ];
 
 describe.each(databaseKinds)('bad input to the new routes on %s', (kind) => {

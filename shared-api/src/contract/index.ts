@@ -13,3 +13,4 @@ export * from './esap-import';
 export * from './esap-revision';
 export * from './portfolio';
 export * from './live';
+export * from './api-tokens';

@@ -101,6 +101,8 @@ export const PERMISSIONS = {
   /** One's own settings (how dates are written). */
   changeOwnSettings: ALL_USER_TYPES,
   manageOrganisationSettings: { client: OWNER, auditor: OWNER, targetCompany: OWNER },
+  /** The organisation's API tokens (docs/decisions/0095-api-tokens.md): owners, who are people. */
+  manageApiTokens: { client: OWNER, auditor: OWNER, targetCompany: OWNER },
 } as const satisfies Record<string, Grant>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -175,6 +177,11 @@ export function canDeleteClientUser(user: PermissionSubject, target: { role: Rol
 /** 'Add New Audit' and the per-company 'Add New Auditor': clients who are not viewers. */
 export function canAddAuditOrCompanyAuditor(user: PermissionSubject): boolean {
   return may(user, 'addAudit') && may(user, 'assignCompanyAuditor');
+}
+
+/** The settings page's 'API tokens' card. */
+export function canManageApiTokens(user: PermissionSubject): boolean {
+  return may(user, 'manageApiTokens');
 }
 
 /** The client's company page: setting the financing milestones' dates. */

@@ -1,12 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { decodeAccessToken } from '../../auth/access-token';
-import { findSessionUser } from '../../auth/memberships';
+import { secretDigest } from '../../auth/api-tokens';
+import { findApiTokenMember, findSessionUser } from '../../auth/memberships';
 import { SESSIONS_CHANNEL, SessionCache } from '../../auth/session-cache';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../auth/session-cookies';
 import { VerifiedCookies } from '../../auth/verified-cookies';
-import { notSignedIn, sessionExpired } from '../../errors';
-import type { SessionUser } from '@verity/shared-api/src/server';
+import { ApiError, notSignedIn, sessionExpired } from '../../errors';
+import { errorCodes } from '../../messages';
+import {
+  API_TOKEN_MESSAGES,
+  looksLikeApiToken,
+  type SessionUser,
+} from '@verity/shared-api/src/server';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,8 +24,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user; set on the signed-in routes (routes/signed-in.ts), which run `fastify.authenticate`. */
     user: SessionUser;
-    /** The session the signed-in user's access cookie names; set with `user`. */
+    /** The session the signed-in user's access cookie names; set with `user` ('' for an API token). */
     sessionId: string;
+    /** The API token the request was made with (`Authorization: Bearer`), if it was. */
+    apiToken: { id: string; name: string } | null;
   }
 }
 
@@ -27,6 +35,7 @@ export default fp(
   async (fastify) => {
     fastify.decorateRequest('user', null as unknown as SessionUser);
     fastify.decorateRequest('sessionId', '');
+    fastify.decorateRequest('apiToken', null);
     const sessions = new SessionCache({ keptMs: fastify.config.sessionKeptSeconds * 1000 });
     fastify.decorate('sessions', sessions);
     const checked = new VerifiedCookies();
@@ -41,7 +50,32 @@ export default fp(
       await stop();
     });
 
+    /**
+     * A system's request: `Authorization: Bearer <secret>` names an API token, which acts as its
+     * membership (docs/decisions/0095-api-tokens.md). Looked up every time, so a revoked token is
+     * refused at its next request; its last use is written at most once a minute.
+     */
+    async function authenticateToken(request: FastifyRequest, authorization: string) {
+      const secret = /^Bearer +(\S+) *$/i.exec(authorization)?.[1];
+      const refused = (message: string) =>
+        new ApiError(401, errorCodes.unauthenticated, message, {
+          'WWW-Authenticate': 'Bearer realm="verity", error="invalid_token"',
+        });
+      if (!secret || !looksLikeApiToken(secret)) throw refused(API_TOKEN_MESSAGES.unknown);
+      const found = await findApiTokenMember(fastify.db, secretDigest(secret));
+      if (!found) throw refused(API_TOKEN_MESSAGES.unknown);
+      if (found.expired) throw refused(API_TOKEN_MESSAGES.expired);
+      if (!found.usedRecently)
+        await fastify.db.query('UPDATE api_tokens SET last_used_at = now() WHERE id = $1', [
+          found.tokenId,
+        ]);
+      request.user = found.user;
+      request.apiToken = { id: found.tokenId, name: found.tokenName };
+    }
+
     fastify.decorate('authenticate', async function authenticate(request: FastifyRequest) {
+      const authorization = request.headers.authorization;
+      if (authorization !== undefined) return authenticateToken(request, authorization);
       const access = request.cookies[ACCESS_COOKIE];
       if (!access) {
         // The browser dropped the access cookie but still holds a refresh cookie: let it refresh.

@@ -1,0 +1,156 @@
+// API tokens (docs/decisions/0095-api-tokens.md): made, listed and revoked by an organisation's
+// owners; each token is a member of its organisation (a `users` row of kind 'token') with a role,
+// and only its secret's SHA-256 is kept.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database, Queryable } from '../db';
+import { conflict } from '../organisations/messages';
+import { organisationColumn, organisationOf } from '../organisations/users';
+import { notFound } from '../errors';
+import {
+  API_TOKEN_LIMITS,
+  API_TOKEN_MESSAGES,
+  API_TOKEN_PREFIX,
+  apiTokenMemberName,
+  type ApiToken,
+  type ApiTokenRole,
+  type SessionUser,
+} from '@verity/shared-api/src/server';
+
+/** A new secret: the prefix and 32 random bytes in base64url (43 characters). */
+export function newSecret(): string {
+  return API_TOKEN_PREFIX + randomBytes(32).toString('base64url');
+}
+
+export const secretDigest = (secret: string) => createHash('sha256').update(secret).digest();
+
+interface TokenRow {
+  id: string;
+  name: string;
+  role: ApiTokenRole;
+  secret_hint: string;
+  created_at: Date;
+  created_by_name: string;
+  expires_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+  revoked_by_name: string | null;
+}
+
+const TOKEN_COLUMNS = `t.id, t.name, u.role, t.secret_hint, t.created_at, t.created_by_name,
+  t.expires_at, t.last_used_at, t.revoked_at, t.revoked_by_name`;
+
+function toApiToken(row: TokenRow): ApiToken {
+  return {
+    id: row.id,
+    name: row.name,
+    role: row.role,
+    secretHint: row.secret_hint,
+    createdAt: row.created_at.toISOString(),
+    createdByName: row.created_by_name,
+    expiresAt: row.expires_at.toISOString(),
+    lastUsedAt: row.last_used_at?.toISOString() ?? null,
+    revokedAt: row.revoked_at?.toISOString() ?? null,
+    revokedByName: row.revoked_by_name,
+  };
+}
+
+/** The organisation's tokens joined to their memberships ($1: the organisation's id, $2: its user type). */
+function organisationTokensSql(owner: SessionUser) {
+  const organisation = organisationOf(owner);
+  if (!organisation) throw notFound();
+  return {
+    from: `api_tokens t JOIN users u ON u.id = t.user_id
+      AND u.${organisationColumn(organisation.userType)} = $1 AND u.user_type = $2`,
+    params: [organisation.id, organisation.userType] as unknown[],
+    organisation,
+  };
+}
+
+/** The organisation's tokens: live ones first (newest first), then revoked or expired ones. */
+export async function listApiTokens(db: Queryable, owner: SessionUser): Promise<ApiToken[]> {
+  const { from, params } = organisationTokensSql(owner);
+  const { rows } = await db.query<TokenRow>(
+    `SELECT ${TOKEN_COLUMNS} FROM ${from}
+     ORDER BY (t.revoked_at IS NULL AND t.expires_at > now()) DESC, t.created_at DESC, t.id`,
+    params,
+  );
+  return rows.map(toApiToken);
+}
+
+/**
+ * Makes a token: its membership (no identity account, no e-mail that could ever be claimed) and
+ * its row, in one transaction; the organisation's row is locked so two owners cannot pass the
+ * limit of live tokens together. Answers the token and its secret, which nothing keeps.
+ */
+export async function createApiToken(
+  db: Database,
+  owner: SessionUser,
+  input: { name: string; role: ApiTokenRole; expiresInDays: number },
+): Promise<{ token: ApiToken; secret: string }> {
+  const { from, params, organisation } = organisationTokensSql(owner);
+  const secret = newSecret();
+  return db.transaction(async (tx) => {
+    const table = { client: 'clients', auditor: 'auditors', targetCompany: 'target_companies' }[
+      organisation.userType
+    ];
+    await tx.query(`SELECT 1 FROM ${table} WHERE id = $1 FOR UPDATE`, [organisation.id]);
+    const live = await tx.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM ${from}
+       WHERE t.revoked_at IS NULL AND t.expires_at > now()`,
+      params,
+    );
+    if (live.rows[0]!.count >= API_TOKEN_LIMITS.live) throw conflict(API_TOKEN_MESSAGES.tooMany);
+    const member = await tx.query<{ id: string }>(
+      `INSERT INTO users (kind, email, fullname, role, user_type, ${organisationColumn(organisation.userType)})
+       VALUES ('token', 'api-token-' || gen_random_uuid() || '@tokens.invalid', $1, $2, $3, $4)
+       RETURNING id`,
+      [apiTokenMemberName(input.name), input.role, organisation.userType, organisation.id],
+    );
+    const { rows } = await tx.query<{ id: string }>(
+      `INSERT INTO api_tokens (user_id, name, secret_sha256, secret_hint, created_by, created_by_name, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(days => $7))
+       RETURNING id`,
+      [
+        member.rows[0]!.id,
+        input.name,
+        secretDigest(secret),
+        secret.slice(-4),
+        owner._id,
+        owner.fullname,
+        input.expiresInDays,
+      ],
+    );
+    const token = await tx.query<TokenRow>(`SELECT ${TOKEN_COLUMNS} FROM ${from} WHERE t.id = $3`, [
+      ...params,
+      rows[0]!.id,
+    ]);
+    return { token: toApiToken(token.rows[0]!), secret };
+  });
+}
+
+/** Revokes one of the organisation's tokens, at once: the next request with it is refused. */
+export async function revokeApiToken(
+  db: Queryable,
+  owner: SessionUser,
+  tokenId: string,
+): Promise<ApiToken> {
+  const { from, params } = organisationTokensSql(owner);
+  const { rows } = await db.query<TokenRow>(
+    `WITH target AS (SELECT t.id, t.revoked_at FROM ${from} WHERE t.id = $3),
+     revoked AS (
+       UPDATE api_tokens t SET revoked_at = now(), revoked_by_name = $4
+       FROM target WHERE t.id = target.id AND target.revoked_at IS NULL
+       RETURNING t.id
+     )
+     SELECT (SELECT count(*) FROM target)::int AS found, (SELECT count(*) FROM revoked)::int AS revoked`,
+    [...params, tokenId, owner.fullname],
+  );
+  const outcome = rows[0] as unknown as { found: number; revoked: number };
+  if (outcome.found === 0) throw notFound();
+  if (outcome.revoked === 0) throw conflict(API_TOKEN_MESSAGES.alreadyRevoked);
+  const token = await db.query<TokenRow>(`SELECT ${TOKEN_COLUMNS} FROM ${from} WHERE t.id = $3`, [
+    ...params,
+    tokenId,
+  ]);
+  return toApiToken(token.rows[0]!);
+}

@@ -1,0 +1,65 @@
+// API tokens (docs/decisions/0095-api-tokens.md): a system acting for an organisation with one of its
+// roles. The limits, the roles a token may hold and the words the API and the settings page share.
+import type { RuleResult } from '../rules/rule-result';
+import type { Role } from './user';
+
+/** Every secret starts so, which lets a person (and a secret scanner) recognise one. */
+export const API_TOKEN_PREFIX = 'vrt_';
+
+export const API_TOKEN_LIMITS = {
+  name: 100,
+  /** Live (not revoked, not expired) tokens of one organisation. */
+  live: 20,
+  expiresInDaysMin: 1,
+  expiresInDaysMax: 365,
+  expiresInDaysDefault: 90,
+} as const;
+
+/**
+ * The roles a token may hold: any but owner. An owner's powers (adding owners, removing people,
+ * making tokens) stay with people.
+ */
+export const API_TOKEN_ROLES = ['admin', 'editor', 'viewer'] as const satisfies readonly Role[];
+export type ApiTokenRole = (typeof API_TOKEN_ROLES)[number];
+
+/** How a token's membership is named wherever a person's name would show (history, remarks). */
+export const apiTokenMemberName = (name: string) => `${name.trim()} (API token)`;
+
+export const API_TOKEN_MESSAGES = {
+  title: 'API tokens',
+  intro:
+    'A token lets another system use the Verity API for your organisation, with the role you give it. Its secret is shown once.',
+  nameRequired: 'Give the token a name, such as the system that will use it.',
+  nameTooLong: `A token name can be at most ${API_TOKEN_LIMITS.name} characters.`,
+  badRole: 'Choose the role the token acts with: Admin, Editor or Viewer.',
+  badExpiry: `A token expires after ${API_TOKEN_LIMITS.expiresInDaysMin} to ${API_TOKEN_LIMITS.expiresInDaysMax} days.`,
+  tooMany: `An organisation can have at most ${API_TOKEN_LIMITS.live} live tokens; revoke one first.`,
+  /** A token asking for what only a person's browser session has (the live stream). */
+  sessionOnly: 'This route is for people signed in to Verity, not for API tokens.',
+  expired: 'This API token has expired.',
+  unknown: 'This API token is not valid: it was revoked, or it was never made.',
+  alreadyRevoked: 'This token was already revoked.',
+  secretOnce: 'Copy the secret now: it will not be shown again.',
+  create: 'Create token',
+  revoke: 'Revoke',
+} as const;
+
+/** The name as kept: trimmed; refused when empty or too long. */
+export function checkApiTokenName(name: string): RuleResult<string> {
+  const trimmed = name.trim();
+  if (!trimmed) return { ok: false, message: API_TOKEN_MESSAGES.nameRequired };
+  if (trimmed.length > API_TOKEN_LIMITS.name)
+    return { ok: false, message: API_TOKEN_MESSAGES.nameTooLong };
+  return { ok: true, value: trimmed };
+}
+
+export const isApiTokenRole = (role: string): role is ApiTokenRole =>
+  (API_TOKEN_ROLES as readonly string[]).includes(role);
+
+export const isApiTokenExpiry = (days: number) =>
+  Number.isInteger(days) &&
+  days >= API_TOKEN_LIMITS.expiresInDaysMin &&
+  days <= API_TOKEN_LIMITS.expiresInDaysMax;
+
+/** Whether a bearer credential is shaped like one of ours (the prefix and 43 base64url characters). */
+export const looksLikeApiToken = (value: string) => /^vrt_[A-Za-z0-9_-]{43}$/.test(value);
