@@ -33,6 +33,7 @@ export {
   showsCompanyDashboardLink,
   canChangeGapStatus,
   canManageMilestones,
+  canManageApiTokens,
   canAddRemark,
   canWithdrawRemark,
   canAddGap,
@@ -296,6 +297,9 @@ export type {
   Milestone,
   CompanyMilestones,
   MilestonesPayload,
+  ApiToken,
+  NewApiToken,
+  ApiTokenPayload,
   TargetCompanyQuery,
   AuditorPage,
   AuditorQuery,
@@ -662,3 +666,11 @@ export type {
   RevisionDifferences,
   RevisionFieldChange,
 } from './contract/esap-revision';
+
+export {
+  API_TOKEN_LIMITS,
+  API_TOKEN_MESSAGES,
+  API_TOKEN_ROLES,
+  checkApiTokenName,
+} from './domain/api-tokens';
+export type { ApiTokenRole } from './domain/api-tokens';

@@ -82,3 +82,4 @@ export {
   getOrganisationSettings,
   updateOrganisationSettings,
 } from './notifications';
+export { listApiTokens, createApiToken, revokeApiToken } from './api-tokens';

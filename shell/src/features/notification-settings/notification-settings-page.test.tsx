@@ -27,6 +27,7 @@ function preferences(
 function answerSettings({ timeZone = 'Europe/London' } = {}) {
   onApi('get', 'notification-preferences', ok({ preferences: preferences() }));
   onApi('get', 'organisation/settings', ok({ settings: { timeZone } }));
+  onApi('get', 'organisation/api-tokens', ok({ tokens: [] }));
 }
 
 async function renderPage(user: (typeof users)[keyof typeof users], path?: string) {

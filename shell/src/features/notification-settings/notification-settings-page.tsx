@@ -1,7 +1,12 @@
 import { useState } from 'react';
-import { NOTIFICATION_SETTINGS_LABEL, type SessionUser } from '@verity/shared-api';
+import {
+  NOTIFICATION_SETTINGS_LABEL,
+  canManageApiTokens,
+  type SessionUser,
+} from '@verity/shared-api';
 import { PageHeader, useUnsavedChanges } from '@verity/shared-ui';
 import { NOTIFICATION_SETTINGS_TEXT as text } from '../../notification-strings';
+import { ApiTokensCard } from './api-tokens-card';
 import { DateStyleForm } from './date-style-form';
 import { NotificationPreferencesForm } from './notification-preferences-form';
 import { OrganisationTimeZoneForm } from './organisation-time-zone-form';
@@ -9,7 +14,8 @@ import './notification-settings.css';
 
 /**
  * '/{area}/notification-settings', the shell's one page inside every area: the user's own switches
- * per kind and channel, the organisation's time zone, and how dates are written for the user.
+ * per kind and channel, the organisation's time zone, how dates are written for the user, and, for
+ * owners, the organisation's API tokens.
  * Leaving with a form unsaved asks first.
  */
 export default function NotificationSettingsPage({ user }: { user: SessionUser }) {
@@ -25,6 +31,7 @@ export default function NotificationSettingsPage({ user }: { user: SessionUser }
       <NotificationPreferencesForm onDirtyChange={setPreferencesDirty} />
       <OrganisationTimeZoneForm user={user} onDirtyChange={setTimeZoneDirty} />
       <DateStyleForm onDirtyChange={setDateStyleDirty} />
+      {canManageApiTokens(user) ? <ApiTokensCard /> : null}
       {prompt}
     </div>
   );
