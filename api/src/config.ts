@@ -73,6 +73,10 @@ const EnvSchema = Type.Object({
   NOTIFICATION_SCAN_HOUR: Type.Optional(Type.String({ pattern: '^([0-9]|1[0-9]|2[0-3])$' })),
   MAIL_RETRY_LIMIT: Type.Optional(WholeNumber),
   MAIL_RETRY_DELAY_SECONDS: Type.Optional(PositiveInteger),
+  WEBHOOK_RETRY_LIMIT: Type.Optional(WholeNumber),
+  WEBHOOK_RETRY_DELAY_SECONDS: Type.Optional(PositiveInteger),
+  WEBHOOK_TIMEOUT_SECONDS: Type.Optional(PositiveInteger),
+  WEBHOOK_PRIVATE_HOSTS: Type.Optional(Type.String({ maxLength: 2000 })),
   MAIL_JOB_EXPIRY_SECONDS: Type.Optional(PositiveInteger),
   JOB_QUEUE_MAINTENANCE_SECONDS: Type.Optional(PositiveInteger),
   LOG_LEVEL: Type.Optional(
@@ -146,6 +150,16 @@ export interface ApiConfig {
   notificationScanHour: number;
   /** A notification e-mail the SMTP server refuses is tried again this often, waiting longer each time. */
   mailRetry: { limit: number; delaySeconds: number };
+  /**
+   * Webhook deliveries (docs/decisions/0096-webhooks.md): tries after the first and the first delay
+   * (doubling), how long a receiver may take, and the hosts an operator lets them reach though
+   * private (and over http).
+   */
+  webhooks: {
+    retry: { limit: number; delaySeconds: number };
+    timeoutMs: number;
+    privateHosts: ReadonlySet<string>;
+  };
   /**
    * An e-mail job taken by a worker that stops (its process died) goes back to the queue this long
    * after it was taken, found by the queue's maintenance, which runs this often
@@ -306,5 +320,23 @@ export function loadApiConfig(raw: NodeJS.ProcessEnv = process.env): ApiConfig {
       delaySeconds: Number(env.MAIL_RETRY_DELAY_SECONDS ?? 30),
     },
     mailJobs,
+    webhooks: {
+      retry: {
+        limit: Number(env.WEBHOOK_RETRY_LIMIT ?? 8),
+        delaySeconds: Number(env.WEBHOOK_RETRY_DELAY_SECONDS ?? 30),
+      },
+      timeoutMs: Number(env.WEBHOOK_TIMEOUT_SECONDS ?? 10) * 1000,
+      privateHosts: new Set(
+        (env.WEBHOOK_PRIVATE_HOSTS ?? '')
+          .split(',')
+          .map((host) =>
+            host
+              .trim()
+              .toLowerCase()
+              .replace(/^\[(.*)\]$/, '$1'),
+          )
+          .filter(Boolean),
+      ),
+    },
   };
 }

@@ -49,6 +49,7 @@ import {
   readPlanItems,
   type PlanItem,
 } from './revision';
+import { recordWebhookEvent } from '../webhooks/events';
 
 export const PREVIEW_ROWS = 10;
 
@@ -420,6 +421,21 @@ export async function importEsap(
         ],
       );
     }
+    // A dry run's events go with its rollback.
+    if (!request.existingPlan)
+      await recordWebhookEvent(tx, {
+        type: 'action_plan.imported',
+        actionPlanId,
+        targetCompanyId: request.audit.targetCompanyId,
+        detail: { items: ids.length },
+      });
+    else if (revision?.recorded)
+      await recordWebhookEvent(tx, {
+        type: 'action_plan.revised',
+        actionPlanId,
+        targetCompanyId: request.audit.targetCompanyId,
+        detail: { revision: revision.number, added: ids.length },
+      });
     return answer(request.dryRun && !request.existingPlan ? null : actionPlanId);
   };
 

@@ -28,7 +28,9 @@ export type EmailJob =
     }
   | { type: 'digest'; userId: string; weekStart: string; now: string }
   /** The invitation to a membership: its one-time link is made when the job runs, never stored here. */
-  | { type: 'invitation'; userId: string; invitedBy: string | null };
+  | { type: 'invitation'; userId: string; invitedBy: string | null }
+  /** An owner told that a webhook endpoint of their organisation was switched off. */
+  | { type: 'webhookOff'; userId: string; endpointId: string };
 
 export interface Outbox {
   /** Queues e-mail jobs in the transaction `tx`; the seed leaves e-mail out. */

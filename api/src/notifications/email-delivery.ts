@@ -18,6 +18,7 @@ import { digestSections } from './digest';
 import { gapLink, preferencesLink, readGapContext } from './gap-context';
 import { eventParties, gapRecipients, NOTICE_PARTIES } from './recipients';
 import { noticeStands } from './scan';
+import { webhookOffMessage } from '../webhooks/webhook-mail';
 
 interface Reader {
   id: string;
@@ -143,6 +144,8 @@ export async function emailOf(
       if (!rows[0] || rows[0].joined) return null;
       return invitationMessage(await createInvitation(db, job.userId, job.invitedBy), publicUrl);
     }
+    case 'webhookOff':
+      return webhookOffMessage(db, publicUrl, job.userId, job.endpointId);
   }
 }
 

@@ -6,6 +6,7 @@ import { notificationText } from './content';
 import { insertInAppNotifications, type EmailJob, type Outbox } from './deliveries';
 import { readGapContext } from './gap-context';
 import { eventParties, gapRecipients, type Party } from './recipients';
+import { recordWebhookEvent, WEBHOOK_EVENT_OF } from '../webhooks/events';
 
 export type GapEventKind =
   | 'closureRequested'
@@ -75,4 +76,13 @@ export async function notifyGapEvent(
       authorId: author._id,
     }));
   await outbox.queueEmails(tx, jobs);
+  const webhook = WEBHOOK_EVENT_OF[event.kind];
+  if (webhook)
+    await recordWebhookEvent(tx, {
+      type: webhook,
+      gapId: gap.gapId,
+      actionPlanId: gap.actionPlanId,
+      targetCompanyId: gap.targetCompanyId,
+      detail: { itemNumber: gap.esapItemNumber, decision: event.decision, dueDate: event.dueDate },
+    });
 }

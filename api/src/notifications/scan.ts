@@ -11,6 +11,7 @@ import { gapCanBeOverdueSql, gapOverdueSql } from '../action-plans/derived-sql';
 import type { Database, Queryable } from '../db';
 import { notificationText } from './content';
 import { insertInAppNotifications, type EmailJob, type Outbox } from './deliveries';
+import { recordWebhookEvent, WEBHOOK_EVENT_OF } from '../webhooks/events';
 import { readGapContext } from './gap-context';
 import { gapRecipients, NOTICE_PARTIES } from './recipients';
 
@@ -111,6 +112,15 @@ async function notify(tx: Queryable, notice: NewNotice, outbox: Outbox | null): 
     .filter((recipient) => recipient.byEmail)
     .map((recipient) => ({ type: 'notice', userId: recipient.userId, noticeId: notice.id }));
   if (outbox) await outbox.queueEmails(tx, jobs);
+  const webhook = WEBHOOK_EVENT_OF[notice.kind];
+  if (webhook)
+    await recordWebhookEvent(tx, {
+      type: webhook,
+      gapId: gap.gapId,
+      actionPlanId: gap.actionPlanId,
+      targetCompanyId: gap.targetCompanyId,
+      detail: { itemNumber: gap.esapItemNumber, dueDay: gap.dueDay, days: notice.days },
+    });
 }
 
 /** Runs the day's scan of every company whose day it is; safe to run any number of times. */

@@ -23,6 +23,8 @@ const TABLES = [
   'closure_requests',
   'action_plan_revisions',
   'gap_extension_requests',
+  'webhook_endpoints',
+  'webhook_deliveries',
 ];
 
 /** Row count and a digest of every row of each domain table: equal digests mean nothing was written. */

@@ -3,7 +3,7 @@
 // everyone, another organisation's token 404 to an owner.
 import type { Queryable } from '../../src/db';
 import { json, type Expectations, type MatrixRow } from './matrix-types';
-import { apiTokenToRevoke, type RequestContext } from './requests';
+import { apiTokenToRevoke, webhookToManage, type RequestContext } from './requests';
 
 const EVERYONE: Expectations = {
   client: [200, 200, 200, 200],
@@ -14,6 +14,12 @@ const OWNERS_ONLY: Expectations = {
   client: [200, 403, 403, 403],
   auditor: [200, 403, 403, 403],
   targetCompany: [200, 403, 403, 403],
+};
+/** Another organisation's object: not found by an owner; the rest are refused before looking. */
+const OWNER_FINDS_NOTHING_FOREIGN: Expectations = {
+  client: [404, 403, 403, 403],
+  auditor: [404, 403, 403, 403],
+  targetCompany: [404, 403, 403, 403],
 };
 const NOBODY_FOREIGN: Expectations = {
   client: [404, 404, 404, 404],
@@ -141,5 +147,78 @@ export const NOTIFICATION_ROWS: readonly MatrixRow[] = [
       method: 'DELETE',
       url: `/organisation/api-tokens/${await apiTokenToRevoke(ctx)}`,
     }),
+  },
+  {
+    route: 'GET /organisation/webhooks',
+    write: false,
+    own: OWNERS_ONLY,
+    request: () => ({ method: 'GET', url: '/organisation/webhooks' }),
+  },
+  {
+    route: 'POST /organisation/webhooks',
+    write: true,
+    own: {
+      client: [201, 403, 403, 403],
+      auditor: [201, 403, 403, 403],
+      targetCompany: [201, 403, 403, 403],
+    },
+    request: ({ serial }) =>
+      json('POST', '/organisation/webhooks', {
+        url: `https://hooks.example.com/verity/${serial}`,
+        events: ['gap.status_changed'],
+      }),
+  },
+  {
+    route: 'PATCH /organisation/webhooks/{id}',
+    write: true,
+    own: OWNERS_ONLY,
+    foreign: OWNER_FINDS_NOTHING_FOREIGN,
+    request: async (ctx) =>
+      json('PATCH', `/organisation/webhooks/${(await webhookToManage(ctx)).endpointId}`, {
+        events: ['gap.overdue'],
+      }),
+  },
+  {
+    route: 'DELETE /organisation/webhooks/{id}',
+    write: true,
+    own: OWNERS_ONLY,
+    foreign: OWNER_FINDS_NOTHING_FOREIGN,
+    request: async (ctx) => ({
+      method: 'DELETE',
+      url: `/organisation/webhooks/${(await webhookToManage(ctx)).endpointId}`,
+    }),
+  },
+  {
+    route: 'POST /organisation/webhooks/{id}/roll-secret',
+    write: true,
+    own: OWNERS_ONLY,
+    foreign: OWNER_FINDS_NOTHING_FOREIGN,
+    request: async (ctx) => ({
+      method: 'POST',
+      url: `/organisation/webhooks/${(await webhookToManage(ctx)).endpointId}/roll-secret`,
+    }),
+  },
+  {
+    route: 'GET /organisation/webhooks/{id}/deliveries',
+    write: false,
+    own: OWNERS_ONLY,
+    foreign: OWNER_FINDS_NOTHING_FOREIGN,
+    request: async (ctx) => ({
+      method: 'GET',
+      url: `/organisation/webhooks/${(await webhookToManage(ctx)).endpointId}/deliveries`,
+    }),
+  },
+  {
+    route: 'POST /organisation/webhooks/{id}/deliveries/{deliveryId}/resend',
+    write: true,
+    own: OWNERS_ONLY,
+    foreign: OWNER_FINDS_NOTHING_FOREIGN,
+    request: async (ctx) => {
+      const { endpointId, deliveryId } = await webhookToManage(ctx);
+      return {
+        method: 'POST',
+        url: `/organisation/webhooks/${endpointId}/deliveries/${deliveryId}/resend`,
+      };
+    },
   },
 ];

@@ -164,3 +164,33 @@ export async function apiTokenToRevoke(ctx: RequestContext): Promise<string> {
   );
   return rows[0]!.id;
 }
+
+/**
+ * A webhook endpoint of the caller's user type's organisation in the target tenant (home for own,
+ * foreign otherwise), with one delivery, made in SQL: what an owner may change, or must not find.
+ */
+export async function webhookToManage(
+  ctx: RequestContext,
+): Promise<{ endpointId: string; deliveryId: string }> {
+  const ids = ctx.target === 'own' ? ctx.fx.home : ctx.fx.foreign;
+  const { userType } = ctx.caller;
+  const column = { client: 'client_id', auditor: 'auditor_id', targetCompany: 'target_company_id' }[
+    userType
+  ];
+  const organisationId = {
+    client: ids.clientId,
+    auditor: ids.auditorId,
+    targetCompany: ids.targetCompanyId,
+  }[userType];
+  const { rows } = await ctx.app.db.query<{ endpoint_id: string; delivery_id: string }>(
+    `WITH endpoint AS (
+       INSERT INTO webhook_endpoints (user_type, ${column}, url, events, secret, created_by_name, enabled)
+       VALUES ($1, $2, $3, '{gap.status_changed}', 'whsec_bWF0cml4', 'Matrix', false) RETURNING id
+     )
+     INSERT INTO webhook_deliveries (endpoint_id, event_type, payload, state)
+     SELECT id, 'gap.status_changed', '{}', 'failed' FROM endpoint
+     RETURNING endpoint_id, id AS delivery_id`,
+    [userType, organisationId, `https://hooks.example.com/matrix/${ctx.serial}`],
+  );
+  return { endpointId: rows[0]!.endpoint_id, deliveryId: rows[0]!.delivery_id };
+}

@@ -410,6 +410,45 @@ const PROBES: Probe[] = [
       url: `/api/v1/organisation/api-tokens/${encodeURIComponent(id)}`,
     }),
   })),
+  ...[
+    { url: HUGE, events: ['gap.overdue'] },
+    { url: 'https://hooks.example.com/\u0000', events: ['gap.overdue'] },
+    { url: 'ftp://hooks.example.com/x', events: ['gap.overdue'] },
+    { url: 'https://user:secret@hooks.example.com/x', events: ['gap.overdue'] },
+    { url: 'https://127.0.0.1/x', events: ['gap.overdue'] },
+    { url: 'https://hooks.example.com/x', events: [] },
+    { url: 'https://hooks.example.com/x', events: ['gap.deleted'] },
+    { url: 'https://hooks.example.com/x', events: Array(51).fill('gap.overdue') },
+    { url: 'https://hooks.example.com/x' },
+  ].map((payload, index) => ({
+    name: `POST /organisation/webhooks #${index + 1}`,
+    request: () => ({ method: 'POST' as const, url: '/api/v1/organisation/webhooks', payload }),
+  })),
+  ...['abc', '\u0000', GAP.id].flatMap((id) => [
+    {
+      name: `PATCH /organisation/webhooks/${id.slice(0, 12)}`,
+      request: () => ({
+        method: 'PATCH' as const,
+        url: `/api/v1/organisation/webhooks/${encodeURIComponent(id)}`,
+        payload: { enabled: false },
+      }),
+    },
+    {
+      name: `GET /organisation/webhooks/${id.slice(0, 12)}/deliveries?page=0`,
+      request: () => ({
+        method: 'GET' as const,
+        url: `/api/v1/organisation/webhooks/${encodeURIComponent(id)}/deliveries`,
+        query: { page: '0' },
+      }),
+    },
+    {
+      name: `POST /organisation/webhooks/${id.slice(0, 12)}/deliveries/x/resend`,
+      request: () => ({
+        method: 'POST' as const,
+        url: `/api/v1/organisation/webhooks/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(id)}/resend`,
+      }),
+    },
+  ]),
 ];
 
 describe.each(databaseKinds)('bad input to the new routes on %s', (kind) => {

@@ -14,3 +14,4 @@ export * from './esap-revision';
 export * from './portfolio';
 export * from './live';
 export * from './api-tokens';
+export * from './webhooks';

@@ -103,6 +103,8 @@ export const PERMISSIONS = {
   manageOrganisationSettings: { client: OWNER, auditor: OWNER, targetCompany: OWNER },
   /** The organisation's API tokens (docs/decisions/0095-api-tokens.md): owners, who are people. */
   manageApiTokens: { client: OWNER, auditor: OWNER, targetCompany: OWNER },
+  /** The organisation's webhook endpoints and their deliveries (docs/decisions/0096-webhooks.md). */
+  manageWebhooks: { client: OWNER, auditor: OWNER, targetCompany: OWNER },
 } as const satisfies Record<string, Grant>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -17,6 +17,11 @@ import {
   type PgBoss,
 } from '../../notifications/job-queue';
 import { scanGaps, type ScanResult } from '../../notifications/scan';
+import { deliverWebhook, WebhookFailedError } from '../../webhooks/delivery';
+import { WEBHOOK_QUEUE, type WebhookJob } from '../../webhooks/events';
+
+/** Webhook deliveries one worker takes at a time. */
+const WEBHOOK_BATCH = 5;
 
 /** E-mail jobs one worker takes at a time. */
 const EMAIL_BATCH = 10;
@@ -178,7 +183,49 @@ export default fp(
             if (jobs.length === EMAIL_BATCH) notifications.emailsQueued();
           },
         );
+        await startWebhookWorker(pollingIntervalSeconds);
       }
+    }
+    /**
+     * The webhook deliveries, where the e-mails are worked: each job one try of one delivery; a
+     * failed try is given back to the queue, which tries it again after its back-off, and the last
+     * one is final (docs/decisions/0096-webhooks.md).
+     */
+    async function startWebhookWorker(pollingIntervalSeconds: number) {
+      const { retry } = config.webhooks;
+      await db.query('UPDATE pgboss.queue SET retry_limit = $2, retry_delay = $3 WHERE name = $1', [
+        WEBHOOK_QUEUE,
+        retry.limit,
+        retry.delaySeconds,
+      ]);
+      await queue.work<WebhookJob>(
+        WEBHOOK_QUEUE,
+        { pollingIntervalSeconds, batchSize: WEBHOOK_BATCH, includeMetadata: true },
+        async (jobs) => {
+          for (const job of jobs) {
+            try {
+              await deliverWebhook(
+                db,
+                outbox,
+                config.webhooks,
+                job.data.deliveryId,
+                job.retryCount >= job.retryLimit,
+              );
+            } catch (error) {
+              if (!(error instanceof WebhookFailedError))
+                log.error({ err: error, job: job.id }, 'webhook delivery failed');
+              await queue
+                .fail(WEBHOOK_QUEUE, job.id, { message: (error as Error).message })
+                .catch((failure: unknown) =>
+                  log.error(
+                    { err: failure, job: job.id },
+                    'webhook job not given back; it expires',
+                  ),
+                );
+            }
+          }
+        },
+      );
     }
     notifications.startWorkers = startWorkers;
   },

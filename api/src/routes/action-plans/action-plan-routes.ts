@@ -24,6 +24,7 @@ import { organisationKey } from '../../organisations/users';
 import { pageOf } from '../../pages';
 import { notFound, passed } from '../../errors';
 import { routeDefaults } from './common';
+import { recordWebhookEvent } from '../../webhooks/events';
 
 /** The plan lists cached, at most, in bytes of JSON (a page of 20 plans is about 20 KB). */
 const PLAN_LISTS_MAX_BYTES = 16 * 2 ** 20;
@@ -80,6 +81,11 @@ const actionPlanRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           { actionPlanId: planId, targetCompanyId: audit.target_company_id, actor: user },
           gap,
         );
+        await recordWebhookEvent(tx, {
+          type: 'action_plan.created',
+          actionPlanId: planId,
+          targetCompanyId: audit.target_company_id,
+        });
         return planId;
       });
       const created = await findActionPlan(db, id);
