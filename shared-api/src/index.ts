@@ -34,6 +34,7 @@ export {
   canChangeGapStatus,
   canManageMilestones,
   canManageApiTokens,
+  canManageWebhooks,
   canAddRemark,
   canWithdrawRemark,
   canAddGap,
@@ -300,6 +301,9 @@ export type {
   ApiToken,
   NewApiToken,
   ApiTokenPayload,
+  WebhookEndpoint,
+  WebhookDelivery,
+  WebhookSecret,
   TargetCompanyQuery,
   AuditorPage,
   AuditorQuery,
@@ -674,3 +678,13 @@ export {
   checkApiTokenName,
 } from './domain/api-tokens';
 export type { ApiTokenRole } from './domain/api-tokens';
+
+export {
+  WEBHOOK_EVENTS,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_LIMITS,
+  WEBHOOK_MESSAGES,
+  checkWebhookUrl,
+  checkWebhookEvents,
+} from './domain/webhooks';
+export type { WebhookEvent } from './domain/webhooks';

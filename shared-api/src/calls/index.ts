@@ -83,3 +83,12 @@ export {
   updateOrganisationSettings,
 } from './notifications';
 export { listApiTokens, createApiToken, revokeApiToken } from './api-tokens';
+export {
+  listWebhooks,
+  createWebhook,
+  updateWebhook,
+  removeWebhook,
+  rollWebhookSecret,
+  listWebhookDeliveries,
+  resendWebhookDelivery,
+} from './webhooks';

@@ -186,6 +186,11 @@ export function canManageApiTokens(user: PermissionSubject): boolean {
   return may(user, 'manageApiTokens');
 }
 
+/** The settings page's 'Webhooks' card. */
+export function canManageWebhooks(user: PermissionSubject): boolean {
+  return may(user, 'manageWebhooks');
+}
+
 /** The client's company page: setting the financing milestones' dates. */
 export function canManageMilestones(user: PermissionSubject): boolean {
   return may(user, 'manageMilestones');

@@ -26,6 +26,7 @@ const token = (overrides: Partial<ApiToken> = {}): ApiToken => ({
 function answerSettings(tokens: ApiToken[] | ApiToken[][]) {
   onApi('get', 'notification-preferences', ok({ preferences: [] }));
   onApi('get', 'organisation/settings', ok({ settings: { timeZone: 'Europe/London' } }));
+  onApi('get', 'organisation/webhooks', ok({ endpoints: [] }));
   onApi(
     'get',
     'organisation/api-tokens',

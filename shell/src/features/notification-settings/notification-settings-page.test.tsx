@@ -28,6 +28,7 @@ function answerSettings({ timeZone = 'Europe/London' } = {}) {
   onApi('get', 'notification-preferences', ok({ preferences: preferences() }));
   onApi('get', 'organisation/settings', ok({ settings: { timeZone } }));
   onApi('get', 'organisation/api-tokens', ok({ tokens: [] }));
+  onApi('get', 'organisation/webhooks', ok({ endpoints: [] }));
 }
 
 async function renderPage(user: (typeof users)[keyof typeof users], path?: string) {

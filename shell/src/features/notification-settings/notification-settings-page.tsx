@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   NOTIFICATION_SETTINGS_LABEL,
   canManageApiTokens,
+  canManageWebhooks,
   type SessionUser,
 } from '@verity/shared-api';
 import { PageHeader, useUnsavedChanges } from '@verity/shared-ui';
@@ -10,12 +11,13 @@ import { ApiTokensCard } from './api-tokens-card';
 import { DateStyleForm } from './date-style-form';
 import { NotificationPreferencesForm } from './notification-preferences-form';
 import { OrganisationTimeZoneForm } from './organisation-time-zone-form';
+import { WebhooksCard } from './webhooks-card';
 import './notification-settings.css';
 
 /**
  * '/{area}/notification-settings', the shell's one page inside every area: the user's own switches
  * per kind and channel, the organisation's time zone, how dates are written for the user, and, for
- * owners, the organisation's API tokens.
+ * owners, the organisation's API tokens and webhooks.
  * Leaving with a form unsaved asks first.
  */
 export default function NotificationSettingsPage({ user }: { user: SessionUser }) {
@@ -32,6 +34,7 @@ export default function NotificationSettingsPage({ user }: { user: SessionUser }
       <OrganisationTimeZoneForm user={user} onDirtyChange={setTimeZoneDirty} />
       <DateStyleForm onDirtyChange={setDateStyleDirty} />
       {canManageApiTokens(user) ? <ApiTokensCard /> : null}
+      {canManageWebhooks(user) ? <WebhooksCard /> : null}
       {prompt}
     </div>
   );
