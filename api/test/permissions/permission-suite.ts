@@ -10,7 +10,16 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '../support
 import { sharedIdentity } from '../support/shared-identity';
 import { injectAs } from '../support/session';
 import { appRoutes, documentedPermissions, documentedRoutes, normaliseRoute } from './app-routes';
-import { HOME_CALLERS, ROLES, USER_TYPES, sessionsOf, type Caller, type Sessions } from './callers';
+import {
+  HOME_CALLERS,
+  ROLES,
+  USER_TYPES,
+  homeTokens,
+  sessionsOf,
+  type Caller,
+  type Sessions,
+  type TokenCaller,
+} from './callers';
 import { databaseDigest } from './database-digest';
 import { deletion, MEMBER_RULES } from './member-rules';
 import {
@@ -45,6 +54,12 @@ interface Cell {
   target: Target;
   expected: Status;
 }
+
+/** Routes that answer a token otherwise than the member it is, and why. */
+const TOKEN_EXCEPTIONS: Readonly<Record<string, Status>> = {
+  // The live stream follows a person's session.
+  'GET /events': 403,
+};
 
 const expectedOf = (expectations: Expectations, caller: Caller): Status =>
   expectations[caller.userType][ROLES.indexOf(caller.role)]!;
@@ -163,6 +178,7 @@ export function describePermissions(file: keyof typeof PERMISSION_FILES): void {
     let fx: Fixtures;
     let documents: Documents;
     let sessions: Sessions;
+    let tokens: TokenCaller[];
     let serial = 0;
 
     beforeAll(async () => {
@@ -176,6 +192,11 @@ export function describePermissions(file: keyof typeof PERMISSION_FILES): void {
       fx = await createFixtures(app);
       sessions = await sessionsOf(app, [...HOME_CALLERS, ...FOREIGN_CALLERS]);
       documents = await attachDocuments(app, fx, database.env.DATA_DIR);
+      tokens = await homeTokens(app, {
+        client: fx.home.clientId,
+        auditor: fx.home.auditorId,
+        targetCompany: fx.home.targetCompanyId,
+      });
     });
     afterAll(async () => {
       await app?.close();
@@ -306,40 +327,60 @@ export function describePermissions(file: keyof typeof PERMISSION_FILES): void {
       });
 
     if (rows.length > 0)
-      describe.each(rows.map((row) => [row.route, row] as const))('%s', (_route, row) => {
-        it('answers 401 when signed out', async () => {
-          const response = await app.inject(await requestOf(row, HOME_CALLERS[0]!, 'own'));
-          expect(summary(response)).toMatch(/^401 .*"code":"UNAUTHENTICATED"/);
-        });
-
-        it.each(
-          cellsOf(row).map(
-            (cell) =>
-              [cell.caller.name, TARGET_TITLE[cell.target](row), cell.expected, cell] as const,
-          ),
-        )('%s on %s: %i', async (_name, _title, expected, { caller, target }) => {
-          const options = await requestOf(row, caller, target);
-          const before = row.write ? await snapshot() : undefined;
-          const response = await injectAs(app, sessions.get(caller.name)!, options);
-          const code = CODE_OF[expected];
-          expect(summary(response)).toMatch(
-            new RegExp(`^${expected} ${code ? `.*"code":"${code}"` : ''}`, 's'),
-          );
-          if (target === 'own') {
-            // On its own objects a caller is refused exactly when the permission table says so.
-            const permission = permissionOf(row)!;
-            const outcome = response.statusCode === 403 ? 'refused' : 'allowed';
-            expect(`${permission}: ${outcome}`).toBe(
-              `${permission}: ${may(caller, permission) ? 'allowed' : 'refused'}`,
+      describe.each(rows.map((row, index) => [row.route, row, index] as const))(
+        '%s',
+        (_route, row, index) => {
+          // Each row also called with an API token, the user type and role turning from row to row so
+          // that every kind of token meets a share of the routes: a token is answered as the member it
+          // is (docs/decisions/0095-api-tokens.md).
+          const tokenOf = (all: TokenCaller[]) => all[index % all.length]!;
+          it('answers an API token as the member of its user type and role', async () => {
+            const token = tokenOf(tokens);
+            const expected = TOKEN_EXCEPTIONS[row.route] ?? expectedOf(row.own, token);
+            const options = await requestOf(row, token, 'own');
+            const response = await app.inject({
+              ...options,
+              headers: { ...options.headers, authorization: `Bearer ${token.secret}` },
+            });
+            expect(`${token.name}: ${summary(response)}`).toMatch(
+              new RegExp(`^${token.name}: ${expected} `),
             );
-          }
-          if (before) {
-            const after = await snapshot();
-            if (expected >= 400) expect(after).toEqual(before);
-            else expect(after).not.toEqual(before);
-          }
-        });
-      });
+          });
+
+          it('answers 401 when signed out', async () => {
+            const response = await app.inject(await requestOf(row, HOME_CALLERS[0]!, 'own'));
+            expect(summary(response)).toMatch(/^401 .*"code":"UNAUTHENTICATED"/);
+          });
+
+          it.each(
+            cellsOf(row).map(
+              (cell) =>
+                [cell.caller.name, TARGET_TITLE[cell.target](row), cell.expected, cell] as const,
+            ),
+          )('%s on %s: %i', async (_name, _title, expected, { caller, target }) => {
+            const options = await requestOf(row, caller, target);
+            const before = row.write ? await snapshot() : undefined;
+            const response = await injectAs(app, sessions.get(caller.name)!, options);
+            const code = CODE_OF[expected];
+            expect(summary(response)).toMatch(
+              new RegExp(`^${expected} ${code ? `.*"code":"${code}"` : ''}`, 's'),
+            );
+            if (target === 'own') {
+              // On its own objects a caller is refused exactly when the permission table says so.
+              const permission = permissionOf(row)!;
+              const outcome = response.statusCode === 403 ? 'refused' : 'allowed';
+              expect(`${permission}: ${outcome}`).toBe(
+                `${permission}: ${may(caller, permission) ? 'allowed' : 'refused'}`,
+              );
+            }
+            if (before) {
+              const after = await snapshot();
+              if (expected >= 400) expect(after).toEqual(before);
+              else expect(after).not.toEqual(before);
+            }
+          });
+        },
+      );
 
     if (checks.members)
       describe('owners and oneself', () => {

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { WEBHOOK_LIMITS, WEBHOOK_MESSAGES } from '@verity/shared-api/src/server';
 import { isPrivateAddress } from '../../src/webhooks/addresses';
 import { waitFor } from '../support/api-process';
-import { buildTestApp } from '../support/app';
+import { buildTestApp, capturedLogs } from '../support/app';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 import {
   buildWorld,
@@ -72,15 +72,20 @@ describe('webhooks', () => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let planId: string;
   let gapId: string;
+  const logs = capturedLogs();
 
   beforeAll(async () => {
     receiver = await startReceiver();
     database = await createTestDatabase('postgres');
-    app = await buildTestApp(database, {
-      WEBHOOK_PRIVATE_HOSTS: '127.0.0.1',
-      WEBHOOK_RETRY_LIMIT: '1',
-      WEBHOOK_RETRY_DELAY_SECONDS: '1',
-    });
+    app = await buildTestApp(
+      database,
+      {
+        WEBHOOK_PRIVATE_HOSTS: '127.0.0.1',
+        WEBHOOK_RETRY_LIMIT: '1',
+        WEBHOOK_RETRY_DELAY_SECONDS: '1',
+      },
+      { logger: logs.logger },
+    );
     world = await buildWorld(app);
     planId = await createPlan(world);
     const added = await world.as.auditorAdmin({
@@ -336,5 +341,10 @@ describe('webhooks', () => {
       true,
       true,
     ]);
+    // Neither secret is ever written to the log.
+    const logged = JSON.stringify(logs.take());
+    expect(logged).toContain('/organisation/webhooks');
+    for (const secret of [newSecret, flaky.secret])
+      expect(logged).not.toContain(secret.replace(/^whsec_/, ''));
   });
 });

@@ -4,9 +4,16 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { API_TOKEN_LIMITS, API_TOKEN_MESSAGES } from '@verity/shared-api/src/server';
-import { buildTestApp } from '../../support/app';
+import { buildTestApp, capturedLogs } from '../../support/app';
 import { createTestDatabase, type TestDatabase } from '../../support/databases';
-import { buildWorld, createPlan, gapsOf, validGap, validPlan, type World } from '../action-plans/fixtures';
+import {
+  buildWorld,
+  createPlan,
+  gapsOf,
+  validGap,
+  validPlan,
+  type World,
+} from '../action-plans/fixtures';
 
 interface NewToken {
   token: { id: string; name: string; role: string; secretHint: string; lastUsedAt: string | null };
@@ -253,6 +260,38 @@ describe('API tokens', () => {
       expect(statuses).toEqual([200, 200, 429]);
     } finally {
       await limited.close();
+    }
+  });
+
+  it('serves a script outside the browser over HTTP: a viewer token reads the portfolio, is refused a write, and no secret reaches the log', async () => {
+    const logs = capturedLogs();
+    const served = await buildTestApp(database, {}, { logger: logs.logger });
+    try {
+      const address = await served.listen({ port: 0, host: '127.0.0.1' });
+      const owner = await world.as.clientOwner({
+        method: 'POST',
+        url: '/api/v1/organisation/api-tokens',
+        payload: { name: 'Risk dashboard', role: 'viewer' },
+      });
+      const { secret } = owner.json().data as NewToken;
+      const call = (path: string, init: RequestInit = {}) =>
+        fetch(`${address}/api/v1${path}`, {
+          ...init,
+          headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+        });
+      const portfolio = await call('/portfolio');
+      expect(portfolio.status).toBe(200);
+      expect(await portfolio.json()).toMatchObject({ success: true });
+      const write = await call(`/gap/${gapId}/status?targetCompanyId=${world.acmeId}`, {
+        method: 'PATCH',
+        body: JSON.stringify({ status: 'provClosed' }),
+      });
+      expect(write.status).toBe(403);
+      const logged = JSON.stringify(logs.take());
+      expect(logged).toContain('/api/v1/portfolio');
+      expect(logged).not.toContain(secret.slice(4));
+    } finally {
+      await served.close();
     }
   });
 });
