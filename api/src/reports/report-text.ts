@@ -6,6 +6,9 @@ import {
   CLOSURE_CHECK_FLAG_LABELS,
   CLOSURE_METHOD_LABELS,
   ACTION_PLAN_CATEGORY_LABELS,
+  checkedFlagsText,
+  type ClosureCheckFlag,
+  type ClosureMethod,
   AUDIT_FORM_LABELS,
   AUDIT_TYPE_LABELS,
   CONDITION_TYPE_LABELS,
@@ -322,6 +325,43 @@ function valueText(field: string, value: unknown, clock: ReportClock): string {
   return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text;
 }
 
+/**
+ * An acceptance or an extension in words, as the gap panel's history gives them: 'Evidence
+ * accepted: Site verification, site visit 03/12/2026 by A. Demir; I have checked: ...; comment: ...'.
+ */
+function eventText(change: ReportChange, clock: ReportClock): string {
+  const value = (change.newValue ?? {}) as Record<string, unknown>;
+  const text = (item: unknown) => (typeof item === 'string' && item.trim() !== '' ? item : null);
+  const day = (item: unknown) => text(item) && formatPeriodDay(item as string, clock.dateStyle);
+  const parts: (string | null)[] = [];
+  let title: string;
+  if (change.field === 'closureReview') {
+    title = 'Evidence accepted';
+    const method = text(value.method) as ClosureMethod | null;
+    parts.push(method && CLOSURE_METHOD_LABELS[method]);
+    if (text(value.visitDate))
+      parts.push(
+        `site visit ${day(value.visitDate)}${text(value.visitedBy) ? ` by ${String(value.visitedBy)}` : ''}`,
+      );
+    const flags = Array.isArray(value.checkedFlags)
+      ? (value.checkedFlags as ClosureCheckFlag[])
+      : [];
+    if (flags.length > 0) parts.push(checkedFlagsText(flags));
+  } else {
+    title =
+      change.field === 'extensionRequest'
+        ? 'Extension requested'
+        : value.decision === 'approve'
+          ? 'Extension approved'
+          : 'Extension declined';
+    if (text(value.dueDate)) parts.push(`new due date ${day(value.dueDate)}`);
+    if (text(value.reason)) parts.push(`reason: ${String(value.reason)}`);
+  }
+  if (text(value.comment)) parts.push(`comment: ${String(value.comment)}`);
+  const said = parts.filter(Boolean).join('; ');
+  return said ? `${title}: ${said}` : title;
+}
+
 /** What the change did, in one line ('Status: Open → Closed', 'Remark added with 2 images'). */
 export function changeText(change: ReportChange, clock: ReportClock): string {
   switch (change.field) {
@@ -335,6 +375,10 @@ export function changeText(change: ReportChange, clock: ReportClock): string {
     }
     case 'attachment':
       return 'Image withdrawn';
+    case 'closureReview':
+    case 'extensionRequest':
+    case 'extensionAnswer':
+      return eventText(change, clock);
     default: {
       const label = FIELD_LABELS[change.field] ?? change.field;
       const text = `${label}: ${valueText(change.field, change.oldValue, clock)} → ${valueText(change.field, change.newValue, clock)}`;

@@ -227,6 +227,13 @@ describe.each(databaseKinds)("a lender's 36-item ESAP report on %s", (kind) => {
     expect(pdf.text).not.toMatch(/KPI: |Risk: Moderate ·/);
   });
 
+  it('writes each sign-off of the period in words, never as its stored data', () => {
+    const changes = pdf.text.replace(/\s+/g, ' ');
+    expect(changes).toMatch(/Evidence accepted: Site verification; site visit \S+ by /);
+    expect(changes).toMatch(/Evidence accepted: Desk review; .*comment: /);
+    expect(changes).not.toMatch(/\{"method"|"checkedFlags"/);
+  });
+
   it('fits the ESAP table in at most 5 landscape pages, header repeated on each', () => {
     const header =
       /No\.\s+Action\s+E&S risks\s+Requirement\s+Resources\s+Timetable\s+Completion\s+indicator\s+Status/;
