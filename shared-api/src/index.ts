@@ -394,6 +394,13 @@ export {
 } from './domain/reports';
 export type { ReportFormat, ReportPeriodResult } from './domain/reports';
 export {
+  DOWNLOAD_ESAP_WORKBOOK_LABEL,
+  ESAP_WORKBOOK_DESCRIPTION,
+  ESAP_WORKBOOK_COLUMNS,
+  esapWorkbookMessages,
+  esapWorkbookFileName,
+} from './domain/esap-workbook';
+export {
   FINANCIAL_CLOSE,
   FIRST_DISBURSEMENT,
   STANDARD_MILESTONES,

@@ -14,6 +14,7 @@ export * from './domain/error-codes';
 export * from './domain/esap';
 export * from './domain/esap-import';
 export * from './domain/esap-revision';
+export * from './domain/esap-workbook';
 export * from './domain/extensions';
 export * from './domain/limits';
 export * from './domain/live';

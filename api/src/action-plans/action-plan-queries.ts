@@ -308,6 +308,7 @@ export async function readActionPlanDetail(
         history: ChangeJson[];
         next_due: Date | string | null;
         current_revision: number;
+        source_workbook: boolean;
       }
   >(
     prepared(`${selectPlansSql.replace(
@@ -316,6 +317,7 @@ export async function readActionPlanDetail(
       ${planChangeHistorySql('ap')} AS history,
       (SELECT coalesce(max(r.number), 0)::int FROM action_plan_revisions r
         WHERE r.action_plan_id = ap.id) AS current_revision,
+      EXISTS (SELECT 1 FROM esap_workbooks w WHERE w.action_plan_id = ap.id) AS source_workbook,
       (SELECT min(${gapOverdueAfterSql('n')}) FROM gaps n WHERE n.action_plan_id = ap.id
         AND ${gapCanBeOverdueSql('n')} AND ${gapOverdueAfterSql('n')} >= now()) AS next_due FROM action_plans`,
     )}
@@ -334,6 +336,7 @@ export async function readActionPlanDetail(
       gaps,
       changeHistory,
       currentRevision: row.current_revision,
+      sourceWorkbook: row.source_workbook,
     },
     nextDue: row.next_due ? new Date(row.next_due) : null,
   };
@@ -353,8 +356,9 @@ const rowVersionsSql = (from: string, where: string, x = 'x') =>
  * statement's WHERE, as the detail's is. The text changes whenever anything the detail shows does,
  * whatever made the change (the routes, a repair in the database, another tool):
  *   - the version (xmin) of every row the detail is read from: the plan, its gaps, their status
- *     histories, remarks, images, closure and extension requests, the plan's revisions, and its
- *     client (who answers extensions); the plan's change history by its count and newest position
+ *     histories, remarks, images, closure and extension requests, the plan's revisions, its source
+ *     workbook (`sourceWorkbook`), and its client (who answers extensions); the plan's change
+ *     history by its count and newest position
  *     (its entries are only ever added);
  *   - for each image of the plan kept with its hash, the earlier gap it is a copy of, as the detail
  *     names it to this reader (the same SQL): that gap's KPI edited, its image withdrawn, the reader no
@@ -379,6 +383,7 @@ export async function planDetailToken(
         ${rowVersionsSql('gaps g JOIN closure_requests c ON c.gap_id = g.id', 'g.action_plan_id = ap.id', 'c')},
         ${rowVersionsSql('gaps g JOIN gap_extension_requests x ON x.gap_id = g.id', 'g.action_plan_id = ap.id', 'x')},
         ${rowVersionsSql('action_plan_revisions r', 'r.action_plan_id = ap.id', 'r')},
+        (SELECT w.xmin::text FROM esap_workbooks w WHERE w.action_plan_id = ap.id),
         (SELECT c.xmin::text FROM target_companies tc JOIN clients c ON c.id = tc.client_id
           WHERE tc.id = ap.target_company_id),
         (SELECT count(*)::text || '.' || COALESCE(max(c.position)::text, '')

@@ -37,6 +37,7 @@ import {
   type StatusChoice,
 } from './prepare-gaps';
 import type { Sheet } from './read-spreadsheet';
+import { sourceLayoutOf, type SourceLayout } from './source-workbook';
 import {
   alreadyInPlan,
   applyRevision,
@@ -68,6 +69,14 @@ export interface ImportRequest {
   revisionNote?: string | null;
   /** A new plan even though a plan of the audit already has the file's items. */
   newPlan?: boolean;
+  /**
+   * A real import of a workbook: keeps it as the plan's source, in the import's transaction, with
+   * the plan's revision it is and its layout (docs/decisions/0093-esap-back-in-the-lenders-layout.md).
+   */
+  keepSource?: (
+    tx: Queryable,
+    source: { actionPlanId: string; revision: number; layout: SourceLayout },
+  ) => Promise<void>;
 }
 
 const tooManyRows = (rows: number) =>
@@ -405,6 +414,13 @@ export async function importEsap(
     // An item the user's table sets to Prov Close is created Open and moved on, with its history.
     for (const [index, { status }] of toInsert.entries()) {
       if (status) await setGapStatus(tx, ids[index] as string, status, request.actor);
+    }
+    if (!request.dryRun && request.keepSource && sheet.format === 'xlsx') {
+      await request.keepSource(tx, {
+        actionPlanId,
+        revision: revision?.number ?? 0,
+        layout: sourceLayoutOf(sheet.sheetName ?? '', layout, columns, prepared.gaps),
+      });
     }
     // The table the user confirmed is remembered for the client's next import.
     if (!request.dryRun && sentStatuses.size > 0) {

@@ -23,6 +23,8 @@ export interface SheetRow {
 export interface Sheet {
   format: 'xlsx' | 'csv';
   rows: SheetRow[];
+  /** A workbook's sheet the rows are from. */
+  sheetName?: string;
 }
 
 /** Columns read from each row: a wider sheet is cut here (no ESAP has this many). */
@@ -206,7 +208,7 @@ async function checkUnpackedBytes(entries: readonly ZipEntry[]): Promise<void> {
   }
 }
 
-async function readWorkbook(bytes: Buffer): Promise<SheetRow[]> {
+async function readWorkbook(bytes: Buffer): Promise<{ rows: SheetRow[]; sheetName: string }> {
   const entries = zipEntries(bytes);
   if (!entries) throw invalid(ESAP_IMPORT_MESSAGES.unreadableWorkbook);
   if (declaredUnpackedBytes(bytes) > MAX_UNPACKED_BYTES) throw unpackedTooLarge();
@@ -240,7 +242,7 @@ async function readWorkbook(bytes: Buffer): Promise<SheetRow[]> {
     }
     rows.push({ number, cells, mergedWith });
   });
-  return rows;
+  return { rows, sheetName: sheet.name };
 }
 
 /** The CSV's delimiter: a comma, or what Excel writes in many locales (semicolon), or a tab. */
@@ -298,7 +300,7 @@ function readCsv(bytes: Buffer): SheetRow[] {
  * neither a workbook nor text is refused (400), one past a limit 413.
  */
 export async function readSheet(bytes: Buffer): Promise<Sheet> {
-  if (isZip(bytes)) return { format: 'xlsx', rows: await readWorkbook(bytes) };
+  if (isZip(bytes)) return { format: 'xlsx', ...(await readWorkbook(bytes)) };
   if (bytes.length > 0 && looksLikeText(bytes)) return { format: 'csv', rows: readCsv(bytes) };
   throw invalid(ESAP_IMPORT_MESSAGES.notSpreadsheet);
 }

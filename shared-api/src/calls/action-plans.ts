@@ -117,6 +117,7 @@ export async function getActionPlan(
     gaps: data.gaps ?? [],
     changeHistory: data.changeHistory ?? [],
     ...(data.currentRevision === undefined ? {} : { currentRevision: data.currentRevision }),
+    ...(data.sourceWorkbook === undefined ? {} : { sourceWorkbook: data.sourceWorkbook }),
   };
 }
 

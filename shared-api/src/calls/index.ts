@@ -65,7 +65,7 @@ export {
   withdrawRemarkDocument,
 } from './action-plans';
 export { exportActionPlansCsv, saveBlob, exportFileNameFallback } from './csv-export';
-export { downloadActionPlanReport, downloadCompanyReport } from './reports';
+export { downloadActionPlanReport, downloadCompanyReport, downloadEsapWorkbook } from './reports';
 export { getPlanRevisions, importEsap } from './esap-import';
 export type { EsapImportPayload, EsapImportTarget } from './esap-import';
 export type { ReportFile, ReportRequest } from './reports';

@@ -1,5 +1,6 @@
 import { apiClient } from '@verity/session';
 import type { KyInstance } from '@verity/session';
+import { esapWorkbookFileName } from '../domain/esap-workbook';
 import { reportFileName, type ReportFormat } from '../domain/reports';
 import { fileNameFromDisposition } from './csv-export';
 
@@ -59,4 +60,24 @@ export async function downloadCompanyReport(
     searchParams: reportSearch(request),
   });
   return readReport(response, request, 'Company');
+}
+
+/**
+ * GET /action-plan/{id}/esap-workbook: the plan's ESAP in the lender's own workbook, filled in as of
+ * `asOf` (yyyy-mm-dd; the company's today when left out).
+ */
+export async function downloadEsapWorkbook(
+  actionPlanId: string,
+  targetCompanyId: string,
+  asOf?: string,
+  client: KyInstance = apiClient,
+): Promise<ReportFile> {
+  const response = await client.get(`action-plan/${actionPlanId}/esap-workbook`, {
+    searchParams: { targetCompanyId, ...(asOf ? { asOf } : {}) },
+  });
+  const blob = await response.blob();
+  const fileName =
+    fileNameFromDisposition(response.headers.get('content-disposition')) ??
+    esapWorkbookFileName('ESAP', asOf ?? new Date().toISOString().slice(0, 10));
+  return { blob, fileName };
 }

@@ -516,6 +516,11 @@ export const ActionPlanDetail = Type.Object({
   changeHistory: Type.Array(ChangeEntry),
   /** The plan's ESAP revision: 0 as first created (docs/decisions/0083-esap-revisions.md). */
   currentRevision: Type.Optional(Type.Integer()),
+  /**
+   * The plan's ESAP was imported from a workbook that can be written back in its layout
+   * (docs/decisions/0093-esap-back-in-the-lenders-layout.md).
+   */
+  sourceWorkbook: Type.Optional(Type.Boolean()),
 });
 export type ActionPlanDetail = Static<typeof ActionPlanDetail>;
 

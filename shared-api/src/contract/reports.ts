@@ -32,3 +32,28 @@ export const reportSchemas = routeSchemas({
     response: { 200: ReportFile, ...signedInErrors },
   },
 });
+
+/** GET /action-plan/{id}/esap-workbook (docs/decisions/0093-esap-back-in-the-lenders-layout.md). */
+export const esapWorkbookSchemas = routeSchemas({
+  esapWorkbook: {
+    params: Type.Object({ id: Uuid }),
+    querystring: Type.Object({
+      targetCompanyId: Uuid,
+      asOf: Type.Optional(
+        Type.String({
+          description:
+            "the day the status, progress and evidence are given as of, yyyy-mm-dd; default today in the company's time zone",
+        }),
+      ),
+    }),
+    response: {
+      200: Type.Unsafe<unknown>({
+        type: 'string',
+        format: 'binary',
+        description:
+          'the Excel workbook (application/vnd.openxmlformats-officedocument.spreadsheetml.sheet) in the layout of the one the ESAP was imported from, streamed, as an attachment',
+      }),
+      ...signedInErrors,
+    },
+  },
+});

@@ -13,7 +13,13 @@ import {
 import { checkRoutePermission } from '../../auth/route-permission';
 import { requireVisibleActionPlan, requireVisibleAudit } from '../../auth/tenancy';
 import { ApiError, invalid, notFound } from '../../errors';
-import { importEsap } from '../../esap-import/import-esap';
+import { importEsap, type ImportRequest } from '../../esap-import/import-esap';
+import {
+  keepSourceWorkbook,
+  settleStagedWorkbook,
+  sourceFileName,
+  stageWorkbook,
+} from '../../esap-import/source-workbook';
 import { findPlanRevisions } from '../../esap-import/revision';
 import type { GapDefaults } from '../../esap-import/prepare-gaps';
 import { readSpreadsheet } from '../../esap-import/read-spreadsheet';
@@ -44,11 +50,13 @@ type TextField = (typeof TEXT_FIELDS)[number];
 
 interface ImportForm {
   file: Buffer | null;
+  /** The file's name as the browser sent it. */
+  fileName: string;
   fields: Partial<Record<TextField, string>>;
 }
 
 async function readImportForm(parts: AsyncIterableIterator<Multipart>): Promise<ImportForm> {
-  const form: ImportForm = { file: null, fields: {} };
+  const form: ImportForm = { file: null, fileName: '', fields: {} };
   for await (const part of parts) {
     if (part.type === 'file') {
       if (part.fieldname !== 'file' || form.file) {
@@ -64,6 +72,7 @@ async function readImportForm(parts: AsyncIterableIterator<Multipart>): Promise<
       }
       if (part.file.truncated) throw fileTooLarge();
       form.file = Buffer.concat(chunks);
+      form.fileName = part.filename;
     } else if ((TEXT_FIELDS as readonly string[]).includes(part.fieldname)) {
       form.fields[part.fieldname as TextField] = String(part.value ?? '');
     }
@@ -87,7 +96,7 @@ function sdgList(text: string | undefined): string[] {
 }
 
 const esapImportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  const { db, config } = fastify;
+  const { db, config, attachments } = fastify;
 
   fastify.post(
     '/action-plan/import',
@@ -151,6 +160,26 @@ const esapImportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         impactedSDGs: sdgList(fields.impactedSDGs),
         riskSeverity: fields.riskSeverity?.trim() || null,
       };
+      // The workbook of a real import is kept to write it back in its layout (0093): stored pending
+      // now, named in the import's transaction, made permanent once that commits.
+      const staged =
+        !dryRun && sheet.format === 'xlsx' ? await stageWorkbook(attachments, form.file) : null;
+      let replaced: string | null | undefined;
+      const keepSource: ImportRequest['keepSource'] = staged
+        ? async (tx, { actionPlanId, revision, layout }) => {
+            replaced = await keepSourceWorkbook(
+              tx,
+              {
+                actionPlanId,
+                revision,
+                ...layout,
+                storageKey: staged,
+                fileName: sourceFileName(form.fileName),
+              },
+              user._id,
+            );
+          }
+        : undefined;
       const result = await importEsap(db, sheet, {
         audit: {
           id: audit.id,
@@ -170,7 +199,12 @@ const esapImportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         actor: user,
         revisionNote,
         newPlan,
+        keepSource,
+      }).catch(async (error: unknown) => {
+        if (staged) await attachments.delete(staged).catch(() => undefined);
+        throw error;
       });
+      if (staged) await settleStagedWorkbook(attachments, staged, replaced, request.log);
       const created = !dryRun && !existing && result.actionPlanId !== null;
       return reply.code(created ? 201 : 200).send({ success: true as const, data: result });
     },
