@@ -4,6 +4,8 @@
 // workbook's layout; read with exceljs, the title block, header and section rows are the lender's as
 // they were and each item row carries Verity's status, progress, evidence, verification and due
 // date. A revised plan writes the revision's file; a plan with no workbook is a 404.
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import {
@@ -12,6 +14,8 @@ import {
   esapWorkbookMessages,
   formatDate,
 } from '@verity/shared-api/src/server';
+import { sweepAttachments } from '../../../src/storage/attachment-sweep';
+import { localAttachmentStorage } from '../../../src/storage/local-attachment-storage';
 import { buildTestApp } from '../../support/app';
 import { anyDatabaseKind, createTestDatabase, type TestDatabase } from '../../support/databases';
 import { nextYear } from '../../esap-import/esap-fixtures';
@@ -450,6 +454,27 @@ describe('ESAP workbook written back in the lender’s layout', () => {
       '',
       'Dropped',
     ]);
+  });
+
+  it('keeps one file per plan: the replaced one deleted, the sweep keeps the named ones, the file goes with its plan', async () => {
+    const folder = path.join(database.env.DATA_DIR, 'attachments');
+    const workbookFiles = async () =>
+      (await readdir(folder)).filter((name) => name.endsWith('.xlsx')).sort();
+    const { rows } = await app.db.query<{ storage_key: string; action_plan_id: string }>(
+      'SELECT storage_key, action_plan_id FROM esap_workbooks ORDER BY storage_key',
+    );
+    expect(rows.map((row) => row.action_plan_id).sort()).toEqual([ebrdPlan, frenchPlan].sort());
+    // The Rev 0 file of the EBRD plan was deleted once Rev 1 was kept; the dry run left nothing.
+    expect(await workbookFiles()).toEqual(rows.map((row) => row.storage_key));
+    const storage = localAttachmentStorage(folder);
+    await sweepAttachments(app.db, storage, { graceMs: 0 });
+    expect(await workbookFiles()).toEqual(rows.map((row) => row.storage_key));
+    // A plan removed (with its company, as an operator would): its row goes, then the sweep takes the file.
+    await app.db.query('DELETE FROM action_plans WHERE id = $1', [frenchPlan]);
+    await sweepAttachments(app.db, storage, { graceMs: 0 });
+    expect(await workbookFiles()).toEqual(
+      rows.filter((row) => row.action_plan_id === ebrdPlan).map((row) => row.storage_key),
+    );
   });
 
   it.each([
