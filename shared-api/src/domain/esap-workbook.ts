@@ -2,8 +2,16 @@
 // imported from a workbook written again in that workbook's layout, with Verity's columns filled in
 // as of a day. The words the button, the added columns and the API share.
 export const DOWNLOAD_ESAP_WORKBOOK_LABEL = 'Download ESAP workbook';
-export const ESAP_WORKBOOK_DESCRIPTION =
-  "The ESAP in the lender's own workbook, with status, progress, evidence and verification as of today";
+
+/** The dialog's words. */
+export const ESAP_WORKBOOK_DIALOG_TEXT = {
+  title: 'Download ESAP workbook',
+  description:
+    "The ESAP in the lender's own workbook, as it was imported, with status, progress, evidence and verification as of the day chosen",
+  asOf: 'As of',
+  download: 'Download',
+  cancel: 'Cancel',
+} as const;
 
 /** The columns added right of the lender's own, in this order ('status' only when it had none). */
 export const ESAP_WORKBOOK_COLUMNS = {

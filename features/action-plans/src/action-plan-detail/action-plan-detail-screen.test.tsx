@@ -219,6 +219,19 @@ describe('ActionPlanDetailScreen', () => {
     ).toBeInTheDocument();
   });
 
+  it("offers 'Download ESAP workbook' beside it only for a plan imported from a workbook", async () => {
+    renderDetail(viewer);
+    await screen.findByRole('button', { name: 'Download report' });
+    expect(
+      screen.queryByRole('button', { name: 'Download ESAP workbook' }),
+    ).not.toBeInTheDocument();
+
+    onApi('get', 'action-plan/:id', ok(detail({ sourceWorkbook: true })));
+    renderDetail(viewer);
+    const button = await screen.findByRole('button', { name: 'Download ESAP workbook' });
+    expect(button.previousElementSibling).toHaveTextContent('Download report');
+  });
+
   it('shows Add Gap and enables Edit Gap for auditor admins and owners', async () => {
     renderDetail(auditorAdmin);
     expect(await screen.findByRole('button', { name: 'Add Gap' })).toBeEnabled();

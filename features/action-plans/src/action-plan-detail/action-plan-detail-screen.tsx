@@ -15,7 +15,7 @@ import { getErrorText } from '@verity/shared-api/calls';
 import { getAudit } from '@verity/shared-api/calls';
 import { ActionPlanHeader, ActionPlanStatCards } from './action-plan-summary';
 import { EDIT_PLAN_TEXT } from './edit-plan-text';
-import { DownloadReportButton } from '../report';
+import { DownloadReportButton, EsapWorkbookButton } from '../report';
 import { GapSelectionBar, useGapSelection } from './gap-selection';
 import { GapsTable } from './gaps-table';
 import { PlanRevisionsSection, droppedInRevision, usePlanRevisions } from './plan-revisions';
@@ -217,6 +217,9 @@ export function ActionPlanDetailScreen({
             <DownloadReportButton
               subject={{ kind: 'actionPlan', actionPlanId: actionPlan.id, targetCompanyId }}
             />
+            {state.detail.sourceWorkbook ? (
+              <EsapWorkbookButton actionPlanId={actionPlan.id} targetCompanyId={targetCompanyId} />
+            ) : null}
             {permissions.canEditPlan ? (
               <Button variant="secondary" onClick={() => setEditingPlan(true)}>
                 {EDIT_PLAN_TEXT.editPlan}
