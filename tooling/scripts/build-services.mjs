@@ -28,6 +28,7 @@ export const services = [
       server: 'api/src/server.ts',
       'pglite-worker': 'api/src/db/pglite-worker.ts',
       'esap-read-worker': 'api/src/esap-import/esap-read-worker.ts',
+      'esap-write-worker': 'api/src/esap-import/esap-write-worker.ts',
       migrate: 'api/src/db/migrate-cli.ts',
       'create-client': 'api/scripts/create-client.ts',
     },

@@ -326,7 +326,8 @@ const turns: (() => void)[] = [];
 /** Reads waiting for a turn now. */
 export const readsWaiting = () => turns.length;
 
-async function takeTurn(): Promise<() => void> {
+/** A turn at reading a workbook (the ESAP workbook written back takes its turns too); call the answer when done. */
+export async function takeReadingTurn(): Promise<() => void> {
   if (readsUnderWay < READS_AT_ONCE) readsUnderWay += 1;
   else await new Promise<void>((resolve) => turns.push(resolve));
   // A finished read hands its turn straight to the next, so the count stays as it is.
@@ -401,7 +402,7 @@ export async function readSpreadsheet(
   bytes: Buffer,
   limits: Partial<ReadLimits> = {},
 ): Promise<Sheet> {
-  const done = await takeTurn();
+  const done = await takeReadingTurn();
   try {
     return await readInWorker(bytes, { ...READ_LIMITS, ...limits });
   } finally {

@@ -4,7 +4,7 @@
 // added right of the table, an "as of" line in the title block, and the gaps the file does not list
 // (added in Verity, dropped by a revision) appended below the table. Title block, header rows,
 // section rows, styles and merges stay as the lender made them.
-import { PassThrough } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import type ExcelJS from 'exceljs';
 import {
   ESAP_WORKBOOK_COLUMNS,
@@ -19,6 +19,8 @@ import {
   type EsapImportField,
   type EsapWorkbookColumn,
 } from '@verity/shared-api/src/server';
+import { workerScript } from '../worker-script';
+import { READ_LIMITS, takeReadingTurn, type ReadLimits } from './read-spreadsheet';
 import type { SourceWorkbook } from './source-workbook';
 import type { GapAsOf } from './workbook-as-of';
 
@@ -111,13 +113,8 @@ function emptyTitleRow(sheet: ExcelJS.Worksheet, headerTop: number): number | nu
   return null;
 }
 
-/**
- * The lender's workbook with Verity's columns filled in as of `asOf`, streamed; `done` settles when
- * the last byte is written. exceljs (about 27 MB) is loaded with the first workbook.
- */
-export async function writeWorkbookBack(
-  input: WorkbookBackInput,
-): Promise<{ stream: PassThrough; done: Promise<void> }> {
+/** The lender's workbook with Verity's columns filled in as of `asOf` (the worker's part). */
+export async function fillWorkbookBack(input: WorkbookBackInput): Promise<Buffer> {
   const { default: Excel } = await import('exceljs');
   const workbook = new Excel.Workbook();
   await workbook.xlsx.load(input.bytes as unknown as ArrayBuffer);
@@ -245,15 +242,50 @@ export async function writeWorkbookBack(
   asOfCell.value = asOfText;
   asOfCell.font = { italic: true };
 
-  const stream = new PassThrough();
-  const done = workbook.xlsx.write(stream).then(
-    () => {
-      stream.end();
-    },
-    (error: unknown) => {
-      stream.destroy(error as Error);
-      throw error;
-    },
-  );
-  return { stream, done };
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** What the worker answers: the workbook's bytes. */
+export type WorkbookBackAnswer = { ok: true; bytes: Uint8Array } | { ok: false; message: string };
+
+/**
+ * The lender's workbook filled in, made in a worker thread of its own with the limits and the turns
+ * of the import's reading (read-spreadsheet.ts): the file is one the import read safely, and loading
+ * it whole takes the same time and memory, away from the API's event loop.
+ */
+export async function writeWorkbookBack(
+  input: WorkbookBackInput,
+  { seconds, heapMegabytes }: ReadLimits = READ_LIMITS,
+): Promise<Buffer> {
+  const done = await takeReadingTurn();
+  const { script, eval: isSource } = workerScript(__dirname, 'esap-write-worker');
+  const worker = new Worker(script, {
+    eval: isSource,
+    workerData: input,
+    execArgv: [],
+    resourceLimits: { maxOldGenerationSizeMb: heapMegabytes },
+  });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await new Promise<Buffer>((resolve, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`The ESAP workbook took more than ${seconds} s`)),
+        seconds * 1000,
+      );
+      worker.once('message', (answer: WorkbookBackAnswer) => {
+        if (answer.ok) resolve(Buffer.from(answer.bytes));
+        else reject(new Error(answer.message));
+      });
+      worker.once('error', reject);
+      worker.once('exit', (code) =>
+        reject(
+          new Error(`The ESAP workbook writer stopped (exit code ${code}) before it answered`),
+        ),
+      );
+    });
+  } finally {
+    clearTimeout(timer);
+    await worker.terminate();
+    done();
+  }
 }

@@ -134,7 +134,7 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           throw error instanceof AttachmentNotFoundError ? noWorkbook() : error;
         },
       );
-      const { stream, done } = await writeWorkbookBack({
+      const workbook = await writeWorkbookBack({
         bytes,
         source,
         gaps,
@@ -142,7 +142,6 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         dateStyle: request.user.dateStyle ?? DEFAULT_DATE_STYLE,
         timeZone: company.timeZone,
       });
-      done.catch((error: unknown) => reply.log.error({ err: error }, 'ESAP workbook failed'));
       return reply
         .header('Content-Type', CONTENT_TYPES.xlsx)
         .header(
@@ -150,7 +149,7 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           attachmentDisposition(esapWorkbookFileName(source.fileName, asOf)),
         )
         .header('Cache-Control', 'private, no-store')
-        .send(stream);
+        .send(workbook);
     },
   );
 

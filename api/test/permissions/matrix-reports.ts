@@ -15,11 +15,11 @@ async function withSourceWorkbook({ app, ids }: RequestContext): Promise<void> {
   const workbook = new ExcelJS.Workbook();
   workbook.addWorksheet('ESAP').addRow(['No.', 'Action', 'Responsibility']);
   const storageKey = `${randomUUID()}.xlsx`;
-  const { rowCount } = await app.db.query(
+  const { rows } = await app.db.query(
     `INSERT INTO esap_workbooks (action_plan_id, storage_key, file_name, revision, sheet_name,
        header_rows, columns, item_rows, section_rows, last_row)
      VALUES ($1, $2, 'ESAP.xlsx', 0, 'ESAP', '{1}', $3::jsonb, '[]', '[]', 1)
-     ON CONFLICT (action_plan_id) DO NOTHING`,
+     ON CONFLICT (action_plan_id) DO NOTHING RETURNING action_plan_id`,
     [
       ids.actionPlanId,
       storageKey,
@@ -34,7 +34,7 @@ async function withSourceWorkbook({ app, ids }: RequestContext): Promise<void> {
       ),
     ],
   );
-  if (rowCount === 0) return;
+  if (rows.length === 0) return;
   const folder = attachmentsFolder(app.config.dataDir);
   await mkdir(folder, { recursive: true });
   await writeFile(`${folder}/${storageKey}`, Buffer.from(await workbook.xlsx.writeBuffer()));
