@@ -56,16 +56,18 @@ const DATE_COLUMNS: ReadonlySet<EsapWorkbookColumn> = new Set([
 const copyStyle = (style: Partial<ExcelJS.Style>): Partial<ExcelJS.Style> =>
   JSON.parse(JSON.stringify(style ?? {})) as Partial<ExcelJS.Style>;
 
-/** The calendar day of a moment in a time zone, as a date at midnight UTC (what Excel shows). */
-function dayIn(moment: Date, timeZone: string): Date {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+/** The calendar day (yyyy-mm-dd) of a moment in a time zone. */
+const isoDayIn = (moment: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
   }).format(moment);
-  return new Date(`${parts}T00:00:00Z`);
-}
+
+/** The calendar day of a moment in a time zone, as a date at midnight UTC (what Excel shows). */
+const dayIn = (moment: Date, timeZone: string) =>
+  new Date(`${isoDayIn(moment, timeZone)}T00:00:00Z`);
 
 /** A due date's day (stored at midnight UTC by the gap form and the import). */
 const dueDay = (due: Date) => new Date(`${due.toISOString().slice(0, 10)}T00:00:00Z`);
@@ -90,7 +92,7 @@ function valuesOf(
   return {
     status: STATUS_LABELS[gap.status],
     progress: remark
-      ? `${formatDate(remark.at, 'table', '', input.dateStyle)}: ${remark.comments}`
+      ? `${formatDate(isoDayIn(remark.at, input.timeZone), 'table', '', input.dateStyle)}: ${remark.comments}`
       : null,
     evidenceCount: evidence.files,
     evidenceLatest: evidence.latest ? dayIn(evidence.latest, input.timeZone) : null,
