@@ -36,6 +36,7 @@ describe('the app', () => {
       '/api/v1/action-plan/{actionPlanId}/gaps/bulk',
       '/api/v1/action-plan/{auditId}/action-plans',
       '/api/v1/action-plan/{id}',
+      '/api/v1/action-plan/{id}/esap-workbook',
       '/api/v1/action-plan/{id}/report',
       '/api/v1/action-plan/{id}/revisions',
       '/api/v1/auditor',
