@@ -104,6 +104,14 @@ const PROBES: Probe[] = [
       query: { targetCompanyId: world.acmeId, ...query },
     }),
   })),
+  ...['\u0000', HUGE, '-1', '2026-13-01', '99999-01-01', '2999-12-31'].map((asOf, index) => ({
+    name: `GET /action-plan/{id}/esap-workbook #${index + 1}`,
+    request: (world: World, planId: string) => ({
+      method: 'GET' as const,
+      url: `/api/v1/action-plan/${planId}/esap-workbook`,
+      query: { targetCompanyId: world.acmeId, asOf },
+    }),
+  })),
   ...(
     [{ from: '\u0000' }, { format: HUGE }, { to: '99999-01-01' }] as Record<string, string>[]
   ).map((query, index) => ({
