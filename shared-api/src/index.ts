@@ -44,6 +44,8 @@ export {
   canReviewClosure,
   canRequestExtension,
   canAnswerExtension,
+  canPrepareMonitoringReport,
+  canReviewMonitoringReport,
 } from './domain/permissions';
 export type { Permission, PermissionFlags, PermissionSubject } from './domain/permissions';
 
@@ -416,6 +418,50 @@ export {
   checkMilestones,
 } from './domain/milestones';
 export type { MilestoneValue } from './domain/milestones';
+export {
+  REPORT_FREQUENCIES,
+  REPORT_FREQUENCY_LABELS,
+  DEFAULT_REPORT_RULE,
+  REPORT_SECTIONS,
+  REPORT_SECTION_LABELS,
+  REPORT_SECTION_MAX_LENGTH,
+  REPORT_COMMENT_MAX_LENGTH,
+  REPORT_STATUSES,
+  REPORT_STATUS_LABELS,
+  REPORT_STATES,
+  REPORT_STATE_LABELS,
+  REPORT_DECISIONS,
+  MONITORING_REPORTS_LABEL,
+  REPORTING_RULE_LABEL,
+  REPORT_SAVED,
+  REPORT_SUBMITTED,
+  REPORT_CHANGES_REQUESTED,
+  REPORT_ACCEPTED,
+  REPORT_RULE_SAVED,
+  REPORT_CHANGES_NEED_COMMENT,
+  checkReportRule,
+  checkReportReview,
+  checkReportSections,
+  reportState,
+} from './domain/monitoring-reports';
+export type {
+  ReportFrequency,
+  ReportSectionKey,
+  ReportStatus,
+  ReportState,
+  ReportDecision,
+  ReportSections,
+} from './domain/monitoring-reports';
+export type {
+  ReportRule,
+  ReportFigures,
+  ReportVersion,
+  ReportReview,
+  ReportSummary,
+  MonitoringReport,
+  CompanyReports,
+  ReportPortfolioRow,
+} from './contract/monitoring-reports';
 
 export {
   SOMETHING_WENT_WRONG,

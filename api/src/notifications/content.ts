@@ -43,8 +43,11 @@ function whereGap(gap: GapContext): string {
 /** ' — now Prov Close': the status a closure event left the gap in, as its badge names it. */
 const now = (status: keyof typeof STATUS_LABELS) => ` — now ${STATUS_LABELS[status]}`;
 
+/** The kinds told about one gap; the monitoring report's own are in ../monitoring-reports. */
+export type GapNotificationKind = Exclude<NotificationKind, 'digest' | `report${string}`>;
+
 export function notificationText(
-  kind: Exclude<NotificationKind, 'digest'>,
+  kind: GapNotificationKind,
   gap: GapContext,
   detail: NoticeDetail,
 ): NotificationText {
@@ -121,21 +124,22 @@ function settingsLine(preferencesUrl: string, locked: boolean) {
 export function notificationEmail(
   to: { email: string; fullname: string },
   text: NotificationText,
-  links: { gap: string; preferences: string },
+  links: { gap: string; preferences: string; label?: string },
   locked: boolean,
 ): MailMessage {
   const e = escapeHtml;
+  const open = links.label ?? 'Open the gap';
   const greeting = to.fullname ? `Hello ${to.fullname},` : 'Hello,';
   const settings = settingsLine(links.preferences, locked);
   return {
     to: to.email,
     subject: `${text.title} (Verity)`,
-    text: [greeting, text.body, `Open the gap: ${links.gap}`, settings].join('\n\n'),
+    text: [greeting, text.body, `${open}: ${links.gap}`, settings].join('\n\n'),
     html: `<!doctype html>
 <html lang="en"><body style="font-family: sans-serif; color: #1f2937; line-height: 1.5">
 <p>${e(greeting)}</p>
 <p>${e(text.body)}</p>
-<p><a href="${e(links.gap)}" style="${BUTTON}">Open the gap</a></p>
+<p><a href="${e(links.gap)}" style="${BUTTON}">${e(open)}</a></p>
 <p style="color: #6b7280; font-size: 12px">If the button does not work, copy this address into your browser: ${e(links.gap)}</p>
 <p style="color: #6b7280; font-size: 12px">${locked ? 'Escalations cannot be switched off. ' : ''}<a href="${e(links.preferences)}">Notification settings</a></p>
 </body></html>`,

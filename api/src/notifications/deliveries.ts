@@ -27,6 +27,21 @@ export type EmailJob =
       authorId: string;
     }
   | { type: 'digest'; userId: string; weekStart: string; now: string }
+  /** A monitoring report submitted or reviewed (docs/decisions/0094-annual-monitoring-reports.md). */
+  | {
+      type: 'report';
+      userId: string;
+      kind: string;
+      targetCompanyId: string;
+      periodEnd: string;
+      reportId: string;
+      version: number;
+      actorName: string;
+      authorId: string;
+      comment?: string;
+    }
+  /** The daily scan's report reminder or overdue notice. */
+  | { type: 'reportNotice'; userId: string; noticeId: string }
   /** The invitation to a membership: its one-time link is made when the job runs, never stored here. */
   | { type: 'invitation'; userId: string; invitedBy: string | null }
   /** An owner told that a webhook endpoint of their organisation was switched off. */

@@ -5,20 +5,25 @@
 // queue tries again later with back-off.
 import {
   LOCKED_NOTIFICATION_KINDS,
-  type NotificationKind,
   type UserType,
 } from '@verity/shared-api/src/server';
 import type { Database, Queryable } from '../db';
 import { invitationMessage } from '../invitations/invitation-mail';
 import { createInvitation } from '../invitations/invitations';
 import { notTaken, senderDomain, type Mailer, type MailMessage } from '../mail/mailer';
-import { digestEmail, notificationEmail, notificationText } from './content';
+import {
+  digestEmail,
+  notificationEmail,
+  notificationText,
+  type GapNotificationKind,
+} from './content';
 import type { EmailJob } from './deliveries';
 import { digestSections } from './digest';
 import { gapLink, preferencesLink, readGapContext } from './gap-context';
 import { eventParties, gapRecipients, NOTICE_PARTIES } from './recipients';
 import { noticeStands } from './scan';
 import { webhookOffMessage } from '../webhooks/webhook-mail';
+import { reportEmailOf } from '../monitoring-reports/report-notifications';
 
 interface Reader {
   id: string;
@@ -56,7 +61,7 @@ async function gapEmail(
   db: Queryable,
   publicUrl: string,
   userId: string,
-  kind: Exclude<NotificationKind, 'digest'>,
+  kind: GapNotificationKind,
   gapId: string,
   parties: Parameters<typeof gapRecipients>[3],
   detail: Parameters<typeof notificationText>[2],
@@ -109,7 +114,7 @@ export async function emailOf(
         db,
         publicUrl,
         job.userId,
-        job.kind as Exclude<NotificationKind, 'digest'>,
+        job.kind as GapNotificationKind,
         job.gapId,
         eventParties(job.authorType as UserType),
         {
@@ -121,6 +126,9 @@ export async function emailOf(
         },
         job.authorId,
       );
+    case 'report':
+    case 'reportNotice':
+      return reportEmailOf(db, publicUrl, job);
     case 'digest': {
       const reader = await readReader(db, job.userId);
       if (!reader?.digestByEmail) return null;

@@ -14,6 +14,7 @@ import { insertInAppNotifications, type EmailJob, type Outbox } from './deliveri
 import { recordWebhookEvent, WEBHOOK_EVENT_OF } from '../webhooks/events';
 import { readGapContext } from './gap-context';
 import { gapRecipients, NOTICE_PARTIES } from './recipients';
+import { scanCompanyReports } from '../monitoring-reports/report-notifications';
 
 /** A company whose scan missed days (the API was down) catches up at most this many. */
 export const MAX_CATCH_UP_DAYS = 7;
@@ -158,6 +159,8 @@ export async function scanGaps(
       for (const notice of notices) {
         await notify(tx, notice, options.email === false ? null : outbox);
       }
+      // The company's monitoring report reminders and overdue notice, on the same day.
+      await scanCompanyReports(tx, company, catchUp, options.email === false ? null : outbox);
       result.companies += 1;
       result.notices += notices.length;
     });

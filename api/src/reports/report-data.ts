@@ -286,7 +286,7 @@ async function findPlans(
 }
 
 /** When the gap aliased `g` was handed in closed: the accepted closure request, else its latest closing. */
-const closedAtSql = (g: string) => `CASE WHEN gap_is_closed(${g}.status) THEN COALESCE(
+export const closedAtSql = (g: string) => `CASE WHEN gap_is_closed(${g}.status) THEN COALESCE(
     (SELECT c.requested_at FROM closure_requests c WHERE c.gap_id = ${g}.id AND c.decision = 'accept'
       ORDER BY c.reviewed_at DESC LIMIT 1),
     (SELECT max(h.changed_at) FROM gap_status_history h WHERE h.gap_id = ${g}.id AND h.status = 'closed'),

@@ -11,6 +11,7 @@ import notificationRoutes from './notifications';
 import organisationRoutes from './organisations';
 import portfolioRoutes from './portfolio';
 import reportRoutes from './reports';
+import monitoringReportRoutes from './monitoring-reports';
 
 /**
  * Every route that needs a session, in one encapsulated plugin: the session is checked once, here,
@@ -56,6 +57,7 @@ const signedInRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(portfolioRoutes);
   await fastify.register(notificationRoutes);
   await fastify.register(reportRoutes);
+  await fastify.register(monitoringReportRoutes);
   await fastify.register(liveRoutes);
 };
 

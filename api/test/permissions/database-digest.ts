@@ -25,6 +25,10 @@ const TABLES = [
   'gap_extension_requests',
   'webhook_endpoints',
   'webhook_deliveries',
+  'monitoring_report_rules',
+  'monitoring_reports',
+  'monitoring_report_versions',
+  'monitoring_report_reviews',
 ];
 
 /** Row count and a digest of every row of each domain table: equal digests mean nothing was written. */

@@ -7,6 +7,7 @@ import { NOTIFICATION_ROWS } from './matrix-notifications';
 import { ORGANISATION_ROWS } from './matrix-organisations';
 import { PORTFOLIO_ROWS } from './matrix-portfolio';
 import { REPORT_ROWS } from './matrix-reports';
+import { MONITORING_REPORT_ROWS } from './matrix-monitoring-reports';
 import { UNATTACHED_ACCOUNT, type MatrixRow } from './matrix-types';
 
 export type { Expectations, MatrixRow, Status } from './matrix-types';
@@ -116,6 +117,7 @@ export const MATRIX_PARTS = {
   esapImport: ESAP_IMPORT_ROWS,
   notifications: NOTIFICATION_ROWS,
   reports: REPORT_ROWS,
+  monitoringReports: MONITORING_REPORT_ROWS,
 } satisfies Record<string, readonly MatrixRow[]>;
 
 export type MatrixPart = keyof typeof MATRIX_PARTS;

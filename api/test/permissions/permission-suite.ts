@@ -147,6 +147,7 @@ export const PERMISSION_FILES = {
     parts: [
       'organisations',
       'reports',
+      'monitoringReports',
       'sessions',
       'dashboards',
       'portfolio',

@@ -51,6 +51,9 @@ async function firstGapOf(world: World, planId: string): Promise<typeof GAP> {
 const gapOf = async (world: World, planId: string) => (await firstGapOf(world, planId)).id;
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
+/** A draft monitoring report of Acme Steel Ltd, started once before the probes. */
+let draftReportId = '';
+
 const PROBES: Probe[] = [
   ...['-1', '0', '1e9', 'abc', '\u0000', HUGE].flatMap((value) => [
     {
@@ -374,6 +377,97 @@ const PROBES: Probe[] = [
       payload: { milestones: [] },
     }),
   })),
+  // Annual monitoring reports (decision 0094): the client's rule, a draft of the company's.
+  ...[
+    {},
+    { frequency: 'yearly', yearEnd: '12-31', dueDays: 60 },
+    { frequency: 'annual', yearEnd: '02-29', dueDays: 60 },
+    { frequency: 'annual', yearEnd: '13-01', dueDays: 60 },
+    { frequency: 'annual', yearEnd: '12-31\u0000', dueDays: 60 },
+    { frequency: 'annual', yearEnd: HUGE, dueDays: 60 },
+    { frequency: 'annual', yearEnd: '12-31', dueDays: 0 },
+    { frequency: 'annual', yearEnd: '12-31', dueDays: 1e9 },
+    { frequency: 'annual', yearEnd: '12-31', dueDays: 1.5 },
+    { frequency: 'annual', yearEnd: '12-31', dueDays: 'sixty' },
+  ].map((payload, index) => ({
+    name: `PUT /target-company/{id}/report-rule #${index + 1}`,
+    as: 'clientOwner' as const,
+    request: (world: World) => ({
+      method: 'PUT' as const,
+      url: `/api/v1/target-company/${world.acmeId}/report-rule`,
+      payload,
+    }),
+  })),
+  ...[
+    {},
+    { periodEnd: '\u0000' },
+    { periodEnd: HUGE },
+    { periodEnd: '2099-12-31' },
+    { periodEnd: '2025-06-30' },
+    { periodEnd: 20251231 },
+  ].map((payload, index) => ({
+    name: `POST /target-company/{id}/monitoring-reports #${index + 1}`,
+    as: 'companyOwner' as const,
+    request: (world: World) => ({
+      method: 'POST' as const,
+      url: `/api/v1/target-company/${world.acmeId}/monitoring-reports`,
+      payload,
+    }),
+  })),
+  ...[
+    { sections: 'Everything is fine' },
+    { sections: { summary: 'Not a section' } },
+    { sections: { staffing: HUGE } },
+    { sections: { staffing: 'E&S\u0000 officer' } },
+    { sections: { staffing: 5 } },
+    { revision: 'first', sections: { staffing: 'a' } },
+    { revision: 99, sections: { staffing: 'a' } },
+  ].map((payload, index) => ({
+    name: `PUT /monitoring-report/{id} #${index + 1}`,
+    as: 'companyOwner' as const,
+    request: () => ({
+      method: 'PUT' as const,
+      url: `/api/v1/monitoring-report/${draftReportId}`,
+      payload,
+    }),
+  })),
+  ...[{}, { revision: -5 }, { revision: 'x' }].map((payload, index) => ({
+    // The draft has no section written: it cannot be submitted.
+    name: `POST /monitoring-report/{id}/submit #${index + 1}`,
+    as: 'companyOwner' as const,
+    request: () => ({
+      method: 'POST' as const,
+      url: `/api/v1/monitoring-report/${draftReportId}/submit`,
+      payload,
+    }),
+  })),
+  ...[
+    {},
+    { decision: 'maybe' },
+    { decision: 'requestChanges' },
+    { decision: 'accept', comment: HUGE },
+    { decision: 'accept', sectionComments: { summary: 'x' } },
+    { decision: 'accept', sectionComments: { staffing: 7 } },
+    { decision: 'accept', comment: 'Fine\u0000' },
+  ].map((payload, index) => ({
+    name: `POST /monitoring-report/{id}/review #${index + 1}`,
+    as: 'clientOwner' as const,
+    request: () => ({
+      method: 'POST' as const,
+      url: `/api/v1/monitoring-report/${draftReportId}/review`,
+      payload,
+    }),
+  })),
+  ...['not-a-uuid', '\u0000'].flatMap((id) =>
+    (['', '/pdf'] as const).map((tail) => ({
+      name: `GET /monitoring-report/{${id.slice(0, 12)}}${tail}`,
+      as: 'clientOwner' as const,
+      request: () => ({
+        method: 'GET' as const,
+        url: `/api/v1/monitoring-report/${encodeURIComponent(id)}${tail}`,
+      }),
+    })),
+  ),
   // A gap due relative to a milestone, and the loan clause it serves.
   ...[
     { dueMilestone: 'Financial close', dueOffsetMonths: -1 },
@@ -471,6 +565,12 @@ describe.each(databaseKinds)('bad input to the new routes on %s', (kind) => {
     app = await buildTestApp(database, { ESAP_IMPORTS_PER_MINUTE: '1000' });
     world = await buildWorld(app);
     planId = await createPlan(world);
+    const { rows } = await app.db.query<{ id: string }>(
+      `INSERT INTO monitoring_reports (target_company_id, period_start, period_end, due_on)
+       VALUES ($1, '2025-01-01', '2025-12-31', '2026-03-01') RETURNING id`,
+      [world.acmeId],
+    );
+    draftReportId = rows[0]!.id;
   });
   afterAll(async () => {
     await app?.close();

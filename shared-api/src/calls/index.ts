@@ -92,3 +92,14 @@ export {
   listWebhookDeliveries,
   resendWebhookDelivery,
 } from './webhooks';
+export {
+  getCompanyReports,
+  updateReportRule,
+  startMonitoringReport,
+  getMonitoringReport,
+  saveMonitoringReport,
+  submitMonitoringReport,
+  reviewMonitoringReport,
+  downloadMonitoringReportPdf,
+  getReportPortfolio,
+} from './monitoring-reports';

@@ -15,3 +15,4 @@ export * from './portfolio';
 export * from './live';
 export * from './api-tokens';
 export * from './webhooks';
+export * from './monitoring-reports';

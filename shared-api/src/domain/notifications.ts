@@ -12,6 +12,11 @@ export const NOTIFICATION_KINDS = [
   'extensionRequested',
   'extensionAnswered',
   'remarkAdded',
+  'reportSubmitted',
+  'reportChangesRequested',
+  'reportAccepted',
+  'reportDueSoon',
+  'reportOverdue',
   'digest',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -29,6 +34,11 @@ export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>
   extensionRequested: 'Due-date extension requested',
   extensionAnswered: 'Due-date extension answered',
   remarkAdded: 'New remark',
+  reportSubmitted: 'Monitoring report submitted',
+  reportChangesRequested: 'Monitoring report: changes requested',
+  reportAccepted: 'Monitoring report accepted',
+  reportDueSoon: 'Monitoring report due (14, 7 and 1 days before)',
+  reportOverdue: 'Monitoring report overdue',
   digest: 'Weekly digest (Monday morning)',
 };
 
@@ -45,6 +55,11 @@ export const NOTIFICATION_KIND_CHANNELS: Readonly<
   extensionRequested: ['email', 'inApp'],
   extensionAnswered: ['email', 'inApp'],
   remarkAdded: ['email', 'inApp'],
+  reportSubmitted: ['email', 'inApp'],
+  reportChangesRequested: ['email', 'inApp'],
+  reportAccepted: ['email', 'inApp'],
+  reportDueSoon: ['email', 'inApp'],
+  reportOverdue: ['email', 'inApp'],
   digest: ['email'],
 };
 

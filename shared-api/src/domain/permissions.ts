@@ -34,6 +34,13 @@ export const PERMISSIONS = {
   /** A company's financing milestones: read by whoever sees the company, set by the client's non-viewers. */
   viewMilestones: ALL_USER_TYPES,
   manageMilestones: { client: NOT_VIEWER },
+  // Annual monitoring reports (docs/decisions/0094-annual-monitoring-reports.md): the company
+  // writes the lender's report, the client sets when it is due and reviews it; auditors have none.
+  viewMonitoringReports: { client: EVERYONE, targetCompany: EVERYONE },
+  prepareMonitoringReport: { targetCompany: NOT_VIEWER },
+  reviewMonitoringReport: { client: NOT_VIEWER },
+  manageReportRule: { client: NOT_VIEWER },
+  viewReportPortfolio: { client: EVERYONE },
 
   // Users of one's own organisation
   viewClientUsers: { client: EVERYONE },
@@ -194,6 +201,16 @@ export function canManageWebhooks(user: PermissionSubject): boolean {
 /** The client's company page: setting the financing milestones' dates. */
 export function canManageMilestones(user: PermissionSubject): boolean {
   return may(user, 'manageMilestones');
+}
+
+/** The company's 'Monitoring reports' screen: writing and submitting the report. */
+export function canPrepareMonitoringReport(user: PermissionSubject): boolean {
+  return may(user, 'prepareMonitoringReport');
+}
+
+/** The client's review of a submitted report: Request changes and Accept. */
+export function canReviewMonitoringReport(user: PermissionSubject): boolean {
+  return may(user, 'reviewMonitoringReport');
 }
 
 export function canChangeGapStatus(user: PermissionSubject): boolean {

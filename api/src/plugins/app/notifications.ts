@@ -8,6 +8,7 @@ import {
   forgetDeliveries,
 } from '../../notifications/email-delivery';
 import { notifyGapEvent, type GapEvent } from '../../notifications/events';
+import { notifyReportEvent, type ReportEvent } from '../../monitoring-reports/report-notifications';
 import {
   createJobQueue,
   EMAIL_QUEUE,
@@ -29,6 +30,8 @@ const EMAIL_BATCH = 10;
 export interface Notifications {
   /** Tells the gap's other parties of an event, in the write's own transaction. */
   gapEvent(tx: Queryable, event: GapEvent): Promise<void>;
+  /** Tells the other party of a monitoring report's submission or review, in the write's transaction. */
+  reportEvent(tx: Queryable, event: ReportEvent): Promise<void>;
   /** Queues e-mail jobs (an invitation) in the write's own transaction. */
   queueEmails(tx: Queryable, jobs: EmailJob[]): Promise<void>;
   /**
@@ -78,6 +81,7 @@ export default fp(
     let emailWorker: string | undefined;
     const notifications: Notifications = {
       gapEvent: (tx, event) => notifyGapEvent(tx, outbox, event),
+      reportEvent: (tx, event) => notifyReportEvent(tx, outbox, event),
       queueEmails: (tx, jobs) => outbox.queueEmails(tx, jobs),
       emailsQueued() {
         if (emailWorker) queue.notifyWorker(emailWorker);

@@ -1,0 +1,419 @@
+// Who hears of a monitoring report, and when (docs/decisions/0094-annual-monitoring-reports.md):
+// a submission goes to the client's non-viewers, a request for changes and an acceptance to the
+// company's non-viewers, never to the author; the daily scan reminds the company 14, 7 and 1 days
+// before the due date and, the day after it, tells the company and escalates to the client. Each
+// scan notice is a row unique per company, period, kind and day, so nothing is sent twice; the bell's
+// rows and the e-mail jobs are written in the transaction of what caused them.
+import {
+  REPORT_OVERDUE_DAYS_AFTER,
+  REPORT_REMINDER_DAYS_BEFORE,
+  USER_TYPE_AREA_PATHS,
+  endedPeriods,
+  type ReportRuleValue,
+  type SessionUser,
+  type UserType,
+} from '@verity/shared-api/src/server';
+import type { Queryable } from '../db';
+import type { MailMessage } from '../mail/mailer';
+import { notificationEmail, type NotificationText } from '../notifications/content';
+import type { EmailJob, Outbox } from '../notifications/deliveries';
+import { formatDay, preferencesLink } from '../notifications/gap-context';
+import { readRule } from './reports';
+
+export type ReportEventKind = 'reportSubmitted' | 'reportChangesRequested' | 'reportAccepted';
+export type ReportNoticeKind = 'reportDueSoon' | 'reportOverdue';
+export type ReportNotificationKind = ReportEventKind | ReportNoticeKind;
+
+type ReportParty = 'company' | 'client';
+
+const REPORT_PARTIES: Readonly<Record<ReportNotificationKind, readonly ReportParty[]>> = {
+  reportSubmitted: ['client'],
+  reportChangesRequested: ['company'],
+  reportAccepted: ['company'],
+  reportDueSoon: ['company'],
+  reportOverdue: ['company', 'client'],
+};
+
+/** The people of each party: the company's and the client's users who are not viewers. */
+const PARTY_SQL: Readonly<Record<ReportParty, string>> = {
+  company: `(u.user_type = 'targetCompany' AND u.target_company_id = tc.id AND u.role <> 'viewer')`,
+  client: `(u.user_type = 'client' AND u.client_id = tc.client_id AND u.role <> 'viewer')`,
+};
+
+interface ReportRecipient {
+  userId: string;
+  userType: UserType;
+  email: string;
+  fullname: string;
+  byEmail: boolean;
+  inApp: boolean;
+}
+
+async function reportRecipients(
+  db: Queryable,
+  targetCompanyId: string,
+  kind: ReportNotificationKind,
+  exceptUserId: string | null,
+): Promise<ReportRecipient[]> {
+  const { rows } = await db.query<ReportRecipient>(
+    `SELECT u.id AS "userId", u.user_type AS "userType", u.email, u.fullname,
+       COALESCE(p.email, true) AS "byEmail", COALESCE(p.in_app, true) AS "inApp"
+     FROM target_companies tc
+     JOIN users u ON (${REPORT_PARTIES[kind].map((party) => PARTY_SQL[party]).join(' OR ')})
+     LEFT JOIN notification_preferences p ON p.user_id = u.id AND p.kind = $2
+     WHERE tc.id = $1 AND u.id IS DISTINCT FROM $3::uuid
+     ORDER BY u.created_at, u.id`,
+    [targetCompanyId, kind, exceptUserId],
+  );
+  return rows;
+}
+
+/** The report's page (or the company's reports, before one is started) in the reader's area. */
+export function reportLink(
+  userType: UserType,
+  place: { targetCompanyId: string; reportId: string | null },
+): string {
+  const id = encodeURIComponent;
+  const report = place.reportId ? `/${id(place.reportId)}` : '';
+  return userType === 'client'
+    ? `${USER_TYPE_AREA_PATHS.client}/target-companies/${id(place.targetCompanyId)}/monitoring-reports${report}`
+    : `${USER_TYPE_AREA_PATHS.targetCompany}/monitoring-reports${report}`;
+}
+
+export interface ReportNoticeDetail {
+  companyName: string;
+  periodEnd: string;
+  dueOn: string;
+  version?: number;
+  actorName?: string;
+  comment?: string | null;
+  days?: number;
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const EXCERPT = 300;
+const quote = (text?: string | null) =>
+  text ? ` "${text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text}"` : '';
+
+export function reportNotificationText(
+  kind: ReportNotificationKind,
+  detail: ReportNoticeDetail,
+): NotificationText {
+  const report = `the monitoring report of ${detail.companyName} for the period ending ${formatDay(detail.periodEnd)}`;
+  const actor = detail.actorName || 'Someone';
+  switch (kind) {
+    case 'reportSubmitted':
+      return {
+        title: `Monitoring report submitted: ${detail.companyName}`,
+        body: `${actor} submitted version ${detail.version ?? 1} of ${report}. It waits for your review.`,
+      };
+    case 'reportChangesRequested':
+      return {
+        title: `Changes requested: monitoring report of ${detail.companyName}`,
+        body: `${actor} asked for changes to ${report}.${detail.comment ? ` Their comment:${quote(detail.comment)}` : ''}`,
+      };
+    case 'reportAccepted':
+      return {
+        title: `Monitoring report accepted: ${detail.companyName}`,
+        body: `${actor} accepted ${report}.${detail.comment ? ` Their comment:${quote(detail.comment)}` : ''}`,
+      };
+    case 'reportDueSoon':
+      return {
+        title: `Monitoring report due in ${plural(detail.days ?? 0, 'day')}: ${detail.companyName}`,
+        body: `${report[0]!.toUpperCase()}${report.slice(1)} is due on ${formatDay(detail.dueOn)}.`,
+      };
+    case 'reportOverdue':
+      return {
+        title: `Monitoring report overdue: ${detail.companyName}`,
+        body: `${report[0]!.toUpperCase()}${report.slice(1)} was due on ${formatDay(detail.dueOn)} and has not been submitted.`,
+      };
+  }
+}
+
+async function insertBell(
+  tx: Queryable,
+  kind: ReportNotificationKind,
+  place: { targetCompanyId: string; reportId: string | null },
+  text: NotificationText,
+  recipients: ReportRecipient[],
+): Promise<void> {
+  const readers = recipients.filter((recipient) => recipient.inApp);
+  if (readers.length === 0) return;
+  await tx.query(
+    `INSERT INTO notifications (user_id, kind, title, body, target_company_id, monitoring_report_id, link)
+     SELECT r.user_id, $3, $4, $5, $6, $7, r.link
+     FROM unnest($1::uuid[], $2::text[]) AS r(user_id, link)`,
+    [
+      readers.map((reader) => reader.userId),
+      readers.map((reader) => reportLink(reader.userType, place)),
+      kind,
+      text.title,
+      text.body,
+      place.targetCompanyId,
+      place.reportId,
+    ],
+  );
+}
+
+interface ReportContext {
+  companyName: string;
+  periodEnd: string;
+  dueOn: string;
+  status: string | null;
+}
+
+async function readReportContext(
+  db: Queryable,
+  targetCompanyId: string,
+  periodEnd: string,
+): Promise<ReportContext | null> {
+  const { rows } = await db.query<ReportContext>(
+    `SELECT tc.target_company_name AS "companyName", $2::text AS "periodEnd",
+       to_char(r.due_on, 'YYYY-MM-DD') AS "dueOn", r.status
+     FROM target_companies tc
+     LEFT JOIN monitoring_reports r ON r.target_company_id = tc.id AND r.period_end = $2::date
+     WHERE tc.id = $1`,
+    [targetCompanyId, periodEnd],
+  );
+  return rows[0] ?? null;
+}
+
+export interface ReportEvent {
+  kind: ReportEventKind;
+  reportId: string;
+  targetCompanyId: string;
+  periodEnd: string;
+  version: number;
+  author: SessionUser;
+  comment?: string | null;
+}
+
+/** Tells the other party of a submission or a review, in the write's transaction. */
+export async function notifyReportEvent(
+  tx: Queryable,
+  outbox: Outbox,
+  event: ReportEvent,
+): Promise<void> {
+  const context = await readReportContext(tx, event.targetCompanyId, event.periodEnd);
+  if (!context) return;
+  const recipients = await reportRecipients(
+    tx,
+    event.targetCompanyId,
+    event.kind,
+    event.author._id,
+  );
+  const detail: ReportNoticeDetail = {
+    ...context,
+    version: event.version,
+    actorName: event.author.fullname,
+    comment: event.comment,
+  };
+  await insertBell(tx, event.kind, event, reportNotificationText(event.kind, detail), recipients);
+  const jobs: EmailJob[] = recipients
+    .filter((recipient) => recipient.byEmail)
+    .map((recipient) => ({
+      type: 'report',
+      userId: recipient.userId,
+      kind: event.kind,
+      targetCompanyId: event.targetCompanyId,
+      periodEnd: event.periodEnd,
+      reportId: event.reportId,
+      version: event.version,
+      actorName: event.author.fullname,
+      authorId: event.author._id,
+      comment: event.comment ?? undefined,
+    }));
+  await outbox.queueEmails(tx, jobs);
+}
+
+const DAY_MS = 86_400_000;
+const shiftDay = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+interface PlannedNotice {
+  periodEnd: string;
+  dueOn: string;
+  kind: ReportNoticeKind;
+  noticeDay: string;
+  days: number;
+}
+
+/**
+ * The report notices of one company's day, as the rule gives them: the latest reminder whose day
+ * came (within `catchUp` days), and the overdue notice from the day after the due date, for the
+ * periods whose report is neither submitted nor accepted.
+ */
+export function plannedReportNotices(
+  rule: ReportRuleValue,
+  today: string,
+  catchUp: number,
+  handedIn: ReadonlySet<string>,
+): PlannedNotice[] {
+  // Periods due within the reminders' reach, and the last two ended ones for the overdue notice.
+  const reach = Math.max(...REPORT_REMINDER_DAYS_BEFORE);
+  const periods = endedPeriods(rule, shiftDay(today, reach), 3).filter(
+    (period) => !handedIn.has(period.end),
+  );
+  const planned: PlannedNotice[] = [];
+  for (const period of periods) {
+    if (today < period.dueOn) {
+      const reminders = REPORT_REMINDER_DAYS_BEFORE.map((days) => shiftDay(period.dueOn, -days))
+        .filter((day) => day <= today && day >= shiftDay(today, -catchUp))
+        .sort();
+      const day = reminders.at(-1);
+      if (day)
+        planned.push({
+          periodEnd: period.end,
+          dueOn: period.dueOn,
+          kind: 'reportDueSoon',
+          noticeDay: day,
+          days: daysBetween(today, period.dueOn),
+        });
+    } else {
+      const day = shiftDay(period.dueOn, REPORT_OVERDUE_DAYS_AFTER);
+      if (day <= today)
+        planned.push({
+          periodEnd: period.end,
+          dueOn: period.dueOn,
+          kind: 'reportOverdue',
+          noticeDay: day,
+          days: daysBetween(period.dueOn, today),
+        });
+    }
+  }
+  return planned;
+}
+
+/**
+ * The daily scan's part for reports, in the company's day transaction. Only a company whose client
+ * has set its reporting rule is reminded: the default rule is shown, never chased.
+ */
+export async function scanCompanyReports(
+  tx: Queryable,
+  company: { id: string; today: string },
+  catchUp: number,
+  outbox: Outbox | null,
+): Promise<number> {
+  const { rule, isDefault } = await readRule(tx, company.id);
+  if (isDefault) return 0;
+  const { rows: reports } = await tx.query<{ period_end: string }>(
+    `SELECT to_char(period_end, 'YYYY-MM-DD') AS period_end FROM monitoring_reports
+     WHERE target_company_id = $1 AND status IN ('submitted', 'accepted')`,
+    [company.id],
+  );
+  const handedIn = new Set(reports.map((report) => report.period_end));
+  const planned = plannedReportNotices(rule, company.today, catchUp, handedIn);
+  let sent = 0;
+  for (const notice of planned) {
+    const { rows } = await tx.query<{ id: string }>(
+      `INSERT INTO monitoring_report_notices (target_company_id, period_end, due_on, kind, notice_day, days)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT ON CONSTRAINT monitoring_report_notices_once DO NOTHING RETURNING id`,
+      [company.id, notice.periodEnd, notice.dueOn, notice.kind, notice.noticeDay, notice.days],
+    );
+    if (!rows[0]) continue;
+    sent += 1;
+    const context = await readReportContext(tx, company.id, notice.periodEnd);
+    if (!context) continue;
+    const { rows: started } = await tx.query<{ id: string }>(
+      'SELECT id FROM monitoring_reports WHERE target_company_id = $1 AND period_end = $2',
+      [company.id, notice.periodEnd],
+    );
+    const place = { targetCompanyId: company.id, reportId: started[0]?.id ?? null };
+    const recipients = await reportRecipients(tx, company.id, notice.kind, null);
+    const detail = { ...context, dueOn: notice.dueOn, days: notice.days };
+    await insertBell(
+      tx,
+      notice.kind,
+      place,
+      reportNotificationText(notice.kind, detail),
+      recipients,
+    );
+    if (outbox)
+      await outbox.queueEmails(
+        tx,
+        recipients
+          .filter((recipient) => recipient.byEmail)
+          .map((recipient) => ({
+            type: 'reportNotice' as const,
+            userId: recipient.userId,
+            noticeId: rows[0]!.id,
+          })),
+      );
+  }
+  return sent;
+}
+
+/** The e-mail a report job stands for now, or null when it should no longer go. */
+export async function reportEmailOf(
+  db: Queryable,
+  publicUrl: string,
+  job: Extract<EmailJob, { type: 'report' | 'reportNotice' }>,
+): Promise<MailMessage | null> {
+  let kind: ReportNotificationKind;
+  let targetCompanyId: string;
+  let detail: ReportNoticeDetail;
+  let reportId: string | null;
+  let exceptUserId: string | null = null;
+  if (job.type === 'reportNotice') {
+    // A notice stands while its period's report is neither submitted nor accepted.
+    const { rows } = await db.query<{
+      kind: ReportNoticeKind;
+      target_company_id: string;
+      period_end: string;
+      due_on: string;
+      days: number;
+      company_name: string;
+      report_id: string | null;
+    }>(
+      `SELECT n.kind, n.target_company_id, to_char(n.period_end, 'YYYY-MM-DD') AS period_end,
+         to_char(n.due_on, 'YYYY-MM-DD') AS due_on, n.days, tc.target_company_name AS company_name,
+         r.id AS report_id
+       FROM monitoring_report_notices n JOIN target_companies tc ON tc.id = n.target_company_id
+       LEFT JOIN monitoring_reports r ON r.target_company_id = n.target_company_id
+         AND r.period_end = n.period_end
+       WHERE n.id = $1 AND (r.status IS NULL OR r.status IN ('draft', 'changesRequested'))`,
+      [job.noticeId],
+    );
+    const notice = rows[0];
+    if (!notice) return null;
+    kind = notice.kind;
+    targetCompanyId = notice.target_company_id;
+    reportId = notice.report_id;
+    detail = {
+      companyName: notice.company_name,
+      periodEnd: notice.period_end,
+      dueOn: notice.due_on,
+      days: notice.days,
+    };
+  } else {
+    const context = await readReportContext(db, job.targetCompanyId, job.periodEnd);
+    if (!context) return null;
+    kind = job.kind as ReportEventKind;
+    targetCompanyId = job.targetCompanyId;
+    reportId = job.reportId;
+    exceptUserId = job.authorId;
+    detail = {
+      ...context,
+      version: job.version,
+      actorName: job.actorName,
+      comment: job.comment,
+    };
+  }
+  const recipient = (await reportRecipients(db, targetCompanyId, kind, exceptUserId)).find(
+    (candidate) => candidate.userId === job.userId,
+  );
+  if (!recipient?.byEmail) return null;
+  return notificationEmail(
+    recipient,
+    reportNotificationText(kind, detail),
+    {
+      gap: `${publicUrl}${reportLink(recipient.userType, { targetCompanyId, reportId })}`,
+      preferences: preferencesLink(publicUrl, recipient.userType),
+      label: 'Open the report',
+    },
+    false,
+  );
+}
