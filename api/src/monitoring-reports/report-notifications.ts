@@ -243,7 +243,7 @@ interface PlannedNotice {
 /**
  * The report notices of one company's day, as the rule gives them: the latest reminder whose day
  * came (within `catchUp` days), and the overdue notice from the day after the due date, for the
- * periods whose report is neither submitted nor accepted.
+ * current period (and the next, once its reminders start) unless its report is submitted or accepted.
  */
 export function plannedReportNotices(
   rule: ReportRuleValue,
@@ -251,10 +251,16 @@ export function plannedReportNotices(
   catchUp: number,
   handedIn: ReadonlySet<string>,
 ): PlannedNotice[] {
-  // Periods due within the reminders' reach, and the last two ended ones for the overdue notice.
+  // The period being reported now (the latest ended) and, when the reminders reach it, the next one:
+  // an older report left late shows on the portfolio, and is not chased again.
   const reach = Math.max(...REPORT_REMINDER_DAYS_BEFORE);
-  const periods = endedPeriods(rule, shiftDay(today, reach), 3).filter(
-    (period) => !handedIn.has(period.end),
+  const current = [
+    endedPeriods(rule, today, 1)[0]!,
+    endedPeriods(rule, shiftDay(today, reach), 1)[0]!,
+  ];
+  const periods = current.filter(
+    (period, index) =>
+      !handedIn.has(period.end) && current.findIndex((other) => other.end === period.end) === index,
   );
   const planned: PlannedNotice[] = [];
   for (const period of periods) {

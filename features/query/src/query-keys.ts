@@ -29,4 +29,9 @@ export const queryKeys = {
     filter ? (['portfolio', filter] as const) : (['portfolio'] as const),
   audit: (auditId?: string) => one('audit', auditId),
   clientSettings: () => ['client-settings'] as const,
+  /** A company's monitoring reports and rule, one report, and the client's report states. */
+  monitoringReports: (targetCompanyId?: string) =>
+    ['monitoring-reports', ...(targetCompanyId ? [targetCompanyId] : [])] as const,
+  monitoringReport: (reportId: string) => ['monitoring-reports', 'report', reportId] as const,
+  reportPortfolio: () => ['monitoring-reports', 'portfolio'] as const,
 };

@@ -78,6 +78,59 @@ export const REPORT_REMINDER_DAYS_BEFORE = [14, 7, 1] as const;
 export const REPORT_OVERDUE_DAYS_AFTER = 1;
 
 export const MONITORING_REPORTS_LABEL = 'Monitoring reports';
+
+/** The words of the monitoring report screens. */
+export const MONITORING_REPORT_TEXT = {
+  title: MONITORING_REPORTS_LABEL,
+  cardHint: "Your lender's annual E&S monitoring reports: prepare, submit, follow the review.",
+  open: 'Open',
+  intro:
+    "The annual E&S monitoring report in the lender's format: ESAP progress as of the period, and the narrative sections.",
+  rule: 'Reporting rule',
+  frequency: 'Frequency',
+  yearEnd: 'Financial year end (MM-DD)',
+  dueDays: 'Days after the period end',
+  saveRule: 'Save rule',
+  ruleText: (frequency: string, yearEnd: string, dueDays: number) =>
+    `${frequency}, financial year ending ${yearEnd}, due ${dueDays} days after each period.`,
+  defaultRule: 'Not set by the client yet: the default applies.',
+  reports: 'Reports',
+  period: 'Period',
+  dueOn: 'Due',
+  status: 'Status',
+  versions: 'Versions',
+  noReports: 'No monitoring reports yet.',
+  toStart: 'Periods to report',
+  start: 'Start report',
+  figures: 'ESAP progress',
+  figuresLive: 'As of now; kept as they are when the report is submitted.',
+  figuresFrozen: 'As submitted.',
+  items: 'ESAP items',
+  openItems: 'Open',
+  overdueItems: 'Overdue',
+  closedItems: 'Closed',
+  completion: 'Completion %',
+  closures: 'Closed in the period',
+  evidence: 'Evidence images in the period',
+  sections: 'Narrative',
+  nothingWritten: 'Nothing written.',
+  save: 'Save draft',
+  submit: 'Submit to the client',
+  resubmit: 'Submit again',
+  reviewComment: 'Comment on the report',
+  sectionComment: (label: string) => `Comment on ${label}`,
+  clientComment: "Client's comment",
+  requestChanges: 'Request changes',
+  accept: 'Accept',
+  downloadPdf: 'Download PDF',
+  trail: 'Review trail',
+  submittedVersion: (version: number) => `Submitted version ${version}`,
+  acceptedVersion: (version: number) => `Accepted version ${version}`,
+  changesOnVersion: (version: number) => `Requested changes to version ${version}`,
+  portfolioTitle: 'Monitoring reports',
+  company: 'Company',
+  noCompanies: 'No companies yet.',
+} as const;
 export const REPORTING_RULE_LABEL = 'Monitoring report';
 export const REPORT_PERIOD_UNKNOWN =
   'Choose a period end from the list: the reporting rule gives the periods.';
