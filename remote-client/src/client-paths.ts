@@ -8,6 +8,10 @@ export const clientPaths = {
     `${clientPaths.company(targetCompanyId)}/auditors/${encodeURIComponent(auditorId)}`,
   actionPlans: (targetCompanyId: string, auditorId: string, auditId: string) =>
     `${clientPaths.audits(targetCompanyId, auditorId)}/${encodeURIComponent(auditId)}/action-plans`,
+  monitoringReports: (targetCompanyId: string) =>
+    `${clientPaths.company(targetCompanyId)}/monitoring-reports`,
+  monitoringReport: (targetCompanyId: string, reportId: string) =>
+    `${clientPaths.monitoringReports(targetCompanyId)}/${encodeURIComponent(reportId)}`,
   actionPlan: (targetCompanyId: string, auditorId: string, auditId: string, actionPlanId: string) =>
     `${clientPaths.actionPlans(targetCompanyId, auditorId, auditId)}/${encodeURIComponent(actionPlanId)}`,
 };

@@ -31,6 +31,8 @@ const AuditsPage = lazyPage(companyPages, 'AuditsPage');
 const CompanyAuditorsPage = lazyPage(companyPages, 'CompanyAuditorsPage');
 const CompanyDashboardPage = lazyPage(companyPages, 'CompanyDashboardPage');
 const ManageCompanyPage = lazyPage(companyPages, 'ManageCompanyPage');
+const MonitoringReportsPage = lazyPage(companyPages, 'MonitoringReportsPage');
+const MonitoringReportPage = lazyPage(companyPages, 'MonitoringReportPage');
 
 const company = 'target-companies/:targetCompanyId';
 const audits = `${company}/auditors/:auditorId`;
@@ -55,6 +57,11 @@ export function ClientRoutes() {
         <Route path={`${actionPlans}/:actionPlanId`} element={<ActionPlanPage />} />
         <Route path={`${company}/manage`} element={<ManageCompanyPage />} />
         <Route path={`${company}/dashboard`} element={<CompanyDashboardPage />} />
+        <Route path={`${company}/monitoring-reports`} element={<MonitoringReportsPage />} />
+        <Route
+          path={`${company}/monitoring-reports/:reportId`}
+          element={<MonitoringReportPage />}
+        />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
     </PageSuspense>

@@ -10,6 +10,9 @@ const DashboardPage = lazyPage(
   'DashboardPage',
 );
 const MyActionsPage = lazyPage(() => import('./features/pages/my-actions-page'), 'MyActionsPage');
+const reportPages = () => import('./features/pages/monitoring-reports-page');
+const MonitoringReportsPage = lazyPage(reportPages, 'MonitoringReportsPage');
+const MonitoringReportPage = lazyPage(reportPages, 'MonitoringReportPage');
 const UsersPage = lazyPage(() => import('./features/pages/users-page'), 'UsersPage');
 const AuditorsPage = lazyPage(() => import('./features/pages/auditors-page'), 'AuditorsPage');
 const AuditsPage = lazyPage(() => import('./features/pages/audits-page'), 'AuditsPage');
@@ -34,6 +37,8 @@ export function TargetCompanyRoutes() {
         <Route index element={<Navigate to={routePatterns.dashboard} replace />} />
         <Route path={routePatterns.dashboard} element={<DashboardPage />} />
         <Route path={routePatterns.myActions} element={<MyActionsPage />} />
+        <Route path={routePatterns.monitoringReports} element={<MonitoringReportsPage />} />
+        <Route path={routePatterns.monitoringReport} element={<MonitoringReportPage />} />
         <Route path={routePatterns.users} element={<UsersPage />} />
         <Route path={routePatterns.auditors} element={<AuditorsPage />} />
         <Route path={routePatterns.auditorAudits} element={<AuditsPage />} />

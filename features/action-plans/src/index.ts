@@ -13,3 +13,14 @@ export type { DownloadReportButtonProps, ReportSubject } from './report';
 export { LiveUpdates } from './live';
 export { MyActionsCard, MyActionsScreen } from './my-actions';
 export type { MyActionsScreenProps } from './my-actions';
+export {
+  MonitoringReportScreen,
+  MonitoringReportsCard,
+  MonitoringReportsScreen,
+  ReportPortfolioCard,
+  ReportStateBadge,
+} from './monitoring-reports';
+export type {
+  MonitoringReportScreenProps,
+  MonitoringReportsScreenProps,
+} from './monitoring-reports';

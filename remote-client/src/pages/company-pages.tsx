@@ -1,9 +1,10 @@
 // The pages under target-companies/{targetCompanyId}: each reads its ids from the route.
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import {
+  MONITORING_REPORT_TEXT,
   canAddAuditOrCompanyAuditor,
   permissionFlags,
   type PermissionSubject,
@@ -12,10 +13,12 @@ import {
   ActionPlanListScreen,
   CompanyPlansExport,
   CompanyReportButton,
+  MonitoringReportScreen,
+  MonitoringReportsScreen,
 } from '@verity/feature-action-plans';
 import { AuditsTableScreen, CompanyAuditorsScreen } from '@verity/feature-audits';
 import { CompanyDashboardScreen } from '@verity/feature-dashboards';
-import { PageHeader } from '@verity/shared-ui';
+import { PageHeader, buttonStyleProps } from '@verity/shared-ui';
 import { clientPaths } from '../client-paths';
 import { AddAuditModal } from '../features/audits/add-audit-modal';
 import { AssignAuditorModal } from '../features/company-auditors/assign-auditor-modal';
@@ -43,7 +46,17 @@ export function CompanyDashboardPage() {
         targetCompanyId={targetCompanyId}
         title={CLIENT_PAGE_TITLES.companyDashboard}
         trail={trail}
-        actions={<CompanyReportButton targetCompanyId={targetCompanyId} />}
+        actions={
+          <>
+            <Link
+              to={clientPaths.monitoringReports(targetCompanyId)}
+              {...buttonStyleProps({ variant: 'secondary' })}
+            >
+              {MONITORING_REPORT_TEXT.title}
+            </Link>
+            <CompanyReportButton targetCompanyId={targetCompanyId} />
+          </>
+        }
       />
       <MilestonesSection targetCompanyId={targetCompanyId} />
     </>
@@ -136,4 +149,35 @@ export function ManageCompanyPage() {
       description={MANAGE_TARGET_COMPANY_PLACEHOLDER}
     />
   );
+}
+
+/** The company's annual monitoring reports and the reporting rule the client sets. */
+export function MonitoringReportsPage() {
+  const { targetCompanyId } = useIds();
+  const trail = useCompanyTrail({ targetCompanyId });
+  return (
+    <MonitoringReportsScreen
+      targetCompanyId={targetCompanyId}
+      trail={trail}
+      reportPath={(reportId) => clientPaths.monitoringReport(targetCompanyId, reportId)}
+    />
+  );
+}
+
+/** One report, for the client's review: comments per section, Request changes or Accept. */
+export function MonitoringReportPage() {
+  const { targetCompanyId } = useIds();
+  const { reportId = '' } = useParams();
+  const companyTrail = useCompanyTrail({ targetCompanyId });
+  const trail = {
+    ...companyTrail,
+    breadcrumbs: [
+      ...companyTrail.breadcrumbs,
+      {
+        label: MONITORING_REPORT_TEXT.title,
+        to: clientPaths.monitoringReports(targetCompanyId),
+      },
+    ],
+  };
+  return <MonitoringReportScreen reportId={reportId} trail={trail} />;
 }

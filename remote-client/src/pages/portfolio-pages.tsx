@@ -1,4 +1,5 @@
 // The client's portfolio and its gap explorer: a chunk of their own, loaded when first opened.
+import { ReportPortfolioCard } from '@verity/feature-action-plans';
 import { GapExplorerScreen, PortfolioScreen } from '@verity/feature-portfolio';
 import type { PortfolioGap } from '@verity/shared-api';
 import { CLIENT_BASE, clientPaths } from '../client-paths';
@@ -9,8 +10,16 @@ const PORTFOLIO_PATH = `${CLIENT_BASE}/portfolio`;
 const gapHref = (gap: PortfolioGap) =>
   `${clientPaths.actionPlan(gap.targetCompanyId, gap.auditorId, gap.auditId, gap.actionPlanId)}?gap_id=${encodeURIComponent(gap.id)}`;
 
+/** The portfolio, then each company's annual monitoring report: due, late, under review, accepted. */
 export function PortfolioPage() {
-  return <PortfolioScreen explorerPath={`${PORTFOLIO_PATH}/gaps`} gapHref={gapHref} />;
+  return (
+    <>
+      <PortfolioScreen explorerPath={`${PORTFOLIO_PATH}/gaps`} gapHref={gapHref} />
+      <ReportPortfolioCard
+        companyReportsPath={(row) => clientPaths.monitoringReports(row.targetCompanyId)}
+      />
+    </>
+  );
 }
 
 export function GapExplorerPage() {

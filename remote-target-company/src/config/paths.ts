@@ -7,6 +7,8 @@ const segment = encodeURIComponent;
 export const routePatterns = {
   dashboard: 'dashboard',
   myActions: 'my-actions',
+  monitoringReports: 'monitoring-reports',
+  monitoringReport: 'monitoring-reports/:reportId',
   users: 'users',
   auditors: 'auditors',
   auditorAudits: 'auditors/:auditorId',
@@ -18,6 +20,8 @@ export const routePatterns = {
 export const paths = {
   dashboard: () => `${area}/dashboard`,
   myActions: () => `${area}/my-actions`,
+  monitoringReports: () => `${area}/monitoring-reports`,
+  monitoringReport: (reportId: string) => `${area}/monitoring-reports/${segment(reportId)}`,
   auditorAudits: (auditorId: string) => `${area}/auditors/${segment(auditorId)}`,
   actionPlans: (auditorId: string, auditId: string) =>
     `${area}/auditors/${segment(auditorId)}/${segment(auditId)}/action-plans`,

@@ -1,7 +1,12 @@
-import { CompanyReportButton, MyActionsCard } from '@verity/feature-action-plans';
+import {
+  CompanyReportButton,
+  MonitoringReportsCard,
+  MyActionsCard,
+} from '@verity/feature-action-plans';
 import { paths } from '../../config/paths';
 import { CompanyDashboardScreen } from '@verity/feature-dashboards';
 import { RequireCompany } from '../company-session';
+import './dashboard-page.css';
 
 /** The dashboard of the user's own company. */
 export function DashboardPage() {
@@ -11,7 +16,12 @@ export function DashboardPage() {
         <CompanyDashboardScreen
           targetCompanyId={targetCompanyId}
           actions={<CompanyReportButton targetCompanyId={targetCompanyId} />}
-          lead={<MyActionsCard to={paths.myActions()} />}
+          lead={
+            <div className="vc-dashboard-cards">
+              <MyActionsCard to={paths.myActions()} />
+              <MonitoringReportsCard to={paths.monitoringReports()} />
+            </div>
+          }
         />
       )}
     </RequireCompany>

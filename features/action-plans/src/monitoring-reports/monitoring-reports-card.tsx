@@ -1,0 +1,16 @@
+import { Link, type To } from 'react-router-dom';
+import { MONITORING_REPORT_TEXT as text } from '@verity/shared-api';
+import '../my-actions/my-actions.css';
+
+/** The company dashboard's way to its monitoring reports, beside "My actions". */
+export function MonitoringReportsCard({ to }: { to: To }) {
+  return (
+    <Link to={to} className="vui-my-actions-card">
+      <span className="vui-my-actions-card__title">{text.title}</span>
+      <span className="vui-my-actions-card__hint">{text.cardHint}</span>
+      <span className="vui-my-actions-card__go" aria-hidden="true">
+        {text.open} →
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,18 @@
+import { REPORT_STATE_LABELS, type ReportState } from '@verity/shared-api';
+import { Badge, type BadgeTone } from '@verity/shared-ui';
+
+const TONES: Readonly<Record<ReportState, BadgeTone>> = {
+  due: 'blue',
+  late: 'red',
+  underReview: 'yellow',
+  accepted: 'green',
+};
+
+/** A report's state as the portfolio names it: due, late, under review or accepted. */
+export function ReportStateBadge({ state }: { state: ReportState }) {
+  return (
+    <Badge tone={TONES[state]} dot data-report-state={state}>
+      {REPORT_STATE_LABELS[state]}
+    </Badge>
+  );
+}
