@@ -59,6 +59,8 @@ describe('the permission table', () => {
       'viewClientSettings',
       'viewOrganisationSettings',
       'viewMilestones',
+      'viewMonitoringReports',
+      'viewReportPortfolio',
       // Their own notifications and preferences: nothing of the organisation's changes.
       'useNotifications',
       // Their own settings (how dates are written for them): nothing of the organisation's.

@@ -84,6 +84,7 @@ function Trail({ report }: { report: MonitoringReport }) {
         who: version.submittedByName,
         what: text.submittedVersion(version.version),
         comment: null as string | null,
+        sectionComments: [] as string[],
       },
       ...(review
         ? [
@@ -96,6 +97,9 @@ function Trail({ report }: { report: MonitoringReport }) {
                   ? text.acceptedVersion(review.version)
                   : text.changesOnVersion(review.version),
               comment: review.comment,
+              sectionComments: REPORT_SECTIONS.filter((key) => review.sectionComments[key]).map(
+                (key) => `${REPORT_SECTION_LABELS[key]}: ${review.sectionComments[key]}`,
+              ),
             },
           ]
         : []),
@@ -113,6 +117,11 @@ function Trail({ report }: { report: MonitoringReport }) {
             </span>
             <span>{entry.what}</span>
             {entry.comment ? <q>{entry.comment}</q> : null}
+            {entry.sectionComments.map((line) => (
+              <span key={line} className="vui-reports__muted">
+                {line}
+              </span>
+            ))}
           </li>
         ))}
       </ol>
@@ -136,13 +145,16 @@ export function MonitoringReportScreen({ reportId, trail }: MonitoringReportScre
   const [comments, setComments] = useState<ReportSections>({});
   const [comment, setComment] = useState('');
   const [problem, setProblem] = useState<string>();
+  // The boxes start from the report as read, and again only when it changed (a new revision): a
+  // read again of the same revision (focus, a live update) never wipes what is being typed.
+  const loaded = report.data;
   useEffect(() => {
-    if (report.data) {
-      setSections(report.data.sections);
-      setComments({});
-      setComment('');
-    }
-  }, [report.data]);
+    if (!loaded) return;
+    setSections(loaded.sections);
+    setComments({});
+    setComment('');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded?.id, loaded?.revision]);
 
   const settle = (next: MonitoringReport, message: string) => {
     queryClient.setQueryData(queryKeys.monitoringReport(reportId), next);
@@ -217,7 +229,7 @@ export function MonitoringReportScreen({ reportId, trail }: MonitoringReportScre
         description={
           <span className="vui-reports__status">
             <ReportStateBadge state={data.state} />
-            <span>{REPORT_STATUS_LABELS[data.status]}</span>
+            {data.status === 'accepted' ? null : <span>{REPORT_STATUS_LABELS[data.status]}</span>}
             <span className="vui-reports__muted">
               {text.dueOn} {formatDate(data.period.dueOn, 'table')}
             </span>

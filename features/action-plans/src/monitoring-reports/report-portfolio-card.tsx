@@ -35,7 +35,7 @@ export function ReportPortfolioCard({
     { key: 'state', header: text.status, cell: (row) => <ReportStateBadge state={row.state} /> },
   ];
   return (
-    <section className="vui-reports__panel" aria-label={text.portfolioTitle}>
+    <section className="vui-reports__panel vui-reports-portfolio" aria-label={text.portfolioTitle}>
       <h2 className="vui-reports__heading">{text.portfolioTitle}</h2>
       {rows.isPending ? <LoadingState /> : null}
       {rows.isError ? (
