@@ -62,6 +62,7 @@ const areas: {
         ['action-plan', `${plans}/${ids.planId}`],
         ['company-dashboard', `${company}/dashboard`],
         ['manage', `${company}/manage`],
+        ['monitoring-reports', `${company}/monitoring-reports`],
       ];
     },
   },
@@ -100,6 +101,7 @@ const areas: {
       return [
         ['dashboard', '/target-company/dashboard'],
         ['my-actions', '/target-company/my-actions'],
+        ['monitoring-reports', '/target-company/monitoring-reports'],
         ['users', '/target-company/users'],
         ['auditors', '/target-company/auditors'],
         ['audits', audits],
