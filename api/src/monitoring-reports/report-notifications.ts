@@ -34,7 +34,7 @@ const REPORT_PARTIES: Readonly<Record<ReportNotificationKind, readonly ReportPar
   reportOverdue: ['company', 'client'],
 };
 
-/** The people of each party: the company's and the client's users who are not viewers. */
+/** The people of each party: the company's and the client's users who are not viewers (no API token). */
 const PARTY_SQL: Readonly<Record<ReportParty, string>> = {
   company: `(u.user_type = 'targetCompany' AND u.target_company_id = tc.id AND u.role <> 'viewer')`,
   client: `(u.user_type = 'client' AND u.client_id = tc.client_id AND u.role <> 'viewer')`,
@@ -61,7 +61,7 @@ async function reportRecipients(
      FROM target_companies tc
      JOIN users u ON (${REPORT_PARTIES[kind].map((party) => PARTY_SQL[party]).join(' OR ')})
      LEFT JOIN notification_preferences p ON p.user_id = u.id AND p.kind = $2
-     WHERE tc.id = $1 AND u.id IS DISTINCT FROM $3::uuid
+     WHERE tc.id = $1 AND u.id IS DISTINCT FROM $3::uuid AND u.kind = 'person'
      ORDER BY u.created_at, u.id`,
     [targetCompanyId, kind, exceptUserId],
   );

@@ -38,6 +38,7 @@ describe('annual monitoring reports', () => {
   let app: FastifyInstance;
   let tenant: Tenant;
   let other: Tenant;
+  let tokenUserId: string;
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
@@ -45,6 +46,13 @@ describe('annual monitoring reports', () => {
     await app.notifications.startWorkers({ scan: false, email: true, pollingIntervalSeconds: 0.5 });
     tenant = await createTenant(app.db, 'Anadolu Rüzgâr Enerji Üretim');
     other = await createTenant(app.db, 'Société Générale des Eaux du Sahel');
+    // Another system acting as the client's admin (an API token): it is told of nothing.
+    const { rows } = await app.db.query<{ id: string }>(
+      `INSERT INTO users (email, fullname, user_type, role, client_id, kind)
+       VALUES ('lender-sync@token.test', 'Lender sync', 'client', 'admin', $1, 'token') RETURNING id`,
+      [tenant.clientId],
+    );
+    tokenUserId = rows[0]!.id;
   });
   afterAll(async () => {
     await app?.close();
@@ -262,6 +270,7 @@ describe('annual monitoring reports', () => {
       },
     ]);
     expect(await bell(tenant.users.client.viewer.id)).toEqual([]);
+    expect(await bell(tokenUserId)).toEqual([]);
     expect(await bell(tenant.users.targetCompany.editor.id)).toEqual([]);
     report = read.report;
   });
