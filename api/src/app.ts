@@ -36,6 +36,7 @@ import signInRoutes from './routes/auth/sign-in';
 import sessionRoutes from './routes/auth/session';
 import healthRoutes from './routes/health';
 import openapiRoutes from './routes/openapi';
+import scimRoutes from './routes/scim';
 import signedInRoutes from './routes/signed-in';
 
 declare module 'fastify' {
@@ -187,6 +188,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(invitationRoutes);
       await api.register(chooseRoutes);
       await api.register(sessionRoutes);
+      // The organisation's directory, with a provisioning token (docs/decisions/0097-scim-provisioning.md).
+      await api.register(scimRoutes, { prefix: '/scim/v2' });
       // Everything else: authenticated once, before validation.
       await api.register(signedInRoutes);
     },

@@ -5,13 +5,17 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db';
 import { conflict } from '../organisations/messages';
 import { organisationColumn, organisationOf } from '../organisations/users';
-import { notFound } from '../errors';
+import { ApiError, notFound } from '../errors';
+import { errorCodes } from '../messages';
+import { findApiTokenMember } from './memberships';
 import {
   API_TOKEN_LIMITS,
   API_TOKEN_MESSAGES,
   API_TOKEN_PREFIX,
   apiTokenMemberName,
+  looksLikeApiToken,
   type ApiToken,
+  type ApiTokenPurpose,
   type ApiTokenRole,
   type SessionUser,
 } from '@verity/shared-api/src/server';
@@ -27,6 +31,7 @@ interface TokenRow {
   id: string;
   name: string;
   role: ApiTokenRole;
+  purpose: ApiTokenPurpose;
   secret_hint: string;
   created_at: Date;
   created_by_name: string;
@@ -36,7 +41,7 @@ interface TokenRow {
   revoked_by_name: string | null;
 }
 
-const TOKEN_COLUMNS = `t.id, t.name, u.role, t.secret_hint, t.created_at, t.created_by_name,
+const TOKEN_COLUMNS = `t.id, t.name, u.role, t.purpose, t.secret_hint, t.created_at, t.created_by_name,
   t.expires_at, t.last_used_at, t.revoked_at, t.revoked_by_name`;
 
 function toApiToken(row: TokenRow): ApiToken {
@@ -44,6 +49,7 @@ function toApiToken(row: TokenRow): ApiToken {
     id: row.id,
     name: row.name,
     role: row.role,
+    purpose: row.purpose,
     secretHint: row.secret_hint,
     createdAt: row.created_at.toISOString(),
     createdByName: row.created_by_name,
@@ -85,7 +91,7 @@ export async function listApiTokens(db: Queryable, owner: SessionUser): Promise<
 export async function createApiToken(
   db: Database,
   owner: SessionUser,
-  input: { name: string; role: ApiTokenRole; expiresInDays: number },
+  input: { name: string; role: ApiTokenRole; purpose: ApiTokenPurpose; expiresInDays: number },
 ): Promise<{ token: ApiToken; secret: string }> {
   const { from, params, organisation } = organisationTokensSql(owner);
   const secret = newSecret();
@@ -104,11 +110,16 @@ export async function createApiToken(
       `INSERT INTO users (kind, email, fullname, role, user_type, ${organisationColumn(organisation.userType)})
        VALUES ('token', 'api-token-' || gen_random_uuid() || '@tokens.invalid', $1, $2, $3, $4)
        RETURNING id`,
-      [apiTokenMemberName(input.name), input.role, organisation.userType, organisation.id],
+      [
+        apiTokenMemberName(input.name),
+        input.purpose === 'provisioning' ? 'admin' : input.role,
+        organisation.userType,
+        organisation.id,
+      ],
     );
     const { rows } = await tx.query<{ id: string }>(
-      `INSERT INTO api_tokens (user_id, name, secret_sha256, secret_hint, created_by, created_by_name, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(days => $7))
+      `INSERT INTO api_tokens (user_id, name, secret_sha256, secret_hint, created_by, created_by_name, expires_at, purpose)
+       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(days => $7), $8)
        RETURNING id`,
       [
         member.rows[0]!.id,
@@ -118,6 +129,7 @@ export async function createApiToken(
         owner._id,
         owner.fullname,
         input.expiresInDays,
+        input.purpose,
       ],
     );
     const token = await tx.query<TokenRow>(`SELECT ${TOKEN_COLUMNS} FROM ${from} WHERE t.id = $3`, [
@@ -153,4 +165,31 @@ export async function revokeApiToken(
     tokenId,
   ]);
   return toApiToken(token.rows[0]!);
+}
+
+/** A token refused: 401 with its own words, never the session's 403 that asks a browser to refresh. */
+export const tokenRefused = (message: string) =>
+  new ApiError(401, errorCodes.unauthenticated, message, {
+    'WWW-Authenticate': 'Bearer realm="verity", error="invalid_token"',
+  });
+
+/**
+ * The member an `Authorization: Bearer <secret>` header names, for a token made for `purpose`.
+ * Looked up every time, so a revoked token is refused at its next request; its last use is written
+ * at most once a minute.
+ */
+export async function tokenMember(
+  db: Queryable,
+  authorization: string,
+  purpose: ApiTokenPurpose,
+): Promise<{ user: SessionUser; token: { id: string; name: string } }> {
+  const secret = /^Bearer +(\S+) *$/i.exec(authorization)?.[1];
+  if (!secret || !looksLikeApiToken(secret)) throw tokenRefused(API_TOKEN_MESSAGES.unknown);
+  const found = await findApiTokenMember(db, secretDigest(secret));
+  if (!found) throw tokenRefused(API_TOKEN_MESSAGES.unknown);
+  if (found.expired) throw tokenRefused(API_TOKEN_MESSAGES.expired);
+  if (found.purpose !== purpose) throw tokenRefused(API_TOKEN_MESSAGES.wrongPurpose[found.purpose]);
+  if (!found.usedRecently)
+    await db.query('UPDATE api_tokens SET last_used_at = now() WHERE id = $1', [found.tokenId]);
+  return { user: found.user, token: { id: found.tokenId, name: found.tokenName } };
 }

@@ -74,6 +74,7 @@ export async function findApiTokenMember(
       user: SessionUser;
       tokenId: string;
       tokenName: string;
+      purpose: 'api' | 'provisioning';
       expired: boolean;
       usedRecently: boolean;
     }
@@ -83,11 +84,12 @@ export async function findApiTokenMember(
     MembershipRow & {
       token_id: string;
       token_name: string;
+      purpose: 'api' | 'provisioning';
       expired: boolean;
       used_recently: boolean;
     }
   >(
-    prepared(`SELECT ${MEMBERSHIP_COLUMNS}, k.id AS token_id, k.name AS token_name,
+    prepared(`SELECT ${MEMBERSHIP_COLUMNS}, k.id AS token_id, k.name AS token_name, k.purpose,
        k.expires_at <= now() AS expired,
        COALESCE(k.last_used_at > now() - interval '1 minute', false) AS used_recently
      FROM api_tokens k JOIN users u ON u.id = k.user_id${MEMBERSHIP_ORGANISATIONS}
@@ -100,6 +102,7 @@ export async function findApiTokenMember(
     user: toSessionUser(row),
     tokenId: row.token_id,
     tokenName: row.token_name,
+    purpose: row.purpose,
     expired: row.expired,
     usedRecently: row.used_recently,
   };

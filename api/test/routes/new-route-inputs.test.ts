@@ -500,6 +500,7 @@ const PROBES: Probe[] = [
     { name: 'Sync', role: 'viewer', expiresInDays: -1 },
     { name: 'Sync', role: 'viewer', expiresInDays: 1.5 },
     { name: 'Sync', role: 'viewer', expiresInDays: 'never' },
+    { name: 'Sync', role: 'viewer', purpose: 'root' },
     {},
   ].map((payload, index) => ({
     name: `POST /organisation/api-tokens #${index + 1}`,

@@ -1,7 +1,7 @@
 // The contract of API tokens (docs/api.md "API tokens"; docs/decisions/0095-api-tokens.md). The
 // limits, roles and words live in ../domain/api-tokens.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { API_TOKEN_LIMITS, API_TOKEN_ROLES } from '../domain/api-tokens';
+import { API_TOKEN_LIMITS, API_TOKEN_PURPOSES, API_TOKEN_ROLES } from '../domain/api-tokens';
 import { IsoDate, Nullable, Uuid, errorAnswers, oneOf, routeSchemas, successWith } from './common';
 
 /** One token as its organisation's owners see it: never its secret. */
@@ -9,6 +9,9 @@ export const ApiToken = Type.Object({
   id: Uuid,
   name: Type.String(),
   role: oneOf(API_TOKEN_ROLES),
+  purpose: oneOf(API_TOKEN_PURPOSES, {
+    description: "'api': the API's routes with its role; 'provisioning': the SCIM routes alone",
+  }),
   secretHint: Type.String({ description: "the secret's last four characters" }),
   createdAt: IsoDate,
   createdByName: Type.String(),
@@ -32,7 +35,13 @@ export type NewApiToken = Static<typeof NewApiToken>;
 export const ApiTokenPayload = Type.Object({
   // Plain strings and numbers: what does not fit is answered in words by the route.
   name: Type.String({ maxLength: 1000 }),
-  role: Type.String({ maxLength: 64, description: 'admin, editor or viewer' }),
+  role: Type.String({
+    maxLength: 64,
+    description: 'admin, editor or viewer (a provisioning token acts as admin)',
+  }),
+  purpose: Type.Optional(
+    Type.String({ maxLength: 64, description: "'api' (default) or 'provisioning'" }),
+  ),
   expiresInDays: Type.Optional(
     Type.Integer({
       description: `${API_TOKEN_LIMITS.expiresInDaysMin} to ${API_TOKEN_LIMITS.expiresInDaysMax}; default ${API_TOKEN_LIMITS.expiresInDaysDefault}`,

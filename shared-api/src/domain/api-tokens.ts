@@ -20,6 +20,13 @@ export const API_TOKEN_LIMITS = {
  * making tokens) stay with people.
  */
 export const API_TOKEN_ROLES = ['admin', 'editor', 'viewer'] as const satisfies readonly Role[];
+
+/**
+ * What a token is for: the API's routes, acting with its role; or provisioning, the SCIM routes
+ * alone, by which the organisation's directory manages its members (docs/decisions/0097-scim-provisioning.md).
+ */
+export const API_TOKEN_PURPOSES = ['api', 'provisioning'] as const;
+export type ApiTokenPurpose = (typeof API_TOKEN_PURPOSES)[number];
 export type ApiTokenRole = (typeof API_TOKEN_ROLES)[number];
 
 /** How a token's membership is named wherever a person's name would show (history, remarks). */
@@ -38,6 +45,12 @@ export const API_TOKEN_MESSAGES = {
   sessionOnly: 'This route is for people signed in to Verity, not for API tokens.',
   expired: 'This API token has expired.',
   unknown: 'This API token is not valid: it was revoked, or it was never made.',
+  /** A token used where its purpose does not take it, by what it is for. */
+  wrongPurpose: {
+    api: 'This token is for the API; provisioning (SCIM) needs a provisioning token.',
+    provisioning: 'This token is for provisioning (SCIM) only.',
+  } satisfies Record<ApiTokenPurpose, string>,
+  badPurpose: 'A token is for the API or for provisioning (SCIM).',
   alreadyRevoked: 'This token was already revoked.',
   secretOnce: 'Copy the secret now: it will not be shown again.',
   create: 'Create token',

@@ -1,18 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { decodeAccessToken } from '../../auth/access-token';
-import { secretDigest } from '../../auth/api-tokens';
-import { findApiTokenMember, findSessionUser } from '../../auth/memberships';
+import { tokenMember } from '../../auth/api-tokens';
+import { findSessionUser } from '../../auth/memberships';
 import { SESSIONS_CHANNEL, SessionCache } from '../../auth/session-cache';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../auth/session-cookies';
 import { VerifiedCookies } from '../../auth/verified-cookies';
-import { ApiError, notSignedIn, sessionExpired } from '../../errors';
-import { errorCodes } from '../../messages';
-import {
-  API_TOKEN_MESSAGES,
-  looksLikeApiToken,
-  type SessionUser,
-} from '@verity/shared-api/src/server';
+import { notSignedIn, sessionExpired } from '../../errors';
+import type { SessionUser } from '@verity/shared-api/src/server';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,25 +47,12 @@ export default fp(
 
     /**
      * A system's request: `Authorization: Bearer <secret>` names an API token, which acts as its
-     * membership (docs/decisions/0095-api-tokens.md). Looked up every time, so a revoked token is
-     * refused at its next request; its last use is written at most once a minute.
+     * membership (docs/decisions/0095-api-tokens.md).
      */
     async function authenticateToken(request: FastifyRequest, authorization: string) {
-      const secret = /^Bearer +(\S+) *$/i.exec(authorization)?.[1];
-      const refused = (message: string) =>
-        new ApiError(401, errorCodes.unauthenticated, message, {
-          'WWW-Authenticate': 'Bearer realm="verity", error="invalid_token"',
-        });
-      if (!secret || !looksLikeApiToken(secret)) throw refused(API_TOKEN_MESSAGES.unknown);
-      const found = await findApiTokenMember(fastify.db, secretDigest(secret));
-      if (!found) throw refused(API_TOKEN_MESSAGES.unknown);
-      if (found.expired) throw refused(API_TOKEN_MESSAGES.expired);
-      if (!found.usedRecently)
-        await fastify.db.query('UPDATE api_tokens SET last_used_at = now() WHERE id = $1', [
-          found.tokenId,
-        ]);
+      const found = await tokenMember(fastify.db, authorization, 'api');
       request.user = found.user;
-      request.apiToken = { id: found.tokenId, name: found.tokenName };
+      request.apiToken = found.token;
     }
 
     fastify.decorate('authenticate', async function authenticate(request: FastifyRequest) {

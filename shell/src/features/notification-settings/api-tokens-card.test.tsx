@@ -13,6 +13,7 @@ const token = (overrides: Partial<ApiToken> = {}): ApiToken => ({
   id: '11111111-1111-4111-8111-111111111111',
   name: 'Portfolio sync',
   role: 'viewer',
+  purpose: 'api',
   secretHint: 'Wx9z',
   createdAt: '2026-11-02T09:00:00.000Z',
   createdByName: 'Ayse Owner',
@@ -72,7 +73,7 @@ describe('API tokens card', () => {
     await userEvent.selectOptions(within(card).getByLabelText('Expires after'), '30');
     await userEvent.click(within(card).getByRole('button', { name: 'Create token' }));
     expect(created).toHaveBeenCalledWith(
-      withBody({ name: 'Portfolio sync', role: 'editor', expiresInDays: 30 }),
+      withBody({ name: 'Portfolio sync', role: 'editor', purpose: 'api', expiresInDays: 30 }),
     );
     expect(await within(card).findByLabelText('Secret')).toHaveValue(SECRET);
     expect(

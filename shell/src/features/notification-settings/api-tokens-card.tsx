@@ -30,7 +30,7 @@ const EXPIRY_CHOICES = [30, 90, 180, 365] as const;
 
 /** "Viewer · expires 03/03/2027 10:00 AM · last used never", or how it ended. */
 function tokenState(token: ApiToken, now: number): string {
-  const role = ROLE_LABELS[token.role];
+  const role = token.purpose === 'provisioning' ? 'Provisioning (SCIM)' : ROLE_LABELS[token.role];
   if (token.revokedAt)
     return `${role} · revoked ${formatDateTime(token.revokedAt)}${token.revokedByName ? ` by ${token.revokedByName}` : ''}`;
   const lastUsed = token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'never';
@@ -51,6 +51,7 @@ export function ApiTokensCard() {
   const headingId = useId();
   const [name, setName] = useState('');
   const [role, setRole] = useState<string>('viewer');
+  const [purpose, setPurpose] = useState<string>('api');
   const [expiresInDays, setExpiresInDays] = useState(String(API_TOKEN_LIMITS.expiresInDaysDefault));
   const [nameError, setNameError] = useState<string | null>(null);
   const [made, setMade] = useState<NewApiToken | null>(null);
@@ -58,7 +59,7 @@ export function ApiTokensCard() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: tokensKey });
 
   const create = useMutation({
-    mutationFn: () => createApiToken({ name, role, expiresInDays: Number(expiresInDays) }),
+    mutationFn: () => createApiToken({ name, role, purpose, expiresInDays: Number(expiresInDays) }),
     onSuccess: (created) => {
       setMade(created);
       setName('');
@@ -136,11 +137,22 @@ export function ApiTokensCard() {
           }}
         />
         <SelectField
-          label="Acts as"
-          value={role}
-          onChange={(event) => setRole(event.target.value)}
-          options={API_TOKEN_ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }))}
+          label="Used for"
+          value={purpose}
+          onChange={(event) => setPurpose(event.target.value)}
+          options={[
+            { value: 'api', label: 'The Verity API' },
+            { value: 'provisioning', label: 'Provisioning members from your directory (SCIM)' },
+          ]}
         />
+        {purpose === 'api' ? (
+          <SelectField
+            label="Acts as"
+            value={role}
+            onChange={(event) => setRole(event.target.value)}
+            options={API_TOKEN_ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }))}
+          />
+        ) : null}
         <SelectField
           label="Expires after"
           value={expiresInDays}
