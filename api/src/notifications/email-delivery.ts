@@ -3,10 +3,7 @@
 // the data as it is now, and sent at most once: its delivery is claimed and committed before the SMTP
 // conversation starts (docs/decisions/0040-e-mail-that-arrives-once.md). A refusal throws, and the
 // queue tries again later with back-off.
-import {
-  LOCKED_NOTIFICATION_KINDS,
-  type UserType,
-} from '@verity/shared-api/src/server';
+import { LOCKED_NOTIFICATION_KINDS, type UserType } from '@verity/shared-api/src/server';
 import type { Database, Queryable } from '../db';
 import { invitationMessage } from '../invitations/invitation-mail';
 import { createInvitation } from '../invitations/invitations';

@@ -133,10 +133,10 @@ export async function ownRemarkToWithdraw(
 }
 
 /**
- * A live API token of the caller's user type's organisation in the target tenant (the home one for
- * own, the foreign one otherwise), made in SQL: what an owner may revoke, or must not find.
+ * The organisation of the caller's user type in the target tenant (the home one for own, the foreign
+ * one otherwise): its users column and id.
  */
-export async function apiTokenToRevoke(ctx: RequestContext): Promise<string> {
+function callersOrganisation(ctx: RequestContext) {
   const ids = ctx.target === 'own' ? ctx.fx.home : ctx.fx.foreign;
   const { userType } = ctx.caller;
   const column = { client: 'client_id', auditor: 'auditor_id', targetCompany: 'target_company_id' }[
@@ -147,6 +147,15 @@ export async function apiTokenToRevoke(ctx: RequestContext): Promise<string> {
     auditor: ids.auditorId,
     targetCompany: ids.targetCompanyId,
   }[userType];
+  return { userType, column, organisationId };
+}
+
+/**
+ * A live API token of the caller's user type's organisation in the target tenant (the home one for
+ * own, the foreign one otherwise), made in SQL: what an owner may revoke, or must not find.
+ */
+export async function apiTokenToRevoke(ctx: RequestContext): Promise<string> {
+  const { userType, column, organisationId } = callersOrganisation(ctx);
   const { rows } = await ctx.app.db.query<{ id: string }>(
     `WITH member AS (
        INSERT INTO users (kind, email, fullname, role, user_type, ${column})
@@ -172,16 +181,7 @@ export async function apiTokenToRevoke(ctx: RequestContext): Promise<string> {
 export async function webhookToManage(
   ctx: RequestContext,
 ): Promise<{ endpointId: string; deliveryId: string }> {
-  const ids = ctx.target === 'own' ? ctx.fx.home : ctx.fx.foreign;
-  const { userType } = ctx.caller;
-  const column = { client: 'client_id', auditor: 'auditor_id', targetCompany: 'target_company_id' }[
-    userType
-  ];
-  const organisationId = {
-    client: ids.clientId,
-    auditor: ids.auditorId,
-    targetCompany: ids.targetCompanyId,
-  }[userType];
+  const { userType, column, organisationId } = callersOrganisation(ctx);
   const { rows } = await ctx.app.db.query<{ endpoint_id: string; delivery_id: string }>(
     `WITH endpoint AS (
        INSERT INTO webhook_endpoints (user_type, ${column}, url, events, secret, created_by_name, enabled)

@@ -24,6 +24,7 @@ import {
   formatDateTime,
   toast,
 } from '@verity/shared-ui';
+import { SecretOnce } from './secret-once';
 
 const tokensKey = ['api-tokens'] as const;
 const EXPIRY_CHOICES = [30, 90, 180, 365] as const;
@@ -86,14 +87,6 @@ export function ApiTokensCard() {
     }
     create.mutate();
   };
-  const copy = async (secret: string) => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      toast.success('Secret copied.');
-    } catch {
-      toast.error('The browser would not copy: select the secret and copy it.');
-    }
-  };
   const now = Date.now();
 
   return (
@@ -103,26 +96,9 @@ export function ApiTokensCard() {
       </h2>
       <p className="notification-settings__intro">{text.intro}</p>
       {made ? (
-        <div className="api-tokens__secret" role="status">
-          <p>
-            <strong>{made.token.name}</strong>: {text.secretOnce}
-          </p>
-          <TextField
-            label="Secret"
-            readOnly
-            value={made.secret}
-            spellCheck={false}
-            onFocus={(event) => event.currentTarget.select()}
-          />
-          <div className="notification-settings__actions">
-            <Button type="button" onClick={() => void copy(made.secret)}>
-              Copy secret
-            </Button>
-            <Button type="button" variant="secondary" onClick={() => setMade(null)}>
-              Done
-            </Button>
-          </div>
-        </div>
+        <SecretOnce label="Secret" secret={made.secret} onDone={() => setMade(null)}>
+          <strong>{made.token.name}</strong>: {text.secretOnce}
+        </SecretOnce>
       ) : null}
       <form onSubmit={onSubmit} noValidate className="notification-settings__form">
         <TextField

@@ -28,6 +28,7 @@ import {
   formatDateTime,
   toast,
 } from '@verity/shared-ui';
+import { SecretOnce } from './secret-once';
 
 const endpointsKey = ['webhooks'] as const;
 const deliveriesKey = (id: string) => ['webhooks', id, 'deliveries'] as const;
@@ -149,14 +150,6 @@ export function WebhooksCard() {
     setEventsError(checkedEvents.ok ? null : checkedEvents.message);
     if (checkedUrl.ok && checkedEvents.ok) create.mutate();
   };
-  const copy = async (value: string) => {
-    try {
-      await navigator.clipboard.writeText(value);
-      toast.success('Secret copied.');
-    } catch {
-      toast.error('The browser would not copy: select the secret and copy it.');
-    }
-  };
 
   return (
     <section className="notification-settings__card" aria-labelledby={headingId}>
@@ -168,27 +161,10 @@ export function WebhooksCard() {
         is POSTed, signed with the endpoint’s secret, to the address you give.
       </p>
       {secret ? (
-        <div className="api-tokens__secret" role="status">
-          <p>
-            Signing secret for <strong>{secret.endpoint.url}</strong>: copy it now, it will not be
-            shown again.
-          </p>
-          <TextField
-            label="Signing secret"
-            readOnly
-            value={secret.secret}
-            spellCheck={false}
-            onFocus={(event) => event.currentTarget.select()}
-          />
-          <div className="notification-settings__actions">
-            <Button type="button" onClick={() => void copy(secret.secret)}>
-              Copy secret
-            </Button>
-            <Button type="button" variant="secondary" onClick={() => setSecret(null)}>
-              Done
-            </Button>
-          </div>
-        </div>
+        <SecretOnce label="Signing secret" secret={secret.secret} onDone={() => setSecret(null)}>
+          Signing secret for <strong>{secret.endpoint.url}</strong>: copy it now, it will not be
+          shown again.
+        </SecretOnce>
       ) : null}
       <form onSubmit={onSubmit} noValidate className="notification-settings__form">
         <TextField

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { Button, TextField, toast } from '@verity/shared-ui';
+
+/**
+ * A secret shown the one time it exists (an API token's, a webhook endpoint's signing secret): what
+ * it is, the secret to select or copy, and Done, after which it is gone from the page.
+ */
+export function SecretOnce({
+  label,
+  secret,
+  children,
+  onDone,
+}: {
+  label: string;
+  secret: string;
+  /** What the secret is for, and that it will not be shown again. */
+  children: ReactNode;
+  onDone: () => void;
+}) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      toast.success('Secret copied.');
+    } catch {
+      toast.error('The browser would not copy: select the secret and copy it.');
+    }
+  };
+  return (
+    <div className="api-tokens__secret" role="status">
+      <p>{children}</p>
+      <TextField
+        label={label}
+        readOnly
+        value={secret}
+        spellCheck={false}
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      <div className="notification-settings__actions">
+        <Button type="button" onClick={() => void copy()}>
+          Copy secret
+        </Button>
+        <Button type="button" variant="secondary" onClick={onDone}>
+          Done
+        </Button>
+      </div>
+    </div>
+  );
+}
