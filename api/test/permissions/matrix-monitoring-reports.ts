@@ -2,6 +2,7 @@
 // the company writes and submits, the client sets the rule and reviews, auditors have no part.
 import { DEFAULT_REPORT_RULE, endedPeriods } from '@verity/shared-api/src/server';
 import { json, type MatrixRow } from './matrix-types';
+import { FOREIGN_MARKER } from './fixtures';
 import type { RequestContext } from './requests';
 
 type ReportStatus = 'draft' | 'submitted' | 'accepted';
@@ -20,10 +21,15 @@ async function freshReport(ctx: RequestContext, status: ReportStatus): Promise<s
     [ctx.ids.targetCompanyId, ctx.serial, status],
   );
   const reportId = rows[0]!.id;
+  // The names of the report's own tenant, so the tenancy reads find no other tenant's in it.
+  const home = ctx.ids.targetCompanyId === ctx.fx.home.targetCompanyId;
+  const [companyEditor, clientOwner] = home
+    ? ['Carlos Company', 'Clara Owner']
+    : [`Editor ${FOREIGN_MARKER}`, `Owner ${FOREIGN_MARKER}`];
   if (status !== 'draft')
     await db.query(
       `INSERT INTO monitoring_report_versions (report_id, version, sections, figures, submitted_by_name)
-       VALUES ($1, 1, '{"grievances": "Two grievances, both closed."}', $2, 'Carlos Company')`,
+       VALUES ($1, 1, '{"grievances": "Two grievances, both closed."}', $2, $3)`,
       [
         reportId,
         JSON.stringify({
@@ -36,13 +42,14 @@ async function freshReport(ctx: RequestContext, status: ReportStatus): Promise<s
           closuresInPeriod: 0,
           evidenceInPeriod: 0,
         }),
+        companyEditor,
       ],
     );
   if (status === 'accepted')
     await db.query(
       `INSERT INTO monitoring_report_reviews (report_id, version, decision, reviewed_by_name)
-       VALUES ($1, 1, 'accept', 'Clara Owner')`,
-      [reportId],
+       VALUES ($1, 1, 'accept', $2)`,
+      [reportId, clientOwner],
     );
   return reportId;
 }

@@ -7,6 +7,8 @@ import { OUTSIDE_THE_MATRIX } from '../permissions/matrix';
 import { buildTestApp } from '../support/app';
 import { anyDatabaseKind, createTestDatabase, type TestDatabase } from '../support/databases';
 
+const SCIM_ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
+
 let database: TestDatabase;
 let app: FastifyInstance;
 
@@ -74,9 +76,16 @@ describe('signed out', () => {
       const answers: string[] = [];
       for (const route of protectedRoutes()) {
         const response = await app.inject(invalidRequest(route, body));
-        answers.push(`${route}: ${response.statusCode} ${response.json<{ code: string }>().code}`);
+        const answer = response.json<{ code?: string; schemas?: string[]; status?: string }>();
+        // The directory's routes answer in SCIM's own error shape (docs/decisions/0097-scim-provisioning.md).
+        const kind = answer.code ?? (answer.schemas?.includes(SCIM_ERROR) ? 'SCIM' : undefined);
+        answers.push(`${route}: ${response.statusCode} ${kind}`);
       }
-      expect(answers).toEqual(protectedRoutes().map((route) => `${route}: 401 UNAUTHENTICATED`));
+      expect(answers).toEqual(
+        protectedRoutes().map(
+          (route) => `${route}: 401 ${route.includes('/scim/v2/') ? 'SCIM' : 'UNAUTHENTICATED'}`,
+        ),
+      );
     },
   );
 });
