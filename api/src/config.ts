@@ -4,6 +4,7 @@ import { demoSeedProblem, secretProblem } from '../../tooling/config/deployment.
 import { checkEnvironment } from '../../tooling/config/environment.cjs';
 import { loadConfig } from '../../tooling/config/index.cjs';
 import type { S3StorageSettings } from './storage/s3-attachment-storage';
+import { hostKey } from './webhooks/addresses';
 
 // At most 15 digits, so that every number read is exact (below Number.MAX_SAFE_INTEGER).
 const PositiveInteger = Type.String({ pattern: '^[1-9][0-9]{0,14}$' });
@@ -329,12 +330,7 @@ export function loadApiConfig(raw: NodeJS.ProcessEnv = process.env): ApiConfig {
       privateHosts: new Set(
         (env.WEBHOOK_PRIVATE_HOSTS ?? '')
           .split(',')
-          .map((host) =>
-            host
-              .trim()
-              .toLowerCase()
-              .replace(/^\[(.*)\]$/, '$1'),
-          )
+          .map((host) => hostKey(host.trim()))
           .filter(Boolean),
       ),
     },

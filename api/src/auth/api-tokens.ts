@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db';
 import { conflict } from '../organisations/messages';
-import { organisationColumn, organisationOf } from '../organisations/users';
+import { lockOrganisation, organisationColumn, organisationOf } from '../organisations/users';
 import { ApiError, notFound } from '../errors';
 import { errorCodes } from '../messages';
 import { findApiTokenMember } from './memberships';
@@ -96,10 +96,7 @@ export async function createApiToken(
   const { from, params, organisation } = organisationTokensSql(owner);
   const secret = newSecret();
   return db.transaction(async (tx) => {
-    const table = { client: 'clients', auditor: 'auditors', targetCompany: 'target_companies' }[
-      organisation.userType
-    ];
-    await tx.query(`SELECT 1 FROM ${table} WHERE id = $1 FOR UPDATE`, [organisation.id]);
+    await lockOrganisation(tx, organisation);
     const live = await tx.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM ${from}
        WHERE t.revoked_at IS NULL AND t.expires_at > now()`,

@@ -54,6 +54,24 @@ const organisationUsersSql = (organisation: Organisation) =>
 /** The users column naming a member's organisation. */
 export const organisationColumn = (userType: UserType) => ORGANISATION_COLUMN[userType];
 
+/** The table of each kind of organisation. */
+export const ORGANISATION_TABLE: Record<UserType, string> = {
+  client: 'clients',
+  auditor: 'auditors',
+  targetCompany: 'target_companies',
+};
+
+/**
+ * Locks the organisation's row in `tx`, so two writers checking a per-organisation limit (API
+ * tokens, webhook endpoints) take turns.
+ */
+export async function lockOrganisation(tx: Queryable, organisation: Organisation): Promise<void> {
+  await tx.query(
+    `SELECT 1 FROM ${ORGANISATION_TABLE[organisation.userType]} WHERE id = $1 FOR UPDATE`,
+    [organisation.id],
+  );
+}
+
 /** How many users the organisation has, in all and per role (owners count in the total only). */
 export interface UserCounts {
   total: number;

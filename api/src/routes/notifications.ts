@@ -18,6 +18,7 @@ import {
 } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
 import { invalid, notFound } from '../errors';
+import { ORGANISATION_TABLE } from '../organisations/users';
 
 const docs = (summary: string, description?: string) => ({
   tags: ['notifications'],
@@ -67,14 +68,12 @@ async function readPreferences(db: Queryable, userId: string): Promise<Notificat
 
 /** The caller's own organisation's table and id: the client, the auditor firm or the company. */
 function organisationOf(user: SessionUser): { table: string; id: string } {
-  switch (user.userType) {
-    case 'client':
-      return { table: 'clients', id: user.clientId ?? '' };
-    case 'auditor':
-      return { table: 'auditors', id: user.auditorId ?? '' };
-    case 'targetCompany':
-      return { table: 'target_companies', id: user.targetCompanyId ?? '' };
-  }
+  const id = {
+    client: user.clientId,
+    auditor: user.auditorId,
+    targetCompany: user.targetCompanyId,
+  }[user.userType];
+  return { table: ORGANISATION_TABLE[user.userType], id: id ?? '' };
 }
 
 async function readTimeZone(db: Queryable, user: SessionUser): Promise<string> {

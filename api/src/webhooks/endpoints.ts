@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db';
 import { notFound } from '../errors';
 import { conflict } from '../organisations/messages';
-import { organisationColumn, organisationOf } from '../organisations/users';
+import { lockOrganisation, organisationColumn, organisationOf } from '../organisations/users';
 import {
   WEBHOOK_LIMITS,
   WEBHOOK_MESSAGES,
@@ -81,10 +81,7 @@ export async function createEndpoint(
   const { organisation, where, params } = scopeOf(owner);
   const secret = newWebhookSecret();
   return db.transaction(async (tx) => {
-    const table = { client: 'clients', auditor: 'auditors', targetCompany: 'target_companies' }[
-      organisation.userType
-    ];
-    await tx.query(`SELECT 1 FROM ${table} WHERE id = $1 FOR UPDATE`, [organisation.id]);
+    await lockOrganisation(tx, organisation);
     const count = await tx.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM webhook_endpoints e WHERE ${where}`,
       params,

@@ -8,7 +8,7 @@ import {
   webhookSchemas,
 } from '@verity/shared-api/src/server';
 import { invalid, passed } from '../../errors';
-import { leadsToPrivateAddress } from '../../webhooks/addresses';
+import { hostKey, leadsToPrivateAddress } from '../../webhooks/addresses';
 import {
   copyDelivery,
   createEndpoint,
@@ -37,7 +37,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         return '';
       }
     })();
-    const allowed = privateHosts.has(host.toLowerCase().replace(/^\[(.*)\]$/, '$1'));
+    const allowed = privateHosts.has(hostKey(host));
     const url = passed(checkWebhookUrl(value, allowed));
     if (await leadsToPrivateAddress(new URL(url).hostname, privateHosts))
       throw invalid(WEBHOOK_MESSAGES.privateAddress);
