@@ -17,6 +17,7 @@ import csvDownloadsPlugin from './plugins/app/csv-downloads';
 import unreadBodiesPlugin from './plugins/app/unread-bodies';
 import identityPlugin from './plugins/app/identity';
 import identitySignOutsPlugin from './plugins/app/identity-sign-outs';
+import singleSignOnPlugin from './plugins/app/single-sign-on';
 import inputTextPlugin from './plugins/app/input-text';
 import figureNoticesPlugin from './plugins/app/figure-notices';
 import liveChangesPlugin from './plugins/app/live-changes';
@@ -167,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(loadSheddingPlugin, options.loadShedding ?? {});
   // App plugins
   await app.register(identityPlugin);
+  await app.register(singleSignOnPlugin);
   await app.register(mailerPlugin);
   await app.register(notificationsPlugin);
   await app.register(authenticationPlugin);

@@ -6,6 +6,15 @@ import { loadConfig } from '../../tooling/config/index.cjs';
 import type { S3StorageSettings } from './storage/s3-attachment-storage';
 import { hostKey } from './webhooks/addresses';
 
+/** A comma-separated list of hosts as the address checks compare them. */
+const hostList = (value: string | undefined): ReadonlySet<string> =>
+  new Set(
+    (value ?? '')
+      .split(',')
+      .map((host) => hostKey(host.trim()))
+      .filter(Boolean),
+  );
+
 // At most 15 digits, so that every number read is exact (below Number.MAX_SAFE_INTEGER).
 const PositiveInteger = Type.String({ pattern: '^[1-9][0-9]{0,14}$' });
 const WholeNumber = Type.String({ pattern: '^(0|[1-9][0-9]{0,14})$' });
@@ -78,6 +87,7 @@ const EnvSchema = Type.Object({
   WEBHOOK_RETRY_DELAY_SECONDS: Type.Optional(PositiveInteger),
   WEBHOOK_TIMEOUT_SECONDS: Type.Optional(PositiveInteger),
   WEBHOOK_PRIVATE_HOSTS: Type.Optional(Type.String({ maxLength: 2000 })),
+  SSO_PRIVATE_HOSTS: Type.Optional(Type.String({ maxLength: 2000 })),
   MAIL_JOB_EXPIRY_SECONDS: Type.Optional(PositiveInteger),
   JOB_QUEUE_MAINTENANCE_SECONDS: Type.Optional(PositiveInteger),
   LOG_LEVEL: Type.Optional(
@@ -161,6 +171,11 @@ export interface ApiConfig {
     timeoutMs: number;
     privateHosts: ReadonlySet<string>;
   };
+  /**
+   * Organisations' own identity providers (docs/decisions/0098-single-sign-on.md): hosts the operator
+   * lets the API call though private (and over http): SSO_PRIVATE_HOSTS.
+   */
+  singleSignOn: { privateHosts: ReadonlySet<string> };
   /**
    * An e-mail job taken by a worker that stops (its process died) goes back to the queue this long
    * after it was taken, found by the queue's maintenance, which runs this often
@@ -327,12 +342,8 @@ export function loadApiConfig(raw: NodeJS.ProcessEnv = process.env): ApiConfig {
         delaySeconds: Number(env.WEBHOOK_RETRY_DELAY_SECONDS ?? 30),
       },
       timeoutMs: Number(env.WEBHOOK_TIMEOUT_SECONDS ?? 10) * 1000,
-      privateHosts: new Set(
-        (env.WEBHOOK_PRIVATE_HOSTS ?? '')
-          .split(',')
-          .map((host) => hostKey(host.trim()))
-          .filter(Boolean),
-      ),
+      privateHosts: hostList(env.WEBHOOK_PRIVATE_HOSTS),
     },
+    singleSignOn: { privateHosts: hostList(env.SSO_PRIVATE_HOSTS) },
   };
 }

@@ -56,6 +56,10 @@ export const signInErrors = {
   invitationInvalid: 'invitation_invalid',
   invitationEmailMismatch: 'invitation_email_mismatch',
   identityUnavailable: 'identity_unavailable',
+  /** The member's organisation requires its own provider (docs/decisions/0098-single-sign-on.md). */
+  ssoRequired: 'sso_required',
+  /** No organisation requires single sign-on for the address's domain. */
+  ssoUnknown: 'sso_unknown',
 } as const;
 
 /** Answers for input that no route may take, whatever its rules. */

@@ -84,6 +84,7 @@ const EnvSchema = Type.Object({
   IDENTITY_HOST: Type.Optional(Type.String({ minLength: 1 })),
   IDENTITY_DATABASE_URL: Type.Optional(Type.String()),
   IDENTITY_SEED_DEMO: Type.Optional(Type.String()),
+  IDENTITY_DEMO_ACCOUNTS_FILE: Type.Optional(Type.String({ minLength: 1 })),
   IDENTITY_FAST_PASSWORD_HASHING: Type.Optional(
     Type.String({
       pattern: '^[01]?$',
@@ -197,7 +198,9 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): Identi
     mail: { smtpUrl: tooling.smtpUrl, from: tooling.mailFrom },
     trustedProxies,
     limits,
-    demoAccountsFile: path.join(tooling.repoRoot, 'tooling', 'demo-accounts.json'),
+    demoAccountsFile:
+      env.IDENTITY_DEMO_ACCOUNTS_FILE?.trim() ||
+      path.join(tooling.repoRoot, 'tooling', 'demo-accounts.json'),
     migrationsDir: path.join(identityRoot, 'migrations'),
   };
 }

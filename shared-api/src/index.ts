@@ -35,6 +35,7 @@ export {
   canManageMilestones,
   canManageApiTokens,
   canManageWebhooks,
+  canManageSingleSignOn,
   canAddRemark,
   canWithdrawRemark,
   canAddGap,
@@ -306,6 +307,8 @@ export type {
   WebhookEndpoint,
   WebhookDelivery,
   WebhookSecret,
+  SsoConnection,
+  SsoConnectionPayload,
   TargetCompanyQuery,
   AuditorPage,
   AuditorQuery,
@@ -742,3 +745,14 @@ export {
   checkWebhookEvents,
 } from './domain/webhooks';
 export type { WebhookEvent } from './domain/webhooks';
+
+export {
+  SSO_LIMITS,
+  SSO_MESSAGES,
+  SSO_TEST_OUTCOMES,
+  checkSsoIssuer,
+  checkSsoClientValue,
+  SSO_TEST_URL,
+  ssoSignInUrl,
+} from './domain/single-sign-on';
+export type { SsoTestOutcome } from './domain/single-sign-on';

@@ -114,6 +114,8 @@ export const SIGN_IN_ERROR_CODES = {
   invitationInvalid: 'invitation_invalid',
   invitationEmailMismatch: 'invitation_email_mismatch',
   identityUnavailable: 'identity_unavailable',
+  ssoRequired: 'sso_required',
+  ssoUnknown: 'sso_unknown',
 } as const;
 
 const SIGN_IN_ERROR_TEXTS: Readonly<Record<string, string>> = {
@@ -125,6 +127,10 @@ const SIGN_IN_ERROR_TEXTS: Readonly<Record<string, string>> = {
     'This invitation is for another e-mail address. Sign in with the address it was sent to.',
   [SIGN_IN_ERROR_CODES.identityUnavailable]:
     'Sign-in is unavailable right now. Please try again in a moment.',
+  [SIGN_IN_ERROR_CODES.ssoRequired]:
+    "Your organisation signs in with its own identity provider: choose 'Sign in with single sign-on' and enter your work e-mail address.",
+  [SIGN_IN_ERROR_CODES.ssoUnknown]:
+    'No organisation signs in with single sign-on for this address. Use the sign-in buttons instead.',
 };
 
 export function SIGN_IN_ERROR_TEXT(

@@ -21,6 +21,7 @@ export * from './domain/live';
 export * from './domain/milestones';
 export * from './domain/api-tokens';
 export * from './domain/webhooks';
+export * from './domain/single-sign-on';
 export * from './domain/monitoring-reports';
 export * from './domain/notifications';
 export * from './domain/permissions';

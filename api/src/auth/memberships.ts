@@ -185,7 +185,11 @@ export function membershipsForSignIn(
   });
 }
 
-/** The account's memberships of this user type (optionally only these ids), by organisation name. */
+/**
+ * The account's memberships of this user type (optionally only these ids), by organisation name:
+ * those its organisation lets sign in with Verity's own provider (not those that must sign in
+ * through the organisation's own, docs/decisions/0098-single-sign-on.md).
+ */
 export async function choicesOf(
   db: Queryable,
   userType: UserType,
@@ -195,7 +199,7 @@ export async function choicesOf(
   const params: unknown[] = [sub, userType];
   const only = onlyIds ? ` AND u.id = ANY($${params.push(onlyIds.filter(isUuid))}::uuid[])` : '';
   const { rows } = await db.query<MembershipRow>(
-    `${SELECT_MEMBERSHIP} WHERE u.sub = $1 AND u.user_type = $2${only}
+    `${SELECT_MEMBERSHIP} WHERE u.sub = $1 AND u.user_type = $2${only} AND NOT sso_required_for(u)
      ORDER BY organisation_name, u.id`,
     params,
   );
@@ -204,4 +208,32 @@ export async function choicesOf(
     organisationName: row.organisation_name,
     role: row.role,
   }));
+}
+
+/**
+ * Whether the account holds a membership of this user type (bound to it, or by the address its
+ * provider vouches for) that must sign in through its organisation's own provider, or whether this
+ * one membership must: what the login screen then says.
+ */
+export async function mustSignInThroughSso(
+  db: Queryable,
+  account:
+    | { userType: UserType; sub: string; email: string | undefined; emailVerified: boolean }
+    | {
+        membershipId: string;
+      },
+): Promise<boolean> {
+  const { rows } =
+    'membershipId' in account
+      ? await db.query('SELECT 1 FROM users u WHERE u.id = $1 AND sso_required_for(u)', [
+          account.membershipId,
+        ])
+      : await db.query(
+          `SELECT 1 FROM users u
+           WHERE u.user_type = $2 AND sso_required_for(u)
+             AND (u.sub = $1 OR ($4 AND u.sub IS NULL AND lower(u.email) = lower($3)))
+           LIMIT 1`,
+          [account.sub, account.userType, account.email ?? '', account.emailVerified],
+        );
+  return rows.length > 0;
 }

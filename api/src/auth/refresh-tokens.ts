@@ -30,12 +30,14 @@ export async function startSession(
   db: Database,
   userId: string,
   ttlSeconds: number,
+  /** Begun with a sign-in through the organisation's own provider (docs/decisions/0098-single-sign-on.md). */
+  throughSso = false,
 ): Promise<StartedSession> {
   const refreshToken = randomBytes(32).toString('base64url');
   const sessionId = await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: string }>(
-      'INSERT INTO sessions (user_id) VALUES ($1) RETURNING id',
-      [userId],
+      'INSERT INTO sessions (user_id, through_sso) VALUES ($1, $2) RETURNING id',
+      [userId, throughSso],
     );
     const id = rows[0]!.id;
     await insertToken(tx, { familyId: id, userId, token: refreshToken, ttlSeconds });

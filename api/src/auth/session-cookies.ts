@@ -49,7 +49,22 @@ export interface SignInTransaction {
   state: string;
   nonce: string;
   codeVerifier: string;
+  /**
+   * A sign-in through an organisation's own provider (docs/decisions/0098-single-sign-on.md): which
+   * one, as of which saved settings, and, for an owner's test sign-in, the owner.
+   */
+  sso?: { connectionId: string; settingsOf: string; testBy?: string };
 }
+
+const isSsoPart = (value: unknown): boolean => {
+  if (value === undefined) return true;
+  const sso = value as { connectionId?: unknown; settingsOf?: unknown; testBy?: unknown } | null;
+  return (
+    typeof sso?.connectionId === 'string' &&
+    typeof sso.settingsOf === 'string' &&
+    (sso.testBy === undefined || typeof sso.testBy === 'string')
+  );
+};
 
 export function setSignInCookie(
   reply: FastifyReply,
@@ -78,7 +93,8 @@ export function decodeSignInTransaction(value: string): SignInTransaction | unde
       userTypes.includes(parsed.userType as string) &&
       typeof parsed.state === 'string' &&
       typeof parsed.nonce === 'string' &&
-      typeof parsed.codeVerifier === 'string'
+      typeof parsed.codeVerifier === 'string' &&
+      isSsoPart(parsed.sso)
     ) {
       return parsed as SignInTransaction;
     }

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import { signInErrors } from '../messages';
 import type { UserType } from '@verity/shared-api/src/server';
-import { setSignInCookie } from './session-cookies';
+import type { ApiConfig } from '../config';
+import { setSignInCookie, type SignInTransaction } from './session-cookies';
 
 /** The path segment of each user type in /auth/{segment}/verity and in /login?userType=. */
 export const USER_TYPE_SEGMENTS: Record<string, UserType> = {
@@ -46,6 +47,20 @@ export async function startSignIn(
     void reply.redirect(loginWithError(signInErrors.identityUnavailable));
     return;
   }
+  await sendToProvider(reply, config, configuration, { userType }, { prompt: 'login' });
+}
+
+/**
+ * Sends the browser to a provider's authorization endpoint (PKCE, state and nonce kept in the signed
+ * sign-in cookie, with what the callback must know of this sign-in).
+ */
+export async function sendToProvider(
+  reply: FastifyReply,
+  config: ApiConfig,
+  configuration: oidc.Configuration,
+  transaction: Omit<SignInTransaction, 'state' | 'nonce' | 'codeVerifier'>,
+  parameters: Record<string, string>,
+): Promise<void> {
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
@@ -56,8 +71,8 @@ export async function startSignIn(
     code_challenge_method: 'S256',
     state,
     nonce,
-    prompt: 'login',
+    ...parameters,
   });
-  setSignInCookie(reply, config, { userType, state, nonce, codeVerifier });
+  setSignInCookie(reply, config, { ...transaction, state, nonce, codeVerifier });
   void reply.redirect(authorizeUrl.href);
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { checkRoutePermission } from '../auth/route-permission';
 import apiTokenRoutes from './organisations/api-tokens';
 import webhookRoutes from './organisations/webhooks';
+import singleSignOnRoutes from './organisations/single-sign-on';
 import accountsRoutes from './accounts';
 import actionPlanRoutes from './action-plans';
 import meRoutes from './auth/me';
@@ -52,6 +53,7 @@ const signedInRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(organisationRoutes);
   await fastify.register(apiTokenRoutes);
   await fastify.register(webhookRoutes);
+  await fastify.register(singleSignOnRoutes);
   await fastify.register(actionPlanRoutes);
   await fastify.register(dashboardRoutes);
   await fastify.register(portfolioRoutes);

@@ -25,6 +25,8 @@ const TABLES = [
   'gap_extension_requests',
   'webhook_endpoints',
   'webhook_deliveries',
+  'sso_connections',
+  'sessions',
   'monitoring_report_rules',
   'monitoring_reports',
   'monitoring_report_versions',

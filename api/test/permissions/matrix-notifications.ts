@@ -1,9 +1,15 @@
 // The matrix rows of the bell, the notification switches, the organisation's settings and its API
-// tokens: every signed-in user has their own; one of another tenant's notifications is 404 to
+// tokens, webhooks and single sign-on: every signed-in user has their own; one of another tenant's notifications is 404 to
 // everyone, another organisation's token 404 to an owner.
 import type { Queryable } from '../../src/db';
+import { sharedIdentity } from '../support/shared-identity';
 import { json, type Expectations, type MatrixRow } from './matrix-types';
-import { apiTokenToRevoke, webhookToManage, type RequestContext } from './requests';
+import {
+  apiTokenToRevoke,
+  ssoConnectionOf,
+  webhookToManage,
+  type RequestContext,
+} from './requests';
 
 const EVERYONE: Expectations = {
   client: [200, 200, 200, 200],
@@ -219,6 +225,48 @@ export const NOTIFICATION_ROWS: readonly MatrixRow[] = [
         method: 'POST',
         url: `/organisation/webhooks/${endpointId}/deliveries/${deliveryId}/resend`,
       };
+    },
+  },
+  {
+    route: 'GET /organisation/sso',
+    write: false,
+    own: OWNERS_ONLY,
+    request: () => ({ method: 'GET', url: '/organisation/sso' }),
+  },
+  {
+    // The issuer kept: nothing to discover, so the answer is the permission's alone.
+    route: 'PUT /organisation/sso',
+    write: true,
+    own: OWNERS_ONLY,
+    request: async (ctx) => {
+      await ssoConnectionOf(ctx);
+      return json('PUT', '/organisation/sso', {
+        issuer: sharedIdentity().issuer,
+        clientId: `verity-${ctx.serial}`,
+      });
+    },
+  },
+  {
+    route: 'DELETE /organisation/sso',
+    write: true,
+    own: OWNERS_ONLY,
+    request: async (ctx) => {
+      await ssoConnectionOf(ctx);
+      return { method: 'DELETE', url: '/organisation/sso' };
+    },
+  },
+  {
+    // An owner is sent to the provider for a test sign-in.
+    route: 'GET /organisation/sso/test',
+    write: false,
+    own: {
+      client: [302, 403, 403, 403],
+      auditor: [302, 403, 403, 403],
+      targetCompany: [302, 403, 403, 403],
+    },
+    request: async (ctx) => {
+      await ssoConnectionOf(ctx);
+      return { method: 'GET', url: '/organisation/sso/test' };
     },
   },
 ];

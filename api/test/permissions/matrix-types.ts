@@ -5,7 +5,7 @@ import type { InjectOptions } from 'fastify';
 import type { TenantIds } from './fixtures';
 import type { RequestContext, Target } from './requests';
 
-export type Status = 200 | 201 | 403 | 404 | 502;
+export type Status = 200 | 201 | 302 | 403 | 404 | 502;
 type ByRole = readonly [owner: Status, admin: Status, editor: Status, viewer: Status];
 
 export interface Expectations {

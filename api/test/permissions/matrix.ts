@@ -136,6 +136,10 @@ export const OUTSIDE_THE_MATRIX: readonly { route: string; why: string }[] = [
   { route: 'GET /api/v1/auth/auditor/verity', why: 'starts sign-in' },
   { route: 'GET /api/v1/auth/target-company/verity', why: 'starts sign-in' },
   { route: 'GET /api/v1/auth/callback', why: 'ends sign-in' },
+  {
+    route: 'GET /api/v1/auth/sso',
+    why: "starts sign-in through an organisation's own provider (tests: sso/single-sign-on.test.ts)",
+  },
   { route: 'POST /api/v1/auth/refresh', why: 'runs on the refresh cookie alone' },
   { route: 'POST /api/v1/auth/logout', why: 'anyone may sign out' },
   { route: 'GET /api/v1/auth/invitations/{token}', why: 'starts sign-in; the token is the key' },

@@ -189,6 +189,8 @@ export function describePermissions(file: keyof typeof PERMISSION_FILES): void {
         IDENTITY_CLIENT_SECRET: identity.clientSecret,
         IDENTITY_API_KEY: identity.apiKey,
         SMTP_URL: mail.smtpUrl,
+        // The bundled provider stands for an organisation's own in the single sign-on rows.
+        SSO_PRIVATE_HOSTS: 'localhost',
       });
       fx = await createFixtures(app);
       sessions = await sessionsOf(app, [...HOME_CALLERS, ...FOREIGN_CALLERS]);

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { sharedIdentity } from '../support/shared-identity';
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from './callers';
 import { HOME_MARKER, inDays, insertUser, type Fixtures, type TenantIds } from './fixtures';
@@ -193,4 +194,19 @@ export async function webhookToManage(
     [userType, organisationId, `https://hooks.example.com/matrix/${ctx.serial}`],
   );
   return { endpointId: rows[0]!.endpoint_id, deliveryId: rows[0]!.delivery_id };
+}
+
+/**
+ * The single sign-on settings of the caller's user type's organisation in the target tenant, made in
+ * SQL when missing, with the run's identity server standing for the organisation's provider.
+ */
+export async function ssoConnectionOf(ctx: RequestContext): Promise<void> {
+  const { userType, column, organisationId } = callersOrganisation(ctx);
+  const identity = sharedIdentity();
+  await ctx.app.db.query(
+    `INSERT INTO sso_connections (user_type, ${column}, issuer, oidc_client_id, oidc_client_secret,
+       updated_by_name)
+     VALUES ($1, $2, $3, 'verity', $4, 'Matrix') ON CONFLICT (${column}) DO NOTHING`,
+    [userType, organisationId, identity.issuer, identity.clientSecret],
+  );
 }

@@ -527,6 +527,25 @@ const PROBES: Probe[] = [
     name: `POST /organisation/webhooks #${index + 1}`,
     request: () => ({ method: 'POST' as const, url: '/api/v1/organisation/webhooks', payload }),
   })),
+  ...[
+    { issuer: HUGE, clientId: 'verity', clientSecret: 's' },
+    { issuer: 'https://idp.example.com/\u0000', clientId: 'verity', clientSecret: 's' },
+    { issuer: 'ftp://idp.example.com', clientId: 'verity', clientSecret: 's' },
+    { issuer: 'https://user:pw@idp.example.com', clientId: 'verity', clientSecret: 's' },
+    { issuer: 'https://127.0.0.1', clientId: 'verity', clientSecret: 's' },
+    { issuer: 'https://idp.example.com', clientId: '', clientSecret: 's' },
+    { issuer: 'https://idp.example.com', clientId: HUGE, clientSecret: 's' },
+    { issuer: 'https://idp.example.com', clientId: 'verity' },
+    { issuer: 'https://idp.example.com', clientId: 'verity', clientSecret: 's', required: 'yes' },
+    {},
+  ].map((payload, index) => ({
+    name: `PUT /organisation/sso #${index + 1}`,
+    request: () => ({ method: 'PUT' as const, url: '/api/v1/organisation/sso', payload }),
+  })),
+  ...[HUGE, 'a\u0000@example.com'].map((email, index) => ({
+    name: `GET /auth/sso #${index + 1}`,
+    request: () => ({ method: 'GET' as const, url: '/api/v1/auth/sso', query: { email } }),
+  })),
   ...['abc', '\u0000', GAP.id].flatMap((id) => [
     {
       name: `PATCH /organisation/webhooks/${id.slice(0, 12)}`,

@@ -83,6 +83,7 @@ export {
   updateOrganisationSettings,
 } from './notifications';
 export { listApiTokens, createApiToken, revokeApiToken } from './api-tokens';
+export { getSingleSignOn, saveSingleSignOn, removeSingleSignOn } from './single-sign-on';
 export {
   listWebhooks,
   createWebhook,

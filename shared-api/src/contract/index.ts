@@ -15,4 +15,5 @@ export * from './portfolio';
 export * from './live';
 export * from './api-tokens';
 export * from './webhooks';
+export * from './single-sign-on';
 export * from './monitoring-reports';

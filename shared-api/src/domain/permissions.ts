@@ -112,6 +112,8 @@ export const PERMISSIONS = {
   manageApiTokens: { client: OWNER, auditor: OWNER, targetCompany: OWNER },
   /** The organisation's webhook endpoints and their deliveries (docs/decisions/0096-webhooks.md). */
   manageWebhooks: { client: OWNER, auditor: OWNER, targetCompany: OWNER },
+  /** The organisation's own identity provider (docs/decisions/0098-single-sign-on.md). */
+  manageSingleSignOn: { client: OWNER, auditor: OWNER, targetCompany: OWNER },
 } as const satisfies Record<string, Grant>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -196,6 +198,11 @@ export function canManageApiTokens(user: PermissionSubject): boolean {
 /** The settings page's 'Webhooks' card. */
 export function canManageWebhooks(user: PermissionSubject): boolean {
   return may(user, 'manageWebhooks');
+}
+
+/** The settings page's 'Single sign-on' card. */
+export function canManageSingleSignOn(user: PermissionSubject): boolean {
+  return may(user, 'manageSingleSignOn');
 }
 
 /** The client's company page: setting the financing milestones' dates. */

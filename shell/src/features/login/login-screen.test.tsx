@@ -62,6 +62,30 @@ describe('login screen', () => {
     expect(assignLocation).toHaveBeenCalledWith(url);
   });
 
+  it('offers single sign-on by work address, as a link beside the three buttons', async () => {
+    renderLogin();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('link', { name: 'Sign in with single sign-on' }));
+    const form = screen.getByRole('form', { name: 'Sign in with single sign-on' });
+    await user.type(screen.getByLabelText('Work e-mail address'), 'marco');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(form).toHaveTextContent('Enter your work e-mail address, such as name@company.com.');
+    expect(assignLocation).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Work e-mail address'), '.rossi@northwind.example ');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(assignLocation).toHaveBeenCalledWith(
+      '/api/v1/auth/sso?email=marco.rossi%40northwind.example',
+    );
+  });
+
+  it('opens single sign-on when the organisation requires it', () => {
+    renderLogin('/login?error=sso_required&userType=client');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      "Your organisation signs in with its own identity provider: choose 'Sign in with single sign-on' and enter your work e-mail address.",
+    );
+    expect(screen.getByLabelText('Work e-mail address')).toBeInTheDocument();
+  });
+
   it('shows no alert without a sign-in error', () => {
     renderLogin();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -12,6 +12,7 @@ import { assignLocation } from '../../lib/browser-location';
 import { LOGIN_SUBTITLE, LOGIN_TAGLINE, LOGIN_TITLE, loginButtonLabel } from '../../strings';
 import { LoginBackground } from './login-background';
 import { OrganisationChoice } from './organisation-choice';
+import { SingleSignOn } from './single-sign-on';
 import './login.css';
 
 function startSignIn(userType: UserType) {
@@ -56,7 +57,10 @@ export function LoginScreen() {
           {searchParams.get('choose') === CHOOSE_ORGANISATION ? (
             <OrganisationChoice signInAgain={signInButtons} />
           ) : (
-            signInButtons
+            <>
+              {signInButtons}
+              <SingleSignOn />
+            </>
           )}
         </section>
       </main>

@@ -3,6 +3,7 @@ import {
   NOTIFICATION_SETTINGS_LABEL,
   canManageApiTokens,
   canManageWebhooks,
+  canManageSingleSignOn,
   type SessionUser,
 } from '@verity/shared-api';
 import { PageHeader, useUnsavedChanges } from '@verity/shared-ui';
@@ -11,13 +12,14 @@ import { ApiTokensCard } from './api-tokens-card';
 import { DateStyleForm } from './date-style-form';
 import { NotificationPreferencesForm } from './notification-preferences-form';
 import { OrganisationTimeZoneForm } from './organisation-time-zone-form';
+import { SingleSignOnCard } from './single-sign-on-card';
 import { WebhooksCard } from './webhooks-card';
 import './notification-settings.css';
 
 /**
  * '/{area}/notification-settings', the shell's one page inside every area: the user's own switches
  * per kind and channel, the organisation's time zone, how dates are written for the user, and, for
- * owners, the organisation's API tokens and webhooks.
+ * owners, the organisation's API tokens, webhooks and single sign-on.
  * Leaving with a form unsaved asks first.
  */
 export default function NotificationSettingsPage({ user }: { user: SessionUser }) {
@@ -35,6 +37,7 @@ export default function NotificationSettingsPage({ user }: { user: SessionUser }
       <DateStyleForm onDirtyChange={setDateStyleDirty} />
       {canManageApiTokens(user) ? <ApiTokensCard /> : null}
       {canManageWebhooks(user) ? <WebhooksCard /> : null}
+      {canManageSingleSignOn(user) ? <SingleSignOnCard /> : null}
       {prompt}
     </div>
   );
