@@ -1,9 +1,11 @@
 // An event of a plan's tenancy becomes its webhook deliveries and their jobs, in the transaction of
 // the write that caused it (`record_webhook_event`, migration 0052; a status change is recorded by
-// a trigger). See docs/decisions/0096-webhooks.md.
+// a trigger); each delivery's job is queued by `queue_webhook_deliveries` (migration 0055). See
+// docs/decisions/0096-webhooks.md.
 import type { NotificationKind, WebhookEvent } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
 
+/** The queue of deliveries, as migrations 0052 (which creates it) and 0055 (which fills it) name it. */
 export const WEBHOOK_QUEUE = 'webhook-delivery';
 
 /** What a delivery's job carries: the delivery to send. */
@@ -44,18 +46,12 @@ export async function recordWebhookEvent(
   return rows[0]?.made ?? 0;
 }
 
-/** Queues a job for each delivery, as `record_webhook_event` does (a delivery sent again). */
+/** Queues a job for each delivery (a delivery sent again), as an event's deliveries are queued. */
 export async function queueDeliveries(
   tx: Queryable,
   deliveryIds: readonly string[],
 ): Promise<void> {
-  await tx.query(
-    `INSERT INTO pgboss.job (name, data, retry_limit, retry_delay, retry_backoff, expire_in, policy)
-     SELECT q.name, jsonb_build_object('deliveryId', d.id), q.retry_limit, q.retry_delay,
-       q.retry_backoff, make_interval(secs => q.expire_seconds), q.policy
-     FROM unnest($1::uuid[]) AS d (id) CROSS JOIN pgboss.queue q WHERE q.name = $2`,
-    [deliveryIds, WEBHOOK_QUEUE],
-  );
+  await tx.query('SELECT queue_webhook_deliveries($1::uuid[])', [deliveryIds]);
 }
 
 /** The webhook event of a notification's event or notice, where it has one. */
