@@ -16,8 +16,14 @@ import {
 import type { Queryable } from '../db';
 import type { MailMessage } from '../mail/mailer';
 import { notificationEmail, type NotificationText } from '../notifications/content';
-import type { EmailJob, Outbox } from '../notifications/deliveries';
+import {
+  insertInAppNotifications,
+  type EmailJob,
+  type NotificationSubject,
+  type Outbox,
+} from '../notifications/deliveries';
 import { formatDay, preferencesLink } from '../notifications/gap-context';
+import { subjectRecipients, type Recipient } from '../notifications/recipients';
 import { readRule } from './reports';
 
 export type ReportEventKind = 'reportSubmitted' | 'reportChangesRequested' | 'reportAccepted';
@@ -34,39 +40,29 @@ const REPORT_PARTIES: Readonly<Record<ReportNotificationKind, readonly ReportPar
   reportOverdue: ['company', 'client'],
 };
 
-/** The people of each party: the company's and the client's users who are not viewers (no API token). */
+/**
+ * The people of each party (SQL over the user `u` and the company `tc`): the company's and the
+ * client's users who are not viewers (no API token).
+ */
 const PARTY_SQL: Readonly<Record<ReportParty, string>> = {
   company: `(u.user_type = 'targetCompany' AND u.target_company_id = tc.id AND u.role <> 'viewer')`,
   client: `(u.user_type = 'client' AND u.client_id = tc.client_id AND u.role <> 'viewer')`,
 };
 
-interface ReportRecipient {
-  userId: string;
-  userType: UserType;
-  email: string;
-  fullname: string;
-  byEmail: boolean;
-  inApp: boolean;
-}
-
-async function reportRecipients(
+/** The people of the report's parties around its company, with their switches for `kind`. */
+const reportRecipients = (
   db: Queryable,
   targetCompanyId: string,
   kind: ReportNotificationKind,
   exceptUserId: string | null,
-): Promise<ReportRecipient[]> {
-  const { rows } = await db.query<ReportRecipient>(
-    `SELECT u.id AS "userId", u.user_type AS "userType", u.email, u.fullname,
-       COALESCE(p.email, true) AS "byEmail", COALESCE(p.in_app, true) AS "inApp"
-     FROM target_companies tc
-     JOIN users u ON (${REPORT_PARTIES[kind].map((party) => PARTY_SQL[party]).join(' OR ')})
-     LEFT JOIN notification_preferences p ON p.user_id = u.id AND p.kind = $2
-     WHERE tc.id = $1 AND u.id IS DISTINCT FROM $3::uuid AND u.kind = 'person'
-     ORDER BY u.created_at, u.id`,
-    [targetCompanyId, kind, exceptUserId],
+): Promise<Recipient[]> =>
+  subjectRecipients(
+    db,
+    { type: 'company', id: targetCompanyId },
+    kind,
+    REPORT_PARTIES[kind].map((party) => PARTY_SQL[party]),
+    exceptUserId,
   );
-  return rows;
-}
 
 /** The report's page (or the company's reports, before one is started) in the reader's area. */
 export function reportLink(
@@ -130,30 +126,17 @@ export function reportNotificationText(
   }
 }
 
-async function insertBell(
-  tx: Queryable,
-  kind: ReportNotificationKind,
-  place: { targetCompanyId: string; reportId: string | null },
-  text: NotificationText,
-  recipients: ReportRecipient[],
-): Promise<void> {
-  const readers = recipients.filter((recipient) => recipient.inApp);
-  if (readers.length === 0) return;
-  await tx.query(
-    `INSERT INTO notifications (user_id, kind, title, body, target_company_id, monitoring_report_id, link)
-     SELECT r.user_id, $3, $4, $5, $6, $7, r.link
-     FROM unnest($1::uuid[], $2::text[]) AS r(user_id, link)`,
-    [
-      readers.map((reader) => reader.userId),
-      readers.map((reader) => reportLink(reader.userType, place)),
-      kind,
-      text.title,
-      text.body,
-      place.targetCompanyId,
-      place.reportId,
-    ],
-  );
-}
+/** A bell's row about the report (or the company's reports, before one is started). */
+const reportSubject = (place: {
+  targetCompanyId: string;
+  reportId: string | null;
+}): NotificationSubject => ({
+  gapId: null,
+  actionPlanId: null,
+  targetCompanyId: place.targetCompanyId,
+  monitoringReportId: place.reportId,
+  link: (userType) => reportLink(userType, place),
+});
 
 interface ReportContext {
   companyName: string;
@@ -208,7 +191,13 @@ export async function notifyReportEvent(
     actorName: event.author.fullname,
     comment: event.comment,
   };
-  await insertBell(tx, event.kind, event, reportNotificationText(event.kind, detail), recipients);
+  await insertInAppNotifications(
+    tx,
+    event.kind,
+    reportSubject(event),
+    reportNotificationText(event.kind, detail),
+    recipients,
+  );
   const jobs: EmailJob[] = recipients
     .filter((recipient) => recipient.byEmail)
     .map((recipient) => ({
@@ -330,10 +319,10 @@ export async function scanCompanyReports(
     const place = { targetCompanyId: company.id, reportId: started[0]?.id ?? null };
     const recipients = await reportRecipients(tx, company.id, notice.kind, null);
     const detail = { ...context, dueOn: notice.dueOn, days: notice.days };
-    await insertBell(
+    await insertInAppNotifications(
       tx,
       notice.kind,
-      place,
+      reportSubject(place),
       reportNotificationText(notice.kind, detail),
       recipients,
     );

@@ -1,7 +1,7 @@
 // Writing a notification: the bell's rows and the e-mail jobs, in the caller's transaction, so what
 // caused it and its notification commit (or vanish) together. Invitations are e-mail jobs too, queued
 // with the membership they invite to.
-import type { NotificationKind } from '@verity/shared-api/src/server';
+import type { NotificationKind, UserType } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
 import type { NotificationText } from './content';
 import { gapLink, type GapContext } from './gap-context';
@@ -76,29 +76,51 @@ export function queueOutbox(
   };
 }
 
-/** The bell's row for each recipient who has it on, with the gap's link in their own area. */
+/**
+ * What a bell's row is about, as its columns hold it: a gap (its plan and company), or a company's
+ * monitoring report (null before one is started); and its page in each reader's own area.
+ */
+export interface NotificationSubject {
+  gapId: string | null;
+  actionPlanId: string | null;
+  targetCompanyId: string;
+  monitoringReportId: string | null;
+  link(userType: UserType): string;
+}
+
+export const gapSubject = (gap: GapContext): NotificationSubject => ({
+  gapId: gap.gapId,
+  actionPlanId: gap.actionPlanId,
+  targetCompanyId: gap.targetCompanyId,
+  monitoringReportId: null,
+  link: (userType) => gapLink(userType, gap),
+});
+
+/** The bell's row for each recipient who has it on, with the subject's link in their own area. */
 export async function insertInAppNotifications(
   tx: Queryable,
   kind: NotificationKind,
-  gap: GapContext,
+  subject: NotificationSubject,
   text: NotificationText,
   recipients: Recipient[],
 ): Promise<void> {
   const readers = recipients.filter((recipient) => recipient.inApp);
   if (readers.length === 0) return;
   await tx.query(
-    `INSERT INTO notifications (user_id, kind, title, body, gap_id, action_plan_id, target_company_id, link)
-     SELECT r.user_id, $3, $4, $5, $6, $7, $8, r.link
+    `INSERT INTO notifications (user_id, kind, title, body, gap_id, action_plan_id, target_company_id,
+       monitoring_report_id, link)
+     SELECT r.user_id, $3, $4, $5, $6, $7, $8, $9, r.link
      FROM unnest($1::uuid[], $2::text[]) AS r(user_id, link)`,
     [
       readers.map((reader) => reader.userId),
-      readers.map((reader) => gapLink(reader.userType, gap)),
+      readers.map((reader) => subject.link(reader.userType)),
       kind,
       text.title,
       text.body,
-      gap.gapId,
-      gap.actionPlanId,
-      gap.targetCompanyId,
+      subject.gapId,
+      subject.actionPlanId,
+      subject.targetCompanyId,
+      subject.monitoringReportId,
     ],
   );
 }

@@ -3,7 +3,7 @@
 import type { SessionUser } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
 import { notificationText } from './content';
-import { insertInAppNotifications, type EmailJob, type Outbox } from './deliveries';
+import { gapSubject, insertInAppNotifications, type EmailJob, type Outbox } from './deliveries';
 import { readGapContext } from './gap-context';
 import { eventParties, gapRecipients, type Party } from './recipients';
 import { recordWebhookEvent, WEBHOOK_EVENT_OF } from '../webhooks/events';
@@ -56,7 +56,7 @@ export async function notifyGapEvent(
   await insertInAppNotifications(
     tx,
     event.kind,
-    gap,
+    gapSubject(gap),
     notificationText(event.kind, gap, detail),
     recipients,
   );

@@ -1,5 +1,6 @@
 // Who hears of what (docs/decisions/0039-notifications.md): the parties of a gap, and each user's
-// switches. Resolved in the transaction that queues a notification and again before an e-mail goes.
+// switches, found around a gap or (for its monitoring reports) a company. Resolved in the
+// transaction that queues a notification and again before an e-mail goes.
 import type { NotificationKind, UserType } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
 
@@ -48,28 +49,65 @@ export interface Recipient {
   inApp: boolean;
 }
 
+/**
+ * The rows a notification's people are found around, by the subject's id: a gap (with its plan `ap`,
+ * audit `a` and company `tc`), or a company (`tc`), for its monitoring reports.
+ */
+const SUBJECT_ROWS = {
+  gap: {
+    from: `gaps g
+     JOIN action_plans ap ON ap.id = g.action_plan_id
+     JOIN audits a ON a.id = ap.audit_id
+     JOIN target_companies tc ON tc.id = g.target_company_id`,
+    id: 'g.id',
+  },
+  company: { from: 'target_companies tc', id: 'tc.id' },
+} as const;
+
+export interface RecipientSubject {
+  type: keyof typeof SUBJECT_ROWS;
+  id: string;
+}
+
+/**
+ * The users whom any of `partySql` (conditions over the user `u` and the subject's rows) picks around
+ * the subject, with their switches for `kind`; never `exceptUserId`.
+ */
+export async function subjectRecipients(
+  db: Queryable,
+  subject: RecipientSubject,
+  kind: NotificationKind,
+  partySql: readonly string[],
+  exceptUserId: string | null = null,
+): Promise<Recipient[]> {
+  if (partySql.length === 0) return [];
+  const { rows } = await db.query<Recipient>(
+    `SELECT u.id AS "userId", u.user_type AS "userType", u.email, u.fullname,
+       (COALESCE(p.email, true) OR $2 = 'escalation') AS "byEmail",
+       ((COALESCE(p.in_app, true) OR $2 = 'escalation') AND $2 <> 'digest') AS "inApp"
+     FROM ${SUBJECT_ROWS[subject.type].from}
+     JOIN users u ON (${partySql.join(' OR ')})
+     LEFT JOIN notification_preferences p ON p.user_id = u.id AND p.kind = $2
+     WHERE ${SUBJECT_ROWS[subject.type].id} = $1 AND u.id IS DISTINCT FROM $3::uuid AND u.kind = 'person'
+     ORDER BY u.created_at, u.id`,
+    [subject.id, kind, exceptUserId],
+  );
+  return rows;
+}
+
 /** The users of `parties` around the gap, with their switches for `kind`; never `exceptUserId`. */
-export async function gapRecipients(
+export function gapRecipients(
   db: Queryable,
   gapId: string,
   kind: NotificationKind,
   parties: readonly Party[],
   exceptUserId: string | null = null,
 ): Promise<Recipient[]> {
-  if (parties.length === 0) return [];
-  const { rows } = await db.query<Recipient>(
-    `SELECT u.id AS "userId", u.user_type AS "userType", u.email, u.fullname,
-       (COALESCE(p.email, true) OR $2 = 'escalation') AS "byEmail",
-       ((COALESCE(p.in_app, true) OR $2 = 'escalation') AND $2 <> 'digest') AS "inApp"
-     FROM gaps g
-     JOIN action_plans ap ON ap.id = g.action_plan_id
-     JOIN audits a ON a.id = ap.audit_id
-     JOIN target_companies tc ON tc.id = g.target_company_id
-     JOIN users u ON (${parties.map((party) => PARTY_SQL[party]).join(' OR ')})
-     LEFT JOIN notification_preferences p ON p.user_id = u.id AND p.kind = $2
-     WHERE g.id = $1 AND u.id IS DISTINCT FROM $3::uuid AND u.kind = 'person'
-     ORDER BY u.created_at, u.id`,
-    [gapId, kind, exceptUserId],
+  return subjectRecipients(
+    db,
+    { type: 'gap', id: gapId },
+    kind,
+    parties.map((party) => PARTY_SQL[party]),
+    exceptUserId,
   );
-  return rows;
 }

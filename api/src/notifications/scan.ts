@@ -10,7 +10,7 @@ import {
 import { gapCanBeOverdueSql, gapOverdueSql } from '../action-plans/derived-sql';
 import type { Database, Queryable } from '../db';
 import { notificationText } from './content';
-import { insertInAppNotifications, type EmailJob, type Outbox } from './deliveries';
+import { gapSubject, insertInAppNotifications, type EmailJob, type Outbox } from './deliveries';
 import { recordWebhookEvent, WEBHOOK_EVENT_OF } from '../webhooks/events';
 import { readGapContext } from './gap-context';
 import { gapRecipients, NOTICE_PARTIES } from './recipients';
@@ -108,7 +108,7 @@ async function notify(tx: Queryable, notice: NewNotice, outbox: Outbox | null): 
   if (!gap) return;
   const recipients = await gapRecipients(tx, gap.gapId, notice.kind, NOTICE_PARTIES[notice.kind]);
   const text = notificationText(notice.kind, gap, { days: notice.days });
-  await insertInAppNotifications(tx, notice.kind, gap, text, recipients);
+  await insertInAppNotifications(tx, notice.kind, gapSubject(gap), text, recipients);
   const jobs: EmailJob[] = recipients
     .filter((recipient) => recipient.byEmail)
     .map((recipient) => ({ type: 'notice', userId: recipient.userId, noticeId: notice.id }));

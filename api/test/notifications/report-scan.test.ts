@@ -92,14 +92,20 @@ describe.each(databaseKinds)('monitoring report notices of the daily scan on %s'
       ],
       '2030-03-03': [],
     });
-    const { rows } = await app.db.query<{ kind: string; link: string }>(
-      `SELECT kind, link FROM notifications WHERE user_id = $1 ORDER BY created_at`,
+    // Before the report is started, the row is about the company's reports.
+    const { rows } = await app.db.query(
+      `SELECT kind, link, target_company_id, monitoring_report_id, gap_id, action_plan_id
+       FROM notifications WHERE user_id = $1 ORDER BY created_at`,
       [tenant.users.client.owner.id],
     );
     expect(rows).toEqual([
       {
         kind: 'reportOverdue',
         link: `/client/target-companies/${tenant.targetCompanyId}/monitoring-reports`,
+        target_company_id: tenant.targetCompanyId,
+        monitoring_report_id: null,
+        gap_id: null,
+        action_plan_id: null,
       },
     ]);
   });

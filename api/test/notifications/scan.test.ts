@@ -150,6 +150,19 @@ describe.each(databaseKinds)('the daily scan on %s', (kind) => {
     expect(new Set(rows.map((row) => row.link))).toEqual(
       new Set([companyLink.slice(TEST_PUBLIC_URL.length)]),
     );
+    // Each row is about the gap: its plan and company, no monitoring report.
+    const about = await app.db.query(
+      `SELECT DISTINCT action_plan_id, target_company_id, monitoring_report_id FROM notifications
+       WHERE user_id = $1 AND gap_id = $2`,
+      [tenant.users.targetCompany.owner.id, gapId],
+    );
+    expect(about.rows).toEqual([
+      {
+        action_plan_id: tenant.actionPlanId,
+        target_company_id: tenant.targetCompanyId,
+        monitoring_report_id: null,
+      },
+    ]);
   });
 
   it('sends nothing twice when the scan runs twice on one day, even with its day forgotten', async () => {

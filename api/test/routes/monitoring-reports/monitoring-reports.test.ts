@@ -269,6 +269,20 @@ describe('annual monitoring reports', () => {
         link: `/client/target-companies/${tenant.targetCompanyId}/monitoring-reports/${report.id}`,
       },
     ]);
+    // The row is about the report: its company and the report, no gap or plan.
+    const about = await app.db.query(
+      `SELECT target_company_id, monitoring_report_id, gap_id, action_plan_id FROM notifications
+       WHERE user_id = $1 AND kind = 'reportSubmitted'`,
+      [tenant.users.client.admin.id],
+    );
+    expect(about.rows).toEqual([
+      {
+        target_company_id: tenant.targetCompanyId,
+        monitoring_report_id: report.id,
+        gap_id: null,
+        action_plan_id: null,
+      },
+    ]);
     expect(await bell(tenant.users.client.viewer.id)).toEqual([]);
     expect(await bell(tokenUserId)).toEqual([]);
     expect(await bell(tenant.users.targetCompany.editor.id)).toEqual([]);
