@@ -9,15 +9,13 @@ import type { FastifyInstance } from 'fastify';
 import { WEBHOOK_LIMITS, WEBHOOK_MESSAGES } from '@verity/shared-api/src/server';
 import { isPrivateAddress } from '../../src/webhooks/addresses';
 import { waitFor } from '../support/api-process';
-import { buildTestApp, capturedLogs } from '../support/app';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import type { World } from '../routes/action-plans/fixtures';
+import { capturedLogs } from '../support/app';
 import {
-  buildWorld,
-  createPlan,
-  gapsOf,
-  validGap,
-  type World,
-} from '../routes/action-plans/fixtures';
+  buildIntegrationsWorld,
+  created,
+  type IntegrationsWorld,
+} from '../support/integrations-world';
 
 interface Received {
   path: string;
@@ -66,7 +64,7 @@ function signedWith(secret: string, { headers, body }: Received): boolean {
 }
 
 describe('webhooks', () => {
-  let database: TestDatabase;
+  let integrations: IntegrationsWorld;
   let app: FastifyInstance;
   let world: World;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -76,9 +74,7 @@ describe('webhooks', () => {
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    database = await createTestDatabase('postgres');
-    app = await buildTestApp(
-      database,
+    integrations = await buildIntegrationsWorld(
       {
         WEBHOOK_PRIVATE_HOSTS: '127.0.0.1',
         WEBHOOK_RETRY_LIMIT: '1',
@@ -86,36 +82,21 @@ describe('webhooks', () => {
       },
       { logger: logs.logger },
     );
-    world = await buildWorld(app);
-    planId = await createPlan(world);
-    const added = await world.as.auditorAdmin({
-      method: 'POST',
-      url: `/api/v1/action-plan/${planId}/gaps`,
-      query: { auditId: world.audits.ap },
-      payload: validGap(),
-    });
-    expect(added.statusCode).toBe(201);
-    gapId = (await gapsOf(world, planId))[0]!.id as string;
+    ({ app, world, planId, gapId } = integrations);
     await app.notifications.startWorkers({ scan: false, email: true, pollingIntervalSeconds: 0.5 });
   });
   afterAll(async () => {
-    await app?.close();
+    await integrations?.close();
     await receiver?.stop();
-    await database?.dispose();
   });
 
-  const subscribe = async (as: keyof World['as'], path: string, events: string[]) => {
-    const response = await world.as[as]({
-      method: 'POST',
-      url: '/api/v1/organisation/webhooks',
-      payload: { url: receiver.url(path), events },
-    });
-    expect([response.statusCode, response.body.slice(0, 200)]).toEqual([
-      201,
-      response.body.slice(0, 200),
-    ]);
-    return response.json().data as { endpoint: { id: string }; secret: string };
-  };
+  const subscribe = (as: keyof World['as'], path: string, events: string[]) =>
+    created<{ endpoint: { id: string }; secret: string }>(
+      world,
+      as,
+      '/api/v1/organisation/webhooks',
+      { url: receiver.url(path), events },
+    );
   const changeStatus = async (status: string) => {
     const response = await world.as.clientOwner({
       method: 'PATCH',

@@ -5,15 +5,13 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { API_TOKEN_LIMITS, API_TOKEN_MESSAGES } from '@verity/shared-api/src/server';
 import { buildTestApp, capturedLogs } from '../../support/app';
-import { createTestDatabase, type TestDatabase } from '../../support/databases';
+import type { TestDatabase } from '../../support/databases';
 import {
-  buildWorld,
-  createPlan,
-  gapsOf,
-  validGap,
-  validPlan,
-  type World,
-} from '../action-plans/fixtures';
+  buildIntegrationsWorld,
+  created,
+  type IntegrationsWorld,
+} from '../../support/integrations-world';
+import { validPlan, type World } from '../action-plans/fixtures';
 
 interface NewToken {
   token: { id: string; name: string; role: string; secretHint: string; lastUsedAt: string | null };
@@ -21,6 +19,7 @@ interface NewToken {
 }
 
 describe('API tokens', () => {
+  let integrations: IntegrationsWorld;
   let database: TestDatabase;
   let app: FastifyInstance;
   let world: World;
@@ -28,36 +27,13 @@ describe('API tokens', () => {
   let gapId: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    app = await buildTestApp(database);
-    world = await buildWorld(app);
-    planId = await createPlan(world);
-    const added = await world.as.auditorAdmin({
-      method: 'POST',
-      url: `/api/v1/action-plan/${planId}/gaps`,
-      query: { auditId: world.audits.ap },
-      payload: validGap(),
-    });
-    expect(added.statusCode).toBe(201);
-    gapId = (await gapsOf(world, planId))[0]!.id as string;
+    integrations = await buildIntegrationsWorld();
+    ({ database, app, world, planId, gapId } = integrations);
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.dispose();
-  });
+  afterAll(() => integrations?.close());
 
-  const make = async (body: object, as: keyof World['as'] = 'auditorOwner') => {
-    const response = await world.as[as]({
-      method: 'POST',
-      url: '/api/v1/organisation/api-tokens',
-      payload: body,
-    });
-    expect([response.statusCode, response.body.slice(0, 200)]).toEqual([
-      201,
-      response.body.slice(0, 200),
-    ]);
-    return response.json().data as NewToken;
-  };
+  const make = (body: object, as: keyof World['as'] = 'auditorOwner') =>
+    created<NewToken>(world, as, '/api/v1/organisation/api-tokens', body);
   const withToken = (secret: string, options: InjectOptions) =>
     app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${secret}` } });
   const readPlan = (secret: string) =>
