@@ -191,13 +191,8 @@ export async function notifyReportEvent(
     actorName: event.author.fullname,
     comment: event.comment,
   };
-  await insertInAppNotifications(
-    tx,
-    event.kind,
-    reportSubject(event),
-    reportNotificationText(event.kind, detail),
-    recipients,
-  );
+  const text = reportNotificationText(event.kind, detail);
+  await insertInAppNotifications(tx, event.kind, reportSubject(event), text, recipients);
   const jobs: EmailJob[] = recipients
     .filter((recipient) => recipient.byEmail)
     .map((recipient) => ({
@@ -319,13 +314,8 @@ export async function scanCompanyReports(
     const place = { targetCompanyId: company.id, reportId: started[0]?.id ?? null };
     const recipients = await reportRecipients(tx, company.id, notice.kind, null);
     const detail = { ...context, dueOn: notice.dueOn, days: notice.days };
-    await insertInAppNotifications(
-      tx,
-      notice.kind,
-      reportSubject(place),
-      reportNotificationText(notice.kind, detail),
-      recipients,
-    );
+    const text = reportNotificationText(notice.kind, detail);
+    await insertInAppNotifications(tx, notice.kind, reportSubject(place), text, recipients);
     if (outbox)
       await outbox.queueEmails(
         tx,

@@ -78,7 +78,7 @@ export async function subjectRecipients(
   subject: RecipientSubject,
   kind: NotificationKind,
   partySql: readonly string[],
-  exceptUserId: string | null = null,
+  exceptUserId: string | null,
 ): Promise<Recipient[]> {
   if (partySql.length === 0) return [];
   const { rows } = await db.query<Recipient>(
