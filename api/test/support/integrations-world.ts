@@ -3,6 +3,7 @@
 // and a plan with one gap for the integrations to read and change.
 import type { FastifyInstance } from 'fastify';
 import {
+  addGap,
   buildWorld,
   createPlan,
   gapsOf,
@@ -39,13 +40,7 @@ export async function buildIntegrationsWorld(
   try {
     const world = await buildWorld(app);
     const planId = await createPlan(world);
-    const added = await world.as.auditorAdmin({
-      method: 'POST',
-      url: `/api/v1/action-plan/${planId}/gaps`,
-      query: { auditId: world.audits.ap },
-      payload: validGap(),
-    });
-    expect(added.statusCode).toBe(201);
+    await addGap(world, planId, validGap());
     const gapId = (await gapsOf(world, planId))[0]!.id as string;
     return { database, app, world, planId, gapId, close };
   } catch (error) {
