@@ -18,6 +18,8 @@ export function e2eEnvironment() {
     // more imports a minute than the per-person limit (10) a real officer is held to; the limit
     // itself is tested in api/test/routes/action-plans/esap-import.test.ts.
     ESAP_IMPORTS_PER_MINUTE: '60',
+    // The organisation's own identity provider in single-sign-on.spec.ts runs on this machine.
+    SSO_PRIVATE_HOSTS: 'localhost',
   };
   // Where the tests point a static site at another build, or stop it (support/static-sites.ts).
   env.STATIC_SITES_FILE = path.join(env.DATA_DIR!, 'static-sites.json');
@@ -26,6 +28,8 @@ export function e2eEnvironment() {
     /** A second server of one remote, for a developer's local override (independent-deploys.spec.ts). */
     remotePreviewPort: Number(process.env.E2E_REMOTE_PREVIEW_PORT || 18084),
     shellUrl: `http://localhost:${shellPort}`,
+    /** A second identity server, standing for an organisation's own provider. */
+    ssoIdentityPort: Number(process.env.E2E_SSO_IDENTITY_PORT || 14200),
     mailCatcherUrl: `http://127.0.0.1:${env.MAIL_CATCHER_PORT}`,
   };
 }

@@ -753,6 +753,8 @@ export {
   checkSsoIssuer,
   checkSsoClientValue,
   SSO_TEST_URL,
+  SSO_SIGN_IN_LINK,
+  SSO_LOGIN_PARAM,
   ssoSignInUrl,
 } from './domain/single-sign-on';
 export type { SsoTestOutcome } from './domain/single-sign-on';

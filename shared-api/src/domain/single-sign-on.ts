@@ -45,6 +45,12 @@ export const SSO_TEST_OUTCOMES = [
 ] as const;
 export type SsoTestOutcome = (typeof SSO_TEST_OUTCOMES)[number];
 
+/** The login screen's link to single sign-on: apart, so the first page carries no more words. */
+export const SSO_SIGN_IN_LINK = 'Sign in with single sign-on';
+
+/** `/login?sso=email` opens the address field of single sign-on. */
+export const SSO_LOGIN_PARAM = 'sso';
+
 export const SSO_MESSAGES = {
   title: 'Single sign-on',
   intro:
@@ -89,8 +95,7 @@ export const SSO_MESSAGES = {
     failed:
       'The test sign-in did not work. Check the issuer, client ID, client secret and redirect URI.',
   } satisfies Record<SsoTestOutcome, string>,
-  /** The login screen. */
-  signInLink: 'Sign in with single sign-on',
+  /** The login screen (its link is SSO_SIGN_IN_LINK). */
   emailLabel: 'Work e-mail address',
   continue: 'Continue',
 } as const;

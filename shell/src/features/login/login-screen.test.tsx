@@ -66,7 +66,7 @@ describe('login screen', () => {
     renderLogin();
     const user = userEvent.setup();
     await user.click(screen.getByRole('link', { name: 'Sign in with single sign-on' }));
-    const form = screen.getByRole('form', { name: 'Sign in with single sign-on' });
+    const form = await screen.findByRole('form', { name: 'Sign in with single sign-on' });
     await user.type(screen.getByLabelText('Work e-mail address'), 'marco');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(form).toHaveTextContent('Enter your work e-mail address, such as name@company.com.');
@@ -78,12 +78,12 @@ describe('login screen', () => {
     );
   });
 
-  it('opens single sign-on when the organisation requires it', () => {
+  it('opens single sign-on when the organisation requires it', async () => {
     renderLogin('/login?error=sso_required&userType=client');
     expect(screen.getByRole('alert')).toHaveTextContent(
       "Your organisation signs in with its own identity provider: choose 'Sign in with single sign-on' and enter your work e-mail address.",
     );
-    expect(screen.getByLabelText('Work e-mail address')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Work e-mail address')).toBeInTheDocument();
   });
 
   it('shows no alert without a sign-in error', () => {

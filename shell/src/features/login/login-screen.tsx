@@ -1,6 +1,10 @@
-import { useSearchParams } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import {
+  SIGN_IN_ERROR_CODES,
   SIGN_IN_ERROR_TEXT,
+  SSO_LOGIN_PARAM,
+  SSO_SIGN_IN_LINK,
   USER_TYPES,
   USER_TYPE_LABELS,
   signInUrl,
@@ -12,11 +16,35 @@ import { assignLocation } from '../../lib/browser-location';
 import { LOGIN_SUBTITLE, LOGIN_TAGLINE, LOGIN_TITLE, loginButtonLabel } from '../../strings';
 import { LoginBackground } from './login-background';
 import { OrganisationChoice } from './organisation-choice';
-import { SingleSignOn } from './single-sign-on';
 import './login.css';
 
 function startSignIn(userType: UserType) {
   assignLocation(signInUrl(userType));
+}
+
+/** Single sign-on's address field, loaded when opened (docs/decisions/0098-single-sign-on.md). */
+const SingleSignOnForm = lazy(() => import('./single-sign-on'));
+
+/**
+ * 'Sign in with single sign-on': a link (the screen keeps its three buttons) to `?sso=email`, which
+ * opens the address field; open at once when the API said the organisation requires it.
+ */
+function SingleSignOn() {
+  const [searchParams] = useSearchParams();
+  const open =
+    searchParams.get(SSO_LOGIN_PARAM) === 'email' ||
+    searchParams.get('error') === SIGN_IN_ERROR_CODES.ssoRequired;
+  if (!open)
+    return (
+      <Link className="login__sso-link" to={`/login?${SSO_LOGIN_PARAM}=email`}>
+        {SSO_SIGN_IN_LINK}
+      </Link>
+    );
+  return (
+    <Suspense fallback={null}>
+      <SingleSignOnForm />
+    </Suspense>
+  );
 }
 
 /** The API sends a person who belongs to several organisations here after sign-in. */
