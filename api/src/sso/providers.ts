@@ -6,6 +6,9 @@ import { PrivateAddressError } from '../webhooks/addresses';
 import type { ConnectionRow } from './connections';
 import { PROVIDER_TIMEOUT_MS, providerFetch } from './provider-fetch';
 
+/** How long a look at a provider before a sign-in may take before it counts as busy, not down. */
+const REACHABILITY_TIMEOUT_MS = 2000;
+
 /** At most this many providers' configurations are kept; the cache starts afresh past it. */
 const MOST_KEPT = 200;
 
@@ -26,6 +29,12 @@ export interface SsoProviders {
   configuration(settings: ProviderSettings): Promise<oidc.Configuration>;
   /** Reads the issuer's discovery document now: rejects when it cannot be read. */
   check(issuer: string): Promise<void>;
+  /**
+   * Whether the provider answers now (looked at before sending a browser there, as for the bundled
+   * provider): false when it refuses, cannot be reached or answers with an error; a slow answer
+   * counts as reachable.
+   */
+  reachable(issuer: string): Promise<boolean>;
 }
 
 export function ssoProviders(privateHosts: ReadonlySet<string>): SsoProviders {
@@ -68,6 +77,16 @@ export function ssoProviders(privateHosts: ReadonlySet<string>): SsoProviders {
     },
     async check(issuer) {
       await discover(issuer, 'verity', undefined);
+    },
+    async reachable(issuer) {
+      try {
+        const answer = await fetcher(new URL('.well-known/openid-configuration', `${issuer}/`), {
+          signal: AbortSignal.timeout(REACHABILITY_TIMEOUT_MS),
+        });
+        return answer.ok;
+      } catch (error) {
+        return (error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError';
+      }
     },
   };
 }

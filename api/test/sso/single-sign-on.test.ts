@@ -39,9 +39,10 @@ beforeAll(async () => {
     { logger: logs.logger },
   );
 });
+let directoryDown = false;
 afterAll(async () => {
   await app?.close();
-  await Promise.all([database?.dispose(), directory?.stop()]);
+  await Promise.all([database?.dispose(), directoryDown ? undefined : directory?.stop()]);
 });
 
 const settings = (session: TestSession, body: Record<string, unknown>) =>
@@ -266,5 +267,25 @@ describe('single sign-on through the organisation’s own provider', () => {
     });
     expect(test.statusCode).toBe(409);
     expect(test.json().message).toBe(SSO_MESSAGES.notConfigured);
+  });
+
+  it('sends nobody to a provider that is down: the login screen says so', async () => {
+    const owner = await sessionFor(app, 'auditor.owner@verity.test', 'auditor');
+    await settings(owner, {
+      issuer: directory.issuer,
+      clientId: 'verity',
+      clientSecret: CLIENT_SECRET,
+    });
+    expect(await testSignIn(owner, 'auditor.owner@verity.test')).toBe(
+      '/auditor/notification-settings?sso=tested',
+    );
+    await settings(owner, { issuer: directory.issuer, clientId: 'verity', required: true });
+    directoryDown = true;
+    await directory.kill();
+    const answer = await app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/sso?email=auditor.viewer%40verity.test',
+    });
+    expect(answer.headers.location).toBe('/login?error=identity_unavailable&userType=auditor');
   });
 });

@@ -78,6 +78,9 @@ const signInRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (!connection) return reply.redirect(loginWithError(signInErrors.ssoUnknown));
       let configuration: oidc.Configuration;
       try {
+        // A browser sent to a provider that is down lands on its "can't connect" page: say so here.
+        if (!(await fastify.ssoProviders.reachable(connection.issuer)))
+          throw new Error(`${connection.issuer} cannot be reached`);
         configuration = await fastify.ssoProviders.configuration(connection);
       } catch (error) {
         request.log.warn({ err: error }, "an organisation's identity provider is unavailable");
