@@ -219,3 +219,18 @@ export async function copyDelivery(
   if (!rows[0]) throw notFound();
   return toDelivery(rows[0]);
 }
+
+/**
+ * Forgets deliveries that ended (delivered, or failed every try) more than
+ * WEBHOOK_LIMITS.deliveryLogDays ago: the log shows a month; one still being tried is kept.
+ * Answers how many it forgot.
+ */
+export async function forgetOldDeliveries(db: Queryable, now: Date = new Date()): Promise<number> {
+  const { rows } = await db.query<{ id: string }>(
+    `DELETE FROM webhook_deliveries
+     WHERE state <> 'pending' AND created_at < $1::timestamptz - make_interval(days => $2)
+     RETURNING id`,
+    [now.toISOString(), WEBHOOK_LIMITS.deliveryLogDays],
+  );
+  return rows.length;
+}

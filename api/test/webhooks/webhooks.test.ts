@@ -328,4 +328,34 @@ describe('webhooks', () => {
     for (const secret of [newSecret, flaky.secret])
       expect(logged).not.toContain(secret.replace(/^whsec_/, ''));
   });
+
+  it('forgets in the daily scan the deliveries that ended more than a month ago, and keeps the rest', async () => {
+    const log = await subscribe('clientOwner', '/log', ['action_plan.revised']);
+    const now = new Date('2026-12-03T06:00:00Z');
+    const daysBefore = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+    const kept = [
+      ['delivered', WEBHOOK_LIMITS.deliveryLogDays - 1],
+      ['failed', WEBHOOK_LIMITS.deliveryLogDays - 1],
+      // Still being tried, however old.
+      ['pending', WEBHOOK_LIMITS.deliveryLogDays + 10],
+    ] as const;
+    const forgotten = [
+      ['delivered', WEBHOOK_LIMITS.deliveryLogDays + 1],
+      ['failed', WEBHOOK_LIMITS.deliveryLogDays + 10],
+    ] as const;
+    const ids: Record<string, string> = {};
+    for (const [state, days] of [...kept, ...forgotten]) {
+      const { rows } = await app.db.query<{ id: string }>(
+        `INSERT INTO webhook_deliveries (endpoint_id, event_type, payload, state, created_at)
+         VALUES ($1, 'action_plan.revised', '{}', $2, $3) RETURNING id`,
+        [log.endpoint.id, state, daysBefore(days)],
+      );
+      ids[`${state} ${days}`] = rows[0]!.id;
+    }
+    await app.notifications.scan(now);
+    const listed = await deliveriesOf('clientOwner', log.endpoint.id);
+    expect(listed.deliveries.map((delivery) => delivery.id).sort()).toEqual(
+      kept.map(([state, days]) => ids[`${state} ${days}`]).sort(),
+    );
+  });
 });

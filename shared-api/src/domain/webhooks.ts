@@ -42,6 +42,8 @@ export const WEBHOOK_LIMITS = {
   /** How long a rolled secret still signs beside the new one. */
   previousSecretHours: 24,
   deliveriesPageSize: 50,
+  /** How long a delivered or failed delivery stays in the log (the daily scan forgets older ones). */
+  deliveryLogDays: 30,
 } as const;
 
 export const WEBHOOK_MESSAGES = {

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { forgetOldDeliveries } from '../../webhooks/endpoints';
 import type { Queryable } from '../../db';
 import { queueOutbox, type EmailJob } from '../../notifications/deliveries';
 import { planDigests } from '../../notifications/digest';
@@ -91,6 +92,7 @@ export default fp(
         const digests = await planDigests(db, outbox, { now, scanHour });
         notifications.emailsQueued();
         await forgetDeliveries(db);
+        await forgetOldDeliveries(db, now);
         return { ...result, digests };
       },
       startWorkers: () => Promise.resolve(),
