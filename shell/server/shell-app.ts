@@ -97,6 +97,18 @@ export function buildShellServer(env: NodeJS.ProcessEnv = process.env) {
     },
   });
 
+  // What a phone or tablet needs to add Verity to its home screen: the web app manifest and its
+  // icons, from shell/public/installable (docs/decisions/0100-installable.md).
+  app.register(fastifyStatic, {
+    root: path.join(config.repoRoot, 'shell', 'public', 'installable'),
+    index: false,
+    wildcard: false,
+    decorateReply: false,
+    setHeaders(reply) {
+      reply.header('cache-control', 'no-cache');
+    },
+  });
+
   // Every other GET is a route of the single-page app: its page, with the remotes written in.
   const pages = shellPages(distDir, config);
   app.setNotFoundHandler(async (request, reply) => {
