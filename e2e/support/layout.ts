@@ -2,13 +2,17 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Expects nothing on the page to be wider than the screen: the page does not scroll sideways, and
- * no element of the main area sticks out past the right edge, except inside a box that scrolls
+ * no element of the main area sticks out past either edge, except inside a box that scrolls
  * (or clips) on its own and itself fits. Names the first offenders when it fails.
  */
 export async function expectFitsWidth(page: Page, label: string) {
   const width = page.viewportSize()!.width;
   const found = await page.evaluate((screenWidth) => {
-    const outside = (element: Element) => element.getBoundingClientRect().right > screenWidth + 1;
+    // Past either edge: a row that cannot wrap can run off the left as well as the right.
+    const outside = (element: Element) => {
+      const { left, right } = element.getBoundingClientRect();
+      return right > screenWidth + 1 || left < -1;
+    };
     return {
       page: document.documentElement.scrollWidth,
       widest: Array.from(document.querySelectorAll<HTMLElement>('main *'))

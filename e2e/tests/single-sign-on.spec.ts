@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { e2eEnvironment } from '../support/environment';
+import { expectFitsWidth } from '../support/layout';
 import { screenshot, signIn, signOut } from '../support/session';
 
 const DIRECTORY_PASSWORD = 'southbank-directory-pass';
@@ -110,6 +111,11 @@ test("an owner connects the organisation's provider, tests and requires it; a me
   await card.getByRole('button', { name: 'Require single sign-on' }).click();
   await expect(card.getByText('Required: members with an address at verity.test')).toBeVisible();
   await screenshot(page, 'single-sign-on-settings');
+  // The card on a phone: the long redirect address wraps, nothing runs off the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectFitsWidth(page, 'the settings page with single sign-on');
+  await card.scrollIntoViewIfNeeded();
+  await screenshot(page, 'single-sign-on-settings-phone');
   await signOut(page);
 
   // The member, on a phone: the work address leads to the organisation's provider.
