@@ -63,6 +63,8 @@ const areas: {
         ['company-dashboard', `${company}/dashboard`],
         ['manage', `${company}/manage`],
         ['monitoring-reports', `${company}/monitoring-reports`],
+        // The shell's settings page, with every owner's card (API tokens, webhooks, single sign-on).
+        ['settings', '/client/notification-settings'],
       ];
     },
   },

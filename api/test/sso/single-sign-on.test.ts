@@ -187,7 +187,7 @@ describe('single sign-on through the organisation’s own provider', () => {
     const again = await injectAs(app, owner, { method: 'DELETE', url: '/api/v1/organisation/sso' });
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe(SSO_MESSAGES.notConfigured);
-    expect((await read(owner)).data.connection).toBeNull();
+    expect((await read(owner)).data).toEqual({ connection: null, redirectUri: TEST_REDIRECT_URI });
 
     // The client secret is never logged.
     expect(JSON.stringify(logs.take())).not.toContain(CLIENT_SECRET);

@@ -4,12 +4,16 @@ import { apiClient } from '@verity/session';
 import type { KyInstance } from '@verity/session';
 import { dataOf } from './envelope';
 
-/** GET /organisation/sso (owners): the settings, never the client secret; null when none. */
-export async function getSingleSignOn(
+/**
+ * GET /organisation/sso (owners): the settings, never the client secret (null when none), and the
+ * redirect address to register at the provider.
+ */
+export function getSingleSignOn(
   client: KyInstance = apiClient,
-): Promise<SsoConnection | null> {
-  return (await dataOf<{ connection: SsoConnection | null }>(client.get('organisation/sso')))
-    .connection;
+): Promise<{ connection: SsoConnection | null; redirectUri: string }> {
+  return dataOf<{ connection: SsoConnection | null; redirectUri: string }>(
+    client.get('organisation/sso'),
+  );
 }
 
 /** PUT /organisation/sso (owners): saves the settings, or requires them once tested. */

@@ -44,7 +44,14 @@ const Redirect = { 302: Type.Null({ description: 'Redirect (Location header)' })
 export const ssoSchemas = routeSchemas({
   get: {
     response: {
-      200: successWith(Type.Object({ connection: Nullable(SsoConnection) })),
+      200: successWith(
+        Type.Object({
+          connection: Nullable(SsoConnection),
+          redirectUri: Type.String({
+            description: 'where the provider must send people back: registered there first',
+          }),
+        }),
+      ),
       ...ssoErrors,
     },
   },

@@ -41,7 +41,10 @@ const singleSignOnRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const row = await connectionOf(db, request.user);
       return {
         success: true as const,
-        data: { connection: row ? toConnection(row, config.redirectUri) : null },
+        data: {
+          connection: row ? toConnection(row, config.redirectUri) : null,
+          redirectUri: config.redirectUri,
+        },
       };
     },
   );

@@ -28,7 +28,7 @@ function answerSettings(tokens: ApiToken[] | ApiToken[][]) {
   onApi('get', 'notification-preferences', ok({ preferences: [] }));
   onApi('get', 'organisation/settings', ok({ settings: { timeZone: 'Europe/London' } }));
   onApi('get', 'organisation/webhooks', ok({ endpoints: [] }));
-  onApi('get', 'organisation/sso', ok({ connection: null }));
+  onApi('get', 'organisation/sso', ok({ connection: null, redirectUri: '/api/v1/auth/callback' }));
   onApi(
     'get',
     'organisation/api-tokens',

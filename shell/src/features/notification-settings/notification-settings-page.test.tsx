@@ -29,7 +29,7 @@ function answerSettings({ timeZone = 'Europe/London' } = {}) {
   onApi('get', 'organisation/settings', ok({ settings: { timeZone } }));
   onApi('get', 'organisation/api-tokens', ok({ tokens: [] }));
   onApi('get', 'organisation/webhooks', ok({ endpoints: [] }));
-  onApi('get', 'organisation/sso', ok({ connection: null }));
+  onApi('get', 'organisation/sso', ok({ connection: null, redirectUri: '/api/v1/auth/callback' }));
 }
 
 async function renderPage(user: (typeof users)[keyof typeof users], path?: string) {

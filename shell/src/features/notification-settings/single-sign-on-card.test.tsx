@@ -29,7 +29,11 @@ function answerSettings(value: SsoConnection | null) {
   onApi('get', 'organisation/settings', ok({ settings: { timeZone: 'Europe/London' } }));
   onApi('get', 'organisation/api-tokens', ok({ tokens: [] }));
   onApi('get', 'organisation/webhooks', ok({ endpoints: [] }));
-  onApi('get', 'organisation/sso', ok({ connection: value }));
+  onApi(
+    'get',
+    'organisation/sso',
+    ok({ connection: value, redirectUri: 'https://verity.example.com/api/v1/auth/callback' }),
+  );
 }
 
 /** The card, once its settings have loaded. */
@@ -50,6 +54,10 @@ describe('single sign-on card', () => {
     const saved = onApi('put', 'organisation/sso', ok({ connection: connection() }));
     const card = await renderCard();
     const user = userEvent.setup();
+    // The address to register at the provider comes first: it is needed before there is a client ID.
+    expect(
+      within(card).getByText('https://verity.example.com/api/v1/auth/callback'),
+    ).toBeInTheDocument();
 
     await user.type(within(card).getByLabelText(SSO_MESSAGES.issuerLabel), 'login.example.com');
     await user.click(within(card).getByRole('button', { name: SSO_MESSAGES.save }));

@@ -47,7 +47,7 @@ export function SingleSignOnCard() {
   const queryClient = useQueryClient();
   const headingId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
-  const connection = useQuery({ queryKey: connectionKey, queryFn: () => getSingleSignOn() });
+  const answer = useQuery({ queryKey: connectionKey, queryFn: () => getSingleSignOn() });
   const [issuer, setIssuer] = useState('');
   const [clientId, setClientId] = useState('');
   const [clientSecret, setClientSecret] = useState('');
@@ -65,14 +65,17 @@ export function SingleSignOnCard() {
     setSearchParams(rest, { replace: true });
   }, [searchParams, setSearchParams]);
 
-  const saved = connection.data;
+  const saved = answer.data?.connection ?? null;
   useEffect(() => {
     if (!saved) return;
     setIssuer(saved.issuer);
     setClientId(saved.clientId);
   }, [saved]);
 
-  const store = (value: SsoConnection | null) => queryClient.setQueryData(connectionKey, value);
+  const store = (value: SsoConnection | null) =>
+    queryClient.setQueryData(connectionKey, (before: typeof answer.data) =>
+      before ? { ...before, connection: value } : before,
+    );
   const failed = (failure: unknown) => toast.error(getErrorText(failure));
   const save = useMutation({
     mutationFn: () =>
@@ -144,21 +147,20 @@ export function SingleSignOnCard() {
           {text.testOutcome[outcome]}
         </p>
       ) : null}
-      {connection.isPending ? <LoadingState /> : null}
-      {connection.isError ? (
+      {answer.isPending ? <LoadingState /> : null}
+      {answer.isError ? (
         <p className="notification-settings__alert" role="alert">
-          {getErrorText(connection.error)}
+          {getErrorText(answer.error)}
         </p>
       ) : null}
-      {saved ? (
-        <>
-          <ConnectionState connection={saved} />
-          <p className="notification-settings__note">
-            {text.redirectLabel}: <code className="single-sign-on__value">{saved.redirectUri}</code>
-          </p>
-        </>
+      {saved ? <ConnectionState connection={saved} /> : null}
+      {answer.data ? (
+        <p className="notification-settings__note">
+          {text.redirectLabel}:{' '}
+          <code className="single-sign-on__value">{answer.data.redirectUri}</code>
+        </p>
       ) : null}
-      {connection.isSuccess ? (
+      {answer.isSuccess ? (
         <form onSubmit={onSubmit} noValidate className="notification-settings__form">
           <TextField
             label={text.issuerLabel}

@@ -37,7 +37,7 @@ function answerSettings(lists: WebhookEndpoint[][]) {
   onApi('get', 'notification-preferences', ok({ preferences: [] }));
   onApi('get', 'organisation/settings', ok({ settings: { timeZone: 'Europe/London' } }));
   onApi('get', 'organisation/api-tokens', ok({ tokens: [] }));
-  onApi('get', 'organisation/sso', ok({ connection: null }));
+  onApi('get', 'organisation/sso', ok({ connection: null, redirectUri: '/api/v1/auth/callback' }));
   onApi(
     'get',
     'organisation/webhooks',
