@@ -196,63 +196,30 @@ describe('single sign-on through the organisation’s own provider', () => {
   it('refuses settings it cannot use, in words, and keeps what was there', async () => {
     const owner = await sessionFor(app, 'auditor.owner@verity.test', 'auditor');
     const closedPort = await freePort();
-    const cases: [Record<string, unknown>, number, string][] = [
-      [{ issuer: 'not a url', clientId: 'x', clientSecret: 's' }, 400, SSO_MESSAGES.badIssuer],
-      [
-        { issuer: 'https://idp.example.com/?a=1', clientId: 'x', clientSecret: 's' },
-        400,
-        SSO_MESSAGES.badIssuer,
-      ],
+    const refused = (issuer: string, message: string, more: Record<string, unknown> = {}) => ({
+      body: { issuer, clientId: 'verity', clientSecret: 's', ...more },
+      status: 400,
+      message,
+    });
+    const cases = [
+      refused('not a url', SSO_MESSAGES.badIssuer),
+      refused('https://idp.example.com/?a=1', SSO_MESSAGES.badIssuer),
       // Plain http only to a host the operator listed.
-      [
-        { issuer: 'http://idp.example.com', clientId: 'x', clientSecret: 's' },
-        400,
-        SSO_MESSAGES.badIssuer,
-      ],
-      [
-        { issuer: `https://idp.example.com/${'a'.repeat(600)}`, clientId: 'x', clientSecret: 's' },
-        400,
-        SSO_MESSAGES.issuerTooLong,
-      ],
-      [
-        { issuer: directory.issuer, clientId: '  ', clientSecret: 's' },
-        400,
-        SSO_MESSAGES.clientIdRequired,
-      ],
-      [
-        { issuer: directory.issuer, clientId: 'x'.repeat(301), clientSecret: 's' },
-        400,
-        SSO_MESSAGES.clientIdTooLong,
-      ],
-      [{ issuer: directory.issuer, clientId: 'verity' }, 400, SSO_MESSAGES.clientSecretRequired],
-      [
-        { issuer: directory.issuer, clientId: 'verity', clientSecret: 'x'.repeat(2001) },
-        400,
-        SSO_MESSAGES.clientSecretTooLong,
-      ],
+      refused('http://idp.example.com', SSO_MESSAGES.badIssuer),
+      refused(`https://idp.example.com/${'a'.repeat(600)}`, SSO_MESSAGES.issuerTooLong),
+      refused(directory.issuer, SSO_MESSAGES.clientIdRequired, { clientId: '  ' }),
+      refused(directory.issuer, SSO_MESSAGES.clientIdTooLong, { clientId: 'x'.repeat(301) }),
+      refused(directory.issuer, SSO_MESSAGES.clientSecretRequired, { clientSecret: undefined }),
+      refused(directory.issuer, SSO_MESSAGES.clientSecretTooLong, {
+        clientSecret: 'x'.repeat(2001),
+      }),
       // No server-side requests into Verity's own network.
-      [
-        { issuer: 'https://127.0.0.1:9', clientId: 'x', clientSecret: 's' },
-        400,
-        SSO_MESSAGES.privateIssuer,
-      ],
-      [
-        { issuer: 'https://169.254.169.254', clientId: 'x', clientSecret: 's' },
-        400,
-        SSO_MESSAGES.privateIssuer,
-      ],
-      [
-        { issuer: `http://localhost:${closedPort}`, clientId: 'x', clientSecret: 's' },
-        400,
-        SSO_MESSAGES.discoveryFailed,
-      ],
-      [
-        { issuer: directory.issuer, clientId: 'verity', clientSecret: 's', required: true },
-        409,
-        SSO_MESSAGES.untested,
-      ],
+      refused('https://127.0.0.1:9', SSO_MESSAGES.privateIssuer),
+      refused('https://169.254.169.254', SSO_MESSAGES.privateIssuer),
+      refused(`http://localhost:${closedPort}`, SSO_MESSAGES.discoveryFailed),
+      { ...refused(directory.issuer, SSO_MESSAGES.untested, { required: true }), status: 409 },
     ];
-    for (const [body, status, message] of cases) {
+    for (const { body, status, message } of cases) {
       const answer = await settings(owner, body);
       expect({ body, status: answer.statusCode, message: answer.json().message }).toEqual({
         body,

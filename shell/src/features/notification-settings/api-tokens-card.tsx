@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API_TOKEN_LIMITS,
@@ -25,6 +25,7 @@ import {
   toast,
 } from '@verity/shared-ui';
 import { SecretOnce } from './secret-once';
+import { SettingsCard } from './settings-card';
 
 const tokensKey = ['api-tokens'] as const;
 const EXPIRY_CHOICES = [30, 90, 180, 365] as const;
@@ -49,7 +50,6 @@ const isLive = (token: ApiToken, now: number) =>
 export function ApiTokensCard() {
   const queryClient = useQueryClient();
   const tokens = useQuery({ queryKey: tokensKey, queryFn: () => listApiTokens() });
-  const headingId = useId();
   const [name, setName] = useState('');
   const [role, setRole] = useState<string>('viewer');
   const [purpose, setPurpose] = useState<string>('api');
@@ -90,11 +90,7 @@ export function ApiTokensCard() {
   const now = Date.now();
 
   return (
-    <section className="notification-settings__card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="notification-settings__heading">
-        {text.title}
-      </h2>
-      <p className="notification-settings__intro">{text.intro}</p>
+    <SettingsCard title={text.title} intro={text.intro}>
       {made ? (
         <SecretOnce label="Secret" secret={made.secret} onDone={() => setMade(null)}>
           <strong>{made.token.name}</strong>: {text.secretOnce}
@@ -188,6 +184,6 @@ export function ApiTokensCard() {
         busy={revoke.isPending}
         onConfirm={() => revoking && revoke.mutate(revoking)}
       />
-    </section>
+    </SettingsCard>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   DATE_STYLES,
   DATE_STYLE_LABELS,
@@ -9,6 +9,7 @@ import {
 import { getErrorText, updateMySettings } from '@verity/shared-api/calls';
 import { sessionStore } from '@verity/session';
 import { Button, toast, useDateStyle } from '@verity/shared-ui';
+import { SettingsCard } from './settings-card';
 
 /**
  * How dates are written for the signed-in user (docs/decisions/0090-one-date-style-per-user.md): each
@@ -19,7 +20,6 @@ export function DateStyleForm({ onDirtyChange }: { onDirtyChange: (dirty: boolea
   const saved = useDateStyle();
   const [draft, setDraft] = useState<DateStyle | null>(null);
   const [busy, setBusy] = useState(false);
-  const headingId = useId();
   const chosen = draft ?? saved;
   const dirty = draft !== null && draft !== saved;
   const today = new Date();
@@ -42,10 +42,7 @@ export function DateStyleForm({ onDirtyChange }: { onDirtyChange: (dirty: boolea
   };
 
   return (
-    <section className="notification-settings__card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="notification-settings__heading">
-        {text.heading}
-      </h2>
+    <SettingsCard title={text.heading}>
       <p className="notification-settings__note">{text.intro}</p>
       <form onSubmit={onSubmit} noValidate className="notification-settings__form">
         <fieldset className="notification-settings__choices">
@@ -72,6 +69,6 @@ export function DateStyleForm({ onDirtyChange }: { onDirtyChange: (dirty: boolea
           </Button>
         </div>
       </form>
-    </section>
+    </SettingsCard>
   );
 }

@@ -19,6 +19,7 @@ import {
   type NotificationPreference,
   type NotificationPreferenceChange,
 } from './settings-queries';
+import { SettingsCard } from './settings-card';
 
 type Switches = Record<NotificationChannel, boolean>;
 type Choices = Partial<Record<NotificationKind, Switches>>;
@@ -67,7 +68,6 @@ export function NotificationPreferencesForm({
   const save = useSaveNotificationPreferences();
   const [choices, setChoices] = useState<Choices>({});
   const lockedNoteId = useId();
-  const headingId = useId();
   const stored = preferences.data ?? [];
   const changes = changesOf(stored, choices);
   const dirty = changes.length > 0;
@@ -94,10 +94,7 @@ export function NotificationPreferencesForm({
   };
 
   return (
-    <section className="notification-settings__card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="notification-settings__heading">
-        {text.kindsHeading}
-      </h2>
+    <SettingsCard title={text.kindsHeading}>
       {preferences.isPending ? <LoadingState /> : null}
       {preferences.isError ? (
         <p className="notification-settings__alert" role="alert">
@@ -160,6 +157,6 @@ export function NotificationPreferencesForm({
           </div>
         </form>
       ) : null}
-    </section>
+    </SettingsCard>
   );
 }

@@ -13,6 +13,7 @@ import { getErrorText } from '@verity/shared-api/calls';
 import { Button, LoadingState, TextField, toast } from '@verity/shared-ui';
 import { NOTIFICATION_SETTINGS_TEXT as text } from '../../notification-strings';
 import { useOrganisationSettings, useSaveOrganisationTimeZone } from './settings-queries';
+import { SettingsCard } from './settings-card';
 
 /** Every zone this browser knows, plus UTC (the default, which the list leaves out) and the stored one. */
 function timeZoneChoices(stored: string | undefined): string[] {
@@ -50,7 +51,6 @@ export function OrganisationTimeZoneForm({
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const headingId = useId();
   const listId = useId();
   const stored = settings.data?.timeZone;
   const value = draft ?? stored ?? '';
@@ -82,10 +82,7 @@ export function OrganisationTimeZoneForm({
   };
 
   return (
-    <section className="notification-settings__card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="notification-settings__heading">
-        {ORGANISATION_TIME_ZONE_LABEL}
-      </h2>
+    <SettingsCard title={ORGANISATION_TIME_ZONE_LABEL}>
       {settings.isPending ? <LoadingState /> : null}
       {settings.isError ? (
         <p className="notification-settings__alert" role="alert">
@@ -130,6 +127,6 @@ export function OrganisationTimeZoneForm({
           <p className="notification-settings__note">{text.ownerOnly}</p>
         </>
       ) : null}
-    </section>
+    </SettingsCard>
   );
 }

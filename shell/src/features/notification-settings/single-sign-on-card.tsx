@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -18,6 +18,7 @@ import {
 } from '@verity/shared-api/calls';
 import { Button, ConfirmDialog, LoadingState, TextField, toast } from '@verity/shared-ui';
 import { assignLocation } from '../../lib/browser-location';
+import { SettingsCard } from './settings-card';
 
 const connectionKey = ['single-sign-on'] as const;
 
@@ -45,7 +46,6 @@ function ConnectionState({ connection }: { connection: SsoConnection }) {
  */
 export function SingleSignOnCard() {
   const queryClient = useQueryClient();
-  const headingId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const answer = useQuery({ queryKey: connectionKey, queryFn: () => getSingleSignOn() });
   const [issuer, setIssuer] = useState('');
@@ -132,11 +132,7 @@ export function SingleSignOnCard() {
   };
 
   return (
-    <section className="notification-settings__card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="notification-settings__heading">
-        {text.title}
-      </h2>
-      <p className="notification-settings__intro">{text.intro}</p>
+    <SettingsCard title={text.title} intro={text.intro}>
       {outcome ? (
         <p
           className={
@@ -230,6 +226,6 @@ export function SingleSignOnCard() {
         busy={remove.isPending}
         onConfirm={() => remove.mutate()}
       />
-    </section>
+    </SettingsCard>
   );
 }

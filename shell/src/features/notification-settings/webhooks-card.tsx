@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   WEBHOOK_EVENTS,
@@ -29,6 +29,7 @@ import {
   toast,
 } from '@verity/shared-ui';
 import { SecretOnce } from './secret-once';
+import { SettingsCard } from './settings-card';
 
 const endpointsKey = ['webhooks'] as const;
 const deliveriesKey = (id: string) => ['webhooks', id, 'deliveries'] as const;
@@ -98,7 +99,6 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
 export function WebhooksCard() {
   const queryClient = useQueryClient();
   const endpoints = useQuery({ queryKey: endpointsKey, queryFn: () => listWebhooks() });
-  const headingId = useId();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEvent[]>(['gap.status_changed']);
   const [urlError, setUrlError] = useState<string | null>(null);
@@ -152,14 +152,10 @@ export function WebhooksCard() {
   };
 
   return (
-    <section className="notification-settings__card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="notification-settings__heading">
-        {text.title}
-      </h2>
-      <p className="notification-settings__intro">
-        Verity tells another system when something happens in your organisation’s plans: each event
-        is POSTed, signed with the endpoint’s secret, to the address you give.
-      </p>
+    <SettingsCard
+      title={text.title}
+      intro="Verity tells another system when something happens in your organisation’s plans: each event is POSTed, signed with the endpoint’s secret, to the address you give."
+    >
       {secret ? (
         <SecretOnce label="Signing secret" secret={secret.secret} onDone={() => setSecret(null)}>
           Signing secret for <strong>{secret.endpoint.url}</strong>: copy it now, it will not be
@@ -288,6 +284,6 @@ export function WebhooksCard() {
         busy={remove.isPending}
         onConfirm={() => removing && remove.mutate(removing)}
       />
-    </section>
+    </SettingsCard>
   );
 }
