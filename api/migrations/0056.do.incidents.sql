@@ -2,11 +2,12 @@
 -- client's clocks, the root-cause analysis, the client's questions, the corrective actions as gaps,
 -- and the daily scan's escalation of a late root-cause analysis.
 
--- The client's clocks, in days after the event; a client without a row has the defaults (3 and 30).
+-- The client's clocks, in days after the event; a client without a row has the defaults
+-- (DEFAULT_INCIDENT_CLOCKS: 3 and 30).
 CREATE TABLE incident_clock_settings (
   client_id uuid PRIMARY KEY REFERENCES clients (id) ON DELETE CASCADE,
-  notify_within_days integer NOT NULL DEFAULT 3 CHECK (notify_within_days BETWEEN 1 AND 365),
-  root_cause_within_days integer NOT NULL DEFAULT 30 CHECK (root_cause_within_days BETWEEN 1 AND 365),
+  notify_within_days integer NOT NULL CHECK (notify_within_days BETWEEN 1 AND 365),
+  root_cause_within_days integer NOT NULL CHECK (root_cause_within_days BETWEEN 1 AND 365),
   updated_by uuid REFERENCES users (id) ON DELETE SET NULL,
   updated_at timestamptz NOT NULL DEFAULT now()
 );

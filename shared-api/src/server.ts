@@ -23,6 +23,7 @@ export * from './domain/api-tokens';
 export * from './domain/webhooks';
 export * from './domain/single-sign-on';
 export * from './domain/monitoring-reports';
+export * from './domain/incidents';
 export * from './domain/notifications';
 export * from './domain/permissions';
 export * from './domain/portfolio';

@@ -43,8 +43,14 @@ function whereGap(gap: GapContext): string {
 /** ' — now Prov Close': the status a closure event left the gap in, as its badge names it. */
 const now = (status: keyof typeof STATUS_LABELS) => ` — now ${STATUS_LABELS[status]}`;
 
-/** The kinds told about one gap; the monitoring report's own are in ../monitoring-reports. */
-export type GapNotificationKind = Exclude<NotificationKind, 'digest' | `report${string}`>;
+/**
+ * The kinds told about one gap; the monitoring report's own are in ../monitoring-reports, the
+ * incident's in ../incidents.
+ */
+export type GapNotificationKind = Exclude<
+  NotificationKind,
+  'digest' | `report${string}` | `incident${string}`
+>;
 
 export function notificationText(
   kind: GapNotificationKind,

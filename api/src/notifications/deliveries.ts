@@ -42,6 +42,8 @@ export type EmailJob =
     }
   /** The daily scan's report reminder or overdue notice. */
   | { type: 'reportNotice'; userId: string; noticeId: string }
+  /** A serious incident reported, or its late root-cause analysis (docs/decisions/0099-serious-incidents.md). */
+  | { type: 'incident'; userId: string; kind: string; incidentId: string }
   /** The invitation to a membership: its one-time link is made when the job runs, never stored here. */
   | { type: 'invitation'; userId: string; invitedBy: string | null }
   /** An owner told that a webhook endpoint of their organisation was switched off. */
@@ -77,14 +79,16 @@ export function queueOutbox(
 }
 
 /**
- * What a bell's row is about, as its columns hold it: a gap (its plan and company), or a company's
- * monitoring report (null before one is started); and its page in each reader's own area.
+ * What a bell's row is about, as its columns hold it: a gap (its plan and company), a company's
+ * monitoring report (null before one is started) or incident; and its page in each reader's own area.
  */
 export interface NotificationSubject {
   gapId: string | null;
   actionPlanId: string | null;
   targetCompanyId: string;
   monitoringReportId: string | null;
+  /** A serious incident of the company. */
+  incidentId?: string | null;
   link(userType: UserType): string;
 }
 
@@ -108,8 +112,8 @@ export async function insertInAppNotifications(
   if (readers.length === 0) return;
   await tx.query(
     `INSERT INTO notifications (user_id, kind, title, body, gap_id, action_plan_id, target_company_id,
-       monitoring_report_id, link)
-     SELECT r.user_id, $3, $4, $5, $6, $7, $8, $9, r.link
+       monitoring_report_id, incident_id, link)
+     SELECT r.user_id, $3, $4, $5, $6, $7, $8, $9, $10, r.link
      FROM unnest($1::uuid[], $2::text[]) AS r(user_id, link)`,
     [
       readers.map((reader) => reader.userId),
@@ -121,6 +125,7 @@ export async function insertInAppNotifications(
       subject.actionPlanId,
       subject.targetCompanyId,
       subject.monitoringReportId,
+      subject.incidentId ?? null,
     ],
   );
 }

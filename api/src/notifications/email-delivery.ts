@@ -20,6 +20,7 @@ import { gapLink, preferencesLink, readGapContext } from './gap-context';
 import { eventParties, gapRecipients, NOTICE_PARTIES } from './recipients';
 import { noticeStands } from './scan';
 import { webhookOffMessage } from '../webhooks/webhook-mail';
+import { incidentEmailOf } from '../incidents/incident-notifications';
 import { reportEmailOf } from '../monitoring-reports/report-notifications';
 
 interface Reader {
@@ -126,6 +127,8 @@ export async function emailOf(
     case 'report':
     case 'reportNotice':
       return reportEmailOf(db, publicUrl, job);
+    case 'incident':
+      return incidentEmailOf(db, publicUrl, job);
     case 'digest': {
       const reader = await readReader(db, job.userId);
       if (!reader?.digestByEmail) return null;

@@ -14,6 +14,7 @@ import { gapSubject, insertInAppNotifications, type EmailJob, type Outbox } from
 import { recordWebhookEvent, WEBHOOK_EVENT_OF } from '../webhooks/events';
 import { readGapContext } from './gap-context';
 import { gapRecipients, NOTICE_PARTIES } from './recipients';
+import { scanCompanyIncidents } from '../incidents/incident-notifications';
 import { scanCompanyReports } from '../monitoring-reports/report-notifications';
 
 /** A company whose scan missed days (the API was down) catches up at most this many. */
@@ -161,6 +162,8 @@ export async function scanGaps(
       }
       // The company's monitoring report reminders and overdue notice, on the same day.
       await scanCompanyReports(tx, company, catchUp, options.email === false ? null : outbox);
+      // A late root-cause analysis of the company's incidents, escalated once.
+      await scanCompanyIncidents(tx, company.id, now, options.email === false ? null : outbox);
       result.companies += 1;
       result.notices += notices.length;
     });

@@ -12,6 +12,7 @@ import notificationRoutes from './notifications';
 import organisationRoutes from './organisations';
 import portfolioRoutes from './portfolio';
 import reportRoutes from './reports';
+import incidentRoutes from './incidents';
 import monitoringReportRoutes from './monitoring-reports';
 
 /**
@@ -60,6 +61,7 @@ const signedInRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(notificationRoutes);
   await fastify.register(reportRoutes);
   await fastify.register(monitoringReportRoutes);
+  await fastify.register(incidentRoutes);
   await fastify.register(liveRoutes);
 };
 

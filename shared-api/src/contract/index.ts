@@ -17,3 +17,4 @@ export * from './api-tokens';
 export * from './webhooks';
 export * from './single-sign-on';
 export * from './monitoring-reports';
+export * from './incidents';

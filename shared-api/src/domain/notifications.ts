@@ -17,6 +17,8 @@ export const NOTIFICATION_KINDS = [
   'reportAccepted',
   'reportDueSoon',
   'reportOverdue',
+  'incidentReported',
+  'incidentRootCauseLate',
   'digest',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -39,6 +41,8 @@ export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>
   reportAccepted: 'Monitoring report accepted',
   reportDueSoon: 'Monitoring report due (14, 7 and 1 days before)',
   reportOverdue: 'Monitoring report overdue',
+  incidentReported: 'Serious incident reported',
+  incidentRootCauseLate: 'Incident root-cause analysis late',
   digest: 'Weekly digest (Monday morning)',
 };
 
@@ -60,6 +64,8 @@ export const NOTIFICATION_KIND_CHANNELS: Readonly<
   reportAccepted: ['email', 'inApp'],
   reportDueSoon: ['email', 'inApp'],
   reportOverdue: ['email', 'inApp'],
+  incidentReported: ['email', 'inApp'],
+  incidentRootCauseLate: ['email', 'inApp'],
   digest: ['email'],
 };
 

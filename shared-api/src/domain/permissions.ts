@@ -41,6 +41,15 @@ export const PERMISSIONS = {
   reviewMonitoringReport: { client: NOT_VIEWER },
   manageReportRule: { client: NOT_VIEWER },
   viewReportPortfolio: { client: EVERYONE },
+  // Serious incidents (docs/decisions/0099-serious-incidents.md): the company reports them and
+  // writes the root cause, the client and the company's firms read them, the client asks and closes.
+  viewIncidents: ALL_USER_TYPES,
+  reportIncident: { targetCompany: NOT_VIEWER },
+  askIncidentQuestion: { client: NOT_VIEWER },
+  closeIncident: { client: NOT_VIEWER },
+  /** A corrective action is a gap: the company's non-viewers, or the firm's owners and admins. */
+  addIncidentCorrectiveAction: { targetCompany: NOT_VIEWER, auditor: ADMIN_OR_OWNER },
+  viewIncidentPortfolio: { client: EVERYONE },
 
   // Users of one's own organisation
   viewClientUsers: { client: EVERYONE },

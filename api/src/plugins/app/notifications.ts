@@ -9,7 +9,9 @@ import {
   forgetDeliveries,
 } from '../../notifications/email-delivery';
 import { notifyGapEvent, type GapEvent } from '../../notifications/events';
+import { notifyIncidentReported } from '../../incidents/incident-notifications';
 import { notifyReportEvent, type ReportEvent } from '../../monitoring-reports/report-notifications';
+import type { SessionUser } from '@verity/shared-api/src/server';
 import {
   createJobQueue,
   EMAIL_QUEUE,
@@ -33,6 +35,8 @@ export interface Notifications {
   gapEvent(tx: Queryable, event: GapEvent): Promise<void>;
   /** Tells the other party of a monitoring report's submission or review, in the write's transaction. */
   reportEvent(tx: Queryable, event: ReportEvent): Promise<void>;
+  /** Tells the client and the company's firms of a serious incident, in the report's transaction. */
+  incidentReported(tx: Queryable, incidentId: string, author: SessionUser): Promise<void>;
   /** Queues e-mail jobs (an invitation) in the write's own transaction. */
   queueEmails(tx: Queryable, jobs: EmailJob[]): Promise<void>;
   /**
@@ -83,6 +87,8 @@ export default fp(
     const notifications: Notifications = {
       gapEvent: (tx, event) => notifyGapEvent(tx, outbox, event),
       reportEvent: (tx, event) => notifyReportEvent(tx, outbox, event),
+      incidentReported: (tx, incidentId, author) =>
+        notifyIncidentReported(tx, outbox, incidentId, author),
       queueEmails: (tx, jobs) => outbox.queueEmails(tx, jobs),
       emailsQueued() {
         if (emailWorker) queue.notifyWorker(emailWorker);

@@ -1,0 +1,209 @@
+// Who hears of a serious incident, and when (docs/decisions/0099-serious-incidents.md): a report
+// goes at once to every member of the company's client and of the firms assigned to the company,
+// never to the author; the daily scan escalates a late root-cause analysis once, to the company's
+// and the client's non-viewers. The bell's rows and the e-mail jobs are written in the transaction
+// of what caused them; an e-mail job checks when it runs that what it tells still holds.
+import {
+  INCIDENT_CATEGORY_LABELS,
+  USER_TYPE_AREA_PATHS,
+  type IncidentCategory,
+  type SessionUser,
+  type UserType,
+} from '@verity/shared-api/src/server';
+import type { Queryable } from '../db';
+import type { MailMessage } from '../mail/mailer';
+import { notificationEmail, type NotificationText } from '../notifications/content';
+import {
+  insertInAppNotifications,
+  type EmailJob,
+  type NotificationSubject,
+  type Outbox,
+} from '../notifications/deliveries';
+import { formatDay, preferencesLink } from '../notifications/gap-context';
+import { subjectRecipients, type Recipient } from '../notifications/recipients';
+
+export type IncidentNotificationKind = 'incidentReported' | 'incidentRootCauseLate';
+
+type IncidentParty = 'company' | 'client' | 'clientMembers' | 'firmMembers';
+
+const INCIDENT_PARTIES: Readonly<Record<IncidentNotificationKind, readonly IncidentParty[]>> = {
+  incidentReported: ['clientMembers', 'firmMembers'],
+  incidentRootCauseLate: ['company', 'client'],
+};
+
+/** The people of each party, SQL over the user `u` and the company `tc`. */
+const PARTY_SQL: Readonly<Record<IncidentParty, string>> = {
+  company: `(u.user_type = 'targetCompany' AND u.target_company_id = tc.id AND u.role <> 'viewer')`,
+  client: `(u.user_type = 'client' AND u.client_id = tc.client_id AND u.role <> 'viewer')`,
+  clientMembers: `(u.user_type = 'client' AND u.client_id = tc.client_id)`,
+  firmMembers: `(u.user_type = 'auditor' AND EXISTS (SELECT 1 FROM company_auditors ca
+    WHERE ca.target_company_id = tc.id AND ca.auditor_id = u.auditor_id))`,
+};
+
+const incidentRecipients = (
+  db: Queryable,
+  targetCompanyId: string,
+  kind: IncidentNotificationKind,
+  exceptUserId: string | null,
+): Promise<Recipient[]> =>
+  subjectRecipients(
+    db,
+    { type: 'company', id: targetCompanyId },
+    kind,
+    INCIDENT_PARTIES[kind].map((party) => PARTY_SQL[party]),
+    exceptUserId,
+  );
+
+/** The incident's page in the reader's own area. */
+export function incidentLink(
+  userType: UserType,
+  place: { targetCompanyId: string; incidentId: string },
+): string {
+  const id = encodeURIComponent;
+  return userType === 'targetCompany'
+    ? `${USER_TYPE_AREA_PATHS.targetCompany}/incidents/${id(place.incidentId)}`
+    : `${USER_TYPE_AREA_PATHS[userType]}/target-companies/${id(place.targetCompanyId)}/incidents/${id(place.incidentId)}`;
+}
+
+interface IncidentContext {
+  incidentId: string;
+  targetCompanyId: string;
+  companyName: string;
+  category: IncidentCategory;
+  severity: string;
+  occurredOn: string;
+  location: string;
+  reportedByName: string;
+  reportedBy: string | null;
+  rootCauseDueOn: string;
+  late: boolean;
+}
+
+async function readIncidentContext(
+  db: Queryable,
+  incidentId: string,
+): Promise<IncidentContext | null> {
+  const { rows } = await db.query<IncidentContext>(
+    `SELECT i.id AS "incidentId", i.target_company_id AS "targetCompanyId",
+       tc.target_company_name AS "companyName", i.category, i.severity,
+       to_char(incident_client_day(i.target_company_id, i.occurred_at), 'YYYY-MM-DD') AS "occurredOn",
+       i.location, i.reported_by_name AS "reportedByName", i.reported_by AS "reportedBy",
+       to_char(i.root_cause_due_on, 'YYYY-MM-DD') AS "rootCauseDueOn",
+       incident_root_cause_late(i, now()) AS late
+     FROM incidents i JOIN target_companies tc ON tc.id = i.target_company_id WHERE i.id = $1`,
+    [incidentId],
+  );
+  return rows[0] ?? null;
+}
+
+export function incidentNotificationText(
+  kind: IncidentNotificationKind,
+  incident: IncidentContext,
+): NotificationText {
+  const what = `${INCIDENT_CATEGORY_LABELS[incident.category].toLowerCase()} (${incident.severity} severity)`;
+  switch (kind) {
+    case 'incidentReported':
+      return {
+        title: `Serious incident reported: ${incident.companyName}`,
+        body: `${incident.reportedByName} reported a ${what} at ${incident.location} on ${formatDay(incident.occurredOn)}. The root-cause analysis is due on ${formatDay(incident.rootCauseDueOn)}.`,
+      };
+    case 'incidentRootCauseLate':
+      return {
+        title: `Incident root-cause analysis late: ${incident.companyName}`,
+        body: `The root-cause analysis of the ${what} at ${incident.location} on ${formatDay(incident.occurredOn)} was due on ${formatDay(incident.rootCauseDueOn)} and has not been submitted.`,
+      };
+  }
+}
+
+const incidentSubject = (incident: IncidentContext): NotificationSubject => ({
+  gapId: null,
+  actionPlanId: null,
+  targetCompanyId: incident.targetCompanyId,
+  monitoringReportId: null,
+  incidentId: incident.incidentId,
+  link: (userType) => incidentLink(userType, incident),
+});
+
+async function notify(
+  tx: Queryable,
+  outbox: Outbox | null,
+  kind: IncidentNotificationKind,
+  incident: IncidentContext,
+  exceptUserId: string | null,
+): Promise<void> {
+  const recipients = await incidentRecipients(tx, incident.targetCompanyId, kind, exceptUserId);
+  const text = incidentNotificationText(kind, incident);
+  await insertInAppNotifications(tx, kind, incidentSubject(incident), text, recipients);
+  const jobs: EmailJob[] = recipients
+    .filter((recipient) => recipient.byEmail)
+    .map((recipient) => ({
+      type: 'incident',
+      userId: recipient.userId,
+      kind,
+      incidentId: incident.incidentId,
+    }));
+  if (outbox) await outbox.queueEmails(tx, jobs);
+}
+
+/** Tells the client and the company's firms of a report, in the report's transaction. */
+export async function notifyIncidentReported(
+  tx: Queryable,
+  outbox: Outbox,
+  incidentId: string,
+  author: SessionUser,
+): Promise<void> {
+  const incident = await readIncidentContext(tx, incidentId);
+  if (incident) await notify(tx, outbox, 'incidentReported', incident, author._id);
+}
+
+/**
+ * The daily scan's part for incidents, in the company's day transaction: each incident whose
+ * root-cause analysis is late at `now` is escalated once (`incident_notices`).
+ */
+export async function scanCompanyIncidents(
+  tx: Queryable,
+  targetCompanyId: string,
+  now: Date,
+  outbox: Outbox | null,
+): Promise<number> {
+  const { rows } = await tx.query<{ incident_id: string }>(
+    `INSERT INTO incident_notices (incident_id, kind)
+     SELECT i.id, 'incidentRootCauseLate' FROM incidents i
+     WHERE i.target_company_id = $1 AND incident_root_cause_late(i, $2::timestamptz)
+     ON CONFLICT ON CONSTRAINT incident_notices_once DO NOTHING
+     RETURNING incident_id`,
+    [targetCompanyId, now.toISOString()],
+  );
+  for (const { incident_id } of rows) {
+    const incident = await readIncidentContext(tx, incident_id);
+    if (incident) await notify(tx, outbox, 'incidentRootCauseLate', incident, null);
+  }
+  return rows.length;
+}
+
+/** The e-mail an incident job stands for now, or null when it should no longer go. */
+export async function incidentEmailOf(
+  db: Queryable,
+  publicUrl: string,
+  job: Extract<EmailJob, { type: 'incident' }>,
+): Promise<MailMessage | null> {
+  const kind = job.kind as IncidentNotificationKind;
+  const incident = await readIncidentContext(db, job.incidentId);
+  // An escalation stands while the analysis is still late.
+  if (!incident || (kind === 'incidentRootCauseLate' && !incident.late)) return null;
+  const exceptUserId = kind === 'incidentReported' ? incident.reportedBy : null;
+  const recipient = (
+    await incidentRecipients(db, incident.targetCompanyId, kind, exceptUserId)
+  ).find((candidate) => candidate.userId === job.userId);
+  if (!recipient?.byEmail) return null;
+  return notificationEmail(
+    recipient,
+    incidentNotificationText(kind, incident),
+    {
+      gap: `${publicUrl}${incidentLink(recipient.userType, incident)}`,
+      preferences: preferencesLink(publicUrl, recipient.userType),
+      label: 'Open the incident',
+    },
+    false,
+  );
+}

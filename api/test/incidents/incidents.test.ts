@@ -1,0 +1,557 @@
+// Serious incidents through the API (docs/decisions/0099-serious-incidents.md): the company's
+// report, the client and the company's firms told at once (bell and e-mail), the clocks in the
+// client's days, questions and answers, the root-cause analysis, corrective actions as gaps, the
+// registers with their filters and counts, the client's clocks, closing, and another tenancy's ids.
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import {
+  INCIDENT_CATEGORY_UNKNOWN,
+  INCIDENT_CLOCK_INVALID,
+  INCIDENT_CLOSED,
+  INCIDENT_OCCURRED_AT_INVALID,
+  INCIDENT_QUESTION_ANSWERED,
+  INCIDENT_STALE,
+  type Incident,
+  type IncidentRegister,
+  type SessionUser,
+} from '@verity/shared-api/src/server';
+import { startMailCatcher, type MailCatcher } from '../../../tooling/mail/mail-catcher';
+import { incidentRegister, readIncident } from '../../src/incidents/incidents';
+import { buildTestApp } from '../support/app';
+import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { injectAs, sessionOfMembership, type TestSession } from '../support/session';
+import { createTenant, emailsSettled, recipientsOf, type Tenant } from '../notifications/world';
+import { validGap } from '../routes/action-plans/fixtures';
+
+let mail: MailCatcher;
+beforeAll(async () => {
+  mail = await startMailCatcher();
+});
+afterAll(() => mail?.stop());
+
+const DAY_MS = 86_400_000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
+
+const report = (overrides: object = {}) => ({
+  category: 'spillOrRelease',
+  severity: 'high',
+  occurredAt: daysAgo(2),
+  location: 'Tank farm B',
+  description: 'About 2,000 litres of diesel leaked from a cracked valve into the bund.',
+  peopleAffected: 0,
+  immediateActions: 'Valve isolated; spill absorbed; contractor called.',
+  ...overrides,
+});
+
+describe('serious incidents', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let tenant: Tenant;
+  let other: Tenant;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    app = await buildTestApp(database, { SMTP_URL: mail.smtpUrl });
+    await app.notifications.startWorkers({ scan: false, email: true, pollingIntervalSeconds: 0.5 });
+    tenant = await createTenant(app.db, 'Kivu Hydro Power', 'UTC', { digest: false });
+    other = await createTenant(app.db, 'Tamar Copper Mines', 'UTC', { digest: false });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.dispose();
+  });
+
+  type UserType = keyof Tenant['users'];
+  type Role = keyof Tenant['users']['client'];
+  const sessions = new Map<string, TestSession>();
+  async function as(userType: UserType, role: Role, options: InjectOptions, of = tenant) {
+    const id = of.users[userType][role].id;
+    if (!sessions.has(id)) sessions.set(id, await sessionOfMembership(app, id));
+    return injectAs(app, sessions.get(id)!, options);
+  }
+  async function ok<T>(answer: Promise<{ statusCode: number; json(): unknown }>, status = 200) {
+    const response = await answer;
+    expect({ status: response.statusCode, body: response.json() }).toMatchObject({ status });
+    return (response.json() as { data: T }).data;
+  }
+  const refusal = async (
+    answer: Promise<{ statusCode: number; json(): unknown }>,
+  ): Promise<[number, string]> => {
+    const response = await answer;
+    return [response.statusCode, (response.json() as { message: string }).message];
+  };
+  const reportAs = async (of: Tenant, body: object = report()) =>
+    (
+      await ok<{ incident: Incident }>(
+        as(
+          'targetCompany',
+          'editor',
+          {
+            method: 'POST',
+            url: `/api/v1/target-company/${of.targetCompanyId}/incidents`,
+            payload: body,
+          },
+          of,
+        ),
+        201,
+      )
+    ).incident;
+  const members = (of: Tenant, userType: UserType, roles: readonly Role[]) =>
+    roles.map((role) => of.users[userType][role].email);
+  const ALL = ['owner', 'admin', 'editor', 'viewer'] as const;
+  const NOT_VIEWERS = ['owner', 'admin', 'editor'] as const;
+
+  it('reports an incident with its clocks, and tells the client and the firms at once', async () => {
+    const incident = await reportAs(tenant);
+    const occurredDay = incident.occurredAt.slice(0, 10);
+    const plus = (days: number) =>
+      new Date(Date.parse(`${occurredDay}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+    expect(incident).toMatchObject({
+      category: 'spillOrRelease',
+      severity: 'high',
+      targetCompanyName: tenant.companyName,
+      reportedByName: `${tenant.name} targetCompany editor`,
+      rootCause: null,
+      closedAt: null,
+      questions: [],
+      correctiveActions: [],
+      clocks: {
+        notifyDueOn: plus(3),
+        notifiedInTime: true,
+        rootCauseDueOn: plus(30),
+        rootCauseLate: false,
+        rootCauseDaysLeft: 28,
+      },
+    });
+    expect(incident.lenderNotifiedAt).toBe(incident.reportedAt);
+
+    await emailsSettled(app);
+    const told = mail
+      .messages()
+      .filter(
+        (message) =>
+          message.subject === `Serious incident reported: ${tenant.companyName} (Verity)`,
+      );
+    expect(recipientsOf(told)).toEqual(
+      [...members(tenant, 'client', ALL), ...members(tenant, 'auditor', ALL)].sort(),
+    );
+    const { rows: bell } = await app.db.query<{ user_id: string; link: string }>(
+      `SELECT user_id, link FROM notifications WHERE incident_id = $1 AND kind = 'incidentReported'`,
+      [incident.id],
+    );
+    expect(bell).toHaveLength(8);
+    expect(bell.map((row) => row.link)).toContain(
+      `/client/target-companies/${tenant.targetCompanyId}/incidents/${incident.id}`,
+    );
+  });
+
+  it.each([
+    ['an unknown category', { category: 'flood' }, INCIDENT_CATEGORY_UNKNOWN],
+    [
+      'a moment in the future',
+      { occurredAt: new Date(Date.now() + 2 * DAY_MS).toISOString() },
+      INCIDENT_OCCURRED_AT_INVALID,
+    ],
+    ['no moment', { occurredAt: 'yesterday' }, INCIDENT_OCCURRED_AT_INVALID],
+  ])('refuses %s', async (_name, change, message) => {
+    expect(
+      await refusal(
+        as('targetCompany', 'owner', {
+          method: 'POST',
+          url: `/api/v1/target-company/${tenant.targetCompanyId}/incidents`,
+          payload: report(change),
+        }),
+      ),
+    ).toEqual([400, message]);
+  });
+
+  it('takes questions, answers, the root cause and corrective actions, then closes', async () => {
+    const incident = await reportAs(
+      tenant,
+      report({ category: 'seriousInjury', peopleAffected: 2 }),
+    );
+    const url = `/api/v1/incident/${incident.id}`;
+    const asked = await ok<{ incident: Incident }>(
+      as('client', 'editor', {
+        method: 'POST',
+        url: `${url}/questions`,
+        payload: { question: 'Were both workers taken to hospital?' },
+      }),
+      201,
+    );
+    const questionId = asked.incident.questions[0]!.id;
+    const answerUrl = `/api/v1/incident-question/${questionId}/answer`;
+    const answered = await ok<{ incident: Incident }>(
+      as('targetCompany', 'admin', {
+        method: 'POST',
+        url: answerUrl,
+        payload: { answer: 'Yes, both were discharged the next day.' },
+      }),
+    );
+    expect(answered.incident.questions[0]).toMatchObject({
+      answer: 'Yes, both were discharged the next day.',
+      answeredByName: `${tenant.name} targetCompany admin`,
+    });
+    expect(
+      await refusal(
+        as('targetCompany', 'owner', {
+          method: 'POST',
+          url: answerUrl,
+          payload: { answer: 'Again.' },
+        }),
+      ),
+    ).toEqual([409, INCIDENT_QUESTION_ANSWERED]);
+
+    expect(
+      await refusal(
+        as('targetCompany', 'editor', {
+          method: 'PUT',
+          url: `${url}/root-cause`,
+          payload: { rootCause: 'Guard missing.', revision: answered.incident.revision + 5 },
+        }),
+      ),
+    ).toEqual([409, INCIDENT_STALE]);
+    const analysed = await ok<{ incident: Incident }>(
+      as('targetCompany', 'editor', {
+        method: 'PUT',
+        url: `${url}/root-cause`,
+        payload: { rootCause: 'The press guard was removed for maintenance and not refitted.' },
+      }),
+    );
+    expect(analysed.incident.rootCauseSubmittedAt).not.toBeNull();
+
+    // A corrective action goes through the gap rules, then joins the plan linked to the incident.
+    const actionUrl = `${url}/corrective-actions`;
+    const badGap = await as('targetCompany', 'editor', {
+      method: 'POST',
+      url: actionUrl,
+      payload: { actionPlanId: tenant.actionPlanId, gap: { ...validGap(), gapName: '' } },
+    });
+    expect(badGap.statusCode).toBe(400);
+    const acted = await ok<{ incident: Incident }>(
+      as('targetCompany', 'editor', {
+        method: 'POST',
+        url: actionUrl,
+        payload: {
+          actionPlanId: tenant.actionPlanId,
+          gap: { ...validGap(), gapName: 'Guard interlock on every press' },
+        },
+      }),
+      201,
+    );
+    expect(acted.incident.correctiveActions).toEqual([
+      expect.objectContaining({
+        actionPlanId: tenant.actionPlanId,
+        auditId: tenant.auditId,
+        gapName: 'Guard interlock on every press',
+        status: 'open',
+      }),
+    ]);
+    const { rows: gaps } = await app.db.query(
+      `SELECT 1 FROM gaps WHERE action_plan_id = $1 AND gap_name = 'Guard interlock on every press'`,
+      [tenant.actionPlanId],
+    );
+    expect(gaps).toHaveLength(1);
+    // Another tenant's plan is not the incident's company's: 404, and nothing is added.
+    expect(
+      (
+        await as('targetCompany', 'editor', {
+          method: 'POST',
+          url: actionUrl,
+          payload: { actionPlanId: other.actionPlanId, gap: validGap() },
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    const closed = await ok<{ incident: Incident }>(
+      as('client', 'admin', { method: 'POST', url: `${url}/close`, payload: {} }),
+    );
+    expect(closed.incident.closedAt).not.toBeNull();
+    expect(
+      await refusal(as('targetCompany', 'editor', { method: 'PUT', url, payload: report() })),
+    ).toEqual([409, INCIDENT_CLOSED]);
+  });
+
+  it('corrects the report and moves the due days with the event', async () => {
+    const incident = await reportAs(tenant, report({ occurredAt: daysAgo(1) }));
+    const corrected = await ok<{ incident: Incident }>(
+      as('targetCompany', 'editor', {
+        method: 'PUT',
+        url: `/api/v1/incident/${incident.id}`,
+        payload: { ...report({ occurredAt: daysAgo(11) }), revision: incident.revision },
+      }),
+    );
+    const shift = (day: string, days: number) =>
+      new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+    expect(corrected.incident.clocks.rootCauseDueOn).toBe(
+      shift(incident.clocks.rootCauseDueOn, -10),
+    );
+    expect(corrected.incident.clocks.notifiedInTime).toBe(false);
+  });
+
+  it("counts the clocks in the client's days, under the client's settings", async () => {
+    const far = await createTenant(app.db, 'Waikato Dairy Cooperative', 'Pacific/Auckland', {
+      digest: false,
+    });
+    expect(
+      await refusal(
+        as(
+          'client',
+          'owner',
+          {
+            method: 'PUT',
+            url: '/api/v1/client/incident-clocks',
+            payload: { notifyWithinDays: 0, rootCauseWithinDays: 5 },
+          },
+          far,
+        ),
+      ),
+    ).toEqual([400, INCIDENT_CLOCK_INVALID]);
+    const clocks = await ok<{ clocks: object }>(
+      as(
+        'client',
+        'owner',
+        {
+          method: 'PUT',
+          url: '/api/v1/client/incident-clocks',
+          payload: { notifyWithinDays: 1, rootCauseWithinDays: 5 },
+        },
+        far,
+      ),
+    );
+    expect(clocks).toEqual({
+      clocks: { notifyWithinDays: 1, rootCauseWithinDays: 5, isDefault: false },
+    });
+    // 20:00 UTC on 10 January is 11 January in Auckland (UTC+13).
+    const incident = await reportAs(far, report({ occurredAt: '2026-01-10T20:00:00Z' }));
+    expect(incident.clocks).toMatchObject({
+      notifyDueOn: '2026-01-12',
+      notifiedInTime: false,
+      rootCauseDueOn: '2026-01-16',
+    });
+    const client = { userType: 'client', clientId: far.clientId } as SessionUser;
+    const fixed = (moment: string) => readIncident(app.db, client, incident.id, new Date(moment));
+    // The due day's end in Auckland is 11:00 UTC on the 16th.
+    expect((await fixed('2026-01-16T10:59:00Z')).clocks).toMatchObject({
+      rootCauseLate: false,
+      rootCauseDaysLeft: 0,
+    });
+    expect((await fixed('2026-01-16T11:01:00Z')).clocks).toMatchObject({
+      rootCauseLate: true,
+      rootCauseDaysLeft: -1,
+    });
+  });
+
+  it('answers the registers with their filters and counts', async () => {
+    const register = await createTenant(app.db, 'Lake Turkana Wind', 'UTC', { digest: false });
+    const spill = await reportAs(
+      register,
+      report({ occurredAt: daysAgo(40), severity: 'critical' }),
+    );
+    await reportAs(register, report({ category: 'fatality', occurredAt: daysAgo(3) }));
+    const strike = await reportAs(
+      register,
+      report({ category: 'labourUnrest', severity: 'low', occurredAt: daysAgo(50) }),
+    );
+    await ok(
+      as(
+        'client',
+        'owner',
+        { method: 'POST', url: `/api/v1/incident/${strike.id}/close`, payload: {} },
+        register,
+      ),
+    );
+    const read = (url: string, query: Record<string, string> = {}) =>
+      ok<IncidentRegister>(as('client', 'viewer', { method: 'GET', url, query }, register));
+    const companyUrl = `/api/v1/target-company/${register.targetCompanyId}/incidents`;
+    const cases: [Record<string, string>, string[]][] = [
+      [{}, ['fatality', 'spillOrRelease', 'labourUnrest']],
+      [{ open: 'true' }, ['fatality', 'spillOrRelease']],
+      [{ late: 'true' }, ['spillOrRelease']],
+      [{ category: 'fatality' }, ['fatality']],
+      [{ severity: 'critical' }, ['spillOrRelease']],
+    ];
+    for (const [query, categories] of cases) {
+      for (const url of [companyUrl, '/api/v1/client/incidents']) {
+        const answer = await read(url, query);
+        expect([query, answer.incidents.map((incident) => incident.category)]).toEqual([
+          query,
+          categories,
+        ]);
+      }
+    }
+    const answer = await read(companyUrl);
+    expect(answer.counts).toEqual({
+      total: 3,
+      open: 2,
+      late: 1,
+      byCategory: { fatality: 1, spillOrRelease: 1, labourUnrest: 1 },
+      bySeverity: { high: 1, critical: 1, low: 1 },
+    });
+    expect(
+      answer.incidents.find((incident) => incident.id === spill.id)?.clocks.rootCauseLate,
+    ).toBe(true);
+    // The register and the answers share the one SQL rule of lateness at any moment.
+    const company = await incidentRegister(
+      app.db,
+      { targetCompanyId: register.targetCompanyId },
+      { late: true },
+      new Date(Date.now() - 20 * DAY_MS),
+    );
+    expect(company.incidents).toEqual([]);
+    expect(
+      (
+        await as(
+          'client',
+          'viewer',
+          { method: 'GET', url: companyUrl, query: { category: 'flood' } },
+          register,
+        )
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it("answers 404 for another tenancy's incident and question, and 403 to roles that may not act", async () => {
+    const incident = await reportAs(other);
+    const asked = await ok<{ incident: Incident }>(
+      as(
+        'client',
+        'owner',
+        {
+          method: 'POST',
+          url: `/api/v1/incident/${incident.id}/questions`,
+          payload: { question: 'How big?' },
+        },
+        other,
+      ),
+      201,
+    );
+    const questionId = asked.incident.questions[0]!.id;
+    const url = `/api/v1/incident/${incident.id}`;
+    const calls: [UserType, Role, InjectOptions, number][] = [
+      ['client', 'owner', { method: 'GET', url }, 404],
+      ['auditor', 'viewer', { method: 'GET', url }, 404],
+      ['targetCompany', 'viewer', { method: 'GET', url }, 404],
+      ['targetCompany', 'editor', { method: 'PUT', url, payload: report() }, 404],
+      [
+        'targetCompany',
+        'editor',
+        { method: 'PUT', url: `${url}/root-cause`, payload: { rootCause: 'x' } },
+        404,
+      ],
+      [
+        'client',
+        'editor',
+        { method: 'POST', url: `${url}/questions`, payload: { question: 'x?' } },
+        404,
+      ],
+      ['client', 'editor', { method: 'POST', url: `${url}/close`, payload: {} }, 404],
+      [
+        'targetCompany',
+        'editor',
+        {
+          method: 'POST',
+          url: `/api/v1/incident-question/${questionId}/answer`,
+          payload: { answer: 'x' },
+        },
+        404,
+      ],
+      [
+        'auditor',
+        'owner',
+        {
+          method: 'POST',
+          url: `${url}/corrective-actions`,
+          payload: { actionPlanId: tenant.actionPlanId, gap: validGap() },
+        },
+        404,
+      ],
+      [
+        'targetCompany',
+        'owner',
+        { method: 'GET', url: `/api/v1/target-company/${other.targetCompanyId}/incidents` },
+        404,
+      ],
+      [
+        'client',
+        'owner',
+        {
+          method: 'POST',
+          url: `/api/v1/target-company/${other.targetCompanyId}/incidents`,
+          payload: report(),
+        },
+        403,
+      ],
+      [
+        'targetCompany',
+        'viewer',
+        {
+          method: 'POST',
+          url: `/api/v1/target-company/${tenant.targetCompanyId}/incidents`,
+          payload: report(),
+        },
+        403,
+      ],
+      [
+        'client',
+        'viewer',
+        { method: 'POST', url: `${url}/questions`, payload: { question: 'x?' } },
+        403,
+      ],
+      ['auditor', 'owner', { method: 'GET', url: '/api/v1/client/incidents' }, 403],
+      [
+        'client',
+        'admin',
+        {
+          method: 'PUT',
+          url: '/api/v1/client/incident-clocks',
+          payload: { notifyWithinDays: 2, rootCauseWithinDays: 20 },
+        },
+        403,
+      ],
+    ];
+    for (const [userType, role, options, status] of calls) {
+      const response = await as(userType, role, options);
+      expect([userType, role, options.method, options.url, response.statusCode]).toEqual([
+        userType,
+        role,
+        options.method,
+        options.url,
+        status,
+      ]);
+    }
+    // The home client's portfolio register holds none of the other tenant's incidents.
+    const portfolio = await ok<IncidentRegister>(
+      as('client', 'viewer', { method: 'GET', url: '/api/v1/client/incidents' }),
+    );
+    expect(portfolio.incidents.map((row) => row.targetCompanyId)).not.toContain(
+      other.targetCompanyId,
+    );
+  });
+
+  it('escalates a late root-cause analysis once, on the day after its due day', async () => {
+    const late = await createTenant(app.db, 'Zambezi Sugar Estates', 'UTC', { digest: false });
+    const incident = await reportAs(late, report({ occurredAt: '2026-01-10T06:00:00Z' }));
+    expect(incident.clocks.rootCauseDueOn).toBe('2026-02-09');
+    const subject = `Incident root-cause analysis late: ${late.companyName} (Verity)`;
+    const escalations = () => mail.messages().filter((message) => message.subject === subject);
+    for (const day of ['2026-02-09', '2026-02-10', '2026-02-11']) {
+      await app.notifications.scan(new Date(`${day}T08:00:00Z`));
+      await app.notifications.scan(new Date(`${day}T09:00:00Z`));
+      await emailsSettled(app);
+      expect([day, recipientsOf(escalations())]).toEqual([
+        day,
+        day === '2026-02-09'
+          ? []
+          : [
+              ...members(late, 'targetCompany', NOT_VIEWERS),
+              ...members(late, 'client', NOT_VIEWERS),
+            ].sort(),
+      ]);
+    }
+    const { rows } = await app.db.query(
+      `SELECT 1 FROM notifications WHERE incident_id = $1 AND kind = 'incidentRootCauseLate'`,
+      [incident.id],
+    );
+    expect(rows).toHaveLength(6);
+  });
+});

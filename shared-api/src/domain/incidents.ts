@@ -1,0 +1,168 @@
+// Serious E&S incidents (docs/decisions/0099-serious-incidents.md): the categories and severities,
+// the client's default clocks, the limits, and the words the API answers bad input with.
+
+export const INCIDENT_CATEGORIES = [
+  'fatality',
+  'seriousInjury',
+  'spillOrRelease',
+  'fireOrExplosion',
+  'labourUnrest',
+  'communityUnrest',
+  'pressAttention',
+  'other',
+] as const;
+export type IncidentCategory = (typeof INCIDENT_CATEGORIES)[number];
+
+export const INCIDENT_CATEGORY_LABELS: Readonly<Record<IncidentCategory, string>> = {
+  fatality: 'Fatality',
+  seriousInjury: 'Serious injury',
+  spillOrRelease: 'Spill or release',
+  fireOrExplosion: 'Fire or explosion',
+  labourUnrest: 'Labour unrest or strike',
+  communityUnrest: 'Community unrest',
+  pressAttention: 'Press or public attention',
+  other: 'Other',
+};
+
+export const INCIDENT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type IncidentSeverity = (typeof INCIDENT_SEVERITIES)[number];
+
+/** The client's clocks until its owner sets them: days after the event. */
+export const DEFAULT_INCIDENT_CLOCKS = { notifyWithinDays: 3, rootCauseWithinDays: 30 } as const;
+export const INCIDENT_CLOCK_DAYS_MAX = 365;
+
+export const INCIDENT_LOCATION_MAX = 500;
+export const INCIDENT_TEXT_MAX = 20_000;
+export const INCIDENT_ROOT_CAUSE_MAX = 50_000;
+export const INCIDENT_QUESTION_MAX = 4_000;
+export const INCIDENT_PEOPLE_MAX = 1_000_000;
+
+export const INCIDENT_CATEGORY_UNKNOWN = 'Choose a category from the list.';
+export const INCIDENT_SEVERITY_UNKNOWN = 'Choose a severity: low, medium, high or critical.';
+export const INCIDENT_OCCURRED_AT_INVALID =
+  'Give the moment the incident happened, not in the future.';
+export const INCIDENT_LOCATION_REQUIRED = `Say where it happened, in ${INCIDENT_LOCATION_MAX} characters or fewer.`;
+export const INCIDENT_DESCRIPTION_REQUIRED = `Describe what happened, in ${INCIDENT_TEXT_MAX.toLocaleString('en-GB')} characters or fewer.`;
+export const INCIDENT_ACTIONS_TOO_LONG = `Immediate actions take ${INCIDENT_TEXT_MAX.toLocaleString('en-GB')} characters or fewer.`;
+export const INCIDENT_PEOPLE_INVALID = 'Give the number of people affected, 0 or more.';
+export const INCIDENT_ROOT_CAUSE_REQUIRED = `Write the root-cause analysis, in ${INCIDENT_ROOT_CAUSE_MAX.toLocaleString('en-GB')} characters or fewer.`;
+export const INCIDENT_QUESTION_REQUIRED = `Write the question, in ${INCIDENT_QUESTION_MAX.toLocaleString('en-GB')} characters or fewer.`;
+export const INCIDENT_ANSWER_REQUIRED = `Write the answer, in ${INCIDENT_QUESTION_MAX.toLocaleString('en-GB')} characters or fewer.`;
+export const INCIDENT_CLOCK_INVALID = `Give each clock in whole days, 1 to ${INCIDENT_CLOCK_DAYS_MAX}.`;
+export const INCIDENT_CLOSED = 'This incident is closed.';
+export const INCIDENT_QUESTION_ANSWERED = 'This question has been answered.';
+export const INCIDENT_STALE =
+  'Someone changed this incident since you opened it. Reload and try again.';
+
+type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export interface IncidentValues {
+  category: IncidentCategory;
+  severity: IncidentSeverity;
+  occurredAt: string;
+  location: string;
+  description: string;
+  peopleAffected: number;
+  immediateActions: string;
+}
+
+export interface IncidentInput {
+  category?: string;
+  severity?: string;
+  occurredAt?: string;
+  location?: string;
+  description?: string;
+  peopleAffected?: number;
+  immediateActions?: string;
+}
+
+/** A minute's grace for a clock a little ahead of the server's. */
+const FUTURE_GRACE_MS = 60_000;
+
+const text = (value: unknown, max: number, required: boolean): string | null => {
+  if (value === undefined || value === null) return required ? null : '';
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  if (trimmed.length > max || (required && trimmed.length === 0)) return null;
+  return trimmed;
+};
+
+/** An incident as reported or edited, checked against the rules; `now` decides what is the future. */
+export function checkIncident(
+  input: IncidentInput,
+  now: Date = new Date(),
+): Checked<IncidentValues> {
+  if (!(INCIDENT_CATEGORIES as readonly string[]).includes(input.category ?? ''))
+    return { ok: false, message: INCIDENT_CATEGORY_UNKNOWN };
+  if (!(INCIDENT_SEVERITIES as readonly string[]).includes(input.severity ?? ''))
+    return { ok: false, message: INCIDENT_SEVERITY_UNKNOWN };
+  const occurred = Date.parse(input.occurredAt ?? '');
+  if (
+    !/^\d{4}-\d{2}-\d{2}T/.test(input.occurredAt ?? '') ||
+    Number.isNaN(occurred) ||
+    occurred > now.getTime() + FUTURE_GRACE_MS ||
+    occurred < Date.parse('2000-01-01T00:00:00Z')
+  )
+    return { ok: false, message: INCIDENT_OCCURRED_AT_INVALID };
+  const location = text(input.location, INCIDENT_LOCATION_MAX, true);
+  if (location === null) return { ok: false, message: INCIDENT_LOCATION_REQUIRED };
+  const description = text(input.description, INCIDENT_TEXT_MAX, true);
+  if (description === null) return { ok: false, message: INCIDENT_DESCRIPTION_REQUIRED };
+  const immediateActions = text(input.immediateActions, INCIDENT_TEXT_MAX, false);
+  if (immediateActions === null) return { ok: false, message: INCIDENT_ACTIONS_TOO_LONG };
+  const people = input.peopleAffected;
+  if (
+    typeof people !== 'number' ||
+    !Number.isInteger(people) ||
+    people < 0 ||
+    people > INCIDENT_PEOPLE_MAX
+  )
+    return { ok: false, message: INCIDENT_PEOPLE_INVALID };
+  return {
+    ok: true,
+    value: {
+      category: input.category as IncidentCategory,
+      severity: input.severity as IncidentSeverity,
+      occurredAt: new Date(occurred).toISOString(),
+      location,
+      description,
+      peopleAffected: people,
+      immediateActions,
+    },
+  };
+}
+
+/** A required text of at most `max` characters (a root cause, a question, an answer), or `message`. */
+export function checkIncidentText(value: unknown, max: number, message: string): Checked<string> {
+  const checked = text(value, max, true);
+  return checked === null ? { ok: false, message } : { ok: true, value: checked };
+}
+
+export interface IncidentClocks {
+  notifyWithinDays: number;
+  rootCauseWithinDays: number;
+}
+
+export function checkIncidentClocks(input: {
+  notifyWithinDays?: number;
+  rootCauseWithinDays?: number;
+}): Checked<IncidentClocks> {
+  const days = [input.notifyWithinDays, input.rootCauseWithinDays];
+  if (
+    !days.every(
+      (value) =>
+        typeof value === 'number' &&
+        Number.isInteger(value) &&
+        value >= 1 &&
+        value <= INCIDENT_CLOCK_DAYS_MAX,
+    )
+  )
+    return { ok: false, message: INCIDENT_CLOCK_INVALID };
+  return {
+    ok: true,
+    value: {
+      notifyWithinDays: input.notifyWithinDays!,
+      rootCauseWithinDays: input.rootCauseWithinDays!,
+    },
+  };
+}
