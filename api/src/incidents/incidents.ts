@@ -15,7 +15,7 @@ import {
   type IncidentValues,
   type SessionUser,
 } from '@verity/shared-api/src/server';
-import { companyVisibleSql } from '../auth/tenancy';
+import { auditVisibleSql, companyVisibleSql } from '../auth/tenancy';
 import type { Queryable } from '../db';
 import { notFound } from '../errors';
 import { conflict } from '../organisations/messages';
@@ -63,7 +63,10 @@ export async function requireVisibleIncident(
   return rows[0];
 }
 
-/** The incident as the user sees it, its clocks as at `now`; 404 outside the user's tenancy. */
+/**
+ * The incident as the user sees it, its clocks as at `now`; 404 outside the user's tenancy. A firm
+ * sees the corrective actions in its own audits' plans only, as it sees gaps.
+ */
 export async function readIncident(
   db: Queryable,
   user: SessionUser,
@@ -84,8 +87,9 @@ export async function readIncident(
            'auditId', ap.audit_id, 'gapName', COALESCE(g.gap_name, ''), 'status', g.status,
            'dueDate', g.due_date) ORDER BY ca.created_at, g.id)
          FROM incident_corrective_actions ca JOIN gaps g ON g.id = ca.gap_id
-         JOIN action_plans ap ON ap.id = g.action_plan_id
-         WHERE ca.incident_id = i.id), '[]') AS "correctiveActions"
+         JOIN action_plans ap ON ap.id = g.action_plan_id JOIN audits a ON a.id = ap.audit_id
+         WHERE ca.incident_id = i.id AND ${auditVisibleSql(user, 'a', params)}), '[]')
+         AS "correctiveActions"
      FROM incidents i JOIN target_companies tc ON tc.id = i.target_company_id
      WHERE i.id = $1 AND ${companyVisibleSql(user, 'tc', params)}`,
     params,

@@ -31,6 +31,10 @@ const TABLES = [
   'monitoring_reports',
   'monitoring_report_versions',
   'monitoring_report_reviews',
+  'incident_clock_settings',
+  'incidents',
+  'incident_questions',
+  'incident_corrective_actions',
 ];
 
 /** Row count and a digest of every row of each domain table: equal digests mean nothing was written. */

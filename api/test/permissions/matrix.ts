@@ -8,6 +8,7 @@ import { ORGANISATION_ROWS } from './matrix-organisations';
 import { PORTFOLIO_ROWS } from './matrix-portfolio';
 import { REPORT_ROWS } from './matrix-reports';
 import { MONITORING_REPORT_ROWS } from './matrix-monitoring-reports';
+import { INCIDENT_ROWS } from './matrix-incidents';
 import { UNATTACHED_ACCOUNT, type MatrixRow } from './matrix-types';
 
 export type { Expectations, MatrixRow, Status } from './matrix-types';
@@ -118,6 +119,7 @@ export const MATRIX_PARTS = {
   notifications: NOTIFICATION_ROWS,
   reports: REPORT_ROWS,
   monitoringReports: MONITORING_REPORT_ROWS,
+  incidents: INCIDENT_ROWS,
 } satisfies Record<string, readonly MatrixRow[]>;
 
 export type MatrixPart = keyof typeof MATRIX_PARTS;

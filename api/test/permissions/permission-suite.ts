@@ -148,6 +148,7 @@ export const PERMISSION_FILES = {
       'organisations',
       'reports',
       'monitoringReports',
+      'incidents',
       'sessions',
       'dashboards',
       'portfolio',

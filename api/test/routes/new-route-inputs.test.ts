@@ -53,6 +53,17 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 
 /** A draft monitoring report of Acme Steel Ltd, started once before the probes. */
 let draftReportId = '';
+/** An open incident of Acme Steel Ltd and an open question of the client on it. */
+let incidentId = '';
+let questionId = '';
+const INCIDENT = {
+  category: 'spillOrRelease',
+  severity: 'high',
+  occurredAt: '2026-01-10T06:00:00Z',
+  location: 'Tank farm B',
+  description: 'Diesel leaked into the bund.',
+  peopleAffected: 0,
+};
 
 const PROBES: Probe[] = [
   ...['-1', '0', '1e9', 'abc', '\u0000', HUGE].flatMap((value) => [
@@ -468,6 +479,141 @@ const PROBES: Probe[] = [
       }),
     })),
   ),
+  // Serious incidents (decision 0099): an open incident of Acme Steel Ltd and the client's question.
+  ...[
+    {},
+    { ...INCIDENT, category: 'flood' },
+    { ...INCIDENT, severity: 'dire' },
+    { ...INCIDENT, occurredAt: inDays(3) },
+    { ...INCIDENT, occurredAt: '1999-12-31T00:00:00Z' },
+    { ...INCIDENT, occurredAt: '2026-01-10\u0000' },
+    { ...INCIDENT, occurredAt: HUGE },
+    { ...INCIDENT, location: HUGE },
+    { ...INCIDENT, location: '   ' },
+    { ...INCIDENT, description: '' },
+    { ...INCIDENT, description: 'Fire\u0000' },
+    { ...INCIDENT, immediateActions: HUGE },
+    { ...INCIDENT, peopleAffected: -1 },
+    { ...INCIDENT, peopleAffected: 1e9 },
+    { ...INCIDENT, peopleAffected: 1.5 },
+    { ...INCIDENT, peopleAffected: 'many' },
+  ].map((payload, index) => ({
+    name: `POST /target-company/{id}/incidents #${index + 1}`,
+    as: 'companyOwner' as const,
+    request: (world: World) => ({
+      method: 'POST' as const,
+      url: `/api/v1/target-company/${world.acmeId}/incidents`,
+      payload,
+    }),
+  })),
+  ...[
+    {},
+    { ...INCIDENT, category: 'flood' },
+    { ...INCIDENT, revision: 99 },
+    { ...INCIDENT, revision: 'x' },
+  ].map((payload, index) => ({
+    name: `PUT /incident/{id} #${index + 1}`,
+    as: 'companyOwner' as const,
+    request: () => ({ method: 'PUT' as const, url: `/api/v1/incident/${incidentId}`, payload }),
+  })),
+  ...[
+    {},
+    { rootCause: '' },
+    { rootCause: HUGE },
+    { rootCause: 'Corrosion\u0000' },
+    { rootCause: 7 },
+    { rootCause: 'Corrosion', revision: 99 },
+  ].map((payload, index) => ({
+    name: `PUT /incident/{id}/root-cause #${index + 1}`,
+    as: 'companyOwner' as const,
+    request: () => ({
+      method: 'PUT' as const,
+      url: `/api/v1/incident/${incidentId}/root-cause`,
+      payload,
+    }),
+  })),
+  ...[{ revision: 99 }, { revision: 'x' }].map((payload, index) => ({
+    name: `POST /incident/{id}/close #${index + 1}`,
+    as: 'clientOwner' as const,
+    request: () => ({
+      method: 'POST' as const,
+      url: `/api/v1/incident/${incidentId}/close`,
+      payload,
+    }),
+  })),
+  ...[{}, { question: '' }, { question: HUGE }, { question: 'Why\u0000?' }].map(
+    (payload, index) => ({
+      name: `POST /incident/{id}/questions #${index + 1}`,
+      as: 'clientOwner' as const,
+      request: () => ({
+        method: 'POST' as const,
+        url: `/api/v1/incident/${incidentId}/questions`,
+        payload,
+      }),
+    }),
+  ),
+  ...[{}, { answer: HUGE }, { answer: 5 }, { answer: '  ' }].map((payload, index) => ({
+    name: `POST /incident-question/{id}/answer #${index + 1}`,
+    as: 'companyOwner' as const,
+    request: () => ({
+      method: 'POST' as const,
+      url: `/api/v1/incident-question/${questionId}/answer`,
+      payload,
+    }),
+  })),
+  ...[
+    (_planId: string) => ({}),
+    (_planId: string) => ({ actionPlanId: 'not-a-uuid', gap: validGap() }),
+    (planId: string) => ({ actionPlanId: planId, gap: { ...validGap(), gapName: '' } }),
+    (planId: string) => ({ actionPlanId: planId, gap: { ...validGap(), dueDate: 'soon' } }),
+    (_planId: string) => ({ actionPlanId: GAP.id, gap: validGap() }),
+  ].map((payload, index) => ({
+    name: `POST /incident/{id}/corrective-actions #${index + 1}`,
+    as: 'companyOwner' as const,
+    request: (_world: World, planId: string) => ({
+      method: 'POST' as const,
+      url: `/api/v1/incident/${incidentId}/corrective-actions`,
+      payload: payload(planId),
+    }),
+  })),
+  ...(
+    [{ category: 'flood' }, { open: 'maybe' }, { severity: 'a\u0000' }, { late: HUGE }] as Record<
+      string,
+      string
+    >[]
+  ).flatMap((query, index) => [
+    {
+      name: `GET /target-company/{id}/incidents #${index + 1}`,
+      as: 'clientOwner' as const,
+      request: (world: World) => ({
+        method: 'GET' as const,
+        url: `/api/v1/target-company/${world.acmeId}/incidents`,
+        query,
+      }),
+    },
+    {
+      name: `GET /client/incidents #${index + 1}`,
+      as: 'clientOwner' as const,
+      request: () => ({ method: 'GET' as const, url: '/api/v1/client/incidents', query }),
+    },
+  ]),
+  ...[
+    {},
+    { notifyWithinDays: 0, rootCauseWithinDays: 30 },
+    { notifyWithinDays: 3, rootCauseWithinDays: 366 },
+    { notifyWithinDays: 1.5, rootCauseWithinDays: 30 },
+    { notifyWithinDays: 'three', rootCauseWithinDays: 30 },
+    { notifyWithinDays: 1e9, rootCauseWithinDays: 30 },
+  ].map((payload, index) => ({
+    name: `PUT /client/incident-clocks #${index + 1}`,
+    as: 'clientOwner' as const,
+    request: () => ({ method: 'PUT' as const, url: '/api/v1/client/incident-clocks', payload }),
+  })),
+  ...['not-a-uuid', '\u0000'].map((id) => ({
+    name: `GET /incident/{${id.slice(0, 12)}}`,
+    as: 'clientOwner' as const,
+    request: () => ({ method: 'GET' as const, url: `/api/v1/incident/${encodeURIComponent(id)}` }),
+  })),
   // A gap due relative to a milestone, and the loan clause it serves.
   ...[
     { dueMilestone: 'Financial close', dueOffsetMonths: -1 },
@@ -591,6 +737,20 @@ describe.each(databaseKinds)('bad input to the new routes on %s', (kind) => {
       [world.acmeId],
     );
     draftReportId = rows[0]!.id;
+    const incident = await app.db.query<{ id: string }>(
+      `INSERT INTO incidents (target_company_id, category, severity, occurred_at, location, description,
+         people_affected, reported_by_name, notify_due_on, root_cause_due_on)
+       VALUES ($1, 'fatality', 'critical', '2026-01-10T06:00:00Z', 'Quarry', 'A fall', 1, 'Carlos Company',
+         '2026-01-13', '2026-02-09') RETURNING id`,
+      [world.acmeId],
+    );
+    incidentId = incident.rows[0]!.id;
+    const question = await app.db.query<{ id: string }>(
+      `INSERT INTO incident_questions (incident_id, question, asked_by_name)
+       VALUES ($1, 'Who was it?', 'Clara Owner') RETURNING id`,
+      [incidentId],
+    );
+    questionId = question.rows[0]!.id;
   });
   afterAll(async () => {
     await app?.close();

@@ -107,6 +107,8 @@ const IncidentId = Type.Object({ id: Uuid });
 const CompanyId = Type.Object({ id: Uuid });
 const IncidentAnswer = successWith(Type.Object({ incident: Incident }));
 const Revision = Type.Optional(Type.Integer());
+/** A text checked by the shared rules, so a number is refused rather than read as words. */
+const Text = Type.Unknown({ description: 'text' });
 
 const IncidentBody = {
   category: Type.Optional(Type.String({ maxLength: 100 })),
@@ -144,7 +146,7 @@ export const incidentSchemas = routeSchemas({
   },
   submitRootCause: {
     params: IncidentId,
-    body: Type.Object({ rootCause: Type.Optional(Type.String()), revision: Revision }),
+    body: Type.Object({ rootCause: Type.Optional(Text), revision: Revision }),
     response: { 200: IncidentAnswer, ...signedInErrors, ...errorAnswers(409) },
   },
   closeIncident: {
@@ -154,12 +156,12 @@ export const incidentSchemas = routeSchemas({
   },
   askQuestion: {
     params: IncidentId,
-    body: Type.Object({ question: Type.Optional(Type.String()) }),
+    body: Type.Object({ question: Type.Optional(Text) }),
     response: { 201: IncidentAnswer, ...signedInErrors, ...errorAnswers(409) },
   },
   answerQuestion: {
     params: Type.Object({ id: Uuid }),
-    body: Type.Object({ answer: Type.Optional(Type.String()) }),
+    body: Type.Object({ answer: Type.Optional(Text) }),
     response: { 200: IncidentAnswer, ...signedInErrors, ...errorAnswers(409) },
   },
   addCorrectiveAction: {
