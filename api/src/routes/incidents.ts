@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   INCIDENT_ANSWER_REQUIRED,
   INCIDENT_QUESTION_MAX,
@@ -16,6 +17,7 @@ import {
 import { insertGap } from '../action-plans/gap-writes';
 import { requireVisibleActionPlan, requireVisibleCompany } from '../auth/tenancy';
 import { notFound, passed } from '../errors';
+import { incidentExportFileName, incidentExportSelect } from '../incidents/incident-export';
 import {
   answerQuestion,
   askQuestion,
@@ -114,6 +116,58 @@ const incidentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         success: true as const,
         data: await incidentRegister(db, { clientId }, request.query),
       };
+    },
+  );
+
+  /** Streams the register's CSV: a long download at a slow reader's pace (csv-downloads.ts). */
+  const sendCsv = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    scope: { targetCompanyId: string } | { clientId: string },
+  ) => {
+    const { sql, params } = incidentExportSelect(scope);
+    const name = incidentExportFileName('targetCompanyId' in scope ? scope.targetCompanyId : null);
+    reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${name}"`)
+      .header('Cache-Control', 'private, no-store');
+    return fastify.csvDownloads.send(request, reply, () => db.copyOut(sql, params));
+  };
+
+  fastify.get(
+    '/target-company/:id/incidents/export/csv',
+    {
+      config: { permission: 'viewIncidents' },
+      handlerTimeout: 10 * 60_000,
+      schema: {
+        ...routeDefaults,
+        summary: "The company's incident register as a CSV file, with its clocks",
+        produces: ['text/csv'],
+        ...incidentSchemas.exportIncidents,
+      },
+    },
+    async (request, reply) => {
+      const company = await requireVisibleCompany(db, request.user, request.params.id);
+      return sendCsv(request, reply, { targetCompanyId: company.id });
+    },
+  );
+
+  fastify.get(
+    '/client/incidents/export/csv',
+    {
+      config: { permission: 'viewIncidentPortfolio' },
+      handlerTimeout: 10 * 60_000,
+      schema: {
+        ...routeDefaults,
+        summary: "The incident register across the client's portfolio as a CSV file",
+        produces: ['text/csv'],
+        ...incidentSchemas.exportIncidentPortfolio,
+      },
+    },
+    async (request, reply) => {
+      const { clientId } = request.user;
+      if (!clientId) throw notFound();
+      return sendCsv(request, reply, { clientId });
     },
   );
 

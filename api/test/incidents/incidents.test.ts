@@ -410,6 +410,43 @@ describe('serious incidents', () => {
     ).toBe(400);
   });
 
+  it('exports the registers as CSV, in the client days, formulas neutralised', async () => {
+    const register = await createTenant(app.db, 'Volta Cocoa Processing', 'UTC', {
+      digest: false,
+    });
+    await reportAs(register, report({ occurredAt: daysAgo(40), location: '=HYPERLINK("x")' }));
+    await reportAs(register, report({ category: 'fatality', occurredAt: daysAgo(3) }));
+    const download = (url: string) => as('client', 'viewer', { method: 'GET', url }, register);
+    for (const url of [
+      `/api/v1/target-company/${register.targetCompanyId}/incidents/export/csv`,
+      '/api/v1/client/incidents/export/csv',
+    ]) {
+      const response = await download(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      const lines = response.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n');
+      expect(lines[0]).toBe(
+        'Company,Category,Severity,Occurred on,Location,People affected,Description,Immediate actions,Reported by,Lender notified on,Notification due,Notified in time,Root cause due,Root cause submitted on,Root cause late,Root cause,Closed on,Corrective actions,Open questions',
+      );
+      expect(lines).toHaveLength(3);
+      expect(lines[1]).toContain(
+        `${register.companyName},Fatality,high,${daysAgo(3).slice(0, 10)}`,
+      );
+      expect(lines[2]).toContain(
+        `Spill or release,high,${daysAgo(40).slice(0, 10)},"'=HYPERLINK(""x"")"`,
+      );
+      expect(lines[2]).toMatch(/,No,\d{4}-\d{2}-\d{2},,Yes,,,0,0$/);
+    }
+    const foreign = await as('client', 'owner', {
+      method: 'GET',
+      url: `/api/v1/target-company/${register.targetCompanyId}/incidents/export/csv`,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
   it("answers 404 for another tenancy's incident and question, and 403 to roles that may not act", async () => {
     const incident = await reportAs(other);
     const asked = await ok<{ incident: Incident }>(

@@ -96,6 +96,25 @@ export const INCIDENT_ROWS: readonly MatrixRow[] = [
     }),
   },
   {
+    route: 'GET /target-company/{id}/incidents/export/csv',
+    write: false,
+    own: READERS_OWN,
+    foreign: READERS_FOREIGN,
+    request: async (ctx) => {
+      await freshIncident(ctx);
+      return {
+        method: 'GET',
+        url: `/target-company/${ctx.ids.targetCompanyId}/incidents/export/csv`,
+      };
+    },
+  },
+  {
+    route: 'GET /client/incidents/export/csv',
+    write: false,
+    own: CLIENT_ONLY,
+    request: () => ({ method: 'GET', url: '/client/incidents/export/csv' }),
+  },
+  {
     route: 'GET /client/incidents',
     write: false,
     own: CLIENT_ONLY,

@@ -609,6 +609,14 @@ const PROBES: Probe[] = [
     as: 'clientOwner' as const,
     request: () => ({ method: 'PUT' as const, url: '/api/v1/client/incident-clocks', payload }),
   })),
+  ...['not-a-uuid', '\u0000', HUGE].map((id) => ({
+    name: `GET /target-company/{${id.slice(0, 12)}}/incidents/export/csv`,
+    as: 'clientOwner' as const,
+    request: () => ({
+      method: 'GET' as const,
+      url: `/api/v1/target-company/${encodeURIComponent(id)}/incidents/export/csv`,
+    }),
+  })),
   ...['not-a-uuid', '\u0000'].map((id) => ({
     name: `GET /incident/{${id.slice(0, 12)}}`,
     as: 'clientOwner' as const,

@@ -5,6 +5,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { INCIDENT_CATEGORIES, INCIDENT_SEVERITIES } from '../domain/incidents';
 import { GapInput } from './action-plans';
 import {
+  FileAnswer,
   IsoDate,
   Nullable,
   Uuid,
@@ -172,6 +173,19 @@ export const incidentSchemas = routeSchemas({
   incidentPortfolio: {
     querystring: RegisterQuery,
     response: { 200: successWith(IncidentRegister), ...signedInErrors },
+  },
+  exportIncidents: {
+    params: CompanyId,
+    response: {
+      200: FileAnswer('text/csv in UTF-8 with its byte-order mark, then a header line'),
+      ...signedInErrors,
+    },
+  },
+  exportIncidentPortfolio: {
+    response: {
+      200: FileAnswer('text/csv in UTF-8 with its byte-order mark, then a header line'),
+      ...signedInErrors,
+    },
   },
   incidentClocks: {
     response: {

@@ -61,6 +61,8 @@ describe('the permission table', () => {
       'viewMilestones',
       'viewMonitoringReports',
       'viewReportPortfolio',
+      'viewIncidents',
+      'viewIncidentPortfolio',
       // Their own notifications and preferences: nothing of the organisation's changes.
       'useNotifications',
       // Their own settings (how dates are written for them): nothing of the organisation's.
