@@ -1,5 +1,5 @@
--- Serious E&S incidents (docs/decisions/0099-serious-incidents.md): the company's report, the
--- client's clocks, the root-cause analysis, the client's questions, the corrective actions as gaps,
+-- Serious E&S incidents (docs/decisions/0099-serious-incidents.md): the company's report and its
+-- photos, the client's clocks, the root-cause analysis, the client's questions, the corrective actions as gaps,
 -- and the daily scan's escalation of a late root-cause analysis.
 
 -- The client's clocks, in days after the event; a client without a row has the defaults
@@ -40,6 +40,31 @@ CREATE TABLE incidents (
   CONSTRAINT incidents_root_cause_written CHECK (root_cause_submitted_at IS NULL OR root_cause IS NOT NULL)
 );
 CREATE INDEX incidents_company_idx ON incidents (target_company_id, occurred_at DESC);
+
+-- The incident's photos: stored and checked as remarks' images are (their evidence read from the
+-- file), counted in the company's storage quota and the uploader's hourly rate.
+CREATE TABLE incident_photos (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  incident_id uuid NOT NULL REFERENCES incidents (id) ON DELETE CASCADE,
+  target_company_id uuid NOT NULL REFERENCES target_companies (id) ON DELETE CASCADE,
+  storage_key text NOT NULL UNIQUE,
+  file_name text NOT NULL,
+  content_type text NOT NULL,
+  size bigint NOT NULL CHECK (size >= 0),
+  sha256 text,
+  width integer,
+  height integer,
+  captured_at timestamp,
+  captured_utc_offset_minutes integer,
+  camera text,
+  gps_latitude double precision,
+  gps_longitude double precision,
+  uploaded_by uuid REFERENCES users (id) ON DELETE SET NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX incident_photos_incident_idx ON incident_photos (incident_id, created_at);
+CREATE INDEX incident_photos_company_idx ON incident_photos (target_company_id);
+CREATE INDEX incident_photos_uploader_idx ON incident_photos (uploaded_by, created_at);
 
 -- The client's questions on an incident and the company's answers.
 CREATE TABLE incident_questions (

@@ -84,12 +84,19 @@ async function usageOf(db: Queryable, uploader: Uploader): Promise<Usage> {
     oldest: Date | null;
     now: Date;
   }>(
+    // Remarks' images and incidents' photos (docs/decisions/0099-serious-incidents.md) alike.
     `SELECT
        (SELECT COALESCE(sum(size), 0) FROM remark_documents
-        WHERE target_company_id = $1 AND withdrawn_at IS NULL) AS stored,
-       COALESCE(sum(d.size), 0) AS uploaded, min(r.created_at) AS oldest, now() AS now
-     FROM remarks r JOIN remark_documents d ON d.remark_id = r.id
-     WHERE r.user_id = $2 AND r.created_at > now() - interval '1 hour'`,
+        WHERE target_company_id = $1 AND withdrawn_at IS NULL)
+       + (SELECT COALESCE(sum(size), 0) FROM incident_photos WHERE target_company_id = $1) AS stored,
+       COALESCE(sum(u.size), 0) AS uploaded, min(u.created_at) AS oldest, now() AS now
+     FROM (
+       SELECT d.size, r.created_at FROM remarks r JOIN remark_documents d ON d.remark_id = r.id
+       WHERE r.user_id = $2 AND r.created_at > now() - interval '1 hour'
+       UNION ALL
+       SELECT p.size, p.created_at FROM incident_photos p
+       WHERE p.uploaded_by = $2 AND p.created_at > now() - interval '1 hour'
+     ) u`,
     [uploader.targetCompanyId, uploader.userId],
   );
   const row = rows[0]!;

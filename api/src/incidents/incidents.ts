@@ -16,6 +16,7 @@ import {
   type SessionUser,
 } from '@verity/shared-api/src/server';
 import { auditVisibleSql, companyVisibleSql } from '../auth/tenancy';
+import type { StoredDocument } from '../action-plans/remark-attachments';
 import type { Queryable } from '../db';
 import { notFound } from '../errors';
 import { conflict } from '../organisations/messages';
@@ -89,7 +90,11 @@ export async function readIncident(
          FROM incident_corrective_actions ca JOIN gaps g ON g.id = ca.gap_id
          JOIN action_plans ap ON ap.id = g.action_plan_id JOIN audits a ON a.id = ap.audit_id
          WHERE ca.incident_id = i.id AND ${auditVisibleSql(user, 'a', params)}), '[]')
-         AS "correctiveActions"
+         AS "correctiveActions",
+       COALESCE((SELECT json_agg(json_build_object('id', p.id, 'fileName', p.file_name,
+           'contentType', p.content_type, 'size', p.size, 'sha256', p.sha256, 'width', p.width,
+           'height', p.height, 'uploadedAt', p.created_at) ORDER BY p.created_at, p.id)
+         FROM incident_photos p WHERE p.incident_id = i.id), '[]') AS photos
      FROM incidents i JOIN target_companies tc ON tc.id = i.target_company_id
      WHERE i.id = $1 AND ${companyVisibleSql(user, 'tc', params)}`,
     params,
@@ -360,4 +365,54 @@ export async function linkCorrectiveAction(
     incidentId,
     gapId,
   ]);
+}
+
+/** The row of one stored photo of an incident, with its evidence. */
+export async function insertIncidentPhoto(
+  tx: Queryable,
+  place: IncidentPlace,
+  doc: StoredDocument,
+  userId: string,
+): Promise<void> {
+  const { evidence } = doc;
+  await tx.query(
+    `INSERT INTO incident_photos (incident_id, target_company_id, storage_key, file_name, content_type,
+       size, sha256, width, height, captured_at, captured_utc_offset_minutes, camera, gps_latitude,
+       gps_longitude, uploaded_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::timestamp, $11, $12, $13, $14, $15)`,
+    [
+      place.id,
+      place.targetCompanyId,
+      doc.storageKey,
+      doc.fileName,
+      doc.contentType,
+      doc.size,
+      evidence.sha256,
+      evidence.width,
+      evidence.height,
+      evidence.capturedAt?.local ?? null,
+      evidence.capturedAt?.utcOffsetMinutes ?? null,
+      evidence.camera,
+      evidence.gps?.latitude ?? null,
+      evidence.gps?.longitude ?? null,
+      userId,
+    ],
+  );
+}
+
+/** The stored photo if the user can see its incident's company; otherwise 404. */
+export async function requireVisiblePhoto(
+  db: Queryable,
+  user: SessionUser,
+  photoId: string,
+): Promise<{ storage_key: string; content_type: string; size: number }> {
+  const params: unknown[] = [photoId];
+  const { rows } = await db.query<{ storage_key: string; content_type: string; size: number }>(
+    `SELECT p.storage_key, p.content_type, p.size::int AS size FROM incident_photos p
+     JOIN target_companies tc ON tc.id = p.target_company_id
+     WHERE p.id = $1 AND ${companyVisibleSql(user, 'tc', params)}`,
+    params,
+  );
+  if (!rows[0]) throw notFound();
+  return rows[0];
 }

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   INCIDENT_ANSWER_REQUIRED,
+  INCIDENT_CLOSED,
+  INCIDENT_PHOTOS_REQUIRED,
   INCIDENT_QUESTION_MAX,
   INCIDENT_QUESTION_REQUIRED,
   INCIDENT_ROOT_CAUSE_MAX,
@@ -15,8 +18,22 @@ import {
   type SessionUser,
 } from '@verity/shared-api/src/server';
 import { insertGap } from '../action-plans/gap-writes';
+import {
+  REMARK_UPLOAD_LIMITS,
+  commitDocuments,
+  discardDocuments,
+  readRemarkUpload,
+} from '../action-plans/remark-attachments';
+import {
+  MULTIPART_OVERHEAD_BYTES,
+  claimUpload,
+  uploadAllowance,
+} from '../action-plans/upload-limits';
 import { requireVisibleActionPlan, requireVisibleCompany } from '../auth/tenancy';
-import { notFound, passed } from '../errors';
+import { isDatabaseUnavailable } from '../db/connection-errors';
+import { invalid, notFound, passed } from '../errors';
+import { AttachmentNotFoundError } from '../storage/attachment-storage';
+import { conflict } from '../organisations/messages';
 import { incidentExportFileName, incidentExportSelect } from '../incidents/incident-export';
 import {
   answerQuestion,
@@ -25,10 +42,12 @@ import {
   editIncident,
   incidentRegister,
   linkCorrectiveAction,
+  insertIncidentPhoto,
   readClocks,
   readIncident,
   reportIncident,
   requireVisibleIncident,
+  requireVisiblePhoto,
   submitRootCause,
   writeClocks,
 } from '../incidents/incidents';
@@ -42,7 +61,14 @@ const routeDefaults = { tags: ['incidents'] };
  * tenancy's ids are 404.
  */
 const incidentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  const { db } = fastify;
+  const { db, config } = fastify;
+  const storage = fastify.attachments;
+  const limits = {
+    quotaBytes: config.attachmentQuotaBytes,
+    rateBytesPerHour: config.uploadRateBytesPerHour,
+  };
+  // Only the photos' route takes a multipart body, under the remarks' limits.
+  await fastify.register(multipart, { limits: REMARK_UPLOAD_LIMITS });
   const loose = { preValidation: async (request: { body: unknown }) => void (request.body ??= {}) };
 
   const answer = async (user: SessionUser, id: string) => ({
@@ -379,6 +405,76 @@ const incidentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         await linkCorrectiveAction(tx, incident.id, gapId);
       });
       return reply.code(201).send(await answer(user, incident.id));
+    },
+  );
+
+  fastify.post(
+    '/incident/:id/photos',
+    {
+      config: { permission: 'reportIncident', takesTurn: false },
+      handlerTimeout: 2 * 60_000,
+      schema: {
+        ...routeDefaults,
+        summary: 'Add photos to an open incident, checked and stored as remarks’ images are',
+        description:
+          'multipart/form-data: `documents` (PNG, JPEG, GIF or WebP files; at most 10, 5 MB each). Target-company owners, admins and editors. The files count against the company’s storage quota (413 when full) and the user’s hourly upload rate (429 with Retry-After). A closed incident is 409.',
+        consumes: ['multipart/form-data'],
+        ...incidentSchemas.addPhotos,
+      },
+    },
+    async (request, reply) => {
+      const { user } = request;
+      const visible = await requireVisibleIncident(db, user, request.params.id);
+      if (visible.closed) throw conflict(INCIDENT_CLOSED);
+      if (!request.isMultipart()) throw invalid(INCIDENT_PHOTOS_REQUIRED);
+      const uploader = { targetCompanyId: visible.targetCompanyId, userId: user._id };
+      const allowance = await uploadAllowance(db, uploader, limits);
+      const declared = Number(request.headers['content-length']);
+      if (declared > allowance.bytes + MULTIPART_OVERHEAD_BYTES) throw allowance.refusal();
+      const upload = await readRemarkUpload(request.parts(), storage, allowance);
+      try {
+        if (upload.documents.length === 0) throw invalid(INCIDENT_PHOTOS_REQUIRED);
+        await db.transaction(async (tx) => {
+          const place = await requireVisibleIncident(tx, user, visible.id, true);
+          if (place.closed) throw conflict(INCIDENT_CLOSED);
+          const bytes = upload.documents.reduce((sum, doc) => sum + doc.size, 0);
+          await claimUpload(tx, uploader, bytes, limits);
+          for (const doc of upload.documents) await insertIncidentPhoto(tx, place, doc, user._id);
+        });
+        await commitDocuments(storage, upload.documents, (error) =>
+          request.log.warn({ err: error }, 'attachment left pending for the sweep'),
+        );
+      } catch (error) {
+        // A connection lost mid-transaction may still have committed: the sweep settles those files.
+        if (!isDatabaseUnavailable(error)) await discardDocuments(storage, upload.documents);
+        throw error;
+      }
+      return reply.code(201).send(await answer(user, visible.id));
+    },
+  );
+
+  fastify.get(
+    '/incident-photo/:id',
+    {
+      config: { permission: 'viewIncidents' },
+      handlerTimeout: 10 * 60_000,
+      schema: {
+        ...routeDefaults,
+        summary: 'An incident’s photo, for whoever can see the incident',
+        ...incidentSchemas.incidentPhoto,
+      },
+    },
+    async (request, reply) => {
+      const photo = await requireVisiblePhoto(db, request.user, request.params.id);
+      const body = await storage.get(photo.storage_key).catch((error: unknown) => {
+        throw error instanceof AttachmentNotFoundError ? notFound() : error;
+      });
+      return reply
+        .header('Content-Type', photo.content_type)
+        .header('Content-Length', photo.size)
+        .header('Cache-Control', 'private, max-age=3600')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(body);
     },
   );
 };

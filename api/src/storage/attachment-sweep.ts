@@ -35,9 +35,11 @@ export async function sweepAttachments(
   const result: SweepResult = { committed: 0, removed: 0 };
   for await (const batch of batches(storage.list())) {
     const { rows } = await db.query<{ storage_key: string }>(
-      // Remarks' images, and the lenders' workbooks plans were imported from (decision 0093).
+      // Remarks' images, the lenders' workbooks plans were imported from (decision 0093), and
+      // incidents' photos (decision 0099).
       `SELECT storage_key FROM remark_documents WHERE storage_key = ANY($1::text[])
-       UNION ALL SELECT storage_key FROM esap_workbooks WHERE storage_key = ANY($1::text[])`,
+       UNION ALL SELECT storage_key FROM esap_workbooks WHERE storage_key = ANY($1::text[])
+       UNION ALL SELECT storage_key FROM incident_photos WHERE storage_key = ANY($1::text[])`,
       [batch.map((object) => object.key)],
     );
     const named = new Set(rows.map((row) => row.storage_key));

@@ -21,6 +21,7 @@ import { createTestDatabase, type TestDatabase } from '../support/databases';
 import { injectAs, sessionOfMembership, type TestSession } from '../support/session';
 import { createTenant, emailsSettled, recipientsOf, type Tenant } from '../notifications/world';
 import { validGap } from '../routes/action-plans/fixtures';
+import { PNG_BYTES } from '../permissions/requests';
 
 let mail: MailCatcher;
 beforeAll(async () => {
@@ -445,6 +446,56 @@ describe('serious incidents', () => {
       url: `/api/v1/target-company/${register.targetCompanyId}/incidents/export/csv`,
     });
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it('takes photos checked as remarks are, and serves them to whoever sees the incident', async () => {
+    const incident = await reportAs(tenant);
+    const url = `/api/v1/incident/${incident.id}/photos`;
+    const form = (bytes: Buffer | string, name: string) => {
+      const body = new FormData();
+      body.append('documents', new Blob([bytes]), name);
+      return body as unknown as InjectOptions['payload'];
+    };
+    expect(
+      (
+        await as('targetCompany', 'editor', {
+          method: 'POST',
+          url,
+          payload: form('notes', 'a.txt'),
+        })
+      ).statusCode,
+    ).toBe(400);
+    const added = await ok<{ incident: Incident }>(
+      as('targetCompany', 'editor', { method: 'POST', url, payload: form(PNG_BYTES, 'bund.png') }),
+      201,
+    );
+    expect(added.incident.photos).toEqual([
+      expect.objectContaining({
+        fileName: 'bund.png',
+        contentType: 'image/png',
+        width: 1,
+        height: 1,
+      }),
+    ]);
+    const photoUrl = `/api/v1/incident-photo/${added.incident.photos[0]!.id}`;
+    for (const userType of ['client', 'auditor', 'targetCompany'] as const) {
+      const response = await as(userType, 'viewer', { method: 'GET', url: photoUrl });
+      expect([userType, response.statusCode, response.headers['content-type']]).toEqual([
+        userType,
+        200,
+        'image/png',
+      ]);
+      expect(response.rawPayload.equals(PNG_BYTES)).toBe(true);
+    }
+    expect((await as('client', 'owner', { method: 'GET', url: photoUrl }, other)).statusCode).toBe(
+      404,
+    );
+    // The photos count in the company's stored bytes, as remarks' images do.
+    const { rows } = await app.db.query<{ size: number }>(
+      'SELECT sum(size)::int AS size FROM incident_photos WHERE target_company_id = $1',
+      [tenant.targetCompanyId],
+    );
+    expect(rows[0]!.size).toBe(PNG_BYTES.length);
   });
 
   it("answers 404 for another tenancy's incident and question, and 403 to roles that may not act", async () => {

@@ -35,6 +35,7 @@ const TABLES = [
   'incidents',
   'incident_questions',
   'incident_corrective_actions',
+  'incident_photos',
 ];
 
 /** Row count and a digest of every row of each domain table: equal digests mean nothing was written. */

@@ -1,9 +1,13 @@
 // The matrix rows of serious incidents (docs/decisions/0099-serious-incidents.md): the company
 // reports, corrects and analyses; the client and the company's firms read; the client asks, closes
 // and sets the clocks; corrective actions are added by the company or the firm's owners and admins.
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { InjectOptions } from 'fastify';
 import { FOREIGN_MARKER, HOME_MARKER } from './fixtures';
 import { json, type MatrixRow } from './matrix-types';
-import { validGap, type RequestContext } from './requests';
+import { PNG_BYTES, validGap, type RequestContext } from './requests';
 
 /** The report's fields, with the tenant's marker in its texts. */
 const reportBody = (marker: string) => ({
@@ -48,6 +52,27 @@ async function freshQuestion(ctx: RequestContext): Promise<string> {
   );
   return rows[0]!.id;
 }
+
+/** A stored photo of a new incident of the named company. */
+async function freshPhoto(ctx: RequestContext): Promise<string> {
+  const incidentId = await freshIncident(ctx);
+  const folder = path.join(ctx.app.config.dataDir, 'attachments');
+  const storageKey = `${randomUUID()}.png`;
+  await mkdir(folder, { recursive: true });
+  await writeFile(path.join(folder, storageKey), PNG_BYTES);
+  const { rows } = await ctx.app.db.query<{ id: string }>(
+    `INSERT INTO incident_photos (incident_id, target_company_id, storage_key, file_name, content_type, size)
+     VALUES ($1, $2, $3, 'tank.png', 'image/png', $4) RETURNING id`,
+    [incidentId, ctx.ids.targetCompanyId, storageKey, PNG_BYTES.length],
+  );
+  return rows[0]!.id;
+}
+
+const photoForm = (serial: number) => {
+  const form = new FormData();
+  form.append('documents', new Blob([PNG_BYTES], { type: 'image/png' }), `tank-${serial}.png`);
+  return form as unknown as InjectOptions['payload'];
+};
 
 const NONE = [403, 403, 403, 403] as const;
 const READERS_OWN = {
@@ -155,6 +180,24 @@ export const INCIDENT_ROWS: readonly MatrixRow[] = [
         `/incident/${await freshIncident(ctx)}`,
         reportBody(isHome(ctx) ? HOME_MARKER : FOREIGN_MARKER),
       ),
+  },
+  {
+    route: 'POST /incident/{id}/photos',
+    write: true,
+    own: { client: NONE, auditor: NONE, targetCompany: [201, 201, 201, 403] },
+    foreign: COMPANY_WRITERS_FOREIGN,
+    request: async (ctx) => ({
+      method: 'POST',
+      url: `/incident/${await freshIncident(ctx)}/photos`,
+      payload: photoForm(ctx.serial),
+    }),
+  },
+  {
+    route: 'GET /incident-photo/{id}',
+    write: false,
+    own: READERS_OWN,
+    foreign: READERS_FOREIGN,
+    request: async (ctx) => ({ method: 'GET', url: `/incident-photo/${await freshPhoto(ctx)}` }),
   },
   {
     route: 'PUT /incident/{id}/root-cause',

@@ -617,6 +617,45 @@ const PROBES: Probe[] = [
       url: `/api/v1/target-company/${encodeURIComponent(id)}/incidents/export/csv`,
     }),
   })),
+  ...[
+    () => {
+      const form = new FormData();
+      form.append('documents', new Blob(['not an image']), 'notes.txt');
+      return form;
+    },
+    () => {
+      const form = new FormData();
+      form.append('comments', 'No photo at all');
+      return form;
+    },
+    () => {
+      const form = new FormData();
+      form.append('other', new Blob(['x']), 'x.png');
+      return form;
+    },
+    () => {
+      const form = new FormData();
+      form.append('documents', new Blob(['x']), 'a\u0000.png');
+      return form;
+    },
+    () => ({ documents: 'tank.png' }),
+  ].map((payload, index) => ({
+    name: `POST /incident/{id}/photos #${index + 1}`,
+    as: 'companyOwner' as const,
+    request: () => ({
+      method: 'POST' as const,
+      url: `/api/v1/incident/${incidentId}/photos`,
+      payload: payload() as unknown as InjectOptions['payload'],
+    }),
+  })),
+  ...['not-a-uuid', '\u0000', GAP.id].map((id) => ({
+    name: `GET /incident-photo/{${id.slice(0, 12)}}`,
+    as: 'clientOwner' as const,
+    request: () => ({
+      method: 'GET' as const,
+      url: `/api/v1/incident-photo/${encodeURIComponent(id)}`,
+    }),
+  })),
   ...['not-a-uuid', '\u0000'].map((id) => ({
     name: `GET /incident/{${id.slice(0, 12)}}`,
     as: 'clientOwner' as const,

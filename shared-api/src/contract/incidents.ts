@@ -65,6 +65,17 @@ export const IncidentCorrectiveAction = Type.Object({
   dueDate: Nullable(IsoDate),
 });
 
+export const IncidentPhoto = Type.Object({
+  id: Uuid,
+  fileName: Type.String(),
+  contentType: Type.String(),
+  size: Count,
+  sha256: Nullable(Type.String()),
+  width: Nullable(Type.Integer()),
+  height: Nullable(Type.Integer()),
+  uploadedAt: IsoDate,
+});
+
 export const Incident = Type.Object({
   ...IncidentSummary.properties,
   description: Type.String(),
@@ -75,6 +86,7 @@ export const Incident = Type.Object({
   revision: Type.Integer({ minimum: 1, description: 'send it back with a change: stale is 409' }),
   questions: Type.Array(IncidentQuestion, { description: 'oldest first' }),
   correctiveActions: Type.Array(IncidentCorrectiveAction, { description: 'oldest first' }),
+  photos: Type.Array(IncidentPhoto, { description: 'oldest first' }),
 });
 export type Incident = Static<typeof Incident>;
 
@@ -169,6 +181,14 @@ export const incidentSchemas = routeSchemas({
     params: IncidentId,
     body: Type.Object({ actionPlanId: Uuid, gap: GapInput }),
     response: { 201: IncidentAnswer, ...signedInErrors, ...errorAnswers(409) },
+  },
+  addPhotos: {
+    params: IncidentId,
+    response: { 201: IncidentAnswer, ...signedInErrors, ...errorAnswers(409, 413, 429, 507) },
+  },
+  incidentPhoto: {
+    params: IncidentId,
+    response: { 200: FileAnswer('the image'), ...signedInErrors },
   },
   incidentPortfolio: {
     querystring: RegisterQuery,

@@ -50,6 +50,7 @@ export const INCIDENT_QUESTION_REQUIRED = `Write the question, in ${INCIDENT_QUE
 export const INCIDENT_ANSWER_REQUIRED = `Write the answer, in ${INCIDENT_QUESTION_MAX.toLocaleString('en-GB')} characters or fewer.`;
 export const INCIDENT_CLOCK_INVALID = `Give each clock in whole days, 1 to ${INCIDENT_CLOCK_DAYS_MAX}.`;
 export const INCIDENT_CLOSED = 'This incident is closed.';
+export const INCIDENT_PHOTOS_REQUIRED = 'Add one or more photos (PNG, JPEG, GIF or WebP).';
 export const INCIDENT_QUESTION_ANSWERED = 'This question has been answered.';
 export const INCIDENT_STALE =
   'Someone changed this incident since you opened it. Reload and try again.';
