@@ -74,6 +74,7 @@ describe('the app', () => {
       '/api/v1/events',
       '/api/v1/gap/{gapId}',
       '/api/v1/gap/{gapId}/changes',
+      '/api/v1/gap/{gapId}/incidents',
       '/api/v1/gap/{gapId}/remark/{remarkId}',
       '/api/v1/gap/{gapId}/remarks',
       '/api/v1/gap/{id}/closure-request',

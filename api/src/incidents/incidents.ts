@@ -169,6 +169,26 @@ export async function incidentRegister(
   return { incidents, counts };
 }
 
+/**
+ * The incidents a gap is a corrective action of, newest event first: the other way of the link.
+ * The caller has checked that the user sees the gap, and so its company.
+ */
+export async function incidentsOfGap(
+  db: Queryable,
+  gapId: string,
+  now: Date = new Date(),
+): Promise<IncidentSummary[]> {
+  const { rows } = await db.query<IncidentSummary>(
+    `SELECT ${summaryColumns('$2::timestamptz')}
+     FROM incident_corrective_actions ca JOIN incidents i ON i.id = ca.incident_id
+     JOIN target_companies tc ON tc.id = i.target_company_id
+     WHERE ca.gap_id = $1
+     ORDER BY i.occurred_at DESC, i.id`,
+    [gapId, now.toISOString()],
+  );
+  return rows;
+}
+
 /** The client's clocks, or the defaults when its owner has not set them. */
 export async function readClocks(
   db: Queryable,

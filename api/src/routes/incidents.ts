@@ -29,7 +29,11 @@ import {
   claimUpload,
   uploadAllowance,
 } from '../action-plans/upload-limits';
-import { requireVisibleActionPlan, requireVisibleCompany } from '../auth/tenancy';
+import {
+  requireVisibleActionPlan,
+  requireVisibleCompany,
+  requireVisibleGap,
+} from '../auth/tenancy';
 import { isDatabaseUnavailable } from '../db/connection-errors';
 import { invalid, notFound, passed } from '../errors';
 import { AttachmentNotFoundError } from '../storage/attachment-storage';
@@ -41,6 +45,7 @@ import {
   closeIncident,
   editIncident,
   incidentRegister,
+  incidentsOfGap,
   linkCorrectiveAction,
   insertIncidentPhoto,
   readClocks,
@@ -405,6 +410,22 @@ const incidentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         await linkCorrectiveAction(tx, incident.id, gapId);
       });
       return reply.code(201).send(await answer(user, incident.id));
+    },
+  );
+
+  fastify.get(
+    '/gap/:gapId/incidents',
+    {
+      config: { permission: 'viewIncidents' },
+      schema: {
+        ...routeDefaults,
+        summary: 'The incidents whose corrective action the gap is, for whoever sees the gap',
+        ...incidentSchemas.gapIncidents,
+      },
+    },
+    async (request) => {
+      const gap = await requireVisibleGap(db, request.user, request.params.gapId);
+      return { success: true as const, data: { incidents: await incidentsOfGap(db, gap.id) } };
     },
   );
 

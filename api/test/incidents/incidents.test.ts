@@ -252,6 +252,14 @@ describe('serious incidents', () => {
       [tenant.actionPlanId],
     );
     expect(gaps).toHaveLength(1);
+    // The gap names its incident, to whoever sees the gap.
+    const linked = await ok<{ incidents: { id: string }[] }>(
+      as('auditor', 'viewer', {
+        method: 'GET',
+        url: `/api/v1/gap/${acted.incident.correctiveActions[0]!.gapId}/incidents`,
+      }),
+    );
+    expect(linked.incidents.map((row) => row.id)).toEqual([incident.id]);
     // Another tenant's plan is not the incident's company's: 404, and nothing is added.
     expect(
       (

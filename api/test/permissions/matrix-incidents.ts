@@ -140,6 +140,19 @@ export const INCIDENT_ROWS: readonly MatrixRow[] = [
     request: () => ({ method: 'GET', url: '/client/incidents/export/csv' }),
   },
   {
+    route: 'GET /gap/{gapId}/incidents',
+    write: false,
+    own: READERS_OWN,
+    foreign: READERS_FOREIGN,
+    request: async (ctx) => {
+      await ctx.app.db.query(
+        `INSERT INTO incident_corrective_actions (incident_id, gap_id) VALUES ($1, $2)`,
+        [await freshIncident(ctx), ctx.ids.gapId],
+      );
+      return { method: 'GET', url: `/gap/${ctx.ids.gapId}/incidents` };
+    },
+  },
+  {
     route: 'GET /client/incidents',
     write: false,
     own: CLIENT_ONLY,

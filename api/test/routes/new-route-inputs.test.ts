@@ -656,6 +656,14 @@ const PROBES: Probe[] = [
       url: `/api/v1/incident-photo/${encodeURIComponent(id)}`,
     }),
   })),
+  ...['not-a-uuid', '\u0000', GAP.id].map((id) => ({
+    name: `GET /gap/{${id.slice(0, 12)}}/incidents`,
+    as: 'clientOwner' as const,
+    request: () => ({
+      method: 'GET' as const,
+      url: `/api/v1/gap/${encodeURIComponent(id)}/incidents`,
+    }),
+  })),
   ...['not-a-uuid', '\u0000'].map((id) => ({
     name: `GET /incident/{${id.slice(0, 12)}}`,
     as: 'clientOwner' as const,

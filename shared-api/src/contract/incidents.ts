@@ -190,6 +190,13 @@ export const incidentSchemas = routeSchemas({
     params: IncidentId,
     response: { 200: FileAnswer('the image'), ...signedInErrors },
   },
+  gapIncidents: {
+    params: Type.Object({ gapId: Uuid }),
+    response: {
+      200: successWith(Type.Object({ incidents: Type.Array(IncidentSummary) })),
+      ...signedInErrors,
+    },
+  },
   incidentPortfolio: {
     querystring: RegisterQuery,
     response: { 200: successWith(IncidentRegister), ...signedInErrors },
