@@ -129,4 +129,5 @@ ALTER TABLE notification_preferences ADD CONSTRAINT notification_preferences_kin
   CHECK (kind IN ('dueSoon', 'overdue', 'escalation', 'closureRequested', 'closureReturned',
     'closureAccepted', 'extensionRequested', 'extensionAnswered', 'remarkAdded', 'reportSubmitted',
     'reportChangesRequested', 'reportAccepted', 'reportDueSoon', 'reportOverdue',
-    'incidentReported', 'incidentRootCauseLate', 'digest'));
+    'incidentReported', 'incidentRootCauseLate', 'incidentQuestionAsked', 'incidentQuestionAnswered',
+    'digest'));

@@ -1,6 +1,7 @@
 // Who hears of a serious incident, and when (docs/decisions/0099-serious-incidents.md): a report
 // goes at once to every member of the company's client and of the firms assigned to the company,
-// never to the author; the daily scan escalates a late root-cause analysis once, to the company's
+// never to the author; the client's question goes to the company's non-viewers and the answer to
+// the client's, never to the author; the daily scan escalates a late root-cause analysis once, to the company's
 // and the client's non-viewers. The bell's rows and the e-mail jobs are written in the transaction
 // of what caused them; an e-mail job checks when it runs that what it tells still holds.
 import {
@@ -22,13 +23,19 @@ import {
 import { formatDay, preferencesLink } from '../notifications/gap-context';
 import { subjectRecipients, type Recipient } from '../notifications/recipients';
 
-export type IncidentNotificationKind = 'incidentReported' | 'incidentRootCauseLate';
+export type IncidentNotificationKind =
+  | 'incidentReported'
+  | 'incidentRootCauseLate'
+  | 'incidentQuestionAsked'
+  | 'incidentQuestionAnswered';
 
 type IncidentParty = 'company' | 'client' | 'clientMembers' | 'firmMembers';
 
 const INCIDENT_PARTIES: Readonly<Record<IncidentNotificationKind, readonly IncidentParty[]>> = {
   incidentReported: ['clientMembers', 'firmMembers'],
   incidentRootCauseLate: ['company', 'client'],
+  incidentQuestionAsked: ['company'],
+  incidentQuestionAnswered: ['client'],
 };
 
 /** The people of each party, SQL over the user `u` and the company `tc`. */
@@ -77,6 +84,12 @@ interface IncidentContext {
   reportedBy: string | null;
   rootCauseDueOn: string;
   late: boolean;
+  /** The question (and its answer) a question's notice is about. */
+  question?: string;
+  answer?: string | null;
+  askedBy?: string | null;
+  answeredBy?: string | null;
+  actorName?: string | null;
 }
 
 async function readIncidentContext(
@@ -107,6 +120,16 @@ export function incidentNotificationText(
         title: `Serious incident reported: ${incident.companyName}`,
         body: `${incident.reportedByName} reported a ${what} at ${incident.location} on ${formatDay(incident.occurredOn)}. The root-cause analysis is due on ${formatDay(incident.rootCauseDueOn)}.`,
       };
+    case 'incidentQuestionAsked':
+      return {
+        title: `Question on an incident: ${incident.companyName}`,
+        body: `${incident.actorName || 'Someone'} asked about the ${what} at ${incident.location} on ${formatDay(incident.occurredOn)}: ${quote(incident.question)}`,
+      };
+    case 'incidentQuestionAnswered':
+      return {
+        title: `Incident question answered: ${incident.companyName}`,
+        body: `${incident.actorName || 'Someone'} answered ${quote(incident.question)} about the ${what} at ${incident.location}: ${quote(incident.answer)}`,
+      };
     case 'incidentRootCauseLate':
       return {
         title: `Incident root-cause analysis late: ${incident.companyName}`,
@@ -114,6 +137,10 @@ export function incidentNotificationText(
       };
   }
 }
+
+const EXCERPT = 300;
+const quote = (text?: string | null) =>
+  text ? `"${text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text}"` : '';
 
 const incidentSubject = (incident: IncidentContext): NotificationSubject => ({
   gapId: null,
@@ -130,6 +157,7 @@ async function notify(
   kind: IncidentNotificationKind,
   incident: IncidentContext,
   exceptUserId: string | null,
+  questionId?: string,
 ): Promise<void> {
   const recipients = await incidentRecipients(tx, incident.targetCompanyId, kind, exceptUserId);
   const text = incidentNotificationText(kind, incident);
@@ -141,6 +169,7 @@ async function notify(
       userId: recipient.userId,
       kind,
       incidentId: incident.incidentId,
+      ...(questionId ? { questionId } : {}),
     }));
   if (outbox) await outbox.queueEmails(tx, jobs);
 }
@@ -154,6 +183,52 @@ export async function notifyIncidentReported(
 ): Promise<void> {
   const incident = await readIncidentContext(tx, incidentId);
   if (incident) await notify(tx, outbox, 'incidentReported', incident, author._id);
+}
+
+/** The incident of a question, with the question, its answer and who wrote the one `kind` tells of. */
+async function readQuestionContext(
+  db: Queryable,
+  questionId: string,
+  kind: 'incidentQuestionAsked' | 'incidentQuestionAnswered',
+): Promise<IncidentContext | null> {
+  const { rows } = await db.query<{
+    incident_id: string;
+    question: string;
+    answer: string | null;
+    asked_by: string | null;
+    answered_by: string | null;
+    asked_by_name: string;
+    answered_by_name: string | null;
+  }>(
+    `SELECT incident_id, question, answer, asked_by, answered_by, asked_by_name, answered_by_name
+     FROM incident_questions WHERE id = $1`,
+    [questionId],
+  );
+  const question = rows[0];
+  if (!question) return null;
+  const incident = await readIncidentContext(db, question.incident_id);
+  if (!incident) return null;
+  const asked = kind === 'incidentQuestionAsked';
+  return {
+    ...incident,
+    question: question.question,
+    answer: question.answer,
+    askedBy: question.asked_by,
+    answeredBy: question.answered_by,
+    actorName: asked ? question.asked_by_name : question.answered_by_name,
+  };
+}
+
+/** Tells the company of the client's question, or the client of the company's answer. */
+export async function notifyIncidentQuestion(
+  tx: Queryable,
+  outbox: Outbox,
+  kind: 'incidentQuestionAsked' | 'incidentQuestionAnswered',
+  questionId: string,
+  author: SessionUser,
+): Promise<void> {
+  const incident = await readQuestionContext(tx, questionId, kind);
+  if (incident) await notify(tx, outbox, kind, incident, author._id, questionId);
 }
 
 /**
@@ -188,10 +263,19 @@ export async function incidentEmailOf(
   job: Extract<EmailJob, { type: 'incident' }>,
 ): Promise<MailMessage | null> {
   const kind = job.kind as IncidentNotificationKind;
-  const incident = await readIncidentContext(db, job.incidentId);
+  const asked = kind === 'incidentQuestionAsked' || kind === 'incidentQuestionAnswered';
+  const incident =
+    asked && job.questionId
+      ? await readQuestionContext(db, job.questionId, kind)
+      : await readIncidentContext(db, job.incidentId);
   // An escalation stands while the analysis is still late.
   if (!incident || (kind === 'incidentRootCauseLate' && !incident.late)) return null;
-  const exceptUserId = kind === 'incidentReported' ? incident.reportedBy : null;
+  const exceptUserId = {
+    incidentReported: incident.reportedBy,
+    incidentRootCauseLate: null,
+    incidentQuestionAsked: incident.askedBy ?? null,
+    incidentQuestionAnswered: incident.answeredBy ?? null,
+  }[kind];
   const recipient = (
     await incidentRecipients(db, incident.targetCompanyId, kind, exceptUserId)
   ).find((candidate) => candidate.userId === job.userId);

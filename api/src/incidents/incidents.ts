@@ -339,14 +339,15 @@ export async function askQuestion(
   user: SessionUser,
   incidentId: string,
   question: string,
-): Promise<void> {
+): Promise<string> {
   const place = await requireVisibleIncident(tx, user, incidentId);
   if (place.closed) throw conflict(INCIDENT_CLOSED);
-  await tx.query(
+  const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO incident_questions (incident_id, question, asked_by, asked_by_name)
-     VALUES ($1, $2, $3, $4)`,
+     VALUES ($1, $2, $3, $4) RETURNING id`,
     [incidentId, question, user._id, user.fullname],
   );
+  return rows[0]!.id;
 }
 
 /** Answers the question; gives its incident's id. A question answered already is 409. */

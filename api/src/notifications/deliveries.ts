@@ -43,7 +43,7 @@ export type EmailJob =
   /** The daily scan's report reminder or overdue notice. */
   | { type: 'reportNotice'; userId: string; noticeId: string }
   /** A serious incident reported, or its late root-cause analysis (docs/decisions/0099-serious-incidents.md). */
-  | { type: 'incident'; userId: string; kind: string; incidentId: string }
+  | { type: 'incident'; userId: string; kind: string; incidentId: string; questionId?: string }
   /** The invitation to a membership: its one-time link is made when the job runs, never stored here. */
   | { type: 'invitation'; userId: string; invitedBy: string | null }
   /** An owner told that a webhook endpoint of their organisation was switched off. */

@@ -336,7 +336,8 @@ const incidentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         ...routeDefaults,
         summary: 'Ask the company a question on the incident (client users who are not viewers)',
-        description: '`question` up to 4,000 characters. A closed incident is 409.',
+        description:
+          "`question` up to 4,000 characters. A closed incident is 409. The company's non-viewers are notified.",
         ...incidentSchemas.askQuestion,
       },
     },
@@ -344,7 +345,16 @@ const incidentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const question = passed(
         checkIncidentText(request.body.question, INCIDENT_QUESTION_MAX, INCIDENT_QUESTION_REQUIRED),
       );
-      await db.transaction((tx) => askQuestion(tx, request.user, request.params.id, question));
+      await db.transaction(async (tx) => {
+        const questionId = await askQuestion(tx, request.user, request.params.id, question);
+        await fastify.notifications.incidentQuestion(
+          tx,
+          'incidentQuestionAsked',
+          questionId,
+          request.user,
+        );
+      });
+      fastify.notifications.emailsQueued();
       return reply.code(201).send(await answer(request.user, request.params.id));
     },
   );
@@ -358,7 +368,7 @@ const incidentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         ...routeDefaults,
         summary: "Answer the client's question on an incident",
         description:
-          'Target-company owners, admins and editors. `answer` up to 4,000 characters. A question answered already is 409.',
+          "Target-company owners, admins and editors. `answer` up to 4,000 characters. A question answered already is 409. The client's non-viewers are notified.",
         ...incidentSchemas.answerQuestion,
       },
     },
@@ -366,9 +376,17 @@ const incidentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const text = passed(
         checkIncidentText(request.body.answer, INCIDENT_QUESTION_MAX, INCIDENT_ANSWER_REQUIRED),
       );
-      const incidentId = await db.transaction((tx) =>
-        answerQuestion(tx, request.user, request.params.id, text),
-      );
+      const incidentId = await db.transaction(async (tx) => {
+        const id = await answerQuestion(tx, request.user, request.params.id, text);
+        await fastify.notifications.incidentQuestion(
+          tx,
+          'incidentQuestionAnswered',
+          request.params.id,
+          request.user,
+        );
+        return id;
+      });
+      fastify.notifications.emailsQueued();
       return answer(request.user, incidentId);
     },
   );

@@ -192,6 +192,20 @@ describe('serious incidents', () => {
       answer: 'Yes, both were discharged the next day.',
       answeredByName: `${tenant.name} targetCompany admin`,
     });
+    // The question went to the company's non-viewers, the answer to the client's.
+    await emailsSettled(app);
+    const about = (title: string) =>
+      recipientsOf(
+        mail
+          .messages()
+          .filter((message) => message.subject === `${title}: ${tenant.companyName} (Verity)`),
+      );
+    expect(about('Question on an incident')).toEqual(
+      members(tenant, 'targetCompany', NOT_VIEWERS).sort(),
+    );
+    expect(about('Incident question answered')).toEqual(
+      members(tenant, 'client', NOT_VIEWERS).sort(),
+    );
     expect(
       await refusal(
         as('targetCompany', 'owner', {

@@ -19,6 +19,8 @@ export const NOTIFICATION_KINDS = [
   'reportOverdue',
   'incidentReported',
   'incidentRootCauseLate',
+  'incidentQuestionAsked',
+  'incidentQuestionAnswered',
   'digest',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -43,6 +45,8 @@ export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>
   reportOverdue: 'Monitoring report overdue',
   incidentReported: 'Serious incident reported',
   incidentRootCauseLate: 'Incident root-cause analysis late',
+  incidentQuestionAsked: 'Question on an incident',
+  incidentQuestionAnswered: 'Incident question answered',
   digest: 'Weekly digest (Monday morning)',
 };
 
@@ -66,6 +70,8 @@ export const NOTIFICATION_KIND_CHANNELS: Readonly<
   reportOverdue: ['email', 'inApp'],
   incidentReported: ['email', 'inApp'],
   incidentRootCauseLate: ['email', 'inApp'],
+  incidentQuestionAsked: ['email', 'inApp'],
+  incidentQuestionAnswered: ['email', 'inApp'],
   digest: ['email'],
 };
 

@@ -9,7 +9,10 @@ import {
   forgetDeliveries,
 } from '../../notifications/email-delivery';
 import { notifyGapEvent, type GapEvent } from '../../notifications/events';
-import { notifyIncidentReported } from '../../incidents/incident-notifications';
+import {
+  notifyIncidentQuestion,
+  notifyIncidentReported,
+} from '../../incidents/incident-notifications';
 import { notifyReportEvent, type ReportEvent } from '../../monitoring-reports/report-notifications';
 import type { SessionUser } from '@verity/shared-api/src/server';
 import {
@@ -37,6 +40,13 @@ export interface Notifications {
   reportEvent(tx: Queryable, event: ReportEvent): Promise<void>;
   /** Tells the client and the company's firms of a serious incident, in the report's transaction. */
   incidentReported(tx: Queryable, incidentId: string, author: SessionUser): Promise<void>;
+  /** Tells the company of the client's question on an incident, or the client of the answer. */
+  incidentQuestion(
+    tx: Queryable,
+    kind: 'incidentQuestionAsked' | 'incidentQuestionAnswered',
+    questionId: string,
+    author: SessionUser,
+  ): Promise<void>;
   /** Queues e-mail jobs (an invitation) in the write's own transaction. */
   queueEmails(tx: Queryable, jobs: EmailJob[]): Promise<void>;
   /**
@@ -89,6 +99,8 @@ export default fp(
       reportEvent: (tx, event) => notifyReportEvent(tx, outbox, event),
       incidentReported: (tx, incidentId, author) =>
         notifyIncidentReported(tx, outbox, incidentId, author),
+      incidentQuestion: (tx, kind, questionId, author) =>
+        notifyIncidentQuestion(tx, outbox, kind, questionId, author),
       queueEmails: (tx, jobs) => outbox.queueEmails(tx, jobs),
       emailsQueued() {
         if (emailWorker) queue.notifyWorker(emailWorker);
