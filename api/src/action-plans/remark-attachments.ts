@@ -192,25 +192,26 @@ export async function commitDocuments(
   await Promise.all(documents.map((doc) => storage.commit(doc.storageKey).catch(onError)));
 }
 
-/** The row of one stored image of a remark, with its evidence. */
-export async function insertRemarkDocument(
-  tx: Queryable,
-  remarkId: string,
-  doc: StoredDocument,
-  position: number,
-): Promise<void> {
+/**
+ * A stored image's file and evidence, in the columns remarks' and incidents' images both keep
+ * (`storage_key` to `gps_longitude`), with their values for `doc`: a statement writes the columns
+ * and takes the values from its `first` placeholder on.
+ */
+export function storedImageColumns(doc: StoredDocument, first: number) {
   const { evidence } = doc;
-  await tx.query(
-    `INSERT INTO remark_documents (remark_id, storage_key, file_name, content_type, size, position,
-       sha256, width, height, captured_at, captured_utc_offset_minutes, camera, gps_latitude, gps_longitude)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::timestamp, $11, $12, $13, $14)`,
-    [
-      remarkId,
+  // captured_at is the camera's local time, without a zone.
+  const placeholders = Array.from({ length: 12 }, (_, index) =>
+    index === 7 ? `$${first + index}::timestamp` : `$${first + index}`,
+  );
+  return {
+    columns: `storage_key, file_name, content_type, size, sha256, width, height, captured_at,
+      captured_utc_offset_minutes, camera, gps_latitude, gps_longitude`,
+    placeholders: placeholders.join(', '),
+    values: [
       doc.storageKey,
       doc.fileName,
       doc.contentType,
       doc.size,
-      position,
       evidence.sha256,
       evidence.width,
       evidence.height,
@@ -220,6 +221,21 @@ export async function insertRemarkDocument(
       evidence.gps?.latitude ?? null,
       evidence.gps?.longitude ?? null,
     ],
+  };
+}
+
+/** The row of one stored image of a remark, with its evidence. */
+export async function insertRemarkDocument(
+  tx: Queryable,
+  remarkId: string,
+  doc: StoredDocument,
+  position: number,
+): Promise<void> {
+  const image = storedImageColumns(doc, 3);
+  await tx.query(
+    `INSERT INTO remark_documents (remark_id, position, ${image.columns})
+     VALUES ($1, $2, ${image.placeholders})`,
+    [remarkId, position, ...image.values],
   );
 }
 

@@ -21,7 +21,7 @@ import {
   type Outbox,
 } from '../notifications/deliveries';
 import { formatDay, preferencesLink } from '../notifications/gap-context';
-import { subjectRecipients, type Recipient } from '../notifications/recipients';
+import { companyRecipients, type CompanyParty, type Recipient } from '../notifications/recipients';
 
 export type IncidentNotificationKind =
   | 'incidentReported'
@@ -29,22 +29,11 @@ export type IncidentNotificationKind =
   | 'incidentQuestionAsked'
   | 'incidentQuestionAnswered';
 
-type IncidentParty = 'company' | 'client' | 'clientMembers' | 'firmMembers';
-
-const INCIDENT_PARTIES: Readonly<Record<IncidentNotificationKind, readonly IncidentParty[]>> = {
+const INCIDENT_PARTIES: Readonly<Record<IncidentNotificationKind, readonly CompanyParty[]>> = {
   incidentReported: ['clientMembers', 'firmMembers'],
   incidentRootCauseLate: ['company', 'client'],
   incidentQuestionAsked: ['company'],
   incidentQuestionAnswered: ['client'],
-};
-
-/** The people of each party, SQL over the user `u` and the company `tc`. */
-const PARTY_SQL: Readonly<Record<IncidentParty, string>> = {
-  company: `(u.user_type = 'targetCompany' AND u.target_company_id = tc.id AND u.role <> 'viewer')`,
-  client: `(u.user_type = 'client' AND u.client_id = tc.client_id AND u.role <> 'viewer')`,
-  clientMembers: `(u.user_type = 'client' AND u.client_id = tc.client_id)`,
-  firmMembers: `(u.user_type = 'auditor' AND EXISTS (SELECT 1 FROM company_auditors ca
-    WHERE ca.target_company_id = tc.id AND ca.auditor_id = u.auditor_id))`,
 };
 
 const incidentRecipients = (
@@ -53,13 +42,7 @@ const incidentRecipients = (
   kind: IncidentNotificationKind,
   exceptUserId: string | null,
 ): Promise<Recipient[]> =>
-  subjectRecipients(
-    db,
-    { type: 'company', id: targetCompanyId },
-    kind,
-    INCIDENT_PARTIES[kind].map((party) => PARTY_SQL[party]),
-    exceptUserId,
-  );
+  companyRecipients(db, targetCompanyId, kind, INCIDENT_PARTIES[kind], exceptUserId);
 
 /** The incident's page in the reader's own area. */
 export function incidentLink(

@@ -16,7 +16,7 @@ import {
   type SessionUser,
 } from '@verity/shared-api/src/server';
 import { auditVisibleSql, companyVisibleSql } from '../auth/tenancy';
-import type { StoredDocument } from '../action-plans/remark-attachments';
+import { storedImageColumns, type StoredDocument } from '../action-plans/remark-attachments';
 import type { Queryable } from '../db';
 import { notFound } from '../errors';
 import { conflict } from '../organisations/messages';
@@ -395,29 +395,11 @@ export async function insertIncidentPhoto(
   doc: StoredDocument,
   userId: string,
 ): Promise<void> {
-  const { evidence } = doc;
+  const image = storedImageColumns(doc, 4);
   await tx.query(
-    `INSERT INTO incident_photos (incident_id, target_company_id, storage_key, file_name, content_type,
-       size, sha256, width, height, captured_at, captured_utc_offset_minutes, camera, gps_latitude,
-       gps_longitude, uploaded_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::timestamp, $11, $12, $13, $14, $15)`,
-    [
-      place.id,
-      place.targetCompanyId,
-      doc.storageKey,
-      doc.fileName,
-      doc.contentType,
-      doc.size,
-      evidence.sha256,
-      evidence.width,
-      evidence.height,
-      evidence.capturedAt?.local ?? null,
-      evidence.capturedAt?.utcOffsetMinutes ?? null,
-      evidence.camera,
-      evidence.gps?.latitude ?? null,
-      evidence.gps?.longitude ?? null,
-      userId,
-    ],
+    `INSERT INTO incident_photos (incident_id, target_company_id, uploaded_by, ${image.columns})
+     VALUES ($1, $2, $3, ${image.placeholders})`,
+    [place.id, place.targetCompanyId, userId, ...image.values],
   );
 }
 

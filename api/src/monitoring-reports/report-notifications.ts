@@ -23,30 +23,19 @@ import {
   type Outbox,
 } from '../notifications/deliveries';
 import { formatDay, preferencesLink } from '../notifications/gap-context';
-import { subjectRecipients, type Recipient } from '../notifications/recipients';
+import { companyRecipients, type CompanyParty, type Recipient } from '../notifications/recipients';
 import { readRule } from './reports';
 
 export type ReportEventKind = 'reportSubmitted' | 'reportChangesRequested' | 'reportAccepted';
 export type ReportNoticeKind = 'reportDueSoon' | 'reportOverdue';
 export type ReportNotificationKind = ReportEventKind | ReportNoticeKind;
 
-type ReportParty = 'company' | 'client';
-
-const REPORT_PARTIES: Readonly<Record<ReportNotificationKind, readonly ReportParty[]>> = {
+const REPORT_PARTIES: Readonly<Record<ReportNotificationKind, readonly CompanyParty[]>> = {
   reportSubmitted: ['client'],
   reportChangesRequested: ['company'],
   reportAccepted: ['company'],
   reportDueSoon: ['company'],
   reportOverdue: ['company', 'client'],
-};
-
-/**
- * The people of each party (SQL over the user `u` and the company `tc`): the company's and the
- * client's users who are not viewers (no API token).
- */
-const PARTY_SQL: Readonly<Record<ReportParty, string>> = {
-  company: `(u.user_type = 'targetCompany' AND u.target_company_id = tc.id AND u.role <> 'viewer')`,
-  client: `(u.user_type = 'client' AND u.client_id = tc.client_id AND u.role <> 'viewer')`,
 };
 
 /** The people of the report's parties around its company, with their switches for `kind`. */
@@ -56,13 +45,7 @@ const reportRecipients = (
   kind: ReportNotificationKind,
   exceptUserId: string | null,
 ): Promise<Recipient[]> =>
-  subjectRecipients(
-    db,
-    { type: 'company', id: targetCompanyId },
-    kind,
-    REPORT_PARTIES[kind].map((party) => PARTY_SQL[party]),
-    exceptUserId,
-  );
+  companyRecipients(db, targetCompanyId, kind, REPORT_PARTIES[kind], exceptUserId);
 
 /** The report's page (or the company's reports, before one is started) in the reader's area. */
 export function reportLink(

@@ -111,3 +111,35 @@ export function gapRecipients(
     exceptUserId,
   );
 }
+
+/**
+ * The people around a company, by party (SQL over the user `u` and the company `tc`): its own and
+ * its client's users who are not viewers, or every member of its client or of the firms assigned
+ * to it.
+ */
+const COMPANY_PARTY_SQL = {
+  company: `(u.user_type = 'targetCompany' AND u.target_company_id = tc.id AND u.role <> 'viewer')`,
+  client: `(u.user_type = 'client' AND u.client_id = tc.client_id AND u.role <> 'viewer')`,
+  clientMembers: `(u.user_type = 'client' AND u.client_id = tc.client_id)`,
+  firmMembers: `(u.user_type = 'auditor' AND EXISTS (SELECT 1 FROM company_auditors ca
+    WHERE ca.target_company_id = tc.id AND ca.auditor_id = u.auditor_id))`,
+} as const;
+
+export type CompanyParty = keyof typeof COMPANY_PARTY_SQL;
+
+/** The people of `parties` around the company, with their switches for `kind`; never `exceptUserId`. */
+export function companyRecipients(
+  db: Queryable,
+  targetCompanyId: string,
+  kind: NotificationKind,
+  parties: readonly CompanyParty[],
+  exceptUserId: string | null,
+): Promise<Recipient[]> {
+  return subjectRecipients(
+    db,
+    { type: 'company', id: targetCompanyId },
+    kind,
+    parties.map((party) => COMPANY_PARTY_SQL[party]),
+    exceptUserId,
+  );
+}
