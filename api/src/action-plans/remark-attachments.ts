@@ -9,9 +9,10 @@ import {
   textProblem,
 } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
-import { ApiError, invalid, isMalformedMultipart, malformedUpload } from '../errors';
+import { ApiError, invalid, isMalformedMultipart, malformedUpload, notFound } from '../errors';
 import { actionPlanMessages, errorCodes } from '../messages';
-import type { AttachmentStorage } from '../storage/attachment-storage';
+import type { FastifyReply } from 'fastify';
+import { AttachmentNotFoundError, type AttachmentStorage } from '../storage/attachment-storage';
 import { EvidenceTap, type ImageEvidence } from './image-evidence';
 import { detectImage, SIGNATURE_BYTES } from './image-signature';
 import type { UploadAllowance } from './upload-limits';
@@ -245,4 +246,24 @@ export async function discardDocuments(
   documents: readonly StoredDocument[],
 ): Promise<void> {
   await Promise.all(documents.map((doc) => storage.delete(doc.storageKey).catch(() => undefined)));
+}
+
+/**
+ * Sends a stored image (a remark's or an incident's) to the user who may see it: a file gone from
+ * storage is 404; cached in the browser only, never sniffed as another type.
+ */
+export async function sendStoredImage(
+  reply: FastifyReply,
+  storage: AttachmentStorage,
+  image: { storage_key: string; content_type: string; size: number },
+): Promise<FastifyReply> {
+  const body = await storage.get(image.storage_key).catch((error: unknown) => {
+    throw error instanceof AttachmentNotFoundError ? notFound() : error;
+  });
+  return reply
+    .header('Content-Type', image.content_type)
+    .header('Content-Length', image.size)
+    .header('Cache-Control', 'private, max-age=3600')
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(body);
 }

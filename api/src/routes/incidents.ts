@@ -23,6 +23,7 @@ import {
   commitDocuments,
   discardDocuments,
   readRemarkUpload,
+  sendStoredImage,
 } from '../action-plans/remark-attachments';
 import {
   MULTIPART_OVERHEAD_BYTES,
@@ -36,7 +37,6 @@ import {
 } from '../auth/tenancy';
 import { isDatabaseUnavailable } from '../db/connection-errors';
 import { invalid, notFound, passed } from '../errors';
-import { AttachmentNotFoundError } from '../storage/attachment-storage';
 import { conflict } from '../organisations/messages';
 import { incidentExportFileName, incidentExportSelect } from '../incidents/incident-export';
 import {
@@ -505,15 +505,7 @@ const incidentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const photo = await requireVisiblePhoto(db, request.user, request.params.id);
-      const body = await storage.get(photo.storage_key).catch((error: unknown) => {
-        throw error instanceof AttachmentNotFoundError ? notFound() : error;
-      });
-      return reply
-        .header('Content-Type', photo.content_type)
-        .header('Content-Length', photo.size)
-        .header('Cache-Control', 'private, max-age=3600')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(body);
+      return sendStoredImage(reply, storage, photo);
     },
   );
 };

@@ -21,6 +21,7 @@ import {
   discardDocuments,
   insertRemarkDocument,
   readRemarkUpload,
+  sendStoredImage,
 } from '../../action-plans/remark-attachments';
 import { organisationOf } from '../../action-plans/remark-withdrawal';
 import {
@@ -31,7 +32,7 @@ import {
 import { isDatabaseUnavailable } from '../../db/connection-errors';
 import { auditVisibleSql, requireVisibleGap } from '../../auth/tenancy';
 import { invalid, notFound } from '../../errors';
-import { AttachmentNotFoundError, type AttachmentStorage } from '../../storage/attachment-storage';
+import type { AttachmentStorage } from '../../storage/attachment-storage';
 import { routeDefaults } from './common';
 
 export interface RemarkRoutesOptions {
@@ -201,15 +202,7 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
       );
       const doc = rows[0];
       if (!doc) throw notFound();
-      const body = await storage.get(doc.storage_key).catch((error: unknown) => {
-        throw error instanceof AttachmentNotFoundError ? notFound() : error;
-      });
-      return reply
-        .header('Content-Type', doc.content_type)
-        .header('Content-Length', doc.size)
-        .header('Cache-Control', 'private, max-age=3600')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(body);
+      return sendStoredImage(reply, storage, doc);
     },
   );
 };
