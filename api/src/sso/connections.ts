@@ -235,6 +235,8 @@ export async function recordTest(
     if (!found?.domain) return 'failed';
     if (!found.same) return 'otherAccount';
     if (PUBLIC_MAIL_DOMAINS.includes(found.domain)) return 'publicDomain';
+    // Two organisations testing for one domain at once take turns: the second finds it taken.
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext('sso-domain:' || $1))", [found.domain]);
     const { rows: taken } = await tx.query(
       'SELECT 1 FROM sso_connections WHERE domain = $1 AND id <> $2',
       [found.domain, test.connectionId],
