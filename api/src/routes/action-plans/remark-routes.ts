@@ -32,6 +32,7 @@ import {
 import { isDatabaseUnavailable } from '../../db/connection-errors';
 import { auditVisibleSql, requireVisibleGap } from '../../auth/tenancy';
 import { invalid, notFound } from '../../errors';
+import { isUuid } from '../../uuid';
 import type { AttachmentStorage } from '../../storage/attachment-storage';
 import { routeDefaults } from './common';
 
@@ -65,7 +66,7 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
         ...routeDefaults,
         summary: 'Add a remark with image attachments to a gap (not viewer)',
         description:
-          'multipart/form-data: `comments` (text) and `documents` (PNG, JPEG, GIF or WebP files; at most 10, 5 MB each). The files count against the company’s storage quota (413 when full) and the user’s hourly upload rate (429 with Retry-After); at most `REMARKS_PER_MINUTE` (default 30) remarks a minute per user.',
+          'multipart/form-data: `comments` (text) and `documents` (PNG, JPEG, GIF or WebP files; at most 10, 5 MB each). The files count against the company’s storage quota (413 when full) and the user’s hourly upload rate (429 with Retry-After); at most `REMARKS_PER_MINUTE` (default 30) remarks a minute per user. An `Idempotency-Key` header (a UUID the device chose for this remark) makes the write happen once: the same key again answers the remark it added, unchanged.',
         consumes: ['multipart/form-data'],
         ...actionPlanSchemas.addRemark,
       },
@@ -79,6 +80,15 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
         request.query.targetCompanyId,
       );
       if (!request.isMultipart()) throw invalid(ADD_YOUR_COMMENTS);
+      const clientKey = idempotencyKeyOf(request.headers['idempotency-key']);
+      if (clientKey) {
+        // Sent again after its answer was lost (a phone's outbox): the remark already added.
+        const sent = await remarkSentWith(clientKey);
+        if (sent) {
+          await drainParts(request.parts());
+          return sent;
+        }
+      }
       const uploader = { targetCompanyId: gap.target_company_id, userId: user._id };
       const allowance = await uploadAllowance(db, uploader, limits);
       // A body that cannot fit is refused before a byte of it is stored.
@@ -94,8 +104,8 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
           const bytes = upload.documents.reduce((sum, doc) => sum + doc.size, 0);
           await claimUpload(tx, uploader, bytes, limits);
           const { rows } = await tx.query<{ id: string }>(
-            `INSERT INTO remarks (gap_id, comments, user_id, user_type, fullname, role, author_organisation_id, withdrawable_until)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8)) RETURNING id`,
+            `INSERT INTO remarks (gap_id, comments, user_id, user_type, fullname, role, author_organisation_id, withdrawable_until, client_key)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8), $9) RETURNING id`,
             [
               gap.id,
               upload.comments.trim(),
@@ -105,6 +115,7 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
               user.role,
               organisationOf(user),
               config.remarkWithdrawalWindowSeconds,
+              clientKey,
             ],
           );
           const remarkId = (rows[0] as { id: string }).id;
@@ -134,7 +145,27 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
       } catch (error) {
         // A connection lost mid-transaction may still have committed: the sweep settles those files.
         if (!isDatabaseUnavailable(error)) await discardDocuments(storage, upload.documents);
+        // The same key sent twice at once: the other request added it.
+        const sent = clientKey && isUniqueViolation(error) ? await remarkSentWith(clientKey) : null;
+        if (sent) return sent;
         throw error;
+      }
+
+      /** The remark this user added under `key` on this gap, as its first answer gave it; null if none. */
+      async function remarkSentWith(key: string) {
+        const found = await db.query<{ id: string }>(
+          'SELECT id FROM remarks WHERE user_id = $1 AND client_key = $2 AND gap_id = $3',
+          [user._id, key, gap.id],
+        );
+        const id = found.rows[0]?.id;
+        if (!id) return null;
+        return {
+          success: true as const,
+          data: {
+            remark: (await findRemark(db, id, user)) as Remark,
+            gap: await findGapRevision(db, gap.id),
+          },
+        };
       }
     },
   );
@@ -206,5 +237,24 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
     },
   );
 };
+
+/** The Idempotency-Key header: absent, or a UUID (400 otherwise). */
+function idempotencyKeyOf(header: string | string[] | undefined): string | null {
+  if (header === undefined) return null;
+  if (typeof header !== 'string' || !isUuid(header.toLowerCase())) {
+    throw invalid('Idempotency-Key must be a UUID.');
+  }
+  return header.toLowerCase();
+}
+
+/** Reads a body that is not needed to its end, so the connection is left clean. */
+async function drainParts(parts: AsyncIterable<{ type: string; file?: NodeJS.ReadableStream }>) {
+  for await (const part of parts) {
+    if (part.type === 'file') part.file?.resume();
+  }
+}
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 export default remarkRoutes;

@@ -184,6 +184,54 @@ describe.each(databaseKinds)('remarks on %s', (kind) => {
     expect(await counts()).toEqual(before);
   });
 
+  it('adds a remark sent twice under one Idempotency-Key once, answering the first remark both times', async () => {
+    const key = '6f1c2d9e-8a7b-4c3d-9e2f-1a2b3c4d5e6f';
+    const send = () =>
+      world.as.companyOwner({
+        method: 'PATCH',
+        url: `/api/v1/gap/${gapId}/remark`,
+        query: { targetCompanyId: world.acmeId },
+        ...(() => {
+          const body = multipart({ comments: 'Written on site, sent when back online' }, [
+            png('outbox.png'),
+          ]);
+          return { payload: body.payload, headers: { ...body.headers, 'idempotency-key': key } };
+        })(),
+      });
+    const before = await counts();
+    const first = await send();
+    const again = await send();
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.remark).toEqual(first.json().data.remark);
+    expect(await counts()).toEqual({
+      remarks: before.remarks + 1,
+      documents: before.documents + 1,
+      files: before.files + 1,
+    });
+    // The same key from another person is their own remark.
+    const other = await world.as.auditorOwner({
+      method: 'PATCH',
+      url: `/api/v1/gap/${gapId}/remark`,
+      query: { targetCompanyId: world.acmeId },
+      payload: multipart({ comments: 'Mine' }).payload,
+      headers: { ...multipart({ comments: 'Mine' }).headers, 'idempotency-key': key },
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.json().data.remark.comments).toBe('Mine');
+
+    const bad = await world.as.companyOwner({
+      method: 'PATCH',
+      url: `/api/v1/gap/${gapId}/remark`,
+      query: { targetCompanyId: world.acmeId },
+      payload: multipart({ comments: 'Bad key' }).payload,
+      headers: { ...multipart({ comments: 'Bad key' }).headers, 'idempotency-key': 'again-please' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Idempotency-Key must be a UUID.');
+    expect((await counts()).remarks).toBe(before.remarks + 2);
+  });
+
   it('refuses viewers (403) and other tenants (404)', async () => {
     expect((await remark('companyViewer', multipart({ comments: 'Hi' }))).statusCode).toBe(403);
     expect((await remark('auditorViewer', multipart({ comments: 'Hi' }))).statusCode).toBe(403);
