@@ -19,3 +19,12 @@ export type { SessionStatus, SessionState, SessionStoreDeps } from './session-st
 export { useSession } from './use-session';
 export type { SessionRegister, SessionUserOf } from './session-user';
 export { clearAllDrafts, clearDraft, readDraft, writeDraft } from './drafts';
+export {
+  OFFLINE_CACHE_PREFIX,
+  OFFLINE_DATABASE,
+  offlineUserId,
+  setOfflineUserId,
+  setSignOutPending,
+  signOutPending,
+  wipeDeviceData,
+} from './device-data';

@@ -1,6 +1,8 @@
 import { createApiClient } from './http/client';
 import { getCurrentUser, logout } from './session-calls';
 import { createSessionStore } from './session-store';
+import { offlineUserId, setOfflineUserId, signOutPending } from './device-data';
+import { readDraft, writeDraft } from './drafts';
 
 const BASE = 'http://verity.test/api/v1';
 
@@ -15,7 +17,7 @@ const ravi = {
 } as const;
 
 /** A store wired to the real calls over a fetch that answers each path with the given status and body. */
-function storeOver(routes: Record<string, { status: number; body: unknown }>) {
+function storeOver(routes: Record<string, { status: number; body: unknown } | 'offline'>) {
   const calls: string[] = [];
   const client = createApiClient({
     prefixUrl: BASE,
@@ -24,6 +26,7 @@ function storeOver(routes: Record<string, { status: number; body: unknown }>) {
       const path = new URL(request.url).pathname.replace('/api/v1/', '');
       calls.push(`${request.method} ${path}`);
       const route = routes[path];
+      if (route === 'offline') throw new TypeError('Failed to fetch');
       if (!route) return Response.json({ success: false, message: 'Not found' }, { status: 404 });
       return Response.json(route.body, { status: route.status });
     },
@@ -120,6 +123,45 @@ describe('session store', () => {
 
     expect(store.getState()).toMatchObject({ status: 'signed-in', user: ravi });
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('signs out with no network: wipes the device at once and tells the server when it is back', async () => {
+    // The browser's localStorage, where drafts and the offline marks are kept.
+    const kept = new Map<string, string>();
+    const localStorage = {
+      getItem: (key: string) => kept.get(key) ?? null,
+      setItem: (key: string, value: string) => void kept.set(key, value),
+      removeItem: (key: string) => void kept.delete(key),
+      key: (index: number) => [...kept.keys()][index] ?? null,
+      get length() {
+        return kept.size;
+      },
+    };
+    Object.assign(globalThis, { window: { localStorage } });
+    const offline = storeOver({ 'auth/logout': 'offline' });
+    offline.store.getState().setUser(ravi);
+    writeDraft(ravi._id, 'remark', { comments: 'Typed on site' });
+    setOfflineUserId(ravi._id);
+
+    await offline.store.getState().logout();
+
+    expect(offline.store.getState()).toMatchObject({ status: 'signed-out', user: undefined });
+    expect(offline.navigate).toHaveBeenCalledWith('/login');
+    expect(readDraft(ravi._id, 'remark')).toBeUndefined();
+    expect(offlineUserId()).toBeUndefined();
+    expect(signOutPending()).toBe(true);
+
+    // The next start, online: the sign-out goes first, and nobody is taken as signed in.
+    const online = storeOver({
+      'auth/logout': { status: 200, body: { success: true, data: {} } },
+      'auth/me': { status: 200, body: { success: true, data: { user: ravi } } },
+    });
+    await online.store.getState().loadUser();
+    expect(online.calls).toEqual(['POST auth/logout']);
+    expect(online.store.getState().status).toBe('signed-out');
+    expect(signOutPending()).toBe(false);
+    expect(kept.size).toBe(0);
+    delete (globalThis as { window?: unknown }).window;
   });
 
   it('setUser without a user signs out', () => {

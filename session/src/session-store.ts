@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { getErrorStatus } from './http/errors';
-import { clearAllDrafts } from './drafts';
+import { getErrorStatus, NetworkError } from './http/errors';
+import { setSignOutPending, signOutPending, wipeDeviceData } from './device-data';
 import { getCurrentUser as fetchCurrentUser, logout as postLogout } from './session-calls';
 import type { SessionUserOf } from './session-user';
 
@@ -15,7 +15,11 @@ export interface SessionState {
   error?: unknown;
   /** 401 -> 'signed-out'; any other failure -> 'error' (the shell then goes to /login). */
   loadUser(): Promise<void>;
-  /** Clears the user and navigates on success; on failure keeps the user and rejects. */
+  /**
+   * Clears the user, wipes what the device keeps and navigates on success; with no network it does
+   * the same and sends the sign-out when the network is back; any other failure keeps the user and
+   * rejects.
+   */
   logout(redirectTo?: string): Promise<void>;
   setUser(user?: SessionUser): void;
 }
@@ -45,6 +49,17 @@ export function createSessionStore(deps: SessionStoreDeps = {}): StoreApi<Sessio
       loading ??= (async () => {
         set({ status: 'loading', error: undefined });
         try {
+          if (signOutPending()) {
+            // Signed out while offline: the server hears of it before anyone is taken as signed in.
+            try {
+              await logoutCall();
+              setSignOutPending(false);
+            } catch {
+              // Still no network: signed out on this device all the same.
+            }
+            set({ status: 'signed-out', user: undefined, error: undefined });
+            return;
+          }
           const user = await getCurrentUser();
           set({ status: 'signed-in', user, error: undefined });
         } catch (error) {
@@ -59,8 +74,13 @@ export function createSessionStore(deps: SessionStoreDeps = {}): StoreApi<Sessio
     },
 
     async logout(redirectTo = DEFAULT_LOGOUT_REDIRECT) {
-      await logoutCall();
-      clearAllDrafts();
+      try {
+        await logoutCall();
+      } catch (error) {
+        if (!(error instanceof NetworkError)) throw error;
+        setSignOutPending(true);
+      }
+      await wipeDeviceData();
       set({ status: 'signed-out', user: undefined, error: undefined });
       navigate(redirectTo);
     },
