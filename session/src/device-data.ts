@@ -7,6 +7,11 @@ import { clearAllDrafts } from './drafts';
 export const OFFLINE_DATABASE = 'verity-offline';
 /** Every cache the service worker fills starts with this. */
 export const OFFLINE_CACHE_PREFIX = 'verity-';
+/**
+ * The service worker's cache of API answers and evidence images: the user's data. Its other caches
+ * hold the app itself (pages and code, the same for everyone), so the login page still opens offline.
+ */
+export const OFFLINE_ANSWERS_CACHE = `${OFFLINE_CACHE_PREFIX}answers`;
 /** localStorage: the id of the user who keeps plans on this device (no token, no data). */
 const OFFLINE_USER_KEY = 'verity.offline.user';
 /** localStorage: a sign-out made offline, sent to the server when the network is back. */
@@ -47,7 +52,7 @@ export function setSignOutPending(pending: boolean): void {
   }
 }
 
-/** Deletes everything kept on this device for any user: drafts, the outbox, kept plans, caches. */
+/** Deletes everything kept on this device for any user: drafts, the outbox, kept plans, answers. */
 export async function wipeDeviceData(): Promise<void> {
   clearAllDrafts();
   setOfflineUserId(undefined);
@@ -64,17 +69,7 @@ export async function wipeDeviceData(): Promise<void> {
     );
   }
   if (typeof caches !== 'undefined') {
-    work.push(
-      caches
-        .keys()
-        .then((names) =>
-          Promise.all(
-            names
-              .filter((name) => name.startsWith(OFFLINE_CACHE_PREFIX))
-              .map((name) => caches.delete(name)),
-          ),
-        ),
-    );
+    work.push(caches.delete(OFFLINE_ANSWERS_CACHE));
   }
   await Promise.allSettled(work);
 }

@@ -20,6 +20,7 @@ export { useSession } from './use-session';
 export type { SessionRegister, SessionUserOf } from './session-user';
 export { clearAllDrafts, clearDraft, readDraft, writeDraft } from './drafts';
 export {
+  OFFLINE_ANSWERS_CACHE,
   OFFLINE_CACHE_PREFIX,
   OFFLINE_DATABASE,
   offlineUserId,

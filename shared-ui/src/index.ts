@@ -150,3 +150,12 @@ export type { UnsavedChanges, UnsavedChangesOptions } from './unsaved-changes';
 export { lazyPage, PageSuspense } from './lazy-page';
 export { RevisionDifferences } from './esap-revisions';
 export type { RevisionDifferencesProps } from './esap-revisions';
+export {
+  KeepPlanButton,
+  OFFLINE_TEXT,
+  OfflineBar,
+  loadOffline,
+  useOfflineState,
+  useOfflineWork,
+} from './offline';
+export type { KeepPlanButtonProps, OfflineBarProps, OfflineModule } from './offline';

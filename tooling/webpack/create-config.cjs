@@ -96,6 +96,51 @@ function reactRefresh() {
   return new ReactRefreshPlugin({ overlay: false });
 }
 
+/** TypeScript and JSX through SWC, for every build. */
+function swcRule(production, { refresh = !production } = {}) {
+  return {
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          target: 'es2020',
+          parser: { syntax: 'typescript', tsx: true },
+          // In development, React Fast Refresh keeps a component's state across edits.
+          transform: {
+            react: { runtime: 'automatic', development: !production, refresh },
+          },
+        },
+      },
+    },
+  };
+}
+
+/**
+ * The shell's service worker (docs/decisions/0101-offline-field-app.md): one file, `sw.js` at the
+ * root of the shell's build so its scope is the whole app, built beside the shell, without
+ * federation (a worker loads no remote).
+ */
+function createServiceWorkerConfig({ dir, entry }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      name: 'service-worker',
+      mode: production ? 'production' : 'development',
+      context: dir,
+      target: 'webworker',
+      entry: { sw: entry },
+      devtool: false,
+      output: { path: path.join(dir, 'dist'), filename: 'sw.js', clean: false },
+      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      module: { rules: [swcRule(production, { refresh: false })] },
+      optimization: { minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })] },
+      performance: { hints: false },
+    };
+  };
+}
+
 /**
  * @param {{ dir: string; publicPath: string; federation: { name: string; exposes?: object } }} options
  * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
@@ -115,28 +160,13 @@ function createWebpackConfig({ dir, publicPath, federation }) {
         chunkFilename: '[name].[contenthash].js',
         assetModuleFilename: 'assets/[name].[contenthash][ext]',
         publicPath,
-        clean: true,
+        // The service worker is built beside the shell into the same folder (createServiceWorkerConfig).
+        clean: { keep: /^sw\.js$/ },
       },
       resolve: { extensions: ['.tsx', '.ts', '.js'] },
       module: {
         rules: [
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  target: 'es2020',
-                  parser: { syntax: 'typescript', tsx: true },
-                  // In development, React Fast Refresh keeps a component's state across edits.
-                  transform: {
-                    react: { runtime: 'automatic', development: !production, refresh: !production },
-                  },
-                },
-              },
-            },
-          },
+          swcRule(production),
           reactRouterRule(dir),
           { test: /\.css$/, use: ['style-loader', 'css-loader'] },
           { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset/resource' },
@@ -164,4 +194,4 @@ function createWebpackConfig({ dir, publicPath, federation }) {
   };
 }
 
-module.exports = { createWebpackConfig };
+module.exports = { createWebpackConfig, createServiceWorkerConfig };

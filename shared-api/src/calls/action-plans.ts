@@ -45,6 +45,8 @@ export interface RemarkPayload {
   comments: string;
   /** Images only; each goes under the `documents` form field. */
   documents?: Blob[];
+  /** Names this remark (a UUID): sent again with the same key, it is still added once. */
+  idempotencyKey?: string;
 }
 
 /** POST /action-plan: an action plan with its first gap (auditor owner or admin). */
@@ -213,7 +215,7 @@ export async function getMyActions(client: KyInstance = apiClient): Promise<MyAc
 export async function addRemark(
   gapId: string,
   targetCompanyId: string,
-  { comments, documents = [] }: RemarkPayload,
+  { comments, documents = [], idempotencyKey }: RemarkPayload,
   client: KyInstance = apiClient,
 ): Promise<RemarkChange> {
   const form = new FormData();
@@ -222,7 +224,11 @@ export async function addRemark(
     form.append('documents', document, fileNameOf(document));
   }
   const data = await dataOf<Answer<'addRemark', 200>>(
-    client.patch(`gap/${segment(gapId)}/remark`, { searchParams: { targetCompanyId }, body: form }),
+    client.patch(`gap/${segment(gapId)}/remark`, {
+      searchParams: { targetCompanyId },
+      body: form,
+      ...(idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {}),
+    }),
   );
   return data;
 }

@@ -40,6 +40,11 @@ export interface ClosureSectionProps {
   canReview: boolean;
   /** The gap as the server answered a request or a review. */
   onGapChange: (gap: Gap) => void;
+  /**
+   * With no network, a user who keeps plans on the device puts the request in the outbox: resolves
+   * true once it waits there, undefined when the network is there after all (sent now instead).
+   */
+  waitOffline?: (note: string | null) => Promise<boolean | undefined>;
 }
 
 type Dialog = 'request' | 'accept' | 'return' | null;
@@ -55,6 +60,7 @@ export function ClosureSection({
   canRequest,
   canReview,
   onGapChange,
+  waitOffline,
 }: ClosureSectionProps) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const problemId = useId();
@@ -104,9 +110,17 @@ export function ClosureSection({
       <RequestDialog
         open={dialog === 'request'}
         onClose={() => setDialog(null)}
-        onSend={(note) =>
-          done(requestClosure(gap.id, targetCompanyId, note || undefined), CLOSURE_REQUESTED)
-        }
+        onSend={async (note) => {
+          const waiting = await waitOffline?.(note || null);
+          if (waiting !== undefined) {
+            if (waiting) setDialog(null);
+            return waiting;
+          }
+          return done(
+            requestClosure(gap.id, targetCompanyId, note || undefined),
+            CLOSURE_REQUESTED,
+          );
+        }}
       />
       <AcceptDialog
         open={dialog === 'accept'}

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { NetworkError, useSession } from '@verity/session';
 import {
   ADD_YOUR_COMMENTS,
   MISSING_STATUS,
@@ -20,6 +21,9 @@ import {
   withdrawRemarkDocument,
 } from '@verity/shared-api/calls';
 import { Modal } from '../modal';
+import { OFFLINE_TEXT, waitingHereText } from '../offline/offline-text';
+import type { OutboxChange, OutboxEntry } from '../offline/outbox-entry';
+import { useOfflineState, useOfflineWork } from '../offline/use-offline-work';
 import { Tabs } from '../tabs';
 import { toast } from '../toast';
 import { ChangeHistory } from './change-history';
@@ -89,6 +93,42 @@ export function GapDetailsPanel({
   // A remark typed (or images picked) but not sent: closing the panel asks first.
   const [remarkUnsent, setRemarkUnsent] = useState(false);
 
+  // A user who keeps plans on this device: with no network, changes wait in the outbox and show
+  // here as they will be (docs/decisions/0101-offline-field-app.md).
+  const user = useSession((state) => state.user);
+  const offline = useOfflineWork(user?._id);
+  const outbox = useOfflineState(offline, (state) => state.entries, NO_ENTRIES);
+  const shown = useMemo(
+    () => (offline ? offline.withWaitingChanges(current, outbox, offline.photoUrl) : current),
+    [offline, current, outbox],
+  );
+  const waitingHere = useMemo(
+    () =>
+      new Set(
+        outbox
+          .filter((entry) => entry.gapId === current.id && entry.state !== 'sent')
+          .map((entry) => entry.key),
+      ),
+    [outbox, current.id],
+  );
+
+  /** Whether a change goes to the outbox instead: no network (or none on the way) for such a user. */
+  const waitsOffline = (error?: unknown) =>
+    Boolean(offline && user) && (!navigator.onLine || error instanceof NetworkError);
+
+  async function queue(change: OutboxChange): Promise<boolean> {
+    if (!offline || !user) return false;
+    const author: OutboxEntry['user'] = {
+      userId: user._id,
+      fullname: user.fullname,
+      userType: user.userType,
+      role: user.role,
+    };
+    await offline.queueChange(author, latest.current, targetCompanyId, change);
+    toast.success(OFFLINE_TEXT.queued);
+    return true;
+  }
+
   useEffect(() => {
     const next = keepingEarlierPages(gap, latest.current);
     latest.current = next;
@@ -104,6 +144,10 @@ export function GapDetailsPanel({
   function changeStatus(status: GapStatus | '') {
     if (!isGapStatus(status)) {
       toast.error(MISSING_STATUS);
+      return;
+    }
+    if (waitsOffline()) {
+      void queue({ kind: 'status', status });
       return;
     }
     const before = latest.current;
@@ -128,6 +172,20 @@ export function GapDetailsPanel({
   }
 
   async function sendRemark({ comments, documents }: RemarkDraft): Promise<boolean> {
+    const waiting = (): Promise<boolean> =>
+      comments === ''
+        ? Promise.resolve(false)
+        : queue({
+            kind: 'remark',
+            comments,
+            photos: documents.map((file) => ({
+              name: file.name,
+              type: file.type,
+              size: file.size,
+              blob: file,
+            })),
+          });
+    if (waitsOffline()) return waiting();
     try {
       const { remark, gap: revision } = await addRemark(latest.current.id, targetCompanyId, {
         comments,
@@ -137,6 +195,7 @@ export function GapDetailsPanel({
       setScrollRequest((count) => count + 1);
       return true;
     } catch (error) {
+      if (waitsOffline(error)) return waiting();
       const text = getErrorText(error);
       // A blank remark has already been answered with this very text.
       if (!(comments === '' && text === ADD_YOUR_COMMENTS)) toast.error(text);
@@ -205,26 +264,39 @@ export function GapDetailsPanel({
         <div className="vui-gap-details__top">
           <dl className="vui-gap-details__kpi">
             <dt>KPI</dt>
-            <dd>{current.KPI}</dd>
+            <dd>{shown.KPI}</dd>
           </dl>
           {/* A gap waiting for its closure review is decided there, not by the selector; an ESAP
               item dropped by a revision keeps its status until a revision lists it again. */}
-          {canChangeStatus && current.status !== 'pending' && current.status !== 'dropped' ? (
+          {canChangeStatus && shown.status !== 'pending' && shown.status !== 'dropped' ? (
             <div className="vui-gap-details__status">
               <GapStatusSelector
-                status={current.status}
+                status={shown.status}
                 onConfirm={changeStatus}
                 updating={updating}
               />
             </div>
           ) : null}
         </div>
+        {waitingHere.size > 0 ? (
+          <p className="vui-gap-details__waiting" role="status">
+            {waitingHereText(waitingHere.size)}
+          </p>
+        ) : null}
         <ClosureSection
-          gap={current}
+          gap={shown}
           targetCompanyId={targetCompanyId}
           canRequest={canRequestClosure}
           canReview={canReviewClosure}
           onGapChange={update}
+          waitOffline={
+            offline && user
+              ? (note) =>
+                  waitsOffline()
+                    ? queue({ kind: 'closureRequest', note })
+                    : Promise.resolve(undefined)
+              : undefined
+          }
         />
         <ExtensionSection
           gap={current}
@@ -233,21 +305,22 @@ export function GapDetailsPanel({
           canAnswer={canAnswerExtension}
           onGapChange={update}
         />
-        <GapFields gap={current} />
+        <GapFields gap={shown} />
         <Tabs
           label={GAP_DETAILS_TEXT.tabsLabel}
           items={[
             {
               value: 'remarks',
               label: GAP_DETAILS_TEXT.remarksTab,
-              count: current.remarkCount,
+              count: shown.remarkCount,
               content: (
                 <div className="vui-gap-details__remarks">
                   <RemarkList
-                    remarks={current.remark}
+                    remarks={shown.remark}
+                    waiting={waitingHere}
                     scrollRequest={scrollRequest}
                     withdrawal={withdrawal}
-                    earlier={current.remarkCount - current.remark.length}
+                    earlier={shown.remarkCount - shown.remark.length}
                     onShowEarlier={showEarlierRemarks}
                   />
                   {canAddRemark ? (
@@ -280,3 +353,5 @@ export function GapDetailsPanel({
     </Modal>
   );
 }
+
+const NO_ENTRIES: OutboxEntry[] = [];

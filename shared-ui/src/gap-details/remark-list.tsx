@@ -19,6 +19,7 @@ import {
   withdrawImageLabel,
   withdrawImageText,
 } from './gap-details-text';
+import { OFFLINE_TEXT } from '../offline/offline-text';
 import { RemarkEvidenceDetails } from './remark-evidence';
 import { ShowEarlier } from './show-earlier';
 
@@ -40,6 +41,8 @@ export interface RemarkListProps {
   earlier?: number;
   /** Loads the next earlier remarks; resolves once done, whatever the outcome (the caller reports it). */
   onShowEarlier?: () => Promise<void>;
+  /** Remarks written with no network, waiting on the device to be sent (by id). */
+  waiting?: ReadonlySet<string>;
 }
 
 type Pending = { remark: Remark; doc?: RemarkDoc };
@@ -50,6 +53,7 @@ export function RemarkList({
   withdrawal,
   earlier = 0,
   onShowEarlier,
+  waiting,
 }: RemarkListProps) {
   const listRef = useRef<HTMLOListElement>(null);
   const [pending, setPending] = useState<Pending>();
@@ -125,6 +129,9 @@ export function RemarkList({
                 <time className="vui-remark__date" dateTime={remark.createdAt}>
                   {formatDate(remark.createdAt, 'dateTime')}
                 </time>
+                {waiting?.has(remark.id) ? (
+                  <span className="vui-remark__waiting">{OFFLINE_TEXT.waiting}</span>
+                ) : null}
                 {mayWithdraw ? (
                   <Button
                     variant="ghost"

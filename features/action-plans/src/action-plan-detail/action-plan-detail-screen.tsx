@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '@verity/session';
 import { queryKeys } from '@verity/query';
 import {
   NO_ACTION_PLAN_FOUND,
@@ -25,6 +26,7 @@ import './action-plan-detail.css';
 import {
   Button,
   EmptyState,
+  KeepPlanButton,
   LoadingState,
   useDocumentTitle,
   type PageTrail,
@@ -112,6 +114,7 @@ export function ActionPlanDetailScreen({
   trail,
 }: ActionPlanDetailScreenProps) {
   const { state, addGap, mergeGap, mergePlan } = useActionPlan(actionPlanId, targetCompanyId);
+  const userId = useSession((session) => session.user?._id);
   const queryClient = useQueryClient();
   const listedGaps = useMemo(
     () => (state.status === 'ready' ? pendingFirst(state.detail.gaps) : []),
@@ -214,6 +217,16 @@ export function ActionPlanDetailScreen({
         trail={trail}
         actions={
           <>
+            {userId ? (
+              <KeepPlanButton
+                userId={userId}
+                planId={actionPlan.id}
+                targetCompanyId={targetCompanyId}
+                heading={actionPlan.actionPlanHeading}
+                extraAddresses={() => evidenceAddresses(gaps)}
+                prepare={loadDialogs}
+              />
+            ) : null}
             <DownloadReportButton
               subject={{ kind: 'actionPlan', actionPlanId: actionPlan.id, targetCompanyId }}
             />
@@ -306,4 +319,11 @@ function latestDueDateOf(gaps: readonly Gap[]): string | null {
 /** Gaps waiting for their closure review first, so the reviewers find them; otherwise as listed. */
 function pendingFirst(gaps: readonly Gap[]): Gap[] {
   return [...gaps].sort((a, b) => Number(b.status === 'pending') - Number(a.status === 'pending'));
+}
+
+/** The images of the gaps' remarks at hand: kept with a plan kept for offline use. */
+function evidenceAddresses(gaps: readonly Gap[]): string[] {
+  return gaps.flatMap((gap) =>
+    gap.remark.flatMap((remark) => remark.docs.map((doc) => doc.url).filter(Boolean)),
+  );
 }

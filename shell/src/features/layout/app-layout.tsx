@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { SessionUser } from '@verity/shared-api';
+import { OfflineBar } from '@verity/shared-ui';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { SKIP_TO_CONTENT_LABEL } from '../../strings';
 import { Header } from './header';
@@ -55,6 +56,7 @@ export function AppLayout({ user, children }: AppLayoutProps) {
           }
           toggleRef={toggle}
         />
+        <OfflineBar userId={user._id} />
         <main className="app-layout__main" id="main-content" ref={main} tabIndex={-1}>
           {children}
         </main>
