@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { effluentPlan, ownAcmePlan, type AcmePlan } from '../support/demo';
+import { apiData, effluentPlan, ownAcmePlan, type AcmePlan } from '../support/demo';
 import { expectFitsWidth } from '../support/layout';
-import { enterArea, personOn, screenshot } from '../support/session';
+import { enterArea, personOn, screenshot, switchTo } from '../support/session';
 
 // On site without a signal (docs/decisions/0101-offline-field-app.md): a company editor on a phone
 // keeps two plans on the device, loses the network, writes a remark with a photo and asks for
@@ -134,8 +134,26 @@ test('a company editor works offline on a phone, and the outbox goes when the ne
   await expect(bar(page)).toContainText('3 changes waiting to be sent');
   await expectFitsWidth(page, 'the outbox on a phone');
 
-  // Back online: sent in order; the changed gap's remark waits for its author to decide.
+  // The editor's session ends meanwhile; back online, another user signs in on this device: the
+  // editor's changes are neither sent as them nor shown to them.
+  await context.clearCookies();
   await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Login As Target Company' })).toBeVisible();
+  await enterArea(page, 'targetCompany');
+  await page.goto(planPage(loop));
+  await expect(page.getByRole('button', { name: 'Keep offline' })).toBeVisible();
+  await expect(page.getByText(/waiting to be sent/)).toHaveCount(0);
+  const untouched = await apiData<{ gaps: { remarkCount: number; status: string }[] }>(
+    auditor.request,
+    `action-plan/${loop.planId}?targetCompanyId=${loop.companyId}`,
+  );
+  expect(untouched.gaps[0]).toMatchObject({ remarkCount: 0, status: 'open' });
+
+  // The editor signs in again: the outbox is sent in order; the changed gap's remark waits for
+  // its author to decide.
+  await switchTo(page, 'targetCompany', EDITOR);
+  await page.goto(planPage(loop));
   await expect(bar(page)).toHaveText('1 change needs your decisionOutbox');
   await page.getByRole('button', { name: 'Outbox' }).click();
   const outbox = page.getByRole('dialog', { name: 'Changes made on this device' });

@@ -168,6 +168,15 @@ self.addEventListener('message', (event) => {
   event.waitUntil(keepAddresses(data.addresses).then((kept) => port?.postMessage({ kept })));
 });
 
+/**
+ * An open page sends the outbox itself as it sees the network come back (and shows how it went);
+ * the worker sends it when Verity is closed.
+ */
+async function sendWhenNoPageIsOpen() {
+  const pages = await self.clients.matchAll({ type: 'window' });
+  return pages.length > 0 ? 'done' : sendOutbox();
+}
+
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
 }
@@ -176,7 +185,7 @@ self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
   if (sync.tag !== SYNC_TAG) return;
   sync.waitUntil(
-    sendOutbox().then((outcome) => {
+    sendWhenNoPageIsOpen().then((outcome) => {
       // Rejecting asks the browser to try again later, when it judges the network is back.
       if (outcome === 'offline') throw new Error('The outbox waits for the network.');
     }),

@@ -83,6 +83,10 @@ export async function listEntries(): Promise<OutboxEntry[]> {
   return (await offlineDb()).getAll('outbox');
 }
 
+export async function readEntry(seq: number): Promise<OutboxEntry | undefined> {
+  return (await offlineDb()).get('outbox', seq);
+}
+
 export async function addEntry(entry: OutboxEntry): Promise<void> {
   await (await offlineDb()).add('outbox', entry);
   announceChange();

@@ -4,7 +4,7 @@ import { addEntry } from './offline-db';
 import type { OutboxChange, OutboxEntry } from './outbox-entry';
 import { sendNow } from './offline-store';
 
-export { offlineStore, photoUrl, sendNow, startOffline } from './offline-store';
+export { forgetOtherUser, offlineStore, photoUrl, sendNow, startOffline } from './offline-store';
 export { clearSent, discard, sendAgain } from './send-outbox';
 export { unsentFor, withWaitingChanges } from './outbox-entry';
 export { keepPlan, stopKeepingPlan } from './kept-plans';

@@ -3,7 +3,7 @@
 // worker) announces a change.
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import { offlineUserId, setOfflineUserId } from '@verity/session';
+import { OFFLINE_ANSWERS_CACHE, offlineUserId, setOfflineUserId } from '@verity/session';
 import {
   forgetKeptPlans,
   listEntries,
@@ -73,7 +73,10 @@ export async function startOffline(userId: string): Promise<void> {
   started = userId;
   offlineStore.setState({ userId });
   const keeper = await readOfflineUser();
-  if (keeper && keeper !== userId) await forgetKeptPlans();
+  if (keeper !== userId) {
+    if (keeper) await forgetKeptPlans();
+    await writeOfflineUser(userId);
+  }
   onChange(() => void reload());
   const network = () => {
     offlineStore.setState({ online: navigator.onLine });
@@ -84,6 +87,16 @@ export async function startOffline(userId: string): Promise<void> {
   await reload();
   if (offlineUserId() === userId) void registerOfflineWorker();
   void sendNow();
+}
+
+/**
+ * Someone other than the user who keeps plans here signed in: what that user kept to read goes (the
+ * cached answers, the kept plans), and the worker caches nothing for this one. Their outbox stays,
+ * sent only once they sign in again.
+ */
+export async function forgetOtherUser(): Promise<void> {
+  await forgetKeptPlans();
+  if (typeof caches !== 'undefined') await caches.delete(OFFLINE_ANSWERS_CACHE);
 }
 
 /** The user keeps plans on this device from now on: the service worker starts caching for them. */

@@ -10,7 +10,7 @@ import {
   requestClosure,
   updateGapStatus,
 } from '@verity/shared-api/calls';
-import { announceChange, deleteEntry, listEntries, putEntry } from './offline-db';
+import { announceChange, deleteEntry, listEntries, putEntry, readEntry } from './offline-db';
 import { alreadyMade, conflictOf, type OutboxEntry } from './outbox-entry';
 
 const LOCK = 'verity-outbox';
@@ -59,8 +59,10 @@ export function sendOutbox(): Promise<SendOutcome> {
         .map((e) => e.gapId),
     );
     const gaps = new GapsNow();
-    for (const entry of entries) {
-      if (entry.state !== 'waiting' || held.has(entry.gapId)) continue;
+    for (const listed of entries) {
+      // As it stands now: another run (a tab without the lock, the service worker) may have sent it.
+      const entry = listed.seq === undefined ? undefined : await readEntry(listed.seq);
+      if (!entry || entry.state !== 'waiting' || held.has(entry.gapId)) continue;
       try {
         const now = await gaps.get(entry);
         if (!now) {

@@ -24,7 +24,13 @@ export function loadOffline(): Promise<OfflineModule> {
 export function useOfflineWork(userId: string | undefined): OfflineModule | undefined {
   const [module, setModule] = useState<OfflineModule>();
   const [version, setVersion] = useState(0);
-  const wanted = Boolean(userId) && offlineUserId() === userId;
+  const keeper = offlineUserId();
+  const wanted = Boolean(userId) && keeper === userId;
+  // Another user keeps plans on this device: nothing of theirs is kept to read while this one works.
+  const other = Boolean(userId && keeper && keeper !== userId);
+  useEffect(() => {
+    if (other) void loadOffline().then((loaded) => loaded.forgetOtherUser());
+  }, [other]);
   useEffect(() => {
     if (!wanted || !userId) return undefined;
     let live = true;
