@@ -152,7 +152,6 @@ export { RevisionDifferences } from './esap-revisions';
 export type { RevisionDifferencesProps } from './esap-revisions';
 export {
   KeepPlanButton,
-  OFFLINE_TEXT,
   OfflineBar,
   loadOffline,
   useOfflineState,

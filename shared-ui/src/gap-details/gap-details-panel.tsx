@@ -23,7 +23,7 @@ import {
 import { Modal } from '../modal';
 import { OFFLINE_TEXT, waitingHereText } from '../offline/offline-text';
 import type { OutboxChange, OutboxEntry } from '../offline/outbox-entry';
-import { useOfflineState, useOfflineWork } from '../offline/use-offline-work';
+import { useOfflineState, useOfflineWork } from '../offline/use-offline-state';
 import { Tabs } from '../tabs';
 import { toast } from '../toast';
 import { ChangeHistory } from './change-history';

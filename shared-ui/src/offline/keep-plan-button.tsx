@@ -1,31 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../button';
 import { formatDate } from '../date-text';
-import { toast } from '../toast';
 import { OFFLINE_TEXT as text, keptSinceText, offlineCopyText } from './offline-text';
-import { loadOffline, useOfflineState, useOfflineWork } from './use-offline-work';
+import { useOfflineState, useOfflineWork } from './use-offline-state';
 import type { KeptPlan } from './offline-db';
+import { KEEP_OFFLINE, KEEPING, type KeepPlanButtonProps } from './keep-plan-entry';
+import { keepPlanOnDevice } from './kept-plans';
 import './offline.css';
-
-export interface KeepPlanButtonProps {
-  userId: string;
-  planId: string;
-  targetCompanyId: string;
-  heading: string;
-  /** Addresses the plan needs offline that its page has not loaded yet (its evidence images). */
-  extraAddresses: () => readonly string[];
-  /** Loads the code the plan's page loads only on demand (the gap panel), so it is kept too. */
-  prepare?: () => Promise<unknown>;
-}
 
 const NO_PLANS: KeptPlan[] = [];
 
 /**
- * 'Keep offline' on a plan's page: its page, code, answers and evidence images stay on the device,
- * and say since when; refreshed each time the plan is opened online. Only where the browser has
- * service workers.
+ * A plan's offline status for the user who keeps plans on this device: since when it is kept
+ * (refreshed each time it is opened online), or 'Keep offline' for a plan not kept yet.
  */
-export function KeepPlanButton(props: KeepPlanButtonProps) {
+export function KeptPlanStatus(props: KeepPlanButtonProps) {
   const { userId, planId } = props;
   const offline = useOfflineWork(userId);
   const plans = useOfflineState(offline, (state) => state.plans, NO_PLANS);
@@ -47,21 +36,10 @@ export function KeepPlanButton(props: KeepPlanButtonProps) {
     })().catch(() => undefined);
   }, [offline, kept, online]);
 
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return null;
-
   async function keep() {
     setBusy(true);
-    try {
-      await props.prepare?.();
-      const module = await loadOffline();
-      await module.keepPlan({ ...props, extraAddresses: props.extraAddresses() });
-      refreshed.current = true;
-      toast.success(text.keptToast);
-    } catch {
-      toast.error(text.keepFailed);
-    } finally {
-      setBusy(false);
-    }
+    if (await keepPlanOnDevice(props)) refreshed.current = true;
+    setBusy(false);
   }
 
   if (kept && offline) {
@@ -81,7 +59,7 @@ export function KeepPlanButton(props: KeepPlanButtonProps) {
   }
   return (
     <Button variant="secondary" onClick={() => void keep()} loading={busy}>
-      {busy ? text.keeping : text.keepOffline}
+      {busy ? KEEPING : KEEP_OFFLINE}
     </Button>
   );
 }

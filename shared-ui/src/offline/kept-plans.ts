@@ -1,5 +1,7 @@
 // Keeping a plan on the device: the service worker fetches and keeps what its page needs, and the
 // device notes since when.
+import { toast } from '../toast';
+import type { KeepPlanButtonProps } from './keep-plan-entry';
 import { deletePlan, putPlan } from './offline-db';
 import { keepOnDevice } from './offline-store';
 import { addressesToKeep, keepAddresses } from './service-worker-client';
@@ -31,4 +33,20 @@ export async function keepPlan(plan: PlanToKeep): Promise<void> {
 
 export async function stopKeepingPlan(planId: string): Promise<void> {
   await deletePlan(planId);
+}
+
+const KEPT = 'This plan now opens on this device without a signal.';
+const KEEP_FAILED = 'This plan could not be kept on this device.';
+
+/** 'Keep offline' pressed: keeps the plan and says how it went. */
+export async function keepPlanOnDevice(props: KeepPlanButtonProps): Promise<boolean> {
+  try {
+    await props.prepare?.();
+    await keepPlan({ ...props, extraAddresses: props.extraAddresses() });
+    toast.success(KEPT);
+    return true;
+  } catch {
+    toast.error(KEEP_FAILED);
+    return false;
+  }
 }

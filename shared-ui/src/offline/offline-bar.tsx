@@ -1,22 +1,15 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../button';
 import { OFFLINE_TEXT as text, decisionText, waitingText } from './offline-text';
-import { useOfflineState, useOfflineWork } from './use-offline-work';
+import { useOfflineState, useOfflineWork } from './use-offline-state';
 import './offline.css';
 
 const OutboxDialog = lazy(() =>
   import('./outbox-dialog').then((module) => ({ default: module.OutboxDialog })),
 );
 
-export interface OfflineBarProps {
-  userId: string;
-}
-
-/**
- * Under the header, for a user who keeps plans on this device: whether the device is offline, how
- * many changes wait in the outbox, and the outbox itself. Nothing at all for anyone else.
- */
-export function OfflineBar({ userId }: OfflineBarProps) {
+/** The offline bar's content, for the user who keeps plans on this device (offline-entry-points.tsx). */
+export function OutboxBar({ userId }: { userId: string }) {
   const offline = useOfflineWork(userId);
   const online = useOfflineState(offline, (state) => state.online, true);
   const entries = useOfflineState(offline, (state) => state.entries, NO_ENTRIES);

@@ -7,7 +7,7 @@ import { sendNow } from './offline-store';
 export { forgetOtherUser, offlineStore, photoUrl, sendNow, startOffline } from './offline-store';
 export { clearSent, discard, sendAgain } from './send-outbox';
 export { unsentFor, withWaitingChanges } from './outbox-entry';
-export { keepPlan, stopKeepingPlan } from './kept-plans';
+export { keepPlan, keepPlanOnDevice, stopKeepingPlan } from './kept-plans';
 export { OutboxDialog } from './outbox-dialog';
 
 const SYNC_TAG = 'verity-outbox';

@@ -24,11 +24,7 @@ export const OFFLINE_TEXT = {
   remark: 'Remark',
   closureRequest: 'Closure request',
   queued: 'Saved on this device. It is sent when you are back online.',
-  keepOffline: 'Keep offline',
-  keeping: 'Keeping offline…',
-  keptToast: 'This plan now opens on this device without a signal.',
   stopKeeping: 'Stop keeping offline',
-  keepFailed: 'This plan could not be kept on this device.',
 } as const;
 
 export function waitingText(count: number): string {

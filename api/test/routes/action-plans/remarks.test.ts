@@ -205,8 +205,8 @@ describe.each(databaseKinds)('remarks on %s', (kind) => {
     expect(again.statusCode).toBe(200);
     expect(again.json().data.remark).toEqual(first.json().data.remark);
     expect(await counts()).toEqual({
-      remarks: before.remarks + 1,
-      documents: before.documents + 1,
+      remarks: Number(before.remarks) + 1,
+      documents: Number(before.documents) + 1,
       files: before.files + 1,
     });
     // The same key from another person is their own remark.
@@ -229,7 +229,7 @@ describe.each(databaseKinds)('remarks on %s', (kind) => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Idempotency-Key must be a UUID.');
-    expect((await counts()).remarks).toBe(before.remarks + 2);
+    expect((await counts()).remarks).toBe(Number(before.remarks) + 2);
   });
 
   it('refuses viewers (403) and other tenants (404)', async () => {
