@@ -273,6 +273,13 @@ export {
   attachmentProblem,
 } from './domain/attachments';
 export type { EvidenceWarning } from './domain/attachments';
+export {
+  DEVICE_CAPTURE_FIELD,
+  DEVICE_RECORDED_FIELDS,
+  deviceClockText,
+  exifCaptureTime,
+} from './domain/capture';
+export type { CaptureTime, DeviceCapture, DeviceRecordedField } from './domain/capture';
 
 // The API's shapes, derived from the contract's schemas: types only, so no schema reaches a bundle.
 export type {
@@ -381,7 +388,7 @@ export {
 } from './domain/bulk-changes';
 export type { BulkChangeKind } from './domain/bulk-changes';
 export { LIVE_CHANGE_EVENT, LIVE_EVENTS_PATH, LIVE_RESYNC_EVENT } from './domain/live';
-export type { RemarkChange, RemarkPayload } from './calls/action-plans';
+export type { RemarkChange, RemarkDocument, RemarkPayload } from './calls/action-plans';
 export type { CsvExport } from './calls/csv-export';
 export type { ReportFile, ReportRequest } from './calls/reports';
 export {

@@ -5,6 +5,7 @@ export * from './contract';
 export * from './domain/attachments';
 export * from './domain/audit';
 export * from './domain/bulk-changes';
+export * from './domain/capture';
 export * from './domain/change-history';
 export * from './domain/closure';
 export * from './domain/company';

@@ -1,6 +1,11 @@
 // Reading a remark image's evidence: what was recorded at upload, and the warnings worked out as it
 // is read (the gap's creation time and the other gaps the reader can see may change after upload).
-import type { EvidenceWarning, RemarkEvidence, SessionUser } from '@verity/shared-api/src/server';
+import type {
+  DeviceRecordedField,
+  EvidenceWarning,
+  RemarkEvidence,
+  SessionUser,
+} from '@verity/shared-api/src/server';
 import { auditVisibleSql } from '../auth/tenancy';
 
 export interface EvidenceJson {
@@ -13,6 +18,8 @@ export interface EvidenceJson {
   camera: string | null;
   latitude: number | null;
   longitude: number | null;
+  /** Which of the capture data the device recorded (decision 0102); absent from older JSON. */
+  deviceRecorded?: DeviceRecordedField[];
   takenBeforeGap: boolean;
   duplicateOf: { gapId: string; KPI: string } | null;
 }
@@ -73,6 +80,7 @@ export const evidenceJsonSql = (
     'sha256', ${d}.sha256, 'width', ${d}.width, 'height', ${d}.height,
     'capturedAt', ${d}.captured_at, 'utcOffsetMinutes', ${d}.captured_utc_offset_minutes,
     'camera', ${d}.camera, 'latitude', ${d}.gps_latitude, 'longitude', ${d}.gps_longitude,
+    'deviceRecorded', ${d}.device_recorded,
     'takenBeforeGap', COALESCE(${latestCaptureSql(d)} < (SELECT ev_g.created_at FROM gaps ev_g WHERE ev_g.id = ${r}.gap_id), false),
     'duplicateOf', ${visible ? duplicateOfSql(d, r, visible) : 'NULL'}) END`;
 
@@ -106,6 +114,7 @@ export function toEvidence(json: EvidenceJson | null): RemarkEvidence | null {
     capturedAt,
     camera: json.camera,
     gps,
+    deviceRecorded: json.deviceRecorded ?? [],
     warnings,
     duplicateOf: json.duplicateOf,
   };

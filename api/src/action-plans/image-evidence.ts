@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { parse as parseExif } from 'exifr';
 import { imageSize } from 'image-size';
+import { exifCaptureTime, type CaptureTime } from '@verity/shared-api/src/server';
 
 /**
  * Bytes of a file's start kept for its header and EXIF: a JPEG's EXIF segment is at most 64 KiB and
@@ -11,12 +12,7 @@ import { imageSize } from 'image-size';
  */
 export const EVIDENCE_HEAD_BYTES = 1024 * 1024;
 
-/** The camera's clock when the photo was taken, and its offset from UTC when the image says. */
-export interface CaptureTime {
-  /** `YYYY-MM-DDTHH:MM:SS`, as the camera's clock read. */
-  local: string;
-  utcOffsetMinutes: number | null;
-}
+export type { CaptureTime };
 
 export interface ImageEvidence {
   sha256: string;
@@ -76,32 +72,9 @@ function cameraOf(tags: ExifTags): string | null {
   return camera ? camera.slice(0, CAMERA_MAX_LENGTH) : null;
 }
 
-/** EXIF's `YYYY:MM:DD HH:MM:SS` as a capture time; null for the blank or impossible dates some cameras write. */
+/** The capture time the EXIF records, by the rule the browser applies too (shared-api's `exifCaptureTime`). */
 function captureTimeOf(tags: ExifTags): CaptureTime | null {
-  const match = /^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(
-    exifText(tags.DateTimeOriginal),
-  );
-  if (!match) return null;
-  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as number[];
-  const date = new Date(Date.UTC(year!, month! - 1, day, hour, minute, second));
-  const exact =
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month! - 1 &&
-    date.getUTCDate() === day &&
-    date.getUTCHours() === hour &&
-    date.getUTCMinutes() === minute &&
-    date.getUTCSeconds() === second;
-  if (!exact || year! < 1900) return null;
-  const local = `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${match[6]}`;
-  return { local, utcOffsetMinutes: utcOffsetOf(tags.OffsetTimeOriginal) };
-}
-
-/** EXIF's `+HH:MM` as minutes east of UTC; null when absent or not a real offset. */
-function utcOffsetOf(value: unknown): number | null {
-  const match = /^([+-])(\d{2}):(\d{2})$/.exec(exifText(value));
-  if (!match) return null;
-  const minutes = (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
-  return minutes >= -720 && minutes <= 840 && Number(match[3]) < 60 ? minutes : null;
+  return exifCaptureTime(exifText(tags.DateTimeOriginal), exifText(tags.OffsetTimeOriginal));
 }
 
 function gpsOf(tags: ExifTags): ImageEvidence['gps'] {

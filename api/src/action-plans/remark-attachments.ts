@@ -4,9 +4,14 @@ import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { MultipartFile, Multipart } from '@fastify/multipart';
 import {
+  DEVICE_CAPTURE_FIELD,
+  DEVICE_CAPTURE_MESSAGES,
   REMARK_ATTACHMENT_MAX_BYTES,
   REMARK_ATTACHMENT_MAX_FILES,
+  parseDeviceCapture,
   textProblem,
+  type DeviceCaptureRecord,
+  type DeviceRecordedField,
 } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
 import { ApiError, invalid, isMalformedMultipart, malformedUpload, notFound } from '../errors';
@@ -24,8 +29,9 @@ import type { UploadAllowance } from './upload-limits';
 export const REMARK_UPLOAD_LIMITS = {
   fileSize: REMARK_ATTACHMENT_MAX_BYTES,
   files: REMARK_ATTACHMENT_MAX_FILES,
-  fields: 5,
-  parts: 16,
+  // The comments and, before each file, its device capture record (decision 0102).
+  fields: 5 + REMARK_ATTACHMENT_MAX_FILES,
+  parts: 16 + REMARK_ATTACHMENT_MAX_FILES,
   fieldSize: 20_000,
   headerPairs: 100,
 } as const;
@@ -35,7 +41,10 @@ export interface StoredDocument {
   fileName: string;
   contentType: string;
   size: number;
+  /** What the file says about itself, with the device's record standing in for a missing capture time. */
   evidence: ImageEvidence;
+  /** Which of the evidence's capture data the device recorded, not the camera. */
+  deviceRecorded: DeviceRecordedField[];
 }
 
 export interface RemarkUpload {
@@ -111,10 +120,32 @@ const UNLIMITED: UploadAllowance = {
   refusal: () => new ApiError(413, 'UPLOAD_TOO_LARGE', actionPlanMessages.attachmentTooLarge),
 };
 
+/**
+ * The file's evidence with the device's record in place of a capture time the file does not carry:
+ * its clock, and its position unless the file has one of its own. A file with a capture time keeps
+ * the camera's record whole, and the device's is not used.
+ */
+export function withDeviceCapture(
+  evidence: ImageEvidence,
+  record: DeviceCaptureRecord | null,
+): Pick<StoredDocument, 'evidence' | 'deviceRecorded'> {
+  if (!record || evidence.capturedAt) return { evidence, deviceRecorded: [] };
+  const gpsFromDevice = evidence.gps === null && record.gps !== null;
+  return {
+    evidence: {
+      ...evidence,
+      capturedAt: record.capturedAt,
+      gps: gpsFromDevice ? record.gps : evidence.gps,
+    },
+    deviceRecorded: gpsFromDevice ? ['capturedAt', 'gps'] : ['capturedAt'],
+  };
+}
+
 async function storeFile(
   storage: AttachmentStorage,
   part: MultipartFile,
   budget: UploadBudget,
+  deviceCapture: DeviceCaptureRecord | null,
 ): Promise<StoredDocument> {
   const nameProblem = textProblem(part.filename);
   if (nameProblem) {
@@ -143,8 +174,18 @@ async function storeFile(
     fileName: part.filename || `image.${kind.extension}`,
     contentType: kind.contentType,
     size,
-    evidence: await tap.evidence(),
+    ...withDeviceCapture(await tap.evidence(), deviceCapture),
   };
+}
+
+/** A device capture record as sent, or 400 saying what is wrong with it. */
+function readDeviceCapture(value: unknown): DeviceCaptureRecord {
+  const text = typeof value === 'string' ? value : '';
+  const problem = textProblem(text);
+  if (problem) throw invalid(problem);
+  const parsed = parseDeviceCapture(text, new Date());
+  if ('problem' in parsed) throw invalid(parsed.problem);
+  return parsed.record;
 }
 
 /**
@@ -160,20 +201,29 @@ export async function readRemarkUpload(
   const budget = new UploadBudget(allowance);
   let comments = '';
   const documents: StoredDocument[] = [];
+  // A device capture record describes the file that comes right after it, and no other part.
+  let deviceCapture: DeviceCaptureRecord | null = null;
   try {
     for await (const part of parts) {
+      const isDocument = part.type === 'file' && part.fieldname === 'documents';
+      if (deviceCapture && !isDocument) throw invalid(DEVICE_CAPTURE_MESSAGES.withoutImage);
       if (part.type === 'file') {
-        if (part.fieldname !== 'documents') {
+        if (!isDocument) {
           await finished(part.file.resume());
           continue;
         }
-        documents.push(await storeFile(storage, part, budget));
+        documents.push(await storeFile(storage, part, budget, deviceCapture));
+        deviceCapture = null;
+      } else if (part.fieldname === DEVICE_CAPTURE_FIELD) {
+        if (part.valueTruncated) throw invalid(DEVICE_CAPTURE_MESSAGES.tooLong);
+        deviceCapture = readDeviceCapture(part.value);
       } else if (part.fieldname === 'comments' && typeof part.value === 'string') {
         const problem = textProblem(part.value);
         if (problem) throw invalid(problem);
         comments = part.value;
       }
     }
+    if (deviceCapture) throw invalid(DEVICE_CAPTURE_MESSAGES.withoutImage);
   } catch (error) {
     await discardDocuments(storage, documents);
     throw uploadError(error);
@@ -195,18 +245,22 @@ export async function commitDocuments(
 
 /**
  * A stored image's file and evidence, in the columns remarks' and incidents' images both keep
- * (`storage_key` to `gps_longitude`), with their values for `doc`: a statement writes the columns
+ * (`storage_key` to `device_recorded`), with their values for `doc`: a statement writes the columns
  * and takes the values from its `first` placeholder on.
  */
 export function storedImageColumns(doc: StoredDocument, first: number) {
   const { evidence } = doc;
   // captured_at is the camera's local time, without a zone.
-  const placeholders = Array.from({ length: 12 }, (_, index) =>
-    index === 7 ? `$${first + index}::timestamp` : `$${first + index}`,
+  const placeholders = Array.from({ length: 13 }, (_, index) =>
+    index === 7
+      ? `$${first + index}::timestamp`
+      : index === 12
+        ? `$${first + index}::text[]`
+        : `$${first + index}`,
   );
   return {
     columns: `storage_key, file_name, content_type, size, sha256, width, height, captured_at,
-      captured_utc_offset_minutes, camera, gps_latitude, gps_longitude`,
+      captured_utc_offset_minutes, camera, gps_latitude, gps_longitude, device_recorded`,
     placeholders: placeholders.join(', '),
     values: [
       doc.storageKey,
@@ -221,6 +275,7 @@ export function storedImageColumns(doc: StoredDocument, first: number) {
       evidence.camera,
       evidence.gps?.latitude ?? null,
       evidence.gps?.longitude ?? null,
+      doc.deviceRecorded,
     ],
   };
 }

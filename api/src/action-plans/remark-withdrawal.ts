@@ -98,7 +98,7 @@ async function withdrawDocuments(
     `UPDATE remark_documents d
      SET storage_key = NULL, file_name = '', withdrawn_at = now(), withdrawn_by = $2, withdrawn_by_name = $3,
        sha256 = NULL, width = NULL, height = NULL, captured_at = NULL, captured_utc_offset_minutes = NULL,
-       camera = NULL, gps_latitude = NULL, gps_longitude = NULL
+       camera = NULL, gps_latitude = NULL, gps_longitude = NULL, device_recorded = '{}'
      FROM (SELECT id, storage_key FROM remark_documents
            WHERE ${column} = $1 AND withdrawn_at IS NULL FOR UPDATE) standing
      WHERE d.id = standing.id

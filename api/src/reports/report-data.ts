@@ -13,6 +13,7 @@ import type {
   CurrencyCode,
   EsgAspect,
   DateStyle,
+  DeviceRecordedField,
   RiskSeverity,
   SessionUser,
   StatusKey,
@@ -144,6 +145,8 @@ export interface ReportEvidence {
   width: number | null;
   height: number | null;
   gps: { latitude: number; longitude: number } | null;
+  /** Which of the capture time and position the device recorded, not the camera (decision 0102). */
+  deviceRecorded: DeviceRecordedField[];
   /** The image's warnings as the reader would see them on the gap (shared-api EVIDENCE_WARNINGS). */
   warnings: EvidenceWarning[];
 }
@@ -566,6 +569,7 @@ async function findEvidence(
       width: row.width,
       height: row.height,
       gps: evidence?.gps ?? null,
+      deviceRecorded: evidence?.deviceRecorded ?? [],
       warnings: evidence?.warnings ?? [],
     };
   });

@@ -586,7 +586,7 @@ export async function drawEvidenceAppendix(pdf: ReportPdf, storage: AttachmentSt
           [
             `Gap: ${gap ? gapLabel(gap) : NONE}`,
             `Captured: ${capturedText(item, data.dateStyle)}`,
-            `GPS: ${gpsText(item.gps)}`,
+            `GPS: ${gpsText(item.gps)}${item.deviceRecorded.includes('gps') ? ' (device)' : ''}`,
             `Added: ${formatDateTime(item.uploadedAt, clock)} by ${item.uploadedBy}`,
             `Size: ${sizeText(item.size)}${item.width && item.height ? ` · ${item.width} × ${item.height} px` : ''}`,
           ].join('\n'),

@@ -387,17 +387,31 @@ export function changeText(change: ReportChange, clock: ReportClock): string {
   }
 }
 
-/** The camera's capture time as the image recorded it, with its zone or saying it is unknown. */
+/**
+ * The capture time as the image (or the device, for a photo without one) recorded it, with its zone
+ * or saying it is unknown, and saying when the device's clock gave it.
+ */
 export function capturedText(evidence: ReportEvidence, dateStyle: DateStyle): string {
   if (!evidence.capturedAt) return 'No capture date';
   const [day, time] = evidence.capturedAt.split('T') as [string, string];
   const offset = evidence.capturedUtcOffsetMinutes;
+  const source = evidence.deviceRecorded.includes('capturedAt') ? `, ${DEVICE_CLOCK_TEXT}` : '';
   if (offset === null)
-    return `${formatPeriodDay(day, dateStyle)} ${time.slice(0, 5)} (time zone unknown)`;
+    return `${formatPeriodDay(day, dateStyle)} ${time.slice(0, 5)} (time zone unknown${source})`;
   const sign = offset < 0 ? '-' : '+';
   const whole = Math.abs(offset);
   const zone = `UTC${sign}${String(Math.floor(whole / 60)).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}`;
-  return `${formatPeriodDay(day, dateStyle)} ${time.slice(0, 5)} (${zone})`;
+  return `${formatPeriodDay(day, dateStyle)} ${time.slice(0, 5)} (${zone}${source})`;
+}
+
+/** Said of a capture time the device recorded, not the camera. */
+export const DEVICE_CLOCK_TEXT = "device's clock, not the camera's";
+
+/** Who recorded an image's capture time and position, for the workbook's evidence sheet. */
+export function captureSourceText(evidence: ReportEvidence): string | null {
+  if (evidence.deviceRecorded.includes('gps')) return 'Device (time and position)';
+  if (evidence.deviceRecorded.includes('capturedAt')) return 'Device (time)';
+  return evidence.capturedAt || evidence.gps ? 'Camera' : null;
 }
 
 export const sizeText = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;

@@ -287,6 +287,7 @@ async function attachPhoto(
     contentType: photo.contentType,
     size: photo.bytes.length,
     evidence: await imageEvidenceOf(photo.bytes),
+    deviceRecorded: [],
   };
   await insertRemarkDocument(tx, remarkId, document, 0);
 }

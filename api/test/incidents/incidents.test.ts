@@ -518,6 +518,36 @@ describe('serious incidents', () => {
       [tenant.targetCompanyId],
     );
     expect(rows[0]!.size).toBe(PNG_BYTES.length);
+    // A photo without a capture time keeps the device's record, marked as the device's (decision 0102).
+    const withDevice = new FormData();
+    withDevice.append(
+      'deviceCapture',
+      JSON.stringify({
+        capturedAt: '2026-01-10T07:30:00+05:30',
+        gps: { latitude: 18.5, longitude: 73.8 },
+      }),
+    );
+    withDevice.append('documents', new Blob([PNG_BYTES]), 'bund-2.png');
+    const second = await as('targetCompany', 'editor', {
+      method: 'POST',
+      url,
+      payload: withDevice as unknown as InjectOptions['payload'],
+    });
+    expect(second.statusCode).toBe(201);
+    const device = await app.db.query(
+      `SELECT to_char(captured_at, 'YYYY-MM-DD"T"HH24:MI:SS') AS captured_at, captured_utc_offset_minutes,
+         gps_latitude, gps_longitude, device_recorded
+       FROM incident_photos WHERE file_name = 'bund-2.png'`,
+    );
+    expect(device.rows).toEqual([
+      {
+        captured_at: '2026-01-10T07:30:00',
+        captured_utc_offset_minutes: 330,
+        gps_latitude: 18.5,
+        gps_longitude: 73.8,
+        device_recorded: ['capturedAt', 'gps'],
+      },
+    ]);
   });
 
   it("answers 404 for another tenancy's incident and question, and 403 to roles that may not act", async () => {

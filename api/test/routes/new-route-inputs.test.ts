@@ -2,6 +2,7 @@
 // newer fields): NUL bytes, huge and negative values, wrong types, hostile files. Each is answered
 // with a 4xx, never a 5xx, and nothing in the database changes.
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { demoPng } from '../../src/seed/demo-png';
 import { databaseDigest } from '../permissions/database-digest';
 import { buildTestApp } from '../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
@@ -34,6 +35,39 @@ const planFields = {
   category: 'Environment',
   timeline: '2030-01-01',
 };
+
+/**
+ * A remark's or an incident's photos, each after its device capture record (decision 0102); a record
+ * given as null is not sent.
+ */
+const photoForm = (records: (string | null)[], after: string[] = []) => {
+  const form = new FormData();
+  form.append('comments', 'Photos from the site');
+  for (const record of records) {
+    if (record !== null) form.append('deviceCapture', record);
+    form.append('documents', new Blob([demoPng(4)]), 'site.png');
+  }
+  for (const record of after) form.append('deviceCapture', record);
+  return form as unknown as InjectOptions['payload'];
+};
+const DEVICE_CAPTURES = [
+  '',
+  'null',
+  '{"capturedAt":',
+  '{"capturedAt":"\u0000"}',
+  '{"capturedAt":"2026-03-01 10:05:00"}',
+  '{"capturedAt":"2026-03-01T10:05:00"}',
+  '{"capturedAt":"2026-13-01T10:05:00Z"}',
+  '{"capturedAt":"0001-03-01T10:05:00Z"}',
+  '{"capturedAt":"9999-12-31T23:59:59Z"}',
+  '{"capturedAt":"2026-03-01T10:05:00-13:00"}',
+  `{"capturedAt":"${HUGE}"}`,
+  '{"capturedAt":"2026-03-01T10:05:00Z","gps":{"latitude":1e999,"longitude":0}}',
+  '{"capturedAt":"2026-03-01T10:05:00Z","gps":{"latitude":-91,"longitude":0}}',
+  '{"capturedAt":"2026-03-01T10:05:00Z","gps":{"latitude":0,"longitude":180.5}}',
+  '{"capturedAt":"2026-03-01T10:05:00Z","gps":[1,2]}',
+  '{"capturedAt":"2026-03-01T10:05:00Z","gps":"here"}',
+];
 
 /** A gap in a bulk change's list, replaced by the plan's own gap when sent. */
 const GAP = { id: '2f0c7c38-1f0e-4a3e-8a55-3b9a0f4c1e11', version: 1 };
@@ -479,6 +513,31 @@ const PROBES: Probe[] = [
       }),
     })),
   ),
+  // A device's capture record beside a remark's photo (decision 0102): malformed, or not before a photo.
+  ...[
+    ...DEVICE_CAPTURES.map((record) => photoForm([null, record])),
+    photoForm([null], ['{"capturedAt":"2026-03-01T10:05:00Z"}']),
+  ].flatMap((payload, index) => [
+    {
+      name: `PATCH /gap/{id}/remark deviceCapture #${index + 1}`,
+      as: 'companyOwner' as const,
+      request: async (world: World, planId: string) => ({
+        method: 'PATCH' as const,
+        url: `/api/v1/gap/${await gapOf(world, planId)}/remark`,
+        query: { targetCompanyId: world.acmeId },
+        payload,
+      }),
+    },
+    {
+      name: `POST /incident/{id}/photos deviceCapture #${index + 1}`,
+      as: 'companyOwner' as const,
+      request: () => ({
+        method: 'POST' as const,
+        url: `/api/v1/incident/${incidentId}/photos`,
+        payload,
+      }),
+    },
+  ]),
   // Serious incidents (decision 0099): an open incident of Acme Steel Ltd and the client's question.
   ...[
     {},

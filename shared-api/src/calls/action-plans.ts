@@ -22,6 +22,7 @@ import type {
   RemarkPage,
   actionPlanSchemas,
 } from '../contract';
+import { DEVICE_CAPTURE_FIELD, type DeviceCapture } from '../domain/capture';
 import type { GapStatus } from '../domain/status';
 import { apiClient } from '@verity/session';
 import type { KyInstance } from '@verity/session';
@@ -40,11 +41,23 @@ export interface RemarkChange {
   gap: GapRevision;
 }
 
+/**
+ * An image of a remark with what the device recorded when it was taken, for a photo that carries no
+ * capture time of its own (shared-ui's `preparePhoto` gives this shape).
+ */
+export interface RemarkDocument {
+  file: Blob;
+  deviceCapture?: DeviceCapture | null;
+}
+
 /** PATCH /gap/{id}/remark (sent as multipart form data). */
 export interface RemarkPayload {
   comments: string;
-  /** Images only; each goes under the `documents` form field. */
-  documents?: Blob[];
+  /**
+   * Images only; each goes under the `documents` form field, a device capture record just before its
+   * image under `deviceCapture`.
+   */
+  documents?: (Blob | RemarkDocument)[];
   /** Names this remark (a UUID): sent again with the same key, it is still added once. */
   idempotencyKey?: string;
 }
@@ -221,7 +234,9 @@ export async function addRemark(
   const form = new FormData();
   form.append('comments', comments);
   for (const document of documents) {
-    form.append('documents', document, fileNameOf(document));
+    const { file, deviceCapture } = document instanceof Blob ? { file: document } : document;
+    if (deviceCapture) form.append(DEVICE_CAPTURE_FIELD, JSON.stringify(deviceCapture));
+    form.append('documents', file, fileNameOf(file));
   }
   const data = await dataOf<Answer<'addRemark', 200>>(
     client.patch(`gap/${segment(gapId)}/remark`, {

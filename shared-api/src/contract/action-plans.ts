@@ -2,6 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ACTION_PLAN_CATEGORIES, AUDIT_FORMS, ESG_ASPECTS } from '../domain/audit';
 import { EVIDENCE_WARNINGS } from '../domain/attachments';
+import { DEVICE_RECORDED_FIELDS } from '../domain/capture';
 import { CURRENCY_CODES } from '../domain/currency';
 import { CONDITION_TYPES, REQUIREMENT_REFERENCES } from '../domain/esap';
 import { BULK_GAPS_MAX, MY_ACTIONS_MAX } from '../domain/bulk-changes';
@@ -246,7 +247,7 @@ export const RemarkEvidence = Type.Object({
   capturedAt: Nullable(
     Type.String({
       description:
-        "EXIF DateTimeOriginal, the camera's clock, as ISO 8601: with its UTC offset when the image records one (2026-03-01T10:00:00+05:30), without otherwise (2026-03-01T10:00:00)",
+        "EXIF DateTimeOriginal, the camera's clock (or the device's, see deviceRecorded), as ISO 8601: with its UTC offset when the image records one (2026-03-01T10:00:00+05:30), without otherwise (2026-03-01T10:00:00)",
     }),
   ),
   camera: Nullable(Type.String({ description: 'EXIF make and model' })),
@@ -256,6 +257,10 @@ export const RemarkEvidence = Type.Object({
       longitude: Type.Number({ minimum: -180, maximum: 180 }),
     }),
   ),
+  deviceRecorded: Type.Array(oneOf(DEVICE_RECORDED_FIELDS), {
+    description:
+      "which of capturedAt and gps the uploading device recorded (its clock with its UTC offset, its position when allowed) because the file carries no capture time: not the camera's record; empty when all is the camera's",
+  }),
   warnings: Type.Array(oneOf(EVIDENCE_WARNINGS), {
     description:
       'noCaptureData: no capture time, camera or position; takenBeforeGap: captured before the gap was raised; sameFileOnAnotherGap: the same file (SHA-256) was attached earlier to another gap of the client that the reader can see',

@@ -5,7 +5,14 @@ import { demoPng } from '../../../src/seed/demo-png';
 import { buildTestApp } from '../../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { buildWorld, createPlan, gapsOf, validGap, validPlan, type World } from './fixtures';
-import { exifTime, jpegWithExif, multipart, pngOf } from './remark-uploads';
+import {
+  exifTime,
+  jpegWithExif,
+  multipart,
+  pngOf,
+  storedState,
+  type FilePart,
+} from './remark-uploads';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -14,6 +21,13 @@ interface TestGap {
   companyId: string;
   createdAt: string;
   KPI: string;
+}
+
+/** Minutes east of UTC as ISO 8601's `+HH:MM`. */
+function offsetText(minutes: number): string {
+  const whole = Math.abs(minutes);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${minutes < 0 ? '-' : '+'}${pad(Math.floor(whole / 60))}:${pad(whole % 60)}`;
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -26,7 +40,8 @@ describe.each(databaseKinds)('the evidence of remark images on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    app = await buildTestApp(database);
+    // More remarks than a person sends a minute: each test's answer is about its images.
+    app = await buildTestApp(database, { REMARKS_PER_MINUTE: '1000' });
     world = await buildWorld(app);
   });
   afterAll(async () => {
@@ -66,20 +81,30 @@ describe.each(databaseKinds)('the evidence of remark images on %s', (kind) => {
   /** Posts one remark with the images on the gap, as the company's owner unless told. */
   async function post(
     gap: TestGap,
-    files: Buffer[],
+    files: (Buffer | FilePart)[],
     as: keyof World['as'] = gap.companyId === world.betaId ? 'betaOwner' : 'companyOwner',
   ): Promise<RemarkDoc[]> {
-    const response = await world.as[as]({
+    const response = await send(gap, files, as);
+    expect([response.statusCode, response.json().message]).toEqual([200, undefined]);
+    return response.json().data.remark.docs as RemarkDoc[];
+  }
+
+  function send(
+    gap: TestGap,
+    files: (Buffer | FilePart)[],
+    as: keyof World['as'] = gap.companyId === world.betaId ? 'betaOwner' : 'companyOwner',
+  ): Promise<LightMyRequestResponse> {
+    return world.as[as]({
       method: 'PATCH',
       url: `/api/v1/gap/${gap.id}/remark`,
       query: { targetCompanyId: gap.companyId },
       ...multipart(
         'Photos of the work',
-        files.map((bytes, index) => ({ fileName: `photo-${index}.jpg`, bytes })),
+        files.map((file, index) =>
+          Buffer.isBuffer(file) ? { fileName: `photo-${index}.jpg`, bytes: file } : file,
+        ),
       ),
     });
-    expect(response.statusCode).toBe(200);
-    return response.json().data.remark.docs as RemarkDoc[];
   }
 
   /** The gap as `as` reads it in its plan. */
@@ -122,6 +147,7 @@ describe.each(databaseKinds)('the evidence of remark images on %s', (kind) => {
       capturedAt: `${exifTime(capturedAt, 330).replace(/^(\d{4}):(\d{2}):(\d{2}) /, '$1-$2-$3T')}+05:30`,
       camera: 'Fujifilm X-T5',
       gps: { latitude: expect.closeTo(18.5204, 4), longitude: expect.closeTo(-73.8567, 4) },
+      deviceRecorded: [],
       warnings: [],
       duplicateOf: null,
     };
@@ -152,6 +178,7 @@ describe.each(databaseKinds)('the evidence of remark images on %s', (kind) => {
       capturedAt: null,
       camera: null,
       gps: null,
+      deviceRecorded: [],
       warnings: ['noCaptureData'],
       duplicateOf: null,
     });
@@ -286,6 +313,221 @@ describe.each(databaseKinds)('the evidence of remark images on %s', (kind) => {
     });
     const [later] = await post(second, [photo]);
     expect(later?.evidence?.warnings).toEqual([]);
+  });
+
+  describe("the device's record of a photo without a capture time (decision 0102)", () => {
+    const device = (capturedAt: Date, offsetMinutes: number, gps?: object | null) =>
+      JSON.stringify({
+        capturedAt: `${exifTime(capturedAt, offsetMinutes).replace(/^(\d{4}):(\d{2}):(\d{2}) /, '$1-$2-$3T')}${offsetText(offsetMinutes)}`,
+        ...(gps === undefined ? {} : { gps }),
+      });
+
+    it("keeps the device's time and position as the capture, marked as the device's, and reads it back", async () => {
+      const gap = await newGap();
+      const taken = new Date(Date.parse(gap.createdAt) + HOUR_MS);
+      const photo = demoPng(16);
+      const [doc] = await post(gap, [
+        {
+          fileName: 'site.png',
+          bytes: photo,
+          deviceCapture: device(taken, 330, { latitude: 18.5204, longitude: 73.8567 }),
+        },
+      ]);
+      const expected = {
+        sha256: sha256(photo),
+        width: 16,
+        height: 16,
+        capturedAt: `${exifTime(taken, 330).replace(/^(\d{4}):(\d{2}):(\d{2}) /, '$1-$2-$3T')}+05:30`,
+        camera: null,
+        gps: { latitude: 18.5204, longitude: 73.8567 },
+        deviceRecorded: ['capturedAt', 'gps'],
+        warnings: [],
+        duplicateOf: null,
+      };
+      expect(doc?.evidence).toEqual(expected);
+      expect((await docsAsRead(gap, 'clientOwner'))[0]?.evidence).toEqual(expected);
+      const { rows } = await app.db.query(
+        `SELECT captured_utc_offset_minutes, device_recorded FROM remark_documents WHERE id = $1`,
+        [doc?._id],
+      );
+      expect(rows[0]).toEqual({
+        captured_utc_offset_minutes: 330,
+        device_recorded: ['capturedAt', 'gps'],
+      });
+    });
+
+    it("uses the device's time alone when the browser gave no position, and the file's own position when it has one", async () => {
+      const gap = await newGap();
+      const taken = new Date(Date.parse(gap.createdAt) + HOUR_MS);
+      const [noPosition, nullPosition, ownPosition] = await post(gap, [
+        { fileName: 'a.png', bytes: demoPng(10), deviceCapture: device(taken, -180) },
+        { fileName: 'b.png', bytes: demoPng(11), deviceCapture: device(taken, 0, null) },
+        {
+          fileName: 'c.jpg',
+          bytes: jpegWithExif({ model: 'No clock', gps: { latitude: 51.5, longitude: -0.12 } }),
+          deviceCapture: device(taken, 60, { latitude: 10, longitude: 10 }),
+        },
+      ]);
+      expect(noPosition?.evidence).toMatchObject({
+        capturedAt: expect.stringMatching(/-03:00$/),
+        gps: null,
+        deviceRecorded: ['capturedAt'],
+        warnings: [],
+      });
+      expect(nullPosition?.evidence).toMatchObject({
+        capturedAt: expect.stringMatching(/\+00:00$/),
+        deviceRecorded: ['capturedAt'],
+      });
+      expect(ownPosition?.evidence).toMatchObject({
+        camera: 'No clock',
+        capturedAt: expect.stringMatching(/\+01:00$/),
+        gps: { latitude: expect.closeTo(51.5, 4), longitude: expect.closeTo(-0.12, 4) },
+        deviceRecorded: ['capturedAt'],
+      });
+    });
+
+    it("ignores the device's record for a photo with a capture time of its own", async () => {
+      const gap = await newGap();
+      const cameraTime = exifTime(new Date(Date.parse(gap.createdAt) + HOUR_MS), 60);
+      const [doc] = await post(gap, [
+        {
+          fileName: 'camera.jpg',
+          bytes: jpegWithExif({ capturedAt: cameraTime, utcOffset: '+01:00' }),
+          deviceCapture: device(new Date(), 0, { latitude: 1, longitude: 2 }),
+        },
+      ]);
+      expect(doc?.evidence).toMatchObject({
+        capturedAt: `${cameraTime.replace(/^(\d{4}):(\d{2}):(\d{2}) /, '$1-$2-$3T')}+01:00`,
+        gps: null,
+        deviceRecorded: [],
+      });
+    });
+
+    it("checks the device's time against the gap as it checks the camera's", async () => {
+      const gap = await newGap();
+      const created = Date.parse(gap.createdAt);
+      const [before, after] = await post(gap, [
+        {
+          fileName: 'a.png',
+          bytes: demoPng(9),
+          deviceCapture: device(new Date(created - HOUR_MS), 120),
+        },
+        {
+          fileName: 'b.png',
+          bytes: demoPng(8),
+          deviceCapture: device(new Date(created + 60_000), 120),
+        },
+      ]);
+      expect(before?.evidence?.warnings).toEqual(['takenBeforeGap']);
+      expect(after?.evidence?.warnings).toEqual([]);
+    });
+
+    it.each([
+      ['not JSON', '{capturedAt', 'must be JSON'],
+      ['a list', '["2026-03-01T10:05:00+05:30"]', 'must be JSON'],
+      ['no capture time', '{"gps":{"latitude":1,"longitude":2}}', 'ISO 8601 to the second'],
+      [
+        'a time without its offset',
+        '{"capturedAt":"2026-03-01T10:05:00"}',
+        'ISO 8601 to the second',
+      ],
+      ['a day that does not exist', '{"capturedAt":"2026-02-30T10:05:00+01:00"}', 'ISO 8601'],
+      ['an offset no clock has', '{"capturedAt":"2026-03-01T10:05:00+15:00"}', 'ISO 8601'],
+      ['a year before 1900', '{"capturedAt":"1899-03-01T10:05:00Z"}', 'between the years 1900'],
+      ['a time in the future', '{"capturedAt":"2999-03-01T10:05:00Z"}', 'in the future'],
+      [
+        'a latitude past 90',
+        '{"capturedAt":"2026-03-01T10:05:00Z","gps":{"latitude":91,"longitude":2}}',
+        'latitude between',
+      ],
+      [
+        'a position as text',
+        '{"capturedAt":"2026-03-01T10:05:00Z","gps":{"latitude":"1","longitude":2}}',
+        'latitude between',
+      ],
+      [
+        'half a position',
+        '{"capturedAt":"2026-03-01T10:05:00Z","gps":{"latitude":1}}',
+        'latitude between',
+      ],
+      ['a NUL', '{"capturedAt":"2026-03-01T10:05:00Z\u0000"}', 'control characters'],
+    ])(
+      'refuses a record with %s (400, naming the problem), keeping nothing',
+      async (_name, text, message) => {
+        const gap = await newGap();
+        const before = await storedState(app, database.env.DATA_DIR);
+        const response = await send(gap, [
+          { fileName: 'first.png', bytes: demoPng(7) },
+          { fileName: 'second.png', bytes: demoPng(6), deviceCapture: text },
+        ]);
+        expect([response.statusCode, response.json().code]).toEqual([400, 'VALIDATION_FAILED']);
+        expect(response.json().message).toContain(message);
+        expect(await storedState(app, database.env.DATA_DIR)).toEqual(before);
+      },
+    );
+
+    it('refuses a record that is not just before an image, keeping nothing', async () => {
+      const gap = await newGap();
+      const record = device(new Date(), 0);
+      const before = await storedState(app, database.env.DATA_DIR);
+      const boundary = '----verity-device-capture';
+      const part = (headers: string, body: string | Buffer) => [
+        Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`),
+        Buffer.from(body),
+        Buffer.from('\r\n'),
+      ];
+      const field = (name: string, value: string) =>
+        part(`Content-Disposition: form-data; name="${name}"`, value);
+      const file = (name: string) =>
+        part(
+          `Content-Disposition: form-data; name="documents"; filename="${name}"\r\nContent-Type: image/png`,
+          demoPng(5),
+        );
+      for (const parts of [
+        [...field('comments', 'Last'), ...file('a.png'), ...field('deviceCapture', record)],
+        [...field('deviceCapture', record), ...field('comments', 'Between'), ...file('a.png')],
+        [
+          ...file('a.png'),
+          ...field('deviceCapture', record),
+          ...field('deviceCapture', record),
+          ...file('b.png'),
+        ],
+      ]) {
+        const response = await world.as.companyOwner({
+          method: 'PATCH',
+          url: `/api/v1/gap/${gap.id}/remark`,
+          query: { targetCompanyId: gap.companyId },
+          payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        });
+        expect([response.statusCode, response.json().message]).toEqual([
+          400,
+          'A device capture record must come just before the image it describes.',
+        ]);
+      }
+      expect(await storedState(app, database.env.DATA_DIR)).toEqual(before);
+    });
+
+    it('erases the device-recorded capture with the image when it is withdrawn', async () => {
+      const gap = await newGap();
+      const [doc] = await post(gap, [
+        {
+          fileName: 'w.png',
+          bytes: demoPng(4),
+          deviceCapture: device(new Date(), 0, { latitude: 3, longitude: 4 }),
+        },
+      ]);
+      const withdrawn = await world.as.companyOwner({
+        method: 'DELETE',
+        url: `/api/v1/remark-document/${doc?._id}`,
+      });
+      expect(withdrawn.statusCode).toBe(200);
+      const { rows } = await app.db.query(
+        `SELECT captured_at, gps_latitude, device_recorded FROM remark_documents WHERE id = $1`,
+        [doc?._id],
+      );
+      expect(rows[0]).toEqual({ captured_at: null, gps_latitude: null, device_recorded: [] });
+    });
   });
 
   it('shows no evidence for an image stored before evidence was kept', async () => {

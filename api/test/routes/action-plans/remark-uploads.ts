@@ -15,6 +15,8 @@ export const pngOf = (size = 300) =>
 export interface FilePart {
   fileName: string;
   bytes: Buffer;
+  /** The `deviceCapture` field's text, sent just before the file (decision 0102). */
+  deviceCapture?: string;
 }
 
 const BOUNDARY = '----verity-remark-upload';
@@ -26,6 +28,13 @@ export function multipart(comments: string, files: FilePart[] = []) {
     ),
   ];
   for (const file of files) {
+    if (file.deviceCapture !== undefined) {
+      chunks.push(
+        Buffer.from(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="deviceCapture"\r\n\r\n${file.deviceCapture}\r\n`,
+        ),
+      );
+    }
     chunks.push(
       Buffer.from(
         `--${BOUNDARY}\r\nContent-Disposition: form-data; name="documents"; filename="${file.fileName}"\r\nContent-Type: image/png\r\n\r\n`,

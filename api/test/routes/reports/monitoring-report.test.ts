@@ -492,4 +492,39 @@ describe.each(databaseKinds)('the monitoring report on %s', (kind) => {
       );
     }
   });
+  it('marks a capture time and position the device recorded, not the camera (decision 0102)', async () => {
+    const added = await world.as.companyOwner({
+      method: 'PATCH',
+      url: `/api/v1/gap/${gapIds.first}/remark`,
+      query: { targetCompanyId: world.acmeId },
+      ...multipart('From the site, no signal', [
+        {
+          fileName: 'device-photo.jpg',
+          bytes: jpegWithExif({ make: 'No clock' }),
+          deviceCapture: JSON.stringify({
+            capturedAt: '2026-01-03T09:15:00+05:30',
+            gps: { latitude: 18.5204, longitude: 73.8567 },
+          }),
+        },
+      ]),
+    });
+    expect(added.statusCode).toBe(200);
+    try {
+      const text = await pdfText(await planReport('clientOwner', { format: 'pdf' }));
+      const appendix = text.slice(text.indexOf('Evidence appendix'));
+      expect(appendix).toContain("03/01/2026 09:15 (UTC+05:30, device's clock, not the camera's)");
+      expect(appendix).toContain('18.52040, 73.85670 (device)');
+      expect(appendix).toContain('02/01/2026 10:30 (UTC+05:30)');
+      const evidence = recordsOf(
+        await workbook(await planReport('clientOwner', { format: 'xlsx' })),
+        'Evidence',
+      );
+      expect(evidence.map((row) => [row['File name'], row['Capture recorded by'] ?? ''])).toEqual([
+        ['meter-photo-in-period.jpg', 'Camera'],
+        ['device-photo.jpg', 'Device (time and position)'],
+      ]);
+    } finally {
+      await app.db.query(`DELETE FROM remarks WHERE comments = 'From the site, no signal'`);
+    }
+  });
 });
