@@ -137,8 +137,8 @@ export {
   toGapInput,
 } from './gap-form';
 export type { GapFormProps, AddGapFormProps, EditGapFormProps, GapFormValues } from './gap-form';
-export { GapDetailsPanel } from './gap-details';
-export type { GapDetailsPanelProps } from './gap-details';
+export { GapDetailsPanel, preparePhoto, PHOTO_MAX_LONG_EDGE } from './gap-details';
+export type { GapDetailsPanelProps, PreparedPhoto, PreparePhotoOptions } from './gap-details';
 export {
   ERROR_SCOPE_ATTRIBUTE,
   UNSAVED_CHANGES_TEXT,

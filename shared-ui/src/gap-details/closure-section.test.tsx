@@ -227,6 +227,7 @@ describe('ClosureSection', () => {
           capturedAt: null,
           camera: null,
           gps: null,
+          deviceRecorded: [],
           warnings: ['noCaptureData', 'takenBeforeGap', 'sameFileOnAnotherGap'],
           duplicateOf: { gapId: 'gap-9', KPI: 'Water meters' },
         },

@@ -536,9 +536,10 @@ describe('GapDetailsPanel remarks', () => {
     },
   );
 
-  it("offers 'Take photo' with the back camera on a touch screen", async () => {
+  it("offers 'Take photo' with the back camera on a touch screen, sending the device's time of a photo without one", async () => {
     const restorePointer = withPointer('coarse');
     try {
+      const added = onRemarkAdded(ok({ remark: saved }));
       const { user } = renderPanel();
       const camera = screen.getByLabelText<HTMLInputElement>('Photo from the camera');
       expect(camera).toHaveAttribute('capture', 'environment');
@@ -551,8 +552,19 @@ describe('GapDetailsPanel remarks', () => {
         new File([new Uint8Array(4096)], 'image.jpg', { type: 'image/jpeg' }),
       );
       expect(
-        within(screen.getByRole('list', { name: 'Selected images' })).getByText('image.jpg'),
+        await within(await screen.findByRole('list', { name: 'Selected images' })).findByText(
+          'image.jpg',
+        ),
       ).toBeInTheDocument();
+      await enterText(user, screen.getByLabelText('Add a remark'), 'Bund photo');
+      await user.click(screen.getByRole('button', { name: 'Send' }));
+      await waitFor(() => expect(added).toHaveBeenCalled());
+      // This browser gives no position: the device's clock alone, just before its photo.
+      const parts = formParts(added.mock.calls[0]![0].body);
+      expect(parts.map(({ name }) => name)).toEqual(['comments', 'deviceCapture', 'documents']);
+      expect(JSON.parse(parts[1]!.text)).toEqual({
+        capturedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/),
+      });
     } finally {
       restorePointer();
     }

@@ -178,11 +178,12 @@ export function GapDetailsPanel({
         : queue({
             kind: 'remark',
             comments,
-            photos: documents.map((file) => ({
+            photos: documents.map(({ file, deviceCapture }) => ({
               name: file.name,
               type: file.type,
               size: file.size,
               blob: file,
+              deviceCapture,
             })),
           });
     if (waitsOffline()) return waiting();

@@ -71,6 +71,9 @@ export const EVIDENCE_TEXT = {
   takenBeforeGap: CLOSURE_CHECK_FLAG_LABELS.takenBeforeGap,
   sameFileOnAnotherGap: CLOSURE_CHECK_FLAG_LABELS.sameFileOnAnotherGap,
   timeZoneUnknown: 'time zone unknown',
+  /** A capture time and place the uploading device recorded, for a photo that carried none. */
+  deviceTime: 'Time recorded by the device, not the camera',
+  devicePlace: 'Place recorded by the device, not the camera',
   unreadablePixels: 'Unknown',
 } as const;
 

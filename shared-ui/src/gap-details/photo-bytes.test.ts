@@ -38,8 +38,7 @@ async function asTheApiReads(bytes: Uint8Array) {
 /** The thumbnail's IFD (IFD1), as exifr finds it. */
 async function thumbnailOf(bytes: Uint8Array): Promise<unknown> {
   const tags = (await parseExif(Buffer.from(bytes), { ifd1: true, mergeOutput: false })) as
-    | { ifd1?: unknown }
-    | undefined;
+    { ifd1?: unknown } | undefined;
   return tags?.ifd1;
 }
 
@@ -143,7 +142,10 @@ describe('the scaled JPEG given the original’s EXIF back', () => {
     const original = photo('camera-rotated.jpg');
     const tiff = exifOf(original)!;
     const copy = tiff.slice();
-    const out = jpegWithExif(photo('canvas-output.jpg'), uprightExif(tiff, { width: 3, height: 4 })!);
+    const out = jpegWithExif(
+      photo('canvas-output.jpg'),
+      uprightExif(tiff, { width: 3, height: 4 })!,
+    );
     expect(Array.from(out!.subarray(0, 4))).toEqual([0xff, 0xd8, 0xff, 0xe0]);
     expect(tiff).toEqual(copy);
   });

@@ -322,10 +322,7 @@ export function uprightExif(tiffBytes: Uint8Array, size: PixelSize): Uint8Array 
  * it had), the scan left byte for byte; null when it is not a JPEG or the block is too large for one
  * segment.
  */
-export function jpegWithExif(
-  jpeg: Uint8Array,
-  tiff: Uint8Array,
-): Uint8Array<ArrayBuffer> | null {
+export function jpegWithExif(jpeg: Uint8Array, tiff: Uint8Array): Uint8Array<ArrayBuffer> | null {
   if (photoKindOf(jpeg) !== 'jpeg' || tiff.length > MAX_JPEG_EXIF_BYTES) return null;
   const segments = jpegSegments(jpeg);
   if (segments.length === 0) return null;

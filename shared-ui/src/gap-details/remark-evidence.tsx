@@ -51,13 +51,18 @@ function CaptureTime({ capturedAt }: { capturedAt: string }) {
   );
 }
 
+/** Under a capture time or place the device recorded: said, so no one takes it for the camera's. */
+function DeviceNote({ children }: { children: string }) {
+  return <span className="vui-remark-evidence__device">{children}</span>;
+}
+
 export interface RemarkEvidenceDetailsProps {
   evidence: RemarkEvidence;
 }
 
 /** Beside an image of a remark: its warnings as badges, then what it says about itself. */
 export function RemarkEvidenceDetails({ evidence }: RemarkEvidenceDetailsProps) {
-  const { width, height, capturedAt, camera, gps, sha256, warnings } = evidence;
+  const { width, height, capturedAt, camera, gps, sha256, warnings, deviceRecorded } = evidence;
   return (
     <div className="vui-remark-evidence">
       {warnings.length > 0 ? (
@@ -91,6 +96,9 @@ export function RemarkEvidenceDetails({ evidence }: RemarkEvidenceDetailsProps) 
             <dt>{EVIDENCE_TEXT.taken}</dt>
             <dd>
               <CaptureTime capturedAt={capturedAt} />
+              {deviceRecorded.includes('capturedAt') ? (
+                <DeviceNote>{EVIDENCE_TEXT.deviceTime}</DeviceNote>
+              ) : null}
             </dd>
           </div>
         ) : null}
@@ -112,6 +120,9 @@ export function RemarkEvidenceDetails({ evidence }: RemarkEvidenceDetailsProps) 
                 {coordinatesText(gps.latitude, gps.longitude)}
                 <span className="vui-sr-only">{MAP_LINK_HINT}</span>
               </a>
+              {deviceRecorded.includes('gps') ? (
+                <DeviceNote>{EVIDENCE_TEXT.devicePlace}</DeviceNote>
+              ) : null}
             </dd>
           </div>
         ) : null}

@@ -4,15 +4,22 @@ import {
   REMARK_ATTACHMENT_TYPES,
   attachmentProblem,
   formatFileSizeKb,
+  type DeviceCapture,
 } from '@verity/shared-api';
 import { Button } from '../button';
 import { IconButton } from '../icon-button';
 import { toast } from '../toast';
 import { GAP_DETAILS_TEXT, removeImageLabel } from './gap-details-text';
 
+/** An image to send, with the device's capture record of a photo taken here that carries none. */
+export interface DraftImage {
+  file: File;
+  deviceCapture: DeviceCapture | null;
+}
+
 export interface RemarkDraft {
   comments: string;
-  documents: File[];
+  documents: DraftImage[];
 }
 
 export interface RemarkInputProps {
@@ -40,9 +47,14 @@ function hasTouchScreen(): boolean {
 
 export function RemarkInput({ onSend, onUnsentChange }: RemarkInputProps) {
   const [comments, setComments] = useState('');
-  const [documents, setDocuments] = useState<File[]>([]);
+  const [documents, setDocuments] = useState<DraftImage[]>([]);
   const [refused, setRefused] = useState<RefusedFile[]>([]);
   const [sending, setSending] = useState(false);
+  /** Photos from the camera still being scaled down (and their position asked for). */
+  const [preparing, setPreparing] = useState(0);
+  // The images as of now, for a photo that finishes preparing after others were added or removed.
+  const latestDocuments = useRef(documents);
+  latestDocuments.current = documents;
   const [touch] = useState(hasTouchScreen);
   const fileInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
@@ -55,7 +67,7 @@ export function RemarkInput({ onSend, onUnsentChange }: RemarkInputProps) {
 
   async function send(event?: FormEvent) {
     event?.preventDefault();
-    if (sending) return;
+    if (sending || preparing > 0) return;
     // A blank remark is still sent, as the spec says; the server refuses it with the same text.
     if (blank) toast.error(ADD_YOUR_COMMENTS);
     setSending(true);
@@ -77,19 +89,57 @@ export function RemarkInput({ onSend, onUnsentChange }: RemarkInputProps) {
     }
   }
 
-  /** Keeps the picked files the server will take; says at once why any other is left out. */
-  function addFiles(list: FileList | null, input: HTMLInputElement | null) {
-    if (!list || list.length === 0) return;
-    const taken = [...documents];
+  /** Keeps the picked images the server will take; says at once why any other is left out. */
+  function addImages(images: DraftImage[]) {
+    const taken = [...latestDocuments.current];
     const left: RefusedFile[] = [];
-    for (const file of Array.from(list)) {
-      const problem = attachmentProblem(file, taken.length);
-      if (problem) left.push({ name: file.name, problem });
-      else taken.push(file);
+    for (const image of images) {
+      const problem = attachmentProblem(image.file, taken.length);
+      if (problem) left.push({ name: image.file.name, problem });
+      else taken.push(image);
     }
+    latestDocuments.current = taken;
     setDocuments(taken);
     setRefused(left);
+  }
+
+  function addFiles(list: FileList | null, input: HTMLInputElement | null) {
+    if (!list || list.length === 0) return;
+    addImages(Array.from(list, (file) => ({ file, deviceCapture: null })));
     if (input) input.value = '';
+  }
+
+  /**
+   * A photo just taken: scaled down on the device, with the device's record when it has no capture
+   * time. A photo that cannot be prepared (its code not loaded, say) is added as it was taken.
+   */
+  async function addPhotos(list: FileList | null, input: HTMLInputElement | null) {
+    if (!list || list.length === 0) return;
+    const files = Array.from(list);
+    if (input) input.value = '';
+    setPreparing((count) => count + 1);
+    const asTaken = (file: File): DraftImage => ({ file, deviceCapture: null });
+    try {
+      // Loaded on the first photo taken: the plan's first screen carries none of it.
+      const prepare = await import('./prepare-photo').then(
+        ({ preparePhoto }) => preparePhoto,
+        () => null,
+      );
+      addImages(
+        await Promise.all(
+          files.map((file) =>
+            prepare
+              ? prepare(file).then(
+                  ({ file: prepared, deviceCapture }) => ({ file: prepared, deviceCapture }),
+                  () => asTaken(file),
+                )
+              : asTaken(file),
+          ),
+        ),
+      );
+    } finally {
+      setPreparing((count) => count - 1);
+    }
   }
 
   return (
@@ -112,7 +162,7 @@ export function RemarkInput({ onSend, onUnsentChange }: RemarkInputProps) {
       </p>
       {documents.length > 0 ? (
         <ul className="vui-remark-input__files" aria-label={GAP_DETAILS_TEXT.selectedImages}>
-          {documents.map((file, index) => (
+          {documents.map(({ file }, index) => (
             <li key={`${file.name}-${index}`} className="vui-remark-input__file">
               <span className="vui-remark__doc-name">{file.name}</span>
               <span className="vui-remark__doc-size">{formatFileSizeKb(file.size)}</span>
@@ -167,19 +217,20 @@ export function RemarkInput({ onSend, onUnsentChange }: RemarkInputProps) {
               capture="environment"
               hidden
               aria-label={GAP_DETAILS_TEXT.photoInput}
-              onChange={(event) => addFiles(event.target.files, event.target)}
+              onChange={(event) => void addPhotos(event.target.files, event.target)}
             />
             <Button
               variant="secondary"
               onClick={() => cameraInput.current?.click()}
               disabled={sending}
+              loading={preparing > 0}
               aria-describedby={filesHintId}
             >
               {GAP_DETAILS_TEXT.takePhoto}
             </Button>
           </>
         ) : null}
-        <Button type="submit" disabled={blank} loading={sending}>
+        <Button type="submit" disabled={blank || preparing > 0} loading={sending}>
           {GAP_DETAILS_TEXT.send}
         </Button>
       </div>

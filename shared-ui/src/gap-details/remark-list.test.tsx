@@ -13,6 +13,7 @@ function evidence(overrides: Partial<RemarkEvidence> = {}): RemarkEvidence {
     capturedAt: '2026-03-01T10:05:00+05:30',
     camera: 'Fujifilm X-T5',
     gps: { latitude: 18.5204, longitude: 73.8567 },
+    deviceRecorded: [],
     warnings: [],
     duplicateOf: null,
     ...overrides,
@@ -135,6 +136,28 @@ describe('RemarkList evidence', () => {
     expect(badge.textContent?.length).toBeLessThan(90);
     expect(badge.textContent).toMatch(/…”$/);
     expect(badge).toHaveAttribute('title', `Same file as on gap “${kpi}”`);
+  });
+
+  it('says when the time and place were recorded by the device, not the camera', async () => {
+    const { container } = renderList([
+      doc('site', {
+        evidence: evidence({ camera: null, deviceRecorded: ['capturedAt', 'gps'] }),
+      }),
+      doc('clock', { evidence: evidence({ deviceRecorded: ['capturedAt'] }) }),
+      doc('camera'),
+    ]);
+    const site = imageItem('site.jpg');
+    expect(fact(site, 'Taken')).toHaveTextContent(
+      '01/03/2026 10:05 AM UTC+05:30Time recorded by the device, not the camera',
+    );
+    expect(fact(site, 'Location')).toHaveTextContent(
+      'Place recorded by the device, not the camera',
+    );
+    const clock = imageItem('clock.jpg');
+    expect(fact(clock, 'Taken')).toHaveTextContent('Time recorded by the device, not the camera');
+    expect(fact(clock, 'Location')).not.toHaveTextContent('device');
+    expect(within(imageItem('camera.jpg')).queryByText(/recorded by the device/)).toBeNull();
+    expect(await axe(container)).toHaveNoViolations();
   });
 
   it('says when the time zone or the pixel size is not known', () => {

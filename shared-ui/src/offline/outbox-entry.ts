@@ -3,6 +3,7 @@
 // (docs/decisions/0101-offline-field-app.md). Pure: no storage, no network.
 import {
   GAP_FORM_CHANGE_FIELDS,
+  type DeviceCapture,
   type Gap,
   type GapFormChangeField,
   type GapStatus,
@@ -16,6 +17,11 @@ export interface OutboxPhoto {
   size: number;
   /** Removed once the remark is sent, so the device keeps no copy. */
   blob?: Blob;
+  /**
+   * What the device recorded when the photo was taken, for one without a capture time of its own
+   * (docs/decisions/0102-photos-prepared-on-the-device.md); removed with the bytes once sent.
+   */
+  deviceCapture?: DeviceCapture | null;
 }
 
 export type OutboxChange =

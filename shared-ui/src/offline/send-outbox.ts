@@ -121,7 +121,14 @@ async function send(entry: OutboxEntry, now: Gap): Promise<Gap> {
   const { change, gapId, targetCompanyId } = entry;
   if (change.kind === 'remark') {
     const documents = change.photos.flatMap((photo) =>
-      photo.blob ? [new File([photo.blob], photo.name, { type: photo.type })] : [],
+      photo.blob
+        ? [
+            {
+              file: new File([photo.blob], photo.name, { type: photo.type }),
+              deviceCapture: photo.deviceCapture ?? null,
+            },
+          ]
+        : [],
     );
     const { remark, gap } = await addRemark(gapId, targetCompanyId, {
       comments: change.comments,
