@@ -456,7 +456,7 @@ const incidentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         ...routeDefaults,
         summary: 'Add photos to an open incident, checked and stored as remarks’ images are',
         description:
-          'multipart/form-data: `documents` (PNG, JPEG, GIF or WebP files; at most 10, 5 MB each). Target-company owners, admins and editors. The files count against the company’s storage quota (413 when full) and the user’s hourly upload rate (429 with Retry-After). A closed incident is 409.',
+          'multipart/form-data: `documents` (PNG, JPEG, GIF or WebP files; at most 10, 5 MB each), each optionally after a `deviceCapture` field as for remarks. Target-company owners, admins and editors. The files count against the company’s storage quota (413 when full) and the user’s hourly upload rate (429 with Retry-After). A closed incident is 409.',
         consumes: ['multipart/form-data'],
         ...incidentSchemas.addPhotos,
       },

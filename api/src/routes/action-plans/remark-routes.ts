@@ -66,7 +66,7 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
         ...routeDefaults,
         summary: 'Add a remark with image attachments to a gap (not viewer)',
         description:
-          'multipart/form-data: `comments` (text) and `documents` (PNG, JPEG, GIF or WebP files; at most 10, 5 MB each). The files count against the company’s storage quota (413 when full) and the user’s hourly upload rate (429 with Retry-After); at most `REMARKS_PER_MINUTE` (default 30) remarks a minute per user. An `Idempotency-Key` header (a UUID the device chose for this remark) makes the write happen once: the same key again answers the remark it added, unchanged.',
+          'multipart/form-data: `comments` (text) and `documents` (PNG, JPEG, GIF or WebP files; at most 10, 5 MB each), each optionally after a `deviceCapture` text field: JSON `{ capturedAt, gps? }`, the device’s clock with its UTC offset and its position, kept for a photo whose file carries no capture time (400 when malformed or not just before a file). The files count against the company’s storage quota (413 when full) and the user’s hourly upload rate (429 with Retry-After); at most `REMARKS_PER_MINUTE` (default 30) remarks a minute per user. An `Idempotency-Key` header (a UUID the device chose for this remark) makes the write happen once: the same key again answers the remark it added, unchanged.',
         consumes: ['multipart/form-data'],
         ...actionPlanSchemas.addRemark,
       },
