@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { apiData, effluentPlan, ownAcmePlan, seededAuditPlans } from '../support/demo';
 import { enterArea, screenshot } from '../support/session';
@@ -296,3 +297,104 @@ test(
     await screenshot(page, 'company-foreign-ids');
   },
 );
+
+// Photos taken on site (docs/decisions/0102-photos-prepared-on-the-device.md): a phone's camera photo
+// is scaled down on the device, upright, and keeps its capture time; a photo without one gets the
+// device's time and, as the browser allows, its position.
+test.describe('on a phone with its position allowed', () => {
+  const SITE = { latitude: 51.5074, longitude: -0.1278 };
+  test.use({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    permissions: ['geolocation'],
+    geolocation: SITE,
+  });
+
+  /** The EXIF of a camera photo (a Fujifilm X-T5 held upright, Orientation 6, 2026:03:01 10:05:00 +05:30). */
+  function cameraExif(): Buffer {
+    const photo = readFileSync(
+      path.join(__dirname, '../../shared-ui/src/gap-details/test-photos/camera-rotated.jpg'),
+    );
+    const length = photo.readUInt16BE(4);
+    return photo.subarray(2, 4 + length);
+  }
+
+  test('a large camera photo arrives scaled with its capture time, a photo without one with the device’s', async ({
+    page,
+    browser,
+  }) => {
+    const plan = await ownAcmePlan(browser, effluentPlan(`photos-${Date.now().toString(36)}`));
+    await signInCompany(page, OWNER);
+    await page.goto(
+      `/target-company/auditors/${plan.auditorId}/${plan.auditId}/action-plans/${plan.planId}?gap_id=${plan.gapId}`,
+    );
+    const panel = page.getByRole('dialog', { name: 'Gap Details' });
+    await expect(panel.getByRole('button', { name: 'Take photo' })).toBeVisible();
+
+    // A 4000 x 3000 JPEG as a phone's camera stores it, turned a quarter by its EXIF.
+    const pixels = Buffer.from(
+      await page.evaluate(async () => {
+        const canvas = new OffscreenCanvas(4000, 3000);
+        const context = canvas.getContext('2d')!;
+        const gradient = context.createLinearGradient(0, 0, 4000, 3000);
+        gradient.addColorStop(0, '#2a6f97');
+        gradient.addColorStop(1, '#e9c46a');
+        context.fillStyle = gradient;
+        context.fillRect(0, 0, 4000, 3000);
+        const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.95 });
+        return Array.from(new Uint8Array(await blob.arrayBuffer()));
+      }),
+    );
+    const camera = Buffer.concat([pixels.subarray(0, 2), cameraExif(), pixels.subarray(2)]);
+    const cameraInput = panel.getByLabel('Photo from the camera');
+    await cameraInput.setInputFiles({
+      name: 'IMG_2041.jpg',
+      mimeType: 'image/jpeg',
+      buffer: camera,
+    });
+    const selected = panel.getByRole('list', { name: 'Selected images' }).getByRole('listitem');
+    await expect(selected).toHaveCount(1);
+    await cameraInput.setInputFiles({
+      name: 'meter-display.png',
+      mimeType: 'image/png',
+      buffer: png(40, 30),
+    });
+    await expect(selected).toHaveCount(2);
+    const comment = `Photos from the bund ${Date.now()}`;
+    await panel.getByRole('textbox', { name: 'Add a remark' }).fill(comment);
+    await panel.getByRole('button', { name: 'Send' }).click();
+
+    const remark = panel
+      .getByRole('list', { name: 'Remarks' })
+      .getByRole('listitem')
+      .filter({ hasText: comment });
+    const docs = remark.getByRole('list', { name: 'Attached images' }).getByRole('listitem');
+    await expect(docs).toHaveCount(2);
+    const fact = (doc: number, term: string) =>
+      docs.nth(doc).locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+    // Scaled on the device to 2,560 px on its long edge, upright, the camera's data intact.
+    await expect(fact(0, 'Pixels')).toHaveText('1920 × 2560 px');
+    await expect(fact(0, 'Taken')).toHaveText('01/03/2026 10:05 AM UTC+05:30');
+    await expect(fact(0, 'Camera')).toHaveText('Fujifilm X-T5');
+    await expect(fact(0, 'Location')).toContainText('18.52040, 73.85670');
+    await expect(docs.nth(0)).not.toContainText('recorded by the device');
+    const sent = await apiData<{ remarks: { docs: { fileName: string; size: number }[] }[] }>(
+      page.request,
+      `gap/${plan.gapId}/remarks?targetCompanyId=${plan.companyId}`,
+    );
+    const stored = sent.remarks.at(-1)!.docs;
+    expect(stored.map((doc) => doc.fileName)).toEqual(['IMG_2041.jpg', 'meter-display.png']);
+    expect(stored[0]!.size).toBeLessThan(camera.length);
+    // Small and without a capture time: kept as it is, with the device's time and position.
+    await expect(fact(1, 'Pixels')).toHaveText('40 × 30 px');
+    await expect(fact(1, 'Taken')).toContainText('Time recorded by the device, not the camera');
+    await expect(fact(1, 'Location')).toContainText(
+      `${SITE.latitude.toFixed(5)}, ${SITE.longitude.toFixed(5)}`,
+    );
+    await expect(fact(1, 'Location')).toContainText('Place recorded by the device, not the camera');
+    await expect(docs.nth(1)).not.toContainText('No capture data');
+    await docs.nth(1).scrollIntoViewIfNeeded();
+    await screenshot(page, 'company-photos-on-site-390x844');
+  });
+});
