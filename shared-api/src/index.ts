@@ -265,6 +265,7 @@ export { TEXT_LIMITS, tooLongMessage } from './domain/text-limits';
 export {
   ATTACHMENT_NOT_AN_IMAGE,
   ATTACHMENT_TOO_LARGE,
+  DEVICE_CAPTURE_FIELD,
   EVIDENCE_WARNINGS,
   REMARK_ATTACHMENT_MAX_BYTES,
   REMARK_ATTACHMENT_MAX_FILES,
@@ -273,12 +274,7 @@ export {
   attachmentProblem,
 } from './domain/attachments';
 export type { EvidenceWarning } from './domain/attachments';
-export {
-  DEVICE_CAPTURE_FIELD,
-  DEVICE_RECORDED_FIELDS,
-  deviceClockText,
-  exifCaptureTime,
-} from './domain/capture';
+export { DEVICE_RECORDED_FIELDS, deviceClockText, exifCaptureTime } from './domain/capture';
 export type { CaptureTime, DeviceCapture, DeviceRecordedField } from './domain/capture';
 
 // The API's shapes, derived from the contract's schemas: types only, so no schema reaches a bundle.

@@ -22,7 +22,8 @@ import type {
   RemarkPage,
   actionPlanSchemas,
 } from '../contract';
-import { DEVICE_CAPTURE_FIELD, type DeviceCapture } from '../domain/capture';
+import { DEVICE_CAPTURE_FIELD } from '../domain/attachments';
+import type { DeviceCapture } from '../domain/capture';
 import type { GapStatus } from '../domain/status';
 import { apiClient } from '@verity/session';
 import type { KyInstance } from '@verity/session';

@@ -9,6 +9,14 @@ export const REMARK_ATTACHMENT_TYPES = [
   'image/webp',
 ] as const;
 
+/**
+ * The multipart text field that carries the device's capture record of the `documents` file right
+ * after it (PATCH /gap/{id}/remark, POST /incident/{id}/photos;
+ * docs/decisions/0102-photos-prepared-on-the-device.md). Here, beside the image limits, so the
+ * browser's call needs nothing else of the capture rules.
+ */
+export const DEVICE_CAPTURE_FIELD = 'deviceCapture';
+
 /** At most this many images on one remark. */
 export const REMARK_ATTACHMENT_MAX_FILES = 10;
 

@@ -59,12 +59,6 @@ export function exifCaptureTime(
 }
 
 /**
- * The multipart text field that carries the device's capture record of the `documents` file right
- * after it (PATCH /gap/{id}/remark, POST /incident/{id}/photos).
- */
-export const DEVICE_CAPTURE_FIELD = 'deviceCapture';
-
-/**
  * What the device recorded when a photo was taken without a capture time of its own: its clock, with
  * its UTC offset, and its position when the browser was allowed to read it.
  */
