@@ -10,7 +10,6 @@ import { startAccountsStub, type AccountsStub } from '../testing/accounts-stub';
 import { startApi, type RunningApi } from '../testing/start-api';
 import {
   addGap,
-  addRemark,
   createActionPlan,
   editActionPlan,
   getActionPlan,
@@ -18,9 +17,8 @@ import {
   getPlanGaps,
   updateGap,
   updateGapStatus,
-  withdrawRemark,
-  withdrawRemarkDocument,
 } from './action-plans';
+import { addRemark, withdrawRemark, withdrawRemarkDocument } from './remarks';
 import { exportActionPlansCsv } from './csv-export';
 import {
   getNotificationPreferences,

@@ -1,4 +1,4 @@
-import type { AnswerData, EsapImportResult, PlanRevisions, esapImportSchemas } from '../contract';
+import type { AnswerData, EsapImportResult, esapImportSchemas } from '../contract';
 import type { EsapColumnMapping, ImportStatusTarget } from '../domain/esap-import';
 import { apiClient } from '@verity/session';
 import type { KyInstance } from '@verity/session';
@@ -69,18 +69,5 @@ export async function importEsap(
   // A 10 MB workbook of 2,000 items takes a while to read and write.
   return dataOf<Answer<200>>(
     client.post('action-plan/import', { searchParams, body: form, timeout: 120_000 }),
-  );
-}
-
-/** GET /action-plan/{id}/revisions: the plan's ESAP revisions, newest first down to Rev 0. */
-export async function getPlanRevisions(
-  actionPlanId: string,
-  targetCompanyId: string,
-  client: KyInstance = apiClient,
-): Promise<PlanRevisions> {
-  return dataOf<PlanRevisions>(
-    client.get(`action-plan/${encodeURIComponent(actionPlanId)}/revisions`, {
-      searchParams: { targetCompanyId },
-    }),
   );
 }

@@ -51,8 +51,6 @@ export {
   createActionPlan,
   getActionPlans,
   getPlanGaps,
-  getGapRemarks,
-  getGapChanges,
   getActionPlan,
   editActionPlan,
   addGap,
@@ -60,13 +58,18 @@ export {
   updateGapStatus,
   bulkChangeGaps,
   getMyActions,
+  getPlanRevisions,
+} from './action-plans';
+export {
   addRemark,
+  getGapChanges,
+  getGapRemarks,
   withdrawRemark,
   withdrawRemarkDocument,
-} from './action-plans';
+} from './remarks';
 export { exportActionPlansCsv, saveBlob, exportFileNameFallback } from './csv-export';
 export { downloadActionPlanReport, downloadCompanyReport, downloadEsapWorkbook } from './reports';
-export { getPlanRevisions, importEsap } from './esap-import';
+export { importEsap } from './esap-import';
 export type { EsapImportPayload, EsapImportTarget } from './esap-import';
 export type { ReportFile, ReportRequest } from './reports';
 export { requestClosure, reviewClosure, getClientSettings, updateClientSettings } from './closure';
