@@ -75,3 +75,12 @@ it('names a manifest that opens Verity standalone at its start, with icons of th
   }
   await app.close();
 });
+
+it('serves the service worker from the root, checked at every start (decision 0101)', async () => {
+  await writeFile(path.join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  const answer = await shell().inject({ method: 'GET', url: '/sw.js' });
+  expect(answer.statusCode).toBe(200);
+  expect(answer.headers['content-type']).toMatch(/^application\/javascript|^text\/javascript/);
+  // A new worker (and with it new caching rules) is found at the next start, never a day later.
+  expect(answer.headers['cache-control']).toBe('no-cache');
+});

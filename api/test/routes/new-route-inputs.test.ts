@@ -538,6 +538,22 @@ const PROBES: Probe[] = [
       }),
     },
   ]),
+  // The device's key for a remark its outbox may send again (decision 0101): not a UUID.
+  ...[
+    'again-please',
+    '6f1c2d9e-8a7b-4c3d-9e2f-1a2b3c4d5e6',
+    `${'f'.repeat(8)}-zzzz-4c3d-9e2f-1a2b3c4d5e6f`,
+  ].map((key, index) => ({
+    name: `PATCH /gap/{id}/remark Idempotency-Key #${index + 1}`,
+    as: 'companyOwner' as const,
+    request: async (world: World, planId: string) => ({
+      method: 'PATCH' as const,
+      url: `/api/v1/gap/${await gapOf(world, planId)}/remark`,
+      query: { targetCompanyId: world.acmeId },
+      headers: { 'idempotency-key': key },
+      payload: photoForm([null]),
+    }),
+  })),
   // Serious incidents (decision 0099): an open incident of Acme Steel Ltd and the client's question.
   ...[
     {},
