@@ -178,6 +178,8 @@ test('a company editor works offline on a phone, and the outbox goes when the ne
     .getByRole('listitem')
     .filter({ hasText: 'Tertiary stage running' });
   await expect(sentRemark.getByText('outfall.png')).toBeVisible();
+  // Its evidence, read by the server from the photo sent from the outbox.
+  await expect(sentRemark.getByText('1 × 1 px')).toBeVisible();
   await expect(auditorPanel.getByText('COD 180 mg/l, sampled today')).toBeVisible();
 
   // The editor sends the remark again on the gap as it is now: it reaches the auditor.
