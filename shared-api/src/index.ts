@@ -471,6 +471,32 @@ export type {
 } from './contract/monitoring-reports';
 
 export {
+  INCIDENT_CATEGORIES,
+  INCIDENT_CATEGORY_LABELS,
+  INCIDENT_SEVERITIES,
+  DEFAULT_INCIDENT_CLOCKS,
+  INCIDENT_CLOCK_DAYS_MAX,
+  INCIDENT_LOCATION_MAX,
+  INCIDENT_TEXT_MAX,
+  INCIDENT_ROOT_CAUSE_MAX,
+  INCIDENT_QUESTION_MAX,
+  INCIDENT_ROOT_CAUSE_REQUIRED,
+  INCIDENT_QUESTION_REQUIRED,
+  INCIDENT_ANSWER_REQUIRED,
+  checkIncident,
+  checkIncidentText,
+  checkIncidentClocks,
+} from './domain/incidents';
+export type {
+  IncidentCategory,
+  IncidentSeverity,
+  IncidentInput,
+  IncidentValues,
+} from './domain/incidents';
+export { INCIDENTS_LABEL, INCIDENT_SEVERITY_LABELS, INCIDENT_TEXT } from './domain/incident-texts';
+export type { Incident, IncidentSummary, IncidentRegister } from './contract/incidents';
+
+export {
   SOMETHING_WENT_WRONG,
   SOMETHING_WENT_WRONG_SHORT,
   NETWORK_ERROR,

@@ -85,7 +85,7 @@ export async function readIncident(
            ORDER BY q.asked_at, q.id)
          FROM incident_questions q WHERE q.incident_id = i.id), '[]') AS questions,
        COALESCE((SELECT json_agg(json_build_object('gapId', g.id, 'actionPlanId', g.action_plan_id,
-           'auditId', ap.audit_id, 'gapName', COALESCE(g.gap_name, ''), 'status', g.status,
+           'auditId', ap.audit_id, 'auditorId', a.auditor_id, 'gapName', COALESCE(g.gap_name, ''), 'status', g.status,
            'dueDate', g.due_date) ORDER BY ca.created_at, g.id)
          FROM incident_corrective_actions ca JOIN gaps g ON g.id = ca.gap_id
          JOIN action_plans ap ON ap.id = g.action_plan_id JOIN audits a ON a.id = ap.audit_id

@@ -257,6 +257,7 @@ describe('serious incidents', () => {
       expect.objectContaining({
         actionPlanId: tenant.actionPlanId,
         auditId: tenant.auditId,
+        auditorId: tenant.auditorId,
         gapName: 'Guard interlock on every press',
         status: 'open',
       }),

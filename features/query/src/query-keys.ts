@@ -34,4 +34,15 @@ export const queryKeys = {
     ['monitoring-reports', ...(targetCompanyId ? [targetCompanyId] : [])] as const,
   monitoringReport: (reportId: string) => ['monitoring-reports', 'report', reportId] as const,
   reportPortfolio: () => ['monitoring-reports', 'portfolio'] as const,
+  /** Incident registers (a company's, or the portfolio's without one), with their filters. */
+  incidents: (targetCompanyId?: string | null, filter?: Record<string, unknown>) =>
+    [
+      'incidents',
+      ...(targetCompanyId === undefined ? [] : [targetCompanyId ?? 'portfolio']),
+      ...(filter ? [filter] : []),
+    ] as const,
+  incident: (incidentId: string) => ['incident', incidentId] as const,
+  /** The incidents a gap is a corrective action of. */
+  gapIncidents: (gapId: string) => ['incident', 'gap', gapId] as const,
+  incidentClocks: () => ['incident-clocks'] as const,
 };

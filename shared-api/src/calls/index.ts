@@ -107,3 +107,21 @@ export {
   downloadMonitoringReportPdf,
   getReportPortfolio,
 } from './monitoring-reports';
+export {
+  reportIncident,
+  getCompanyIncidents,
+  getIncidentPortfolio,
+  exportIncidentsCsv,
+  getIncident,
+  submitRootCause,
+  closeIncident,
+  askIncidentQuestion,
+  answerIncidentQuestion,
+  addCorrectiveAction,
+  addIncidentPhotos,
+  incidentPhotoUrl,
+  getGapIncidents,
+  getIncidentClocks,
+  updateIncidentClocks,
+} from './incidents';
+export type { IncidentFilters, IncidentClocks } from './incidents';

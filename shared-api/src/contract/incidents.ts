@@ -60,6 +60,7 @@ export const IncidentCorrectiveAction = Type.Object({
   gapId: Uuid,
   actionPlanId: Uuid,
   auditId: Uuid,
+  auditorId: Type.String({ description: "the audit's firm, for the gap's page in each area" }),
   gapName: Type.String(),
   status: Type.String(),
   dueDate: Nullable(IsoDate),
