@@ -15,6 +15,10 @@ export const auditorPaths = {
     `${auditorPaths.audits(targetCompanyId)}/${segment(auditId)}/action-plans`,
   actionPlan: (targetCompanyId: string, auditId: string, actionPlanId: string) =>
     `${auditorPaths.actionPlans(targetCompanyId, auditId)}/${segment(actionPlanId)}`,
+  incidents: (targetCompanyId: string) =>
+    `${base}/target-companies/${segment(targetCompanyId)}/incidents`,
+  incident: (targetCompanyId: string, incidentId: string) =>
+    `${auditorPaths.incidents(targetCompanyId)}/${segment(incidentId)}`,
   createAudit: (targetCompanyId: string, auditId: string) =>
     `${auditorPaths.audits(targetCompanyId)}/${segment(auditId)}/create-audit`,
   importEsap: (targetCompanyId: string, auditId: string) =>

@@ -29,6 +29,9 @@ const portfolioPages = () =>
   import(/* webpackChunkName: "route-portfolio" */ './screens/portfolio-pages');
 const AuditorPortfolioPage = lazyPage(portfolioPages, 'AuditorPortfolioPage');
 const AuditorGapExplorerPage = lazyPage(portfolioPages, 'AuditorGapExplorerPage');
+const incidentPages = () => import('./screens/incident-pages');
+const AuditorIncidentsPage = lazyPage(incidentPages, 'AuditorIncidentsPage');
+const AuditorIncidentPage = lazyPage(incidentPages, 'AuditorIncidentPage');
 const CreateActionPlanPage = lazyPage(
   () => import('./features/create-action-plan/create-action-plan-page'),
   'CreateActionPlanPage',
@@ -40,6 +43,7 @@ const ImportEsapPage = lazyPage(
 
 const audits = 'target-companies/:targetCompanyId/audits';
 const audit = `${audits}/:auditId`;
+const incidents = 'target-companies/:targetCompanyId/incidents';
 
 /**
  * The auditor area's routes, relative to /auditor (the dashboard's path:
@@ -55,6 +59,8 @@ export function AuditorRoutes() {
         <Route path="portfolio" element={<AuditorPortfolioPage />} />
         <Route path="portfolio/gaps" element={<AuditorGapExplorerPage />} />
         <Route path="users" element={<AuditorUsersPage />} />
+        <Route path={incidents} element={<AuditorIncidentsPage />} />
+        <Route path={`${incidents}/:incidentId`} element={<AuditorIncidentPage />} />
         <Route path={audits} element={<AuditorAuditsPage />} />
         <Route path={`${audit}/action-plans`} element={<AuditorActionPlansPage />} />
         <Route path={`${audit}/action-plans/:actionPlanId`} element={<AuditorActionPlanPage />} />

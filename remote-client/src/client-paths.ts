@@ -12,6 +12,11 @@ export const clientPaths = {
     `${clientPaths.company(targetCompanyId)}/monitoring-reports`,
   monitoringReport: (targetCompanyId: string, reportId: string) =>
     `${clientPaths.monitoringReports(targetCompanyId)}/${encodeURIComponent(reportId)}`,
+  incidents: (targetCompanyId: string) => `${clientPaths.company(targetCompanyId)}/incidents`,
+  incident: (targetCompanyId: string, incidentId: string) =>
+    `${clientPaths.incidents(targetCompanyId)}/${encodeURIComponent(incidentId)}`,
+  /** The incident register across the portfolio. */
+  incidentPortfolio: () => `${CLIENT_BASE}/incidents`,
   actionPlan: (targetCompanyId: string, auditorId: string, auditId: string, actionPlanId: string) =>
     `${clientPaths.actionPlans(targetCompanyId, auditorId, auditId)}/${encodeURIComponent(actionPlanId)}`,
 };

@@ -34,6 +34,11 @@ const ManageCompanyPage = lazyPage(companyPages, 'ManageCompanyPage');
 const MonitoringReportsPage = lazyPage(companyPages, 'MonitoringReportsPage');
 const MonitoringReportPage = lazyPage(companyPages, 'MonitoringReportPage');
 
+const incidentPages = () => import('./pages/incident-pages');
+const IncidentPortfolioPage = lazyPage(incidentPages, 'IncidentPortfolioPage');
+const CompanyIncidentsPage = lazyPage(incidentPages, 'CompanyIncidentsPage');
+const IncidentPage = lazyPage(incidentPages, 'IncidentPage');
+
 const company = 'target-companies/:targetCompanyId';
 const audits = `${company}/auditors/:auditorId`;
 const actionPlans = `${audits}/:auditId/action-plans`;
@@ -47,6 +52,7 @@ export function ClientRoutes() {
         <Route path="dashboard" element={<DashboardPage />} />
         <Route path="portfolio" element={<PortfolioPage />} />
         <Route path="portfolio/gaps" element={<GapExplorerPage />} />
+        <Route path="incidents" element={<IncidentPortfolioPage />} />
         <Route path="users" element={<UsersPage />} />
         <Route path="auditors" element={<AuditorsPage />} />
         <Route path="settings" element={<SettingsPage />} />
@@ -62,6 +68,8 @@ export function ClientRoutes() {
           path={`${company}/monitoring-reports/:reportId`}
           element={<MonitoringReportPage />}
         />
+        <Route path={`${company}/incidents`} element={<CompanyIncidentsPage />} />
+        <Route path={`${company}/incidents/:incidentId`} element={<IncidentPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
     </PageSuspense>

@@ -27,6 +27,18 @@ export const PORTFOLIO_SETTINGS_TEXT = {
   approverSaved: 'Saved: who answers due-date extensions.',
 } as const;
 
+/** The client's incident clocks on the settings page (docs/decisions/0099-serious-incidents.md). */
+export const INCIDENT_CLOCKS_TEXT = {
+  heading: 'Incident clocks',
+  help: 'Days after a serious incident for the company to notify you (and so your lender) and to send its root-cause analysis. Incidents already reported keep their clocks.',
+  notifyWithinDays: 'Notify within (days)',
+  rootCauseWithinDays: 'Root cause within (days)',
+  defaults: 'Not set yet: the defaults apply.',
+  save: 'Save clocks',
+  saved: 'Incident clocks saved.',
+  ownerOnly: 'Only an owner can change these.',
+} as const;
+
 export const MANAGE_TARGET_COMPANY_PLACEHOLDER = 'Managing a target company is coming soon.';
 
 /** Step 2 of the wizard and the per-company assignment share these. */

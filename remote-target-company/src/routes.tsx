@@ -13,6 +13,10 @@ const MyActionsPage = lazyPage(() => import('./features/pages/my-actions-page'),
 const reportPages = () => import('./features/pages/monitoring-reports-page');
 const MonitoringReportsPage = lazyPage(reportPages, 'MonitoringReportsPage');
 const MonitoringReportPage = lazyPage(reportPages, 'MonitoringReportPage');
+const incidentPages = () => import('./features/pages/incident-pages');
+const IncidentsPage = lazyPage(incidentPages, 'IncidentsPage');
+const ReportIncidentPage = lazyPage(incidentPages, 'ReportIncidentPage');
+const IncidentPage = lazyPage(incidentPages, 'IncidentPage');
 const UsersPage = lazyPage(() => import('./features/pages/users-page'), 'UsersPage');
 const AuditorsPage = lazyPage(() => import('./features/pages/auditors-page'), 'AuditorsPage');
 const AuditsPage = lazyPage(() => import('./features/pages/audits-page'), 'AuditsPage');
@@ -39,6 +43,9 @@ export function TargetCompanyRoutes() {
         <Route path={routePatterns.myActions} element={<MyActionsPage />} />
         <Route path={routePatterns.monitoringReports} element={<MonitoringReportsPage />} />
         <Route path={routePatterns.monitoringReport} element={<MonitoringReportPage />} />
+        <Route path={routePatterns.incidents} element={<IncidentsPage />} />
+        <Route path={routePatterns.reportIncident} element={<ReportIncidentPage />} />
+        <Route path={routePatterns.incident} element={<IncidentPage />} />
         <Route path={routePatterns.users} element={<UsersPage />} />
         <Route path={routePatterns.auditors} element={<AuditorsPage />} />
         <Route path={routePatterns.auditorAudits} element={<AuditsPage />} />

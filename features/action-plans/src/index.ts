@@ -24,3 +24,19 @@ export type {
   MonitoringReportScreenProps,
   MonitoringReportsScreenProps,
 } from './monitoring-reports';
+export {
+  IncidentRegisterScreen,
+  IncidentScreen,
+  IncidentsCard,
+  ReportIncidentScreen,
+  SeverityBadge,
+  NotifiedBadge,
+  RootCauseBadge,
+} from './incidents';
+export type {
+  CorrectivePlanSource,
+  IncidentCorrectiveAction,
+  IncidentRegisterScreenProps,
+  IncidentScreenProps,
+  ReportIncidentScreenProps,
+} from './incidents';

@@ -1,8 +1,8 @@
 // The auditor area's routes as screens: the feature screens with this area's paths and permissions
 // (the companies page, where auditors land, is in companies-page.tsx, and the dashboard in
 // dashboard-page.tsx: each is its own chunk, preloaded with its page).
-import { useParams } from 'react-router-dom';
-import { canAddGap, canCreateAudit } from '@verity/shared-api';
+import { Link, useParams } from 'react-router-dom';
+import { INCIDENT_TEXT, canAddGap, canCreateAudit } from '@verity/shared-api';
 import {
   ActionPlanListScreen,
   CompanyPlansExport,
@@ -10,7 +10,7 @@ import {
 } from '@verity/feature-action-plans';
 import { AuditsTableScreen } from '@verity/feature-audits';
 import { OrganisationUsersScreen } from '@verity/feature-users';
-import { PageHeader } from '@verity/shared-ui';
+import { PageHeader, buttonStyleProps } from '@verity/shared-ui';
 import { auditorPaths } from '../area-paths';
 import { AUDITOR_PAGE_TITLES as titles } from '../strings';
 import { NoAuditorFirm } from './no-auditor-firm';
@@ -33,6 +33,12 @@ export function AuditorAuditsPage() {
           <CompanyPlansExport targetCompanyId={targetCompanyId} />
           {/* The company's monitoring report over the firm's plans: the auditor area has no company dashboard. */}
           <CompanyReportButton targetCompanyId={targetCompanyId} />
+          <Link
+            to={auditorPaths.incidents(targetCompanyId)}
+            {...buttonStyleProps({ variant: 'secondary' })}
+          >
+            {INCIDENT_TEXT.title}
+          </Link>
         </>
       }
       createAuditPath={

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import {
+  INCIDENT_TEXT,
   MONITORING_REPORT_TEXT,
   canAddAuditOrCompanyAuditor,
   permissionFlags,
@@ -53,6 +54,12 @@ export function CompanyDashboardPage() {
               {...buttonStyleProps({ variant: 'secondary' })}
             >
               {MONITORING_REPORT_TEXT.title}
+            </Link>
+            <Link
+              to={clientPaths.incidents(targetCompanyId)}
+              {...buttonStyleProps({ variant: 'secondary' })}
+            >
+              {INCIDENT_TEXT.title}
             </Link>
             <CompanyReportButton targetCompanyId={targetCompanyId} />
           </>

@@ -1,5 +1,6 @@
 // The client's portfolio and its gap explorer: a chunk of their own, loaded when first opened.
-import { ReportPortfolioCard } from '@verity/feature-action-plans';
+import { IncidentsCard, ReportPortfolioCard } from '@verity/feature-action-plans';
+import { INCIDENT_TEXT } from '@verity/shared-api';
 import { GapExplorerScreen, PortfolioScreen } from '@verity/feature-portfolio';
 import type { PortfolioGap } from '@verity/shared-api';
 import { CLIENT_BASE, clientPaths } from '../client-paths';
@@ -10,13 +11,21 @@ const PORTFOLIO_PATH = `${CLIENT_BASE}/portfolio`;
 const gapHref = (gap: PortfolioGap) =>
   `${clientPaths.actionPlan(gap.targetCompanyId, gap.auditorId, gap.auditId, gap.actionPlanId)}?gap_id=${encodeURIComponent(gap.id)}`;
 
-/** The portfolio, then each company's annual monitoring report: due, late, under review, accepted. */
+/**
+ * The portfolio, then each company's annual monitoring report (due, late, under review, accepted),
+ * and the way to the incident register.
+ */
 export function PortfolioPage() {
   return (
     <>
       <PortfolioScreen explorerPath={`${PORTFOLIO_PATH}/gaps`} gapHref={gapHref} />
       <ReportPortfolioCard
         companyReportsPath={(row) => clientPaths.monitoringReports(row.targetCompanyId)}
+      />
+      <IncidentsCard
+        to={clientPaths.incidentPortfolio()}
+        title={INCIDENT_TEXT.portfolioTitle}
+        hint={INCIDENT_TEXT.portfolioCardHint}
       />
     </>
   );

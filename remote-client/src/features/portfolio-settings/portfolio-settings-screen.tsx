@@ -10,6 +10,7 @@ import {
 import { getClientSettings, getErrorText, updateClientSettings } from '@verity/shared-api/calls';
 import { LoadingState, PageHeader, toast } from '@verity/shared-ui';
 import { PORTFOLIO_SETTINGS_TEXT as text } from '../../strings';
+import { IncidentClocksSection } from './incident-clocks-section';
 import './portfolio-settings.css';
 
 /**
@@ -92,6 +93,7 @@ export function PortfolioSettingsScreen({ user }: { user: SessionUser }) {
           {canChange ? null : <p className="vc-settings__help">{text.ownerOnly}</p>}
         </section>
       ) : null}
+      <IncidentClocksSection canChange={canChange} />
     </div>
   );
 }

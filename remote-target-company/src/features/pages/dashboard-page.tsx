@@ -1,5 +1,6 @@
 import {
   CompanyReportButton,
+  IncidentsCard,
   MonitoringReportsCard,
   MyActionsCard,
 } from '@verity/feature-action-plans';
@@ -20,6 +21,7 @@ export function DashboardPage() {
             <div className="vc-dashboard-cards">
               <MyActionsCard to={paths.myActions()} />
               <MonitoringReportsCard to={paths.monitoringReports()} />
+              <IncidentsCard to={paths.incidents()} />
             </div>
           }
         />

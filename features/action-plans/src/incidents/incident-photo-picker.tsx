@@ -1,0 +1,120 @@
+import { useRef, useState } from 'react';
+import { REMARK_ATTACHMENT_TYPES, attachmentProblem, formatFileSizeKb } from '@verity/shared-api';
+import { INCIDENT_TEXT as text } from '@verity/shared-api';
+import { Button, IconButton } from '@verity/shared-ui';
+
+/** Exactly the kinds the server takes, as the remark's picker offers. */
+const ACCEPTED_TYPES = REMARK_ATTACHMENT_TYPES.join(',');
+
+export interface IncidentPhotoPickerProps {
+  photos: File[];
+  onChange: (photos: File[]) => void;
+  disabled?: boolean;
+}
+
+/**
+ * Photos from the files or the camera, under the remarks' rules (images only, the size and count
+ * limits): a file the server would refuse is left out at once, with why.
+ */
+export function IncidentPhotoPicker({ photos, onChange, disabled }: IncidentPhotoPickerProps) {
+  const [refused, setRefused] = useState<{ name: string; problem: string }[]>([]);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const cameraInput = useRef<HTMLInputElement>(null);
+
+  function add(list: FileList | null, input: HTMLInputElement) {
+    if (!list || list.length === 0) return;
+    const taken = [...photos];
+    const left: { name: string; problem: string }[] = [];
+    for (const file of Array.from(list)) {
+      const problem = attachmentProblem(file, taken.length);
+      if (problem) left.push({ name: file.name, problem });
+      else taken.push(file);
+    }
+    onChange(taken);
+    setRefused(left);
+    input.value = '';
+  }
+
+  return (
+    <div className="vui-incidents__photos-picker">
+      <span className="vui-field__label">{text.photos}</span>
+      <div className="vui-incidents__photo-buttons">
+        <input
+          ref={fileInput}
+          type="file"
+          accept={ACCEPTED_TYPES}
+          multiple
+          hidden
+          aria-label={text.photosInput}
+          onChange={(event) => add(event.target.files, event.target)}
+        />
+        <Button variant="secondary" disabled={disabled} onClick={() => fileInput.current?.click()}>
+          {text.addPhotos}
+        </Button>
+        {/* The camera opens at once on a phone; elsewhere the browser offers its file picker. */}
+        <input
+          ref={cameraInput}
+          type="file"
+          accept={ACCEPTED_TYPES}
+          capture="environment"
+          hidden
+          aria-label={text.cameraInput}
+          onChange={(event) => add(event.target.files, event.target)}
+        />
+        <Button
+          variant="secondary"
+          disabled={disabled}
+          onClick={() => cameraInput.current?.click()}
+        >
+          {text.takePhoto}
+        </Button>
+      </div>
+      <p className="vui-incidents__muted">{text.photosHint}</p>
+      {photos.length > 0 ? (
+        <ul className="vui-incidents__files" aria-label={text.selectedPhotos}>
+          {photos.map((file, index) => (
+            <li key={`${file.name}-${index}`} className="vui-incidents__file">
+              <span className="vui-incidents__file-name">{file.name}</span>
+              <span className="vui-incidents__muted">{formatFileSizeKb(file.size)}</span>
+              <IconButton
+                label={text.removePhoto(file.name)}
+                icon={<RemoveIcon />}
+                disabled={disabled}
+                onClick={() => onChange(photos.filter((_, position) => position !== index))}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {refused.length > 0 ? (
+        <div role="alert" className="vui-incidents__refused">
+          <p>{text.refusedPhotos}</p>
+          <ul>
+            {refused.map((file, index) => (
+              <li key={`${file.name}-${index}`}>
+                <strong className="vui-incidents__file-name">{file.name}</strong>: {file.problem}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function RemoveIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      aria-hidden="true"
+    >
+      <path d="M6 6l12 12M18 6L6 18" />
+    </svg>
+  );
+}

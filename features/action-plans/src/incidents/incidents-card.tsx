@@ -1,0 +1,24 @@
+import { Link, type To } from 'react-router-dom';
+import { INCIDENT_TEXT as text } from '@verity/shared-api';
+import '../my-actions/my-actions.css';
+
+/** The way to an incident register: the company's dashboard, the client's portfolio. */
+export function IncidentsCard({
+  to,
+  title = text.title,
+  hint = text.cardHint,
+}: {
+  to: To;
+  title?: string;
+  hint?: string;
+}) {
+  return (
+    <Link to={to} className="vui-my-actions-card">
+      <span className="vui-my-actions-card__title">{title}</span>
+      <span className="vui-my-actions-card__hint">{hint}</span>
+      <span className="vui-my-actions-card__go" aria-hidden="true">
+        {text.open} →
+      </span>
+    </Link>
+  );
+}
