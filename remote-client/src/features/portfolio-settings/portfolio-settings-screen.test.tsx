@@ -6,8 +6,58 @@ import { PortfolioSettingsScreen } from './portfolio-settings-screen';
 
 const owner = testUser({ role: 'owner' });
 const viewer = testUser({ role: 'viewer' });
+const defaultClocks = { notifyWithinDays: 3, rootCauseWithinDays: 30, isDefault: true };
 
 describe('PortfolioSettingsScreen', () => {
+  beforeEach(() => {
+    onApi('get', 'client/incident-clocks', ok({ clocks: defaultClocks }));
+  });
+
+  it('lets the owner set the incident clocks, saying the defaults apply until then', async () => {
+    onApi(
+      'get',
+      'client/settings',
+      ok({ settings: { closureNeedsReview: false, extensionApprover: 'client' } }),
+    );
+    const saved = onApi(
+      'put',
+      'client/incident-clocks',
+      ok({ clocks: { notifyWithinDays: 2, rootCauseWithinDays: 21, isDefault: false } }),
+    );
+    const user = userEvent.setup();
+    renderScreen(<PortfolioSettingsScreen user={owner} />, { user: owner });
+    const clocks = await screen.findByRole('region', { name: 'Incident clocks' });
+    const notify = await within(clocks).findByLabelText('Notify within (days)');
+    expect(notify).toHaveValue(3);
+    expect(within(clocks).getByText('Not set yet: the defaults apply.')).toBeVisible();
+
+    await user.clear(notify);
+    await user.type(notify, '2');
+    const rootCause = within(clocks).getByLabelText('Root cause within (days)');
+    await user.clear(rootCause);
+    await user.type(rootCause, '21');
+    await user.click(within(clocks).getByRole('button', { name: 'Save clocks' }));
+    await waitFor(() =>
+      expect(saved).toHaveBeenCalledWith(
+        expect.objectContaining({ body: { notifyWithinDays: 2, rootCauseWithinDays: 21 } }),
+      ),
+    );
+    expect(await screen.findByText('Incident clocks saved.')).toBeVisible();
+    expect(within(clocks).queryByText('Not set yet: the defaults apply.')).not.toBeInTheDocument();
+  });
+
+  it('shows other client users the incident clocks without a way to change them', async () => {
+    onApi(
+      'get',
+      'client/settings',
+      ok({ settings: { closureNeedsReview: false, extensionApprover: 'client' } }),
+    );
+    renderScreen(<PortfolioSettingsScreen user={viewer} />, { user: viewer });
+    const clocks = await screen.findByRole('region', { name: 'Incident clocks' });
+    expect(await within(clocks).findByLabelText('Root cause within (days)')).toBeDisabled();
+    expect(within(clocks).queryByRole('button', { name: 'Save clocks' })).not.toBeInTheDocument();
+  });
+
   it("lets the owner switch 'Closure needs evidence review' on, saying what it changes", async () => {
     onApi(
       'get',

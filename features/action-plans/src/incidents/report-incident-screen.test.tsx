@@ -1,0 +1,89 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { axe } from 'jest-axe';
+import { ATTACHMENT_NOT_AN_IMAGE, INCIDENT_CATEGORY_UNKNOWN } from '@verity/shared-api';
+import { ok, onApi, renderScreen, testUser } from '@verity/shared-ui/src/testing';
+import { ReportIncidentScreen } from './report-incident-screen';
+import { makeIncident } from './incident-fixtures';
+
+const editor = testUser({
+  userType: 'targetCompany',
+  role: 'editor',
+  clientId: undefined,
+  targetCompanyId: 'company-1',
+});
+
+function renderForm() {
+  return renderScreen(
+    <ReportIncidentScreen
+      targetCompanyId="company-1"
+      incidentPath={(id) => `/target-company/incidents/${id}`}
+    />,
+    { user: editor, path: '/target-company/incidents/report' },
+  );
+}
+
+describe('ReportIncidentScreen', () => {
+  it('reports the incident, then sends its photo, and opens the incident', async () => {
+    const reported = onApi(
+      'post',
+      'target-company/company-1/incidents',
+      ok({ incident: makeIncident() }, 201),
+    );
+    const photos = onApi(
+      'post',
+      'incident/incident-1/photos',
+      ok({ incident: makeIncident({ photos: [] }) }, 201),
+    );
+    const { container, location } = renderForm();
+    expect(await axe(container)).toHaveNoViolations();
+
+    await userEvent.type(
+      screen.getByLabelText(/What happened/),
+      'A fitter’s hand was caught in the tail pulley.',
+    );
+    await userEvent.type(screen.getByLabelText(/Where/), 'Crusher line 2');
+    await userEvent.selectOptions(screen.getByLabelText(/Category/), 'Serious injury');
+    await userEvent.selectOptions(screen.getByLabelText(/Severity/), 'High');
+    await userEvent.clear(screen.getByLabelText(/People affected/));
+    await userEvent.type(screen.getByLabelText(/People affected/), '2');
+    await userEvent.type(screen.getByLabelText(/Immediate actions/), 'Line locked out.');
+    const photo = new File(['jpeg'], 'pulley.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(screen.getByLabelText('Photo from the camera'), photo);
+    expect(
+      within(screen.getByRole('list', { name: 'Photos to send' })).getByText('pulley.jpg'),
+    ).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Report incident' }));
+
+    await waitFor(() => expect(location()).toBe('/target-company/incidents/incident-1'));
+    expect(reported).toHaveBeenCalledWith(
+      expect.objectContaining({
+        body: expect.objectContaining({
+          description: 'A fitter’s hand was caught in the tail pulley.',
+          location: 'Crusher line 2',
+          category: 'seriousInjury',
+          severity: 'high',
+          peopleAffected: 2,
+          immediateActions: 'Line locked out.',
+        }),
+      }),
+    );
+    expect(photos).toHaveBeenCalledTimes(1);
+  });
+
+  it('says what is missing before sending, and leaves out a file that is not an image', async () => {
+    const reported = onApi('post', 'target-company/company-1/incidents', ok({}));
+    renderForm();
+    await userEvent.upload(
+      screen.getByLabelText('Photos of the incident'),
+      new File(['%PDF'], 'permit.pdf', { type: 'application/pdf' }),
+      { applyAccept: false },
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(`permit.pdf: ${ATTACHMENT_NOT_AN_IMAGE}`);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Report incident' }));
+    expect(await screen.findByText(INCIDENT_CATEGORY_UNKNOWN)).toBeVisible();
+    expect(reported).not.toHaveBeenCalled();
+  });
+});
