@@ -488,6 +488,7 @@ export {
   checkIncident,
   checkIncidentText,
   checkIncidentClocks,
+  incidentPath,
 } from './domain/incidents';
 export type {
   IncidentCategory,

@@ -6,10 +6,9 @@
 // of what caused them; an e-mail job checks when it runs that what it tells still holds.
 import {
   INCIDENT_CATEGORY_LABELS,
-  USER_TYPE_AREA_PATHS,
+  incidentPath,
   type IncidentCategory,
   type SessionUser,
-  type UserType,
 } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
 import type { MailMessage } from '../mail/mailer';
@@ -44,16 +43,8 @@ const incidentRecipients = (
 ): Promise<Recipient[]> =>
   companyRecipients(db, targetCompanyId, kind, INCIDENT_PARTIES[kind], exceptUserId);
 
-/** The incident's page in the reader's own area. */
-export function incidentLink(
-  userType: UserType,
-  place: { targetCompanyId: string; incidentId: string },
-): string {
-  const id = encodeURIComponent;
-  return userType === 'targetCompany'
-    ? `${USER_TYPE_AREA_PATHS.targetCompany}/incidents/${id(place.incidentId)}`
-    : `${USER_TYPE_AREA_PATHS[userType]}/target-companies/${id(place.targetCompanyId)}/incidents/${id(place.incidentId)}`;
-}
+/** The incident's page in the reader's own area (one definition with the screens'). */
+export const incidentLink = incidentPath;
 
 interface IncidentContext {
   incidentId: string;

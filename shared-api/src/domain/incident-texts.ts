@@ -128,6 +128,4 @@ export const INCIDENT_TEXT = {
   closeBody: 'Questions and changes stop; the incident stays in the register as closed.',
   closedOn: (date: string) => `Closed on ${date}`,
   closedDone: 'Incident closed.',
-  // The gap's incidents
-  gapIncidents: 'Corrective action of',
 } as const;

@@ -1,5 +1,6 @@
 // Serious E&S incidents (docs/decisions/0099-serious-incidents.md): the categories and severities,
 // the client's default clocks, the limits, and the words the API answers bad input with.
+import { USER_TYPE_AREA_PATHS, type UserType } from './user';
 
 export const INCIDENT_CATEGORIES = [
   'fatality',
@@ -166,4 +167,18 @@ export function checkIncidentClocks(input: {
       rootCauseWithinDays: input.rootCauseWithinDays!,
     },
   };
+}
+
+/**
+ * The incident's page in the reader's own area: the notices' links and the screens' (the company's
+ * area has one company; the others name it).
+ */
+export function incidentPath(
+  userType: UserType,
+  place: { targetCompanyId: string; incidentId: string },
+): string {
+  const id = encodeURIComponent;
+  return userType === 'targetCompany'
+    ? `${USER_TYPE_AREA_PATHS.targetCompany}/incidents/${id(place.incidentId)}`
+    : `${USER_TYPE_AREA_PATHS[userType]}/target-companies/${id(place.targetCompanyId)}/incidents/${id(place.incidentId)}`;
 }

@@ -42,6 +42,7 @@ import { ClosureSection } from './closure-section';
 import { ExtensionSection } from './extension-section';
 import { GAP_DETAILS_TEXT } from './gap-details-text';
 import { GapFields } from './gap-fields';
+import { GapIncidents } from './gap-incidents';
 import { GapStatusSelector } from './gap-status-selector';
 import { RemarkInput, type RemarkDraft } from './remark-input';
 import { RemarkList, type RemarkWithdrawal } from './remark-list';
@@ -306,6 +307,7 @@ export function GapDetailsPanel({
           canAnswer={canAnswerExtension}
           onGapChange={update}
         />
+        <GapIncidents gapId={current.id} />
         <GapFields gap={shown} />
         <Tabs
           label={GAP_DETAILS_TEXT.tabsLabel}

@@ -4,6 +4,10 @@ import { GAP_FORM_TEXT } from '../gap-form/gap-form-text';
 
 export const GAP_DETAILS_TEXT = {
   title: 'Gap Details',
+  /** The incidents the gap is a corrective action of. */
+  correctiveActionOf: 'Corrective action of',
+  incidentName: (category: string, date: string, location: string) =>
+    `${category} on ${date} at ${location}`,
   statusLabel: 'Status',
   statusPlaceholder: 'Select status',
   confirmTitle: 'Update status',

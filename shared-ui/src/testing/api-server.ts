@@ -8,7 +8,17 @@ import { setupServer } from 'msw/node';
 export const API_ORIGIN = 'http://localhost';
 const API_BASE = `${API_ORIGIN}/api/v1`;
 
-export const apiServer = setupServer();
+/**
+ * Answered for every test unless it answers otherwise: every gap's panel asks which incidents the
+ * gap is a corrective action of, and most gaps answer none.
+ */
+const initialHandlers = [
+  http.get(`${API_BASE}/gap/:gapId/incidents`, () =>
+    HttpResponse.json({ success: true, data: { incidents: [] } }),
+  ),
+];
+
+export const apiServer = setupServer(...initialHandlers);
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
