@@ -15,8 +15,8 @@ export const clientPaths = {
   incidents: (targetCompanyId: string) => `${clientPaths.company(targetCompanyId)}/incidents`,
   incident: (targetCompanyId: string, incidentId: string) =>
     `${clientPaths.incidents(targetCompanyId)}/${encodeURIComponent(incidentId)}`,
-  /** The incident register across the portfolio. */
-  incidentPortfolio: () => `${CLIENT_BASE}/incidents`,
+  /** The incident register across the portfolio, under Portfolio as its gap explorer is. */
+  incidentPortfolio: () => `${CLIENT_BASE}/portfolio/incidents`,
   actionPlan: (targetCompanyId: string, auditorId: string, auditId: string, actionPlanId: string) =>
     `${clientPaths.actionPlans(targetCompanyId, auditorId, auditId)}/${encodeURIComponent(actionPlanId)}`,
 };

@@ -52,7 +52,7 @@ export function ClientRoutes() {
         <Route path="dashboard" element={<DashboardPage />} />
         <Route path="portfolio" element={<PortfolioPage />} />
         <Route path="portfolio/gaps" element={<GapExplorerPage />} />
-        <Route path="incidents" element={<IncidentPortfolioPage />} />
+        <Route path="portfolio/incidents" element={<IncidentPortfolioPage />} />
         <Route path="users" element={<UsersPage />} />
         <Route path="auditors" element={<AuditorsPage />} />
         <Route path="settings" element={<SettingsPage />} />

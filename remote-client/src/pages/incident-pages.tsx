@@ -2,14 +2,18 @@
 // with its clocks; the client asks questions and closes it (docs/decisions/0099-serious-incidents.md).
 import { useParams } from 'react-router-dom';
 import { GAP_ID_PARAM, IncidentRegisterScreen, IncidentScreen } from '@verity/feature-action-plans';
+import { PORTFOLIO_TEXTS } from '@verity/feature-portfolio';
 import { INCIDENT_TEXT } from '@verity/shared-api';
-import { clientPaths } from '../client-paths';
+import { useTrail } from '@verity/shared-ui';
+import { CLIENT_BASE, clientPaths } from '../client-paths';
 import { useCompanyTrail } from './use-company-trail';
 
 export function IncidentPortfolioPage() {
+  const trail = useTrail([{ label: PORTFOLIO_TEXTS.title, to: `${CLIENT_BASE}/portfolio` }]);
   return (
     <IncidentRegisterScreen
       targetCompanyId={null}
+      trail={trail}
       incidentPath={(incident) => clientPaths.incident(incident.targetCompanyId, incident.id)}
     />
   );

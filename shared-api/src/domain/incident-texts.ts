@@ -63,6 +63,7 @@ export const INCIDENT_TEXT = {
   reportedBy: (name: string, when: string) => `Reported by ${name} on ${when}`,
   // The photos
   photos: 'Photos',
+  morePhotos: 'Add more photos',
   addPhotos: 'Choose photos',
   takePhoto: 'Take a photo',
   photosInput: 'Photos of the incident',
@@ -88,6 +89,14 @@ export const INCIDENT_TEXT = {
   rootCauseLate: (count: number) => `Root cause late by ${days(count)}`,
   rootCauseSent: (date: string) => `Root cause sent ${date}`,
   rootCauseNotSent: 'Root cause not sent',
+  // The same clocks in the register, under their columns' headings
+  notifiedInTimeShort: 'Notified in time',
+  notifiedLateShort: 'Notified late',
+  dueInShort: (count: number, date: string) =>
+    count === 0 ? `Due today (${date})` : `Due in ${days(count)} (${date})`,
+  lateShort: (count: number) => `Late by ${days(count)}`,
+  sentShort: (date: string) => `Sent ${date}`,
+  notSentShort: 'Not sent',
   // The root-cause analysis
   rootCauseTitle: 'Root-cause analysis',
   rootCauseLabel: 'Why it happened',

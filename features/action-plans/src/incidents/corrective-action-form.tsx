@@ -1,7 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
-import { INCIDENT_TEXT as text, type GapInput, type Incident } from '@verity/shared-api';
+import {
+  AUDIT_TYPE_LABELS,
+  INCIDENT_TEXT as text,
+  type GapInput,
+  type Incident,
+} from '@verity/shared-api';
 import {
   addCorrectiveAction,
   getActionPlans,
@@ -132,7 +137,7 @@ export function CorrectiveActionForm({
             { value: '', label: text.choose },
             ...(audits.data?.audits ?? []).map((entry) => ({
               value: entry.id,
-              label: text.auditChoice(entry.auditCategory, entry.auditType),
+              label: text.auditChoice(entry.auditCategory, AUDIT_TYPE_LABELS[entry.auditType]),
             })),
           ]}
           onChange={(event) => {

@@ -21,15 +21,21 @@ export function SeverityBadge({ severity }: { severity: IncidentSeverity }) {
   );
 }
 
-/** Whether the lender was told by the first clock's due day. */
-export function NotifiedBadge({ incident }: { incident: Pick<IncidentSummary, 'clocks'> }) {
+/** Whether the lender was told by the first clock's due day; `short` under the register's heading. */
+export function NotifiedBadge({
+  incident,
+  short = false,
+}: {
+  incident: Pick<IncidentSummary, 'clocks'>;
+  short?: boolean;
+}) {
   return incident.clocks.notifiedInTime ? (
     <Badge tone="green" dot>
-      {text.notifiedInTime}
+      {short ? text.notifiedInTimeShort : text.notifiedInTime}
     </Badge>
   ) : (
     <Badge tone="red" dot>
-      {text.notifiedLate}
+      {short ? text.notifiedLateShort : text.notifiedLate}
     </Badge>
   );
 }
@@ -40,26 +46,37 @@ const ROOT_CAUSE_SOON_DAYS = 7;
 /** The root-cause clock: sent, counting down, or late (escalated as an overdue gap is). */
 export function RootCauseBadge({
   incident,
+  short = false,
 }: {
   incident: Pick<IncidentSummary, 'clocks' | 'rootCauseSubmittedAt' | 'closedAt'>;
+  /** The register's words, under its "Root cause" heading. */
+  short?: boolean;
 }) {
   const { clocks } = incident;
-  if (incident.rootCauseSubmittedAt)
+  if (incident.rootCauseSubmittedAt) {
+    const sent = formatDate(incident.rootCauseSubmittedAt, 'table');
     return (
       <Badge tone="green" dot>
-        {text.rootCauseSent(formatDate(incident.rootCauseSubmittedAt, 'table'))}
+        {short ? text.sentShort(sent) : text.rootCauseSent(sent)}
       </Badge>
     );
-  if (clocks.rootCauseLate)
+  }
+  if (clocks.rootCauseLate) {
+    const late = -clocks.rootCauseDaysLeft;
     return (
       <Badge tone="red" dot>
-        {text.rootCauseLate(-clocks.rootCauseDaysLeft)}
+        {short ? text.lateShort(late) : text.rootCauseLate(late)}
       </Badge>
     );
-  if (incident.closedAt) return <Badge dot>{text.rootCauseNotSent}</Badge>;
+  }
+  if (incident.closedAt)
+    return <Badge dot>{short ? text.notSentShort : text.rootCauseNotSent}</Badge>;
+  const due = formatDate(clocks.rootCauseDueOn, 'table');
   return (
     <Badge tone={clocks.rootCauseDaysLeft <= ROOT_CAUSE_SOON_DAYS ? 'yellow' : 'blue'} dot>
-      {text.rootCauseDueIn(clocks.rootCauseDaysLeft, formatDate(clocks.rootCauseDueOn, 'table'))}
+      {short
+        ? text.dueInShort(clocks.rootCauseDaysLeft, due)
+        : text.rootCauseDueIn(clocks.rootCauseDaysLeft, due)}
     </Badge>
   );
 }

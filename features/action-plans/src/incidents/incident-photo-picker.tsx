@@ -3,6 +3,11 @@ import { REMARK_ATTACHMENT_TYPES, attachmentProblem, formatFileSizeKb } from '@v
 import { INCIDENT_TEXT as text } from '@verity/shared-api';
 import { Button, IconButton } from '@verity/shared-ui';
 
+/** A phone or tablet, where a camera button makes sense beside the files (as for remarks). */
+function hasTouchScreen(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+}
+
 /** Exactly the kinds the server takes, as the remark's picker offers. */
 const ACCEPTED_TYPES = REMARK_ATTACHMENT_TYPES.join(',');
 
@@ -10,14 +15,22 @@ export interface IncidentPhotoPickerProps {
   photos: File[];
   onChange: (photos: File[]) => void;
   disabled?: boolean;
+  /** The picker's heading: "Photos" on the report, "Add more photos" once some are sent. */
+  label?: string;
 }
 
 /**
  * Photos from the files or the camera, under the remarks' rules (images only, the size and count
  * limits): a file the server would refuse is left out at once, with why.
  */
-export function IncidentPhotoPicker({ photos, onChange, disabled }: IncidentPhotoPickerProps) {
+export function IncidentPhotoPicker({
+  photos,
+  onChange,
+  disabled,
+  label = text.photos,
+}: IncidentPhotoPickerProps) {
   const [refused, setRefused] = useState<{ name: string; problem: string }[]>([]);
+  const [touch] = useState(hasTouchScreen);
   const fileInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
 
@@ -37,7 +50,7 @@ export function IncidentPhotoPicker({ photos, onChange, disabled }: IncidentPhot
 
   return (
     <div className="vui-incidents__photos-picker">
-      <span className="vui-field__label">{text.photos}</span>
+      <span className="vui-field__label">{label}</span>
       <div className="vui-incidents__photo-buttons">
         <input
           ref={fileInput}
@@ -51,23 +64,26 @@ export function IncidentPhotoPicker({ photos, onChange, disabled }: IncidentPhot
         <Button variant="secondary" disabled={disabled} onClick={() => fileInput.current?.click()}>
           {text.addPhotos}
         </Button>
-        {/* The camera opens at once on a phone; elsewhere the browser offers its file picker. */}
-        <input
-          ref={cameraInput}
-          type="file"
-          accept={ACCEPTED_TYPES}
-          capture="environment"
-          hidden
-          aria-label={text.cameraInput}
-          onChange={(event) => add(event.target.files, event.target)}
-        />
-        <Button
-          variant="secondary"
-          disabled={disabled}
-          onClick={() => cameraInput.current?.click()}
-        >
-          {text.takePhoto}
-        </Button>
+        {touch ? (
+          <>
+            <input
+              ref={cameraInput}
+              type="file"
+              accept={ACCEPTED_TYPES}
+              capture="environment"
+              hidden
+              aria-label={text.cameraInput}
+              onChange={(event) => add(event.target.files, event.target)}
+            />
+            <Button
+              variant="secondary"
+              disabled={disabled}
+              onClick={() => cameraInput.current?.click()}
+            >
+              {text.takePhoto}
+            </Button>
+          </>
+        ) : null}
       </div>
       <p className="vui-incidents__muted">{text.photosHint}</p>
       {photos.length > 0 ? (

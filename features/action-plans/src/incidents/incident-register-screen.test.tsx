@@ -50,10 +50,10 @@ describe('IncidentRegisterScreen', () => {
     const table = await screen.findByRole('table', { name: 'Incidents' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
-    expect(within(rows[1]!).getByText('Lender notified in time')).toBeVisible();
+    expect(within(rows[1]!).getByText('Notified in time')).toBeVisible();
     expect(within(rows[1]!).getByText('Serious injury')).toBeVisible();
-    expect(within(rows[2]!).getByText('Lender notified late')).toBeVisible();
-    expect(within(rows[2]!).getByText('Root cause late by 4 days')).toBeVisible();
+    expect(within(rows[2]!).getByText('Notified late')).toBeVisible();
+    expect(within(rows[2]!).getByText('Late by 4 days')).toBeVisible();
     expect(within(rows[2]!).getByText('Kivu Hydro Power')).toBeVisible();
     expect(within(rows[2]!).getByRole('link')).toHaveAttribute(
       'href',

@@ -117,7 +117,7 @@ export function IncidentRegisterScreen({
             key: 'company',
             header: text.company,
             cell: (incident: IncidentSummary) => (
-              <span className="vui-incidents__wrap">{incident.targetCompanyName}</span>
+              <span className="vui-incidents__cell">{incident.targetCompanyName}</span>
             ),
           },
         ]
@@ -135,17 +135,17 @@ export function IncidentRegisterScreen({
     {
       key: 'location',
       header: text.location,
-      cell: (incident) => <span className="vui-incidents__wrap">{incident.location}</span>,
+      cell: (incident) => <span className="vui-incidents__cell">{incident.location}</span>,
     },
     {
       key: 'lender',
       header: text.lender,
-      cell: (incident) => <NotifiedBadge incident={incident} />,
+      cell: (incident) => <NotifiedBadge incident={incident} short />,
     },
     {
       key: 'rootCause',
       header: text.rootCause,
-      cell: (incident) => <RootCauseBadge incident={incident} />,
+      cell: (incident) => <RootCauseBadge incident={incident} short />,
     },
     {
       key: 'status',

@@ -249,7 +249,12 @@ function Report({ incident, canAddPhotos }: { incident: Incident; canAddPhotos: 
       )}
       {canAddPhotos ? (
         <div className="vui-incidents__add-photos">
-          <IncidentPhotoPicker photos={photos} onChange={setPhotos} disabled={upload.isPending} />
+          <IncidentPhotoPicker
+            label={text.morePhotos}
+            photos={photos}
+            onChange={setPhotos}
+            disabled={upload.isPending}
+          />
           {photos.length > 0 ? (
             <Button loading={upload.isPending} onClick={() => upload.mutate()}>
               {text.sendPhotos}
@@ -313,7 +318,7 @@ export function IncidentScreen({ incidentId, gapLink, planSource, trail }: Incid
     <div className="vui-incidents">
       <PageHeader
         title={title}
-        description={data.targetCompanyName}
+        description={trail?.subject ? undefined : data.targetCompanyName}
         trail={trail}
         actions={
           canClose ? (

@@ -23,8 +23,28 @@ function renderForm() {
   );
 }
 
+/** A phone: the camera button joins the file picker. */
+function onTouchScreen() {
+  window.matchMedia = jest.fn((query: string) => ({
+    matches: query === '(pointer: coarse)',
+    media: query,
+    onchange: null,
+    addListener: jest.fn(),
+    removeListener: jest.fn(),
+    addEventListener: jest.fn(),
+    removeEventListener: jest.fn(),
+    dispatchEvent: jest.fn(),
+  })) as unknown as typeof window.matchMedia;
+}
+
 describe('ReportIncidentScreen', () => {
-  it('reports the incident, then sends its photo, and opens the incident', async () => {
+  const matchMedia = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = matchMedia;
+  });
+
+  it('reports the incident, then sends its photo from the camera, and opens the incident', async () => {
+    onTouchScreen();
     const reported = onApi(
       'post',
       'target-company/company-1/incidents',
@@ -75,6 +95,7 @@ describe('ReportIncidentScreen', () => {
   it('says what is missing before sending, and leaves out a file that is not an image', async () => {
     const reported = onApi('post', 'target-company/company-1/incidents', ok({}));
     renderForm();
+    expect(screen.queryByRole('button', { name: 'Take a photo' })).not.toBeInTheDocument();
     await userEvent.upload(
       screen.getByLabelText('Photos of the incident'),
       new File(['%PDF'], 'permit.pdf', { type: 'application/pdf' }),
