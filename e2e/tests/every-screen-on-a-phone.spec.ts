@@ -63,6 +63,9 @@ const areas: {
         ['company-dashboard', `${company}/dashboard`],
         ['manage', `${company}/manage`],
         ['monitoring-reports', `${company}/monitoring-reports`],
+        ['incidents', `${company}/incidents`],
+        ['incident-register', '/client/portfolio/incidents'],
+        ['portfolio-settings', '/client/settings'],
         // The shell's settings page, with every owner's card (API tokens, webhooks, single sign-on).
         ['settings', '/client/notification-settings'],
       ];
@@ -87,6 +90,7 @@ const areas: {
         ['action-plans', `${audits}/${ids.auditId}/action-plans`],
         ['action-plan', `${audits}/${ids.auditId}/action-plans/${ids.planId}`],
         ['create', `${audits}/${ids.auditId}/create-audit`],
+        ['incidents', `/auditor/target-companies/${ids.companyId}/incidents`],
       ];
     },
   },
@@ -104,6 +108,8 @@ const areas: {
         ['dashboard', '/target-company/dashboard'],
         ['my-actions', '/target-company/my-actions'],
         ['monitoring-reports', '/target-company/monitoring-reports'],
+        ['incidents', '/target-company/incidents'],
+        ['report-incident', '/target-company/incidents/report'],
         ['users', '/target-company/users'],
         ['auditors', '/target-company/auditors'],
         ['audits', audits],

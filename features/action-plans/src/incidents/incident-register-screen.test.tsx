@@ -76,8 +76,10 @@ describe('IncidentRegisterScreen', () => {
     expect(csv).toHaveBeenCalledTimes(1);
   });
 
-  it("reads one company's register and says when there is none", async () => {
-    onApi('get', 'target-company/company-1/incidents', ok(register([])));
+  it("reads one company's register without a company column, and says when there is none", async () => {
+    onApi('get', 'target-company/company-1/incidents', ({ search }) =>
+      ok(search.open === 'true' ? register([]) : register([makeIncident()])),
+    );
     renderScreen(
       <IncidentRegisterScreen
         targetCompanyId="company-1"
@@ -85,7 +87,12 @@ describe('IncidentRegisterScreen', () => {
       />,
       { user: testUser({ userType: 'targetCompany', role: 'viewer' }) },
     );
-    expect(await screen.findByText('No incidents reported.')).toBeVisible();
-    expect(screen.queryByRole('columnheader', { name: 'Company' })).not.toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Incidents' });
+    expect(within(table).queryByRole('columnheader', { name: 'Company' })).not.toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Where' })).toBeVisible();
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Open only' }));
+    expect(await screen.findByText('No incidents match these filters.')).toBeVisible();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });

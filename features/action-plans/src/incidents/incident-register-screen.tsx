@@ -259,7 +259,13 @@ export function IncidentRegisterScreen({
           }
         />
       </fieldset>
-      {register.data ? (
+      {register.data && register.data.incidents.length === 0 ? (
+        // No empty table: eight headings would scroll sideways on a phone with nothing to reach.
+        <p className="vui-incidents__panel vui-incidents__muted" role="status">
+          {filtered ? text.noneMatch : text.noIncidents}
+        </p>
+      ) : null}
+      {register.data && register.data.incidents.length > 0 ? (
         <DataTable
           caption={text.register}
           columns={columns}
@@ -267,7 +273,6 @@ export function IncidentRegisterScreen({
           getRowKey={(incident) => incident.id}
           rowLink={(incident) => ({ to: incidentPath(incident), action: text.openIncident })}
           busy={register.isFetching}
-          emptyText={filtered ? text.noneMatch : text.noIncidents}
         />
       ) : null}
     </div>
