@@ -202,9 +202,32 @@ atBothSizes(
       await expect(region(client, 'Clocks').getByText(/^Closed on /)).toBeVisible();
       await expectFitsWidth(client, 'closed incident');
       await screenshot(client, `incident-closed-client-${size}`);
-      if (phone)
-        await expect(client.getByRole('button', { name: 'Close incident' })).toHaveCount(0);
+      await expect(client.getByRole('button', { name: 'Close incident' })).toHaveCount(0);
       await client.context().close();
+
+      // The firm assigned to the company reads it from the company's audits, its gap linked.
+      const auditor = await personOn(browser, 'auditor');
+      await auditor.setViewportSize(page.viewportSize()!);
+      await auditor.goto(`/auditor/target-companies/${plan.companyId}/audits`);
+      await auditor.getByRole('link', { name: 'Incidents', exact: true }).click();
+      await auditor.getByRole('row').filter({ hasText: where }).getByRole('link').click();
+      await expect(auditor).toHaveURL(
+        new RegExp(`/auditor/target-companies/${plan.companyId}/incidents/${incidentId}$`),
+      );
+      await expect(region(auditor, 'Clocks').getByText(/^Closed on /)).toBeVisible();
+      await expect(
+        region(auditor, 'Corrective actions').getByRole('link', {
+          name: `Interlocked guards on every conveyor ${tag}`,
+        }),
+      ).toHaveAttribute(
+        'href',
+        new RegExp(
+          `^/auditor/target-companies/${plan.companyId}/audits/${plan.auditId}/action-plans/${plan.planId}\\?gap_id=`,
+        ),
+      );
+      await expectFitsWidth(auditor, 'incident for the auditor');
+      await screenshot(auditor, `incident-auditor-${size}`);
+      await auditor.context().close();
     });
   },
   { touch: true },

@@ -19,7 +19,7 @@ export const INCIDENT_TEXT = {
     'Serious E&S incidents: report one at once, then its root cause and corrective actions.',
   open: 'Open',
   intro:
-    'Serious environmental and social incidents, the clocks the lender set, their root causes and corrective actions.',
+    'Serious environmental and social incidents with their clocks, root causes and corrective actions.',
   portfolioTitle: 'Incident register',
   portfolioCardHint:
     'Every company’s serious incidents with their clocks: open, late, by category.',
@@ -92,8 +92,7 @@ export const INCIDENT_TEXT = {
   // The same clocks in the register, under their columns' headings
   notifiedInTimeShort: 'Notified in time',
   notifiedLateShort: 'Notified late',
-  dueInShort: (count: number, date: string) =>
-    count === 0 ? `Due today (${date})` : `Due in ${days(count)} (${date})`,
+  dueInShort: (count: number) => (count === 0 ? 'Due today' : `Due in ${days(count)}`),
   lateShort: (count: number) => `Late by ${days(count)}`,
   sentShort: (date: string) => `Sent ${date}`,
   notSentShort: 'Not sent',

@@ -75,7 +75,7 @@ export function RootCauseBadge({
   return (
     <Badge tone={clocks.rootCauseDaysLeft <= ROOT_CAUSE_SOON_DAYS ? 'yellow' : 'blue'} dot>
       {short
-        ? text.dueInShort(clocks.rootCauseDaysLeft, due)
+        ? text.dueInShort(clocks.rootCauseDaysLeft)
         : text.rootCauseDueIn(clocks.rootCauseDaysLeft, due)}
     </Badge>
   );
