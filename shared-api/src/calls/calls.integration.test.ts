@@ -31,6 +31,22 @@ import {
   updateOrganisationSettings,
 } from './notifications';
 import { createAuditor, getAuditors } from './auditors';
+import {
+  addCorrectiveAction,
+  addIncidentPhotos,
+  answerIncidentQuestion,
+  askIncidentQuestion,
+  closeIncident,
+  exportIncidentsCsv,
+  getCompanyIncidents,
+  getGapIncidents,
+  getIncident,
+  getIncidentClocks,
+  getIncidentPortfolio,
+  reportIncident,
+  submitRootCause,
+  updateIncidentClocks,
+} from './incidents';
 import { createAudit, getAudit, getAudits } from './audits';
 import { getAuditorDashboard, getClientDashboard, getTargetCompanyDashboard } from './dashboards';
 import {
@@ -649,5 +665,92 @@ describe('notifications', () => {
     expect(await getOrganisationSettings(clientViewer)).toEqual({ timeZone: 'Asia/Kolkata' });
     const refused = await rejection(updateOrganisationSettings({ timeZone: 'UTC' }, clientViewer));
     expect(getErrorText(refused)).toBe(FORBIDDEN);
+  });
+});
+
+describe('serious incidents', () => {
+  it('reports one with a photo, questions it, adds a corrective action and closes it', async () => {
+    const clocks = await updateIncidentClocks(
+      { notifyWithinDays: 2, rootCauseWithinDays: 20 },
+      clientOwner,
+    );
+    expect(clocks).toMatchObject({
+      notifyWithinDays: 2,
+      rootCauseWithinDays: 20,
+      isDefault: false,
+    });
+    expect(await getIncidentClocks(clientViewer)).toEqual(clocks);
+
+    const location = `Boiler house ${randomUUID()}`;
+    const reported = await reportIncident(
+      acme._id,
+      {
+        category: 'fireOrExplosion',
+        severity: 'medium',
+        occurredAt: new Date(Date.now() - 3_600_000).toISOString(),
+        location,
+        description: 'A small fire in the boiler house, put out with extinguishers.',
+        peopleAffected: 0,
+        immediateActions: 'Area cordoned off.',
+      },
+      companyOwner,
+    );
+    expect(reported.clocks).toMatchObject({ notifiedInTime: true, rootCauseLate: false });
+    const withPhoto = await addIncidentPhotos(
+      reported.id,
+      [new File([PNG_BYTES], 'boiler.png', { type: 'image/png' })],
+      companyOwner,
+    );
+    expect(withPhoto.photos).toEqual([expect.objectContaining({ fileName: 'boiler.png' })]);
+
+    const portfolio = await getIncidentPortfolio(
+      { open: true, category: 'fireOrExplosion' },
+      clientOwner,
+    );
+    expect(portfolio.incidents.map((incident) => incident.location)).toContain(location);
+    const company = await getCompanyIncidents(acme._id, { severity: 'medium' }, auditorOwner);
+    expect(company.incidents.map((incident) => incident.id)).toContain(reported.id);
+    const csv = await exportIncidentsCsv(acme._id, companyOwner);
+    expect(await csv.blob.text()).toContain(location);
+
+    const asked = await askIncidentQuestion(
+      reported.id,
+      'Was the fire brigade called?',
+      clientOwner,
+    );
+    const answered = await answerIncidentQuestion(
+      asked.questions[0]!.id,
+      'No: it was out in two minutes.',
+      companyOwner,
+    );
+    expect(answered.questions[0]).toMatchObject({ answer: 'No: it was out in two minutes.' });
+    const rooted = await submitRootCause(
+      reported.id,
+      { rootCause: 'Oil-soaked rags next to the burner.', revision: answered.revision },
+      companyOwner,
+    );
+    expect(rooted.rootCauseSubmittedAt).not.toBeNull();
+
+    const { plan, audit } = await newPlan('Fire safety');
+    const acted = await addCorrectiveAction(
+      reported.id,
+      plan.id,
+      apGap('Housekeeping rounds in the boiler house'),
+      companyOwner,
+    );
+    expect(acted.correctiveActions).toEqual([
+      expect.objectContaining({
+        actionPlanId: plan.id,
+        auditId: audit._id,
+        auditorId,
+        gapName: 'Housekeeping rounds in the boiler house',
+      }),
+    ]);
+    const linked = await getGapIncidents(acted.correctiveActions[0]!.gapId, auditorOwner);
+    expect(linked.map((incident) => incident.id)).toEqual([reported.id]);
+
+    const closed = await closeIncident(reported.id, acted.revision, clientOwner);
+    expect(closed.closedAt).not.toBeNull();
+    expect((await getIncident(reported.id, auditorOwner)).closedAt).toBe(closed.closedAt);
   });
 });
