@@ -496,7 +496,8 @@ export type {
   IncidentInput,
   IncidentValues,
 } from './domain/incidents';
-export { INCIDENTS_LABEL, INCIDENT_SEVERITY_LABELS, INCIDENT_TEXT } from './domain/incident-texts';
+export { INCIDENT_SEVERITY_LABELS, INCIDENT_TEXT } from './domain/incident-texts';
+export { INCIDENT_CARD_TEXT, INCIDENTS_LABEL } from './domain/incident-card-texts';
 export type { Incident, IncidentSummary, IncidentRegister } from './contract/incidents';
 
 export {

@@ -2,7 +2,7 @@
 // (the companies page, where auditors land, is in companies-page.tsx, and the dashboard in
 // dashboard-page.tsx: each is its own chunk, preloaded with its page).
 import { Link, useParams } from 'react-router-dom';
-import { INCIDENT_TEXT, canAddGap, canCreateAudit } from '@verity/shared-api';
+import { INCIDENTS_LABEL, canAddGap, canCreateAudit } from '@verity/shared-api';
 import {
   ActionPlanListScreen,
   CompanyPlansExport,
@@ -37,7 +37,7 @@ export function AuditorAuditsPage() {
             to={auditorPaths.incidents(targetCompanyId)}
             {...buttonStyleProps({ variant: 'secondary' })}
           >
-            {INCIDENT_TEXT.title}
+            {INCIDENTS_LABEL}
           </Link>
         </>
       }

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import {
-  INCIDENT_TEXT,
+  INCIDENTS_LABEL,
   MONITORING_REPORT_TEXT,
   canAddAuditOrCompanyAuditor,
   permissionFlags,
@@ -59,7 +59,7 @@ export function CompanyDashboardPage() {
               to={clientPaths.incidents(targetCompanyId)}
               {...buttonStyleProps({ variant: 'secondary' })}
             >
-              {INCIDENT_TEXT.title}
+              {INCIDENTS_LABEL}
             </Link>
             <CompanyReportButton targetCompanyId={targetCompanyId} />
           </>

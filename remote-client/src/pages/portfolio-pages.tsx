@@ -1,6 +1,6 @@
 // The client's portfolio and its gap explorer: a chunk of their own, loaded when first opened.
 import { IncidentsCard, ReportPortfolioCard } from '@verity/feature-action-plans';
-import { INCIDENT_TEXT } from '@verity/shared-api';
+import { INCIDENT_CARD_TEXT } from '@verity/shared-api';
 import { GapExplorerScreen, PortfolioScreen } from '@verity/feature-portfolio';
 import type { PortfolioGap } from '@verity/shared-api';
 import { CLIENT_BASE, clientPaths } from '../client-paths';
@@ -24,8 +24,8 @@ export function PortfolioPage() {
       />
       <IncidentsCard
         to={clientPaths.incidentPortfolio()}
-        title={INCIDENT_TEXT.portfolioTitle}
-        hint={INCIDENT_TEXT.portfolioCardHint}
+        title={INCIDENT_CARD_TEXT.portfolioTitle}
+        hint={INCIDENT_CARD_TEXT.portfolioCardHint}
       />
     </>
   );

@@ -1,8 +1,7 @@
 // The words of the serious-incident screens (docs/decisions/0099-serious-incidents.md), one place
 // for every area that shows them.
+import { INCIDENT_CARD_TEXT } from './incident-card-texts';
 import type { IncidentSeverity } from './incidents';
-
-export const INCIDENTS_LABEL = 'Incidents';
 
 export const INCIDENT_SEVERITY_LABELS: Readonly<Record<IncidentSeverity, string>> = {
   low: 'Low',
@@ -14,15 +13,9 @@ export const INCIDENT_SEVERITY_LABELS: Readonly<Record<IncidentSeverity, string>
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 
 export const INCIDENT_TEXT = {
-  title: INCIDENTS_LABEL,
-  cardHint:
-    'Serious E&S incidents: report one at once, then its root cause and corrective actions.',
-  open: 'Open',
+  ...INCIDENT_CARD_TEXT,
   intro:
     'Serious environmental and social incidents with their clocks, root causes and corrective actions.',
-  portfolioTitle: 'Incident register',
-  portfolioCardHint:
-    'Every company’s serious incidents with their clocks: open, late, by category.',
   portfolioIntro:
     "Every company's serious incidents: open, late, by category and severity, with each clock.",
   report: 'Report an incident',

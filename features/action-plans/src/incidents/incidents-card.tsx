@@ -1,5 +1,5 @@
 import { Link, type To } from 'react-router-dom';
-import { INCIDENT_TEXT as text } from '@verity/shared-api';
+import { INCIDENT_CARD_TEXT as text } from '@verity/shared-api';
 import '../my-actions/my-actions.css';
 
 /** The way to an incident register: the company's dashboard, the client's portfolio. */
