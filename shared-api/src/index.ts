@@ -501,6 +501,39 @@ export { INCIDENT_CARD_TEXT, INCIDENTS_LABEL } from './domain/incident-card-text
 export type { Incident, IncidentSummary, IncidentRegister } from './contract/incidents';
 
 export {
+  GRIEVANCE_CHANNELS,
+  GRIEVANCE_CHANNEL_LABELS,
+  GRIEVANCE_COMPLAINANTS,
+  GRIEVANCE_COMPLAINANT_LABELS,
+  GRIEVANCE_CATEGORIES,
+  GRIEVANCE_CATEGORY_LABELS,
+  GRIEVANCE_STEPS,
+  GRIEVANCE_RESPONSES,
+  GRIEVANCE_RESPONSE_LABELS,
+  DEFAULT_GRIEVANCE_TARGETS,
+  GRIEVANCE_TARGET_DAYS_MAX,
+  checkGrievance,
+  checkGrievanceStep,
+  checkGrievanceTargets,
+} from './domain/grievances';
+export type {
+  GrievanceChannel,
+  GrievanceComplainant,
+  GrievanceCategory,
+  GrievanceStep,
+  GrievanceResponse,
+  GrievanceInput,
+  GrievanceValues,
+  GrievanceTargets,
+} from './domain/grievances';
+export type {
+  Grievance,
+  GrievanceSummary,
+  GrievanceRegister,
+  GrievanceSettings,
+} from './contract/grievances';
+
+export {
   SOMETHING_WENT_WRONG,
   SOMETHING_WENT_WRONG_SHORT,
   NETWORK_ERROR,

@@ -25,6 +25,7 @@ export * from './domain/webhooks';
 export * from './domain/single-sign-on';
 export * from './domain/monitoring-reports';
 export * from './domain/incidents';
+export * from './domain/grievances';
 export * from './domain/notifications';
 export * from './domain/permissions';
 export * from './domain/portfolio';

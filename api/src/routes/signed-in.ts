@@ -13,6 +13,7 @@ import organisationRoutes from './organisations';
 import portfolioRoutes from './portfolio';
 import reportRoutes from './reports';
 import incidentRoutes from './incidents';
+import grievanceRoutes from './grievances';
 import monitoringReportRoutes from './monitoring-reports';
 
 /**
@@ -62,6 +63,7 @@ const signedInRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(reportRoutes);
   await fastify.register(monitoringReportRoutes);
   await fastify.register(incidentRoutes);
+  await fastify.register(grievanceRoutes);
   await fastify.register(liveRoutes);
 };
 

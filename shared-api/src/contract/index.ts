@@ -18,3 +18,4 @@ export * from './webhooks';
 export * from './single-sign-on';
 export * from './monitoring-reports';
 export * from './incidents';
+export * from './grievances';

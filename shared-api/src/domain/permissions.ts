@@ -50,6 +50,14 @@ export const PERMISSIONS = {
   /** A corrective action is a gap: the company's non-viewers, or the firm's owners and admins. */
   addIncidentCorrectiveAction: { targetCompany: NOT_VIEWER, auditor: ADMIN_OR_OWNER },
   viewIncidentPortfolio: { client: EVERYONE },
+  // The grievance log (docs/decisions/0104-grievances.md): the company records grievances and moves
+  // them through their steps, the client and the company's firms read it; the company's owner and
+  // admins set its targets, its owner names who sees complainants' identities.
+  viewGrievances: ALL_USER_TYPES,
+  recordGrievance: { targetCompany: NOT_VIEWER },
+  manageGrievanceTargets: { targetCompany: ADMIN_OR_OWNER },
+  manageGrievanceIdentityViewers: { targetCompany: OWNER },
+  viewGrievancePortfolio: { client: EVERYONE },
 
   // Users of one's own organisation
   viewClientUsers: { client: EVERYONE },
