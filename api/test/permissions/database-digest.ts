@@ -36,6 +36,9 @@ const TABLES = [
   'incident_questions',
   'incident_corrective_actions',
   'incident_photos',
+  'grievance_targets',
+  'grievance_identity_viewers',
+  'grievances',
 ];
 
 /** Row count and a digest of every row of each domain table: equal digests mean nothing was written. */

@@ -9,6 +9,7 @@ import { PORTFOLIO_ROWS } from './matrix-portfolio';
 import { REPORT_ROWS } from './matrix-reports';
 import { MONITORING_REPORT_ROWS } from './matrix-monitoring-reports';
 import { INCIDENT_ROWS } from './matrix-incidents';
+import { GRIEVANCE_ROWS } from './matrix-grievances';
 import { UNATTACHED_ACCOUNT, type MatrixRow } from './matrix-types';
 
 export type { Expectations, MatrixRow, Status } from './matrix-types';
@@ -120,6 +121,7 @@ export const MATRIX_PARTS = {
   reports: REPORT_ROWS,
   monitoringReports: MONITORING_REPORT_ROWS,
   incidents: INCIDENT_ROWS,
+  grievances: GRIEVANCE_ROWS,
 } satisfies Record<string, readonly MatrixRow[]>;
 
 export type MatrixPart = keyof typeof MATRIX_PARTS;

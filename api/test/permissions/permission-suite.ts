@@ -149,6 +149,7 @@ export const PERMISSION_FILES = {
       'reports',
       'monitoringReports',
       'incidents',
+      'grievances',
       'sessions',
       'dashboards',
       'portfolio',

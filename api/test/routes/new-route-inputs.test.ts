@@ -90,6 +90,17 @@ let draftReportId = '';
 /** An open incident of Acme Steel Ltd and an open question of the client on it. */
 let incidentId = '';
 let questionId = '';
+/** A grievance of Acme Steel Ltd, received and not yet acknowledged. */
+let grievanceId = '';
+const GRIEVANCE = {
+  channel: 'hotline',
+  receivedOn: '2026-01-12',
+  complainantType: 'worker',
+  category: 'healthAndSafety',
+  description: 'No gloves at the pickling line.',
+  anonymous: false,
+  complainantName: 'Joseph',
+};
 const INCIDENT = {
   category: 'spillOrRelease',
   severity: 'high',
@@ -744,6 +755,144 @@ const PROBES: Probe[] = [
     as: 'clientOwner' as const,
     request: () => ({ method: 'GET' as const, url: `/api/v1/incident/${encodeURIComponent(id)}` }),
   })),
+  // The grievance log (decision 0104): a grievance of Acme Steel Ltd, not yet acknowledged.
+  ...[
+    {},
+    { ...GRIEVANCE, channel: 'pigeon' },
+    { ...GRIEVANCE, channel: HUGE },
+    { ...GRIEVANCE, receivedOn: inDays(3).slice(0, 10) },
+    { ...GRIEVANCE, receivedOn: '1999-12-31' },
+    { ...GRIEVANCE, receivedOn: '2026-02-30' },
+    { ...GRIEVANCE, receivedOn: '2026-01-12\u0000' },
+    { ...GRIEVANCE, receivedOn: '2026-01-12T00:00:00Z' },
+    { ...GRIEVANCE, receivedOn: 20260112 },
+    { ...GRIEVANCE, complainantType: 'lender' },
+    { ...GRIEVANCE, category: 'noise' },
+    { ...GRIEVANCE, description: '' },
+    { ...GRIEVANCE, description: HUGE },
+    { ...GRIEVANCE, description: 'Gloves\u0000' },
+    { ...GRIEVANCE, description: 42 },
+    { ...GRIEVANCE, anonymous: 'yes' },
+    { ...GRIEVANCE, anonymous: true },
+    { ...GRIEVANCE, complainantName: '' },
+    { ...GRIEVANCE, complainantName: HUGE },
+    { ...GRIEVANCE, complainantName: ['Joseph'] },
+    { ...GRIEVANCE, complainantContact: HUGE },
+    { ...GRIEVANCE, complainantContact: '+250\u0000' },
+  ].map((payload, index) => ({
+    name: `POST /target-company/{id}/grievances #${index + 1}`,
+    as: 'companyOwner' as const,
+    request: (world: World) => ({
+      method: 'POST' as const,
+      url: `/api/v1/target-company/${world.acmeId}/grievances`,
+      payload,
+    }),
+  })),
+  ...[
+    {},
+    { step: 'escalated', on: '2026-01-13' },
+    { step: 'acknowledged' },
+    { step: 'acknowledged', on: '2026-01-11' },
+    { step: 'acknowledged', on: inDays(3).slice(0, 10) },
+    { step: 'acknowledged', on: HUGE },
+    { step: 'acknowledged', on: '2026-01-13\u0000' },
+    { step: 'acknowledged', on: '2026-01-13', revision: 99 },
+    { step: 'acknowledged', on: '2026-01-13', revision: 'x' },
+    { step: 'investigated', on: '2026-01-13', text: 'Checked.' },
+    { step: 'investigated', on: '2026-01-13' },
+    { step: 'resolved', on: '2026-01-13', text: HUGE },
+    { step: 'closed', on: '2026-01-13', response: 'happy' },
+  ].map((payload, index) => ({
+    name: `POST /grievance/{id}/steps #${index + 1}`,
+    as: 'companyOwner' as const,
+    request: () => ({
+      method: 'POST' as const,
+      url: `/api/v1/grievance/${grievanceId}/steps`,
+      payload,
+    }),
+  })),
+  ...(
+    [{ category: 'noise' }, { open: 'maybe' }, { category: 'a\u0000' }, { late: HUGE }] as Record<
+      string,
+      string
+    >[]
+  ).flatMap((query, index) => [
+    {
+      name: `GET /target-company/{id}/grievances #${index + 1}`,
+      as: 'clientOwner' as const,
+      request: (world: World) => ({
+        method: 'GET' as const,
+        url: `/api/v1/target-company/${world.acmeId}/grievances`,
+        query,
+      }),
+    },
+    {
+      name: `GET /client/grievances #${index + 1}`,
+      as: 'clientOwner' as const,
+      request: () => ({ method: 'GET' as const, url: '/api/v1/client/grievances', query }),
+    },
+  ]),
+  ...[
+    {},
+    { acknowledgeWithinDays: 0, resolveWithinDays: 30 },
+    { acknowledgeWithinDays: 7, resolveWithinDays: 366 },
+    { acknowledgeWithinDays: 1.5, resolveWithinDays: 30 },
+    { acknowledgeWithinDays: 'seven', resolveWithinDays: 30 },
+    { acknowledgeWithinDays: 1e9, resolveWithinDays: 30 },
+  ].map((payload, index) => ({
+    name: `PUT /target-company/{id}/grievance-targets #${index + 1}`,
+    as: 'companyOwner' as const,
+    request: (world: World) => ({
+      method: 'PUT' as const,
+      url: `/api/v1/target-company/${world.acmeId}/grievance-targets`,
+      payload,
+    }),
+  })),
+  ...[
+    {},
+    { userIds: 'all' },
+    { userIds: ['not-a-uuid'] },
+    { userIds: ['\u0000'] },
+    { userIds: [GAP.id] },
+    { userIds: Array.from({ length: 51 }, () => GAP.id) },
+    { userIds: [7] },
+  ].map((payload, index) => ({
+    name: `PUT /target-company/{id}/grievance-identity-viewers #${index + 1}`,
+    as: 'companyOwner' as const,
+    request: (world: World) => ({
+      method: 'PUT' as const,
+      url: `/api/v1/target-company/${world.acmeId}/grievance-identity-viewers`,
+      payload,
+    }),
+  })),
+  ...['not-a-uuid', '\u0000', HUGE].flatMap((id) => [
+    {
+      name: `GET /target-company/{${id.slice(0, 12)}}/grievances/export/csv`,
+      as: 'clientOwner' as const,
+      request: () => ({
+        method: 'GET' as const,
+        url: `/api/v1/target-company/${encodeURIComponent(id)}/grievances/export/csv`,
+      }),
+    },
+    {
+      name: `GET /target-company/{${id.slice(0, 12)}}/grievance-targets`,
+      as: 'clientOwner' as const,
+      request: () => ({
+        method: 'GET' as const,
+        url: `/api/v1/target-company/${encodeURIComponent(id)}/grievance-targets`,
+      }),
+    },
+  ]),
+  ...['not-a-uuid', '\u0000', GAP.id].map((id) => ({
+    name: `GET /grievance/{${id.slice(0, 12)}}`,
+    as: 'clientOwner' as const,
+    request: () => ({ method: 'GET' as const, url: `/api/v1/grievance/${encodeURIComponent(id)}` }),
+  })),
+  // The portfolio's CSV takes no input: asked by a firm, it is refused.
+  {
+    name: 'GET /client/grievances/export/csv with the wrong user type',
+    request: () => ({ method: 'GET' as const, url: '/api/v1/client/grievances/export/csv' }),
+  },
   // A gap due relative to a milestone, and the loan clause it serves.
   ...[
     { dueMilestone: 'Financial close', dueOffsetMonths: -1 },
@@ -881,6 +1030,14 @@ describe.each(databaseKinds)('bad input to the new routes on %s', (kind) => {
       [incidentId],
     );
     questionId = question.rows[0]!.id;
+    const grievance = await app.db.query<{ id: string }>(
+      `INSERT INTO grievances (target_company_id, channel, received_on, complainant_type, category,
+         description, anonymous, complainant_name, acknowledge_due_on, resolve_due_on, recorded_by_name)
+       VALUES ($1, 'hotline', '2026-01-12', 'worker', 'healthAndSafety', 'No gloves', false, 'Joseph',
+         '2026-01-19', '2026-02-11', 'Carlos Company') RETURNING id`,
+      [world.acmeId],
+    );
+    grievanceId = grievance.rows[0]!.id;
   });
   afterAll(async () => {
     await app?.close();
