@@ -125,3 +125,15 @@ export {
   updateIncidentClocks,
 } from './incidents';
 export type { IncidentFilters, IncidentClocks } from './incidents';
+export {
+  recordGrievance,
+  getCompanyGrievances,
+  getGrievancePortfolio,
+  exportGrievancesCsv,
+  getGrievance,
+  takeGrievanceStep,
+  getGrievanceSettings,
+  updateGrievanceTargets,
+  updateGrievanceIdentityViewers,
+} from './grievances';
+export type { GrievanceFilters } from './grievances';
