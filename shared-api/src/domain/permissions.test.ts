@@ -63,6 +63,8 @@ describe('the permission table', () => {
       'viewReportPortfolio',
       'viewIncidents',
       'viewIncidentPortfolio',
+      'viewGrievances',
+      'viewGrievancePortfolio',
       // Their own notifications and preferences: nothing of the organisation's changes.
       'useNotifications',
       // Their own settings (how dates are written for them): nothing of the organisation's.
