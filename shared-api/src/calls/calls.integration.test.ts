@@ -47,6 +47,17 @@ import {
   submitRootCause,
   updateIncidentClocks,
 } from './incidents';
+import {
+  exportGrievancesCsv,
+  getCompanyGrievances,
+  getGrievance,
+  getGrievancePortfolio,
+  getGrievanceSettings,
+  recordGrievance,
+  takeGrievanceStep,
+  updateGrievanceIdentityViewers,
+  updateGrievanceTargets,
+} from './grievances';
 import { createAudit, getAudit, getAudits } from './audits';
 import { getAuditorDashboard, getClientDashboard, getTargetCompanyDashboard } from './dashboards';
 import {
@@ -752,5 +763,78 @@ describe('serious incidents', () => {
     const closed = await closeIncident(reported.id, acted.revision, clientOwner);
     expect(closed.closedAt).not.toBeNull();
     expect((await getIncident(reported.id, auditorOwner)).closedAt).toBe(closed.closedAt);
+  });
+});
+
+describe('grievances', () => {
+  it('records one, names who sees the complainant, moves it through its steps and counts it', async () => {
+    const targets = await updateGrievanceTargets(
+      acme._id,
+      { acknowledgeWithinDays: 5, resolveWithinDays: 20 },
+      companyOwner,
+    );
+    expect(targets).toMatchObject({
+      acknowledgeWithinDays: 5,
+      resolveWithinDays: 20,
+      isDefault: false,
+    });
+    const ownerId = (await getCurrentUser(companyOwner))._id as string;
+    expect(
+      (await updateGrievanceIdentityViewers(acme._id, [ownerId], companyOwner)).identityViewerIds,
+    ).toEqual([ownerId]);
+    expect((await getGrievanceSettings(acme._id, clientViewer)).resolveWithinDays).toBe(20);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const description = `No drinking water on the night shift ${randomUUID()}`;
+    const recorded = await recordGrievance(
+      acme._id,
+      {
+        channel: 'suggestionBox',
+        receivedOn: today,
+        complainantType: 'worker',
+        category: 'workingConditions',
+        description,
+        anonymous: false,
+        complainantName: 'Joseph Mwangi',
+      },
+      companyOwner,
+    );
+    expect(recorded).toMatchObject({ complainantName: 'Joseph Mwangi', identityWithheld: false });
+    expect(await getGrievance(recorded.id, clientOwner)).toMatchObject({
+      complainantName: null,
+      identityWithheld: true,
+    });
+
+    let grievance = await takeGrievanceStep(
+      recorded.id,
+      { step: 'acknowledged', on: today, revision: recorded.revision },
+      companyOwner,
+    );
+    grievance = await takeGrievanceStep(
+      recorded.id,
+      { step: 'investigated', on: today, text: 'The cooler broke in May.' },
+      companyOwner,
+    );
+    grievance = await takeGrievanceStep(
+      recorded.id,
+      { step: 'resolved', on: today, text: 'A new cooler installed.' },
+      companyOwner,
+    );
+    grievance = await takeGrievanceStep(
+      recorded.id,
+      { step: 'closed', on: today, response: 'satisfied' },
+      companyOwner,
+    );
+    expect(grievance).toMatchObject({ closedOn: today, daysToResolve: 0, late: false });
+
+    const portfolio = await getGrievancePortfolio({ category: 'workingConditions' }, clientOwner);
+    expect(portfolio.grievances.map((row) => row.id)).toContain(recorded.id);
+    expect(portfolio.counts.byMonth.at(-1)).toMatchObject({ month: today.slice(0, 7) });
+    const company = await getCompanyGrievances(acme._id, { open: true }, auditorOwner);
+    expect(company.grievances.map((row) => row.id)).not.toContain(recorded.id);
+    const csv = await exportGrievancesCsv(acme._id, companyOwner);
+    const text = await csv.blob.text();
+    expect(text).toContain(description);
+    expect(text).not.toContain('Joseph Mwangi');
   });
 });
