@@ -19,7 +19,7 @@ import { EDIT_PLAN_TEXT } from './edit-plan-text';
 import { DownloadReportButton, EsapWorkbookButton } from '../report';
 import { GapSelectionBar, useGapSelection } from './gap-selection';
 import { GapsTable } from './gaps-table';
-import { PlanRevisionsSection, droppedInRevision, usePlanRevisions } from './plan-revisions';
+import { droppedInRevision, usePlanRevisions } from './plan-revisions';
 import { useActionPlan } from './use-action-plan';
 import '@verity/shared-ui/src/styles/screen.css';
 import './action-plan-detail.css';
@@ -74,6 +74,10 @@ const PlanDialogs = lazy(() => loadDialogs().then((module) => ({ default: module
 const prepareDialogs = () => {
   void loadDialogs();
 };
+
+const PlanRevisionsSection = lazy(() =>
+  import('./plan-revisions-section').then((module) => ({ default: module.PlanRevisionsSection })),
+);
 
 const loadBulkDialog = () => import('./bulk-change-dialog');
 const BulkChangeDialog = lazy(() =>
@@ -245,7 +249,11 @@ export function ActionPlanDetailScreen({
         }
       />
       <ActionPlanStatCards statistics={statistics} />
-      {revisions.data ? <PlanRevisionsSection revisions={revisions.data} /> : null}
+      {revisions.data && revisions.data.currentRevision > 0 ? (
+        <Suspense fallback={null}>
+          <PlanRevisionsSection revisions={revisions.data} />
+        </Suspense>
+      ) : null}
       <GapSelectionBar
         count={selection.selected.length}
         onChange={() => {

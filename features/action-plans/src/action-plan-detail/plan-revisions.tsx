@@ -3,13 +3,8 @@
 // Shown once the plan has a revision; the dropped items it names are struck in the gaps table.
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
-import {
-  ESAP_REVISION_SCREEN as text,
-  revisionLabel,
-  type PlanRevisions,
-} from '@verity/shared-api';
+import type { PlanRevisions } from '@verity/shared-api';
 import { getPlanRevisions } from '@verity/shared-api/calls';
-import { RevisionDifferences, formatDate } from '@verity/shared-ui';
 
 /** The plan's revisions, read once its detail says it has one (a new revision reads them again). */
 export function usePlanRevisions(
@@ -36,43 +31,4 @@ export function droppedInRevision(revisions: PlanRevisions | undefined): Map<str
     }
   }
   return dropped;
-}
-
-export function PlanRevisionsSection({ revisions }: { revisions: PlanRevisions }) {
-  if (revisions.currentRevision === 0) return null;
-  return (
-    <section className="vui-plan-revisions" aria-labelledby="vui-plan-revisions-title">
-      <div className="vui-plan-revisions__header">
-        <h2 id="vui-plan-revisions-title" className="vui-plan-revisions__title">
-          {text.revisionsTitle}
-        </h2>
-        <p className="vui-plan-revisions__current">
-          {text.currentRevision(revisions.currentRevision)}
-        </p>
-      </div>
-      <ol className="vui-plan-revisions__list">
-        {revisions.revisions.map((revision) => (
-          <li key={revision.number} className="vui-plan-revisions__item">
-            <details open={revision.number === revisions.currentRevision}>
-              <summary>
-                <strong>{revisionLabel(revision.number)}</strong>{' '}
-                <span>{formatDate(revision.createdAt, 'table')}</span>
-                {revision.createdBy.name ? <span> {text.by(revision.createdBy.name)}</span> : null}
-                {revision.number === 0 ? <span> · {text.original}</span> : null}
-                {revision.note ? (
-                  <span className="vui-plan-revisions__note"> · {revision.note}</span>
-                ) : null}
-              </summary>
-              {revision.differences ? (
-                <RevisionDifferences
-                  differences={revision.differences}
-                  idPrefix={`vui-revision-${revision.number}`}
-                />
-              ) : null}
-            </details>
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
 }
