@@ -81,8 +81,20 @@ export class CsvDownloads {
     };
   }
 
-  /** Sends the rows `open` streams, behind UTF-8's byte-order mark, as the signed-in user's download. */
-  send(request: FastifyRequest, reply: FastifyReply, open: () => Readable): FastifyReply {
+  /**
+   * Sends the rows `open` streams, behind UTF-8's byte-order mark, as the signed-in user's download
+   * `fileName`: a CSV attachment no cache keeps.
+   */
+  send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    fileName: string,
+    open: () => Readable,
+  ): FastifyReply {
+    reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${fileName}"`)
+      .header('Cache-Control', 'private, no-store');
     const giveBack = this.take(request.user._id);
     let rows: Readable;
     try {

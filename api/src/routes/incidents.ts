@@ -158,11 +158,7 @@ const incidentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   ) => {
     const { sql, params } = incidentExportSelect(scope);
     const name = incidentExportFileName('targetCompanyId' in scope ? scope.targetCompanyId : null);
-    reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${name}"`)
-      .header('Cache-Control', 'private, no-store');
-    return fastify.csvDownloads.send(request, reply, () => db.copyOut(sql, params));
+    return fastify.csvDownloads.send(request, reply, name, () => db.copyOut(sql, params));
   };
 
   fastify.get(

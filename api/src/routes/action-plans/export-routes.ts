@@ -30,11 +30,9 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       // An audit of another company, or one the user cannot see, leaves the export empty: no
       // answer tells an audit of someone else apart from one that does not exist.
       const { sql, params } = exportSelect(request.user, company.id, auditId);
-      reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${exportFileName(company.id)}"`)
-        .header('Cache-Control', 'private, no-store');
-      return fastify.csvDownloads.send(request, reply, () => db.copyOut(sql, params));
+      return fastify.csvDownloads.send(request, reply, exportFileName(company.id), () =>
+        db.copyOut(sql, params),
+      );
     },
   );
 };

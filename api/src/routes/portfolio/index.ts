@@ -145,14 +145,9 @@ const portfolioRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       await checkFilters(db, request.user, request.query);
       const { sql, params } = portfolioExportSelect(portfolioOf(request.user).scope, request.query);
       const today = new Date().toISOString().slice(0, 10);
-      reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header(
-          'Content-Disposition',
-          `attachment; filename="${PORTFOLIO_TEXT.exportFileName(today)}"`,
-        )
-        .header('Cache-Control', 'private, no-store');
-      return fastify.csvDownloads.send(request, reply, () => db.copyOut(sql, params));
+      return fastify.csvDownloads.send(request, reply, PORTFOLIO_TEXT.exportFileName(today), () =>
+        db.copyOut(sql, params),
+      );
     },
   );
 };
