@@ -1,6 +1,7 @@
 // The company's grievance log (docs/decisions/0104-grievances.md): the channels, the complainants,
 // the categories, the steps, the company's default targets, the limits, and the words the API
 // answers bad input with.
+import { isDayCount } from './limits';
 
 export const GRIEVANCE_CHANNELS = [
   'inPerson',
@@ -251,15 +252,7 @@ export function checkGrievanceTargets(input: {
   resolveWithinDays?: unknown;
 }): Checked<GrievanceTargets> {
   const days = [input.acknowledgeWithinDays, input.resolveWithinDays];
-  if (
-    !days.every(
-      (value) =>
-        typeof value === 'number' &&
-        Number.isInteger(value) &&
-        value >= 1 &&
-        value <= GRIEVANCE_TARGET_DAYS_MAX,
-    )
-  )
+  if (!days.every((value) => isDayCount(value, GRIEVANCE_TARGET_DAYS_MAX)))
     return { ok: false, message: GRIEVANCE_TARGETS_INVALID };
   return {
     ok: true,

@@ -1,5 +1,6 @@
 // Serious E&S incidents (docs/decisions/0099-serious-incidents.md): the categories and severities,
 // the client's default clocks, the limits, and the words the API answers bad input with.
+import { isDayCount } from './limits';
 import { USER_TYPE_AREA_PATHS, type UserType } from './user';
 
 export const INCIDENT_CATEGORIES = [
@@ -150,15 +151,7 @@ export function checkIncidentClocks(input: {
   rootCauseWithinDays?: number;
 }): Checked<IncidentClocks> {
   const days = [input.notifyWithinDays, input.rootCauseWithinDays];
-  if (
-    !days.every(
-      (value) =>
-        typeof value === 'number' &&
-        Number.isInteger(value) &&
-        value >= 1 &&
-        value <= INCIDENT_CLOCK_DAYS_MAX,
-    )
-  )
+  if (!days.every((value) => isDayCount(value, INCIDENT_CLOCK_DAYS_MAX)))
     return { ok: false, message: INCIDENT_CLOCK_INVALID };
   return {
     ok: true,

@@ -33,3 +33,8 @@ export const GAP_CHANGE_PREVIEW = 20;
 export function portfolioChartHeight(companyRows: number): number {
   return 120 + 110 * companyRows;
 }
+
+/** A number of whole days from 1 to `max`: an organisation's clock or target (incidents, grievances). */
+export function isDayCount(value: unknown, max: number): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= max;
+}
