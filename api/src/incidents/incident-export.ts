@@ -5,7 +5,7 @@ import { INCIDENT_CATEGORY_LABELS } from '@verity/shared-api/src/server';
 import { columnName, labelSql, neutralisedCellSql } from '../action-plans/csv-export';
 
 const day = (expression: string) =>
-  `to_char(incident_client_day(i.target_company_id, ${expression}), 'YYYY-MM-DD')`;
+  `to_char(company_day(i.target_company_id, ${expression}), 'YYYY-MM-DD')`;
 const yesNo = (expression: string) => `(CASE WHEN ${expression} THEN 'Yes' ELSE 'No' END)`;
 
 /** The export's columns: heading and the SQL of each cell, over the incident `i` and its company `tc`. */

@@ -73,7 +73,7 @@ async function readIncidentContext(
   const { rows } = await db.query<IncidentContext>(
     `SELECT i.id AS "incidentId", i.target_company_id AS "targetCompanyId",
        tc.target_company_name AS "companyName", i.category, i.severity,
-       to_char(incident_client_day(i.target_company_id, i.occurred_at), 'YYYY-MM-DD') AS "occurredOn",
+       to_char(company_day(i.target_company_id, i.occurred_at), 'YYYY-MM-DD') AS "occurredOn",
        i.location, i.reported_by_name AS "reportedByName", i.reported_by AS "reportedBy",
        to_char(i.root_cause_due_on, 'YYYY-MM-DD') AS "rootCauseDueOn",
        incident_root_cause_late(i, now()) AS late

@@ -32,7 +32,7 @@ const summaryColumns = (now: string) => `i.id, i.target_company_id AS "targetCom
     'notifiedInTime', incident_notified_in_time(i),
     'rootCauseDueOn', to_char(i.root_cause_due_on, 'YYYY-MM-DD'),
     'rootCauseLate', incident_root_cause_late(i, ${now}),
-    'rootCauseDaysLeft', i.root_cause_due_on - incident_client_day(i.target_company_id, ${now})
+    'rootCauseDaysLeft', i.root_cause_due_on - company_day(i.target_company_id, ${now})
   ) AS clocks`;
 
 export interface IncidentPlace {
@@ -222,7 +222,8 @@ export async function writeClocks(
 
 /**
  * Records the company's report: the client is told now, so the lender is notified now; the due
- * days are the client's clocks counted from the event's day in the client's time zone.
+ * days are the client's clocks counted from the event's day in the company's time zone, as the
+ * reminders count a gap's due day.
  */
 export async function reportIncident(
   tx: Queryable,
@@ -239,7 +240,7 @@ export async function reportIncident(
     `INSERT INTO incidents (target_company_id, category, severity, occurred_at, location, description,
        people_affected, immediate_actions, reported_by, reported_by_name, notify_due_on, root_cause_due_on)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
-       incident_client_day($1, $4) + $11::int, incident_client_day($1, $4) + $12::int)
+       company_day($1, $4) + $11::int, company_day($1, $4) + $12::int)
      RETURNING id`,
     [
       targetCompanyId,
@@ -282,9 +283,9 @@ export async function editIncident(
     `UPDATE incidents SET category = $2, severity = $3, location = $5, description = $6,
        people_affected = $7, immediate_actions = $8,
        notify_due_on = notify_due_on
-         + (incident_client_day(target_company_id, $4) - incident_client_day(target_company_id, occurred_at)),
+         + (company_day(target_company_id, $4) - company_day(target_company_id, occurred_at)),
        root_cause_due_on = root_cause_due_on
-         + (incident_client_day(target_company_id, $4) - incident_client_day(target_company_id, occurred_at)),
+         + (company_day(target_company_id, $4) - company_day(target_company_id, occurred_at)),
        occurred_at = $4, revision = revision + 1, updated_at = now()
      WHERE id = $1`,
     [

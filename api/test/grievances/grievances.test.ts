@@ -486,4 +486,27 @@ describe('grievances', () => {
       id: grievance.id,
     });
   });
+
+  it("counts late in the company's days, in its time zone, not the client's", async () => {
+    const far = await createTenant(app.db, 'Waikato Dairy Cooperative', 'Pacific/Auckland', {
+      digest: false,
+    });
+    await app.db.query(`UPDATE clients SET time_zone = 'Europe/London' WHERE id = $1`, [
+      far.clientId,
+    ]);
+    const grievance = await record(far, received({ receivedOn: '2026-01-05' }));
+    expect(grievance.acknowledgeDueOn).toBe('2026-01-12');
+    const lateAt = async (moment: string) =>
+      (
+        await app.db.query<{ late: boolean }>(
+          'SELECT grievance_late(g, $2) AS late FROM grievances g WHERE g.id = $1',
+          [grievance.id, moment],
+        )
+      ).rows[0]!.late;
+    // The 12th ends in Auckland at 11:00 UTC; in London it would run on until midnight.
+    expect([await lateAt('2026-01-12T10:59:00Z'), await lateAt('2026-01-12T11:01:00Z')]).toEqual([
+      false,
+      true,
+    ]);
+  });
 });

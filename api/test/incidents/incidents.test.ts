@@ -1,6 +1,6 @@
 // Serious incidents through the API (docs/decisions/0099-serious-incidents.md): the company's
 // report, the client and the company's firms told at once (bell and e-mail), the clocks in the
-// client's days, questions and answers, the root-cause analysis, corrective actions as gaps, the
+// company's days, questions and answers, the root-cause analysis, corrective actions as gaps, the
 // registers with their filters and counts, the client's clocks, closing, and another tenancy's ids.
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import {
@@ -312,10 +312,14 @@ describe('serious incidents', () => {
     expect(corrected.incident.clocks.notifiedInTime).toBe(false);
   });
 
-  it("counts the clocks in the client's days, under the client's settings", async () => {
+  it("counts the clocks in the company's days, under the client's settings", async () => {
     const far = await createTenant(app.db, 'Waikato Dairy Cooperative', 'Pacific/Auckland', {
       digest: false,
     });
+    // The lender sits in London; the company's days are Auckland's, as for its reminders.
+    await app.db.query(`UPDATE clients SET time_zone = 'Europe/London' WHERE id = $1`, [
+      far.clientId,
+    ]);
     expect(
       await refusal(
         as(

@@ -1,0 +1,34 @@
+-- The incident clocks and the grievance targets count the company's days, in the company's own
+-- time zone, as the reminders count a gap's due day (migration 0025). They counted the client's.
+
+-- The day of a moment for a company: the one definition the clocks and the targets call.
+CREATE FUNCTION company_day(company_id uuid, at timestamptz) RETURNS date
+LANGUAGE sql STABLE AS $$
+  SELECT (at AT TIME ZONE tc.time_zone)::date FROM target_companies tc WHERE tc.id = company_id
+$$;
+
+-- An incident's due days move to the company's day of the event, keeping their clocks' lengths.
+UPDATE incidents SET
+  notify_due_on = company_day(target_company_id, occurred_at)
+    + (notify_due_on - incident_client_day(target_company_id, occurred_at)),
+  root_cause_due_on = company_day(target_company_id, occurred_at)
+    + (root_cause_due_on - incident_client_day(target_company_id, occurred_at));
+
+CREATE OR REPLACE FUNCTION incident_root_cause_late(i incidents, at timestamptz) RETURNS boolean
+LANGUAGE sql STABLE AS $$
+  SELECT i.root_cause_submitted_at IS NULL AND i.closed_at IS NULL
+    AND company_day(i.target_company_id, at) > i.root_cause_due_on
+$$;
+
+CREATE OR REPLACE FUNCTION incident_notified_in_time(i incidents) RETURNS boolean
+LANGUAGE sql STABLE AS $$
+  SELECT company_day(i.target_company_id, i.lender_notified_at) <= i.notify_due_on
+$$;
+
+CREATE OR REPLACE FUNCTION grievance_late(g grievances, at timestamptz) RETURNS boolean
+LANGUAGE sql STABLE AS $$
+  SELECT COALESCE(g.acknowledged_on, company_day(g.target_company_id, at)) > g.acknowledge_due_on
+    OR COALESCE(g.resolved_on, company_day(g.target_company_id, at)) > g.resolve_due_on
+$$;
+
+DROP FUNCTION incident_client_day(uuid, timestamptz);
