@@ -37,6 +37,7 @@ import {
   answerIncidentQuestion,
   askIncidentQuestion,
   closeIncident,
+  correctIncident,
   exportIncidentsCsv,
   getCompanyIncidents,
   getGapIncidents,
@@ -735,9 +736,24 @@ describe('serious incidents', () => {
       companyOwner,
     );
     expect(answered.questions[0]).toMatchObject({ answer: 'No: it was out in two minutes.' });
+    const corrected = await correctIncident(
+      reported.id,
+      {
+        category: 'fireOrExplosion',
+        severity: 'high',
+        occurredAt: reported.occurredAt,
+        location,
+        description: reported.description,
+        peopleAffected: 2,
+        immediateActions: 'Area cordoned off; two workers seen by the site nurse.',
+        revision: answered.revision,
+      },
+      companyOwner,
+    );
+    expect(corrected).toMatchObject({ severity: 'high', peopleAffected: 2 });
     const rooted = await submitRootCause(
       reported.id,
-      { rootCause: 'Oil-soaked rags next to the burner.', revision: answered.revision },
+      { rootCause: 'Oil-soaked rags next to the burner.', revision: corrected.revision },
       companyOwner,
     );
     expect(rooted.rootCauseSubmittedAt).not.toBeNull();

@@ -93,6 +93,15 @@ export function getIncident(incidentId: string, client: KyInstance = apiClient):
   return incidentOf(client.get(`incident/${id(incidentId)}`));
 }
 
+/** PUT /incident/{id}: corrects the report (company, not viewer); a stale `revision` is 409. */
+export function correctIncident(
+  incidentId: string,
+  change: IncidentInput & { revision: number },
+  client: KyInstance = apiClient,
+): Promise<Incident> {
+  return incidentOf(client.put(`incident/${id(incidentId)}`, { json: change }));
+}
+
 /** PUT /incident/{id}/root-cause (company, not viewer); a stale `revision` is 409. */
 export function submitRootCause(
   incidentId: string,

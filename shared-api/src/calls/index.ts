@@ -113,6 +113,7 @@ export {
   getIncidentPortfolio,
   exportIncidentsCsv,
   getIncident,
+  correctIncident,
   submitRootCause,
   closeIncident,
   askIncidentQuestion,

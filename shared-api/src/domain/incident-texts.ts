@@ -54,6 +54,10 @@ export const INCIDENT_TEXT = {
   immediateActions: 'Immediate actions taken',
   immediateActionsHint: 'What was done at once to make the site safe and help those affected.',
   reportedBy: (name: string, when: string) => `Reported by ${name} on ${when}`,
+  correct: 'Correct the report',
+  saveCorrection: 'Save the correction',
+  cancelCorrection: 'Cancel',
+  corrected: 'Report corrected. A corrected time moves the clocks with it.',
   // The photos
   photos: 'Photos',
   morePhotos: 'Add more photos',

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import {
-  ADD_YOUR_COMMENTS,
-  REMARK_ATTACHMENT_TYPES,
-  attachmentProblem,
-  formatFileSizeKb,
-  type DeviceCapture,
-} from '@verity/shared-api';
+import { ADD_YOUR_COMMENTS, formatFileSizeKb, type DeviceCapture } from '@verity/shared-api';
 import { Button } from '../button';
 import { IconButton } from '../icon-button';
+import {
+  PICKABLE_IMAGE_TYPES,
+  hasTouchScreen,
+  pickImages,
+  type RefusedFile,
+} from '../photo-picking';
 import { toast } from '../toast';
 import { GAP_DETAILS_TEXT, removeImageLabel } from './gap-details-text';
 
@@ -27,22 +27,6 @@ export interface RemarkInputProps {
   onSend: (draft: RemarkDraft) => Promise<boolean>;
   /** Told whether the box holds a remark not yet sent (text or picked images). */
   onUnsentChange?: (unsent: boolean) => void;
-}
-
-/** Exactly the kinds the server takes, so the picker offers nothing it would refuse. */
-const ACCEPTED_TYPES = REMARK_ATTACHMENT_TYPES.join(',');
-
-interface RefusedFile {
-  name: string;
-  problem: string;
-}
-
-/**
- * A phone or tablet: a touch screen, where a camera button makes sense beside the file picker, and
- * whose keyboard has no Shift+Enter, so Enter there adds a line and only the Send button sends.
- */
-function hasTouchScreen(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
 }
 
 export function RemarkInput({ onSend, onUnsentChange }: RemarkInputProps) {
@@ -91,13 +75,11 @@ export function RemarkInput({ onSend, onUnsentChange }: RemarkInputProps) {
 
   /** Keeps the picked images the server will take; says at once why any other is left out. */
   function addImages(images: DraftImage[]) {
-    const taken = [...latestDocuments.current];
-    const left: RefusedFile[] = [];
-    for (const image of images) {
-      const problem = attachmentProblem(image.file, taken.length);
-      if (problem) left.push({ name: image.file.name, problem });
-      else taken.push(image);
-    }
+    const { taken, refused: left } = pickImages(
+      latestDocuments.current,
+      images,
+      (image) => image.file,
+    );
     latestDocuments.current = taken;
     setDocuments(taken);
     setRefused(left);
@@ -194,7 +176,7 @@ export function RemarkInput({ onSend, onUnsentChange }: RemarkInputProps) {
         <input
           ref={fileInput}
           type="file"
-          accept={ACCEPTED_TYPES}
+          accept={PICKABLE_IMAGE_TYPES}
           multiple
           hidden
           aria-label={GAP_DETAILS_TEXT.attachmentsInput}
@@ -213,7 +195,7 @@ export function RemarkInput({ onSend, onUnsentChange }: RemarkInputProps) {
             <input
               ref={cameraInput}
               type="file"
-              accept={ACCEPTED_TYPES}
+              accept={PICKABLE_IMAGE_TYPES}
               capture="environment"
               hidden
               aria-label={GAP_DETAILS_TEXT.photoInput}

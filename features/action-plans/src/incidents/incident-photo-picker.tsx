@@ -1,15 +1,13 @@
 import { useRef, useState } from 'react';
-import { REMARK_ATTACHMENT_TYPES, attachmentProblem, formatFileSizeKb } from '@verity/shared-api';
-import { INCIDENT_TEXT as text } from '@verity/shared-api';
-import { Button, IconButton } from '@verity/shared-ui';
-
-/** A phone or tablet, where a camera button makes sense beside the files (as for remarks). */
-function hasTouchScreen(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
-}
-
-/** Exactly the kinds the server takes, as the remark's picker offers. */
-const ACCEPTED_TYPES = REMARK_ATTACHMENT_TYPES.join(',');
+import { INCIDENT_TEXT as text, formatFileSizeKb } from '@verity/shared-api';
+import {
+  Button,
+  IconButton,
+  PICKABLE_IMAGE_TYPES,
+  hasTouchScreen,
+  pickImages,
+  type RefusedFile,
+} from '@verity/shared-ui';
 
 export interface IncidentPhotoPickerProps {
   photos: File[];
@@ -29,20 +27,14 @@ export function IncidentPhotoPicker({
   disabled,
   label = text.photos,
 }: IncidentPhotoPickerProps) {
-  const [refused, setRefused] = useState<{ name: string; problem: string }[]>([]);
+  const [refused, setRefused] = useState<RefusedFile[]>([]);
   const [touch] = useState(hasTouchScreen);
   const fileInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
 
   function add(list: FileList | null, input: HTMLInputElement) {
     if (!list || list.length === 0) return;
-    const taken = [...photos];
-    const left: { name: string; problem: string }[] = [];
-    for (const file of Array.from(list)) {
-      const problem = attachmentProblem(file, taken.length);
-      if (problem) left.push({ name: file.name, problem });
-      else taken.push(file);
-    }
+    const { taken, refused: left } = pickImages(photos, Array.from(list), (file) => file);
     onChange(taken);
     setRefused(left);
     input.value = '';
@@ -55,7 +47,7 @@ export function IncidentPhotoPicker({
         <input
           ref={fileInput}
           type="file"
-          accept={ACCEPTED_TYPES}
+          accept={PICKABLE_IMAGE_TYPES}
           multiple
           hidden
           aria-label={text.photosInput}
@@ -69,7 +61,7 @@ export function IncidentPhotoPicker({
             <input
               ref={cameraInput}
               type="file"
-              accept={ACCEPTED_TYPES}
+              accept={PICKABLE_IMAGE_TYPES}
               capture="environment"
               hidden
               aria-label={text.cameraInput}

@@ -91,6 +91,33 @@ describe('IncidentScreen', () => {
       ),
     );
     expect(await screen.findByText(/Root cause sent/)).toBeVisible();
+
+    const corrected = onApi(
+      'put',
+      'incident/incident-1',
+      ok({ incident: makeIncident({ peopleAffected: 3, revision: 4 }) }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Correct the report' }));
+    const form = screen.getByRole('region', { name: 'Correct the report' });
+    const people = within(form).getByLabelText(/People affected/);
+    expect(people).toHaveValue(2);
+    await userEvent.clear(people);
+    await userEvent.type(people, '3');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save the correction' }));
+    await waitFor(() =>
+      expect(corrected).toHaveBeenCalledWith(
+        withBody(
+          expect.objectContaining({
+            peopleAffected: 3,
+            occurredAt: '2026-11-30T07:40:00.000Z',
+            severity: 'high',
+            revision: 3,
+          }),
+        ),
+      ),
+    );
+    expect(await screen.findByText(/Report corrected/)).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Correct the report' })).not.toBeInTheDocument();
   });
 
   it('lets the client ask a question and close the incident, without the company’s forms', async () => {
@@ -119,6 +146,7 @@ describe('IncidentScreen', () => {
     expect(await screen.findByText('Root cause late by 3 days')).toBeVisible();
     expect(screen.queryByLabelText(/Why it happened/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add corrective action' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Correct the report' })).not.toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText(/Ask the company/), question.question);
     await userEvent.click(screen.getByRole('button', { name: 'Ask' }));

@@ -20,6 +20,7 @@ import {
   answerIncidentQuestion,
   askIncidentQuestion,
   closeIncident,
+  correctIncident,
   getErrorText,
   getIncident,
   incidentPhotoUrl,
@@ -41,6 +42,7 @@ import {
 import '@verity/shared-ui/src/styles/screen.css';
 import type { CorrectivePlanSource } from './corrective-action-form';
 import { IncidentPhotoPicker } from './incident-photo-picker';
+import { IncidentReportForm } from './incident-report-form';
 import {
   IncidentStatusBadge,
   NotifiedBadge,
@@ -179,9 +181,11 @@ function Clocks({ incident }: { incident: Incident }) {
   );
 }
 
+/** The report as sent, corrected in place by the company while the incident is open. */
 function Report({ incident, canAddPhotos }: { incident: Incident; canAddPhotos: boolean }) {
   const queryClient = useQueryClient();
   const [photos, setPhotos] = useState<File[]>([]);
+  const [correcting, setCorrecting] = useState(false);
   const upload = useMutation({
     mutationFn: () => addIncidentPhotos(incident.id, photos),
     onSuccess: (saved) => {
@@ -191,6 +195,27 @@ function Report({ incident, canAddPhotos }: { incident: Incident; canAddPhotos: 
     },
     onError: (error) => toast.error(getErrorText(error)),
   });
+  if (correcting) {
+    return (
+      <Section title={text.correct}>
+        <IncidentReportForm
+          incident={incident}
+          submitLabel={text.saveCorrection}
+          onCancel={() => setCorrecting(false)}
+          onSend={async (values) => {
+            const next = await correctIncident(incident.id, {
+              ...values,
+              revision: incident.revision,
+            });
+            queryClient.setQueryData(queryKeys.incident(next.id), next);
+            void queryClient.invalidateQueries({ queryKey: queryKeys.incidents() });
+            setCorrecting(false);
+            toast.success(text.corrected);
+          }}
+        />
+      </Section>
+    );
+  }
   return (
     <Section title={text.description}>
       <p className="vui-incidents__prose">{incident.description}</p>
@@ -227,6 +252,13 @@ function Report({ incident, canAddPhotos }: { incident: Incident; canAddPhotos: 
       <p className="vui-incidents__muted">
         {text.reportedBy(incident.reportedByName, formatDate(incident.reportedAt, 'dateTime'))}
       </p>
+      {canAddPhotos ? (
+        <div className="vui-incidents__form-actions">
+          <Button variant="secondary" onClick={() => setCorrecting(true)}>
+            {text.correct}
+          </Button>
+        </div>
+      ) : null}
       <h3 className="vui-incidents__subheading">{text.photos}</h3>
       {incident.photos.length === 0 ? (
         <p className="vui-incidents__muted">{text.noPhotos}</p>
