@@ -98,8 +98,14 @@ export type { DateTextProps, DaysPassedProps, DaysLeftProps } from './date-text'
 export { CurrencyText, formatAmount } from './currency-text';
 export type { CurrencyTextProps } from './currency-text';
 export { FileSize } from './file-size';
-export { PICKABLE_IMAGE_TYPES, hasTouchScreen, pickImages } from './photo-picking';
-export type { RefusedFile } from './photo-picking';
+export {
+  PICKABLE_IMAGE_TYPES,
+  asPicked,
+  hasTouchScreen,
+  pickImages,
+  prepareTakenPhotos,
+} from './photo-picking';
+export type { DraftImage, RefusedFile } from './photo-picking';
 export type { FileSizeProps } from './file-size';
 export { SdgIcons, SDG_COLORS, sdgTextColor } from './sdg-icons';
 export type { SdgIconsProps } from './sdg-icons';

@@ -12,6 +12,7 @@ import type { IncidentCategory, IncidentInput, IncidentSeverity } from '../domai
 import type { Static } from '@sinclair/typebox';
 import { fileNameFromDisposition, type CsvExport } from './csv-export';
 import { dataOf, query } from './envelope';
+import { appendImages, type RemarkDocument } from './remarks';
 
 const id = encodeURIComponent;
 
@@ -155,11 +156,11 @@ export function addCorrectiveAction(
 /** POST /incident/{id}/photos (multipart, `documents`): images only, checked as remarks' are. */
 export function addIncidentPhotos(
   incidentId: string,
-  photos: readonly File[],
+  photos: readonly (Blob | RemarkDocument)[],
   client: KyInstance = apiClient,
 ): Promise<Incident> {
   const form = new FormData();
-  for (const photo of photos) form.append('documents', photo, photo.name || 'photo.jpg');
+  appendImages(form, photos);
   return incidentOf(client.post(`incident/${id(incidentId)}/photos`, { body: form }));
 }
 

@@ -60,11 +60,7 @@ export async function addRemark(
 ): Promise<RemarkChange> {
   const form = new FormData();
   form.append('comments', comments);
-  for (const document of documents) {
-    const { file, deviceCapture } = document instanceof Blob ? { file: document } : document;
-    if (deviceCapture) form.append(DEVICE_CAPTURE_FIELD, JSON.stringify(deviceCapture));
-    form.append('documents', file, fileNameOf(file));
-  }
+  appendImages(form, documents);
   const data = await dataOf<Answer<'addRemark', 200>>(
     client.patch(`gap/${segment(gapId)}/remark`, {
       searchParams: { targetCompanyId },
@@ -139,4 +135,16 @@ function fileNameOf(document: Blob): string {
   return 'name' in document && typeof document.name === 'string' && document.name !== ''
     ? document.name
     : 'image';
+}
+
+/**
+ * Images under the `documents` field, each after its device capture record (`deviceCapture`) when
+ * it has one: the multipart shape of every evidence upload (remarks, incident photos).
+ */
+export function appendImages(form: FormData, documents: readonly (Blob | RemarkDocument)[]): void {
+  for (const document of documents) {
+    const { file, deviceCapture } = document instanceof Blob ? { file: document } : document;
+    if (deviceCapture) form.append(DEVICE_CAPTURE_FIELD, JSON.stringify(deviceCapture));
+    form.append('documents', file, fileNameOf(file));
+  }
 }

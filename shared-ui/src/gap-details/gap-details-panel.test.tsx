@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import type { Gap, Remark } from '@verity/shared-api';
-import { fails, ok, onApi, type ApiAnswer, enterText } from '../testing';
+import { fails, formParts, ok, onApi, type ApiAnswer, enterText } from '../testing';
 import { ToastProvider } from '../toast';
 import { GapDetailsPanel, type GapDetailsPanelProps } from './gap-details-panel';
 
@@ -16,25 +16,6 @@ const onImageWithdrawn = (answer: ApiAnswer) =>
 
 /** After a 403 the API client renews the session once and repeats the request, refused again. */
 const onSessionRefresh = () => onApi('post', 'auth/refresh', ok(undefined));
-
-/** The parts of a multipart form body as sent: each field's name, file name and text. */
-function formParts(body: unknown): { name: string; fileName?: string; text: string }[] {
-  const text = String(body);
-  const boundary = text.slice(0, text.indexOf('\r\n'));
-  return text
-    .split(boundary)
-    .slice(1, -1)
-    .map((part) => {
-      const [head = '', ...rest] = part.replace(/^\r\n/, '').split('\r\n\r\n');
-      return {
-        name: /name="([^"]*)"/.exec(head)?.[1] ?? '',
-        ...(/filename="([^"]*)"/.test(head)
-          ? { fileName: /filename="([^"]*)"/.exec(head)?.[1] }
-          : {}),
-        text: rest.join('\r\n\r\n').replace(/\r\n$/, ''),
-      };
-    });
-}
 
 const remark: Remark = {
   _id: 'r1',

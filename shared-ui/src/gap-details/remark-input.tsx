@@ -1,21 +1,18 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { ADD_YOUR_COMMENTS, formatFileSizeKb, type DeviceCapture } from '@verity/shared-api';
+import { ADD_YOUR_COMMENTS, formatFileSizeKb } from '@verity/shared-api';
 import { Button } from '../button';
 import { IconButton } from '../icon-button';
 import {
   PICKABLE_IMAGE_TYPES,
+  asPicked,
   hasTouchScreen,
   pickImages,
+  prepareTakenPhotos,
+  type DraftImage,
   type RefusedFile,
 } from '../photo-picking';
 import { toast } from '../toast';
 import { GAP_DETAILS_TEXT, removeImageLabel } from './gap-details-text';
-
-/** An image to send, with the device's capture record of a photo taken here that carries none. */
-export interface DraftImage {
-  file: File;
-  deviceCapture: DeviceCapture | null;
-}
 
 export interface RemarkDraft {
   comments: string;
@@ -87,7 +84,7 @@ export function RemarkInput({ onSend, onUnsentChange }: RemarkInputProps) {
 
   function addFiles(list: FileList | null, input: HTMLInputElement | null) {
     if (!list || list.length === 0) return;
-    addImages(Array.from(list, (file) => ({ file, deviceCapture: null })));
+    addImages(Array.from(list, asPicked));
     if (input) input.value = '';
   }
 
@@ -100,25 +97,8 @@ export function RemarkInput({ onSend, onUnsentChange }: RemarkInputProps) {
     const files = Array.from(list);
     if (input) input.value = '';
     setPreparing((count) => count + 1);
-    const asTaken = (file: File): DraftImage => ({ file, deviceCapture: null });
     try {
-      // Loaded on the first photo taken: the plan's first screen carries none of it.
-      const prepare = await import('./prepare-photo').then(
-        ({ preparePhoto }) => preparePhoto,
-        () => null,
-      );
-      addImages(
-        await Promise.all(
-          files.map((file) =>
-            prepare
-              ? prepare(file).then(
-                  ({ file: prepared, deviceCapture }) => ({ file: prepared, deviceCapture }),
-                  () => asTaken(file),
-                )
-              : asTaken(file),
-          ),
-        ),
-      );
+      addImages(await prepareTakenPhotos(files));
     } finally {
       setPreparing((count) => count - 1);
     }

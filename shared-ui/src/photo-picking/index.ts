@@ -1,2 +1,8 @@
-export { PICKABLE_IMAGE_TYPES, hasTouchScreen, pickImages } from './photo-picking';
-export type { RefusedFile } from './photo-picking';
+export {
+  PICKABLE_IMAGE_TYPES,
+  asPicked,
+  hasTouchScreen,
+  pickImages,
+  prepareTakenPhotos,
+} from './photo-picking';
+export type { DraftImage, RefusedFile } from './photo-picking';

@@ -138,3 +138,22 @@ export function onApi(
 export function withBody(body: unknown): ApiRequest {
   return expect.objectContaining({ body }) as ApiRequest;
 }
+
+/** The parts of a multipart form body as sent: each field's name, file name and text. */
+export function formParts(body: unknown): { name: string; fileName?: string; text: string }[] {
+  const text = String(body);
+  const boundary = text.slice(0, text.indexOf('\r\n'));
+  return text
+    .split(boundary)
+    .slice(1, -1)
+    .map((part) => {
+      const [head = '', ...rest] = part.replace(/^\r\n/, '').split('\r\n\r\n');
+      return {
+        name: /name="([^"]*)"/.exec(head)?.[1] ?? '',
+        ...(/filename="([^"]*)"/.test(head)
+          ? { fileName: /filename="([^"]*)"/.exec(head)?.[1] }
+          : {}),
+        text: rest.join('\r\n\r\n').replace(/\r\n$/, ''),
+      };
+    });
+}

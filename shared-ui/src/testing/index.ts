@@ -9,7 +9,17 @@ export {
   makeStatistics,
 } from './fixtures';
 export { apiAudit, apiCompanyAuditor, apiTargetCompany, apiUser } from './api-fixtures';
-export { API_ORIGIN, apiServer, bare, fails, file, ok, onApi, withBody } from './api-server';
+export {
+  API_ORIGIN,
+  apiServer,
+  bare,
+  fails,
+  file,
+  formParts,
+  ok,
+  onApi,
+  withBody,
+} from './api-server';
 export { calendarOf } from './date-field';
 export { enterText } from './enter-text';
 export { nameStartingWith } from './names';

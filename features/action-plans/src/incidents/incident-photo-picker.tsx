@@ -1,43 +1,71 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { INCIDENT_TEXT as text, formatFileSizeKb } from '@verity/shared-api';
 import {
   Button,
   IconButton,
   PICKABLE_IMAGE_TYPES,
+  asPicked,
   hasTouchScreen,
   pickImages,
+  prepareTakenPhotos,
+  type DraftImage,
   type RefusedFile,
 } from '@verity/shared-ui';
 
 export interface IncidentPhotoPickerProps {
-  photos: File[];
-  onChange: (photos: File[]) => void;
+  photos: DraftImage[];
+  onChange: (photos: DraftImage[]) => void;
   disabled?: boolean;
+  /** Told while photos from the camera are being prepared, so nothing is sent without them. */
+  onPreparingChange?: (preparing: boolean) => void;
   /** The picker's heading: "Photos" on the report, "Add more photos" once some are sent. */
   label?: string;
 }
 
 /**
  * Photos from the files or the camera, under the remarks' rules (images only, the size and count
- * limits): a file the server would refuse is left out at once, with why.
+ * limits; a photo taken here scaled down with the device's capture record): a file the server would
+ * refuse is left out at once, with why.
  */
 export function IncidentPhotoPicker({
   photos,
   onChange,
   disabled,
   label = text.photos,
+  onPreparingChange,
 }: IncidentPhotoPickerProps) {
   const [refused, setRefused] = useState<RefusedFile[]>([]);
+  const [preparing, setPreparing] = useState(0);
   const [touch] = useState(hasTouchScreen);
   const fileInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
+  // The photos as of now, for a photo that finishes preparing after others were added or removed.
+  const latest = useRef(photos);
+  latest.current = photos;
+  useEffect(() => onPreparingChange?.(preparing > 0), [preparing, onPreparingChange]);
 
-  function add(list: FileList | null, input: HTMLInputElement) {
-    if (!list || list.length === 0) return;
-    const { taken, refused: left } = pickImages(photos, Array.from(list), (file) => file);
+  function add(images: DraftImage[]) {
+    const { taken, refused: left } = pickImages(latest.current, images, (image) => image.file);
+    latest.current = taken;
     onChange(taken);
     setRefused(left);
+  }
+
+  function addFiles(input: HTMLInputElement) {
+    if (input.files && input.files.length > 0) add(Array.from(input.files, asPicked));
     input.value = '';
+  }
+
+  async function addTaken(input: HTMLInputElement) {
+    const files = Array.from(input.files ?? []);
+    input.value = '';
+    if (files.length === 0) return;
+    setPreparing((count) => count + 1);
+    try {
+      add(await prepareTakenPhotos(files));
+    } finally {
+      setPreparing((count) => count - 1);
+    }
   }
 
   return (
@@ -51,7 +79,7 @@ export function IncidentPhotoPicker({
           multiple
           hidden
           aria-label={text.photosInput}
-          onChange={(event) => add(event.target.files, event.target)}
+          onChange={(event) => addFiles(event.target)}
         />
         <Button variant="secondary" disabled={disabled} onClick={() => fileInput.current?.click()}>
           {text.addPhotos}
@@ -65,11 +93,12 @@ export function IncidentPhotoPicker({
               capture="environment"
               hidden
               aria-label={text.cameraInput}
-              onChange={(event) => add(event.target.files, event.target)}
+              onChange={(event) => void addTaken(event.target)}
             />
             <Button
               variant="secondary"
               disabled={disabled}
+              loading={preparing > 0}
               onClick={() => cameraInput.current?.click()}
             >
               {text.takePhoto}
@@ -80,7 +109,7 @@ export function IncidentPhotoPicker({
       <p className="vui-incidents__muted">{text.photosHint}</p>
       {photos.length > 0 ? (
         <ul className="vui-incidents__files" aria-label={text.selectedPhotos}>
-          {photos.map((file, index) => (
+          {photos.map(({ file }, index) => (
             <li key={`${file.name}-${index}`} className="vui-incidents__file">
               <span className="vui-incidents__file-name">{file.name}</span>
               <span className="vui-incidents__muted">{formatFileSizeKb(file.size)}</span>

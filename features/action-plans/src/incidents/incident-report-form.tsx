@@ -38,6 +38,8 @@ export interface IncidentReportFormProps {
   /** Sends the checked values; a thrown error is shown above the buttons. */
   onSend: (values: IncidentValues) => Promise<void>;
   onCancel?: () => void;
+  /** Something the report waits for (photos being prepared): the form is not sent meanwhile. */
+  busy?: boolean;
   /** What goes between the fields and the buttons (a new report's photos). */
   children?: (sending: boolean) => ReactNode;
 }
@@ -51,6 +53,7 @@ export function IncidentReportForm({
   submitLabel,
   onSend,
   onCancel,
+  busy = false,
   children,
 }: IncidentReportFormProps) {
   const id = useId();
@@ -62,6 +65,7 @@ export function IncidentReportForm({
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     const occurred = new Date(values.occurredAt);
     const checked = checkIncident({
       ...values,
@@ -175,7 +179,7 @@ export function IncidentReportForm({
             {text.cancelCorrection}
           </Button>
         ) : null}
-        <Button type="submit" loading={sending}>
+        <Button type="submit" loading={sending} disabled={busy}>
           {submitLabel}
         </Button>
       </div>

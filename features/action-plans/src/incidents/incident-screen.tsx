@@ -37,6 +37,7 @@ import {
   formatDate,
   isNotFound,
   toast,
+  type DraftImage,
   type PageTrail,
 } from '@verity/shared-ui';
 import '@verity/shared-ui/src/styles/screen.css';
@@ -184,7 +185,8 @@ function Clocks({ incident }: { incident: Incident }) {
 /** The report as sent, corrected in place by the company while the incident is open. */
 function Report({ incident, canAddPhotos }: { incident: Incident; canAddPhotos: boolean }) {
   const queryClient = useQueryClient();
-  const [photos, setPhotos] = useState<File[]>([]);
+  const [photos, setPhotos] = useState<DraftImage[]>([]);
+  const [preparing, setPreparing] = useState(false);
   const [correcting, setCorrecting] = useState(false);
   const upload = useMutation({
     mutationFn: () => addIncidentPhotos(incident.id, photos),
@@ -286,9 +288,10 @@ function Report({ incident, canAddPhotos }: { incident: Incident; canAddPhotos: 
             photos={photos}
             onChange={setPhotos}
             disabled={upload.isPending}
+            onPreparingChange={setPreparing}
           />
           {photos.length > 0 ? (
-            <Button loading={upload.isPending} onClick={() => upload.mutate()}>
+            <Button loading={upload.isPending} disabled={preparing} onClick={() => upload.mutate()}>
               {text.sendPhotos}
             </Button>
           ) : null}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { ATTACHMENT_NOT_AN_IMAGE, INCIDENT_CATEGORY_UNKNOWN } from '@verity/shared-api';
-import { ok, onApi, renderScreen, testUser } from '@verity/shared-ui/src/testing';
+import { formParts, ok, onApi, renderScreen, testUser } from '@verity/shared-ui/src/testing';
 import { ReportIncidentScreen } from './report-incident-screen';
 import { makeIncident } from './incident-fixtures';
 
@@ -68,10 +68,10 @@ describe('ReportIncidentScreen', () => {
     await userEvent.clear(screen.getByLabelText(/People affected/));
     await userEvent.type(screen.getByLabelText(/People affected/), '2');
     await userEvent.type(screen.getByLabelText(/Immediate actions/), 'Line locked out.');
-    const photo = new File(['jpeg'], 'pulley.jpg', { type: 'image/jpeg' });
+    const photo = new File([new Uint8Array(4096)], 'pulley.jpg', { type: 'image/jpeg' });
     await userEvent.upload(screen.getByLabelText('Photo from the camera'), photo);
     expect(
-      within(screen.getByRole('list', { name: 'Photos to send' })).getByText('pulley.jpg'),
+      within(await screen.findByRole('list', { name: 'Photos to send' })).getByText('pulley.jpg'),
     ).toBeVisible();
 
     await userEvent.click(screen.getByRole('button', { name: 'Report incident' }));
@@ -90,6 +90,13 @@ describe('ReportIncidentScreen', () => {
       }),
     );
     expect(photos).toHaveBeenCalledTimes(1);
+    // A photo taken here without a capture time of its own goes with the device's record of it,
+    // as a remark's does.
+    const parts = formParts(photos.mock.calls[0]![0].body);
+    expect(parts.map(({ name }) => name)).toEqual(['deviceCapture', 'documents']);
+    expect(JSON.parse(parts[0]!.text)).toEqual({
+      capturedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/),
+    });
   });
 
   it('says what is missing before sending, and leaves out a file that is not an image', async () => {

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import { INCIDENT_TEXT as text, type IncidentValues } from '@verity/shared-api';
 import { addIncidentPhotos, getErrorText, reportIncident } from '@verity/shared-api/calls';
-import { PageHeader, toast, type PageTrail } from '@verity/shared-ui';
+import { PageHeader, toast, type DraftImage, type PageTrail } from '@verity/shared-ui';
 import { IncidentPhotoPicker } from './incident-photo-picker';
 import { IncidentReportForm } from './incident-report-form';
 import './incidents.css';
@@ -28,7 +28,8 @@ export function ReportIncidentScreen({
 }: ReportIncidentScreenProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [photos, setPhotos] = useState<File[]>([]);
+  const [photos, setPhotos] = useState<DraftImage[]>([]);
+  const [preparing, setPreparing] = useState(false);
 
   async function send(values: IncidentValues) {
     let incident = await reportIncident(targetCompanyId, values);
@@ -49,9 +50,14 @@ export function ReportIncidentScreen({
     <div className="vui-incidents">
       <PageHeader title={text.report} description={text.reportIntro} trail={trail} />
       <div className="vui-incidents__panel">
-        <IncidentReportForm submitLabel={text.send} onSend={send}>
+        <IncidentReportForm submitLabel={text.send} onSend={send} busy={preparing}>
           {(sending) => (
-            <IncidentPhotoPicker photos={photos} onChange={setPhotos} disabled={sending} />
+            <IncidentPhotoPicker
+              photos={photos}
+              onChange={setPhotos}
+              disabled={sending}
+              onPreparingChange={setPreparing}
+            />
           )}
         </IncidentReportForm>
       </div>
