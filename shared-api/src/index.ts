@@ -383,7 +383,12 @@ export {
   gapItemName,
 } from './domain/bulk-changes';
 export type { BulkChangeKind } from './domain/bulk-changes';
-export { LIVE_CHANGE_EVENT, LIVE_EVENTS_PATH, LIVE_RESYNC_EVENT } from './domain/live';
+export {
+  LIVE_CHANGE_EVENT,
+  LIVE_EVENTS_PATH,
+  LIVE_NOTICE_EVENT,
+  LIVE_RESYNC_EVENT,
+} from './domain/live';
 export type { RemarkChange, RemarkDocument, RemarkPayload } from './calls/remarks';
 export type { CsvExport } from './calls/csv-export';
 export type { ReportFile, ReportRequest } from './calls/reports';

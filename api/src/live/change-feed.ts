@@ -3,6 +3,7 @@
 // process), and the feed hands each change to the streams of the users who may see its plan.
 import type { LiveChange, SessionUser } from '@verity/shared-api/src/server';
 import { isUuid } from '../uuid';
+import { parseBellNotice } from './bell-notices';
 
 /** The channel migration 0028's trigger notifies on. */
 export const CHANGES_CHANNEL = 'verity_changes';
@@ -63,6 +64,8 @@ export function mayHear(user: SessionUser, notice: ChangeNotice): boolean {
 
 export interface FeedSubscriber {
   change(change: LiveChange): void;
+  /** The reader's bell has something new (docs/decisions/0107-the-bell-live.md). */
+  notification(): void;
   /** Changes may have been missed: whatever the screen shows should be read again. */
   resync(): void;
   /**
@@ -152,6 +155,23 @@ export class ChangeFeed {
 
   missed(): void {
     for (const watcher of this.watchers) watcher.missed();
+    this.resyncStreams();
+  }
+
+  /**
+   * One notification from the database of the bell's new rows: told to the streams of the user
+   * (the membership) they are for, and nobody else's, whatever the session; a stream follows its
+   * membership as it is now (`follow`), as the bell's own route reads by it.
+   */
+  publishNotice(payload: string): void {
+    const userId = parseBellNotice(payload);
+    if (!userId) return;
+    for (const [subscriber, { user }] of this.subscribers)
+      if (user._id === userId) subscriber.notification();
+  }
+
+  /** Notices may have been missed: every stream reads again what it shows, its bell too. */
+  resyncStreams(): void {
     for (const subscriber of this.subscribers.keys()) subscriber.resync();
   }
 

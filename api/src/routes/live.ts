@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   API_TOKEN_MESSAGES,
   LIVE_CHANGE_EVENT,
+  LIVE_NOTICE_EVENT,
   LIVE_RESYNC_EVENT,
   liveSchemas,
 } from '@verity/shared-api/src/server';
@@ -25,7 +26,10 @@ export const STREAMS_PER_USER = 10;
 /** What a refused stream is told to wait: about as long as the browser waits before it tries again. */
 const REFUSED_RETRY_SECONDS = 30;
 
-/** `GET /events`: what changed in the plans the caller may see, as server-sent events (docs/api.md "Live updates"). */
+/**
+ * `GET /events`: what changed in the plans the caller may see, and that their bell has something
+ * new, as server-sent events (docs/api.md "Live updates").
+ */
 const liveRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/events',
@@ -40,7 +44,8 @@ const liveRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         description:
           `Each '${LIVE_CHANGE_EVENT}' event names a plan and, when one, its gap, with the version ` +
           'written, the author and the company: ids only, what changed is read through the routes ' +
-          `that show it. '${LIVE_RESYNC_EVENT}' says changes may have been missed. The stream ends ` +
+          `that show it. '${LIVE_NOTICE_EVENT}' says the caller's bell has something new. ` +
+          `'${LIVE_RESYNC_EVENT}' says changes may have been missed. The stream ends ` +
           `after ${STREAM_LIFETIME_MS / 60_000} minutes and the browser opens it again; it ends at ` +
           'once when its session or membership ends. At most ' +
           `${STREAMS_PER_USER} streams per person are open at once (429 past them).`,
@@ -69,6 +74,7 @@ const liveRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       // Counted and subscribed in one step (nothing awaited between), so parallel opens keep the cap.
       const unsubscribe = feed.subscribe(request.user, request.sessionId, {
         change: (change) => send({ event: LIVE_CHANGE_EVENT, data: change }),
+        notification: () => send({ event: LIVE_NOTICE_EVENT, data: {} }),
         resync: () => send({ event: LIVE_RESYNC_EVENT, data: {} }),
         close: () => sse.close(),
       });

@@ -1,11 +1,19 @@
 // Live updates over real connections: `GET /events` streams, to everyone who may see a plan and to
-// no one else, one event per write with the ids and version it wrote; signed out is 401, an expired
-// access cookie 403 (the browser refreshes and opens the stream again); closing the API ends them.
+// no one else, one event per write with the ids and version it wrote, and to a user alone that
+// their bell has something new; signed out is 401, an expired access cookie 403 (the browser
+// refreshes and opens the stream again); closing the API ends them.
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { LIVE_CHANGE_EVENT, type LiveChange, type UserType } from '@verity/shared-api/src/server';
+import {
+  LIVE_CHANGE_EVENT,
+  LIVE_NOTICE_EVENT,
+  LIVE_RESYNC_EVENT,
+  type LiveChange,
+  type UserType,
+} from '@verity/shared-api/src/server';
 import { startMailCatcher, type MailCatcher } from '../../../tooling/mail/mail-catcher';
 import { encodeAccessToken } from '../../src/auth/access-token';
+import type { Queryable } from '../../src/db';
 import { STREAMS_PER_USER } from '../../src/routes/live';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../src/auth/session-cookies';
 import { buildTestApp, TEST_REDIRECT_URI } from '../support/app';
@@ -48,6 +56,9 @@ const changesIn = (stream: EventStream): LiveChange[] =>
   stream.events
     .filter((event) => event.event === LIVE_CHANGE_EVENT)
     .map((event) => JSON.parse(event.data) as LiveChange);
+
+const noticesIn = (stream: EventStream) =>
+  stream.events.filter((event) => event.event === LIVE_NOTICE_EVENT);
 
 const isChange = (expected: Partial<LiveChange>) => (event: StreamEvent) => {
   if (event.event !== LIVE_CHANGE_EVENT) return false;
@@ -350,6 +361,112 @@ describe.each(databaseKinds)('live updates on %s', (kind) => {
         expect.objectContaining({ actionPlanId: planId, gapId: gap!.id, version: 1 }),
       ]),
     );
+  });
+
+  /**
+   * Waits until this process has passed on the bell notices of `userIds` (they come in commit order,
+   * so any earlier notice has been passed on too), then ends what each stream is told with a resync.
+   */
+  async function noticesSettled(
+    streams: EventStream[],
+    heard: jest.SpiedFunction<typeof app.changeFeed.publishNotice>,
+    userIds: string[],
+  ) {
+    const heardFor = () =>
+      heard.mock.calls.map(([payload]) => (JSON.parse(payload) as { u: string }).u);
+    await waitFor(
+      () => userIds.every((id) => heardFor().includes(id)),
+      'the bell notices to be heard',
+    );
+    app.changeFeed.resyncStreams();
+    await Promise.all(
+      streams.map((stream) =>
+        stream.waitFor((event) => event.event === LIVE_RESYNC_EVENT, 'the end marker'),
+      ),
+    );
+  }
+
+  it("tells each person their own bell's new notices, and nobody else's", async () => {
+    const heard = jest.spyOn(app.changeFeed, 'publishNotice');
+    try {
+      const streams = await followAll();
+      // Acme Steel's owner reports an incident: its client's and firms' members are told, not the
+      // author, not a viewer of the company, nor another client or its company.
+      const reported = await world.as.companyOwner({
+        method: 'POST',
+        url: `/api/v1/target-company/${world.acmeId}/incidents`,
+        payload: {
+          category: 'spillOrRelease',
+          severity: 'high',
+          occurredAt: new Date(Date.now() - 60 * 60_000).toISOString(),
+          location: 'Tank farm B',
+          description: 'About 2,000 litres of diesel leaked from a cracked valve into the bund.',
+          peopleAffected: 0,
+          immediateActions: 'Valve isolated; spill absorbed.',
+        },
+      });
+      expect(reported.statusCode).toBe(201);
+      const incidentId = reported.json<{ data: { incident: { id: string } } }>().data.incident.id;
+      const told = (
+        await app.db.query<{ user_id: string }>(
+          'SELECT DISTINCT user_id FROM notifications WHERE incident_id = $1',
+          [incidentId],
+        )
+      ).rows.map((row) => row.user_id);
+      await noticesSettled(Object.values(streams), heard, told);
+
+      const toldFollowers = EVERY_FOLLOWER.filter((who) =>
+        told.includes(sessions.get(who)!.userId),
+      );
+      expect(toldFollowers).toEqual(
+        expect.arrayContaining(['clientOwner', 'clientViewer', 'auditorOwner', 'auditorViewer']),
+      );
+      expect(toldFollowers).not.toContain('companyOwner');
+      for (const who of EVERY_FOLLOWER)
+        expect([who, noticesIn(streams[who])]).toEqual([
+          who,
+          toldFollowers.includes(who) ? [{ event: LIVE_NOTICE_EVENT, data: '{}' }] : [],
+        ]);
+    } finally {
+      heard.mockRestore();
+    }
+  });
+
+  it('tells once per write whatever it wrote, and nothing of a write rolled back', async () => {
+    const heard = jest.spyOn(app.changeFeed, 'publishNotice');
+    try {
+      const client = await follow('clientOwner');
+      const company = await follow('companyViewer');
+      const other = await follow('otherClient');
+      const [clientOwner, companyViewer] = [
+        sessions.get('clientOwner')!.userId,
+        sessions.get('companyViewer')!.userId,
+      ];
+      const insert = (tx: Queryable, userIds: string[]) =>
+        tx.query(
+          `INSERT INTO notifications (user_id, kind, title, body, target_company_id)
+           SELECT u, 'remarkAdded', 'A remark', 'Someone added a remark.', $2
+           FROM unnest($1::uuid[]) AS u`,
+          [userIds, world.acmeId],
+        );
+      // Rolled back: nobody is told.
+      await expect(
+        app.db.transaction(async (tx) => {
+          await insert(tx, [clientOwner]);
+          throw new Error('the write fails after its notification');
+        }),
+      ).rejects.toThrow('the write fails');
+      // Two statements of one write, two rows each for one reader: one notice each.
+      await app.db.transaction(async (tx) => {
+        await insert(tx, [clientOwner, companyViewer, companyViewer]);
+        await insert(tx, [clientOwner]);
+      });
+      await noticesSettled([client, company, other], heard, [clientOwner, companyViewer]);
+
+      expect([client, company, other].map((stream) => noticesIn(stream).length)).toEqual([1, 1, 0]);
+    } finally {
+      heard.mockRestore();
+    }
   });
 
   // Last: it closes the API.

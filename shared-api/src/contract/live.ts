@@ -2,7 +2,7 @@
 // server-sent events telling the screens what changed. Events carry ids and versions only; the
 // screens read what they show again through the normal routes, so tenancy stays in those routes.
 import { Type, type Static } from '@sinclair/typebox';
-import { LIVE_CHANGE_EVENT, LIVE_RESYNC_EVENT } from '../domain/live';
+import { LIVE_CHANGE_EVENT, LIVE_NOTICE_EVENT, LIVE_RESYNC_EVENT } from '../domain/live';
 import { FileAnswer, Nullable, Uuid, errorAnswers, routeSchemas, signedInErrors } from './common';
 
 /** What changed: a plan, and its one gap when the write touched one (else several, or the plan itself). */
@@ -23,6 +23,7 @@ export const liveSchemas = routeSchemas({
     response: {
       200: FileAnswer(
         `text/event-stream: '${LIVE_CHANGE_EVENT}' events whose data is a LiveChange as JSON, ` +
+          `'${LIVE_NOTICE_EVENT}' when the reader's bell has something new (data {}), ` +
           `'${LIVE_RESYNC_EVENT}' when changes may have been missed, and comments as heartbeats`,
       ),
       ...signedInErrors,

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { SessionUser } from '@verity/shared-api/src/server';
 import { findLiveSessions } from '../../auth/memberships';
+import { NOTICES_CHANNEL } from '../../live/bell-notices';
 import { CHANGES_CHANNEL, ChangeFeed } from '../../live/change-feed';
 
 declare module 'fastify' {
@@ -17,7 +18,7 @@ declare module 'fastify' {
 
 /**
  * Listens to the database's change notifications from start to close
- * (docs/decisions/0054-live-updates.md). A listening connection that PostgreSQL loses is opened
+ * (docs/decisions/0054-live-updates.md), and to the bell's (docs/decisions/0107-the-bell-live.md). A listening connection that PostgreSQL loses is opened
  * again by the database layer, which then says changes may have been missed; every stream passes
  * that on. The streams also hear what the session lookups hear
  * (docs/decisions/0058-session-lookups-kept.md): a stream outlives the request that checked its
@@ -58,13 +59,21 @@ export default fp(
         feed.missed();
       },
     });
+    // The bell's new rows, to their user's own streams (docs/decisions/0107-the-bell-live.md).
+    const stopNotices = await fastify.db.listen(NOTICES_CHANNEL, {
+      onNotification: (payload) => feed.publishNotice(payload),
+      onMissed: () => {
+        fastify.log.warn('bell notices may have been missed; streams told to read again');
+        feed.resyncStreams();
+      },
+    });
     // Open streams never end by themselves: end them first, so closing does not wait for them.
     fastify.addHook('preClose', async () => {
       unwatch();
       feed.closeAll();
     });
     fastify.addHook('onClose', async () => {
-      await stop();
+      await Promise.all([stop(), stopNotices()]);
     });
   },
   { name: 'live-changes', dependencies: ['database', 'authentication'] },
