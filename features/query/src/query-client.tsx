@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 
 /**
  * A query client with Verity's defaults: a failed load shows its error at once with 'Try Again'
@@ -16,8 +16,22 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+const FrameQueryClient = createContext<QueryClient | undefined>(undefined);
+
+/**
+ * The query client of the frame around the area (the shell's, which holds the header bell's
+ * queries), or undefined outside one: TanStack Query is one copy in the page, so the area sees the
+ * frame's client through the provider it is mounted under, and keeps it once its own hides it.
+ */
+export const useFrameQueryClient = () => useContext(FrameQueryClient);
+
 /** Wraps an area's routes: the area's own query client, made once per mount. */
 export function AreaQueryProvider({ children }: { children: ReactNode }) {
   const [client] = useState(createQueryClient);
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const frame = useContext(QueryClientContext);
+  return (
+    <FrameQueryClient.Provider value={frame}>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </FrameQueryClient.Provider>
+  );
 }

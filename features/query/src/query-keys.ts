@@ -46,3 +46,14 @@ export const queryKeys = {
   gapIncidents: (gapId: string) => ['incident', 'gap', gapId] as const,
   incidentClocks: () => ['incident-clocks'] as const,
 };
+
+/**
+ * The header bell's queries, in the shell's own query client: the shell reads them, and each area's
+ * live updates invalidate them when the API says the bell has something new
+ * (docs/decisions/0107-the-bell-live.md).
+ */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  unreadCount: () => ['notifications', 'unread-count'] as const,
+  list: () => ['notifications', 'list'] as const,
+};

@@ -1,11 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, useQuery } from '@tanstack/react-query';
+import { AreaQueryProvider, notificationKeys } from '@verity/query';
 import { recordingClient } from '@verity/session/src/testing';
 import {
   FRESH_DASHBOARDS_MS,
   getClientDashboard,
   getTargetCompanyDashboard,
+  getUnreadCount,
 } from '@verity/shared-api/calls';
 import type { ActionPlanDetail, ChangeEntry, Gap, LiveChange } from '@verity/shared-api';
 import {
@@ -202,5 +204,78 @@ describe('live updates on a plan', () => {
       'no-cache',
     ]);
     jest.restoreAllMocks();
+  });
+});
+
+/** The header's bell as the shell holds it: its count in the frame's query client, outside the area's. */
+function FrameBell() {
+  const unread = useQuery({
+    queryKey: notificationKeys.unreadCount(),
+    queryFn: () => getUnreadCount(),
+  }).data;
+  return <p>{unread === undefined ? 'Bell loading' : `Bell: ${unread} unread`}</p>;
+}
+
+describe('live updates of the header bell', () => {
+  /** The shell's frame (renderScreen's client) with its bell, and the area inside with its own client. */
+  function renderFrame() {
+    const result = renderScreen(
+      <>
+        <FrameBell />
+        <AreaQueryProvider>
+          <LiveUpdates />
+        </AreaQueryProvider>
+      </>,
+      { path: '/client/portfolio', user: testUser({ _id: 'client-owner' }) },
+    );
+    const stream = FakeEventSource.opened[0]!;
+    act(() => stream.open());
+    return { ...result, stream };
+  }
+
+  it('reads the bell again when the stream says it has something new', async () => {
+    const count = onApi('get', 'notifications/unread-count', [
+      ok({ unread: 0 }),
+      ok({ unread: 1 }),
+    ]);
+    const { stream } = renderFrame();
+    expect(await screen.findByText('Bell: 0 unread')).toBeInTheDocument();
+    expect(stream.url).toBe('/api/v1/events');
+
+    act(() => stream.send('notice', {}));
+
+    expect(await screen.findByText('Bell: 1 unread')).toBeInTheDocument();
+    expect(count).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads the bell again after a break in the stream', async () => {
+    const count = onApi('get', 'notifications/unread-count', [
+      ok({ unread: 0 }),
+      ok({ unread: 2 }),
+    ]);
+    const { stream } = renderFrame();
+    expect(await screen.findByText('Bell: 0 unread')).toBeInTheDocument();
+
+    act(() => stream.send('resync', {}));
+
+    expect(await screen.findByText('Bell: 2 unread')).toBeInTheDocument();
+    expect(count).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves the bell alone for a change to a plan', async () => {
+    const count = onApi('get', 'notifications/unread-count', [
+      ok({ unread: 0 }),
+      ok({ unread: 1 }),
+    ]);
+    const { stream } = renderFrame();
+    expect(await screen.findByText('Bell: 0 unread')).toBeInTheDocument();
+
+    act(() => {
+      stream.send('change', change('asha'));
+      stream.send('notice', {});
+    });
+
+    expect(await screen.findByText('Bell: 1 unread')).toBeInTheDocument();
+    expect(count).toHaveBeenCalledTimes(2);
   });
 });

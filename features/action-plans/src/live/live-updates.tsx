@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@verity/query';
+import { notificationKeys, queryKeys, useFrameQueryClient } from '@verity/query';
 import { useSession } from '@verity/session';
 import {
   LIVE_CHANGE_EVENT,
   LIVE_EVENTS_PATH,
+  LIVE_NOTICE_EVENT,
   LIVE_RESYNC_EVENT,
   type ActionPlanDetail,
   type LiveChange,
@@ -62,32 +63,52 @@ export async function applyChange(
 }
 
 /**
+ * The header bell reads its count and list again (they live in the frame's query client, the
+ * shell's): its count is on screen, so read at once; the list, when the panel is closed, only
+ * marked stale (docs/decisions/0107-the-bell-live.md).
+ */
+export function refreshBell(frameClient: QueryClient | undefined): void {
+  if (!frameClient) return;
+  for (const queryKey of [notificationKeys.unreadCount(), notificationKeys.list()])
+    void frameClient.invalidateQueries({ queryKey });
+}
+
+/**
  * Mounted once in each area, inside its query client: follows the stream of changes
- * (docs/decisions/0054-live-updates.md).
+ * (docs/decisions/0054-live-updates.md) and of the bell's new notices.
  */
 export function LiveUpdates() {
   const queryClient = useQueryClient();
+  const frameClient = useFrameQueryClient();
   const ownUserId = useSession((state) => state.user?._id);
   const latest = useRef(new Map<string, number>());
   useEffect(() => {
+    const readAllAgain = () => {
+      readDashboardsFresh();
+      void queryClient.invalidateQueries();
+      refreshBell(frameClient);
+    };
     return followServerEvents(
       {
         onEvent(name, data) {
+          if (name === LIVE_NOTICE_EVENT) {
+            refreshBell(frameClient);
+            return;
+          }
           if (name === LIVE_RESYNC_EVENT) {
-            readDashboardsFresh();
-            void queryClient.invalidateQueries();
+            readAllAgain();
             return;
           }
           const change = parseChange(data);
           if (change) void applyChange(queryClient, change, ownUserId, latest.current);
         },
-        onStale: () => {
-          readDashboardsFresh();
-          void queryClient.invalidateQueries();
-        },
+        onStale: readAllAgain,
       },
-      { path: LIVE_EVENTS_PATH, eventNames: [LIVE_CHANGE_EVENT, LIVE_RESYNC_EVENT] },
+      {
+        path: LIVE_EVENTS_PATH,
+        eventNames: [LIVE_CHANGE_EVENT, LIVE_NOTICE_EVENT, LIVE_RESYNC_EVENT],
+      },
     );
-  }, [queryClient, ownUserId]);
+  }, [queryClient, frameClient, ownUserId]);
   return null;
 }

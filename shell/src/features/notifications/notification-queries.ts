@@ -6,6 +6,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
+import { notificationKeys } from '@verity/query';
 import { NOTIFICATIONS_PAGE_SIZE, UNREAD_COUNT_REFRESH_MS } from '@verity/shared-api';
 import {
   getUnreadCount,
@@ -18,15 +19,13 @@ import {
 export type NotificationPage = Awaited<ReturnType<typeof listNotifications>>;
 export type AppNotification = NotificationPage['notifications'][number];
 
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  unreadCount: () => ['notifications', 'unread-count'] as const,
-  list: () => ['notifications', 'list'] as const,
-};
+export { notificationKeys };
 
 /**
- * The bell's count: read again every `refreshMs` while the tab is visible, when the window gets the
- * focus back, and after the panel marks something read.
+ * The bell's count: read again when an area's live updates say the bell has something new
+ * (docs/decisions/0107-the-bell-live.md), and, should those be down or the page show no area, every
+ * `refreshMs` while the tab is visible; when the window gets the focus back, and after the panel
+ * marks something read.
  */
 export function useUnreadCount(refreshMs: number = UNREAD_COUNT_REFRESH_MS) {
   return useQuery({
