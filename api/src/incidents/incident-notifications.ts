@@ -10,7 +10,7 @@ import {
   type IncidentCategory,
   type SessionUser,
 } from '@verity/shared-api/src/server';
-import type { Queryable } from '../db';
+import type { Database, Queryable } from '../db';
 import type { MailMessage } from '../mail/mailer';
 import { notificationEmail, type NotificationText } from '../notifications/content';
 import {
@@ -228,6 +228,32 @@ export async function scanCompanyIncidents(
     if (incident) await notify(tx, outbox, 'incidentRootCauseLate', incident, null);
   }
   return rows.length;
+}
+
+/**
+ * Escalates at once, as the next daily scan would, every root-cause analysis late at `now` and not
+ * yet escalated, whatever the hour and whether the company's day was scanned: each once, as the
+ * scan does (`incident_notices`). An operator's `kill -USR2` asks for it (api/src/server.ts), and
+ * the browser tests so, since their stack's scan took its day at start.
+ */
+export async function escalateLateIncidents(
+  db: Database,
+  outbox: Outbox | null,
+  now: Date,
+): Promise<number> {
+  const { rows } = await db.query<{ target_company_id: string }>(
+    `SELECT DISTINCT i.target_company_id FROM incidents i
+     WHERE incident_root_cause_late(i, $1::timestamptz)
+       AND NOT EXISTS (SELECT 1 FROM incident_notices n
+         WHERE n.incident_id = i.id AND n.kind = 'incidentRootCauseLate')`,
+    [now.toISOString()],
+  );
+  let escalated = 0;
+  for (const { target_company_id } of rows)
+    escalated += await db.transaction((tx) =>
+      scanCompanyIncidents(tx, target_company_id, now, outbox),
+    );
+  return escalated;
 }
 
 /** The e-mail an incident job stands for now, or null when it should no longer go. */

@@ -673,6 +673,33 @@ describe('serious incidents', () => {
     );
   });
 
+  it('escalates at once, when asked, the root-cause analyses already late, and each only once', async () => {
+    const asked = await createTenant(app.db, 'Limpopo Citrus Packers', 'UTC', { digest: false });
+    const late = await reportAs(asked, report({ occurredAt: daysAgo(40), location: 'Packhouse' }));
+    const onTime = await reportAs(
+      asked,
+      report({ occurredAt: daysAgo(2), location: 'Cold store' }),
+    );
+    const escalations = async () =>
+      (
+        await app.db.query<{ incident_id: string; n: number }>(
+          `SELECT incident_id, count(*)::int AS n FROM notifications
+           WHERE incident_id = ANY($1::uuid[]) AND kind = 'incidentRootCauseLate'
+           GROUP BY incident_id`,
+          [[late.id, onTime.id]],
+        )
+      ).rows;
+    const told = [
+      ...members(asked, 'targetCompany', NOT_VIEWERS),
+      ...members(asked, 'client', NOT_VIEWERS),
+    ];
+
+    await app.notifications.escalateLateIncidents();
+    expect(await escalations()).toEqual([{ incident_id: late.id, n: told.length }]);
+    await app.notifications.escalateLateIncidents();
+    expect(await escalations()).toEqual([{ incident_id: late.id, n: told.length }]);
+  });
+
   it('escalates a late root-cause analysis once, on the day after its due day', async () => {
     const late = await createTenant(app.db, 'Zambezi Sugar Estates', 'UTC', { digest: false });
     const incident = await reportAs(late, report({ occurredAt: '2026-01-10T06:00:00Z' }));

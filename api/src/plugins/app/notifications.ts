@@ -10,6 +10,7 @@ import {
 } from '../../notifications/email-delivery';
 import { notifyGapEvent, type GapEvent } from '../../notifications/events';
 import {
+  escalateLateIncidents,
   notifyIncidentQuestion,
   notifyIncidentReported,
 } from '../../incidents/incident-notifications';
@@ -56,6 +57,11 @@ export interface Notifications {
   emailsQueued(): void;
   /** The daily scan and the Monday digests at `now` (the queue's worker runs it on its schedule). */
   scan(now?: Date): Promise<ScanResult & { digests: number }>;
+  /**
+   * The scan's escalation of late root-cause analyses, now rather than at the next scan hour:
+   * those already escalated are not told again (docs/decisions/0107-the-bell-live.md).
+   */
+  escalateLateIncidents(now?: Date): Promise<number>;
   /**
    * Starts working the queue: the scan on its schedule, the e-mails. When JOB_QUEUE is on, by the
    * server once it holds its port (a process that cannot listen, another Verity there, works nothing);
@@ -112,6 +118,11 @@ export default fp(
         await forgetDeliveries(db);
         await forgetOldDeliveries(db, now);
         return { ...result, digests };
+      },
+      async escalateLateIncidents(now = new Date()) {
+        const escalated = await escalateLateIncidents(db, outbox, now);
+        notifications.emailsQueued();
+        return escalated;
       },
       startWorkers: () => Promise.resolve(),
       queue,
