@@ -14,6 +14,11 @@ export const OFFLINE_CACHE_PREFIX = 'verity-';
 export const OFFLINE_ANSWERS_CACHE = `${OFFLINE_CACHE_PREFIX}answers`;
 /** localStorage: the id of the user who keeps plans on this device (no token, no data). */
 const OFFLINE_USER_KEY = 'verity.offline.user';
+/**
+ * localStorage: what the keeping user kept to read was already forgotten for another user, and the
+ * keeping user has not signed in here since (so nothing of theirs is cached to forget again).
+ */
+const KEPT_FORGOTTEN_KEY = 'verity.offline.forgotten';
 /** localStorage: a sign-out made offline, sent to the server when the network is back. */
 const SIGN_OUT_PENDING_KEY = 'verity.offline.sign-out';
 
@@ -39,6 +44,19 @@ export function setOfflineUserId(userId: string | undefined): void {
   }
 }
 
+export function keptDataForgotten(): boolean {
+  return storage()?.getItem(KEPT_FORGOTTEN_KEY) === '1';
+}
+
+export function setKeptDataForgotten(forgotten: boolean): void {
+  try {
+    if (forgotten) storage()?.setItem(KEPT_FORGOTTEN_KEY, '1');
+    else storage()?.removeItem(KEPT_FORGOTTEN_KEY);
+  } catch {
+    // Nothing to remember it in: the next other user's sign-in forgets again, which is harmless.
+  }
+}
+
 export function signOutPending(): boolean {
   return storage()?.getItem(SIGN_OUT_PENDING_KEY) === '1';
 }
@@ -56,6 +74,7 @@ export function setSignOutPending(pending: boolean): void {
 export async function wipeDeviceData(): Promise<void> {
   clearAllDrafts();
   setOfflineUserId(undefined);
+  setKeptDataForgotten(false);
   const work: Promise<unknown>[] = [];
   if (typeof indexedDB !== 'undefined') {
     work.push(

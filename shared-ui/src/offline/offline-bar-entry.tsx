@@ -2,7 +2,7 @@
 // IndexedDB, load only for the user who keeps plans on this device
 // (docs/decisions/0101-offline-field-app.md).
 import { lazy, Suspense, useEffect } from 'react';
-import { offlineUserId } from '@verity/session';
+import { keptDataForgotten, offlineUserId, setKeptDataForgotten } from '@verity/session';
 import { loadOffline, useKeepsOffline } from './use-offline-work';
 
 const OutboxBar = lazy(() =>
@@ -22,7 +22,13 @@ export function OfflineBar({ userId }: OfflineBarProps) {
   const keeps = useKeepsOffline(userId);
   const keeper = offlineUserId();
   useEffect(() => {
-    if (keeper && keeper !== userId) void loadOffline().then((module) => module.forgetOtherUser());
+    // The keeping user is back: what they keep to read is cached again, to forget for the next.
+    if (keeper === userId) setKeptDataForgotten(false);
+    // Another user: forgotten once, not at each sign-in of every other user of a shared device.
+    else if (keeper && !keptDataForgotten())
+      void loadOffline()
+        .then((module) => module.forgetOtherUser())
+        .then(() => setKeptDataForgotten(true));
   }, [keeper, userId]);
   if (!keeps) return null;
   return (
