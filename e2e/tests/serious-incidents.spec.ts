@@ -146,6 +146,20 @@ atBothSizes(
       await expectFitsWidth(page, 'incident page');
       await screenshot(page, `incident-page-company-${size}`);
 
+      // A second person was hurt: the company corrects its report in place.
+      await page.getByRole('button', { name: 'Correct the report' }).click();
+      const correction = region(page, 'Correct the report');
+      await expect(correction.getByLabel(/^Where/)).toHaveValue(where);
+      await correction.getByLabel(/^People affected/).fill('2');
+      await expectFitsWidth(page, 'correct the report');
+      await screenshot(page, `incident-correction-${size}`);
+      await correction.getByRole('button', { name: 'Save the correction' }).click();
+      await expect(page.getByText(/^Report corrected/)).toBeVisible();
+      await expect(
+        region(page, 'What happened').getByRole('definition').filter({ hasText: /^2$/ }),
+      ).toBeVisible();
+      await expect(clocks.getByText('Lender notified in time')).toBeVisible();
+
       await screenshot(client, `incident-bell-client-${size}`);
       await notice.getByRole('link').click();
       await expect(client).toHaveURL(
