@@ -149,6 +149,19 @@ export async function grievanceRegister(
      ORDER BY g.received_on DESC, g.recorded_at DESC, g.id`,
     rowParams,
   );
+  return { grievances, counts: await grievanceCounts(db, from, params) };
+}
+
+/**
+ * The counts of the grievances `from` picks (over `g`; `$1` is the moment lateness is judged at):
+ * open, late, by category, and by month of receipt with their categories and late ones. The
+ * registers' counts and the annual monitoring report's figures.
+ */
+export async function grievanceCounts(
+  db: Queryable,
+  from: string,
+  params: unknown[],
+): Promise<GrievanceRegister['counts']> {
   const { rows: groups } = await db.query<{
     month: string;
     category: string;
@@ -183,7 +196,7 @@ export async function grievanceRegister(
     month.late += group.late;
     month.byCategory[group.category] = group.total;
   }
-  return { grievances, counts };
+  return counts;
 }
 
 /** The company's settings: its targets (or the defaults) and who sees complainants' identities. */
