@@ -11,12 +11,15 @@ import {
   REPORT_SECTIONS,
   REPORT_SECTIONS_EMPTY,
   REPORT_STALE,
+  INCIDENT_CATEGORIES,
   endedPeriods,
   may,
   reportState,
   type CompanyReports,
   type MonitoringReport,
   type ReportFigures,
+  type ReportGrievanceFigures,
+  type ReportIncidentFigures,
   type ReportPortfolioRow,
   type ReportReviewInput,
   type ReportRuleValue,
@@ -28,6 +31,7 @@ import {
 import { planStatisticsSql } from '../action-plans/derived-sql';
 import type { Queryable } from '../db';
 import { invalid, notFound } from '../errors';
+import { grievanceCounts } from '../grievances/grievances';
 import { conflict } from '../organisations/messages';
 import { closedAtSql } from '../reports/report-data';
 
@@ -228,8 +232,9 @@ export async function reportFigures(
     [targetCompanyId, period.start, period.end],
   );
   const row = rows[0]!;
+  const asOf = new Date(row.as_of);
   return {
-    asOf: new Date(row.as_of).toISOString(),
+    asOf: asOf.toISOString(),
     totalItems: row.totalGaps,
     openItems: row.openGaps,
     overdueItems: row.overdueGaps,
@@ -237,7 +242,95 @@ export async function reportFigures(
     completionPercentage: row.completionPercentage,
     closuresInPeriod: row.closures,
     evidenceInPeriod: row.evidence,
+    incidents: await incidentFigures(db, targetCompanyId, period, asOf),
+    grievances: await grievanceFigures(db, targetCompanyId, period, asOf),
   };
+}
+
+/**
+ * The serious incidents whose event fell in the period (the company's days), by category and
+ * severity: the lender notified in time and the root cause late by the functions of migration 0056
+ * (lateness as at `asOf`), and those still open at the period's end.
+ */
+async function incidentFigures(
+  db: Queryable,
+  targetCompanyId: string,
+  period: { start: string; end: string },
+  asOf: Date,
+): Promise<ReportIncidentFigures> {
+  const { rows } = await db.query<{
+    category: ReportIncidentFigures['byCategory'][number]['category'];
+    severity: string;
+    total: number;
+    notifiedInTime: number;
+    rootCauseLate: number;
+    openAtPeriodEnd: number;
+  }>(
+    `WITH bounds AS (
+       SELECT ($2::date)::timestamp AT TIME ZONE tc.time_zone AS start,
+         ($3::date + 1)::timestamp AT TIME ZONE tc.time_zone AS finish
+       FROM target_companies tc WHERE tc.id = $1
+     )
+     SELECT i.category, i.severity, count(*)::int AS total,
+       count(*) FILTER (WHERE incident_notified_in_time(i))::int AS "notifiedInTime",
+       count(*) FILTER (WHERE incident_root_cause_late(i, $4::timestamptz))::int AS "rootCauseLate",
+       count(*) FILTER (WHERE i.closed_at IS NULL OR i.closed_at >= b.finish)::int
+         AS "openAtPeriodEnd"
+     FROM incidents i CROSS JOIN bounds b
+     WHERE i.target_company_id = $1 AND i.occurred_at >= b.start AND i.occurred_at < b.finish
+     GROUP BY i.category, i.severity`,
+    [targetCompanyId, period.start, period.end, asOf.toISOString()],
+  );
+  const empty = () => ({
+    total: 0,
+    bySeverity: {} as Record<string, number>,
+    notifiedInTime: 0,
+    rootCauseLate: 0,
+    openAtPeriodEnd: 0,
+  });
+  const add = (counts: ReturnType<typeof empty>, group: (typeof rows)[number]) => {
+    counts.total += group.total;
+    counts.bySeverity[group.severity] = (counts.bySeverity[group.severity] ?? 0) + group.total;
+    counts.notifiedInTime += group.notifiedInTime;
+    counts.rootCauseLate += group.rootCauseLate;
+    counts.openAtPeriodEnd += group.openAtPeriodEnd;
+  };
+  const figures: ReportIncidentFigures = { ...empty(), byCategory: [] };
+  for (const category of INCIDENT_CATEGORIES) {
+    const groups = rows.filter((group) => group.category === category);
+    if (groups.length === 0) continue;
+    const counts = empty();
+    for (const group of groups) {
+      add(counts, group);
+      add(figures, group);
+    }
+    figures.byCategory.push({ category, ...counts });
+  }
+  return figures;
+}
+
+/**
+ * The grievances received in the period: the registers' own counts (by month and category, late by
+ * `grievance_late` as at `asOf`), and the closed ones with the complainant's response.
+ */
+async function grievanceFigures(
+  db: Queryable,
+  targetCompanyId: string,
+  period: { start: string; end: string },
+  asOf: Date,
+): Promise<ReportGrievanceFigures> {
+  const inPeriod = (first: number) => `FROM grievances g WHERE g.target_company_id = $${first}
+    AND g.received_on >= $${first + 1}::date AND g.received_on <= $${first + 2}::date`;
+  const place = [targetCompanyId, period.start, period.end];
+  const counts = await grievanceCounts(db, inPeriod(2), [asOf.toISOString(), ...place]);
+  const { rows } = await db.query<{ response: string; closed: number }>(
+    `SELECT g.complainant_response AS response, count(*)::int AS closed
+     ${inPeriod(1)} AND g.closed_on IS NOT NULL GROUP BY 1 ORDER BY 1`,
+    place,
+  );
+  const byResponse: Record<string, number> = {};
+  for (const row of rows) byResponse[row.response] = row.closed;
+  return { ...counts, closed: counts.total - counts.open, byResponse };
 }
 
 /** Only the known sections, in their order (a stored object may carry nothing else either). */

@@ -9,6 +9,8 @@ import {
   REPORT_STATES,
   REPORT_STATUSES,
 } from '../domain/monitoring-reports';
+import { INCIDENT_CATEGORIES } from '../domain/incidents';
+import { GrievanceCounts } from './grievances';
 import {
   FileAnswer,
   IsoDate,
@@ -47,6 +49,35 @@ export type ReportRule = Static<typeof ReportRule>;
 
 export const MonitoringPeriod = Type.Object({ start: Day, end: Day, dueOn: Day });
 
+/** The clocks of the period's incidents of one category, or of all (docs/decisions/0106). */
+const IncidentClockCounts = {
+  total: Count,
+  bySeverity: Type.Record(Type.String(), Count, { description: 'severity → incidents' }),
+  notifiedInTime: Count,
+  rootCauseLate: Count,
+  openAtPeriodEnd: Count,
+};
+
+/** The serious incidents whose event fell in the period (the company's days). */
+export const ReportIncidentFigures = Type.Object({
+  ...IncidentClockCounts,
+  byCategory: Type.Array(
+    Type.Object({ category: oneOf(INCIDENT_CATEGORIES), ...IncidentClockCounts }),
+    { description: 'the categories with incidents, in the list’s order' },
+  ),
+});
+export type ReportIncidentFigures = Static<typeof ReportIncidentFigures>;
+
+/** The grievances received in the period: the register's counts, closed and the responses. */
+export const ReportGrievanceFigures = Type.Object({
+  ...GrievanceCounts.properties,
+  closed: Count,
+  byResponse: Type.Record(Type.String(), Count, {
+    description: 'the complainant’s response to the closed ones',
+  }),
+});
+export type ReportGrievanceFigures = Static<typeof ReportGrievanceFigures>;
+
 /** The ESAP's progress as the report shows it: as of now in a draft, as submitted in a version. */
 export const ReportFigures = Type.Object({
   asOf: IsoDate,
@@ -57,6 +88,9 @@ export const ReportFigures = Type.Object({
   completionPercentage: Type.Integer({ minimum: 0, maximum: 100 }),
   closuresInPeriod: Count,
   evidenceInPeriod: Count,
+  // Absent from a version submitted before the report counted them.
+  incidents: Type.Optional(ReportIncidentFigures),
+  grievances: Type.Optional(ReportGrievanceFigures),
 });
 export type ReportFigures = Static<typeof ReportFigures>;
 
