@@ -467,6 +467,8 @@ export type {
 export type {
   ReportRule,
   ReportFigures,
+  ReportIncidentFigures,
+  ReportGrievanceFigures,
   ReportVersion,
   ReportReview,
   ReportSummary,
@@ -502,6 +504,7 @@ export type {
   IncidentValues,
 } from './domain/incidents';
 export { INCIDENT_SEVERITY_LABELS, INCIDENT_TEXT } from './domain/incident-texts';
+export { REPORT_REGISTER_FIGURES_TEXT, reportMonthLabel } from './domain/report-figure-texts';
 export { INCIDENT_CARD_TEXT, INCIDENTS_LABEL } from './domain/incident-card-texts';
 export type { Incident, IncidentSummary, IncidentRegister } from './contract/incidents';
 

@@ -3,17 +3,26 @@
 // api/src/reports/report-pdf.ts), with the accepted version's narrative (the ESAP progress as
 // submitted first), its sign-off and its review trail in the writer's own fields.
 import {
+  REPORT_REGISTER_FIGURES_TEXT as figuresText,
   REPORT_SECTIONS,
   REPORT_SECTION_LABELS,
   type DateStyle,
   type MonitoringReport,
+  type ReportFigures,
+  type ReportSectionKey,
   type SessionUser,
 } from '@verity/shared-api/src/server';
 import type { Database } from '../db';
-import { findReportCompany, gatherReport, type ReportData } from '../reports/report-data';
+import {
+  findReportCompany,
+  gatherReport,
+  type ReportData,
+  type ReportNarrative,
+} from '../reports/report-data';
 import { writeReportPdf } from '../reports/report-pdf';
 import { formatDateTime, type ReportClock } from '../reports/report-text';
 import type { AttachmentStorage } from '../storage/attachment-storage';
+import { grievanceTables, incidentTables } from './register-figure-tables';
 
 /** The monitoring report's data with the accepted version's narrative, sign-off and trail. */
 export type AnnualReportData = ReportData &
@@ -27,6 +36,25 @@ const companyDay = (at: string, timeZone: string) =>
     month: '2-digit',
     day: '2-digit',
   }).format(new Date(at));
+
+/**
+ * The period's incident or grievance figures as submitted, under their section: tables, or a line
+ * when there were none. A version submitted before the report counted them prints its text alone.
+ */
+function registerFigures(
+  key: ReportSectionKey,
+  figures: ReportFigures,
+): Pick<ReportNarrative, 'tables' | 'after'> {
+  if (key === 'incidents' && figures.incidents)
+    return figures.incidents.total > 0
+      ? { tables: incidentTables(figures.incidents) }
+      : { after: figuresText.incidentsNone };
+  if (key === 'grievances' && figures.grievances)
+    return figures.grievances.total > 0
+      ? { tables: grievanceTables(figures.grievances) }
+      : { after: figuresText.grievancesNone };
+  return {};
+}
 
 /** The report's data: the monitoring report of its period, with the accepted version's additions. */
 export async function gatherAnnualReport(
@@ -88,6 +116,7 @@ export async function gatherAnnualReport(
       ...REPORT_SECTIONS.map((key) => ({
         title: REPORT_SECTION_LABELS[key],
         text: accepted.sections[key]?.trim() || 'Nothing reported.',
+        ...registerFigures(key, f),
       })),
     ],
     signOff: {

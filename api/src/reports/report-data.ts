@@ -151,10 +151,24 @@ export interface ReportEvidence {
   warnings: EvidenceWarning[];
 }
 
+/** A table printed under a narrative section's text: its columns' share of the width. */
+export interface ReportNarrativeTable {
+  title: string;
+  columns: { header: string; share: number; align?: 'left' | 'right' }[];
+  rows: { cells: string[]; total?: boolean }[];
+  note?: string;
+  /** The share of the page's width the table takes (all of it unless given). */
+  width?: number;
+}
+
 /** A narrative section of the report, filled in by the company or the lender. */
 export interface ReportNarrative {
   title: string;
   text: string;
+  /** Figures printed after the text (the annual report's incidents and grievances). */
+  tables?: ReportNarrativeTable[];
+  /** A line printed after the text, muted (such as 'No serious incident in the period.'). */
+  after?: string;
 }
 
 /** Who prepared and who reviewed the report, and when ('YYYY-MM-DD'). */

@@ -274,6 +274,25 @@ export function drawNarrative(pdf: ReportPdf) {
       page.ensureRoom(60);
       page.paragraph(section.title, { size: 10.5, bold: true });
       page.paragraph(section.text, { size: 9 });
+      if (section.after) page.note(section.after);
+      for (const table of section.tables ?? []) {
+        doc.y += 2;
+        page.ensureRoom(50);
+        page.paragraph(table.title, { size: 9, bold: true });
+        const shares = table.columns.reduce((sum, column) => sum + column.share, 0);
+        drawTable(
+          page,
+          table.columns.map((column) => ({
+            header: column.header,
+            width: (column.share / shares) * page.width * (table.width ?? 1),
+            align: column.align,
+          })),
+          table.rows.map((row) => ({ cells: row.cells, kind: row.total ? 'total' : 'row' })),
+          8,
+        );
+        doc.y += 3;
+        if (table.note) page.note(table.note);
+      }
       doc.y += 4;
     }
     return;
