@@ -53,12 +53,40 @@ atBothSizes((size) => {
     const reportPath = new URL(page.url()).pathname.replace('/target-company/', '');
     const reportId = reportPath.split('/').pop()!;
     await expect(page.getByRole('region', { name: 'ESAP progress' })).toContainText('ESAP items');
+    // A grievance received in the period (anonymous: the log tells no one) joins the figures.
+    const { report } = await apiData<{
+      report: { targetCompanyId: string; period: { start: string } };
+    }>(page.request, `monitoring-report/${reportId}`);
+    const start = new Date(`${report.period.start}T00:00:00Z`);
+    start.setUTCDate(start.getUTCDate() + 10);
+    const recorded = await page.request.post(
+      `/api/v1/target-company/${report.targetCompanyId}/grievances`,
+      {
+        data: {
+          channel: 'suggestionBox',
+          receivedOn: start.toISOString().slice(0, 10),
+          complainantType: 'contractorWorker',
+          category: 'healthAndSafety',
+          description: `No drinking water at the batching plant (${tag}).`,
+          anonymous: true,
+        },
+      },
+    );
+    expect(recorded.status(), await recorded.text()).toBe(201);
+    await page.reload();
+    const grievances = narrative(page).getByRole('region', {
+      name: 'Grievances received in the period',
+    });
+    await expect(grievances.getByRole('table')).toContainText('Health and safety');
     await narrative(page)
       .getByLabel('E&S management system')
       .fill(`ISO 14001 recertified in March; ESMS manual rev. 4 (${tag}).`);
     await narrative(page)
-      .getByLabel('Grievances')
+      .getByLabel('Grievances', { exact: true })
       .fill('Üç şikâyet alındı, hepsi 30 gün içinde kapatıldı. Trois plaintes, toutes closes.');
+    await expect(
+      narrative(page).getByRole('region', { name: 'Serious incidents in the period' }),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
     await screenshot(page, `annual-report-draft-${size}`);
     await page.getByRole('button', { name: 'Submit to the client' }).click();

@@ -1,11 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import { REPORT_CHANGES_NEED_COMMENT, type MonitoringReport } from '@verity/shared-api';
+import {
+  REPORT_CHANGES_NEED_COMMENT,
+  type MonitoringReport,
+  type ReportFigures,
+} from '@verity/shared-api';
 import { ok, onApi, renderScreen, withBody } from '@verity/shared-ui/src/testing';
 import { MonitoringReportScreen } from './monitoring-report-screen';
 
-const figures = {
+const figures: ReportFigures = {
   asOf: '2026-03-02T09:00:00.000Z',
   totalItems: 24,
   openItems: 9,
@@ -14,6 +18,43 @@ const figures = {
   completionPercentage: 50,
   closuresInPeriod: 7,
   evidenceInPeriod: 31,
+  incidents: {
+    total: 3,
+    bySeverity: { critical: 1, high: 1, medium: 1 },
+    notifiedInTime: 2,
+    rootCauseLate: 1,
+    openAtPeriodEnd: 2,
+    byCategory: [
+      {
+        category: 'fatality',
+        total: 1,
+        bySeverity: { critical: 1 },
+        notifiedInTime: 1,
+        rootCauseLate: 1,
+        openAtPeriodEnd: 1,
+      },
+      {
+        category: 'spillOrRelease',
+        total: 2,
+        bySeverity: { high: 1, medium: 1 },
+        notifiedInTime: 1,
+        rootCauseLate: 0,
+        openAtPeriodEnd: 1,
+      },
+    ],
+  },
+  grievances: {
+    total: 3,
+    open: 1,
+    late: 2,
+    closed: 2,
+    byCategory: { healthAndSafety: 2, land: 1 },
+    byMonth: [
+      { month: '2025-01', received: 2, late: 2, byCategory: { healthAndSafety: 1, land: 1 } },
+      { month: '2025-12', received: 1, late: 0, byCategory: { healthAndSafety: 1 } },
+    ],
+    byResponse: { satisfied: 1, notSatisfied: 1 },
+  },
 };
 
 function report(overrides: Partial<MonitoringReport> = {}): MonitoringReport {
@@ -38,6 +79,11 @@ function report(overrides: Partial<MonitoringReport> = {}): MonitoringReport {
 }
 
 const narrative = () => screen.getByRole('region', { name: 'Narrative' });
+/** The table's rows as the reader sees them: each row's cells' text. */
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
 
 describe('MonitoringReportScreen', () => {
   it('lets the company write the sections and submit them, with the figures of its ESAP beside', async () => {
@@ -144,5 +190,86 @@ describe('MonitoringReportScreen', () => {
         }),
       ),
     );
+  });
+
+  it("shows the period's incidents and grievances beside their sections, counts only", async () => {
+    onApi('get', 'monitoring-report/report-1', ok({ report: report() }));
+    const { container } = renderScreen(<MonitoringReportScreen reportId="report-1" />);
+    const incidents = await screen.findByRole('region', {
+      name: 'Serious incidents in the period',
+    });
+    expect(within(incidents).getByText('Lender notified in time').nextSibling).toHaveTextContent(
+      '2',
+    );
+    expect(within(incidents).getByText('Open at the period end').nextSibling).toHaveTextContent(
+      '2',
+    );
+    expect(rowsOf(within(incidents).getByRole('table'))).toEqual([
+      ['Category', 'Low', 'Medium', 'High', 'Critical', 'Reported'],
+      ['Fatality', '0', '0', '0', '1', '1'],
+      ['Spill or release', '0', '1', '1', '0', '2'],
+    ]);
+    const grievances = screen.getByRole('region', { name: 'Grievances received in the period' });
+    expect(within(grievances).getByText('Closed: not satisfied').nextSibling).toHaveTextContent(
+      '1',
+    );
+    expect(rowsOf(within(grievances).getByRole('table'))).toEqual([
+      ['Month', 'Received', 'Late', 'By category'],
+      ['Jan 2025', '2', '2', 'Health and safety 1 · Land and resettlement 1'],
+      ['Dec 2025', '1', '0', 'Health and safety 1'],
+    ]);
+    // Beside their own sections: the incidents' under Incidents, the grievances' under Grievances.
+    const follows = (first: Node, second: Node) =>
+      Boolean(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const incidentsBox = within(narrative()).getByLabelText('Incidents');
+    const grievancesBox = within(narrative()).getByLabelText('Grievances');
+    expect([follows(incidentsBox, incidents), follows(incidents, grievancesBox)]).toEqual([
+      true,
+      true,
+    ]);
+    expect([follows(grievancesBox, grievances)]).toEqual([true]);
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('says a version submitted before the report counted them has none of them', async () => {
+    const { incidents: _incidents, grievances: _grievances, ...older } = figures;
+    onApi(
+      'get',
+      'monitoring-report/report-1',
+      ok({
+        report: report({
+          status: 'accepted',
+          state: 'accepted',
+          versions: 1,
+          canEdit: false,
+          figures: older,
+        }),
+      }),
+    );
+    renderScreen(<MonitoringReportScreen reportId="report-1" />);
+    await screen.findByRole('region', { name: 'Serious incidents in the period' });
+    for (const name of ['Serious incidents in the period', 'Grievances received in the period'])
+      expect(screen.getByRole('region', { name })).toHaveTextContent(
+        'Not counted in this version: it was submitted before the report counted them.',
+      );
+  });
+
+  it('says when the period had no incident or grievance', async () => {
+    onApi(
+      'get',
+      'monitoring-report/report-1',
+      ok({
+        report: report({
+          figures: {
+            ...figures,
+            incidents: { ...figures.incidents!, total: 0, byCategory: [] },
+            grievances: { ...figures.grievances!, total: 0, byMonth: [] },
+          },
+        }),
+      }),
+    );
+    renderScreen(<MonitoringReportScreen reportId="report-1" />);
+    expect(await screen.findByText('No serious incident in the period.')).toBeVisible();
+    expect(screen.getByText('No grievance received in the period.')).toBeVisible();
   });
 });

@@ -37,6 +37,7 @@ import {
   type PageTrail,
 } from '@verity/shared-ui';
 import '@verity/shared-ui/src/styles/screen.css';
+import { RegisterFigures } from './register-figures';
 import { ReportStateBadge } from './report-state-badge';
 import './monitoring-reports.css';
 
@@ -273,6 +274,7 @@ export function MonitoringReportScreen({ reportId, trail }: MonitoringReportScre
                       </p>
                     </>
                   )}
+                  <RegisterFigures section={key} figures={data.figures} />
                   {sectionComment ? (
                     <p className="vui-reports__client-comment">
                       <strong>{text.clientComment}:</strong> {sectionComment}
