@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   GRIEVANCE_CATEGORIES,
   GRIEVANCE_CATEGORY_LABELS,
@@ -13,6 +14,16 @@ import {
   type ReportIncidentFigures,
   type ReportSectionKey,
 } from '@verity/shared-api';
+import './register-figures.css';
+
+/** A table that scrolls sideways on a phone, reachable by keyboard to scroll it. */
+function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="vui-reports__table-scroll" role="group" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
 
 function Counts({ rows }: { rows: [string, number][] }) {
   return (
@@ -39,7 +50,7 @@ function IncidentFigures({ figures }: { figures: ReportIncidentFigures }) {
           [text.openAtPeriodEnd, figures.openAtPeriodEnd],
         ]}
       />
-      <div className="vui-reports__table-scroll">
+      <TableScroll label={text.incidentsTitle}>
         <table className="vui-reports__table">
           <caption>{text.incidentsTitle}</caption>
           <thead>
@@ -69,7 +80,7 @@ function IncidentFigures({ figures }: { figures: ReportIncidentFigures }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </>
   );
 }
@@ -97,7 +108,7 @@ function GrievanceFigures({ figures }: { figures: ReportGrievanceFigures }) {
           ),
         ]}
       />
-      <div className="vui-reports__table-scroll">
+      <TableScroll label={text.grievancesTitle}>
         <table className="vui-reports__table">
           <caption>{text.grievancesTitle}</caption>
           <thead>
@@ -115,7 +126,9 @@ function GrievanceFigures({ figures }: { figures: ReportGrievanceFigures }) {
           <tbody>
             {figures.byMonth.map((month) => (
               <tr key={month.month}>
-                <th scope="row">{reportMonthLabel(month.month)}</th>
+                <th scope="row" className="vui-reports__month">
+                  {reportMonthLabel(month.month)}
+                </th>
                 <td className="vui-reports__number">{month.received}</td>
                 <td className="vui-reports__number">{month.late}</td>
                 <td>{categoriesOf(month.byCategory)}</td>
@@ -123,7 +136,7 @@ function GrievanceFigures({ figures }: { figures: ReportGrievanceFigures }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <p className="vui-reports__muted">{text.lateMeaning}</p>
     </>
   );
