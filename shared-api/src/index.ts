@@ -520,6 +520,15 @@ export {
   GRIEVANCE_RESPONSE_LABELS,
   DEFAULT_GRIEVANCE_TARGETS,
   GRIEVANCE_TARGET_DAYS_MAX,
+  GRIEVANCE_TEXT_MAX,
+  GRIEVANCE_NAME_MAX,
+  GRIEVANCE_CONTACT_MAX,
+  GRIEVANCE_IDENTITY_VIEWERS_MAX,
+  GRIEVANCE_CATEGORY_UNKNOWN,
+  GRIEVANCE_NAME_REQUIRED,
+  GRIEVANCE_STEP_TEXT_REQUIRED,
+  GRIEVANCE_RESPONSE_UNKNOWN,
+  GRIEVANCE_TARGETS_INVALID,
   checkGrievance,
   checkGrievanceStep,
   checkGrievanceTargets,
@@ -540,6 +549,8 @@ export type {
   GrievanceRegister,
   GrievanceSettings,
 } from './contract/grievances';
+export { GRIEVANCE_STAGE_LABELS, GRIEVANCE_TEXT } from './domain/grievance-texts';
+export { GRIEVANCE_CARD_TEXT, GRIEVANCES_LABEL } from './domain/grievance-card-texts';
 
 export {
   SOMETHING_WENT_WRONG,
