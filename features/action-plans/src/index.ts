@@ -40,3 +40,16 @@ export type {
   IncidentScreenProps,
   ReportIncidentScreenProps,
 } from './incidents';
+export {
+  GrievanceRegisterScreen,
+  GrievanceScreen,
+  GrievanceSettingsScreen,
+  GrievanceTargetsLine,
+  RecordGrievanceScreen,
+} from './grievances';
+export type {
+  GrievanceRegisterScreenProps,
+  GrievanceScreenProps,
+  GrievanceSettingsScreenProps,
+  RecordGrievanceScreenProps,
+} from './grievances';

@@ -2,7 +2,10 @@ import { Link, type To } from 'react-router-dom';
 import { INCIDENT_CARD_TEXT as text } from '@verity/shared-api';
 import '../my-actions/my-actions.css';
 
-/** The way to an incident register: the company's dashboard, the client's portfolio. */
+/**
+ * The way to an incident register, or with its own title and hint to a grievance log: the company's
+ * dashboard, the client's portfolio.
+ */
 export function IncidentsCard({
   to,
   title = text.title,
