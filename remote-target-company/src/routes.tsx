@@ -17,6 +17,11 @@ const incidentPages = () => import('./features/pages/incident-pages');
 const IncidentsPage = lazyPage(incidentPages, 'IncidentsPage');
 const ReportIncidentPage = lazyPage(incidentPages, 'ReportIncidentPage');
 const IncidentPage = lazyPage(incidentPages, 'IncidentPage');
+const grievancePages = () => import('./features/pages/grievance-pages');
+const GrievancesPage = lazyPage(grievancePages, 'GrievancesPage');
+const RecordGrievancePage = lazyPage(grievancePages, 'RecordGrievancePage');
+const GrievanceSettingsPage = lazyPage(grievancePages, 'GrievanceSettingsPage');
+const GrievancePage = lazyPage(grievancePages, 'GrievancePage');
 const UsersPage = lazyPage(() => import('./features/pages/users-page'), 'UsersPage');
 const AuditorsPage = lazyPage(() => import('./features/pages/auditors-page'), 'AuditorsPage');
 const AuditsPage = lazyPage(() => import('./features/pages/audits-page'), 'AuditsPage');
@@ -46,6 +51,10 @@ export function TargetCompanyRoutes() {
         <Route path={routePatterns.incidents} element={<IncidentsPage />} />
         <Route path={routePatterns.reportIncident} element={<ReportIncidentPage />} />
         <Route path={routePatterns.incident} element={<IncidentPage />} />
+        <Route path={routePatterns.grievances} element={<GrievancesPage />} />
+        <Route path={routePatterns.recordGrievance} element={<RecordGrievancePage />} />
+        <Route path={routePatterns.grievanceSettings} element={<GrievanceSettingsPage />} />
+        <Route path={routePatterns.grievance} element={<GrievancePage />} />
         <Route path={routePatterns.users} element={<UsersPage />} />
         <Route path={routePatterns.auditors} element={<AuditorsPage />} />
         <Route path={routePatterns.auditorAudits} element={<AuditsPage />} />

@@ -4,6 +4,7 @@ import {
   MonitoringReportsCard,
   MyActionsCard,
 } from '@verity/feature-action-plans';
+import { GRIEVANCE_CARD_TEXT } from '@verity/shared-api';
 import { paths } from '../../config/paths';
 import { CompanyDashboardScreen } from '@verity/feature-dashboards';
 import { RequireCompany } from '../company-session';
@@ -22,6 +23,11 @@ export function DashboardPage() {
               <MyActionsCard to={paths.myActions()} />
               <MonitoringReportsCard to={paths.monitoringReports()} />
               <IncidentsCard to={paths.incidents()} />
+              <IncidentsCard
+                to={paths.grievances()}
+                title={GRIEVANCE_CARD_TEXT.title}
+                hint={GRIEVANCE_CARD_TEXT.cardHint}
+              />
             </div>
           }
         />
