@@ -19,6 +19,10 @@ export const auditorPaths = {
     `${base}/target-companies/${segment(targetCompanyId)}/incidents`,
   incident: (targetCompanyId: string, incidentId: string) =>
     `${auditorPaths.incidents(targetCompanyId)}/${segment(incidentId)}`,
+  grievances: (targetCompanyId: string) =>
+    `${base}/target-companies/${segment(targetCompanyId)}/grievances`,
+  grievance: (targetCompanyId: string, grievanceId: string) =>
+    `${auditorPaths.grievances(targetCompanyId)}/${segment(grievanceId)}`,
   createAudit: (targetCompanyId: string, auditId: string) =>
     `${auditorPaths.audits(targetCompanyId)}/${segment(auditId)}/create-audit`,
   importEsap: (targetCompanyId: string, auditId: string) =>

@@ -32,6 +32,9 @@ const AuditorGapExplorerPage = lazyPage(portfolioPages, 'AuditorGapExplorerPage'
 const incidentPages = () => import('./screens/incident-pages');
 const AuditorIncidentsPage = lazyPage(incidentPages, 'AuditorIncidentsPage');
 const AuditorIncidentPage = lazyPage(incidentPages, 'AuditorIncidentPage');
+const grievancePages = () => import('./screens/grievance-pages');
+const AuditorGrievancesPage = lazyPage(grievancePages, 'AuditorGrievancesPage');
+const AuditorGrievancePage = lazyPage(grievancePages, 'AuditorGrievancePage');
 const CreateActionPlanPage = lazyPage(
   () => import('./features/create-action-plan/create-action-plan-page'),
   'CreateActionPlanPage',
@@ -44,6 +47,7 @@ const ImportEsapPage = lazyPage(
 const audits = 'target-companies/:targetCompanyId/audits';
 const audit = `${audits}/:auditId`;
 const incidents = 'target-companies/:targetCompanyId/incidents';
+const grievances = 'target-companies/:targetCompanyId/grievances';
 
 /**
  * The auditor area's routes, relative to /auditor (the dashboard's path:
@@ -61,6 +65,8 @@ export function AuditorRoutes() {
         <Route path="users" element={<AuditorUsersPage />} />
         <Route path={incidents} element={<AuditorIncidentsPage />} />
         <Route path={`${incidents}/:incidentId`} element={<AuditorIncidentPage />} />
+        <Route path={grievances} element={<AuditorGrievancesPage />} />
+        <Route path={`${grievances}/:grievanceId`} element={<AuditorGrievancePage />} />
         <Route path={audits} element={<AuditorAuditsPage />} />
         <Route path={`${audit}/action-plans`} element={<AuditorActionPlansPage />} />
         <Route path={`${audit}/action-plans/:actionPlanId`} element={<AuditorActionPlanPage />} />

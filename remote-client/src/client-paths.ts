@@ -17,6 +17,10 @@ export const clientPaths = {
     `${clientPaths.incidents(targetCompanyId)}/${encodeURIComponent(incidentId)}`,
   /** The incident register across the portfolio, under Portfolio as its gap explorer is. */
   incidentPortfolio: () => `${CLIENT_BASE}/portfolio/incidents`,
+  grievances: (targetCompanyId: string) => `${clientPaths.company(targetCompanyId)}/grievances`,
+  grievance: (targetCompanyId: string, grievanceId: string) =>
+    `${clientPaths.grievances(targetCompanyId)}/${encodeURIComponent(grievanceId)}`,
+  grievancePortfolio: () => `${CLIENT_BASE}/portfolio/grievances`,
   actionPlan: (targetCompanyId: string, auditorId: string, auditId: string, actionPlanId: string) =>
     `${clientPaths.actionPlans(targetCompanyId, auditorId, auditId)}/${encodeURIComponent(actionPlanId)}`,
 };

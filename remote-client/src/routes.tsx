@@ -39,6 +39,11 @@ const IncidentPortfolioPage = lazyPage(incidentPages, 'IncidentPortfolioPage');
 const CompanyIncidentsPage = lazyPage(incidentPages, 'CompanyIncidentsPage');
 const IncidentPage = lazyPage(incidentPages, 'IncidentPage');
 
+const grievancePages = () => import('./pages/grievance-pages');
+const GrievancePortfolioPage = lazyPage(grievancePages, 'GrievancePortfolioPage');
+const CompanyGrievancesPage = lazyPage(grievancePages, 'CompanyGrievancesPage');
+const GrievancePage = lazyPage(grievancePages, 'GrievancePage');
+
 const company = 'target-companies/:targetCompanyId';
 const audits = `${company}/auditors/:auditorId`;
 const actionPlans = `${audits}/:auditId/action-plans`;
@@ -53,6 +58,7 @@ export function ClientRoutes() {
         <Route path="portfolio" element={<PortfolioPage />} />
         <Route path="portfolio/gaps" element={<GapExplorerPage />} />
         <Route path="portfolio/incidents" element={<IncidentPortfolioPage />} />
+        <Route path="portfolio/grievances" element={<GrievancePortfolioPage />} />
         <Route path="users" element={<UsersPage />} />
         <Route path="auditors" element={<AuditorsPage />} />
         <Route path="settings" element={<SettingsPage />} />
@@ -70,6 +76,8 @@ export function ClientRoutes() {
         />
         <Route path={`${company}/incidents`} element={<CompanyIncidentsPage />} />
         <Route path={`${company}/incidents/:incidentId`} element={<IncidentPage />} />
+        <Route path={`${company}/grievances`} element={<CompanyGrievancesPage />} />
+        <Route path={`${company}/grievances/:grievanceId`} element={<GrievancePage />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
     </PageSuspense>

@@ -2,7 +2,7 @@
 // (the companies page, where auditors land, is in companies-page.tsx, and the dashboard in
 // dashboard-page.tsx: each is its own chunk, preloaded with its page).
 import { Link, useParams } from 'react-router-dom';
-import { INCIDENTS_LABEL, canAddGap, canCreateAudit } from '@verity/shared-api';
+import { GRIEVANCES_LABEL, INCIDENTS_LABEL, canAddGap, canCreateAudit } from '@verity/shared-api';
 import {
   ActionPlanListScreen,
   CompanyPlansExport,
@@ -38,6 +38,12 @@ export function AuditorAuditsPage() {
             {...buttonStyleProps({ variant: 'secondary' })}
           >
             {INCIDENTS_LABEL}
+          </Link>
+          <Link
+            to={auditorPaths.grievances(targetCompanyId)}
+            {...buttonStyleProps({ variant: 'secondary' })}
+          >
+            {GRIEVANCES_LABEL}
           </Link>
         </>
       }

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import {
+  GRIEVANCES_LABEL,
   INCIDENTS_LABEL,
   MONITORING_REPORT_TEXT,
   canAddAuditOrCompanyAuditor,
@@ -60,6 +61,12 @@ export function CompanyDashboardPage() {
               {...buttonStyleProps({ variant: 'secondary' })}
             >
               {INCIDENTS_LABEL}
+            </Link>
+            <Link
+              to={clientPaths.grievances(targetCompanyId)}
+              {...buttonStyleProps({ variant: 'secondary' })}
+            >
+              {GRIEVANCES_LABEL}
             </Link>
             <CompanyReportButton targetCompanyId={targetCompanyId} />
           </>

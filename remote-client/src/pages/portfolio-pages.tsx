@@ -1,6 +1,6 @@
 // The client's portfolio and its gap explorer: a chunk of their own, loaded when first opened.
 import { IncidentsCard, ReportPortfolioCard } from '@verity/feature-action-plans';
-import { INCIDENT_CARD_TEXT } from '@verity/shared-api';
+import { GRIEVANCE_CARD_TEXT, INCIDENT_CARD_TEXT } from '@verity/shared-api';
 import { GapExplorerScreen, PortfolioScreen } from '@verity/feature-portfolio';
 import type { PortfolioGap } from '@verity/shared-api';
 import { CLIENT_BASE, clientPaths } from '../client-paths';
@@ -13,7 +13,7 @@ const gapHref = (gap: PortfolioGap) =>
 
 /**
  * The portfolio, then each company's annual monitoring report (due, late, under review, accepted),
- * and the way to the incident register.
+ * and the ways to the incident register and the grievance register.
  */
 export function PortfolioPage() {
   return (
@@ -26,6 +26,11 @@ export function PortfolioPage() {
         to={clientPaths.incidentPortfolio()}
         title={INCIDENT_CARD_TEXT.portfolioTitle}
         hint={INCIDENT_CARD_TEXT.portfolioCardHint}
+      />
+      <IncidentsCard
+        to={clientPaths.grievancePortfolio()}
+        title={GRIEVANCE_CARD_TEXT.portfolioTitle}
+        hint={GRIEVANCE_CARD_TEXT.portfolioCardHint}
       />
     </>
   );
