@@ -65,6 +65,8 @@ const areas: {
         ['monitoring-reports', `${company}/monitoring-reports`],
         ['incidents', `${company}/incidents`],
         ['incident-register', '/client/portfolio/incidents'],
+        ['grievances', `${company}/grievances`],
+        ['grievance-register', '/client/portfolio/grievances'],
         ['portfolio-settings', '/client/settings'],
         // The shell's settings page, with every owner's card (API tokens, webhooks, single sign-on).
         ['settings', '/client/notification-settings'],
@@ -91,6 +93,7 @@ const areas: {
         ['action-plan', `${audits}/${ids.auditId}/action-plans/${ids.planId}`],
         ['create', `${audits}/${ids.auditId}/create-audit`],
         ['incidents', `/auditor/target-companies/${ids.companyId}/incidents`],
+        ['grievances', `/auditor/target-companies/${ids.companyId}/grievances`],
       ];
     },
   },
@@ -110,6 +113,9 @@ const areas: {
         ['monitoring-reports', '/target-company/monitoring-reports'],
         ['incidents', '/target-company/incidents'],
         ['report-incident', '/target-company/incidents/report'],
+        ['grievances', '/target-company/grievances'],
+        ['record-grievance', '/target-company/grievances/record'],
+        ['grievance-settings', '/target-company/grievances/settings'],
         ['users', '/target-company/users'],
         ['auditors', '/target-company/auditors'],
         ['audits', audits],
