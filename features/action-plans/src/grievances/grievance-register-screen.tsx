@@ -147,16 +147,6 @@ export function GrievanceRegisterScreen({
       ),
     },
     {
-      key: 'from',
-      header: text.complainantType,
-      cell: (grievance) => GRIEVANCE_COMPLAINANT_LABELS[grievance.complainantType],
-    },
-    {
-      key: 'complainant',
-      header: text.complainant,
-      cell: (grievance) => <ComplainantText grievance={grievance} />,
-    },
-    {
       key: 'stage',
       header: text.stage,
       cell: (grievance) => <GrievanceStageBadge grievance={grievance} />,
@@ -172,6 +162,16 @@ export function GrievanceRegisterScreen({
       key: 'resolve',
       header: text.resolve,
       cell: (grievance) => <TargetBadge due={grievance.resolveDueOn} done={grievance.resolvedOn} />,
+    },
+    {
+      key: 'from',
+      header: text.complainantType,
+      cell: (grievance) => GRIEVANCE_COMPLAINANT_LABELS[grievance.complainantType],
+    },
+    {
+      key: 'complainant',
+      header: text.complainant,
+      cell: (grievance) => <ComplainantText grievance={grievance} />,
     },
   ];
 
