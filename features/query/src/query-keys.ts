@@ -45,17 +45,6 @@ export const queryKeys = {
   /** The incidents a gap is a corrective action of. */
   gapIncidents: (gapId: string) => ['incident', 'gap', gapId] as const,
   incidentClocks: () => ['incident-clocks'] as const,
-  /** Grievance logs (a company's, or the portfolio's without one), with their filters. */
-  grievances: (targetCompanyId?: string | null, filter?: Record<string, unknown>) =>
-    [
-      'grievances',
-      ...(targetCompanyId === undefined ? [] : [targetCompanyId ?? 'portfolio']),
-      ...(filter ? [filter] : []),
-    ] as const,
-  /** One grievance; without an id, every grievance held (their identities follow the viewers). */
-  grievance: (grievanceId?: string) => one('grievance', grievanceId),
-  /** A company's grievance targets and the users who see complainants' identities. */
-  grievanceSettings: (targetCompanyId: string) => ['grievance-settings', targetCompanyId] as const,
 };
 
 /**

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { queryKeys } from '@verity/query';
+import { grievanceKeys } from './grievance-keys';
 import {
   GRIEVANCE_CATEGORIES,
   GRIEVANCE_CATEGORY_LABELS,
@@ -110,7 +110,7 @@ export function GrievanceRegisterScreen({
   const [filters, setFilters] = useState<GrievanceFilters>({});
   const portfolio = targetCompanyId === null;
   const register = useQuery({
-    queryKey: queryKeys.grievances(targetCompanyId, { ...filters }),
+    queryKey: grievanceKeys.logs(targetCompanyId, { ...filters }),
     queryFn: () =>
       portfolio ? getGrievancePortfolio(filters) : getCompanyGrievances(targetCompanyId, filters),
     placeholderData: keepPreviousData,

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@verity/query';
+import { grievanceKeys } from './grievance-keys';
 import { useSession } from '@verity/session';
 import {
   GRIEVANCE_CATEGORY_LABELS,
@@ -276,7 +276,7 @@ export function GrievanceScreen({ grievanceId, trail }: GrievanceScreenProps) {
   const user = useSession((state) => state.user);
   const queryClient = useQueryClient();
   const grievance = useQuery({
-    queryKey: queryKeys.grievance(grievanceId),
+    queryKey: grievanceKeys.grievance(grievanceId),
     queryFn: () => getGrievance(grievanceId),
   });
 
@@ -319,8 +319,8 @@ export function GrievanceScreen({ grievanceId, trail }: GrievanceScreenProps) {
           grievance={data}
           step={next}
           onTaken={(saved) => {
-            queryClient.setQueryData(queryKeys.grievance(saved.id), saved);
-            void queryClient.invalidateQueries({ queryKey: queryKeys.grievances() });
+            queryClient.setQueryData(grievanceKeys.grievance(saved.id), saved);
+            void queryClient.invalidateQueries({ queryKey: grievanceKeys.logs() });
           }}
         />
       ) : null}

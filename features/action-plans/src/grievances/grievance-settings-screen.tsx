@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, type To } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
+import { grievanceKeys } from './grievance-keys';
 import { useSession } from '@verity/session';
 import {
   DEFAULT_GRIEVANCE_TARGETS,
@@ -33,7 +34,7 @@ import './grievances.css';
 
 function useGrievanceSettings(targetCompanyId: string) {
   return useQuery({
-    queryKey: queryKeys.grievanceSettings(targetCompanyId),
+    queryKey: grievanceKeys.settings(targetCompanyId),
     queryFn: () => getGrievanceSettings(targetCompanyId),
   });
 }
@@ -87,7 +88,7 @@ function TargetsForm({
     mutationFn: (targets: { acknowledgeWithinDays: number; resolveWithinDays: number }) =>
       updateGrievanceTargets(targetCompanyId, targets),
     onSuccess: (saved) => {
-      queryClient.setQueryData(queryKeys.grievanceSettings(targetCompanyId), saved);
+      queryClient.setQueryData(grievanceKeys.settings(targetCompanyId), saved);
       toast.success(text.targetsSaved);
     },
     onError: (error) => setProblem(getErrorText(error)),
@@ -175,10 +176,10 @@ function ViewersForm({
   const save = useMutation({
     mutationFn: (userIds: string[]) => updateGrievanceIdentityViewers(targetCompanyId, userIds),
     onSuccess: (saved) => {
-      queryClient.setQueryData(queryKeys.grievanceSettings(targetCompanyId), saved);
+      queryClient.setQueryData(grievanceKeys.settings(targetCompanyId), saved);
       // The log and each grievance now answer with the identities, or without them.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.grievances() });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.grievance() });
+      void queryClient.invalidateQueries({ queryKey: grievanceKeys.logs() });
+      void queryClient.invalidateQueries({ queryKey: grievanceKeys.grievance() });
       setProblem(undefined);
       toast.success(text.viewersSaved);
     },

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@verity/query';
+import { grievanceKeys } from './grievance-keys';
 import {
   GRIEVANCE_CATEGORIES,
   GRIEVANCE_CATEGORY_LABELS,
@@ -85,8 +85,8 @@ export function RecordGrievanceScreen({
     setSending(true);
     try {
       const grievance = await recordGrievance(targetCompanyId, checked.value);
-      queryClient.setQueryData(queryKeys.grievance(grievance.id), grievance);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.grievances() });
+      queryClient.setQueryData(grievanceKeys.grievance(grievance.id), grievance);
+      void queryClient.invalidateQueries({ queryKey: grievanceKeys.logs() });
       toast.success(text.recorded);
       void navigate(grievancePath(grievance.id));
     } catch (error) {
