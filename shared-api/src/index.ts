@@ -550,7 +550,12 @@ export type {
   GrievanceSettings,
 } from './contract/grievances';
 export { GRIEVANCE_STAGE_LABELS, GRIEVANCE_TEXT } from './domain/grievance-texts';
-export { GRIEVANCE_CARD_TEXT, GRIEVANCES_LABEL } from './domain/grievance-card-texts';
+export {
+  GRIEVANCES_CARD_HINT,
+  GRIEVANCES_LABEL,
+  GRIEVANCE_REGISTER_CARD_HINT,
+  GRIEVANCE_REGISTER_LABEL,
+} from './domain/grievance-card-texts';
 
 export {
   SOMETHING_WENT_WRONG,

@@ -1,6 +1,10 @@
 // The client's portfolio and its gap explorer: a chunk of their own, loaded when first opened.
 import { IncidentsCard, ReportPortfolioCard } from '@verity/feature-action-plans';
-import { GRIEVANCE_CARD_TEXT, INCIDENT_CARD_TEXT } from '@verity/shared-api';
+import {
+  GRIEVANCE_REGISTER_CARD_HINT,
+  GRIEVANCE_REGISTER_LABEL,
+  INCIDENT_CARD_TEXT,
+} from '@verity/shared-api';
 import { GapExplorerScreen, PortfolioScreen } from '@verity/feature-portfolio';
 import type { PortfolioGap } from '@verity/shared-api';
 import { CLIENT_BASE, clientPaths } from '../client-paths';
@@ -29,8 +33,8 @@ export function PortfolioPage() {
       />
       <IncidentsCard
         to={clientPaths.grievancePortfolio()}
-        title={GRIEVANCE_CARD_TEXT.portfolioTitle}
-        hint={GRIEVANCE_CARD_TEXT.portfolioCardHint}
+        title={GRIEVANCE_REGISTER_LABEL}
+        hint={GRIEVANCE_REGISTER_CARD_HINT}
       />
     </>
   );

@@ -1,6 +1,6 @@
 // The words of the grievance screens (docs/decisions/0104-grievances.md,
 // docs/decisions/0105-grievance-screens.md), one place for every area that shows them.
-import { GRIEVANCE_CARD_TEXT } from './grievance-card-texts';
+import { GRIEVANCES_LABEL, GRIEVANCE_REGISTER_LABEL } from './grievance-card-texts';
 import type { GrievanceStep } from './grievances';
 
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
@@ -15,7 +15,8 @@ export const GRIEVANCE_STAGE_LABELS: Readonly<Record<'received' | GrievanceStep,
 };
 
 export const GRIEVANCE_TEXT = {
-  ...GRIEVANCE_CARD_TEXT,
+  title: GRIEVANCES_LABEL,
+  portfolioTitle: GRIEVANCE_REGISTER_LABEL,
   intro:
     'Complaints from workers, contractors’ workers and the community: each step dated, against your targets.',
   readIntro:

@@ -4,7 +4,7 @@ import {
   MonitoringReportsCard,
   MyActionsCard,
 } from '@verity/feature-action-plans';
-import { GRIEVANCE_CARD_TEXT } from '@verity/shared-api';
+import { GRIEVANCES_CARD_HINT, GRIEVANCES_LABEL } from '@verity/shared-api';
 import { paths } from '../../config/paths';
 import { CompanyDashboardScreen } from '@verity/feature-dashboards';
 import { RequireCompany } from '../company-session';
@@ -25,8 +25,8 @@ export function DashboardPage() {
               <IncidentsCard to={paths.incidents()} />
               <IncidentsCard
                 to={paths.grievances()}
-                title={GRIEVANCE_CARD_TEXT.title}
-                hint={GRIEVANCE_CARD_TEXT.cardHint}
+                title={GRIEVANCES_LABEL}
+                hint={GRIEVANCES_CARD_HINT}
               />
             </div>
           }
