@@ -25,10 +25,17 @@ LANGUAGE sql STABLE AS $$
   SELECT company_day(i.target_company_id, i.lender_notified_at) <= i.notify_due_on
 $$;
 
+-- Days left to a grievance's target: its due day less the day the step was taken or, while it is
+-- not, the company's day at `at`; below zero once late. The screens show it as the API answers it.
+CREATE FUNCTION grievance_days_left(due date, taken date, company_id uuid, at timestamptz)
+RETURNS integer LANGUAGE sql STABLE AS $$
+  SELECT due - COALESCE(taken, company_day(company_id, at))
+$$;
+
 CREATE OR REPLACE FUNCTION grievance_late(g grievances, at timestamptz) RETURNS boolean
 LANGUAGE sql STABLE AS $$
-  SELECT COALESCE(g.acknowledged_on, company_day(g.target_company_id, at)) > g.acknowledge_due_on
-    OR COALESCE(g.resolved_on, company_day(g.target_company_id, at)) > g.resolve_due_on
+  SELECT grievance_days_left(g.acknowledge_due_on, g.acknowledged_on, g.target_company_id, at) < 0
+    OR grievance_days_left(g.resolve_due_on, g.resolved_on, g.target_company_id, at) < 0
 $$;
 
 DROP FUNCTION incident_client_day(uuid, timestamptz);

@@ -52,6 +52,10 @@ const summaryColumns = (now: string, identity: string) => `g.id,
   g.complainant_response AS "complainantResponse",
   g.acknowledged_on - g.received_on AS "daysToAcknowledge",
   g.resolved_on - g.received_on AS "daysToResolve",
+  grievance_days_left(g.acknowledge_due_on, g.acknowledged_on, g.target_company_id, ${now})
+    AS "acknowledgeDaysLeft",
+  grievance_days_left(g.resolve_due_on, g.resolved_on, g.target_company_id, ${now})
+    AS "resolveDaysLeft",
   grievance_late(g, ${now}) AS late`;
 
 export interface GrievancePlace {

@@ -317,14 +317,23 @@ describe('grievances', () => {
       company,
       received({ receivedOn: daysAgo(5), category: 'land' }),
     );
-    expect(unacknowledged).toMatchObject({ acknowledgeDueOn: plus(daysAgo(5), 2), late: true });
+    expect(unacknowledged).toMatchObject({
+      acknowledgeDueOn: plus(daysAgo(5), 2),
+      acknowledgeDaysLeft: -3,
+      resolveDaysLeft: 5,
+      late: true,
+    });
     // Acknowledged in time, not resolved within 10 days.
     const unresolved = await record(
       company,
       received({ receivedOn: daysAgo(12), category: 'land' }),
     );
     await ok(step(unresolved.id, { step: 'acknowledged', on: daysAgo(11) }, company));
-    expect(await read('client', 'viewer', unresolved.id, company)).toMatchObject({ late: true });
+    expect(await read('client', 'viewer', unresolved.id, company)).toMatchObject({
+      acknowledgeDaysLeft: 1,
+      resolveDaysLeft: -2,
+      late: true,
+    });
     // On time so far.
     const fresh = await record(
       company,
@@ -508,5 +517,17 @@ describe('grievances', () => {
       false,
       true,
     ]);
+    const daysLeftAt = async (moment: string) =>
+      (
+        await app.db.query<{ left: number }>(
+          `SELECT grievance_days_left(g.acknowledge_due_on, g.acknowledged_on, g.target_company_id, $2)
+             AS left FROM grievances g WHERE g.id = $1`,
+          [grievance.id, moment],
+        )
+      ).rows[0]!.left;
+    expect([
+      await daysLeftAt('2026-01-12T10:59:00Z'),
+      await daysLeftAt('2026-01-12T11:01:00Z'),
+    ]).toEqual([0, -1]);
   });
 });

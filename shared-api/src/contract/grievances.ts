@@ -47,6 +47,14 @@ export const GrievanceSummary = Type.Object({
   complainantResponse: Nullable(oneOf(GRIEVANCE_RESPONSES)),
   daysToAcknowledge: Nullable(Type.Integer({ description: 'from received to acknowledged' })),
   daysToResolve: Nullable(Type.Integer({ description: 'from received to resolved' })),
+  acknowledgeDaysLeft: Type.Integer({
+    description:
+      "the acknowledgement's due day less the day acknowledged, or the company's today while not; below zero once late",
+  }),
+  resolveDaysLeft: Type.Integer({
+    description:
+      "the resolution's due day less the day resolved, or the company's today while not; below zero once late",
+  }),
   late: Type.Boolean({
     description: 'acknowledged or resolved after its due day, or not yet and past it',
   }),

@@ -28,8 +28,8 @@ export function GrievanceStageBadge({ grievance }: { grievance: GrievanceSummary
 const SOON_DAYS = 2;
 
 /** A target (acknowledge, resolve): met, late by so many days, or due in so many. */
-export function TargetBadge({ due, done }: { due: string; done: string | null }) {
-  const state = targetState(due, done);
+export function TargetBadge({ daysLeft, taken }: { daysLeft: number; taken: boolean }) {
+  const state = targetState(daysLeft, taken);
   if (state.kind === 'onTime')
     return (
       <Badge tone="green" dot>

@@ -27,6 +27,8 @@ export function makeGrievance(overrides: Partial<Grievance> = {}): Grievance {
     complainantResponse: null,
     daysToAcknowledge: null,
     daysToResolve: null,
+    acknowledgeDaysLeft: 5,
+    resolveDaysLeft: 28,
     late: false,
     description: 'Dust from the haul road covers the school’s yard on dry days.',
     investigation: null,

@@ -18,12 +18,20 @@ const late = makeGrievance({
   acknowledgedOn: dayFrom(-2),
   resolveDueOn: dayFrom(18),
   daysToAcknowledge: 10,
+  acknowledgeDaysLeft: -3,
+  resolveDaysLeft: 18,
   late: true,
 });
 
 describe('GrievanceRegisterScreen', () => {
   it("lists the portfolio's grievances with identities withheld, counts them, filters them and downloads the CSV", async () => {
-    const named = withheld(makeGrievance({ acknowledgedOn: dayFrom(-1), daysToAcknowledge: 1 }));
+    const named = withheld(
+      makeGrievance({
+        acknowledgedOn: dayFrom(-1),
+        daysToAcknowledge: 1,
+        acknowledgeDaysLeft: 6,
+      }),
+    );
     const listed = onApi('get', 'client/grievances', ({ search }) =>
       ok(registerOf(search.late === 'true' ? [late] : [named, late])),
     );

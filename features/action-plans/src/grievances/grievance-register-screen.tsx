@@ -155,13 +155,18 @@ export function GrievanceRegisterScreen({
       key: 'acknowledge',
       header: text.acknowledge,
       cell: (grievance) => (
-        <TargetBadge due={grievance.acknowledgeDueOn} done={grievance.acknowledgedOn} />
+        <TargetBadge
+          daysLeft={grievance.acknowledgeDaysLeft}
+          taken={grievance.acknowledgedOn !== null}
+        />
       ),
     },
     {
       key: 'resolve',
       header: text.resolve,
-      cell: (grievance) => <TargetBadge due={grievance.resolveDueOn} done={grievance.resolvedOn} />,
+      cell: (grievance) => (
+        <TargetBadge daysLeft={grievance.resolveDaysLeft} taken={grievance.resolvedOn !== null} />
+      ),
     },
     {
       key: 'from',

@@ -34,6 +34,8 @@ const resolved = makeGrievance({
   resolvedOn: dayFrom(-5),
   daysToAcknowledge: 2,
   daysToResolve: 35,
+  acknowledgeDaysLeft: 5,
+  resolveDaysLeft: -5,
   investigation: 'Trucks ran empty at speed past the school at break time.',
   resolution: 'The road is watered twice a day and trucks slowed to 20 km/h near the school.',
   late: true,

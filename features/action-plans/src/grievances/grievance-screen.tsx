@@ -97,13 +97,16 @@ function Complaint({ grievance }: { grievance: Grievance }) {
 
 /** A step's target: the days it allows and its day, then met, late or still to come. */
 function Target({ grievance, step }: { grievance: Grievance; step: 'acknowledged' | 'resolved' }) {
-  const due = step === 'acknowledged' ? grievance.acknowledgeDueOn : grievance.resolveDueOn;
+  const [due, daysLeft] =
+    step === 'acknowledged'
+      ? [grievance.acknowledgeDueOn, grievance.acknowledgeDaysLeft]
+      : [grievance.resolveDueOn, grievance.resolveDaysLeft];
   return (
     <span className="vui-grievances__target">
       <span className="vui-incidents__muted">
         {text.target(daysBetween(grievance.receivedOn, due), formatDate(due, 'table'))}
       </span>
-      <TargetBadge due={due} done={stepDay(grievance, step)} />
+      <TargetBadge daysLeft={daysLeft} taken={stepDay(grievance, step) !== null} />
     </span>
   );
 }

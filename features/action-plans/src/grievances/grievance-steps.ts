@@ -33,16 +33,17 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-/** Today on this device, YYYY-MM-DD: a step form's first day, and the countdown of a step not yet taken. */
+/** Today on this device, YYYY-MM-DD: a step form's first day (the server refuses a later one). */
 export const today = () => toDateInputValue(new Date());
 
 export type TargetState =
   { kind: 'onTime' } | { kind: 'late'; days: number } | { kind: 'due'; days: number };
 
-/** A target against its due day: met, missed (by how many days), or still to come. */
-export function targetState(due: string, done: string | null, on: string = today()): TargetState {
-  if (done) return done > due ? { kind: 'late', days: daysBetween(due, done) } : { kind: 'onTime' };
-  return on > due
-    ? { kind: 'late', days: daysBetween(due, on) }
-    : { kind: 'due', days: daysBetween(on, due) };
+/**
+ * A target as the API counted it (`acknowledgeDaysLeft`, `resolveDaysLeft`: the SQL function
+ * grievance_days_left, in the company's days): met, missed by so many days, or still to come.
+ */
+export function targetState(daysLeft: number, taken: boolean): TargetState {
+  if (daysLeft < 0) return { kind: 'late', days: -daysLeft };
+  return taken ? { kind: 'onTime' } : { kind: 'due', days: daysLeft };
 }
