@@ -36,7 +36,12 @@ const isEcharts = (module: string) =>
     module,
   );
 const isDesignSystemCode = (module: string) => /^(shared-ui|shared-api)\/src\//.test(module);
-const isAreaCode = (module: string) => /^(features|remote-[a-z-]+)\//.test(module);
+/**
+ * An area's code. The cache's key names (`@verity/query`'s query-keys) are not: the shell's bell and
+ * the areas' live updates name the same cache entries (docs/decisions/0107-the-bell-live.md).
+ */
+const isAreaCode = (module: string) =>
+  /^(features|remote-[a-z-]+)\//.test(module) && module !== 'features/query/src/query-keys.ts';
 /** The federation runtime's core, the bulk of the Module Federation runtime (about 16 KB brotli). */
 const isFederationRuntimeCore = (module: string) =>
   /node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?@module-federation\/runtime-core\//.test(module);
