@@ -25,10 +25,15 @@ const AuditorDashboardPage = lazyPage(
   'AuditorDashboardPage',
 );
 const AuditorUsersPage = lazyPage(auditorScreens, 'AuditorUsersPage');
-const portfolioPages = () =>
-  import(/* webpackChunkName: "route-portfolio" */ './screens/portfolio-pages');
-const AuditorPortfolioPage = lazyPage(portfolioPages, 'AuditorPortfolioPage');
-const AuditorGapExplorerPage = lazyPage(portfolioPages, 'AuditorGapExplorerPage');
+const AuditorPortfolioPage = lazyPage(
+  () => import(/* webpackChunkName: "route-portfolio" */ './screens/portfolio-page'),
+  'AuditorPortfolioPage',
+);
+// Named for its whole path, so /auditor/portfolio/gaps preloads it and not the portfolio's chunk.
+const AuditorGapExplorerPage = lazyPage(
+  () => import(/* webpackChunkName: "route-portfolio~gaps" */ './screens/gap-explorer-page'),
+  'AuditorGapExplorerPage',
+);
 const incidentPages = () => import('./screens/incident-pages');
 const AuditorIncidentsPage = lazyPage(incidentPages, 'AuditorIncidentsPage');
 const AuditorIncidentPage = lazyPage(incidentPages, 'AuditorIncidentPage');

@@ -13,10 +13,15 @@ const UsersPage = lazyPage(areaPages, 'UsersPage');
 const AuditorsPage = lazyPage(areaPages, 'AuditorsPage');
 const SettingsPage = lazyPage(areaPages, 'SettingsPage');
 const TargetCompaniesPage = lazyPage(areaPages, 'TargetCompaniesPage');
-const portfolioPages = () =>
-  import(/* webpackChunkName: "route-portfolio" */ './pages/portfolio-pages');
-const PortfolioPage = lazyPage(portfolioPages, 'PortfolioPage');
-const GapExplorerPage = lazyPage(portfolioPages, 'GapExplorerPage');
+const PortfolioPage = lazyPage(
+  () => import(/* webpackChunkName: "route-portfolio" */ './pages/portfolio-page'),
+  'PortfolioPage',
+);
+// Named for its whole path, so /client/portfolio/gaps preloads it and not the portfolio's chunk.
+const GapExplorerPage = lazyPage(
+  () => import(/* webpackChunkName: "route-portfolio~gaps" */ './pages/gap-explorer-page'),
+  'GapExplorerPage',
+);
 const companyPages = () => import('./pages/company-pages');
 // The plan detail, named for its whole path (the shell's server preloads it with that page).
 const ActionPlanPage = lazyPage(

@@ -1,19 +1,13 @@
-// The client's portfolio and its gap explorer: a chunk of their own, loaded when first opened.
+// The client's portfolio: a chunk of its own (the gap explorer has another), loaded when first opened.
 import { IncidentsCard, ReportPortfolioCard } from '@verity/feature-action-plans';
 import {
   GRIEVANCE_REGISTER_CARD_HINT,
   GRIEVANCE_REGISTER_LABEL,
   INCIDENT_CARD_TEXT,
 } from '@verity/shared-api';
-import { GapExplorerScreen, PortfolioScreen } from '@verity/feature-portfolio';
-import type { PortfolioGap } from '@verity/shared-api';
-import { CLIENT_BASE, clientPaths } from '../client-paths';
-
-const PORTFOLIO_PATH = `${CLIENT_BASE}/portfolio`;
-
-/** A gap opens in its plan, with its panel open (the plan page's gap_id). */
-const gapHref = (gap: PortfolioGap) =>
-  `${clientPaths.actionPlan(gap.targetCompanyId, gap.auditorId, gap.auditId, gap.actionPlanId)}?gap_id=${encodeURIComponent(gap.id)}`;
+import { PortfolioScreen } from '@verity/feature-portfolio';
+import { clientPaths } from '../client-paths';
+import { PORTFOLIO_PATH, gapHref } from './portfolio-gap-link';
 
 /**
  * The portfolio, then each company's annual monitoring report (due, late, under review, accepted),
@@ -38,8 +32,4 @@ export function PortfolioPage() {
       />
     </>
   );
-}
-
-export function GapExplorerPage() {
-  return <GapExplorerScreen portfolioPath={PORTFOLIO_PATH} gapHref={gapHref} />;
 }
