@@ -68,6 +68,7 @@ export {
   withdrawRemarkDocument,
 } from './remarks';
 export { exportActionPlansCsv, saveBlob, exportFileNameFallback } from './csv-export';
+export type { CsvExport } from './csv-export';
 export { downloadActionPlanReport, downloadCompanyReport, downloadEsapWorkbook } from './reports';
 export { importEsap } from './esap-import';
 export type { EsapImportPayload, EsapImportTarget } from './esap-import';

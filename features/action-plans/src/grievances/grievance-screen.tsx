@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { grievanceKeys } from './grievance-keys';
 import { useSession } from '@verity/session';
@@ -36,27 +36,16 @@ import { ComplainantText, GrievanceStageBadge, TargetBadge } from './grievance-b
 import { daysBetween, nextGrievanceStep, stepDay, today } from './grievance-steps';
 import '../incidents/incidents.css';
 import './grievances.css';
+import { PanelSection } from '../registers/register-screen';
 
 export interface GrievanceScreenProps {
   grievanceId: string;
   trail?: PageTrail;
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section className="vui-incidents__panel" aria-labelledby={id}>
-      <h2 id={id} className="vui-incidents__heading">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 function Complaint({ grievance }: { grievance: Grievance }) {
   return (
-    <Section title={text.description}>
+    <PanelSection title={text.description}>
       <p className="vui-incidents__prose">{grievance.description}</p>
       <dl className="vui-incidents__facts">
         <div>
@@ -91,7 +80,7 @@ function Complaint({ grievance }: { grievance: Grievance }) {
       <p className="vui-incidents__muted">
         {text.recordedBy(grievance.recordedByName, formatDate(grievance.recordedAt, 'dateTime'))}
       </p>
-    </Section>
+    </PanelSection>
   );
 }
 
@@ -123,7 +112,7 @@ function Steps({ grievance }: { grievance: Grievance }) {
     ],
   };
   return (
-    <Section title={text.steps}>
+    <PanelSection title={text.steps}>
       <ol className="vui-grievances__steps">
         <li className="vui-grievances__step" data-state="done">
           <h3 className="vui-incidents__subheading">{GRIEVANCE_STAGE_LABELS.received}</h3>
@@ -160,7 +149,7 @@ function Steps({ grievance }: { grievance: Grievance }) {
           );
         })}
       </ol>
-    </Section>
+    </PanelSection>
   );
 }
 
@@ -210,7 +199,7 @@ function StepForm({
   }
 
   return (
-    <Section title={`${text.nextStep}: ${GRIEVANCE_STAGE_LABELS[step]}`}>
+    <PanelSection title={`${text.nextStep}: ${GRIEVANCE_STAGE_LABELS[step]}`}>
       <p className="vui-incidents__muted">{text.stepIntro[step]}</p>
       <form
         className="vui-incidents__text-form"
@@ -266,7 +255,7 @@ function StepForm({
           </Button>
         </div>
       </form>
-    </Section>
+    </PanelSection>
   );
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, type To } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
@@ -51,6 +51,7 @@ import {
   SeverityBadge,
 } from './incident-badges';
 import './incidents.css';
+import { PanelSection } from '../registers/register-screen';
 
 // The gap form (Formik, Yup) loads only when a corrective action is being added.
 const CorrectiveActionForm = lazy(() =>
@@ -66,18 +67,6 @@ export interface IncidentScreenProps {
   /** Where the plans for a new corrective action come from; without it none is added here. */
   planSource?: CorrectivePlanSource;
   trail?: PageTrail;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section className="vui-incidents__panel" aria-labelledby={id}>
-      <h2 id={id} className="vui-incidents__heading">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
 }
 
 /** A short text form (a question, an answer, the root cause) checked by the shared rule first. */
@@ -149,7 +138,7 @@ function TextForm({
 
 function Clocks({ incident }: { incident: Incident }) {
   return (
-    <Section title={text.clocks}>
+    <PanelSection title={text.clocks}>
       <dl className="vui-incidents__facts">
         <div>
           <dt>{text.lender}</dt>
@@ -178,7 +167,7 @@ function Clocks({ incident }: { incident: Incident }) {
           </dd>
         </div>
       </dl>
-    </Section>
+    </PanelSection>
   );
 }
 
@@ -199,7 +188,7 @@ function Report({ incident, canAddPhotos }: { incident: Incident; canAddPhotos: 
   });
   if (correcting) {
     return (
-      <Section title={text.correct}>
+      <PanelSection title={text.correct}>
         <IncidentReportForm
           incident={incident}
           submitLabel={text.saveCorrection}
@@ -215,11 +204,11 @@ function Report({ incident, canAddPhotos }: { incident: Incident; canAddPhotos: 
             toast.success(text.corrected);
           }}
         />
-      </Section>
+      </PanelSection>
     );
   }
   return (
-    <Section title={text.description}>
+    <PanelSection title={text.description}>
       <p className="vui-incidents__prose">{incident.description}</p>
       <dl className="vui-incidents__facts">
         <div>
@@ -297,7 +286,7 @@ function Report({ incident, canAddPhotos }: { incident: Incident; canAddPhotos: 
           ) : null}
         </div>
       ) : null}
-    </Section>
+    </PanelSection>
   );
 }
 
@@ -365,7 +354,7 @@ export function IncidentScreen({ incidentId, gapLink, planSource, trail }: Incid
       />
       <Clocks incident={data} />
       <Report incident={data} canAddPhotos={canReport} />
-      <Section title={text.rootCauseTitle}>
+      <PanelSection title={text.rootCauseTitle}>
         {canReport ? (
           <TextForm
             keep
@@ -386,8 +375,8 @@ export function IncidentScreen({ incidentId, gapLink, planSource, trail }: Incid
         ) : (
           <p className="vui-incidents__muted">{text.rootCauseEmpty}</p>
         )}
-      </Section>
-      <Section title={text.questions}>
+      </PanelSection>
+      <PanelSection title={text.questions}>
         {data.questions.length === 0 ? (
           <p className="vui-incidents__muted">{text.noQuestions}</p>
         ) : (
@@ -438,8 +427,8 @@ export function IncidentScreen({ incidentId, gapLink, planSource, trail }: Incid
             }}
           />
         ) : null}
-      </Section>
-      <Section title={text.correctiveActions}>
+      </PanelSection>
+      <PanelSection title={text.correctiveActions}>
         {data.correctiveActions.length === 0 ? (
           <p className="vui-incidents__muted">{text.noCorrectiveActions}</p>
         ) : (
@@ -482,7 +471,7 @@ export function IncidentScreen({ incidentId, gapLink, planSource, trail }: Incid
             </div>
           )
         ) : null}
-      </Section>
+      </PanelSection>
       {canClose ? (
         <ConfirmDialog
           open={closing}
