@@ -370,6 +370,24 @@ describe("annual monitoring report: the period's incidents and grievances", () =
     expect(text).not.toContain('Fatma');
   });
 
+  it('says so under each section when the period had neither', async () => {
+    await app.db.query(
+      `UPDATE monitoring_report_versions
+       SET figures = jsonb_set(jsonb_set(figures, '{incidents,total}', '0'), '{grievances,total}', '0')
+       WHERE report_id = $1`,
+      [report.id],
+    );
+    const response = await as('client', 'viewer', {
+      method: 'GET',
+      url: reportUrl(report.id, '/pdf'),
+    });
+    expect(response.statusCode).toBe(200);
+    const text = (await pdfText(response.rawPayload)).text.replace(/\s+/g, ' ');
+    expect(text).toContain('No serious incident in the period.');
+    expect(text).toContain('No grievance received in the period.');
+    expect(text).not.toContain('Serious incidents in the period');
+  });
+
   it('reads and prints a version submitted before the report counted them', async () => {
     await app.db.query(
       `UPDATE monitoring_report_versions SET figures = figures - 'incidents' - 'grievances'
