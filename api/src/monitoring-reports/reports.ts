@@ -248,8 +248,8 @@ export async function reportFigures(
 }
 
 /**
- * The serious incidents whose event fell in the period (the company's days), by category and
- * severity: the lender notified in time and the root cause late by the functions of migration 0056
+ * The serious incidents whose event fell in the period (the company's days, `company_day`), by
+ * category and severity: the lender notified in time and the root cause late by their SQL functions
  * (lateness as at `asOf`), and those still open at the period's end.
  */
 async function incidentFigures(
@@ -266,18 +266,14 @@ async function incidentFigures(
     rootCauseLate: number;
     openAtPeriodEnd: number;
   }>(
-    `WITH bounds AS (
-       SELECT ($2::date)::timestamp AT TIME ZONE tc.time_zone AS start,
-         ($3::date + 1)::timestamp AT TIME ZONE tc.time_zone AS finish
-       FROM target_companies tc WHERE tc.id = $1
-     )
-     SELECT i.category, i.severity, count(*)::int AS total,
+    `SELECT i.category, i.severity, count(*)::int AS total,
        count(*) FILTER (WHERE incident_notified_in_time(i))::int AS "notifiedInTime",
        count(*) FILTER (WHERE incident_root_cause_late(i, $4::timestamptz))::int AS "rootCauseLate",
-       count(*) FILTER (WHERE i.closed_at IS NULL OR i.closed_at >= b.finish)::int
+       count(*) FILTER (WHERE i.closed_at IS NULL OR company_day($1, i.closed_at) > $3::date)::int
          AS "openAtPeriodEnd"
-     FROM incidents i CROSS JOIN bounds b
-     WHERE i.target_company_id = $1 AND i.occurred_at >= b.start AND i.occurred_at < b.finish
+     FROM incidents i
+     WHERE i.target_company_id = $1
+       AND company_day($1, i.occurred_at) BETWEEN $2::date AND $3::date
      GROUP BY i.category, i.severity`,
     [targetCompanyId, period.start, period.end, asOf.toISOString()],
   );
