@@ -237,6 +237,7 @@ export {
   isDateStyle,
   readDateField,
   daysRemaining,
+  monthLabel,
   daysPassed,
   minSelectableDate,
   formatFileSizeKb,
@@ -504,7 +505,7 @@ export type {
   IncidentValues,
 } from './domain/incidents';
 export { INCIDENT_SEVERITY_LABELS, INCIDENT_TEXT } from './domain/incident-texts';
-export { REPORT_REGISTER_FIGURES_TEXT, reportMonthLabel } from './domain/report-figure-texts';
+export { REPORT_REGISTER_FIGURES_TEXT } from './domain/report-figure-texts';
 export { INCIDENT_CARD_TEXT, INCIDENTS_LABEL } from './domain/incident-card-texts';
 export type { Incident, IncidentSummary, IncidentRegister } from './contract/incidents';
 

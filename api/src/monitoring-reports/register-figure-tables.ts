@@ -11,7 +11,7 @@ import {
   INCIDENT_SEVERITIES,
   INCIDENT_SEVERITY_LABELS,
   REPORT_REGISTER_FIGURES_TEXT as text,
-  reportMonthLabel,
+  monthLabel,
   type ReportGrievanceFigures,
   type ReportIncidentFigures,
 } from '@verity/shared-api/src/server';
@@ -88,7 +88,7 @@ export function grievanceTables(figures: ReportGrievanceFigures): ReportNarrativ
       ],
       rows: [
         ...figures.byMonth.map((month) => ({
-          cells: monthCells(reportMonthLabel(month.month), month),
+          cells: monthCells(monthLabel(month.month, 'short'), month),
         })),
         {
           cells: monthCells(text.allMonths, {

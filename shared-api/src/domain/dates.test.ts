@@ -1,4 +1,5 @@
 import {
+  monthLabel,
   daysPassed,
   daysRemaining,
   formatDate,
@@ -128,5 +129,13 @@ describe('dates', () => {
   it('shows file sizes in KB', () => {
     expect(formatFileSizeKb(2048)).toBe('2.00 KB');
     expect(formatFileSizeKb(1536)).toBe('1.50 KB');
+  });
+
+  it.each([
+    ['2025-01', 'long', 'January 2025'],
+    ['2025-01', 'short', 'Jan 2025'],
+    ['2026-12', 'long', 'December 2026'],
+  ] as const)('names the month %s (%s) as %s, whatever the zone', (month, width, label) => {
+    expect(monthLabel(month, width)).toBe(label);
   });
 });

@@ -136,6 +136,16 @@ export function readDateField(text: string, style: DateStyle = DEFAULT_DATE_STYL
   return null;
 }
 
+const MONTH_FORMATS = {
+  long: new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  short: new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+};
+
+/** A month of the registers' counts ('2025-01'): 'January 2025', or 'Jan 2025' in a table. */
+export function monthLabel(month: string, width: 'long' | 'short' = 'long'): string {
+  return MONTH_FORMATS[width].format(new Date(`${month}-01T00:00:00Z`));
+}
+
 /** Rounded-up whole days until the date; negative once it has passed. */
 export function daysRemaining(due: DateInput, now: DateInput = new Date()): number {
   const diff = dayjs(due).valueOf() - dayjs(now).valueOf();

@@ -25,12 +25,3 @@ export const REPORT_REGISTER_FIGURES_TEXT = {
   lateMeaning: "Late: acknowledged or resolved after the company's target, or not yet and past it.",
   notCounted: 'Not counted in this version: it was submitted before the report counted them.',
 } as const;
-
-const MONTH = new Intl.DateTimeFormat('en-GB', {
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** 'Jan 2025' for '2025-01', the month a grievance was received in. */
-export const reportMonthLabel = (month: string) => MONTH.format(new Date(`${month}-01T00:00:00Z`));

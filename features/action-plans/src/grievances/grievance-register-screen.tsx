@@ -5,6 +5,7 @@ import {
   GRIEVANCE_CATEGORY_LABELS,
   GRIEVANCE_COMPLAINANT_LABELS,
   GRIEVANCE_TEXT as text,
+  monthLabel,
   type GrievanceCategory,
   type GrievanceRegister,
   type GrievanceSummary,
@@ -35,13 +36,6 @@ export interface GrievanceRegisterScreenProps {
   trail?: PageTrail;
 }
 
-const monthName = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-
 function Counts({ counts }: { counts: GrievanceRegister['counts'] }) {
   // Newest month first, as the log lists its grievances.
   const months = [...counts.byMonth].reverse();
@@ -58,7 +52,7 @@ function Counts({ counts }: { counts: GrievanceRegister['counts'] }) {
         <ul className="vui-incidents__count-list">
           {months.map((month) => (
             <li key={month.month}>
-              <span>{monthName(month.month)}</span>
+              <span>{monthLabel(month.month)}</span>
               <span className={month.late > 0 ? 'vui-grievances__late-text' : undefined}>
                 {text.monthLine(month.received, month.late)}
               </span>

@@ -8,7 +8,7 @@ import {
   INCIDENT_SEVERITIES,
   INCIDENT_SEVERITY_LABELS,
   REPORT_REGISTER_FIGURES_TEXT as text,
-  reportMonthLabel,
+  monthLabel,
   type ReportFigures,
   type ReportGrievanceFigures,
   type ReportIncidentFigures,
@@ -127,7 +127,7 @@ function GrievanceFigures({ figures }: { figures: ReportGrievanceFigures }) {
             {figures.byMonth.map((month) => (
               <tr key={month.month}>
                 <th scope="row" className="vui-reports__month">
-                  {reportMonthLabel(month.month)}
+                  {monthLabel(month.month, 'short')}
                 </th>
                 <td className="vui-reports__number">{month.received}</td>
                 <td className="vui-reports__number">{month.late}</td>
