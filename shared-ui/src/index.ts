@@ -58,6 +58,7 @@ export {
   DateField,
   DATE_INPUT_FORMAT,
   toDateInputValue,
+  labelledOptions,
   FieldShell,
 } from './form-field';
 export type {

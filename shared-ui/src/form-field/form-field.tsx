@@ -46,6 +46,15 @@ export interface SelectOption {
   label: string;
 }
 
+/** A fixed list's choices, each with its label (the empty first choice is `placeholder`). */
+export function labelledOptions<T extends string>(
+  values: readonly T[],
+  labelOf: Readonly<Record<T, string>> | ((value: T) => string),
+): SelectOption[] {
+  const label = typeof labelOf === 'function' ? labelOf : (value: T) => labelOf[value];
+  return values.map((value) => ({ value, label: label(value) }));
+}
+
 export type SelectFieldProps = FieldBaseProps &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'required' | 'id'> & {
     options: readonly SelectOption[];

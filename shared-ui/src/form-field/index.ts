@@ -5,6 +5,7 @@ export {
   DateField,
   DATE_INPUT_FORMAT,
   toDateInputValue,
+  labelledOptions,
 } from './form-field';
 export type {
   TextFieldProps,

@@ -30,6 +30,7 @@ import {
   isNotFound,
   toast,
   type PageTrail,
+  labelledOptions,
 } from '@verity/shared-ui';
 import '@verity/shared-ui/src/styles/screen.css';
 import { ComplainantText, GrievanceStageBadge, TargetBadge } from './grievance-badges';
@@ -223,13 +224,8 @@ function StepForm({
               label={text.response}
               required
               value={response}
-              options={[
-                { value: '', label: text.choose },
-                ...GRIEVANCE_RESPONSES.map((value) => ({
-                  value,
-                  label: GRIEVANCE_RESPONSE_LABELS[value],
-                })),
-              ]}
+              placeholder={text.choose}
+              options={labelledOptions(GRIEVANCE_RESPONSES, GRIEVANCE_RESPONSE_LABELS)}
               onChange={(event) => setResponse(event.target.value)}
             />
           ) : null}

@@ -24,6 +24,7 @@ import {
   TextField,
   toast,
   type PageTrail,
+  labelledOptions,
 } from '@verity/shared-ui';
 import { today } from './grievance-steps';
 import '../incidents/incidents.css';
@@ -35,11 +36,6 @@ export interface RecordGrievanceScreenProps {
   grievancePath: (grievanceId: string) => string;
   trail?: PageTrail;
 }
-
-const options = <T extends string>(values: readonly T[], labels: Readonly<Record<T, string>>) => [
-  { value: '', label: text.choose },
-  ...values.map((value) => ({ value, label: labels[value] })),
-];
 
 /**
  * The company records a grievance as received (docs/decisions/0104-grievances.md), on a phone as
@@ -109,7 +105,8 @@ export function RecordGrievanceScreen({
             label={text.channel}
             required
             value={values.channel}
-            options={options(GRIEVANCE_CHANNELS, GRIEVANCE_CHANNEL_LABELS)}
+            placeholder={text.choose}
+            options={labelledOptions(GRIEVANCE_CHANNELS, GRIEVANCE_CHANNEL_LABELS)}
             onChange={(event) => set('channel')(event.target.value)}
           />
           <DateField
@@ -127,7 +124,8 @@ export function RecordGrievanceScreen({
             label={text.complainantType}
             required
             value={values.complainantType}
-            options={options(GRIEVANCE_COMPLAINANTS, GRIEVANCE_COMPLAINANT_LABELS)}
+            placeholder={text.choose}
+            options={labelledOptions(GRIEVANCE_COMPLAINANTS, GRIEVANCE_COMPLAINANT_LABELS)}
             onChange={(event) => set('complainantType')(event.target.value)}
           />
           <SelectField
@@ -135,7 +133,8 @@ export function RecordGrievanceScreen({
             label={text.category}
             required
             value={values.category}
-            options={options(GRIEVANCE_CATEGORIES, GRIEVANCE_CATEGORY_LABELS)}
+            placeholder={text.choose}
+            options={labelledOptions(GRIEVANCE_CATEGORIES, GRIEVANCE_CATEGORY_LABELS)}
             onChange={(event) => set('category')(event.target.value)}
           />
         </div>

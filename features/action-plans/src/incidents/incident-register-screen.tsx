@@ -17,7 +17,13 @@ import {
   getIncidentPortfolio,
   type IncidentFilters,
 } from '@verity/shared-api/calls';
-import { SelectField, formatDate, type DataTableColumn, type PageTrail } from '@verity/shared-ui';
+import {
+  SelectField,
+  formatDate,
+  labelledOptions,
+  type DataTableColumn,
+  type PageTrail,
+} from '@verity/shared-ui';
 import { CountList, RegisterScreen } from '../registers/register-screen';
 import {
   IncidentStatusBadge,
@@ -111,13 +117,8 @@ export function IncidentRegisterScreen({
           id={`${id}-severity`}
           label={text.severity}
           value={filters.severity ?? ''}
-          options={[
-            { value: '', label: text.anySeverity },
-            ...INCIDENT_SEVERITIES.map((value) => ({
-              value,
-              label: INCIDENT_SEVERITY_LABELS[value],
-            })),
-          ]}
+          placeholder={text.anySeverity}
+          options={labelledOptions(INCIDENT_SEVERITIES, INCIDENT_SEVERITY_LABELS)}
           onChange={(event) =>
             setFilters({
               ...filters,

@@ -10,7 +10,7 @@ import {
   type IncidentValues,
 } from '@verity/shared-api';
 import { getErrorText } from '@verity/shared-api/calls';
-import { Button, SelectField, TextAreaField, TextField } from '@verity/shared-ui';
+import { Button, SelectField, TextAreaField, TextField, labelledOptions } from '@verity/shared-ui';
 
 /** A moment as the `datetime-local` input writes it, in the device's own time. */
 export function localMoment(date: Date): string {
@@ -125,13 +125,8 @@ export function IncidentReportForm({
           label={text.category}
           required
           value={values.category}
-          options={[
-            { value: '', label: text.choose },
-            ...INCIDENT_CATEGORIES.map((value) => ({
-              value,
-              label: INCIDENT_CATEGORY_LABELS[value],
-            })),
-          ]}
+          placeholder={text.choose}
+          options={labelledOptions(INCIDENT_CATEGORIES, INCIDENT_CATEGORY_LABELS)}
           onChange={(event) => set('category')(event.target.value)}
         />
         <SelectField
@@ -139,13 +134,8 @@ export function IncidentReportForm({
           label={text.severity}
           required
           value={values.severity}
-          options={[
-            { value: '', label: text.choose },
-            ...INCIDENT_SEVERITIES.map((value) => ({
-              value,
-              label: INCIDENT_SEVERITY_LABELS[value],
-            })),
-          ]}
+          placeholder={text.choose}
+          options={labelledOptions(INCIDENT_SEVERITIES, INCIDENT_SEVERITY_LABELS)}
           onChange={(event) => set('severity')(event.target.value)}
         />
         <TextField

@@ -8,6 +8,7 @@ import {
   PageHeader,
   SelectField,
   StatCard,
+  labelledOptions,
   toast,
   type DataTableColumn,
   type PageTrail,
@@ -187,10 +188,8 @@ export function RegisterScreen<
           id={`${id}-category`}
           label={words.category}
           value={filters.category ?? ''}
-          options={[
-            { value: '', label: words.anyCategory },
-            ...categories.map((value) => ({ value, label: categoryLabel(value) })),
-          ]}
+          placeholder={words.anyCategory}
+          options={labelledOptions(categories, categoryLabel)}
           onChange={(event) =>
             setFilters({ ...filters, category: event.target.value || undefined })
           }
