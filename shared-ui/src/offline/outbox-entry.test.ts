@@ -3,6 +3,7 @@ import { makeGap } from '../testing/fixtures';
 import {
   alreadyMade,
   conflictOf,
+  outboxStep,
   withWaitingChanges,
   type OutboxChange,
   type OutboxEntry,
@@ -94,6 +95,35 @@ describe('a change waiting in the outbox', () => {
     ['a remark (its key decides on the server)', remark.change, {}, false],
   ])('is found already made for %s', (_case, change, now, expected) => {
     expect(alreadyMade(entryOf(change), { ...seen, ...now } as Gap)).toBe(expected);
+  });
+
+  it.each<[string, OutboxChange, Partial<Gap>, ReturnType<typeof outboxStep>]>([
+    ['a remark on an unchanged gap', remark.change, {}, 'send'],
+    ['a remark on a gap closed meanwhile', remark.change, { status: 'closed' }, 'conflict'],
+    [
+      // The page was closed after the server took the request and before the device recorded it.
+      'its own closure request, already taken',
+      { kind: 'closureRequest', note: null },
+      {
+        status: 'pending',
+        closure: {
+          id: 'r1',
+          requestedAt: '2026-12-04T10:00:02.000Z',
+          requestedBy: { fullname: 'Esther Editor' },
+          note: null,
+          review: null,
+        },
+      },
+      'made',
+    ],
+    [
+      'its own status, already set',
+      { kind: 'status', status: 'closed' },
+      { status: 'closed' },
+      'made',
+    ],
+  ])('is sent, found made or held for %s', (_case, change, now, expected) => {
+    expect(outboxStep(entryOf(change), { ...seen, ...now } as Gap)).toBe(expected);
   });
 
   it('shows the gap as it will be: waiting remarks last, a waiting closure request as its status', () => {

@@ -98,6 +98,17 @@ export function alreadyMade(entry: OutboxEntry, now: Gap): boolean {
   return false;
 }
 
+/**
+ * What a run does with a waiting change, given the gap as it is now: `made` when the gap already
+ * shows it (the server took it but the device never recorded the answer: the page was closed, or
+ * the answer was lost on the way back), `conflict` when someone else changed the gap meanwhile,
+ * `send` otherwise. Made is asked first: a user's own change is never their conflict.
+ */
+export function outboxStep(entry: OutboxEntry, now: Gap): 'made' | 'conflict' | 'send' {
+  if (alreadyMade(entry, now)) return 'made';
+  return conflictOf(entry, now) ? 'conflict' : 'send';
+}
+
 /** The outbox's changes still to go for this gap (waiting, or held by the user's decision). */
 export function unsentFor(entries: readonly OutboxEntry[], gapId: string): OutboxEntry[] {
   return entries.filter((entry) => entry.gapId === gapId && entry.state !== 'sent');

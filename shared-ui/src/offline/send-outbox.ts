@@ -11,7 +11,7 @@ import {
   updateGapStatus,
 } from '@verity/shared-api/calls';
 import { announceChange, deleteEntry, listEntries, putEntry, readEntry } from './offline-db';
-import { alreadyMade, conflictOf, type OutboxEntry } from './outbox-entry';
+import { alreadyMade, outboxStep, type OutboxEntry } from './outbox-entry';
 
 const LOCK = 'verity-outbox';
 
@@ -70,7 +70,13 @@ export function sendOutbox(): Promise<SendOutcome> {
           held.add(entry.gapId);
           continue;
         }
-        if (conflictOf(entry, now)) {
+        const step = outboxStep(entry, now);
+        if (step === 'made') {
+          await putEntry(sent(entry));
+          await rebase(entry, now);
+          continue;
+        }
+        if (step === 'conflict') {
           await putEntry({ ...entry, state: 'conflict', now });
           held.add(entry.gapId);
           continue;
