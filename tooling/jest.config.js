@@ -5,6 +5,7 @@ const { nodeProject } = require('./jest/preset.cjs');
 // CommonJS.
 module.exports = nodeProject(__dirname, {
   testMatch: [
+    '<rootDir>/i18n/**/*.test.ts',
     '<rootDir>/mail/**/*.test.ts',
     '<rootDir>/mf/**/*.test.ts',
     '<rootDir>/net/**/*.test.ts',

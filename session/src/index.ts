@@ -31,3 +31,21 @@ export {
   signOutPending,
   wipeDeviceData,
 } from './device-data';
+export {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  LANGUAGE_NAMES,
+  directionOf,
+  isLanguage,
+  languageOf,
+} from './language/languages';
+export type { Language } from './language/languages';
+export {
+  catalogue,
+  languageInUse,
+  languageReady,
+  onLanguageChange,
+  switchLanguage,
+} from './language/texts';
+export { useLanguage } from './language/use-language';
+export type { CatalogueLoader, Texts } from './language/texts';

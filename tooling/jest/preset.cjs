@@ -1,6 +1,9 @@
 // Shared jest settings: TypeScript and JSX through SWC, tests next to the code.
 const path = require('node:path');
 
+/** Packages' catalogues (`locales/<language>.json`), compiled as the builds compile them. */
+const catalogues = { '/locales/[a-zA-Z-]+\\.json$': path.join(__dirname, 'catalogue-transform.cjs') };
+
 const swc = [
   '@swc/jest',
   {
@@ -27,7 +30,7 @@ function nodeProject(rootDir, extra = {}) {
     rootDir,
     displayName: path.basename(rootDir),
     testEnvironment: 'node',
-    transform: { '^.+\\.(t|j|mj)sx?$': swc },
+    transform: { ...catalogues, '^.+\\.(t|j|mj)sx?$': swc },
     testMatch: ['<rootDir>/**/*.test.ts'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     ...extra,
@@ -41,7 +44,7 @@ function reactProject(rootDir, extra = {}) {
     // jsdom plus Node's fetch-era globals (data routers need Request, ky needs TextEncoder).
     testEnvironment: path.join(__dirname, 'jsdom-environment.cjs'),
     transformIgnorePatterns: compileEsmOnly(),
-    transform: { '^.+\\.(t|j|mj)sx?$': swc },
+    transform: { ...catalogues, '^.+\\.(t|j|mj)sx?$': swc },
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     moduleNameMapper: { '\\.(css|png|jpg|jpeg|svg|webp)$': path.join(__dirname, 'asset-stub.cjs') },

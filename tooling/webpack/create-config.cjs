@@ -168,6 +168,12 @@ function createWebpackConfig({ dir, publicPath, federation }) {
         rules: [
           swcRule(production),
           reactRouterRule(dir),
+          // A package's messages in one language, compiled as built (docs/decisions/0109-languages.md).
+          {
+            test: /[\\/]locales[\\/][a-zA-Z-]+\.json$/,
+            type: 'json',
+            use: path.join(__dirname, 'catalogue-loader.cjs'),
+          },
           { test: /\.css$/, use: ['style-loader', 'css-loader'] },
           { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset/resource' },
         ],

@@ -7,6 +7,7 @@ import {
   type LazyExoticComponent,
   type ReactNode,
 } from 'react';
+import { languageReady } from '@verity/session';
 import { LoadingState } from '../loading-state';
 
 /**
@@ -17,7 +18,13 @@ export function lazyPage<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
 ): LazyExoticComponent<ComponentType> {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
+  // The page's packages register their catalogues as its chunk runs; it shows once they hold the
+  // language in use (docs/decisions/0109-languages.md).
+  return lazy(async () => {
+    const module = await load();
+    await languageReady();
+    return { default: module[name] };
+  });
 }
 
 /** Shows the loading state while the opened route's page is downloading. */
