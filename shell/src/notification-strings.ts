@@ -1,14 +1,11 @@
 // Every string the notification screens show (the bell, its panel, the settings page) besides the
 // shared words of shared-api. Apart from strings.ts, which the login screen loads: /login stays light.
+import { t } from './strings';
 
-// The bell and its panel
-export const notificationBellLabel = (unread: number): string =>
-  unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
-export const LOAD_MORE_NOTIFICATIONS = 'Load more';
-export const UNREAD_NOTIFICATION = 'Unread';
-export const MARK_READ_LABEL = 'Mark as read';
+// The bell and its panel: the shell's catalogue (strings.ts).
+export const notificationBellLabel = (unread: number): string => t('shell.bell.label', { unread });
 export const notificationsShownText = (shown: number, total: number): string =>
-  `${shown} of ${total}`;
+  t('shell.bell.shown', { shown, total });
 
 // The notification settings page, under every area
 export const NOTIFICATION_SETTINGS_TEXT = {

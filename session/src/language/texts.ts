@@ -27,7 +27,7 @@ function messagesOf(module: unknown): Messages {
 }
 
 async function loadInto(catalogue: Catalogue, language: Language): Promise<void> {
-  if (language === DEFAULT_LANGUAGE || catalogue.loaded.has(language)) return;
+  if (language === 'en' || catalogue.loaded.has(language)) return;
   current.load(language, messagesOf(await catalogue.load(language)));
   catalogue.loaded.add(language);
 }

@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useSession } from '@verity/session';
+import { useSession, useLanguage } from '@verity/session';
 import { LoadingState } from '@verity/shared-ui';
 import type { Area } from '../config/areas';
 import { paths } from '../config/paths';
 import { LoginScreen } from '../features/login';
-import { LOADING_TEXT } from '../strings';
+import { t } from '../strings';
 import type { ShellPage } from './signed-in-area';
 
 // Named so that the shell's server preloads it with an area's page (shell/server/page.ts).
@@ -19,6 +19,7 @@ const SignedInArea = lazy(
  * `page` names one of the shell's own pages to show in the layout instead of the area's remote.
  */
 export function AreaRoute({ area, page }: { area: Area; page?: ShellPage }) {
+  useLanguage();
   const status = useSession((state) => state.status);
   const user = useSession((state) => state.user);
 
@@ -26,7 +27,7 @@ export function AreaRoute({ area, page }: { area: Area; page?: ShellPage }) {
   if (status !== 'signed-in' || !user) return <LoginScreen />;
   if (user.userType !== area.userType) return <Navigate to={paths.area(user.userType)} replace />;
   return (
-    <Suspense fallback={<LoadingState text={LOADING_TEXT} fullscreen />}>
+    <Suspense fallback={<LoadingState text={t('shell.loading')} fullscreen />}>
       <SignedInArea area={area} user={user} page={page} />
     </Suspense>
   );

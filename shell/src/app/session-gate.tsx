@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
-import { useSession } from '@verity/session';
+import { useSession, useLanguage } from '@verity/session';
 import { LoadingState } from '@verity/shared-ui';
-import { LOADING_TEXT } from '../strings';
+import { t } from '../strings';
 
 /** Loads the current user once on start; no route renders until the answer is in. */
 export function SessionGate() {
+  useLanguage();
   const status = useSession((state) => state.status);
   const loadUser = useSession((state) => state.loadUser);
 
@@ -14,6 +15,6 @@ export function SessionGate() {
   }, [status, loadUser]);
 
   if (status === 'idle' || status === 'loading')
-    return <LoadingState text={LOADING_TEXT} fullscreen />;
+    return <LoadingState text={t('shell.loading')} fullscreen />;
   return <Outlet />;
 }

@@ -1,3 +1,4 @@
+import { useLanguage } from '@verity/session';
 import { lazy, Suspense } from 'react';
 import type { SessionUser } from '@verity/shared-api';
 import { LoadingState, ToastProvider } from '@verity/shared-ui';
@@ -5,7 +6,7 @@ import type { Area } from '../config/areas';
 import { AppLayout } from '../features/layout';
 import { ShellQueryProvider } from '../lib/query-client';
 import { RemoteArea } from '../remotes';
-import { LOADING_TEXT } from '../strings';
+import { t } from '../strings';
 
 const NotificationSettingsPage = lazy(
   () => import('../features/notification-settings/notification-settings-page'),
@@ -28,12 +29,13 @@ export interface SignedInAreaProps {
  * someone is signed in, so the login screen's first load carries none of it (docs/performance.md).
  */
 export default function SignedInArea({ area, user, page }: SignedInAreaProps) {
+  useLanguage();
   return (
     <ToastProvider>
       <ShellQueryProvider>
         <AppLayout user={user}>
           {page === 'notification-settings' ? (
-            <Suspense fallback={<LoadingState text={LOADING_TEXT} />}>
+            <Suspense fallback={<LoadingState text={t('shell.loading')} />}>
               <NotificationSettingsPage user={user} />
             </Suspense>
           ) : (

@@ -1,3 +1,4 @@
+import { useLanguage } from '@verity/session';
 import type { ComponentType } from 'react';
 import { ErrorPage } from '@verity/shared-ui';
 import { remoteCrashedText, remoteUnavailableText } from '../strings';
@@ -9,6 +10,7 @@ export interface RemoteUnavailableProps {
 }
 
 export function RemoteUnavailable({ areaLabel, crashed = false }: RemoteUnavailableProps) {
+  useLanguage();
   return (
     <ErrorPage
       message={crashed ? remoteCrashedText(areaLabel) : remoteUnavailableText(areaLabel)}

@@ -1,9 +1,10 @@
+import { useLanguage } from '@verity/session';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { SessionUser } from '@verity/shared-api';
 import { OfflineBar } from '@verity/shared-ui';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { SKIP_TO_CONTENT_LABEL } from '../../strings';
+import { t } from '../../strings';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
 import { useHeadingFocus } from './use-heading-focus';
@@ -19,6 +20,7 @@ export interface AppLayoutProps {
 
 /** The signed-in frame: sidebar, header and the main content area an area's remote renders into. */
 export function AppLayout({ user, children }: AppLayoutProps) {
+  useLanguage();
   const drawer = useMediaQuery(DRAWER_QUERY);
   const [sidebarExpanded, setSidebarExpanded] = useState(true);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -39,7 +41,7 @@ export function AppLayout({ user, children }: AppLayoutProps) {
   return (
     <div className="app-layout" data-drawer={drawer ? 'true' : undefined}>
       <a className="app-layout__skip-link" href="#main-content">
-        {SKIP_TO_CONTENT_LABEL}
+        {t('shell.skipToContent')}
       </a>
       <Sidebar
         userType={user.userType}

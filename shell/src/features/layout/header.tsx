@@ -1,7 +1,8 @@
+import { useLanguage } from '@verity/session';
 import type { Ref } from 'react';
 import { dashboardTitle, type SessionUser } from '@verity/shared-api';
 import { IconButton } from '@verity/shared-ui';
-import { COLLAPSE_SIDEBAR_LABEL, EXPAND_SIDEBAR_LABEL } from '../../strings';
+import { t } from '../../strings';
 import { NotificationBell } from '../notifications';
 import { SidebarToggleIcon } from './icons';
 import { SIDEBAR_ID } from './sidebar';
@@ -16,11 +17,12 @@ export interface HeaderProps {
 }
 
 export function Header({ user, sidebarExpanded, onToggleSidebar, toggleRef }: HeaderProps) {
+  useLanguage();
   return (
     <header className="app-header">
       <IconButton
         ref={toggleRef}
-        label={sidebarExpanded ? COLLAPSE_SIDEBAR_LABEL : EXPAND_SIDEBAR_LABEL}
+        label={sidebarExpanded ? t('shell.sidebar.collapse') : t('shell.sidebar.expand')}
         icon={<SidebarToggleIcon expanded={sidebarExpanded} />}
         aria-expanded={sidebarExpanded}
         aria-controls={SIDEBAR_ID}

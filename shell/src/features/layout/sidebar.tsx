@@ -1,9 +1,10 @@
+import { useLanguage } from '@verity/session';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { SIDEBAR_WIDTH, type UserType } from '@verity/shared-api';
 import { Logo } from '../../components/logo';
 import { paths } from '../../config/paths';
-import { MAIN_NAV_LABEL } from '../../strings';
+import { t } from '../../strings';
 import { SidebarItemIcon } from './icons';
 import { SIDEBAR_ITEMS, activeSidebarItemId } from './sidebar-items';
 
@@ -25,6 +26,7 @@ export interface SidebarProps {
 }
 
 export function Sidebar({ userType, expanded, drawer = false, onCloseDrawer }: SidebarProps) {
+  useLanguage();
   const { pathname } = useLocation();
   const items = SIDEBAR_ITEMS[userType];
   const activeId = activeSidebarItemId(pathname, items);
@@ -70,7 +72,7 @@ export function Sidebar({ userType, expanded, drawer = false, onCloseDrawer }: S
             <Logo compact={!expanded} />
           </Link>
         </div>
-        <nav aria-label={MAIN_NAV_LABEL} className="app-sidebar__nav">
+        <nav aria-label={t('shell.nav.main')} className="app-sidebar__nav">
           <ul>
             {items.map((item) => (
               <li key={item.id}>

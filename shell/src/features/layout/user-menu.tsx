@@ -8,17 +8,10 @@ import {
   type SessionUser,
 } from '@verity/shared-api';
 import { Link } from 'react-router-dom';
-import { useSession } from '@verity/session';
+import { useSession, useLanguage } from '@verity/session';
 import { Button, IconButton, toast } from '@verity/shared-ui';
 import { paths } from '../../config/paths';
-import {
-  LOGOUT_LABEL,
-  PORTFOLIO_SETTINGS_LABEL,
-  PORTFOLIO_SETTINGS_PATH,
-  USER_MENU_LABEL,
-  USER_NAME_FALLBACK,
-  USER_PANEL_LABEL,
-} from '../../strings';
+import { t, PORTFOLIO_SETTINGS_PATH } from '../../strings';
 import { LogoutIcon, UserIcon } from './icons';
 import { useHeaderPanel } from './use-header-panel';
 
@@ -26,6 +19,7 @@ import { useHeaderPanel } from './use-header-panel';
 export const AUDITOR_AVATAR_LETTER = 'L';
 
 export function UserMenu({ user }: { user: SessionUser }) {
+  useLanguage();
   const logout = useSession((state) => state.logout);
   const { open, toggle, close, panelId, triggerRef, panelRef } = useHeaderPanel();
   const [loggingOut, setLoggingOut] = useState(false);
@@ -41,14 +35,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
     }
   };
 
-  const fullName = user.fullname?.trim() || USER_NAME_FALLBACK;
+  const fullName = user.fullname?.trim() || t('shell.user.fallbackName');
   const roleLabel = isRole(user.role) ? ROLE_LABELS[user.role] : user.role;
 
   return (
     <div className="user-menu">
       <IconButton
         ref={triggerRef}
-        label={USER_MENU_LABEL}
+        label={t('shell.user.menu')}
         shape="round"
         variant="solid"
         className="user-menu__trigger"
@@ -69,7 +63,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           ref={panelRef}
           id={panelId}
           role="dialog"
-          aria-label={USER_PANEL_LABEL}
+          aria-label={t('shell.user.panel')}
           className="user-menu__panel"
           tabIndex={-1}
         >
@@ -83,7 +77,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
               className="user-menu__link"
               onClick={() => close(false)}
             >
-              {PORTFOLIO_SETTINGS_LABEL}
+              {t('shell.user.portfolioSettings')}
             </Link>
           ) : null}
           {/* Every user's own notification settings (and the organisation's time zone). */}
@@ -103,7 +97,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
             loading={loggingOut}
             onClick={onLogout}
           >
-            {LOGOUT_LABEL}
+            {t('shell.user.logout')}
           </Button>
         </div>
       ) : null}

@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { axe } from 'jest-axe';
 import { fails, ok, onApi, withBody } from '@verity/shared-ui/src/testing';
+import { switchLanguage } from '@verity/session';
 import { assignLocation } from '../../lib/browser-location';
+import { startingLanguage } from '../../lib/language';
 import { LoginScreen } from './login-screen';
 
 jest.mock('../../lib/browser-location');
@@ -84,6 +86,44 @@ describe('login screen', () => {
       "Your organisation signs in with its own identity provider: choose 'Sign in with single sign-on' and enter your work e-mail address.",
     );
     expect(await screen.findByLabelText('Work e-mail address')).toBeInTheDocument();
+  });
+
+  it('offers the language before sign-in, in each language’s own words, and keeps the choice', async () => {
+    renderLogin();
+    const user = userEvent.setup();
+    const choice = screen.getByRole('combobox', { name: 'Language' });
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'English',
+      'Français',
+      'Español',
+      'Português',
+      'Türkçe',
+      'العربية',
+    ]);
+    await user.selectOptions(choice, 'Türkçe');
+    expect(await screen.findByRole('heading', { name: 'Verity’ye hoş geldiniz' })).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Dil' })).toHaveValue('tr');
+    expect(document.documentElement).toHaveAttribute('lang', 'tr');
+    // Still exactly three buttons, now in Turkish.
+    expect(screen.getAllByRole('button')).toHaveLength(3);
+    expect(startingLanguage()).toBe('tr');
+    expect(document.cookie).toContain('verity-language=tr');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Dil' }), 'العربية');
+    expect(await screen.findByText('سجّل الدخول إلى حسابك')).toBeVisible();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'اللغة' }), 'English');
+    expect(await screen.findByText('Login your ACCOUNT')).toBeVisible();
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+  });
+
+  it('starts in the first of the browser’s languages Verity speaks', async () => {
+    window.localStorage.clear();
+    jest.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['de-CH', 'pt-BR', 'en']);
+    expect(startingLanguage()).toBe('pt');
+    await switchLanguage(startingLanguage());
+    renderLogin();
+    expect(screen.getByText('Entre na sua CONTA')).toBeVisible();
+    await switchLanguage('en');
   });
 
   it('shows no alert without a sign-in error', () => {

@@ -1,3 +1,4 @@
+import { useLanguage } from '@verity/session';
 import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
@@ -13,7 +14,8 @@ import {
 import { Button } from '@verity/shared-ui';
 import { LogoMark } from '../../components/logo';
 import { assignLocation } from '../../lib/browser-location';
-import { LOGIN_SUBTITLE, LOGIN_TAGLINE, LOGIN_TITLE, loginButtonLabel } from '../../strings';
+import { t, loginButtonLabel } from '../../strings';
+import { LanguageChoice } from './language-choice';
 import { LoginBackground } from './login-background';
 import { OrganisationChoice } from './organisation-choice';
 import './login.css';
@@ -30,6 +32,7 @@ const SingleSignOnForm = lazy(() => import('./single-sign-on'));
  * opens the address field; open at once when the API said the organisation requires it.
  */
 function SingleSignOn() {
+  useLanguage();
   const [searchParams] = useSearchParams();
   const open =
     searchParams.get(SSO_LOGIN_PARAM) === 'email' ||
@@ -51,6 +54,7 @@ function SingleSignOn() {
 const CHOOSE_ORGANISATION = 'organisation';
 
 export function LoginScreen() {
+  useLanguage();
   const [searchParams] = useSearchParams();
   const errorCode = searchParams.get('error');
   const errorText = errorCode
@@ -73,10 +77,10 @@ export function LoginScreen() {
         <section className="login__card" aria-labelledby="login-title">
           <LogoMark size={56} />
           <h1 id="login-title" className="login__title">
-            {LOGIN_TITLE}
+            {t('shell.login.title')}
           </h1>
-          <p className="login__subtitle">{LOGIN_SUBTITLE}</p>
-          <p className="login__tagline">{LOGIN_TAGLINE}</p>
+          <p className="login__subtitle">{t('shell.login.subtitle')}</p>
+          <p className="login__tagline">{t('shell.login.tagline')}</p>
           {errorText ? (
             <div role="alert" className="login__error">
               {errorText}
@@ -90,6 +94,7 @@ export function LoginScreen() {
               <SingleSignOn />
             </>
           )}
+          <LanguageChoice />
         </section>
       </main>
     </div>

@@ -1,3 +1,4 @@
+import { useLanguage } from '@verity/session';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ROLE_LABELS, SIGN_IN_FAILED, type OrganisationChoice as Choice } from '@verity/shared-api';
@@ -5,13 +6,7 @@ import { chooseOrganisation, getErrorText, getOrganisationChoices } from '@verit
 import { Button } from '@verity/shared-ui';
 import { paths } from '../../config/paths';
 import { assignLocation } from '../../lib/browser-location';
-import {
-  BACK_TO_SIGN_IN,
-  CHOOSE_ORGANISATION_EXPIRED,
-  CHOOSE_ORGANISATION_HINT,
-  CHOOSE_ORGANISATION_TITLE,
-  LOADING_TEXT,
-} from '../../strings';
+import { t } from '../../strings';
 
 type ChoiceState =
   { status: 'loading' } | { status: 'expired' } | { status: 'ready'; choices: Choice[] };
@@ -23,6 +18,7 @@ export interface OrganisationChoiceProps {
 
 /** After a sign-in by a person in several organisations of one user type: one button per organisation. */
 export function OrganisationChoice({ signInAgain }: OrganisationChoiceProps) {
+  useLanguage();
   const [state, setState] = useState<ChoiceState>({ status: 'loading' });
   const [choosing, setChoosing] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -56,12 +52,12 @@ export function OrganisationChoice({ signInAgain }: OrganisationChoiceProps) {
     }
   }
 
-  if (state.status === 'loading') return <p className="login__hint">{LOADING_TEXT}</p>;
+  if (state.status === 'loading') return <p className="login__hint">{t('shell.loading')}</p>;
   if (state.status === 'expired') {
     return (
       <>
         <div role="alert" className="login__error">
-          {CHOOSE_ORGANISATION_EXPIRED}
+          {t('shell.organisation.expired')}
         </div>
         {signInAgain}
       </>
@@ -70,9 +66,9 @@ export function OrganisationChoice({ signInAgain }: OrganisationChoiceProps) {
   return (
     <section className="login__choice" aria-labelledby="login-choice-title">
       <h2 id="login-choice-title" className="login__choice-title">
-        {CHOOSE_ORGANISATION_TITLE}
+        {t('shell.organisation.title')}
       </h2>
-      <p className="login__hint">{CHOOSE_ORGANISATION_HINT}</p>
+      <p className="login__hint">{t('shell.organisation.hint')}</p>
       {error ? (
         <div role="alert" className="login__error">
           {error}
@@ -95,7 +91,7 @@ export function OrganisationChoice({ signInAgain }: OrganisationChoiceProps) {
         ))}
       </div>
       <Link className="login__back" to={paths.login} replace>
-        {BACK_TO_SIGN_IN}
+        {t('shell.organisation.back')}
       </Link>
     </section>
   );

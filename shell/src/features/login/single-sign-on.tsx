@@ -1,7 +1,9 @@
+import { useLanguage } from '@verity/session';
 import { useState, type FormEvent } from 'react';
 import { SSO_MESSAGES as text, SSO_SIGN_IN_LINK, ssoSignInUrl } from '@verity/shared-api';
 import { Button, TextField } from '@verity/shared-ui';
 import { assignLocation } from '../../lib/browser-location';
+import { t } from '../../strings';
 
 /** A plain check before leaving the page: the API routes the address by its domain. */
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
@@ -12,13 +14,14 @@ const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(valu
  * chunk, loaded when opened: the login screen's first load carries only the link.
  */
 export default function SingleSignOnForm() {
+  useLanguage();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!looksLikeEmail(email)) {
-      setError('Enter your work e-mail address, such as name@company.com.');
+      setError(t('shell.login.ssoEmailHint'));
       return;
     }
     assignLocation(ssoSignInUrl(email));

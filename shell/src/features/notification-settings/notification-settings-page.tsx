@@ -10,6 +10,7 @@ import { PageHeader, useUnsavedChanges } from '@verity/shared-ui';
 import { NOTIFICATION_SETTINGS_TEXT as text } from '../../notification-strings';
 import { ApiTokensCard } from './api-tokens-card';
 import { DateStyleForm } from './date-style-form';
+import { LanguageForm } from './language-form';
 import { NotificationPreferencesForm } from './notification-preferences-form';
 import { OrganisationTimeZoneForm } from './organisation-time-zone-form';
 import { SingleSignOnCard } from './single-sign-on-card';
@@ -18,7 +19,8 @@ import './notification-settings.css';
 
 /**
  * '/{area}/notification-settings', the shell's one page inside every area: the user's own switches
- * per kind and channel, the organisation's time zone, how dates are written for the user, and, for
+ * per kind and channel, the organisation's time zone, the user's language, how dates are written for the user,
+ * and, for
  * owners, the organisation's API tokens, webhooks and single sign-on.
  * Leaving with a form unsaved asks first.
  */
@@ -26,14 +28,18 @@ export default function NotificationSettingsPage({ user }: { user: SessionUser }
   const [preferencesDirty, setPreferencesDirty] = useState(false);
   const [timeZoneDirty, setTimeZoneDirty] = useState(false);
   const [dateStyleDirty, setDateStyleDirty] = useState(false);
+  const [languageDirty, setLanguageDirty] = useState(false);
   // One guard for the page: a router holds one blocker at a time.
-  const { prompt } = useUnsavedChanges(preferencesDirty || timeZoneDirty || dateStyleDirty);
+  const { prompt } = useUnsavedChanges(
+    preferencesDirty || timeZoneDirty || dateStyleDirty || languageDirty,
+  );
 
   return (
     <div className="notification-settings">
       <PageHeader title={NOTIFICATION_SETTINGS_LABEL} description={text.intro} />
       <NotificationPreferencesForm onDirtyChange={setPreferencesDirty} />
       <OrganisationTimeZoneForm user={user} onDirtyChange={setTimeZoneDirty} />
+      <LanguageForm onDirtyChange={setLanguageDirty} />
       <DateStyleForm onDirtyChange={setDateStyleDirty} />
       {canManageApiTokens(user) ? <ApiTokensCard /> : null}
       {canManageWebhooks(user) ? <WebhooksCard /> : null}

@@ -1,3 +1,4 @@
+import { useLanguage } from '@verity/session';
 import { lazy, Suspense, useId } from 'react';
 import { NOTIFICATIONS_LABEL, unreadBadgeText } from '@verity/shared-api';
 import { IconButton, Spinner } from '@verity/shared-ui';
@@ -20,6 +21,7 @@ export interface NotificationBellProps {
  * notifications. Escape and a click outside close it, as they close the user panel.
  */
 export function NotificationBell({ refreshMs }: NotificationBellProps) {
+  useLanguage();
   const unread = useUnreadCount(refreshMs).data ?? 0;
   const { open, toggle, close, panelId, triggerRef, panelRef } = useHeaderPanel();
   const headingId = useId();

@@ -1,14 +1,11 @@
+import { useLanguage } from '@verity/session';
 import { useEffect, useRef, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { MARK_ALL_READ_LABEL, NOTIFICATIONS_LABEL, NO_NOTIFICATIONS } from '@verity/shared-api';
 import { getErrorText } from '@verity/shared-api/calls';
 import { Button, Spinner, formatDateTime, toast } from '@verity/shared-ui';
-import {
-  LOAD_MORE_NOTIFICATIONS,
-  MARK_READ_LABEL,
-  UNREAD_NOTIFICATION,
-  notificationsShownText,
-} from '../../notification-strings';
+import { notificationsShownText } from '../../notification-strings';
+import { t } from '../../strings';
 import {
   loadedNotifications,
   useMarkAllNotificationsRead,
@@ -39,6 +36,7 @@ export default function NotificationPanel({
   panelRef,
   onOpened,
 }: NotificationPanelProps) {
+  useLanguage();
   const list = useNotificationList();
   const markOne = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
@@ -132,7 +130,7 @@ export default function NotificationPanel({
             loading={list.isFetchingNextPage}
             onClick={onLoadMore}
           >
-            {LOAD_MORE_NOTIFICATIONS}
+            {t('shell.bell.loadMore')}
           </Button>
         </div>
       ) : null}
@@ -149,11 +147,12 @@ function NotificationEntry({
   onOpen: (notification: AppNotification) => void;
   onMarkRead: (notification: AppNotification) => void;
 }) {
+  useLanguage();
   const content = (
     <>
       {notification.readAt === null ? (
         <span className="notification-item__dot">
-          <span className="vui-sr-only">{UNREAD_NOTIFICATION}: </span>
+          <span className="vui-sr-only">{t('shell.bell.unread')}: </span>
         </span>
       ) : null}
       <span className="notification-item__title">{notification.title}</span>
@@ -180,7 +179,7 @@ function NotificationEntry({
       {content}
       {notification.readAt === null ? (
         <Button variant="ghost" size="sm" onClick={() => onMarkRead(notification)}>
-          {MARK_READ_LABEL}
+          {t('shell.bell.markRead')}
         </Button>
       ) : null}
     </div>

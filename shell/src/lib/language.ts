@@ -1,0 +1,62 @@
+// Which language the page speaks (docs/decisions/0109-languages.md): the signed-in user's choice,
+// kept on their account; before sign-in, the choice made on this device, else the browser's
+// languages; English when Verity speaks none of them.
+import {
+  isLanguage,
+  languageOf,
+  sessionStore,
+  switchLanguage,
+  type Language,
+} from '@verity/session';
+
+/** localStorage: the language last chosen or used on this device, for the next visit's first page. */
+const LANGUAGE_KEY = 'verity.language';
+/** A cookie the identity provider reads, so its sign-in page speaks the same language. */
+const LANGUAGE_COOKIE = 'verity-language';
+
+function stored(): string | null {
+  try {
+    return window.localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The language a page starts in before anyone is known. */
+export function startingLanguage(): Language {
+  const kept = stored();
+  if (isLanguage(kept)) return kept;
+  return languageOf(typeof navigator === 'undefined' ? [] : (navigator.languages ?? []));
+}
+
+/** Turns the page to `language` and keeps it on this device (and for the identity provider). */
+export async function keepLanguage(language: Language): Promise<void> {
+  try {
+    window.localStorage.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // Private browsing without storage: the choice holds for this page only.
+  }
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+  await switchLanguage(language);
+}
+
+/** The signed-in user's own language, when they chose one. */
+const languageOfUser = (user: unknown): Language | undefined => {
+  const chosen = (user as { language?: unknown } | null)?.language;
+  return isLanguage(chosen) ? chosen : undefined;
+};
+
+/**
+ * Starts the page in its language, then follows the signed-in user's: their account's choice wins
+ * over this device's as soon as they are known, and whenever they change it.
+ */
+export async function startLanguage(): Promise<void> {
+  await switchLanguage(startingLanguage());
+  let last = languageOfUser(sessionStore.getState().user);
+  if (last) await keepLanguage(last);
+  sessionStore.subscribe((state) => {
+    const chosen = languageOfUser(state.user);
+    if (chosen && chosen !== last) void keepLanguage(chosen);
+    last = chosen;
+  });
+}
