@@ -43,18 +43,22 @@ test.beforeAll(async () => {
       SMTP_URL: `smtp://127.0.0.1:${env.MAIL_CATCHER_SMTP_PORT}`,
       DATA_DIR: dataDir,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let output = '';
+  directory.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // A started server answers; one that stopped says why. A busy machine may take minutes to start
+  // it: the hook's own time (the tests' 240 s) bounds the wait, not a shorter one.
   await expect
     .poll(
-      () =>
-        fetch(`${issuer}/healthz`).then(
+      async () => {
+        if (directory?.exitCode !== null) throw new Error(`The directory stopped:\n${output}`);
+        return fetch(`${issuer}/healthz`).then(
           (answer) => answer.ok,
           () => false,
-        ),
-      {
-        timeout: 60_000,
+        );
       },
+      { timeout: 200_000 },
     )
     .toBe(true);
 });
