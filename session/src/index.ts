@@ -38,6 +38,7 @@ export {
   directionOf,
   isLanguage,
   languageOf,
+  localeOf,
 } from './language/languages';
 export type { Language } from './language/languages';
 export {

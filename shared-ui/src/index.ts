@@ -85,6 +85,8 @@ export {
   DaysPassed,
   DaysLeft,
   currentDateStyle,
+  currentDateLocale,
+  useDateLocale,
   formatDate,
   useDateStyle,
   daysPassedText,

@@ -19,8 +19,7 @@ export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 /** Which way the language is written: the page mirrors for Arabic. */
-export const directionOf = (language: string): 'ltr' | 'rtl' =>
-  language === 'ar' ? 'rtl' : 'ltr';
+export const directionOf = (language: string): 'ltr' | 'rtl' => (language === 'ar' ? 'rtl' : 'ltr');
 
 /**
  * The first of a browser's languages (`navigator.languages`, or an Accept-Language header's in its
@@ -32,4 +31,28 @@ export function languageOf(preferred: readonly string[]): Language {
     if (isLanguage(primary)) return primary;
   }
   return DEFAULT_LANGUAGE;
+}
+
+/** Each language's Intl locale when the browser names no region for it. */
+const LOCALES: Record<Language, string> = {
+  en: 'en-GB',
+  fr: 'fr-FR',
+  es: 'es-ES',
+  pt: 'pt-BR',
+  tr: 'tr-TR',
+  ar: 'ar',
+};
+
+/**
+ * The Intl locale dates and numbers are written in: the language with the browser's region for it
+ * ('fr-CA' for a Canadian browser choosing French), else the language's usual one. Arabic keeps
+ * Latin digits (`nu-latn`), as typed in date fields and amounts, and as the users' own figures are.
+ */
+export function localeOf(language: Language, preferred: readonly string[] = []): string {
+  const browser = preferred.find(
+    (tag) =>
+      tag.split(/[-_]/)[0]?.toLowerCase() === language && /^[a-z]{2,3}-[a-z0-9]{2,3}$/i.test(tag),
+  );
+  const locale = browser ?? LOCALES[language];
+  return language === 'ar' && !locale.includes('-u-') ? `${locale}-u-nu-latn` : locale;
 }

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import english from './test-catalogue/locales/en.json';
-import { languageOf } from './languages';
+import { languageOf, localeOf } from './languages';
 import { catalogue, languageInUse, languageReady, switchLanguage } from './texts';
 
 const loads: string[] = [];
@@ -44,4 +44,17 @@ describe('the texts of a package', () => {
   ])('takes the first of the browser languages %j it speaks: %s', (preferred, expected) => {
     expect(languageOf(preferred)).toBe(expected);
   });
+
+  it.each<[Parameters<typeof localeOf>[0], string[], string]>([
+    ['fr', ['fr-CA', 'en'], 'fr-CA'],
+    ['pt', ['en-US'], 'pt-BR'],
+    ['es', ['es-MX'], 'es-MX'],
+    ['ar', ['ar-EG'], 'ar-EG-u-nu-latn'],
+    ['tr', [], 'tr-TR'],
+  ])(
+    'writes dates and numbers in %s for a browser of %j as %s',
+    (language, preferred, expected) => {
+      expect(localeOf(language, preferred)).toBe(expected);
+    },
+  );
 });

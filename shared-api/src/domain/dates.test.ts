@@ -1,5 +1,6 @@
 import {
   monthLabel,
+  dateFieldPattern,
   daysPassed,
   daysRemaining,
   formatDate,
@@ -137,5 +138,44 @@ describe('dates', () => {
     ['2026-12', 'long', 'December 2026'],
   ] as const)('names the month %s (%s) as %s, whatever the zone', (month, width, label) => {
     expect(monthLabel(month, width)).toBe(label);
+  });
+});
+
+describe('dates in the user’s language (docs/decisions/0109-languages.md)', () => {
+  const day = new Date(2026, 2, 4, 14, 5);
+
+  it.each<[string, DateFormatName, string]>([
+    ['tr-TR', 'table', '04.03.2026'],
+    ['tr-TR', 'list', '04 Mar 2026'],
+    ['fr-FR', 'list', '04 mars 2026'],
+    ['fr-FR', 'dateTime', '04/03/2026 14:05'],
+    ['es-ES', 'table', '04/03/2026'],
+    ['pt-BR', 'list', '04 de mar. de 2026'],
+    ['ar-u-nu-latn', 'list', '04 مارس 2026'],
+    // English keeps the spec's formats, whatever the region.
+    ['en-US', 'table', '04/03/2026'],
+    ['en-GB', 'list', '04 Mar, 2026'],
+  ])('in %s, a %s date reads %s', (locale, place, expected) => {
+    expect(formatDate(day, place, '-', 'by-place', locale)).toBe(expected);
+  });
+
+  it('keeps the numeric styles a user chose, in any language', () => {
+    expect(formatDate(day, 'list', '-', 'month-day-year', 'fr-FR')).toBe('03/04/2026');
+    expect(formatDate(day, 'list', '-', 'year-month-day', 'tr-TR')).toBe('2026-03-04');
+  });
+
+  it.each([
+    ['tr-TR', 'dd.mm.yyyy', '4.3.2026'],
+    ['fr-FR', 'dd/mm/yyyy', '04/03/2026'],
+    ['ar-u-nu-latn', 'dd/mm/yyyy', '04\u200f/03\u200f/2026'],
+  ])('reads a date field in %s as %s', (locale, pattern, typed) => {
+    expect(dateFieldPattern('by-place', locale)).toBe(pattern);
+    expect(readDateField(typed, 'by-place', locale)).toBe('2026-03-04');
+    expect(readDateField('2026-03-04', 'by-place', locale)).toBe('2026-03-04');
+  });
+
+  it('names a month in the language', () => {
+    expect(monthLabel('2025-01', 'long', 'fr-FR')).toBe('janvier 2025');
+    expect(monthLabel('2025-01')).toBe('January 2025');
   });
 });

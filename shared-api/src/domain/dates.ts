@@ -97,24 +97,98 @@ export function dateFormatOf(
   return format === 'dateTime' ? `${day} hh:mm A` : day;
 }
 
+/**
+ * Whether dates are written in a language other than English: `locale` is the Intl locale of the
+ * user's language and region (docs/decisions/0109-languages.md); none, or English, writes the
+ * spec's formats.
+ */
+const otherLanguage = (locale: string | undefined): locale is string =>
+  locale !== undefined && !/^en\b/i.test(locale);
+
+/** Each place's date in another language, as Intl writes it there (the spec's places, its words). */
+const PLACE_OPTIONS: Record<DateFormatName, Intl.DateTimeFormatOptions> = {
+  list: { day: '2-digit', month: 'short', year: 'numeric' },
+  detail: { day: '2-digit', month: 'short', year: 'numeric' },
+  table: { day: '2-digit', month: '2-digit', year: 'numeric' },
+  card: { day: 'numeric', month: 'short', year: 'numeric' },
+  dateTime: {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  },
+};
+
+const intlFormats = new Map<string, Intl.DateTimeFormat>();
+function intlFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = intlFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    intlFormats.set(key, format);
+  }
+  return format;
+}
+
+/** Marks that set a direction inside a date ("31/12/2026" in Arabic): not part of what is typed. */
+const DIRECTION_MARKS = /[\u200e\u200f\u061c]/g;
+
+/**
+ * The dayjs tokens of a language's numeric day, as its tables write it: 'DD.MM.YYYY' in Turkish,
+ * 'DD/MM/YYYY' in French, 'MM/DD/YYYY' in American English.
+ */
+export function numericDayFormat(locale: string): string {
+  return intlFormat(locale, PLACE_OPTIONS.table)
+    .formatToParts(new Date(2026, 11, 31))
+    .map((part) =>
+      part.type === 'day'
+        ? 'DD'
+        : part.type === 'month'
+          ? 'MM'
+          : part.type === 'year'
+            ? 'YYYY'
+            : part.value.replace(DIRECTION_MARKS, ''),
+    )
+    .join('');
+}
+
 export function formatDate(
   value: DateInput,
   format: DateFormatName = 'dateTime',
   missing = MISSING_DATE_TEXT,
   style: DateStyle = DEFAULT_DATE_STYLE,
+  locale?: string,
 ): string {
   if (value === null || value === undefined || value === '') return missing;
   const date = dayjs(value);
-  return date.isValid() ? date.format(dateFormatOf(format, style)) : missing;
+  if (!date.isValid()) return missing;
+  // In another language, the spec's places and the style with month names take its words and order.
+  if (otherLanguage(locale) && (style === 'by-place' || style === 'day-month-name')) {
+    const options = style === 'by-place' ? PLACE_OPTIONS[format] : PLACE_OPTIONS.card;
+    const withTime =
+      style === 'by-place' || format !== 'dateTime'
+        ? options
+        : { ...options, hour: '2-digit' as const, minute: '2-digit' as const };
+    return intlFormat(locale, withTime).format(date.toDate());
+  }
+  return date.format(dateFormatOf(format, style));
 }
 
-/** The tokens a date field shows and reads in a style: the tables' 'dd/MM/yyyy' for 'by-place'. */
-export const dateFieldFormat = (style: DateStyle = DEFAULT_DATE_STYLE) =>
-  dateFormatOf('table', style);
+/**
+ * The tokens a date field shows and reads in a style: the tables' 'dd/MM/yyyy' for 'by-place'; in
+ * another language, its tables' numeric day for 'by-place' and 'day-month-name'.
+ */
+export const dateFieldFormat = (style: DateStyle = DEFAULT_DATE_STYLE, locale?: string) =>
+  otherLanguage(locale) && (style === 'by-place' || style === 'day-month-name')
+    ? numericDayFormat(locale)
+    : dateFormatOf('table', style);
 
 /** The date field's pattern in words, for its placeholder and its message: 'dd/mm/yyyy'. */
-export const dateFieldPattern = (style: DateStyle = DEFAULT_DATE_STYLE) =>
-  style === 'day-month-name' ? 'd mmm yyyy' : dateFieldFormat(style).toLowerCase();
+export const dateFieldPattern = (style: DateStyle = DEFAULT_DATE_STYLE, locale?: string) =>
+  style === 'day-month-name' && !otherLanguage(locale)
+    ? 'd mmm yyyy'
+    : dateFieldFormat(style, locale).toLowerCase();
 
 /** The day written yyyy-mm-dd. */
 export const ISO_DAY_FORMAT = 'YYYY-MM-DD';
@@ -124,11 +198,15 @@ export const ISO_DAY_FORMAT = 'YYYY-MM-DD';
  * (unambiguous in every style), with or without leading zeros; null when it names none. Strict:
  * '31/02/2027' names no day.
  */
-export function readDateField(text: string, style: DateStyle = DEFAULT_DATE_STYLE): string | null {
-  const trimmed = text.trim();
+export function readDateField(
+  text: string,
+  style: DateStyle = DEFAULT_DATE_STYLE,
+  locale?: string,
+): string | null {
+  const trimmed = text.trim().replace(DIRECTION_MARKS, '');
   if (!trimmed) return null;
   const loose = (format: string) => format.replace('DD', 'D').replace('MM', 'M');
-  const formats = [dateFieldFormat(style), ISO_DAY_FORMAT];
+  const formats = [dateFieldFormat(style, locale), ISO_DAY_FORMAT];
   for (const format of [...formats, ...formats.map(loose)]) {
     const date = dayjs(trimmed, format, 'en', true);
     if (date.isValid()) return date.format(ISO_DAY_FORMAT);
@@ -136,14 +214,21 @@ export function readDateField(text: string, style: DateStyle = DEFAULT_DATE_STYL
   return null;
 }
 
-const MONTH_FORMATS = {
-  long: new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
-  short: new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' }),
-};
+const MONTH_OPTIONS = {
+  long: { month: 'long', year: 'numeric', timeZone: 'UTC' },
+  short: { month: 'short', year: 'numeric', timeZone: 'UTC' },
+} as const;
 
-/** A month of the registers' counts ('2025-01'): 'January 2025', or 'Jan 2025' in a table. */
-export function monthLabel(month: string, width: 'long' | 'short' = 'long'): string {
-  return MONTH_FORMATS[width].format(new Date(`${month}-01T00:00:00Z`));
+/**
+ * A month of the registers' counts ('2025-01'): 'January 2025', or 'Jan 2025' in a table; in the
+ * words of `locale` when given ('janvier 2025').
+ */
+export function monthLabel(
+  month: string,
+  width: 'long' | 'short' = 'long',
+  locale = 'en-GB',
+): string {
+  return intlFormat(locale, MONTH_OPTIONS[width]).format(new Date(`${month}-01T00:00:00Z`));
 }
 
 /** Rounded-up whole days until the date; negative once it has passed. */

@@ -1,5 +1,12 @@
 import dayjs from 'dayjs';
-import { sessionStore, useSession } from '@verity/session';
+import {
+  languageInUse,
+  localeOf,
+  sessionStore,
+  useLanguage,
+  useSession,
+  type Language,
+} from '@verity/session';
 import {
   DEFAULT_DATE_STYLE,
   MISSING_DATE_TEXT,
@@ -21,6 +28,17 @@ export const currentDateStyle = (): DateStyle => styleOf(sessionStore.getState()
 export const useDateStyle = (): DateStyle => useSession(styleOf);
 
 /**
+ * The Intl locale of the language in use and the browser's region for it
+ * (docs/decisions/0109-languages.md); English writes the spec's formats.
+ */
+export const dateLocaleOf = (language: Language): string =>
+  localeOf(language, typeof navigator === 'undefined' ? [] : (navigator.languages ?? []));
+export const currentDateLocale = (): string => dateLocaleOf(languageInUse());
+
+/** The date locale of the language in use, re-rendering the caller when it changes. */
+export const useDateLocale = (): string => dateLocaleOf(useLanguage());
+
+/**
  * A date as the signed-in user has dates written: the spec's format of the place ('by-place'), or
  * the user's one style everywhere. Every date the browser shows goes through here.
  */
@@ -29,7 +47,7 @@ export function formatDate(
   format: DateFormatName = 'dateTime',
   missing = MISSING_DATE_TEXT,
 ): string {
-  return formatDateInStyle(value, format, missing, currentDateStyle());
+  return formatDateInStyle(value, format, missing, currentDateStyle(), currentDateLocale());
 }
 
 export interface DateTextProps {
@@ -40,7 +58,7 @@ export interface DateTextProps {
 
 /** A date in the user's style for its place inside a <time>, or '-' when missing. */
 export function DateText({ value, format = 'dateTime' }: DateTextProps) {
-  const text = formatDateInStyle(value, format, MISSING_DATE_TEXT, useDateStyle());
+  const text = formatDateInStyle(value, format, MISSING_DATE_TEXT, useDateStyle(), useDateLocale());
   if (text === MISSING_DATE_TEXT) return <span>{MISSING_DATE_TEXT}</span>;
   return <time dateTime={dayjs(value).toISOString()}>{text}</time>;
 }

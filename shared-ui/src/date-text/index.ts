@@ -3,6 +3,8 @@ export {
   DaysPassed,
   DaysLeft,
   currentDateStyle,
+  currentDateLocale,
+  useDateLocale,
   formatDate,
   useDateStyle,
   daysPassedText,
