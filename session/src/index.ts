@@ -46,6 +46,7 @@ export {
   languageInUse,
   languageReady,
   onLanguageChange,
+  PSEUDO_LANGUAGE,
   switchLanguage,
 } from './language/texts';
 export { useLanguage } from './language/use-language';

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import english from './test-catalogue/locales/en.json';
 import { languageOf, localeOf } from './languages';
-import { catalogue, languageInUse, languageReady, switchLanguage } from './texts';
+import { PSEUDO_LANGUAGE, catalogue, languageInUse, languageReady, switchLanguage } from './texts';
 
 const loads: string[] = [];
 const t = catalogue(english, (language) => {
@@ -33,6 +33,12 @@ describe('the texts of a package', () => {
     await switchLanguage('tr');
     await languageReady();
     expect(loads).toEqual(['tr', 'ar']);
+  });
+
+  it('marks every catalogue text in the pseudo-language of the browser tests', async () => {
+    await switchLanguage(PSEUDO_LANGUAGE);
+    expect(t('example.greeting', { name: 'Esther' })).toBe('⟦Wélçömé, Éšthér⟧');
+    expect(document.documentElement.lang).toBe('en-XA');
   });
 
   it.each([

@@ -20,6 +20,19 @@ interface Catalogue {
 const catalogues: Catalogue[] = [];
 let wanted: Language = DEFAULT_LANGUAGE;
 
+/**
+ * A language for testing, never offered: English with every letter accented and each message in
+ * ⟦brackets⟧, so a browser test sees at once a text that is not in a catalogue (it stays plain).
+ */
+export const PSEUDO_LANGUAGE = 'en-XA';
+let pseudo = false;
+
+const ACCENTED: Record<string, string> = Object.fromEntries(
+  [...'aceinousyACEINOUSY'].map((letter, index) => [letter, 'àçéîñöûšýÀÇÉÎÑÖÛŠÝ'[index]]),
+);
+const pseudoOf = (text: string) =>
+  `⟦${text.replace(/[a-zA-Z]/g, (letter) => ACCENTED[letter] ?? letter)}⟧`;
+
 /** A JSON module as webpack and jest answer a dynamic import: the catalogue, or it as `default`. */
 function messagesOf(module: unknown): Messages {
   const value = module as { default?: Messages } & Messages;
@@ -49,10 +62,12 @@ export function catalogue<Id extends string>(
   const entry: Catalogue = { load, loaded: new Set([DEFAULT_LANGUAGE]) };
   catalogues.push(entry);
   if (wanted !== DEFAULT_LANGUAGE) void loadInto(entry, wanted).then(announce, () => undefined);
-  return (id, values) =>
-    current.locale !== DEFAULT_LANGUAGE && current.messages[id] !== undefined
+  return (id, values) => {
+    if (pseudo) return pseudoOf(english._(id, values));
+    return current.locale !== DEFAULT_LANGUAGE && current.messages[id] !== undefined
       ? current._(id, values)
       : english._(id, values);
+  };
 }
 
 const listeners = new Set<() => void>();
@@ -73,7 +88,15 @@ export const languageInUse = (): Language => current.locale as Language;
  * Turns the page to `language`: every registered catalogue's messages are loaded first, then the
  * page's `lang` and `dir` change and every reader shows the language at once.
  */
-export async function switchLanguage(language: Language): Promise<void> {
+export async function switchLanguage(language: Language | typeof PSEUDO_LANGUAGE): Promise<void> {
+  pseudo = language === PSEUDO_LANGUAGE;
+  if (language === PSEUDO_LANGUAGE) {
+    wanted = DEFAULT_LANGUAGE;
+    current.activate(DEFAULT_LANGUAGE);
+    if (typeof document !== 'undefined') document.documentElement.lang = PSEUDO_LANGUAGE;
+    announce();
+    return;
+  }
   wanted = language;
   await Promise.all(catalogues.map((entry) => loadInto(entry, language)));
   if (wanted !== language) return;

@@ -2,6 +2,7 @@
 // kept on their account; before sign-in, the choice made on this device, else the browser's
 // languages; English when Verity speaks none of them.
 import {
+  PSEUDO_LANGUAGE,
   isLanguage,
   languageOf,
   sessionStore,
@@ -22,10 +23,13 @@ function stored(): string | null {
   }
 }
 
-/** The language a page starts in before anyone is known. */
-export function startingLanguage(): Language {
+/**
+ * The language a page starts in before anyone is known. The pseudo-language of the browser tests is
+ * only ever set on the device by hand (or by a test), and then holds whatever the account says.
+ */
+export function startingLanguage(): Language | typeof PSEUDO_LANGUAGE {
   const kept = stored();
-  if (isLanguage(kept)) return kept;
+  if (isLanguage(kept) || kept === PSEUDO_LANGUAGE) return kept;
   return languageOf(typeof navigator === 'undefined' ? [] : (navigator.languages ?? []));
 }
 
@@ -51,7 +55,9 @@ const languageOfUser = (user: unknown): Language | undefined => {
  * over this device's as soon as they are known, and whenever they change it.
  */
 export async function startLanguage(): Promise<void> {
-  await switchLanguage(startingLanguage());
+  const starting = startingLanguage();
+  await switchLanguage(starting);
+  if (starting === PSEUDO_LANGUAGE) return;
   let last = languageOfUser(sessionStore.getState().user);
   if (last) await keepLanguage(last);
   sessionStore.subscribe((state) => {
