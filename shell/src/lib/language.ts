@@ -2,8 +2,10 @@
 // kept on their account; before sign-in, the choice made on this device, else the browser's
 // languages; English when Verity speaks none of them.
 import {
+  DEFAULT_LANGUAGE,
   PSEUDO_LANGUAGE,
   isLanguage,
+  languageInUse,
   languageOf,
   sessionStore,
   switchLanguage,
@@ -51,6 +53,22 @@ const languageOfUser = (user: unknown): Language | undefined => {
 };
 
 /**
+ * A user whose account has no language yet takes the page's, when it is not English (their
+ * browser's, or the one they chose before signing in), so their e-mails come in it too. Once.
+ */
+async function adoptPageLanguage(): Promise<void> {
+  const page = languageInUse();
+  if (page === DEFAULT_LANGUAGE) return;
+  try {
+    // Loaded when needed: the first page carries no call it does not make.
+    const { updateMySettings } = await import('@verity/shared-api/calls');
+    sessionStore.getState().setUser(await updateMySettings({ language: page }));
+  } catch {
+    // Kept on this device only; the settings page offers it again.
+  }
+}
+
+/**
  * Starts the page in its language, then follows the signed-in user's: their account's choice wins
  * over this device's as soon as they are known, and whenever they change it.
  */
@@ -58,11 +76,17 @@ export async function startLanguage(): Promise<void> {
   const starting = startingLanguage();
   await switchLanguage(starting);
   if (starting === PSEUDO_LANGUAGE) return;
-  let last = languageOfUser(sessionStore.getState().user);
-  if (last) await keepLanguage(last);
-  sessionStore.subscribe((state) => {
-    const chosen = languageOfUser(state.user);
-    if (chosen && chosen !== last) void keepLanguage(chosen);
-    last = chosen;
+  const follow = (user: unknown) => {
+    if (!user) return;
+    const chosen = languageOfUser(user);
+    if (!chosen) {
+      if (adopted !== user) void adoptPageLanguage();
+      adopted = user;
+    } else if (chosen !== languageInUse()) void keepLanguage(chosen);
+  };
+  let adopted: unknown;
+  follow(sessionStore.getState().user);
+  sessionStore.subscribe((state, previous) => {
+    if (state.user !== previous.user) follow(state.user);
   });
 }
