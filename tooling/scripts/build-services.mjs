@@ -38,7 +38,7 @@ export const services = [
     dir: 'identity',
     outdir: 'identity/dist',
     format: 'esm',
-    inputs: ['identity/src', 'identity/migrations'],
+    inputs: ['identity/src', 'identity/migrations', 'session/src/language/languages.ts'],
     entries: { server: 'identity/src/server.ts' },
   },
   {
