@@ -1,6 +1,6 @@
 // The rules a new account must meet, shared by the sign-up page and POST /accounts.
 import { personNameProblem } from '../../../shared-api/src/rules/text-rules';
-import { messages } from '../messages.js';
+import type { TextId } from '../texts.js';
 import { passwordProblem } from './password-rules.js';
 
 export interface NewAccountInput {
@@ -10,7 +10,8 @@ export interface NewAccountInput {
 }
 
 export type NewAccountField = keyof NewAccountInput;
-export type NewAccountErrors = Partial<Record<NewAccountField, string>>;
+/** Each field's problem, as the id of the message that explains it (read in the page's language). */
+export type NewAccountErrors = Partial<Record<NewAccountField, TextId>>;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const NAME_MAX_LENGTH = 200;
@@ -35,10 +36,11 @@ export function checkNewAccount(raw: Partial<Record<NewAccountField, unknown>>):
     password: text(raw.password),
   };
   const errors: NewAccountErrors = {};
-  if (input.name === '') errors.name = messages.validation.nameRequired;
-  else if (input.name.length > NAME_MAX_LENGTH) errors.name = messages.validation.nameTooLong;
-  else if (personNameProblem(input.name)) errors.name = personNameProblem(input.name);
-  if (!isEmail(input.email)) errors.email = messages.validation.emailInvalid;
+  if (input.name === '') errors.name = 'identity.validation.nameRequired';
+  else if (input.name.length > NAME_MAX_LENGTH) errors.name = 'identity.validation.nameTooLong';
+  // The shared rule, with identity's own wording of its message in each language.
+  else if (personNameProblem(input.name)) errors.name = 'identity.validation.nameOnOneLine';
+  if (!isEmail(input.email)) errors.email = 'identity.validation.emailInvalid';
   const password = passwordProblem(input.password, input);
   if (password) errors.password = password;
   return { input, errors };

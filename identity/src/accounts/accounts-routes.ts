@@ -5,8 +5,9 @@ import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import type { Database } from '../db/database.js';
 import { jsonBody } from '../http/forms.js';
+import { requestTexts } from '../http/language.js';
 import type { AccountEmails } from '../mail/account-emails.js';
-import { messages } from '../messages.js';
+import { apiMessages } from '../messages.js';
 import { addressSubject } from '../security/throttles.js';
 import type { Throttle, Throttles } from '../security/throttles.js';
 import {
@@ -57,7 +58,7 @@ export function accountsRoutes({
 
   async function requireApiKey(ctx: Context, next: Next): Promise<void> {
     const given = digest(ctx.get('Authorization'));
-    if (!timingSafeEqual(given, expectedKey)) return fail(ctx, 401, messages.api.unauthorized);
+    if (!timingSafeEqual(given, expectedKey)) return fail(ctx, 401, apiMessages.unauthorized);
     await next();
   }
 
@@ -65,12 +66,12 @@ export function accountsRoutes({
   async function limitPerEndUser(ctx: Context, next: Next): Promise<void> {
     const endUser = ctx.get(END_USER_HEADER);
     if (endUser !== '' && !END_USER_PATTERN.test(endUser))
-      return fail(ctx, 400, messages.api.endUserInvalid);
+      return fail(ctx, 400, apiMessages.endUserInvalid);
     const subject = endUser ? `user:${endUser}` : `address:${addressSubject(ctx.ip)}`;
     const wait = await userLookupThrottle.hit(subject);
     if (wait !== undefined) {
       ctx.set('Retry-After', String(Math.ceil(wait / 1000)));
-      return fail(ctx, 429, messages.api.tooManyRequests);
+      return fail(ctx, 429, apiMessages.tooManyRequests);
     }
     await next();
   }
@@ -83,9 +84,9 @@ export function accountsRoutes({
   router.get('/user', requireApiKey, limitPerEndUser, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const email = typeof ctx.query.email === 'string' ? ctx.query.email.trim() : '';
-    if (email === '') return fail(ctx, 400, messages.api.emailRequired);
+    if (email === '') return fail(ctx, 400, apiMessages.emailRequired);
     const account = await findAccountByEmail(db, email);
-    if (!account) return fail(ctx, 404, messages.api.emailNotFound);
+    if (!account) return fail(ctx, 404, apiMessages.emailNotFound);
     ctx.body = { success: true, user: toPublicUser(account) };
   });
 
@@ -96,7 +97,7 @@ export function accountsRoutes({
     const raw = typeof ctx.query.since === 'string' ? ctx.query.since : '';
     const since = new Date(raw);
     if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(raw) || Number.isNaN(since.getTime()))
-      return fail(ctx, 400, messages.api.sinceInvalid);
+      return fail(ctx, 400, apiMessages.sinceInvalid);
     const { signOuts, now } = await signOutsSince(db, since, SIGN_OUTS_PER_ANSWER);
     const full = signOuts.length === SIGN_OUTS_PER_ANSWER;
     ctx.body = {
@@ -121,7 +122,7 @@ export function accountsRoutes({
       emails.length > SIGN_IN_LIMITS_PER_QUESTION ||
       !emails.every((email) => typeof email === 'string' && email.length <= 320)
     )
-      return fail(ctx, 400, messages.api.emailsInvalid);
+      return fail(ctx, 400, apiMessages.emailsInvalid);
     const asked = [...new Set(emails as string[])];
     const accounts = asked.map(normaliseEmail);
     const [overLimit, refused] = await Promise.all([
@@ -138,13 +139,15 @@ export function accountsRoutes({
   });
 
   router.post('/accounts', requireApiKey, jsonBody, async (ctx) => {
+    // In the language the API asks for (Accept-Language), which its answers and e-mail are in.
+    const t = requestTexts(ctx);
     const { input, errors } = checkNewAccount((ctx.request.body ?? {}) as Record<string, unknown>);
     const firstProblem = Object.values(errors)[0];
-    if (firstProblem) return fail(ctx, 400, firstProblem);
+    if (firstProblem) return fail(ctx, 400, t(firstProblem));
     const account = await createAccount(db, input);
-    if (!account) return fail(ctx, 409, messages.validation.emailTaken);
+    if (!account) return fail(ctx, 409, t('identity.validation.emailTaken'));
     // The person the account was made for proves the address like anyone who signs up.
-    emails.sendVerification(account);
+    emails.sendVerification(account, t.language);
     ctx.status = 201;
     ctx.body = { success: true, user: toPublicUser(account) };
   });

@@ -4,7 +4,7 @@ import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import type { MatchExtended } from '@zxcvbn-ts/core';
 import * as commonLanguage from '@zxcvbn-ts/language-common';
 import * as englishLanguage from '@zxcvbn-ts/language-en';
-import { messages } from '../messages.js';
+import type { TextId } from '../texts.js';
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -42,16 +42,16 @@ function builtOnIdentity(password: string, name: string, email: string): boolean
   );
 }
 
-/** The problem with this password, or undefined when it may be used. */
+/** The problem with this password (its message's id), or undefined when it may be used. */
 export function passwordProblem(
   password: string,
   personal: { name?: string; email?: string } = {},
-): string | undefined {
-  const text = messages.validation;
-  if (password.length < PASSWORD_MIN_LENGTH) return text.passwordTooShort;
-  if (password.length > PASSWORD_MAX_LENGTH) return text.passwordTooLong;
+): TextId | undefined {
+  if (password.length < PASSWORD_MIN_LENGTH) return 'identity.validation.passwordTooShort';
+  if (password.length > PASSWORD_MAX_LENGTH) return 'identity.validation.passwordTooLong';
   const email = personal.email ?? '';
-  if (builtOnIdentity(password, personal.name ?? '', email)) return text.passwordPersonal;
+  if (builtOnIdentity(password, personal.name ?? '', email))
+    return 'identity.validation.passwordPersonal';
   const userInputs = [
     'verity',
     email,
@@ -61,8 +61,8 @@ export function passwordProblem(
   const result = estimator().check(password, userInputs);
   if (result.score >= MIN_SCORE) return undefined;
   if (result.sequence.some((match) => fromDictionary(match, 'userInputs')))
-    return text.passwordPersonal;
+    return 'identity.validation.passwordPersonal';
   if (result.sequence.some((match) => fromDictionary(match, 'passwords')))
-    return text.passwordCommon;
-  return text.passwordGuessable;
+    return 'identity.validation.passwordCommon';
+  return 'identity.validation.passwordGuessable';
 }

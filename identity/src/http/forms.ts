@@ -2,8 +2,8 @@
 import { koaBody } from 'koa-body';
 import type { Context, Middleware, Next } from 'koa';
 import { errorPage } from '../interactions/pages.js';
-import { messages } from '../messages.js';
 import { containsUnsafeText } from '../security/safe-text.js';
+import { requestTexts } from './language.js';
 import { html } from './responses.js';
 
 const parseForm = koaBody({ urlencoded: true, json: false, multipart: false, text: false });
@@ -12,12 +12,16 @@ const parseJson = koaBody({ json: true, urlencoded: false, multipart: false, tex
 /** A browser form (application/x-www-form-urlencoded); bad text gets an explaining page. */
 export const formBody: Middleware = async (ctx: Context, next: Next) => {
   await parseForm(ctx, async () => {
-    if (containsUnsafeText(ctx.request.body))
+    if (containsUnsafeText(ctx.request.body)) {
+      const t = requestTexts(ctx);
       return html(
         ctx,
         400,
-        errorPage(messages.common.unsafeText, { title: messages.errorPage.badRequestTitle }),
+        errorPage(t, t('identity.common.unsafeText'), {
+          title: t('identity.errorPage.badRequestTitle'),
+        }),
       );
+    }
     await next();
   });
 };
@@ -27,7 +31,7 @@ export const jsonBody: Middleware = async (ctx: Context, next: Next) => {
   await parseJson(ctx, async () => {
     if (containsUnsafeText(ctx.request.body)) {
       ctx.status = 400;
-      ctx.body = { success: false, message: messages.common.unsafeText };
+      ctx.body = { success: false, message: requestTexts(ctx)('identity.common.unsafeText') };
       return;
     }
     await next();

@@ -2,8 +2,8 @@
 // a 400 in the shape the route's callers read, before anything can try to store it.
 import type { Context, Next } from 'koa';
 import { errorPage } from '../interactions/pages.js';
-import { messages } from '../messages.js';
 import { containsUnsafeText, isUnsafeText } from '../security/safe-text.js';
+import { requestTexts } from './language.js';
 import { html } from './responses.js';
 
 // Callers of these read JSON: the API (accounts endpoints) and OAuth clients (protocol endpoints).
@@ -20,11 +20,12 @@ function decodedPath(path: string): string {
 
 export async function rejectUnsafeText(ctx: Context, next: Next): Promise<void> {
   if (!isUnsafeText(decodedPath(ctx.path)) && !containsUnsafeText(ctx.query)) return next();
-  const message = messages.common.unsafeText;
+  const t = requestTexts(ctx);
+  const message = t('identity.common.unsafeText');
   ctx.status = 400;
   ctx.set('Cache-Control', 'no-store');
   if (ACCOUNTS_API.has(ctx.path)) ctx.body = { success: false, message };
   else if (PROTOCOL_API.test(ctx.path))
     ctx.body = { error: 'invalid_request', error_description: message };
-  else html(ctx, 400, errorPage(message, { title: messages.errorPage.badRequestTitle }));
+  else html(ctx, 400, errorPage(t, message, { title: t('identity.errorPage.badRequestTitle') }));
 }

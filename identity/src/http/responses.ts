@@ -1,7 +1,7 @@
 // How identity's own pages answer: HTML that is never cached, framed, or leaks its URL (which may hold a token).
 import type { Context, Next } from 'koa';
-import { messages } from '../messages.js';
 import { minutesToWait } from '../security/throttles.js';
+import type { TextId, Texts } from '../texts.js';
 
 export function html(ctx: Context, status: number, body: string): void {
   ctx.status = status;
@@ -22,9 +22,10 @@ export async function pageHeaders(ctx: Context, next: Next): Promise<void> {
 /** Sets Retry-After and answers the sentence a page shows for a throttled request. */
 export function tooManyAttempts(
   ctx: Context,
+  t: Texts,
   waitMs: number,
-  sentence: (minutes: number) => string = messages.common.tooManyAttempts,
+  sentence: TextId = 'identity.common.tooManyAttempts',
 ): string {
   ctx.set('Retry-After', String(Math.ceil(waitMs / 1000)));
-  return sentence(minutesToWait(waitMs));
+  return t(sentence, { minutes: minutesToWait(waitMs) });
 }

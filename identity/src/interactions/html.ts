@@ -1,4 +1,6 @@
 // Escaping and the page frame shared by every identity page (sign-in, sign-up, account links, errors).
+import { directionOf } from '../../../session/src/language/languages';
+import type { Language } from '../../../session/src/language/languages';
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -11,6 +13,7 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
 }
 
+// Sides are logical (inline start and end), so the page mirrors in Arabic.
 const STYLE = `
   *{box-sizing:border-box}
   body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f1f5f4;color:#1f2a27;
@@ -30,9 +33,9 @@ const STYLE = `
   button:focus-visible{outline:3px solid #5eead4;outline-offset:2px}
   .alert:empty{display:none}
   .alert{padding:.75rem 1rem;border-radius:8px;background:#fef3f2;color:#912018;border:1px solid #fecdca}
-  .alert ul{margin:0;padding-left:1.25rem}
+  .alert ul{margin:0;padding-inline-start:1.25rem}
   .notice{padding:.75rem 1rem;border-radius:8px;background:#ecfdf3;color:#05603a;border:1px solid #abefc6}
-  .aside{margin:-.5rem 0 0;text-align:right;font-size:.875rem}
+  .aside{margin:-.5rem 0 0;text-align:end;font-size:.875rem}
   .switch{margin:1.25rem 0 0;text-align:center}
   .minor{font-size:.875rem}
   .notice + .hint{margin:.75rem 0 1rem}
@@ -41,9 +44,14 @@ const STYLE = `
   a{color:#0f766e;font-weight:600}
 `;
 
-export function page(title: string, body: string): string {
+/** `<html lang>` for the page's language, and `dir="rtl"` when it is written right to left. */
+export function htmlAttributes(language: Language): string {
+  return `lang="${language}"${directionOf(language) === 'rtl' ? ' dir="rtl"' : ''}`;
+}
+
+export function page(language: Language, title: string, body: string): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html ${htmlAttributes(language)}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

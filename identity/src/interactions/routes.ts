@@ -7,11 +7,12 @@ import { authenticate, createAccount } from '../accounts/account-repository.js';
 import { checkNewAccount, normaliseEmail } from '../accounts/account-rules.js';
 import type { Database } from '../db/database.js';
 import { formBody, formValue } from '../http/forms.js';
+import { requestTexts } from '../http/language.js';
 import { html, pageHeaders, tooManyAttempts } from '../http/responses.js';
 import type { AccountEmails } from '../mail/account-emails.js';
-import { messages } from '../messages.js';
 import { addressSubject } from '../security/throttles.js';
 import type { Throttles } from '../security/throttles.js';
+import type { TextId, Texts } from '../texts.js';
 import { checkInboxPage, errorPage, signInPage, signUpPage } from './pages.js';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -72,25 +73,32 @@ export function interactionRoutes({
     );
   }
 
+  /** The page's texts: in the language the authorization request asked for (ui_locales), else the browser's. */
+  const textsFor = (ctx: Context, interaction: Interaction): Texts =>
+    requestTexts(ctx, interaction.params.ui_locales);
+
   router.use(pageHeaders);
   router.use(async (ctx, next) => {
     try {
       await next();
     } catch (error) {
-      if (error instanceof errors.SessionNotFound)
-        return html(ctx, 400, errorPage(messages.errorPage.expired));
+      if (error instanceof errors.SessionNotFound) {
+        const t = requestTexts(ctx);
+        return html(ctx, 400, errorPage(t, t('identity.errorPage.expired')));
+      }
       throw error;
     }
   });
 
   router.get('/', async (ctx) => {
     const interaction = await loginInteraction(ctx);
+    const t = textsFor(ctx, interaction);
     if (interaction.prompt.name === 'login') {
       const hint = interaction.params.login_hint;
       return html(
         ctx,
         200,
-        signInPage(interaction.uid, { email: typeof hint === 'string' ? hint : '' }),
+        signInPage(t, interaction.uid, { email: typeof hint === 'string' ? hint : '' }),
       );
     }
     // A signed-in session whose grant lapsed asks for consent again: Verity's client never shows it.
@@ -104,47 +112,48 @@ export function interactionRoutes({
         { mergeWithLastSubmission: true },
       );
     }
-    return html(ctx, 400, errorPage(messages.errorPage.generic));
+    return html(ctx, 400, errorPage(t, t('identity.errorPage.generic')));
   });
 
   router.get('/sign-up', async (ctx) => {
     const interaction = await loginInteraction(ctx);
-    html(ctx, 200, signUpPage(interaction.uid));
+    html(ctx, 200, signUpPage(textsFor(ctx, interaction), interaction.uid));
   });
 
   router.post('/sign-in', formBody, async (ctx) => {
     const interaction = await loginInteraction(ctx);
+    const t = textsFor(ctx, interaction);
     const email = formValue(ctx, 'email').trim();
     const password = formValue(ctx, 'password');
     const retype = (status: number, error: string) =>
-      html(ctx, status, signInPage(interaction.uid, { email, error }));
-    if (email === '' || password === '') return retype(400, messages.signIn.missing);
+      html(ctx, status, signInPage(t, interaction.uid, { email, error }));
+    if (email === '' || password === '') return retype(400, t('identity.signIn.missing'));
 
     const account = normaliseEmail(email);
     const address = addressSubject(ctx.ip);
     /** 429 with Retry-After and the wait on the page; the account's owners may see it was refused. */
-    const refuse = async (wait: number, message: (minutes: number) => string) => {
+    const refuse = async (wait: number, message: TextId) => {
       await throttles.signInRefused.refuseFor(account, wait);
-      return retype(429, tooManyAttempts(ctx, wait, message));
+      return retype(429, tooManyAttempts(ctx, t, wait, message));
     };
 
     // An address refused wholesale, for failures across many accounts (credential stuffing),
     // refuses everyone there; failures on one account never bring that about
     // (docs/decisions/0027-sign-in-limits.md).
     const addressWait = await throttles.signInAccountsPerAddress.refusal(address);
-    if (addressWait !== undefined) return refuse(addressWait, messages.signIn.addressLimited);
+    if (addressWait !== undefined) return refuse(addressWait, 'identity.signIn.addressLimited');
     // Counted before the password is checked, so parallel guesses cannot slip past the limits.
     const accountWait = await throttles.signInPerAccount.hit(account);
-    if (accountWait !== undefined) return refuse(accountWait, messages.common.tooManyAttempts);
+    if (accountWait !== undefined) return refuse(accountWait, 'identity.common.tooManyAttempts');
     // The address counts accounts: the first attempt on this one from here in the hour, and no other.
     const pair = `${account} ${address}`;
     if ((await throttles.signInAccountFromAddress.hitCount(pair)) === 1) {
       const wait = await throttles.signInAccountsPerAddress.hit(address);
-      if (wait !== undefined) return refuse(wait, messages.signIn.addressLimited);
+      if (wait !== undefined) return refuse(wait, 'identity.signIn.addressLimited');
     }
 
     const signedIn = await authenticate(db, email, password);
-    if (!signedIn) return retype(401, messages.signIn.incorrect);
+    if (!signedIn) return retype(401, t('identity.signIn.incorrect'));
     // Right in the end (a typo, then the password): the account no longer counts for the address.
     await Promise.all([
       throttles.signInPerAccount.forget(account),
@@ -157,6 +166,7 @@ export function interactionRoutes({
 
   router.post('/sign-up', formBody, async (ctx) => {
     const interaction = await loginInteraction(ctx);
+    const t = textsFor(ctx, interaction);
     const { input, errors: problems } = checkNewAccount({
       name: formValue(ctx, 'name'),
       email: formValue(ctx, 'email'),
@@ -166,7 +176,7 @@ export function interactionRoutes({
       html(
         ctx,
         status,
-        signUpPage(interaction.uid, {
+        signUpPage(t, interaction.uid, {
           name: input.name,
           email: input.email,
           errors: problems,
@@ -175,13 +185,13 @@ export function interactionRoutes({
       );
     if (Object.keys(problems).length > 0) return retype(400);
     const wait = await throttles.signUpPerAddress.hit(addressSubject(ctx.ip));
-    if (wait !== undefined) return retype(429, tooManyAttempts(ctx, wait));
+    if (wait !== undefined) return retype(429, tooManyAttempts(ctx, t, wait));
 
     // The same page and the same work either way: nobody learns whether the address has an account.
     const account = await createAccount(db, input);
-    if (account) emails.sendVerification(account);
-    else emails.signUpAttempted(input.email);
-    html(ctx, 200, checkInboxPage(interaction.uid, input.email));
+    if (account) emails.sendVerification(account, t.language);
+    else emails.signUpAttempted(input.email, t.language);
+    html(ctx, 200, checkInboxPage(t, interaction.uid, input.email));
   });
 
   return router;

@@ -6,7 +6,7 @@ import { findAccountById, toPublicUser } from '../accounts/account-repository.js
 import type { IdentityConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { errorPage } from '../interactions/pages.js';
-import { messages } from '../messages.js';
+import { requestTexts } from '../http/language.js';
 import { createAdapterFactory } from './adapter.js';
 
 export interface ProviderDeps {
@@ -72,8 +72,10 @@ export function createProvider({ config, db, signingKeys }: ProviderDeps): Provi
       Session: 24 * 60 * 60,
     },
     renderError(ctx: KoaContextWithOIDC, out) {
+      // The detail is oidc-provider's own description of the protocol error, in English.
+      const t = requestTexts(ctx, ctx.oidc?.params?.ui_locales);
       ctx.type = 'html';
-      ctx.body = errorPage(messages.errorPage.generic, {
+      ctx.body = errorPage(t, t('identity.errorPage.generic'), {
         detail: out.error_description ?? out.error,
       });
     },
