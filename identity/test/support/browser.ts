@@ -30,6 +30,11 @@ export class Browser {
     });
   }
 
+  /** Keeps a cookie as if a Set-Cookie header had sent it (one set by the app on the shared domain). */
+  setCookie(line: string): void {
+    this.store(line);
+  }
+
   private store(line: string): void {
     const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
     const separator = pair.indexOf('=');
