@@ -48,7 +48,8 @@ type Area = ShellConfig['remotes'][number];
 /**
  * The JavaScript files of the named chunk groups of one build: its dist/preload.json, written by
  * tooling/webpack/preload-plan-plugin.cjs. The groups a page preloads are named by convention:
- * the shell's `bootstrap` (every page) and `signed-in-area` (an area's pages), each with the shared
+ * the shell's `bootstrap` (every page), `login` (the pages outside the areas) and `signed-in-area` (an
+ * area's pages), each with the shared
  * modules it consumes (react, the router...); a remote's Module
  * Federation expose (`__federation_expose_…`) and the chunks of the page the path within the area
  * opens (webpackChunkName in its routes): `route-<segment>` for every path whose first segment that
@@ -100,7 +101,7 @@ export function preloadsOf(
   remotePlan: PreloadPlan,
 ): string[] {
   const shellFiles = (group: string) => (shellPlan.groups[group] ?? []).map((file) => `/${file}`);
-  if (!area) return shellFiles('bootstrap');
+  if (!area) return [...new Set([...shellFiles('bootstrap'), ...shellFiles('login')])];
   const remoteFiles = (group: string) =>
     (remotePlan.groups[group] ?? []).map((file) => `${area.url}/${file}`);
   const segments = route.split('/').filter(Boolean);

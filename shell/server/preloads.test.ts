@@ -17,6 +17,7 @@ const shellPlan = {
   groups: {
     bootstrap: ['bootstrap.0a1b2c3d.js', 'react.9a8b7c6d.js', 'vendors.4e5f6a7b.js'],
     'signed-in-area': ['react.9a8b7c6d.js', 'signed-in-area.8c9d0e1f.js', 'vendors.4e5f6a7b.js'],
+    login: ['login.5e6f7a8b.js', 'vendors.4e5f6a7b.js'],
     'notification-panel': ['notification-panel.2a3b4c5d.js'],
   },
 };
@@ -112,12 +113,13 @@ describe("the shell's page preloads its first screen's scripts", () => {
     await app.close();
   });
 
-  it('outside the areas: the shell’s start only', async () => {
+  it('outside the areas: the shell’s start and the login screen', async () => {
     const app = shell();
     expect(await preloadsOf(app, '/login')).toEqual([
       '/bootstrap.0a1b2c3d.js',
       '/react.9a8b7c6d.js',
       '/vendors.4e5f6a7b.js',
+      '/login.5e6f7a8b.js',
     ]);
     await app.close();
   });

@@ -4,7 +4,7 @@ import { useSession, useLanguage } from '@verity/session';
 import { LoadingState } from '@verity/shared-ui';
 import type { Area } from '../config/areas';
 import { paths } from '../config/paths';
-import { LoginScreen } from '../features/login';
+import { LoginPage } from './login-page';
 import { t } from '../strings';
 import type { ShellPage } from './signed-in-area';
 
@@ -24,7 +24,7 @@ export function AreaRoute({ area, page }: { area: Area; page?: ShellPage }) {
   const user = useSession((state) => state.user);
 
   if (status === 'error') return <Navigate to={paths.login} replace />;
-  if (status !== 'signed-in' || !user) return <LoginScreen />;
+  if (status !== 'signed-in' || !user) return <LoginPage />;
   if (user.userType !== area.userType) return <Navigate to={paths.area(user.userType)} replace />;
   return (
     <Suspense fallback={<LoadingState text={t('shell.loading')} fullscreen />}>
