@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { NO_TARGET_COMPANY_ID_FOR_USER, type SessionUser } from '@verity/shared-api';
+import { useLanguage } from '@verity/session';
 import { PageHeader } from '@verity/shared-ui';
 import { TARGET_COMPANY_TEXTS } from '../../strings';
 import { useCompanyUser } from './use-company-user';
@@ -10,6 +11,7 @@ export interface RequireCompanyProps {
 
 /** What a page shows to a user who belongs to no target company. */
 export function NoCompany() {
+  useLanguage();
   return (
     <div className="vui-screen">
       <PageHeader title={TARGET_COMPANY_TEXTS.noCompanyTitle} />
