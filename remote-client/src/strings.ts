@@ -1,131 +1,204 @@
-// Every string the client area shows itself, so the spec's wording is checked in one place.
-import { COMPANY_TYPE_LABELS, type CompanyType } from '@verity/shared-api';
+// Every string the client area shows itself, read in the language in use from the area's catalogue
+// (locales/en.json holds the spec's English wording). Each field reads its message when it is read,
+// so a component that reads it while rendering shows the language in use.
+import {
+  COMPANY_TYPE_LABELS,
+  GAP_STATUS_OPTION_LABELS,
+  type CompanyType,
+  type CustomFieldType,
+} from '@verity/shared-api';
+import { t } from './texts';
 
-export const CLIENT_PAGE_TITLES = {
-  dashboard: 'Dashboard',
-  auditors: 'Auditors',
-  manageTargetCompany: 'Manage Target Company',
-  companyDashboard: 'Company Dashboard',
-} as const;
+type Id = Parameters<typeof t>[0];
+
+/**
+ * An object whose every field reads its message from the catalogue each time it is read, with
+ * `more` (functions of values, getters) kept as written: never spread it, which would read it once.
+ */
+function texts<Key extends string, More extends object = object>(
+  ids: Record<Key, Id>,
+  more?: More,
+): Readonly<Record<Key, string>> & More {
+  const fields = {};
+  for (const [key, id] of Object.entries(ids) as [Key, Id][]) {
+    Object.defineProperty(fields, key, { get: () => t(id), enumerable: true });
+  }
+  if (more) Object.defineProperties(fields, Object.getOwnPropertyDescriptors(more));
+  return fields as Readonly<Record<Key, string>> & More;
+}
+
+export const CLIENT_PAGE_TITLES = texts({
+  dashboard: 'client.pageTitles.dashboard',
+  auditors: 'client.pageTitles.auditors',
+  manageTargetCompany: 'client.pageTitles.manageTargetCompany',
+  companyDashboard: 'client.pageTitles.companyDashboard',
+});
 
 /** The client's portfolio settings page (from the user panel's 'Portfolio settings'). */
-export const PORTFOLIO_SETTINGS_TEXT = {
-  title: 'Portfolio settings',
-  closureHeading: 'Closing gaps',
-  closureLabel: 'Closure needs evidence review',
-  closureOnHelp:
-    "On: a gap closes only when the company requests closure with photo evidence and a reviewer accepts it. The status selector no longer sets 'Close' or 'Prov Close'.",
-  closureOffHelp:
-    "Off: the status selector sets 'Open', 'Close' and 'Prov Close' directly. Companies can still request closure with evidence.",
-  ownerOnly: 'Only an owner can change this.',
-  switchedOn: 'Closure now needs evidence review.',
-  switchedOff: 'Closure no longer needs evidence review.',
-  extensionHeading: 'Due-date extensions',
-  extensionLegend: 'Who answers a company’s request for a later due date',
-  extensionHelp:
-    'The one chosen is told of each request and approves or declines it; an approval moves the due date.',
-  approverSaved: 'Saved: who answers due-date extensions.',
-} as const;
+export const PORTFOLIO_SETTINGS_TEXT = texts(
+  {
+    title: 'client.portfolioSettings.title',
+    closureHeading: 'client.portfolioSettings.closureHeading',
+    closureLabel: 'client.portfolioSettings.closureLabel',
+    ownerOnly: 'client.portfolioSettings.ownerOnly',
+    switchedOn: 'client.portfolioSettings.switchedOn',
+    switchedOff: 'client.portfolioSettings.switchedOff',
+    extensionHeading: 'client.portfolioSettings.extensionHeading',
+    extensionLegend: 'client.portfolioSettings.extensionLegend',
+    extensionHelp: 'client.portfolioSettings.extensionHelp',
+    approverSaved: 'client.portfolioSettings.approverSaved',
+  },
+  {
+    // The status selector's own labels, so the help names the choices as the selector shows them.
+    get closureOnHelp() {
+      return t('client.portfolioSettings.closureOnHelp', {
+        close: GAP_STATUS_OPTION_LABELS.closed,
+        provClose: GAP_STATUS_OPTION_LABELS.provClosed,
+      });
+    },
+    get closureOffHelp() {
+      return t('client.portfolioSettings.closureOffHelp', {
+        open: GAP_STATUS_OPTION_LABELS.open,
+        close: GAP_STATUS_OPTION_LABELS.closed,
+        provClose: GAP_STATUS_OPTION_LABELS.provClosed,
+      });
+    },
+  },
+);
 
 /** The client's incident clocks on the settings page (docs/decisions/0099-serious-incidents.md). */
-export const INCIDENT_CLOCKS_TEXT = {
-  heading: 'Incident clocks',
-  help: 'Days after a serious incident for the company to notify you (and so your lender) and to send its root-cause analysis. Incidents already reported keep their clocks.',
-  notifyWithinDays: 'Notify within (days)',
-  rootCauseWithinDays: 'Root cause within (days)',
-  defaults: 'Not set yet: the defaults apply.',
-  save: 'Save clocks',
-  saved: 'Incident clocks saved.',
-  ownerOnly: 'Only an owner can change these.',
-} as const;
+export const INCIDENT_CLOCKS_TEXT = texts({
+  heading: 'client.incidentClocks.heading',
+  help: 'client.incidentClocks.help',
+  notifyWithinDays: 'client.incidentClocks.notifyWithinDays',
+  rootCauseWithinDays: 'client.incidentClocks.rootCauseWithinDays',
+  defaults: 'client.incidentClocks.defaults',
+  save: 'client.incidentClocks.save',
+  saved: 'client.incidentClocks.saved',
+  ownerOnly: 'client.incidentClocks.ownerOnly',
+});
 
-export const MANAGE_TARGET_COMPANY_PLACEHOLDER = 'Managing a target company is coming soon.';
+export const manageTargetCompanyPlaceholder = () => t('client.manageTargetCompany.placeholder');
 
 /** Step 2 of the wizard and the per-company assignment share these. */
-export const AUDIT_SETTINGS_TEXT = {
-  auditor: 'Auditor',
-  selectAuditor: 'Select auditor',
-  auditTypes: 'Audit Types',
-  categories: 'Categories',
-  categoriesHint: 'Choose audit types first to see their categories.',
-  formTypes: 'Form Types',
-  loadingAuditors: 'Loading auditors...',
-  noAuditorsYet: 'Add an auditor on the Auditors page first.',
-} as const;
+export const AUDIT_SETTINGS_TEXT = texts({
+  auditor: 'client.auditSettings.auditor',
+  selectAuditor: 'client.auditSettings.selectAuditor',
+  auditTypes: 'client.auditSettings.auditTypes',
+  categories: 'client.auditSettings.categories',
+  categoriesHint: 'client.auditSettings.categoriesHint',
+  formTypes: 'client.auditSettings.formTypes',
+  loadingAuditors: 'client.auditSettings.loadingAuditors',
+  noAuditorsYet: 'client.auditSettings.noAuditorsYet',
+});
 
-export const WIZARD_TEXT = {
-  title: 'Create New Target Company',
-  stepLabel: (step: 1 | 2) => `Step ${step} of 2`,
-  companyDetails: 'Company Details',
-  auditSettings: 'Audit Settings',
-  targetCompanyName: 'Target Company Name',
-  targetCompanyNamePlaceholder: 'e.g. Acme Steel Ltd',
-  registeredName: 'Registered Name',
-  registeredNamePlaceholder: 'e.g. Acme Steel Private Limited',
-  email: 'Email Address',
-  emailPlaceholder: 'owner@company.com',
-  companyType: 'Company Type',
-  next: 'Next',
-  previous: 'Previous',
-  cancel: 'Cancel',
-  creating: 'Creating...',
-  create: (type: CompanyType) => `Create ${COMPANY_TYPE_LABELS[type]}`,
-} as const;
-
-export const AUDITORS_TEXT = {
-  search: 'Search Auditors...',
-  total: 'Total',
-  listLabel: 'Auditors',
-  /** What the pages of the list hold ('21–40 of 45 auditors'). */
-  pagesOf: 'auditors',
-  addNewAuditor: 'Add New Auditor',
-  registeredName: 'Registered name',
-  email: 'Email',
-  created: 'Created',
-  modalTitle: 'Create New Auditor',
-  auditorName: 'Auditor Name',
-  auditorNamePlaceholder: 'e.g. GreenAudit Partners',
-  registeredNameLabel: 'Registered Name',
-  registeredNamePlaceholder: 'e.g. GreenAudit Partners LLP',
-  emailPlaceholder: 'owner@auditfirm.com',
-  create: 'Create Auditor',
-  creating: 'Creating...',
-  cancel: 'Cancel',
-} as const;
-
-export const ASSIGN_AUDITOR_TEXT = {
-  title: 'Add New Auditor',
-  description: 'Assign one of your auditors to this target company.',
-  submit: 'Add Auditor',
-  submitting: 'Adding...',
-  cancel: 'Cancel',
-  failed: 'Failed to add auditor',
-} as const;
-
-export const ADD_AUDIT_TEXT = {
-  title: 'Add New Audit',
-  auditType: 'Audit Type',
-  selectAuditType: 'Select audit type',
-  category: 'Category',
-  selectCategory: 'Select category',
-  form: 'Form',
-  selectForm: 'Select form',
-  customFields: 'Custom Fields',
-  customFieldsHint: 'Optional fields every gap of this audit fills in.',
-  addField: 'Add Field',
-  removeField: (index: number) => `Remove field ${index + 1}`,
-  fieldName: 'Field Name',
-  fieldPlaceholder: 'Placeholder',
-  fieldType: 'Field Type',
-  fieldTypeLabels: {
-    text: 'Text',
-    email: 'Email',
-    password: 'Password',
-    number: 'Number',
-    textarea: 'Text Area',
+export const WIZARD_TEXT = texts(
+  {
+    title: 'client.wizard.title',
+    companyDetails: 'client.wizard.companyDetails',
+    auditSettings: 'client.wizard.auditSettings',
+    targetCompanyName: 'client.wizard.targetCompanyName',
+    targetCompanyNamePlaceholder: 'client.wizard.targetCompanyNamePlaceholder',
+    registeredName: 'client.wizard.registeredName',
+    registeredNamePlaceholder: 'client.wizard.registeredNamePlaceholder',
+    email: 'client.wizard.email',
+    emailPlaceholder: 'client.wizard.emailPlaceholder',
+    companyType: 'client.wizard.companyType',
+    next: 'client.wizard.next',
+    previous: 'client.wizard.previous',
+    cancel: 'client.common.cancel',
+    creating: 'client.common.creating',
   },
-  submit: 'Add Audit',
-  submitting: 'Adding...',
-  cancel: 'Cancel',
-  failed: 'Failed to create audit',
-} as const;
+  {
+    /** 'Step 1 of 2: Company Details'. */
+    stepDescription: (step: 1 | 2, stepName: string) =>
+      t('client.wizard.stepDescription', { step, stepName }),
+    create: (type: CompanyType) =>
+      t('client.wizard.create', { companyType: COMPANY_TYPE_LABELS[type] }),
+  },
+);
+
+export const AUDITORS_TEXT = texts(
+  {
+    search: 'client.auditors.search',
+    listLabel: 'client.pageTitles.auditors',
+    /** What the pages of the list hold ('21–40 of 45 auditors'). */
+    pagesOf: 'client.auditors.pagesOf',
+    addNewAuditor: 'client.auditors.addNewAuditor',
+    registeredName: 'client.auditors.registeredName',
+    email: 'client.auditors.email',
+    created: 'client.auditors.created',
+    modalTitle: 'client.auditors.modalTitle',
+    auditorName: 'client.auditors.auditorName',
+    auditorNamePlaceholder: 'client.auditors.auditorNamePlaceholder',
+    registeredNameLabel: 'client.auditors.registeredNameLabel',
+    registeredNamePlaceholder: 'client.auditors.registeredNamePlaceholder',
+    emailPlaceholder: 'client.auditors.emailPlaceholder',
+    create: 'client.auditors.create',
+    creating: 'client.common.creating',
+    cancel: 'client.common.cancel',
+  },
+  {
+    /** 'Total: 45'. */
+    total: (count: number | undefined) => t('client.auditors.total', { count: count ?? '' }),
+  },
+);
+
+export const ASSIGN_AUDITOR_TEXT = texts({
+  title: 'client.assignAuditor.title',
+  description: 'client.assignAuditor.description',
+  submit: 'client.assignAuditor.submit',
+  submitting: 'client.common.adding',
+  cancel: 'client.common.cancel',
+  failed: 'client.assignAuditor.failed',
+});
+
+const FIELD_TYPE_LABELS = texts<CustomFieldType>({
+  text: 'client.addAudit.fieldTypes.text',
+  email: 'client.addAudit.fieldTypes.email',
+  password: 'client.addAudit.fieldTypes.password',
+  number: 'client.addAudit.fieldTypes.number',
+  textarea: 'client.addAudit.fieldTypes.textarea',
+});
+
+export const ADD_AUDIT_TEXT = texts(
+  {
+    title: 'client.addAudit.title',
+    auditType: 'client.addAudit.auditType',
+    selectAuditType: 'client.addAudit.selectAuditType',
+    category: 'client.addAudit.category',
+    selectCategory: 'client.addAudit.selectCategory',
+    form: 'client.addAudit.form',
+    selectForm: 'client.addAudit.selectForm',
+    customFields: 'client.addAudit.customFields',
+    customFieldsHint: 'client.addAudit.customFieldsHint',
+    addField: 'client.addAudit.addField',
+    fieldName: 'client.addAudit.fieldName',
+    fieldPlaceholder: 'client.addAudit.fieldPlaceholder',
+    fieldType: 'client.addAudit.fieldType',
+    submit: 'client.addAudit.submit',
+    submitting: 'client.common.adding',
+    cancel: 'client.common.cancel',
+    failed: 'client.addAudit.failed',
+  },
+  {
+    removeField: (index: number) => t('client.addAudit.removeField', { number: index + 1 }),
+    fieldTypeLabels: FIELD_TYPE_LABELS,
+  },
+);
+
+/** A company's financing milestones; the section's other texts are the shared MILESTONE_MESSAGES. */
+export const MILESTONES_TEXT = texts(
+  {
+    milestone: 'client.milestones.milestone',
+    dateReached: 'client.milestones.dateReached',
+    remove: 'client.milestones.remove',
+  },
+  {
+    /** The date field of a standard milestone: 'Financial close date'. */
+    dateOf: (name: string) => t('client.milestones.dateOf', { name }),
+    /** The remove button's name: 'Remove Commercial operation date', or 'Remove milestone' unnamed. */
+    removeOne: (name: string) =>
+      name ? t('client.milestones.removeNamed', { name }) : t('client.milestones.removeUnnamed'),
+  },
+);

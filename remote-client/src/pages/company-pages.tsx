@@ -20,12 +20,13 @@ import {
 } from '@verity/feature-action-plans';
 import { AuditsTableScreen, CompanyAuditorsScreen } from '@verity/feature-audits';
 import { CompanyDashboardScreen } from '@verity/feature-dashboards';
+import { useLanguage } from '@verity/session';
 import { PageHeader, buttonStyleProps } from '@verity/shared-ui';
 import { clientPaths } from '../client-paths';
 import { AddAuditModal } from '../features/audits/add-audit-modal';
 import { AssignAuditorModal } from '../features/company-auditors/assign-auditor-modal';
 import { MilestonesSection } from '../features/financing-milestones/milestones-section';
-import { CLIENT_PAGE_TITLES, MANAGE_TARGET_COMPANY_PLACEHOLDER } from '../strings';
+import { CLIENT_PAGE_TITLES, manageTargetCompanyPlaceholder } from '../strings';
 import { useSessionUser } from '../use-session-user';
 import { useCompanyTrail } from './use-company-trail';
 
@@ -40,6 +41,7 @@ function useIds() {
 }
 
 export function CompanyDashboardPage() {
+  useLanguage();
   const { targetCompanyId } = useIds();
   const trail = useCompanyTrail({ targetCompanyId });
   return (
@@ -154,13 +156,14 @@ export function ActionPlansPage() {
 }
 
 export function ManageCompanyPage() {
+  useLanguage();
   const { targetCompanyId } = useIds();
   const trail = useCompanyTrail({ targetCompanyId });
   return (
     <PageHeader
       title={CLIENT_PAGE_TITLES.manageTargetCompany}
       trail={trail}
-      description={MANAGE_TARGET_COMPANY_PLACEHOLDER}
+      description={manageTargetCompanyPlaceholder()}
     />
   );
 }

@@ -10,6 +10,7 @@ import {
   type AuditType,
   type AuditorListItem,
 } from '@verity/shared-api';
+import { useLanguage } from '@verity/session';
 import { SelectField } from '@verity/shared-ui';
 import { AUDIT_SETTINGS_TEXT as text } from '../../strings';
 import { CheckboxGroup } from './checkbox-group';
@@ -28,8 +29,11 @@ export const EMPTY_AUDIT_SETTINGS: AuditSettingsValues = {
   formType: [],
 };
 
-const TYPE_OPTIONS = AUDIT_TYPES.map((type) => ({ value: type, label: AUDIT_TYPE_LABELS[type] }));
-const FORM_OPTIONS = AUDIT_FORMS.map((form) => ({ value: form, label: AUDIT_FORM_LABELS[form] }));
+// Read when shown, so the labels are the language in use's.
+const typeOptions = () =>
+  AUDIT_TYPES.map((type) => ({ value: type, label: AUDIT_TYPE_LABELS[type] }));
+const formOptions = () =>
+  AUDIT_FORMS.map((form) => ({ value: form, label: AUDIT_FORM_LABELS[form] }));
 
 /** The categories of the chosen audit types, each once, in the types' order. */
 export function categoriesOf(types: readonly AuditType[]): string[] {
@@ -53,6 +57,7 @@ export function AuditSettingsFields({
   errors = {},
   onAuditorBlur,
 }: AuditSettingsFieldsProps) {
+  useLanguage();
   const errorOf = (field: keyof AuditSettingsValues) => {
     const error = errors[field];
     return Array.isArray(error) ? error.find(Boolean) : error;
@@ -81,7 +86,7 @@ export function AuditSettingsFields({
       />
       <CheckboxGroup
         legend={text.auditTypes}
-        options={TYPE_OPTIONS}
+        options={typeOptions()}
         value={values.auditType}
         onChange={(chosen) => {
           const auditType = chosen.filter(isAuditType);
@@ -105,7 +110,7 @@ export function AuditSettingsFields({
       />
       <CheckboxGroup
         legend={text.formTypes}
-        options={FORM_OPTIONS}
+        options={formOptions()}
         value={values.formType}
         onChange={(chosen) => onChange({ ...values, formType: chosen.filter(isAuditForm) })}
         error={errorOf('formType')}

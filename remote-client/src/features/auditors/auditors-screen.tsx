@@ -20,6 +20,7 @@ import {
   SearchBox,
   usePagedList,
 } from '@verity/shared-ui';
+import { useLanguage } from '@verity/session';
 import { AUDITORS_TEXT as text, CLIENT_PAGE_TITLES } from '../../strings';
 import { CreateAuditorModal } from './create-auditor-modal';
 
@@ -33,6 +34,7 @@ export interface AuditorsScreenProps {
  * and 'Add New Auditor'.
  */
 export function AuditorsScreen({ canAdd }: AuditorsScreenProps) {
+  useLanguage();
   const {
     list: auditors,
     key,
@@ -67,9 +69,7 @@ export function AuditorsScreen({ canAdd }: AuditorsScreenProps) {
       <div className="vui-screen-toolbar">
         <SearchBox value={search} onChange={setSearch} placeholder={text.search} />
         {auditors.isSuccess ? (
-          <p className="vui-screen-toolbar__count">
-            {text.total}: {wholeTotal}
-          </p>
+          <p className="vui-screen-toolbar__count">{text.total(wholeTotal)}</p>
         ) : null}
       </div>
       {auditors.isPending ? <LoadingState /> : null}
@@ -92,6 +92,7 @@ export function AuditorsScreen({ canAdd }: AuditorsScreenProps) {
 }
 
 function AuditorCards({ auditors }: { auditors: AuditorListItem[] }) {
+  useLanguage();
   if (auditors.length === 0) return <EmptyState title={NO_AUDITORS_FOUND} />;
   return (
     <ul className="vui-card-grid" aria-label={text.listLabel}>

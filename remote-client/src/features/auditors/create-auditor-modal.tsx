@@ -9,6 +9,7 @@ import {
 } from '@verity/shared-api';
 import { createAuditor, getErrorText } from '@verity/shared-api/calls';
 import { EmailInput, TextField, toast, type EmailValidation } from '@verity/shared-ui';
+import { useLanguage } from '@verity/session';
 import { AUDITORS_TEXT as text } from '../../strings';
 import { FormDialog } from '../form-dialog/form-dialog';
 
@@ -29,6 +30,7 @@ const IDLE_EMAIL: EmailValidation = { status: 'idle' };
 
 /** 'Add New Auditor': a firm owned by a verified account, with its auditor and registered names. */
 export function CreateAuditorModal({ open, onOpenChange, onCreated }: CreateAuditorModalProps) {
+  useLanguage();
   const [email, setEmail] = useState<EmailValidation>(IDLE_EMAIL);
 
   const formik = useFormik<AuditorValues>({

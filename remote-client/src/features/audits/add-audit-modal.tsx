@@ -12,6 +12,7 @@ import {
   type CustomField,
 } from '@verity/shared-api';
 import { createAudit, getErrorText } from '@verity/shared-api/calls';
+import { useLanguage } from '@verity/session';
 import { SelectField, toast } from '@verity/shared-ui';
 import { ADD_AUDIT_TEXT as text } from '../../strings';
 import { FormDialog } from '../form-dialog/form-dialog';
@@ -33,8 +34,11 @@ interface AuditValues {
 }
 
 const INITIAL: AuditValues = { auditType: '', auditCategory: '', auditForm: '', fields: [] };
-const TYPE_OPTIONS = AUDIT_TYPES.map((type) => ({ value: type, label: AUDIT_TYPE_LABELS[type] }));
-const FORM_OPTIONS = AUDIT_FORMS.map((form) => ({ value: form, label: AUDIT_FORM_LABELS[form] }));
+// Read when shown, so the labels are the language in use's.
+const typeOptions = () =>
+  AUDIT_TYPES.map((type) => ({ value: type, label: AUDIT_TYPE_LABELS[type] }));
+const formOptions = () =>
+  AUDIT_FORMS.map((form) => ({ value: form, label: AUDIT_FORM_LABELS[form] }));
 
 /** Errors of the custom fields by index; yup reports them as 'fields[1].name'. */
 function fieldErrors(errors: unknown): (string | undefined)[] {
@@ -52,6 +56,7 @@ export function AddAuditModal({
   onOpenChange,
   onCreated,
 }: AddAuditModalProps) {
+  useLanguage();
   const formik = useFormik<AuditValues>({
     initialValues: INITIAL,
     validationSchema: auditSchema,
@@ -113,7 +118,7 @@ export function AddAuditModal({
         name="auditType"
         required
         placeholder={text.selectAuditType}
-        options={TYPE_OPTIONS}
+        options={typeOptions()}
         value={values.auditType}
         onChange={(event) => {
           const auditType = event.target.value;
@@ -143,7 +148,7 @@ export function AddAuditModal({
         name="auditForm"
         required
         placeholder={text.selectForm}
-        options={FORM_OPTIONS}
+        options={formOptions()}
         value={values.auditForm}
         onChange={(event) => change('auditForm', event.target.value)}
         error={errors.auditForm}

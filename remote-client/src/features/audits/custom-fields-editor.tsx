@@ -1,12 +1,12 @@
 import { CUSTOM_FIELD_TYPES, type CustomField, type CustomFieldType } from '@verity/shared-api';
+import { useLanguage } from '@verity/session';
 import { Button, SelectField, TextField } from '@verity/shared-ui';
 import { ADD_AUDIT_TEXT as text } from '../../strings';
 import './custom-fields-editor.css';
 
-const TYPE_OPTIONS = CUSTOM_FIELD_TYPES.map((type) => ({
-  value: type,
-  label: text.fieldTypeLabels[type],
-}));
+/** The field types, labelled in the language in use. */
+const typeOptions = () =>
+  CUSTOM_FIELD_TYPES.map((type) => ({ value: type, label: text.fieldTypeLabels[type] }));
 
 let nextFieldNumber = 0;
 
@@ -34,6 +34,8 @@ export interface CustomFieldsEditorProps {
 
 /** The audit's optional add-on fields: a name, a placeholder and a type each. */
 export function CustomFieldsEditor({ fields, onChange, errors = [] }: CustomFieldsEditorProps) {
+  useLanguage();
+  const fieldTypeOptions = typeOptions();
   const update = (index: number, change: Partial<CustomField>) =>
     onChange(fields.map((field, at) => (at === index ? { ...field, ...change } : field)));
 
@@ -57,7 +59,7 @@ export function CustomFieldsEditor({ fields, onChange, errors = [] }: CustomFiel
           />
           <SelectField
             label={text.fieldType}
-            options={TYPE_OPTIONS}
+            options={fieldTypeOptions}
             value={field.type}
             onChange={(event) => {
               if (isFieldType(event.target.value)) update(index, { type: event.target.value });

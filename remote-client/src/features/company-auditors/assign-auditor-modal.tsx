@@ -5,6 +5,7 @@ import {
   type CompanyAuditorEntry,
 } from '@verity/shared-api';
 import { addTargetCompanyAuditor, getErrorText } from '@verity/shared-api/calls';
+import { useLanguage } from '@verity/session';
 import { toast } from '@verity/shared-ui';
 import { ASSIGN_AUDITOR_TEXT as text } from '../../strings';
 import {
@@ -29,6 +30,7 @@ export function AssignAuditorModal({
   onOpenChange,
   onAssigned,
 }: AssignAuditorModalProps) {
+  useLanguage();
   const { auditors, error: auditorsError } = useClientAuditors(open);
 
   const formik = useFormik<AuditSettingsValues>({

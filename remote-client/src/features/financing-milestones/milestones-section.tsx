@@ -12,7 +12,8 @@ import {
   updateCompanyMilestones,
 } from '@verity/shared-api/calls';
 import { Button, DateField, LoadingState, TextField, formatDate, toast } from '@verity/shared-ui';
-import { getErrorStatus } from '@verity/session';
+import { getErrorStatus, useLanguage } from '@verity/session';
+import { MILESTONES_TEXT as labels } from '../../strings';
 import './milestones-section.css';
 
 /** The query of a company's milestones (read again after a save, which moves gaps' due dates). */
@@ -39,6 +40,7 @@ const rowsOf = (data: CompanyMilestones): Row[] =>
  * them; the items due relative to a milestone get their due dates when it is saved.
  */
 export function MilestonesSection({ targetCompanyId }: { targetCompanyId: string }) {
+  useLanguage();
   const headingId = useId();
   const queryClient = useQueryClient();
   const milestones = useQuery({
@@ -119,7 +121,7 @@ export function MilestonesSection({ targetCompanyId }: { targetCompanyId: string
                 ) : (
                   <TextField
                     id={`${headingId}-name-${index}`}
-                    label="Milestone"
+                    label={labels.milestone}
                     value={row.name}
                     maxLength={MILESTONE_LIMITS.name}
                     onChange={(event) => change(index, { name: event.target.value })}
@@ -127,7 +129,7 @@ export function MilestonesSection({ targetCompanyId }: { targetCompanyId: string
                 )}
                 <DateField
                   id={`${headingId}-date-${index}`}
-                  label={row.standard ? `${row.name} date` : 'Date reached'}
+                  label={row.standard ? labels.dateOf(row.name) : labels.dateReached}
                   hint={row.reachedOn ? undefined : text.notReached}
                   value={row.reachedOn}
                   onChange={(event) => change(index, { reachedOn: event.target.value })}
@@ -136,10 +138,10 @@ export function MilestonesSection({ targetCompanyId }: { targetCompanyId: string
                   <Button
                     variant="secondary"
                     size="sm"
-                    aria-label={`Remove ${row.name || 'milestone'}`}
+                    aria-label={labels.removeOne(row.name)}
                     onClick={() => setRows(rows.filter((_, i) => i !== index))}
                   >
-                    Remove
+                    {labels.remove}
                   </Button>
                 )}
               </li>

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import { DEFAULT_INCIDENT_CLOCKS, checkIncidentClocks } from '@verity/shared-api';
 import { getErrorText, getIncidentClocks, updateIncidentClocks } from '@verity/shared-api/calls';
+import { useLanguage } from '@verity/session';
 import { Button, LoadingState, TextField, toast } from '@verity/shared-ui';
 import { INCIDENT_CLOCKS_TEXT as text } from '../../strings';
 
@@ -11,6 +12,7 @@ import { INCIDENT_CLOCKS_TEXT as text } from '../../strings';
  * to be notified and to have its root cause. Every client user reads them; the owner sets them.
  */
 export function IncidentClocksSection({ canChange }: { canChange: boolean }) {
+  useLanguage();
   const queryClient = useQueryClient();
   const clocks = useQuery({
     queryKey: queryKeys.incidentClocks(),

@@ -8,6 +8,7 @@ import {
   type SessionUser,
 } from '@verity/shared-api';
 import { getClientSettings, getErrorText, updateClientSettings } from '@verity/shared-api/calls';
+import { useLanguage } from '@verity/session';
 import { LoadingState, PageHeader, toast } from '@verity/shared-ui';
 import { PORTFOLIO_SETTINGS_TEXT as text } from '../../strings';
 import { IncidentClocksSection } from './incident-clocks-section';
@@ -19,6 +20,7 @@ import './portfolio-settings.css';
  * owner changes them (the API refuses anyone else).
  */
 export function PortfolioSettingsScreen({ user }: { user: SessionUser }) {
+  useLanguage();
   const queryClient = useQueryClient();
   const canChange = may(user, 'manageClientSettings');
   const settings = useQuery({

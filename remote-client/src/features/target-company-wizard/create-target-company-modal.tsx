@@ -10,6 +10,7 @@ import {
   type CreatedTargetCompany,
 } from '@verity/shared-api';
 import { createTargetCompany, getErrorText } from '@verity/shared-api/calls';
+import { useLanguage } from '@verity/session';
 import { EmailInput, SelectField, TextField, toast, type EmailValidation } from '@verity/shared-ui';
 import { WIZARD_TEXT as text } from '../../strings';
 import { AuditSettingsFields } from '../audit-settings/audit-settings-fields';
@@ -31,10 +32,9 @@ export interface CreateTargetCompanyModalProps {
   onCreated: (created: CreatedTargetCompany) => void;
 }
 
-const COMPANY_TYPE_OPTIONS = COMPANY_TYPES.map((type) => ({
-  value: type,
-  label: COMPANY_TYPE_LABELS[type],
-}));
+// Read when shown, so the labels are the language in use's.
+const companyTypeOptions = () =>
+  COMPANY_TYPES.map((type) => ({ value: type, label: COMPANY_TYPE_LABELS[type] }));
 
 const IDLE_EMAIL: EmailValidation = { status: 'idle' };
 
@@ -44,6 +44,7 @@ export function CreateTargetCompanyModal({
   onOpenChange,
   onCreated,
 }: CreateTargetCompanyModalProps) {
+  useLanguage();
   const [step, setStep] = useState<WizardStep>(1);
   const [email, setEmail] = useState<EmailValidation>(IDLE_EMAIL);
   const { auditors, error: auditorsError } = useClientAuditors(open && step === 2);
@@ -100,7 +101,10 @@ export function CreateTargetCompanyModal({
       onOpenChange={onOpenChange}
       onReset={reset}
       title={text.title}
-      description={`${text.stepLabel(step)}: ${step === 1 ? text.companyDetails : text.auditSettings}`}
+      description={text.stepDescription(
+        step,
+        step === 1 ? text.companyDetails : text.auditSettings,
+      )}
       size="lg"
       onSubmit={formik.handleSubmit}
       {...(step === 1
@@ -149,7 +153,7 @@ export function CreateTargetCompanyModal({
             label={text.companyType}
             name="companyType"
             required
-            options={COMPANY_TYPE_OPTIONS}
+            options={companyTypeOptions()}
             value={values.companyType}
             onChange={(event) => {
               if (isCompanyType(event.target.value)) change('companyType', event.target.value);
