@@ -1,34 +1,70 @@
-// Every string the auditor area shows, so the spec's wording is checked in one place.
-export const AUDITOR_PAGE_TITLES = {
-  targetCompanies: 'Target Companies',
-  users: 'Users',
-  audits: 'Audits',
-  actionPlans: 'Action Plans',
-  actionPlan: 'Action Plan',
-  dashboard: 'Dashboard',
-  createActionPlan: 'Create Action Plan',
-} as const;
+// Every string the auditor area shows itself, read in the language in use from the area's catalogue
+// (locales/en.json holds the spec's English wording). Each field reads its message when it is read,
+// so a component that reads it while rendering shows the language in use.
+import { t } from './texts';
 
-export const AUDITOR_TEXTS = {
+type Id = Parameters<typeof t>[0];
+
+/**
+ * An object whose every field reads its message from the catalogue each time it is read, with
+ * `more` (functions of values, getters) kept as written: never spread it, which would read it once.
+ */
+function texts<Key extends string, More extends object = object>(
+  ids: Record<Key, Id>,
+  more?: More,
+): Readonly<Record<Key, string>> & More {
+  const fields = {};
+  for (const [key, id] of Object.entries(ids) as [Key, Id][]) {
+    Object.defineProperty(fields, key, { get: () => t(id), enumerable: true });
+  }
+  if (more) Object.defineProperties(fields, Object.getOwnPropertyDescriptors(more));
+  return fields as Readonly<Record<Key, string>> & More;
+}
+
+export const AUDITOR_PAGE_TITLES = texts({
+  targetCompanies: 'auditor.pageTitles.targetCompanies',
+  users: 'auditor.pageTitles.users',
+  audits: 'auditor.pageTitles.audits',
+  actionPlans: 'auditor.pageTitles.actionPlans',
+  actionPlan: 'auditor.pageTitles.actionPlan',
+  dashboard: 'auditor.pageTitles.dashboard',
+  createActionPlan: 'auditor.pageTitles.createActionPlan',
+});
+
+export const AUDITOR_TEXTS = texts({
   /** The companies page's link to the auditor dashboard. */
-  dashboardLink: 'Dashboard',
+  dashboardLink: 'auditor.pageTitles.dashboard',
   /** Shown in place of a screen when the signed-in user has no auditor firm. */
-  noAuditorFirm: 'No auditor firm found for the current user',
-} as const;
+  noAuditorFirm: 'auditor.noAuditorFirm',
+});
 
-export const CREATE_ACTION_PLAN_TEXTS = {
-  /** The page's h1 for a form label, e.g. 'Create CAPA'. */
-  pageTitle: (formLabel: string) => `Create ${formLabel}`,
-  detailsSection: (formLabel: string) => `${formLabel} Details`,
-  gapSection: 'Gap Analysis',
-  submit: (formLabel: string) => `Create ${formLabel}`,
-  heading: 'Heading',
-  headingPlaceholder: 'Enter a heading',
-  timeline: 'Timeline',
-  category: 'Category',
-  categoryPlaceholder: 'Select Category',
-  failedToLoadAudit: 'Failed to fetch the audit',
-  /** Over a form filled again from the draft kept in the browser. */
-  draftRestored: (savedAt: string) => `Your unsaved draft from ${savedAt} is back.`,
-  discardDraft: 'Discard draft',
-} as const;
+/** The figures and chart of the auditor dashboard. */
+export const AUDITOR_DASHBOARD_TEXTS = texts({
+  totalTargetCompanies: 'auditor.dashboard.totalTargetCompanies',
+  completed: 'auditor.dashboard.completed',
+  inProgress: 'auditor.dashboard.inProgress',
+  overdue: 'auditor.dashboard.overdue',
+  portfolioOverview: 'auditor.dashboard.portfolioOverview',
+});
+
+export const CREATE_ACTION_PLAN_TEXTS = texts(
+  {
+    gapSection: 'auditor.createActionPlan.gapSection',
+    heading: 'auditor.createActionPlan.heading',
+    headingPlaceholder: 'auditor.createActionPlan.headingPlaceholder',
+    timeline: 'auditor.createActionPlan.timeline',
+    category: 'auditor.createActionPlan.category',
+    categoryPlaceholder: 'auditor.createActionPlan.categoryPlaceholder',
+    failedToLoadAudit: 'auditor.createActionPlan.failedToLoadAudit',
+    discardDraft: 'auditor.createActionPlan.discardDraft',
+  },
+  {
+    /** The page's h1 for a form label, e.g. 'Create CAPA'. */
+    pageTitle: (formLabel: string) => t('auditor.createActionPlan.pageTitle', { formLabel }),
+    detailsSection: (formLabel: string) =>
+      t('auditor.createActionPlan.detailsSection', { formLabel }),
+    submit: (formLabel: string) => t('auditor.createActionPlan.submit', { formLabel }),
+    /** Over a form filled again from the draft kept in the browser. */
+    draftRestored: (savedAt: string) => t('auditor.createActionPlan.draftRestored', { savedAt }),
+  },
+);

@@ -10,6 +10,7 @@ import {
 } from '@verity/feature-action-plans';
 import { AuditsTableScreen } from '@verity/feature-audits';
 import { OrganisationUsersScreen } from '@verity/feature-users';
+import { useLanguage } from '@verity/session';
 import { PageHeader, buttonStyleProps } from '@verity/shared-ui';
 import { auditorPaths } from '../area-paths';
 import { AUDITOR_PAGE_TITLES as titles } from '../strings';
@@ -18,6 +19,7 @@ import { useAuditorUser } from './use-auditor-user';
 import { useCompanyTrail } from './use-company-trail';
 
 export function AuditorAuditsPage() {
+  useLanguage();
   const user = useAuditorUser();
   const { targetCompanyId = '' } = useParams();
   const trail = useCompanyTrail(targetCompanyId);
@@ -60,6 +62,7 @@ export function AuditorAuditsPage() {
 }
 
 export function AuditorActionPlansPage() {
+  useLanguage();
   const { targetCompanyId = '', auditId = '' } = useParams();
   const trail = useCompanyTrail(targetCompanyId, auditId);
   return (
@@ -74,6 +77,7 @@ export function AuditorActionPlansPage() {
 }
 
 export function AuditorUsersPage() {
+  useLanguage();
   const user = useAuditorUser();
   if (!user) return <PageHeader title={titles.users} />;
   return (

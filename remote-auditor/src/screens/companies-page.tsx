@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { getAuditorTargetCompanies } from '@verity/shared-api/calls';
 import { TargetCompaniesScreen } from '@verity/feature-target-companies';
 import { queryKeys } from '@verity/query';
+import { useLanguage } from '@verity/session';
 import { buttonStyleProps } from '@verity/shared-ui';
 import { auditorPaths } from '../area-paths';
 import { AUDITOR_TEXTS as texts } from '../strings';
@@ -11,6 +12,7 @@ import { useAuditorUser } from './use-auditor-user';
 
 /** The companies the firm works for, each with its Audits link; 'Add Target Company' is for client owners only. */
 export function AuditorCompaniesPage() {
+  useLanguage();
   const auditorId = useAuditorUser()?.auditorId;
   return (
     <TargetCompaniesScreen

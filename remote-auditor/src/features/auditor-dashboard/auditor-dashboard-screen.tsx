@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import { NO_DATA, type AuditorDashboard } from '@verity/shared-api';
 import { getAuditorDashboard } from '@verity/shared-api/calls';
+import { useLanguage } from '@verity/session';
 import { ChartCard, dashboardErrorText, useAfterFirstRender } from '@verity/feature-dashboards';
 import '@verity/feature-dashboards/src/dashboard.css';
 import '@verity/shared-ui/src/styles/screen.css';
@@ -12,18 +13,17 @@ import {
   PageHeader,
   StatCard,
 } from '@verity/shared-ui';
+import { AUDITOR_DASHBOARD_TEXTS as texts, AUDITOR_PAGE_TITLES } from '../../strings';
 
 export interface AuditorDashboardScreenProps {
   /** The auditor firm whose dashboard this is (route parameter auditorId). */
   auditorId: string;
-  /** The page's h1 (default 'Dashboard'). */
+  /** The page's h1 (default 'Dashboard', in the language in use). */
   title?: string;
 }
 
-export function AuditorDashboardScreen({
-  auditorId,
-  title = 'Dashboard',
-}: AuditorDashboardScreenProps) {
+export function AuditorDashboardScreen({ auditorId, title }: AuditorDashboardScreenProps) {
+  useLanguage();
   const dashboard = useQuery({
     queryKey: queryKeys.dashboard({ auditorId }),
     queryFn: () => getAuditorDashboard(auditorId),
@@ -32,7 +32,7 @@ export function AuditorDashboardScreen({
 
   return (
     <div className="vui-dashboard">
-      <PageHeader title={title} />
+      <PageHeader title={title ?? AUDITOR_PAGE_TITLES.dashboard} />
       {dashboard.isPending ? <LoadingState /> : null}
       {dashboard.isError ? (
         <p className="vui-screen-alert" role="alert">
@@ -53,21 +53,22 @@ function AuditorFigures({
   dashboard: AuditorDashboard;
   chartsReady: boolean;
 }) {
+  useLanguage();
   const { projectsOverview, targetCompanyActionPlanStats: companies = [] } = dashboard;
   if (!projectsOverview) return <EmptyState title={NO_DATA} />;
   return (
     <>
       <div className="vui-dashboard__cards">
         <StatCard
-          label="Total Target Companies"
+          label={texts.totalTargetCompanies}
           value={projectsOverview.totalProjects}
           accent="primary"
         />
-        <StatCard label="Completed" value={projectsOverview.completed} accent="green" />
-        <StatCard label="In Progress" value={projectsOverview.inProgress} accent="blue" />
-        <StatCard label="Overdue" value={projectsOverview.overdue} accent="red" />
+        <StatCard label={texts.completed} value={projectsOverview.completed} accent="green" />
+        <StatCard label={texts.inProgress} value={projectsOverview.inProgress} accent="blue" />
+        <StatCard label={texts.overdue} value={projectsOverview.overdue} accent="red" />
       </div>
-      <ChartCard title="Portfolio Overview" ready={chartsReady || companies.length === 0}>
+      <ChartCard title={texts.portfolioOverview} ready={chartsReady || companies.length === 0}>
         {companies.length === 0 ? (
           <EmptyState title={NO_DATA} />
         ) : (

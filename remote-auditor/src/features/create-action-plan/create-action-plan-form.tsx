@@ -15,7 +15,7 @@ import {
   type GapInput,
 } from '@verity/shared-api';
 import { createActionPlan, getErrorText } from '@verity/shared-api/calls';
-import { clearDraft, writeDraft } from '@verity/session';
+import { clearDraft, useLanguage, writeDraft } from '@verity/session';
 import {
   Button,
   DateField,
@@ -56,10 +56,12 @@ interface Banner {
   text: string;
 }
 
-const CATEGORY_OPTIONS = ACTION_PLAN_CATEGORIES.map((category) => ({
-  value: category,
-  label: ACTION_PLAN_CATEGORY_LABELS[category],
-}));
+// Read when shown, so the labels are the language in use's.
+const categoryOptions = () =>
+  ACTION_PLAN_CATEGORIES.map((category) => ({
+    value: category,
+    label: ACTION_PLAN_CATEGORY_LABELS[category],
+  }));
 
 /** '{type} Details' and 'Gap Analysis' for one audit; the gap form's submit creates the plan. */
 export function CreateActionPlanForm({
@@ -68,6 +70,7 @@ export function CreateActionPlanForm({
   trail,
   userId,
 }: CreateActionPlanFormProps) {
+  useLanguage();
   const formType = audit.auditForm;
   const label = AUDIT_FORM_LABELS[formType];
   const navigate = useNavigate();
@@ -228,7 +231,7 @@ export function CreateActionPlanForm({
             label={texts.category}
             required
             placeholder={texts.categoryPlaceholder}
-            options={CATEGORY_OPTIONS}
+            options={categoryOptions()}
             value={values.category}
             onChange={(event) => change('category', event.target.value)}
             error={errors.category}

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { AUDIT_FORM_LABELS } from '@verity/shared-api';
 import { getErrorText } from '@verity/shared-api/calls';
+import { useLanguage } from '@verity/session';
 import { LoadingState, PageHeader, isNotFound, NotFoundState } from '@verity/shared-ui';
 import { CREATE_ACTION_PLAN_TEXTS as texts } from '../../strings';
 import { CreateActionPlanForm } from './create-action-plan-form';
@@ -11,6 +12,7 @@ import './create-action-plan.css';
 
 /** The create action plan page: loads the audit and works in its form type. */
 export function CreateActionPlanPage() {
+  useLanguage();
   const { targetCompanyId = '', auditId = '' } = useParams();
   const query = useAudit(auditId);
   const trail = useCompanyTrail(targetCompanyId, auditId);

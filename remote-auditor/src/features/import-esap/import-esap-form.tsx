@@ -27,6 +27,7 @@ import {
   type EsapImportResult,
 } from '@verity/shared-api';
 import { getActionPlans, getErrorText, importEsap } from '@verity/shared-api/calls';
+import { useLanguage } from '@verity/session';
 import {
   Button,
   DateField,
@@ -36,6 +37,7 @@ import {
   useFocusFirstError,
 } from '@verity/shared-ui';
 import { auditorPaths } from '../../area-paths';
+import { CREATE_ACTION_PLAN_TEXTS as planTexts } from '../../strings';
 import { ImportResult } from './import-result';
 import {
   MappingTable,
@@ -67,10 +69,12 @@ const INITIAL: PlanValues = {
   revisionNote: '',
 };
 
-const CATEGORY_OPTIONS = ACTION_PLAN_CATEGORIES.map((category) => ({
-  value: category,
-  label: ACTION_PLAN_CATEGORY_LABELS[category],
-}));
+// Read when shown, so the labels are the language in use's.
+const categoryOptions = () =>
+  ACTION_PLAN_CATEGORIES.map((category) => ({
+    value: category,
+    label: ACTION_PLAN_CATEGORY_LABELS[category],
+  }));
 const ASPECT_OPTIONS = ESG_ASPECTS.map((aspect) => ({ value: aspect, label: aspect }));
 
 export interface ImportEsapFormProps {
@@ -79,6 +83,7 @@ export interface ImportEsapFormProps {
 }
 
 export function ImportEsapForm({ audit, targetCompanyId }: ImportEsapFormProps) {
+  useLanguage();
   const auditId = audit.id;
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
@@ -301,7 +306,7 @@ export function ImportEsapForm({ audit, targetCompanyId }: ImportEsapFormProps) 
               {formik.values.into === '' ? (
                 <>
                   <TextField
-                    label="Heading"
+                    label={planTexts.heading}
                     name="actionPlanHeading"
                     required
                     value={formik.values.actionPlanHeading}
@@ -310,11 +315,11 @@ export function ImportEsapForm({ audit, targetCompanyId }: ImportEsapFormProps) 
                     error={errorOf('actionPlanHeading')}
                   />
                   <SelectField
-                    label="Category"
+                    label={planTexts.category}
                     name="category"
                     required
-                    placeholder="Select Category"
-                    options={CATEGORY_OPTIONS}
+                    placeholder={planTexts.categoryPlaceholder}
+                    options={categoryOptions()}
                     value={formik.values.category}
                     onChange={formik.handleChange}
                     onBlur={formik.handleBlur}
@@ -322,7 +327,7 @@ export function ImportEsapForm({ audit, targetCompanyId }: ImportEsapFormProps) 
                   />
                   {formHasTimeline(audit.auditForm) ? (
                     <DateField
-                      label="Timeline"
+                      label={planTexts.timeline}
                       name="timeline"
                       required
                       min={minSelectableDate()}

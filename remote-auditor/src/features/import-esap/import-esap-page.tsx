@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { ESAP_IMPORT_SCREEN as text } from '@verity/shared-api';
 import { getErrorText } from '@verity/shared-api/calls';
+import { useLanguage } from '@verity/session';
 import { LoadingState, NotFoundState, PageHeader, isNotFound } from '@verity/shared-ui';
 import { CREATE_ACTION_PLAN_TEXTS } from '../../strings';
 import { useAudit } from '../create-action-plan/use-audit';
@@ -10,6 +11,7 @@ import './import-esap.css';
 
 /** 'Import ESAP' of one audit: a lender's spreadsheet into a new action plan (or one of its plans). */
 export function ImportEsapPage() {
+  useLanguage();
   const { targetCompanyId = '', auditId = '' } = useParams();
   const query = useAudit(auditId);
   const trail = useCompanyTrail(targetCompanyId, auditId);
