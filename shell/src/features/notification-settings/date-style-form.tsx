@@ -7,7 +7,7 @@ import {
   type SessionUser,
 } from '@verity/shared-api';
 import { getErrorText, updateMySettings } from '@verity/shared-api/calls';
-import { sessionStore } from '@verity/session';
+import { sessionStore, useLanguage } from '@verity/session';
 import { Button, toast, useDateStyle } from '@verity/shared-ui';
 import { SettingsCard } from './settings-card';
 
@@ -17,6 +17,7 @@ import { SettingsCard } from './settings-card';
  * the page follows at once.
  */
 export function DateStyleForm({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => void }) {
+  useLanguage();
   const saved = useDateStyle();
   const [draft, setDraft] = useState<DateStyle | null>(null);
   const [busy, setBusy] = useState(false);

@@ -11,8 +11,8 @@ import {
   type NotificationKind,
 } from '@verity/shared-api';
 import { getErrorText } from '@verity/shared-api/calls';
+import { useLanguage } from '@verity/session';
 import { Button, LoadingState, toast } from '@verity/shared-ui';
-import { NOTIFICATION_SETTINGS_TEXT as text, channelSwitchLabel } from '../../notification-strings';
 import {
   useNotificationPreferences,
   useSaveNotificationPreferences,
@@ -20,9 +20,16 @@ import {
   type NotificationPreferenceChange,
 } from './settings-queries';
 import { SettingsCard } from './settings-card';
+import { t } from './texts';
 
 type Switches = Record<NotificationChannel, boolean>;
 type Choices = Partial<Record<NotificationKind, Switches>>;
+
+/** A switch's name: the kind and the channel, as the table's row and column say them. */
+const channelSwitchLabel = (kind: string, channel: NotificationChannel): string =>
+  channel === 'email'
+    ? t('settings.preferences.emailSwitch', { kind })
+    : t('settings.preferences.inAppSwitch', { kind });
 
 const isLocked = (preference: NotificationPreference) =>
   preference.locked ||
@@ -64,6 +71,7 @@ export function NotificationPreferencesForm({
 }: {
   onDirtyChange: (dirty: boolean) => void;
 }) {
+  useLanguage();
   const preferences = useNotificationPreferences();
   const save = useSaveNotificationPreferences();
   const [choices, setChoices] = useState<Choices>({});
@@ -94,7 +102,7 @@ export function NotificationPreferencesForm({
   };
 
   return (
-    <SettingsCard title={text.kindsHeading}>
+    <SettingsCard title={t('settings.preferences.heading')}>
       {preferences.isPending ? <LoadingState /> : null}
       {preferences.isError ? (
         <p className="notification-settings__alert" role="alert">
@@ -106,9 +114,9 @@ export function NotificationPreferencesForm({
           <table className="notification-settings__table">
             <thead>
               <tr>
-                <th scope="col">{text.kindColumn}</th>
-                <th scope="col">{text.emailColumn}</th>
-                <th scope="col">{text.inAppColumn}</th>
+                <th scope="col">{t('settings.preferences.kindColumn')}</th>
+                <th scope="col">{t('settings.preferences.emailColumn')}</th>
+                <th scope="col">{t('settings.preferences.inAppColumn')}</th>
               </tr>
             </thead>
             <tbody>
@@ -141,7 +149,9 @@ export function NotificationPreferencesForm({
                             onChange={(event) => choose(preference, channel, event.target.checked)}
                           />
                         ) : (
-                          <span className="notification-settings__note">{text.emailOnly}</span>
+                          <span className="notification-settings__note">
+                            {t('settings.preferences.emailOnly')}
+                          </span>
                         )}
                       </td>
                     ))}
@@ -152,7 +162,7 @@ export function NotificationPreferencesForm({
           </table>
           <div className="notification-settings__actions">
             <Button type="submit" disabled={!dirty} loading={save.isPending}>
-              {text.save}
+              {t('settings.preferences.save')}
             </Button>
           </div>
         </form>

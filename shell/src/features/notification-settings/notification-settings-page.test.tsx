@@ -7,7 +7,7 @@ import {
   type NotificationKind,
 } from '@verity/shared-api';
 import { fails, ok, onApi, withBody } from '@verity/shared-ui/src/testing';
-import { sessionStore } from '@verity/session';
+import { sessionStore, switchLanguage } from '@verity/session';
 import { renderApp, signedInAs, users } from '../../test/render-app';
 
 jest.mock('../../remotes/federation');
@@ -46,6 +46,8 @@ const companyEditor = users.targetCompany;
 const switchFor = (name: string) => screen.getByRole('checkbox', { name });
 
 describe('notification settings page', () => {
+  afterEach(() => act(() => switchLanguage('en')));
+
   it.each([
     ['/client/notification-settings', users.client],
     ['/auditor/notification-settings', users.auditor],
@@ -242,5 +244,22 @@ describe('notification settings page', () => {
     await act(() => router.navigate('/target-company/users'));
     await userEvent.click(await screen.findByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(location().pathname).toBe('/target-company/users'));
+  });
+
+  it('shows its texts in the language chosen, and again when it changes', async () => {
+    answerSettings();
+    await renderPage(owner);
+    await screen.findByRole('checkbox', { name: 'Gap overdue: e-mail' });
+    await act(() => switchLanguage('fr'));
+    // The kind's name is shared-api's; the switch's channel and the page's own words are French.
+    expect(
+      await screen.findByRole('checkbox', { name: /^Gap overdue\s:\se-mail$/ }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Dans l’application' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Fuseau horaire' })).toBeInTheDocument();
+    await act(() => switchLanguage('ar'));
+    expect(
+      await screen.findByRole('button', { name: 'حفظ إعدادات الإشعارات' }),
+    ).toBeInTheDocument();
   });
 });

@@ -6,14 +6,15 @@ import {
   canManageSingleSignOn,
   type SessionUser,
 } from '@verity/shared-api';
+import { useLanguage } from '@verity/session';
 import { PageHeader, useUnsavedChanges } from '@verity/shared-ui';
-import { NOTIFICATION_SETTINGS_TEXT as text } from '../../notification-strings';
 import { ApiTokensCard } from './api-tokens-card';
 import { DateStyleForm } from './date-style-form';
 import { LanguageForm } from './language-form';
 import { NotificationPreferencesForm } from './notification-preferences-form';
 import { OrganisationTimeZoneForm } from './organisation-time-zone-form';
 import { SingleSignOnCard } from './single-sign-on-card';
+import { t } from './texts';
 import { WebhooksCard } from './webhooks-card';
 import './notification-settings.css';
 
@@ -25,6 +26,7 @@ import './notification-settings.css';
  * Leaving with a form unsaved asks first.
  */
 export default function NotificationSettingsPage({ user }: { user: SessionUser }) {
+  useLanguage();
   const [preferencesDirty, setPreferencesDirty] = useState(false);
   const [timeZoneDirty, setTimeZoneDirty] = useState(false);
   const [dateStyleDirty, setDateStyleDirty] = useState(false);
@@ -36,7 +38,7 @@ export default function NotificationSettingsPage({ user }: { user: SessionUser }
 
   return (
     <div className="notification-settings">
-      <PageHeader title={NOTIFICATION_SETTINGS_LABEL} description={text.intro} />
+      <PageHeader title={NOTIFICATION_SETTINGS_LABEL} description={t('settings.page.intro')} />
       <NotificationPreferencesForm onDirtyChange={setPreferencesDirty} />
       <OrganisationTimeZoneForm user={user} onDirtyChange={setTimeZoneDirty} />
       <LanguageForm onDirtyChange={setLanguageDirty} />

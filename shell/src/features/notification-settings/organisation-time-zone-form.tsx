@@ -8,12 +8,12 @@ import {
   permissionFlags,
   type SessionUser,
 } from '@verity/shared-api';
-import { getErrorStatus } from '@verity/session';
+import { getErrorStatus, useLanguage } from '@verity/session';
 import { getErrorText } from '@verity/shared-api/calls';
 import { Button, LoadingState, TextField, toast } from '@verity/shared-ui';
-import { NOTIFICATION_SETTINGS_TEXT as text } from '../../notification-strings';
 import { useOrganisationSettings, useSaveOrganisationTimeZone } from './settings-queries';
 import { SettingsCard } from './settings-card';
+import { t } from './texts';
 
 /** Every zone this browser knows, plus UTC (the default, which the list leaves out) and the stored one. */
 function timeZoneChoices(stored: string | undefined): string[] {
@@ -45,6 +45,7 @@ export function OrganisationTimeZoneForm({
   user: SessionUser;
   onDirtyChange: (dirty: boolean) => void;
 }) {
+  useLanguage();
   const settings = useOrganisationSettings();
   const save = useSaveOrganisationTimeZone();
   const isOwner = permissionFlags(user).isOwner;
@@ -93,8 +94,8 @@ export function OrganisationTimeZoneForm({
         <form onSubmit={onSubmit} noValidate className="notification-settings__form">
           <TextField
             ref={input}
-            label={text.timeZoneField}
-            hint={`${text.timeZoneUse} ${text.timeZoneSearch}`}
+            label={t('settings.timeZone.field')}
+            hint={`${t('settings.timeZone.use')} ${t('settings.timeZone.search')}`}
             error={error ?? undefined}
             list={listId}
             autoComplete="off"
@@ -112,7 +113,7 @@ export function OrganisationTimeZoneForm({
           </datalist>
           <div className="notification-settings__actions">
             <Button type="submit" disabled={!dirty} loading={save.isPending}>
-              {text.saveTimeZone}
+              {t('settings.timeZone.save')}
             </Button>
           </div>
         </form>
@@ -120,11 +121,13 @@ export function OrganisationTimeZoneForm({
       {settings.isSuccess && !isOwner ? (
         <>
           <p className="notification-settings__value">
-            <span className="notification-settings__value-label">{text.timeZoneField}: </span>
+            <span className="notification-settings__value-label">
+              {t('settings.page.labelled', { label: t('settings.timeZone.field') })}{' '}
+            </span>
             <strong>{settings.data.timeZone}</strong>
           </p>
-          <p className="notification-settings__note">{text.timeZoneUse}</p>
-          <p className="notification-settings__note">{text.ownerOnly}</p>
+          <p className="notification-settings__note">{t('settings.timeZone.use')}</p>
+          <p className="notification-settings__note">{t('settings.timeZone.ownerOnly')}</p>
         </>
       ) : null}
     </SettingsCard>

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { useLanguage } from '@verity/session';
 import { Button, TextField, toast } from '@verity/shared-ui';
+import { t } from './texts';
 
 /**
  * A secret shown the one time it exists (an API token's, a webhook endpoint's signing secret): what
@@ -17,12 +19,13 @@ export function SecretOnce({
   children: ReactNode;
   onDone: () => void;
 }) {
+  useLanguage();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(secret);
-      toast.success('Secret copied.');
+      toast.success(t('settings.secret.copied'));
     } catch {
-      toast.error('The browser would not copy: select the secret and copy it.');
+      toast.error(t('settings.secret.copyRefused'));
     }
   };
   return (
@@ -37,10 +40,10 @@ export function SecretOnce({
       />
       <div className="notification-settings__actions">
         <Button type="button" onClick={() => void copy()}>
-          Copy secret
+          {t('settings.secret.copy')}
         </Button>
         <Button type="button" variant="secondary" onClick={onDone}>
-          Done
+          {t('settings.secret.done')}
         </Button>
       </div>
     </div>
