@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_TOKEN_MESSAGES, type ApiToken } from '@verity/shared-api';
+import { switchLanguage } from '@verity/session';
 import { fails, ok, onApi, withBody } from '@verity/shared-ui/src/testing';
 import { renderApp, signedInAs, users } from '../../test/render-app';
 
@@ -44,6 +45,8 @@ async function renderCard(user: typeof owner | (typeof users)['auditor'] = owner
 }
 
 describe('API tokens card', () => {
+  afterEach(() => act(() => switchLanguage('en')));
+
   it('is for owners only', async () => {
     answerSettings([]);
     await renderCard(users.auditor);
@@ -120,5 +123,25 @@ describe('API tokens card', () => {
     await waitFor(() =>
       expect(within(list).queryAllByRole('button', { name: /Revoke/ })).toHaveLength(0),
     );
+  });
+
+  it("writes the tokens' states and the choices in the language in use", async () => {
+    answerSettings([
+      token({ lastUsedAt: '2026-12-01T10:00:00.000Z' }),
+      token({
+        id: '33333333-3333-4333-8333-333333333333',
+        name: 'Old export',
+        expiresAt: '2026-01-01T09:00:00.000Z',
+      }),
+    ]);
+    await renderCard();
+    const list = await screen.findByRole('list', { name: API_TOKEN_MESSAGES.title });
+    await act(() => switchLanguage('tr'));
+    expect(
+      await within(list).findByText(/ tarihinde sona eriyor · son kullanım /),
+    ).toBeInTheDocument();
+    expect(within(list).getByText(/ tarihinde sona erdi · hiç kullanılmadı$/)).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'İptal et: Portfolio sync' })).toBeVisible();
+    expect(screen.getByRole('option', { name: '30 gün' })).toBeInTheDocument();
   });
 });

@@ -15,6 +15,7 @@ import {
   listApiTokens,
   revokeApiToken,
 } from '@verity/shared-api/calls';
+import { useLanguage } from '@verity/session';
 import {
   Button,
   ConfirmDialog,
@@ -24,20 +25,35 @@ import {
   formatDateTime,
   toast,
 } from '@verity/shared-ui';
-import { SecretOnce } from './secret-once';
+import { SecretOnce, emphasise } from './secret-once';
 import { SettingsCard } from './settings-card';
+import { t } from './texts';
 
 const tokensKey = ['api-tokens'] as const;
 const EXPIRY_CHOICES = [30, 90, 180, 365] as const;
 
 /** "Viewer · expires 03/03/2027 10:00 AM · last used never", or how it ended. */
 function tokenState(token: ApiToken, now: number): string {
-  const role = token.purpose === 'provisioning' ? 'Provisioning (SCIM)' : ROLE_LABELS[token.role];
-  if (token.revokedAt)
-    return `${role} · revoked ${formatDateTime(token.revokedAt)}${token.revokedByName ? ` by ${token.revokedByName}` : ''}`;
-  const lastUsed = token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'never';
-  const expires = Date.parse(token.expiresAt) <= now ? 'expired' : 'expires';
-  return `${role} · ${expires} ${formatDateTime(token.expiresAt)} · last used ${lastUsed}`;
+  const role =
+    token.purpose === 'provisioning'
+      ? t('settings.apiTokens.provisioningRole')
+      : ROLE_LABELS[token.role];
+  if (token.revokedAt) {
+    const revokedAt = formatDateTime(token.revokedAt);
+    return token.revokedByName
+      ? t('settings.apiTokens.stateRevokedBy', { role, revokedAt, name: token.revokedByName })
+      : t('settings.apiTokens.stateRevoked', { role, revokedAt });
+  }
+  const expiresAt = formatDateTime(token.expiresAt);
+  const expired = Date.parse(token.expiresAt) <= now;
+  if (!token.lastUsedAt)
+    return expired
+      ? t('settings.apiTokens.stateExpiredUnused', { role, expiresAt })
+      : t('settings.apiTokens.stateLiveUnused', { role, expiresAt });
+  const lastUsedAt = formatDateTime(token.lastUsedAt);
+  return expired
+    ? t('settings.apiTokens.stateExpired', { role, expiresAt, lastUsedAt })
+    : t('settings.apiTokens.stateLive', { role, expiresAt, lastUsedAt });
 }
 
 const isLive = (token: ApiToken, now: number) =>
@@ -48,6 +64,7 @@ const isLive = (token: ApiToken, now: number) =>
  * when each was last used, revoke one (docs/decisions/0095-api-tokens.md).
  */
 export function ApiTokensCard() {
+  useLanguage();
   const queryClient = useQueryClient();
   const tokens = useQuery({ queryKey: tokensKey, queryFn: () => listApiTokens() });
   const [name, setName] = useState('');
@@ -72,7 +89,7 @@ export function ApiTokensCard() {
     mutationFn: (token: ApiToken) => revokeApiToken(token.id),
     onSuccess: (revoked) => {
       setRevoking(null);
-      toast.success(`${revoked.name} revoked.`);
+      toast.success(t('settings.apiTokens.revoked', { name: revoked.name }));
       void refresh();
     },
     onError: (failure) => toast.error(getErrorText(failure)),
@@ -92,14 +109,24 @@ export function ApiTokensCard() {
   return (
     <SettingsCard title={text.title} intro={text.intro}>
       {made ? (
-        <SecretOnce label="Secret" secret={made.secret} onDone={() => setMade(null)}>
-          <strong>{made.token.name}</strong>: {text.secretOnce}
+        <SecretOnce
+          label={t('settings.apiTokens.secretLabel')}
+          secret={made.secret}
+          onDone={() => setMade(null)}
+        >
+          {emphasise(
+            t('settings.apiTokens.secretOf', {
+              name: made.token.name,
+              secretOnce: text.secretOnce,
+            }),
+            made.token.name,
+          )}
         </SecretOnce>
       ) : null}
       <form onSubmit={onSubmit} noValidate className="notification-settings__form">
         <TextField
-          label="Token name"
-          hint="The system that will use it, such as Portfolio sync."
+          label={t('settings.apiTokens.nameLabel')}
+          hint={t('settings.apiTokens.nameHint')}
           value={name}
           maxLength={API_TOKEN_LIMITS.name + 20}
           error={nameError ?? undefined}
@@ -109,27 +136,30 @@ export function ApiTokensCard() {
           }}
         />
         <SelectField
-          label="Used for"
+          label={t('settings.apiTokens.purposeLabel')}
           value={purpose}
           onChange={(event) => setPurpose(event.target.value)}
           options={[
-            { value: 'api', label: 'The Verity API' },
-            { value: 'provisioning', label: 'Provisioning members from your directory (SCIM)' },
+            { value: 'api', label: t('settings.apiTokens.purposeApi') },
+            { value: 'provisioning', label: t('settings.apiTokens.purposeProvisioning') },
           ]}
         />
         {purpose === 'api' ? (
           <SelectField
-            label="Acts as"
+            label={t('settings.apiTokens.roleLabel')}
             value={role}
             onChange={(event) => setRole(event.target.value)}
             options={API_TOKEN_ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }))}
           />
         ) : null}
         <SelectField
-          label="Expires after"
+          label={t('settings.apiTokens.expiryLabel')}
           value={expiresInDays}
           onChange={(event) => setExpiresInDays(event.target.value)}
-          options={EXPIRY_CHOICES.map((days) => ({ value: String(days), label: `${days} days` }))}
+          options={EXPIRY_CHOICES.map((days) => ({
+            value: String(days),
+            label: t('settings.apiTokens.expiryDays', { count: days }),
+          }))}
         />
         <div className="notification-settings__actions">
           <Button type="submit" loading={create.isPending}>
@@ -162,7 +192,7 @@ export function ApiTokensCard() {
                   type="button"
                   variant="secondary"
                   size="sm"
-                  aria-label={`${text.revoke} ${token.name}`}
+                  aria-label={t('settings.apiTokens.revokeNamed', { name: token.name })}
                   onClick={() => setRevoking(token)}
                 >
                   {text.revoke}
@@ -177,8 +207,8 @@ export function ApiTokensCard() {
         onOpenChange={(open) => {
           if (!open) setRevoking(null);
         }}
-        title={`Revoke ${revoking?.name ?? ''}?`}
-        text="The system using it is refused from its next request. This cannot be undone."
+        title={t('settings.apiTokens.revokeTitle', { name: revoking?.name ?? '' })}
+        text={t('settings.apiTokens.revokeText')}
         confirmLabel={text.revoke}
         confirmVariant="danger"
         busy={revoke.isPending}

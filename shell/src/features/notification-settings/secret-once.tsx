@@ -3,6 +3,19 @@ import { useLanguage } from '@verity/session';
 import { Button, TextField, toast } from '@verity/shared-ui';
 import { t } from './texts';
 
+/** `text` with `part` (a name, an address) in bold wherever the language put it. */
+export function emphasise(text: string, part: string): ReactNode {
+  const at = part ? text.indexOf(part) : -1;
+  if (at < 0) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      <strong>{part}</strong>
+      {text.slice(at + part.length)}
+    </>
+  );
+}
+
 /**
  * A secret shown the one time it exists (an API token's, a webhook endpoint's signing secret): what
  * it is, the secret to select or copy, and Done, after which it is gone from the page.
