@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { WEBHOOK_MESSAGES, type WebhookDelivery, type WebhookEndpoint } from '@verity/shared-api';
+import { switchLanguage } from '@verity/session';
 import { ok, onApi, withBody } from '@verity/shared-ui/src/testing';
 import { renderApp, signedInAs, users } from '../../test/render-app';
 
@@ -51,6 +52,8 @@ async function renderCard() {
 }
 
 describe('webhooks card', () => {
+  afterEach(() => act(() => switchLanguage('en')));
+
   it('adds an endpoint with the events chosen and shows its signing secret once', async () => {
     answerSettings([[], [endpoint()]]);
     const created = onApi(
@@ -120,5 +123,29 @@ describe('webhooks card', () => {
     await userEvent.click(within(deliveries).getByRole('button', { name: 'Send again' }));
     await waitFor(() => expect(resent).toHaveBeenCalledTimes(1));
     expect(resent.mock.calls[0]![0].params).toEqual({ id: off.id, deliveryId: failedDelivery.id });
+  });
+
+  it('writes the endpoints and their deliveries in the language in use', async () => {
+    answerSettings([[endpoint()]]);
+    onApi(
+      'get',
+      'organisation/webhooks/:id/deliveries',
+      ok({ deliveries: [failedDelivery], total: 1 }),
+    );
+    const card = await renderCard();
+    await within(card).findByRole('list', { name: 'Webhook endpoints' });
+    await act(() => switchLanguage('es'));
+    const list = await within(card).findByRole('list', { name: 'Endpoints de webhook' });
+    expect(within(list).getByRole('button', { name: 'Desactivar' })).toBeInTheDocument();
+    await userEvent.click(within(list).getByRole('button', { name: 'Entregas' }));
+    const deliveries = await within(card).findByRole('list', {
+      name: `Entregas a ${endpoint().url}`,
+    });
+    expect(
+      within(deliveries).getByText(
+        /Fallida · .* · 9 intentos · respuesta 503 · Service Unavailable/,
+      ),
+    ).toBeInTheDocument();
+    expect(within(deliveries).getByRole('button', { name: 'Reenviar' })).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import {
   WEBHOOK_MESSAGES as text,
   checkWebhookEvents,
   checkWebhookUrl,
+  type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEvent,
   type WebhookSecret,
@@ -20,6 +21,7 @@ import {
   rollWebhookSecret,
   updateWebhook,
 } from '@verity/shared-api/calls';
+import { useLanguage } from '@verity/session';
 import {
   Button,
   ConfirmDialog,
@@ -28,16 +30,24 @@ import {
   formatDateTime,
   toast,
 } from '@verity/shared-ui';
-import { SecretOnce } from './secret-once';
+import { SecretOnce, emphasise } from './secret-once';
 import { SettingsCard } from './settings-card';
+import { t } from './texts';
 
 const endpointsKey = ['webhooks'] as const;
 const deliveriesKey = (id: string) => ['webhooks', id, 'deliveries'] as const;
 
-const STATE_WORDS = { pending: 'Waiting', delivered: 'Delivered', failed: 'Failed' } as const;
+/** A delivery's state in words. */
+function stateWords(state: WebhookDelivery['state']): string {
+  if (state === 'pending') return t('settings.webhooks.statePending');
+  return state === 'delivered'
+    ? t('settings.webhooks.stateDelivered')
+    : t('settings.webhooks.stateFailed');
+}
 
 /** An endpoint's last deliveries, each with the receiver's answer; a failed one can go again. */
 function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
+  useLanguage();
   const queryClient = useQueryClient();
   const deliveries = useQuery({
     queryKey: deliveriesKey(endpoint.id),
@@ -46,7 +56,7 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
   const resend = useMutation({
     mutationFn: (deliveryId: string) => resendWebhookDelivery(endpoint.id, deliveryId),
     onSuccess: () => {
-      toast.success('Sent again: a new delivery is waiting.');
+      toast.success(t('settings.webhooks.sentAgain'));
       void queryClient.invalidateQueries({ queryKey: deliveriesKey(endpoint.id) });
     },
     onError: (failure) => toast.error(getErrorText(failure)),
@@ -58,17 +68,23 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
         {getErrorText(deliveries.error)}
       </p>
     );
-  if (deliveries.data.total === 0) return <p className="api-tokens__state">No deliveries yet.</p>;
+  if (deliveries.data.total === 0)
+    return <p className="api-tokens__state">{t('settings.webhooks.noDeliveries')}</p>;
   return (
-    <ul className="api-tokens__list" aria-label={`Deliveries to ${endpoint.url}`}>
+    <ul
+      className="api-tokens__list"
+      aria-label={t('settings.webhooks.deliveriesTo', { url: endpoint.url })}
+    >
       {deliveries.data.deliveries.map((delivery) => (
         <li key={delivery.id} className="api-tokens__item">
           <div className="api-tokens__text">
             <span className="api-tokens__name">{WEBHOOK_EVENT_LABELS[delivery.eventType]}</span>
             <span className="api-tokens__state">
-              {STATE_WORDS[delivery.state]} · {formatDateTime(delivery.createdAt)} ·{' '}
-              {delivery.attempts} {delivery.attempts === 1 ? 'try' : 'tries'}
-              {delivery.responseStatus !== null ? ` · answered ${delivery.responseStatus}` : ''}
+              {stateWords(delivery.state)} · {formatDateTime(delivery.createdAt)} ·{' '}
+              {t('settings.webhooks.attempts', { count: delivery.attempts })}
+              {delivery.responseStatus !== null
+                ? ` · ${t('settings.webhooks.answered', { status: delivery.responseStatus })}`
+                : ''}
               {delivery.state === 'failed' && delivery.responseExcerpt
                 ? ` · ${delivery.responseExcerpt.slice(0, 160)}`
                 : ''}
@@ -82,7 +98,7 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
               loading={resend.isPending && resend.variables === delivery.id}
               onClick={() => resend.mutate(delivery.id)}
             >
-              Send again
+              {t('settings.webhooks.sendAgain')}
             </Button>
           ) : null}
         </li>
@@ -97,6 +113,7 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
  * remove it, and read its deliveries.
  */
 export function WebhooksCard() {
+  useLanguage();
   const queryClient = useQueryClient();
   const endpoints = useQuery({ queryKey: endpointsKey, queryFn: () => listWebhooks() });
   const [url, setUrl] = useState('');
@@ -122,7 +139,9 @@ export function WebhooksCard() {
     mutationFn: (endpoint: WebhookEndpoint) =>
       updateWebhook(endpoint.id, { enabled: !endpoint.enabled }),
     onSuccess: (endpoint) => {
-      toast.success(endpoint.enabled ? 'Endpoint switched on.' : 'Endpoint switched off.');
+      toast.success(
+        endpoint.enabled ? t('settings.webhooks.switchedOn') : t('settings.webhooks.switchedOff'),
+      );
       void refresh();
     },
     onError: failed,
@@ -136,7 +155,7 @@ export function WebhooksCard() {
     mutationFn: (endpoint: WebhookEndpoint) => removeWebhook(endpoint.id),
     onSuccess: () => {
       setRemoving(null);
-      toast.success('Endpoint removed.');
+      toast.success(t('settings.webhooks.removed'));
       void refresh();
     },
     onError: failed,
@@ -152,20 +171,23 @@ export function WebhooksCard() {
   };
 
   return (
-    <SettingsCard
-      title={text.title}
-      intro="Verity tells another system when something happens in your organisation’s plans: each event is POSTed, signed with the endpoint’s secret, to the address you give."
-    >
+    <SettingsCard title={text.title} intro={t('settings.webhooks.intro')}>
       {secret ? (
-        <SecretOnce label="Signing secret" secret={secret.secret} onDone={() => setSecret(null)}>
-          Signing secret for <strong>{secret.endpoint.url}</strong>: copy it now, it will not be
-          shown again.
+        <SecretOnce
+          label={t('settings.webhooks.secretLabel')}
+          secret={secret.secret}
+          onDone={() => setSecret(null)}
+        >
+          {emphasise(
+            t('settings.webhooks.secretFor', { url: secret.endpoint.url }),
+            secret.endpoint.url,
+          )}
         </SecretOnce>
       ) : null}
       <form onSubmit={onSubmit} noValidate className="notification-settings__form">
         <TextField
-          label="Endpoint address"
-          hint="An https address of the receiving system."
+          label={t('settings.webhooks.urlLabel')}
+          hint={t('settings.webhooks.urlHint')}
           inputMode="url"
           autoComplete="off"
           spellCheck={false}
@@ -177,7 +199,7 @@ export function WebhooksCard() {
           }}
         />
         <fieldset className="webhooks__events">
-          <legend>Events to send</legend>
+          <legend>{t('settings.webhooks.eventsLabel')}</legend>
           {WEBHOOK_EVENTS.map((value) => (
             <label key={value} className="webhooks__event">
               <input
@@ -203,7 +225,7 @@ export function WebhooksCard() {
         </fieldset>
         <div className="notification-settings__actions">
           <Button type="submit" loading={create.isPending}>
-            Add endpoint
+            {t('settings.webhooks.add')}
           </Button>
         </div>
       </form>
@@ -214,7 +236,7 @@ export function WebhooksCard() {
         </p>
       ) : null}
       {endpoints.data && endpoints.data.length > 0 ? (
-        <ul className="api-tokens__list" aria-label="Webhook endpoints">
+        <ul className="api-tokens__list" aria-label={t('settings.webhooks.listLabel')}>
           {endpoints.data.map((endpoint) => (
             <li
               key={endpoint.id}
@@ -224,8 +246,13 @@ export function WebhooksCard() {
               <div className="api-tokens__text">
                 <span className="api-tokens__name">{endpoint.url}</span>
                 <span className="api-tokens__state">
-                  {endpoint.enabled ? 'On' : (endpoint.disabledReason ?? 'Switched off')} ·{' '}
-                  {endpoint.events.map((event) => WEBHOOK_EVENT_LABELS[event]).join(', ')}
+                  {endpoint.enabled
+                    ? t('settings.webhooks.on')
+                    : (endpoint.disabledReason ?? t('settings.webhooks.off'))}{' '}
+                  ·{' '}
+                  {endpoint.events
+                    .map((event) => WEBHOOK_EVENT_LABELS[event])
+                    .join(t('settings.page.listSeparator'))}
                 </span>
               </div>
               <div className="notification-settings__actions">
@@ -236,7 +263,7 @@ export function WebhooksCard() {
                   aria-expanded={open === endpoint.id}
                   onClick={() => setOpen(open === endpoint.id ? null : endpoint.id)}
                 >
-                  Deliveries
+                  {t('settings.webhooks.deliveries')}
                 </Button>
                 <Button
                   type="button"
@@ -244,7 +271,9 @@ export function WebhooksCard() {
                   variant="secondary"
                   onClick={() => toggle.mutate(endpoint)}
                 >
-                  {endpoint.enabled ? 'Switch off' : 'Switch on'}
+                  {endpoint.enabled
+                    ? t('settings.webhooks.switchOff')
+                    : t('settings.webhooks.switchOn')}
                 </Button>
                 <Button
                   type="button"
@@ -252,7 +281,7 @@ export function WebhooksCard() {
                   variant="secondary"
                   onClick={() => roll.mutate(endpoint)}
                 >
-                  New secret
+                  {t('settings.webhooks.newSecret')}
                 </Button>
                 <Button
                   type="button"
@@ -260,7 +289,7 @@ export function WebhooksCard() {
                   variant="ghost"
                   onClick={() => setRemoving(endpoint)}
                 >
-                  Remove
+                  {t('settings.webhooks.remove')}
                 </Button>
               </div>
               {open === endpoint.id ? (
@@ -277,9 +306,9 @@ export function WebhooksCard() {
         onOpenChange={(next) => {
           if (!next) setRemoving(null);
         }}
-        title="Remove this endpoint?"
-        text={`Verity stops sending to ${removing?.url ?? ''}, and its delivery log goes with it.`}
-        confirmLabel="Remove"
+        title={t('settings.webhooks.removeTitle')}
+        text={t('settings.webhooks.removeText', { url: removing?.url ?? '' })}
+        confirmLabel={t('settings.webhooks.remove')}
         confirmVariant="danger"
         busy={remove.isPending}
         onConfirm={() => removing && remove.mutate(removing)}
