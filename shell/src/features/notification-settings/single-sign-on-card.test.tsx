@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SSO_MESSAGES, type SsoConnection } from '@verity/shared-api';
+import { switchLanguage } from '@verity/session';
 import { ok, onApi, withBody } from '@verity/shared-ui/src/testing';
 import { assignLocation } from '../../lib/browser-location';
 import { renderApp, signedInAs, users } from '../../test/render-app';
@@ -48,6 +49,7 @@ async function renderCard(path = '/client/notification-settings') {
 
 describe('single sign-on card', () => {
   beforeEach(() => jest.mocked(assignLocation).mockClear());
+  afterEach(() => act(() => switchLanguage('en')));
 
   it('checks the settings in words before sending them, then saves them without showing the secret again', async () => {
     answerSettings(null);
@@ -127,5 +129,17 @@ describe('single sign-on card', () => {
       withBody({ issuer: ISSUER, clientId: 'b7c1e0f2-verity', required: true }),
     );
     expect(within(card).getByRole('button', { name: SSO_MESSAGES.disable })).toBeInTheDocument();
+  });
+
+  it('asks and hints in the language in use', async () => {
+    answerSettings(connection());
+    const card = await renderCard();
+    await act(() => switchLanguage('pt'));
+    expect(
+      await within(card).findByLabelText(SSO_MESSAGES.issuerLabel),
+    ).toHaveAccessibleDescription('Por exemplo, https://login.microsoftonline.com/<tenant>/v2.0');
+    await userEvent.setup().click(within(card).getByRole('button', { name: SSO_MESSAGES.remove }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remover o login único?' });
+    expect(dialog).toHaveTextContent('cada membro volta a entrar com o login do próprio Verity');
   });
 });

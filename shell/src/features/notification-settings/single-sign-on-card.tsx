@@ -16,9 +16,11 @@ import {
   removeSingleSignOn,
   saveSingleSignOn,
 } from '@verity/shared-api/calls';
+import { useLanguage } from '@verity/session';
 import { Button, ConfirmDialog, LoadingState, TextField, toast } from '@verity/shared-ui';
 import { assignLocation } from '../../lib/browser-location';
 import { SettingsCard } from './settings-card';
+import { t } from './texts';
 
 const connectionKey = ['single-sign-on'] as const;
 
@@ -27,6 +29,7 @@ const isOutcome = (value: string | null): value is SsoTestOutcome =>
 
 /** Where the provider stands: not tested, tested for a domain, or required for it. */
 function ConnectionState({ connection }: { connection: SsoConnection }) {
+  useLanguage();
   const [message, state] = !connection.domain
     ? [text.notTested, 'untested']
     : connection.required
@@ -45,6 +48,7 @@ function ConnectionState({ connection }: { connection: SsoConnection }) {
  * for; then requiring it for the members with an address there.
  */
 export function SingleSignOnCard() {
+  useLanguage();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const answer = useQuery({ queryKey: connectionKey, queryFn: () => getSingleSignOn() });
@@ -87,7 +91,7 @@ export function SingleSignOnCard() {
     onSuccess: (value) => {
       store(value);
       setClientSecret('');
-      toast.success('Single sign-on saved. Test it next.');
+      toast.success(t('settings.singleSignOn.saved'));
     },
     onError: failed,
   });
@@ -96,7 +100,11 @@ export function SingleSignOnCard() {
       saveSingleSignOn({ issuer: saved!.issuer, clientId: saved!.clientId, required }),
     onSuccess: (value) => {
       store(value);
-      toast.success(value.required ? 'Single sign-on is now required.' : 'No longer required.');
+      toast.success(
+        value.required
+          ? t('settings.singleSignOn.nowRequired')
+          : t('settings.singleSignOn.noLongerRequired'),
+      );
     },
     onError: failed,
   });
@@ -107,7 +115,7 @@ export function SingleSignOnCard() {
       store(null);
       setIssuer('');
       setClientId('');
-      toast.success('Single sign-on removed.');
+      toast.success(t('settings.singleSignOn.removed'));
     },
     onError: failed,
   });
@@ -152,7 +160,7 @@ export function SingleSignOnCard() {
       {saved ? <ConnectionState connection={saved} /> : null}
       {answer.data ? (
         <p className="notification-settings__note">
-          {text.redirectLabel}:{' '}
+          {t('settings.page.labelled', { label: text.redirectLabel })}{' '}
           <code className="single-sign-on__value">{answer.data.redirectUri}</code>
         </p>
       ) : null}
@@ -160,7 +168,7 @@ export function SingleSignOnCard() {
         <form onSubmit={onSubmit} noValidate className="notification-settings__form">
           <TextField
             label={text.issuerLabel}
-            hint="Such as https://login.microsoftonline.com/<tenant>/v2.0"
+            hint={t('settings.singleSignOn.issuerHint')}
             inputMode="url"
             autoComplete="off"
             spellCheck={false}
@@ -219,8 +227,8 @@ export function SingleSignOnCard() {
       <ConfirmDialog
         open={removing}
         onOpenChange={setRemoving}
-        title="Remove single sign-on?"
-        text="Every member then signs in with Verity's own sign-in again."
+        title={t('settings.singleSignOn.removeTitle')}
+        text={t('settings.singleSignOn.removeText')}
         confirmLabel={text.remove}
         confirmVariant="danger"
         busy={remove.isPending}
