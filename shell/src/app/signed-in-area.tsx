@@ -1,4 +1,4 @@
-import { useLanguage } from '@verity/session';
+import { languageReady, useLanguage } from '@verity/session';
 import { lazy, Suspense } from 'react';
 import type { SessionUser } from '@verity/shared-api';
 import { LoadingState, ToastProvider } from '@verity/shared-ui';
@@ -8,9 +8,12 @@ import { ShellQueryProvider } from '../lib/query-client';
 import { RemoteArea } from '../remotes';
 import { t } from '../strings';
 
-const NotificationSettingsPage = lazy(
-  () => import('../features/notification-settings/notification-settings-page'),
-);
+// Shown once its catalogue holds the language in use (docs/decisions/0109-languages.md).
+const NotificationSettingsPage = lazy(async () => {
+  const page = await import('../features/notification-settings/notification-settings-page');
+  await languageReady();
+  return page;
+});
 
 /**
  * The shell's own pages inside an area's layout (docs/decisions/0038-notifications-the-screens.md).

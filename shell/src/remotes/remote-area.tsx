@@ -1,4 +1,4 @@
-import { useLanguage } from '@verity/session';
+import { languageReady, useLanguage } from '@verity/session';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { LoadingState } from '@verity/shared-ui';
@@ -8,12 +8,15 @@ import { loadRemoteArea } from './federation';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { RemoteLoadError } from './remote-load-error';
 
+/** The area's app, shown once the catalogues its start registered hold the language in use. */
 function lazyRemoteArea(remoteName: string) {
-  return lazy<ComponentType>(() =>
-    loadRemoteArea(remoteName).catch((error: unknown) => {
+  return lazy<ComponentType>(async () => {
+    const app = await loadRemoteArea(remoteName).catch((error: unknown) => {
       throw new RemoteLoadError(remoteName, { cause: error });
-    }),
-  );
+    });
+    await languageReady();
+    return app;
+  });
 }
 
 /** Mounts an area's remote app; a remote that fails to load or render shows the error page in its place. */
