@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '@verity/session';
+import { useLanguage, useSession } from '@verity/session';
 import { queryKeys } from '@verity/query';
 import {
   NO_ACTION_PLAN_FOUND,
@@ -15,12 +15,12 @@ import {
 import { getErrorText } from '@verity/shared-api/calls';
 import { getAudit } from '@verity/shared-api/calls';
 import { ActionPlanHeader, ActionPlanStatCards } from './action-plan-summary';
-import { EDIT_PLAN_TEXT } from './edit-plan-text';
 import { DownloadReportButton, EsapWorkbookButton } from '../report';
 import { GapSelectionBar, useGapSelection } from './gap-selection';
 import { GapsTable } from './gaps-table';
 import { droppedInRevision, usePlanRevisions } from './plan-revisions';
 import { useActionPlan } from './use-action-plan';
+import { t } from '../texts';
 import '@verity/shared-ui/src/styles/screen.css';
 import './action-plan-detail.css';
 import {
@@ -117,6 +117,7 @@ export function ActionPlanDetailScreen({
   permissions,
   trail,
 }: ActionPlanDetailScreenProps) {
+  useLanguage();
   const { state, addGap, mergeGap, mergePlan } = useActionPlan(actionPlanId, targetCompanyId);
   const userId = useSession((session) => session.user?._id);
   const queryClient = useQueryClient();
@@ -170,7 +171,7 @@ export function ActionPlanDetailScreen({
       ? state.detail.actionPlan.actionPlanHeading
       : state.status === 'not-found'
         ? NO_ACTION_PLAN_FOUND
-        : 'Action Plan',
+        : t('plans.detail.documentTitle'),
     trail?.subject,
   );
 
@@ -239,11 +240,11 @@ export function ActionPlanDetailScreen({
             ) : null}
             {permissions.canEditPlan ? (
               <Button variant="secondary" onClick={() => setEditingPlan(true)}>
-                {EDIT_PLAN_TEXT.editPlan}
+                {t('plans.editPlan.title')}
               </Button>
             ) : null}
             {permissions.canAddGap ? (
-              <Button onClick={() => setAdding(true)}>Add Gap</Button>
+              <Button onClick={() => setAdding(true)}>{t('plans.detail.addGap')}</Button>
             ) : null}
           </>
         }

@@ -12,6 +12,8 @@ import {
   StatusBadge,
   type PageTrail,
 } from '@verity/shared-ui';
+import { useLanguage } from '@verity/session';
+import { t } from '../texts';
 
 /** The plan's heading, overall status, category, created date and final timeline. */
 export function ActionPlanHeader({
@@ -23,6 +25,7 @@ export function ActionPlanHeader({
   actions?: ReactNode;
   trail?: PageTrail;
 }) {
+  useLanguage();
   const headingId = useId();
   return (
     <section className="vui-plan-header" aria-labelledby={headingId}>
@@ -35,15 +38,15 @@ export function ActionPlanHeader({
       {trail ? <PageContext trail={trail} /> : null}
       <dl className="vui-plan-header__facts">
         <div>
-          <dt>Category</dt>
+          <dt>{t('plans.summary.category')}</dt>
           <dd>{ACTION_PLAN_CATEGORY_LABELS[actionPlan.category] ?? actionPlan.category}</dd>
         </div>
         <div>
-          <dt>Created</dt>
+          <dt>{t('plans.summary.created')}</dt>
           <dd>{formatDate(actionPlan.createdAt, 'detail')}</dd>
         </div>
         <div>
-          <dt>Final Timeline</dt>
+          <dt>{t('plans.summary.finalTimeline')}</dt>
           <dd>{formatDate(actionPlan.timeline, 'detail')}</dd>
         </div>
       </dl>
@@ -53,14 +56,15 @@ export function ActionPlanHeader({
 
 /** The five statistic cards of a plan. */
 export function ActionPlanStatCards({ statistics }: { statistics: ActionPlanStatistics }) {
+  useLanguage();
   return (
     <div className="vui-plan-stats">
-      <StatCard label="Total Gaps" value={statistics.totalGaps} accent="primary" />
-      <StatCard label="Open" value={statistics.openGaps} accent="blue" />
-      <StatCard label="Closed" value={statistics.closedGaps} accent="green" />
-      <StatCard label="Overdue" value={statistics.overdueGaps} accent="red" />
+      <StatCard label={t('plans.stats.totalGaps')} value={statistics.totalGaps} accent="primary" />
+      <StatCard label={t('plans.stats.open')} value={statistics.openGaps} accent="blue" />
+      <StatCard label={t('plans.stats.closed')} value={statistics.closedGaps} accent="green" />
+      <StatCard label={t('plans.stats.overdue')} value={statistics.overdueGaps} accent="red" />
       <StatCard
-        label="Completion %"
+        label={t('plans.stats.completion')}
         value={`${statistics.completionPercentage}%`}
         accent="yellow"
       />

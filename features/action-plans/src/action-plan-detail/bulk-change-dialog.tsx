@@ -1,4 +1,5 @@
 import { BULK_TEXT, type BulkChangeKind, type Gap } from '@verity/shared-api';
+import { useLanguage } from '@verity/session';
 import { Modal } from '@verity/shared-ui';
 import { BulkChangeForm } from './bulk-change-form';
 import './bulk-change.css';
@@ -15,6 +16,7 @@ export interface BulkChangeDialogProps {
 
 /** 'Change N gaps': loaded with its form when the user first asks for it. */
 export function BulkChangeDialog({ open, onOpenChange, gaps, ...form }: BulkChangeDialogProps) {
+  useLanguage();
   return (
     <Modal
       open={open}

@@ -25,6 +25,8 @@ import {
   toast,
   useFocusFirstError,
 } from '@verity/shared-ui';
+import { useLanguage } from '@verity/session';
+import { t } from '../texts';
 
 export interface BulkChangeFormProps {
   actionPlanId: string;
@@ -49,10 +51,12 @@ interface Values {
 
 type Errors = Partial<Record<keyof Values, string>>;
 
-const STATUS_OPTIONS = GAP_STATUSES.map((status) => ({
-  value: status,
-  label: GAP_STATUS_OPTION_LABELS[status],
-}));
+/** The statuses, labelled in the language in use. */
+const statusOptions = () =>
+  GAP_STATUSES.map((status) => ({
+    value: status,
+    label: GAP_STATUS_OPTION_LABELS[status],
+  }));
 
 /** A picked day as the start of that day in the user's time zone (as the gap form sends dates). */
 const dayIso = (value: string) => new Date(`${value}T00:00:00`).toISOString();
@@ -66,6 +70,7 @@ export function BulkChangeForm({
   onDone,
   onCancel,
 }: BulkChangeFormProps) {
+  useLanguage();
   const idPrefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const dueDateMin = useMemo(() => minSelectableDate(), []);
@@ -161,8 +166,8 @@ export function BulkChangeForm({
           id={id('status')}
           label={BULK_TEXT.newStatus}
           required
-          placeholder="Select status"
-          options={STATUS_OPTIONS}
+          placeholder={t('plans.bulk.statusPlaceholder')}
+          options={statusOptions()}
           value={values.status}
           onChange={(event) => change('status', event.target.value)}
           error={errors.status}
@@ -201,7 +206,7 @@ export function BulkChangeForm({
       ) : null}
       <div className="vui-bulk-change__actions">
         <Button variant="secondary" onClick={onCancel} disabled={submitting}>
-          Cancel
+          {t('plans.common.cancel')}
         </Button>
         <Button type="submit" loading={submitting}>
           {BULK_TEXT.apply}

@@ -23,7 +23,8 @@ import {
   toast,
   useFocusFirstError,
 } from '@verity/shared-ui';
-import { EDIT_PLAN_TEXT } from './edit-plan-text';
+import { useLanguage } from '@verity/session';
+import { t } from '../texts';
 import './edit-plan.css';
 
 export interface EditPlanFormProps {
@@ -48,10 +49,12 @@ interface PlanValues {
 
 type PlanErrors = Partial<Record<keyof PlanValues, string>>;
 
-const CATEGORY_OPTIONS = ACTION_PLAN_CATEGORIES.map((category) => ({
-  value: category,
-  label: ACTION_PLAN_CATEGORY_LABELS[category],
-}));
+/** The categories, labelled in the language in use. */
+const categoryOptions = () =>
+  ACTION_PLAN_CATEGORIES.map((category) => ({
+    value: category,
+    label: ACTION_PLAN_CATEGORY_LABELS[category],
+  }));
 
 /** A picked day as the start of that day in the user's time zone (as the gap form sends dates). */
 const dayIso = (value: string) => (value ? new Date(`${value}T00:00:00`).toISOString() : null);
@@ -78,6 +81,7 @@ export function EditPlanForm({
   onCancel,
   onDirtyChange,
 }: EditPlanFormProps) {
+  useLanguage();
   const idPrefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const hasTimeline = formHasTimeline(actionPlan.formType);
@@ -165,7 +169,7 @@ export function EditPlanForm({
         version: actionPlan.version,
         ...(asksReason ? { reason: values.reason.trim() } : {}),
       });
-      toast.success(EDIT_PLAN_TEXT.saved);
+      toast.success(t('plans.editPlan.saved'));
       onSaved(saved);
     } catch (error) {
       // One clear error (a stale plan names who changed it and when); what was typed stays.
@@ -179,7 +183,7 @@ export function EditPlanForm({
     <form ref={formRef} className="vui-edit-plan" noValidate onSubmit={submit}>
       <TextField
         id={id('heading')}
-        label={EDIT_PLAN_TEXT.heading}
+        label={t('plans.editPlan.heading')}
         required
         value={values.actionPlanHeading}
         onChange={(event) => change('actionPlanHeading', event.target.value)}
@@ -188,7 +192,7 @@ export function EditPlanForm({
       {hasTimeline ? (
         <DateField
           id={id('timeline')}
-          label={EDIT_PLAN_TEXT.timeline}
+          label={t('plans.editPlan.timeline')}
           min={timelineMin}
           value={values.timeline}
           onChange={(event) => change('timeline', event.target.value)}
@@ -198,8 +202,8 @@ export function EditPlanForm({
       {asksReason ? (
         <TextAreaField
           id={id('reason')}
-          label={EDIT_PLAN_TEXT.laterTimelineReason}
-          hint={EDIT_PLAN_TEXT.laterTimelineReasonHint}
+          label={t('plans.editPlan.laterTimelineReason')}
+          hint={t('plans.editPlan.laterTimelineReasonHint')}
           required
           value={values.reason}
           onChange={(event) => change('reason', event.target.value)}
@@ -208,20 +212,20 @@ export function EditPlanForm({
       ) : null}
       <SelectField
         id={id('category')}
-        label={EDIT_PLAN_TEXT.category}
+        label={t('plans.editPlan.category')}
         required
-        placeholder={EDIT_PLAN_TEXT.categoryPlaceholder}
-        options={CATEGORY_OPTIONS}
+        placeholder={t('plans.editPlan.categoryPlaceholder')}
+        options={categoryOptions()}
         value={values.category}
         onChange={(event) => change('category', event.target.value)}
         error={errors.category}
       />
       <div className="vui-edit-plan__actions">
         <Button variant="secondary" onClick={onCancel} disabled={submitting}>
-          {EDIT_PLAN_TEXT.cancel}
+          {t('plans.common.cancel')}
         </Button>
         <Button type="submit" loading={submitting}>
-          {EDIT_PLAN_TEXT.save}
+          {t('plans.editPlan.save')}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { BULK_TEXT, type Gap } from '@verity/shared-api';
+import { useLanguage } from '@verity/session';
 import { Button } from '@verity/shared-ui';
 
 export interface GapSelection {
@@ -44,6 +45,7 @@ export interface GapSelectionBarProps {
 
 /** Above the gaps table while some are selected: how many, 'Change selected' and 'Clear selection'. */
 export function GapSelectionBar({ count, onChange, onClear }: GapSelectionBarProps) {
+  useLanguage();
   if (count === 0) return null;
   return (
     <div className="vui-gap-selection" role="region" aria-label={BULK_TEXT.selected(count)}>

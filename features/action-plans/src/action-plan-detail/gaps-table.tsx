@@ -16,6 +16,8 @@ import {
   type DataTableColumn,
   type DataTableSelection,
 } from '@verity/shared-ui';
+import { useLanguage } from '@verity/session';
+import { t } from '../texts';
 import type { GapSelection } from './gap-selection';
 
 export interface GapsTableProps {
@@ -39,6 +41,7 @@ export function GapsTable({
   droppedIn,
   selection,
 }: GapsTableProps) {
+  useLanguage();
   const selectable: DataTableSelection<Gap> | undefined = selection && {
     isSelected: selection.isSelected,
     onToggle: selection.toggle,
@@ -50,7 +53,7 @@ export function GapsTable({
   const columns: DataTableColumn<Gap>[] = [
     {
       key: 'gap',
-      header: 'Gaps',
+      header: t('plans.gaps.caption'),
       cell: (gap) => {
         const dropped = gap.status === 'dropped' ? droppedIn?.get(gap.id) : undefined;
         return (
@@ -81,26 +84,38 @@ export function GapsTable({
         );
       },
     },
-    { key: 'created', header: 'Created At', cell: (gap) => formatDate(gap.createdAt, 'table') },
+    {
+      key: 'created',
+      header: t('plans.gaps.createdAt'),
+      cell: (gap) => formatDate(gap.createdAt, 'table'),
+    },
     {
       key: 'timeline',
-      header: 'Timeline',
+      header: t('plans.gaps.timeline'),
       cell: (gap) => dueWaitingText(gap) ?? formatDate(gap.dueDate, 'table'),
     },
-    { key: 'risk', header: 'Risk', cell: (gap) => <RiskBadge risk={gap.riskSeverity} /> },
-    { key: 'status', header: 'Status', cell: (gap) => <StatusBadge status={gap.displayStatus} /> },
+    {
+      key: 'risk',
+      header: t('plans.gaps.risk'),
+      cell: (gap) => <RiskBadge risk={gap.riskSeverity} />,
+    },
+    {
+      key: 'status',
+      header: t('plans.gaps.status'),
+      cell: (gap) => <StatusBadge status={gap.displayStatus} />,
+    },
     {
       key: 'edit',
-      header: 'Edit Gap',
+      header: t('plans.detail.editGap'),
       cell: (gap) => (
         <Button
           variant="secondary"
           size="sm"
           disabled={!canEditGap}
-          aria-label={`Edit Gap ${gap.KPI}`}
+          aria-label={t('plans.gaps.editGapOf', { kpi: gap.KPI })}
           onClick={() => onEditGap(gap)}
         >
-          Edit Gap
+          {t('plans.detail.editGap')}
         </Button>
       ),
     },
@@ -108,11 +123,11 @@ export function GapsTable({
 
   return (
     <DataTable
-      caption="Gaps"
+      caption={t('plans.gaps.caption')}
       columns={columns}
       rows={gaps}
       getRowKey={(gap) => gap.id}
-      rowLink={(gap) => ({ to: gapLink(gap), action: 'Open gap' })}
+      rowLink={(gap) => ({ to: gapLink(gap), action: t('plans.gaps.openGap') })}
       selection={selectable}
     />
   );

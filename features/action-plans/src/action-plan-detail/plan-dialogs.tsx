@@ -2,7 +2,8 @@ import type { ActionPlan, ChangeEntry, CustomField, Gap } from '@verity/shared-a
 import { AddGapForm, EditGapForm, GapDetailsPanel, Modal } from '@verity/shared-ui';
 import type { ActionPlanDetailPermissions } from './action-plan-detail-screen';
 import { EditPlanForm } from './edit-plan-form';
-import { EDIT_PLAN_TEXT } from './edit-plan-text';
+import { useLanguage } from '@verity/session';
+import { t } from '../texts';
 
 export interface PlanDialogsProps {
   actionPlan: ActionPlan;
@@ -55,6 +56,7 @@ export function PlanDialogs({
   mergeGap,
   mergePlan,
 }: PlanDialogsProps) {
+  useLanguage();
   const formProps = {
     formType: actionPlan.formType,
     planTimeline: actionPlan.timeline,
@@ -68,7 +70,7 @@ export function PlanDialogs({
         <Modal
           open={editingPlan}
           onOpenChange={setEditingPlan}
-          title={EDIT_PLAN_TEXT.editPlan}
+          title={t('plans.editPlan.title')}
           size="md"
           dirty={planFormDirty}
         >
@@ -93,7 +95,7 @@ export function PlanDialogs({
         <Modal
           open={adding}
           onOpenChange={setAdding}
-          title="Add Gap"
+          title={t('plans.detail.addGap')}
           size="lg"
           dirty={gapFormDirty}
         >
@@ -113,7 +115,7 @@ export function PlanDialogs({
       <Modal
         open={editing !== undefined}
         onOpenChange={(open) => !open && setEditing(undefined)}
-        title="Edit Gap"
+        title={t('plans.detail.editGap')}
         size="lg"
         dirty={gapFormDirty}
       >

@@ -5,9 +5,11 @@ import {
   revisionLabel,
   type PlanRevisions,
 } from '@verity/shared-api';
+import { useLanguage } from '@verity/session';
 import { RevisionDifferences, formatDate } from '@verity/shared-ui';
 
 export function PlanRevisionsSection({ revisions }: { revisions: PlanRevisions }) {
+  useLanguage();
   if (revisions.currentRevision === 0) return null;
   return (
     <section className="vui-plan-revisions" aria-labelledby="vui-plan-revisions-title">

@@ -12,7 +12,9 @@ import {
 import { getActionPlans, getErrorText, getPlanGaps } from '@verity/shared-api/calls';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useLanguage } from '@verity/session';
 import { ExportPlansButton } from '../export';
+import { t } from '../texts';
 import { CreatedCell, DueCell } from './plan-dates';
 import '@verity/shared-ui/src/styles/screen.css';
 import './action-plan-list.css';
@@ -53,9 +55,11 @@ export function ActionPlanListScreen({
   auditId,
   targetCompanyId,
   planPath,
-  title = 'Action Plans',
+  title: givenTitle,
   trail,
 }: ActionPlanListScreenProps) {
+  useLanguage();
+  const title = givenTitle ?? t('plans.list.title');
   const { page, goToPage } = usePageInAddress();
   const plans = useQuery({
     queryKey: queryKeys.actionPlans({ auditId, targetCompanyId, page: String(page) }),
@@ -68,7 +72,7 @@ export function ActionPlanListScreen({
   const columns: DataTableColumn<ActionPlanWithGaps>[] = [
     {
       key: 'plan',
-      header: 'KPI & Action Plan',
+      header: t('plans.list.kpiAndPlan'),
       cell: (plan) => (
         <span className="vui-plan-name">
           <span className="vui-plan-name__title" title={plan.actionPlanHeading}>
@@ -80,14 +84,22 @@ export function ActionPlanListScreen({
     },
     {
       key: 'created',
-      header: 'Created At',
+      header: t('plans.gaps.createdAt'),
       cell: (plan) => <CreatedCell value={plan.createdAt} />,
     },
-    { key: 'timeline', header: 'Timeline', cell: (plan) => <DueCell value={plan.timeline} /> },
-    { key: 'risk', header: 'Risk', cell: (plan) => gapCountText(plan.statistics.totalGaps) },
+    {
+      key: 'timeline',
+      header: t('plans.gaps.timeline'),
+      cell: (plan) => <DueCell value={plan.timeline} />,
+    },
+    {
+      key: 'risk',
+      header: t('plans.gaps.risk'),
+      cell: (plan) => gapCountText(plan.statistics.totalGaps),
+    },
     {
       key: 'status',
-      header: 'Status',
+      header: t('plans.gaps.status'),
       cell: (plan) => <StatusBadge status={plan.overallStatus} />,
     },
   ];
@@ -102,8 +114,8 @@ export function ActionPlanListScreen({
             <ExportPlansButton
               targetCompanyId={targetCompanyId}
               auditId={auditId}
-              label="Export CSV"
-              description="This audit's action plans and gaps, as a CSV file"
+              label={t('plans.list.exportCsv')}
+              description={t('plans.list.exportDescription')}
             />
           ) : undefined
         }
@@ -124,7 +136,7 @@ export function ActionPlanListScreen({
             loading={plans.isPending}
             loadingText={LOADING_ACTION_PLANS}
             emptyText={NO_ACTION_PLANS_FOUND}
-            rowLink={(plan) => ({ to: planPath(plan.id), action: 'Open action plan' })}
+            rowLink={(plan) => ({ to: planPath(plan.id), action: t('plans.list.openPlan') })}
             renderAfterRow={(plan, columnCount) => (
               <PlanGapRows
                 plan={plan}
@@ -135,7 +147,7 @@ export function ActionPlanListScreen({
               />
             )}
           />
-          <ListPages list={plans} itemLabel="action plans" onPageChange={goToPage} />
+          <ListPages list={plans} itemLabel={t('plans.list.itemLabel')} onPageChange={goToPage} />
         </>
       )}
     </div>
@@ -155,6 +167,7 @@ interface PlanGapRowsProps {
  * LIST_MAX_PAGE_SIZE; past that the plan's own page shows every gap).
  */
 function PlanGapRows({ plan, targetCompanyId, auditId, planPath, columnCount }: PlanGapRowsProps) {
+  useLanguage();
   const [expanded, setExpanded] = useState(false);
   const all = useQuery({
     queryKey: queryKeys.actionPlans({
@@ -180,7 +193,7 @@ function PlanGapRows({ plan, targetCompanyId, auditId, planPath, columnCount }: 
             <span className="vui-plan-more">
               {expanded && all.isSuccess ? (
                 <Link to={planPath}>
-                  Open the plan to see all {total} gaps of “{plan.actionPlanHeading}”
+                  {t('plans.list.openAllGaps', { total, heading: plan.actionPlanHeading })}
                 </Link>
               ) : (
                 <Button
@@ -188,9 +201,12 @@ function PlanGapRows({ plan, targetCompanyId, auditId, planPath, columnCount }: 
                   size="sm"
                   loading={expanded && all.isPending}
                   onClick={() => setExpanded(true)}
-                  aria-label={`Show all ${total} gaps of ${plan.actionPlanHeading}`}
+                  aria-label={t('plans.list.showAllGapsOf', {
+                    total,
+                    heading: plan.actionPlanHeading,
+                  })}
                 >
-                  Show all {total} gaps
+                  {t('plans.list.showAllGaps', { total })}
                 </Button>
               )}
               {all.isError && (
@@ -207,10 +223,11 @@ function PlanGapRows({ plan, targetCompanyId, auditId, planPath, columnCount }: 
 }
 
 function GapRow({ gap, to }: { gap: GapListItem; to: string }) {
+  useLanguage();
   return (
     <tr className="vui-gap-row" data-clickable="true" onClick={followRowLink}>
       <td>
-        <RowLink to={to} action="Open gap">
+        <RowLink to={to} action={t('plans.gaps.openGap')}>
           <span className="vui-plan-name vui-plan-name--gap">
             <ItemNumber value={gap.esapItemNumber} />
             <span className="vui-plan-name__title" title={gap.KPI}>
@@ -237,5 +254,5 @@ function GapRow({ gap, to }: { gap: GapListItem; to: string }) {
 }
 
 function gapCountText(count: number): string {
-  return `${count} ${count === 1 ? 'Gap' : 'Gaps'}`;
+  return t('plans.list.gapCount', { count });
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useLanguage } from '@verity/session';
 import { EXPORT_FAILED, TARGET_COMPANY_ID_NOT_FOUND } from '@verity/shared-api';
 import { exportActionPlansCsv, saveBlob } from '@verity/shared-api/calls';
 import { Button, toast } from '@verity/shared-ui';
+import { t } from '../texts';
 
 export interface ExportPlansButtonProps {
   targetCompanyId: string;
@@ -52,11 +54,12 @@ export function ExportPlansButton({
 
 /** The export of every action plan of a company (all the audits the user may see), saying so. */
 export function CompanyPlansExport({ targetCompanyId }: { targetCompanyId: string }) {
+  useLanguage();
   return (
     <ExportPlansButton
       targetCompanyId={targetCompanyId}
-      label="Export all company plans (CSV)"
-      description="Every action plan and gap of this company, across all the audits you can see, as a CSV file"
+      label={t('plans.export.companyLabel')}
+      description={t('plans.export.companyDescription')}
     />
   );
 }

@@ -1,9 +1,11 @@
 import { Link, type To } from 'react-router-dom';
 import { MY_ACTIONS_TEXT } from '@verity/shared-api';
+import { useLanguage } from '@verity/session';
 import './my-actions.css';
 
 /** The company dashboard's way to "My actions": one click after sign-in (decision 0088). */
 export function MyActionsCard({ to }: { to: To }) {
+  useLanguage();
   return (
     <Link to={to} className="vui-my-actions-card">
       <span className="vui-my-actions-card__title">{MY_ACTIONS_TEXT.title}</span>

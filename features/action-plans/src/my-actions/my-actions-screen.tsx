@@ -13,6 +13,8 @@ import {
   useDocumentTitle,
   type DataTableColumn,
 } from '@verity/shared-ui';
+import { useLanguage } from '@verity/session';
+import { t } from '../texts';
 import '@verity/shared-ui/src/styles/screen.css';
 import '../action-plan-detail/action-plan-detail.css';
 import './my-actions.css';
@@ -22,7 +24,8 @@ export interface MyActionsScreenProps {
   actionLink: (action: MyAction) => To;
 }
 
-const columns: DataTableColumn<MyAction>[] = [
+/** The table's columns, their headers read in the language in use. */
+const columnsOf = (): DataTableColumn<MyAction>[] => [
   {
     key: 'gap',
     header: MY_ACTIONS_TEXT.gap,
@@ -60,6 +63,7 @@ const columns: DataTableColumn<MyAction>[] = [
  * responsibility names them, across plans and audits, overdue first; a row opens the gap.
  */
 export function MyActionsScreen({ actionLink }: MyActionsScreenProps) {
+  useLanguage();
   useDocumentTitle(MY_ACTIONS_TEXT.title);
   const actions = useQuery({ queryKey: queryKeys.myActions(), queryFn: () => getMyActions() });
   return (
@@ -75,10 +79,10 @@ export function MyActionsScreen({ actionLink }: MyActionsScreenProps) {
         <>
           <DataTable
             caption={MY_ACTIONS_TEXT.caption}
-            columns={columns}
+            columns={columnsOf()}
             rows={actions.data.actions}
             getRowKey={(action) => action.gapId}
-            rowLink={(action) => ({ to: actionLink(action), action: 'Open gap' })}
+            rowLink={(action) => ({ to: actionLink(action), action: t('plans.gaps.openGap') })}
             emptyText={MY_ACTIONS_TEXT.empty}
           />
           {actions.data.total > actions.data.actions.length ? (

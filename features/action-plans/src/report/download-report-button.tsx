@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useLanguage } from '@verity/session';
 import { DOWNLOAD_REPORT_LABEL, REPORT_DIALOG_TEXT as text } from '@verity/shared-api';
 import { Button } from '@verity/shared-ui';
 
@@ -20,6 +21,7 @@ const ReportDialog = lazy(() => loadDialog().then((module) => ({ default: module
  * dialog's code comes when the button is first pointed at, focused or pressed.
  */
 export function DownloadReportButton({ subject }: DownloadReportButtonProps) {
+  useLanguage();
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const prepare = () => {

@@ -1,6 +1,7 @@
 // 'Download ESAP workbook': the plan's ESAP in the lender's own workbook, filled in as of a day
 // (docs/decisions/0093-esap-back-in-the-lenders-layout.md). Shown only for a plan imported from one.
 import { lazy, Suspense, useState } from 'react';
+import { useLanguage } from '@verity/session';
 import {
   DOWNLOAD_ESAP_WORKBOOK_LABEL,
   ESAP_WORKBOOK_DIALOG_TEXT as text,
@@ -19,6 +20,7 @@ const EsapWorkbookDialog = lazy(() =>
 
 /** The button, and its dialog's code once it is first pointed at, focused or pressed. */
 export function EsapWorkbookButton({ actionPlanId, targetCompanyId }: EsapWorkbookButtonProps) {
+  useLanguage();
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const prepare = () => {

@@ -2,6 +2,7 @@
 // when the button is first pointed at, focused or pressed, so the plan detail's first route does not
 // carry it (docs/decisions/0093-esap-back-in-the-lenders-layout.md).
 import { useRef, useState, type FormEvent } from 'react';
+import { useLanguage } from '@verity/session';
 import {
   ESAP_WORKBOOK_DIALOG_TEXT as text,
   esapWorkbookMessages,
@@ -21,6 +22,7 @@ export function EsapWorkbookDialog({
   onOpenChange,
   ...subject
 }: EsapWorkbookSubject & { open: boolean; onOpenChange: (open: boolean) => void }) {
+  useLanguage();
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={text.title} size="sm">
       {open ? <EsapWorkbookForm {...subject} onDone={() => onOpenChange(false)} /> : null}
@@ -33,6 +35,7 @@ function EsapWorkbookForm({
   targetCompanyId,
   onDone,
 }: EsapWorkbookSubject & { onDone: () => void }) {
+  useLanguage();
   const today = toDateInputValue(new Date());
   const [asOf, setAsOf] = useState(today);
   const [error, setError] = useState<string | undefined>();

@@ -2,6 +2,7 @@
 // when the button is first pointed at, focused or pressed, so a screen showing the button does not
 // download it with its first figures.
 import { useRef, type ChangeEvent } from 'react';
+import { useLanguage } from '@verity/session';
 import { useFormik } from 'formik';
 import {
   REPORT_DEFAULT_PERIOD_DAYS,
@@ -38,10 +39,11 @@ interface ReportValues {
   to: string;
 }
 
-const FORMAT_OPTIONS = REPORT_FORMATS.map((format) => ({
-  value: format,
-  label: REPORT_FORMAT_LABELS[format],
-}));
+const formatOptions = () =>
+  REPORT_FORMATS.map((format) => ({
+    value: format,
+    label: REPORT_FORMAT_LABELS[format],
+  }));
 
 function download(subject: ReportSubject, request: ReportRequest): Promise<ReportFile> {
   return subject.kind === 'actionPlan'
@@ -59,6 +61,7 @@ export function ReportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  useLanguage();
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={text.title} size="sm">
       {open ? <ReportForm subject={subject} onDone={() => onOpenChange(false)} /> : null}
@@ -67,6 +70,7 @@ export function ReportDialog({
 }
 
 function ReportForm({ subject, onDone }: { subject: ReportSubject; onDone: () => void }) {
+  useLanguage();
   const formRef = useRef<HTMLFormElement>(null);
   const today = toDateInputValue(new Date());
   const formik = useFormik<ReportValues>({
@@ -112,7 +116,7 @@ function ReportForm({ subject, onDone }: { subject: ReportSubject; onDone: () =>
         label={text.format}
         name="format"
         required
-        options={FORMAT_OPTIONS}
+        options={formatOptions()}
         value={values.format}
         onChange={onFieldChange}
         disabled={isSubmitting}
