@@ -1,4 +1,5 @@
 import type { ActionPlanDetail, ChangeEntry, LiveChange } from '@verity/shared-api';
+import { switchLanguage } from '@verity/session';
 import { makeActionPlan, makeGap, makeStatistics } from '@verity/shared-ui/src/testing';
 import { liveChangeText } from './live-texts';
 
@@ -85,5 +86,19 @@ describe('the toast of a change', () => {
     expect(liveChangeText(detail([]), onGap)).toBeUndefined();
     expect(liveChangeText(detail([older]), { ...onGap, gapId: 'gap-9' })).toBeUndefined();
     expect(liveChangeText(undefined, onGap)).toBeUndefined();
+  });
+});
+
+describe('the toast in the language in use', () => {
+  afterEach(() => switchLanguage('en'));
+
+  it('reads the change in French, and counts new gaps in Arabic', async () => {
+    await switchLanguage('fr');
+    expect(liveChangeText(detail([entry('status', { newValue: 'closed' }), older]), onGap)).toBe(
+      'Asha Rao a clôturé «\u00a0Wastewater discharge\u00a0»',
+    );
+    await switchLanguage('ar');
+    const twoNew = detail([entry('created'), { ...entry('created'), id: 'created-2' }], [older]);
+    expect(liveChangeText(twoNew, onPlan)).toBe('أضاف Asha Rao فجوتين إلى «Water stewardship»');
   });
 });

@@ -2,12 +2,14 @@
 // plan, read from the plan as the screen has just read it again
 // (docs/decisions/0054-live-updates.md).
 import type { ActionPlanDetail, ChangeEntry, LiveChange } from '@verity/shared-api';
+import { t } from '../texts';
 
-const STATUS_PHRASES: Readonly<Record<string, (gap: string) => string>> = {
-  closed: (gap) => `closed ${gap}`,
-  provClosed: (gap) => `provisionally closed ${gap}`,
-  open: (gap) => `reopened ${gap}`,
-  pending: (gap) => `sent ${gap} for closure review`,
+/** The message of a gap's new status, by the status. */
+const STATUS_MESSAGES: Partial<Record<string, Parameters<typeof t>[0]>> = {
+  closed: 'plans.live.closed',
+  provClosed: 'plans.live.provClosed',
+  open: 'plans.live.reopened',
+  pending: 'plans.live.sentForReview',
 };
 
 /** The entries of the newest write among `entries` (one write's entries share its time). */
@@ -17,19 +19,19 @@ function newestWrite(entries: readonly ChangeEntry[]): ChangeEntry[] {
   return entries.filter((entry) => entry.changedAt === newest);
 }
 
-function gapVerb(entries: readonly ChangeEntry[], gapName: string): string {
-  const quoted = `“${gapName}”`;
+function gapChangeText(entries: readonly ChangeEntry[], author: string, gap: string): string {
+  const values = { author, gap };
   const status = entries.find((entry) => entry.field === 'status');
-  const phrase = status ? STATUS_PHRASES[String(status.newValue)] : undefined;
-  if (phrase) return phrase(quoted);
+  const message = status ? STATUS_MESSAGES[String(status.newValue)] : undefined;
+  if (message) return t(message, values);
   const remark = entries.find((entry) => entry.field === 'remark');
   if (remark) {
-    return remark.newValue ? `added a remark to ${quoted}` : `withdrew a remark from ${quoted}`;
+    return t(remark.newValue ? 'plans.live.addedRemark' : 'plans.live.withdrewRemark', values);
   }
-  if (entries.some((entry) => entry.field === 'created')) return `added ${quoted}`;
+  if (entries.some((entry) => entry.field === 'created')) return t('plans.live.addedGap', values);
   if (entries.some((entry) => entry.field === 'attachment'))
-    return `withdrew an image from ${quoted}`;
-  return `edited ${quoted}`;
+    return t('plans.live.withdrewImage', values);
+  return t('plans.live.editedGap', values);
 }
 
 /**
@@ -45,10 +47,10 @@ export function liveChangeText(
     const gap = detail.gaps.find((item) => item.id === change.gapId);
     const entries = gap ? newestWrite(gap.changeHistory) : [];
     if (!gap || entries.length === 0) return undefined;
-    return `${entries[0]!.changedBy.name} ${gapVerb(entries, gap.gapName)}`;
+    return gapChangeText(entries, entries[0]!.changedBy.name, gap.gapName);
   }
   // Several gaps at once (an import, a new plan's gaps) or the plan itself.
-  const heading = `“${detail.actionPlan.actionPlanHeading}”`;
+  const heading = detail.actionPlan.actionPlanHeading;
   const planEntries = detail.changeHistory.map((entry) => ({ entry, ofPlan: true }));
   const gapEntries = detail.gaps.flatMap((gap) =>
     gap.changeHistory.map((entry) => ({ entry, ofPlan: false })),
@@ -60,11 +62,11 @@ export function liveChangeText(
   const author = latest[0]!.entry.changedBy.name;
   const created = ({ entry }: { entry: ChangeEntry }) => entry.field === 'created';
   if (latest.some((item) => item.ofPlan && created(item))) {
-    return `${author} added the action plan ${heading}`;
+    return t('plans.live.addedPlan', { author, heading });
   }
   const newGaps = latest.filter((item) => !item.ofPlan && created(item)).length;
   if (newGaps > 0) {
-    return `${author} added ${newGaps} ${newGaps === 1 ? 'gap' : 'gaps'} to ${heading}`;
+    return t('plans.live.addedGaps', { author, count: newGaps, heading });
   }
-  return `${author} edited the action plan ${heading}`;
+  return t('plans.live.editedPlan', { author, heading });
 }
