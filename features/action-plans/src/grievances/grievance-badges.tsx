@@ -3,6 +3,7 @@ import {
   GRIEVANCE_TEXT as text,
   type GrievanceSummary,
 } from '@verity/shared-api';
+import { useLanguage } from '@verity/session';
 import { Badge, type BadgeTone } from '@verity/shared-ui';
 import { grievanceStage, targetState, type GrievanceStage } from './grievance-steps';
 
@@ -16,6 +17,7 @@ const STAGE_TONES: Readonly<Record<GrievanceStage, BadgeTone>> = {
 
 /** The last step the grievance reached. */
 export function GrievanceStageBadge({ grievance }: { grievance: GrievanceSummary }) {
+  useLanguage();
   const stage = grievanceStage(grievance);
   return (
     <Badge tone={STAGE_TONES[stage]} dot>
@@ -29,6 +31,7 @@ const SOON_DAYS = 2;
 
 /** A target (acknowledge, resolve): met, late by so many days, or due in so many. */
 export function TargetBadge({ daysLeft, taken }: { daysLeft: number; taken: boolean }) {
+  useLanguage();
   const state = targetState(daysLeft, taken);
   if (state.kind === 'onTime')
     return (
@@ -55,6 +58,7 @@ export function ComplainantText({
 }: {
   grievance: Pick<GrievanceSummary, 'anonymous' | 'complainantName' | 'identityWithheld'>;
 }) {
+  useLanguage();
   if (grievance.anonymous) return <span className="vui-incidents__muted">{text.anonymous}</span>;
   if (grievance.identityWithheld || !grievance.complainantName)
     return <span className="vui-incidents__muted">{text.identityWithheld}</span>;

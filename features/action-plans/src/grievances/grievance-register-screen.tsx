@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLanguage } from '@verity/session';
 import { grievanceKeys } from './grievance-keys';
 import {
   GRIEVANCE_CATEGORIES,
@@ -37,6 +38,7 @@ export interface GrievanceRegisterScreenProps {
 }
 
 function Counts({ counts }: { counts: GrievanceRegister['counts'] }) {
+  useLanguage();
   // Newest month first, as the log lists its grievances.
   const months = [...counts.byMonth].reverse();
   if (months.length === 0) return null;
@@ -64,13 +66,15 @@ function Counts({ counts }: { counts: GrievanceRegister['counts'] }) {
   );
 }
 
-const RECEIVED: DataTableColumn<GrievanceSummary> = {
+/** The day column, its header read in the language in use. */
+const receivedColumn = (): DataTableColumn<GrievanceSummary> => ({
   key: 'received',
   header: text.receivedOn,
   cell: (grievance) => formatDate(grievance.receivedOn, 'table'),
-};
+});
 
-const COLUMNS: DataTableColumn<GrievanceSummary>[] = [
+/** The other columns, their headers read in the language in use. */
+const columnsOf = (): DataTableColumn<GrievanceSummary>[] => [
   {
     key: 'category',
     header: text.category,
@@ -126,6 +130,7 @@ export function GrievanceRegisterScreen({
   description,
   trail,
 }: GrievanceRegisterScreenProps) {
+  useLanguage();
   return (
     <RegisterScreen<GrievanceSummary, GrievanceRegister, GrievanceFilters>
       words={{ ...text, empty: text.noGrievances, openRow: text.openGrievance }}
@@ -139,8 +144,8 @@ export function GrievanceRegisterScreen({
       rowsOf={(answer) => answer.grievances}
       countsOf={(answer) => answer.counts}
       exportCsv={() => exportGrievancesCsv(targetCompanyId)}
-      dayColumn={RECEIVED}
-      columns={COLUMNS}
+      dayColumn={receivedColumn()}
+      columns={columnsOf()}
       categories={GRIEVANCE_CATEGORIES}
       categoryLabel={(category) => GRIEVANCE_CATEGORY_LABELS[category as GrievanceCategory]}
       counts={(answer) => <Counts counts={answer.counts} />}

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { grievanceKeys } from './grievance-keys';
-import { useSession } from '@verity/session';
+import { useLanguage, useSession } from '@verity/session';
 import {
   GRIEVANCE_CATEGORY_LABELS,
   GRIEVANCE_CHANNEL_LABELS,
@@ -38,6 +38,7 @@ import { daysBetween, nextGrievanceStep, stepDay, today } from './grievance-step
 import '../incidents/incidents.css';
 import './grievances.css';
 import { PanelSection } from '../registers/register-screen';
+import { t } from '../texts';
 
 export interface GrievanceScreenProps {
   grievanceId: string;
@@ -45,6 +46,7 @@ export interface GrievanceScreenProps {
 }
 
 function Complaint({ grievance }: { grievance: Grievance }) {
+  useLanguage();
   return (
     <PanelSection title={text.description}>
       <p className="vui-incidents__prose">{grievance.description}</p>
@@ -87,6 +89,7 @@ function Complaint({ grievance }: { grievance: Grievance }) {
 
 /** A step's target: the days it allows and its day, then met, late or still to come. */
 function Target({ grievance, step }: { grievance: Grievance; step: 'acknowledged' | 'resolved' }) {
+  useLanguage();
   const [due, daysLeft] =
     step === 'acknowledged'
       ? [grievance.acknowledgeDueOn, grievance.acknowledgeDaysLeft]
@@ -102,6 +105,7 @@ function Target({ grievance, step }: { grievance: Grievance; step: 'acknowledged
 }
 
 function Steps({ grievance }: { grievance: Grievance }) {
+  useLanguage();
   const said: Partial<Record<GrievanceStep, [string, string | null]>> = {
     investigated: [text.findings, grievance.investigation],
     resolved: [text.resolution, grievance.resolution],
@@ -164,6 +168,7 @@ function StepForm({
   step: GrievanceStep;
   onTaken: (next: Grievance) => void;
 }) {
+  useLanguage();
   const id = useId();
   const before = [...GRIEVANCE_STEPS.slice(0, GRIEVANCE_STEPS.indexOf(step))]
     .reverse()
@@ -200,7 +205,12 @@ function StepForm({
   }
 
   return (
-    <PanelSection title={`${text.nextStep}: ${GRIEVANCE_STAGE_LABELS[step]}`}>
+    <PanelSection
+      title={t('plans.common.labelValue', {
+        label: text.nextStep,
+        value: GRIEVANCE_STAGE_LABELS[step],
+      })}
+    >
       <p className="vui-incidents__muted">{text.stepIntro[step]}</p>
       <form
         className="vui-incidents__text-form"
@@ -261,6 +271,7 @@ function StepForm({
  * against the targets, and, for the company's users who may, the next step's form.
  */
 export function GrievanceScreen({ grievanceId, trail }: GrievanceScreenProps) {
+  useLanguage();
   const user = useSession((state) => state.user);
   const queryClient = useQueryClient();
   const grievance = useQuery({

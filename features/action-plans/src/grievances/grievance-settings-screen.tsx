@@ -3,7 +3,7 @@ import { Link, type To } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import { grievanceKeys } from './grievance-keys';
-import { useSession } from '@verity/session';
+import { useLanguage, useSession } from '@verity/session';
 import {
   DEFAULT_GRIEVANCE_TARGETS,
   GRIEVANCE_TEXT as text,
@@ -51,6 +51,7 @@ export function GrievanceTargetsLine({
   /** The settings page; only for those who may change something there. */
   settingsPath?: To;
 }) {
+  useLanguage();
   const settings = useGrievanceSettings(targetCompanyId);
   if (!settings.data) return null;
   return (
@@ -72,6 +73,7 @@ function TargetsForm({
   settings: GrievanceSettings;
   canChange: boolean;
 }) {
+  useLanguage();
   const id = useId();
   const queryClient = useQueryClient();
   const [values, setValues] = useState({ acknowledge: '', resolve: '' });
@@ -161,6 +163,7 @@ function ViewersForm({
   settings: GrievanceSettings;
   canChange: boolean;
 }) {
+  useLanguage();
   const id = useId();
   const queryClient = useQueryClient();
   const users = useQuery({
@@ -260,6 +263,7 @@ export interface GrievanceSettingsScreenProps {
  * complainants' identities (its owner names them): docs/decisions/0104-grievances.md.
  */
 export function GrievanceSettingsScreen({ targetCompanyId, trail }: GrievanceSettingsScreenProps) {
+  useLanguage();
   const user = useSession((state) => state.user);
   const settings = useGrievanceSettings(targetCompanyId);
   return (

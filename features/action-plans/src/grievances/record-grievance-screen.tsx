@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useLanguage } from '@verity/session';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { grievanceKeys } from './grievance-keys';
@@ -47,6 +48,7 @@ export function RecordGrievanceScreen({
   grievancePath,
   trail,
 }: RecordGrievanceScreenProps) {
+  useLanguage();
   const id = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { useLanguage } from '@verity/session';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import {
@@ -49,6 +50,7 @@ export function CorrectiveActionForm({
   onAdded,
   onCancel,
 }: CorrectiveActionFormProps) {
+  useLanguage();
   const id = useId();
   const { targetCompanyId } = incident;
   const [auditorId, setAuditorId] = useState(source.kind === 'auditor' ? source.auditorId : '');

@@ -4,6 +4,7 @@ import {
   type IncidentSeverity,
   type IncidentSummary,
 } from '@verity/shared-api';
+import { useLanguage } from '@verity/session';
 import { Badge, formatDate, type BadgeTone } from '@verity/shared-ui';
 
 const SEVERITY_TONES: Readonly<Record<IncidentSeverity, BadgeTone>> = {
@@ -14,6 +15,7 @@ const SEVERITY_TONES: Readonly<Record<IncidentSeverity, BadgeTone>> = {
 };
 
 export function SeverityBadge({ severity }: { severity: IncidentSeverity }) {
+  useLanguage();
   return (
     <Badge tone={SEVERITY_TONES[severity]} dot>
       {INCIDENT_SEVERITY_LABELS[severity]}
@@ -29,6 +31,7 @@ export function NotifiedBadge({
   incident: Pick<IncidentSummary, 'clocks'>;
   short?: boolean;
 }) {
+  useLanguage();
   return incident.clocks.notifiedInTime ? (
     <Badge tone="green" dot>
       {short ? text.notifiedInTimeShort : text.notifiedInTime}
@@ -52,6 +55,7 @@ export function RootCauseBadge({
   /** The register's words, under its "Root cause" heading. */
   short?: boolean;
 }) {
+  useLanguage();
   const { clocks } = incident;
   if (incident.rootCauseSubmittedAt) {
     const sent = formatDate(incident.rootCauseSubmittedAt, 'table');
@@ -82,6 +86,7 @@ export function RootCauseBadge({
 }
 
 export function IncidentStatusBadge({ closedAt }: { closedAt: string | null }) {
+  useLanguage();
   return closedAt ? (
     <Badge dot>{text.closed}</Badge>
   ) : (

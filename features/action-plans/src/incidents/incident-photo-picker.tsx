@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useLanguage } from '@verity/session';
 import { INCIDENT_TEXT as text, formatFileSizeKb } from '@verity/shared-api';
 import {
   Button,
@@ -34,6 +35,7 @@ export function IncidentPhotoPicker({
   label = text.photos,
   onPreparingChange,
 }: IncidentPhotoPickerProps) {
+  useLanguage();
   const [refused, setRefused] = useState<RefusedFile[]>([]);
   const [preparing, setPreparing] = useState(0);
   const [touch] = useState(hasTouchScreen);

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLanguage } from '@verity/session';
 import { queryKeys } from '@verity/query';
 import {
   INCIDENT_CATEGORIES,
@@ -44,13 +45,15 @@ export interface IncidentRegisterScreenProps {
   trail?: PageTrail;
 }
 
-const WHEN: DataTableColumn<IncidentSummary> = {
+/** The day column, its header read in the language in use. */
+const whenColumn = (): DataTableColumn<IncidentSummary> => ({
   key: 'when',
   header: text.occurredAt,
   cell: (incident) => formatDate(incident.occurredAt, 'table'),
-};
+});
 
-const COLUMNS: DataTableColumn<IncidentSummary>[] = [
+/** The other columns, their headers read in the language in use. */
+const columnsOf = (): DataTableColumn<IncidentSummary>[] => [
   {
     key: 'category',
     header: text.category,
@@ -95,6 +98,7 @@ export function IncidentRegisterScreen({
   title,
   trail,
 }: IncidentRegisterScreenProps) {
+  useLanguage();
   return (
     <RegisterScreen<IncidentSummary, IncidentRegister, IncidentFilters>
       words={{ ...text, empty: text.noIncidents, openRow: text.openIncident }}
@@ -108,8 +112,8 @@ export function IncidentRegisterScreen({
       rowsOf={(answer) => answer.incidents}
       countsOf={(answer) => answer.counts}
       exportCsv={() => exportIncidentsCsv(targetCompanyId)}
-      dayColumn={WHEN}
-      columns={COLUMNS}
+      dayColumn={whenColumn()}
+      columns={columnsOf()}
       categories={INCIDENT_CATEGORIES}
       categoryLabel={(category) => INCIDENT_CATEGORY_LABELS[category as IncidentCategory]}
       moreFilters={(filters, setFilters, id) => (

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useLanguage } from '@verity/session';
 import {
   INCIDENT_CATEGORIES,
   INCIDENT_CATEGORY_LABELS,
@@ -56,6 +57,7 @@ export function IncidentReportForm({
   busy = false,
   children,
 }: IncidentReportFormProps) {
+  useLanguage();
   const id = useId();
   const [values, setValues] = useState(() => valuesOf(incident));
   const [problem, setProblem] = useState<string>();

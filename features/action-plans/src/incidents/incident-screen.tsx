@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'reac
 import { Link, type To } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
-import { useSession } from '@verity/session';
+import { useLanguage, useSession } from '@verity/session';
 import {
   INCIDENT_CATEGORY_LABELS,
   INCIDENT_QUESTION_MAX,
@@ -137,6 +137,7 @@ function TextForm({
 }
 
 function Clocks({ incident }: { incident: Incident }) {
+  useLanguage();
   return (
     <PanelSection title={text.clocks}>
       <dl className="vui-incidents__facts">
@@ -173,6 +174,7 @@ function Clocks({ incident }: { incident: Incident }) {
 
 /** The report as sent, corrected in place by the company while the incident is open. */
 function Report({ incident, canAddPhotos }: { incident: Incident; canAddPhotos: boolean }) {
+  useLanguage();
   const queryClient = useQueryClient();
   const [photos, setPhotos] = useState<DraftImage[]>([]);
   const [preparing, setPreparing] = useState(false);
@@ -296,6 +298,7 @@ function Report({ incident, canAddPhotos }: { incident: Incident; canAddPhotos: 
  * gaps of the company's plans. Each area gets the writes its users may do.
  */
 export function IncidentScreen({ incidentId, gapLink, planSource, trail }: IncidentScreenProps) {
+  useLanguage();
   const user = useSession((state) => state.user);
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);

@@ -1,4 +1,5 @@
 import { Link, type To } from 'react-router-dom';
+import { useLanguage } from '@verity/session';
 import { INCIDENT_CARD_TEXT as text } from '@verity/shared-api';
 import '../my-actions/my-actions.css';
 
@@ -15,6 +16,7 @@ export function IncidentsCard({
   title?: string;
   hint?: string;
 }) {
+  useLanguage();
   return (
     <Link to={to} className="vui-my-actions-card">
       <span className="vui-my-actions-card__title">{title}</span>

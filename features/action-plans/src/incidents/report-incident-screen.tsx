@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLanguage } from '@verity/session';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
@@ -26,6 +27,7 @@ export function ReportIncidentScreen({
   incidentPath,
   trail,
 }: ReportIncidentScreenProps) {
+  useLanguage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [photos, setPhotos] = useState<DraftImage[]>([]);

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { useLanguage } from '@verity/session';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import {
@@ -39,6 +40,7 @@ import {
 import '@verity/shared-ui/src/styles/screen.css';
 import { RegisterFigures } from './register-figures';
 import { ReportStateBadge } from './report-state-badge';
+import { t } from '../texts';
 import './monitoring-reports.css';
 
 export interface MonitoringReportScreenProps {
@@ -47,6 +49,7 @@ export interface MonitoringReportScreenProps {
 }
 
 function FiguresPanel({ figures, live }: { figures: ReportFigures; live: boolean }) {
+  useLanguage();
   const rows: [string, string][] = [
     [text.items, String(figures.totalItems)],
     [text.openItems, String(figures.openItems)],
@@ -76,6 +79,7 @@ function FiguresPanel({ figures, live }: { figures: ReportFigures; live: boolean
 
 /** The review trail: each submission and each answer, newest last. */
 function Trail({ report }: { report: MonitoringReport }) {
+  useLanguage();
   const entries = report.history.flatMap((version) => {
     const review = report.reviews.find((candidate) => candidate.version === version.version);
     return [
@@ -99,7 +103,11 @@ function Trail({ report }: { report: MonitoringReport }) {
                   : text.changesOnVersion(review.version),
               comment: review.comment,
               sectionComments: REPORT_SECTIONS.filter((key) => review.sectionComments[key]).map(
-                (key) => `${REPORT_SECTION_LABELS[key]}: ${review.sectionComments[key]}`,
+                (key) =>
+                  t('plans.common.labelValue', {
+                    label: REPORT_SECTION_LABELS[key],
+                    value: review.sectionComments[key],
+                  }),
               ),
             },
           ]
@@ -136,6 +144,7 @@ function Trail({ report }: { report: MonitoringReport }) {
  * accepts; everyone sees the ESAP figures, the client's last comments and the review trail.
  */
 export function MonitoringReportScreen({ reportId, trail }: MonitoringReportScreenProps) {
+  useLanguage();
   const id = useId();
   const queryClient = useQueryClient();
   const report = useQuery({
@@ -220,7 +229,10 @@ export function MonitoringReportScreen({ reportId, trail }: MonitoringReportScre
   // What the client said last, shown to the company beside each section while it makes the changes.
   const lastReview = data.reviews.at(-1);
   const shownComments = data.status === 'changesRequested' ? lastReview : undefined;
-  const title = `${text.title}: ${formatDate(data.period.start, 'table')} – ${formatDate(data.period.end, 'table')}`;
+  const title = t('plans.common.labelValue', {
+    label: text.title,
+    value: `${formatDate(data.period.start, 'table')} – ${formatDate(data.period.end, 'table')}`,
+  });
 
   return (
     <div className="vui-reports">

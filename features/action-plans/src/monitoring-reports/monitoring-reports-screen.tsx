@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useLanguage } from '@verity/session';
 import { Link, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
@@ -54,6 +55,7 @@ function RuleSection({
   rule: { frequency: ReportFrequency; yearEnd: string; dueDays: number; isDefault: boolean };
   canManage: boolean;
 }) {
+  useLanguage();
   const id = useId();
   const queryClient = useQueryClient();
   const [values, setValues] = useState({ ...rule, dueDays: String(rule.dueDays) });
@@ -141,6 +143,7 @@ export function MonitoringReportsScreen({
   reportPath,
   trail,
 }: MonitoringReportsScreenProps) {
+  useLanguage();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const reports = useQuery({

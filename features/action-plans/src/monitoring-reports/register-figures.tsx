@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLanguage } from '@verity/session';
 import {
   GRIEVANCE_CATEGORIES,
   GRIEVANCE_CATEGORY_LABELS,
@@ -14,6 +15,7 @@ import {
   type ReportIncidentFigures,
   type ReportSectionKey,
 } from '@verity/shared-api';
+import { t } from '../texts';
 import './register-figures.css';
 
 /** A table that scrolls sideways on a phone, reachable by keyboard to scroll it. */
@@ -39,6 +41,7 @@ function Counts({ rows }: { rows: [string, number][] }) {
 }
 
 function IncidentFigures({ figures }: { figures: ReportIncidentFigures }) {
+  useLanguage();
   if (figures.total === 0) return <p className="vui-reports__muted">{text.incidentsNone}</p>;
   return (
     <>
@@ -86,6 +89,7 @@ function IncidentFigures({ figures }: { figures: ReportIncidentFigures }) {
 }
 
 function GrievanceFigures({ figures }: { figures: ReportGrievanceFigures }) {
+  const language = useLanguage();
   if (figures.total === 0) return <p className="vui-reports__muted">{text.grievancesNone}</p>;
   const categoriesOf = (byCategory: Record<string, number>) =>
     GRIEVANCE_CATEGORIES.filter((category) => byCategory[category])
@@ -102,7 +106,10 @@ function GrievanceFigures({ figures }: { figures: ReportGrievanceFigures }) {
           ...GRIEVANCE_RESPONSES.map(
             (response) =>
               [
-                `${text.closed}: ${GRIEVANCE_RESPONSE_LABELS[response].toLowerCase()}`,
+                t('plans.common.labelValue', {
+                  label: text.closed,
+                  value: GRIEVANCE_RESPONSE_LABELS[response].toLocaleLowerCase(language),
+                }),
                 figures.byResponse[response] ?? 0,
               ] as [string, number],
           ),
@@ -153,6 +160,7 @@ export function RegisterFigures({
   section: ReportSectionKey;
   figures: ReportFigures;
 }) {
+  useLanguage();
   if (section !== 'incidents' && section !== 'grievances') return null;
   const title = section === 'incidents' ? text.incidentsTitle : text.grievancesTitle;
   return (

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { useLanguage } from '@verity/session';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import { MONITORING_REPORT_TEXT as text, type ReportPortfolioRow } from '@verity/shared-api';
@@ -16,6 +17,7 @@ export function ReportPortfolioCard({
 }: {
   companyReportsPath: (row: ReportPortfolioRow) => string;
 }) {
+  useLanguage();
   const rows = useQuery({
     queryKey: queryKeys.reportPortfolio(),
     queryFn: () => getReportPortfolio(),

@@ -1,4 +1,5 @@
 import { REPORT_STATE_LABELS, type ReportState } from '@verity/shared-api';
+import { useLanguage } from '@verity/session';
 import { Badge, type BadgeTone } from '@verity/shared-ui';
 
 const TONES: Readonly<Record<ReportState, BadgeTone>> = {
@@ -10,6 +11,7 @@ const TONES: Readonly<Record<ReportState, BadgeTone>> = {
 
 /** A report's state as the portfolio names it: due, late, under review or accepted. */
 export function ReportStateBadge({ state }: { state: ReportState }) {
+  useLanguage();
   return (
     <Badge tone={TONES[state]} dot data-report-state={state}>
       {REPORT_STATE_LABELS[state]}

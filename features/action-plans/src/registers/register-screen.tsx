@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { useLanguage } from '@verity/session';
 import { keepPreviousData, useMutation, useQuery, type QueryKey } from '@tanstack/react-query';
 import { getErrorText, saveBlob, type CsvExport } from '@verity/shared-api/calls';
 import {
@@ -105,6 +106,7 @@ export function RegisterScreen<
   description,
   trail,
 }: RegisterScreenProps<Row, Answer, Filters>) {
+  useLanguage();
   const id = useId();
   const [filters, setFilters] = useState({} as Filters);
   const register = useQuery({
