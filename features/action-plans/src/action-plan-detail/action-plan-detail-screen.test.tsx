@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
+import { switchLanguage } from '@verity/session';
 import type { ActionPlanDetail } from '@verity/shared-api';
 import {
   apiAudit,
@@ -443,6 +444,24 @@ describe('ActionPlanDetailScreen', () => {
     onApi('get', 'action-plan/:id', fails(403, 'You cannot see this action plan'));
     renderDetail();
     expect(await screen.findByRole('alert')).toHaveTextContent('You cannot see this action plan');
+  });
+
+  it('shows its own words in the language chosen, and again at once when it changes', async () => {
+    await switchLanguage('fr');
+    try {
+      renderDetail(auditorAdmin);
+      expect(await screen.findByRole('button', { name: 'Ajouter un écart' })).toBeInTheDocument();
+      expect(card('Total des écarts')).toHaveTextContent('2');
+      expect(screen.getByRole('columnheader', { name: 'Échéance' })).toBeInTheDocument();
+      expect(
+        screen.getByRole('button', { name: 'Modifier l’écart Energy intensity per tonne' }),
+      ).toBeInTheDocument();
+      await act(() => switchLanguage('en'));
+      expect(screen.getByRole('button', { name: 'Add Gap' })).toBeInTheDocument();
+      expect(card('Total Gaps')).toHaveTextContent('2');
+    } finally {
+      await switchLanguage('en');
+    }
   });
 
   it('has no accessibility violations', async () => {
