@@ -65,7 +65,7 @@ export function ActionPlanStatCards({ statistics }: { statistics: ActionPlanStat
       <StatCard label={t('plans.stats.overdue')} value={statistics.overdueGaps} accent="red" />
       <StatCard
         label={t('plans.stats.completion')}
-        value={`${statistics.completionPercentage}%`}
+        value={t('plans.common.percent', { value: statistics.completionPercentage })}
         accent="yellow"
       />
     </div>

@@ -55,7 +55,7 @@ function FiguresPanel({ figures, live }: { figures: ReportFigures; live: boolean
     [text.openItems, String(figures.openItems)],
     [text.overdueItems, String(figures.overdueItems)],
     [text.closedItems, String(figures.closedItems)],
-    [text.completion, `${figures.completionPercentage}%`],
+    [text.completion, t('plans.common.percent', { value: figures.completionPercentage })],
     [text.closures, String(figures.closuresInPeriod)],
     [text.evidence, String(figures.evidenceInPeriod)],
   ];
