@@ -1,6 +1,7 @@
 import { Link, type To } from 'react-router-dom';
 import { useLanguage } from '@verity/session';
 import { INCIDENT_CARD_TEXT as text } from '@verity/shared-api';
+import { t } from '../texts';
 import '../my-actions/my-actions.css';
 
 /**
@@ -22,7 +23,7 @@ export function IncidentsCard({
       <span className="vui-my-actions-card__title">{title}</span>
       <span className="vui-my-actions-card__hint">{hint}</span>
       <span className="vui-my-actions-card__go" aria-hidden="true">
-        {text.open} →
+        {t('plans.cards.go', { label: text.open })}
       </span>
     </Link>
   );

@@ -1,6 +1,7 @@
 import { Link, type To } from 'react-router-dom';
 import { useLanguage } from '@verity/session';
 import { MONITORING_REPORT_TEXT as text } from '@verity/shared-api';
+import { t } from '../texts';
 import '../my-actions/my-actions.css';
 
 /** The company dashboard's way to its monitoring reports, beside "My actions". */
@@ -11,7 +12,7 @@ export function MonitoringReportsCard({ to }: { to: To }) {
       <span className="vui-my-actions-card__title">{text.title}</span>
       <span className="vui-my-actions-card__hint">{text.cardHint}</span>
       <span className="vui-my-actions-card__go" aria-hidden="true">
-        {text.open} →
+        {t('plans.cards.go', { label: text.open })}
       </span>
     </Link>
   );
