@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { axe } from 'jest-axe';
 import type { TargetCompanyDashboard } from '@verity/shared-api';
 import type { ClientDashboard } from '@verity/shared-api';
+import { switchLanguage } from '@verity/session';
 import { fails, ok, onApi, renderScreen } from '@verity/shared-ui/src/testing';
 import { CompanyDashboardScreen } from './company-dashboard-screen';
 
@@ -164,6 +165,26 @@ describe('CompanyDashboardScreen', () => {
     onApi('get', 'dashboard/target-company', fails(500, 'database is down'));
     renderScreen(<CompanyDashboardScreen targetCompanyId="company-1" />);
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Something went wrong$/);
+  });
+
+  it('shows again in the language the user turns to', async () => {
+    onApi('get', 'dashboard/client', ok(clientDashboard));
+    renderScreen(<CompanyDashboardScreen portfolio />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    try {
+      await act(() => switchLanguage('fr'));
+      expect(
+        screen.getByRole('heading', { level: 1, name: 'Tableau de bord' }),
+      ).toBeInTheDocument();
+      expect(card('Total des audits')).toHaveTextContent('7');
+      expect(
+        await screen.findByRole('region', { name: 'Vue d’ensemble du portefeuille' }),
+      ).toBeInTheDocument();
+      await act(() => switchLanguage('ar'));
+      expect(card('إجمالي عمليات التدقيق')).toHaveTextContent('7');
+    } finally {
+      await act(() => switchLanguage('en'));
+    }
   });
 
   it('has no accessibility violations', async () => {

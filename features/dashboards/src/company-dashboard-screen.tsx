@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { ClientDashboard, TargetCompanyDashboard } from '@verity/shared-api';
+import { useLanguage } from '@verity/session';
 import { ChartCard } from './chart-card';
-import { DASHBOARD_TEXTS as texts } from './dashboard-texts';
+import { t } from './texts';
 import { useCompanyDashboard } from './use-company-dashboard';
 import { dashboardErrorText, useAfterFirstRender } from './use-dashboard';
 import '@verity/shared-ui/src/styles/screen.css';
@@ -38,7 +39,8 @@ export type CompanyDashboardScreenProps = {
 );
 
 export function CompanyDashboardScreen(props: CompanyDashboardScreenProps) {
-  const { title = texts.title, trail, actions, lead } = props;
+  useLanguage();
+  const { title = t('dashboards.page.title'), trail, actions, lead } = props;
   const dashboard = useCompanyDashboard(props.portfolio ? { portfolio: true } : props);
   const chartsReady = useAfterFirstRender(dashboard.isSuccess);
 
@@ -67,6 +69,7 @@ function DashboardFigures({
   dashboard: TargetCompanyDashboard | ClientDashboard;
   chartsReady: boolean;
 }) {
+  useLanguage();
   const { statusOverview, categoryBreakdown, timelineAnalysis } = dashboard.actionPlans;
   const { riskSeverityDistribution } = dashboard.gaps;
   const portfolio =
@@ -78,36 +81,48 @@ function DashboardFigures({
     <>
       <div className="vui-dashboard__cards">
         <StatCard
-          label={texts.totalAudits}
+          label={t('dashboards.figures.totalAudits')}
           value={statusOverview.total}
           accent="primary"
-          hint={texts.totalAuditsHint}
+          hint={t('dashboards.figures.totalAuditsHint')}
         />
-        <StatCard label={texts.closed} value={statusOverview.closed} accent="green" />
         <StatCard
-          label={texts.provisionalClose}
+          label={t('dashboards.figures.closed')}
+          value={statusOverview.closed}
+          accent="green"
+        />
+        <StatCard
+          label={t('dashboards.figures.provisionalClose')}
           value={statusOverview.provClosed}
           accent="yellow"
         />
-        <StatCard label={texts.open} value={statusOverview.open} accent="blue" />
+        <StatCard label={t('dashboards.figures.open')} value={statusOverview.open} accent="blue" />
       </div>
       <div className="vui-dashboard__charts">
         <Card>
-          {chartsReady ? <PieChart title={texts.esgComposition} data={categoryBreakdown} /> : null}
-        </Card>
-        <Card>
           {chartsReady ? (
-            <PieChart title={texts.timelineAnalysis} data={timelineSlices(timelineAnalysis)} />
+            <PieChart title={t('dashboards.charts.esgComposition')} data={categoryBreakdown} />
           ) : null}
         </Card>
         <Card>
           {chartsReady ? (
-            <PieChart title={texts.riskSeverity} data={riskSlices(riskSeverityDistribution)} />
+            <PieChart
+              title={t('dashboards.charts.timelineAnalysis')}
+              data={timelineSlices(timelineAnalysis)}
+            />
+          ) : null}
+        </Card>
+        <Card>
+          {chartsReady ? (
+            <PieChart
+              title={t('dashboards.charts.riskSeverity')}
+              data={riskSlices(riskSeverityDistribution)}
+            />
           ) : null}
         </Card>
       </div>
       {portfolio ? (
-        <ChartCard title={texts.portfolioOverview} ready={chartsReady}>
+        <ChartCard title={t('dashboards.charts.portfolioOverview')} ready={chartsReady}>
           <PortfolioBarChart rows={portfolio} />
         </ChartCard>
       ) : null}

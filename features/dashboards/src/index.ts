@@ -2,6 +2,5 @@
 // areas), with the parts the auditor's own dashboard shares.
 export { CompanyDashboardScreen } from './company-dashboard-screen';
 export type { CompanyDashboardScreenProps } from './company-dashboard-screen';
-export { DASHBOARD_TEXTS } from './dashboard-texts';
 export { ChartCard } from './chart-card';
 export { dashboardErrorText, useAfterFirstRender } from './use-dashboard';
