@@ -10,7 +10,8 @@ import {
   type Role,
   type UserType,
 } from '@verity/shared-api';
-import { userTexts } from './user-texts';
+import { useLanguage } from '@verity/session';
+import { t } from './texts';
 import {
   Button,
   SelectField,
@@ -23,11 +24,12 @@ import {
 /** How long the success message stays before the dialog closes by itself. */
 export const NEW_USER_CLOSE_DELAY_MS = 1500;
 
+/** The role choices with their labels, read when shown (labels follow the language). */
 const roleOptions = (roles: readonly Role[]) =>
   roles.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 /** Only an owner makes an owner; everyone who adds users may add an admin, an editor or a viewer. */
-const OWNER_ROLE_OPTIONS = roleOptions(['owner', 'admin', 'editor', 'viewer']);
-const ROLE_OPTIONS = roleOptions(['admin', 'editor', 'viewer']);
+const OWNER_ROLES: readonly Role[] = ['owner', 'admin', 'editor', 'viewer'];
+const ROLES: readonly Role[] = ['admin', 'editor', 'viewer'];
 
 export interface NewUserDialogProps {
   open: boolean;
@@ -56,6 +58,7 @@ export function NewUserDialog({
   createErrorText,
   onCreated,
 }: NewUserDialogProps) {
+  useLanguage();
   const [created, setCreated] = useState<ClientUser | null>(null);
   // The form holds typed input not yet saved: closing by Escape, outside or Back asks first.
   const [dirty, setDirty] = useState(false);
@@ -79,15 +82,15 @@ export function NewUserDialog({
     <Modal
       open={open}
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
-      title={userTexts.dialogTitle[userType]}
+      title={t(`users.dialog.title.${userType}`)}
       dirty={dirty && !created}
     >
       {created ? (
-        <SuccessMessage message={userTexts.createdMessage[userType]} />
+        <SuccessMessage message={t(`users.dialog.created.${userType}`)} />
       ) : (
         <NewUserForm
           userType={userType}
-          roles={canMakeOwners ? OWNER_ROLE_OPTIONS : ROLE_OPTIONS}
+          roles={roleOptions(canMakeOwners ? OWNER_ROLES : ROLES)}
           create={create}
           createErrorText={createErrorText}
           onCreated={setCreated}
@@ -124,6 +127,7 @@ function NewUserForm({
   onCancel,
   onDirtyChange,
 }: NewUserFormProps) {
+  useLanguage();
   const schema = useMemo(() => newUserSchema(userType), [userType]);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const formik = useFormik<NewUserValues>({
@@ -158,11 +162,11 @@ function NewUserForm({
   return (
     <form ref={formRef} className="vui-screen-form" onSubmit={formik.handleSubmit} noValidate>
       <TextField
-        label={userTexts.emailLabel}
+        label={t('users.form.email')}
         name="emailId"
         type="email"
         autoComplete="off"
-        placeholder={userTexts.emailPlaceholder}
+        placeholder={t('users.form.emailPlaceholder')}
         required
         value={values.emailId}
         onChange={onFieldChange}
@@ -170,10 +174,10 @@ function NewUserForm({
         disabled={isSubmitting}
       />
       <TextField
-        label={userTexts.fullnameLabel}
+        label={t('users.form.fullname')}
         name="fullname"
         autoComplete="off"
-        placeholder={userTexts.fullnamePlaceholder}
+        placeholder={t('users.form.fullnamePlaceholder')}
         required
         value={values.fullname}
         onChange={onFieldChange}
@@ -181,7 +185,7 @@ function NewUserForm({
         disabled={isSubmitting}
       />
       <SelectField
-        label={userTexts.roleLabel}
+        label={t('users.form.role')}
         name="role"
         required
         options={roles}
@@ -197,10 +201,10 @@ function NewUserForm({
       ) : null}
       <div className="vui-screen-form__actions">
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-          {userTexts.cancel}
+          {t('users.form.cancel')}
         </Button>
         <Button type="submit" disabled={!complete} loading={isSubmitting}>
-          {userTexts.createUser}
+          {t('users.form.createUser')}
         </Button>
       </div>
     </form>

@@ -8,6 +8,7 @@ import {
 } from './organisation-users-screen';
 import { NEW_USER_CLOSE_DELAY_MS } from './new-user-dialog';
 import { formatDate } from '@verity/shared-api';
+import { switchLanguage } from '@verity/session';
 import {
   API_ORIGIN,
   apiServer,
@@ -205,6 +206,24 @@ describe('OrganisationUsersScreen: auditor users', () => {
     ]);
     await screen.findByText('Lena Ortiz');
     expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it("shows the screen in the user's language, the hold's date where the language puts it", async () => {
+    onApi('get', 'auditor/users/sign-in-limits', ok({ limits: [aikoHeldBack] }));
+    await switchLanguage('tr');
+    try {
+      renderUsers();
+      const notice = await screen.findByRole('region', { name: 'Askıya alınan oturum açmalar' });
+      expect(within(notice).getByRole('listitem')).toHaveTextContent(
+        `Aiko Tanaka (aiko@greenaudit.example): ${formatDate(aikoHeldBack.until, 'dateTime')} tarihine kadar`,
+      );
+      expect(screen.getByRole('heading', { level: 1, name: 'Denetçi Kullanıcılar' })).toBeVisible();
+      expect(
+        await screen.findByRole('button', { name: 'Aiko Tanaka kullanıcısını sil' }),
+      ).toBeInTheDocument();
+    } finally {
+      await act(() => switchLanguage('en'));
+    }
   });
 
   it('shows no sign-in notice while nobody is held back, or when it cannot be read', async () => {

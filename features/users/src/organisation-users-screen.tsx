@@ -29,7 +29,8 @@ import {
 import { isSameUser } from './is-same-user';
 import { SignInLimitsNotice } from './sign-in-limits-notice';
 import { UsersScreenLayout } from './users-screen-layout';
-import { userTexts, type OrganisationUserType } from './user-texts';
+import { t } from './texts';
+import type { OrganisationUserType } from './user-texts';
 import { toast, usePagedList } from '@verity/shared-ui';
 
 export interface OrganisationUsersScreenProps {
@@ -51,8 +52,8 @@ interface UserKind {
   create: (payload: NewUserPayload) => Promise<ClientUser>;
   createErrorText: (error: unknown) => string;
   remove: (id: string) => Promise<void>;
-  deleted: string;
-  deleteFallback: string;
+  deleted: () => string;
+  deleteFallback: () => string;
 }
 
 const USER_KINDS: Record<OrganisationUserType, UserKind> = {
@@ -63,8 +64,8 @@ const USER_KINDS: Record<OrganisationUserType, UserKind> = {
     create: (payload) => createAuditorUser(payload),
     createErrorText: (error) => getErrorText(error, FAILED_CREATE_AUDITOR_USER),
     remove: (id) => deleteAuditorUser(id),
-    deleted: AUDITOR_USER_DELETED,
-    deleteFallback: FAILED_DELETE_AUDITOR_USER,
+    deleted: () => AUDITOR_USER_DELETED,
+    deleteFallback: () => FAILED_DELETE_AUDITOR_USER,
   },
   targetCompany: {
     queryKey: (targetCompanyId) => queryKeys.users('targetCompany', { targetCompanyId }),
@@ -79,8 +80,8 @@ const USER_KINDS: Record<OrganisationUserType, UserKind> = {
         ? getErrorText(error, SERVER_ERROR_OCCURRED)
         : UNEXPECTED_ERROR_OCCURRED,
     remove: (id) => deleteCompanyUser(id),
-    deleted: userTexts.companyUserDeleted,
-    deleteFallback: userTexts.failedDeleteCompanyUser,
+    deleted: () => t('users.delete.companyUserDeleted'),
+    deleteFallback: () => t('users.delete.companyUserFailed'),
   },
 };
 
@@ -124,9 +125,9 @@ export function OrganisationUsersScreen({
     try {
       await kind.remove(target.id);
       update((listed) => listed.filter((other) => other.id !== target.id));
-      toast.success(kind.deleted);
+      toast.success(kind.deleted());
     } catch (error) {
-      toast.error(getErrorText(error, kind.deleteFallback));
+      toast.error(getErrorText(error, kind.deleteFallback()));
     }
   }
 

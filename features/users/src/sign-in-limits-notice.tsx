@@ -4,10 +4,14 @@ import { queryKeys } from '@verity/query';
 import type { UserType } from '@verity/shared-api';
 import { getSignInLimits } from '@verity/shared-api/calls';
 import { DateText } from '@verity/shared-ui';
-import { userTexts } from './user-texts';
+import { useLanguage } from '@verity/session';
+import { t } from './texts';
 
 /** How often the notice reads again while the screen is open: holds last 15 to 60 minutes. */
 export const SIGN_IN_LIMITS_REFRESH_MS = 60_000;
+
+/** Where a held-back person's date goes in their line, until the date is put in. */
+const DATE_PLACE = '\u0000';
 
 export interface SignInLimitsNoticeProps {
   userType: UserType;
@@ -21,6 +25,7 @@ export interface SignInLimitsNoticeProps {
  * or when the provider cannot be asked: the users list is what the screen is for.
  */
 export function SignInLimitsNotice({ userType, targetCompanyId }: SignInLimitsNoticeProps) {
+  useLanguage();
   const titleId = useId();
   const limits = useQuery({
     queryKey: queryKeys.signInLimits(userType, targetCompanyId),
@@ -32,15 +37,24 @@ export function SignInLimitsNotice({ userType, targetCompanyId }: SignInLimitsNo
   if (!limits.isSuccess || limits.data.length === 0) return null;
   return (
     <section className="vui-screen-notice" aria-labelledby={titleId}>
-      <h2 id={titleId}>{userTexts.signInLimitsTitle}</h2>
-      <p>{userTexts.signInLimitsIntro}</p>
+      <h2 id={titleId}>{t('users.signInLimits.title')}</h2>
+      <p>{t('users.signInLimits.intro')}</p>
       <ul>
-        {limits.data.map((limit) => (
-          <li key={limit.userId}>
-            {limit.fullname || limit.emailId} ({limit.emailId}) {userTexts.signInLimitUntil}{' '}
-            <DateText value={limit.until} format="dateTime" />
-          </li>
-        ))}
+        {limits.data.map((limit) => {
+          // The date is a component: the message places it, in the language's word order.
+          const [before, after] = t('users.signInLimits.heldUntil', {
+            name: limit.fullname || limit.emailId,
+            email: limit.emailId,
+            until: DATE_PLACE,
+          }).split(DATE_PLACE);
+          return (
+            <li key={limit.userId}>
+              {before}
+              <DateText value={limit.until} format="dateTime" />
+              {after}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

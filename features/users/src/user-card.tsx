@@ -1,5 +1,6 @@
 import type { ClientUser } from '@verity/shared-api';
-import { userTexts } from './user-texts';
+import { useLanguage } from '@verity/session';
+import { t } from './texts';
 import { DateText, Card, IconButton, RoleBadge } from '@verity/shared-ui';
 
 export interface UserCardProps {
@@ -9,6 +10,7 @@ export interface UserCardProps {
 }
 
 export function UserCard({ user, onDelete }: UserCardProps) {
+  useLanguage();
   return (
     <Card
       as="article"
@@ -18,7 +20,7 @@ export function UserCard({ user, onDelete }: UserCardProps) {
       actions={
         onDelete ? (
           <IconButton
-            label={`${userTexts.deleteUser} ${user.fullname}`}
+            label={t('users.card.delete', { name: user.fullname })}
             icon={<TrashIcon />}
             onClick={() => onDelete(user)}
           />
@@ -29,7 +31,7 @@ export function UserCard({ user, onDelete }: UserCardProps) {
         <RoleBadge role={user.role} />
         <p className="vui-card-details__email">{user.emailId}</p>
         <p className="vui-card-details__muted">
-          {userTexts.created} <DateText value={user.createdAt} format="card" />
+          {t('users.card.created')} <DateText value={user.createdAt} format="card" />
         </p>
       </div>
     </Card>

@@ -1,47 +1,24 @@
-// Texts of the users screens that the spec does not word; the spec's own come from @verity/shared-api.
+// The users package's texts that other areas show (the client's user counts), read in the language
+// in use; every text of the package is in its catalogue (./texts).
 import type { UserType } from '@verity/shared-api';
+import { t } from './texts';
 
 export type OrganisationUserType = Exclude<UserType, 'client'>;
 
 export const userTexts = {
-  addNewUser: 'Add New User',
-  listLabel: 'Users',
-  searchUsers: 'Search Users...',
-  /** What the pages of the list hold ('21–40 of 45 users'). */
-  pagesOf: 'users',
-  deleteUser: 'Delete user',
-  created: 'Created',
-  pageTitle: {
-    client: 'Users',
-    auditor: 'Auditor Users',
-    targetCompany: 'Company Users',
-  } satisfies Record<UserType, string>,
-  dialogTitle: {
-    client: 'Create New User',
-    auditor: 'Create New Auditor User',
-    targetCompany: 'Create New Company User',
-  } satisfies Record<UserType, string>,
-  createdMessage: {
-    client: 'Client user created successfully.',
-    auditor: 'Auditor user created successfully.',
-    targetCompany: 'Company user created successfully.',
-  } satisfies Record<UserType, string>,
-  companyUserDeleted: 'Company user deleted successfully.',
-  failedDeleteCompanyUser: 'Failed to delete company user',
-  createUser: 'Create User',
-  cancel: 'Cancel',
-  emailLabel: 'Email',
-  emailPlaceholder: 'name@company.com',
-  fullnameLabel: 'Full name',
-  fullnamePlaceholder: 'Full name',
-  roleLabel: 'Role',
-  countsLabel: 'User counts',
-  totalUsers: 'Total Users',
-  admins: 'Admins',
-  editors: 'Editors',
-  viewers: 'Viewers',
-  signInLimitsTitle: 'Sign-ins on hold',
-  signInLimitsIntro:
-    'After too many failed sign-in attempts, Verity is not letting these people sign in for now. Each can try again from the time shown.',
-  signInLimitUntil: 'until',
-} as const;
+  get countsLabel() {
+    return t('users.counts.label');
+  },
+  get totalUsers() {
+    return t('users.counts.total');
+  },
+  get admins() {
+    return t('users.counts.admins');
+  },
+  get editors() {
+    return t('users.counts.editors');
+  },
+  get viewers() {
+    return t('users.counts.viewers');
+  },
+};

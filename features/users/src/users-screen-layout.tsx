@@ -8,7 +8,8 @@ import {
 } from '@verity/shared-api';
 import { NewUserDialog } from './new-user-dialog';
 import { UserCard } from './user-card';
-import { userTexts } from './user-texts';
+import { useLanguage } from '@verity/session';
+import { t } from './texts';
 import '@verity/shared-ui/src/styles/screen.css';
 import {
   Button,
@@ -78,6 +79,7 @@ export function UsersScreenLayout({
   summary,
   notice,
 }: UsersScreenLayoutProps) {
+  useLanguage();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<ClientUser | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
@@ -96,15 +98,17 @@ export function UsersScreenLayout({
   return (
     <div className="vui-screen">
       <PageHeader
-        title={userTexts.pageTitle[userType]}
+        title={t(`users.page.title.${userType}`)}
         actions={
-          canAdd ? <Button onClick={() => setAdding(true)}>{userTexts.addNewUser}</Button> : null
+          canAdd ? (
+            <Button onClick={() => setAdding(true)}>{t('users.page.addNewUser')}</Button>
+          ) : null
         }
       />
       {notice}
       {summary}
       <div className="vui-screen-toolbar">
-        <SearchBox value={search} onChange={onSearchChange} placeholder={userTexts.searchUsers} />
+        <SearchBox value={search} onChange={onSearchChange} placeholder={t('users.list.search')} />
       </div>
       <UserList
         users={users}
@@ -112,7 +116,7 @@ export function UsersScreenLayout({
         canDelete={canDelete}
         onDelete={setDeleting}
       />
-      <ListPages list={users} itemLabel={userTexts.pagesOf} onPageChange={onPageChange} />
+      <ListPages list={users} itemLabel={t('users.list.pagesOf')} onPageChange={onPageChange} />
       {canAdd ? (
         <NewUserDialog
           open={adding}
@@ -142,6 +146,7 @@ interface UserListProps {
 }
 
 function UserList({ users, loadErrorText, canDelete, onDelete }: UserListProps) {
+  useLanguage();
   if (users.isPending) return <LoadingState />;
   if (users.isError) {
     return (
@@ -153,7 +158,7 @@ function UserList({ users, loadErrorText, canDelete, onDelete }: UserListProps) 
   const shown = users.data?.users ?? [];
   if (shown.length === 0) return <EmptyState title={NO_USERS_FOUND} />;
   return (
-    <ul className="vui-card-grid" aria-label={userTexts.listLabel}>
+    <ul className="vui-card-grid" aria-label={t('users.list.label')}>
       {shown.map((user) => (
         <li key={user.id}>
           <UserCard user={user} onDelete={canDelete(user) ? onDelete : undefined} />
