@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { useQueryClient } from '@tanstack/react-query';
 import { getAuditorTargetCompanies } from '@verity/shared-api/calls';
 import { queryKeys } from '@verity/query';
+import { switchLanguage } from '@verity/session';
 import { targetCompanyCardLinks } from './target-company-links';
 import { TargetCompaniesScreen, type TargetCompaniesScreenProps } from './target-companies-screen';
 import { apiTargetCompany, fails, ok, onApi, renderScreen } from '@verity/shared-ui/src/testing';
@@ -55,6 +56,23 @@ describe('TargetCompaniesScreen', () => {
     expect(article.getByText('sustainability@blueriver.example')).toBeInTheDocument();
     expect(article.getByText('Sister Concern')).toBeInTheDocument();
     expect(article.getByText('Mar 11, 2025')).toBeInTheDocument();
+  });
+
+  it('shows the list in Spanish, the companies as their users wrote them', async () => {
+    await switchLanguage('es');
+    try {
+      renderCompanies();
+      expect(
+        screen.getByRole('heading', { level: 1, name: 'Empresas objetivo' }),
+      ).toBeInTheDocument();
+      await screen.findByText('Blue River Textiles');
+      expect(screen.getByText('Total: 2')).toBeInTheDocument();
+      const article = within(card('Blue River Textiles'));
+      expect(article.getByText('Razón social')).toBeInTheDocument();
+      expect(article.getByRole('link', { name: 'Ver auditoría' })).toBeInTheDocument();
+    } finally {
+      await act(() => switchLanguage('en'));
+    }
   });
 
   it("links a client's cards to the dashboard and 'View Audit', without 'Create Audit'", async () => {

@@ -13,7 +13,8 @@ import { getTargetCompanies } from '@verity/shared-api/calls';
 import '@verity/shared-ui/src/styles/screen.css';
 import { TargetCompanyCard } from './target-company-card';
 import type { TargetCompanyCardLink } from './target-company-links';
-import { targetCompanyTexts as texts } from './target-company-texts';
+import { useLanguage } from '@verity/session';
+import { t } from './texts';
 import {
   Button,
   EmptyState,
@@ -58,6 +59,7 @@ export function TargetCompaniesScreen({
   onTryAgain = reloadPage,
   actions,
 }: TargetCompaniesScreenProps) {
+  useLanguage();
   const {
     list: companies,
     search,
@@ -69,21 +71,21 @@ export function TargetCompaniesScreen({
   return (
     <div className="vui-screen">
       <PageHeader
-        title={texts.pageTitle}
+        title={t('companies.page.title')}
         actions={
           actions || onAdd ? (
             <>
               {actions}
-              {onAdd ? <Button onClick={onAdd}>{texts.addTargetCompany}</Button> : null}
+              {onAdd ? <Button onClick={onAdd}>{t('companies.page.add')}</Button> : null}
             </>
           ) : null
         }
       />
       <div className="vui-screen-toolbar">
-        <SearchBox value={search} onChange={setSearch} placeholder={texts.search} />
+        <SearchBox value={search} onChange={setSearch} placeholder={t('companies.list.search')} />
         {companies.isSuccess ? (
           <p className="vui-screen-toolbar__count">
-            {texts.total}: {wholeTotal}
+            {t('companies.list.total', { total: wholeTotal })}
           </p>
         ) : null}
       </div>
@@ -101,7 +103,11 @@ export function TargetCompaniesScreen({
       {companies.isSuccess ? (
         <>
           <CompanyCards companies={companies.data.targetCompanies} links={cardLinks} />
-          <ListPages list={companies} itemLabel={texts.pagesOf} onPageChange={goToPage} />
+          <ListPages
+            list={companies}
+            itemLabel={t('companies.list.pagesOf')}
+            onPageChange={goToPage}
+          />
         </>
       ) : null}
     </div>
@@ -115,9 +121,10 @@ function CompanyCards({
   companies: TargetCompany[];
   links: readonly TargetCompanyCardLink[];
 }) {
+  useLanguage();
   if (companies.length === 0) return <EmptyState title={NO_TARGET_COMPANIES_FOUND} />;
   return (
-    <ul className="vui-card-grid" aria-label={texts.listLabel}>
+    <ul className="vui-card-grid" aria-label={t('companies.list.label')}>
       {companies.map((company) => (
         <li key={company._id || company.id}>
           <TargetCompanyCard company={company} links={links} />

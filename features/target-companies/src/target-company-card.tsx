@@ -1,8 +1,17 @@
 import { Link } from 'react-router-dom';
 import { COMPANY_TYPE_LABELS, type TargetCompany } from '@verity/shared-api';
 import type { TargetCompanyCardLink } from './target-company-links';
-import { targetCompanyTexts as texts } from './target-company-texts';
+import { useLanguage } from '@verity/session';
+import { t } from './texts';
 import { DateText, Badge, buttonStyleProps, Card } from '@verity/shared-ui';
+
+/** Each card link's text. */
+const LINK_TEXTS = {
+  dashboard: 'companies.card.link.dashboard',
+  auditors: 'companies.card.link.auditors',
+  'create-audit': 'companies.card.link.createAudit',
+  audits: 'companies.card.link.audits',
+} as const satisfies Record<TargetCompanyCardLink, string>;
 
 export interface TargetCompanyCardProps {
   company: TargetCompany;
@@ -10,20 +19,21 @@ export interface TargetCompanyCardProps {
 }
 
 export function TargetCompanyCard({ company, links }: TargetCompanyCardProps) {
+  useLanguage();
   const id = company._id || company.id;
   return (
     <Card as="article" headingLevel={2} title={company.targetCompanyName}>
       <dl className="vui-card-details">
         <div>
-          <dt className="vui-card-details__muted">{texts.registeredName}</dt>
+          <dt className="vui-card-details__muted">{t('companies.card.registeredName')}</dt>
           <dd>{company.registeredName || '-'}</dd>
         </div>
         <div>
-          <dt className="vui-card-details__muted">{texts.email}</dt>
+          <dt className="vui-card-details__muted">{t('companies.card.email')}</dt>
           <dd>{company.emailId}</dd>
         </div>
         <div>
-          <dt className="vui-card-details__muted">{texts.companyType}</dt>
+          <dt className="vui-card-details__muted">{t('companies.card.companyType')}</dt>
           <dd>
             <Badge tone="primary">
               {COMPANY_TYPE_LABELS[company.companyType] ?? company.companyType}
@@ -31,7 +41,7 @@ export function TargetCompanyCard({ company, links }: TargetCompanyCardProps) {
           </dd>
         </div>
         <div>
-          <dt className="vui-card-details__muted">{texts.created}</dt>
+          <dt className="vui-card-details__muted">{t('companies.card.created')}</dt>
           <dd>
             <DateText value={company.createdAt} format="card" />
           </dd>
@@ -48,7 +58,7 @@ export function TargetCompanyCard({ company, links }: TargetCompanyCardProps) {
                 size: 'sm',
               })}
             >
-              {texts.links[link]}
+              {t(LINK_TEXTS[link])}
             </Link>
           ))}
         </div>
