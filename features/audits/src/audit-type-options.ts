@@ -1,7 +1,8 @@
 import { AUDIT_TYPES, AUDIT_TYPE_LABELS } from '@verity/shared-api';
 
-/** The audit type filter's choices, in the API's order with their labels. */
-export const AUDIT_TYPE_OPTIONS = AUDIT_TYPES.map((type) => ({
-  value: type,
-  label: AUDIT_TYPE_LABELS[type],
-}));
+/** The audit type filter's choices, in the API's order with their labels (read when shown). */
+export const auditTypeOptions = () =>
+  AUDIT_TYPES.map((type) => ({
+    value: type,
+    label: AUDIT_TYPE_LABELS[type],
+  }));

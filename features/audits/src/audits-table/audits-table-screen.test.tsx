@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
+import { switchLanguage } from '@verity/session';
 import { AuditsTableScreen, type AuditsTableScreenProps } from './audits-table-screen';
 import { apiAudit, bare, fails, ok, onApi, renderScreen } from '@verity/shared-ui/src/testing';
 
@@ -95,6 +96,20 @@ describe('AuditsTableScreen', () => {
       .map((cell) => cell.textContent);
     expect(cells.slice(0, 5)).toEqual(['Normal Audit', 'EHS', 'Action Plan', '2', '05/03/2025']);
     expect(typesShown()).toEqual(['Normal Audit', 'Due Diligence', 'ESAP']);
+  });
+
+  it('shows the table in Portuguese, and again in English when the user turns back', async () => {
+    renderAudits();
+    await screen.findByRole('cell', { name: 'EHS' });
+    try {
+      await act(() => switchLanguage('pt'));
+      expect(screen.getByRole('heading', { level: 1, name: 'Auditorias' })).toBeInTheDocument();
+      expect(screen.getByRole('columnheader', { name: 'Número de campos' })).toBeInTheDocument();
+      expect(screen.getAllByRole('link', { name: 'Ver auditorias' })).toHaveLength(3);
+    } finally {
+      await act(() => switchLanguage('en'));
+    }
+    expect(screen.getByRole('columnheader', { name: 'Fields count' })).toBeInTheDocument();
   });
 
   it("links 'View Audits' through the path builder, without 'Create Audit' for clients", async () => {

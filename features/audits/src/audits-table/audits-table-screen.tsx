@@ -10,7 +10,7 @@ import {
 } from '@verity/shared-api';
 import { getErrorText } from '@verity/shared-api/calls';
 import { getAudits } from '@verity/shared-api/calls';
-import { AUDIT_TYPE_OPTIONS } from '../audit-type-options';
+import { auditTypeOptions } from '../audit-type-options';
 import '@verity/shared-ui/src/styles/screen.css';
 import {
   NO_AUDIT_FILTERS,
@@ -19,7 +19,8 @@ import {
   auditTypeLabel,
   type AuditFilters,
 } from './audit-filters';
-import { auditsTableTexts as texts } from './audits-table-texts';
+import { useLanguage } from '@verity/session';
+import { t } from '../texts';
 import {
   Button,
   buttonStyleProps,
@@ -67,6 +68,7 @@ export function AuditsTableScreen({
   companyExport,
   trail,
 }: AuditsTableScreenProps) {
+  useLanguage();
   const [filters, setFiltersNow] = useState<AuditFilters>(NO_AUDIT_FILTERS);
   const {
     list: loaded,
@@ -109,37 +111,49 @@ export function AuditsTableScreen({
   }
 
   const columns: DataTableColumn<Audit>[] = [
-    { key: 'type', header: texts.columns.type, cell: (audit) => auditTypeLabel(audit.auditType) },
-    { key: 'category', header: texts.columns.category, cell: (audit) => audit.auditCategory },
-    { key: 'form', header: texts.columns.form, cell: (audit) => auditFormLabel(audit.auditForm) },
+    {
+      key: 'type',
+      header: t('audits.table.column.type'),
+      cell: (audit) => auditTypeLabel(audit.auditType),
+    },
+    {
+      key: 'category',
+      header: t('audits.table.column.category'),
+      cell: (audit) => audit.auditCategory,
+    },
+    {
+      key: 'form',
+      header: t('audits.table.column.form'),
+      cell: (audit) => auditFormLabel(audit.auditForm),
+    },
     {
       key: 'fields',
-      header: texts.columns.fieldsCount,
+      header: t('audits.table.column.fieldsCount'),
       align: 'center',
       cell: (audit) => audit.fields?.length ?? 0,
     },
     {
       key: 'created',
-      header: texts.columns.created,
+      header: t('audits.table.column.created'),
       cell: (audit) => <DateText value={audit.createdAt} format="table" />,
     },
     {
       key: 'actions',
-      header: texts.columns.actions,
+      header: t('audits.table.column.actions'),
       cell: (audit) => (
         <div className="vui-table-actions">
           <Link
             to={viewAuditsPath(audit)}
             {...buttonStyleProps({ variant: 'secondary', size: 'sm' })}
           >
-            {texts.viewAudits}
+            {t('audits.table.viewAudits')}
           </Link>
           {createAuditPath ? (
             <Link
               to={createAuditPath(audit)}
               {...buttonStyleProps({ variant: 'primary', size: 'sm' })}
             >
-              {texts.createAudit}
+              {t('audits.table.createAudit')}
             </Link>
           ) : null}
           {importEsapPath ? (
@@ -158,29 +172,31 @@ export function AuditsTableScreen({
   return (
     <div className="vui-screen">
       <PageHeader
-        title={texts.pageTitle}
+        title={t('audits.table.title')}
         trail={trail}
         actions={
           companyExport || onAddAudit ? (
             <>
               {companyExport}
-              {onAddAudit ? <Button onClick={onAddAudit}>{texts.addNewAudit}</Button> : null}
+              {onAddAudit ? (
+                <Button onClick={onAddAudit}>{t('audits.table.addNewAudit')}</Button>
+              ) : null}
             </>
           ) : null
         }
       />
       <div className="vui-screen-toolbar">
-        <SearchBox value={search} onChange={setSearch} placeholder={texts.search} />
+        <SearchBox value={search} onChange={setSearch} placeholder={t('audits.table.search')} />
         <SelectField
-          label={texts.typeFilter}
-          placeholder={texts.allTypes}
-          options={AUDIT_TYPE_OPTIONS}
+          label={t('audits.table.typeFilter')}
+          placeholder={t('audits.table.allTypes')}
+          options={auditTypeOptions()}
           value={filters.auditType}
           onChange={(event) => onTypeChange(event.target.value)}
         />
         <SelectField
-          label={texts.categoryFilter}
-          placeholder={texts.allCategories}
+          label={t('audits.table.categoryFilter')}
+          placeholder={t('audits.table.allCategories')}
           options={auditCategoryOptions(filters.auditType).map((category) => ({
             value: category,
             label: category,
@@ -195,19 +211,19 @@ export function AuditsTableScreen({
         <NotFoundState />
       ) : loaded.isError ? (
         <p className="vui-screen-error" role="alert">
-          {getErrorText(loaded.error, texts.failedToFetchAudits)}
+          {getErrorText(loaded.error, t('audits.table.failedToFetch'))}
         </p>
       ) : (
         <>
           <DataTable
-            caption={texts.caption}
+            caption={t('audits.table.caption')}
             columns={columns}
             rows={shown}
             getRowKey={(audit) => audit._id}
             loading={loaded.isPending}
             emptyText={filtered ? NO_AUDIT_RECORDS_FOUND : NO_AUDITS_FOUND}
           />
-          <ListPages list={loaded} itemLabel={texts.pagesOf} onPageChange={goToPage} />
+          <ListPages list={loaded} itemLabel={t('audits.table.pagesOf')} onPageChange={goToPage} />
         </>
       )}
     </div>

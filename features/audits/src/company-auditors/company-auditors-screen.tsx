@@ -11,10 +11,11 @@ import {
 } from '@verity/shared-api';
 import { getErrorText } from '@verity/shared-api/calls';
 import { getCompanyAuditors } from '@verity/shared-api/calls';
-import { AUDIT_TYPE_OPTIONS } from '../audit-type-options';
+import { auditTypeOptions } from '../audit-type-options';
 import '@verity/shared-ui/src/styles/screen.css';
 import type { CompanyAuditorFilters } from './company-auditor-filters';
-import { companyAuditorsTexts as texts } from './company-auditors-texts';
+import { useLanguage } from '@verity/session';
+import { t } from '../texts';
 import {
   Badge,
   Button,
@@ -58,7 +59,7 @@ const columns = (
 ): DataTableColumn<CompanyAuditorEntry>[] => [
   {
     key: 'auditor',
-    header: texts.columns.auditor,
+    header: t('audits.auditors.column.auditor'),
     cell: ({ auditor }) => (
       <div className="vui-cell-stack">
         <strong>{auditor.auditorName}</strong>
@@ -69,34 +70,34 @@ const columns = (
   },
   {
     key: 'types',
-    header: texts.columns.auditTypes,
+    header: t('audits.auditors.column.auditTypes'),
     cell: (entry) => (
       <BadgeList values={entry.auditType.map((type) => AUDIT_TYPE_LABELS[type] ?? type)} />
     ),
   },
   {
     key: 'categories',
-    header: texts.columns.categories,
+    header: t('audits.auditors.column.categories'),
     cell: (entry) => <BadgeList values={entry.auditCategory} />,
   },
   {
     key: 'forms',
-    header: texts.columns.formTypes,
+    header: t('audits.auditors.column.formTypes'),
     cell: (entry) => (
       <BadgeList values={entry.formType.map((form) => AUDIT_FORM_LABELS[form] ?? form)} />
     ),
   },
   {
     key: 'joined',
-    header: texts.columns.joined,
+    header: t('audits.auditors.column.joined'),
     cell: (entry) => <DateText value={entry.createdAt || entry.auditor.createdAt} format="table" />,
   },
   {
     key: 'actions',
-    header: texts.columns.actions,
+    header: t('audits.auditors.column.actions'),
     cell: (entry) => (
       <Link to={auditsPath(entry)} {...buttonStyleProps({ variant: 'secondary', size: 'sm' })}>
-        {texts.viewAudits}
+        {t('audits.auditors.viewAudits')}
       </Link>
     ),
   },
@@ -112,6 +113,7 @@ export function CompanyAuditorsScreen({
   onAddAuditor,
   trail,
 }: CompanyAuditorsScreenProps) {
+  useLanguage();
   const [filters, setFilters] = useState<CompanyAuditorFilters>({ auditType: '' });
   const {
     list: loaded,
@@ -129,18 +131,20 @@ export function CompanyAuditorsScreen({
   return (
     <div className="vui-screen">
       <PageHeader
-        title={texts.pageTitle}
+        title={t('audits.auditors.title')}
         trail={trail}
         actions={
-          onAddAuditor ? <Button onClick={onAddAuditor}>{texts.addNewAuditor}</Button> : null
+          onAddAuditor ? (
+            <Button onClick={onAddAuditor}>{t('audits.auditors.addNewAuditor')}</Button>
+          ) : null
         }
       />
       <div className="vui-screen-toolbar">
-        <SearchBox value={search} onChange={setSearch} placeholder={texts.search} />
+        <SearchBox value={search} onChange={setSearch} placeholder={t('audits.auditors.search')} />
         <SelectField
-          label={texts.typeFilter}
-          placeholder={texts.allTypes}
-          options={AUDIT_TYPE_OPTIONS}
+          label={t('audits.auditors.typeFilter')}
+          placeholder={t('audits.auditors.allTypes')}
+          options={auditTypeOptions()}
           value={filters.auditType}
           onChange={(event) => {
             const { value } = event.target;
@@ -158,14 +162,18 @@ export function CompanyAuditorsScreen({
       ) : (
         <>
           <DataTable
-            caption={texts.caption}
+            caption={t('audits.auditors.caption')}
             columns={columns(auditsPath)}
             rows={loaded.data?.auditors ?? []}
             getRowKey={(entry) => entry.id || entry.auditor._id}
             loading={loaded.isPending}
             emptyText={NO_AUDITORS_FOUND}
           />
-          <ListPages list={loaded} itemLabel={texts.pagesOf} onPageChange={goToPage} />
+          <ListPages
+            list={loaded}
+            itemLabel={t('audits.auditors.pagesOf')}
+            onPageChange={goToPage}
+          />
         </>
       )}
     </div>

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import { AUDIT_TYPE_LABELS, type Audit } from '@verity/shared-api';
 import { getAudit, getCompanyAuditors } from '@verity/shared-api/calls';
+import { t } from '../texts';
 
 /** 'Due Diligence · Social': an audit's type and category, its name wherever it is listed. */
 export function auditName(audit: Pick<Audit, 'auditType' | 'auditCategory'>): string {
@@ -43,11 +44,24 @@ export function useCompanyAuditorName(
   return query.data?.auditors.find((entry) => entry.auditor._id === auditorId)?.auditor.auditorName;
 }
 
-/** The words of the nested pages' breadcrumbs: the lists at their top and the kinds of their levels. */
+/**
+ * The words of the nested pages' breadcrumbs: the lists at their top and the kinds of their levels,
+ * read in the language in use.
+ */
 export const TRAIL_TEXTS = {
-  companies: 'Companies',
-  auditors: 'Auditors',
-  company: 'Company',
-  auditor: 'Auditor',
-  audit: 'Audit',
-} as const;
+  get companies() {
+    return t('audits.trail.companies');
+  },
+  get auditors() {
+    return t('audits.trail.auditors');
+  },
+  get company() {
+    return t('audits.trail.company');
+  },
+  get auditor() {
+    return t('audits.trail.auditor');
+  },
+  get audit() {
+    return t('audits.trail.audit');
+  },
+};
