@@ -45,7 +45,8 @@ import {
 import { dashboardErrorText } from '@verity/feature-dashboards';
 import { requirementLabel, usePortfolio } from './portfolio-screen';
 import type { ExplorerFilters } from './portfolio-links';
-import { PORTFOLIO_TEXTS as texts } from './portfolio-texts';
+import { useLanguage } from '@verity/session';
+import { t } from './texts';
 import '@verity/shared-ui/src/styles/screen.css';
 import '@verity/feature-dashboards/src/dashboard.css';
 import './portfolio.css';
@@ -101,6 +102,7 @@ const SORT_COLUMNS: Readonly<Partial<Record<string, PortfolioSort>>> = {
 };
 
 export function GapExplorerScreen({ gapHref, portfolioPath, trail }: GapExplorerScreenProps) {
+  useLanguage();
   const [searchParams, setSearchParams] = useSearchParams();
   const query = queryFromSearch(searchParams);
   const gaps = useQuery({
@@ -131,7 +133,7 @@ export function GapExplorerScreen({ gapHref, portfolioPath, trail }: GapExplorer
     try {
       const { blob, fileName } = await exportPortfolioCsv(query);
       saveBlob(blob, fileName);
-      toast.success(texts.exported);
+      toast.success(t('portfolio.explorer.exported'));
     } catch {
       toast.error(EXPORT_FAILED);
     } finally {
@@ -148,20 +150,20 @@ export function GapExplorerScreen({ gapHref, portfolioPath, trail }: GapExplorer
   return (
     <div className="vui-dashboard">
       <PageHeader
-        title={texts.explorerTitle}
+        title={t('portfolio.explorer.title')}
         trail={
           trail ?? {
-            breadcrumbs: [{ label: texts.title, to: portfolioPath }],
+            breadcrumbs: [{ label: t('portfolio.page.title'), to: portfolioPath }],
           }
         }
         actions={
           <Button onClick={() => void exportCsv()} disabled={exporting || !gaps.data?.total}>
-            {texts.exportCsv}
+            {t('portfolio.explorer.exportCsv')}
           </Button>
         }
       />
       <ExplorerFilterForm query={query} change={change} />
-      <Card as="section" aria-label={texts.explorerTitle}>
+      <Card as="section" aria-label={t('portfolio.explorer.title')}>
         {gaps.isError ? (
           <p className="vui-screen-alert" role="alert">
             {dashboardErrorText(gaps.error)}
@@ -169,19 +171,19 @@ export function GapExplorerScreen({ gapHref, portfolioPath, trail }: GapExplorer
         ) : null}
         {gaps.data ? (
           <p className="vui-portfolio__total" role="status">
-            {texts.total(gaps.data.total)}
+            {t('portfolio.explorer.total', { total: gaps.data.total })}
           </p>
         ) : null}
         {gaps.isError && !gaps.data ? null : (
           <DataTable
-            caption={texts.explorerTitle}
+            caption={t('portfolio.explorer.title')}
             rows={gaps.data?.gaps ?? []}
             getRowKey={(gap) => gap.id}
             rowLink={(gap) => ({ to: gapHref(gap) })}
             loading={gaps.isPending}
             busy={gaps.isPlaceholderData}
-            emptyText={texts.noGaps}
-            columns={EXPLORER_COLUMNS.map((column) => {
+            emptyText={t('portfolio.explorer.empty')}
+            columns={explorerColumns().map((column) => {
               const sort = SORT_COLUMNS[column.key];
               if (!sort) return column;
               const sorted =
@@ -198,7 +200,7 @@ export function GapExplorerScreen({ gapHref, portfolioPath, trail }: GapExplorer
                     type="button"
                     className="vui-portfolio__sort"
                     onClick={() => sortBy(sort)}
-                    aria-label={texts.sortBy(column.header)}
+                    aria-label={t('portfolio.explorer.sortBy', { column: column.header })}
                   >
                     {column.header}
                     <span aria-hidden="true">
@@ -212,7 +214,7 @@ export function GapExplorerScreen({ gapHref, portfolioPath, trail }: GapExplorer
         )}
         <ListPages
           list={gaps}
-          itemLabel={texts.gapsLabel}
+          itemLabel={t('portfolio.explorer.pagesOf')}
           onPageChange={(page) => change({ page: page > 1 ? String(page) : undefined })}
         />
       </Card>
@@ -220,10 +222,11 @@ export function GapExplorerScreen({ gapHref, portfolioPath, trail }: GapExplorer
   );
 }
 
-const EXPLORER_COLUMNS: readonly (DataTableColumn<PortfolioGap> & { header: string })[] = [
+/** The explorer's columns, their headings read when shown. */
+const explorerColumns = (): readonly (DataTableColumn<PortfolioGap> & { header: string })[] => [
   {
     key: 'gap',
-    header: texts.gap,
+    header: t('portfolio.column.gap'),
     cell: (gap) => (
       <>
         {gap.esapSection ? (
@@ -237,23 +240,32 @@ const EXPLORER_COLUMNS: readonly (DataTableColumn<PortfolioGap> & { header: stri
       </>
     ),
   },
-  { key: 'company', header: texts.company, cell: (gap) => gap.targetCompanyName },
-  { key: 'auditor', header: texts.auditor, cell: (gap) => gap.auditorName },
-  { key: 'risk', header: texts.risk, cell: (gap) => <RiskBadge risk={gap.riskSeverity} /> },
+  { key: 'company', header: t('portfolio.column.company'), cell: (gap) => gap.targetCompanyName },
+  { key: 'auditor', header: t('portfolio.column.auditor'), cell: (gap) => gap.auditorName },
+  {
+    key: 'risk',
+    header: t('portfolio.column.risk'),
+    cell: (gap) => <RiskBadge risk={gap.riskSeverity} />,
+  },
   {
     key: 'status',
-    header: texts.status,
+    header: t('portfolio.column.status'),
     cell: (gap) => <StatusBadge status={gap.displayStatus} />,
   },
   {
     key: 'due',
-    header: texts.dueDate,
+    header: t('portfolio.column.dueDate'),
     cell: (gap) => dueWaitingText(gap) ?? (gap.dueDate ? formatTableDate(gap.dueDate) : ''),
   },
-  { key: 'days', header: texts.daysOverdue, align: 'right', cell: (gap) => gap.daysOverdue ?? '' },
+  {
+    key: 'days',
+    header: t('portfolio.column.daysOverdue'),
+    align: 'right',
+    cell: (gap) => gap.daysOverdue ?? '',
+  },
   {
     key: 'references',
-    header: texts.references,
+    header: t('portfolio.column.references'),
     cell: (gap) => gap.requirementReferences.join(', '),
   },
 ];
@@ -275,6 +287,7 @@ function Checks<T extends string>({
   chosen: readonly string[];
   onChange: (next: string[]) => void;
 }) {
+  useLanguage();
   return (
     <fieldset className="vui-portfolio__checks">
       <legend>{legend}</legend>
@@ -309,6 +322,7 @@ function ExplorerFilterForm({
   query: ExplorerFilters;
   change: (changes: Record<string, string | readonly string[] | undefined>) => void;
 }) {
+  useLanguage();
   const portfolio = usePortfolio();
   const companies = portfolio.data?.companies ?? [];
   const chosen = Object.entries(query).filter(
@@ -317,17 +331,19 @@ function ExplorerFilterForm({
   const filtered = chosen > 0;
   const [open, setOpen] = useState(() => !startsFolded());
   return (
-    <Card as="section" aria-label={texts.filters}>
+    <Card as="section" aria-label={t('portfolio.filters.label')}>
       <details
         className="vui-portfolio__filter-panel"
         open={open}
         onToggle={(event) => setOpen(event.currentTarget.open)}
       >
-        <summary className="vui-portfolio__filter-summary">{texts.filtersChosen(chosen)}</summary>
+        <summary className="vui-portfolio__filter-summary">
+          {t('portfolio.filters.summary', { count: chosen })}
+        </summary>
         <form className="vui-portfolio__filters" onSubmit={(event) => event.preventDefault()}>
           <SelectField
-            label={texts.company}
-            placeholder={texts.anyCompany}
+            label={t('portfolio.column.company')}
+            placeholder={t('portfolio.filters.anyCompany')}
             value={query.targetCompanyId ?? ''}
             options={companies.map((company) => ({
               value: company.targetCompanyId,
@@ -336,41 +352,41 @@ function ExplorerFilterForm({
             onChange={(event) => change({ targetCompanyId: event.target.value })}
           />
           <SelectField
-            label={texts.requirement}
-            placeholder={texts.anyRequirement}
+            label={t('portfolio.filters.requirement')}
+            placeholder={t('portfolio.filters.anyRequirement')}
             value={query.requirement ?? ''}
             options={options(PORTFOLIO_REQUIREMENT_ORDER, requirementLabel)}
             onChange={(event) => change({ requirement: event.target.value })}
           />
           <SelectField
-            label={texts.sdg}
-            placeholder={texts.anySdg}
+            label={t('portfolio.filters.sdg')}
+            placeholder={t('portfolio.filters.anySdg')}
             value={query.sdg ?? ''}
             options={SDGS.map((sdg) => ({ value: sdg.code, label: `${sdg.number}. ${sdg.title}` }))}
             onChange={(event) => change({ sdg: event.target.value })}
           />
           <SelectField
-            label={texts.overdueAge}
-            placeholder={texts.anyAge}
+            label={t('portfolio.filters.overdueAge')}
+            placeholder={t('portfolio.filters.anyAge')}
             value={query.overdueAge ?? ''}
             options={options(OVERDUE_AGES, (age) => OVERDUE_AGE_LABELS[age])}
             onChange={(event) => change({ overdueAge: event.target.value })}
           />
           <SelectField
-            label={texts.conditionType}
-            placeholder={texts.anyCondition}
+            label={t('portfolio.filters.conditionType')}
+            placeholder={t('portfolio.filters.anyCondition')}
             value={query.conditionType ?? ''}
             options={options(CONDITION_TYPES, (type) => CONDITION_TYPE_LABELS[type])}
             onChange={(event) => change({ conditionType: event.target.value })}
           />
           <SelectField
-            label={texts.closureFilter}
-            placeholder={texts.anyClosure}
+            label={t('portfolio.filters.closure')}
+            placeholder={t('portfolio.filters.anyClosure')}
             value={closureChoice(query.closure)}
             options={[
-              { value: 'due', label: texts.closureDue },
-              { value: 'onTime', label: texts.closureOnTime },
-              { value: 'late', label: texts.closureLate },
+              { value: 'due', label: t('portfolio.filters.closureDue') },
+              { value: 'onTime', label: t('portfolio.filters.closureOnTime') },
+              { value: 'late', label: t('portfolio.filters.closureLate') },
             ]}
             onChange={(event) => {
               const value = event.target.value;
@@ -378,31 +394,31 @@ function ExplorerFilterForm({
             }}
           />
           <DateField
-            label={texts.dueFrom}
+            label={t('portfolio.filters.dueFrom')}
             value={query.dueFrom ?? ''}
             onChange={(event) => change({ dueFrom: event.target.value })}
           />
           <DateField
-            label={texts.dueTo}
+            label={t('portfolio.filters.dueTo')}
             value={query.dueTo ?? ''}
             onChange={(event) => change({ dueTo: event.target.value })}
           />
           <Checks
-            legend={texts.status}
+            legend={t('portfolio.column.status')}
             values={PORTFOLIO_STATUSES}
             label={(status) => STATUS_LABELS[status]}
             chosen={query.status ?? []}
             onChange={(status) => change({ status })}
           />
           <Checks
-            legend={texts.risk}
+            legend={t('portfolio.column.risk')}
             values={RISK_SEVERITIES}
             label={(risk) => RISK_SEVERITY_LABELS[risk]}
             chosen={query.risk ?? []}
             onChange={(risk) => change({ risk })}
           />
           <Checks
-            legend={texts.auditType}
+            legend={t('portfolio.filters.auditType')}
             values={AUDIT_TYPES}
             label={(type) => AUDIT_TYPE_LABELS[type]}
             chosen={query.auditType ?? []}
@@ -422,7 +438,7 @@ function ExplorerFilterForm({
                 )
               }
             >
-              {texts.clearFilters}
+              {t('portfolio.filters.clear')}
             </Button>
           ) : null}
         </form>

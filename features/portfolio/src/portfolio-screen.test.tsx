@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import type { PortfolioGap } from '@verity/shared-api';
+import { switchLanguage } from '@verity/session';
 import { fails, ok, onApi, renderScreen } from '@verity/shared-ui/src/testing';
 import { PortfolioScreen } from './portfolio-screen';
 import { ACME, PORTFOLIO } from './portfolio-test-fixtures';
@@ -119,6 +120,33 @@ describe('PortfolioScreen', () => {
       'href',
       `/client/portfolio/gaps?targetCompanyId=${ACME}&dueFrom=2026-01-01&dueTo=2026-03-31&closure=onTime&closure=late`,
     );
+  });
+
+  it("shows the figures in the user's language, each count in the language's order and plural", async () => {
+    renderPortfolio();
+    const table = await screen.findByRole('table', { name: /closed by their due date/ });
+    try {
+      await act(() => switchLanguage('tr'));
+      expect(screen.getByRole('heading', { level: 1, name: 'Portföy' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Açık bulgular: 7' })).toBeInTheDocument();
+      const overall = within(table).getByRole('row', { name: /Tüm şirketler/ });
+      expect(overall).toHaveTextContent('4 bulgudan 3');
+      await act(() => switchLanguage('ar'));
+      expect(
+        within(overall).getByRole('link', {
+          name: 'جميع الشركات، 2026-Q1: 3 فجوات أُغلقت في الموعد',
+        }),
+      ).toBeInTheDocument();
+      await act(() => switchLanguage('fr'));
+      expect(
+        screen.getByRole('link', {
+          name: 'Acme Steel Ltd, IFC PS3 : 4 ouverts, risque le plus élevé : High',
+        }),
+      ).toBeInTheDocument();
+    } finally {
+      await act(() => switchLanguage('en'));
+    }
+    expect(within(table).getByRole('row', { name: /All companies/ })).toHaveTextContent('3 of 4');
   });
 
   it('lists the most overdue high-risk gaps and the open conditions precedent, each opening its gap', async () => {

@@ -1,5 +1,6 @@
 // The portfolio (client and auditor areas): where the risk is and what is late, over every company
 // the caller may see. Every figure is a link to the gap explorer with the filters that count it.
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -27,7 +28,8 @@ import {
 } from '@verity/shared-ui';
 import { ChartCard, dashboardErrorText } from '@verity/feature-dashboards';
 import { explorerHref, figureFilters, type ExplorerFilters } from './portfolio-links';
-import { PORTFOLIO_TEXTS as texts } from './portfolio-texts';
+import { useLanguage } from '@verity/session';
+import { t } from './texts';
 import '@verity/shared-ui/src/styles/screen.css';
 import '@verity/feature-dashboards/src/dashboard.css';
 import './portfolio.css';
@@ -49,10 +51,11 @@ export function usePortfolio() {
 }
 
 export function PortfolioScreen({ explorerPath, gapHref, trail }: PortfolioScreenProps) {
+  useLanguage();
   const portfolio = usePortfolio();
   return (
     <div className="vui-dashboard">
-      <PageHeader title={texts.title} trail={trail} />
+      <PageHeader title={t('portfolio.page.title')} trail={trail} />
       {portfolio.isPending ? <LoadingState /> : null}
       {portfolio.isError ? (
         <p className="vui-screen-alert" role="alert">
@@ -81,22 +84,29 @@ function PortfolioFigures({
   to: To;
   gapHref: (gap: PortfolioGap) => string;
 }) {
+  useLanguage();
   const open = portfolio.companies.reduce((sum, company) => sum + company.open, 0);
   const overdue = portfolio.companies.reduce((sum, company) => sum + company.overdue, 0);
   return (
     <>
       <div className="vui-dashboard__cards">
         <StatCard
-          label={texts.openGaps}
-          value={<FigureLink label={texts.openGaps} value={open} to={to(figureFilters.open())} />}
-          accent="blue"
-          hint={texts.openGapsHint}
-        />
-        <StatCard
-          label={texts.overdueGaps}
+          label={t('portfolio.figures.openGaps')}
           value={
             <FigureLink
-              label={texts.overdueGaps}
+              label={t('portfolio.figures.openGaps')}
+              value={open}
+              to={to(figureFilters.open())}
+            />
+          }
+          accent="blue"
+          hint={t('portfolio.figures.openGapsHint')}
+        />
+        <StatCard
+          label={t('portfolio.figures.overdueGaps')}
+          value={
+            <FigureLink
+              label={t('portfolio.figures.overdueGaps')}
               value={overdue}
               to={to(figureFilters.overdue())}
             />
@@ -104,10 +114,10 @@ function PortfolioFigures({
           accent="red"
         />
         <StatCard
-          label={texts.conditionsPrecedent}
+          label={t('portfolio.figures.conditionsPrecedent')}
           value={
             <FigureLink
-              label={texts.conditionsPrecedent}
+              label={t('portfolio.figures.conditionsPrecedent')}
               value={portfolio.conditionsPrecedent.open}
               to={to(figureFilters.precedent())}
             />
@@ -117,9 +127,9 @@ function PortfolioFigures({
       </div>
       <RequirementMatrix portfolio={portfolio} to={to} />
       <div className="vui-dashboard__charts">
-        <ChartCard title={texts.sdgs}>
+        <ChartCard title={t('portfolio.sdgs.title')}>
           <Bars
-            label={texts.sdgs}
+            label={t('portfolio.sdgs.title')}
             bars={portfolio.sdgs.map(({ sdg, open: count }) => {
               const goal = SDGS.find((item) => item.code === sdg)!;
               return {
@@ -132,9 +142,9 @@ function PortfolioFigures({
             })}
           />
         </ChartCard>
-        <ChartCard title={texts.ageing}>
+        <ChartCard title={t('portfolio.ageing.title')}>
           <Bars
-            label={texts.ageing}
+            label={t('portfolio.ageing.title')}
             bars={portfolio.overdueAgeing.map(({ age, gaps }) => ({
               key: age,
               label: OVERDUE_AGE_LABELS[age],
@@ -147,35 +157,37 @@ function PortfolioFigures({
       </div>
       <ClosureTable portfolio={portfolio} to={to} />
       <ChartCard
-        title={texts.mostOverdue}
+        title={t('portfolio.mostOverdue.title')}
         actions={
           portfolio.mostOverdueHighRisk.length > 0 ? (
-            <Link to={to(figureFilters.mostOverdue())}>{texts.gapExplorerLink}</Link>
-          ) : null
-        }
-      >
-        <GapList
-          caption={texts.mostOverdue}
-          gaps={portfolio.mostOverdueHighRisk}
-          gapHref={gapHref}
-          emptyText={texts.mostOverdueEmpty}
-        />
-      </ChartCard>
-      <ChartCard
-        title={texts.conditionsPrecedent}
-        actions={
-          portfolio.conditionsPrecedent.open > 0 ? (
-            <Link to={to(figureFilters.precedent())}>
-              {texts.showAll(portfolio.conditionsPrecedent.open)}
+            <Link to={to(figureFilters.mostOverdue())}>
+              {t('portfolio.mostOverdue.explorerLink')}
             </Link>
           ) : null
         }
       >
         <GapList
-          caption={texts.conditionsPrecedent}
+          caption={t('portfolio.mostOverdue.title')}
+          gaps={portfolio.mostOverdueHighRisk}
+          gapHref={gapHref}
+          emptyText={t('portfolio.mostOverdue.empty')}
+        />
+      </ChartCard>
+      <ChartCard
+        title={t('portfolio.figures.conditionsPrecedent')}
+        actions={
+          portfolio.conditionsPrecedent.open > 0 ? (
+            <Link to={to(figureFilters.precedent())}>
+              {t('portfolio.precedent.showAll', { count: portfolio.conditionsPrecedent.open })}
+            </Link>
+          ) : null
+        }
+      >
+        <GapList
+          caption={t('portfolio.figures.conditionsPrecedent')}
           gaps={portfolio.conditionsPrecedent.gaps}
           gapHref={gapHref}
-          emptyText={texts.precedentEmpty}
+          emptyText={t('portfolio.precedent.empty')}
         />
       </ChartCard>
     </>
@@ -184,29 +196,35 @@ function PortfolioFigures({
 
 /** A headline figure as a link to the gaps it counts, named by what it counts. */
 function FigureLink({ label, value, to }: { label: string; value: number; to: string }) {
+  useLanguage();
   return (
-    <Link className="vui-portfolio__figure" to={to} aria-label={`${label}: ${value}`}>
+    <Link
+      className="vui-portfolio__figure"
+      to={to}
+      aria-label={t('portfolio.figures.link', { label, value })}
+    >
       {value}
     </Link>
   );
 }
 
 function RequirementMatrix({ portfolio, to }: { portfolio: Portfolio; to: To }) {
+  useLanguage();
   const cells = new Map(
     portfolio.matrix.map((cell) => [`${cell.targetCompanyId}|${cell.requirement}`, cell]),
   );
   const companies = portfolio.companies.filter((company) => company.open > 0);
   return (
-    <ChartCard title={texts.matrix}>
+    <ChartCard title={t('portfolio.matrix.title')}>
       {companies.length === 0 ? (
-        <p className="vui-portfolio__empty">{texts.matrixEmpty}</p>
+        <p className="vui-portfolio__empty">{t('portfolio.matrix.empty')}</p>
       ) : (
         <div className="vui-table-wrap vui-portfolio__matrix">
           <table className="vui-table">
-            <caption className="vui-sr-only">{texts.matrixCaption}</caption>
+            <caption className="vui-sr-only">{t('portfolio.matrix.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">{texts.company}</th>
+                <th scope="col">{t('portfolio.column.company')}</th>
                 {portfolio.requirements.map((requirement) => (
                   <th key={requirement} scope="col" data-align="center">
                     {requirementLabel(requirement)}
@@ -225,18 +243,26 @@ function RequirementMatrix({ portfolio, to }: { portfolio: Portfolio; to: To }) 
                   {portfolio.requirements.map((requirement) => {
                     const cell = cells.get(`${company.targetCompanyId}|${requirement}`);
                     if (!cell) return <td key={requirement} data-align="center" />;
-                    const place = `${company.targetCompanyName}, ${requirementLabel(requirement)}`;
+                    const place = {
+                      company: company.targetCompanyName,
+                      requirement: requirementLabel(requirement),
+                    };
+                    const risk = RISK_SEVERITY_LABELS[cell.worstRisk];
                     return (
                       <td
                         key={requirement}
                         data-align="center"
                         data-risk={cell.worstRisk}
                         className="vui-portfolio__cell"
-                        title={texts.worstRisk(RISK_SEVERITY_LABELS[cell.worstRisk])}
+                        title={t('portfolio.matrix.worstRisk', { risk })}
                       >
                         <Link
                           to={to(figureFilters.cell(company.targetCompanyId, requirement))}
-                          aria-label={`${place}: ${cell.open} open, ${texts.worstRisk(RISK_SEVERITY_LABELS[cell.worstRisk])}`}
+                          aria-label={t('portfolio.matrix.openCell', {
+                            ...place,
+                            open: cell.open,
+                            risk,
+                          })}
                         >
                           {cell.open}
                         </Link>
@@ -244,7 +270,10 @@ function RequirementMatrix({ portfolio, to }: { portfolio: Portfolio; to: To }) 
                           <Link
                             className="vui-portfolio__overdue"
                             to={to(figureFilters.cell(company.targetCompanyId, requirement, true))}
-                            aria-label={`${place}: ${texts.overdueOf(cell.overdue)}`}
+                            aria-label={t('portfolio.matrix.overdueCell', {
+                              ...place,
+                              overdue: cell.overdue,
+                            })}
                           >
                             ({cell.overdue})
                           </Link>
@@ -272,6 +301,7 @@ interface Bar {
 
 /** Horizontal bars, each a link with its count; the longest bar is the largest count. */
 function Bars({ label, bars }: { label: string; bars: readonly Bar[] }) {
+  useLanguage();
   const largest = Math.max(1, ...bars.map((bar) => bar.value));
   return (
     <ul className="vui-portfolio__bars" aria-label={label}>
@@ -287,7 +317,7 @@ function Bars({ label, bars }: { label: string; bars: readonly Bar[] }) {
           <Link
             className="vui-portfolio__bar-value"
             to={bar.href}
-            aria-label={`${bar.label}: ${bar.value}`}
+            aria-label={t('portfolio.figures.link', { label: bar.label, value: bar.value })}
           >
             {bar.value}
           </Link>
@@ -298,12 +328,13 @@ function Bars({ label, bars }: { label: string; bars: readonly Bar[] }) {
 }
 
 function ClosureTable({ portfolio, to }: { portfolio: Portfolio; to: To }) {
+  useLanguage();
   const { quarters, companies } = portfolio.closureOnTime;
   const names = new Map(
     portfolio.companies.map((company) => [company.targetCompanyId, company.targetCompanyName]),
   );
   const rows = [
-    { id: undefined, name: texts.overall, quarters },
+    { id: undefined, name: t('portfolio.closure.overall'), quarters },
     ...companies
       .map((company) => ({
         id: company.targetCompanyId,
@@ -313,13 +344,13 @@ function ClosureTable({ portfolio, to }: { portfolio: Portfolio; to: To }) {
       .sort((a, b) => a.name.localeCompare(b.name)),
   ];
   return (
-    <ChartCard title={texts.closure}>
+    <ChartCard title={t('portfolio.closure.title')}>
       <div className="vui-table-wrap">
         <table className="vui-table vui-portfolio__closure">
-          <caption className="vui-sr-only">{texts.closureCaption}</caption>
+          <caption className="vui-sr-only">{t('portfolio.closure.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">{texts.company}</th>
+              <th scope="col">{t('portfolio.column.company')}</th>
               {quarters.map(({ quarter }) => (
                 <th key={quarter} scope="col" data-align="center">
                   {quarter.replace('-', ' ')}
@@ -334,26 +365,43 @@ function ClosureTable({ portfolio, to }: { portfolio: Portfolio; to: To }) {
                 {row.quarters.map(({ quarter, due, onTime }) => (
                   <td key={quarter} data-align="center">
                     {due === 0 ? (
-                      <span aria-label={`${row.name}, ${quarter}: none due`}>{texts.noneDue}</span>
+                      <span
+                        aria-label={t('portfolio.closure.noneDue', { company: row.name, quarter })}
+                      >
+                        –
+                      </span>
                     ) : (
                       <>
                         <span className="vui-portfolio__share">
                           {Math.round((onTime / due) * 100)}%
                         </span>
                         <span className="vui-portfolio__of">
-                          <Link
-                            to={to(figureFilters.quarter(quarter, true, row.id))}
-                            aria-label={`${row.name}, ${quarter}: ${onTime} closed on time`}
-                          >
-                            {onTime}
-                          </Link>{' '}
-                          of{' '}
-                          <Link
-                            to={to(figureFilters.quarter(quarter, false, row.id))}
-                            aria-label={`${row.name}, ${quarter}: ${due} due`}
-                          >
-                            {due}
-                          </Link>
+                          {withLinks('portfolio.closure.onTimeOfDue', {
+                            onTime: (
+                              <Link
+                                to={to(figureFilters.quarter(quarter, true, row.id))}
+                                aria-label={t('portfolio.closure.onTime', {
+                                  company: row.name,
+                                  quarter,
+                                  onTime,
+                                })}
+                              >
+                                {onTime}
+                              </Link>
+                            ),
+                            due: (
+                              <Link
+                                to={to(figureFilters.quarter(quarter, false, row.id))}
+                                aria-label={t('portfolio.closure.due', {
+                                  company: row.name,
+                                  quarter,
+                                  due,
+                                })}
+                              >
+                                {due}
+                              </Link>
+                            ),
+                          })}
                         </span>
                       </>
                     )}
@@ -368,6 +416,23 @@ function ClosureTable({ portfolio, to }: { portfolio: Portfolio; to: To }) {
   );
 }
 
+/** Where a message's values go, until the components are put there. */
+const MARK = '\u0000';
+
+/** A message whose values are components (links), each placed where the language puts it. */
+function withLinks(
+  id: 'portfolio.closure.onTimeOfDue',
+  parts: Record<string, ReactNode>,
+): ReactNode[] {
+  const names = Object.keys(parts);
+  const marked = Object.fromEntries(names.map((name, index) => [name, `${MARK}${index}${MARK}`]));
+  return t(id, marked)
+    .split(MARK)
+    .map((piece, index) =>
+      index % 2 === 1 ? <Fragment key={index}>{parts[names[Number(piece)]!]}</Fragment> : piece,
+    );
+}
+
 /** A short list of gaps: each opens in its plan. */
 export function GapList({
   caption,
@@ -380,6 +445,7 @@ export function GapList({
   gapHref: (gap: PortfolioGap) => string;
   emptyText: string;
 }) {
+  useLanguage();
   // Without gaps, a sentence: an empty table's headings alone can be wider than a phone.
   if (gaps.length === 0) return <p className="vui-portfolio__empty">{emptyText}</p>;
   return (
@@ -388,23 +454,28 @@ export function GapList({
       rows={gaps}
       getRowKey={(gap) => gap.id}
       rowLink={(gap) => ({ to: gapHref(gap) })}
-      columns={GAP_LIST_COLUMNS}
+      columns={gapListColumns()}
     />
   );
 }
 
-const GAP_LIST_COLUMNS: readonly DataTableColumn<PortfolioGap>[] = [
-  { key: 'gap', header: texts.gap, cell: (gap) => gap.gapName },
-  { key: 'company', header: texts.company, cell: (gap) => gap.targetCompanyName },
-  { key: 'risk', header: texts.risk, cell: (gap) => <RiskBadge risk={gap.riskSeverity} /> },
+/** The short list's columns, their headings read when shown. */
+const gapListColumns = (): readonly DataTableColumn<PortfolioGap>[] => [
+  { key: 'gap', header: t('portfolio.column.gap'), cell: (gap) => gap.gapName },
+  { key: 'company', header: t('portfolio.column.company'), cell: (gap) => gap.targetCompanyName },
+  {
+    key: 'risk',
+    header: t('portfolio.column.risk'),
+    cell: (gap) => <RiskBadge risk={gap.riskSeverity} />,
+  },
   {
     key: 'due',
-    header: texts.dueDate,
+    header: t('portfolio.column.dueDate'),
     cell: (gap) => dueWaitingText(gap) ?? (gap.dueDate ? formatTableDate(gap.dueDate) : ''),
   },
   {
     key: 'days',
-    header: texts.daysOverdue,
+    header: t('portfolio.column.daysOverdue'),
     align: 'right',
     cell: (gap) => gap.daysOverdue ?? '',
   },
