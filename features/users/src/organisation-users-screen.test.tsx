@@ -9,6 +9,7 @@ import {
 import { NEW_USER_CLOSE_DELAY_MS } from './new-user-dialog';
 import { formatDate } from '@verity/shared-api';
 import { switchLanguage } from '@verity/session';
+import { formatDate as formatDateInUse } from '@verity/shared-ui';
 import {
   API_ORIGIN,
   apiServer,
@@ -215,7 +216,7 @@ describe('OrganisationUsersScreen: auditor users', () => {
       renderUsers();
       const notice = await screen.findByRole('region', { name: 'Askıya alınan oturum açmalar' });
       expect(within(notice).getByRole('listitem')).toHaveTextContent(
-        `Aiko Tanaka (aiko@greenaudit.example): ${formatDate(aikoHeldBack.until, 'dateTime')} tarihine kadar`,
+        `Aiko Tanaka (aiko@greenaudit.example): ${formatDateInUse(aikoHeldBack.until)} tarihine kadar`,
       );
       expect(screen.getByRole('heading', { level: 1, name: 'Denetçi Kullanıcılar' })).toBeVisible();
       expect(
