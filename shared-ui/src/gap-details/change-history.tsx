@@ -1,3 +1,4 @@
+import { useLanguage } from '@verity/session';
 import {
   ACTION_PLAN_CATEGORY_LABELS,
   CLOSURE_METHOD_LABELS,
@@ -19,6 +20,7 @@ import {
   CHANGE_FIELD_LABELS,
   CHANGE_HISTORY_TEXT,
   changedByText,
+  labelledText,
   earlierChangesText,
   remarkAddedText,
 } from './change-history-text';
@@ -162,6 +164,7 @@ function detailsOf(entry: ChangeEntry): [string, string][] {
 
 /** A value, three lines at most; the whole is its title (hover). */
 function ChangeValue({ text, kind }: { text: string | null; kind: 'old' | 'new' }) {
+  useLanguage();
   return (
     <span className="vui-change__value" data-kind={kind} title={text ?? undefined}>
       {text ?? CHANGE_HISTORY_TEXT.none}
@@ -176,6 +179,7 @@ export function ChangeHistory({
   earlier = 0,
   onShowEarlier,
 }: ChangeHistoryProps) {
+  useLanguage();
   if (entries.length === 0) return <EmptyState title={CHANGE_HISTORY_TEXT.empty} />;
 
   return (
@@ -199,6 +203,7 @@ function ChangeList({
   entries: readonly ChangeEntry[];
   subject: 'gap' | 'actionPlan';
 }) {
+  useLanguage();
   return (
     <ol className="vui-change-history" aria-label={CHANGE_HISTORY_TEXT.tab}>
       {entries.map((entry) => {
@@ -224,14 +229,18 @@ function ChangeList({
             ) : null}
             {detailsOf(entry).map(([label, detail]) => (
               <p key={label || detail} className="vui-change__reason">
-                {label ? <span className="vui-change__reason-label">{label}:</span> : null}
+                {label ? (
+                  <span className="vui-change__reason-label">{labelledText(label)}</span>
+                ) : null}
                 {label ? ' ' : null}
                 {detail}
               </p>
             ))}
             {entry.reason ? (
               <p className="vui-change__reason">
-                <span className="vui-change__reason-label">{CHANGE_HISTORY_TEXT.reason}:</span>{' '}
+                <span className="vui-change__reason-label">
+                  {labelledText(CHANGE_HISTORY_TEXT.reason)}
+                </span>{' '}
                 {entry.reason}
               </p>
             ) : null}

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useLanguage } from '@verity/session';
 import {
   CLOSURE_ACCEPTED,
   CLOSURE_COMMENT_MAX_LENGTH,
@@ -62,6 +63,7 @@ export function ClosureSection({
   onGapChange,
   waitOffline,
 }: ClosureSectionProps) {
+  useLanguage();
   const [dialog, setDialog] = useState<Dialog>(null);
   const problemId = useId();
   const requestable = gap.status === 'open' || gap.displayStatus === 'overdue';
@@ -151,6 +153,7 @@ export function ClosureSection({
 }
 
 function ClosureState({ gap }: { gap: Gap }) {
+  useLanguage();
   const closure = gap.closure;
   if (!closure) return null;
   const review = closure.review;
@@ -202,6 +205,7 @@ interface DialogProps<T> {
 }
 
 function RequestDialog({ open, onClose, onSend }: DialogProps<string>) {
+  useLanguage();
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const formId = useId();
@@ -266,6 +270,7 @@ function AcceptDialog({
   onClose,
   onSend,
 }: DialogProps<AcceptanceInput> & { flags: readonly ClosureCheckFlag[] }) {
+  useLanguage();
   const [method, setMethod] = useState<ClosureMethod>();
   const [comment, setComment] = useState('');
   const [visitDate, setVisitDate] = useState('');
@@ -444,6 +449,7 @@ function AcceptDialog({
 }
 
 function ReturnDialog({ open, onClose, onSend }: DialogProps<string>) {
+  useLanguage();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);

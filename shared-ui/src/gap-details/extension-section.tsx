@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useLanguage } from '@verity/session';
 import dayjs from 'dayjs';
 import {
   EXTENSION_APPROVED,
@@ -50,6 +51,7 @@ export function ExtensionSection({
   canAnswer,
   onGapChange,
 }: ExtensionSectionProps) {
+  useLanguage();
   const [dialog, setDialog] = useState<Dialog>(null);
   const extension = gap.extension;
   const waiting = extension !== null && extension.answer === null;
@@ -149,6 +151,7 @@ function RequestDialog({
   onClose: () => void;
   onSend: (request: { dueDate: string; reason: string }) => Promise<boolean>;
 }) {
+  useLanguage();
   const [date, setDate] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ date?: string; reason?: string }>({});
@@ -239,6 +242,7 @@ function AnswerDialog({
   onClose: () => void;
   onSend: (comment: string) => Promise<boolean>;
 }) {
+  useLanguage();
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { NetworkError, useSession } from '@verity/session';
+import { NetworkError, useSession, useLanguage } from '@verity/session';
 import {
   ADD_YOUR_COMMENTS,
   MISSING_STATUS,
@@ -40,7 +40,7 @@ import {
 } from './gap-details-state';
 import { ClosureSection } from './closure-section';
 import { ExtensionSection } from './extension-section';
-import { GAP_DETAILS_TEXT } from './gap-details-text';
+import { GAP_DETAILS_TEXT, GAP_FIELD_TERMS } from './gap-details-text';
 import { GapFields } from './gap-fields';
 import { GapIncidents } from './gap-incidents';
 import { GapStatusSelector } from './gap-status-selector';
@@ -87,6 +87,7 @@ export function GapDetailsPanel({
   canRequestExtension = false,
   canAnswerExtension = () => false,
 }: GapDetailsPanelProps) {
+  useLanguage();
   const [current, setCurrent] = useState(gap);
   const latest = useRef(gap);
   const [scrollRequest, setScrollRequest] = useState(0);
@@ -265,7 +266,7 @@ export function GapDetailsPanel({
       <div className="vui-gap-details">
         <div className="vui-gap-details__top">
           <dl className="vui-gap-details__kpi">
-            <dt>KPI</dt>
+            <dt>{GAP_FIELD_TERMS.kpi}</dt>
             <dd>{shown.KPI}</dd>
           </dl>
           {/* A gap waiting for its closure review is decided there, not by the selector; an ESAP

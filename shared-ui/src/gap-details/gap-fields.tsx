@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLanguage } from '@verity/session';
 import {
   CONDITION_TYPE_LABELS,
   DUE_RELATIVE_TO_LABEL,
@@ -14,7 +15,7 @@ import { DateText } from '../date-text';
 import { RiskBadge } from '../risk-badge';
 import { SdgIcons } from '../sdg-icons';
 import { StatusBadge } from '../status-badge';
-import { GAP_DETAILS_TEXT } from './gap-details-text';
+import { GAP_DETAILS_TEXT, GAP_FIELD_TERMS } from './gap-details-text';
 
 function Detail({
   term,
@@ -40,6 +41,7 @@ function Detail({
 
 /** Every field of a gap the Gap Details panel shows. */
 export function GapFields({ gap }: { gap: Gap }) {
+  useLanguage();
   const extraFields: NameValue[] = [
     ...Object.values(gap.fields ?? {}),
     ...Object.values(gap.addOns ?? {}),
@@ -47,10 +49,10 @@ export function GapFields({ gap }: { gap: Gap }) {
   return (
     <>
       <dl className="vui-gap-details__grid">
-        <Detail term="Created">
+        <Detail term={GAP_FIELD_TERMS.created}>
           <DateText value={gap.createdAt} format="detail" />
         </Detail>
-        <Detail term="Due Date">
+        <Detail term={GAP_FIELD_TERMS.dueDate}>
           {dueWaitingText(gap) ?? <DateText value={gap.dueDate} format="detail" />}
         </Detail>
         {gap.dueMilestone ? (
@@ -69,26 +71,26 @@ export function GapFields({ gap }: { gap: Gap }) {
             )}
           </Detail>
         ) : null}
-        <Detail term="Status">
+        <Detail term={GAP_FIELD_TERMS.status}>
           <StatusBadge status={gap.displayStatus ?? gap.status} />
         </Detail>
-        <Detail term="Risk Level">
+        <Detail term={GAP_FIELD_TERMS.riskLevel}>
           <RiskBadge risk={gap.riskSeverity} />
         </Detail>
-        {gap.ESGAspect ? <Detail term="ESG Aspect">{gap.ESGAspect}</Detail> : null}
-        {gap.areaCode ? <Detail term="Area Code">{gap.areaCode}</Detail> : null}
+        {gap.ESGAspect ? <Detail term={GAP_FIELD_TERMS.esgAspect}>{gap.ESGAspect}</Detail> : null}
+        {gap.areaCode ? <Detail term={GAP_FIELD_TERMS.areaCode}>{gap.areaCode}</Detail> : null}
         {gap.amount ? (
-          <Detail term="Amount">
+          <Detail term={GAP_FIELD_TERMS.amount}>
             <CurrencyText amount={gap.amount} />
           </Detail>
         ) : null}
       </dl>
       <dl className="vui-gap-details__text">
-        <Detail term="Gap Name">{gap.gapName}</Detail>
-        <Detail term="Recommendation">{gap.recommendation}</Detail>
-        <Detail term="Risk Assessment">{gap.residualRisk}</Detail>
-        <Detail term="Responsibility">{gap.responsibility}</Detail>
-        <Detail term="Action Taken">{gap.actionTakenByCompany}</Detail>
+        <Detail term={GAP_FIELD_TERMS.gapName}>{gap.gapName}</Detail>
+        <Detail term={GAP_FIELD_TERMS.recommendation}>{gap.recommendation}</Detail>
+        <Detail term={GAP_FIELD_TERMS.riskAssessment}>{gap.residualRisk}</Detail>
+        <Detail term={GAP_FIELD_TERMS.responsibility}>{gap.responsibility}</Detail>
+        <Detail term={GAP_FIELD_TERMS.actionTaken}>{gap.actionTakenByCompany}</Detail>
       </dl>
       {gap.impactedSDGs.length > 0 ? (
         <section className="vui-gap-details__section" aria-label={GAP_DETAILS_TEXT.sdgImpact}>
@@ -115,6 +117,7 @@ export function GapFields({ gap }: { gap: Gap }) {
 
 /** The lender's ESAP fields that are set (the timetable shows beside the due date). */
 function LenderFields({ gap }: { gap: Gap }) {
+  useLanguage();
   const references = gap.requirementReferences ?? [];
   if (
     !gap.esapItemNumber &&

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useSession } from '@verity/session';
+import { useSession, useLanguage } from '@verity/session';
 import { INCIDENT_CATEGORY_LABELS, incidentPath, type IncidentSummary } from '@verity/shared-api';
 import { getGapIncidents } from '@verity/shared-api/calls';
 import { formatDate } from '../date-text';
@@ -12,6 +12,7 @@ import './closure.css';
  * a link to its page in the reader's area; nothing at all for a gap that answers none.
  */
 export function GapIncidents({ gapId }: { gapId: string }) {
+  useLanguage();
   const userType = useSession((state) => state.user?.userType);
   const [incidents, setIncidents] = useState<IncidentSummary[]>([]);
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLanguage } from '@verity/session';
 import {
   CONFIRM_STATUS_UPDATE,
   GAP_STATUSES,
@@ -9,10 +10,8 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { SelectField } from '../form-field';
 import { GAP_DETAILS_TEXT } from './gap-details-text';
 
-const STATUS_OPTIONS = GAP_STATUSES.map((status) => ({
-  value: status,
-  label: GAP_STATUS_OPTION_LABELS[status],
-}));
+const statusOptions = () =>
+  GAP_STATUSES.map((status) => ({ value: status, label: GAP_STATUS_OPTION_LABELS[status] }));
 
 export interface GapStatusSelectorProps {
   status: GapStatus;
@@ -24,13 +23,14 @@ export interface GapStatusSelectorProps {
 
 /** Open / Close / Prov Close; every change asks for confirmation first. */
 export function GapStatusSelector({ status, onConfirm, updating = false }: GapStatusSelectorProps) {
+  useLanguage();
   const [pending, setPending] = useState<GapStatus | '' | null>(null);
   return (
     <>
       <SelectField
         label={GAP_DETAILS_TEXT.statusLabel}
         placeholder={GAP_DETAILS_TEXT.statusPlaceholder}
-        options={STATUS_OPTIONS}
+        options={statusOptions()}
         value={pending ?? status}
         disabled={updating}
         onChange={(event) => setPending(event.target.value as GapStatus | '')}

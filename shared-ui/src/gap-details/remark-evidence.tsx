@@ -1,11 +1,12 @@
+import { useLanguage } from '@verity/session';
 import type { EvidenceWarning, RemarkEvidence } from '@verity/shared-api';
 import { Badge, type BadgeTone } from '../badge';
 import { formatDate } from '../date-text';
 import {
   EVIDENCE_TEXT,
-  MAP_LINK_HINT,
   coordinatesText,
   hashTitle,
+  mapLinkHint,
   pixelSizeText,
   sameFileText,
 } from './gap-details-text';
@@ -31,7 +32,7 @@ function warningText(warning: EvidenceWarning, evidence: RemarkEvidence): string
 /** The whole text of a warning, for its title when the badge cuts a long KPI. */
 function warningTitle(warning: EvidenceWarning, evidence: RemarkEvidence): string | undefined {
   if (warning !== 'sameFileOnAnotherGap' || !evidence.duplicateOf) return undefined;
-  return `Same file as on gap “${evidence.duplicateOf.KPI}”`;
+  return sameFileText(evidence.duplicateOf.KPI, true);
 }
 
 /**
@@ -39,6 +40,7 @@ function warningTitle(warning: EvidenceWarning, evidence: RemarkEvidence): strin
  * when the image records one.
  */
 function CaptureTime({ capturedAt }: { capturedAt: string }) {
+  useLanguage();
   const clock = capturedAt.slice(0, 19);
   const offset = capturedAt.slice(19);
   return (
@@ -62,6 +64,7 @@ export interface RemarkEvidenceDetailsProps {
 
 /** Beside an image of a remark: its warnings as badges, then what it says about itself. */
 export function RemarkEvidenceDetails({ evidence }: RemarkEvidenceDetailsProps) {
+  useLanguage();
   const { width, height, capturedAt, camera, gps, sha256, warnings, deviceRecorded } = evidence;
   return (
     <div className="vui-remark-evidence">
@@ -118,7 +121,7 @@ export function RemarkEvidenceDetails({ evidence }: RemarkEvidenceDetailsProps) 
                 rel="noopener noreferrer"
               >
                 {coordinatesText(gps.latitude, gps.longitude)}
-                <span className="vui-sr-only">{MAP_LINK_HINT}</span>
+                <span className="vui-sr-only">{mapLinkHint()}</span>
               </a>
               {deviceRecorded.includes('gps') ? (
                 <DeviceNote>{EVIDENCE_TEXT.devicePlace}</DeviceNote>

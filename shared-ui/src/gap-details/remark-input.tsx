@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useLanguage } from '@verity/session';
 import { ADD_YOUR_COMMENTS, formatFileSizeKb } from '@verity/shared-api';
 import { Button } from '../button';
 import { IconButton } from '../icon-button';
@@ -27,6 +28,7 @@ export interface RemarkInputProps {
 }
 
 export function RemarkInput({ onSend, onUnsentChange }: RemarkInputProps) {
+  useLanguage();
   const [comments, setComments] = useState('');
   const [documents, setDocuments] = useState<DraftImage[]>([]);
   const [refused, setRefused] = useState<RefusedFile[]>([]);

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLanguage } from '@verity/session';
 import {
   NO_REMARKS_YET,
   REMARK_SCROLL_DELAY_MS,
@@ -55,6 +56,7 @@ export function RemarkList({
   onShowEarlier,
   waiting,
 }: RemarkListProps) {
+  useLanguage();
   const listRef = useRef<HTMLOListElement>(null);
   const [pending, setPending] = useState<Pending>();
   const [busy, setBusy] = useState(false);
@@ -111,7 +113,12 @@ export function RemarkList({
           onShow={showEarlier}
         />
       ) : null}
-      <ol ref={listRef} className="vui-remarks" aria-label="Remarks" tabIndex={0}>
+      <ol
+        ref={listRef}
+        className="vui-remarks"
+        aria-label={GAP_DETAILS_TEXT.remarksList}
+        tabIndex={0}
+      >
         {remarks.map((remark, index) => {
           const mayWithdraw = !remark.withdrawn && Boolean(withdrawal?.canWithdraw(remark));
           return (
@@ -137,7 +144,7 @@ export function RemarkList({
                     variant="ghost"
                     size="sm"
                     className="vui-remark__withdraw"
-                    aria-label={`${GAP_DETAILS_TEXT.withdrawRemarkTitle} by ${remark.user.fullname}`}
+                    aria-label={GAP_DETAILS_TEXT.withdrawRemarkLabel(remark.user.fullname)}
                     onClick={() => setPending({ remark })}
                   >
                     {GAP_DETAILS_TEXT.withdraw}
@@ -157,7 +164,7 @@ export function RemarkList({
                     <p className="vui-remark__comments">{remark.comments}</p>
                   ) : null}
                   {remark.docs.length > 0 ? (
-                    <ul className="vui-remark__docs" aria-label="Attached images">
+                    <ul className="vui-remark__docs" aria-label={GAP_DETAILS_TEXT.attachedImages}>
                       {remark.docs.map((doc) => (
                         <li
                           key={doc._id}

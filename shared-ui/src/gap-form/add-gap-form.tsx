@@ -1,3 +1,4 @@
+import { useLanguage } from '@verity/session';
 import { SOMETHING_WENT_WRONG_SHORT, type Gap, type GapInput } from '@verity/shared-api';
 import { getErrorText } from '@verity/shared-api/calls';
 import { addGap } from '@verity/shared-api/calls';
@@ -13,6 +14,7 @@ export interface AddGapFormProps extends Omit<GapFormProps, 'onSubmit' | 'initia
 
 /** The gap form that adds a gap to an existing action plan. */
 export function AddGapForm({ actionPlanId, auditId, onSaved, ...formProps }: AddGapFormProps) {
+  useLanguage();
   async function save(gap: GapInput) {
     try {
       onSaved(await addGap(actionPlanId, auditId, gap));

@@ -1,3 +1,4 @@
+import { useLanguage } from '@verity/session';
 import type { CustomField, NameValue } from '@verity/shared-api';
 import { TextAreaField, TextField } from '../form-field';
 
@@ -17,6 +18,7 @@ export function CustomFieldInputs({
   idPrefix,
   onChange,
 }: CustomFieldInputsProps) {
+  useLanguage();
   if (definitions.length === 0) return null;
   return (
     <fieldset className="vui-gap-form__custom">

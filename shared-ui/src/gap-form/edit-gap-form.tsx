@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useLanguage } from '@verity/session';
 import { SOMETHING_WENT_WRONG_SHORT, type Gap, type GapInput } from '@verity/shared-api';
 import { getErrorText } from '@verity/shared-api/calls';
 import { updateGap } from '@verity/shared-api/calls';
@@ -31,6 +32,7 @@ export function EditGapForm({
   submitLabel = GAP_FORM_TEXT.updateGap,
   ...formProps
 }: EditGapFormProps) {
+  useLanguage();
   const { formType, customFields, addOnFields } = formProps;
   const before = useMemo(
     () => toGapInput(initialGapFormValues(gap, customFields, addOnFields), formType),

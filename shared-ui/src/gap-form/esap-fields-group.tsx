@@ -1,4 +1,5 @@
 import { useId, useState, type ChangeEvent } from 'react';
+import { useLanguage } from '@verity/session';
 import {
   CONDITION_TYPES,
   CONDITION_TYPE_LABELS,
@@ -24,16 +25,14 @@ export interface EsapFieldsGroupProps {
   defaultOpen?: boolean;
 }
 
-const CONDITION_OPTIONS = CONDITION_TYPES.map((type) => ({
-  value: type,
-  label: CONDITION_TYPE_LABELS[type],
-}));
+const conditionOptions = () =>
+  CONDITION_TYPES.map((type) => ({ value: type, label: CONDITION_TYPE_LABELS[type] }));
 
-/** The references in the families a lender's ESAP cites them by. */
-const REFERENCE_FAMILIES: readonly { name: string; references: readonly string[] }[] = [
-  { name: 'IFC Performance Standards', prefix: 'IFC PS' },
-  { name: 'EBRD Performance Requirements', prefix: 'EBRD PR' },
-  { name: 'Equator Principles', prefix: 'EP' },
+/** The references in the families a lender's ESAP cites them by, each family's name read when shown. */
+const REFERENCE_FAMILIES: readonly { name: () => string; references: readonly string[] }[] = [
+  { name: () => GAP_FORM_TEXT.ifcStandards, prefix: 'IFC PS' },
+  { name: () => GAP_FORM_TEXT.ebrdRequirements, prefix: 'EBRD PR' },
+  { name: () => GAP_FORM_TEXT.equatorPrinciples, prefix: 'EP' },
 ].map(({ name, prefix }) => ({
   name,
   references: REQUIREMENT_REFERENCES.filter((reference) =>
@@ -43,7 +42,10 @@ const REFERENCE_FAMILIES: readonly { name: string; references: readonly string[]
 const OTHER_REFERENCES = REQUIREMENT_REFERENCES.filter(
   (reference) => !REFERENCE_FAMILIES.some((family) => family.references.includes(reference)),
 );
-const ALL_FAMILIES = [...REFERENCE_FAMILIES, { name: 'Other', references: OTHER_REFERENCES }];
+const ALL_FAMILIES = [
+  ...REFERENCE_FAMILIES,
+  { name: () => GAP_FORM_TEXT.otherReferences, references: OTHER_REFERENCES },
+];
 
 /** How many lender fields hold a value. */
 export function esapFieldsSet(values: EsapFormValues): number {
@@ -70,6 +72,7 @@ export function EsapFieldsGroup({
   id,
   defaultOpen,
 }: EsapFieldsGroupProps) {
+  useLanguage();
   const [open, setOpen] = useState(Boolean(defaultOpen));
   const regionId = useId();
   const referencesError = errorOf('requirementReferences');
@@ -142,7 +145,7 @@ export function EsapFieldsGroup({
               id={id('conditionType')}
               label={ESAP_FIELD_LABELS.conditionType}
               placeholder={GAP_FORM_TEXT.conditionTypePlaceholder}
-              options={CONDITION_OPTIONS}
+              options={conditionOptions()}
               value={values.conditionType}
               onChange={onText('conditionType')}
               error={errorOf('conditionType')}
@@ -179,12 +182,12 @@ export function EsapFieldsGroup({
           >
             <legend className="vui-field__label">{ESAP_FIELD_LABELS.requirementReferences}</legend>
             {ALL_FAMILIES.map((family, familyIndex) => (
-              <div key={family.name} className="vui-gap-form__reference-family">
+              <div key={familyIndex} className="vui-gap-form__reference-family">
                 <p
                   className="vui-gap-form__reference-family-name"
                   id={`${regionId}-family-${familyIndex}`}
                 >
-                  {family.name}
+                  {family.name()}
                 </p>
                 <div
                   className="vui-gap-form__reference-grid"

@@ -7,6 +7,7 @@ import {
   useState,
   type ChangeEvent,
 } from 'react';
+import { useLanguage } from '@verity/session';
 import { Formik, getIn, yupToFormErrors, type FormikErrors, type FormikProps } from 'formik';
 import {
   AMOUNT_MAX,
@@ -69,10 +70,8 @@ export interface GapFormProps {
   onValuesChange?: (values: GapFormValues, dirty: boolean) => void;
 }
 
-const RISK_OPTIONS = RISK_SEVERITIES.map((risk) => ({
-  value: risk,
-  label: RISK_SEVERITY_LABELS[risk],
-}));
+const riskOptions = () =>
+  RISK_SEVERITIES.map((risk) => ({ value: risk, label: RISK_SEVERITY_LABELS[risk] }));
 const ESG_OPTIONS = ESG_ASPECTS.map((aspect) => ({ value: aspect, label: aspect }));
 const CURRENCY_OPTIONS = CURRENCIES.map((currency) => ({
   value: currency.value,
@@ -97,6 +96,7 @@ function GapFormForType({
   restoredValues,
   onValuesChange,
 }: GapFormProps) {
+  useLanguage();
   const initialValues = useMemo(
     () => initialGapFormValues(initialGap, customFields, addOnFields),
     [initialGap, customFields, addOnFields],
@@ -196,6 +196,7 @@ function GapFormFields({
   onValuesChange,
   asksReason,
 }: GapFormFieldsProps) {
+  useLanguage();
   const { values, errors, isSubmitting, submitCount, dirty, setFieldValue, setFieldError } = formik;
   const formRef = useRef<HTMLFormElement>(null);
   const idPrefix = useId();
@@ -290,7 +291,7 @@ function GapFormFields({
           id={id('riskSeverity')}
           label={GAP_FORM_TEXT.riskSeverity}
           required
-          options={RISK_OPTIONS}
+          options={riskOptions()}
           value={values.riskSeverity}
           onChange={onText('riskSeverity')}
           error={errorOf('riskSeverity')}

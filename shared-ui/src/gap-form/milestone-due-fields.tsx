@@ -1,4 +1,5 @@
 import { useId, type ChangeEvent } from 'react';
+import { useLanguage } from '@verity/session';
 import { STANDARD_MILESTONES } from '@verity/shared-api';
 import { TextField } from '../form-field';
 import { GAP_FORM_TEXT } from './gap-form-text';
@@ -22,6 +23,7 @@ export interface MilestoneDueFieldsProps {
  * records the milestone's date.
  */
 export function MilestoneDueToggle({ values, onChange, id }: MilestoneDueFieldsProps) {
+  useLanguage();
   return (
     <div className="vui-gap-form__sdg vui-gap-form__due-relative">
       <input
@@ -37,6 +39,7 @@ export function MilestoneDueToggle({ values, onChange, id }: MilestoneDueFieldsP
 
 /** The milestone and the months and days after it, shown while the toggle is ticked. */
 export function MilestoneDueFields({ values, errorOf, onChange, id }: MilestoneDueFieldsProps) {
+  useLanguage();
   const listId = useId();
   const onText = (name: keyof MilestoneDueValues) => (event: ChangeEvent<HTMLInputElement>) =>
     onChange(name, event.target.value);

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useLanguage } from '@verity/session';
 import { SDGS, type SdgCode } from '@verity/shared-api';
 import { GAP_FORM_TEXT, sdgOptionLabel } from './gap-form-text';
 
@@ -10,6 +11,7 @@ export interface SdgCheckboxGroupProps {
 
 /** The seventeen goals as checkboxes; at least one is required. */
 export function SdgCheckboxGroup({ value, onChange, error }: SdgCheckboxGroupProps) {
+  useLanguage();
   const groupId = useId();
   const errorId = `${groupId}-error`;
 
