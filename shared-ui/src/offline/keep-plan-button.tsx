@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
+import { useLanguage } from '@verity/session';
 import { Button } from '../button';
 import { formatDate } from '../date-text';
 import { OFFLINE_TEXT as text, keptSinceText, offlineCopyText } from './offline-text';
 import { useOfflineState, useOfflineWork } from './use-offline-state';
 import type { KeptPlan } from './offline-db';
-import { KEEP_OFFLINE, KEEPING, type KeepPlanButtonProps } from './keep-plan-entry';
+import { keepOfflineText, type KeepPlanButtonProps } from './keep-plan-entry';
 import { keepPlanOnDevice } from './kept-plans';
 import './offline.css';
 
@@ -15,6 +16,7 @@ const NO_PLANS: KeptPlan[] = [];
  * (refreshed each time it is opened online), or 'Keep offline' for a plan not kept yet.
  */
 export function KeptPlanStatus(props: KeepPlanButtonProps) {
+  useLanguage();
   const { userId, planId } = props;
   const offline = useOfflineWork(userId);
   const plans = useOfflineState(offline, (state) => state.plans, NO_PLANS);
@@ -59,7 +61,7 @@ export function KeptPlanStatus(props: KeepPlanButtonProps) {
   }
   return (
     <Button variant="secondary" onClick={() => void keep()} loading={busy}>
-      {busy ? KEEPING : KEEP_OFFLINE}
+      {keepOfflineText(busy)}
     </Button>
   );
 }

@@ -2,7 +2,9 @@
 // plan's status loads only for the user who keeps plans on this device
 // (docs/decisions/0101-offline-field-app.md).
 import { lazy, Suspense, useState } from 'react';
+import { useLanguage } from '@verity/session';
 import { Button } from '../button';
+import { t } from '../texts';
 import { loadOffline, useKeepsOffline } from './use-offline-work';
 
 const KeptPlanStatus = lazy(() =>
@@ -20,14 +22,16 @@ export interface KeepPlanButtonProps {
   prepare?: () => Promise<unknown>;
 }
 
-export const KEEP_OFFLINE = 'Keep offline';
-export const KEEPING = 'Keeping offline…';
+/** 'Keep offline', and while the plan is being kept, 'Keeping offline…'. */
+export const keepOfflineText = (busy: boolean): string =>
+  busy ? t('ui.offline.keeping') : t('ui.offline.keepOffline');
 
 /**
  * 'Keep offline' on a plan's page, where the browser has service workers; for a user who keeps
  * plans here, the plan's offline status instead (loaded then).
  */
 export function KeepPlanButton(props: KeepPlanButtonProps) {
+  useLanguage();
   const keeps = useKeepsOffline(props.userId);
   const [busy, setBusy] = useState(false);
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return null;
@@ -49,7 +53,7 @@ export function KeepPlanButton(props: KeepPlanButtonProps) {
           .finally(() => setBusy(false));
       }}
     >
-      {busy ? KEEPING : KEEP_OFFLINE}
+      {keepOfflineText(busy)}
     </Button>
   );
 }

@@ -4,6 +4,7 @@ import { toast } from '../toast';
 import type { KeepPlanButtonProps } from './keep-plan-entry';
 import { deletePlan, putPlan } from './offline-db';
 import { keepOnDevice } from './offline-store';
+import { OFFLINE_TEXT } from './offline-text';
 import { addressesToKeep, keepAddresses } from './service-worker-client';
 import { OFFLINE_STARTED } from './use-offline-work';
 
@@ -35,18 +36,15 @@ export async function stopKeepingPlan(planId: string): Promise<void> {
   await deletePlan(planId);
 }
 
-const KEPT = 'This plan now opens on this device without a signal.';
-const KEEP_FAILED = 'This plan could not be kept on this device.';
-
 /** 'Keep offline' pressed: keeps the plan and says how it went. */
 export async function keepPlanOnDevice(props: KeepPlanButtonProps): Promise<boolean> {
   try {
     await props.prepare?.();
     await keepPlan({ ...props, extraAddresses: props.extraAddresses() });
-    toast.success(KEPT);
+    toast.success(OFFLINE_TEXT.kept);
     return true;
   } catch {
-    toast.error(KEEP_FAILED);
+    toast.error(OFFLINE_TEXT.keepFailed);
     return false;
   }
 }

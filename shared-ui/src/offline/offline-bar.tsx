@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useLanguage } from '@verity/session';
 import { Button } from '../button';
 import { OFFLINE_TEXT as text, decisionText, waitingText } from './offline-text';
 import { useOfflineState, useOfflineWork } from './use-offline-state';
@@ -10,6 +11,7 @@ const OutboxDialog = lazy(() =>
 
 /** The offline bar's content, for the user who keeps plans on this device (offline-entry-points.tsx). */
 export function OutboxBar({ userId }: { userId: string }) {
+  useLanguage();
   const offline = useOfflineWork(userId);
   const online = useOfflineState(offline, (state) => state.online, true);
   const entries = useOfflineState(offline, (state) => state.entries, NO_ENTRIES);

@@ -1,3 +1,4 @@
+import { useLanguage } from '@verity/session';
 import { STATUS_LABELS, type Gap } from '@verity/shared-api';
 import { Button } from '../button';
 import { formatDate } from '../date-text';
@@ -9,7 +10,7 @@ import { conflictOf, type OutboxEntry } from './outbox-entry';
 import {
   OFFLINE_TEXT as text,
   decisionText,
-  photosText,
+  photoNamesText,
   statusChangeText,
   waitingText,
 } from './offline-text';
@@ -19,15 +20,11 @@ export interface OutboxDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-const STATE_TEXT = {
-  waiting: text.waiting,
-  sent: text.sent,
-  refused: text.refused,
-  conflict: text.conflict,
-} as const;
+const stateText = (state: OutboxEntry['state']): string => text[state];
 
 /** Every change made on this device, in the order it is sent, with where each stands. */
 export function OutboxDialog({ open, onOpenChange }: OutboxDialogProps) {
+  useLanguage();
   const entries = useOffline((state) => state.entries);
   const online = useOffline((state) => state.online);
   const waiting = entries.filter((entry) => entry.state === 'waiting').length;
@@ -69,6 +66,7 @@ export function OutboxDialog({ open, onOpenChange }: OutboxDialogProps) {
 }
 
 function OutboxItem({ entry }: { entry: OutboxEntry }) {
+  useLanguage();
   const { change } = entry;
   return (
     <li className="vui-outbox__item" data-state={entry.state}>
@@ -83,7 +81,7 @@ function OutboxItem({ entry }: { entry: OutboxEntry }) {
         <span className="vui-outbox__gap" dir="auto">
           {entry.seen.gapName}
         </span>
-        <span className="vui-outbox__state">{STATE_TEXT[entry.state]}</span>
+        <span className="vui-outbox__state">{stateText(entry.state)}</span>
       </div>
       <p className="vui-outbox__when">
         <time dateTime={entry.createdAt}>{formatDate(entry.createdAt, 'dateTime')}</time>
@@ -95,8 +93,10 @@ function OutboxItem({ entry }: { entry: OutboxEntry }) {
           </p>
           {change.photos.length > 0 ? (
             <p className="vui-outbox__photos">
-              {photosText(change.photos.length)}:{' '}
-              {change.photos.map((photo) => photo.name).join(', ')}
+              {photoNamesText(
+                change.photos.length,
+                change.photos.map((photo) => photo.name).join(', '),
+              )}
             </p>
           ) : null}
         </>
@@ -134,6 +134,7 @@ function OutboxItem({ entry }: { entry: OutboxEntry }) {
 
 /** The gap as the user saw it and as it is now, for what changed. */
 function Conflict({ entry, now }: { entry: OutboxEntry; now: Gap }) {
+  useLanguage();
   const found = conflictOf(entry, now);
   const rows: { label: string; before: string; after: string }[] = [];
   if (!found || found.status) {
@@ -157,7 +158,7 @@ function Conflict({ entry, now }: { entry: OutboxEntry; now: Gap }) {
         <thead>
           <tr>
             <th scope="col">
-              <span className="vui-sr-only">Field</span>
+              <span className="vui-sr-only">{text.field}</span>
             </th>
             <th scope="col">{text.whenWritten}</th>
             <th scope="col">{text.now}</th>

@@ -12,6 +12,7 @@ import {
 } from '@verity/shared-api/calls';
 import { announceChange, deleteEntry, listEntries, putEntry, readEntry } from './offline-db';
 import { alreadyMade, outboxStep, type OutboxEntry } from './outbox-entry';
+import { OFFLINE_TEXT } from './offline-text';
 
 const LOCK = 'verity-outbox';
 
@@ -66,7 +67,7 @@ export function sendOutbox(): Promise<SendOutcome> {
       try {
         const now = await gaps.get(entry);
         if (!now) {
-          await putEntry({ ...entry, state: 'refused', message: GAP_GONE });
+          await putEntry({ ...entry, state: 'refused', message: OFFLINE_TEXT.gapGone });
           held.add(entry.gapId);
           continue;
         }
@@ -107,8 +108,6 @@ export function sendOutbox(): Promise<SendOutcome> {
     return 'done';
   });
 }
-
-export const GAP_GONE = 'This gap is no longer in its plan.';
 
 /** Sent: the photos' bytes leave the device, their names stay for the list. */
 function sent(entry: OutboxEntry): OutboxEntry {

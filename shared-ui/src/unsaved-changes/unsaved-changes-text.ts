@@ -1,7 +1,17 @@
-/** The question asked before typed input that was not saved is thrown away. */
+import { t } from '../texts';
+
+/** The question asked before typed input that was not saved is thrown away, read when shown. */
 export const UNSAVED_CHANGES_TEXT = {
-  title: 'Discard unsaved changes?',
-  text: 'What you entered here has not been saved. If you leave now, it is lost.',
-  keep: 'Keep editing',
-  discard: 'Discard',
+  get title() {
+    return t('ui.unsavedChanges.title');
+  },
+  get text() {
+    return t('ui.unsavedChanges.text');
+  },
+  get keep() {
+    return t('ui.unsavedChanges.keep');
+  },
+  get discard() {
+    return t('ui.unsavedChanges.discard');
+  },
 } as const;

@@ -7,6 +7,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
+import { useLanguage } from '@verity/session';
 import { UNSAFE_DataRouterContext, useBlocker, type BlockerFunction } from 'react-router-dom';
 import { ConfirmDialog } from '../confirm-dialog';
 import { UNSAVED_CHANGES_TEXT as text } from './unsaved-changes-text';
@@ -117,6 +118,7 @@ function DiscardQuestion({
   onKeep: () => void;
   onDiscard: () => void;
 }) {
+  useLanguage();
   return (
     <ConfirmDialog
       open={open}
