@@ -9,7 +9,7 @@ export { LoadingState } from './loading-state';
 export type { LoadingStateProps } from './loading-state';
 export { EmptyState, NotFoundState, isNotFound } from './empty-state';
 export type { EmptyStateProps } from './empty-state';
-export { ErrorPage, ERROR_PAGE_DEFAULT_MESSAGE, ERROR_PAGE_DEFAULT_TITLE } from './error-page';
+export { ErrorPage, errorPageDefaultMessage, errorPageDefaultTitle } from './error-page';
 export type { ErrorPageProps } from './error-page';
 export {
   Breadcrumb,

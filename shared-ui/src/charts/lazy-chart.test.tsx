@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { CHART_NOT_LOADED, LazyChart } from './lazy-chart';
+import { LazyChart } from './lazy-chart';
 
 // The network edge: the chart's chunk does not arrive (as when a connection drops mid-load).
 jest.mock('./chart-canvas', () => {
@@ -16,7 +16,9 @@ describe('LazyChart whose code does not arrive', () => {
           <LazyChart option={{}} height={280} summary="Environment 67 %, Social 33 %" />
         </main>,
       );
-      expect(await screen.findByText(CHART_NOT_LOADED)).toHaveStyle({ height: '280px' });
+      expect(await screen.findByText('The chart could not be loaded.')).toHaveStyle({
+        height: '280px',
+      });
       expect(
         screen.getByRole('img', { name: 'Environment 67 %, Social 33 %' }),
       ).toBeInTheDocument();

@@ -1,5 +1,7 @@
 import { Component, Suspense, lazy, type ReactNode } from 'react';
+import { useLanguage } from '@verity/session';
 import './charts.css';
+import { t } from '../texts';
 
 const ChartCanvas = lazy(() => import('./chart-canvas'));
 
@@ -9,8 +11,6 @@ export interface LazyChartProps {
   /** The chart in words, for screen readers. */
   summary: string;
 }
-
-export const CHART_NOT_LOADED = 'The chart could not be loaded.';
 
 /**
  * A chart whose code did not arrive (a dropped connection, a redeploy that removed the chunk) says so
@@ -30,7 +30,7 @@ class ChartBoundary extends Component<
     if (!this.state.failed) return this.props.children;
     return (
       <div className="vui-chart__empty" style={{ height: this.props.height }}>
-        {CHART_NOT_LOADED}
+        {t('ui.charts.notLoaded')}
       </div>
     );
   }
@@ -38,6 +38,7 @@ class ChartBoundary extends Component<
 
 /** Draws after the figures around it: the page renders first, ECharts arrives in its own chunk. */
 export function LazyChart({ option, height, summary }: LazyChartProps) {
+  useLanguage();
   return (
     <div className="vui-chart" role="img" aria-label={summary} style={{ minHeight: height }}>
       <ChartBoundary height={height}>
@@ -48,7 +49,7 @@ export function LazyChart({ option, height, summary }: LazyChartProps) {
               style={{ height }}
               data-testid="chart-placeholder"
             >
-              Loading chart...
+              {t('ui.charts.loading')}
             </div>
           }
         >

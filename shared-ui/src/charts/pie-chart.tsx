@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
+import { useLanguage } from '@verity/session';
 import { LazyChart } from './lazy-chart';
 import { pieLabel, pieOption, type PieSlice } from './pie-option';
 import './charts.css';
+import { t } from '../texts';
 
 export interface PieChartProps {
   title: string;
@@ -18,11 +20,16 @@ export function PieChart({
   data,
   colors,
   height = 300,
-  emptyText = 'No Data',
+  emptyText = t('ui.common.noData'),
 }: PieChartProps) {
-  const option = useMemo(() => pieOption(data, { colors }), [data, colors]);
+  const language = useLanguage();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the slices' labels follow the language
+  const option = useMemo(() => pieOption(data, { colors }), [data, colors, language]);
   const total = data.reduce((sum, slice) => sum + slice.value, 0);
-  const summary = `${title}: ${data.map((s) => pieLabel(s.name, s.value, total)).join(', ')}`;
+  const summary = t('ui.charts.summary', {
+    title,
+    slices: data.map((s) => pieLabel(s.name, s.value, total)).join(', '),
+  });
   return (
     <figure className="vui-chart-figure">
       <figcaption className="vui-chart-figure__title">{title}</figcaption>

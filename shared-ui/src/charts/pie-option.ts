@@ -10,6 +10,7 @@ import {
   STATUS_COLOR_HEX,
   isRiskSeverity,
 } from '@verity/shared-api';
+import { t } from '../texts';
 
 export interface PieSlice {
   name: string;
@@ -32,7 +33,7 @@ export function wholePercent(value: number, total: number): number {
 }
 
 export function pieLabel(name: string, value: number, total: number): string {
-  return `${name}: ${wholePercent(value, total)}%`;
+  return t('ui.charts.pieLabel', { name, percent: wholePercent(value, total) });
 }
 
 export function pieOption(
@@ -62,7 +63,9 @@ export function pieOption(
           textBorderColor: 'rgba(0, 0, 0, 0.45)',
           textBorderWidth: 2,
           formatter: (params) =>
-            `${wholePercent(Number((params as { value: unknown }).value), total)}%`,
+            t('ui.charts.percent', {
+              percent: wholePercent(Number((params as { value: unknown }).value), total),
+            }),
         },
         data: data.map((slice) => ({
           name: slice.name,
@@ -76,19 +79,22 @@ export function pieOption(
   };
 }
 
-/** The timeline slices' colours: Completed green, Overdue red (as in every chart), On Track blue. */
-const TIMELINE_COLORS: Readonly<Record<string, string>> = {
-  Completed: STATUS_COLOR_HEX.green,
-  Overdue: STATUS_COLOR_HEX.red,
-  'On Track': STATUS_COLOR_HEX.blue,
-  'No Timeline': '#94a3b8',
+/**
+ * The timeline slices, by the name the server gives them: their colours (Completed green, Overdue red
+ * as in every chart, On Track blue) and their names in the language in use.
+ */
+const TIMELINE_SLICES: Readonly<Record<string, { color: string; name: () => string }>> = {
+  Completed: { color: STATUS_COLOR_HEX.green, name: () => t('ui.charts.completed') },
+  Overdue: { color: STATUS_COLOR_HEX.red, name: () => t('ui.charts.overdue') },
+  'On Track': { color: STATUS_COLOR_HEX.blue, name: () => t('ui.charts.onTrack') },
+  'No Timeline': { color: '#94a3b8', name: () => t('ui.charts.noTimeline') },
 };
 
-/** Colours the Timeline Analysis slices by what they mean, so 'Overdue' is red there too. */
+/** Colours and names the Timeline Analysis slices by what they mean, so 'Overdue' is red there too. */
 export function timelineSlices(data: readonly PieSlice[]): PieSlice[] {
   return data.map((slice) => {
-    const color = TIMELINE_COLORS[slice.name];
-    return color ? { ...slice, color } : slice;
+    const known = TIMELINE_SLICES[slice.name];
+    return known ? { ...slice, name: known.name(), color: known.color } : slice;
   });
 }
 

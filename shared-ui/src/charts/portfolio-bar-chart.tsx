@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useLanguage } from '@verity/session';
 import { LazyChart } from './lazy-chart';
 import {
   PORTFOLIO_SERIES,
@@ -6,6 +7,7 @@ import {
   portfolioOption,
   type PortfolioRow,
 } from './portfolio-option';
+import { t } from '../texts';
 
 export interface PortfolioBarChartProps {
   rows: readonly PortfolioRow[];
@@ -18,12 +20,14 @@ function rowSummary(row: PortfolioRow): string {
 
 /** One row per target company, four bars: open, closed, provisional closed, overdue. */
 export function PortfolioBarChart({ rows }: PortfolioBarChartProps) {
-  const option = useMemo(() => portfolioOption(rows), [rows]);
+  const language = useLanguage();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the series' names follow the language
+  const option = useMemo(() => portfolioOption(rows), [rows, language]);
   return (
     <LazyChart
       option={option}
       height={portfolioHeight(rows)}
-      summary={`Gaps per target company. ${rows.map(rowSummary).join('. ')}`}
+      summary={t('ui.charts.portfolioSummary', { rows: rows.map(rowSummary).join('. ') })}
     />
   );
 }

@@ -11,6 +11,7 @@ import {
   portfolioChartHeight,
   type ChartStatus,
 } from '@verity/shared-api';
+import { t } from '../texts';
 
 export interface PortfolioRow {
   targetCompanyName: string;
@@ -21,11 +22,31 @@ export interface PortfolioRow {
 }
 
 /** The four series in the order the spec names them. */
-export const PORTFOLIO_SERIES: readonly { key: ChartStatus; name: string }[] = [
-  { key: 'open', name: 'Open' },
-  { key: 'closed', name: 'Closed' },
-  { key: 'provClosed', name: 'Provisional Closed' },
-  { key: 'overdue', name: 'Overdue' },
+export const PORTFOLIO_SERIES: readonly { key: ChartStatus; readonly name: string }[] = [
+  {
+    key: 'open',
+    get name() {
+      return t('ui.charts.open');
+    },
+  },
+  {
+    key: 'closed',
+    get name() {
+      return t('ui.charts.closed');
+    },
+  },
+  {
+    key: 'provClosed',
+    get name() {
+      return t('ui.charts.provClosed');
+    },
+  },
+  {
+    key: 'overdue',
+    get name() {
+      return t('ui.charts.overdue');
+    },
+  },
 ];
 
 export interface PortfolioOption {

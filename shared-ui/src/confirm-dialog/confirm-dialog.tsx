@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
+import { useLanguage } from '@verity/session';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { DELETE_USER_CONFIRM_TEXT, DELETE_USER_TITLE } from '@verity/shared-api';
 import { Button, type ButtonVariant } from '../button';
 import { useReturnFocus } from '../internal/use-return-focus';
 import '../styles/overlay.css';
+import { t } from '../texts';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -26,11 +28,12 @@ export function ConfirmDialog({
   title,
   text,
   onConfirm,
-  confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
+  confirmLabel = t('ui.common.confirm'),
+  cancelLabel = t('ui.common.cancel'),
   busy = false,
   confirmVariant = 'primary',
 }: ConfirmDialogProps) {
+  useLanguage();
   const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
@@ -72,12 +75,13 @@ export type DeleteUserDialogProps = Omit<
 
 /** The spec's 'Delete User' confirmation. */
 export function DeleteUserDialog(props: DeleteUserDialogProps) {
+  useLanguage();
   return (
     <ConfirmDialog
       {...props}
       title={DELETE_USER_TITLE}
       text={DELETE_USER_CONFIRM_TEXT}
-      confirmLabel="Delete"
+      confirmLabel={t('ui.common.delete')}
       confirmVariant="danger"
     />
   );

@@ -1,6 +1,8 @@
 import { Fragment, useEffect, useRef, type ReactNode } from 'react';
+import { useLanguage } from '@verity/session';
 import { RowLink, followRowLink, type RowLinkTarget } from './row-link';
 import '../styles/display.css';
+import { t } from '../texts';
 
 export interface DataTableColumn<Row> {
   key: string;
@@ -84,11 +86,12 @@ export function DataTable<Row>({
   rowLink,
   loading = false,
   busy = false,
-  loadingText = 'Loading...',
-  emptyText = 'No Data',
+  loadingText = t('ui.common.loading'),
+  emptyText = t('ui.common.noData'),
   renderAfterRow,
   selection,
 }: DataTableProps<Row>) {
+  useLanguage();
   const message = loading ? loadingText : rows.length === 0 ? emptyText : null;
   const selectedCount = selection ? rows.filter((row) => selection.isSelected(row)).length : 0;
   const columnCount = columns.length + (selection ? 1 : 0);

@@ -17,6 +17,7 @@ import {
   type DateInput,
   type DateStyle,
 } from '@verity/shared-api';
+import { t } from '../texts';
 
 const styleOf = (state: { user?: unknown }): DateStyle =>
   (state.user as { dateStyle?: DateStyle } | undefined)?.dateStyle ?? DEFAULT_DATE_STYLE;
@@ -69,20 +70,16 @@ export const formatTableDate = (value: DateInput) => formatDate(value, 'table');
 export const formatCardDate = (value: DateInput) => formatDate(value, 'card');
 export const formatDateTime = (value: DateInput) => formatDate(value, 'dateTime');
 
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
-
 /** '3 days passed' since the date; the days-passed text of the action plan list. */
 export function daysPassedText(from: DateInput, now: DateInput = new Date()): string {
-  return `${plural(daysPassed(from, now), 'day')} passed`;
+  return t('ui.dates.daysPassed', { count: daysPassed(from, now) });
 }
 
 /** '2 days left' until the date, or null once no day remains (spec: only when above 0). */
 export function daysLeftText(due: DateInput, now: DateInput = new Date()): string | null {
   if (due === null || due === undefined || due === '') return null;
   const left = daysRemaining(due, now);
-  return left > 0 ? `${plural(left, 'day')} left` : null;
+  return left > 0 ? t('ui.dates.daysLeft', { count: left }) : null;
 }
 
 export interface DaysPassedProps {
@@ -91,6 +88,7 @@ export interface DaysPassedProps {
 }
 
 export function DaysPassed({ from, now }: DaysPassedProps) {
+  useLanguage();
   if (from === null || from === undefined || from === '') return null;
   return <span className="vui-days-passed">{daysPassedText(from, now)}</span>;
 }
@@ -102,6 +100,7 @@ export interface DaysLeftProps {
 
 /** Renders nothing unless at least one day remains. */
 export function DaysLeft({ due, now }: DaysLeftProps) {
+  useLanguage();
   const text = daysLeftText(due, now);
   return text ? <span className="vui-days-left">{text}</span> : null;
 }

@@ -7,12 +7,13 @@ import {
   EMAIL_VALIDATION_FAILED,
   type LookedUpUser,
 } from '@verity/shared-api';
-import { getErrorStatus } from '@verity/session';
+import { getErrorStatus, useLanguage } from '@verity/session';
 import { lookupAccount } from '@verity/shared-api/calls';
 import { Spinner } from '../spinner';
 import { toast } from '../toast';
 import '../styles/form.css';
 import './email-input.css';
+import { t } from '../texts';
 
 export type EmailCheckStatus = 'idle' | 'checking' | 'valid' | 'invalid';
 
@@ -67,6 +68,7 @@ export function EmailInput({
   name,
   id,
 }: EmailInputProps) {
+  useLanguage();
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const messageId = `${inputId}-message`;
@@ -144,9 +146,13 @@ export function EmailInput({
         </span>
       </div>
       <div id={messageId} aria-live="polite">
-        {check.status === 'checking' ? <p className="vui-field__hint">Checking email...</p> : null}
+        {check.status === 'checking' ? (
+          <p className="vui-field__hint">{t('ui.emailInput.checking')}</p>
+        ) : null}
         {error ? <p className="vui-field__error">{error}</p> : null}
-        {check.status === 'valid' ? <p className="vui-email-input__valid">Email verified</p> : null}
+        {check.status === 'valid' ? (
+          <p className="vui-email-input__valid">{t('ui.emailInput.verified')}</p>
+        ) : null}
       </div>
       {showUserPreview && check.status === 'valid' && check.user ? (
         <UserPreview user={check.user} />
@@ -156,8 +162,13 @@ export function EmailInput({
 }
 
 function UserPreview({ user }: { user: LookedUpUser }) {
+  useLanguage();
   return (
-    <div className="vui-email-input__preview" aria-label="Account found" role="group">
+    <div
+      className="vui-email-input__preview"
+      aria-label={t('ui.emailInput.accountFound')}
+      role="group"
+    >
       {user.picture ? (
         <img src={user.picture} alt="" width={36} height={36} />
       ) : (

@@ -1,4 +1,4 @@
-import { getErrorStatus, isApiHttpError } from '@verity/session';
+import { getErrorStatus, isApiHttpError, useLanguage } from '@verity/session';
 import { MALFORMED_ID_CODE, PAGE_NOT_FOUND, PAGE_NOT_FOUND_DETAIL } from '@verity/shared-api';
 import { EmptyState } from './empty-state';
 
@@ -15,6 +15,7 @@ export function isNotFound(error: unknown): boolean {
 
 /** What a screen shows instead of its content when its address names nothing the user can see. */
 export function NotFoundState() {
+  useLanguage();
   return (
     <div role="status">
       <EmptyState title={PAGE_NOT_FOUND} description={PAGE_NOT_FOUND_DETAIL} />

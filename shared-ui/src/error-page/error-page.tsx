@@ -1,5 +1,7 @@
+import { useLanguage } from '@verity/session';
 import { Button, buttonStyleProps } from '../button';
 import '../styles/feedback.css';
+import { t } from '../texts';
 
 export interface ErrorPageProps {
   title?: string;
@@ -12,20 +14,23 @@ export interface ErrorPageProps {
   fullscreen?: boolean;
 }
 
-export const ERROR_PAGE_DEFAULT_TITLE = 'Something went wrong';
-export const ERROR_PAGE_DEFAULT_MESSAGE = 'Something went wrong.';
+/** The error page's heading when none is given, in the language in use. */
+export const errorPageDefaultTitle = () => t('ui.errorPage.title');
+/** The error page's text when none is given, in the language in use. */
+export const errorPageDefaultMessage = () => t('ui.errorPage.message');
 
 function reloadPage() {
   window.location.reload();
 }
 
 export function ErrorPage({
-  title = ERROR_PAGE_DEFAULT_TITLE,
-  message = ERROR_PAGE_DEFAULT_MESSAGE,
+  title = errorPageDefaultTitle(),
+  message = errorPageDefaultMessage(),
   homeHref = '/',
   onRefresh = reloadPage,
   fullscreen = false,
 }: ErrorPageProps) {
+  useLanguage();
   return (
     <section
       className="vui-error-page"
@@ -55,10 +60,10 @@ export function ErrorPage({
         <div className="vui-error-page__actions">
           {/* A full page load: the app state that failed is thrown away. */}
           <a href={homeHref} {...buttonStyleProps({ variant: 'primary' })}>
-            Back to home
+            {t('ui.errorPage.home')}
           </a>
           <Button variant="secondary" onClick={onRefresh}>
-            Refresh
+            {t('ui.errorPage.refresh')}
           </Button>
         </div>
       </div>

@@ -1,2 +1,2 @@
-export { ErrorPage, ERROR_PAGE_DEFAULT_MESSAGE, ERROR_PAGE_DEFAULT_TITLE } from './error-page';
+export { ErrorPage, errorPageDefaultMessage, errorPageDefaultTitle } from './error-page';
 export type { ErrorPageProps } from './error-page';

@@ -1,6 +1,7 @@
 // What one revision of a plan's ESAP does to its items (docs/decisions/0083-esap-revisions.md): the
 // new ones, the changed ones field by field (old → new), the dropped ones, and how many are left as
 // they are. Shown by the import screen's preview and by the plan's list of revisions.
+import { useLanguage } from '@verity/session';
 import {
   ESAP_REVISION_SCREEN as text,
   type ChangeField,
@@ -21,6 +22,7 @@ const shown = (field: string, value: unknown) =>
   valueText(field as ChangeField, value) ?? text.empty;
 
 export function RevisionDifferences({ differences, idPrefix }: RevisionDifferencesProps) {
+  useLanguage();
   const { added, changed, dropped, unchanged } = differences;
   return (
     <div className="vui-revision">

@@ -8,6 +8,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import { useLanguage } from '@verity/session';
 import dayjs from 'dayjs';
 import {
   DATE_STYLE_TEXT,
@@ -153,6 +154,7 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
   },
   ref,
 ) {
+  useLanguage();
   const style = useDateStyle();
   const written = (day: string) => formatDateInStyle(day, 'table', '', style);
   const [text, setText] = useState(() => written(value));

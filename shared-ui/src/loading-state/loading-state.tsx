@@ -1,5 +1,7 @@
+import { useLanguage } from '@verity/session';
 import { Spinner } from '../spinner';
 import '../styles/feedback.css';
+import { t } from '../texts';
 
 export interface LoadingStateProps {
   /** The visible text under the spinner. */
@@ -8,7 +10,11 @@ export interface LoadingStateProps {
   fullscreen?: boolean;
 }
 
-export function LoadingState({ text = 'Loading...', fullscreen = false }: LoadingStateProps) {
+export function LoadingState({
+  text = t('ui.common.loading'),
+  fullscreen = false,
+}: LoadingStateProps) {
+  useLanguage();
   return (
     <div
       className="vui-loading-state"

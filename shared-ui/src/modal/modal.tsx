@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
+import { useLanguage } from '@verity/session';
 import * as Dialog from '@radix-ui/react-dialog';
 import { IconButton } from '../icon-button';
 import { useReturnFocus } from '../internal/use-return-focus';
 import { useUnsavedChanges } from '../unsaved-changes';
 import '../styles/overlay.css';
+import { t } from '../texts';
 
 export type ModalSize = 'sm' | 'md' | 'lg' | 'fullscreen';
 
@@ -39,10 +41,11 @@ export function Modal({
   size = 'md',
   footer,
   children,
-  closeLabel = 'Close',
+  closeLabel = t('ui.common.close'),
   onCloseAutoFocus,
   dirty = false,
 }: ModalProps) {
+  useLanguage();
   const returnFocus = useReturnFocus(onCloseAutoFocus);
   const unsaved = useUnsavedChanges(open && dirty);
   return (

@@ -1,6 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
+import { useLanguage } from '@verity/session';
 import { Link, useLocation } from 'react-router-dom';
 import '../styles/feedback.css';
+import { t } from '../texts';
 
 /** The product's name: the last part of every document title. */
 export const PRODUCT_NAME = 'Verity';
@@ -64,9 +66,10 @@ export function useDocumentTitle(title: string, subject?: string): void {
 
 /** A nested page's breadcrumb: links back up through its trail, ending with the page itself. */
 export function Breadcrumb({ trail, current }: { trail: PageTrail; current: string }) {
+  useLanguage();
   if (trail.breadcrumbs.length === 0) return null;
   return (
-    <nav aria-label="Breadcrumb" className="vui-breadcrumb">
+    <nav aria-label={t('ui.pageHeader.breadcrumb')} className="vui-breadcrumb">
       <ol>
         {trail.breadcrumbs.map((crumb, index) => (
           <li key={index}>

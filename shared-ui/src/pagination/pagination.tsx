@@ -1,5 +1,7 @@
+import { useLanguage } from '@verity/session';
 import { Button } from '../button';
 import '../styles/pagination.css';
+import { t } from '../texts';
 
 export interface PaginationProps {
   /** The page shown, from 1. */
@@ -31,15 +33,19 @@ export function Pagination({
   onPageChange,
   busy = false,
 }: PaginationProps) {
+  useLanguage();
   const last = lastPage(total, pageSize);
   if (total <= pageSize && page === 1) return null;
   const first = (page - 1) * pageSize + 1;
   const end = Math.min(total, page * pageSize);
   // A page past the end (a shared address, rows deleted since) says so and leads back.
   const rows = first === end ? `${first}` : `${first}–${end}`;
-  const position = first > total ? `Page ${page} of ${last}` : `${rows} of ${total} ${itemLabel}`;
+  const position =
+    first > total
+      ? t('ui.pagination.pastEnd', { page, last })
+      : t('ui.pagination.position', { rows, total, itemLabel });
   return (
-    <nav className="vui-pagination" aria-label={`Pages of ${itemLabel}`}>
+    <nav className="vui-pagination" aria-label={t('ui.pagination.label', { itemLabel })}>
       <p className="vui-pagination__position" aria-live="polite">
         {position}
       </p>
@@ -50,7 +56,7 @@ export function Pagination({
           disabled={page <= 1 || busy}
           onClick={() => onPageChange(Math.min(page - 1, last))}
         >
-          Previous page
+          {t('ui.pagination.previous')}
         </Button>
         <Button
           variant="secondary"
@@ -58,7 +64,7 @@ export function Pagination({
           disabled={page >= last || busy}
           onClick={() => onPageChange(page + 1)}
         >
-          Next page
+          {t('ui.pagination.next')}
         </Button>
       </div>
     </nav>

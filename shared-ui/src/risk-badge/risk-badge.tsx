@@ -1,3 +1,4 @@
+import { useLanguage } from '@verity/session';
 import {
   RISK_SEVERITY_COLORS,
   RISK_SEVERITY_LABELS,
@@ -12,6 +13,7 @@ export interface RiskBadgeProps {
 
 /** Low green, Moderate yellow, High red; the word is always shown. */
 export function RiskBadge({ risk }: RiskBadgeProps) {
+  useLanguage();
   const known = isRiskSeverity(risk);
   return (
     <Badge tone={known ? RISK_SEVERITY_COLORS[risk] : 'neutral'} dot data-risk={risk}>

@@ -1,3 +1,4 @@
+import { useLanguage } from '@verity/session';
 import { ROLE_LABELS, isRole, type Role } from '@verity/shared-api';
 import { Badge, type BadgeTone } from '../badge';
 
@@ -13,6 +14,7 @@ export interface RoleBadgeProps {
 }
 
 export function RoleBadge({ role }: RoleBadgeProps) {
+  useLanguage();
   const known = isRole(role);
   return (
     <Badge tone={known ? ROLE_TONES[role] : 'neutral'} data-role={role}>

@@ -1,4 +1,6 @@
+import { useLanguage } from '@verity/session';
 import '../styles/feedback.css';
+import { t } from '../texts';
 
 export interface SpinnerProps {
   /** Announced to screen readers; ignored when decorative. */
@@ -8,7 +10,12 @@ export interface SpinnerProps {
   decorative?: boolean;
 }
 
-export function Spinner({ label = 'Loading...', size = 'sm', decorative = false }: SpinnerProps) {
+export function Spinner({
+  label = t('ui.common.loading'),
+  size = 'sm',
+  decorative = false,
+}: SpinnerProps) {
+  useLanguage();
   if (decorative) return <span className="vui-spinner" data-size={size} aria-hidden="true" />;
   return <span role="status" aria-label={label} className="vui-spinner" data-size={size} />;
 }

@@ -1,5 +1,7 @@
 import { useId, type ReactNode } from 'react';
+import { useLanguage } from '@verity/session';
 import '../styles/display.css';
+import { t } from '../texts';
 
 export type StatCardAccent = 'neutral' | 'primary' | 'blue' | 'green' | 'yellow' | 'red';
 
@@ -15,6 +17,7 @@ export interface StatCardProps {
 
 /** One headline figure, e.g. 'Total Gaps 12'. */
 export function StatCard({ label, value, accent = 'neutral', icon, hint }: StatCardProps) {
+  useLanguage();
   const hintId = useId();
   return (
     <div
@@ -32,7 +35,7 @@ export function StatCard({ label, value, accent = 'neutral', icon, hint }: StatC
             <button
               type="button"
               className="vui-stat-card__hint-button"
-              aria-label={`What ${label} counts`}
+              aria-label={t('ui.statCard.whatCounts', { label })}
               aria-describedby={hintId}
             >
               <InfoIcon />

@@ -1,3 +1,4 @@
+import { useLanguage } from '@verity/session';
 import { STATUS_COLORS, STATUS_LABELS, isStatusKey, type StatusKey } from '@verity/shared-api';
 import { Badge, type BadgeTone } from '../badge';
 
@@ -14,6 +15,7 @@ export interface StatusBadgeProps {
 
 /** A gap's or plan's status: its label in words, the status colour, and a dot. */
 export function StatusBadge({ status }: StatusBadgeProps) {
+  useLanguage();
   const known = isStatusKey(status);
   return (
     <Badge tone={known ? STATUS_TONES[status] : 'neutral'} dot data-status={status}>
