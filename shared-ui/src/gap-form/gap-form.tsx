@@ -73,10 +73,9 @@ export interface GapFormProps {
 const riskOptions = () =>
   RISK_SEVERITIES.map((risk) => ({ value: risk, label: RISK_SEVERITY_LABELS[risk] }));
 const ESG_OPTIONS = ESG_ASPECTS.map((aspect) => ({ value: aspect, label: aspect }));
-const CURRENCY_OPTIONS = CURRENCIES.map((currency) => ({
-  value: currency.value,
-  label: currency.name,
-}));
+// Read when shown: the currencies' names are the contract's, in the language in use.
+const currencyOptions = () =>
+  CURRENCIES.map((currency) => ({ value: currency.value, label: currency.name }));
 
 /** The gap form of every form type, embedded by the create, add and edit screens. */
 export function GapForm(props: GapFormProps) {
@@ -360,7 +359,7 @@ function GapFormFields({
             <SelectField
               id={id('amount.currency')}
               label={GAP_FORM_TEXT.currency}
-              options={CURRENCY_OPTIONS}
+              options={currencyOptions()}
               value={values.amount.currency}
               onChange={onText('amount.currency')}
               error={errorOf('amount.currency')}
