@@ -3,7 +3,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { DateField, SelectField, TextAreaField, TextField, toDateInputValue } from './form-field';
-import { sessionStore } from '@verity/session';
+import { sessionStore, switchLanguage } from '@verity/session';
+import { act } from '@testing-library/react';
 
 describe('TextField', () => {
   it('is labelled, marked required, and shows its error tied to the input', () => {
@@ -125,6 +126,21 @@ describe('DateField', () => {
       view.unmount();
       sessionStore.setState({ user: undefined });
     }
+  });
+
+  it('writes and reads the numeric day of the language in use, and English again', async () => {
+    const days: string[] = [];
+    render(<Controlled onDay={(day) => days.push(day)} />);
+    const input = screen.getByLabelText(/^Due Date/);
+    await act(() => switchLanguage('tr'));
+    expect(input).toHaveValue('05.01.2030');
+    expect(input).toHaveAttribute('placeholder', 'dd.mm.yyyy');
+    fireEvent.change(input, { target: { value: '4.3.2031' } });
+    fireEvent.blur(input);
+    expect(input).toHaveValue('04.03.2031');
+    await act(() => switchLanguage('en'));
+    expect(input).toHaveValue('04/03/2031');
+    expect(days).toEqual(['2031-03-04']);
   });
 
   it("offers the device's calendar, whose earliest day is the given minimum", () => {

@@ -17,7 +17,7 @@ import {
   readDateField,
   type DateInput,
 } from '@verity/shared-api';
-import { useDateStyle } from '../date-text';
+import { useDateLocale, useDateStyle } from '../date-text';
 import { FieldShell, type FieldBaseProps } from './field-shell';
 
 export type TextFieldProps = FieldBaseProps &
@@ -156,7 +156,9 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
 ) {
   useLanguage();
   const style = useDateStyle();
-  const written = (day: string) => formatDateInStyle(day, 'table', '', style);
+  // In another language than English the field writes and reads its numeric day ('dd.mm.yyyy').
+  const locale = useDateLocale();
+  const written = (day: string) => formatDateInStyle(day, 'table', '', style, locale);
   const [text, setText] = useState(() => written(value));
   const [unreadable, setUnreadable] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
@@ -164,10 +166,10 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
   // text being typed stays as typed while it names the same day.
   useEffect(() => {
     setText((current) =>
-      (readDateField(current, style) ?? '') === value ? current : written(value),
+      (readDateField(current, style, locale) ?? '') === value ? current : written(value),
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- written() follows style
-  }, [value, style]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- written() follows style and locale
+  }, [value, style, locale]);
 
   const report = (day: string, event: ChangeEvent<HTMLInputElement>) => {
     if (!onChange) return;
@@ -194,7 +196,7 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
             type="text"
             autoComplete="off"
             inputMode={style === 'day-month-name' ? 'text' : 'numeric'}
-            placeholder={dateFieldPattern(style)}
+            placeholder={dateFieldPattern(style, locale)}
             name={name}
             disabled={disabled}
             {...input}
@@ -203,10 +205,10 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
             onChange={(event) => {
               setText(event.target.value);
               setUnreadable(false);
-              report(readDateField(event.target.value, style) ?? '', event);
+              report(readDateField(event.target.value, style, locale) ?? '', event);
             }}
             onBlur={(event) => {
-              const day = readDateField(event.target.value, style);
+              const day = readDateField(event.target.value, style, locale);
               // A day typed another way (yyyy-mm-dd, no leading zeros) is written in the user's style.
               if (day) setText(written(day));
               setUnreadable(event.target.value.trim() !== '' && !day);
