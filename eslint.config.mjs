@@ -82,6 +82,26 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // A message id is named whole, so the builds put its English message beside it
+    // (docs/decisions/0109-languages.md): no id built from pieces.
+    files: [
+      'shell/src/**',
+      'remote-*/src/**',
+      'features/*/src/**',
+      'shared-ui/src/**',
+      'shared-api/src/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.name="t"][arguments.0.type="TemplateLiteral"]',
+          message: 'Name the message id whole (a table of ids if it depends on a value).',
+        },
+      ],
+    },
+  },
   // Arrows point one way (docs/architecture.md "Packages"): remotes -> features -> shared-ui ->
   // shared-api -> session; the shell -> shared-ui, shared-api, session. No remote imports another
   // remote or the shell, no feature imports a remote, and nothing imports api/ or identity/.

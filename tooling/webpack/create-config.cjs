@@ -101,19 +101,23 @@ function swcRule(production, { refresh = !production } = {}) {
   return {
     test: /\.[jt]sx?$/,
     exclude: /node_modules/,
-    use: {
-      loader: 'swc-loader',
-      options: {
-        jsc: {
-          target: 'es2020',
-          parser: { syntax: 'typescript', tsx: true },
-          // In development, React Fast Refresh keeps a component's state across edits.
-          transform: {
-            react: { runtime: 'automatic', development: !production, refresh },
+    use: [
+      {
+        loader: 'swc-loader',
+        options: {
+          jsc: {
+            target: 'es2020',
+            parser: { syntax: 'typescript', tsx: true },
+            // In development, React Fast Refresh keeps a component's state across edits.
+            transform: {
+              react: { runtime: 'automatic', development: !production, refresh },
+            },
           },
         },
       },
-    },
+      // Runs first: each t('id') of our code carries its English message (docs/decisions/0109-languages.md).
+      path.join(__dirname, 'message-inline-loader.cjs'),
+    ],
   };
 }
 

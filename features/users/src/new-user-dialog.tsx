@@ -45,6 +45,18 @@ export interface NewUserDialogProps {
   onCreated: (user: ClientUser) => void;
 }
 
+/** Each user type's dialog title and success message (ids named whole, so the builds find them). */
+const DIALOG_TITLES = {
+  client: 'users.dialog.title.client',
+  auditor: 'users.dialog.title.auditor',
+  targetCompany: 'users.dialog.title.targetCompany',
+} as const satisfies Record<UserType, string>;
+const CREATED_MESSAGES = {
+  client: 'users.dialog.created.client',
+  auditor: 'users.dialog.created.auditor',
+  targetCompany: 'users.dialog.created.targetCompany',
+} as const satisfies Record<UserType, string>;
+
 /**
  * The add-user dialog of every users screen: email, full name and role, all required. After a
  * success it shows the success message with 'Closing in a moment...' and closes by itself.
@@ -82,11 +94,11 @@ export function NewUserDialog({
     <Modal
       open={open}
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
-      title={t(`users.dialog.title.${userType}`)}
+      title={t(DIALOG_TITLES[userType])}
       dirty={dirty && !created}
     >
       {created ? (
-        <SuccessMessage message={t(`users.dialog.created.${userType}`)} />
+        <SuccessMessage message={t(CREATED_MESSAGES[userType])} />
       ) : (
         <NewUserForm
           userType={userType}

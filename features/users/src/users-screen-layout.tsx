@@ -61,6 +61,13 @@ export interface UsersScreenLayoutProps {
   notice?: ReactNode;
 }
 
+/** Each user type's page title (ids named whole, so the builds find them). */
+const PAGE_TITLES = {
+  client: 'users.page.title.client',
+  auditor: 'users.page.title.auditor',
+  targetCompany: 'users.page.title.targetCompany',
+} as const satisfies Record<UserType, string>;
+
 /** What every users screen shares: header, add dialog, search, user cards and the delete confirmation. */
 export function UsersScreenLayout({
   userType,
@@ -98,7 +105,7 @@ export function UsersScreenLayout({
   return (
     <div className="vui-screen">
       <PageHeader
-        title={t(`users.page.title.${userType}`)}
+        title={t(PAGE_TITLES[userType])}
         actions={
           canAdd ? (
             <Button onClick={() => setAdding(true)}>{t('users.page.addNewUser')}</Button>

@@ -62,12 +62,27 @@ export function catalogue<Id extends string>(
   const entry: Catalogue = { load, loaded: new Set([DEFAULT_LANGUAGE]) };
   catalogues.push(entry);
   if (wanted !== DEFAULT_LANGUAGE) void loadInto(entry, wanted).then(announce, () => undefined);
-  return (id, values) => {
-    if (pseudo) return pseudoOf(english._(id, values));
-    return current.locale !== DEFAULT_LANGUAGE && current.messages[id] !== undefined
-      ? current._(id, values)
-      : english._(id, values);
-  };
+  return read as Texts<Id>;
+}
+
+/**
+ * A message, by its id: in the builds, a call `t('id')` carries its English message compiled beside
+ * the id (`['id', message]`, tooling/webpack/message-inline-loader.cjs), so a page carries the
+ * English texts it shows and no English catalogue; in the tests, the id alone, read from the
+ * English catalogue.
+ */
+type MessageRef = string | readonly [string, unknown];
+
+function read(ref: MessageRef, values?: Record<string, unknown>): string {
+  const [id, message] = typeof ref === 'string' ? [ref, undefined] : ref;
+  const inEnglish = () =>
+    message === undefined
+      ? english._(id, values)
+      : english._({ id, message: message as string, values });
+  if (pseudo) return pseudoOf(inEnglish());
+  return current.locale !== DEFAULT_LANGUAGE && current.messages[id] !== undefined
+    ? current._(id, values)
+    : inEnglish();
 }
 
 const listeners = new Set<() => void>();
