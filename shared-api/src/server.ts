@@ -11,6 +11,7 @@ export * from './domain/closure';
 export * from './domain/company';
 export * from './domain/currency';
 export * from './domain/dates';
+export * from './domain/language';
 export * from './domain/error-codes';
 export * from './domain/esap';
 export * from './domain/esap-import';

@@ -11,7 +11,14 @@ import * as esbuild from 'esbuild';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Sources every service may bundle, besides its own. */
-const sharedInputs = ['tooling/config', 'tooling/db', 'shared-api/src', 'pnpm-lock.yaml'];
+const sharedInputs = [
+  'tooling/config',
+  'tooling/db',
+  'shared-api/src',
+  // The languages' list, which shared-api takes from the session package.
+  'session/src/language/languages.ts',
+  'pnpm-lock.yaml',
+];
 
 /**
  * Each service: its package folder, entries (source → name in dist), output folder and module format

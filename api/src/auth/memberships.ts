@@ -2,6 +2,7 @@ import { prepared, type Database, type Queryable } from '../db';
 import {
   nameOnOneLine,
   type DateStyle,
+  type Language,
   type Role,
   type SessionUser,
   type UserType,
@@ -19,9 +20,10 @@ interface MembershipRow {
   target_company_id: string | null;
   organisation_name: string;
   date_style: DateStyle;
+  language: Language | null;
 }
 
-const MEMBERSHIP_COLUMNS = `u.id, u.fullname, u.email, u.role, u.user_type, u.client_id, u.auditor_id, u.target_company_id, u.date_style,
+const MEMBERSHIP_COLUMNS = `u.id, u.fullname, u.email, u.role, u.user_type, u.client_id, u.auditor_id, u.target_company_id, u.date_style, u.language,
          COALESCE(c.client_name, a.auditor_name, t.target_company_name) AS organisation_name`;
 
 const MEMBERSHIP_ORGANISATIONS = `
@@ -42,6 +44,7 @@ function toSessionUser(row: MembershipRow): SessionUser {
     userType: row.user_type,
     organisationName: row.organisation_name,
     dateStyle: row.date_style,
+    language: row.language,
   };
   if (row.client_id) user.clientId = row.client_id;
   if (row.auditor_id) user.auditorId = row.auditor_id;

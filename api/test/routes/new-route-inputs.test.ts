@@ -145,6 +145,23 @@ const PROBES: Probe[] = [
     name: `PUT /auth/me/settings dateStyle=${JSON.stringify(dateStyle).slice(0, 16)}`,
     request: () => ({ method: 'PUT', url: '/api/v1/auth/me/settings', payload: { dateStyle } }),
   })),
+  // The user's language (decision 0109): one of the six codes, nothing else; nor an empty change.
+  ...[NUL, HUGE, 42, '', 'EN', 'de', 'fr-FR', 'English', null, ['fr', 'es']].map((language) => ({
+    name: `PUT /auth/me/settings language=${JSON.stringify(language).slice(0, 16)}`,
+    request: () => ({ method: 'PUT', url: '/api/v1/auth/me/settings', payload: { language } }),
+  })),
+  {
+    name: 'PUT /auth/me/settings with a good style and an unknown language',
+    request: () => ({
+      method: 'PUT',
+      url: '/api/v1/auth/me/settings',
+      payload: { dateStyle: 'year-month-day', language: 'klingon' },
+    }),
+  },
+  {
+    name: 'PUT /auth/me/settings with neither',
+    request: () => ({ method: 'PUT', url: '/api/v1/auth/me/settings', payload: {} }),
+  },
   ...(
     [
       { format: 'docx' },

@@ -1,6 +1,7 @@
 // Sign-in calls beyond the session's own (who is signed in, logout and refresh live in @verity/session).
 import type { AccountLookupResult, OrganisationChoice, SessionUser } from '../contract';
 import type { DateStyle } from '../domain/dates';
+import type { Language } from '../domain/language';
 import { apiClient, type KyInstance } from '@verity/session';
 
 /** The accounts service's email lookup; a non-ok status rejects with an HTTPError. */
@@ -21,9 +22,12 @@ export async function getOrganisationChoices(
   return body.data.organisations ?? [];
 }
 
-/** PUT /auth/me/settings: the signed-in user's own date style; the answer is the user as it now is. */
+/**
+ * PUT /auth/me/settings: the signed-in user's own date style or language (either or both); the
+ * answer is the user as it now is.
+ */
 export async function updateMySettings(
-  settings: { dateStyle: DateStyle },
+  settings: { dateStyle?: DateStyle; language?: Language },
   client: KyInstance = apiClient,
 ): Promise<SessionUser> {
   const body = await client

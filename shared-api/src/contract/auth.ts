@@ -2,6 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ROLES, USER_TYPES } from '../domain/user';
 import { DATE_STYLES } from '../domain/dates';
+import { LANGUAGES } from '../domain/language';
 import {
   SuccessBody,
   Uuid,
@@ -32,6 +33,13 @@ export const SessionUser = Type.Object({
   // Always sent by the API; optional so that a user made elsewhere (a test's, a bench's) reads 'by-place'.
   dateStyle: Type.Optional(
     oneOf(DATE_STYLES, { description: "how every date is written for this user ('by-place')" }),
+  ),
+  // Always sent by the API, null until chosen; optional for the same reason as dateStyle.
+  language: Type.Optional(
+    Type.Union([oneOf(LANGUAGES), Type.Null()], {
+      description:
+        'the language Verity speaks to this user, on screen and in e-mails; null until they choose one',
+    }),
   ),
 });
 export type SessionUser = Static<typeof SessionUser>;
@@ -82,8 +90,12 @@ export const authSchemas = routeSchemas({
     },
   },
   updateMySettings: {
-    // A plain string: an unknown style is answered in words by the route (DATE_STYLE_TEXT.unknown).
-    body: Type.Object({ dateStyle: Type.String({ maxLength: 40 }) }),
+    // Plain strings: an unknown style or language is answered in words by the route
+    // (DATE_STYLE_TEXT.unknown, LANGUAGE_TEXT.unknown); at least one of the two is sent.
+    body: Type.Object({
+      dateStyle: Type.Optional(Type.String({ maxLength: 40 })),
+      language: Type.Optional(Type.String({ maxLength: 40 })),
+    }),
     response: {
       200: successWith(Type.Object({ user: SessionUser })),
       ...errorAnswers(400, 401, 403, 503),

@@ -220,6 +220,33 @@ describe.each(databaseKinds)('session lookups kept on %s', (kind) => {
     });
     expect((await me(other)).json().data.user.dateStyle).toBe('day-month-name');
 
+    // Her language likewise (decision 0109): null until chosen, heard from elsewhere, changed here.
+    expect((await me(other)).json().data.user.language).toBeNull();
+    expect(app.sessions.keeps(other.sessionId)).toBe(true);
+    await elsewhere(`UPDATE users SET language = 'fr' WHERE id = $1`, [other.userId]);
+    await waitFor(() => !app.sessions.keeps(other.sessionId), 'the new language to be heard');
+    expect((await me(other)).json().data.user.language).toBe('fr');
+    const turkish = await injectAs(app, other, {
+      method: 'PUT',
+      url: '/api/v1/auth/me/settings',
+      payload: { language: 'tr' },
+    });
+    expect(turkish.json().data.user).toMatchObject({ dateStyle: 'day-month-name', language: 'tr' });
+    expect((await me(other)).json().data.user.language).toBe('tr');
+    const unknown = await injectAs(app, other, {
+      method: 'PUT',
+      url: '/api/v1/auth/me/settings',
+      payload: { dateStyle: 'year-month-day', language: 'de' },
+    });
+    expect([unknown.statusCode, unknown.json().message]).toEqual([
+      400,
+      'Language must be one of: en, fr, es, pt, tr, ar',
+    ]);
+    expect((await me(other)).json().data.user).toMatchObject({
+      dateStyle: 'day-month-name',
+      language: 'tr',
+    });
+
     expect(app.sessions.keeps(other.sessionId)).toBe(true);
     await elsewhere(
       `UPDATE clients SET client_name = 'Northwind Capital Partners' WHERE client_name = 'Northwind Capital'`,

@@ -123,6 +123,7 @@ describe.each(databaseKinds)('sign-in on %s', (kind) => {
           role: 'owner',
           userType: 'client',
           dateStyle: 'by-place',
+          language: null,
           clientId: expect.stringMatching(/^[0-9a-f-]{36}$/),
           organisationName: 'Northwind Capital',
         },
