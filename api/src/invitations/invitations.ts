@@ -4,7 +4,7 @@
 // callback.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db';
-import type { Role, UserType } from '@verity/shared-api/src/server';
+import type { Language, Role, UserType } from '@verity/shared-api/src/server';
 
 export const INVITATION_TTL_DAYS = 14;
 
@@ -21,6 +21,8 @@ export interface Invitation {
   /** Who invited: the member who added them, or the product itself (a deployment's first owner). */
   inviterName: string;
   expiresAt: Date;
+  /** The language the membership's user chose (the e-mail is written in it), null for English. */
+  language?: Language | null;
 }
 
 interface InvitationRow {
@@ -31,6 +33,7 @@ interface InvitationRow {
   organisation_name: string;
   inviter_name: string | null;
   expires_at: Date;
+  language: Language | null;
 }
 
 /**
@@ -48,7 +51,7 @@ export async function createInvitation(
        INSERT INTO invitations (user_id, token_hash, invited_by, expires_at)
        VALUES ($1, $2, (SELECT id FROM users WHERE id = $3::uuid), now() + make_interval(days => $4))
        RETURNING user_id, invited_by, expires_at)
-     SELECT u.email, u.fullname, u.role, u.user_type, created.expires_at,
+     SELECT u.email, u.fullname, u.role, u.user_type, created.expires_at, u.language,
             COALESCE(c.client_name, a.auditor_name, t.target_company_name) AS organisation_name,
             COALESCE(NULLIF(inviter.fullname, ''), inviter.email) AS inviter_name
      FROM created JOIN users u ON u.id = created.user_id
@@ -68,6 +71,7 @@ export async function createInvitation(
     organisationName: row.organisation_name,
     inviterName: row.inviter_name ?? 'Verity',
     expiresAt: new Date(row.expires_at),
+    language: row.language,
   };
 }
 

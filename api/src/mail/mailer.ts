@@ -1,5 +1,6 @@
 // E-mail out of the API over SMTP (nodemailer): SMTP_URL, from MAIL_FROM.
 import nodemailer from 'nodemailer';
+import { directionOf, type Language } from '@verity/shared-api/src/server';
 import { smtpTransportOptions } from '../../../tooling/mail/smtp-options';
 
 /** Text for an e-mail's HTML part: the five characters HTML gives meaning to, escaped. */
@@ -9,6 +10,13 @@ export const escapeHtml = (text: string) =>
     (character) =>
       ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
   );
+
+/** An e-mail's HTML document in the reader's language (`body` is HTML): Arabic reads right to left. */
+export const htmlDocument = (language: Language, body: string) =>
+  `<!doctype html>
+<html lang="${language}"${directionOf(language) === 'rtl' ? ' dir="rtl"' : ''}><body style="font-family: sans-serif; color: #1f2937; line-height: 1.5">
+${body}
+</body></html>`;
 
 export interface MailMessage {
   to: string;

@@ -231,6 +231,59 @@ describe.each(databaseKinds)('invitations on %s', (kind) => {
     expect(joined.statusCode).toBe(409);
     expect(joined.json().message).toBe('This user has already joined.');
   });
+
+  // The invitation in the language of the membership's user (decision 0109), English until chosen;
+  // names stay as written, the link and its expiry as they are.
+  it.each([
+    {
+      language: 'tr',
+      subject: 'Clara Owner sizi Verity’de Northwind Capital kuruluşuna davet etti',
+      lines: [
+        'Merhaba Lale Dil,',
+        'Clara Owner sizi Verity’de Northwind Capital kuruluşuna Düzenleyici rolüyle katılmaya davet etti.',
+        'Daveti kabul edin: http',
+      ],
+      html: ['<html lang="tr"><body', '>Daveti kabul et</a>'],
+    },
+    {
+      language: 'ar',
+      subject: 'دعاك Clara Owner إلى Northwind Capital على Verity',
+      lines: [
+        'مرحبًا Lale Dil،',
+        'دعاك Clara Owner للانضمام إلى Northwind Capital على Verity بصفة محرر.',
+        'قبول الدعوة: http',
+      ],
+      html: ['<html lang="ar" dir="rtl"><body', '>قبول الدعوة</a>'],
+    },
+    {
+      language: null,
+      subject: 'Clara Owner invited you to Northwind Capital on Verity',
+      lines: [
+        'Hello Lale Dil,',
+        'Clara Owner invited you to join Northwind Capital on Verity as Editor.',
+        'Accept the invitation: http',
+      ],
+      html: ['<html lang="en"><body', '>Accept the invitation</a>'],
+    },
+  ])('writes the invitation of a user whose language is $language in it', async (expected) => {
+    const email = await person(`lale-${expected.language}`);
+    const created = await call(app, world.clientOwner, 'POST', '/client/user', {
+      emailId: email,
+      fullname: 'Lale Dil',
+      role: 'editor',
+    });
+    const userId: string = created.json().data.user.id;
+    await invitationTo(email);
+    mail.clear();
+    await app.db.query('UPDATE users SET language = $2 WHERE id = $1', [userId, expected.language]);
+    await call(app, world.clientOwner, 'POST', `/client/user/${userId}/invitation`);
+    const { message } = await invitationTo(email);
+    expect(message.subject).toBe(expected.subject);
+    for (const line of expected.lines) expect(message.text).toContain(line);
+    expect(message.text).toContain(email);
+    for (const part of expected.html) expect(message.html).toContain(part);
+    expect(message.html).toMatch(LINK);
+  });
 });
 
 describe('invitations while the mail server is down', () => {

@@ -1,0 +1,64 @@
+// The API's own translator (docs/decisions/0109-languages.md): its catalogues, `api/src/locales/*.json`
+// (Lingui's minimal JSON, ICU messages), are compiled once when the API starts, and every text is read
+// in a language the caller names. There is no current language: requests and e-mail jobs for readers
+// of different languages run side by side.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  isLanguage,
+  type Language,
+} from '@verity/shared-api/src/server';
+import { repoRoot } from '../../../tooling/config/index.cjs';
+import type english from '../locales/en.json';
+
+/** The id of one of the API's texts (its English catalogue's keys). */
+export type TextId = keyof typeof english;
+
+/** Where the catalogues are read from: the sources', as the migrations are (the built API too). */
+export const LOCALES_DIR = path.join(repoRoot, 'api', 'src', 'locales');
+
+function compiled(language: Language): Messages {
+  const source = JSON.parse(
+    readFileSync(path.join(LOCALES_DIR, `${language}.json`), 'utf8'),
+  ) as Record<string, string>;
+  return Object.fromEntries(
+    Object.entries(source).map(([id, message]) => [id, compileMessage(message)]),
+  );
+}
+
+/** One Lingui instance per language, each fixed to it: never switched. */
+const readers = new Map<Language, I18n>(
+  LANGUAGES.map((language) => [
+    language,
+    setupI18n({ locale: language, messages: { [language]: compiled(language) } }),
+  ]),
+);
+
+/** A user's language as stored (null until chosen, or anything unknown): English unless it is one. */
+export const languageOr = (language: unknown): Language =>
+  isLanguage(language) ? language : DEFAULT_LANGUAGE;
+
+/**
+ * The text `id` in `language` with its values; English where that language lacks the message. Values
+ * are put in as they are (no HTML escaping: the e-mail's HTML escapes the whole text).
+ */
+export function translate(
+  language: Language | null | undefined,
+  id: TextId,
+  values?: Record<string, unknown>,
+): string {
+  const reader = readers.get(languageOr(language))!;
+  const chosen = reader.messages[id] === undefined ? readers.get(DEFAULT_LANGUAGE)! : reader;
+  return chosen._(id, values);
+}
+
+/** A translator bound to one reader's language: `t('mail.common.hello', { name })`. */
+export type Translator = (id: TextId, values?: Record<string, unknown>) => string;
+export const translatorFor =
+  (language: Language | null | undefined): Translator =>
+  (id, values) =>
+    translate(language, id, values);
