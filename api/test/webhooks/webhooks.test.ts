@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { WEBHOOK_LIMITS, WEBHOOK_MESSAGES } from '@verity/shared-api/src/server';
 import { isPrivateAddress } from '../../src/webhooks/addresses';
+import { webhookOffMessage } from '../../src/webhooks/webhook-mail';
 import { waitFor } from '../support/api-process';
 import type { World } from '../routes/action-plans/fixtures';
 import { capturedLogs } from '../support/app';
@@ -327,6 +328,58 @@ describe('webhooks', () => {
     expect(logged).toContain('/organisation/webhooks');
     for (const secret of [newSecret, flaky.secret])
       expect(logged).not.toContain(secret.replace(/^whsec_/, ''));
+  });
+
+  // The owner's e-mail in the language they chose (decision 0109), English until chosen; the
+  // endpoint's address as it is.
+  it.each([
+    {
+      language: 'tr',
+      subject: 'Bir webhook uç noktası kapatıldı',
+      lines: [
+        'Verity şu adrese olay göndermeyi durdurdu: ',
+        `Art arda ${WEBHOOK_LIMITS.failuresBeforeOff} teslimat her denemede başarısız olduğu için kapatıldı.`,
+      ],
+      html: ['<html lang="tr"><body', '>Ayarlarınızı açın</a>'],
+    },
+    {
+      language: 'ar',
+      subject: 'تم إيقاف نقطة نهاية webhook',
+      lines: ['توقفت Verity عن إرسال الأحداث إلى ', 'أُوقفت بعد إخفاق'],
+      html: ['<html lang="ar" dir="rtl"><body', '>فتح إعداداتك</a>'],
+    },
+    {
+      language: null,
+      subject: 'A webhook endpoint was switched off',
+      lines: [
+        'Verity stopped sending events to ',
+        WEBHOOK_MESSAGES.disabled(WEBHOOK_LIMITS.failuresBeforeOff),
+      ],
+      html: ['<html lang="en"><body', '>Open your settings</a>'],
+    },
+  ])('tells an owner whose language is $language in it', async (expected) => {
+    const path = `/off-${expected.language}`;
+    const off = await subscribe('clientOwner', path, ['gap.status_changed']);
+    await app.db.query(
+      'UPDATE webhook_endpoints SET enabled = false, disabled_reason = $2 WHERE id = $1',
+      [off.endpoint.id, WEBHOOK_MESSAGES.disabled(WEBHOOK_LIMITS.failuresBeforeOff)],
+    );
+    const { rows } = await app.db.query<{ id: string }>(
+      `UPDATE users SET sub = 'client-owner-account', language = $1
+       WHERE email = 'client.owner@verity.test' AND user_type = 'client' RETURNING id`,
+      [expected.language],
+    );
+    const message = (await webhookOffMessage(
+      app.db,
+      'https://verity.test',
+      rows[0]!.id,
+      off.endpoint.id,
+    ))!;
+    expect(message.subject).toBe(expected.subject);
+    expect(message.text).toContain(receiver.url(path));
+    for (const line of expected.lines) expect(message.text).toContain(line);
+    for (const part of expected.html) expect(message.html).toContain(part);
+    await app.db.query('DELETE FROM webhook_endpoints WHERE id = $1', [off.endpoint.id]);
   });
 
   it('forgets in the daily scan the deliveries that ended more than a month ago, and keeps the rest', async () => {
