@@ -286,7 +286,7 @@ export async function incidentEmailOf(
     {
       gap: `${publicUrl}${incidentLink(recipient.userType, incident)}`,
       preferences: preferencesLink(publicUrl, recipient.userType),
-      label: 'Open the incident',
+      place: 'incident',
     },
     false,
   );

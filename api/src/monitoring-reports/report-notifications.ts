@@ -380,7 +380,7 @@ export async function reportEmailOf(
     {
       gap: `${publicUrl}${reportLink(recipient.userType, { targetCompanyId, reportId })}`,
       preferences: preferencesLink(publicUrl, recipient.userType),
-      label: 'Open the report',
+      place: 'report',
     },
     false,
   );

@@ -12,7 +12,7 @@ import { gapLink } from './gap-context';
 /** Gaps listed per section; the rest are counted. */
 export const DIGEST_SECTION_SIZE = 20;
 /** 'Due soon' is the reminders' horizon: due within the first reminder's days. */
-const DUE_SOON_DAYS = Math.max(...REMINDER_DAYS_BEFORE);
+export const DIGEST_DUE_SOON_DAYS = Math.max(...REMINDER_DAYS_BEFORE);
 
 const ORGANISATION_ZONE = `COALESCE(c.time_zone, au.time_zone, tc.time_zone, 'UTC')`;
 
@@ -66,7 +66,7 @@ interface DigestRow extends DigestGap {
 
 export const DIGEST_HEADINGS = {
   overdue: 'Overdue',
-  dueSoon: `Due in the next ${DUE_SOON_DAYS} days`,
+  dueSoon: `Due in the next ${DIGEST_DUE_SOON_DAYS} days`,
   awaitingReview: 'Awaiting closure review',
 } as const;
 
@@ -76,7 +76,7 @@ export async function digestSections(
   user: Pick<SessionUser, 'userType' | 'clientId' | 'auditorId' | 'targetCompanyId'>,
   now: Date,
 ): Promise<DigestSection[]> {
-  const params: unknown[] = [now.toISOString(), DUE_SOON_DAYS, DIGEST_SECTION_SIZE];
+  const params: unknown[] = [now.toISOString(), DIGEST_DUE_SOON_DAYS, DIGEST_SECTION_SIZE];
   const visible = auditVisibleSql(user as SessionUser, 'a', params);
   const { rows } = await db.query<DigestRow>(
     `WITH sorted AS (
@@ -108,6 +108,7 @@ export async function digestSections(
     .map((section) => {
       const gaps = rows.filter((row) => row.section === section);
       return {
+        kind: section,
         heading: DIGEST_HEADINGS[section],
         gaps: gaps.map((row) => ({
           esapItemNumber: row.esapItemNumber,

@@ -3,10 +3,15 @@
 // the data as it is now, and sent at most once: its delivery is claimed and committed before the SMTP
 // conversation starts (docs/decisions/0040-e-mail-that-arrives-once.md). A refusal throws, and the
 // queue tries again later with back-off.
-import { LOCKED_NOTIFICATION_KINDS, type UserType } from '@verity/shared-api/src/server';
+import {
+  LOCKED_NOTIFICATION_KINDS,
+  type Language,
+  type UserType,
+} from '@verity/shared-api/src/server';
 import type { Database, Queryable } from '../db';
 import { invitationMessage } from '../invitations/invitation-mail';
 import { createInvitation } from '../invitations/invitations';
+import { languageOr } from '../language/translate';
 import { notTaken, senderDomain, type Mailer, type MailMessage } from '../mail/mailer';
 import {
   digestEmail,
@@ -31,6 +36,7 @@ interface Reader {
   clientId?: string;
   auditorId?: string;
   targetCompanyId?: string;
+  language: Language | null;
   digestByEmail: boolean;
 }
 
@@ -39,7 +45,7 @@ async function readReader(db: Queryable, userId: string): Promise<Reader | null>
   const { rows } = await db.query<Reader>(
     `SELECT u.id, u.email, u.fullname, u.user_type AS "userType",
        u.client_id AS "clientId", u.auditor_id AS "auditorId", u.target_company_id AS "targetCompanyId",
-       COALESCE(p.email, true) AS "digestByEmail"
+       u.language, COALESCE(p.email, true) AS "digestByEmail"
      FROM users u LEFT JOIN notification_preferences p ON p.user_id = u.id AND p.kind = 'digest'
      WHERE u.id = $1 AND u.sub IS NOT NULL`,
     [userId],
@@ -73,7 +79,7 @@ async function gapEmail(
   if (!gap) return null;
   return notificationEmail(
     recipient,
-    notificationText(kind, gap, detail),
+    notificationText(kind, gap, detail, languageOr(recipient.language)),
     {
       gap: `${publicUrl}${gapLink(recipient.userType, gap)}`,
       preferences: preferencesLink(publicUrl, recipient.userType),

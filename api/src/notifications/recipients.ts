@@ -1,7 +1,7 @@
 // Who hears of what (docs/decisions/0039-notifications.md): the parties of a gap, and each user's
 // switches, found around a gap or (for its monitoring reports) a company. Resolved in the
 // transaction that queues a notification and again before an e-mail goes.
-import type { NotificationKind, UserType } from '@verity/shared-api/src/server';
+import type { Language, NotificationKind, UserType } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
 
 /** The three organisations around a gap. */
@@ -44,6 +44,8 @@ export interface Recipient {
   userType: UserType;
   email: string;
   fullname: string;
+  /** The language the user chose (their e-mails are written in it), null for English. */
+  language: Language | null;
   /** The user's switches for this kind (escalations are always on; the digest never in the app). */
   byEmail: boolean;
   inApp: boolean;
@@ -82,7 +84,7 @@ export async function subjectRecipients(
 ): Promise<Recipient[]> {
   if (partySql.length === 0) return [];
   const { rows } = await db.query<Recipient>(
-    `SELECT u.id AS "userId", u.user_type AS "userType", u.email, u.fullname,
+    `SELECT u.id AS "userId", u.user_type AS "userType", u.email, u.fullname, u.language,
        (COALESCE(p.email, true) OR $2 = 'escalation') AS "byEmail",
        ((COALESCE(p.in_app, true) OR $2 = 'escalation') AND $2 <> 'digest') AS "inApp"
      FROM ${SUBJECT_ROWS[subject.type].from}

@@ -201,4 +201,58 @@ describe.each(databaseKinds)('gap events on %s', (kind) => {
       .filter((m) => m.subject.startsWith('Extension approved'));
     expect(answered!.text).toContain(`it is due on ${day}`);
   });
+
+  // Each reader's e-mail in the language they chose (decision 0109), English while they chose none;
+  // what the users wrote (the gap's and the plan's names, the remark) stays as written.
+  it.each([
+    {
+      language: 'tr',
+      subject: `Yeni yorum: ${named} (Verity)`,
+      greeting: `Merhaba Ibis ${kind} client owner,`,
+      said: (words: string) =>
+        `“Ibis ${kind} water plan” eylem planındaki “${named}” eksikliğine bir yorum ekledi: “${words}”`,
+      open: 'Eksikliği aç: http',
+      html: '<html lang="tr"><body',
+    },
+    {
+      language: 'ar',
+      subject: `ملاحظة جديدة: ${named} (Verity)`,
+      greeting: `مرحبًا Ibis ${kind} client owner،`,
+      said: (words: string) =>
+        `ملاحظة إلى الفجوة «${named}» في خطة العمل «Ibis ${kind} water plan» الخاصة بـ Ibis ${kind} Foods: «${words}»`,
+      open: 'فتح الفجوة: http',
+      html: '<html lang="ar" dir="rtl"><body',
+    },
+    {
+      language: null,
+      subject: `New remark: ${named} (Verity)`,
+      greeting: `Hello Ibis ${kind} client owner,`,
+      said: (words: string) =>
+        `added a remark to the gap '${named}' in the action plan 'Ibis ${kind} water plan' of Ibis ${kind} Foods: "${words}"`,
+      open: 'Open the gap: http',
+      html: '<html lang="en"><body',
+    },
+  ])('writes the e-mail of a reader whose language is $language in it', async (expected) => {
+    const reader = user('client', 'owner');
+    await app.db.query('UPDATE users SET language = $2 WHERE id = $1', [
+      reader.id,
+      expected.language,
+    ]);
+    const words = `Valve checked (${expected.language})`;
+    await remark(words);
+    await emailsSettled(app);
+    const message = mail.messagesTo(reader.email).find((m) => m.text.includes(words))!;
+    expect(message.subject).toBe(expected.subject);
+    expect(message.text).toContain(expected.greeting);
+    expect(message.text).toContain(expected.said(words));
+    expect(message.text).toContain(words);
+    expect(message.text).toContain(expected.open);
+    expect(message.html).toContain(expected.html);
+    // The bell's row stays in English.
+    const { rows } = await app.db.query<{ title: string }>(
+      'SELECT title FROM notifications WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1',
+      [reader.id],
+    );
+    expect(rows[0]!.title).toBe(`New remark: ${named}`);
+  });
 });

@@ -399,6 +399,64 @@ describe.each(databaseKinds)('the daily scan on %s', (kind) => {
       for (const user of Object.values(roles)) expect(digestsTo(user.email)).toEqual([]);
   });
 
+  // The digest in each reader's language (decision 0109), English while they chose none; the names
+  // of gaps, plans and companies as written, dates as e-mails always wrote them.
+  it("writes each digest in its reader's language", async () => {
+    const monday = '2030-11-18';
+    const tenant = await createTenant(app.db, `Lingua ${kind}`);
+    await addGap(app.db, tenant, `Lingua gap ${kind}`, `${shiftDay(monday, -4)}T00:00:00Z`);
+    const readers = tenant.users.targetCompany;
+    for (const [user, language] of [
+      [readers.editor, 'tr'],
+      [readers.admin, 'ar'],
+    ] as const)
+      await app.db.query('UPDATE users SET language = $2 WHERE id = $1', [user.id, language]);
+    await app.notifications.scan(at(monday, 0, 8));
+    await emailsSettled(app);
+    const where = `Lingua ${kind} water plan, Lingua ${kind} Foods`;
+    for (const expected of [
+      {
+        to: readers.editor.email,
+        subject: 'Verity’de haftanız: 18 November 2030',
+        lines: [
+          `Merhaba Lingua ${kind} targetCompany editor,`,
+          '18 November 2030 haftası için eksiklikleriniz.',
+          'Süresi geçenler (1)',
+          `- Lingua gap ${kind}: ${where}, son tarih 14 November 2030`,
+          'Hangi bildirimleri alacağınızı seçin: ',
+        ],
+        html: '<html lang="tr"><body',
+      },
+      {
+        to: readers.admin.email,
+        subject: 'أسبوعك على Verity: 18 November 2030',
+        lines: [
+          `مرحبًا Lingua ${kind} targetCompany admin،`,
+          'فجواتك لأسبوع 18 November 2030.',
+          'متأخرة (1)',
+          `- Lingua gap ${kind}: Lingua ${kind} water plan، Lingua ${kind} Foods، مستحقة في 14 November 2030`,
+        ],
+        html: '<html lang="ar" dir="rtl"><body',
+      },
+      {
+        to: readers.viewer.email,
+        subject: 'Your week on Verity: 18 November 2030',
+        lines: [
+          `Hello Lingua ${kind} targetCompany viewer,`,
+          'Overdue (1)',
+          `- Lingua gap ${kind}: ${where}, due 14 November 2030`,
+        ],
+        html: '<html lang="en"><body',
+      },
+    ]) {
+      // (The gap's overdue notice came too, in the same language.)
+      const digests = mail.messagesTo(expected.to).filter((m) => m.subject === expected.subject);
+      expect(digests).toHaveLength(1);
+      for (const line of expected.lines) expect(digests[0]!.text).toContain(line);
+      expect(digests[0]!.html).toContain(expected.html);
+    }
+  });
+
   it("catches up a Monday without a scan on Tuesday, once, under that Monday's date", async () => {
     const monday = '2030-11-11';
     const tenant = await createTenant(app.db, `Missed Monday ${kind}`);
