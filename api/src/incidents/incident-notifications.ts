@@ -5,12 +5,15 @@
 // and the client's non-viewers. The bell's rows and the e-mail jobs are written in the transaction
 // of what caused them; an e-mail job checks when it runs that what it tells still holds.
 import {
-  INCIDENT_CATEGORY_LABELS,
+  DEFAULT_LANGUAGE,
   incidentPath,
   type IncidentCategory,
+  type IncidentSeverity,
+  type Language,
   type SessionUser,
 } from '@verity/shared-api/src/server';
 import type { Database, Queryable } from '../db';
+import { languageOr, translatorFor, type Translator } from '../language/translate';
 import type { MailMessage } from '../mail/mailer';
 import { notificationEmail, type NotificationText } from '../notifications/content';
 import {
@@ -51,7 +54,7 @@ interface IncidentContext {
   targetCompanyId: string;
   companyName: string;
   category: IncidentCategory;
-  severity: string;
+  severity: IncidentSeverity;
   occurredOn: string;
   location: string;
   reportedByName: string;
@@ -83,38 +86,47 @@ async function readIncidentContext(
   return rows[0] ?? null;
 }
 
+/** The notification's title and body in `language` (the bell's rows in English, an e-mail in its reader's). */
 export function incidentNotificationText(
   kind: IncidentNotificationKind,
   incident: IncidentContext,
+  language: Language = DEFAULT_LANGUAGE,
 ): NotificationText {
-  const what = `${INCIDENT_CATEGORY_LABELS[incident.category].toLowerCase()} (${incident.severity} severity)`;
-  switch (kind) {
-    case 'incidentReported':
-      return {
-        title: `Serious incident reported: ${incident.companyName}`,
-        body: `${incident.reportedByName} reported a ${what} at ${incident.location} on ${formatDay(incident.occurredOn)}. The root-cause analysis is due on ${formatDay(incident.rootCauseDueOn)}.`,
-      };
-    case 'incidentQuestionAsked':
-      return {
-        title: `Question on an incident: ${incident.companyName}`,
-        body: `${incident.actorName || 'Someone'} asked about the ${what} at ${incident.location} on ${formatDay(incident.occurredOn)}: ${quote(incident.question)}`,
-      };
-    case 'incidentQuestionAnswered':
-      return {
-        title: `Incident question answered: ${incident.companyName}`,
-        body: `${incident.actorName || 'Someone'} answered ${quote(incident.question)} about the ${what} at ${incident.location}: ${quote(incident.answer)}`,
-      };
-    case 'incidentRootCauseLate':
-      return {
-        title: `Incident root-cause analysis late: ${incident.companyName}`,
-        body: `The root-cause analysis of the ${what} at ${incident.location} on ${formatDay(incident.occurredOn)} was due on ${formatDay(incident.rootCauseDueOn)} and has not been submitted.`,
-      };
-  }
+  const t = translatorFor(language);
+  const what = t('mail.incident.what', {
+    category: t(`mail.incident.category.${incident.category}`),
+    severity: t(`mail.incident.severity.${incident.severity}`),
+  });
+  const values = {
+    company: incident.companyName,
+    what,
+    location: incident.location,
+    day: formatDay(incident.occurredOn),
+    due: formatDay(incident.rootCauseDueOn),
+    reporter: incident.reportedByName,
+    actor: incident.actorName || t('mail.common.someone'),
+    question: quote(t, incident.question),
+    answer: quote(t, incident.answer),
+  };
+  const name = {
+    incidentReported: 'reported',
+    incidentQuestionAsked: 'questionAsked',
+    incidentQuestionAnswered: 'questionAnswered',
+    incidentRootCauseLate: 'rootCauseLate',
+  } as const;
+  return {
+    title: t(`mail.incident.${name[kind]}.title`, values),
+    body: t(`mail.incident.${name[kind]}.body`, values),
+  };
 }
 
 const EXCERPT = 300;
-const quote = (text?: string | null) =>
-  text ? `"${text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text}"` : '';
+const quote = (t: Translator, text?: string | null) =>
+  text
+    ? t('mail.common.quoted', {
+        text: text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text,
+      })
+    : '';
 
 const incidentSubject = (incident: IncidentContext): NotificationSubject => ({
   gapId: null,
@@ -282,7 +294,7 @@ export async function incidentEmailOf(
   if (!recipient?.byEmail) return null;
   return notificationEmail(
     recipient,
-    incidentNotificationText(kind, incident),
+    incidentNotificationText(kind, incident, languageOr(recipient.language)),
     {
       gap: `${publicUrl}${incidentLink(recipient.userType, incident)}`,
       preferences: preferencesLink(publicUrl, recipient.userType),

@@ -145,6 +145,57 @@ describe('serious incidents', () => {
     );
   });
 
+  // Each reader's e-mail in the language they chose (decision 0109), English while they chose none;
+  // the company's name and the place as written.
+  it("writes the e-mail of a report in each reader's language", async () => {
+    const lingua = await createTenant(app.db, 'Volta Lingua Energy', 'UTC', { digest: false });
+    const client = lingua.users.client;
+    for (const [user, language] of [
+      [client.owner, 'tr'],
+      [client.admin, 'ar'],
+    ] as const)
+      await app.db.query('UPDATE users SET language = $2 WHERE id = $1', [user.id, language]);
+    const incident = await reportAs(lingua);
+    const day = new Date(incident.occurredAt).toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    await emailsSettled(app);
+    const reporter = `${lingua.name} targetCompany editor`;
+    for (const expected of [
+      {
+        to: client.owner.email,
+        subject: `Ciddi olay bildirildi: ${lingua.companyName} (Verity)`,
+        body: `${reporter} bir olay (dökülme veya salım, önem derecesi: yüksek) bildirdi. Yer: Tank farm B, tarih: ${day}.`,
+        open: 'Olayı aç: http',
+        html: '<html lang="tr"><body',
+      },
+      {
+        to: client.admin.email,
+        subject: `الإبلاغ عن حادث جسيم: ${lingua.companyName} (Verity)`,
+        body: `أبلغ ${reporter} عن حادث (انسكاب أو تسرب، الخطورة: عالية) في Tank farm B بتاريخ ${day}.`,
+        open: 'فتح الحادث: http',
+        html: '<html lang="ar" dir="rtl"><body',
+      },
+      {
+        to: client.editor.email,
+        subject: `Serious incident reported: ${lingua.companyName} (Verity)`,
+        body: `${reporter} reported a spill or release (high severity) at Tank farm B on ${day}.`,
+        open: 'Open the incident: http',
+        html: '<html lang="en"><body',
+      },
+    ]) {
+      const [message, ...more] = mail.messagesTo(expected.to);
+      expect(more).toEqual([]);
+      expect(message!.subject).toBe(expected.subject);
+      expect(message!.text).toContain(expected.body);
+      expect(message!.text).toContain(expected.open);
+      expect(message!.html).toContain(expected.html);
+    }
+  });
+
   it.each([
     ['an unknown category', { category: 'flood' }, INCIDENT_CATEGORY_UNKNOWN],
     [
