@@ -5,17 +5,20 @@
 // scan notice is a row unique per company, period, kind and day, so nothing is sent twice; the bell's
 // rows and the e-mail jobs are written in the transaction of what caused them.
 import {
+  DEFAULT_LANGUAGE,
   REPORT_OVERDUE_DAYS_AFTER,
   REPORT_REMINDER_DAYS_BEFORE,
   USER_TYPE_AREA_PATHS,
   endedPeriods,
+  type Language,
   type ReportRuleValue,
   type SessionUser,
   type UserType,
 } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
+import { languageOr, translatorFor } from '../language/translate';
 import type { MailMessage } from '../mail/mailer';
-import { notificationEmail, type NotificationText } from '../notifications/content';
+import { notificationEmail, withQuote, type NotificationText } from '../notifications/content';
 import {
   insertInAppNotifications,
   type EmailJob,
@@ -69,42 +72,56 @@ export interface ReportNoticeDetail {
   days?: number;
 }
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-const EXCERPT = 300;
-const quote = (text?: string | null) =>
-  text ? ` "${text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text}"` : '';
-
+/** The notification's title and body in `language` (the bell's rows in English, an e-mail in its reader's). */
 export function reportNotificationText(
   kind: ReportNotificationKind,
   detail: ReportNoticeDetail,
+  language: Language = DEFAULT_LANGUAGE,
 ): NotificationText {
-  const report = `the monitoring report of ${detail.companyName} for the period ending ${formatDay(detail.periodEnd)}`;
-  const actor = detail.actorName || 'Someone';
+  const t = translatorFor(language);
+  const values = {
+    company: detail.companyName,
+    period: formatDay(detail.periodEnd),
+    actor: detail.actorName || t('mail.common.someone'),
+    version: detail.version ?? 1,
+    days: detail.days ?? 0,
+    due: formatDay(detail.dueOn),
+  };
   switch (kind) {
     case 'reportSubmitted':
       return {
-        title: `Monitoring report submitted: ${detail.companyName}`,
-        body: `${actor} submitted version ${detail.version ?? 1} of ${report}. It waits for your review.`,
+        title: t('mail.report.submitted.title', values),
+        body: t('mail.report.submitted.body', values),
       };
     case 'reportChangesRequested':
       return {
-        title: `Changes requested: monitoring report of ${detail.companyName}`,
-        body: `${actor} asked for changes to ${report}.${detail.comment ? ` Their comment:${quote(detail.comment)}` : ''}`,
+        title: t('mail.report.changesRequested.title', values),
+        body: withQuote(
+          t,
+          t('mail.report.changesRequested.body', values),
+          'mail.common.theirComment',
+          detail.comment,
+        ),
       };
     case 'reportAccepted':
       return {
-        title: `Monitoring report accepted: ${detail.companyName}`,
-        body: `${actor} accepted ${report}.${detail.comment ? ` Their comment:${quote(detail.comment)}` : ''}`,
+        title: t('mail.report.accepted.title', values),
+        body: withQuote(
+          t,
+          t('mail.report.accepted.body', values),
+          'mail.common.theirComment',
+          detail.comment,
+        ),
       };
     case 'reportDueSoon':
       return {
-        title: `Monitoring report due in ${plural(detail.days ?? 0, 'day')}: ${detail.companyName}`,
-        body: `${report[0]!.toUpperCase()}${report.slice(1)} is due on ${formatDay(detail.dueOn)}.`,
+        title: t('mail.report.dueSoon.title', values),
+        body: t('mail.report.dueSoon.body', values),
       };
     case 'reportOverdue':
       return {
-        title: `Monitoring report overdue: ${detail.companyName}`,
-        body: `${report[0]!.toUpperCase()}${report.slice(1)} was due on ${formatDay(detail.dueOn)} and has not been submitted.`,
+        title: t('mail.report.overdue.title', values),
+        body: t('mail.report.overdue.body', values),
       };
   }
 }
@@ -376,7 +393,7 @@ export async function reportEmailOf(
   if (!recipient?.byEmail) return null;
   return notificationEmail(
     recipient,
-    reportNotificationText(kind, detail),
+    reportNotificationText(kind, detail, languageOr(recipient.language)),
     {
       gap: `${publicUrl}${reportLink(recipient.userType, { targetCompanyId, reportId })}`,
       preferences: preferencesLink(publicUrl, recipient.userType),

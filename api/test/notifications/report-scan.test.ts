@@ -110,6 +110,51 @@ describe.each(databaseKinds)('monitoring report notices of the daily scan on %s'
     ]);
   });
 
+  // Each reader's e-mail in the language they chose (decision 0109), English while they chose none;
+  // the company's name as written, dates as e-mails always wrote them.
+  it("writes the reminder in each reader's language", async () => {
+    const tenant = await reportingTenant(`Lingua Reports ${kind}`);
+    const company = tenant.users.targetCompany;
+    const name = tenant.companyName;
+    for (const [user, language] of [
+      [company.owner, 'tr'],
+      [company.admin, 'ar'],
+    ] as const)
+      await app.db.query('UPDATE users SET language = $2 WHERE id = $1', [user.id, language]);
+    await app.notifications.scan(at('2030-02-28', 0));
+    await emailsSettled(app);
+    for (const expected of [
+      {
+        to: company.owner.email,
+        subject: `İzleme raporunun son tarihine 1 gün kaldı: ${name} (Verity)`,
+        body: `${name} şirketinin 31 December 2029 tarihinde sona eren döneme ait izleme raporunun son tarihi: 1 March 2030.`,
+        open: 'Raporu aç: http',
+        html: '<html lang="tr"><body',
+      },
+      {
+        to: company.admin.email,
+        subject: `تقرير المتابعة مستحق خلال يوم واحد: ${name} (Verity)`,
+        body: `تقرير المتابعة الخاص بـ ${name} للفترة المنتهية في 31 December 2029 مستحق في 1 March 2030.`,
+        open: 'فتح التقرير: http',
+        html: '<html lang="ar" dir="rtl"><body',
+      },
+      {
+        to: company.editor.email,
+        subject: `Monitoring report due in 1 day: ${name} (Verity)`,
+        body: `The monitoring report of ${name} for the period ending 31 December 2029 is due on 1 March 2030.`,
+        open: 'Open the report: http',
+        html: '<html lang="en"><body',
+      },
+    ]) {
+      const [message, ...more] = mail.messagesTo(expected.to);
+      expect(more).toEqual([]);
+      expect(message!.subject).toBe(expected.subject);
+      expect(message!.text).toContain(expected.body);
+      expect(message!.text).toContain(expected.open);
+      expect(message!.html).toContain(expected.html);
+    }
+  });
+
   it('sends nothing for a report submitted, nor for a company whose client has set no rule', async () => {
     const handedIn = await reportingTenant(`Handed In ${kind}`);
     await app.db.query(
