@@ -168,7 +168,7 @@ describe('serious incidents', () => {
       {
         to: client.owner.email,
         subject: `Ciddi olay bildirildi: ${lingua.companyName} (Verity)`,
-        body: `${reporter} bir olay (dökülme veya salım, önem derecesi: yüksek) bildirdi. Yer: Tank farm B, tarih: ${day}.`,
+        body: `${reporter}, ${day} tarihinde Tank farm B konumunda yaşanan bir olay (dökülme veya salım, önem derecesi: yüksek) bildirdi.`,
         open: 'Olayı aç: http',
         html: '<html lang="tr"><body',
       },
