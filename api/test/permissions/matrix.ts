@@ -37,7 +37,7 @@ const SESSION_ROWS: readonly MatrixRow[] = [
     request: () => ({
       method: 'PUT',
       url: '/auth/me/settings',
-      payload: { dateStyle: 'year-month-day' },
+      payload: { dateStyle: 'year-month-day', language: 'fr' },
     }),
   },
 ];
