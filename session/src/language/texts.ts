@@ -27,11 +27,11 @@ let wanted: Language = DEFAULT_LANGUAGE;
 export const PSEUDO_LANGUAGE = 'en-XA';
 let pseudo = false;
 
-const ACCENTED: Record<string, string> = Object.fromEntries(
-  [...'aceinousyACEINOUSY'].map((letter, index) => [letter, 'àçéîñöûšýÀÇÉÎÑÖÛŠÝ'[index]]),
-);
+const PLAIN = 'aceinousyACEINOUSY';
+const ACCENTS = [...'àçéîñöûšýÀÇÉÎÑÖÛŠÝ'];
+const ACCENTED = new Map([...PLAIN].map((letter, index) => [letter, ACCENTS[index] ?? letter]));
 const pseudoOf = (text: string) =>
-  `⟦${text.replace(/[a-zA-Z]/g, (letter) => ACCENTED[letter] ?? letter)}⟧`;
+  `⟦${text.replace(/[a-zA-Z]/g, (letter) => ACCENTED.get(letter) ?? letter)}⟧`;
 
 /** A JSON module as webpack and jest answer a dynamic import: the catalogue, or it as `default`. */
 function messagesOf(module: unknown): Messages {
