@@ -63,9 +63,9 @@ describe('the catalogues', () => {
         const compiled = compileCatalogue(JSON.stringify(messages));
         const differing = Object.keys(english).filter(
           (id) =>
-            messages[id].trim() === '' ||
-            [...valuesOf(compiled[id])].sort().join() !==
-              [...valuesOf(englishValues[id])].sort().join(),
+            (messages[id] ?? '').trim() === '' ||
+            [...valuesOf(compiled[id] as Compiled)].sort().join() !==
+              [...valuesOf(englishValues[id] as Compiled)].sort().join(),
         );
         expect(differing).toEqual([]);
       },
@@ -76,7 +76,9 @@ describe('the catalogues', () => {
     const owners = new Map<string, string>();
     const shared: string[] = [];
     for (const folder of folders) {
-      for (const prefix of new Set(Object.keys(read(folder, 'en')).map((id) => id.split('.')[0]))) {
+      for (const prefix of new Set(
+        Object.keys(read(folder, 'en')).map((id) => id.split('.')[0] ?? id),
+      )) {
         if (owners.has(prefix)) shared.push(`${prefix}: ${owners.get(prefix)} and ${folder}`);
         owners.set(prefix, folder);
       }

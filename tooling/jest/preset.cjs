@@ -2,7 +2,9 @@
 const path = require('node:path');
 
 /** Packages' catalogues (`locales/<language>.json`), compiled as the builds compile them. */
-const catalogues = { '/locales/[a-zA-Z-]+\\.json$': path.join(__dirname, 'catalogue-transform.cjs') };
+const catalogues = {
+  '/locales/[a-zA-Z-]+\\.json$': path.join(__dirname, 'catalogue-transform.cjs'),
+};
 
 const swc = [
   '@swc/jest',

@@ -1,0 +1,6 @@
+/** webpack: each message id our code names carries its English message under a short id. */
+declare function messageInlineLoader(
+  this: { addDependency(file: string): void; emitError(error: Error): void },
+  source: string,
+): string;
+export = messageInlineLoader;
