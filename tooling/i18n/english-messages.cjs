@@ -3,7 +3,6 @@
 const { readdirSync, readFileSync, statSync } = require('node:fs');
 const path = require('node:path');
 const { compileCatalogue } = require('./compile-catalogue.cjs');
-const { shortId } = require('./short-id.cjs');
 
 const root = path.resolve(__dirname, '../..');
 /** The browser's packages; the API and identity read their catalogues themselves. */
@@ -39,14 +38,8 @@ function englishMessages() {
   const stamp = files.map((file) => `${file}@${statSync(file).mtimeMs}`).join('|');
   if (cached?.stamp !== stamp) {
     const messages = new Map();
-    const owners = new Map();
     for (const file of files) {
       for (const [id, message] of Object.entries(compileCatalogue(readFileSync(file, 'utf8')))) {
-        const short = shortId(id);
-        if (owners.has(short) && owners.get(short) !== id) {
-          throw new Error(`The message ids "${id}" and "${owners.get(short)}" have one short id`);
-        }
-        owners.set(short, id);
         messages.set(id, message);
       }
     }

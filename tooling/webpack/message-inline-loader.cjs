@@ -1,10 +1,9 @@
 // webpack: each message id our code names (`t('ui.gapDetails.close')`, or an id in a table of ids)
-// becomes its short id with its English message, compiled (`["1x0f3k", message]`, short-id.cjs), which
+// becomes the id with its English message, compiled (`["ui.gapDetails.close", message]`), which
 // `t` reads; so a page carries the English texts it shows, in the chunk that shows them, and no
 // English catalogue (docs/decisions/0109-languages.md). An id in a `t('…')` call that no catalogue
 // has fails the build. Another language's catalogue is a chunk loaded when that language is chosen.
 const { englishMessages } = require('../i18n/english-messages.cjs');
-const { shortId } = require('../i18n/short-id.cjs');
 
 /** A literal that may be an id: dotted lower-camel words, `'ui.gapDetails.close'`. */
 const LITERAL = /(\bt\(\s*)?'([a-z][\w-]*(?:\.[\w-]+)+)'/g;
@@ -15,7 +14,7 @@ module.exports = function messageInlineLoader(source) {
   return source.replace(LITERAL, (literal, call, id) => {
     const message = messages.get(id);
     if (message !== undefined)
-      return `${call ?? ''}[${JSON.stringify(shortId(id))}, ${JSON.stringify(message)}]`;
+      return `${call ?? ''}[${JSON.stringify(id)}, ${JSON.stringify(message)}]`;
     if (call) this.emitError(new Error(`No English message "${id}" in any locales/en.json`));
     return literal;
   });

@@ -1,4 +1,4 @@
-/** webpack: each message id our code names carries its English message under a short id. */
+/** webpack: each message id our code names carries its English message. */
 declare function messageInlineLoader(
   this: { addDependency(file: string): void; emitError(error: Error): void },
   source: string,
