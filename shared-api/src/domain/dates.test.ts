@@ -97,6 +97,11 @@ describe('dates', () => {
     ['day-month-name', '31 Dec 2027', '2027-12-31'],
     ['day-month-name', '2027-12-31', '2027-12-31'],
     ['day-month-name', 'Dec 31 2027', null],
+    ['day-month-name', '29 feb 2028', '2028-02-29'],
+    ['day-month-name', '29 Feb 2027', null],
+    ['day-month-name', '3 Fox 2027', null],
+    ['by-place', '31/12/27', null],
+    ['by-place', '31/12/2027 and more', null],
     ['by-place', '', null],
     ['by-place', 'tomorrow', null],
   ])('reads a date field in the %s style: %j', (style, text, day) => {

@@ -1,7 +1,4 @@
 import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
-
-dayjs.extend(customParseFormat);
 
 /** dayjs tokens for the spec's 'dd MMM, yyyy' (lists), 'MMM dd, yyyy' (details), 'dd/MM/yyyy' (tables). */
 export const DATE_FORMATS = {
@@ -208,10 +205,66 @@ export function readDateField(
   const loose = (format: string) => format.replace('DD', 'D').replace('MM', 'M');
   const formats = [dateFieldFormat(style, locale), ISO_DAY_FORMAT];
   for (const format of [...formats, ...formats.map(loose)]) {
-    const date = dayjs(trimmed, format, 'en', true);
-    if (date.isValid()) return date.format(ISO_DAY_FORMAT);
+    const day = dayIn(trimmed, format);
+    if (day) return day;
   }
   return null;
+}
+
+const MONTH_ABBREVIATIONS = [
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'may',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'oct',
+  'nov',
+  'dec',
+];
+/** What each dayjs token of a date field's format reads. */
+const FIELD_TOKENS: Record<string, { part: 'year' | 'month' | 'day'; pattern: string }> = {
+  YYYY: { part: 'year', pattern: '(\\d{4})' },
+  MMM: { part: 'month', pattern: '([A-Za-z]{3})' },
+  MM: { part: 'month', pattern: '(\\d{2})' },
+  M: { part: 'month', pattern: '(\\d{1,2})' },
+  DD: { part: 'day', pattern: '(\\d{2})' },
+  D: { part: 'day', pattern: '(\\d{1,2})' },
+};
+
+/**
+ * The day (yyyy-mm-dd) `text` names in a date field's `format` (its tokens YYYY, MMM, MM, M, DD, D
+ * and the separators between them), strictly: every character matched and a real calendar day.
+ * What dayjs's customParseFormat did for the fields, without its weight on every page that shows a
+ * date (docs/decisions/0109-languages.md).
+ */
+function dayIn(text: string, format: string): string | null {
+  const parts: ('year' | 'month' | 'day')[] = [];
+  const pattern = format.replace(/YYYY|MMM|MM|M|DD|D|[^A-Za-z]/g, (token) => {
+    const field = FIELD_TOKENS[token];
+    if (!field) return token.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    parts.push(field.part);
+    return field.pattern;
+  });
+  const match = new RegExp(`^${pattern}$`).exec(text);
+  if (!match) return null;
+  const value = { year: 0, month: 0, day: 0 };
+  parts.forEach((part, index) => {
+    const found = match[index + 1] ?? '';
+    value[part] = /^\d+$/.test(found)
+      ? Number(found)
+      : MONTH_ABBREVIATIONS.indexOf(found.toLowerCase()) + 1;
+  });
+  const date = new Date(Date.UTC(value.year, value.month - 1, value.day));
+  const real =
+    value.month >= 1 &&
+    date.getUTCFullYear() === value.year &&
+    date.getUTCMonth() === value.month - 1 &&
+    date.getUTCDate() === value.day;
+  return real ? date.toISOString().slice(0, 10) : null;
 }
 
 const MONTH_OPTIONS = {
