@@ -262,7 +262,7 @@ export {
   GAP_CHANGE_PREVIEW,
 } from './domain/limits';
 export { MALFORMED_ID_CODE } from './domain/error-codes';
-export { TEXT_LIMITS, tooLongMessage } from './domain/text-limits';
+export { TEXT_LIMITS, TEXT_FIELD_LABELS, tooLongMessage } from './domain/text-limits';
 export {
   ATTACHMENT_NOT_AN_IMAGE,
   ATTACHMENT_TOO_LARGE,
@@ -631,6 +631,7 @@ export {
   SIGN_IN_FAILED,
   SIGN_IN_ERROR_CODES,
   SIGN_IN_ERROR_TEXT,
+  MESSAGES,
 } from './messages';
 
 export type { RuleResult } from './rules/rule-result';

@@ -1,4 +1,5 @@
-import { SIGN_IN_ERROR_TEXT } from './messages';
+import * as messages from './messages';
+import { MESSAGES, SIGN_IN_ERROR_TEXT } from './messages';
 
 describe('SIGN_IN_ERROR_TEXT', () => {
   it('names the area the account has no membership of', () => {
@@ -39,5 +40,13 @@ describe('SIGN_IN_ERROR_TEXT', () => {
     expect(SIGN_IN_ERROR_TEXT('identity_unavailable')).toBe(
       'Sign-in is unavailable right now. Please try again in a moment.',
     );
+  });
+});
+
+describe('MESSAGES', () => {
+  it('reads, in English, the words of the constant of the same name', () => {
+    const constants = messages as unknown as Record<string, unknown>;
+    for (const [name, text] of Object.entries(MESSAGES))
+      expect([name, text]).toEqual([name, constants[name]]);
   });
 });

@@ -1,4 +1,6 @@
+import { t } from '#texts';
 import { USER_TYPE_LABELS, toUserType } from './domain/user';
+import { textRecord } from './text-records';
 
 // Generic errors
 export const SOMETHING_WENT_WRONG = 'Something went wrong.';
@@ -59,10 +61,10 @@ export const DUE_DATE_AFTER_TIMELINE = 'Gap due date cannot be later than Action
 
 // Action plan create
 export function actionPlanCreatedBanner(type: string): string {
-  return `${type} created successfully!`;
+  return t('contract.message.actionPlanCreatedBanner', { type });
 }
 export function actionPlanCreatedToast(type: string): string {
-  return `${type} created successfully.`;
+  return t('contract.message.actionPlanCreatedToast', { type });
 }
 
 // A page opened at an address that names nothing the user can see (a mistyped, removed or foreign id)
@@ -118,20 +120,14 @@ export const SIGN_IN_ERROR_CODES = {
   ssoUnknown: 'sso_unknown',
 } as const;
 
-const SIGN_IN_ERROR_TEXTS: Readonly<Record<string, string>> = {
-  [SIGN_IN_ERROR_CODES.emailUnverified]:
-    'Verify your e-mail address first: open the link we sent you, then sign in again.',
-  [SIGN_IN_ERROR_CODES.invitationInvalid]:
-    'This invitation link has expired or was already used. Ask an owner to send a new one.',
-  [SIGN_IN_ERROR_CODES.invitationEmailMismatch]:
-    'This invitation is for another e-mail address. Sign in with the address it was sent to.',
-  [SIGN_IN_ERROR_CODES.identityUnavailable]:
-    'Sign-in is unavailable right now. Please try again in a moment.',
-  [SIGN_IN_ERROR_CODES.ssoRequired]:
-    "Your organisation signs in with its own identity provider: choose 'Sign in with single sign-on' and enter your work e-mail address.",
-  [SIGN_IN_ERROR_CODES.ssoUnknown]:
-    'No organisation signs in with single sign-on for this address. Use the sign-in buttons instead.',
-};
+const SIGN_IN_ERROR_TEXTS = textRecord({
+  [SIGN_IN_ERROR_CODES.emailUnverified]: 'contract.signIn.emailUnverified',
+  [SIGN_IN_ERROR_CODES.invitationInvalid]: 'contract.signIn.invitationInvalid',
+  [SIGN_IN_ERROR_CODES.invitationEmailMismatch]: 'contract.signIn.invitationEmailMismatch',
+  [SIGN_IN_ERROR_CODES.identityUnavailable]: 'contract.signIn.identityUnavailable',
+  [SIGN_IN_ERROR_CODES.ssoRequired]: 'contract.signIn.ssoRequired',
+  [SIGN_IN_ERROR_CODES.ssoUnknown]: 'contract.signIn.ssoUnknown',
+}) as Readonly<Record<string, string>>;
 
 export function SIGN_IN_ERROR_TEXT(
   code: string | null | undefined,
@@ -139,8 +135,85 @@ export function SIGN_IN_ERROR_TEXT(
 ): string {
   if (code === SIGN_IN_ERROR_CODES.noMembership) {
     const known = toUserType(userType);
-    const area = known ? `the ${USER_TYPE_LABELS[known]} area` : 'this area';
-    return `Your account has no access to ${area}. Ask an owner to add you.`;
+    return known
+      ? t('contract.signIn.noMembershipOf', { area: USER_TYPE_LABELS[known] })
+      : t('contract.signIn.noMembership');
   }
-  return (code && SIGN_IN_ERROR_TEXTS[code]) || SIGN_IN_FAILED;
+  return (code && SIGN_IN_ERROR_TEXTS[code]) || MESSAGES.SIGN_IN_FAILED;
 }
+
+/**
+ * The messages above in the language in use, for the screens: `MESSAGES.FIX_ERRORS_BELOW`. The
+ * constants stay English, the spec's words, for the API's answers and the tests.
+ */
+export const MESSAGES = textRecord({
+  SOMETHING_WENT_WRONG: 'contract.message.somethingWentWrong',
+  SOMETHING_WENT_WRONG_SHORT: 'contract.message.somethingWentWrongShort',
+  NETWORK_ERROR: 'contract.message.networkError',
+  SERVER_ERROR_OCCURRED: 'contract.message.serverErrorOccurred',
+  UNEXPECTED_ERROR_OCCURRED: 'contract.message.unexpectedErrorOccurred',
+  SERVICE_UNAVAILABLE: 'contract.message.serviceUnavailable',
+  LOGOUT_FAILED: 'contract.message.logoutFailed',
+  EMAIL_NOT_FOUND: 'contract.message.emailNotFound',
+  EMAIL_VALIDATION_FAILED: 'contract.message.emailValidationFailed',
+  EMAIL_VALIDATED: 'contract.message.emailValidated',
+  EMAIL_INPUT_DEFAULT_LABEL: 'contract.message.emailInputDefaultLabel',
+  EMAIL_MUST_EXIST: 'contract.message.emailMustExist',
+  SELECT_AUDITOR: 'contract.message.selectAuditor',
+  FAILED_FETCH_TARGET_COMPANIES: 'contract.message.failedFetchTargetCompanies',
+  FAILED_CREATE_TARGET_COMPANY: 'contract.message.failedCreateTargetCompany',
+  FAILED_CREATE_TARGET_COMPANY_TITLE: 'contract.message.failedCreateTargetCompanyTitle',
+  FAILED_FETCH_AUDITORS: 'contract.message.failedFetchAuditors',
+  FAILED_FETCH_TARGET_COMPANY_AUDITORS: 'contract.message.failedFetchTargetCompanyAuditors',
+  FAILED_FETCH_CLIENT_DETAILS: 'contract.message.failedFetchClientDetails',
+  FAILED_DELETE_CLIENT_USER: 'contract.message.failedDeleteClientUser',
+  FAILED_CREATE_CLIENT_USER: 'contract.message.failedCreateClientUser',
+  FAILED_CREATE_AUDITOR: 'contract.message.failedCreateAuditor',
+  FAILED_FETCH_AUDITOR_USER_DETAILS: 'contract.message.failedFetchAuditorUserDetails',
+  FAILED_DELETE_AUDITOR_USER: 'contract.message.failedDeleteAuditorUser',
+  FAILED_CREATE_AUDITOR_USER: 'contract.message.failedCreateAuditorUser',
+  FAILED_FETCH_TARGET_COMPANY_USERS: 'contract.message.failedFetchTargetCompanyUsers',
+  NO_TARGET_COMPANY_ID_FOR_USER: 'contract.message.noTargetCompanyIdForUser',
+  NO_USER_ID_FOR_DELETION: 'contract.message.noUserIdForDeletion',
+  ACTION_PLAN_HEADING_REQUIRED: 'contract.message.actionPlanHeadingRequired',
+  CATEGORY_REQUIRED: 'contract.message.categoryRequired',
+  FIX_ERRORS_BELOW: 'contract.message.fixErrorsBelow',
+  KPI_REQUIRED: 'contract.message.kpiRequired',
+  GAP_NAME_REQUIRED: 'contract.message.gapNameRequired',
+  RECOMMENDATION_REQUIRED: 'contract.message.recommendationRequired',
+  RESPONSIBILITY_REQUIRED: 'contract.message.responsibilityRequired',
+  IMPACTED_SDG_REQUIRED: 'contract.message.impactedSdgRequired',
+  DUE_DATE_REQUIRED: 'contract.message.dueDateRequired',
+  ESG_ASPECT_REQUIRED: 'contract.message.esgAspectRequired',
+  AREA_CODE_REQUIRED: 'contract.message.areaCodeRequired',
+  DUE_DATE_IN_FUTURE: 'contract.message.dueDateInFuture',
+  DUE_DATE_AFTER_TIMELINE: 'contract.message.dueDateAfterTimeline',
+  PAGE_NOT_FOUND: 'contract.message.pageNotFound',
+  PAGE_NOT_FOUND_DETAIL: 'contract.message.pageNotFoundDetail',
+  EXPORT_FAILED: 'contract.message.exportFailed',
+  TARGET_COMPANY_ID_NOT_FOUND: 'contract.message.targetCompanyIdNotFound',
+  ADD_YOUR_COMMENTS: 'contract.message.addYourComments',
+  MISSING_STATUS: 'contract.message.missingStatus',
+  CONFIRM_STATUS_UPDATE: 'contract.message.confirmStatusUpdate',
+  TARGET_COMPANY_ADDED: 'contract.message.targetCompanyAdded',
+  CLIENT_USER_DELETED: 'contract.message.clientUserDeleted',
+  AUDITOR_USER_DELETED: 'contract.message.auditorUserDeleted',
+  AUDITOR_CREATED: 'contract.message.auditorCreated',
+  STATUS_UPDATED: 'contract.message.statusUpdated',
+  CLOSING_IN_A_MOMENT: 'contract.message.closingInAMoment',
+  NO_DATA: 'contract.message.noData',
+  NO_ACTION_PLANS_FOUND: 'contract.message.noActionPlansFound',
+  NO_ACTION_PLAN_FOUND: 'contract.message.noActionPlanFound',
+  NO_REMARKS_YET: 'contract.message.noRemarksYet',
+  NO_TARGET_COMPANIES_FOUND: 'contract.message.noTargetCompaniesFound',
+  NO_USERS_FOUND: 'contract.message.noUsersFound',
+  NO_AUDITORS_FOUND: 'contract.message.noAuditorsFound',
+  NO_AUDIT_RECORDS_FOUND: 'contract.message.noAuditRecordsFound',
+  NO_AUDITS_FOUND: 'contract.message.noAuditsFound',
+  LOADING: 'contract.message.loading',
+  LOADING_ACTION_PLANS: 'contract.message.loadingActionPlans',
+  TRY_AGAIN: 'contract.message.tryAgain',
+  DELETE_USER_TITLE: 'contract.message.deleteUserTitle',
+  DELETE_USER_CONFIRM_TEXT: 'contract.message.deleteUserConfirmText',
+  SIGN_IN_FAILED: 'contract.message.signInFailed',
+});

@@ -51,8 +51,9 @@ function reactProject(rootDir, extra = {}) {
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     moduleNameMapper: { '\\.(css|png|jpg|jpeg|svg|webp)$': path.join(__dirname, 'asset-stub.cjs') },
     // Mock Service Worker's Node server is the network edge; its `msw/node` entry is not exported
-    // under jsdom's default 'browser' condition.
-    testEnvironmentOptions: { customExportConditions: [''] },
+    // under jsdom's default 'browser' condition. 'verity-page': shared-api's texts follow the page's
+    // language, as webpack builds them.
+    testEnvironmentOptions: { customExportConditions: ['', 'verity-page'] },
     setupFilesAfterEnv: [
       path.join(__dirname, 'setup-dom.cjs'),
       path.join(__dirname, '../../shared-ui/src/testing/api-server-setup.ts'),

@@ -4,9 +4,11 @@
 // dependencies stay outside the bundle and load from its node_modules. tsc only checks the types.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import catalogues from '../i18n/compile-catalogue.cjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -118,6 +120,20 @@ function toolingConfigOutside(outdir) {
   };
 }
 
+/**
+ * A package's catalogue (`locales/<language>.json`, shared-api's English on the servers) compiled as
+ * webpack and jest compile it (docs/decisions/0109-languages.md).
+ */
+const compiledCatalogues = {
+  name: 'compiled-catalogues',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]locales[\\/][a-zA-Z-]+\.json$/ }, async (args) => ({
+      contents: JSON.stringify(catalogues.compileCatalogue(await readFile(args.path, 'utf8'))),
+      loader: 'json',
+    }));
+  },
+};
+
 /** esbuild's options for one service. */
 function buildOptions(service) {
   const outdir = path.join(repoRoot, service.outdir);
@@ -140,7 +156,7 @@ function buildOptions(service) {
     target: 'node20',
     format: service.format,
     external,
-    plugins: [toolingConfigOutside(outdir)],
+    plugins: [toolingConfigOutside(outdir), compiledCatalogues],
     sourcemap: true,
     logLevel: 'warning',
   };

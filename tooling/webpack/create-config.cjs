@@ -167,7 +167,12 @@ function createWebpackConfig({ dir, publicPath, federation }) {
         // The service worker is built beside the shell into the same folder (createServiceWorkerConfig).
         clean: { keep: /^sw\.js$/ },
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js'],
+        // A page reads shared-api's texts with its translator; servers read them in English
+        // (shared-api's package.json "imports").
+        conditionNames: ['verity-page', '...'],
+      },
       module: {
         rules: [
           swcRule(production),

@@ -1,5 +1,5 @@
 import { NetworkError, isApiHttpError, isTimeoutError } from '@verity/session';
-import { NETWORK_ERROR, SOMETHING_WENT_WRONG } from '../messages';
+import { MESSAGES } from '../messages';
 
 function messageOf(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null || !('message' in value)) return undefined;
@@ -8,9 +8,12 @@ function messageOf(value: unknown): string | undefined {
 }
 
 /** The error text rule: the server's `message` when it sent one, else the caller's fallback. */
-export function getErrorText(error: unknown, fallback: string = SOMETHING_WENT_WRONG): string {
+export function getErrorText(
+  error: unknown,
+  fallback: string = MESSAGES.SOMETHING_WENT_WRONG,
+): string {
   if (isApiHttpError(error)) return messageOf(error.data) ?? fallback;
-  if (error instanceof NetworkError || isTimeoutError(error)) return NETWORK_ERROR;
+  if (error instanceof NetworkError || isTimeoutError(error)) return MESSAGES.NETWORK_ERROR;
   if (typeof error === 'string') return error;
   return messageOf(error) ?? fallback;
 }

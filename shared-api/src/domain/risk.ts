@@ -1,13 +1,14 @@
+import { textRecord } from '../text-records';
 import type { StatusColor } from './status';
 
 export const RISK_SEVERITIES = ['low', 'moderate', 'high'] as const;
 export type RiskSeverity = (typeof RISK_SEVERITIES)[number];
 
-export const RISK_SEVERITY_LABELS: Readonly<Record<RiskSeverity, string>> = {
-  low: 'Low',
-  moderate: 'Moderate',
-  high: 'High',
-};
+export const RISK_SEVERITY_LABELS: Readonly<Record<RiskSeverity, string>> = textRecord({
+  low: 'contract.risk.low',
+  moderate: 'contract.risk.moderate',
+  high: 'contract.risk.high',
+});
 
 export const DEFAULT_RISK_SEVERITY: RiskSeverity = 'moderate';
 

@@ -1,3 +1,5 @@
+import { textRecord } from '../text-records';
+
 /** 'dropped': an ESAP item a later revision of the plan no longer lists (docs/decisions/0083-esap-revisions.md). */
 export const STATUS_KEYS = [
   'closed',
@@ -9,14 +11,14 @@ export const STATUS_KEYS = [
 ] as const;
 export type StatusKey = (typeof STATUS_KEYS)[number];
 
-export const STATUS_LABELS: Readonly<Record<StatusKey, string>> = {
-  closed: 'Closed',
-  provClosed: 'Prov Close',
-  open: 'Open',
-  overdue: 'Overdue',
-  pending: 'Pending',
-  dropped: 'Dropped',
-};
+export const STATUS_LABELS: Readonly<Record<StatusKey, string>> = textRecord({
+  closed: 'contract.status.closed',
+  provClosed: 'contract.status.provClosed',
+  open: 'contract.status.open',
+  overdue: 'contract.status.overdue',
+  pending: 'contract.status.pending',
+  dropped: 'contract.status.dropped',
+});
 
 export type StatusColor = 'blue' | 'green' | 'yellow' | 'red';
 
@@ -49,11 +51,11 @@ export type GapStatus = (typeof GAP_STATUSES)[number];
 export const GAP_STORED_STATUSES = [...GAP_STATUSES, 'pending', 'dropped'] as const;
 export type GapStoredStatus = (typeof GAP_STORED_STATUSES)[number];
 
-export const GAP_STATUS_OPTION_LABELS: Readonly<Record<GapStatus, string>> = {
-  open: 'Open',
-  closed: 'Close',
-  provClosed: 'Prov Close',
-};
+export const GAP_STATUS_OPTION_LABELS: Readonly<Record<GapStatus, string>> = textRecord({
+  open: 'contract.statusOption.open',
+  closed: 'contract.statusOption.closed',
+  provClosed: 'contract.statusOption.provClosed',
+});
 
 export function isStatusKey(value: unknown): value is StatusKey {
   return typeof value === 'string' && (STATUS_KEYS as readonly string[]).includes(value);

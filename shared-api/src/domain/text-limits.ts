@@ -1,5 +1,7 @@
 // How long each text a person types may be: generous for real names and findings, bounded so one
 // field can never carry a document. The forms and the API check the same numbers with the same words.
+import { t } from '#texts';
+import { textRecord } from '../text-records';
 
 export const TEXT_LIMITS = {
   /** Company and auditor firm names, trading or registered. */
@@ -22,7 +24,26 @@ export const TEXT_LIMITS = {
   changeReason: 1000,
 } as const;
 
+/** The names the rules give the fields they bound, in the too-long message. */
+export const TEXT_FIELD_LABELS = textRecord({
+  actionPlanHeading: 'contract.field.actionPlanHeading',
+  kpi: 'contract.field.kpi',
+  gapName: 'contract.field.gapName',
+  recommendation: 'contract.field.recommendation',
+  responsibility: 'contract.field.responsibility',
+  actionTaken: 'contract.field.actionTaken',
+  residualRisk: 'contract.field.residualRisk',
+  areaCode: 'contract.field.areaCode',
+  customFieldValue: 'contract.field.customFieldValue',
+  customFieldName: 'contract.field.customFieldName',
+  reason: 'contract.field.reason',
+  companyName: 'contract.field.companyName',
+  registeredName: 'contract.field.registeredName',
+  auditorName: 'contract.field.auditorName',
+  fullName: 'contract.field.fullName',
+});
+
 /** 'Company name can be at most 250 characters.' */
 export function tooLongMessage(label: string, max: number): string {
-  return `${label} can be at most ${max.toLocaleString('en-US')} characters.`;
+  return t('contract.rule.tooLong', { label, max });
 }

@@ -1,24 +1,27 @@
+import { t } from '#texts';
+import { textRecord } from '../text-records';
+
 export const USER_TYPES = ['client', 'auditor', 'targetCompany'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
 export const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const ROLE_LABELS: Readonly<Record<Role, string>> = {
-  owner: 'Owner',
-  admin: 'Admin',
-  editor: 'Editor',
-  viewer: 'Viewer',
-};
+export const ROLE_LABELS: Readonly<Record<Role, string>> = textRecord({
+  owner: 'contract.role.owner',
+  admin: 'contract.role.admin',
+  editor: 'contract.role.editor',
+  viewer: 'contract.role.viewer',
+});
 
 // The signed-in user's shape is the contract's (GET /auth/me).
 export type { SessionUser } from '../contract/auth';
 
-export const USER_TYPE_LABELS: Readonly<Record<UserType, string>> = {
-  client: 'Client',
-  auditor: 'Auditor',
-  targetCompany: 'Target Company',
-};
+export const USER_TYPE_LABELS: Readonly<Record<UserType, string>> = textRecord({
+  client: 'contract.userType.client',
+  auditor: 'contract.userType.auditor',
+  targetCompany: 'contract.userType.targetCompany',
+});
 
 export const USER_TYPE_AREA_PATHS: Readonly<Record<UserType, string>> = {
   client: '/client',
@@ -41,7 +44,7 @@ export function signInUrl(userType: UserType): string {
 }
 
 export function dashboardTitle(userType: UserType): string {
-  return `${USER_TYPE_LABELS[userType]} Dashboard`;
+  return t('contract.user.dashboardTitle', { userType: USER_TYPE_LABELS[userType] });
 }
 
 export function isUserType(value: unknown): value is UserType {

@@ -6,8 +6,9 @@ import {
   formHasTimeline,
   type AuditForm,
 } from '../domain/audit';
-import { TEXT_LIMITS, tooLongMessage } from '../domain/text-limits';
-import { ACTION_PLAN_HEADING_REQUIRED, CATEGORY_REQUIRED } from '../messages';
+import { TEXT_FIELD_LABELS, TEXT_LIMITS, tooLongMessage } from '../domain/text-limits';
+import { MESSAGES } from '../messages';
+import { textRecord } from '../text-records';
 import {
   checkGap,
   firstMessageInOrder,
@@ -17,11 +18,11 @@ import {
 } from './gap-rules';
 
 // Texts for rules the spec does not word (values the create page cannot produce).
-export const actionPlanRuleMessages = {
-  formTypeRequired: 'Form type must be ap, capa, mp or recommendation',
-  formTypeNotAudits: "Form type must be the audit's form",
-  invalidTimeline: 'Please enter a valid timeline date',
-} as const;
+export const actionPlanRuleMessages = textRecord({
+  formTypeRequired: 'contract.actionPlanRule.formTypeRequired',
+  formTypeNotAudits: 'contract.actionPlanRule.formTypeNotAudits',
+  invalidTimeline: 'contract.actionPlanRule.invalidTimeline',
+});
 
 const PLAN_FIELD_ORDER = ['actionPlanHeading', 'timeline', 'category', 'formType'] as const;
 
@@ -31,15 +32,15 @@ export function actionPlanSchema() {
     actionPlanHeading: yup
       .string()
       .trim()
-      .required(ACTION_PLAN_HEADING_REQUIRED)
+      .required(MESSAGES.ACTION_PLAN_HEADING_REQUIRED)
       .max(
         TEXT_LIMITS.actionPlanHeading,
-        tooLongMessage('Action plan heading', TEXT_LIMITS.actionPlanHeading),
+        tooLongMessage(TEXT_FIELD_LABELS.actionPlanHeading, TEXT_LIMITS.actionPlanHeading),
       ),
     category: yup
       .string()
-      .oneOf([...ACTION_PLAN_CATEGORIES], CATEGORY_REQUIRED)
-      .required(CATEGORY_REQUIRED),
+      .oneOf([...ACTION_PLAN_CATEGORIES], MESSAGES.CATEGORY_REQUIRED)
+      .required(MESSAGES.CATEGORY_REQUIRED),
     formType: yup
       .string()
       .oneOf([...AUDIT_FORMS], actionPlanRuleMessages.formTypeRequired)

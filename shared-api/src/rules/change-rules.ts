@@ -3,13 +3,11 @@
 // needs a reason, and a plan edit is checked as the whole plan it makes. Shared by the Edit Gap and
 // Edit Plan forms and the API, so both say the same words.
 import * as yup from 'yup';
+import { t } from '#texts';
 import { ACTION_PLAN_CATEGORIES, formHasTimeline, type AuditForm } from '../domain/audit';
-import { TEXT_LIMITS, tooLongMessage } from '../domain/text-limits';
-import {
-  ACTION_PLAN_HEADING_REQUIRED,
-  CATEGORY_REQUIRED,
-  DUE_DATE_AFTER_TIMELINE,
-} from '../messages';
+import { TEXT_FIELD_LABELS, TEXT_LIMITS, tooLongMessage } from '../domain/text-limits';
+import { MESSAGES } from '../messages';
+import { textRecord } from '../text-records';
 import { actionPlanRuleMessages } from './action-plan-rules';
 import { firstMessageInOrder, optionalDate } from './gap-rules';
 import type { RuleResult } from './rule-result';
@@ -20,24 +18,24 @@ export const CHANGE_REASON_MIN_LENGTH = 10;
 /** The date whose later move needs a reason. */
 export type LaterDateSubject = 'dueDate' | 'timeline';
 
-export const changeRuleMessages = {
-  dueDateReason: `Give a reason of at least ${CHANGE_REASON_MIN_LENGTH} characters for moving the due date later.`,
-  timelineReason: `Give a reason of at least ${CHANGE_REASON_MIN_LENGTH} characters for moving the timeline later.`,
-  reasonTooLong: tooLongMessage('A reason', TEXT_LIMITS.changeReason),
-} as const;
+export const changeRuleMessages = textRecord({
+  dueDateReason: () => t('contract.changeRule.dueDateReason', { min: CHANGE_REASON_MIN_LENGTH }),
+  timelineReason: () => t('contract.changeRule.timelineReason', { min: CHANGE_REASON_MIN_LENGTH }),
+  reasonTooLong: () => tooLongMessage(TEXT_FIELD_LABELS.reason, TEXT_LIMITS.changeReason),
+});
 
-const REASON_MESSAGES: Readonly<Record<LaterDateSubject, string>> = {
-  dueDate: changeRuleMessages.dueDateReason,
-  timeline: changeRuleMessages.timelineReason,
-};
+const REASON_MESSAGES = textRecord<LaterDateSubject>({
+  dueDate: () => changeRuleMessages.dueDateReason,
+  timeline: () => changeRuleMessages.timelineReason,
+});
 
 /** 'This gap was changed by Aditi Auditor at 05/03/2030 02:14 PM UTC. Reload to see the change.' */
 export function staleGapMessage(name: string, time: string): string {
-  return `This gap was changed by ${name} at ${time}. Reload to see the change.`;
+  return t('contract.changeRule.staleGap', { name, time });
 }
 
 export function staleActionPlanMessage(name: string, time: string): string {
-  return `This action plan was changed by ${name} at ${time}. Reload to see the change.`;
+  return t('contract.changeRule.staleActionPlan', { name, time });
 }
 
 type DateLike = string | Date | null | undefined;
@@ -111,7 +109,7 @@ export function actionPlanEditSchema(options: { latestDueDate?: DateLike } = {})
   if (latest !== undefined) {
     timeline = timeline.test(
       'after-due-dates',
-      DUE_DATE_AFTER_TIMELINE,
+      MESSAGES.DUE_DATE_AFTER_TIMELINE,
       (value) => !value || value.getTime() >= latest,
     );
   }
@@ -119,15 +117,15 @@ export function actionPlanEditSchema(options: { latestDueDate?: DateLike } = {})
     actionPlanHeading: yup
       .string()
       .trim()
-      .required(ACTION_PLAN_HEADING_REQUIRED)
+      .required(MESSAGES.ACTION_PLAN_HEADING_REQUIRED)
       .max(
         TEXT_LIMITS.actionPlanHeading,
-        tooLongMessage('Action plan heading', TEXT_LIMITS.actionPlanHeading),
+        tooLongMessage(TEXT_FIELD_LABELS.actionPlanHeading, TEXT_LIMITS.actionPlanHeading),
       ),
     category: yup
       .string()
-      .oneOf([...ACTION_PLAN_CATEGORIES], CATEGORY_REQUIRED)
-      .required(CATEGORY_REQUIRED),
+      .oneOf([...ACTION_PLAN_CATEGORIES], MESSAGES.CATEGORY_REQUIRED)
+      .required(MESSAGES.CATEGORY_REQUIRED),
     timeline,
   });
 }

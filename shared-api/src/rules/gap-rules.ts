@@ -1,5 +1,6 @@
 // The gap rules, shared by the gap form in the browser and the API.
 import * as yup from 'yup';
+import { t } from '#texts';
 import {
   ESG_ASPECTS,
   formHasAreaCode,
@@ -13,37 +14,29 @@ import { DATE_RANGE } from '../domain/dates';
 import { MILESTONE_LIMITS, STANDARD_MILESTONES, milestoneKey } from '../domain/milestones';
 import { DEFAULT_RISK_SEVERITY, RISK_SEVERITIES } from '../domain/risk';
 import { SDG_CODES } from '../domain/sdg';
-import { TEXT_LIMITS, tooLongMessage } from '../domain/text-limits';
+import { TEXT_FIELD_LABELS, TEXT_LIMITS, tooLongMessage } from '../domain/text-limits';
+import { textRecord } from '../text-records';
 import { ESAP_FIELDS, esapSchemaFields } from './esap-rules';
-import {
-  AREA_CODE_REQUIRED,
-  DUE_DATE_AFTER_TIMELINE,
-  DUE_DATE_IN_FUTURE,
-  DUE_DATE_REQUIRED,
-  ESG_ASPECT_REQUIRED,
-  GAP_NAME_REQUIRED,
-  IMPACTED_SDG_REQUIRED,
-  KPI_REQUIRED,
-  RECOMMENDATION_REQUIRED,
-  RESPONSIBILITY_REQUIRED,
-} from '../messages';
+import { MESSAGES } from '../messages';
 
 // Texts for rules the spec does not word (bad values a form cannot produce).
-export const gapRuleMessages = {
-  unknownSdg: 'Impacted SDGs must be codes SDG1 to SDG17',
-  unknownEsgAspect: 'ESG Aspect must be Environmental, Social or Governance',
-  unknownRiskSeverity: 'Risk severity must be low, moderate or high',
-  unknownCurrency: 'Currency must be USD or INR',
-  amountNegative: 'Amount must be at least 0',
-  amountTooLarge: 'Amount can be at most 999,999,999,999.99',
-  amountDecimals: 'Amount can have at most two decimals',
-  invalidDate: 'Please enter a valid date',
-  dateOutOfRange: 'Please enter a date between the years 1900 and 9999',
-  invalidNameValue: 'Each custom field and add-on needs a text name and value',
-  dueMilestoneTooLong: `A milestone name can be at most ${MILESTONE_LIMITS.name} characters.`,
-  dueOffsetMonths: `Months after the milestone must be a whole number from 0 to ${MILESTONE_LIMITS.offsetMonths}.`,
-  dueOffsetDays: `Days after the milestone must be a whole number from 0 to ${MILESTONE_LIMITS.offsetDays}.`,
-} as const;
+export const gapRuleMessages = textRecord({
+  unknownSdg: 'contract.gapRule.unknownSdg',
+  unknownEsgAspect: 'contract.gapRule.unknownEsgAspect',
+  unknownRiskSeverity: 'contract.gapRule.unknownRiskSeverity',
+  unknownCurrency: 'contract.gapRule.unknownCurrency',
+  amountNegative: 'contract.gapRule.amountNegative',
+  amountTooLarge: 'contract.gapRule.amountTooLarge',
+  amountDecimals: 'contract.gapRule.amountDecimals',
+  invalidDate: 'contract.gapRule.invalidDate',
+  dateOutOfRange: 'contract.gapRule.dateOutOfRange',
+  invalidNameValue: 'contract.gapRule.invalidNameValue',
+  dueMilestoneTooLong: () =>
+    t('contract.gapRule.dueMilestoneTooLong', { max: MILESTONE_LIMITS.name }),
+  dueOffsetMonths: () =>
+    t('contract.gapRule.dueOffsetMonths', { max: MILESTONE_LIMITS.offsetMonths }),
+  dueOffsetDays: () => t('contract.gapRule.dueOffsetDays', { max: MILESTONE_LIMITS.offsetDays }),
+});
 
 export interface GapRuleOptions {
   formType: AuditForm;
@@ -106,7 +99,7 @@ const nameValueMap = () =>
     })
     .test(
       'name-value-length',
-      tooLongMessage('Each custom field value', TEXT_LIMITS.customFieldValue),
+      tooLongMessage(TEXT_FIELD_LABELS.customFieldValue, TEXT_LIMITS.customFieldValue),
       (value) =>
         value === undefined ||
         value === null ||
@@ -150,18 +143,18 @@ export function gapSchema(options: GapRuleOptions) {
   const planTimeline =
     options.planTimeline && fieldsOf.timeline ? new Date(options.planTimeline) : undefined;
 
-  let dueDate = optionalDate().required(DUE_DATE_REQUIRED);
+  let dueDate = optionalDate().required(MESSAGES.DUE_DATE_REQUIRED);
   if (options.checkDueDateInFuture !== false) {
     dueDate = dueDate.test(
       'in-future',
-      DUE_DATE_IN_FUTURE,
+      MESSAGES.DUE_DATE_IN_FUTURE,
       (value) => !value || value.getTime() > now().getTime(),
     );
   }
   if (planTimeline && !Number.isNaN(planTimeline.getTime())) {
     dueDate = dueDate.test(
       'within-timeline',
-      DUE_DATE_AFTER_TIMELINE,
+      MESSAGES.DUE_DATE_AFTER_TIMELINE,
       (value) => !value || value.getTime() <= planTimeline.getTime(),
     );
   }
@@ -184,20 +177,27 @@ export function gapSchema(options: GapRuleOptions) {
   // Fields another form type has are dropped, whatever the browser sent.
   const dropped = () => yup.mixed().strip();
   return yup.object({
-    KPI: requiredText(KPI_REQUIRED, 'KPI', TEXT_LIMITS.kpi),
-    gapName: requiredText(GAP_NAME_REQUIRED, 'Gap name', TEXT_LIMITS.gapName),
+    KPI: requiredText(MESSAGES.KPI_REQUIRED, TEXT_FIELD_LABELS.kpi, TEXT_LIMITS.kpi),
+    gapName: requiredText(
+      MESSAGES.GAP_NAME_REQUIRED,
+      TEXT_FIELD_LABELS.gapName,
+      TEXT_LIMITS.gapName,
+    ),
     recommendation: requiredText(
-      RECOMMENDATION_REQUIRED,
-      'Recommendation',
+      MESSAGES.RECOMMENDATION_REQUIRED,
+      TEXT_FIELD_LABELS.recommendation,
       TEXT_LIMITS.findingText,
     ),
     responsibility: requiredText(
-      RESPONSIBILITY_REQUIRED,
-      'Responsibility',
+      MESSAGES.RESPONSIBILITY_REQUIRED,
+      TEXT_FIELD_LABELS.responsibility,
       TEXT_LIMITS.responsibility,
     ),
-    actionTakenByCompany: boundedText('Action taken', TEXT_LIMITS.findingText).default(''),
-    residualRisk: boundedText('Residual risk', TEXT_LIMITS.findingText).default(''),
+    actionTakenByCompany: boundedText(
+      TEXT_FIELD_LABELS.actionTaken,
+      TEXT_LIMITS.findingText,
+    ).default(''),
+    residualRisk: boundedText(TEXT_FIELD_LABELS.residualRisk, TEXT_LIMITS.findingText).default(''),
     riskSeverity: yup
       .string()
       .transform(emptyToUndefined)
@@ -211,8 +211,8 @@ export function gapSchema(options: GapRuleOptions) {
           .oneOf([...SDG_CODES], gapRuleMessages.unknownSdg)
           .required(),
       )
-      .min(1, IMPACTED_SDG_REQUIRED)
-      .required(IMPACTED_SDG_REQUIRED),
+      .min(1, MESSAGES.IMPACTED_SDG_REQUIRED)
+      .required(MESSAGES.IMPACTED_SDG_REQUIRED),
     dueDate: fieldsOf.dueDate
       ? (dueDate.when('dueMilestone', ([milestone]: unknown[], schema) =>
           relative(milestone) ? yup.mixed().strip() : schema,
@@ -248,10 +248,10 @@ export function gapSchema(options: GapRuleOptions) {
           .string()
           .transform(emptyToUndefined)
           .oneOf([...ESG_ASPECTS], gapRuleMessages.unknownEsgAspect)
-          .required(ESG_ASPECT_REQUIRED)
+          .required(MESSAGES.ESG_ASPECT_REQUIRED)
       : dropped(),
     areaCode: fieldsOf.areaCode
-      ? requiredText(AREA_CODE_REQUIRED, 'Area code', TEXT_LIMITS.areaCode)
+      ? requiredText(MESSAGES.AREA_CODE_REQUIRED, TEXT_FIELD_LABELS.areaCode, TEXT_LIMITS.areaCode)
       : dropped(),
     amount: fieldsOf.amount ? amountSchema() : dropped(),
     fields: nameValueMap(),

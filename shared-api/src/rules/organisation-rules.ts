@@ -19,47 +19,57 @@ import {
   type Role,
   type UserType,
 } from '../domain/user';
-import { TEXT_LIMITS, tooLongMessage } from '../domain/text-limits';
-import { EMAIL_MUST_EXIST, SELECT_AUDITOR } from '../messages';
+import { TEXT_FIELD_LABELS, TEXT_LIMITS, tooLongMessage } from '../domain/text-limits';
+import { MESSAGES } from '../messages';
+import { textRecord } from '../text-records';
 import { personNameProblem, textRuleMessages } from './text-rules';
 
 /** Texts for the rules whose wording the spec does not give. */
-export const organisationRuleMessages = {
-  targetCompanyNameRequired: 'Company name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email',
-  companyTypeRequired: 'Company type is required',
-  companyTypeInvalid: 'Please choose a company type from the list',
-  auditorNameRequired: 'Auditor name is required',
-  registeredNameRequired: 'Registered name is required',
-  fullnameRequired: 'Full name is required',
-  roleRequired: 'Role is required',
-  roleInvalid: 'Please choose a role from the list',
-  auditTypeRequired: 'Audit type is required',
-  auditTypeInvalid: 'Please choose an audit type from the list',
-  auditCategoryRequired: 'Audit category is required',
-  auditCategoryInvalid: 'Please choose a category of the selected audit type',
-  auditFormRequired: 'Audit form is required',
-  auditFormInvalid: 'Please choose an audit form from the list',
-  fieldNameRequired: 'Every custom field needs a name',
-  fieldTypeInvalid: 'Please choose a custom field type from the list',
-} as const;
+export const organisationRuleMessages = textRecord({
+  targetCompanyNameRequired: 'contract.organisationRule.targetCompanyNameRequired',
+  emailRequired: 'contract.organisationRule.emailRequired',
+  emailInvalid: 'contract.organisationRule.emailInvalid',
+  companyTypeRequired: 'contract.organisationRule.companyTypeRequired',
+  companyTypeInvalid: 'contract.organisationRule.companyTypeInvalid',
+  auditorNameRequired: 'contract.organisationRule.auditorNameRequired',
+  registeredNameRequired: 'contract.organisationRule.registeredNameRequired',
+  fullnameRequired: 'contract.organisationRule.fullnameRequired',
+  roleRequired: 'contract.organisationRule.roleRequired',
+  roleInvalid: 'contract.organisationRule.roleInvalid',
+  auditTypeRequired: 'contract.organisationRule.auditTypeRequired',
+  auditTypeInvalid: 'contract.organisationRule.auditTypeInvalid',
+  auditCategoryRequired: 'contract.organisationRule.auditCategoryRequired',
+  auditCategoryInvalid: 'contract.organisationRule.auditCategoryInvalid',
+  auditFormRequired: 'contract.organisationRule.auditFormRequired',
+  auditFormInvalid: 'contract.organisationRule.auditFormInvalid',
+  fieldNameRequired: 'contract.organisationRule.fieldNameRequired',
+  fieldTypeInvalid: 'contract.organisationRule.fieldTypeInvalid',
+});
 
-const m = organisationRuleMessages;
+type MessageName = keyof typeof organisationRuleMessages;
+/** Each message as yup writes it when a rule breaks, so the schemas built once speak the language in use. */
+const m = Object.fromEntries(
+  Object.keys(organisationRuleMessages).map((name) => [
+    name,
+    () => organisationRuleMessages[name as MessageName],
+  ]),
+) as Record<MessageName, () => string>;
 
 /** A name of a company or firm, at most TEXT_LIMITS.organisationName characters. */
-const organisationName = (label: string) =>
+const organisationName = (label: () => string) =>
   string()
     .trim()
-    .max(TEXT_LIMITS.organisationName, tooLongMessage(label, TEXT_LIMITS.organisationName));
+    .max(TEXT_LIMITS.organisationName, () => tooLongMessage(label(), TEXT_LIMITS.organisationName));
 /** A person's full name: one line, at most TEXT_LIMITS.personName characters. */
 const personName = () =>
   string()
     .trim()
-    .max(TEXT_LIMITS.personName, tooLongMessage('Full name', TEXT_LIMITS.personName))
+    .max(TEXT_LIMITS.personName, () =>
+      tooLongMessage(TEXT_FIELD_LABELS.fullName, TEXT_LIMITS.personName),
+    )
     .test(
       'one-line',
-      textRuleMessages.personNameOnOneLine,
+      () => textRuleMessages.personNameOnOneLine,
       (name) => name === undefined || personNameProblem(name) === undefined,
     );
 
@@ -87,7 +97,9 @@ const auditCategories = array(string().defined())
 
 /** The kinds of audit an auditor firm may do at a company (step 2 of the company wizard). */
 export const companyAuditorSettingsSchema = object({
-  auditorId: string().trim().required(SELECT_AUDITOR),
+  auditorId: string()
+    .trim()
+    .required(() => MESSAGES.SELECT_AUDITOR),
   auditType: auditTypes,
   auditCategory: auditCategories,
   formType: formTypes,
@@ -96,9 +108,14 @@ export type CompanyAuditorSettings = InferType<typeof companyAuditorSettingsSche
 
 /** Target company creation (the email's existence is checked against the accounts service). */
 export const targetCompanySchema = object({
-  targetCompanyName: organisationName('Company name').required(m.targetCompanyNameRequired),
-  registeredName: organisationName('Registered name').default(''),
-  emailId: string().trim().required(m.emailRequired).email(EMAIL_MUST_EXIST),
+  targetCompanyName: organisationName(() => TEXT_FIELD_LABELS.companyName).required(
+    m.targetCompanyNameRequired,
+  ),
+  registeredName: organisationName(() => TEXT_FIELD_LABELS.registeredName).default(''),
+  emailId: string()
+    .trim()
+    .required(m.emailRequired)
+    .email(() => MESSAGES.EMAIL_MUST_EXIST),
   companyType: mixed<CompanyType>()
     .required(m.companyTypeRequired)
     .oneOf(COMPANY_TYPES, m.companyTypeInvalid)
@@ -110,8 +127,12 @@ export type TargetCompanyInput = InferType<typeof targetCompanySchema>;
 /** Auditor creation: a valid email, auditorName and registeredName. */
 export const auditorSchema = object({
   emailId: string().trim().required(m.emailRequired).email(m.emailInvalid),
-  auditorName: organisationName('Auditor name').required(m.auditorNameRequired),
-  registeredName: organisationName('Registered name').required(m.registeredNameRequired),
+  auditorName: organisationName(() => TEXT_FIELD_LABELS.auditorName).required(
+    m.auditorNameRequired,
+  ),
+  registeredName: organisationName(() => TEXT_FIELD_LABELS.registeredName).required(
+    m.registeredNameRequired,
+  ),
 });
 export type AuditorInput = InferType<typeof auditorSchema>;
 
@@ -140,9 +161,8 @@ const customFieldSchema = object({
   name: string()
     .trim()
     .required(m.fieldNameRequired)
-    .max(
-      TEXT_LIMITS.customFieldName,
-      tooLongMessage('A custom field name', TEXT_LIMITS.customFieldName),
+    .max(TEXT_LIMITS.customFieldName, () =>
+      tooLongMessage(TEXT_FIELD_LABELS.customFieldName, TEXT_LIMITS.customFieldName),
     ),
   type: mixed().oneOf(CUSTOM_FIELD_TYPES, m.fieldTypeInvalid).required(m.fieldTypeInvalid),
 });

@@ -1,11 +1,13 @@
 // Characters no text in Verity may hold, whatever field it is: PostgreSQL cannot store NUL, and the
 // other C0 controls and lone UTF-16 surrogates are never typed by a person (tab and line breaks are).
 
-export const textRuleMessages = {
-  controlCharacters: 'Text must not contain control characters.',
-  brokenCharacters: 'Text must not contain broken characters (a lone half of an emoji or symbol).',
-  personNameOnOneLine: 'Full name must be on one line, without line breaks or tabs.',
-} as const;
+import { textRecord } from '../text-records';
+
+export const textRuleMessages = textRecord({
+  controlCharacters: 'contract.textRule.controlCharacters',
+  brokenCharacters: 'contract.textRule.brokenCharacters',
+  personNameOnOneLine: 'contract.textRule.personNameOnOneLine',
+});
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
