@@ -4,6 +4,8 @@
  */
 // In the browser the contract's texts follow the page's language; on the servers (node) they stay English.
 import { switchLanguage } from '@verity/session';
+import { GRIEVANCE_TEXT } from './domain/grievance-texts';
+import { INCIDENT_TEXT } from './domain/incident-texts';
 import { STATUS_LABELS } from './domain/status';
 import { TEXT_FIELD_LABELS, tooLongMessage } from './domain/text-limits';
 import { USER_TYPE_LABELS } from './domain/user';
@@ -35,6 +37,16 @@ describe("the contract's texts in the browser", () => {
     await switchLanguage('en');
     expect(STATUS_LABELS.overdue).toBe('Overdue');
     expect(tooLongMessage('Gap name', 5000)).toBe('Gap name can be at most 5,000 characters.');
+  });
+
+  it('count days in each language’s plural forms', async () => {
+    await switchLanguage('ar');
+    expect(INCIDENT_TEXT.lateShort(2)).toBe('متأخر يومين');
+    expect(INCIDENT_TEXT.lateShort(5)).toBe('متأخر 5 أيام');
+    await switchLanguage('fr');
+    expect(GRIEVANCE_TEXT.dueIn(0)).toBe('Attendue aujourd’hui');
+    expect(GRIEVANCE_TEXT.dueIn(3)).toBe('Attendue dans 3 jours');
+    expect(GRIEVANCE_TEXT.stepAction.closed).toBe('Clôturer la réclamation');
   });
 
   it('keep the English rules for the reason a date moves later', () => {

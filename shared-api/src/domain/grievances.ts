@@ -1,6 +1,7 @@
 // The company's grievance log (docs/decisions/0104-grievances.md): the channels, the complainants,
 // the categories, the steps, the company's default targets, the limits, and the words the API
 // answers bad input with.
+import { textRecord } from '../text-records';
 import { isDayCount } from './limits';
 
 export const GRIEVANCE_CHANNELS = [
@@ -15,25 +16,26 @@ export const GRIEVANCE_CHANNELS = [
 ] as const;
 export type GrievanceChannel = (typeof GRIEVANCE_CHANNELS)[number];
 
-export const GRIEVANCE_CHANNEL_LABELS: Readonly<Record<GrievanceChannel, string>> = {
-  inPerson: 'In person',
-  phone: 'Phone',
-  letter: 'Letter',
-  email: 'E-mail',
-  suggestionBox: 'Suggestion box',
-  hotline: 'Hotline',
-  communityMeeting: 'Community meeting',
-  other: 'Other',
-};
+export const GRIEVANCE_CHANNEL_LABELS: Readonly<Record<GrievanceChannel, string>> = textRecord({
+  inPerson: 'contract.grievance.channel.inPerson',
+  phone: 'contract.grievance.channel.phone',
+  letter: 'contract.grievance.channel.letter',
+  email: 'contract.grievance.channel.email',
+  suggestionBox: 'contract.grievance.channel.suggestionBox',
+  hotline: 'contract.grievance.channel.hotline',
+  communityMeeting: 'contract.grievance.channel.communityMeeting',
+  other: 'contract.grievance.channel.other',
+});
 
 export const GRIEVANCE_COMPLAINANTS = ['worker', 'contractorWorker', 'community'] as const;
 export type GrievanceComplainant = (typeof GRIEVANCE_COMPLAINANTS)[number];
 
-export const GRIEVANCE_COMPLAINANT_LABELS: Readonly<Record<GrievanceComplainant, string>> = {
-  worker: 'Worker',
-  contractorWorker: "Contractor's worker",
-  community: 'Community',
-};
+export const GRIEVANCE_COMPLAINANT_LABELS: Readonly<Record<GrievanceComplainant, string>> =
+  textRecord({
+    worker: 'contract.grievance.complainant.worker',
+    contractorWorker: 'contract.grievance.complainant.contractorWorker',
+    community: 'contract.grievance.complainant.community',
+  });
 
 export const GRIEVANCE_CATEGORIES = [
   'wagesAndBenefits',
@@ -47,16 +49,16 @@ export const GRIEVANCE_CATEGORIES = [
 ] as const;
 export type GrievanceCategory = (typeof GRIEVANCE_CATEGORIES)[number];
 
-export const GRIEVANCE_CATEGORY_LABELS: Readonly<Record<GrievanceCategory, string>> = {
-  wagesAndBenefits: 'Wages and benefits',
-  workingConditions: 'Working conditions',
-  healthAndSafety: 'Health and safety',
-  harassmentOrDiscrimination: 'Harassment or discrimination',
-  land: 'Land and resettlement',
-  environment: 'Environment (noise, dust, water)',
-  communityImpact: 'Community impact',
-  other: 'Other',
-};
+export const GRIEVANCE_CATEGORY_LABELS: Readonly<Record<GrievanceCategory, string>> = textRecord({
+  wagesAndBenefits: 'contract.grievance.category.wagesAndBenefits',
+  workingConditions: 'contract.grievance.category.workingConditions',
+  healthAndSafety: 'contract.grievance.category.healthAndSafety',
+  harassmentOrDiscrimination: 'contract.grievance.category.harassmentOrDiscrimination',
+  land: 'contract.grievance.category.land',
+  environment: 'contract.grievance.category.environment',
+  communityImpact: 'contract.grievance.category.communityImpact',
+  other: 'contract.grievance.category.other',
+});
 
 /** The steps after receipt, in their order. */
 export const GRIEVANCE_STEPS = ['acknowledged', 'investigated', 'resolved', 'closed'] as const;
@@ -65,11 +67,11 @@ export type GrievanceStep = (typeof GRIEVANCE_STEPS)[number];
 export const GRIEVANCE_RESPONSES = ['satisfied', 'notSatisfied', 'noResponse'] as const;
 export type GrievanceResponse = (typeof GRIEVANCE_RESPONSES)[number];
 
-export const GRIEVANCE_RESPONSE_LABELS: Readonly<Record<GrievanceResponse, string>> = {
-  satisfied: 'Satisfied',
-  notSatisfied: 'Not satisfied',
-  noResponse: 'No response',
-};
+export const GRIEVANCE_RESPONSE_LABELS: Readonly<Record<GrievanceResponse, string>> = textRecord({
+  satisfied: 'contract.grievance.response.satisfied',
+  notSatisfied: 'contract.grievance.response.notSatisfied',
+  noResponse: 'contract.grievance.response.noResponse',
+});
 
 /** The company's targets until its owner or an admin sets them: days after the day received. */
 export const DEFAULT_GRIEVANCE_TARGETS = {

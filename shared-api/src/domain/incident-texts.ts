@@ -1,136 +1,331 @@
 // The words of the serious-incident screens (docs/decisions/0099-serious-incidents.md), one place
 // for every area that shows them.
+import { t } from '#texts';
+import { textRecord } from '../text-records';
 import { INCIDENT_CARD_TEXT } from './incident-card-texts';
 import type { IncidentSeverity } from './incidents';
 
-export const INCIDENT_SEVERITY_LABELS: Readonly<Record<IncidentSeverity, string>> = {
-  low: 'Low',
-  medium: 'Medium',
-  high: 'High',
-  critical: 'Critical',
-};
+export const INCIDENT_SEVERITY_LABELS: Readonly<Record<IncidentSeverity, string>> = textRecord({
+  low: 'contract.incident.severity.low',
+  medium: 'contract.incident.severity.medium',
+  high: 'contract.incident.severity.high',
+  critical: 'contract.incident.severity.critical',
+});
 
-const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
-
+/** The screens' words, each read in the language in use whenever it is read. */
 export const INCIDENT_TEXT = {
-  ...INCIDENT_CARD_TEXT,
-  intro:
-    'Serious environmental and social incidents with their clocks, root causes and corrective actions.',
-  portfolioIntro:
-    "Every company's serious incidents: open, late, by category and severity, with each clock.",
-  report: 'Report an incident',
-  reportIntro:
-    'Tell your lender at once: the client and its auditors are notified as soon as you send this.',
-  downloadCsv: 'Download CSV',
-  register: 'Incidents',
-  openIncident: 'Open incident',
-  incidentTitle: (category: string, date: string) => `${category} — ${date}`,
-  noIncidents: 'No incidents reported.',
-  noneMatch: 'No incidents match these filters.',
+  get title() {
+    return INCIDENT_CARD_TEXT.title;
+  },
+  get cardHint() {
+    return INCIDENT_CARD_TEXT.cardHint;
+  },
+  get open() {
+    return INCIDENT_CARD_TEXT.open;
+  },
+  get portfolioTitle() {
+    return INCIDENT_CARD_TEXT.portfolioTitle;
+  },
+  get portfolioCardHint() {
+    return INCIDENT_CARD_TEXT.portfolioCardHint;
+  },
+  get intro() {
+    return t('contract.incident.intro');
+  },
+  get portfolioIntro() {
+    return t('contract.incident.portfolioIntro');
+  },
+  get report() {
+    return t('contract.incident.report');
+  },
+  get reportIntro() {
+    return t('contract.incident.reportIntro');
+  },
+  get downloadCsv() {
+    return t('contract.incident.downloadCsv');
+  },
+  get register() {
+    return t('contract.incident.register');
+  },
+  get openIncident() {
+    return t('contract.incident.openIncident');
+  },
+  incidentTitle: (category: string, date: string) =>
+    t('contract.incident.incidentTitle', { category, date }),
+  get noIncidents() {
+    return t('contract.incident.noIncidents');
+  },
+  get noneMatch() {
+    return t('contract.incident.noneMatch');
+  },
   // The register's counts and filters
-  total: 'Reported',
-  openCount: 'Open',
-  lateCount: 'Root cause late',
-  byCategory: 'By category',
-  bySeverity: 'By severity',
-  filters: 'Filter the register',
-  onlyOpen: 'Open only',
-  onlyLate: 'Root cause late only',
-  anyCategory: 'Any category',
-  anySeverity: 'Any severity',
+  get total() {
+    return t('contract.incident.total');
+  },
+  get openCount() {
+    return t('contract.incident.openCount');
+  },
+  get lateCount() {
+    return t('contract.incident.lateCount');
+  },
+  get byCategory() {
+    return t('contract.incident.byCategory');
+  },
+  get bySeverity() {
+    return t('contract.incident.bySeverity');
+  },
+  get filters() {
+    return t('contract.incident.filters');
+  },
+  get onlyOpen() {
+    return t('contract.incident.onlyOpen');
+  },
+  get onlyLate() {
+    return t('contract.incident.onlyLate');
+  },
+  get anyCategory() {
+    return t('contract.incident.anyCategory');
+  },
+  get anySeverity() {
+    return t('contract.incident.anySeverity');
+  },
   // The columns and fields
-  occurredAt: 'When',
-  company: 'Company',
-  category: 'Category',
-  severity: 'Severity',
-  location: 'Where',
-  lender: 'Lender',
-  rootCause: 'Root cause',
-  status: 'Status',
-  closed: 'Closed',
-  openStatus: 'Open',
-  description: 'What happened',
-  peopleAffected: 'People affected',
-  immediateActions: 'Immediate actions taken',
-  immediateActionsHint: 'What was done at once to make the site safe and help those affected.',
-  reportedBy: (name: string, when: string) => `Reported by ${name} on ${when}`,
-  correct: 'Correct the report',
-  saveCorrection: 'Save the correction',
-  cancelCorrection: 'Cancel',
-  corrected: 'Report corrected. A corrected time moves the clocks with it.',
+  get occurredAt() {
+    return t('contract.incident.occurredAt');
+  },
+  get company() {
+    return t('contract.incident.company');
+  },
+  get category() {
+    return t('contract.incident.category');
+  },
+  get severity() {
+    return t('contract.incident.severity');
+  },
+  get location() {
+    return t('contract.incident.location');
+  },
+  get lender() {
+    return t('contract.incident.lender');
+  },
+  get rootCause() {
+    return t('contract.incident.rootCause');
+  },
+  get status() {
+    return t('contract.incident.status');
+  },
+  get closed() {
+    return t('contract.incident.closed');
+  },
+  get openStatus() {
+    return t('contract.incident.openStatus');
+  },
+  get description() {
+    return t('contract.incident.description');
+  },
+  get peopleAffected() {
+    return t('contract.incident.peopleAffected');
+  },
+  get immediateActions() {
+    return t('contract.incident.immediateActions');
+  },
+  get immediateActionsHint() {
+    return t('contract.incident.immediateActionsHint');
+  },
+  reportedBy: (name: string, when: string) => t('contract.incident.reportedBy', { name, when }),
+  get correct() {
+    return t('contract.incident.correct');
+  },
+  get saveCorrection() {
+    return t('contract.incident.saveCorrection');
+  },
+  get cancelCorrection() {
+    return t('contract.incident.cancelCorrection');
+  },
+  get corrected() {
+    return t('contract.incident.corrected');
+  },
   // The photos
-  photos: 'Photos',
-  morePhotos: 'Add more photos',
-  addPhotos: 'Choose photos',
-  takePhoto: 'Take a photo',
-  photosInput: 'Photos of the incident',
-  cameraInput: 'Photo from the camera',
-  photosHint: 'PNG, JPEG, GIF or WebP; at most 10 photos, 5 MB each.',
-  selectedPhotos: 'Photos to send',
-  refusedPhotos: 'These files were left out:',
-  removePhoto: (name: string) => `Remove ${name}`,
-  photoAlt: (name: string) => `Incident photo ${name}`,
-  noPhotos: 'No photos.',
-  send: 'Report incident',
-  reported: 'Incident reported: the client and its auditors have been told.',
-  photosFailed: 'The incident is reported, but its photos were not sent:',
-  sendPhotos: 'Add photos',
-  photosAdded: 'Photos added.',
+  get photos() {
+    return t('contract.incident.photos');
+  },
+  get morePhotos() {
+    return t('contract.incident.morePhotos');
+  },
+  get addPhotos() {
+    return t('contract.incident.addPhotos');
+  },
+  get takePhoto() {
+    return t('contract.incident.takePhoto');
+  },
+  get photosInput() {
+    return t('contract.incident.photosInput');
+  },
+  get cameraInput() {
+    return t('contract.incident.cameraInput');
+  },
+  get photosHint() {
+    return t('contract.incident.photosHint');
+  },
+  get selectedPhotos() {
+    return t('contract.incident.selectedPhotos');
+  },
+  get refusedPhotos() {
+    return t('contract.incident.refusedPhotos');
+  },
+  removePhoto: (name: string) => t('contract.incident.removePhoto', { name }),
+  photoAlt: (name: string) => t('contract.incident.photoAlt', { name }),
+  get noPhotos() {
+    return t('contract.incident.noPhotos');
+  },
+  get send() {
+    return t('contract.incident.send');
+  },
+  get reported() {
+    return t('contract.incident.reported');
+  },
+  get photosFailed() {
+    return t('contract.incident.photosFailed');
+  },
+  get sendPhotos() {
+    return t('contract.incident.sendPhotos');
+  },
+  get photosAdded() {
+    return t('contract.incident.photosAdded');
+  },
   // The clocks
-  clocks: 'Clocks',
-  notifiedInTime: 'Lender notified in time',
-  notifiedLate: 'Lender notified late',
-  notifyDue: (date: string) => `Due by ${date}`,
+  get clocks() {
+    return t('contract.incident.clocks');
+  },
+  get notifiedInTime() {
+    return t('contract.incident.notifiedInTime');
+  },
+  get notifiedLate() {
+    return t('contract.incident.notifiedLate');
+  },
+  notifyDue: (date: string) => t('contract.incident.notifyDue', { date }),
   rootCauseDueIn: (count: number, date: string) =>
-    count === 0 ? `Root cause due today (${date})` : `Root cause due in ${days(count)} (${date})`,
-  rootCauseLate: (count: number) => `Root cause late by ${days(count)}`,
-  rootCauseSent: (date: string) => `Root cause sent ${date}`,
-  rootCauseNotSent: 'Root cause not sent',
+    t('contract.incident.rootCauseDueIn', { count, date }),
+  rootCauseLate: (count: number) => t('contract.incident.rootCauseLate', { count }),
+  rootCauseSent: (date: string) => t('contract.incident.rootCauseSent', { date }),
+  get rootCauseNotSent() {
+    return t('contract.incident.rootCauseNotSent');
+  },
   // The same clocks in the register, under their columns' headings
-  notifiedInTimeShort: 'Notified in time',
-  notifiedLateShort: 'Notified late',
-  dueInShort: (count: number) => (count === 0 ? 'Due today' : `Due in ${days(count)}`),
-  lateShort: (count: number) => `Late by ${days(count)}`,
-  sentShort: (date: string) => `Sent ${date}`,
-  notSentShort: 'Not sent',
+  get notifiedInTimeShort() {
+    return t('contract.incident.notifiedInTimeShort');
+  },
+  get notifiedLateShort() {
+    return t('contract.incident.notifiedLateShort');
+  },
+  dueInShort: (count: number) => t('contract.incident.dueInShort', { count }),
+  lateShort: (count: number) => t('contract.incident.lateShort', { count }),
+  sentShort: (date: string) => t('contract.incident.sentShort', { date }),
+  get notSentShort() {
+    return t('contract.incident.notSentShort');
+  },
   // The root-cause analysis
-  rootCauseTitle: 'Root-cause analysis',
-  rootCauseLabel: 'Why it happened',
-  rootCauseHint: 'The causes found, and why the controls in place did not stop it.',
-  rootCauseEmpty: 'Not written yet.',
-  saveRootCause: 'Send root-cause analysis',
-  updateRootCause: 'Update root-cause analysis',
-  rootCauseSaved: 'Root-cause analysis saved.',
+  get rootCauseTitle() {
+    return t('contract.incident.rootCauseTitle');
+  },
+  get rootCauseLabel() {
+    return t('contract.incident.rootCauseLabel');
+  },
+  get rootCauseHint() {
+    return t('contract.incident.rootCauseHint');
+  },
+  get rootCauseEmpty() {
+    return t('contract.incident.rootCauseEmpty');
+  },
+  get saveRootCause() {
+    return t('contract.incident.saveRootCause');
+  },
+  get updateRootCause() {
+    return t('contract.incident.updateRootCause');
+  },
+  get rootCauseSaved() {
+    return t('contract.incident.rootCauseSaved');
+  },
   // The client's questions
-  questions: "Client's questions",
-  noQuestions: 'No questions asked.',
-  askLabel: 'Ask the company a question',
-  ask: 'Ask',
-  asked: 'Question sent to the company.',
-  askedBy: (name: string, when: string) => `${name}, ${when}`,
-  answerLabel: 'Your answer',
-  answer: 'Answer',
-  answered: 'Answer sent to the client.',
-  waitingAnswer: 'Waiting for the company’s answer.',
+  get questions() {
+    return t('contract.incident.questions');
+  },
+  get noQuestions() {
+    return t('contract.incident.noQuestions');
+  },
+  get askLabel() {
+    return t('contract.incident.askLabel');
+  },
+  get ask() {
+    return t('contract.incident.ask');
+  },
+  get asked() {
+    return t('contract.incident.asked');
+  },
+  askedBy: (name: string, when: string) => t('contract.incident.askedBy', { name, when }),
+  get answerLabel() {
+    return t('contract.incident.answerLabel');
+  },
+  get answer() {
+    return t('contract.incident.answer');
+  },
+  get answered() {
+    return t('contract.incident.answered');
+  },
+  get waitingAnswer() {
+    return t('contract.incident.waitingAnswer');
+  },
   // The corrective actions
-  correctiveActions: 'Corrective actions',
-  noCorrectiveActions: 'No corrective actions yet.',
-  addCorrectiveAction: 'Add corrective action',
-  correctiveActionIntro:
-    'A corrective action is a gap in one of the company’s action plans: it runs through the same evidence and closure.',
-  auditorFirm: 'Auditor firm',
-  audit: 'Audit',
-  auditChoice: (category: string, type: string) => `${category} (${type})`,
-  actionPlan: 'Action plan',
-  choose: 'Choose…',
-  noPlans: 'No action plans to choose from.',
-  correctiveActionAdded: 'Corrective action added to the action plan.',
-  due: 'Due',
-  cancel: 'Cancel',
+  get correctiveActions() {
+    return t('contract.incident.correctiveActions');
+  },
+  get noCorrectiveActions() {
+    return t('contract.incident.noCorrectiveActions');
+  },
+  get addCorrectiveAction() {
+    return t('contract.incident.addCorrectiveAction');
+  },
+  get correctiveActionIntro() {
+    return t('contract.incident.correctiveActionIntro');
+  },
+  get auditorFirm() {
+    return t('contract.incident.auditorFirm');
+  },
+  get audit() {
+    return t('contract.incident.audit');
+  },
+  auditChoice: (category: string, type: string) =>
+    t('contract.incident.auditChoice', { category, type }),
+  get actionPlan() {
+    return t('contract.incident.actionPlan');
+  },
+  get choose() {
+    return t('contract.incident.choose');
+  },
+  get noPlans() {
+    return t('contract.incident.noPlans');
+  },
+  get correctiveActionAdded() {
+    return t('contract.incident.correctiveActionAdded');
+  },
+  get due() {
+    return t('contract.incident.due');
+  },
+  get cancel() {
+    return t('contract.incident.cancel');
+  },
   // Closing
-  close: 'Close incident',
-  closeTitle: 'Close this incident?',
-  closeBody: 'Questions and changes stop; the incident stays in the register as closed.',
-  closedOn: (date: string) => `Closed on ${date}`,
-  closedDone: 'Incident closed.',
-} as const;
+  get close() {
+    return t('contract.incident.close');
+  },
+  get closeTitle() {
+    return t('contract.incident.closeTitle');
+  },
+  get closeBody() {
+    return t('contract.incident.closeBody');
+  },
+  closedOn: (date: string) => t('contract.incident.closedOn', { date }),
+  get closedDone() {
+    return t('contract.incident.closedDone');
+  },
+};

@@ -1,5 +1,6 @@
 // Serious E&S incidents (docs/decisions/0099-serious-incidents.md): the categories and severities,
 // the client's default clocks, the limits, and the words the API answers bad input with.
+import { textRecord } from '../text-records';
 import { isDayCount } from './limits';
 import { USER_TYPE_AREA_PATHS, type UserType } from './user';
 
@@ -15,16 +16,16 @@ export const INCIDENT_CATEGORIES = [
 ] as const;
 export type IncidentCategory = (typeof INCIDENT_CATEGORIES)[number];
 
-export const INCIDENT_CATEGORY_LABELS: Readonly<Record<IncidentCategory, string>> = {
-  fatality: 'Fatality',
-  seriousInjury: 'Serious injury',
-  spillOrRelease: 'Spill or release',
-  fireOrExplosion: 'Fire or explosion',
-  labourUnrest: 'Labour unrest or strike',
-  communityUnrest: 'Community unrest',
-  pressAttention: 'Press or public attention',
-  other: 'Other',
-};
+export const INCIDENT_CATEGORY_LABELS: Readonly<Record<IncidentCategory, string>> = textRecord({
+  fatality: 'contract.incident.category.fatality',
+  seriousInjury: 'contract.incident.category.seriousInjury',
+  spillOrRelease: 'contract.incident.category.spillOrRelease',
+  fireOrExplosion: 'contract.incident.category.fireOrExplosion',
+  labourUnrest: 'contract.incident.category.labourUnrest',
+  communityUnrest: 'contract.incident.category.communityUnrest',
+  pressAttention: 'contract.incident.category.pressAttention',
+  other: 'contract.incident.category.other',
+});
 
 export const INCIDENT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type IncidentSeverity = (typeof INCIDENT_SEVERITIES)[number];
