@@ -1,6 +1,8 @@
 // The closure loop (issue: evidence-gated closure): a target company asks for a gap to be closed on
 // its evidence, a reviewer accepts it (desk review: Prov Close; site verification: Closed) or returns
 // it with a reason. Pure rules the API and the screens share.
+import { t } from '#texts';
+import { textRecord } from '../text-records';
 import type { EvidenceWarning } from './attachments';
 import type { GapStatus, GapStoredStatus } from './status';
 
@@ -10,10 +12,10 @@ export type ClosureDecision = (typeof CLOSURE_DECISIONS)[number];
 export const CLOSURE_METHODS = ['desk', 'site'] as const;
 export type ClosureMethod = (typeof CLOSURE_METHODS)[number];
 
-export const CLOSURE_METHOD_LABELS: Readonly<Record<ClosureMethod, string>> = {
-  desk: 'Desk review',
-  site: 'Site verification',
-};
+export const CLOSURE_METHOD_LABELS: Readonly<Record<ClosureMethod, string>> = textRecord({
+  desk: 'contract.closure.method.desk',
+  site: 'contract.closure.method.site',
+});
 
 /** What an accepted request sets: a desk review closes provisionally, a site visit for good. */
 export const CLOSURE_METHOD_STATUS: Readonly<Record<ClosureMethod, GapStatus>> = {
@@ -42,10 +44,10 @@ export const CLOSURE_CHECK_FLAGS = [
 export type ClosureCheckFlag = (typeof CLOSURE_CHECK_FLAGS)[number];
 
 /** The flags in the words of the image badges. */
-export const CLOSURE_CHECK_FLAG_LABELS: Readonly<Record<ClosureCheckFlag, string>> = {
-  takenBeforeGap: 'Taken before the gap was raised',
-  sameFileOnAnotherGap: 'Same file as on another gap',
-};
+export const CLOSURE_CHECK_FLAG_LABELS: Readonly<Record<ClosureCheckFlag, string>> = textRecord({
+  takenBeforeGap: 'contract.closure.flag.takenBeforeGap',
+  sameFileOnAnotherGap: 'contract.closure.flag.sameFileOnAnotherGap',
+});
 
 export const CLOSURE_NEEDS_EVIDENCE = 'Add a remark with photo evidence before requesting closure';
 export const CLOSURE_NOT_REQUESTABLE =
@@ -61,11 +63,15 @@ export const CLOSURE_COMMENT_TOO_LONG = `A comment can be at most ${CLOSURE_COMM
 export const CLOSURE_FLAG_UNKNOWN = `Only these warnings can be confirmed: ${CLOSURE_CHECK_FLAGS.join(', ')}.`;
 /** 'I have checked: Taken before the gap was raised; Same file as on another gap' */
 export function checkedFlagsText(flags: readonly ClosureCheckFlag[]): string {
-  return `I have checked: ${flags.map((flag) => CLOSURE_CHECK_FLAG_LABELS[flag]).join('; ')}`;
+  return t('contract.closure.checkedFlags', {
+    flags: flags.map((flag) => CLOSURE_CHECK_FLAG_LABELS[flag]).join('; '),
+  });
 }
 /** The 409 when the evidence carries warnings the reviewer did not confirm. */
 export function closureFlagsUnconfirmed(flags: readonly ClosureCheckFlag[]): string {
-  return `The evidence is flagged (${flags.map((flag) => CLOSURE_CHECK_FLAG_LABELS[flag]).join('; ')}): confirm you have checked it to accept.`;
+  return t('contract.closure.flagsUnconfirmed', {
+    flags: flags.map((flag) => CLOSURE_CHECK_FLAG_LABELS[flag]).join('; '),
+  });
 }
 export const CLOSURE_RETURN_REASON_SHORT = `Give a reason of at least ${RETURN_REASON_MIN_LENGTH} characters for returning the gap.`;
 export const CLOSURE_NOTE_TOO_LONG = `A note can be at most ${CLOSURE_NOTE_MAX_LENGTH.toLocaleString('en-US')} characters.`;
@@ -148,9 +154,11 @@ export function seesRemarksSinceOpened(gap: ClosureGap): boolean {
  * earlier remarks not at hand could tell (the server then decides).
  */
 export function closureRequestProblem(gap: ClosureGap): string | undefined {
-  if (gap.status !== 'open' && gap.displayStatus !== 'overdue') return CLOSURE_NOT_REQUESTABLE;
-  if (gap.status === 'pending') return CLOSURE_NOT_REQUESTABLE;
-  if (!hasClosureEvidence(gap) && seesRemarksSinceOpened(gap)) return CLOSURE_NEEDS_EVIDENCE;
+  if (gap.status !== 'open' && gap.displayStatus !== 'overdue')
+    return CLOSURE_MESSAGES.CLOSURE_NOT_REQUESTABLE;
+  if (gap.status === 'pending') return CLOSURE_MESSAGES.CLOSURE_NOT_REQUESTABLE;
+  if (!hasClosureEvidence(gap) && seesRemarksSinceOpened(gap))
+    return CLOSURE_MESSAGES.CLOSURE_NEEDS_EVIDENCE;
   return undefined;
 }
 
@@ -186,8 +194,8 @@ export function visitDateProblem(
   now: Date = new Date(),
 ): string | undefined {
   const day = (visitDate ?? '').trim().slice(0, 10);
-  if (!day || !isDay(day)) return CLOSURE_VISIT_DATE_REQUIRED;
-  if (day > latestToday(now)) return CLOSURE_VISIT_DATE_FUTURE;
+  if (!day || !isDay(day)) return CLOSURE_MESSAGES.CLOSURE_VISIT_DATE_REQUIRED;
+  if (day > latestToday(now)) return CLOSURE_MESSAGES.CLOSURE_VISIT_DATE_FUTURE;
   return undefined;
 }
 
@@ -206,14 +214,14 @@ export function checkClosureReview(
 ): { ok: true; value: ClosureReview } | { ok: false; message: string } {
   if (body.decision === 'accept') {
     if (!(CLOSURE_METHODS as readonly string[]).includes(body.method ?? ''))
-      return { ok: false, message: CLOSURE_METHOD_REQUIRED };
+      return { ok: false, message: CLOSURE_MESSAGES.CLOSURE_METHOD_REQUIRED };
     const method = body.method as ClosureMethod;
     const comment = (body.comment ?? '').trim();
     if (comment.length > CLOSURE_COMMENT_MAX_LENGTH)
-      return { ok: false, message: CLOSURE_COMMENT_TOO_LONG };
+      return { ok: false, message: CLOSURE_MESSAGES.CLOSURE_COMMENT_TOO_LONG };
     const flags = body.checkedFlags ?? [];
     if (flags.some((flag) => !(CLOSURE_CHECK_FLAGS as readonly string[]).includes(flag)))
-      return { ok: false, message: CLOSURE_FLAG_UNKNOWN };
+      return { ok: false, message: CLOSURE_MESSAGES.CLOSURE_FLAG_UNKNOWN };
     let visitDate: string | null = null;
     let visitedBy: string | null = null;
     if (method === 'site') {
@@ -221,9 +229,9 @@ export function checkClosureReview(
       if (dateProblem) return { ok: false, message: dateProblem };
       visitDate = (body.visitDate as string).trim().slice(0, 10);
       visitedBy = (body.visitedBy ?? '').trim();
-      if (!visitedBy) return { ok: false, message: CLOSURE_VISITED_BY_REQUIRED };
+      if (!visitedBy) return { ok: false, message: CLOSURE_MESSAGES.CLOSURE_VISITED_BY_REQUIRED };
       if (visitedBy.length > CLOSURE_VISITED_BY_MAX_LENGTH)
-        return { ok: false, message: CLOSURE_VISITED_BY_TOO_LONG };
+        return { ok: false, message: CLOSURE_MESSAGES.CLOSURE_VISITED_BY_TOO_LONG };
     }
     return {
       ok: true,
@@ -240,8 +248,37 @@ export function checkClosureReview(
   if (body.decision === 'return') {
     const reason = (body.reason ?? '').trim();
     if (reason.length < RETURN_REASON_MIN_LENGTH)
-      return { ok: false, message: CLOSURE_RETURN_REASON_SHORT };
+      return { ok: false, message: CLOSURE_MESSAGES.CLOSURE_RETURN_REASON_SHORT };
     return { ok: true, value: { decision: 'return', reason } };
   }
-  return { ok: false, message: CLOSURE_DECISION_REQUIRED };
+  return { ok: false, message: CLOSURE_MESSAGES.CLOSURE_DECISION_REQUIRED };
 }
+
+/**
+ * The closure loop's messages in the language in use, for the screens and the rules (the same
+ * names as the English constants above, which the API's answers and the tests keep).
+ */
+export const CLOSURE_MESSAGES = textRecord({
+  CLOSURE_NEEDS_EVIDENCE: 'contract.closure.needsEvidence',
+  CLOSURE_NOT_REQUESTABLE: 'contract.closure.notRequestable',
+  CLOSURE_NOT_PENDING: 'contract.closure.notPending',
+  CLOSURE_METHOD_REQUIRED: 'contract.closure.methodRequired',
+  CLOSURE_VISIT_DATE_REQUIRED: 'contract.closure.visitDateRequired',
+  CLOSURE_VISIT_DATE_FUTURE: 'contract.closure.visitDateFuture',
+  CLOSURE_VISITED_BY_REQUIRED: 'contract.closure.visitedByRequired',
+  CLOSURE_VISITED_BY_TOO_LONG: () =>
+    t('contract.closure.visitedByTooLong', { max: CLOSURE_VISITED_BY_MAX_LENGTH }),
+  CLOSURE_COMMENT_TOO_LONG: () =>
+    t('contract.closure.commentTooLong', { max: CLOSURE_COMMENT_MAX_LENGTH }),
+  CLOSURE_FLAG_UNKNOWN: () =>
+    t('contract.closure.flagUnknown', { flags: CLOSURE_CHECK_FLAGS.join(', ') }),
+  CLOSURE_RETURN_REASON_SHORT: () =>
+    t('contract.closure.returnReasonShort', { min: RETURN_REASON_MIN_LENGTH }),
+  CLOSURE_NOTE_TOO_LONG: () => t('contract.closure.noteTooLong', { max: CLOSURE_NOTE_MAX_LENGTH }),
+  CLOSURE_NEEDS_REVIEW: 'contract.closure.needsReview',
+  CLOSURE_PENDING_SELECTOR: 'contract.closure.pendingSelector',
+  CLOSURE_REQUESTED: 'contract.closure.requested',
+  CLOSURE_ACCEPTED: 'contract.closure.accepted',
+  CLOSURE_RETURNED: 'contract.closure.returned',
+  CLOSURE_DECISION_REQUIRED: 'contract.closure.decisionRequired',
+});

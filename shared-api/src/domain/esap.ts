@@ -1,5 +1,7 @@
 // A lender's ESAP (Environmental & Social Action Plan) on Verity's gaps: the optional lender fields,
 // their allowed values and the words the form, the panel, the CSV, the import and the report share.
+import { t } from '#texts';
+import { textRecord } from '../text-records';
 
 /** IFC Performance Standards, EBRD Performance Requirements, the Equator Principles, and the rest. */
 export const REQUIREMENT_REFERENCES = [
@@ -62,12 +64,12 @@ export function esgAspectOfReferences(
 export const CONDITION_TYPES = ['precedent', 'subsequent', 'ongoing', 'recurring'] as const;
 export type ConditionType = (typeof CONDITION_TYPES)[number];
 
-export const CONDITION_TYPE_LABELS: Readonly<Record<ConditionType, string>> = {
-  precedent: 'Condition precedent',
-  subsequent: 'Condition subsequent',
-  ongoing: 'Ongoing',
-  recurring: 'Recurring',
-};
+export const CONDITION_TYPE_LABELS: Readonly<Record<ConditionType, string>> = textRecord({
+  precedent: 'contract.esap.conditionType.precedent',
+  subsequent: 'contract.esap.conditionType.subsequent',
+  ongoing: 'contract.esap.conditionType.ongoing',
+  recurring: 'contract.esap.conditionType.recurring',
+});
 
 export function isConditionType(value: unknown): value is ConditionType {
   return typeof value === 'string' && (CONDITION_TYPES as readonly string[]).includes(value);
@@ -96,6 +98,22 @@ export const ESAP_FIELD_LABELS = {
 } as const;
 
 export type EsapField = keyof typeof ESAP_FIELD_LABELS;
+
+/**
+ * The lender fields' labels in the language in use, for the screens; ESAP_FIELD_LABELS stays the
+ * English of the CSV and workbook headers, which imports match.
+ */
+export const ESAP_FIELD_TEXT: Readonly<Record<EsapField | 'dueRelativeTo', string>> = textRecord({
+  esapItemNumber: 'contract.esap.field.esapItemNumber',
+  requirementReferences: 'contract.esap.field.requirementReferences',
+  completionIndicator: 'contract.esap.field.completionIndicator',
+  resources: 'contract.esap.field.resources',
+  esapSection: 'contract.esap.field.esapSection',
+  timetable: 'contract.esap.field.timetable',
+  conditionType: 'contract.esap.field.conditionType',
+  loanClause: 'contract.esap.field.loanClause',
+  dueRelativeTo: 'contract.esap.dueRelativeTo',
+});
 
 /** The CSV export's lender columns, after the spec's columns, in this order. */
 export const ESAP_CSV_COLUMNS: readonly string[] = [
@@ -148,9 +166,13 @@ export function repeatedEsapItemNumber(
 }
 
 export const UNKNOWN_REQUIREMENT_REFERENCE = (value: string) =>
-  `Unknown requirement reference: ${value}. Use IFC PS1–PS8, EBRD PR1–PR10, EP1–EP10, National law or Other.`;
+  t('contract.esap.unknownRequirementReference', { value });
 export const UNKNOWN_CONDITION_TYPE =
   'Condition type must be precedent, subsequent, ongoing or recurring.';
+/** UNKNOWN_CONDITION_TYPE in the language in use. */
+export const ESAP_MESSAGES = textRecord({
+  UNKNOWN_CONDITION_TYPE: 'contract.esap.unknownConditionType',
+});
 
 /** The timetable that makes an ESAP item a condition precedent when imported. */
 export const PRIOR_TO_FIRST_DISBURSEMENT = 'Prior to first disbursement';

@@ -1,17 +1,20 @@
 // Due-date extensions (docs/decisions/0086-due-date-extensions.md): a target company asks for a later
 // due date with a reason; the client, or the auditor firm where the client says so, approves or
 // declines it. Pure rules the API and the screens share.
-import { DUE_DATE_AFTER_TIMELINE, DUE_DATE_IN_FUTURE } from '../messages';
+import { t } from '#texts';
+import { MESSAGES } from '../messages';
+import { textRecord } from '../text-records';
+import { isStandardMilestone, milestoneInSentence } from './milestones';
 
 /** Who answers a client's extension requests (a client setting; the client by default). */
 export const EXTENSION_APPROVERS = ['client', 'auditor'] as const;
 export type ExtensionApprover = (typeof EXTENSION_APPROVERS)[number];
 export const DEFAULT_EXTENSION_APPROVER: ExtensionApprover = 'client';
 
-export const EXTENSION_APPROVER_LABELS: Readonly<Record<ExtensionApprover, string>> = {
-  client: 'The client (your portfolio team)',
-  auditor: "The company's auditor firm",
-};
+export const EXTENSION_APPROVER_LABELS: Readonly<Record<ExtensionApprover, string>> = textRecord({
+  client: 'contract.extension.approver.client',
+  auditor: 'contract.extension.approver.auditor',
+});
 
 export const EXTENSION_DECISIONS = ['approve', 'decline'] as const;
 export type ExtensionDecision = (typeof EXTENSION_DECISIONS)[number];
@@ -33,12 +36,16 @@ export const EXTENSION_NOT_REQUESTABLE =
   'Only an open or overdue gap can be given a later due date.';
 /** A gap due relative to a financing milestone moves with the milestone (decision 0084), not alone. */
 export const EXTENSION_DUE_FROM_MILESTONE = (milestone: string) =>
-  `This gap is due relative to ${milestone.toLowerCase()}: its due date moves when the milestone's date does.`;
+  t('contract.extension.dueFromMilestone', {
+    milestone: isStandardMilestone(milestone)
+      ? milestoneInSentence(milestone)
+      : milestone.toLowerCase(),
+  });
 export const EXTENSION_NOT_PENDING = 'No extension request is waiting for an answer on this gap.';
 export const EXTENSION_NOT_APPROVER = (approver: ExtensionApprover) =>
   approver === 'client'
-    ? "This portfolio's extension requests are answered by the client."
-    : "This portfolio's extension requests are answered by the auditor firm.";
+    ? t('contract.extension.notApproverClient')
+    : t('contract.extension.notApproverAuditor');
 export const EXTENSION_REQUESTED = 'Extension requested: the approver has been told.';
 export const EXTENSION_APPROVED = 'Extension approved: the due date has moved.';
 export const EXTENSION_DECLINED = 'Extension declined.';
@@ -63,18 +70,20 @@ export function extensionDateProblem(
 ): string | undefined {
   const raw = (dueDate ?? '').trim();
   const time = raw ? Date.parse(raw) : NaN;
-  if (Number.isNaN(time)) return EXTENSION_DATE_REQUIRED;
-  if (time <= now.getTime()) return DUE_DATE_IN_FUTURE;
-  if (gap.dueDate && time <= Date.parse(gap.dueDate)) return EXTENSION_DATE_NOT_LATER;
-  if (gap.timeline && time > Date.parse(gap.timeline)) return DUE_DATE_AFTER_TIMELINE;
+  if (Number.isNaN(time)) return EXTENSION_MESSAGES.EXTENSION_DATE_REQUIRED;
+  if (time <= now.getTime()) return MESSAGES.DUE_DATE_IN_FUTURE;
+  if (gap.dueDate && time <= Date.parse(gap.dueDate))
+    return EXTENSION_MESSAGES.EXTENSION_DATE_NOT_LATER;
+  if (gap.timeline && time > Date.parse(gap.timeline)) return MESSAGES.DUE_DATE_AFTER_TIMELINE;
   return undefined;
 }
 
 /** Why the reason cannot go with the request, or undefined when it can. */
 export function extensionReasonProblem(reason: string | undefined): string | undefined {
   const trimmed = (reason ?? '').trim();
-  if (!trimmed) return EXTENSION_REASON_REQUIRED;
-  if (trimmed.length > EXTENSION_REASON_MAX_LENGTH) return EXTENSION_REASON_TOO_LONG;
+  if (!trimmed) return EXTENSION_MESSAGES.EXTENSION_REASON_REQUIRED;
+  if (trimmed.length > EXTENSION_REASON_MAX_LENGTH)
+    return EXTENSION_MESSAGES.EXTENSION_REASON_TOO_LONG;
   return undefined;
 }
 
@@ -110,10 +119,10 @@ export function checkExtensionAnswer(body: {
   comment?: string;
 }): Checked<ExtensionAnswerInput> {
   if (!(EXTENSION_DECISIONS as readonly string[]).includes(body.decision ?? ''))
-    return { ok: false, message: EXTENSION_DECISION_REQUIRED };
+    return { ok: false, message: EXTENSION_MESSAGES.EXTENSION_DECISION_REQUIRED };
   const comment = (body.comment ?? '').trim();
   if (comment.length > EXTENSION_COMMENT_MAX_LENGTH)
-    return { ok: false, message: EXTENSION_COMMENT_TOO_LONG };
+    return { ok: false, message: EXTENSION_MESSAGES.EXTENSION_COMMENT_TOO_LONG };
   return {
     ok: true,
     value: { decision: body.decision as ExtensionDecision, comment: comment || null },
@@ -127,3 +136,25 @@ export function answersExtensions(
 ): boolean {
   return user?.userType === approver;
 }
+
+/**
+ * The extension messages in the language in use, for the screens and the rules (the same names as
+ * the English constants above, which the API's answers and the tests keep).
+ */
+export const EXTENSION_MESSAGES = textRecord({
+  EXTENSION_DATE_REQUIRED: 'contract.extension.dateRequired',
+  EXTENSION_DATE_NOT_LATER: 'contract.extension.dateNotLater',
+  EXTENSION_REASON_REQUIRED: 'contract.extension.reasonRequired',
+  EXTENSION_REASON_TOO_LONG: () =>
+    t('contract.extension.reasonTooLong', { max: EXTENSION_REASON_MAX_LENGTH }),
+  EXTENSION_COMMENT_TOO_LONG: () =>
+    t('contract.extension.commentTooLong', { max: EXTENSION_COMMENT_MAX_LENGTH }),
+  EXTENSION_DECISION_REQUIRED: 'contract.extension.decisionRequired',
+  EXTENSION_APPROVER_UNKNOWN: 'contract.extension.approverUnknown',
+  EXTENSION_ALREADY_PENDING: 'contract.extension.alreadyPending',
+  EXTENSION_NOT_REQUESTABLE: 'contract.extension.notRequestable',
+  EXTENSION_NOT_PENDING: 'contract.extension.notPending',
+  EXTENSION_REQUESTED: 'contract.extension.requested',
+  EXTENSION_APPROVED: 'contract.extension.approved',
+  EXTENSION_DECLINED: 'contract.extension.declined',
+});

@@ -1,7 +1,9 @@
 // A target company's financing milestones and gaps due relative to one
 // (docs/decisions/0084-financing-milestones.md): the names, limits, rules and words the API, the
 // client's company page, the gap form, the gap panel and the import share.
+import { t } from '#texts';
 import type { RuleResult } from '../rules/rule-result';
+import { textRecord } from '../text-records';
 import { isReportDay } from './reports';
 
 /** The milestones every loan has, in this order, before the ones the client names. */
@@ -24,34 +26,65 @@ export const isStandardMilestone = (name: string) =>
   STANDARD_MILESTONES.some((standard) => milestoneKey(standard) === milestoneKey(name));
 
 export const MILESTONE_MESSAGES = {
-  title: 'Financing milestones',
-  intro:
-    'Set each date once it is reached: items due relative to a milestone get their due dates from it.',
-  nameRequired: 'Each milestone needs a name.',
-  nameTooLong: `A milestone name can be at most ${MILESTONE_LIMITS.name} characters.`,
-  tooMany: `A company can have at most ${MILESTONE_LIMITS.count} milestones.`,
-  badDate: (name: string) => `The date of ${name} must be a valid date (YYYY-MM-DD).`,
-  repeated: (name: string) => `${name} is named twice; each milestone can be named once.`,
-  inUse: (name: string, count: number) =>
-    `${count === 1 ? 'An item is' : `${count} items are`} due relative to ${name}; change ${count === 1 ? 'it' : 'them'} before removing the milestone.`,
-  saved: 'Milestones saved.',
-  notReached: 'Not reached yet',
-  addMilestone: 'Add milestone',
-  save: 'Save milestones',
-} as const;
+  get title() {
+    return t('contract.milestone.title');
+  },
+  get intro() {
+    return t('contract.milestone.intro');
+  },
+  get nameRequired() {
+    return t('contract.milestone.nameRequired');
+  },
+  get nameTooLong() {
+    return t('contract.gapRule.dueMilestoneTooLong', { max: MILESTONE_LIMITS.name });
+  },
+  get tooMany() {
+    return t('contract.milestone.tooMany', { max: MILESTONE_LIMITS.count });
+  },
+  badDate: (name: string) => t('contract.milestone.badDate', { name }),
+  repeated: (name: string) => t('contract.milestone.repeated', { name }),
+  inUse: (name: string, count: number) => t('contract.milestone.inUse', { name, count }),
+  get saved() {
+    return t('contract.milestone.saved');
+  },
+  get notReached() {
+    return t('contract.milestone.notReached');
+  },
+  get addMilestone() {
+    return t('contract.milestone.addMilestone');
+  },
+  get save() {
+    return t('contract.milestone.save');
+  },
+};
+
+/** A standard milestone's name as a sentence writes it ("financial close"); another as it is named. */
+const STANDARD_IN_SENTENCE = textRecord({
+  [FINANCIAL_CLOSE]: 'contract.milestone.inSentence.financialClose',
+  [FIRST_DISBURSEMENT]: 'contract.milestone.inSentence.firstDisbursement',
+}) as Readonly<Record<string, string>>;
+
+export function milestoneInSentence(milestone: string): string {
+  const standard = STANDARD_MILESTONES.find(
+    (name) => milestoneKey(name) === milestoneKey(milestone),
+  );
+  return standard ? (STANDARD_IN_SENTENCE[standard] ?? milestone) : milestone;
+}
 
 /** The words of a gap's due date while its milestone has no date ("Waiting for financial close"). */
 export const waitingForMilestone = (milestone: string) =>
-  `Waiting for ${isStandardMilestone(milestone) ? milestone.toLowerCase() : milestone}`;
+  t('contract.milestone.waitingFor', { milestone: milestoneInSentence(milestone) });
 
 /** "6 months after financial close", "before first disbursement", "1 month 15 days after ...". */
 export function milestoneDueText(milestone: string, months: number, days: number): string {
-  const name = isStandardMilestone(milestone) ? milestone.toLowerCase() : milestone;
+  const name = milestoneInSentence(milestone);
   const parts = [
-    months > 0 ? `${months} ${months === 1 ? 'month' : 'months'}` : '',
-    days > 0 ? `${days} ${days === 1 ? 'day' : 'days'}` : '',
+    months > 0 ? t('contract.milestone.months', { count: months }) : '',
+    days > 0 ? t('contract.milestone.days', { count: days }) : '',
   ].filter(Boolean);
-  return parts.length === 0 ? `By ${name}` : `${parts.join(' ')} after ${name}`;
+  return parts.length === 0
+    ? t('contract.milestone.by', { milestone: name })
+    : t('contract.milestone.after', { span: parts.join(' '), milestone: name });
 }
 
 /**

@@ -1,5 +1,6 @@
 // Reminders, overdue escalation and notifications (issue: nobody misses a due date). The kinds, who
 // may switch what off, and the words the screens and the e-mails share.
+import { textRecord } from '../text-records';
 
 /** Every kind of notification, in the order the preferences screen lists them. */
 export const NOTIFICATION_KINDS = [
@@ -28,27 +29,27 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_CHANNELS = ['email', 'inApp'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
-export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>> = {
-  dueSoon: 'Due date reminders (14, 7 and 1 days before)',
-  overdue: 'Gap overdue',
-  escalation: 'Overdue escalation (7 days after the due date)',
-  closureRequested: 'Closure requested',
-  closureReturned: 'Closure returned',
-  closureAccepted: 'Closure accepted',
-  extensionRequested: 'Due-date extension requested',
-  extensionAnswered: 'Due-date extension answered',
-  remarkAdded: 'New remark',
-  reportSubmitted: 'Monitoring report submitted',
-  reportChangesRequested: 'Monitoring report: changes requested',
-  reportAccepted: 'Monitoring report accepted',
-  reportDueSoon: 'Monitoring report due (14, 7 and 1 days before)',
-  reportOverdue: 'Monitoring report overdue',
-  incidentReported: 'Serious incident reported',
-  incidentRootCauseLate: 'Incident root-cause analysis late',
-  incidentQuestionAsked: 'Question on an incident',
-  incidentQuestionAnswered: 'Incident question answered',
-  digest: 'Weekly digest (Monday morning)',
-};
+export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>> = textRecord({
+  dueSoon: 'contract.notification.kind.dueSoon',
+  overdue: 'contract.notification.kind.overdue',
+  escalation: 'contract.notification.kind.escalation',
+  closureRequested: 'contract.notification.kind.closureRequested',
+  closureReturned: 'contract.notification.kind.closureReturned',
+  closureAccepted: 'contract.notification.kind.closureAccepted',
+  extensionRequested: 'contract.notification.kind.extensionRequested',
+  extensionAnswered: 'contract.notification.kind.extensionAnswered',
+  remarkAdded: 'contract.notification.kind.remarkAdded',
+  reportSubmitted: 'contract.notification.kind.reportSubmitted',
+  reportChangesRequested: 'contract.notification.kind.reportChangesRequested',
+  reportAccepted: 'contract.notification.kind.reportAccepted',
+  reportDueSoon: 'contract.notification.kind.reportDueSoon',
+  reportOverdue: 'contract.notification.kind.reportOverdue',
+  incidentReported: 'contract.notification.kind.incidentReported',
+  incidentRootCauseLate: 'contract.notification.kind.incidentRootCauseLate',
+  incidentQuestionAsked: 'contract.notification.kind.incidentQuestionAsked',
+  incidentQuestionAnswered: 'contract.notification.kind.incidentQuestionAnswered',
+  digest: 'contract.notification.kind.digest',
+});
 
 /** The channels a kind is sent on: the digest is an e-mail only. */
 export const NOTIFICATION_KIND_CHANNELS: Readonly<
@@ -123,3 +124,19 @@ export function isTimeZone(value: unknown): value is string {
 export function unreadBadgeText(unread: number): string {
   return unread > 99 ? '99+' : String(unread);
 }
+
+/**
+ * The words above in the language in use, for the screens (the same names as the English
+ * constants, which the API's answers, the e-mails and the tests keep).
+ */
+export const NOTIFICATION_TEXT = textRecord({
+  NOTIFICATIONS_LABEL: 'contract.notification.notificationsLabel',
+  MARK_ALL_READ_LABEL: 'contract.notification.markAllReadLabel',
+  NO_NOTIFICATIONS: 'contract.notification.noNotifications',
+  NOTIFICATION_SETTINGS_LABEL: 'contract.notification.notificationSettingsLabel',
+  ORGANISATION_TIME_ZONE_LABEL: 'contract.notification.organisationTimeZoneLabel',
+  ESCALATION_LOCKED: 'contract.notification.escalationLocked',
+  UNKNOWN_TIME_ZONE: 'contract.notification.unknownTimeZone',
+  UNKNOWN_NOTIFICATION_KIND: 'contract.notification.unknownNotificationKind',
+  DIGEST_EMAIL_ONLY: 'contract.notification.digestEmailOnly',
+});

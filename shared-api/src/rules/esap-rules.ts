@@ -2,10 +2,10 @@
 // form type; an empty text is no value (null), references come back in the list's order, once each.
 import * as yup from 'yup';
 import {
-  ESAP_FIELD_LABELS,
+  ESAP_FIELD_TEXT,
+  ESAP_MESSAGES,
   ESAP_TEXT_LIMITS,
   REQUIREMENT_REFERENCES,
-  UNKNOWN_CONDITION_TYPE,
   UNKNOWN_REQUIREMENT_REFERENCE,
   isConditionType,
   isRequirementReference,
@@ -42,7 +42,7 @@ const referenceOrder = (reference: string) => REQUIREMENT_REFERENCES.indexOf(ref
 /** The yup fields of the lender values, merged into the gap schema of every form type. */
 export function esapSchemaFields() {
   return {
-    esapItemNumber: optionalText(ESAP_FIELD_LABELS.esapItemNumber, ESAP_TEXT_LIMITS.esapItemNumber),
+    esapItemNumber: optionalText(ESAP_FIELD_TEXT.esapItemNumber, ESAP_TEXT_LIMITS.esapItemNumber),
     requirementReferences: yup
       .array()
       .transform((value: unknown, original: unknown) => (original === null ? [] : value))
@@ -60,19 +60,19 @@ export function esapSchemaFields() {
       )
       .default([]),
     completionIndicator: optionalText(
-      ESAP_FIELD_LABELS.completionIndicator,
+      ESAP_FIELD_TEXT.completionIndicator,
       ESAP_TEXT_LIMITS.completionIndicator,
     ),
-    resources: optionalText(ESAP_FIELD_LABELS.resources, ESAP_TEXT_LIMITS.resources),
-    esapSection: optionalText(ESAP_FIELD_LABELS.esapSection, ESAP_TEXT_LIMITS.esapSection),
-    timetable: optionalText(ESAP_FIELD_LABELS.timetable, ESAP_TEXT_LIMITS.timetable),
+    resources: optionalText(ESAP_FIELD_TEXT.resources, ESAP_TEXT_LIMITS.resources),
+    esapSection: optionalText(ESAP_FIELD_TEXT.esapSection, ESAP_TEXT_LIMITS.esapSection),
+    timetable: optionalText(ESAP_FIELD_TEXT.timetable, ESAP_TEXT_LIMITS.timetable),
     conditionType: yup
       .mixed<ConditionType>((value): value is ConditionType => isConditionType(value))
       .transform((value: unknown) => (value === '' ? null : value))
-      .typeError(UNKNOWN_CONDITION_TYPE)
+      .typeError(() => ESAP_MESSAGES.UNKNOWN_CONDITION_TYPE)
       .nullable()
       .default(null),
-    loanClause: optionalText(ESAP_FIELD_LABELS.loanClause, ESAP_TEXT_LIMITS.loanClause),
+    loanClause: optionalText(ESAP_FIELD_TEXT.loanClause, ESAP_TEXT_LIMITS.loanClause),
   };
 }
 

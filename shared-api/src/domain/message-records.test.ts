@@ -1,0 +1,48 @@
+import * as closure from './closure';
+import * as esap from './esap';
+import * as extensions from './extensions';
+import * as milestones from './milestones';
+import * as notifications from './notifications';
+
+/** Each text of `record`, in English, beside the constant of the same name in `module`. */
+function agrees(record: Readonly<Record<string, string>>, module: object) {
+  const constants = module as Record<string, unknown>;
+  for (const [name, text] of Object.entries(record)) {
+    expect([name, text]).toEqual([name, constants[name]]);
+  }
+}
+
+describe('the message records read in English', () => {
+  it('say what the English constants say', () => {
+    agrees(closure.CLOSURE_MESSAGES, closure);
+    agrees(extensions.EXTENSION_MESSAGES, extensions);
+    agrees(notifications.NOTIFICATION_TEXT, notifications);
+    agrees(esap.ESAP_MESSAGES, esap);
+    const { dueRelativeTo, ...fields } = esap.ESAP_FIELD_TEXT;
+    expect(fields).toEqual(esap.ESAP_FIELD_LABELS);
+    expect(dueRelativeTo).toBe('Due Relative To');
+  });
+
+  it('write milestones in sentences as before', () => {
+    expect(milestones.milestoneDueText('Financial close', 6, 0)).toBe(
+      '6 months after financial close',
+    );
+    expect(milestones.milestoneDueText('First disbursement', 1, 15)).toBe(
+      '1 month 15 days after first disbursement',
+    );
+    expect(milestones.milestoneDueText('Board approval', 0, 0)).toBe('By Board approval');
+    expect(milestones.waitingForMilestone('financial close')).toBe('Waiting for financial close');
+    expect(milestones.MILESTONE_MESSAGES.inUse('Board approval', 1)).toBe(
+      'An item is due relative to Board approval; change it before removing the milestone.',
+    );
+    expect(milestones.MILESTONE_MESSAGES.inUse('Board approval', 3)).toBe(
+      '3 items are due relative to Board approval; change them before removing the milestone.',
+    );
+    expect(extensions.EXTENSION_DUE_FROM_MILESTONE('Board Approval')).toBe(
+      "This gap is due relative to board approval: its due date moves when the milestone's date does.",
+    );
+    expect(closure.checkedFlagsText(['takenBeforeGap', 'sameFileOnAnotherGap'])).toBe(
+      'I have checked: Taken before the gap was raised; Same file as on another gap',
+    );
+  });
+});
