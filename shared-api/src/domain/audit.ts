@@ -1,18 +1,20 @@
+import { textRecord } from '../text-records';
+
 export const AUDIT_TYPES = ['normal_audit', 'dd', 'esap'] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 
-export const AUDIT_TYPE_LABELS: Readonly<Record<AuditType, string>> = {
-  normal_audit: 'Normal Audit',
-  dd: 'Due Diligence',
-  esap: 'ESAP',
-};
+export const AUDIT_TYPE_LABELS: Readonly<Record<AuditType, string>> = textRecord({
+  normal_audit: 'contract.auditType.normalAudit',
+  dd: 'contract.auditType.dd',
+  esap: 'contract.auditType.esap',
+});
 
 /** The alternative wording the spec uses in some places: 'Audit' and 'Action Plan'. */
-export const AUDIT_TYPE_SHORT_LABELS: Readonly<Record<AuditType, string>> = {
-  normal_audit: 'Audit',
-  dd: 'Due Diligence',
-  esap: 'Action Plan',
-};
+export const AUDIT_TYPE_SHORT_LABELS: Readonly<Record<AuditType, string>> = textRecord({
+  normal_audit: 'contract.auditTypeShort.normalAudit',
+  dd: 'contract.auditTypeShort.dd',
+  esap: 'contract.auditTypeShort.esap',
+});
 
 export const AUDIT_CATEGORIES_BY_TYPE: Readonly<Record<AuditType, readonly string[]>> = {
   normal_audit: ['EHS', 'F&LS', 'QA'],
@@ -23,12 +25,12 @@ export const AUDIT_CATEGORIES_BY_TYPE: Readonly<Record<AuditType, readonly strin
 export const AUDIT_FORMS = ['ap', 'capa', 'mp', 'recommendation'] as const;
 export type AuditForm = (typeof AUDIT_FORMS)[number];
 
-export const AUDIT_FORM_LABELS: Readonly<Record<AuditForm, string>> = {
-  ap: 'Action Plan',
-  capa: 'CAPA',
-  mp: 'Management Plan',
-  recommendation: 'Recommendation',
-};
+export const AUDIT_FORM_LABELS: Readonly<Record<AuditForm, string>> = textRecord({
+  ap: 'contract.auditForm.ap',
+  capa: 'contract.auditForm.capa',
+  mp: 'contract.auditForm.mp',
+  recommendation: 'contract.auditForm.recommendation',
+});
 
 export function formHasDueDate(form: AuditForm): boolean {
   return form !== 'recommendation';
@@ -55,12 +57,14 @@ export const ACTION_PLAN_CATEGORIES = [
 ] as const;
 export type ActionPlanCategory = (typeof ACTION_PLAN_CATEGORIES)[number];
 
-export const ACTION_PLAN_CATEGORY_LABELS: Readonly<Record<ActionPlanCategory, string>> = {
-  environment: 'Environment',
-  social: 'Social',
-  governance: 'Governance',
-  prosperity: 'Prosperity',
-};
+export const ACTION_PLAN_CATEGORY_LABELS: Readonly<Record<ActionPlanCategory, string>> = textRecord(
+  {
+    environment: 'contract.actionPlanCategory.environment',
+    social: 'contract.actionPlanCategory.social',
+    governance: 'contract.actionPlanCategory.governance',
+    prosperity: 'contract.actionPlanCategory.prosperity',
+  },
+);
 
 export const ESG_ASPECTS = ['Environmental', 'Social', 'Governance'] as const;
 export type EsgAspect = (typeof ESG_ASPECTS)[number];

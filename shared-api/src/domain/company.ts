@@ -1,3 +1,5 @@
+import { textRecord } from '../text-records';
+
 export const COMPANY_TYPES = [
   'borrower',
   'contractor',
@@ -7,13 +9,13 @@ export const COMPANY_TYPES = [
 ] as const;
 export type CompanyType = (typeof COMPANY_TYPES)[number];
 
-export const COMPANY_TYPE_LABELS: Readonly<Record<CompanyType, string>> = {
-  borrower: 'Borrower',
-  contractor: 'Contractor',
-  sister_concern: 'Sister Concern',
-  subsidiary: 'Subsidiary',
-  partner: 'Partner',
-};
+export const COMPANY_TYPE_LABELS: Readonly<Record<CompanyType, string>> = textRecord({
+  borrower: 'contract.companyType.borrower',
+  contractor: 'contract.companyType.contractor',
+  sister_concern: 'contract.companyType.sisterConcern',
+  subsidiary: 'contract.companyType.subsidiary',
+  partner: 'contract.companyType.partner',
+});
 
 export const DEFAULT_COMPANY_TYPE: CompanyType = 'borrower';
 
