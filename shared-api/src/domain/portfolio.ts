@@ -1,6 +1,8 @@
 // The lender's portfolio: the figures over every gap the caller may see, and the gap explorer's
 // filters that reproduce each figure (docs/decisions/0052-portfolio-api.md). The API computes, the
 // screens show and link; both read these words and values.
+import { t } from '#texts';
+import { textRecord } from '../text-records';
 import { ACTION_PLAN_CATEGORIES, type ActionPlanCategory } from './audit';
 import { REQUIREMENT_REFERENCES } from './esap';
 
@@ -18,12 +20,12 @@ export const OVERDUE_AGE_DAYS: Readonly<Record<OverdueAge, readonly [number, num
   '181+': [181, null],
 };
 
-export const OVERDUE_AGE_LABELS: Readonly<Record<OverdueAge, string>> = {
-  '1-30': '1–30 days',
-  '31-90': '31–90 days',
-  '91-180': '91–180 days',
-  '181+': 'Over 180 days',
-};
+export const OVERDUE_AGE_LABELS: Readonly<Record<OverdueAge, string>> = textRecord({
+  '1-30': 'contract.portfolio.overdueAge.days1To30',
+  '31-90': 'contract.portfolio.overdueAge.days31To90',
+  '91-180': 'contract.portfolio.overdueAge.days91To180',
+  '181+': 'contract.portfolio.overdueAge.over180',
+});
 
 /**
  * A column of the company × requirement matrix: a requirement reference that gaps carry, or, for a
@@ -78,8 +80,10 @@ export type PortfolioSort = (typeof PORTFOLIO_SORTS)[number];
 
 export const PORTFOLIO_TEXT = {
   exportFileName: (today: string) => `portfolio_gaps_${today}.csv`,
-  dueRangeReversed: "'Due from' must not be after 'Due to'.",
-} as const;
+  get dueRangeReversed() {
+    return t('contract.portfolio.dueRangeReversed');
+  },
+};
 
 /** A quarter as 'YYYY-Qn' (UTC), the portfolio's closure series key. */
 export function quarterOf(date: Date): string {
