@@ -266,6 +266,7 @@ export {
 export { MALFORMED_ID_CODE } from './domain/error-codes';
 export { TEXT_LIMITS, TEXT_FIELD_LABELS, tooLongMessage } from './domain/text-limits';
 export {
+  ATTACHMENT_MESSAGES,
   ATTACHMENT_NOT_AN_IMAGE,
   ATTACHMENT_TOO_LARGE,
   DEVICE_CAPTURE_FIELD,

@@ -1,5 +1,6 @@
 // What a remark may carry, for the API's checks and the screen's picker alike, so the picker never
 // offers or sends what the server refuses.
+import { textRecord } from '../text-records';
 
 /** The image kinds the API recognises by their first bytes. */
 export const REMARK_ATTACHMENT_TYPES = [
@@ -44,9 +45,19 @@ export function attachmentProblem(
   count: number,
 ): string | undefined {
   if (!(REMARK_ATTACHMENT_TYPES as readonly string[]).includes(file.type)) {
-    return ATTACHMENT_NOT_AN_IMAGE;
+    return ATTACHMENT_MESSAGES.ATTACHMENT_NOT_AN_IMAGE;
   }
-  if (file.size > REMARK_ATTACHMENT_MAX_BYTES) return ATTACHMENT_TOO_LARGE;
-  if (count >= REMARK_ATTACHMENT_MAX_FILES) return TOO_MANY_ATTACHMENTS;
+  if (file.size > REMARK_ATTACHMENT_MAX_BYTES) return ATTACHMENT_MESSAGES.ATTACHMENT_TOO_LARGE;
+  if (count >= REMARK_ATTACHMENT_MAX_FILES) return ATTACHMENT_MESSAGES.TOO_MANY_ATTACHMENTS;
   return undefined;
 }
+
+/**
+ * The attachment messages in the language in use, for the screens and attachmentProblem (the same
+ * names as the English constants, which the API's answers keep).
+ */
+export const ATTACHMENT_MESSAGES = textRecord({
+  ATTACHMENT_NOT_AN_IMAGE: 'contract.attachment.notAnImage',
+  ATTACHMENT_TOO_LARGE: 'contract.attachment.tooLarge',
+  TOO_MANY_ATTACHMENTS: 'contract.attachment.tooMany',
+});

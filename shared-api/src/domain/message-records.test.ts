@@ -1,3 +1,4 @@
+import * as attachments from './attachments';
 import * as closure from './closure';
 import * as esap from './esap';
 import * as extensions from './extensions';
@@ -18,6 +19,7 @@ describe('the message records read in English', () => {
     agrees(extensions.EXTENSION_MESSAGES, extensions);
     agrees(notifications.NOTIFICATION_TEXT, notifications);
     agrees(esap.ESAP_MESSAGES, esap);
+    agrees(attachments.ATTACHMENT_MESSAGES, attachments);
     const { dueRelativeTo, ...fields } = esap.ESAP_FIELD_TEXT;
     expect(fields).toEqual(esap.ESAP_FIELD_LABELS);
     expect(dueRelativeTo).toBe('Due Relative To');

@@ -1,14 +1,15 @@
 // The lender's monitoring report (docs/decisions/0092-monitoring-report-in-the-lenders-layout.md): its formats, its
 // period rule, the ESAP table's columns in the lender's order, and the words the dialog and the API
 // share.
+import { textRecord } from '../text-records';
 
 export const REPORT_FORMATS = ['pdf', 'xlsx'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
-export const REPORT_FORMAT_LABELS: Readonly<Record<ReportFormat, string>> = {
-  pdf: 'PDF',
-  xlsx: 'Excel',
-};
+export const REPORT_FORMAT_LABELS: Readonly<Record<ReportFormat, string>> = textRecord({
+  pdf: 'contract.report.format.pdf',
+  xlsx: 'contract.report.format.xlsx',
+});
 
 /** Without `from`, the period starts this many days before `to`. */
 export const REPORT_DEFAULT_PERIOD_DAYS = 90;
@@ -25,27 +26,25 @@ export const ESAP_REPORT_COLUMNS = [
   'Status',
 ] as const;
 
-export const reportMessages = {
-  badFormat: 'Format must be pdf or xlsx.',
-  badFrom: 'From must be a date written yyyy-mm-dd.',
-  badTo: 'To must be a date written yyyy-mm-dd.',
-  fromAfterTo: 'From must be on or before To.',
-  failed: 'Failed to download the report. Please try again.',
-} as const;
+export const reportMessages = textRecord({
+  badFormat: 'contract.report.badFormat',
+  badFrom: 'contract.report.badFrom',
+  badTo: 'contract.report.badTo',
+  fromAfterTo: 'contract.report.fromAfterTo',
+  failed: 'contract.report.failed',
+});
 
 /** The dialog's words. */
-export const REPORT_DIALOG_TEXT = {
-  title: 'Download monitoring report',
-  format: 'Format',
-  from: 'From',
-  to: 'To',
-  download: 'Download',
-  cancel: 'Cancel',
-  planDescription:
-    'A lender-ready monitoring report of this action plan: totals, the ESAP table, changes in the period, overdue gaps and evidence',
-  companyDescription:
-    'A lender-ready monitoring report of every action plan of this company you can see',
-} as const;
+export const REPORT_DIALOG_TEXT = textRecord({
+  title: 'contract.report.dialog.title',
+  format: 'contract.report.dialog.format',
+  from: 'contract.report.dialog.from',
+  to: 'contract.report.dialog.to',
+  download: 'contract.report.dialog.download',
+  cancel: 'contract.report.dialog.cancel',
+  planDescription: 'contract.report.dialog.planDescription',
+  companyDescription: 'contract.report.dialog.companyDescription',
+});
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
