@@ -412,6 +412,7 @@ export {
 export type { ReportFormat, ReportPeriodResult } from './domain/reports';
 export {
   DOWNLOAD_ESAP_WORKBOOK_LABEL,
+  ESAP_WORKBOOK_BUTTON_TEXT,
   ESAP_WORKBOOK_DIALOG_TEXT,
   ESAP_WORKBOOK_COLUMNS,
   esapWorkbookMessages,

@@ -1,17 +1,23 @@
 // The lender's own workbook back (docs/decisions/0093-esap-back-in-the-lenders-layout.md): an ESAP
 // imported from a workbook written again in that workbook's layout, with Verity's columns filled in
-// as of a day. The words the button, the added columns and the API share.
+// as of a day. The words the button, the added columns and the API share; the columns and the cells
+// are written in the spec's English, into the lender's workbook.
+import { textRecord } from '../text-records';
+
 export const DOWNLOAD_ESAP_WORKBOOK_LABEL = 'Download ESAP workbook';
+/** DOWNLOAD_ESAP_WORKBOOK_LABEL in the language in use, for the button. */
+export const ESAP_WORKBOOK_BUTTON_TEXT = textRecord({
+  label: 'contract.esapWorkbook.downloadLabel',
+});
 
 /** The dialog's words. */
-export const ESAP_WORKBOOK_DIALOG_TEXT = {
-  title: 'Download ESAP workbook',
-  description:
-    "The ESAP in the lender's own workbook, as it was imported, with status, progress, evidence and verification as of the day chosen",
-  asOf: 'As of',
-  download: 'Download',
-  cancel: 'Cancel',
-} as const;
+export const ESAP_WORKBOOK_DIALOG_TEXT = textRecord({
+  title: 'contract.esapWorkbook.dialog.title',
+  description: 'contract.esapWorkbook.dialog.description',
+  asOf: 'contract.esapWorkbook.dialog.asOf',
+  download: 'contract.esapWorkbook.dialog.download',
+  cancel: 'contract.esapWorkbook.dialog.cancel',
+});
 
 /** The columns added right of the lender's own, in this order ('status' only when it had none). */
 export const ESAP_WORKBOOK_COLUMNS = {
@@ -44,11 +50,11 @@ export const ESAP_WORKBOOK_TEXT = {
   droppedHeading: 'Dropped in a revision',
 } as const;
 
-export const esapWorkbookMessages = {
-  badAsOf: 'As of must be a date written yyyy-mm-dd, not after today.',
-  noWorkbook: 'This action plan was not imported from a workbook.',
-  failed: 'Failed to download the ESAP workbook. Please try again.',
-} as const;
+export const esapWorkbookMessages = textRecord({
+  badAsOf: 'contract.esapWorkbook.badAsOf',
+  noWorkbook: 'contract.esapWorkbook.noWorkbook',
+  failed: 'contract.esapWorkbook.failed',
+});
 
 /** The file's name: '<original name without .xlsx> – as of <yyyy-mm-dd>.xlsx'. */
 export function esapWorkbookFileName(originalName: string, asOf: string): string {

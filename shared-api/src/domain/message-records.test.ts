@@ -1,6 +1,7 @@
 import * as attachments from './attachments';
 import * as closure from './closure';
 import * as esap from './esap';
+import { DOWNLOAD_ESAP_WORKBOOK_LABEL, ESAP_WORKBOOK_BUTTON_TEXT } from './esap-workbook';
 import * as extensions from './extensions';
 import * as milestones from './milestones';
 import * as notifications from './notifications';
@@ -20,6 +21,7 @@ describe('the message records read in English', () => {
     agrees(notifications.NOTIFICATION_TEXT, notifications);
     agrees(esap.ESAP_MESSAGES, esap);
     agrees(attachments.ATTACHMENT_MESSAGES, attachments);
+    expect(ESAP_WORKBOOK_BUTTON_TEXT.label).toBe(DOWNLOAD_ESAP_WORKBOOK_LABEL);
     const { dueRelativeTo, ...fields } = esap.ESAP_FIELD_TEXT;
     expect(fields).toEqual(esap.ESAP_FIELD_LABELS);
     expect(dueRelativeTo).toBe('Due Relative To');
