@@ -1,6 +1,7 @@
 // ESAP revisions (docs/decisions/0083-esap-revisions.md): the words of a plan's ESAP imported again,
 // read as a revision of the plan (Rev 1, Rev 2…; the plan's creation is Rev 0), shared by the API
-// and the screens.
+// and the screens. A revision's change reason is stored with the change, so it stays in English.
+import { t } from '#texts';
 
 /** The longest note a revision takes. */
 export const ESAP_REVISION_NOTE_MAX = 1000;
@@ -25,28 +26,46 @@ export const ESAP_REVISION_MESSAGES = {
 
 /** The screens' words for revisions. */
 export const ESAP_REVISION_SCREEN = {
-  previewTitle: (number: number) => `Revision preview: ${revisionLabel(number)}`,
-  recordedTitle: (number: number) => `${revisionLabel(number)} recorded`,
-  nothingChanged: 'The file matches the plan: no revision is needed.',
-  added: (count: number) => `New (${count})`,
-  changed: (count: number) => `Changed (${count})`,
-  dropped: (count: number) => `Dropped (${count})`,
-  unchanged: (count: number) => `Unchanged: ${count} ${count === 1 ? 'item' : 'items'}`,
-  renumbered: (from: string, to: string) => `renumbered ${from} → ${to}`,
-  reinstated: 'listed again',
-  noteLabel: 'Revision note',
-  notePlaceholder: 'e.g. agreed after the first monitoring visit',
-  applyRevision: (number: number) => `Apply ${revisionLabel(number)}`,
+  previewTitle: (number: number) => t('contract.esapRevision.previewTitle', { number }),
+  recordedTitle: (number: number) => t('contract.esapRevision.recordedTitle', { number }),
+  get nothingChanged() {
+    return t('contract.esapRevision.nothingChanged');
+  },
+  added: (count: number) => t('contract.esapRevision.added', { count }),
+  changed: (count: number) => t('contract.esapRevision.changed', { count }),
+  dropped: (count: number) => t('contract.esapRevision.dropped', { count }),
+  unchanged: (count: number) => t('contract.esapRevision.unchanged', { count }),
+  renumbered: (from: string, to: string) => t('contract.esapRevision.renumbered', { from, to }),
+  get reinstated() {
+    return t('contract.esapRevision.reinstated');
+  },
+  get noteLabel() {
+    return t('contract.esapRevision.noteLabel');
+  },
+  get notePlaceholder() {
+    return t('contract.esapRevision.notePlaceholder');
+  },
+  applyRevision: (number: number) => t('contract.esapRevision.applyRevision', { number }),
   offer: (heading: string, matching: number, items: number) =>
-    `${matching} of the ${items} items of this file are already in the action plan '${heading}'.`,
-  importAsRevision: (heading: string) => `Import as a revision of ${heading}`,
-  importAsNewPlan: 'Import as a new plan anyway',
-  empty: '(empty)',
-  revisionsTitle: 'ESAP revisions',
-  currentRevision: (number: number) => `Current revision: ${revisionLabel(number)}`,
-  original: 'Original plan',
-  by: (name: string) => `by ${name}`,
-  droppedIn: (number: number) => `Dropped in ${revisionLabel(number)}`,
-  item: (itemNumber: string) => `Item ${itemNumber}`,
-  noRevisions: 'No revision yet: the plan is as first created.',
-} as const;
+    t('contract.esapRevision.offer', { heading, matching, items }),
+  importAsRevision: (heading: string) => t('contract.esapRevision.importAsRevision', { heading }),
+  get importAsNewPlan() {
+    return t('contract.esapRevision.importAsNewPlan');
+  },
+  get empty() {
+    return t('contract.esapRevision.empty');
+  },
+  get revisionsTitle() {
+    return t('contract.esapRevision.revisionsTitle');
+  },
+  currentRevision: (number: number) => t('contract.esapRevision.currentRevision', { number }),
+  get original() {
+    return t('contract.esapRevision.original');
+  },
+  by: (name: string) => t('contract.esapRevision.by', { name }),
+  droppedIn: (number: number) => t('contract.esapRevision.droppedIn', { number }),
+  item: (itemNumber: string) => t('contract.esapRevision.item', { itemNumber }),
+  get noRevisions() {
+    return t('contract.esapRevision.noRevisions');
+  },
+};

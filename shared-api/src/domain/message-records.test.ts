@@ -1,6 +1,7 @@
 import * as attachments from './attachments';
 import * as closure from './closure';
 import * as esap from './esap';
+import { ESAP_REVISION_SCREEN } from './esap-revision';
 import { DOWNLOAD_ESAP_WORKBOOK_LABEL, ESAP_WORKBOOK_BUTTON_TEXT } from './esap-workbook';
 import * as extensions from './extensions';
 import * as milestones from './milestones';
@@ -45,6 +46,11 @@ describe('the message records read in English', () => {
     expect(extensions.EXTENSION_DUE_FROM_MILESTONE('Board Approval')).toBe(
       "This gap is due relative to board approval: its due date moves when the milestone's date does.",
     );
+    expect(ESAP_REVISION_SCREEN.offer('Plan A', 3, 5)).toBe(
+      "3 of the 5 items of this file are already in the action plan 'Plan A'.",
+    );
+    expect(ESAP_REVISION_SCREEN.unchanged(1)).toBe('Unchanged: 1 item');
+    expect(ESAP_REVISION_SCREEN.previewTitle(2)).toBe('Revision preview: Rev 2');
     expect(closure.checkedFlagsText(['takenBeforeGap', 'sameFileOnAnotherGap'])).toBe(
       'I have checked: Taken before the gap was raised; Same file as on another gap',
     );
