@@ -2,63 +2,79 @@ import { act, render, screen } from '@testing-library/react';
 import { ToastProvider, toast } from './toast';
 
 describe('toast', () => {
-  beforeEach(() => jest.useFakeTimers());
-  afterEach(() => {
-    act(() => toast.dismiss());
-    jest.useRealTimers();
-  });
-
-  // Step by step so the exit transition scheduled after each render also runs.
-  function advance(ms: number) {
-    for (let elapsed = 0; elapsed < ms; elapsed += 100) act(() => jest.advanceTimersByTime(100));
-  }
-
-  function renderProvider() {
+  // First: no test has loaded the toasts' library yet.
+  it('shows a toast asked for before its library has loaded, once it has', async () => {
     render(<ToastProvider />);
-  }
-
-  it('hides a success toast after 2000 ms', () => {
-    renderProvider();
     act(() => {
-      toast.success('Status updated successfully');
+      toast.info('Plan kept for offline use');
     });
-    expect(screen.getByText('Status updated successfully')).toBeInTheDocument();
-    advance(1900);
-    expect(screen.getByText('Status updated successfully')).toBeInTheDocument();
-    advance(2000);
-    expect(screen.queryByText('Status updated successfully')).not.toBeInTheDocument();
+    expect(await screen.findByText('Plan kept for offline use')).toBeInTheDocument();
+    act(() => toast.dismiss());
   });
 
-  it('keeps an error toast for 4000 ms', () => {
-    renderProvider();
-    act(() => {
-      toast.error('Logout failed. Please try again.');
+  describe('once loaded', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => {
+      act(() => toast.dismiss());
+      jest.useRealTimers();
     });
-    advance(3500);
-    expect(screen.getByText('Logout failed. Please try again.')).toBeInTheDocument();
-    advance(2000);
-    expect(screen.queryByText('Logout failed. Please try again.')).not.toBeInTheDocument();
-  });
 
-  it('keeps a loading toast until it is dismissed', () => {
-    renderProvider();
-    let key: ReturnType<typeof toast.loading> = '';
-    act(() => {
-      key = toast.loading('Exporting...');
-    });
-    advance(10_000);
-    expect(screen.getByText('Exporting...')).toBeInTheDocument();
-    act(() => toast.dismiss(key));
-    advance(1000);
-    expect(screen.queryByText('Exporting...')).not.toBeInTheDocument();
-  });
+    // Step by step so the exit transition scheduled after each render also runs.
+    function advance(ms: number) {
+      for (let elapsed = 0; elapsed < ms; elapsed += 100) act(() => jest.advanceTimersByTime(100));
+    }
 
-  it('shows at most 20 toasts at once', () => {
-    renderProvider();
-    act(() => {
-      for (let index = 1; index <= 21; index += 1) toast.message(`Toast ${index}`);
+    /** The toasts' outlet, once its library has loaded (after the first screen). */
+    async function renderProvider() {
+      render(<ToastProvider />);
+      await act(async () => {
+        await import('notistack');
+      });
+    }
+
+    it('hides a success toast after 2000 ms', async () => {
+      await renderProvider();
+      act(() => {
+        toast.success('Status updated successfully');
+      });
+      expect(screen.getByText('Status updated successfully')).toBeInTheDocument();
+      advance(1900);
+      expect(screen.getByText('Status updated successfully')).toBeInTheDocument();
+      advance(2000);
+      expect(screen.queryByText('Status updated successfully')).not.toBeInTheDocument();
     });
-    advance(10);
-    expect(screen.getAllByText(/^Toast \d+$/)).toHaveLength(20);
+
+    it('keeps an error toast for 4000 ms', async () => {
+      await renderProvider();
+      act(() => {
+        toast.error('Logout failed. Please try again.');
+      });
+      advance(3500);
+      expect(screen.getByText('Logout failed. Please try again.')).toBeInTheDocument();
+      advance(2000);
+      expect(screen.queryByText('Logout failed. Please try again.')).not.toBeInTheDocument();
+    });
+
+    it('keeps a loading toast until it is dismissed', async () => {
+      await renderProvider();
+      let key: ReturnType<typeof toast.loading> = '';
+      act(() => {
+        key = toast.loading('Exporting...');
+      });
+      advance(10_000);
+      expect(screen.getByText('Exporting...')).toBeInTheDocument();
+      act(() => toast.dismiss(key));
+      advance(1000);
+      expect(screen.queryByText('Exporting...')).not.toBeInTheDocument();
+    });
+
+    it('shows at most 20 toasts at once', async () => {
+      await renderProvider();
+      act(() => {
+        for (let index = 1; index <= 21; index += 1) toast.message(`Toast ${index}`);
+      });
+      advance(10);
+      expect(screen.getAllByText(/^Toast \d+$/)).toHaveLength(20);
+    });
   });
 });

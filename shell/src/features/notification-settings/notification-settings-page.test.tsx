@@ -251,9 +251,9 @@ describe('notification settings page', () => {
     await renderPage(owner);
     await screen.findByRole('checkbox', { name: 'Gap overdue: e-mail' });
     await act(() => switchLanguage('fr'));
-    // The kind's name is shared-api's; the switch's channel and the page's own words are French.
+    // The kind's name (shared-api's), the switch's channel and the page's own words are French.
     expect(
-      await screen.findByRole('checkbox', { name: /^Gap overdue\s:\se-mail$/ }),
+      await screen.findByRole('checkbox', { name: /^Écart en retard\s:\se-mail$/ }),
     ).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Dans l’application' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Fuseau horaire' })).toBeInTheDocument();
