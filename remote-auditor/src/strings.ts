@@ -1,25 +1,16 @@
 // Every string the auditor area shows itself, read in the language in use from the area's catalogue
 // (locales/en.json holds the spec's English wording). Each field reads its message when it is read,
 // so a component that reads it while rendering shows the language in use.
+import { textRecord } from '@verity/session';
 import { t } from './texts';
 
 type Id = Parameters<typeof t>[0];
 
-/**
- * An object whose every field reads its message from the catalogue each time it is read, with
- * `more` (functions of values, getters) kept as written: never spread it, which would read it once.
- */
-function texts<Key extends string, More extends object = object>(
+/** Texts read when read (`textRecord`): a component reading one while rendering shows the language in use. */
+const texts = <Key extends string, More extends object = object>(
   ids: Record<Key, Id>,
   more?: More,
-): Readonly<Record<Key, string>> & More {
-  const fields = {};
-  for (const [key, id] of Object.entries(ids) as [Key, Id][]) {
-    Object.defineProperty(fields, key, { get: () => t(id), enumerable: true });
-  }
-  if (more) Object.defineProperties(fields, Object.getOwnPropertyDescriptors(more));
-  return fields as Readonly<Record<Key, string>> & More;
-}
+) => textRecord(t, ids, more);
 
 export const AUDITOR_PAGE_TITLES = texts({
   targetCompanies: 'auditor.pageTitles.targetCompanies',

@@ -7,25 +7,16 @@ import {
   type CompanyType,
   type CustomFieldType,
 } from '@verity/shared-api';
+import { textRecord } from '@verity/session';
 import { t } from './texts';
 
 type Id = Parameters<typeof t>[0];
 
-/**
- * An object whose every field reads its message from the catalogue each time it is read, with
- * `more` (functions of values, getters) kept as written: never spread it, which would read it once.
- */
-function texts<Key extends string, More extends object = object>(
+/** Texts read when read (`textRecord`): a component reading one while rendering shows the language in use. */
+const texts = <Key extends string, More extends object = object>(
   ids: Record<Key, Id>,
   more?: More,
-): Readonly<Record<Key, string>> & More {
-  const fields = {};
-  for (const [key, id] of Object.entries(ids) as [Key, Id][]) {
-    Object.defineProperty(fields, key, { get: () => t(id), enumerable: true });
-  }
-  if (more) Object.defineProperties(fields, Object.getOwnPropertyDescriptors(more));
-  return fields as Readonly<Record<Key, string>> & More;
-}
+) => textRecord(t, ids, more);
 
 export const CLIENT_PAGE_TITLES = texts({
   dashboard: 'client.pageTitles.dashboard',

@@ -50,4 +50,5 @@ export {
   switchLanguage,
 } from './language/texts';
 export { useLanguage } from './language/use-language';
+export { textRecord } from './language/text-record';
 export type { CatalogueLoader, Texts } from './language/texts';

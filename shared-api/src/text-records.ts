@@ -1,3 +1,4 @@
+import { textRecord as recordOf } from '@verity/session/src/language/text-record';
 import { t } from '#texts';
 import type { ContractTextId } from './english';
 
@@ -5,19 +6,11 @@ import type { ContractTextId } from './english';
 type TextSource = ContractTextId | (() => string);
 
 /**
- * A record of texts whose properties are read in the language in use each time they are read, so a
- * label shown again after the language changes is in the new language; the servers read English.
+ * A record of the contract's texts whose properties are read in the language in use each time they
+ * are read; the servers read English.
  */
 export function textRecord<K extends string>(
   sources: Readonly<Record<K, TextSource>>,
 ): Readonly<Record<K, string>> {
-  const record = {} as Record<K, string>;
-  for (const key of Object.keys(sources) as K[]) {
-    const source = sources[key];
-    Object.defineProperty(record, key, {
-      enumerable: true,
-      get: typeof source === 'function' ? source : () => t(source),
-    });
-  }
-  return record;
+  return recordOf(t, sources);
 }
