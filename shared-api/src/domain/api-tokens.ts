@@ -1,6 +1,8 @@
 // API tokens (docs/decisions/0095-api-tokens.md): a system acting for an organisation with one of its
 // roles. The limits, the roles a token may hold and the words the API and the settings page share.
+import { t } from '#texts';
 import type { RuleResult } from '../rules/rule-result';
+import { textRecord } from '../text-records';
 import type { Role } from './user';
 
 /** Every secret starts so, which lets a person (and a secret scanner) recognise one. */
@@ -33,29 +35,61 @@ export type ApiTokenRole = (typeof API_TOKEN_ROLES)[number];
 export const apiTokenMemberName = (name: string) => `${name.trim()} (API token)`;
 
 export const API_TOKEN_MESSAGES = {
-  title: 'API tokens',
-  intro:
-    'A token lets another system use the Verity API for your organisation, with the role you give it. Its secret is shown once.',
-  nameRequired: 'Give the token a name, such as the system that will use it.',
-  nameTooLong: `A token name can be at most ${API_TOKEN_LIMITS.name} characters.`,
-  badRole: 'Choose the role the token acts with: Admin, Editor or Viewer.',
-  badExpiry: `A token expires after ${API_TOKEN_LIMITS.expiresInDaysMin} to ${API_TOKEN_LIMITS.expiresInDaysMax} days.`,
-  tooMany: `An organisation can have at most ${API_TOKEN_LIMITS.live} live tokens; revoke one first.`,
+  get title() {
+    return t('contract.apiToken.title');
+  },
+  get intro() {
+    return t('contract.apiToken.intro');
+  },
+  get nameRequired() {
+    return t('contract.apiToken.nameRequired');
+  },
+  get nameTooLong() {
+    return t('contract.apiToken.nameTooLong', { max: API_TOKEN_LIMITS.name });
+  },
+  get badRole() {
+    return t('contract.apiToken.badRole');
+  },
+  get badExpiry() {
+    return t('contract.apiToken.badExpiry', {
+      min: API_TOKEN_LIMITS.expiresInDaysMin,
+      max: API_TOKEN_LIMITS.expiresInDaysMax,
+    });
+  },
+  get tooMany() {
+    return t('contract.apiToken.tooMany', { max: API_TOKEN_LIMITS.live });
+  },
   /** A token asking for what only a person's browser session has (the live stream). */
-  sessionOnly: 'This route is for people signed in to Verity, not for API tokens.',
-  expired: 'This API token has expired.',
-  unknown: 'This API token is not valid: it was revoked, or it was never made.',
+  get sessionOnly() {
+    return t('contract.apiToken.sessionOnly');
+  },
+  get expired() {
+    return t('contract.apiToken.expired');
+  },
+  get unknown() {
+    return t('contract.apiToken.unknown');
+  },
   /** A token used where its purpose does not take it, by what it is for. */
-  wrongPurpose: {
-    api: 'This token is for the API; provisioning (SCIM) needs a provisioning token.',
-    provisioning: 'This token is for provisioning (SCIM) only.',
-  } satisfies Record<ApiTokenPurpose, string>,
-  badPurpose: 'A token is for the API or for provisioning (SCIM).',
-  alreadyRevoked: 'This token was already revoked.',
-  secretOnce: 'Copy the secret now: it will not be shown again.',
-  create: 'Create token',
-  revoke: 'Revoke',
-} as const;
+  wrongPurpose: textRecord<ApiTokenPurpose>({
+    api: 'contract.apiToken.wrongPurpose.api',
+    provisioning: 'contract.apiToken.wrongPurpose.provisioning',
+  }),
+  get badPurpose() {
+    return t('contract.apiToken.badPurpose');
+  },
+  get alreadyRevoked() {
+    return t('contract.apiToken.alreadyRevoked');
+  },
+  get secretOnce() {
+    return t('contract.apiToken.secretOnce');
+  },
+  get create() {
+    return t('contract.apiToken.create');
+  },
+  get revoke() {
+    return t('contract.apiToken.revoke');
+  },
+};
 
 /** The name as kept: trimmed; refused when empty or too long. */
 export function checkApiTokenName(name: string): RuleResult<string> {

@@ -1,6 +1,8 @@
 // Webhooks (docs/decisions/0096-webhooks.md): the events an organisation's owner can subscribe an
 // endpoint to, the limits, and the words the API and the settings page share.
+import { t } from '#texts';
 import type { RuleResult } from '../rules/rule-result';
+import { textRecord } from '../text-records';
 
 export const WEBHOOK_EVENTS = [
   'gap.status_changed',
@@ -18,20 +20,20 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
-export const WEBHOOK_EVENT_LABELS: Readonly<Record<WebhookEvent, string>> = {
-  'gap.status_changed': "A gap's status changed",
-  'gap.remark_added': 'A remark or evidence added',
-  'gap.closure_requested': 'Closure requested',
-  'gap.closure_accepted': 'Closure accepted',
-  'gap.closure_returned': 'Closure returned',
-  'gap.extension_requested': 'Due-date extension requested',
-  'gap.extension_answered': 'Due-date extension answered',
-  'gap.due_soon': 'An item due soon',
-  'gap.overdue': 'An item overdue',
-  'action_plan.created': 'An action plan created',
-  'action_plan.imported': 'An ESAP imported',
-  'action_plan.revised': 'An ESAP revised',
-};
+export const WEBHOOK_EVENT_LABELS: Readonly<Record<WebhookEvent, string>> = textRecord({
+  'gap.status_changed': 'contract.webhook.event.gapStatusChanged',
+  'gap.remark_added': 'contract.webhook.event.gapRemarkAdded',
+  'gap.closure_requested': 'contract.webhook.event.gapClosureRequested',
+  'gap.closure_accepted': 'contract.webhook.event.gapClosureAccepted',
+  'gap.closure_returned': 'contract.webhook.event.gapClosureReturned',
+  'gap.extension_requested': 'contract.webhook.event.gapExtensionRequested',
+  'gap.extension_answered': 'contract.webhook.event.gapExtensionAnswered',
+  'gap.due_soon': 'contract.webhook.event.gapDueSoon',
+  'gap.overdue': 'contract.webhook.event.gapOverdue',
+  'action_plan.created': 'contract.webhook.event.actionPlanCreated',
+  'action_plan.imported': 'contract.webhook.event.actionPlanImported',
+  'action_plan.revised': 'contract.webhook.event.actionPlanRevised',
+});
 
 export const WEBHOOK_LIMITS = {
   url: 2000,
@@ -47,18 +49,27 @@ export const WEBHOOK_LIMITS = {
 } as const;
 
 export const WEBHOOK_MESSAGES = {
-  title: 'Webhooks',
-  badUrl:
-    'Give the address as https://host/path: an https address without a user name or password.',
-  urlTooLong: `The address can be at most ${WEBHOOK_LIMITS.url} characters.`,
-  privateAddress:
-    'That address is on a private, loopback or link-local network: Verity only sends to public addresses.',
-  noEvents: 'Choose at least one event to send.',
-  badEvent: (event: string) => `${event} is not an event Verity sends.`,
-  tooMany: `An organisation can have at most ${WEBHOOK_LIMITS.endpoints} webhook endpoints.`,
-  disabled: (failures: number) =>
-    `Switched off after ${failures} deliveries in a row failed every try.`,
-} as const;
+  get title() {
+    return t('contract.webhook.title');
+  },
+  get badUrl() {
+    return t('contract.webhook.badUrl');
+  },
+  get urlTooLong() {
+    return t('contract.webhook.urlTooLong', { max: WEBHOOK_LIMITS.url });
+  },
+  get privateAddress() {
+    return t('contract.webhook.privateAddress');
+  },
+  get noEvents() {
+    return t('contract.webhook.noEvents');
+  },
+  badEvent: (event: string) => t('contract.webhook.badEvent', { event }),
+  get tooMany() {
+    return t('contract.webhook.tooMany', { max: WEBHOOK_LIMITS.endpoints });
+  },
+  disabled: (failures: number) => t('contract.webhook.disabled', { failures }),
+};
 
 /** The address as kept, or the message that refuses it (the server checks where it leads too). */
 export function checkWebhookUrl(value: string, allowHttp = false): RuleResult<string> {
