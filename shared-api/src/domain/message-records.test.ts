@@ -6,6 +6,7 @@ import { DOWNLOAD_ESAP_WORKBOOK_LABEL, ESAP_WORKBOOK_BUTTON_TEXT } from './esap-
 import * as extensions from './extensions';
 import * as milestones from './milestones';
 import * as notifications from './notifications';
+import { SDGS, findSdg } from './sdg';
 
 /** Each text of `record`, in English, beside the constant of the same name in `module`. */
 function agrees(record: Readonly<Record<string, string>>, module: object) {
@@ -26,6 +27,12 @@ describe('the message records read in English', () => {
     const { dueRelativeTo, ...fields } = esap.ESAP_FIELD_TEXT;
     expect(fields).toEqual(esap.ESAP_FIELD_LABELS);
     expect(dueRelativeTo).toBe('Due Relative To');
+  });
+
+  it('name the goals with their United Nations titles', () => {
+    expect(SDGS.map((sdg) => sdg.title)).toHaveLength(17);
+    expect(findSdg('SDG1')?.title).toBe('No Poverty');
+    expect(findSdg('SDG17')?.title).toBe('Partnerships for the Goals');
   });
 
   it('write milestones in sentences as before', () => {

@@ -1,3 +1,6 @@
+import { t } from '#texts';
+import type { ContractTextId } from '../english';
+
 export type SdgNumber = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17;
 export type SdgCode = `SDG${SdgNumber}`;
 
@@ -9,30 +12,17 @@ export interface Sdg {
   url: string;
 }
 
-const SDG_TITLES: readonly string[] = [
-  'No Poverty',
-  'Zero Hunger',
-  'Good Health and Well-being',
-  'Quality Education',
-  'Gender Equality',
-  'Clean Water and Sanitation',
-  'Affordable and Clean Energy',
-  'Decent Work and Economic Growth',
-  'Industry, Innovation and Infrastructure',
-  'Reduced Inequalities',
-  'Sustainable Cities and Communities',
-  'Responsible Consumption and Production',
-  'Climate Action',
-  'Life Below Water',
-  'Life on Land',
-  'Peace, Justice and Strong Institutions',
-  'Partnerships for the Goals',
-];
+const SDG_NUMBERS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17] as const;
 
-export const SDGS: readonly Sdg[] = SDG_TITLES.map((title, index) => {
-  const number = (index + 1) as SdgNumber;
-  return { code: `SDG${number}`, number, title, url: `https://sdgs.un.org/goals/goal${number}` };
-});
+/** Each goal's title is its United Nations title, read in the language in use whenever it is read. */
+export const SDGS: readonly Sdg[] = SDG_NUMBERS.map((number) => ({
+  code: `SDG${number}` as const,
+  number,
+  get title() {
+    return t(`contract.sdg.goal${number}` as ContractTextId);
+  },
+  url: `https://sdgs.un.org/goals/goal${number}`,
+}));
 
 export const SDG_CODES: readonly SdgCode[] = SDGS.map((sdg) => sdg.code);
 
