@@ -6,6 +6,7 @@ import { DOWNLOAD_ESAP_WORKBOOK_LABEL, ESAP_WORKBOOK_BUTTON_TEXT } from './esap-
 import * as extensions from './extensions';
 import * as milestones from './milestones';
 import * as notifications from './notifications';
+import { MONITORING_REPORT_TEXT, MONITORING_REPORTS_LABEL } from './monitoring-reports';
 import { SDGS, findSdg } from './sdg';
 
 /** Each text of `record`, in English, beside the constant of the same name in `module`. */
@@ -27,6 +28,16 @@ describe('the message records read in English', () => {
     const { dueRelativeTo, ...fields } = esap.ESAP_FIELD_TEXT;
     expect(fields).toEqual(esap.ESAP_FIELD_LABELS);
     expect(dueRelativeTo).toBe('Due Relative To');
+  });
+
+  it('word the monitoring report screens as before', () => {
+    expect(MONITORING_REPORT_TEXT.title).toBe(MONITORING_REPORTS_LABEL);
+    expect(MONITORING_REPORT_TEXT.ruleText('Annual', '12-31', 90)).toBe(
+      'Annual, financial year ending 12-31, due 90 days after each period.',
+    );
+    expect(MONITORING_REPORT_TEXT.cardHint).toBe(
+      "Your lender's annual E&S monitoring reports: prepare, submit, follow the review.",
+    );
   });
 
   it('name the goals with their United Nations titles', () => {

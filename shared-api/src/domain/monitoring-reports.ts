@@ -2,13 +2,15 @@
 // (docs/decisions/0094-annual-monitoring-reports.md): the client's reporting rule, the periods and
 // due dates it gives, the report's narrative sections and states, and the words the screens and the
 // API share.
+import { t } from '#texts';
+import { textRecord } from '../text-records';
 
 export const REPORT_FREQUENCIES = ['annual', 'semiAnnual'] as const;
 export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];
-export const REPORT_FREQUENCY_LABELS: Readonly<Record<ReportFrequency, string>> = {
-  annual: 'Annual',
-  semiAnnual: 'Semi-annual',
-};
+export const REPORT_FREQUENCY_LABELS: Readonly<Record<ReportFrequency, string>> = textRecord({
+  annual: 'contract.monitoringReport.frequency.annual',
+  semiAnnual: 'contract.monitoringReport.frequency.semiAnnual',
+});
 
 /** The rule a company reports under until its client sets one: annual, 31 December, 60 days. */
 export const DEFAULT_REPORT_RULE = {
@@ -38,37 +40,37 @@ export const REPORT_SECTIONS = [
   'projectChanges',
 ] as const;
 export type ReportSectionKey = (typeof REPORT_SECTIONS)[number];
-export const REPORT_SECTION_LABELS: Readonly<Record<ReportSectionKey, string>> = {
-  managementSystem: 'E&S management system',
-  staffing: 'Staffing',
-  training: 'Training',
-  incidents: 'Incidents',
-  grievances: 'Grievances',
-  environmentalPerformance: 'Environmental performance',
-  socialPerformance: 'Social performance',
-  projectChanges: 'Changes to the project',
-};
+export const REPORT_SECTION_LABELS: Readonly<Record<ReportSectionKey, string>> = textRecord({
+  managementSystem: 'contract.monitoringReport.section.managementSystem',
+  staffing: 'contract.monitoringReport.section.staffing',
+  training: 'contract.monitoringReport.section.training',
+  incidents: 'contract.monitoringReport.section.incidents',
+  grievances: 'contract.monitoringReport.section.grievances',
+  environmentalPerformance: 'contract.monitoringReport.section.environmentalPerformance',
+  socialPerformance: 'contract.monitoringReport.section.socialPerformance',
+  projectChanges: 'contract.monitoringReport.section.projectChanges',
+});
 export const REPORT_SECTION_MAX_LENGTH = 20_000;
 export const REPORT_COMMENT_MAX_LENGTH = 4_000;
 
 export const REPORT_STATUSES = ['draft', 'submitted', 'changesRequested', 'accepted'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
-export const REPORT_STATUS_LABELS: Readonly<Record<ReportStatus, string>> = {
-  draft: 'Draft',
-  submitted: 'Submitted',
-  changesRequested: 'Changes requested',
-  accepted: 'Accepted',
-};
+export const REPORT_STATUS_LABELS: Readonly<Record<ReportStatus, string>> = textRecord({
+  draft: 'contract.monitoringReport.status.draft',
+  submitted: 'contract.monitoringReport.status.submitted',
+  changesRequested: 'contract.monitoringReport.status.changesRequested',
+  accepted: 'contract.monitoringReport.status.accepted',
+});
 
 /** What the portfolio shows of a company's report for its latest ended period. */
 export const REPORT_STATES = ['due', 'late', 'underReview', 'accepted'] as const;
 export type ReportState = (typeof REPORT_STATES)[number];
-export const REPORT_STATE_LABELS: Readonly<Record<ReportState, string>> = {
-  due: 'Due',
-  late: 'Late',
-  underReview: 'Under review',
-  accepted: 'Accepted',
-};
+export const REPORT_STATE_LABELS: Readonly<Record<ReportState, string>> = textRecord({
+  due: 'contract.monitoringReport.state.due',
+  late: 'contract.monitoringReport.state.late',
+  underReview: 'contract.monitoringReport.state.underReview',
+  accepted: 'contract.monitoringReport.state.accepted',
+});
 
 export const REPORT_DECISIONS = ['requestChanges', 'accept'] as const;
 export type ReportDecision = (typeof REPORT_DECISIONS)[number];
@@ -81,56 +83,141 @@ export const MONITORING_REPORTS_LABEL = 'Monitoring reports';
 
 /** The words of the monitoring report screens. */
 export const MONITORING_REPORT_TEXT = {
-  title: MONITORING_REPORTS_LABEL,
-  cardHint: "Your lender's annual E&S monitoring reports: prepare, submit, follow the review.",
-  open: 'Open',
-  intro:
-    "The annual E&S monitoring report in the lender's format: ESAP progress as of the period, and the narrative sections.",
-  rule: 'Reporting rule',
-  frequency: 'Frequency',
-  yearEnd: 'Financial year end (MM-DD)',
-  dueDays: 'Days after the period end',
-  saveRule: 'Save rule',
+  get title() {
+    return t('contract.monitoringReport.title');
+  },
+  get cardHint() {
+    return t('contract.monitoringReport.cardHint');
+  },
+  get open() {
+    return t('contract.monitoringReport.open');
+  },
+  get intro() {
+    return t('contract.monitoringReport.intro');
+  },
+  get rule() {
+    return t('contract.monitoringReport.rule');
+  },
+  get frequency() {
+    return t('contract.monitoringReport.frequency');
+  },
+  get yearEnd() {
+    return t('contract.monitoringReport.yearEnd');
+  },
+  get dueDays() {
+    return t('contract.monitoringReport.dueDays');
+  },
+  get saveRule() {
+    return t('contract.monitoringReport.saveRule');
+  },
   ruleText: (frequency: string, yearEnd: string, dueDays: number) =>
-    `${frequency}, financial year ending ${yearEnd}, due ${dueDays} days after each period.`,
-  defaultRule: 'Not set by the client yet: the default applies.',
-  reports: 'Reports',
-  period: 'Period',
-  dueOn: 'Due',
-  status: 'Status',
-  versions: 'Versions',
-  noReports: 'No monitoring reports yet.',
-  toStart: 'Periods to report',
-  start: 'Start report',
-  figures: 'ESAP progress',
-  figuresLive: 'As of now; kept as they are when the report is submitted.',
-  figuresFrozen: 'As submitted.',
-  items: 'ESAP items',
-  openItems: 'Open',
-  overdueItems: 'Overdue',
-  closedItems: 'Closed',
-  completion: 'Completion %',
-  closures: 'Closed in the period',
-  evidence: 'Evidence images in the period',
-  sections: 'Narrative',
-  nothingWritten: 'Nothing written.',
-  save: 'Save draft',
-  submit: 'Submit to the client',
-  resubmit: 'Submit again',
-  reviewComment: 'Comment on the report',
-  sectionComment: (label: string) => `Comment on ${label}`,
-  clientComment: "Client's comment",
-  requestChanges: 'Request changes',
-  accept: 'Accept',
-  downloadPdf: 'Download PDF',
-  trail: 'Review trail',
-  submittedVersion: (version: number) => `Submitted version ${version}`,
-  acceptedVersion: (version: number) => `Accepted version ${version}`,
-  changesOnVersion: (version: number) => `Requested changes to version ${version}`,
-  portfolioTitle: 'Monitoring reports',
-  company: 'Company',
-  noCompanies: 'No companies yet.',
-} as const;
+    t('contract.monitoringReport.ruleText', { frequency, yearEnd, dueDays }),
+  get defaultRule() {
+    return t('contract.monitoringReport.defaultRule');
+  },
+  get reports() {
+    return t('contract.monitoringReport.reports');
+  },
+  get period() {
+    return t('contract.monitoringReport.period');
+  },
+  get dueOn() {
+    return t('contract.monitoringReport.dueOn');
+  },
+  get status() {
+    return t('contract.monitoringReport.status');
+  },
+  get versions() {
+    return t('contract.monitoringReport.versions');
+  },
+  get noReports() {
+    return t('contract.monitoringReport.noReports');
+  },
+  get toStart() {
+    return t('contract.monitoringReport.toStart');
+  },
+  get start() {
+    return t('contract.monitoringReport.start');
+  },
+  get figures() {
+    return t('contract.monitoringReport.figures');
+  },
+  get figuresLive() {
+    return t('contract.monitoringReport.figuresLive');
+  },
+  get figuresFrozen() {
+    return t('contract.monitoringReport.figuresFrozen');
+  },
+  get items() {
+    return t('contract.monitoringReport.items');
+  },
+  get openItems() {
+    return t('contract.monitoringReport.openItems');
+  },
+  get overdueItems() {
+    return t('contract.monitoringReport.overdueItems');
+  },
+  get closedItems() {
+    return t('contract.monitoringReport.closedItems');
+  },
+  get completion() {
+    return t('contract.monitoringReport.completion');
+  },
+  get closures() {
+    return t('contract.monitoringReport.closures');
+  },
+  get evidence() {
+    return t('contract.monitoringReport.evidence');
+  },
+  get sections() {
+    return t('contract.monitoringReport.sections');
+  },
+  get nothingWritten() {
+    return t('contract.monitoringReport.nothingWritten');
+  },
+  get save() {
+    return t('contract.monitoringReport.save');
+  },
+  get submit() {
+    return t('contract.monitoringReport.submit');
+  },
+  get resubmit() {
+    return t('contract.monitoringReport.resubmit');
+  },
+  get reviewComment() {
+    return t('contract.monitoringReport.reviewComment');
+  },
+  sectionComment: (label: string) => t('contract.monitoringReport.sectionComment', { label }),
+  get clientComment() {
+    return t('contract.monitoringReport.clientComment');
+  },
+  get requestChanges() {
+    return t('contract.monitoringReport.requestChanges');
+  },
+  get accept() {
+    return t('contract.monitoringReport.accept');
+  },
+  get downloadPdf() {
+    return t('contract.monitoringReport.downloadPdf');
+  },
+  get trail() {
+    return t('contract.monitoringReport.trail');
+  },
+  submittedVersion: (version: number) =>
+    t('contract.monitoringReport.submittedVersion', { version }),
+  acceptedVersion: (version: number) => t('contract.monitoringReport.acceptedVersion', { version }),
+  changesOnVersion: (version: number) =>
+    t('contract.monitoringReport.changesOnVersion', { version }),
+  get portfolioTitle() {
+    return t('contract.monitoringReport.portfolioTitle');
+  },
+  get company() {
+    return t('contract.monitoringReport.company');
+  },
+  get noCompanies() {
+    return t('contract.monitoringReport.noCompanies');
+  },
+};
 export const REPORTING_RULE_LABEL = 'Monitoring report';
 export const REPORT_PERIOD_UNKNOWN =
   'Choose a period end from the list: the reporting rule gives the periods.';
