@@ -855,6 +855,7 @@ export {
   checkSsoClientValue,
   SSO_TEST_URL,
   SSO_SIGN_IN_LINK,
+  SSO_SIGN_IN_LINK_TEXT,
   SSO_LOGIN_PARAM,
   ssoSignInUrl,
 } from './domain/single-sign-on';

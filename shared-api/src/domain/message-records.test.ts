@@ -8,6 +8,7 @@ import * as milestones from './milestones';
 import * as notifications from './notifications';
 import { MONITORING_REPORT_TEXT, MONITORING_REPORTS_LABEL } from './monitoring-reports';
 import { SDGS, findSdg } from './sdg';
+import { SSO_MESSAGES, SSO_SIGN_IN_LINK, SSO_SIGN_IN_LINK_TEXT } from './single-sign-on';
 
 /** Each text of `record`, in English, beside the constant of the same name in `module`. */
 function agrees(record: Readonly<Record<string, string>>, module: object) {
@@ -37,6 +38,16 @@ describe('the message records read in English', () => {
     );
     expect(MONITORING_REPORT_TEXT.cardHint).toBe(
       "Your lender's annual E&S monitoring reports: prepare, submit, follow the review.",
+    );
+  });
+
+  it('word single sign-on as before', () => {
+    expect(SSO_SIGN_IN_LINK_TEXT.label).toBe(SSO_SIGN_IN_LINK);
+    expect(SSO_MESSAGES.testedFor('example.com')).toBe(
+      'Tested: addresses at example.com sign in through your provider.',
+    );
+    expect(SSO_MESSAGES.testOutcome.domainTaken).toBe(
+      "Your address's domain already signs in through another organisation's provider.",
     );
   });
 

@@ -1,7 +1,9 @@
 // Single sign-on with an organisation's own OpenID Connect provider
 // (docs/decisions/0098-single-sign-on.md): the limits, the rules of its settings and the words the API,
 // the login screen and the settings page share.
+import { t } from '#texts';
 import type { RuleResult } from '../rules/rule-result';
+import { textRecord } from '../text-records';
 
 export const SSO_LIMITS = {
   issuer: 500,
@@ -47,58 +49,100 @@ export type SsoTestOutcome = (typeof SSO_TEST_OUTCOMES)[number];
 
 /** The login screen's link to single sign-on: apart, so the first page carries no more words. */
 export const SSO_SIGN_IN_LINK = 'Sign in with single sign-on';
+/** SSO_SIGN_IN_LINK in the language in use, for the login screen. */
+export const SSO_SIGN_IN_LINK_TEXT = textRecord({ label: 'contract.sso.signInLink' });
 
 /** `/login?sso=email` opens the address field of single sign-on. */
 export const SSO_LOGIN_PARAM = 'sso';
 
 export const SSO_MESSAGES = {
-  title: 'Single sign-on',
-  intro:
-    "Let your organisation's members sign in with your own identity provider (Microsoft Entra ID, Okta, Google Workspace, Keycloak or any OpenID Connect provider). Register Verity there as a web application with this redirect address, then test it by signing in yourself.",
-  issuerLabel: 'Issuer URL',
-  clientIdLabel: 'Client ID',
-  clientSecretLabel: 'Client secret',
-  clientSecretKept: 'Kept; type a new one to replace it.',
-  redirectLabel: 'Redirect URI to register',
-  save: 'Save',
-  test: 'Test sign-in',
-  remove: 'Remove',
-  enable: 'Require single sign-on',
-  disable: 'Stop requiring single sign-on',
-  notTested:
-    'Not tested yet: sign in through your provider with your own address before it can be required.',
-  testedFor: (domain: string) => `Tested: addresses at ${domain} sign in through your provider.`,
-  requiredFor: (domain: string) =>
-    `Required: members with an address at ${domain} sign in through your provider. Owners can still sign in with Verity's own sign-in, so a broken provider never locks you out.`,
-  badIssuer:
-    'Enter the https address of your provider (its issuer), such as https://login.example.com.',
-  issuerTooLong: `The issuer address can be at most ${SSO_LIMITS.issuer} characters.`,
-  clientIdRequired: 'Enter the client ID your provider gave Verity.',
-  clientIdTooLong: `A client ID can be at most ${SSO_LIMITS.clientId} characters.`,
-  clientSecretRequired: 'Enter the client secret your provider gave Verity.',
-  clientSecretTooLong: `A client secret can be at most ${SSO_LIMITS.clientSecret} characters.`,
-  privateIssuer:
-    'This address leads to a private or local network, which Verity does not call. Use your provider’s public address.',
-  discoveryFailed:
-    'Verity could not read the OpenID Connect configuration at this address. Check the issuer URL.',
-  notConfigured: 'Your organisation has no single sign-on yet.',
-  untested:
-    'Test single sign-on first: sign in through your provider with your own address, then require it.',
+  get title() {
+    return t('contract.sso.title');
+  },
+  get intro() {
+    return t('contract.sso.intro');
+  },
+  get issuerLabel() {
+    return t('contract.sso.issuerLabel');
+  },
+  get clientIdLabel() {
+    return t('contract.sso.clientIdLabel');
+  },
+  get clientSecretLabel() {
+    return t('contract.sso.clientSecretLabel');
+  },
+  get clientSecretKept() {
+    return t('contract.sso.clientSecretKept');
+  },
+  get redirectLabel() {
+    return t('contract.sso.redirectLabel');
+  },
+  get save() {
+    return t('contract.sso.save');
+  },
+  get test() {
+    return t('contract.sso.test');
+  },
+  get remove() {
+    return t('contract.sso.remove');
+  },
+  get enable() {
+    return t('contract.sso.enable');
+  },
+  get disable() {
+    return t('contract.sso.disable');
+  },
+  get notTested() {
+    return t('contract.sso.notTested');
+  },
+  testedFor: (domain: string) => t('contract.sso.testedFor', { domain }),
+  requiredFor: (domain: string) => t('contract.sso.requiredFor', { domain }),
+  get badIssuer() {
+    return t('contract.sso.badIssuer');
+  },
+  get issuerTooLong() {
+    return t('contract.sso.issuerTooLong', { max: SSO_LIMITS.issuer });
+  },
+  get clientIdRequired() {
+    return t('contract.sso.clientIdRequired');
+  },
+  get clientIdTooLong() {
+    return t('contract.sso.clientIdTooLong', { max: SSO_LIMITS.clientId });
+  },
+  get clientSecretRequired() {
+    return t('contract.sso.clientSecretRequired');
+  },
+  get clientSecretTooLong() {
+    return t('contract.sso.clientSecretTooLong', { max: SSO_LIMITS.clientSecret });
+  },
+  get privateIssuer() {
+    return t('contract.sso.privateIssuer');
+  },
+  get discoveryFailed() {
+    return t('contract.sso.discoveryFailed');
+  },
+  get notConfigured() {
+    return t('contract.sso.notConfigured');
+  },
+  get untested() {
+    return t('contract.sso.untested');
+  },
   /** The outcome of a test sign-in, shown on the settings page. */
-  testOutcome: {
-    tested: 'Your provider works: you signed in through it with your own address.',
-    otherAccount:
-      'You signed in at your provider with another address than your own Verity address. Test again with your own.',
-    publicDomain:
-      'Your address is at a public mail service, which cannot be routed to your provider.',
-    domainTaken: "Your address's domain already signs in through another organisation's provider.",
-    failed:
-      'The test sign-in did not work. Check the issuer, client ID, client secret and redirect URI.',
-  } satisfies Record<SsoTestOutcome, string>,
+  testOutcome: textRecord<SsoTestOutcome>({
+    tested: 'contract.sso.testOutcome.tested',
+    otherAccount: 'contract.sso.testOutcome.otherAccount',
+    publicDomain: 'contract.sso.testOutcome.publicDomain',
+    domainTaken: 'contract.sso.testOutcome.domainTaken',
+    failed: 'contract.sso.testOutcome.failed',
+  }),
   /** The login screen (its link is SSO_SIGN_IN_LINK). */
-  emailLabel: 'Work e-mail address',
-  continue: 'Continue',
-} as const;
+  get emailLabel() {
+    return t('contract.sso.emailLabel');
+  },
+  get continue() {
+    return t('contract.sso.continue');
+  },
+};
 
 /** The issuer as kept: an https URL without a query, a fragment, credentials or a trailing slash. */
 export function checkSsoIssuer(value: string, allowHttp = false): RuleResult<string> {
