@@ -4,11 +4,9 @@
 // dependencies stay outside the bundle and load from its node_modules. tsc only checks the types.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
-import catalogues from '../i18n/compile-catalogue.cjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -17,8 +15,9 @@ const sharedInputs = [
   'tooling/config',
   'tooling/db',
   'shared-api/src',
-  // The languages' list, which shared-api takes from the session package.
+  // The languages' list and the text records, which shared-api takes from the session package.
   'session/src/language/languages.ts',
+  'session/src/language/text-record.ts',
   'pnpm-lock.yaml',
 ];
 
@@ -120,20 +119,6 @@ function toolingConfigOutside(outdir) {
   };
 }
 
-/**
- * A package's catalogue (`locales/<language>.json`, shared-api's English on the servers) compiled as
- * webpack and jest compile it (docs/decisions/0109-languages.md).
- */
-const compiledCatalogues = {
-  name: 'compiled-catalogues',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]locales[\\/][a-zA-Z-]+\.json$/ }, async (args) => ({
-      contents: JSON.stringify(catalogues.compileCatalogue(await readFile(args.path, 'utf8'))),
-      loader: 'json',
-    }));
-  },
-};
-
 /** esbuild's options for one service. */
 function buildOptions(service) {
   const outdir = path.join(repoRoot, service.outdir);
@@ -156,7 +141,7 @@ function buildOptions(service) {
     target: 'node20',
     format: service.format,
     external,
-    plugins: [toolingConfigOutside(outdir), compiledCatalogues],
+    plugins: [toolingConfigOutside(outdir)],
     sourcemap: true,
     logLevel: 'warning',
   };
