@@ -3,8 +3,8 @@ import type { OptionsObject, SnackbarKey } from 'notistack';
 import { TOAST_DURATIONS, TOAST_MAX } from '@verity/shared-api';
 import '../styles/toast.css';
 
-// The toasts' library (notistack) loads after the page's first screen, not before it: the first
-// toast a page asks for before then waits in `waiting` and shows once it has loaded
+// The toasts' library (notistack) loads with the first toast a page asks for, not before the first
+// screen: that toast waits in `waiting` and shows once it has loaded, a moment later
 // (docs/decisions/0109-languages.md, the first routes' budget).
 type Notistack = typeof import('notistack');
 
@@ -53,8 +53,7 @@ export function ToastProvider({ children }: { children?: ReactNode }) {
   useEffect(() => {
     const show = () => setWanted(true);
     mountListeners.add(show);
-    // After the first screen: the library loads while the user reads it.
-    void load();
+    if (library) show();
     return () => {
       mountListeners.delete(show);
     };
