@@ -80,7 +80,10 @@ export function wrap(doc: Doc, text: string, width: number): string[] {
 
 export interface PageFooter {
   left: string;
-  right: string;
+  /** The right side of a page's footer, with its number. */
+  right: (page: number) => string;
+  /** Said of a row split across pages. */
+  continued: string;
 }
 
 /** The document and where its content may go; adds pages with their footer. */
@@ -99,6 +102,11 @@ export class ReportPage {
 
   get width() {
     return this.doc.page.width - 2 * MARGIN;
+  }
+
+  /** Said of a row split across pages, in the report's words. */
+  get continued() {
+    return this.footerText.continued;
   }
 
   get pages() {
@@ -132,7 +140,7 @@ export class ReportPage {
         lineBreak: false,
         ellipsis: true,
       })
-      .text(`${this.footerText.right} · Page ${this.pageNumber}`, MARGIN, y, {
+      .text(clean(this.footerText.right(this.pageNumber)), MARGIN, y, {
         width: this.width,
         align: 'right',
         lineBreak: false,
@@ -321,8 +329,8 @@ export function drawTable(
         .font(FONT)
         .fontSize(6)
         .fillColor(MUTED)
-        .text('continued', MARGIN + tableWidth - 40, y + height - 7, {
-          width: 38,
+        .text(page.continued, MARGIN + tableWidth - 80, y + height - 7, {
+          width: 78,
           align: 'right',
           lineBreak: false,
         });

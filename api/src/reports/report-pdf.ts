@@ -7,10 +7,10 @@
 import {
   STATUS_COLORS,
   STATUS_COLOR_HEX,
-  ESAP_REPORT_COLUMNS,
   type ChartStatus,
   type StatusKey,
 } from '@verity/shared-api/src/server';
+import type { TextId } from '../language/translate';
 import type { AttachmentStorage } from '../storage/attachment-storage';
 import {
   BOLD,
@@ -29,7 +29,6 @@ import {
 } from './pdf-layout';
 import type { ReportData } from './report-data';
 import {
-  EVIDENCE_WARNING_TEXT,
   NONE,
   asOfText,
   auditorsText,
@@ -46,12 +45,15 @@ import {
   planText,
   reportClock,
   revisionText,
+  sectionName,
   sectionsOf,
   sizeText,
   statusText,
   totalFigures,
   type SectionFigures,
+  warningText,
 } from './report-text';
+import { ENGLISH_WORDS, listOf, phrase, type ReportWords } from './report-words';
 import { MAX_THUMBNAILS, thumbnail } from './thumbnails';
 
 /** The PDF lists at most this many changes; the workbook has them all. */
@@ -61,21 +63,23 @@ export const MAX_PDF_CHANGES = 600;
 export const BLANK_NARRATIVE = [
   {
     name: 'companyNarrative',
-    title: "Company's report on progress in the period",
-    hint: 'Filled in by the company: what was done, what is late and why, what comes next.',
+    title: 'report.blank.companyNarrative',
+    hint: 'report.blank.companyNarrativeHint',
   },
   {
     name: 'lenderComments',
-    title: "Lender's comments",
-    hint: "Filled in by the lender's E&S officer: findings, requests, items to verify on site.",
+    title: 'report.blank.lenderComments',
+    hint: 'report.blank.lenderCommentsHint',
   },
-] as const;
+] as const satisfies readonly { name: string; title: TextId; hint: TextId }[];
 
 /** The page and the data a report's parts draw from. */
 export interface ReportPdf {
   page: ReportPage;
   doc: Doc;
   data: ReportData;
+  /** The report's own words, in the language asked for (docs/decisions/0109-languages.md). */
+  words: ReportWords;
   /** The pages the ESAP table took (first and last), once drawn. */
   esapPages?: { firstPage: number; lastPage: number };
 }
@@ -86,17 +90,23 @@ const statusColour = (status: StatusKey) =>
     : STATUS_COLOR_HEX[STATUS_COLORS[status as ChartStatus]];
 
 /** The footer every page carries: company, period, the as-of date and (one plan) its revision. */
-function footerOf(data: ReportData) {
+function footerOf(data: ReportData, words: ReportWords) {
   const clock = reportClock(data);
-  const revision = data.plans.length === 1 ? ` · ${revisionText(data.plans[0]!, clock)}` : '';
+  const revision =
+    data.plans.length === 1 ? ` · ${revisionText(data.plans[0]!, clock, words)}` : '';
+  const period = periodText(data, words);
   return {
-    left: `${data.company.name} · Monitoring report · ${periodText(data)}${revision}`,
-    right: asOfText(data),
+    left: `${words('report.footer', { company: data.company.name, period })}${revision}`,
+    right: (page: number) => words('report.page.number', { asOf: asOfText(data, words), page }),
+    continued: words('report.page.continued'),
   };
 }
 
 /** Starts the document with its fonts and the footer on every page. */
-export async function startReportPdf(data: ReportData): Promise<ReportPdf> {
+export async function startReportPdf(
+  data: ReportData,
+  words: ReportWords = ENGLISH_WORDS,
+): Promise<ReportPdf> {
   // pdfkit (about 23 MB with its fonts) is loaded with the first report, not when the API starts.
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
@@ -115,7 +125,7 @@ export async function startReportPdf(data: ReportData): Promise<ReportPdf> {
   // The form (narrative and sign-off fields) writes with a standard font any reader has.
   doc.font(FORM_FONT);
   doc.initForm();
-  return { page: new ReportPage(doc, footerOf(data)), doc, data };
+  return { page: new ReportPage(doc, footerOf(data, words)), doc, data, words };
 }
 
 /** A row of figure boxes. */
@@ -192,26 +202,26 @@ function fillInBox(
 /** The cover lists this many plans; a company's others are in 'By action plan'. */
 const COVER_PLANS = 8;
 
-function coverPlansText(data: ReportData): string {
+function coverPlansText(data: ReportData, words: ReportWords): string {
   const clock = reportClock(data);
   const listed = data.plans
     .slice(0, COVER_PLANS)
-    .map((plan) => `${planText(plan)} · ${revisionText(plan, clock)}`);
+    .map((plan) => `${planText(plan)} · ${revisionText(plan, clock, words)}`);
   const more = data.plans.length - listed.length;
-  if (more > 0) listed.push(`and ${more} more: see 'By action plan'`);
+  if (more > 0) listed.push(words('report.cover.morePlans', { count: more }));
   return listed.join('\n') || NONE;
 }
 
 /** The cover: who and what, the period and the as-of date, the overall figures, the narrative. */
 export function drawCover(pdf: ReportPdf) {
-  const { doc, data, page } = pdf;
+  const { doc, data, page, words } = pdf;
   const { company, totals } = data;
   const clock = reportClock(data);
   doc
     .font(BOLD)
     .fontSize(10)
     .fillColor(MUTED)
-    .text('ENVIRONMENTAL & SOCIAL MONITORING REPORT', MARGIN, MARGIN + 10, { lineBreak: false });
+    .text(clean(words('report.cover.title')), MARGIN, MARGIN + 10, { lineBreak: false });
   doc.y = MARGIN + 28;
   page.heading(company.name, 24);
   if (company.registeredName && company.registeredName !== company.name) {
@@ -219,44 +229,79 @@ export function drawCover(pdf: ReportPdf) {
   }
   doc.y += 6;
   const rows: [string, string][] = [
-    ['Auditor', auditorsText(data)],
-    [data.plans.length === 1 ? 'Action plan' : 'Action plans', coverPlansText(data)],
-    ['Reporting period', periodText(data)],
-    ['Figures', `${asOfText(data)} (generated at ${formatDateTime(data.generatedAt, clock)})`],
+    [words('report.cover.auditor'), auditorsText(data)],
+    [
+      words(data.plans.length === 1 ? 'report.cover.actionPlan' : 'report.cover.actionPlans'),
+      coverPlansText(data, words),
+    ],
+    [words('report.cover.period'), periodText(data, words)],
+    [
+      words('report.cover.figures'),
+      words('report.cover.generated', {
+        asOf: phrase('report.asOf', { day: formatDay(data.generatedAt, clock) }),
+        when: formatDateTime(data.generatedAt, clock),
+      }),
+    ],
   ];
+  // Labels in two languages take a wider column.
+  const labelWidth = words.bilingual ? 170 : 120;
   for (const [label, value] of rows) {
     const y = doc.y;
-    doc.font(BOLD).fontSize(9.5).fillColor(MUTED).text(clean(label), MARGIN, y, { width: 120 });
+    doc
+      .font(BOLD)
+      .fontSize(9.5)
+      .fillColor(MUTED)
+      .text(clean(label), MARGIN, y, { width: labelWidth });
+    const labelBottom = doc.y;
     doc
       .font(FONT)
       .fontSize(9.5)
       .fillColor(INK)
-      .text(clean(value), MARGIN + 125, y, { width: page.width - 125 });
-    doc.y += 3;
+      .text(clean(value), MARGIN + labelWidth + 5, y, { width: page.width - labelWidth - 5 });
+    doc.y = Math.max(doc.y, labelBottom) + 3;
   }
   doc.y += 6;
   figureBoxes(pdf, [
-    { label: 'Total Gaps', value: String(totals.totalGaps) },
-    { label: 'Open', value: String(totals.openGaps), colour: STATUS_COLOR_HEX.blue },
-    { label: 'Closed', value: String(totals.closedGaps), colour: STATUS_COLOR_HEX.green },
-    { label: 'Overdue', value: String(totals.overdueGaps), colour: STATUS_COLOR_HEX.red },
-    { label: 'Completion %', value: `${totals.completionPercentage}%` },
+    { label: words('report.figure.totalGaps'), value: String(totals.totalGaps) },
+    {
+      label: words('report.figure.open'),
+      value: String(totals.openGaps),
+      colour: STATUS_COLOR_HEX.blue,
+    },
+    {
+      label: words('report.figure.closed'),
+      value: String(totals.closedGaps),
+      colour: STATUS_COLOR_HEX.green,
+    },
+    {
+      label: words('report.figure.overdue'),
+      value: String(totals.overdueGaps),
+      colour: STATUS_COLOR_HEX.red,
+    },
+    { label: words('report.figure.completion'), value: `${totals.completionPercentage}%` },
   ]);
   figureBoxes(pdf, [
     {
-      label: 'Prov Close',
+      label: words('report.figure.provClosed'),
       value: String(totals.byStatus.provClosed),
       colour: STATUS_COLOR_HEX.yellow,
     },
-    { label: 'Pending closure review', value: String(totals.byStatus.pending), colour: MUTED },
     {
-      label: `% closed on time (${totals.closedOnTime} of ${totals.closedWithDueDate})`,
-      value: percentText(totals.closedOnTimePercentage),
+      label: words('report.figure.pending'),
+      value: String(totals.byStatus.pending),
+      colour: MUTED,
+    },
+    {
+      label: words('report.figure.closedOnTime', {
+        onTime: totals.closedOnTime,
+        withDueDate: totals.closedWithDueDate,
+      }),
+      value: percentText(totals.closedOnTimePercentage, words),
     },
     ...(data.planOverview
       ? [
-          { label: 'Action plans', value: String(data.planOverview.total) },
-          { label: 'Plans closed', value: String(data.planOverview.closed) },
+          { label: words('report.figure.actionPlans'), value: String(data.planOverview.total) },
+          { label: words('report.figure.plansClosed'), value: String(data.planOverview.closed) },
         ]
       : []),
   ]);
@@ -302,26 +347,30 @@ export function drawNarrative(pdf: ReportPdf) {
   const y = doc.y + 2;
   const width = (page.width - 12) / 2;
   BLANK_NARRATIVE.forEach((field, index) =>
-    fillInBox(pdf, { x: MARGIN + index * (width + 12), y, width, height: height - 4 }, field),
+    fillInBox(
+      pdf,
+      { x: MARGIN + index * (width + 12), y, width, height: height - 4 },
+      { name: field.name, title: pdf.words(field.title), hint: pdf.words(field.hint) },
+    ),
   );
   doc.x = MARGIN;
   doc.y = y + height;
 }
 
 const SUMMARY_COLUMNS = [
-  { header: 'Section', width: 262 },
-  { header: 'Items', width: 50, align: 'right' },
-  { header: 'Open', width: 50, align: 'right' },
-  { header: 'Overdue', width: 54, align: 'right' },
-  { header: 'Pending closure review', width: 66, align: 'right' },
-  { header: 'Prov Close (provisionally closed)', width: 80, align: 'right' },
-  { header: 'Closed', width: 50, align: 'right' },
-  { header: 'Closed by desk review', width: 62, align: 'right' },
-  { header: 'Closed by site verification', width: 66, align: 'right' },
-] as const;
+  { header: 'report.summary.section', width: 262 },
+  { header: 'report.summary.items', width: 50, align: 'right' },
+  { header: 'report.summary.open', width: 50, align: 'right' },
+  { header: 'report.summary.overdue', width: 54, align: 'right' },
+  { header: 'report.summary.pending', width: 66, align: 'right' },
+  { header: 'report.summary.provClosed', width: 80, align: 'right' },
+  { header: 'report.summary.closed', width: 50, align: 'right' },
+  { header: 'report.summary.deskReview', width: 62, align: 'right' },
+  { header: 'report.summary.siteVerification', width: 66, align: 'right' },
+] as const satisfies readonly { header: TextId; width: number; align?: 'right' }[];
 
-const summaryCells = (figures: SectionFigures) => [
-  figures.section,
+const summaryCells = (figures: SectionFigures, words: ReportWords) => [
+  sectionName(figures.section, words),
   String(figures.items),
   String(figures.open),
   String(figures.overdue),
@@ -334,26 +383,32 @@ const summaryCells = (figures: SectionFigures) => [
 
 /** The summary by ESAP section (PR/PS): items by status, and desk review against site verification. */
 export function drawSectionSummary(pdf: ReportPdf) {
-  const { data, page } = pdf;
+  const { data, page, words } = pdf;
   page.newPage();
-  page.heading('Summary by section');
+  page.heading(words('report.summary.heading'));
   page.note(
-    `${asOfText(data)}. Each item counts once, in its status as shown: the counts add up to the items. Desk review closes provisionally (Prov Close), site verification closes; items closed without a review count in neither.`,
+    words('report.summary.note', {
+      asOf: phrase('report.asOf', { day: formatDay(data.generatedAt, reportClock(data)) }),
+    }),
   );
   const many = data.plans.length > 1;
   const rows: TableRow[] = [];
   for (const plan of data.plans) {
     const gaps = data.gaps.filter((gap) => gap.actionPlanId === plan.id);
     if (many) rows.push({ cells: [planText(plan)], kind: 'plan' });
-    for (const { figures } of sectionsOf(gaps)) rows.push({ cells: summaryCells(figures) });
+    for (const { figures } of sectionsOf(gaps)) {
+      rows.push({ cells: summaryCells(figures, words) });
+    }
   }
-  rows.push({ cells: summaryCells(totalFigures(data.gaps)), kind: 'total' });
+  rows.push({ cells: summaryCells(totalFigures(data.gaps), words), kind: 'total' });
   const width = SUMMARY_COLUMNS.reduce((sum, column) => sum + column.width, 0);
   drawTable(
     page,
-    SUMMARY_COLUMNS.map((column, index) =>
-      index === 0 ? { ...column, width: column.width + page.width - width } : { ...column },
-    ),
+    SUMMARY_COLUMNS.map((column, index) => ({
+      ...column,
+      header: words(column.header),
+      width: index === 0 ? column.width + page.width - width : column.width,
+    })),
     rows,
     8.5,
   );
@@ -361,31 +416,31 @@ export function drawSectionSummary(pdf: ReportPdf) {
 }
 
 function drawPlansTable(pdf: ReportPdf) {
-  const { data, doc, page } = pdf;
+  const { data, doc, page, words } = pdf;
   const clock = reportClock(data);
   doc.y += 10;
-  page.heading('By action plan', 11);
+  page.heading(words('report.plans.heading'), 11);
   drawTable(
     page,
     [
-      { header: 'Action plan', width: page.width - 556 },
-      { header: 'Revision', width: 130 },
-      { header: 'Auditor', width: 130 },
-      { header: 'Status', width: 60 },
-      { header: 'Gaps', width: 40, align: 'right' },
-      { header: 'Open', width: 40, align: 'right' },
-      { header: 'Closed', width: 44, align: 'right' },
-      { header: 'Overdue', width: 50, align: 'right' },
-      { header: 'Completion %', width: 62, align: 'right' },
+      { header: words('report.plans.actionPlan'), width: page.width - 556 },
+      { header: words('report.plans.revision'), width: 130 },
+      { header: words('report.plans.auditor'), width: 130 },
+      { header: words('report.plans.status'), width: 60 },
+      { header: words('report.plans.gaps'), width: 40, align: 'right' },
+      { header: words('report.plans.open'), width: 40, align: 'right' },
+      { header: words('report.plans.closed'), width: 44, align: 'right' },
+      { header: words('report.plans.overdue'), width: 50, align: 'right' },
+      { header: words('report.plans.completion'), width: 62, align: 'right' },
     ],
     data.plans.map((plan) => {
       const statistics = data.planStatistics[plan.id];
       return {
         cells: [
           plan.heading,
-          revisionText(plan, clock),
+          revisionText(plan, clock, words),
           plan.auditorName,
-          statusText(plan.overallStatus),
+          statusText(plan.overallStatus, words),
           String(statistics?.totalGaps ?? 0),
           String(statistics?.openGaps ?? 0),
           String(statistics?.closedGaps ?? 0),
@@ -400,41 +455,58 @@ function drawPlansTable(pdf: ReportPdf) {
 /** The ESAP table's column widths (landscape A4, 778 points between the margins). */
 const ESAP_WIDTHS = [30, 168, 118, 66, 94, 84, 104, 104];
 
+/** The ESAP table's columns in the lender's order and words (`ESAP_REPORT_COLUMNS` in English). */
+const ESAP_HEADERS = [
+  'report.esap.number',
+  'report.esap.action',
+  'report.esap.risks',
+  'report.esap.requirement',
+  'report.esap.resources',
+  'report.esap.timetable',
+  'report.esap.indicator',
+  'report.esap.status',
+] as const satisfies readonly TextId[];
+
 /**
  * The ESAP table: one row per item, each lender field in its own column, grouped under a row per
  * section (with its figures), rows breaking across pages under a repeated header.
  */
 export function drawEsapTable(pdf: ReportPdf) {
-  const { data, page } = pdf;
+  const { data, page, words } = pdf;
   page.newPage();
-  page.heading('Environmental & Social Action Plan (ESAP)');
+  page.heading(words('report.esap.heading'));
   if (data.gaps.length === 0) {
-    page.note('No gaps.');
+    page.note(words('report.esap.noGaps'));
     return;
   }
   const clock = reportClock(data);
   const scale = page.width / ESAP_WIDTHS.reduce((sum, width) => sum + width, 0);
-  const columns = ESAP_REPORT_COLUMNS.map((header, index) => ({
-    header,
+  const columns = ESAP_HEADERS.map((header, index) => ({
+    header: words(header),
     width: ESAP_WIDTHS[index]! * scale,
   }));
   const rows: TableRow[] = [];
   for (const plan of data.plans) {
     const gaps = data.gaps.filter((gap) => gap.actionPlanId === plan.id);
     if (data.plans.length > 1) {
-      rows.push({ cells: [`${planText(plan)} · ${revisionText(plan, clock)}`], kind: 'plan' });
+      rows.push({
+        cells: [`${planText(plan)} · ${revisionText(plan, clock, words)}`],
+        kind: 'plan',
+      });
     }
     const sections = sectionsOf(gaps);
     for (const { figures, gaps: sectionGaps } of sections) {
       if (sections.length > 1 || sectionGaps[0]?.esapSection) {
         rows.push({
-          cells: [`${figures.section}   ·   ${sectionFiguresText(figures)}`],
+          cells: [
+            `${sectionName(figures.section, words)}   ·   ${sectionFiguresText(figures, words)}`,
+          ],
           kind: 'section',
         });
       }
       for (const gap of sectionGaps) {
         rows.push({
-          cells: esapCells(gap, clock),
+          cells: esapCells(gap, clock, words),
           colour: statusColour(gap.status),
           colourColumn: 7,
         });
@@ -445,25 +517,32 @@ export function drawEsapTable(pdf: ReportPdf) {
 }
 
 /** '8 items: 3 open, 1 overdue, 2 Prov Close, 2 closed'. */
-function sectionFiguresText(figures: SectionFigures): string {
-  const parts = [
-    figures.open && `${figures.open} open`,
-    figures.overdue && `${figures.overdue} overdue`,
-    figures.pending && `${figures.pending} pending closure review`,
-    figures.provClosed && `${figures.provClosed} Prov Close`,
-    figures.closed && `${figures.closed} closed`,
-  ].filter(Boolean);
-  return `${figures.items} ${figures.items === 1 ? 'item' : 'items'}: ${parts.join(', ')}`;
+function sectionFiguresText(figures: SectionFigures, words: ReportWords): string {
+  const parts = (
+    [
+      [figures.open, 'report.esap.open'],
+      [figures.overdue, 'report.esap.overdue'],
+      [figures.pending, 'report.esap.pending'],
+      [figures.provClosed, 'report.esap.provClosed'],
+      [figures.closed, 'report.esap.closed'],
+    ] as const
+  )
+    .filter(([count]) => count > 0)
+    .map(([count, id]) => phrase(id, { count }));
+  return words('report.esap.sectionFigures', {
+    items: figures.items,
+    parts: listOf(parts, ', '),
+  });
 }
 
 /** The overdue items, most days overdue first. */
 export function drawOverdue(pdf: ReportPdf) {
-  const { data, doc, page } = pdf;
+  const { data, doc, page, words } = pdf;
   const clock = reportClock(data);
   doc.y += 12;
-  page.heading(`Overdue gaps (${data.overdue.length})`);
+  page.heading(words('report.overdue.heading', { count: data.overdue.length }));
   if (data.overdue.length === 0) {
-    page.note('No gap is overdue.');
+    page.note(words('report.overdue.none'));
     return;
   }
   const many = data.plans.length > 1;
@@ -471,13 +550,13 @@ export function drawOverdue(pdf: ReportPdf) {
   drawTable(
     page,
     [
-      { header: 'No.', width: 40 },
-      { header: 'Action', width: page.width - (many ? 580 : 440) },
-      ...(many ? [{ header: 'Action plan', width: 140 }] : []),
-      { header: 'Section', width: 160 },
-      { header: 'Responsible', width: 120 },
-      { header: 'Due date', width: 60 },
-      { header: 'Days overdue', width: 60, align: 'right' as const },
+      { header: words('report.overdue.number'), width: 40 },
+      { header: words('report.overdue.action'), width: page.width - (many ? 580 : 440) },
+      ...(many ? [{ header: words('report.overdue.actionPlan'), width: 140 }] : []),
+      { header: words('report.overdue.section'), width: 160 },
+      { header: words('report.overdue.responsible'), width: 120 },
+      { header: words('report.overdue.dueDate'), width: 60 },
+      { header: words('report.overdue.daysOverdue'), width: 60, align: 'right' as const },
     ],
     data.overdue.map((gap) => ({
       cells: [
@@ -493,20 +572,20 @@ export function drawOverdue(pdf: ReportPdf) {
   );
 }
 
-const USER_TYPE_WORDS: Readonly<Record<string, string>> = {
-  client: 'Client',
-  auditor: 'Auditor',
-  targetCompany: 'Target Company',
+const USER_TYPE_WORDS: Readonly<Record<string, TextId>> = {
+  client: 'report.userType.client',
+  auditor: 'report.userType.auditor',
+  targetCompany: 'report.userType.targetCompany',
 };
 
 /** The period's changes, oldest first (the first MAX_PDF_CHANGES). */
 export function drawChanges(pdf: ReportPdf) {
-  const { data, page } = pdf;
+  const { data, page, words } = pdf;
   const clock = reportClock(data);
   page.newPage();
-  page.heading(`Changes in the period (${data.changes.length})`);
+  page.heading(words('report.changes.heading', { count: data.changes.length }));
   if (data.changes.length === 0) {
-    page.note('Nothing changed in the period.');
+    page.note(words('report.changes.none'));
     return;
   }
   const gaps = new Map(data.gaps.map((gap) => [gap.id, gap]));
@@ -515,10 +594,10 @@ export function drawChanges(pdf: ReportPdf) {
   drawTable(
     page,
     [
-      { header: 'When', width: 110 },
-      { header: 'Gap or plan', width: 220 },
-      { header: 'Change', width: page.width - 480 },
-      { header: 'By', width: 150 },
+      { header: words('report.changes.when'), width: 110 },
+      { header: words('report.changes.gapOrPlan'), width: 220 },
+      { header: words('report.changes.change'), width: page.width - 480 },
+      { header: words('report.changes.by'), width: 150 },
     ],
     shown.map((change) => {
       const gap = change.gapId ? gaps.get(change.gapId) : undefined;
@@ -526,17 +605,17 @@ export function drawChanges(pdf: ReportPdf) {
       return {
         cells: [
           formatDateTime(change.changedAt, clock).replace(` (${clock.timeZone})`, ''),
-          gap ? gapLabel(gap) : `Plan: ${plan?.heading ?? NONE}`,
-          changeText(change, clock),
-          `${change.changedByName} (${USER_TYPE_WORDS[change.changedByUserType] ?? change.changedByUserType})`,
+          gap
+            ? gapLabel(gap, words)
+            : words('report.changes.plan', { heading: plan?.heading ?? NONE }),
+          changeText(change, clock, words),
+          `${change.changedByName} (${USER_TYPE_WORDS[change.changedByUserType] ? words(USER_TYPE_WORDS[change.changedByUserType]!) : change.changedByUserType})`,
         ],
       };
     }),
   );
   if (data.changes.length > shown.length) {
-    page.note(
-      `The first ${shown.length} of ${data.changes.length} changes; the Excel report lists them all.`,
-    );
+    page.note(words('report.changes.cut', { shown: shown.length, total: data.changes.length }));
   }
 }
 
@@ -545,17 +624,15 @@ export function drawChanges(pdf: ReportPdf) {
  * read and downscaled one at a time), capture time, GPS position and warnings.
  */
 export async function drawEvidenceAppendix(pdf: ReportPdf, storage: AttachmentStorage) {
-  const { data, doc, page } = pdf;
+  const { data, doc, page, words } = pdf;
   const clock = reportClock(data);
   page.newPage();
-  page.heading(`Evidence appendix (${data.evidence.length})`);
+  page.heading(words('report.evidence.heading', { count: data.evidence.length }));
   if (data.evidence.length === 0) {
-    page.note('No evidence was added in the period.');
+    page.note(words('report.evidence.none'));
     return;
   }
-  page.note(
-    'Images added to remarks in the period, with what each image recorded when it was taken (capture time, GPS position) and the warnings the gap panel shows on it.',
-  );
+  page.note(words('report.evidence.note'));
   const gaps = new Map(data.gaps.map((gap) => [gap.id, gap]));
   const box = 104;
   const rowHeight = box + 12;
@@ -581,11 +658,18 @@ export async function drawEvidenceAppendix(pdf: ReportPdf, storage: AttachmentSt
         .font(FONT)
         .fontSize(8)
         .fillColor(MUTED)
-        .text(index < MAX_THUMBNAILS ? 'No preview' : 'Preview left out', x, y + box / 2 - 4, {
-          width: box,
-          align: 'center',
-          lineBreak: false,
-        });
+        .text(
+          words(
+            index < MAX_THUMBNAILS ? 'report.evidence.noPreview' : 'report.evidence.previewLeftOut',
+          ),
+          x,
+          y + box / 2 - 4,
+          {
+            width: box,
+            align: 'center',
+            lineBreak: false,
+          },
+        );
     }
     const gap = gaps.get(item.gapId);
     const textX = x + box + 8;
@@ -603,24 +687,44 @@ export async function drawEvidenceAppendix(pdf: ReportPdf, storage: AttachmentSt
       .text(
         clean(
           [
-            `Gap: ${gap ? gapLabel(gap) : NONE}`,
-            `Captured: ${capturedText(item, data.dateStyle)}`,
-            `GPS: ${gpsText(item.gps)}${item.deviceRecorded.includes('gps') ? ' (device)' : ''}`,
-            `Added: ${formatDateTime(item.uploadedAt, clock)} by ${item.uploadedBy}`,
-            `Size: ${sizeText(item.size)}${item.width && item.height ? ` · ${item.width} × ${item.height} px` : ''}`,
+            words('report.evidence.gap', {
+              gap: gap
+                ? phrase('report.gapLabel', { number: gap.number, name: gap.kpi || gap.gapName })
+                : NONE,
+            }),
+            words('report.evidence.captured', { when: capturedText(item, data.dateStyle, words) }),
+            words(
+              item.deviceRecorded.includes('gps')
+                ? 'report.evidence.gpsDevice'
+                : 'report.evidence.gps',
+              {
+                gps: item.gps ? gpsText(item.gps) : phrase('report.gps.none'),
+              },
+            ),
+            words('report.evidence.added', {
+              when: formatDateTime(item.uploadedAt, clock),
+              who: item.uploadedBy,
+            }),
+            words('report.evidence.size', {
+              size: `${sizeText(item.size)}${item.width && item.height ? ` · ${item.width} × ${item.height} px` : ''}`,
+            }),
           ].join('\n'),
         ),
         textX,
         y + 12,
         { width: textWidth, height: box - 34, ellipsis: true },
       );
-    const warnings = item.warnings.map((warning) => EVIDENCE_WARNING_TEXT[warning] ?? warning);
+    const warnings = item.warnings.map((warning) => warningText(warning, words));
     doc
       .font(BOLD)
       .fontSize(7.5)
       .fillColor(warnings.length > 0 ? STATUS_COLOR_HEX.red : STATUS_COLOR_HEX.green)
       .text(
-        clean(warnings.length > 0 ? `Warnings: ${warnings.join('; ')}` : 'No warnings'),
+        clean(
+          warnings.length > 0
+            ? words('report.evidence.warnings', { warnings: warnings.join('; ') })
+            : words('report.evidence.noWarnings'),
+        ),
         textX,
         y + box - 20,
         { width: textWidth, height: 20, ellipsis: true },
@@ -638,11 +742,11 @@ export async function drawEvidenceAppendix(pdf: ReportPdf, storage: AttachmentSt
  * fields), and the report's review trail when given.
  */
 export function drawSignOff(pdf: ReportPdf) {
-  const { data, doc, page } = pdf;
+  const { data, doc, page, words } = pdf;
   const clock = reportClock(data);
   doc.y += 14;
   page.ensureRoom(150);
-  page.heading('Sign-off', 13);
+  page.heading(words('report.signOff.heading'), 13);
   const signOff = data.signOff ?? {};
   const day = (value: string | undefined) =>
     value === undefined ? undefined : formatPeriodDay(value, clock.dateStyle);
@@ -650,25 +754,25 @@ export function drawSignOff(pdf: ReportPdf) {
   const y = doc.y;
   const parts = [
     {
-      label: 'Prepared by (company)',
+      label: words('report.signOff.preparedBy'),
       name: ['preparedBy', signOff.preparedBy],
       on: ['preparedOn', day(signOff.preparedOn)],
     },
     {
-      label: 'Reviewed by (lender)',
+      label: words('report.signOff.reviewedBy'),
       name: ['reviewedBy', signOff.reviewedBy],
       on: ['reviewedOn', day(signOff.reviewedOn)],
     },
   ] as const;
   parts.forEach((part, index) => {
     const x = MARGIN + index * (width + 12);
-    doc.font(BOLD).fontSize(9.5).fillColor(INK).text(part.label, x, y, { lineBreak: false });
+    doc.font(BOLD).fontSize(9.5).fillColor(INK).text(clean(part.label), x, y, { lineBreak: false });
     fillInBox(
       pdf,
       { x, y: y + 16, width: width * 0.62, height: 36 },
       {
         name: part.name[0],
-        title: 'Name',
+        title: words('report.signOff.name'),
         value: part.name[1],
       },
     );
@@ -677,7 +781,7 @@ export function drawSignOff(pdf: ReportPdf) {
       { x: x + width * 0.65, y: y + 16, width: width * 0.35, height: 36 },
       {
         name: part.on[0],
-        title: 'Date',
+        title: words('report.signOff.date'),
         value: part.on[1],
       },
     );
@@ -685,7 +789,7 @@ export function drawSignOff(pdf: ReportPdf) {
       .font(FONT)
       .fontSize(8)
       .fillColor(MUTED)
-      .text('Signature', x, y + 80, { lineBreak: false });
+      .text(clean(words('report.signOff.signature')), x, y + 80, { lineBreak: false });
     doc
       .moveTo(x + 50, y + 89)
       .lineTo(x + width, y + 89)
@@ -697,13 +801,13 @@ export function drawSignOff(pdf: ReportPdf) {
   doc.x = MARGIN;
   doc.y = y + 102;
   if (data.reviewTrail && data.reviewTrail.length > 0) {
-    page.heading('Review trail', 11);
+    page.heading(words('report.signOff.trail'), 11);
     drawTable(
       page,
       [
-        { header: 'When', width: 120 },
-        { header: 'Who', width: 180 },
-        { header: 'What', width: page.width - 300 },
+        { header: words('report.signOff.when'), width: 120 },
+        { header: words('report.signOff.who'), width: 180 },
+        { header: words('report.signOff.what'), width: page.width - 300 },
       ],
       data.reviewTrail.map((step) => ({
         cells: [
@@ -726,8 +830,9 @@ export function drawSignOff(pdf: ReportPdf) {
 export async function writeReportPdf(
   data: ReportData,
   storage: AttachmentStorage,
+  words: ReportWords = ENGLISH_WORDS,
 ): Promise<{ stream: Doc; done: Promise<{ esapPages?: ReportPdf['esapPages']; pages: number }> }> {
-  const pdf = await startReportPdf(data);
+  const pdf = await startReportPdf(data, words);
   const { doc } = pdf;
   const done = (async () => {
     drawCover(pdf);

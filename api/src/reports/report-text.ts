@@ -13,7 +13,6 @@ import {
   AUDIT_TYPE_LABELS,
   CONDITION_TYPE_LABELS,
   ESAP_FIELD_LABELS,
-  RISK_SEVERITY_LABELS,
   STATUS_LABELS,
   formatDate,
   milestoneDueText,
@@ -29,6 +28,8 @@ import type {
   ReportGap,
   ReportPlan,
 } from './report-data';
+import { ENGLISH_WORDS, listOf, phrase, type Phrase } from './report-words';
+import type { TextId } from '../language/translate';
 
 export const NONE = '—';
 
@@ -101,17 +102,60 @@ export function formatDateTime(date: Date, clock: ReportClock): string {
 }
 
 /** 'Rev 2, agreed on 14/03/2026' (Rev 0: the plan as created). */
-export const revisionText = (plan: ReportPlan, clock: ReportClock) =>
-  `Rev ${plan.revision.number}, agreed on ${formatDay(plan.revision.agreedOn, clock)}`;
+export const revisionText = (plan: ReportPlan, clock: ReportClock, words = ENGLISH_WORDS) =>
+  words('report.revision', {
+    number: String(plan.revision.number),
+    day: formatDay(plan.revision.agreedOn, clock),
+  });
 
 /** The day the report's figures describe: the moment it was generated, in the company's zone. */
-export const asOfText = (data: ReportData) =>
-  `As of ${formatDay(data.generatedAt, reportClock(data))}`;
+export const asOfText = (data: ReportData, words = ENGLISH_WORDS) =>
+  words('report.asOf', { day: formatDay(data.generatedAt, reportClock(data)) });
 
-export const periodText = (data: ReportData) =>
-  `${formatPeriodDay(data.period.from, data.dateStyle)} to ${formatPeriodDay(data.period.to, data.dateStyle)}`;
+export const periodText = (data: ReportData, words = ENGLISH_WORDS) =>
+  words('report.period', {
+    from: formatPeriodDay(data.period.from, data.dateStyle),
+    to: formatPeriodDay(data.period.to, data.dateStyle),
+  });
 
-export const statusText = (status: StatusKey) => STATUS_LABELS[status];
+const STATUS_IDS: Readonly<Record<StatusKey, TextId>> = {
+  closed: 'report.status.closed',
+  provClosed: 'report.status.provClosed',
+  open: 'report.status.open',
+  overdue: 'report.status.overdue',
+  pending: 'report.status.pending',
+  dropped: 'report.status.dropped',
+};
+
+const RISK_IDS: Readonly<Record<ReportGap['riskSeverity'], TextId>> = {
+  low: 'report.risk.low',
+  moderate: 'report.risk.moderate',
+  high: 'report.risk.high',
+};
+
+const CLOSURE_METHOD_IDS: Readonly<Record<ClosureMethod, TextId>> = {
+  desk: 'report.closure.desk',
+  site: 'report.closure.site',
+};
+
+const CONDITION_TYPE_IDS: Readonly<Record<keyof typeof CONDITION_TYPE_LABELS, TextId>> = {
+  precedent: 'report.condition.precedent',
+  subsequent: 'report.condition.subsequent',
+  ongoing: 'report.condition.ongoing',
+  recurring: 'report.condition.recurring',
+};
+
+const WARNING_IDS: Readonly<Record<string, TextId>> = {
+  noCaptureData: 'report.flag.noCaptureData',
+  takenBeforeGap: 'report.flag.takenBeforeGap',
+  sameFileOnAnotherGap: 'report.flag.sameFileOnAnotherGap',
+};
+
+/** An evidence warning (or a flag the reviewer checked) in the image badges' words. */
+export const warningText = (warning: string, words = ENGLISH_WORDS) =>
+  WARNING_IDS[warning] ? words(WARNING_IDS[warning]) : warning;
+
+export const statusText = (status: StatusKey, words = ENGLISH_WORDS) => words(STATUS_IDS[status]);
 
 export function planText(plan: ReportPlan): string {
   const type = AUDIT_TYPE_LABELS[plan.auditType as AuditType] ?? plan.auditType;
@@ -125,31 +169,50 @@ const lines = (...values: (string | null | undefined | false)[]) =>
   values.filter((value): value is string => Boolean(value && value.trim())).join('\n') || NONE;
 
 /** How the gap was verified closed: the method, its visit, the reviewer's checks. */
-export function verificationText(gap: ReportGap, clock: ReportClock): string | null {
+export function verificationText(
+  gap: ReportGap,
+  clock: ReportClock,
+  words = ENGLISH_WORDS,
+): string | null {
   const review = gap.review;
   if (!review) return null;
-  const method = CLOSURE_METHOD_LABELS[review.method];
-  const visit =
+  const method = phrase(CLOSURE_METHOD_IDS[review.method]);
+  const verification =
     review.visitDate && review.visitedBy
-      ? `, visit ${formatPeriodDay(review.visitDate, clock.dateStyle)} by ${review.visitedBy}`
-      : ` ${formatDay(review.reviewedAt, clock)}`;
-  const checked =
-    review.checkedFlags.length > 0
-      ? ` (checked: ${review.checkedFlags.map((flag) => CLOSURE_CHECK_FLAG_LABELS[flag]).join('; ')})`
-      : '';
-  return `${method}${visit}${checked}`;
+      ? phrase('report.verification.visit', {
+          method,
+          day: formatPeriodDay(review.visitDate, clock.dateStyle),
+          who: review.visitedBy,
+        })
+      : phrase('report.verification.reviewed', {
+          method,
+          day: formatDay(review.reviewedAt, clock),
+        });
+  if (review.checkedFlags.length === 0) return words(verification.id, verification.values);
+  return words('report.verification.checked', {
+    verification,
+    flags: listOf(
+      review.checkedFlags.map((flag) => phrase(WARNING_IDS[flag]!)),
+      '; ',
+    ),
+  });
 }
 
 /** The due date's words: the day, or what it waits for, or the milestone offset it follows. */
-export function dueText(gap: ReportGap, clock: ReportClock): string | null {
-  if (gap.dueDate) return `Due ${formatDay(gap.dueDate, clock)}`;
+export function dueText(gap: ReportGap, clock: ReportClock, words = ENGLISH_WORDS): string | null {
+  if (gap.dueDate) return words('report.cell.due', { day: formatDay(gap.dueDate, clock) });
   if (gap.dueMilestone) return waitingForMilestone(gap.dueMilestone);
   return null;
 }
 
 /** The severity as the lender writes it: 'Moderate risk (Environmental)'. */
-export const severityText = (gap: ReportGap) =>
-  `${RISK_SEVERITY_LABELS[gap.riskSeverity]} risk${gap.esgAspect ? ` (${gap.esgAspect})` : ''}`;
+export const severityText = (gap: ReportGap, words = ENGLISH_WORDS) =>
+  gap.esgAspect
+    ? words('report.severityAspect', {
+        risk: phrase(RISK_IDS[gap.riskSeverity]),
+        aspect: gap.esgAspect,
+      })
+    : words('report.severity', { risk: phrase(RISK_IDS[gap.riskSeverity]) });
 
 export const money = (amount: NonNullable<ReportGap['amount']>) =>
   `${amount.currency} ${amount.value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -158,7 +221,7 @@ export const money = (amount: NonNullable<ReportGap['amount']>) =>
  * One gap as the ESAP table's eight cells, in the lender's order, each column its own field:
  * No. · Action · E&S risks · Requirement · Resources · Timetable · Completion indicator · Status.
  */
-export function esapCells(gap: ReportGap, clock: ReportClock): string[] {
+export function esapCells(gap: ReportGap, clock: ReportClock, words = ENGLISH_WORDS): string[] {
   const milestone =
     gap.dueMilestone &&
     gap.dueDate &&
@@ -166,40 +229,48 @@ export function esapCells(gap: ReportGap, clock: ReportClock): string[] {
   // A timetable that is only the due date written as a date says nothing the due date does not.
   const timetable =
     gap.timetable && !(gap.dueDate && PLAIN_DATE.test(gap.timetable.trim())) ? gap.timetable : null;
+  const status: Phrase = gap.closedAt
+    ? phrase('report.status.closedOn', {
+        status: phrase(STATUS_IDS[gap.status]),
+        day: formatDay(gap.closedAt, clock),
+      })
+    : phrase(STATUS_IDS[gap.status]);
+  const statusLine =
+    gap.daysOverdue > 0
+      ? words('report.status.daysOverdue', { status, days: gap.daysOverdue })
+      : words(status.id, status.values);
   return [
     gap.number,
     lines(gap.recommendation),
     lines(
       gap.gapName,
-      gap.residualRisk && gap.residualRisk !== gap.gapName && `Residual: ${gap.residualRisk}`,
-      severityText(gap),
+      gap.residualRisk &&
+        gap.residualRisk !== gap.gapName &&
+        words('report.cell.residual', { risk: gap.residualRisk }),
+      severityText(gap, words),
     ),
     lines(
       gap.requirementReferences.join(', '),
-      gap.loanClause && `Loan agreement ${gap.loanClause}`,
+      gap.loanClause && words('report.cell.loanClause', { clause: gap.loanClause }),
     ),
     lines(
       gap.resources,
-      gap.amount && `Budget: ${money(gap.amount)}`,
-      gap.responsibility && `Responsible: ${gap.responsibility}`,
+      gap.amount && words('report.cell.budget', { amount: money(gap.amount) }),
+      gap.responsibility && words('report.cell.responsible', { name: gap.responsibility }),
     ),
     lines(
       timetable,
       milestone,
-      dueText(gap, clock),
-      gap.conditionType && CONDITION_TYPE_LABELS[gap.conditionType],
+      dueText(gap, clock, words),
+      gap.conditionType && words(CONDITION_TYPE_IDS[gap.conditionType]),
     ),
     lines(gap.completionIndicator ?? gap.kpi),
     lines(
-      [
-        statusText(gap.status),
-        gap.closedAt && ` on ${formatDay(gap.closedAt, clock)}`,
-        gap.daysOverdue > 0 && `: ${gap.daysOverdue} ${gap.daysOverdue === 1 ? 'day' : 'days'}`,
-      ]
-        .filter(Boolean)
-        .join(''),
-      verificationText(gap, clock),
-      `Latest evidence: ${gap.latestEvidenceAt ? formatDay(gap.latestEvidenceAt, clock) : 'none'}`,
+      statusLine,
+      verificationText(gap, clock, words),
+      gap.latestEvidenceAt
+        ? words('report.cell.latestEvidence', { day: formatDay(gap.latestEvidenceAt, clock) })
+        : words('report.cell.latestEvidenceNone'),
     ),
   ];
 }
@@ -265,7 +336,16 @@ export function sectionsOf(
 }
 
 /** The figures of all the gaps together, as the sections' total row. */
-export const totalFigures = (gaps: readonly ReportGap[]) => figuresOf('All items', gaps);
+export const totalFigures = (gaps: readonly ReportGap[]) => figuresOf(ALL_ITEMS, gaps);
+const ALL_ITEMS = 'All items';
+
+/** A section's heading as the report writes it: its own, or the words for none or for all items. */
+export const sectionName = (section: string, words = ENGLISH_WORDS) =>
+  section === NO_SECTION
+    ? words('report.section.none')
+    : section === ALL_ITEMS
+      ? words('report.section.all')
+      : section;
 
 /** The evidence warnings in the image badges' words. */
 export const EVIDENCE_WARNING_TEXT: Readonly<Record<string, string>> = {
@@ -274,11 +354,14 @@ export const EVIDENCE_WARNING_TEXT: Readonly<Record<string, string>> = {
 };
 
 /** GPS as degrees with five decimals (about a metre): '41.00824, 28.97836'. */
-export const gpsText = (gps: { latitude: number; longitude: number } | null) =>
-  gps ? `${gps.latitude.toFixed(5)}, ${gps.longitude.toFixed(5)}` : 'No GPS position';
+export const gpsText = (
+  gps: { latitude: number; longitude: number } | null,
+  words = ENGLISH_WORDS,
+) => (gps ? `${gps.latitude.toFixed(5)}, ${gps.longitude.toFixed(5)}` : words('report.gps.none'));
 
 /** The gap as one short name: its number and KPI (or name). */
-export const gapLabel = (gap: ReportGap) => `No. ${gap.number}: ${gap.kpi || gap.gapName}`;
+export const gapLabel = (gap: ReportGap, words = ENGLISH_WORDS) =>
+  words('report.gapLabel', { number: gap.number, name: gap.kpi || gap.gapName });
 
 const FIELD_LABELS: Readonly<Record<string, string>> = {
   KPI: 'KPI',
@@ -363,18 +446,24 @@ function eventText(change: ReportChange, clock: ReportClock): string {
 }
 
 /** What the change did, in one line ('Status: Open → Closed', 'Remark added with 2 images'). */
-export function changeText(change: ReportChange, clock: ReportClock): string {
+export function changeText(
+  change: ReportChange,
+  clock: ReportClock,
+  words = ENGLISH_WORDS,
+): string {
   switch (change.field) {
     case 'created':
-      return change.gapId ? 'Gap created' : 'Action plan created';
+      return words(change.gapId ? 'report.change.gapCreated' : 'report.change.planCreated');
     case 'remark': {
       const remark = (change.newValue ?? change.oldValue) as { attachments?: number } | null;
       const images = remark?.attachments ?? 0;
-      const withImages = images > 0 ? ` with ${images} ${images === 1 ? 'image' : 'images'}` : '';
-      return change.newValue ? `Remark added${withImages}` : `Remark withdrawn${withImages}`;
+      return words(
+        change.newValue ? 'report.change.remarkAdded' : 'report.change.remarkWithdrawn',
+        { images },
+      );
     }
     case 'attachment':
-      return 'Image withdrawn';
+      return words('report.change.imageWithdrawn');
     case 'closureReview':
     case 'extensionRequest':
     case 'extensionAnswer':
@@ -391,17 +480,25 @@ export function changeText(change: ReportChange, clock: ReportClock): string {
  * The capture time as the image (or the device, for a photo without one) recorded it, with its zone
  * or saying it is unknown, and saying when the device's clock gave it.
  */
-export function capturedText(evidence: ReportEvidence, dateStyle: DateStyle): string {
-  if (!evidence.capturedAt) return 'No capture date';
+export function capturedText(
+  evidence: ReportEvidence,
+  dateStyle: DateStyle,
+  words = ENGLISH_WORDS,
+): string {
+  if (!evidence.capturedAt) return words('report.captured.none');
   const [day, time] = evidence.capturedAt.split('T') as [string, string];
   const offset = evidence.capturedUtcOffsetMinutes;
-  const source = evidence.deviceRecorded.includes('capturedAt') ? `, ${DEVICE_CLOCK_TEXT}` : '';
+  const device = evidence.deviceRecorded.includes('capturedAt');
+  const values = { day: formatPeriodDay(day, dateStyle), time: time.slice(0, 5) };
   if (offset === null)
-    return `${formatPeriodDay(day, dateStyle)} ${time.slice(0, 5)} (time zone unknown${source})`;
+    return words(
+      device ? 'report.captured.zoneUnknownDevice' : 'report.captured.zoneUnknown',
+      values,
+    );
   const sign = offset < 0 ? '-' : '+';
   const whole = Math.abs(offset);
   const zone = `UTC${sign}${String(Math.floor(whole / 60)).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}`;
-  return `${formatPeriodDay(day, dateStyle)} ${time.slice(0, 5)} (${zone}${source})`;
+  return words(device ? 'report.captured.zoneDevice' : 'report.captured.zone', { ...values, zone });
 }
 
 /** Said of a capture time the device recorded, not the camera. */
@@ -416,4 +513,5 @@ export function captureSourceText(evidence: ReportEvidence): string | null {
 
 export const sizeText = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 
-export const percentText = (value: number | null) => (value === null ? 'n/a' : `${value}%`);
+export const percentText = (value: number | null, words = ENGLISH_WORDS) =>
+  value === null ? words('report.notApplicable') : `${value}%`;

@@ -1,0 +1,72 @@
+// The report's own words (headings, labels, table headers, notes) in the language it is asked for,
+// from the API's catalogues (`report.` ids, docs/decisions/0109-languages.md); bilingual, each is
+// written '<language> / English', as lenders and SMETA-style audits ask. What users typed is not
+// translated. Arabic reports keep English words: pdfkit neither shapes Arabic nor lays lines out
+// right to left, and a report whose words read broken is worse than one in English.
+import { DEFAULT_LANGUAGE, type Language } from '@verity/shared-api/src/server';
+import { translate, type TextId } from '../language/translate';
+
+/**
+ * A value of a message: written as is, or itself a message (or a list of them) read in the same
+ * language.
+ */
+export type PhraseValue = string | number | Phrase | ((language: Language) => string);
+export interface Phrase {
+  id: TextId;
+  values?: Record<string, PhraseValue>;
+}
+
+export const phrase = (id: TextId, values?: Record<string, PhraseValue>): Phrase => ({
+  id,
+  values,
+});
+
+/** Messages joined with `separator`, each read in the language of the message holding them. */
+export const listOf =
+  (phrases: readonly Phrase[], separator: string) =>
+  (language: Language): string =>
+    phrases.map((item) => say(language, item.id, item.values)).join(separator);
+
+/** Reads a report's words: `words('report.esap.noGaps')`. */
+export interface ReportWords {
+  (id: TextId, values?: Record<string, PhraseValue>): string;
+  /** The language the words are in (English for Arabic, see above). */
+  readonly language: Language;
+  /** True when each word is followed by its English. */
+  readonly bilingual: boolean;
+}
+
+/** The languages whose words the report's font and layout write right. */
+export const reportLanguageOf = (language: Language): Language =>
+  language === 'ar' ? DEFAULT_LANGUAGE : language;
+
+function say(language: Language, id: TextId, values?: Record<string, PhraseValue>): string {
+  if (!values) return translate(language, id);
+  const read = Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      typeof value === 'function'
+        ? value(language)
+        : typeof value === 'object'
+          ? say(language, value.id, value.values)
+          : value,
+    ]),
+  );
+  return translate(language, id, read);
+}
+
+/** The report's words in `language`, each followed by its English when `bilingual`. */
+export function reportWords(asked: Language = DEFAULT_LANGUAGE, bilingual = false): ReportWords {
+  const language = reportLanguageOf(asked);
+  const both = bilingual && language !== DEFAULT_LANGUAGE;
+  const words = (id: TextId, values?: Record<string, PhraseValue>) => {
+    const own = say(language, id, values);
+    if (!both) return own;
+    const english = say(DEFAULT_LANGUAGE, id, values);
+    return own === english ? own : `${own} / ${english}`;
+  };
+  return Object.assign(words, { language, bilingual: both });
+}
+
+/** The words of the workbook and of a report asked for in English. */
+export const ENGLISH_WORDS = reportWords();
