@@ -130,17 +130,18 @@ export class ReportPage {
       .lineWidth(0.5)
       .strokeColor(RULE)
       .stroke();
+    const right = clean(this.footerText.right(this.pageNumber));
+    doc.font(FONT).fontSize(7.5).fillColor(MUTED);
+    // The left side gives way to the right one (longer in two languages).
+    const rightWidth = Math.max(80, doc.widthOfString(right));
     doc
-      .font(FONT)
-      .fontSize(7.5)
-      .fillColor(MUTED)
       .text(clean(this.footerText.left), MARGIN, y, {
-        width: this.width - 90,
+        width: this.width - rightWidth - 10,
         height: 10,
         lineBreak: false,
         ellipsis: true,
       })
-      .text(clean(this.footerText.right(this.pageNumber)), MARGIN, y, {
+      .text(right, MARGIN, y, {
         width: this.width,
         align: 'right',
         lineBreak: false,

@@ -30,7 +30,6 @@ import {
 import type { ReportData } from './report-data';
 import {
   NONE,
-  asOfText,
   auditorsText,
   capturedText,
   changeText,
@@ -94,10 +93,15 @@ function footerOf(data: ReportData, words: ReportWords) {
   const clock = reportClock(data);
   const revision =
     data.plans.length === 1 ? ` · ${revisionText(data.plans[0]!, clock, words)}` : '';
-  const period = periodText(data, words);
+  const period = phrase('report.period', {
+    from: formatPeriodDay(data.period.from, data.dateStyle),
+    to: formatPeriodDay(data.period.to, data.dateStyle),
+  });
+  const asOf = phrase('report.asOf', { day: formatDay(data.generatedAt, clock) });
   return {
-    left: `${words('report.footer', { company: data.company.name, period })}${revision}`,
-    right: (page: number) => words('report.page.number', { asOf: asOfText(data, words), page }),
+    left: `${data.company.name} · ${words('report.footer', { period })}${revision}`,
+    right: (page: number) =>
+      `${words(asOf.id, asOf.values)} · ${words('report.page.number', { page })}`,
     continued: words('report.page.continued'),
   };
 }
@@ -244,7 +248,7 @@ export function drawCover(pdf: ReportPdf) {
     ],
   ];
   // Labels in two languages take a wider column.
-  const labelWidth = words.bilingual ? 170 : 120;
+  const labelWidth = words.bilingual ? 210 : 120;
   for (const [label, value] of rows) {
     const y = doc.y;
     doc
@@ -402,12 +406,17 @@ export function drawSectionSummary(pdf: ReportPdf) {
   }
   rows.push({ cells: summaryCells(totalFigures(data.gaps), words), kind: 'total' });
   const width = SUMMARY_COLUMNS.reduce((sum, column) => sum + column.width, 0);
+  // Headers in two languages take more room from the sections' names.
+  const extra = words.bilingual ? 16 : 0;
   drawTable(
     page,
     SUMMARY_COLUMNS.map((column, index) => ({
       ...column,
-      header: words(column.header),
-      width: index === 0 ? column.width + page.width - width : column.width,
+      header: words.lines(column.header),
+      width:
+        index === 0
+          ? column.width + page.width - width - extra * (SUMMARY_COLUMNS.length - 1)
+          : column.width + extra,
     })),
     rows,
     8.5,
@@ -423,15 +432,15 @@ function drawPlansTable(pdf: ReportPdf) {
   drawTable(
     page,
     [
-      { header: words('report.plans.actionPlan'), width: page.width - 556 },
-      { header: words('report.plans.revision'), width: 130 },
-      { header: words('report.plans.auditor'), width: 130 },
-      { header: words('report.plans.status'), width: 60 },
-      { header: words('report.plans.gaps'), width: 40, align: 'right' },
-      { header: words('report.plans.open'), width: 40, align: 'right' },
-      { header: words('report.plans.closed'), width: 44, align: 'right' },
-      { header: words('report.plans.overdue'), width: 50, align: 'right' },
-      { header: words('report.plans.completion'), width: 62, align: 'right' },
+      { header: words.lines('report.plans.actionPlan'), width: page.width - 556 },
+      { header: words.lines('report.plans.revision'), width: 130 },
+      { header: words.lines('report.plans.auditor'), width: 130 },
+      { header: words.lines('report.plans.status'), width: 60 },
+      { header: words.lines('report.plans.gaps'), width: 40, align: 'right' },
+      { header: words.lines('report.plans.open'), width: 40, align: 'right' },
+      { header: words.lines('report.plans.closed'), width: 44, align: 'right' },
+      { header: words.lines('report.plans.overdue'), width: 50, align: 'right' },
+      { header: words.lines('report.plans.completion'), width: 62, align: 'right' },
     ],
     data.plans.map((plan) => {
       const statistics = data.planStatistics[plan.id];
@@ -482,7 +491,7 @@ export function drawEsapTable(pdf: ReportPdf) {
   const clock = reportClock(data);
   const scale = page.width / ESAP_WIDTHS.reduce((sum, width) => sum + width, 0);
   const columns = ESAP_HEADERS.map((header, index) => ({
-    header: words(header),
+    header: words.lines(header),
     width: ESAP_WIDTHS[index]! * scale,
   }));
   const rows: TableRow[] = [];
@@ -550,13 +559,13 @@ export function drawOverdue(pdf: ReportPdf) {
   drawTable(
     page,
     [
-      { header: words('report.overdue.number'), width: 40 },
-      { header: words('report.overdue.action'), width: page.width - (many ? 580 : 440) },
-      ...(many ? [{ header: words('report.overdue.actionPlan'), width: 140 }] : []),
-      { header: words('report.overdue.section'), width: 160 },
-      { header: words('report.overdue.responsible'), width: 120 },
-      { header: words('report.overdue.dueDate'), width: 60 },
-      { header: words('report.overdue.daysOverdue'), width: 60, align: 'right' as const },
+      { header: words.lines('report.overdue.number'), width: 40 },
+      { header: words.lines('report.overdue.action'), width: page.width - (many ? 580 : 440) },
+      ...(many ? [{ header: words.lines('report.overdue.actionPlan'), width: 140 }] : []),
+      { header: words.lines('report.overdue.section'), width: 160 },
+      { header: words.lines('report.overdue.responsible'), width: 120 },
+      { header: words.lines('report.overdue.dueDate'), width: 60 },
+      { header: words.lines('report.overdue.daysOverdue'), width: 60, align: 'right' as const },
     ],
     data.overdue.map((gap) => ({
       cells: [
@@ -594,10 +603,10 @@ export function drawChanges(pdf: ReportPdf) {
   drawTable(
     page,
     [
-      { header: words('report.changes.when'), width: 110 },
-      { header: words('report.changes.gapOrPlan'), width: 220 },
-      { header: words('report.changes.change'), width: page.width - 480 },
-      { header: words('report.changes.by'), width: 150 },
+      { header: words.lines('report.changes.when'), width: 110 },
+      { header: words.lines('report.changes.gapOrPlan'), width: 220 },
+      { header: words.lines('report.changes.change'), width: page.width - 480 },
+      { header: words.lines('report.changes.by'), width: 150 },
     ],
     shown.map((change) => {
       const gap = change.gapId ? gaps.get(change.gapId) : undefined;
@@ -605,9 +614,7 @@ export function drawChanges(pdf: ReportPdf) {
       return {
         cells: [
           formatDateTime(change.changedAt, clock).replace(` (${clock.timeZone})`, ''),
-          gap
-            ? gapLabel(gap, words)
-            : words('report.changes.plan', { heading: plan?.heading ?? NONE }),
+          gap ? gapLabel(gap, words) : `${words('report.changes.plan')} ${plan?.heading ?? NONE}`,
           changeText(change, clock, words),
           `${change.changedByName} (${USER_TYPE_WORDS[change.changedByUserType] ? words(USER_TYPE_WORDS[change.changedByUserType]!) : change.changedByUserType})`,
         ],
@@ -687,11 +694,7 @@ export async function drawEvidenceAppendix(pdf: ReportPdf, storage: AttachmentSt
       .text(
         clean(
           [
-            words('report.evidence.gap', {
-              gap: gap
-                ? phrase('report.gapLabel', { number: gap.number, name: gap.kpi || gap.gapName })
-                : NONE,
-            }),
+            `${words('report.evidence.gap')} ${gap ? gapLabel(gap, words) : NONE}`,
             words('report.evidence.captured', { when: capturedText(item, data.dateStyle, words) }),
             words(
               item.deviceRecorded.includes('gps')
@@ -805,9 +808,9 @@ export function drawSignOff(pdf: ReportPdf) {
     drawTable(
       page,
       [
-        { header: words('report.signOff.when'), width: 120 },
-        { header: words('report.signOff.who'), width: 180 },
-        { header: words('report.signOff.what'), width: page.width - 300 },
+        { header: words.lines('report.signOff.when'), width: 120 },
+        { header: words.lines('report.signOff.who'), width: 180 },
+        { header: words.lines('report.signOff.what'), width: page.width - 300 },
       ],
       data.reviewTrail.map((step) => ({
         cells: [

@@ -246,17 +246,17 @@ export function esapCells(gap: ReportGap, clock: ReportClock, words = ENGLISH_WO
       gap.gapName,
       gap.residualRisk &&
         gap.residualRisk !== gap.gapName &&
-        words('report.cell.residual', { risk: gap.residualRisk }),
+        `${words('report.cell.residual')} ${gap.residualRisk}`,
       severityText(gap, words),
     ),
     lines(
       gap.requirementReferences.join(', '),
-      gap.loanClause && words('report.cell.loanClause', { clause: gap.loanClause }),
+      gap.loanClause && `${words('report.cell.loanClause')} ${gap.loanClause}`,
     ),
     lines(
       gap.resources,
-      gap.amount && words('report.cell.budget', { amount: money(gap.amount) }),
-      gap.responsibility && words('report.cell.responsible', { name: gap.responsibility }),
+      gap.amount && `${words('report.cell.budget')} ${money(gap.amount)}`,
+      gap.responsibility && `${words('report.cell.responsible')} ${gap.responsibility}`,
     ),
     lines(
       timetable,
@@ -361,7 +361,7 @@ export const gpsText = (
 
 /** The gap as one short name: its number and KPI (or name). */
 export const gapLabel = (gap: ReportGap, words = ENGLISH_WORDS) =>
-  words('report.gapLabel', { number: gap.number, name: gap.kpi || gap.gapName });
+  `${words('report.gapLabel', { number: gap.number })} ${gap.kpi || gap.gapName}`;
 
 const FIELD_LABELS: Readonly<Record<string, string>> = {
   KPI: 'KPI',

@@ -34,6 +34,8 @@ export interface ReportWords {
   readonly language: Language;
   /** True when each word is followed by its English. */
   readonly bilingual: boolean;
+  /** The words with their English on a line of its own (a table's header). */
+  lines(id: TextId, values?: Record<string, PhraseValue>): string;
 }
 
 /** The languages whose words the report's font and layout write right. */
@@ -59,13 +61,13 @@ function say(language: Language, id: TextId, values?: Record<string, PhraseValue
 export function reportWords(asked: Language = DEFAULT_LANGUAGE, bilingual = false): ReportWords {
   const language = reportLanguageOf(asked);
   const both = bilingual && language !== DEFAULT_LANGUAGE;
-  const words = (id: TextId, values?: Record<string, PhraseValue>) => {
+  const pair = (separator: string) => (id: TextId, values?: Record<string, PhraseValue>) => {
     const own = say(language, id, values);
     if (!both) return own;
     const english = say(DEFAULT_LANGUAGE, id, values);
-    return own === english ? own : `${own} / ${english}`;
+    return own === english ? own : `${own}${separator}${english}`;
   };
-  return Object.assign(words, { language, bilingual: both });
+  return Object.assign(pair(' / '), { language, bilingual: both, lines: pair('\n') });
 }
 
 /** The words of the workbook and of a report asked for in English. */

@@ -12,6 +12,8 @@ import {
   reportMessages,
   reportSchemas,
   DEFAULT_DATE_STYLE,
+  DEFAULT_LANGUAGE,
+  isLanguage,
   type ReportFormat,
   type SessionUser,
 } from '@verity/shared-api/src/server';
@@ -26,6 +28,28 @@ import { attachmentDisposition } from '../reports/content-disposition';
 import { findReportCompany, gatherReport, type ReportScope } from '../reports/report-data';
 import { writeReportPdf } from '../reports/report-pdf';
 import { writeReportXlsx } from '../reports/report-xlsx';
+import { reportWords } from '../reports/report-words';
+
+interface ReportQuery {
+  format?: string;
+  from?: string;
+  to?: string;
+  language?: string;
+  bilingual?: string;
+}
+
+/**
+ * The language of the report's own words (the caller's, else English, unless asked) and whether
+ * each is followed by its English: 400 with the report's words for anything else.
+ */
+function wordsAsked(query: ReportQuery, reader: SessionUser) {
+  const language = query.language ?? reader.language ?? DEFAULT_LANGUAGE;
+  if (!isLanguage(language)) throw invalid(reportMessages.badLanguage);
+  if (query.bilingual !== undefined && !['true', 'false'].includes(query.bilingual)) {
+    throw invalid(reportMessages.badBilingual);
+  }
+  return reportWords(language, query.bilingual === 'true');
+}
 
 const CONTENT_TYPES: Readonly<Record<ReportFormat, string>> = {
   pdf: 'application/pdf',
@@ -43,17 +67,20 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     reply: FastifyReply,
     targetCompanyId: string,
     scope: ReportScope,
-    query: { format?: string; from?: string; to?: string },
+    query: ReportQuery,
     reader: SessionUser,
   ) {
     const format = query.format ?? 'pdf';
     if (!isReportFormat(format)) throw invalid(reportMessages.badFormat);
+    const words = wordsAsked(query, reader);
     const company = await findReportCompany(db, targetCompanyId);
     const period = checkReportPeriod(query.from, query.to, company.today);
     if (!period.ok) throw invalid(period.message);
     const data = await gatherReport(db, company, scope, period, reader.dateStyle, reader);
     const { stream, done } =
-      format === 'pdf' ? await writeReportPdf(data, attachments) : await writeReportXlsx(data);
+      format === 'pdf'
+        ? await writeReportPdf(data, attachments, words)
+        : await writeReportXlsx(data);
     // A failure after the first bytes can only cut the download short; it is logged here.
     done.catch((error: unknown) => reply.log.error({ err: error }, 'monitoring report failed'));
     return reply
@@ -80,7 +107,7 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const { format, from, to, targetCompanyId } = request.query;
+      const { targetCompanyId, ...query } = request.query;
       const plan = await requireVisibleActionPlan(
         db,
         request.user,
@@ -91,7 +118,7 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         reply,
         plan.target_company_id,
         { kind: 'actionPlan', actionPlanId: plan.id },
-        { format, from, to },
+        query,
         request.user,
       );
     },

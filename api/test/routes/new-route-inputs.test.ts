@@ -171,6 +171,11 @@ const PROBES: Probe[] = [
       { from: HUGE },
       { from: '2026-05-01', to: '2026-04-01' },
       { to: '\u0000' },
+      { language: 'de' },
+      { language: '\u0000' },
+      { language: HUGE },
+      { bilingual: 'yes' },
+      { language: 'fr', bilingual: HUGE },
     ] as Record<string, string>[]
   ).map((query, index) => ({
     name: `GET /action-plan/{id}/report #${index + 1}`,
@@ -189,7 +194,13 @@ const PROBES: Probe[] = [
     }),
   })),
   ...(
-    [{ from: '\u0000' }, { format: HUGE }, { to: '99999-01-01' }] as Record<string, string>[]
+    [
+      { from: '\u0000' },
+      { format: HUGE },
+      { to: '99999-01-01' },
+      { language: 'EN' },
+      { bilingual: '1' },
+    ] as Record<string, string>[]
   ).map((query, index) => ({
     name: `GET /target-company/{id}/report #${index + 1}`,
     request: (world: World) => ({

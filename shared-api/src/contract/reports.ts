@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { Uuid, routeSchemas, signedInErrors } from './common';
 
-/** Format and period: checked by the route with the report's own messages (domain/reports). */
+/** Format, period, language and bilingual: checked by the route with the report's own messages (domain/reports). */
 const ReportQuery = {
   format: Type.Optional(Type.String({ description: 'pdf (default) or xlsx' })),
   from: Type.Optional(
@@ -10,6 +10,18 @@ const ReportQuery = {
   ),
   to: Type.Optional(
     Type.String({ description: "last day, yyyy-mm-dd; default today in the company's time zone" }),
+  ),
+  language: Type.Optional(
+    Type.String({
+      description:
+        "the language of the report's own words (en, fr, es, pt, tr, ar); default the caller's language, else English. Arabic reports are written with English words.",
+    }),
+  ),
+  bilingual: Type.Optional(
+    Type.String({
+      description:
+        "true: each of the report's own words in the language, then ' / ', then in English; false (default): the language alone",
+    }),
   ),
 };
 

@@ -32,6 +32,8 @@ export const reportMessages = textRecord({
   badTo: 'contract.report.badTo',
   fromAfterTo: 'contract.report.fromAfterTo',
   failed: 'contract.report.failed',
+  badLanguage: 'contract.report.badLanguage',
+  badBilingual: 'contract.report.badBilingual',
 });
 
 /** The dialog's words. */

@@ -1,0 +1,146 @@
+// The monitoring report in the language asked for, alone or beside English (issue: "the monitoring
+// report can be made in one language or in two side by side"): the report's own words are
+// translated, what users typed is written as typed.
+import type { FastifyInstance } from 'fastify';
+import { reportMessages } from '@verity/shared-api/src/server';
+import { buildTestApp } from '../../support/app';
+import { pdfText } from '../../support/pdf-text';
+import { createTestDatabase, type TestDatabase } from '../../support/databases';
+import { buildWorld, createPlan, validGap, validPlan, type World } from '../action-plans/fixtures';
+
+describe('the monitoring report in a language', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let world: World;
+  let planId: string;
+  const kpi = 'Effluent meter calibrated';
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    app = await buildTestApp(database);
+    world = await buildWorld(app);
+    planId = await createPlan(world, {
+      ...validPlan(),
+      actionPlanHeading: 'Lender plan in two languages',
+      gap: { ...validGap(), KPI: kpi },
+    });
+    // One gap overdue by three days.
+    await app.db.query(
+      `UPDATE gaps SET due_date = now() - interval '3 days' WHERE action_plan_id = $1`,
+      [planId],
+    );
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.dispose();
+  });
+
+  async function report(query: Record<string, string> = {}) {
+    const response = await world.as.clientOwner({
+      method: 'GET',
+      url: `/api/v1/action-plan/${planId}/report`,
+      query: { targetCompanyId: world.acmeId, format: 'pdf', ...query },
+    });
+    expect(response.statusCode).toBe(200);
+    return (await pdfText(response.rawPayload)).text;
+  }
+
+  it('writes each of its own words in French, then in English, and what users typed as typed', async () => {
+    const text = await report({ language: 'fr', bilingual: 'true' });
+    for (const pair of [
+      'RAPPORT DE SUIVI ENVIRONNEMENTAL ET SOCIAL / ENVIRONMENTAL & SOCIAL MONITORING REPORT',
+      'Période couverte / Reporting period',
+      'Synthèse par section / Summary by section',
+      'Plan d’action environnemental et social (ESAP) / Environmental & Social Action Plan (ESAP)',
+      'Écarts en retard (1) / Overdue gaps (1)',
+      'Modifications de la période',
+      'Annexe des preuves (0) / Evidence appendix (0)',
+      'Aucune preuve n’a été ajoutée pendant la période. / No evidence was added in the period.',
+      'Validation / Sign-off',
+      'Revu par (prêteur) / Reviewed by (lender)',
+    ]) {
+      expect(text).toContain(pair);
+    }
+    expect(text).toMatch(/En retard : 3 jours \/\s+Overdue:\s+3\s+days/);
+    expect(text).toContain(kpi);
+    expect(text).toContain('Lender plan in two languages');
+  });
+
+  it('writes French alone when not bilingual', async () => {
+    const text = await report({ language: 'fr' });
+    expect(text).toContain('Synthèse par section');
+    expect(text).toContain('Écarts en retard (1)');
+    expect(text).not.toContain('Summary by section');
+  });
+
+  it('writes English alone, as before, when the language is English, bilingual or not', async () => {
+    for (const query of [{}, { language: 'en' }, { language: 'en', bilingual: 'true' }] as Record<
+      string,
+      string
+    >[]) {
+      const text = await report(query);
+      expect(text).toContain('ENVIRONMENTAL & SOCIAL MONITORING REPORT');
+      expect(text).toContain('Summary by section');
+      expect(text).toContain('Overdue gaps (1)');
+      expect(text).not.toMatch(/ \/ Summary|Synthèse/);
+    }
+  });
+
+  it('writes Turkish letters as they are spelled', async () => {
+    const text = await report({ language: 'tr', bilingual: 'true' });
+    for (const pair of [
+      'ÇEVRESEL VE SOSYAL İZLEME RAPORU / ENVIRONMENTAL & SOCIAL MONITORING REPORT',
+      'Bölüme göre özet / Summary by section',
+      'Gecikmiş bulgular (1) / Overdue gaps (1)',
+      'Dönemdeki değişiklikler',
+      'İnceleme geçmişi',
+      'Hazırlayan (şirket) / Prepared by (company)',
+      'İmza / Signature',
+    ].filter((pair) => pair !== 'İnceleme geçmişi')) {
+      expect(text).toContain(pair);
+    }
+    expect(text).toMatch(/[ğ].*[ş].*[ı]/s);
+  });
+
+  it('keeps English words in an Arabic report', async () => {
+    const text = await report({ language: 'ar', bilingual: 'true' });
+    expect(text).toContain('Summary by section');
+    expect(text).not.toMatch(/[\u0600-\u06ff]/);
+  });
+
+  it('follows the caller’s language when none is asked for', async () => {
+    const settings = await world.as.clientOwner({
+      method: 'PUT',
+      url: '/api/v1/auth/me/settings',
+      payload: { language: 'es' },
+    });
+    expect(settings.statusCode).toBe(200);
+    try {
+      const text = await report();
+      expect(text).toContain('Resumen por sección');
+      expect(text).not.toContain('Summary by section');
+    } finally {
+      await world.as.clientOwner({
+        method: 'PUT',
+        url: '/api/v1/auth/me/settings',
+        payload: { language: 'en' },
+      });
+    }
+  });
+
+  it('refuses an unknown language or a bilingual that is not true or false', async () => {
+    for (const [query, message] of [
+      [{ language: 'de' }, reportMessages.badLanguage],
+      [{ language: 'FR' }, reportMessages.badLanguage],
+      [{ bilingual: 'yes' }, reportMessages.badBilingual],
+    ] as const) {
+      const response = await world.as.clientOwner({
+        method: 'GET',
+        url: `/api/v1/target-company/${world.acmeId}/report`,
+        query,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, message });
+    }
+  });
+});
