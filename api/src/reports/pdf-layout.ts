@@ -220,7 +220,7 @@ export interface TableRow {
   cells: string[];
   /** A plan's or a section's row spans the table; a total row is drawn bold on grey. */
   kind?: 'row' | 'plan' | 'section' | 'total';
-  /** The first line of the `colourColumn` cell drawn bold in this colour (a status). */
+  /** The first paragraph of the `colourColumn` cell drawn bold in this colour (a status). */
   colour?: string;
   colourColumn?: number;
 }
@@ -277,6 +277,11 @@ export function drawTable(
   const firstPage = page.pages;
   drawHeader();
 
+  /** How many lines of a row's coloured cell its first paragraph took. */
+  const colouredCount = new Map<TableRow, number>();
+  const colouredLines = (row: TableRow, lines: string[]) =>
+    colouredCount.get(row) ?? Math.min(1, lines.length);
+
   const drawLines = (
     row: TableRow,
     cellLines: string[][],
@@ -300,7 +305,8 @@ export function drawTable(
     (spans ? [tableWidth] : columns.map((column) => column.width)).forEach((width, index) => {
       const lines = cellLines[index] ?? [];
       for (let line = from; line < Math.min(to, lines.length); line += 1) {
-        const coloured = row.colour && index === (row.colourColumn ?? 0) && line === 0;
+        const coloured =
+          row.colour && index === (row.colourColumn ?? 0) && line < colouredLines(row, lines);
         doc
           .font(coloured || (row.kind && row.kind !== 'row') ? BOLD : FONT)
           .fontSize(fontSize)
@@ -345,8 +351,18 @@ export function drawTable(
     const spans = row.kind === 'section' || row.kind === 'plan';
     const widths = spans ? [tableWidth] : columns.map((column) => column.width);
     const cellLines = row.cells.slice(0, widths.length).map((cell, index) => {
+      const width = widths[index]! - 2 * PADDING;
+      if (row.colour && index === (row.colourColumn ?? 0)) {
+        // The coloured paragraph is wrapped in the bold it is drawn in.
+        const [first = ' ', ...rest] = (cell || ' ').split('\n');
+        doc.font(BOLD).fontSize(fontSize);
+        const head = wrap(doc, first || ' ', width);
+        colouredCount.set(row, head.length);
+        doc.font(FONT).fontSize(fontSize);
+        return rest.length > 0 ? [...head, ...wrap(doc, rest.join('\n'), width)] : head;
+      }
       doc.font(spans || row.kind === 'total' ? BOLD : FONT).fontSize(fontSize);
-      return wrap(doc, cell || ' ', widths[index]! - 2 * PADDING);
+      return wrap(doc, cell || ' ', width);
     });
     const total = Math.max(...cellLines.map((lines) => lines.length));
     if (spans) {

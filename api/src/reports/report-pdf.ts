@@ -143,11 +143,16 @@ function figureBoxes(pdf: ReportPdf, items: { label: string; value: string; colo
     const x = MARGIN + index * (boxWidth + gap);
     doc.roundedRect(x, y, boxWidth, 46, 4).lineWidth(0.8).strokeColor(RULE).stroke();
     if (item.colour) doc.rect(x, y, 4, 46).fill(item.colour);
+    doc.font(FONT);
     doc
-      .font(FONT)
-      .fontSize(8)
+      .fontSize(fittingSize(doc, clean(item.label), boxWidth - 14, 8, 6))
       .fillColor(MUTED)
-      .text(clean(item.label), x + 10, y + 7, { width: boxWidth - 14, lineBreak: false });
+      .text(clean(item.label), x + 10, y + 7, {
+        width: boxWidth - 14,
+        height: 10,
+        lineBreak: false,
+        ellipsis: true,
+      });
     doc
       .font(BOLD)
       .fontSize(16)
@@ -158,6 +163,16 @@ function figureBoxes(pdf: ReportPdf, items: { label: string; value: string; colo
   doc.y = y + 54;
 }
 
+/**
+ * The size, from `size` down to `smallest`, at which `text` fits one line of `width` in the current
+ * font (a label in two languages is longer).
+ */
+function fittingSize(doc: Doc, text: string, width: number, size: number, smallest: number) {
+  let fitting = size;
+  while (fitting > smallest && doc.fontSize(fitting).widthOfString(text) > width) fitting -= 0.5;
+  return fitting;
+}
+
 /** A labelled box: the given text, or a multi-line form field whoever receives the PDF fills in. */
 function fillInBox(
   pdf: ReportPdf,
@@ -165,11 +180,16 @@ function fillInBox(
   field: { name: string; title: string; hint?: string; value?: string },
 ) {
   const { doc } = pdf;
+  doc.font(BOLD);
   doc
-    .font(BOLD)
-    .fontSize(9)
+    .fontSize(fittingSize(doc, clean(field.title), box.width, 9, 6.5))
     .fillColor(INK)
-    .text(clean(field.title), box.x, box.y, { width: box.width, lineBreak: false });
+    .text(clean(field.title), box.x, box.y, {
+      width: box.width,
+      height: 12,
+      lineBreak: false,
+      ellipsis: true,
+    });
   const top = box.y + 13;
   const height = box.height - 13;
   doc.rect(box.x, top, box.width, height).lineWidth(0.6).strokeColor(RULE).stroke();
@@ -185,13 +205,15 @@ function fillInBox(
       });
   } else {
     if (field.hint) {
+      doc.font(FONT);
       doc
-        .font(FONT)
-        .fontSize(7)
+        .fontSize(fittingSize(doc, clean(field.hint), box.width - 8, 7, 5.5))
         .fillColor(MUTED)
         .text(clean(field.hint), box.x + 4, top + height - 11, {
           width: box.width - 8,
+          height: 9,
           lineBreak: false,
+          ellipsis: true,
         });
     }
     doc.font(FORM_FONT);
