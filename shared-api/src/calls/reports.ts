@@ -1,5 +1,5 @@
 import { apiClient } from '@verity/session';
-import type { KyInstance } from '@verity/session';
+import type { KyInstance, Language } from '@verity/session';
 import { esapWorkbookFileName } from '../domain/esap-workbook';
 import { reportFileName, type ReportFormat } from '../domain/reports';
 import { fileNameFromDisposition } from './csv-export';
@@ -15,13 +15,25 @@ export interface ReportRequest {
   /** yyyy-mm-dd; the server's defaults (the last 90 days to today) when left out. */
   from?: string;
   to?: string;
+  /** The language of the PDF's own words; the user's language when left out. */
+  language?: Language;
+  /** Each of those words followed by its English ('Synthèse par section / Summary by section'). */
+  bilingual?: boolean;
 }
 
-function reportSearch({ format, from, to }: ReportRequest): Record<string, string> {
+function reportSearch({
+  format,
+  from,
+  to,
+  language,
+  bilingual,
+}: ReportRequest): Record<string, string> {
   return {
     format,
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
+    ...(language ? { language } : {}),
+    ...(bilingual ? { bilingual: 'true' } : {}),
   };
 }
 

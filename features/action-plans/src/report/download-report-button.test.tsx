@@ -92,9 +92,56 @@ describe('DownloadReportButton', () => {
     await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(expect.anything(), PDF_NAME));
     expect(asked).toHaveBeenCalledWith(
       expect.objectContaining({
-        search: { format: 'pdf', from: reportDayMinus(today(), 90), to: today() },
+        search: { format: 'pdf', from: reportDayMinus(today(), 90), to: today(), language: 'en' },
       }),
     );
+  });
+
+  it('asks for the PDF in the language chosen, beside English when asked', async () => {
+    const asked = onApi(
+      'get',
+      'target-company/company-1/report',
+      file('%PDF-1.7', PDF_NAME, 'application/pdf'),
+    );
+    renderScreen(<CompanyReportButton targetCompanyId="company-1" />);
+    const dialog = await openDialog();
+    const language = within(dialog).getByRole('combobox', { name: /Language/ });
+    expect(language).toHaveValue('en');
+    for (const name of ['English', 'Français', 'Español', 'Português', 'Türkçe', 'العربية']) {
+      expect(within(language).getByRole('option', { name })).toBeInTheDocument();
+    }
+    // English alone needs no English beside it.
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+
+    await userEvent.selectOptions(language, 'ar');
+    expect(
+      within(dialog).getByText(/An Arabic report is written with English headings and labels/),
+    ).toBeInTheDocument();
+    await userEvent.selectOptions(language, 'fr');
+    await userEvent.click(
+      within(dialog).getByRole('checkbox', { name: 'Also in English, side by side' }),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Download' }));
+
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(expect.anything(), PDF_NAME));
+    expect(asked).toHaveBeenCalledWith(
+      expect.objectContaining({
+        search: {
+          format: 'pdf',
+          from: reportDayMinus(today(), 90),
+          to: today(),
+          language: 'fr',
+          bilingual: 'true',
+        },
+      }),
+    );
+  });
+
+  it('asks nothing of a language for the Excel workbook', async () => {
+    renderScreen(<CompanyReportButton targetCompanyId="company-1" />);
+    const dialog = await openDialog();
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: /Format/ }), 'xlsx');
+    expect(within(dialog).queryByRole('combobox', { name: /Language/ })).not.toBeInTheDocument();
   });
 
   it('says the download failed and keeps the dialog open to try again', async () => {

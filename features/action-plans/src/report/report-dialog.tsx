@@ -2,7 +2,14 @@
 // when the button is first pointed at, focused or pressed, so a screen showing the button does not
 // download it with its first figures.
 import { useRef, type ChangeEvent } from 'react';
-import { useLanguage } from '@verity/session';
+import {
+  LANGUAGES,
+  LANGUAGE_NAMES,
+  isLanguage,
+  languageInUse,
+  useLanguage,
+  type Language,
+} from '@verity/session';
 import { useFormik } from 'formik';
 import {
   REPORT_DEFAULT_PERIOD_DAYS,
@@ -30,14 +37,27 @@ import {
   toast,
   useFocusFirstError,
 } from '@verity/shared-ui';
+import { t } from '../texts';
 import type { ReportSubject } from './download-report-button';
+import './report-dialog.css';
 
 interface ReportValues {
   format: ReportFormat;
   /** The date inputs' 'YYYY-MM-DD'. */
   from: string;
   to: string;
+  /** The PDF's own words: in this language, and beside English when `bilingual`. */
+  language: Language;
+  bilingual: boolean;
 }
+
+/** Each language in its own words. */
+const languageOptions = () =>
+  LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }));
+
+/** The request: the PDF in its language (the workbook keeps English columns). */
+const requestOf = ({ format, from, to, language, bilingual }: ReportValues): ReportRequest =>
+  format === 'pdf' ? { format, from, to, language, bilingual } : { format, from, to };
 
 const formatOptions = () =>
   REPORT_FORMATS.map((format) => ({
@@ -78,6 +98,8 @@ function ReportForm({ subject, onDone }: { subject: ReportSubject; onDone: () =>
       format: 'pdf',
       from: reportDayMinus(today, REPORT_DEFAULT_PERIOD_DAYS),
       to: today,
+      language: isLanguage(languageInUse()) ? languageInUse() : 'en',
+      bilingual: false,
     },
     validateOnBlur: false,
     validateOnChange: false,
@@ -93,7 +115,7 @@ function ReportForm({ subject, onDone }: { subject: ReportSubject; onDone: () =>
     },
     onSubmit: async (values) => {
       try {
-        const { blob, fileName } = await download(subject, values);
+        const { blob, fileName } = await download(subject, requestOf(values));
         saveBlob(blob, fileName);
         onDone();
       } catch {
@@ -121,6 +143,32 @@ function ReportForm({ subject, onDone }: { subject: ReportSubject; onDone: () =>
         onChange={onFieldChange}
         disabled={isSubmitting}
       />
+      {values.format === 'pdf' ? (
+        <>
+          <SelectField
+            label={t('plans.report.language')}
+            name="language"
+            required
+            options={languageOptions()}
+            value={values.language}
+            onChange={onFieldChange}
+            hint={values.language === 'ar' ? t('plans.report.arabicInEnglish') : undefined}
+            disabled={isSubmitting}
+          />
+          {values.language !== 'en' ? (
+            <label className="vui-report-dialog__check">
+              <input
+                type="checkbox"
+                name="bilingual"
+                checked={values.bilingual}
+                onChange={onFieldChange}
+                disabled={isSubmitting}
+              />
+              {t('plans.report.bilingual')}
+            </label>
+          ) : null}
+        </>
+      ) : null}
       <DateField
         label={text.from}
         name="from"
