@@ -4,16 +4,12 @@
 // change in a line.
 import {
   CLOSURE_CHECK_FLAG_LABELS,
-  CLOSURE_METHOD_LABELS,
   ACTION_PLAN_CATEGORY_LABELS,
-  checkedFlagsText,
   type ClosureCheckFlag,
   type ClosureMethod,
   AUDIT_FORM_LABELS,
   AUDIT_TYPE_LABELS,
   CONDITION_TYPE_LABELS,
-  ESAP_FIELD_LABELS,
-  STATUS_LABELS,
   formatDate,
   milestoneDueText,
   waitingForMilestone,
@@ -28,7 +24,7 @@ import type {
   ReportGap,
   ReportPlan,
 } from './report-data';
-import { ENGLISH_WORDS, listOf, phrase, type Phrase } from './report-words';
+import { ENGLISH_WORDS, listOf, phrase, type Phrase, type ReportWords } from './report-words';
 import type { TextId } from '../language/translate';
 
 export const NONE = '—';
@@ -363,43 +359,55 @@ export const gpsText = (
 export const gapLabel = (gap: ReportGap, words = ENGLISH_WORDS) =>
   `${words('report.gapLabel', { number: gap.number })} ${gap.kpi || gap.gapName}`;
 
-const FIELD_LABELS: Readonly<Record<string, string>> = {
-  KPI: 'KPI',
-  gapName: 'Gap name',
-  recommendation: 'Recommendation',
-  responsibility: 'Responsibility',
-  actionTakenByCompany: 'Action taken by company',
-  residualRisk: 'Residual risk',
-  riskSeverity: 'Risk',
-  impactedSDGs: 'Impacted SDGs',
-  dueDate: 'Due date',
-  timeline: 'Timeline',
-  ESGAspect: 'ESG aspect',
-  areaCode: 'Area code',
-  amount: 'Amount',
-  fields: 'Custom fields',
-  addOns: 'Add-on fields',
-  status: 'Status',
-  actionPlanHeading: 'Plan heading',
-  category: 'Plan category',
-  ...ESAP_FIELD_LABELS,
+/** The changed fields' names, as the gap panel's history gives them. */
+const FIELD_IDS: Readonly<Record<string, TextId>> = {
+  KPI: 'report.change.field.KPI',
+  gapName: 'report.change.field.gapName',
+  recommendation: 'report.change.field.recommendation',
+  responsibility: 'report.change.field.responsibility',
+  actionTakenByCompany: 'report.change.field.actionTakenByCompany',
+  residualRisk: 'report.change.field.residualRisk',
+  riskSeverity: 'report.change.field.riskSeverity',
+  impactedSDGs: 'report.change.field.impactedSDGs',
+  dueDate: 'report.change.field.dueDate',
+  timeline: 'report.change.field.timeline',
+  ESGAspect: 'report.change.field.ESGAspect',
+  areaCode: 'report.change.field.areaCode',
+  amount: 'report.change.field.amount',
+  fields: 'report.change.field.fields',
+  addOns: 'report.change.field.addOns',
+  status: 'report.change.field.status',
+  actionPlanHeading: 'report.change.field.actionPlanHeading',
+  category: 'report.change.field.category',
+  esapItemNumber: 'report.change.field.esapItemNumber',
+  requirementReferences: 'report.change.field.requirementReferences',
+  completionIndicator: 'report.change.field.completionIndicator',
+  resources: 'report.change.field.resources',
+  esapSection: 'report.change.field.esapSection',
+  timetable: 'report.change.field.timetable',
+  conditionType: 'report.change.field.conditionType',
+  loanClause: 'report.change.field.loanClause',
 };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const MAX_VALUE_LENGTH = 160;
 
-function valueText(field: string, value: unknown, clock: ReportClock): string {
-  if (value === null || value === undefined || value === '') return 'none';
+function valueText(field: string, value: unknown, clock: ReportClock, words: ReportWords): string {
+  if (value === null || value === undefined || value === '') return words('report.none');
   if (field === 'status' && typeof value === 'string') {
-    return STATUS_LABELS[value as StatusKey] ?? value;
+    const id = STATUS_IDS[value as StatusKey];
+    return id ? words(id) : value;
   }
   if (field === 'conditionType' && typeof value === 'string') {
-    return CONDITION_TYPE_LABELS[value as keyof typeof CONDITION_TYPE_LABELS] ?? value;
+    const id = CONDITION_TYPE_IDS[value as keyof typeof CONDITION_TYPE_IDS];
+    return id ? words(id) : value;
   }
   if (typeof value === 'string' && ISO_INSTANT.test(value)) {
     return formatDay(new Date(value), clock);
   }
-  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(String).join(', ');
+  if (Array.isArray(value)) {
+    return value.length === 0 ? words('report.none') : value.map(String).join(', ');
+  }
   if (field === 'amount' && typeof value === 'object') {
     const amount = value as { currency: string; value: number };
     return `${amount.currency} ${amount.value}`;
@@ -412,37 +420,55 @@ function valueText(field: string, value: unknown, clock: ReportClock): string {
  * An acceptance or an extension in words, as the gap panel's history gives them: 'Evidence
  * accepted: Site verification, site visit 03/12/2026 by A. Demir; I have checked: ...; comment: ...'.
  */
-function eventText(change: ReportChange, clock: ReportClock): string {
+function eventText(change: ReportChange, clock: ReportClock, words: ReportWords): string {
   const value = (change.newValue ?? {}) as Record<string, unknown>;
   const text = (item: unknown) => (typeof item === 'string' && item.trim() !== '' ? item : null);
-  const day = (item: unknown) => text(item) && formatPeriodDay(item as string, clock.dateStyle);
+  const day = (item: unknown) => formatPeriodDay(item as string, clock.dateStyle);
+  const labelled = (id: TextId, typed: string) =>
+    `${words('report.change.labelled', { label: phrase(id) })} ${typed}`;
   const parts: (string | null)[] = [];
-  let title: string;
+  let title: TextId;
   if (change.field === 'closureReview') {
-    title = 'Evidence accepted';
+    title = 'report.event.accepted';
     const method = text(value.method) as ClosureMethod | null;
-    parts.push(method && CLOSURE_METHOD_LABELS[method]);
-    if (text(value.visitDate))
+    parts.push(method && CLOSURE_METHOD_IDS[method] ? words(CLOSURE_METHOD_IDS[method]) : method);
+    if (text(value.visitDate)) {
       parts.push(
-        `site visit ${day(value.visitDate)}${text(value.visitedBy) ? ` by ${String(value.visitedBy)}` : ''}`,
+        text(value.visitedBy)
+          ? words('report.event.siteVisitBy', {
+              day: day(value.visitDate),
+              who: String(value.visitedBy),
+            })
+          : words('report.event.siteVisit', { day: day(value.visitDate) }),
       );
+    }
     const flags = Array.isArray(value.checkedFlags)
       ? (value.checkedFlags as ClosureCheckFlag[])
       : [];
-    if (flags.length > 0) parts.push(checkedFlagsText(flags));
+    if (flags.length > 0) {
+      parts.push(
+        words('report.event.checked', {
+          flags: listOf(
+            flags.map((flag) => phrase(WARNING_IDS[flag] ?? 'report.flag.noCaptureData')),
+            '; ',
+          ),
+        }),
+      );
+    }
   } else {
     title =
       change.field === 'extensionRequest'
-        ? 'Extension requested'
+        ? 'report.event.extensionRequested'
         : value.decision === 'approve'
-          ? 'Extension approved'
-          : 'Extension declined';
-    if (text(value.dueDate)) parts.push(`new due date ${day(value.dueDate)}`);
-    if (text(value.reason)) parts.push(`reason: ${String(value.reason)}`);
+          ? 'report.event.extensionApproved'
+          : 'report.event.extensionDeclined';
+    if (text(value.dueDate))
+      parts.push(words('report.event.newDueDate', { day: day(value.dueDate) }));
+    if (text(value.reason)) parts.push(`${words('report.event.reason')} ${String(value.reason)}`);
   }
-  if (text(value.comment)) parts.push(`comment: ${String(value.comment)}`);
+  if (text(value.comment)) parts.push(`${words('report.event.comment')} ${String(value.comment)}`);
   const said = parts.filter(Boolean).join('; ');
-  return said ? `${title}: ${said}` : title;
+  return said ? labelled(title, said) : words(title);
 }
 
 /** What the change did, in one line ('Status: Open → Closed', 'Remark added with 2 images'). */
@@ -467,11 +493,14 @@ export function changeText(
     case 'closureReview':
     case 'extensionRequest':
     case 'extensionAnswer':
-      return eventText(change, clock);
+      return eventText(change, clock, words);
     default: {
-      const label = FIELD_LABELS[change.field] ?? change.field;
-      const text = `${label}: ${valueText(change.field, change.oldValue, clock)} → ${valueText(change.field, change.newValue, clock)}`;
-      return change.reason ? `${text} (reason: ${change.reason})` : text;
+      const id = FIELD_IDS[change.field];
+      const label = id
+        ? words('report.change.labelled', { label: phrase(id) })
+        : `${change.field}:`;
+      const text = `${label} ${valueText(change.field, change.oldValue, clock, words)} → ${valueText(change.field, change.newValue, clock, words)}`;
+      return change.reason ? `${text} (${words('report.change.reason')} ${change.reason})` : text;
     }
   }
 }

@@ -29,6 +29,15 @@ describe('the monitoring report in a language', () => {
       `UPDATE gaps SET due_date = now() - interval '3 days' WHERE action_plan_id = $1`,
       [planId],
     );
+    // A change in the period: its field's name is the report's word, its values as typed.
+    await app.db.query(
+      `INSERT INTO change_history (entity, action_plan_id, gap_id, field, old_value, new_value, version,
+         changed_by_name, changed_by_user_type, changed_by_role, changed_at)
+       SELECT 'gap', action_plan_id, id, 'responsibility', '"Old team"', '"Plant manager"', 1,
+         'Ayşe Yılmaz', 'auditor', 'owner', now() - interval '1 day'
+       FROM gaps WHERE action_plan_id = $1`,
+      [planId],
+    );
   });
   afterAll(async () => {
     await app?.close();
@@ -53,7 +62,9 @@ describe('the monitoring report in a language', () => {
       'Synthèse par section / Summary by section',
       'Plan d’action environnemental et social (ESAP) / Environmental & Social Action Plan (ESAP)',
       'Écarts en retard (1) / Overdue gaps (1)',
-      'Modifications de la période',
+      'Modifications de la période (3) / Changes in the period (3)',
+      'Responsabilité : / Responsibility: Old team → Plant manager',
+      'Ayşe Yılmaz (Auditeur / Auditor)',
       'Annexe des preuves (0) / Evidence appendix (0)',
       'Aucune preuve n’a été ajoutée pendant la période. / No evidence was added in the period.',
       'Validation / Sign-off',
@@ -82,6 +93,7 @@ describe('the monitoring report in a language', () => {
       expect(text).toContain('ENVIRONMENTAL & SOCIAL MONITORING REPORT');
       expect(text).toContain('Summary by section');
       expect(text).toContain('Overdue gaps (1)');
+      expect(text).toContain('Responsibility: Old team → Plant manager');
       expect(text).not.toMatch(/ \/ Summary|Synthèse/);
     }
   });
