@@ -232,7 +232,7 @@ function coverPlansText(data: ReportData, words: ReportWords): string {
   const clock = reportClock(data);
   const listed = data.plans
     .slice(0, COVER_PLANS)
-    .map((plan) => `${planText(plan)} · ${revisionText(plan, clock, words)}`);
+    .map((plan) => `${planText(plan, words)} · ${revisionText(plan, clock, words)}`);
   const more = data.plans.length - listed.length;
   if (more > 0) listed.push(words('report.cover.morePlans', { count: more }));
   return listed.join('\n') || NONE;
@@ -421,7 +421,7 @@ export function drawSectionSummary(pdf: ReportPdf) {
   const rows: TableRow[] = [];
   for (const plan of data.plans) {
     const gaps = data.gaps.filter((gap) => gap.actionPlanId === plan.id);
-    if (many) rows.push({ cells: [planText(plan)], kind: 'plan' });
+    if (many) rows.push({ cells: [planText(plan, words)], kind: 'plan' });
     for (const { figures } of sectionsOf(gaps)) {
       rows.push({ cells: summaryCells(figures, words) });
     }
@@ -521,7 +521,7 @@ export function drawEsapTable(pdf: ReportPdf) {
     const gaps = data.gaps.filter((gap) => gap.actionPlanId === plan.id);
     if (data.plans.length > 1) {
       rows.push({
-        cells: [`${planText(plan)} · ${revisionText(plan, clock, words)}`],
+        cells: [`${planText(plan, words)} · ${revisionText(plan, clock, words)}`],
         kind: 'plan',
       });
     }

@@ -4,11 +4,8 @@
 // change in a line.
 import {
   CLOSURE_CHECK_FLAG_LABELS,
-  ACTION_PLAN_CATEGORY_LABELS,
   type ClosureCheckFlag,
   type ClosureMethod,
-  AUDIT_FORM_LABELS,
-  AUDIT_TYPE_LABELS,
   CONDITION_TYPE_LABELS,
   formatDate,
   milestoneDueText,
@@ -153,9 +150,35 @@ export const warningText = (warning: string, words = ENGLISH_WORDS) =>
 
 export const statusText = (status: StatusKey, words = ENGLISH_WORDS) => words(STATUS_IDS[status]);
 
-export function planText(plan: ReportPlan): string {
-  const type = AUDIT_TYPE_LABELS[plan.auditType as AuditType] ?? plan.auditType;
-  return `${plan.heading} (${type}, ${AUDIT_FORM_LABELS[plan.formType]}, ${ACTION_PLAN_CATEGORY_LABELS[plan.category]})`;
+const AUDIT_TYPE_IDS: Readonly<Record<AuditType, TextId>> = {
+  normal_audit: 'report.auditType.normalAudit',
+  dd: 'report.auditType.dd',
+  esap: 'report.auditType.esap',
+};
+
+const AUDIT_FORM_IDS: Readonly<Record<ReportPlan['formType'], TextId>> = {
+  ap: 'report.auditForm.ap',
+  capa: 'report.auditForm.capa',
+  mp: 'report.auditForm.mp',
+  recommendation: 'report.auditForm.recommendation',
+};
+
+const CATEGORY_IDS: Readonly<Record<ReportPlan['category'], TextId>> = {
+  environment: 'report.category.environment',
+  social: 'report.category.social',
+  governance: 'report.category.governance',
+  prosperity: 'report.category.prosperity',
+};
+
+/** 'Lender plan (ESAP, Action Plan, Environment)'. */
+export function planText(plan: ReportPlan, words = ENGLISH_WORDS): string {
+  const type = AUDIT_TYPE_IDS[plan.auditType as AuditType];
+  const kinds = words('report.plan.kinds', {
+    type: type ? phrase(type) : plan.auditType,
+    form: phrase(AUDIT_FORM_IDS[plan.formType]),
+    category: phrase(CATEGORY_IDS[plan.category]),
+  });
+  return `${plan.heading} (${kinds})`;
 }
 
 export const auditorsText = (data: ReportData) =>

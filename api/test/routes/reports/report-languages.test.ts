@@ -59,6 +59,7 @@ describe('the monitoring report in a language', () => {
     for (const pair of [
       'RAPPORT DE SUIVI ENVIRONNEMENTAL ET SOCIAL / ENVIRONMENTAL & SOCIAL MONITORING REPORT',
       'Période couverte / Reporting period',
+      'Lender plan in two languages (ESAP, Plan d’action, Environnement / ESAP, Action Plan, Environment)',
       'Synthèse par section / Summary by section',
       'Plan d’action environnemental et social (ESAP) / Environmental & Social Action Plan (ESAP)',
       'Écarts en retard (1) / Overdue gaps (1)',
