@@ -65,7 +65,8 @@ export function reportWords(asked: Language = DEFAULT_LANGUAGE, bilingual = fals
     const own = say(language, id, values);
     if (!both) return own;
     const english = say(DEFAULT_LANGUAGE, id, values);
-    return own === english ? own : `${own}${separator}${english}`;
+    // 'Plan :' beside 'Plan:' says nothing more: French spaces its colons.
+    return own.replace(/\s+(?=[:;])/g, '') === english ? own : `${own}${separator}${english}`;
   };
   return Object.assign(pair(' / '), { language, bilingual: both, lines: pair('\n') });
 }
