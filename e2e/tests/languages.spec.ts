@@ -141,7 +141,7 @@ test('a company editor on a Turkish phone works the evidence loop in Turkish, th
     data: { decision: 'return', reason: 'The photo does not show the outfall sampling point.' },
   });
   expect(returned.status(), await returned.text()).toBe(200);
-  await mailTo(page, email, /^Kapatma talebi iade edildi: .+ — şimdi Açık$/);
+  await mailTo(page, email, /^Kapatma talebi iade edildi: .+ — şimdi Açık \(Verity\)$/);
   await auditor.context().close();
   await owner.context().close();
 

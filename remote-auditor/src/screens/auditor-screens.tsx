@@ -2,7 +2,12 @@
 // (the companies page, where auditors land, is in companies-page.tsx, and the dashboard in
 // dashboard-page.tsx: each is its own chunk, preloaded with its page).
 import { Link, useParams } from 'react-router-dom';
-import { GRIEVANCES_LABEL, INCIDENTS_LABEL, canAddGap, canCreateAudit } from '@verity/shared-api';
+import {
+  canAddGap,
+  canCreateAudit,
+  GRIEVANCE_CARD_TEXT,
+  INCIDENT_CARD_TEXT,
+} from '@verity/shared-api';
 import {
   ActionPlanListScreen,
   CompanyPlansExport,
@@ -39,13 +44,13 @@ export function AuditorAuditsPage() {
             to={auditorPaths.incidents(targetCompanyId)}
             {...buttonStyleProps({ variant: 'secondary' })}
           >
-            {INCIDENTS_LABEL}
+            {INCIDENT_CARD_TEXT.title}
           </Link>
           <Link
             to={auditorPaths.grievances(targetCompanyId)}
             {...buttonStyleProps({ variant: 'secondary' })}
           >
-            {GRIEVANCES_LABEL}
+            {GRIEVANCE_CARD_TEXT.label}
           </Link>
         </>
       }

@@ -4,12 +4,12 @@ import { Link, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import {
-  GRIEVANCES_LABEL,
-  INCIDENTS_LABEL,
   MONITORING_REPORT_TEXT,
   canAddAuditOrCompanyAuditor,
   permissionFlags,
   type PermissionSubject,
+  GRIEVANCE_CARD_TEXT,
+  INCIDENT_CARD_TEXT,
 } from '@verity/shared-api';
 import {
   ActionPlanListScreen,
@@ -62,13 +62,13 @@ export function CompanyDashboardPage() {
               to={clientPaths.incidents(targetCompanyId)}
               {...buttonStyleProps({ variant: 'secondary' })}
             >
-              {INCIDENTS_LABEL}
+              {INCIDENT_CARD_TEXT.title}
             </Link>
             <Link
               to={clientPaths.grievances(targetCompanyId)}
               {...buttonStyleProps({ variant: 'secondary' })}
             >
-              {GRIEVANCES_LABEL}
+              {GRIEVANCE_CARD_TEXT.label}
             </Link>
             <CompanyReportButton targetCompanyId={targetCompanyId} />
           </>

@@ -1,10 +1,7 @@
+import { useLanguage } from '@verity/session';
 // The client's portfolio: a chunk of its own (the gap explorer has another), loaded when first opened.
 import { IncidentsCard, ReportPortfolioCard } from '@verity/feature-action-plans';
-import {
-  GRIEVANCE_REGISTER_CARD_HINT,
-  GRIEVANCE_REGISTER_LABEL,
-  INCIDENT_CARD_TEXT,
-} from '@verity/shared-api';
+import { INCIDENT_CARD_TEXT, GRIEVANCE_CARD_TEXT } from '@verity/shared-api';
 import { PortfolioScreen } from '@verity/feature-portfolio';
 import { clientPaths } from '../client-paths';
 import { PORTFOLIO_PATH, gapHref } from './portfolio-gap-link';
@@ -14,6 +11,7 @@ import { PORTFOLIO_PATH, gapHref } from './portfolio-gap-link';
  * and the ways to the incident register and the grievance register.
  */
 export function PortfolioPage() {
+  useLanguage();
   return (
     <>
       <PortfolioScreen explorerPath={`${PORTFOLIO_PATH}/gaps`} gapHref={gapHref} />
@@ -27,8 +25,8 @@ export function PortfolioPage() {
       />
       <IncidentsCard
         to={clientPaths.grievancePortfolio()}
-        title={GRIEVANCE_REGISTER_LABEL}
-        hint={GRIEVANCE_REGISTER_CARD_HINT}
+        title={GRIEVANCE_CARD_TEXT.registerLabel}
+        hint={GRIEVANCE_CARD_TEXT.registerCardHint}
       />
     </>
   );

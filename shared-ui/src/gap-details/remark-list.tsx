@@ -1,13 +1,13 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLanguage } from '@verity/session';
 import {
-  NO_REMARKS_YET,
   REMARK_SCROLL_DELAY_MS,
   ROLE_LABELS,
   USER_TYPE_LABELS,
   formatFileSizeKb,
   type Remark,
   type RemarkDoc,
+  MESSAGES,
 } from '@verity/shared-api';
 import { Button } from '../button';
 import { formatDate } from '../date-text';
@@ -93,7 +93,7 @@ export function RemarkList({
     return () => clearTimeout(timer);
   }, [scrollRequest]);
 
-  if (remarks.length === 0) return <EmptyState title={NO_REMARKS_YET} />;
+  if (remarks.length === 0) return <EmptyState title={MESSAGES.NO_REMARKS_YET} />;
 
   async function confirmWithdrawal() {
     if (!pending || !withdrawal) return;

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLanguage } from '@verity/session';
-import { DOWNLOAD_REPORT_LABEL, REPORT_DIALOG_TEXT as text } from '@verity/shared-api';
+import { REPORT_DIALOG_TEXT as text } from '@verity/shared-api';
 import { Button } from '@verity/shared-ui';
+import { t } from '../texts';
 
 /** What the report covers: one plan, or every plan of the company the user may see. */
 export type ReportSubject =
@@ -39,7 +40,7 @@ export function DownloadReportButton({ subject }: DownloadReportButtonProps) {
           setOpen(true);
         }}
       >
-        {DOWNLOAD_REPORT_LABEL}
+        {t('plans.report.download')}
       </Button>
       {wanted ? (
         <Suspense fallback={null}>

@@ -1,10 +1,11 @@
+import { useLanguage } from '@verity/session';
 import {
   CompanyReportButton,
   IncidentsCard,
   MonitoringReportsCard,
   MyActionsCard,
 } from '@verity/feature-action-plans';
-import { GRIEVANCES_CARD_HINT, GRIEVANCES_LABEL } from '@verity/shared-api';
+import { GRIEVANCE_CARD_TEXT } from '@verity/shared-api';
 import { paths } from '../../config/paths';
 import { CompanyDashboardScreen } from '@verity/feature-dashboards';
 import { RequireCompany } from '../company-session';
@@ -12,6 +13,7 @@ import './dashboard-page.css';
 
 /** The dashboard of the user's own company. */
 export function DashboardPage() {
+  useLanguage();
   return (
     <RequireCompany>
       {({ targetCompanyId }) => (
@@ -25,8 +27,8 @@ export function DashboardPage() {
               <IncidentsCard to={paths.incidents()} />
               <IncidentsCard
                 to={paths.grievances()}
-                title={GRIEVANCES_LABEL}
-                hint={GRIEVANCES_CARD_HINT}
+                title={GRIEVANCE_CARD_TEXT.label}
+                hint={GRIEVANCE_CARD_TEXT.cardHint}
               />
             </div>
           }

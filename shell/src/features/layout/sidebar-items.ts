@@ -1,4 +1,6 @@
+import { textRecord } from '@verity/session';
 import type { UserType } from '@verity/shared-api';
+import { t } from '../../strings';
 
 export type SidebarIcon =
   'dashboard' | 'portfolio' | 'companies' | 'auditors' | 'users' | 'action-plans';
@@ -6,16 +8,33 @@ export type SidebarIcon =
 export interface SidebarItem {
   /** Also the item's path relative to the area's base path. */
   id: string;
-  label: string;
+  /** Its name, read in the language in use each time it is read. */
+  readonly label: string;
   icon: SidebarIcon;
 }
 
-const dashboard: SidebarItem = { id: 'dashboard', label: 'Dashboard', icon: 'dashboard' };
+const LABELS = textRecord(t, {
+  dashboard: 'shell.nav.dashboard',
+  portfolio: 'shell.nav.portfolio',
+  companies: 'shell.nav.companies',
+  auditors: 'shell.nav.auditors',
+  users: 'shell.nav.users',
+});
+
+const item = (id: string, label: keyof typeof LABELS, icon: SidebarIcon): SidebarItem => ({
+  id,
+  icon,
+  get label() {
+    return LABELS[label];
+  },
+});
+
+const dashboard = item('dashboard', 'dashboard', 'dashboard');
 /** The lender's portfolio (the portfolio issue): beside the Dashboard, for clients and auditor firms. */
-const portfolio: SidebarItem = { id: 'portfolio', label: 'Portfolio', icon: 'portfolio' };
-const companies: SidebarItem = { id: 'target-companies', label: 'Companies', icon: 'companies' };
-const auditors: SidebarItem = { id: 'auditors', label: 'Auditors', icon: 'auditors' };
-const users: SidebarItem = { id: 'users', label: 'Users', icon: 'users' };
+const portfolio = item('portfolio', 'portfolio', 'portfolio');
+const companies = item('target-companies', 'companies', 'companies');
+const auditors = item('auditors', 'auditors', 'auditors');
+const users = item('users', 'users', 'users');
 
 export const SIDEBAR_ITEMS: Record<UserType, readonly SidebarItem[]> = {
   client: [dashboard, portfolio, companies, auditors, users],
