@@ -66,6 +66,7 @@ test('a company editor on a Turkish phone works the evidence loop in Turkish, th
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Verity’ye hoş geldiniz' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
+  await expect(page.getByRole('link', { name: 'Çoklu oturum açma ile giriş yap' })).toBeVisible();
   await screenshot(page, 'language-tr-login-390x844');
   await page.getByRole('button', { name: 'Hedef Şirket olarak giriş yap' }).click();
   await expect(page.getByRole('heading', { name: 'Verity’ye giriş yapın' })).toBeVisible();
@@ -160,6 +161,8 @@ test('a company editor on a Turkish phone works the evidence loop in Turkish, th
     await page.setViewportSize(viewport);
     await page.goto('/target-company/dashboard');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'لوحة المعلومات' })).toBeVisible();
     await expectFitsWidth(page, `the dashboard in Arabic at ${size}`);
     await screenshot(page, `language-ar-dashboard-${size}`);
     await page.goto(

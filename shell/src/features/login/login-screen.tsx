@@ -5,7 +5,7 @@ import {
   SIGN_IN_ERROR_CODES,
   SIGN_IN_ERROR_TEXT,
   SSO_LOGIN_PARAM,
-  SSO_SIGN_IN_LINK,
+  SSO_SIGN_IN_LINK_TEXT,
   USER_TYPES,
   USER_TYPE_LABELS,
   signInUrl,
@@ -40,7 +40,7 @@ function SingleSignOn() {
   if (!open)
     return (
       <Link className="login__sso-link" to={`/login?${SSO_LOGIN_PARAM}=email`}>
-        {SSO_SIGN_IN_LINK}
+        {SSO_SIGN_IN_LINK_TEXT.label}
       </Link>
     );
   return (

@@ -1,6 +1,6 @@
 import { useLanguage } from '@verity/session';
 import { useState, type FormEvent } from 'react';
-import { SSO_MESSAGES as text, SSO_SIGN_IN_LINK, ssoSignInUrl } from '@verity/shared-api';
+import { SSO_MESSAGES as text, SSO_SIGN_IN_LINK_TEXT, ssoSignInUrl } from '@verity/shared-api';
 import { Button, TextField } from '@verity/shared-ui';
 import { assignLocation } from '../../lib/browser-location';
 import { t } from '../../strings';
@@ -28,7 +28,12 @@ export default function SingleSignOnForm() {
   };
 
   return (
-    <form className="login__sso" onSubmit={onSubmit} noValidate aria-label={SSO_SIGN_IN_LINK}>
+    <form
+      className="login__sso"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={SSO_SIGN_IN_LINK_TEXT.label}
+    >
       <TextField
         label={text.emailLabel}
         type="email"
