@@ -3,6 +3,7 @@
 import {
   FINANCIAL_CLOSE,
   FIRST_DISBURSEMENT,
+  MONTH_ABBREVIATIONS,
   withoutFootnote,
   type ConditionType,
 } from '@verity/shared-api/src/server';
@@ -14,20 +15,7 @@ export type Timetable =
   | { kind: 'text'; text: string }
   | { kind: 'empty' };
 
-const MONTHS = [
-  'jan',
-  'feb',
-  'mar',
-  'apr',
-  'may',
-  'jun',
-  'jul',
-  'aug',
-  'sep',
-  'oct',
-  'nov',
-  'dec',
-] as const;
+const MONTHS = MONTH_ABBREVIATIONS;
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const iso = (year: number, month: number, day: number) => `${year}-${pad(month)}-${pad(day)}`;

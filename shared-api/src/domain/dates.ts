@@ -211,7 +211,8 @@ export function readDateField(
   return null;
 }
 
-const MONTH_ABBREVIATIONS = [
+/** The months' first three letters, as English writes them in dates ('Dec'), lower-cased. */
+export const MONTH_ABBREVIATIONS = [
   'jan',
   'feb',
   'mar',
@@ -224,7 +225,7 @@ const MONTH_ABBREVIATIONS = [
   'oct',
   'nov',
   'dec',
-];
+] as const;
 /** What each dayjs token of a date field's format reads. */
 const FIELD_TOKENS: Record<string, { part: 'year' | 'month' | 'day'; pattern: string }> = {
   YYYY: { part: 'year', pattern: '(\\d{4})' },
@@ -256,7 +257,8 @@ function dayIn(text: string, format: string): string | null {
     const found = match[index + 1] ?? '';
     value[part] = /^\d+$/.test(found)
       ? Number(found)
-      : MONTH_ABBREVIATIONS.indexOf(found.toLowerCase()) + 1;
+      : MONTH_ABBREVIATIONS.indexOf(found.toLowerCase() as (typeof MONTH_ABBREVIATIONS)[number]) +
+        1;
   });
   const date = new Date(Date.UTC(value.year, value.month - 1, value.day));
   const real =
