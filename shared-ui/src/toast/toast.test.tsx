@@ -12,6 +12,22 @@ describe('toast', () => {
     act(() => toast.dismiss());
   });
 
+  it('shows in the one outlet a toast that another build’s copy of this module asks for', async () => {
+    // Every area's build has its own copy of this module; the toasts' library is one for the page.
+    const notistack = await import('notistack');
+    let area: typeof import('./toast') | undefined;
+    jest.isolateModules(() => {
+      jest.doMock('notistack', () => notistack);
+      area = jest.requireActual<typeof import('./toast')>('./toast');
+    });
+    render(<ToastProvider />);
+    act(() => {
+      area!.toast.success('Target company created');
+    });
+    expect(await screen.findByText('Target company created')).toBeInTheDocument();
+    act(() => area!.toast.dismiss());
+  });
+
   describe('once loaded', () => {
     beforeEach(() => jest.useFakeTimers());
     afterEach(() => {

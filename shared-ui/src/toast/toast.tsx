@@ -3,36 +3,51 @@ import type { OptionsObject, SnackbarKey } from 'notistack';
 import { TOAST_DURATIONS, TOAST_MAX } from '@verity/shared-api';
 import '../styles/toast.css';
 
-// The toasts' library (notistack) loads with the first toast a page asks for, not before the first
-// screen: that toast waits in `waiting` and shows once it has loaded, a moment later
-// (docs/decisions/0109-languages.md, the first routes' budget).
+// The toasts' library (notistack, one copy for the page) loads with the first toast a page asks
+// for, not before the first screen (docs/decisions/0109-languages.md, the first routes' budget).
+// Each build (the shell, every area) has its own copy of this module, and the outlet is the
+// shell's: a toast asked for before the outlet is up waits in its copy's `waiting`, and every copy
+// sends what waits once the outlet says, on the page, that it is up.
 type Notistack = typeof import('notistack');
+
+/** Asked on the page by a copy that has a toast to show: the outlet mounts. */
+const WANTED_EVENT = 'verity:toasts-wanted';
+/** Said on the page by the outlet once mounted: each copy sends what waits. */
+const READY_EVENT = 'verity:toasts-ready';
 
 let library: Notistack | undefined;
 let loading: Promise<Notistack> | undefined;
 const waiting: { message: ReactNode; options: OptionsObject }[] = [];
 let nextKey = 0;
-const mountListeners = new Set<() => void>();
+
+const outletUp = () =>
+  typeof document !== 'undefined' && document.documentElement.dataset.toasts === 'ready';
 
 function load(): Promise<Notistack> {
   loading ??= import('notistack').then((loaded) => {
     library = loaded;
-    for (const listener of mountListeners) listener();
     return loaded;
   });
   return loading;
 }
 
-/** The toasts' outlet, once the library is in: what waited is shown as it mounts. */
+function sendWaiting(): void {
+  if (!library || !outletUp()) return;
+  for (const { message, options } of waiting.splice(0)) library.enqueueSnackbar(message, options);
+}
+
+if (typeof window !== 'undefined') window.addEventListener(READY_EVENT, sendWaiting);
+
+/** The toasts' outlet, once the library is in. */
 const Toaster = lazy(async () => {
-  const notistack = await load();
-  const { SnackbarProvider } = notistack;
+  const { SnackbarProvider } = await load();
   function LoadedToaster() {
     useEffect(() => {
-      // Read when called: notistack's enqueueSnackbar is set once a provider is mounted.
-      for (const { message, options } of waiting.splice(0)) {
-        notistack.enqueueSnackbar(message, options);
-      }
+      document.documentElement.dataset.toasts = 'ready';
+      window.dispatchEvent(new Event(READY_EVENT));
+      return () => {
+        delete document.documentElement.dataset.toasts;
+      };
     }, []);
     // Toasts come from the end of the line a page is read along: the right, or the left in Arabic.
     const horizontal = document.documentElement.dir === 'rtl' ? 'left' : 'right';
@@ -49,14 +64,12 @@ const Toaster = lazy(async () => {
 
 /** Mounted once by the shell; every area's toasts appear here. */
 export function ToastProvider({ children }: { children?: ReactNode }) {
-  const [wanted, setWanted] = useState(Boolean(library));
+  const [wanted, setWanted] = useState(() => outletUp() || library !== undefined);
   useEffect(() => {
     const show = () => setWanted(true);
-    mountListeners.add(show);
-    if (library) show();
-    return () => {
-      mountListeners.delete(show);
-    };
+    window.addEventListener(WANTED_EVENT, show);
+    if (waiting.length > 0) show();
+    return () => window.removeEventListener(WANTED_EVENT, show);
   }, []);
   return (
     <>
@@ -72,11 +85,15 @@ export function ToastProvider({ children }: { children?: ReactNode }) {
 
 function enqueue(message: ReactNode, options: OptionsObject): SnackbarKey {
   const key = options.key ?? `toast-${(nextKey += 1)}`;
-  if (library) library.enqueueSnackbar(message, { ...options, key });
-  else {
-    waiting.push({ message, options: { ...options, key } });
-    void load();
+  if (library && outletUp()) {
+    library.enqueueSnackbar(message, { ...options, key });
+    return key;
   }
+  waiting.push({ message, options: { ...options, key } });
+  void load().then(() => {
+    window.dispatchEvent(new Event(WANTED_EVENT));
+    sendWaiting();
+  });
   return key;
 }
 
@@ -95,12 +112,8 @@ export const toast = {
   loading: (message: ReactNode): SnackbarKey =>
     enqueue(message, { variant: 'info', persist: true }),
   dismiss: (key?: SnackbarKey): void => {
-    if (library) library.closeSnackbar(key);
-    else
-      waiting.splice(
-        0,
-        waiting.length,
-        ...waiting.filter((each) => key !== undefined && each.options.key !== key),
-      );
+    const kept = waiting.filter((each) => key !== undefined && each.options.key !== key);
+    waiting.splice(0, waiting.length, ...kept);
+    if (library && outletUp()) library.closeSnackbar(key);
   },
 };
