@@ -99,6 +99,11 @@ export default tseslint.config(
           selector: 'CallExpression[callee.name="t"][arguments.0.type="TemplateLiteral"]',
           message: 'Name the message id whole (a table of ids if it depends on a value).',
         },
+        {
+          selector:
+            'CallExpression[callee.name="t"][arguments.0.type="TSAsExpression"][arguments.0.expression.type="TemplateLiteral"]',
+          message: 'Name the message id whole (a table of ids if it depends on a value).',
+        },
       ],
     },
   },
