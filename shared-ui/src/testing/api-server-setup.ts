@@ -2,9 +2,14 @@
 // answers reset after each, and any request no test answered failing the test that sent it. Only a
 // server a test starts itself on a loopback address (127.0.0.1, ::1) is reached for real.
 import { cleanup } from '@testing-library/react';
+import { loadToasts } from '../toast/toast';
 import { apiServer } from './api-server';
 
 const unhandled: string[] = [];
+
+// The toasts' library loads with a page's first toast (shared-ui/src/toast): here before the screens,
+// so no test waits on that load.
+beforeAll(() => loadToasts());
 
 beforeAll(() =>
   apiServer.listen({

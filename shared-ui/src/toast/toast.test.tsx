@@ -2,16 +2,6 @@ import { act, render, screen } from '@testing-library/react';
 import { ToastProvider, toast } from './toast';
 
 describe('toast', () => {
-  // First: no test has loaded the toasts' library yet.
-  it('shows a toast asked for before its library has loaded, once it has', async () => {
-    render(<ToastProvider />);
-    act(() => {
-      toast.info('Plan kept for offline use');
-    });
-    expect(await screen.findByText('Plan kept for offline use')).toBeInTheDocument();
-    act(() => toast.dismiss());
-  });
-
   it('shows in the one outlet a toast that another build’s copy of this module asks for', async () => {
     // Every area's build has its own copy of this module; the toasts' library is one for the page.
     const notistack = await import('notistack');

@@ -23,6 +23,14 @@ let nextKey = 0;
 const outletUp = () =>
   typeof document !== 'undefined' && document.documentElement.dataset.toasts === 'ready';
 
+/**
+ * Loads the toasts' library now: the tests do before their screens, so a toast shows as soon as it
+ * is asked for, as on a page where the user has already seen one.
+ */
+export function loadToasts(): Promise<Notistack> {
+  return load();
+}
+
 function load(): Promise<Notistack> {
   loading ??= import('notistack').then((loaded) => {
     library = loaded;
