@@ -7,30 +7,35 @@ import { expect, type Locator, type Page } from '@playwright/test';
  */
 export async function expectFitsWidth(page: Page, label: string) {
   const width = page.viewportSize()!.width;
-  const found = await page.evaluate((screenWidth) => {
-    // Past either edge: a row that cannot wrap can run off the left as well as the right.
-    const outside = (element: Element) => {
-      const { left, right } = element.getBoundingClientRect();
-      return right > screenWidth + 1 || left < -1;
-    };
-    return {
-      page: document.documentElement.scrollWidth,
-      widest: Array.from(document.querySelectorAll<HTMLElement>('main *'))
-        .filter((element) => {
-          if (!outside(element)) return false;
-          for (let up = element.parentElement; up; up = up.parentElement) {
-            const { overflowX } = getComputedStyle(up);
-            if (overflowX === 'auto' || overflowX === 'scroll' || overflowX === 'hidden') {
-              return outside(up);
+  // Retried until the layout settles: just after a resize the shell has yet to re-render for the
+  // new width (its drawer follows a media query through React state), so one frame may still show
+  // the wide layout squeezed into the narrow screen.
+  await expect(async () => {
+    const found = await page.evaluate((screenWidth) => {
+      // Past either edge: a row that cannot wrap can run off the left as well as the right.
+      const outside = (element: Element) => {
+        const { left, right } = element.getBoundingClientRect();
+        return right > screenWidth + 1 || left < -1;
+      };
+      return {
+        page: document.documentElement.scrollWidth,
+        widest: Array.from(document.querySelectorAll<HTMLElement>('main *'))
+          .filter((element) => {
+            if (!outside(element)) return false;
+            for (let up = element.parentElement; up; up = up.parentElement) {
+              const { overflowX } = getComputedStyle(up);
+              if (overflowX === 'auto' || overflowX === 'scroll' || overflowX === 'hidden') {
+                return outside(up);
+              }
             }
-          }
-          return true;
-        })
-        .slice(0, 3)
-        .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
-    };
-  }, width);
-  expect({ label, ...found }).toEqual({ label, page: width, widest: [] });
+            return true;
+          })
+          .slice(0, 3)
+          .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+      };
+    }, width);
+    expect({ label, ...found }).toEqual({ label, page: width, widest: [] });
+  }).toPass({ timeout: 5_000 });
 }
 
 /**
