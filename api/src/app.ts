@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import type { ApiConfig } from './config';
 import type { Database } from './db';
 import { ApiError, inputErrorOf, storageWriteErrorOf } from './errors';
+import { callerLanguage, inLanguage } from './language/answer-language';
 import { errorCodes, messages } from './messages';
 import { schemaCompilers } from './schema-compilers';
 import { isServiceUnavailable, sendServiceUnavailable } from './service-unavailable';
@@ -96,6 +97,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     (error.validation ?? []).every(
       (issue) => issue.keyword === 'format' && issue.params.format === 'uuid',
     );
+
+  // A refusal's words in the caller's language (docs/decisions/0110-answers-in-the-callers-language.md).
+  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
+    if (reply.statusCode < 400 || typeof payload !== 'object' || payload === null) return payload;
+    const { message } = payload as { message?: unknown };
+    if (typeof message !== 'string') return payload;
+    return { ...payload, message: inLanguage(callerLanguage(request), message) };
+  });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {

@@ -5,21 +5,26 @@ import {
   SERVICE_UNAVAILABLE,
   TOO_MANY_ATTACHMENTS,
 } from '@verity/shared-api/src/server';
+import { translate, type TextId } from './language/translate';
 
-/** Every text the API sends to a user, in one place, so the wording is easy to check against the spec. */
+/** An answer's words in English, as the code writes them; the caller reads them in their language. */
+const english = (id: TextId, values?: Record<string, unknown>) => translate('en', id, values);
+
+/**
+ * Every text the API sends to a user, in one place, so the wording is easy to check against the spec
+ * (the words in `locales/`, written in the caller's language on the way out).
+ */
 export const messages = {
-  notSignedIn: 'Not signed in',
-  sessionExpired: 'Session expired',
-  sessionReused: 'Your session has ended. Please sign in again.',
-  notFound: 'Not found',
-  somethingWentWrong: 'Something went wrong.',
-  tooManyRequests: 'Too many requests. Please try again later.',
+  notSignedIn: english('error.notSignedIn'),
+  sessionExpired: english('error.sessionExpired'),
+  sessionReused: english('error.sessionReused'),
+  notFound: english('error.notFound'),
+  somethingWentWrong: english('error.somethingWentWrong'),
+  tooManyRequests: english('error.tooManyRequests'),
   serviceUnavailable: SERVICE_UNAVAILABLE,
-  emailNotFound: 'Email not found in our records',
-  accountsUnavailable:
-    'The accounts service is unavailable right now. Please try again in a moment.',
-  requestTooLarge:
-    'This request is larger than the 1 MB the server takes. Please send less at once.',
+  emailNotFound: english('error.emailNotFound'),
+  accountsUnavailable: english('error.accountsUnavailable'),
+  requestTooLarge: english('error.requestTooLarge'),
 } as const;
 
 /**
@@ -64,22 +69,21 @@ export const signInErrors = {
 
 /** Answers for input that no route may take, whatever its rules. */
 export const inputMessages = {
-  valueNotStorable: 'A value sent is out of range or not valid. Please check what you entered.',
-  valueMissing: 'A required value is missing. Please check what you entered.',
-  malformedUpload: 'The upload was incomplete or malformed. Please try again.',
+  valueNotStorable: english('error.input.valueNotStorable'),
+  valueMissing: english('error.input.valueMissing'),
+  malformedUpload: english('error.input.malformedUpload'),
 } as const;
 
 /** Answers of the live-update stream (`GET /events`). */
 export const liveMessages = {
-  tooManyStreams: (most: number) =>
-    `Live updates are already open in ${most} windows or tabs. Close some of them and reload this page to see changes as they happen.`,
+  tooManyStreams: (most: number) => english('error.live.tooManyStreams', { most }),
 } as const;
 
 /**
  * Answers for objects out of reach or actions out of role (docs/api.md "Who sees what (tenancy)").
  */
 export const accessMessages = {
-  forbidden: 'You do not have permission to do this.',
+  forbidden: english('error.access.forbidden'),
 } as const;
 
 /** Answers of the action plan, gap and remark routes that the spec does not word. */
@@ -94,23 +98,19 @@ export const actionPlanMessages = {
  * (docs/decisions/0031-trust-faults.md).
  */
 export const storageMessages = {
-  full: 'The storage for attachments is full, so nothing was saved. Please try again later; if it goes on, tell Verity support.',
-  unavailable:
-    'The storage for attachments cannot be written right now, so nothing was saved. Please try again in a moment.',
+  full: english('error.storage.full'),
+  unavailable: english('error.storage.unavailable'),
 } as const;
 
 /** Answers of the storage quota, the upload rate and withdrawals (amounts and times filled in). */
 export const remarkLimitMessages = {
-  storageFull: (quota: string) =>
-    `This company's storage is full: these images would take it past its ${quota}. Withdraw attachments that are no longer needed, or ask Verity support for more space.`,
+  storageFull: (quota: string) => english('error.remark.storageFull', { quota }),
   uploadRateExceeded: (rate: string, wait: string) =>
-    `You can upload at most ${rate} of images an hour. Please try again in ${wait}.`,
-  notAuthorOrOwner:
-    'Only the author of this remark, or an owner of their organisation, can withdraw it.',
-  windowPassed: (window: string) =>
-    `The author can withdraw a remark or its images only within ${window} of posting. Ask an owner of your organisation.`,
-  remarkAlreadyWithdrawn: 'This remark has already been withdrawn.',
-  attachmentAlreadyWithdrawn: 'This attachment has already been withdrawn.',
+    english('error.remark.uploadRateExceeded', { rate, wait }),
+  notAuthorOrOwner: english('error.remark.notAuthorOrOwner'),
+  windowPassed: (window: string) => english('error.remark.windowPassed', { window }),
+  remarkAlreadyWithdrawn: english('error.remark.remarkAlreadyWithdrawn'),
+  attachmentAlreadyWithdrawn: english('error.remark.attachmentAlreadyWithdrawn'),
 } as const;
 
 /**
@@ -118,6 +118,5 @@ export const remarkLimitMessages = {
  * (docs/decisions/0033-csv-downloads-caps-and-stalled-readers.md).
  */
 export const exportMessages = {
-  tooManyExports: (count: number) =>
-    `You already have ${count} downloads under way. Please wait for one to finish, then try again.`,
+  tooManyExports: (count: number) => english('error.export.tooManyExports', { count }),
 } as const;

@@ -192,6 +192,23 @@ describe('the app', () => {
     expect(response.json()).toEqual({ success: false, message: 'Not found', code: 'NOT_FOUND' });
   });
 
+  it.each([
+    ['fr', '/api/v1/no-such-thing', 404, 'Introuvable'],
+    ['tr-TR,tr;q=0.9,en;q=0.8', '/api/v1/auth/me', 401, 'Oturum açılmadı'],
+    ['de-DE,ar;q=0.5', '/api/v1/auth/me', 401, 'لم يتم تسجيل الدخول'],
+    ['de-DE', '/api/v1/auth/me', 401, 'Not signed in'],
+  ])(
+    'answers a request in %s with its refusal in that language (%s)',
+    async (language, url, status, message) => {
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-language': language },
+      });
+      expect([response.statusCode, response.json().message]).toEqual([status, message]);
+    },
+  );
+
   it('answers malformed JSON with a 400 envelope', async () => {
     const response = await app.inject({
       method: 'POST',

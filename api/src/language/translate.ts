@@ -1,6 +1,6 @@
-// The API's own translator (docs/decisions/0109-languages.md): its catalogues, `api/src/locales/*.json`
-// (Lingui's minimal JSON, ICU messages), are compiled once when the API starts, and every text is read
-// in a language the caller names. There is no current language: requests and e-mail jobs for readers
+// The API's own translator (docs/decisions/0109-languages.md): its catalogues, `api/src/locales/*.json`,
+// and the contract's, `shared-api/src/locales/*.json` (Lingui's minimal JSON, ICU messages), are
+// compiled once when the API starts, and every text is read in a language the caller names. There is no current language: requests and e-mail jobs for readers
 // of different languages run side by side.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,23 +10,32 @@ import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
   isLanguage,
+  type ContractTextId,
   type Language,
 } from '@verity/shared-api/src/server';
 import { repoRoot } from '../../../tooling/config/index.cjs';
 import type english from '../locales/en.json';
 
-/** The id of one of the API's texts (its English catalogue's keys). */
-export type TextId = keyof typeof english;
+/** The id of one of the API's texts or of the contract's (their English catalogues' keys). */
+export type TextId = keyof typeof english | ContractTextId;
 
 /** Where the catalogues are read from: the sources', as the migrations are (the built API too). */
 export const LOCALES_DIR = path.join(repoRoot, 'api', 'src', 'locales');
+const CONTRACT_LOCALES_DIR = path.join(repoRoot, 'shared-api', 'src', 'locales');
+
+/** A language's messages as written in its catalogues, the API's and the contract's. */
+export function catalogueOf(language: Language): Record<string, string> {
+  const read = (directory: string) =>
+    JSON.parse(readFileSync(path.join(directory, `${language}.json`), 'utf8')) as Record<
+      string,
+      string
+    >;
+  return { ...read(CONTRACT_LOCALES_DIR), ...read(LOCALES_DIR) };
+}
 
 function compiled(language: Language): Messages {
-  const source = JSON.parse(
-    readFileSync(path.join(LOCALES_DIR, `${language}.json`), 'utf8'),
-  ) as Record<string, string>;
   return Object.fromEntries(
-    Object.entries(source).map(([id, message]) => [id, compileMessage(message)]),
+    Object.entries(catalogueOf(language)).map(([id, message]) => [id, compileMessage(message)]),
   );
 }
 

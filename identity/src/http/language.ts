@@ -2,7 +2,11 @@
 // (OpenID Connect's own parameter), else the app's verity-language cookie, else the browser's
 // Accept-Language, else English (docs/decisions/0109-languages.md).
 import type { Context } from 'koa';
-import { DEFAULT_LANGUAGE, isLanguage } from '../../../session/src/language/languages';
+import {
+  DEFAULT_LANGUAGE,
+  acceptLanguage,
+  isLanguage,
+} from '../../../session/src/language/languages';
 import type { Language } from '../../../session/src/language/languages';
 import { textsIn } from '../texts.js';
 import type { Texts } from '../texts.js';
@@ -17,20 +21,6 @@ const primary = (tag: string) => tag.trim().split(/[-_]/)[0]?.toLowerCase();
 export function uiLocalesLanguage(uiLocales: unknown): Language | undefined {
   if (typeof uiLocales !== 'string') return undefined;
   return uiLocales.split(/\s+/).map(primary).find(isLanguage);
-}
-
-/** The language Verity speaks that an Accept-Language header prefers most (by its q-values). */
-export function acceptLanguage(header: string): Language | undefined {
-  const ranked = header
-    .split(',')
-    .map((entry, index) => {
-      const [tag = '', ...parameters] = entry.split(';');
-      const q = parameters.map((part) => /^\s*q=([\d.]+)\s*$/.exec(part)?.[1]).find(Boolean);
-      return { language: primary(tag), quality: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((entry) => entry.quality > 0)
-    .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  return ranked.map((entry) => entry.language).find(isLanguage);
 }
 
 /**

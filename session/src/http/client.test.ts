@@ -1,4 +1,5 @@
 import { HTTPError } from 'ky';
+import { switchLanguage } from '../language/texts';
 import { createApiClient } from './client';
 import type { ApiHttpError } from './errors';
 import { TEST_API_BASE as BASE, caught } from '../testing';
@@ -8,6 +9,7 @@ interface Call {
   path: string;
   body: string;
   credentials: RequestCredentials;
+  language: string | null;
 }
 
 /** A small stand-in for the API: gap routes answer 403 until a refresh has succeeded. */
@@ -24,6 +26,7 @@ function fakeApi(
       path,
       body: await request.text(),
       credentials: request.credentials,
+      language: request.headers.get('Accept-Language'),
     });
     if (path === '/api/v1/auth/refresh') {
       await options.refreshGate;
@@ -96,6 +99,27 @@ describe('createApiClient', () => {
       'GET /api/v1/gap/g1',
     ]);
     expect(api.calls.every((call) => call.credentials === 'include')).toBe(true);
+  });
+
+  it('names the language the page shows on every call, the refresh and the retry too', async () => {
+    const api = fakeApi();
+    const client = createApiClient({ prefixUrl: BASE, fetch: api.fetch });
+    await client.get('gap/g1').json();
+    await switchLanguage('tr');
+    try {
+      api.expire();
+      await client.get('gap/g2').json();
+    } finally {
+      await switchLanguage('en');
+    }
+    expect(api.calls.map((call) => `${call.language} ${call.path}`)).toEqual([
+      'en /api/v1/gap/g1',
+      'en /api/v1/auth/refresh',
+      'en /api/v1/gap/g1',
+      'tr /api/v1/gap/g2',
+      'tr /api/v1/auth/refresh',
+      'tr /api/v1/gap/g2',
+    ]);
   });
 
   it('sends the same body again when it retries a write', async () => {

@@ -1,4 +1,10 @@
-import ky, { type AfterResponseHook, type BeforeErrorHook, type KyInstance } from 'ky';
+import ky, {
+  type AfterResponseHook,
+  type BeforeErrorHook,
+  type BeforeRequestHook,
+  type KyInstance,
+} from 'ky';
+import { languageInUse } from '../language/texts';
 import { NetworkError, type ApiHttpError } from './errors';
 
 /** What the tabs of one browser share to refresh one at a time: Web Locks and a BroadcastChannel. */
@@ -54,6 +60,14 @@ const attachServerBody: BeforeErrorHook = async (error) => {
   return error;
 };
 
+/**
+ * Every call names the language the page shows, so the API's refusals come back in it
+ * (docs/decisions/0110-answers-in-the-callers-language.md).
+ */
+const sayLanguage: BeforeRequestHook = (request) => {
+  request.headers.set('Accept-Language', languageInUse());
+};
+
 export function createApiClient(options: ApiClientOptions = {}): KyInstance {
   const { prefixUrl = API_BASE_PATH, onSessionExpired, timeout = DEFAULT_TIMEOUT_MS } = options;
   const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -73,7 +87,7 @@ export function createApiClient(options: ApiClientOptions = {}): KyInstance {
     credentials: 'include',
     retry: 0,
     timeout,
-    hooks: { beforeError: [attachServerBody] },
+    hooks: { beforeRequest: [sayLanguage], beforeError: [attachServerBody] },
   });
 
   const { locks, channel } = options.coordination ?? browserCoordination();
@@ -124,7 +138,11 @@ export function createApiClient(options: ApiClientOptions = {}): KyInstance {
     credentials: 'include',
     retry: 0,
     timeout,
-    hooks: { afterResponse: [refreshOn403], beforeError: [attachServerBody] },
+    hooks: {
+      beforeRequest: [sayLanguage],
+      afterResponse: [refreshOn403],
+      beforeError: [attachServerBody],
+    },
   });
 }
 

@@ -33,6 +33,24 @@ export function languageOf(preferred: readonly string[]): Language {
   return DEFAULT_LANGUAGE;
 }
 
+/** The language Verity speaks that an Accept-Language header prefers most (by its q-values). */
+export function acceptLanguage(header: string): Language | undefined {
+  const ranked = header
+    .split(',')
+    .map((entry, index) => {
+      const [tag = '', ...parameters] = entry.split(';');
+      const q = parameters.map((part) => /^\s*q=([\d.]+)\s*$/.exec(part)?.[1]).find(Boolean);
+      return {
+        language: tag.trim().split(/[-_]/)[0]?.toLowerCase(),
+        quality: q === undefined ? 1 : Number(q),
+        index,
+      };
+    })
+    .filter((entry) => entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  return ranked.map((entry) => entry.language).find(isLanguage);
+}
+
 /** Each language's Intl locale when the browser names no region for it. */
 const LOCALES: Record<Language, string> = {
   en: 'en-GB',

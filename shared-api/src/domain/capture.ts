@@ -2,6 +2,7 @@
 // own record sent beside a photo that carries none (docs/decisions/0102-photos-prepared-on-the-device.md).
 // The browser decides with the same rule whether a photo has a capture time.
 
+import { t } from '#texts';
 /** The camera's clock when the photo was taken, and its offset from UTC when the image says. */
 export interface CaptureTime {
   /** `YYYY-MM-DDTHH:MM:SS`, as the camera's clock read. */
@@ -76,15 +77,13 @@ export type DeviceRecordedField = (typeof DEVICE_RECORDED_FIELDS)[number];
 export const DEVICE_CLOCK_AHEAD_MS = 60 * 60 * 1000;
 
 export const DEVICE_CAPTURE_MESSAGES = {
-  notJson:
-    'The device capture record must be JSON: {"capturedAt": "2026-03-01T10:05:00+05:30", "gps": {"latitude": 18.52, "longitude": 73.85}}.',
-  capturedAt:
-    'The device capture time must be ISO 8601 to the second with its UTC offset, like 2026-03-01T10:05:00+05:30.',
-  dateOutOfRange: 'Please enter a date between the years 1900 and 9999',
-  inTheFuture: 'The device capture time is in the future: check the device’s clock.',
-  gps: 'The device position must be a latitude between -90 and 90 and a longitude between -180 and 180.',
-  withoutImage: 'A device capture record must come just before the image it describes.',
-  tooLong: 'The device capture record is too long: it holds a time and a position only.',
+  notJson: t('contract.refusal.capture.notJson'),
+  capturedAt: t('contract.refusal.capture.capturedAt'),
+  dateOutOfRange: t('contract.refusal.capture.dateOutOfRange'),
+  inTheFuture: t('contract.refusal.capture.inTheFuture'),
+  gps: t('contract.refusal.capture.gps'),
+  withoutImage: t('contract.refusal.capture.withoutImage'),
+  tooLong: t('contract.refusal.capture.tooLong'),
 } as const;
 
 /** A device's capture record as the API keeps it: the clock's local time and offset, the position. */

@@ -1,6 +1,7 @@
 // The company's grievance log (docs/decisions/0104-grievances.md): the channels, the complainants,
 // the categories, the steps, the company's default targets, the limits, and the words the API
 // answers bad input with.
+import { t } from '#texts';
 import { textRecord } from '../text-records';
 import { isDayCount } from './limits';
 
@@ -85,30 +86,35 @@ export const GRIEVANCE_NAME_MAX = 200;
 export const GRIEVANCE_CONTACT_MAX = 500;
 export const GRIEVANCE_IDENTITY_VIEWERS_MAX = 50;
 
-export const GRIEVANCE_CHANNEL_UNKNOWN = 'Choose how the grievance was received from the list.';
-export const GRIEVANCE_COMPLAINANT_UNKNOWN =
-  'Say who raised it: a worker, a contractor’s worker or the community.';
-export const GRIEVANCE_CATEGORY_UNKNOWN = 'Choose a category from the list.';
-export const GRIEVANCE_DAY_INVALID =
-  'Give the day as YYYY-MM-DD, not in the future and not before the step before it.';
-export const GRIEVANCE_DESCRIPTION_REQUIRED = `Describe the grievance, in ${GRIEVANCE_TEXT_MAX.toLocaleString('en-GB')} characters or fewer.`;
-export const GRIEVANCE_ANONYMOUS_INVALID =
-  'Say whether the complainant asked to stay anonymous (true or false).';
-export const GRIEVANCE_NAME_REQUIRED = `Give the complainant’s name, in ${GRIEVANCE_NAME_MAX} characters or fewer, or record the grievance as anonymous.`;
-export const GRIEVANCE_ANONYMOUS_NAMELESS =
-  'An anonymous grievance keeps no name or contact: leave them out.';
-export const GRIEVANCE_CONTACT_TOO_LONG = `The contact takes ${GRIEVANCE_CONTACT_MAX} characters or fewer.`;
-export const GRIEVANCE_STEP_UNKNOWN =
-  'Choose the step: acknowledged, investigated, resolved or closed.';
-export const GRIEVANCE_STEP_OUT_OF_ORDER =
-  'This grievance is not at that step: it is acknowledged, investigated, resolved and closed in that order.';
-export const GRIEVANCE_STEP_TEXT_REQUIRED = `Write what was found or done, in ${GRIEVANCE_TEXT_MAX.toLocaleString('en-GB')} characters or fewer.`;
-export const GRIEVANCE_RESPONSE_UNKNOWN =
-  'Give the complainant’s response: satisfied, not satisfied or no response.';
-export const GRIEVANCE_TARGETS_INVALID = `Give each target in whole days, 1 to ${GRIEVANCE_TARGET_DAYS_MAX}.`;
-export const GRIEVANCE_IDENTITY_VIEWERS_INVALID = `Name at most ${GRIEVANCE_IDENTITY_VIEWERS_MAX} users, each a user of this company.`;
-export const GRIEVANCE_STALE =
-  'Someone changed this grievance since you opened it. Reload and try again.';
+export const GRIEVANCE_CHANNEL_UNKNOWN = t('contract.refusal.grievance.channelUnknown');
+export const GRIEVANCE_COMPLAINANT_UNKNOWN = t('contract.refusal.grievance.complainantUnknown');
+export const GRIEVANCE_CATEGORY_UNKNOWN = t('contract.refusal.grievance.categoryUnknown');
+export const GRIEVANCE_DAY_INVALID = t('contract.refusal.grievance.dayInvalid');
+export const GRIEVANCE_DESCRIPTION_REQUIRED = t('contract.refusal.grievance.descriptionRequired', {
+  max: GRIEVANCE_TEXT_MAX,
+});
+export const GRIEVANCE_ANONYMOUS_INVALID = t('contract.refusal.grievance.anonymousInvalid');
+export const GRIEVANCE_NAME_REQUIRED = t('contract.refusal.grievance.nameRequired', {
+  max: GRIEVANCE_NAME_MAX,
+});
+export const GRIEVANCE_ANONYMOUS_NAMELESS = t('contract.refusal.grievance.anonymousNameless');
+export const GRIEVANCE_CONTACT_TOO_LONG = t('contract.refusal.grievance.contactTooLong', {
+  max: GRIEVANCE_CONTACT_MAX,
+});
+export const GRIEVANCE_STEP_UNKNOWN = t('contract.refusal.grievance.stepUnknown');
+export const GRIEVANCE_STEP_OUT_OF_ORDER = t('contract.refusal.grievance.stepOutOfOrder');
+export const GRIEVANCE_STEP_TEXT_REQUIRED = t('contract.refusal.grievance.stepTextRequired', {
+  max: GRIEVANCE_TEXT_MAX,
+});
+export const GRIEVANCE_RESPONSE_UNKNOWN = t('contract.refusal.grievance.responseUnknown');
+export const GRIEVANCE_TARGETS_INVALID = t('contract.refusal.grievance.targetsInvalid', {
+  max: GRIEVANCE_TARGET_DAYS_MAX,
+});
+export const GRIEVANCE_IDENTITY_VIEWERS_INVALID = t(
+  'contract.refusal.grievance.identityViewersInvalid',
+  { max: GRIEVANCE_IDENTITY_VIEWERS_MAX },
+);
+export const GRIEVANCE_STALE = t('contract.refusal.grievance.stale');
 
 type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 

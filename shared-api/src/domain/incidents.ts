@@ -1,5 +1,6 @@
 // Serious E&S incidents (docs/decisions/0099-serious-incidents.md): the categories and severities,
 // the client's default clocks, the limits, and the words the API answers bad input with.
+import { t } from '#texts';
 import { textRecord } from '../text-records';
 import { isDayCount } from './limits';
 import { USER_TYPE_AREA_PATHS, type UserType } from './user';
@@ -40,23 +41,35 @@ export const INCIDENT_ROOT_CAUSE_MAX = 50_000;
 export const INCIDENT_QUESTION_MAX = 4_000;
 export const INCIDENT_PEOPLE_MAX = 1_000_000;
 
-export const INCIDENT_CATEGORY_UNKNOWN = 'Choose a category from the list.';
-export const INCIDENT_SEVERITY_UNKNOWN = 'Choose a severity: low, medium, high or critical.';
-export const INCIDENT_OCCURRED_AT_INVALID =
-  'Give the moment the incident happened, not in the future.';
-export const INCIDENT_LOCATION_REQUIRED = `Say where it happened, in ${INCIDENT_LOCATION_MAX} characters or fewer.`;
-export const INCIDENT_DESCRIPTION_REQUIRED = `Describe what happened, in ${INCIDENT_TEXT_MAX.toLocaleString('en-GB')} characters or fewer.`;
-export const INCIDENT_ACTIONS_TOO_LONG = `Immediate actions take ${INCIDENT_TEXT_MAX.toLocaleString('en-GB')} characters or fewer.`;
-export const INCIDENT_PEOPLE_INVALID = 'Give the number of people affected, 0 or more.';
-export const INCIDENT_ROOT_CAUSE_REQUIRED = `Write the root-cause analysis, in ${INCIDENT_ROOT_CAUSE_MAX.toLocaleString('en-GB')} characters or fewer.`;
-export const INCIDENT_QUESTION_REQUIRED = `Write the question, in ${INCIDENT_QUESTION_MAX.toLocaleString('en-GB')} characters or fewer.`;
-export const INCIDENT_ANSWER_REQUIRED = `Write the answer, in ${INCIDENT_QUESTION_MAX.toLocaleString('en-GB')} characters or fewer.`;
-export const INCIDENT_CLOCK_INVALID = `Give each clock in whole days, 1 to ${INCIDENT_CLOCK_DAYS_MAX}.`;
-export const INCIDENT_CLOSED = 'This incident is closed.';
-export const INCIDENT_PHOTOS_REQUIRED = 'Add one or more photos (PNG, JPEG, GIF or WebP).';
-export const INCIDENT_QUESTION_ANSWERED = 'This question has been answered.';
-export const INCIDENT_STALE =
-  'Someone changed this incident since you opened it. Reload and try again.';
+export const INCIDENT_CATEGORY_UNKNOWN = t('contract.refusal.incident.categoryUnknown');
+export const INCIDENT_SEVERITY_UNKNOWN = t('contract.refusal.incident.severityUnknown');
+export const INCIDENT_OCCURRED_AT_INVALID = t('contract.refusal.incident.occurredAtInvalid');
+export const INCIDENT_LOCATION_REQUIRED = t('contract.refusal.incident.locationRequired', {
+  max: INCIDENT_LOCATION_MAX,
+});
+export const INCIDENT_DESCRIPTION_REQUIRED = t('contract.refusal.incident.descriptionRequired', {
+  max: INCIDENT_TEXT_MAX,
+});
+export const INCIDENT_ACTIONS_TOO_LONG = t('contract.refusal.incident.actionsTooLong', {
+  max: INCIDENT_TEXT_MAX,
+});
+export const INCIDENT_PEOPLE_INVALID = t('contract.refusal.incident.peopleInvalid');
+export const INCIDENT_ROOT_CAUSE_REQUIRED = t('contract.refusal.incident.rootCauseRequired', {
+  max: INCIDENT_ROOT_CAUSE_MAX,
+});
+export const INCIDENT_QUESTION_REQUIRED = t('contract.refusal.incident.questionRequired', {
+  max: INCIDENT_QUESTION_MAX,
+});
+export const INCIDENT_ANSWER_REQUIRED = t('contract.refusal.incident.answerRequired', {
+  max: INCIDENT_QUESTION_MAX,
+});
+export const INCIDENT_CLOCK_INVALID = t('contract.refusal.incident.clockInvalid', {
+  max: INCIDENT_CLOCK_DAYS_MAX,
+});
+export const INCIDENT_CLOSED = t('contract.refusal.incident.closed');
+export const INCIDENT_PHOTOS_REQUIRED = t('contract.refusal.incident.photosRequired');
+export const INCIDENT_QUESTION_ANSWERED = t('contract.refusal.incident.questionAnswered');
+export const INCIDENT_STALE = t('contract.refusal.incident.stale');
 
 type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 

@@ -35,6 +35,7 @@ import { invalid, notFound } from '../../errors';
 import { isUuid } from '../../uuid';
 import type { AttachmentStorage } from '../../storage/attachment-storage';
 import { routeDefaults } from './common';
+import { translate } from '../../language/translate';
 
 export interface RemarkRoutesOptions {
   storage: AttachmentStorage;
@@ -242,7 +243,7 @@ const remarkRoutes: FastifyPluginAsyncTypebox<RemarkRoutesOptions> = async (
 function idempotencyKeyOf(header: string | string[] | undefined): string | null {
   if (header === undefined) return null;
   if (typeof header !== 'string' || !isUuid(header.toLowerCase())) {
-    throw invalid('Idempotency-Key must be a UUID.');
+    throw invalid(translate('en', 'error.remark.idempotencyKey'));
   }
   return header.toLowerCase();
 }

@@ -238,9 +238,10 @@ describe.each(databaseKinds)('session lookups kept on %s', (kind) => {
       url: '/api/v1/auth/me/settings',
       payload: { dateStyle: 'year-month-day', language: 'de' },
     });
+    // Refused in her language (decision 0110).
     expect([unknown.statusCode, unknown.json().message]).toEqual([
       400,
-      'Language must be one of: en, fr, es, pt, tr, ar',
+      'Dil şunlardan biri olmalıdır: en, fr, es, pt, tr, ar',
     ]);
     expect((await me(other)).json().data.user).toMatchObject({
       dateStyle: 'day-month-name',
