@@ -63,6 +63,11 @@ describe("the API's refusals in the caller's language", () => {
       'You already have 2 downloads under way. Please wait for one to finish, then try again.',
       'Ya tiene 2 descargas en curso. Espere a que termine una y vuelva a intentarlo.',
     ],
+    [
+      'fr',
+      'Gap “No water metering”: Please enter a date between the years 1900 and 9999',
+      'Gap “No water metering” : Veuillez saisir une date comprise entre les années 1900 et 9999',
+    ],
     ['en', 'Not signed in', 'Not signed in'],
     ['fr', 'body/name must be string', 'body/name must be string'],
   ] as const)('in %s, %j reads %j', (language, english, written) => {

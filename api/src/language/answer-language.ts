@@ -111,8 +111,9 @@ function readingsOf(id: TextId, message: string): Reading[] {
 /** The catalogues an answer's message may come from: the contract's and the API's refusals. */
 const ANSWER_TEXTS = /^(contract|error)\./;
 /**
- * Letters a message must have beside its values to be recognised by its pattern: a message that is
- * mostly values ('{method} {day}') would read any text.
+ * Letters a message must have beside its values to be recognised by its pattern alone: a message
+ * that is mostly values ('{itemName}: {message}') would read any text. Such a message is read only
+ * where one of its values is itself a message read surely.
  */
 const LEAST_LETTERS = 8;
 
@@ -125,15 +126,17 @@ for (const [id, message] of Object.entries(catalogueOf(DEFAULT_LANGUAGE))) {
     if (reading.names.length === 0) {
       const text = translate(DEFAULT_LANGUAGE, id as TextId, reading.fixed);
       if (!plain.has(text)) plain.set(text, id as TextId);
-    } else if (reading.weight >= LEAST_LETTERS) readings.push(reading);
+    } else readings.push(reading);
   }
 }
 readings.sort((a, b) => b.weight - a.weight);
 
-/** The catalogue text an English message is, with the values it holds; undefined when none is. */
-export function recognise(
-  message: string,
-): { id: TextId; values: Record<string, string> } | undefined {
+interface Recognised {
+  id: TextId;
+  values: Record<string, string>;
+}
+
+function read(message: string): Recognised | undefined {
   const id = plain.get(message);
   if (id) return { id, values: {} };
   for (const reading of readings) {
@@ -143,26 +146,36 @@ export function recognise(
     reading.names.forEach((name, index) => {
       values[name] = match[index + 1]!;
     });
-    return { id: reading.id, values };
+    const sure =
+      reading.weight >= LEAST_LETTERS ||
+      reading.names.some((name) => read(values[name]!) !== undefined);
+    if (sure) return { id: reading.id, values };
   }
   return undefined;
 }
 
+/** The catalogue text an English message is, with the values it holds; undefined when none is. */
+export const recognise = (message: string): Recognised | undefined => read(message);
+
+function written(language: Language, found: Recognised): string {
+  const values = Object.fromEntries(
+    Object.entries(found.values).map(([name, value]) => {
+      if (/^-?\d+(\.\d+)?$/.test(value)) return [name, Number(value)];
+      // A name the user wrote stays as written: only a value read as surely as a message is one.
+      const inner = recognise(value);
+      return [name, inner ? written(language, inner) : value];
+    }),
+  );
+  return translate(language, found.id, values);
+}
+
 /**
  * An English message in `language`: a catalogue text with its values (a value that is itself a
- * catalogue text, such as a field's label, written in the language too); as it was when no
- * catalogue has it.
+ * catalogue text, such as a field's label or a refusal inside a row's, written in the language
+ * too); as it was when no catalogue has it.
  */
 export function inLanguage(language: Language, message: string): string {
   if (language === DEFAULT_LANGUAGE) return message;
   const found = recognise(message);
-  if (!found) return message;
-  const values = Object.fromEntries(
-    Object.entries(found.values).map(([name, value]) => {
-      const label = plain.get(value);
-      const written = label ? translate(language, label) : value;
-      return [name, /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : written];
-    }),
-  );
-  return translate(language, found.id, values);
+  return found ? written(language, found) : message;
 }

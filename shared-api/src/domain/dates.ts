@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { t } from '#texts';
 
 /** dayjs tokens for the spec's 'dd MMM, yyyy' (lists), 'MMM dd, yyyy' (details), 'dd/MM/yyyy' (tables). */
 export const DATE_FORMATS = {
@@ -48,7 +49,7 @@ export const DATE_STYLE_TEXT = {
   label: 'Write dates as',
   save: 'Save date style',
   saved: 'Date style saved',
-  unknown: `Date style must be one of: ${DATE_STYLES.join(', ')}`,
+  unknown: t('contract.refusal.dateStyle.unknown', { styles: DATE_STYLES.join(', ') }),
   /** The example under each choice: one date as that style writes it. */
   example: (style: DateStyle, day: DateInput) =>
     style === 'by-place'

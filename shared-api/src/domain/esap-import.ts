@@ -1,5 +1,6 @@
 // Importing a lender's ESAP spreadsheet: the fields a column can fill, how a header is recognised,
 // and the words the import screen and the API share (docs/decisions/0042-esap-import.md).
+import { t } from '#texts';
 import { ESAP_FIELD_LABELS } from './esap';
 
 /** The fields a spreadsheet column can be mapped to, in the screen's order. */
@@ -392,72 +393,77 @@ export function knownStatusTarget(text: string): ImportStatusTarget | undefined 
 /* ---------- Messages ---------- */
 
 export const ESAP_IMPORT_MESSAGES = {
-  fileRequired: 'Choose an .xlsx or .csv file to import.',
-  notSpreadsheet: 'This file is not an .xlsx workbook or a CSV file.',
-  unreadableWorkbook: 'This workbook could not be read; save it again as .xlsx and retry.',
-  tooLarge: (megabytes: number) => `The file is larger than ${megabytes} MB.`,
-  tooManyRows: (rows: number, max: number) =>
-    `The spreadsheet has ${rows} rows; at most ${max} can be imported at once.`,
-  unpackedTooLarge: (megabytes: number) =>
-    `The workbook unpacks to more than ${megabytes} MB; at most ${megabytes} MB can be read. Remove images or other sheets, or save it as CSV.`,
+  get fileRequired() {
+    return t('contract.esapImport.fileRequired');
+  },
+  get notSpreadsheet() {
+    return t('contract.esapImport.notSpreadsheet');
+  },
+  get unreadableWorkbook() {
+    return t('contract.esapImport.unreadableWorkbook');
+  },
+  tooLarge: (megabytes: number) => t('contract.esapImport.tooLarge', { megabytes }),
+  tooManyRows: (rows: number, max: number) => t('contract.esapImport.tooManyRows', { rows, max }),
+  unpackedTooLarge: (megabytes: number) => t('contract.esapImport.unpackedTooLarge', { megabytes }),
   tooManyRowsToRead: (read: number, max: number) =>
-    `The spreadsheet has more than ${read.toLocaleString('en-US')} rows, empty ones included; at most ${max.toLocaleString('en-US')} can be imported at once.`,
-  rowTooLong: (characters: number) =>
-    `A row of the file has more than ${characters.toLocaleString('en-US')} characters; at most ${characters.toLocaleString('en-US')} can be read in one row.`,
-  readTooSlow: (seconds: number) =>
-    `Reading the file took longer than ${seconds} seconds, the most an import may take; save it with fewer rows, columns or sheets and retry.`,
-  readTooLarge: (megabytes: number) =>
-    `Reading the file needed more than ${megabytes} MB of memory, the most an import may use; save it with fewer rows, columns or sheets and retry.`,
-  noHeader:
-    'No header row was found: the first rows name no ESAP column (No., Action, Timetable…).',
-  noRows: 'The spreadsheet has no ESAP items below its header.',
-  badMapping: 'The mapping must be a JSON object of column letters to field names.',
-  unknownColumn: (column: string) =>
-    `The mapping names column ${column}, which the file does not have.`,
-  unknownField: (field: string) => `The mapping names an unknown field: ${field}.`,
-  columnRequired: (label: string) =>
-    `No column is mapped to ${label}, which every imported item needs.`,
-  defaultRequired: (label: string) =>
-    `${label} is needed for every item: map a column to it or choose one for all items.`,
-  actionPlanNotInAudit: 'This action plan does not belong to the audit.',
-  timetableNotDate: (text: string) =>
-    `Timetable '${text}' is not a date: kept as written, due on the action plan's timeline.`,
-  timetableNoDate: (text: string) =>
-    `Timetable '${text}' is not a date and the action plan has no timeline to use instead.`,
+    t('contract.esapImport.tooManyRowsToRead', { read, max }),
+  rowTooLong: (characters: number) => t('contract.esapImport.rowTooLong', { characters }),
+  readTooSlow: (seconds: number) => t('contract.esapImport.readTooSlow', { seconds }),
+  readTooLarge: (megabytes: number) => t('contract.esapImport.readTooLarge', { megabytes }),
+  get noHeader() {
+    return t('contract.esapImport.noHeader');
+  },
+  get noRows() {
+    return t('contract.esapImport.noRows');
+  },
+  get badMapping() {
+    return t('contract.esapImport.badMapping');
+  },
+  unknownColumn: (column: string) => t('contract.esapImport.unknownColumn', { column }),
+  unknownField: (field: string) => t('contract.esapImport.unknownField', { field }),
+  columnRequired: (label: string) => t('contract.esapImport.columnRequired', { label }),
+  defaultRequired: (label: string) => t('contract.esapImport.defaultRequired', { label }),
+  get actionPlanNotInAudit() {
+    return t('contract.esapImport.actionPlanNotInAudit');
+  },
+  timetableNotDate: (text: string) => t('contract.esapImport.timetableNotDate', { text }),
+  timetableNoDate: (text: string) => t('contract.esapImport.timetableNoDate', { text }),
   sectionWithoutStandard: (text: string) =>
-    `Row read as the section '${text}', which names no standard: the items below it get no requirement reference from it.`,
-  unknownReference: (text: string) =>
-    `No standard recognised in '${text}': kept as written in the gap's custom fields.`,
-  statusKeptOpen: (text: string) =>
-    `Status '${text}' imported as Open: close it through the closure review.`,
-  unknownStatus: (text: string) => `Status '${text}' is not recognised; imported as Open.`,
-  alreadyImported: (itemNumber: string) =>
-    `ESAP item ${itemNumber} is already in this action plan; the row was skipped.`,
+    t('contract.esapImport.sectionWithoutStandard', { text }),
+  unknownReference: (text: string) => t('contract.esapImport.unknownReference', { text }),
+  statusKeptOpen: (text: string) => t('contract.esapImport.statusKeptOpen', { text }),
+  unknownStatus: (text: string) => t('contract.esapImport.unknownStatus', { text }),
+  alreadyImported: (itemNumber: string) => t('contract.esapImport.alreadyImported', { itemNumber }),
   repeatedInFile: (itemNumber: string, firstRow: number) =>
-    `ESAP item ${itemNumber} already appears in row ${firstRow}; the row was skipped.`,
-  timetableEmpty: "No timetable: due on the action plan's timeline.",
+    t('contract.esapImport.repeatedInFile', { itemNumber, firstRow }),
+  get timetableEmpty() {
+    return t('contract.esapImport.timetableEmpty');
+  },
   pastDue: (itemNumber: string, dueDate: string) =>
-    `ESAP item ${itemNumber} was due ${dueDate}, before today: it comes in overdue.`,
-  footnoteSkipped: 'Row read as a footnote and not imported.',
+    t('contract.esapImport.pastDue', { itemNumber, dueDate }),
+  get footnoteSkipped() {
+    return t('contract.esapImport.footnoteSkipped');
+  },
   combinedSplit: (column: string, header: string, first: string, second: string) =>
-    `Column ${column} ('${header}') holds ${first} and ${second}: each cell is split in two, the first part is ${first}, the second ${second}.`,
+    t('contract.esapImport.combinedSplit', { column, header, first, second }),
   combinedOneField: (
     column: string,
     header: string,
     first: string,
     second: string,
     mapped: string,
-  ) =>
-    `Column ${column} ('${header}') names ${first} and ${second}, and not every cell splits in two; it is imported as ${mapped} only.`,
-  badStatusMapping:
-    "The status mapping must be a JSON object of ESAP statuses to 'open', 'provClosed' or null.",
-  statusMappingTooLong: (max: number) =>
-    `The status mapping can name at most ${max} statuses of at most 200 characters each.`,
-  provCloseNeedsReview:
-    "This client's closures need evidence review: an import cannot set Prov Close. Map the status to Open or keep it as text only.",
-  itemNumberRequired:
-    'No item number: each imported row needs one, so that importing the file again does not repeat it.',
-} as const;
+  ) => t('contract.esapImport.combinedOneField', { column, header, first, second, mapped }),
+  get badStatusMapping() {
+    return t('contract.esapImport.badStatusMapping');
+  },
+  statusMappingTooLong: (max: number) => t('contract.esapImport.statusMappingTooLong', { max }),
+  get provCloseNeedsReview() {
+    return t('contract.esapImport.provCloseNeedsReview');
+  },
+  get itemNumberRequired() {
+    return t('contract.esapImport.itemNumberRequired');
+  },
+};
 
 /** The import screen's words. */
 export const ESAP_IMPORT_SCREEN = {

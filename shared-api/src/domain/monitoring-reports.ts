@@ -219,30 +219,30 @@ export const MONITORING_REPORT_TEXT = {
   },
 };
 export const REPORTING_RULE_LABEL = 'Monitoring report';
-export const REPORT_PERIOD_UNKNOWN =
-  'Choose a period end from the list: the reporting rule gives the periods.';
-export const REPORT_PERIOD_NOT_ENDED = 'This period has not ended yet.';
-export const REPORT_ALREADY_STARTED = 'A report for this period has already been started.';
-export const REPORT_NOT_EDITABLE =
-  'This report is with the client: it can be changed again only if the client asks for changes.';
-export const REPORT_NOT_UNDER_REVIEW = 'Only a submitted report can be reviewed.';
-export const REPORT_NOT_ACCEPTED = 'The report becomes a PDF once the client has accepted it.';
+export const REPORT_PERIOD_UNKNOWN = t('contract.refusal.report.periodUnknown');
+export const REPORT_PERIOD_NOT_ENDED = t('contract.refusal.report.periodNotEnded');
+export const REPORT_ALREADY_STARTED = t('contract.refusal.report.alreadyStarted');
+export const REPORT_NOT_EDITABLE = t('contract.refusal.report.notEditable');
+export const REPORT_NOT_UNDER_REVIEW = t('contract.refusal.report.notUnderReview');
+export const REPORT_NOT_ACCEPTED = t('contract.refusal.report.notAccepted');
 export const REPORT_SECTION_UNKNOWN = (key: string) =>
-  `'${key}' is not a section of the report. Sections: ${REPORT_SECTIONS.join(', ')}.`;
+  t('contract.refusal.report.sectionUnknown', { key, sections: REPORT_SECTIONS.join(', ') });
 export const REPORT_SECTION_TOO_LONG = (label: string) =>
-  `${label} can be at most ${REPORT_SECTION_MAX_LENGTH.toLocaleString('en-US')} characters.`;
-export const REPORT_TEXT_NOT_TEXT = (label: string) => `${label} must be text.`;
-export const REPORT_COMMENT_TOO_LONG = `A comment can be at most ${REPORT_COMMENT_MAX_LENGTH.toLocaleString('en-US')} characters.`;
-export const REPORT_SECTIONS_EMPTY = 'Write at least one section before submitting the report.';
-export const REPORT_DECISION_REQUIRED = "Choose a decision: 'requestChanges' or 'accept'.";
-export const REPORT_CHANGES_NEED_COMMENT =
-  'Say what should change: a comment on the report or on a section.';
-export const REPORT_STALE =
-  'The report was changed by someone else since you opened it. Reload it and try again.';
-export const REPORT_FREQUENCY_UNKNOWN = "Choose how often: 'annual' or 'semiAnnual'.";
-export const REPORT_YEAR_END_INVALID =
-  'Give the financial year end as month and day, such as 12-31 (not 02-29).';
-export const REPORT_DUE_DAYS_INVALID = `Give the days after the period end as a whole number from 1 to ${REPORT_DUE_DAYS_MAX}.`;
+  t('contract.refusal.report.sectionTooLong', { label, max: REPORT_SECTION_MAX_LENGTH });
+export const REPORT_TEXT_NOT_TEXT = (label: string) =>
+  t('contract.refusal.report.notText', { label });
+export const REPORT_COMMENT_TOO_LONG = t('contract.refusal.report.commentTooLong', {
+  max: REPORT_COMMENT_MAX_LENGTH,
+});
+export const REPORT_SECTIONS_EMPTY = t('contract.refusal.report.sectionsEmpty');
+export const REPORT_DECISION_REQUIRED = t('contract.refusal.report.decisionRequired');
+export const REPORT_CHANGES_NEED_COMMENT = t('contract.refusal.report.changesNeedComment');
+export const REPORT_STALE = t('contract.refusal.report.stale');
+export const REPORT_FREQUENCY_UNKNOWN = t('contract.refusal.report.frequencyUnknown');
+export const REPORT_YEAR_END_INVALID = t('contract.refusal.report.yearEndInvalid');
+export const REPORT_DUE_DAYS_INVALID = t('contract.refusal.report.dueDaysInvalid', {
+  max: REPORT_DUE_DAYS_MAX,
+});
 export const REPORT_SAVED = 'Report saved.';
 export const REPORT_SUBMITTED = 'Report submitted: the client has been told.';
 export const REPORT_CHANGES_REQUESTED = 'Changes requested: the company has been told.';

@@ -9,10 +9,12 @@ import {
   esapImportSchemas,
   esapRevisionSchemas,
   type AuditForm,
+  type EsapImportProblem,
 } from '@verity/shared-api/src/server';
 import { checkRoutePermission } from '../../auth/route-permission';
 import { requireVisibleActionPlan, requireVisibleAudit } from '../../auth/tenancy';
 import { ApiError, invalid, notFound } from '../../errors';
+import { callerLanguage, inLanguage } from '../../language/answer-language';
 import { importEsap, type ImportRequest } from '../../esap-import/import-esap';
 import {
   keepSourceWorkbook,
@@ -206,7 +208,14 @@ const esapImportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       });
       if (staged) await settleStagedWorkbook(attachments, staged, replaced, request.log);
       const created = !dryRun && !existing && result.actionPlanId !== null;
-      return reply.code(created ? 201 : 200).send({ success: true as const, data: result });
+      // The findings in the caller's language, as a refusal's message (decision 0110).
+      const language = callerLanguage(request);
+      const written = (problems: EsapImportProblem[]) =>
+        problems.map((problem) => ({ ...problem, message: inLanguage(language, problem.message) }));
+      return reply.code(created ? 201 : 200).send({
+        success: true as const,
+        data: { ...result, warnings: written(result.warnings), errors: written(result.errors) },
+      });
     },
   );
 
