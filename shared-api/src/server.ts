@@ -12,7 +12,7 @@ export * from './domain/company';
 export * from './domain/currency';
 export * from './domain/dates';
 export * from './domain/language';
-export type { ContractTextId } from './english';
+export { readingIn, t as contractText, type ContractTextId } from './english';
 export * from './domain/error-codes';
 export * from './domain/esap';
 export * from './domain/esap-import';

@@ -12,13 +12,15 @@ import {
   STANDARD_MILESTONES,
   GAP_STORED_STATUSES,
   STATUS_LABELS,
+  contractText as text,
   type SessionUser,
 } from '@verity/shared-api/src/server';
 import { auditVisibleSql } from '../auth/tenancy';
 import { gapOverdueSql } from './derived-sql';
 import { gapFieldSql } from './gap-sql';
 
-const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+/** A text as an SQL string literal. */
+export const quoted = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
 /**
  * shared-api's milestoneDueText in SQL, for the gaps aliased `g` ("6 months after financial close",
@@ -26,7 +28,7 @@ const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
  * holds the two equal.
  */
 export function milestoneDueTextSql(g: string): string {
-  const standard = STANDARD_MILESTONES.map((name) => quote(name.toLowerCase())).join(', ');
+  const standard = STANDARD_MILESTONES.map((name) => quoted(name.toLowerCase())).join(', ');
   const name = `CASE WHEN lower(${g}.due_milestone) IN (${standard}) THEN lower(${g}.due_milestone)
     ELSE ${g}.due_milestone END`;
   const part = (column: string, one: string) =>
@@ -41,7 +43,7 @@ export function milestoneDueTextSql(g: string): string {
 /** A CASE turning stored values into their labels (the labels are product constants, not user input). */
 export const labelSql = (expression: string, labels: Readonly<Record<string, string>>) =>
   `(CASE ${expression} ${Object.entries(labels)
-    .map(([value, label]) => `WHEN ${quote(value)} THEN ${quote(label)}`)
+    .map(([value, label]) => `WHEN ${quoted(value)} THEN ${quoted(label)}`)
     .join(' ')} ELSE ${expression} END)`;
 
 export const dateSql = (expression: string) =>
@@ -54,9 +56,10 @@ export const dateSql = (expression: string) =>
 export const neutralisedCellSql = (expression: string) =>
   `(CASE WHEN ascii(${expression}) IN (61, 43, 45, 64, 9, 13, 10) THEN '''' || ${expression} ELSE ${expression} END)`;
 
-export const STATUS_CELL = `(CASE
-    WHEN ${gapOverdueSql('g')} THEN ${quote(STATUS_LABELS.overdue)}
-    ${GAP_STORED_STATUSES.map((status) => `WHEN g.status = ${quote(status)} THEN ${quote(STATUS_LABELS[status])}`).join(' ')}
+/** The status cell (overdue shown as such), its labels in the language read in (`readingIn`). */
+export const statusCellSql = () => `(CASE
+    WHEN ${gapOverdueSql('g')} THEN ${quoted(STATUS_LABELS.overdue)}
+    ${GAP_STORED_STATUSES.map((status) => `WHEN g.status = ${quoted(status)} THEN ${quoted(STATUS_LABELS[status])}`).join(' ')}
   END)`;
 
 /**
@@ -66,41 +69,50 @@ export const STATUS_CELL = `(CASE
  * amount (in two cells) and the closure loop's cells are the export's own.
  * Only free texts are neutralised: labels, dates and amounts (numeric(18, 2) >= 0, printed with its
  * two decimals) never start with one of those characters, and their columns are constrained by CHECKs.
+ * Headings and labels are read in the language the export is read in (`readingIn`, decision 0110).
  */
-export const CSV_COLUMNS: readonly [heading: string, cell: string, of: 'plan' | 'gap'][] = [
-  ['Auditor', neutralisedCellSql('au.auditor_name'), 'plan'],
-  ['Audit Type', labelSql('a.audit_type', AUDIT_TYPE_LABELS), 'plan'],
-  ['Audit Category', neutralisedCellSql('a.audit_category'), 'plan'],
-  ['Action Plan Heading', neutralisedCellSql('ap.action_plan_heading'), 'plan'],
-  ['Category', labelSql('ap.category', ACTION_PLAN_CATEGORY_LABELS), 'plan'],
-  ['Form', labelSql('ap.form_type', AUDIT_FORM_LABELS), 'plan'],
-  ['Plan Timeline', dateSql('ap.timeline'), 'plan'],
-  ['Plan Created', dateSql('ap.created_at'), 'plan'],
-  ['Gap Name', neutralisedCellSql(gapFieldSql('gapName')), 'gap'],
-  ['KPI', neutralisedCellSql(gapFieldSql('KPI')), 'gap'],
-  ['Recommendation', neutralisedCellSql(gapFieldSql('recommendation')), 'gap'],
-  ['Responsibility', neutralisedCellSql(gapFieldSql('responsibility')), 'gap'],
-  ['Action Taken By Company', neutralisedCellSql(gapFieldSql('actionTakenByCompany')), 'gap'],
-  ['Residual Risk', neutralisedCellSql(gapFieldSql('residualRisk')), 'gap'],
-  ['Risk Severity', labelSql(gapFieldSql('riskSeverity'), RISK_SEVERITY_LABELS), 'gap'],
-  ['Status', STATUS_CELL, 'gap'],
-  ['Due Date', dateSql(gapFieldSql('dueDate')), 'gap'],
-  ['ESG Aspect', gapFieldSql('ESGAspect'), 'gap'],
-  ['Gap Timeline', dateSql(gapFieldSql('timeline')), 'gap'],
-  ['Area Code', neutralisedCellSql(gapFieldSql('areaCode')), 'gap'],
-  ['Currency', 'g.amount_currency', 'gap'],
-  ['Amount', 'g.amount_value::text', 'gap'],
+export const csvColumns = (): readonly [heading: string, cell: string, of: 'plan' | 'gap'][] => [
+  [text('contract.csv.auditor'), neutralisedCellSql('au.auditor_name'), 'plan'],
+  [text('contract.csv.auditType'), labelSql('a.audit_type', AUDIT_TYPE_LABELS), 'plan'],
+  [text('contract.csv.auditCategory'), neutralisedCellSql('a.audit_category'), 'plan'],
+  [text('contract.csv.actionPlanHeading'), neutralisedCellSql('ap.action_plan_heading'), 'plan'],
+  [text('contract.csv.category'), labelSql('ap.category', ACTION_PLAN_CATEGORY_LABELS), 'plan'],
+  [text('contract.csv.form'), labelSql('ap.form_type', AUDIT_FORM_LABELS), 'plan'],
+  [text('contract.csv.planTimeline'), dateSql('ap.timeline'), 'plan'],
+  [text('contract.csv.planCreated'), dateSql('ap.created_at'), 'plan'],
+  [text('contract.csv.gapName'), neutralisedCellSql(gapFieldSql('gapName')), 'gap'],
+  [text('contract.csv.kpi'), neutralisedCellSql(gapFieldSql('KPI')), 'gap'],
+  [text('contract.csv.recommendation'), neutralisedCellSql(gapFieldSql('recommendation')), 'gap'],
+  [text('contract.csv.responsibility'), neutralisedCellSql(gapFieldSql('responsibility')), 'gap'],
+  [
+    text('contract.csv.actionTakenByCompany'),
+    neutralisedCellSql(gapFieldSql('actionTakenByCompany')),
+    'gap',
+  ],
+  [text('contract.csv.residualRisk'), neutralisedCellSql(gapFieldSql('residualRisk')), 'gap'],
+  [
+    text('contract.csv.riskSeverity'),
+    labelSql(gapFieldSql('riskSeverity'), RISK_SEVERITY_LABELS),
+    'gap',
+  ],
+  [text('contract.csv.status'), statusCellSql(), 'gap'],
+  [text('contract.csv.dueDate'), dateSql(gapFieldSql('dueDate')), 'gap'],
+  [text('contract.csv.esgAspect'), gapFieldSql('ESGAspect'), 'gap'],
+  [text('contract.csv.gapTimeline'), dateSql(gapFieldSql('timeline')), 'gap'],
+  [text('contract.csv.areaCode'), neutralisedCellSql(gapFieldSql('areaCode')), 'gap'],
+  [text('contract.csv.currency'), 'g.amount_currency', 'gap'],
+  [text('contract.csv.amount'), 'g.amount_value::text', 'gap'],
   [
     'Impacted SDGs',
     neutralisedCellSql(`array_to_string(${gapFieldSql('impactedSDGs')}, ', ')`),
     'gap',
   ],
-  ['Gap Created', dateSql(gapFieldSql('createdAt')), 'gap'],
+  [text('contract.csv.gapCreated'), dateSql(gapFieldSql('createdAt')), 'gap'],
   // The closure loop's, after the spec's columns: the latest request, and who verified it how
   // (one read of the gap's closure requests, `cr` in exportSelect).
-  ['Closure Requested At', dateSql('cr.requested_at'), 'gap'],
-  ['Verified By', neutralisedCellSql('cr.verified_by'), 'gap'],
-  ['Verification Method', labelSql('cr.method', CLOSURE_METHOD_LABELS), 'gap'],
+  [text('contract.csv.closureRequestedAt'), dateSql('cr.requested_at'), 'gap'],
+  [text('contract.csv.verifiedBy'), neutralisedCellSql('cr.verified_by'), 'gap'],
+  [text('contract.csv.verificationMethod'), labelSql('cr.method', CLOSURE_METHOD_LABELS), 'gap'],
   [
     'Last Evidence Date',
     dateSql(`(SELECT max(d.created_at) FROM remarks r JOIN remark_documents d ON d.remark_id = r.id
@@ -144,12 +156,16 @@ export const columnName = (heading: string) => `"${heading.replace(/"/g, '""')}"
 export function exportSelect(user: SessionUser, targetCompanyId: string, auditId?: string) {
   const params: unknown[] = [targetCompanyId];
   const auditFilter = auditId ? ` AND ap.audit_id = $${params.push(auditId)}` : '';
-  const planCells = CSV_COLUMNS.filter(([, , of]) => of === 'plan')
+  const columns = csvColumns();
+  const planCells = columns
+    .filter(([, , of]) => of === 'plan')
     .map(([heading, cell]) => `${cell} AS ${columnName(heading)}`)
     .join(',\n      ');
-  const cells = CSV_COLUMNS.map(([heading, cell, of]) =>
-    of === 'plan' ? `ap.${columnName(heading)}` : `${cell} AS ${columnName(heading)}`,
-  ).join(',\n  ');
+  const cells = columns
+    .map(([heading, cell, of]) =>
+      of === 'plan' ? `ap.${columnName(heading)}` : `${cell} AS ${columnName(heading)}`,
+    )
+    .join(',\n  ');
   const sql = `SELECT ${cells}
   FROM (
     SELECT ap.id, ap.created_at,

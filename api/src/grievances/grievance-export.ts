@@ -7,35 +7,40 @@ import {
   GRIEVANCE_CHANNEL_LABELS,
   GRIEVANCE_COMPLAINANT_LABELS,
   GRIEVANCE_RESPONSE_LABELS,
+  contractText as text,
 } from '@verity/shared-api/src/server';
-import { columnName, labelSql, neutralisedCellSql } from '../action-plans/csv-export';
+import { columnName, labelSql, neutralisedCellSql, quoted } from '../action-plans/csv-export';
 import { grievanceScopeSql } from './grievances';
 
 const day = (expression: string) => `to_char(${expression}, 'YYYY-MM-DD')`;
-const yesNo = (expression: string) => `(CASE WHEN ${expression} THEN 'Yes' ELSE 'No' END)`;
+const yesNo = (expression: string) =>
+  `(CASE WHEN ${expression} THEN ${quoted(text('contract.csv.yes'))} ELSE ${quoted(text('contract.csv.no'))} END)`;
 
 /** The export's columns: heading and the SQL of each cell, over the grievance `g` and its company `tc`. */
-export const GRIEVANCE_CSV_COLUMNS: readonly [heading: string, cell: string][] = [
-  ['Company', neutralisedCellSql('tc.target_company_name')],
-  ['Received on', day('g.received_on')],
-  ['Channel', labelSql('g.channel', GRIEVANCE_CHANNEL_LABELS)],
-  ['From', labelSql('g.complainant_type', GRIEVANCE_COMPLAINANT_LABELS)],
-  ['Category', labelSql('g.category', GRIEVANCE_CATEGORY_LABELS)],
-  ['Anonymous', yesNo('g.anonymous')],
-  ['Description', neutralisedCellSql('g.description')],
-  ['Acknowledgement due', day('g.acknowledge_due_on')],
-  ['Acknowledged on', day('g.acknowledged_on')],
-  ['Investigated on', day('g.investigated_on')],
-  ['Investigation', neutralisedCellSql('g.investigation')],
-  ['Resolution due', day('g.resolve_due_on')],
-  ['Resolved on', day('g.resolved_on')],
-  ['Resolution', neutralisedCellSql('g.resolution')],
-  ['Days to acknowledge', '(g.acknowledged_on - g.received_on)::text'],
-  ['Days to resolve', '(g.resolved_on - g.received_on)::text'],
-  ['Late', yesNo('grievance_late(g, $1::timestamptz)')],
-  ['Closed on', day('g.closed_on')],
-  ['Complainant response', labelSql('g.complainant_response', GRIEVANCE_RESPONSE_LABELS)],
-  ['Recorded by', neutralisedCellSql('g.recorded_by_name')],
+export const grievanceCsvColumns = (): readonly [heading: string, cell: string][] => [
+  [text('contract.csv.company'), neutralisedCellSql('tc.target_company_name')],
+  [text('contract.csv.receivedOn'), day('g.received_on')],
+  [text('contract.csv.channel'), labelSql('g.channel', GRIEVANCE_CHANNEL_LABELS)],
+  [text('contract.csv.from'), labelSql('g.complainant_type', GRIEVANCE_COMPLAINANT_LABELS)],
+  [text('contract.csv.category'), labelSql('g.category', GRIEVANCE_CATEGORY_LABELS)],
+  [text('contract.csv.anonymous'), yesNo('g.anonymous')],
+  [text('contract.csv.description'), neutralisedCellSql('g.description')],
+  [text('contract.csv.acknowledgementDue'), day('g.acknowledge_due_on')],
+  [text('contract.csv.acknowledgedOn'), day('g.acknowledged_on')],
+  [text('contract.csv.investigatedOn'), day('g.investigated_on')],
+  [text('contract.csv.investigation'), neutralisedCellSql('g.investigation')],
+  [text('contract.csv.resolutionDue'), day('g.resolve_due_on')],
+  [text('contract.csv.resolvedOn'), day('g.resolved_on')],
+  [text('contract.csv.resolution'), neutralisedCellSql('g.resolution')],
+  [text('contract.csv.daysToAcknowledge'), '(g.acknowledged_on - g.received_on)::text'],
+  [text('contract.csv.daysToResolve'), '(g.resolved_on - g.received_on)::text'],
+  [text('contract.csv.late'), yesNo('grievance_late(g, $1::timestamptz)')],
+  [text('contract.csv.closedOn'), day('g.closed_on')],
+  [
+    text('contract.csv.complainantResponse'),
+    labelSql('g.complainant_response', GRIEVANCE_RESPONSE_LABELS),
+  ],
+  [text('contract.csv.recordedBy'), neutralisedCellSql('g.recorded_by_name')],
 ];
 
 /** The SELECT of the register's export, newest received first, its lateness as at `now`. */
@@ -45,9 +50,9 @@ export function grievanceExportSelect(
 ) {
   const params: unknown[] = [now.toISOString()];
   const scopeSql = grievanceScopeSql(scope, params);
-  const cells = GRIEVANCE_CSV_COLUMNS.map(
-    ([heading, cell]) => `${cell} AS ${columnName(heading)}`,
-  ).join(',\n  ');
+  const cells = grievanceCsvColumns()
+    .map(([heading, cell]) => `${cell} AS ${columnName(heading)}`)
+    .join(',\n  ');
   const sql = `SELECT ${cells}
   FROM grievances g JOIN target_companies tc ON tc.id = g.target_company_id
   WHERE ${scopeSql}

@@ -8,6 +8,7 @@ import {
   ESAP_FIELD_LABELS,
   OVERDUE_AGE_DAYS,
   RISK_SEVERITY_LABELS,
+  contractText as text,
   isCategoryColumn,
   type PortfolioGap,
   type PortfolioGapPage,
@@ -15,7 +16,7 @@ import {
   type PortfolioSort,
 } from '@verity/shared-api/src/server';
 import {
-  STATUS_CELL,
+  statusCellSql,
   columnName,
   dateSql,
   labelSql,
@@ -239,23 +240,23 @@ export async function firstPortfolioGaps(
 }
 
 /** The explorer's CSV columns: heading and the SQL of each cell (text). */
-const CSV_COLUMNS: readonly [heading: string, cell: string][] = [
-  ['Target Company', neutralisedCellSql('tc.target_company_name')],
-  ['Auditor', neutralisedCellSql('au.auditor_name')],
-  ['Audit Type', labelSql('a.audit_type', AUDIT_TYPE_LABELS)],
-  ['Action Plan Heading', neutralisedCellSql('ap.action_plan_heading')],
+const csvColumns = (): readonly [heading: string, cell: string][] => [
+  [text('contract.csv.targetCompany'), neutralisedCellSql('tc.target_company_name')],
+  [text('contract.csv.auditor'), neutralisedCellSql('au.auditor_name')],
+  [text('contract.csv.auditType'), labelSql('a.audit_type', AUDIT_TYPE_LABELS)],
+  [text('contract.csv.actionPlanHeading'), neutralisedCellSql('ap.action_plan_heading')],
   [ESAP_FIELD_LABELS.esapItemNumber, neutralisedCellSql('g.esap_item_number')],
-  ['Gap Name', neutralisedCellSql('g.gap_name')],
-  ['KPI', neutralisedCellSql('g.kpi')],
-  ['Risk Severity', labelSql('g.risk_severity', RISK_SEVERITY_LABELS)],
-  ['Status', STATUS_CELL],
-  ['Due Date', dateSql('g.due_date')],
-  ['Days Overdue', `${daysOverdueSql('g')}::text`],
+  [text('contract.csv.gapName'), neutralisedCellSql('g.gap_name')],
+  [text('contract.csv.kpi'), neutralisedCellSql('g.kpi')],
+  [text('contract.csv.riskSeverity'), labelSql('g.risk_severity', RISK_SEVERITY_LABELS)],
+  [text('contract.csv.status'), statusCellSql()],
+  [text('contract.csv.dueDate'), dateSql('g.due_date')],
+  [text('contract.csv.daysOverdue'), `${daysOverdueSql('g')}::text`],
   [
     ESAP_FIELD_LABELS.requirementReferences,
     neutralisedCellSql("array_to_string(g.requirement_references, '; ')"),
   ],
-  ['Impacted SDGs', "array_to_string(g.impacted_sdgs, ', ')"],
+  [text('contract.csv.impactedSdgs'), "array_to_string(g.impacted_sdgs, ', ')"],
   [ESAP_FIELD_LABELS.conditionType, labelSql('g.condition_type', CONDITION_TYPE_LABELS)],
 ];
 
@@ -263,9 +264,9 @@ const CSV_COLUMNS: readonly [heading: string, cell: string][] = [
 export function portfolioExportSelect(scope: FigureScope, query: PortfolioGapQuery) {
   const params: unknown[] = [];
   const { where } = portfolioWhereSql(scope, query, params);
-  const cells = CSV_COLUMNS.map(([heading, cell]) => `${cell} AS ${columnName(heading)}`).join(
-    ',\n  ',
-  );
+  const cells = csvColumns()
+    .map(([heading, cell]) => `${cell} AS ${columnName(heading)}`)
+    .join(',\n  ');
   return {
     sql: `SELECT ${cells} FROM ${FROM} WHERE ${where} ORDER BY ${orderBySql(query)}`,
     params,

@@ -6,6 +6,7 @@ import {
   checkGrievanceTargets,
   grievanceSchemas,
   type SessionUser,
+  readingIn,
 } from '@verity/shared-api/src/server';
 import { requireVisibleCompany } from '../auth/tenancy';
 import { notFound, passed } from '../errors';
@@ -19,6 +20,7 @@ import {
   writeGrievanceTargets,
   writeIdentityViewers,
 } from '../grievances/grievances';
+import { callerLanguage } from '../language/answer-language';
 
 const routeDefaults = { tags: ['grievances'] };
 
@@ -118,7 +120,7 @@ const grievanceRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     reply: FastifyReply,
     scope: { targetCompanyId: string } | { clientId: string },
   ) => {
-    const { sql, params } = grievanceExportSelect(scope);
+    const { sql, params } = readingIn(callerLanguage(request), () => grievanceExportSelect(scope));
     const name = grievanceExportFileName('targetCompanyId' in scope ? scope.targetCompanyId : null);
     return fastify.csvDownloads.send(request, reply, name, () => db.copyOut(sql, params));
   };

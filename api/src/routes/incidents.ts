@@ -16,6 +16,7 @@ import {
   incidentSchemas,
   type AuditForm,
   type SessionUser,
+  readingIn,
 } from '@verity/shared-api/src/server';
 import { insertGap } from '../action-plans/gap-writes';
 import {
@@ -56,6 +57,7 @@ import {
   submitRootCause,
   writeClocks,
 } from '../incidents/incidents';
+import { callerLanguage } from '../language/answer-language';
 
 const routeDefaults = { tags: ['incidents'] };
 
@@ -156,7 +158,7 @@ const incidentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     reply: FastifyReply,
     scope: { targetCompanyId: string } | { clientId: string },
   ) => {
-    const { sql, params } = incidentExportSelect(scope);
+    const { sql, params } = readingIn(callerLanguage(request), () => incidentExportSelect(scope));
     const name = incidentExportFileName('targetCompanyId' in scope ? scope.targetCompanyId : null);
     return fastify.csvDownloads.send(request, reply, name, () => db.copyOut(sql, params));
   };

@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { TARGET_COMPANY_ID_NOT_FOUND, actionPlanSchemas } from '@verity/shared-api/src/server';
+import {
+  TARGET_COMPANY_ID_NOT_FOUND,
+  actionPlanSchemas,
+  readingIn,
+} from '@verity/shared-api/src/server';
 import { exportFileName, exportSelect } from '../../action-plans/csv-export';
 import { requireVisibleCompany } from '../../auth/tenancy';
 import { invalid } from '../../errors';
 import { isUuid } from '../../uuid';
 import { routeDefaults } from './common';
+import { callerLanguage } from '../../language/answer-language';
 
 const exportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
@@ -29,7 +34,9 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const company = await requireVisibleCompany(db, request.user, targetCompanyId);
       // An audit of another company, or one the user cannot see, leaves the export empty: no
       // answer tells an audit of someone else apart from one that does not exist.
-      const { sql, params } = exportSelect(request.user, company.id, auditId);
+      const { sql, params } = readingIn(callerLanguage(request), () =>
+        exportSelect(request.user, company.id, auditId),
+      );
       return fastify.csvDownloads.send(request, reply, exportFileName(company.id), () =>
         db.copyOut(sql, params),
       );

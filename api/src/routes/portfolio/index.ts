@@ -6,6 +6,7 @@ import {
   portfolioSchemas,
   type PortfolioGapQuery,
   type SessionUser,
+  readingIn,
 } from '@verity/shared-api/src/server';
 import { requireVisibleCompany } from '../../auth/tenancy';
 import { auditorScope, clientScope } from '../../dashboards/scopes';
@@ -15,6 +16,7 @@ import { invalid, notFound } from '../../errors';
 import { CachedAnswer, answerCache, changeFeed, sendCachedAnswer } from '../../answer-cache';
 import { portfolioToken, readPortfolio } from '../../portfolio/portfolio-figures';
 import { listPortfolioGaps, portfolioExportSelect } from '../../portfolio/portfolio-gaps';
+import { callerLanguage } from '../../language/answer-language';
 
 const routeDefaults = { tags: ['portfolio'] };
 
@@ -143,7 +145,9 @@ const portfolioRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       await checkFilters(db, request.user, request.query);
-      const { sql, params } = portfolioExportSelect(portfolioOf(request.user).scope, request.query);
+      const { sql, params } = readingIn(callerLanguage(request), () =>
+        portfolioExportSelect(portfolioOf(request.user).scope, request.query),
+      );
       const today = new Date().toISOString().slice(0, 10);
       return fastify.csvDownloads.send(request, reply, PORTFOLIO_TEXT.exportFileName(today), () =>
         db.copyOut(sql, params),

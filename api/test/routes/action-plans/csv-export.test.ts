@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ESAP_CSV_COLUMNS, TARGET_COMPANY_ID_NOT_FOUND } from '@verity/shared-api/src/server';
-import { CSV_BYTE_ORDER_MARK, CSV_COLUMNS } from '../../../src/action-plans/csv-export';
+import { CSV_BYTE_ORDER_MARK, csvColumns } from '../../../src/action-plans/csv-export';
 import { buildTestApp } from '../../support/app';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
 import { buildWorld, createPlan, validGap, validPlan, type World } from './fixtures';
@@ -85,7 +85,7 @@ describe.each(databaseKinds)('CSV export on %s', (kind) => {
       `attachment; filename="${world.betaId}_esap_export_${today}.csv"`,
     );
     const [header, ...rows] = parseCsv(response.body);
-    expect(header).toEqual(CSV_COLUMNS.map(([heading]) => heading));
+    expect(header).toEqual(csvColumns().map(([heading]) => heading));
     expect(rows).toHaveLength(1);
     const row = Object.fromEntries(
       (header ?? []).map((heading, index) => [heading, rows[0]?.[index]]),
@@ -109,6 +109,33 @@ describe.each(databaseKinds)('CSV export on %s', (kind) => {
     });
     expect(row['Due Date']).toMatch(/^\d{4}-\d\d-\d\d$/);
     expect(response.body).not.toContain('Acme only plan');
+  });
+
+  it("writes the headings and labels in the reader's language, and what users wrote as written", async () => {
+    const response = await world.as.betaOwner({
+      method: 'GET',
+      url: '/api/v1/action-plan/export/csv',
+      query: { targetCompanyId: world.betaId },
+      headers: { 'accept-language': 'fr-FR,fr;q=0.9' },
+    });
+    const [header, ...rows] = parseCsv(response.body);
+    expect(header?.slice(0, 4)).toEqual([
+      'Auditeur',
+      'Type d’audit',
+      'Catégorie d’audit',
+      'Intitulé du plan d’action',
+    ]);
+    const row = Object.fromEntries(
+      (header ?? []).map((heading, index) => [heading, rows[0]?.[index]]),
+    );
+    expect(row).toMatchObject({
+      Auditeur: 'GreenAudit Partners',
+      'Nom de l’écart': "'=SUM(A1)",
+      'Gravité du risque': 'Modéré',
+      Statut: 'Ouvert',
+    });
+    // The next reader, in English, reads English: the language lasted for that one export.
+    expect(parseCsv((await exportCsv('betaOwner')).body)[0]?.[0]).toBe('Auditor');
   });
 
   it("starts with UTF-8's byte-order mark, so a spreadsheet shows accented names as written", async () => {
@@ -136,7 +163,9 @@ describe.each(databaseKinds)('CSV export on %s', (kind) => {
     const headings = (body: string) =>
       parseCsv(body)
         .slice(1)
-        .map((row) => row[CSV_COLUMNS.findIndex(([heading]) => heading === 'Action Plan Heading')]);
+        .map(
+          (row) => row[csvColumns().findIndex(([heading]) => heading === 'Action Plan Heading')],
+        );
 
     const whole = await acme({});
     expect(whole.statusCode).toBe(200);
@@ -214,7 +243,7 @@ describe.each(databaseKinds)('CSV export on %s', (kind) => {
   it("leaves out another auditor firm's plans for an auditor of the same company", async () => {
     const response = await exportCsv('otherFirmOwner', { targetCompanyId: world.acmeId });
     expect(response.statusCode).toBe(200);
-    expect(parseCsv(response.body)[0]).toEqual(CSV_COLUMNS.map(([heading]) => heading));
+    expect(parseCsv(response.body)[0]).toEqual(csvColumns().map(([heading]) => heading));
     expect(response.body).not.toContain('Acme only plan');
   });
 
