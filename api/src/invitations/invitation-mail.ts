@@ -23,7 +23,7 @@ export function invitationMessage(invitation: Invitation, publicUrl: string): Ma
   const link = invitationLink(publicUrl, invitation.token);
   const { inviterName, organisationName, email } = invitation;
   const names = { inviter: inviterName, organisation: organisationName };
-  const role = t(`mail.role.${invitation.role}`);
+  const role = t(`contract.role.${invitation.role}`);
   const greeting = invitation.fullname
     ? t('mail.common.hello', { name: invitation.fullname })
     : t('mail.common.helloNoName');

@@ -92,7 +92,7 @@ export function notificationText(
       return {
         title: t('mail.gap.closureRequested.title', {
           ...values,
-          status: t('mail.status.pending'),
+          status: t('contract.status.pending'),
         }),
         body: withQuote(
           t,
@@ -103,7 +103,7 @@ export function notificationText(
       };
     case 'closureReturned':
       return {
-        title: t('mail.gap.closureReturned.title', { ...values, status: t('mail.status.open') }),
+        title: t('mail.gap.closureReturned.title', { ...values, status: t('contract.status.open') }),
         body: withQuote(
           t,
           t('mail.gap.closureReturned.body', values),
@@ -121,11 +121,11 @@ export function notificationText(
       return {
         title: t('mail.gap.closureAccepted.titleNow', {
           ...values,
-          status: t(`mail.status.${CLOSURE_METHOD_STATUS[method] as 'closed' | 'provClosed'}`),
+          status: t(`contract.status.${CLOSURE_METHOD_STATUS[method] as 'closed' | 'provClosed'}`),
         }),
         body: t('mail.gap.closureAccepted.bodyMethod', {
           ...values,
-          method: t(`mail.closureMethod.${method}`),
+          method: t(`contract.closure.method.${method}`),
         }),
       };
     }

@@ -604,9 +604,9 @@ export function drawOverdue(pdf: ReportPdf) {
 }
 
 const USER_TYPE_WORDS: Readonly<Record<string, TextId>> = {
-  client: 'report.userType.client',
-  auditor: 'report.userType.auditor',
-  targetCompany: 'report.userType.targetCompany',
+  client: 'contract.userType.client',
+  auditor: 'contract.userType.auditor',
+  targetCompany: 'contract.userType.targetCompany',
 };
 
 /** The period's changes, oldest first (the first MAX_PDF_CHANGES). */

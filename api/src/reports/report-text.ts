@@ -112,36 +112,36 @@ export const periodText = (data: ReportData, words = ENGLISH_WORDS) =>
   });
 
 const STATUS_IDS: Readonly<Record<StatusKey, TextId>> = {
-  closed: 'report.status.closed',
-  provClosed: 'report.status.provClosed',
-  open: 'report.status.open',
-  overdue: 'report.status.overdue',
-  pending: 'report.status.pending',
-  dropped: 'report.status.dropped',
+  closed: 'contract.status.closed',
+  provClosed: 'contract.status.provClosed',
+  open: 'contract.status.open',
+  overdue: 'contract.status.overdue',
+  pending: 'contract.status.pending',
+  dropped: 'contract.status.dropped',
 };
 
 const RISK_IDS: Readonly<Record<ReportGap['riskSeverity'], TextId>> = {
-  low: 'report.risk.low',
-  moderate: 'report.risk.moderate',
-  high: 'report.risk.high',
+  low: 'contract.risk.low',
+  moderate: 'contract.risk.moderate',
+  high: 'contract.risk.high',
 };
 
 const CLOSURE_METHOD_IDS: Readonly<Record<ClosureMethod, TextId>> = {
-  desk: 'report.closure.desk',
-  site: 'report.closure.site',
+  desk: 'contract.closure.method.desk',
+  site: 'contract.closure.method.site',
 };
 
 const CONDITION_TYPE_IDS: Readonly<Record<keyof typeof CONDITION_TYPE_LABELS, TextId>> = {
-  precedent: 'report.condition.precedent',
-  subsequent: 'report.condition.subsequent',
-  ongoing: 'report.condition.ongoing',
-  recurring: 'report.condition.recurring',
+  precedent: 'contract.esap.conditionType.precedent',
+  subsequent: 'contract.esap.conditionType.subsequent',
+  ongoing: 'contract.esap.conditionType.ongoing',
+  recurring: 'contract.esap.conditionType.recurring',
 };
 
 const WARNING_IDS: Readonly<Record<string, TextId>> = {
   noCaptureData: 'report.flag.noCaptureData',
-  takenBeforeGap: 'report.flag.takenBeforeGap',
-  sameFileOnAnotherGap: 'report.flag.sameFileOnAnotherGap',
+  takenBeforeGap: 'contract.closure.flag.takenBeforeGap',
+  sameFileOnAnotherGap: 'contract.closure.flag.sameFileOnAnotherGap',
 };
 
 /** An evidence warning (or a flag the reviewer checked) in the image badges' words. */

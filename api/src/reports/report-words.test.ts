@@ -26,7 +26,7 @@ describe('reportWords', () => {
   it('reads a message inside another in the same language', () => {
     const words = reportWords('es', true);
     expect(
-      words('report.status.daysOverdue', { status: { id: 'report.status.overdue' }, days: 2 }),
+      words('report.status.daysOverdue', { status: { id: 'contract.status.overdue' }, days: 2 }),
     ).toBe('Vencido: 2 días / Overdue: 2 days');
   });
 
