@@ -103,7 +103,10 @@ export function notificationText(
       };
     case 'closureReturned':
       return {
-        title: t('mail.gap.closureReturned.title', { ...values, status: t('contract.status.open') }),
+        title: t('mail.gap.closureReturned.title', {
+          ...values,
+          status: t('contract.status.open'),
+        }),
         body: withQuote(
           t,
           t('mail.gap.closureReturned.body', values),
