@@ -86,7 +86,7 @@ async function readIncidentContext(
   return rows[0] ?? null;
 }
 
-/** The notification's title and body in `language` (the bell's rows in English, an e-mail in its reader's). */
+/** The notification's title and body in `language`: its reader's, for the bell's row and the e-mail. */
 export function incidentNotificationText(
   kind: IncidentNotificationKind,
   incident: IncidentContext,
@@ -146,7 +146,7 @@ async function notify(
   questionId?: string,
 ): Promise<void> {
   const recipients = await incidentRecipients(tx, incident.targetCompanyId, kind, exceptUserId);
-  const text = incidentNotificationText(kind, incident);
+  const text = (language: Language) => incidentNotificationText(kind, incident, language);
   await insertInAppNotifications(tx, kind, incidentSubject(incident), text, recipients);
   const jobs: EmailJob[] = recipients
     .filter((recipient) => recipient.byEmail)

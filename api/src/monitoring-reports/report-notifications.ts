@@ -72,7 +72,7 @@ export interface ReportNoticeDetail {
   days?: number;
 }
 
-/** The notification's title and body in `language` (the bell's rows in English, an e-mail in its reader's). */
+/** The notification's title and body in `language`: its reader's, for the bell's row and the e-mail. */
 export function reportNotificationText(
   kind: ReportNotificationKind,
   detail: ReportNoticeDetail,
@@ -191,7 +191,7 @@ export async function notifyReportEvent(
     actorName: event.author.fullname,
     comment: event.comment,
   };
-  const text = reportNotificationText(event.kind, detail);
+  const text = (language: Language) => reportNotificationText(event.kind, detail, language);
   await insertInAppNotifications(tx, event.kind, reportSubject(event), text, recipients);
   const jobs: EmailJob[] = recipients
     .filter((recipient) => recipient.byEmail)
@@ -314,7 +314,7 @@ export async function scanCompanyReports(
     const place = { targetCompanyId: company.id, reportId: started[0]?.id ?? null };
     const recipients = await reportRecipients(tx, company.id, notice.kind, null);
     const detail = { ...context, dueOn: notice.dueOn, days: notice.days };
-    const text = reportNotificationText(notice.kind, detail);
+    const text = (language: Language) => reportNotificationText(notice.kind, detail, language);
     await insertInAppNotifications(tx, notice.kind, reportSubject(place), text, recipients);
     if (outbox)
       await outbox.queueEmails(

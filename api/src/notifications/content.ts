@@ -59,10 +59,7 @@ export type GapNotificationKind = Exclude<
   'digest' | `report${string}` | `incident${string}`
 >;
 
-/**
- * The notification's title and body in `language` (the bell's rows are written in English; an
- * e-mail in its reader's language).
- */
+/** The notification's title and body in `language`: its reader's, for the bell's row and the e-mail. */
 export function notificationText(
   kind: GapNotificationKind,
   gap: GapContext,

@@ -1,8 +1,9 @@
 // Writing a notification: the bell's rows and the e-mail jobs, in the caller's transaction, so what
 // caused it and its notification commit (or vanish) together. Invitations are e-mail jobs too, queued
 // with the membership they invite to.
-import type { NotificationKind, UserType } from '@verity/shared-api/src/server';
+import type { Language, NotificationKind, UserType } from '@verity/shared-api/src/server';
 import type { Queryable } from '../db';
+import { languageOr } from '../language/translate';
 import type { NotificationText } from './content';
 import { gapLink, type GapContext } from './gap-context';
 import { EMAIL_QUEUE, executorOf, type PgBoss } from './job-queue';
@@ -100,27 +101,36 @@ export const gapSubject = (gap: GapContext): NotificationSubject => ({
   link: (userType) => gapLink(userType, gap),
 });
 
-/** The bell's row for each recipient who has it on, with the subject's link in their own area. */
+/**
+ * The bell's row for each recipient who has it on, with the subject's link in their own area and
+ * its words in their language (as their e-mails are; a row keeps the language it was written in).
+ */
 export async function insertInAppNotifications(
   tx: Queryable,
   kind: NotificationKind,
   subject: NotificationSubject,
-  text: NotificationText,
+  text: (language: Language) => NotificationText,
   recipients: Recipient[],
 ): Promise<void> {
   const readers = recipients.filter((recipient) => recipient.inApp);
   if (readers.length === 0) return;
+  const written = new Map<Language, NotificationText>();
+  const textOf = (reader: Recipient) => {
+    const language = languageOr(reader.language);
+    if (!written.has(language)) written.set(language, text(language));
+    return written.get(language)!;
+  };
   await tx.query(
     `INSERT INTO notifications (user_id, kind, title, body, gap_id, action_plan_id, target_company_id,
        monitoring_report_id, incident_id, link)
-     SELECT r.user_id, $3, $4, $5, $6, $7, $8, $9, $10, r.link
-     FROM unnest($1::uuid[], $2::text[]) AS r(user_id, link)`,
+     SELECT r.user_id, $5, r.title, r.body, $6, $7, $8, $9, $10, r.link
+     FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS r(user_id, link, title, body)`,
     [
       readers.map((reader) => reader.userId),
       readers.map((reader) => subject.link(reader.userType)),
+      readers.map((reader) => textOf(reader).title),
+      readers.map((reader) => textOf(reader).body),
       kind,
-      text.title,
-      text.body,
       subject.gapId,
       subject.actionPlanId,
       subject.targetCompanyId,

@@ -57,7 +57,7 @@ export async function notifyGapEvent(
     tx,
     event.kind,
     gapSubject(gap),
-    notificationText(event.kind, gap, detail),
+    (language) => notificationText(event.kind, gap, detail, language),
     recipients,
   );
   const jobs: EmailJob[] = recipients

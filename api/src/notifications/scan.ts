@@ -6,6 +6,7 @@ import {
   ESCALATION_DAYS_AFTER,
   OVERDUE_DAYS_AFTER,
   REMINDER_DAYS_BEFORE,
+  type Language,
 } from '@verity/shared-api/src/server';
 import { gapCanBeOverdueSql, gapOverdueSql } from '../action-plans/derived-sql';
 import type { Database, Queryable } from '../db';
@@ -108,7 +109,8 @@ async function notify(tx: Queryable, notice: NewNotice, outbox: Outbox | null): 
   const gap = await readGapContext(tx, notice.gapId);
   if (!gap) return;
   const recipients = await gapRecipients(tx, gap.gapId, notice.kind, NOTICE_PARTIES[notice.kind]);
-  const text = notificationText(notice.kind, gap, { days: notice.days });
+  const text = (language: Language) =>
+    notificationText(notice.kind, gap, { days: notice.days }, language);
   await insertInAppNotifications(tx, notice.kind, gapSubject(gap), text, recipients);
   const jobs: EmailJob[] = recipients
     .filter((recipient) => recipient.byEmail)

@@ -202,7 +202,8 @@ describe.each(databaseKinds)('gap events on %s', (kind) => {
     expect(answered!.text).toContain(`it is due on ${day}`);
   });
 
-  // Each reader's e-mail in the language they chose (decision 0109), English while they chose none;
+  // Each reader's e-mail and bell row in the language they chose (decision 0109), English while they
+  // chose none;
   // what the users wrote (the gap's and the plan's names, the remark) stays as written.
   it.each([
     {
@@ -210,8 +211,8 @@ describe.each(databaseKinds)('gap events on %s', (kind) => {
       subject: `Yeni yorum: ${named} (Verity)`,
       greeting: `Merhaba Ibis ${kind} client owner,`,
       said: (words: string) =>
-        `“Ibis ${kind} water plan” eylem planındaki “${named}” eksikliğine bir yorum ekledi: “${words}”`,
-      open: 'Eksikliği aç: http',
+        `“Ibis ${kind} water plan” eylem planındaki “${named}” bulgusuna bir yorum ekledi: “${words}”`,
+      open: 'Bulguyu aç: http',
       html: '<html lang="tr"><body',
     },
     {
@@ -248,11 +249,11 @@ describe.each(databaseKinds)('gap events on %s', (kind) => {
     expect(message.text).toContain(words);
     expect(message.text).toContain(expected.open);
     expect(message.html).toContain(expected.html);
-    // The bell's row stays in English.
+    // The bell's row in the same language.
     const { rows } = await app.db.query<{ title: string }>(
       'SELECT title FROM notifications WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1',
       [reader.id],
     );
-    expect(rows[0]!.title).toBe(`New remark: ${named}`);
+    expect(rows[0]!.title).toBe(expected.subject.replace(/ \(Verity\)$/, ''));
   });
 });
