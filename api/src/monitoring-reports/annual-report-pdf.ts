@@ -21,6 +21,7 @@ import {
 } from '../reports/report-data';
 import { writeReportPdf } from '../reports/report-pdf';
 import { formatDateTime, type ReportClock } from '../reports/report-text';
+import { ENGLISH_WORDS, type ReportWords } from '../reports/report-words';
 import type { AttachmentStorage } from '../storage/attachment-storage';
 import { grievanceTables, incidentTables } from './register-figure-tables';
 
@@ -44,23 +45,28 @@ const companyDay = (at: string, timeZone: string) =>
 function registerFigures(
   key: ReportSectionKey,
   figures: ReportFigures,
+  words: ReportWords,
 ): Pick<ReportNarrative, 'tables' | 'after'> {
   if (key === 'incidents' && figures.incidents)
     return figures.incidents.total > 0
-      ? { tables: incidentTables(figures.incidents) }
-      : { after: figuresText.incidentsNone };
+      ? { tables: incidentTables(figures.incidents, words) }
+      : { after: words.of(() => figuresText.incidentsNone) };
   if (key === 'grievances' && figures.grievances)
     return figures.grievances.total > 0
-      ? { tables: grievanceTables(figures.grievances) }
-      : { after: figuresText.grievancesNone };
+      ? { tables: grievanceTables(figures.grievances, words) }
+      : { after: words.of(() => figuresText.grievancesNone) };
   return {};
 }
 
-/** The report's data: the monitoring report of its period, with the accepted version's additions. */
+/**
+ * The report's data: the monitoring report of its period, with the accepted version's additions,
+ * its own words in `words`' language (what the company wrote stays as written).
+ */
 export async function gatherAnnualReport(
   db: Database,
   report: MonitoringReport,
   dateStyle: DateStyle,
+  words: ReportWords = ENGLISH_WORDS,
 ): Promise<AnnualReportData> {
   const company = await findReportCompany(db, report.targetCompanyId);
   // The company's own view: every plan of the company (the report is the company's to the lender).
@@ -84,18 +90,22 @@ export async function gatherAnnualReport(
     reviewTrail.push({
       at: version.submittedAt,
       who: version.submittedByName,
-      what: `Submitted version ${version.version}`,
+      what: words('report.annual.submittedVersion', { version: version.version }),
     });
     const review = report.reviews.find((candidate) => candidate.version === version.version);
     if (!review) continue;
     const commented = REPORT_SECTIONS.filter((key) => review.sectionComments[key]).map(
-      (key) => `${REPORT_SECTION_LABELS[key]}: "${review.sectionComments[key]}"`,
+      (key) => `${words.of(() => REPORT_SECTION_LABELS[key])}: "${review.sectionComments[key]}"`,
     );
     reviewTrail.push({
       at: review.reviewedAt,
       who: review.reviewedByName,
       what: [
-        review.decision === 'accept' ? 'Accepted' : 'Requested changes',
+        words(
+          review.decision === 'accept'
+            ? 'report.annual.accepted'
+            : 'report.annual.requestedChanges',
+        ),
         review.comment ? `"${review.comment}"` : '',
         ...commented,
       ]
@@ -105,18 +115,30 @@ export async function gatherAnnualReport(
   }
   const f = accepted.figures;
   const progress = [
-    `ESAP items ${f.totalItems}: ${f.openItems} open, ${f.overdueItems} overdue, ${f.closedItems} closed (${f.completionPercentage}% complete).`,
-    `Closed in the period: ${f.closuresInPeriod}. Evidence images added in the period: ${f.evidenceInPeriod}.`,
-    `As submitted in version ${accepted.version}, ${formatDateTime(new Date(f.asOf), clock)}.`,
+    words('report.annual.progressItems', {
+      total: f.totalItems,
+      open: f.openItems,
+      overdue: f.overdueItems,
+      closed: f.closedItems,
+      completion: f.completionPercentage,
+    }),
+    words('report.annual.progressPeriod', {
+      closures: f.closuresInPeriod,
+      evidence: f.evidenceInPeriod,
+    }),
+    words('report.annual.progressAsOf', {
+      version: accepted.version,
+      when: formatDateTime(new Date(f.asOf), clock),
+    }),
   ].join('\n');
   return {
     ...data,
     narrative: [
-      { title: 'ESAP progress as submitted', text: progress },
+      { title: words('report.annual.progressTitle'), text: progress },
       ...REPORT_SECTIONS.map((key) => ({
-        title: REPORT_SECTION_LABELS[key],
-        text: accepted.sections[key]?.trim() || 'Nothing reported.',
-        ...registerFigures(key, f),
+        title: words.of(() => REPORT_SECTION_LABELS[key]),
+        text: accepted.sections[key]?.trim() || words('report.annual.nothingReported'),
+        ...registerFigures(key, f, words),
       })),
     ],
     signOff: {
@@ -135,9 +157,10 @@ export async function writeAnnualReportPdf(
   storage: AttachmentStorage,
   report: MonitoringReport,
   dateStyle: DateStyle,
+  words: ReportWords = ENGLISH_WORDS,
 ): ReturnType<typeof writeReportPdf> {
-  const data = await gatherAnnualReport(db, report, dateStyle);
-  return writeReportPdf(data, storage);
+  const data = await gatherAnnualReport(db, report, dateStyle, words);
+  return writeReportPdf(data, storage, words);
 }
 
 /** 'Rüzgar Enerji – annual monitoring report 2025-01-01–2025-12-31.pdf' */

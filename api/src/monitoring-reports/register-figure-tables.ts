@@ -11,16 +11,21 @@ import {
   INCIDENT_SEVERITIES,
   INCIDENT_SEVERITY_LABELS,
   REPORT_REGISTER_FIGURES_TEXT as text,
+  localeOf,
   monthLabel,
   type ReportGrievanceFigures,
   type ReportIncidentFigures,
 } from '@verity/shared-api/src/server';
 import type { ReportNarrativeTable } from '../reports/report-data';
+import { ENGLISH_WORDS, type ReportWords } from '../reports/report-words';
 
 const count = (value: number | undefined) => String(value ?? 0);
 
 /** One row per category with incidents, by severity, with the clocks; then all categories. */
-export function incidentTables(figures: ReportIncidentFigures): ReportNarrativeTable[] {
+export function incidentTables(
+  figures: ReportIncidentFigures,
+  words: ReportWords = ENGLISH_WORDS,
+): ReportNarrativeTable[] {
   if (figures.total === 0) return [];
   const cells = (label: string, counts: Omit<ReportIncidentFigures, 'byCategory'>) => [
     label,
@@ -32,24 +37,33 @@ export function incidentTables(figures: ReportIncidentFigures): ReportNarrativeT
   ];
   return [
     {
-      title: text.incidentsTitle,
+      title: words.of(() => text.incidentsTitle),
       columns: [
-        { header: text.category, share: 3 },
+        { header: words.linesOf(() => text.category), share: 3 },
         ...INCIDENT_SEVERITIES.map((severity) => ({
-          header: INCIDENT_SEVERITY_LABELS[severity],
+          header: words.linesOf(() => INCIDENT_SEVERITY_LABELS[severity]),
           share: 1,
           align: 'right' as const,
         })),
-        { header: text.reported, share: 1.2, align: 'right' },
-        { header: text.notifiedInTime, share: 1.6, align: 'right' },
-        { header: text.rootCauseLate, share: 1.4, align: 'right' },
-        { header: text.openAtPeriodEnd, share: 1.6, align: 'right' },
+        { header: words.linesOf(() => text.reported), share: 1.2, align: 'right' },
+        { header: words.linesOf(() => text.notifiedInTime), share: 1.6, align: 'right' },
+        { header: words.linesOf(() => text.rootCauseLate), share: 1.4, align: 'right' },
+        { header: words.linesOf(() => text.openAtPeriodEnd), share: 1.6, align: 'right' },
       ],
       rows: [
         ...figures.byCategory.map((row) => ({
-          cells: cells(INCIDENT_CATEGORY_LABELS[row.category], row),
+          cells: cells(
+            words.of(() => INCIDENT_CATEGORY_LABELS[row.category]),
+            row,
+          ),
         })),
-        { cells: cells(text.allCategories, figures), total: true },
+        {
+          cells: cells(
+            words.of(() => text.allCategories),
+            figures,
+          ),
+          total: true,
+        },
       ],
     },
   ];
@@ -59,7 +73,10 @@ export function incidentTables(figures: ReportIncidentFigures): ReportNarrativeT
  * The grievances by month received, a column per category received in the period; then the open
  * and closed ones with the complainant's responses.
  */
-export function grievanceTables(figures: ReportGrievanceFigures): ReportNarrativeTable[] {
+export function grievanceTables(
+  figures: ReportGrievanceFigures,
+  words: ReportWords = ENGLISH_WORDS,
+): ReportNarrativeTable[] {
   if (figures.total === 0) return [];
   const categories = GRIEVANCE_CATEGORIES.filter((category) => figures.byCategory[category]);
   const monthCells = (
@@ -73,42 +90,45 @@ export function grievanceTables(figures: ReportGrievanceFigures): ReportNarrativ
   ];
   return [
     {
-      title: text.grievancesTitle,
+      title: words.of(() => text.grievancesTitle),
       // Narrower with fewer categories, so the figures stay near their month.
       width: Math.min(1, 0.35 + 0.08 * categories.length),
       columns: [
-        { header: text.month, share: 1.2 },
+        { header: words.linesOf(() => text.month), share: 1.2 },
         ...categories.map((category) => ({
-          header: GRIEVANCE_CATEGORY_LABELS[category],
+          header: words.linesOf(() => GRIEVANCE_CATEGORY_LABELS[category]),
           share: 1.3,
           align: 'right' as const,
         })),
-        { header: text.received, share: 1, align: 'right' },
-        { header: text.late, share: 0.8, align: 'right' },
+        { header: words.linesOf(() => text.received), share: 1, align: 'right' },
+        { header: words.linesOf(() => text.late), share: 0.8, align: 'right' },
       ],
       rows: [
         ...figures.byMonth.map((month) => ({
-          cells: monthCells(monthLabel(month.month, 'short'), month),
+          cells: monthCells(monthLabel(month.month, 'short', localeOf(words.language)), month),
         })),
         {
-          cells: monthCells(text.allMonths, {
-            received: figures.total,
-            late: figures.late,
-            byCategory: figures.byCategory,
-          }),
+          cells: monthCells(
+            words.of(() => text.allMonths),
+            {
+              received: figures.total,
+              late: figures.late,
+              byCategory: figures.byCategory,
+            },
+          ),
           total: true,
         },
       ],
-      note: text.lateMeaning,
+      note: words.of(() => text.lateMeaning),
     },
     {
-      title: text.responses,
+      title: words.of(() => text.responses),
       width: 0.6,
       columns: [
-        { header: text.open, share: 1, align: 'right' },
-        { header: text.closed, share: 1, align: 'right' },
+        { header: words.linesOf(() => text.open), share: 1, align: 'right' },
+        { header: words.linesOf(() => text.closed), share: 1, align: 'right' },
         ...GRIEVANCE_RESPONSES.map((response) => ({
-          header: GRIEVANCE_RESPONSE_LABELS[response],
+          header: words.linesOf(() => GRIEVANCE_RESPONSE_LABELS[response]),
           share: 1,
           align: 'right' as const,
         })),

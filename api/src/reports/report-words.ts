@@ -3,7 +3,15 @@
 // written '<language> / English', as lenders and SMETA-style audits ask. What users typed is not
 // translated. Arabic reports keep English words: pdfkit neither shapes Arabic nor lays lines out
 // right to left, and a report whose words read broken is worse than one in English.
-import { DEFAULT_LANGUAGE, type Language } from '@verity/shared-api/src/server';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  readingIn,
+  reportMessages,
+  type Language,
+  type SessionUser,
+} from '@verity/shared-api/src/server';
+import { invalid } from '../errors';
 import { translate, type TextId } from '../language/translate';
 
 /**
@@ -36,6 +44,10 @@ export interface ReportWords {
   readonly bilingual: boolean;
   /** The words with their English on a line of its own (a table's header). */
   lines(id: TextId, values?: Record<string, PhraseValue>): string;
+  /** A contract text that `read` reads (a record's label), in the words' language, paired as they are. */
+  of(read: () => string): string;
+  /** `of`, with the English on a line of its own (a table's header). */
+  linesOf(read: () => string): string;
 }
 
 /** The languages whose words the report's font and layout write right. */
@@ -61,14 +73,39 @@ function say(language: Language, id: TextId, values?: Record<string, PhraseValue
 export function reportWords(asked: Language = DEFAULT_LANGUAGE, bilingual = false): ReportWords {
   const language = reportLanguageOf(asked);
   const both = bilingual && language !== DEFAULT_LANGUAGE;
-  const pair = (separator: string) => (id: TextId, values?: Record<string, PhraseValue>) => {
-    const own = say(language, id, values);
+  const paired = (own: string, english: () => string, separator: string) => {
     if (!both) return own;
-    const english = say(DEFAULT_LANGUAGE, id, values);
+    const other = english();
     // 'Plan :' beside 'Plan:' says nothing more: French spaces its colons.
-    return own.replace(/\s+(?=[:;])/g, '') === english ? own : `${own}${separator}${english}`;
+    return own.replace(/\s+(?=[:;])/g, '') === other ? own : `${own}${separator}${other}`;
   };
-  return Object.assign(pair(' / '), { language, bilingual: both, lines: pair('\n') });
+  const pair = (separator: string) => (id: TextId, values?: Record<string, PhraseValue>) =>
+    paired(say(language, id, values), () => say(DEFAULT_LANGUAGE, id, values), separator);
+  const pairOf = (separator: string) => (read: () => string) =>
+    paired(readingIn(language, read), () => readingIn(DEFAULT_LANGUAGE, read), separator);
+  return Object.assign(pair(' / '), {
+    language,
+    bilingual: both,
+    lines: pair('\n'),
+    of: pairOf(' / '),
+    linesOf: pairOf('\n'),
+  });
+}
+
+/**
+ * The words a report is asked for in: `language` (else the reader's, else English) and whether each
+ * is followed by its English; 400 with the report's words for anything else.
+ */
+export function wordsAsked(
+  query: { language?: string; bilingual?: string },
+  reader: SessionUser,
+): ReportWords {
+  const language = query.language ?? reader.language ?? DEFAULT_LANGUAGE;
+  if (!isLanguage(language)) throw invalid(reportMessages.badLanguage);
+  if (query.bilingual !== undefined && !['true', 'false'].includes(query.bilingual)) {
+    throw invalid(reportMessages.badBilingual);
+  }
+  return reportWords(language, query.bilingual === 'true');
 }
 
 /** The words of the workbook and of a report asked for in English. */

@@ -26,6 +26,7 @@ import {
 } from '../monitoring-reports/reports';
 import { conflict } from '../organisations/messages';
 import { attachmentDisposition } from '../reports/content-disposition';
+import { wordsAsked } from '../reports/report-words';
 
 const routeDefaults = { tags: ['monitoring reports'] };
 
@@ -223,12 +224,14 @@ const monitoringReportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const report = await readReport(db, request.user, request.params.id);
+      const words = wordsAsked(request.query, request.user);
       if (report.status !== 'accepted') throw conflict(REPORT_NOT_ACCEPTED);
       const { stream, done } = await writeAnnualReportPdf(
         db,
         fastify.attachments,
         report,
         request.user.dateStyle ?? DEFAULT_DATE_STYLE,
+        words,
       );
       done.catch((error: unknown) => reply.log.error({ err: error }, 'annual report PDF failed'));
       return reply

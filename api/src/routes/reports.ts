@@ -12,8 +12,6 @@ import {
   reportMessages,
   reportSchemas,
   DEFAULT_DATE_STYLE,
-  DEFAULT_LANGUAGE,
-  isLanguage,
   type ReportFormat,
   type SessionUser,
 } from '@verity/shared-api/src/server';
@@ -28,7 +26,7 @@ import { attachmentDisposition } from '../reports/content-disposition';
 import { findReportCompany, gatherReport, type ReportScope } from '../reports/report-data';
 import { writeReportPdf } from '../reports/report-pdf';
 import { writeReportXlsx } from '../reports/report-xlsx';
-import { reportWords } from '../reports/report-words';
+import { wordsAsked } from '../reports/report-words';
 
 interface ReportQuery {
   format?: string;
@@ -36,19 +34,6 @@ interface ReportQuery {
   to?: string;
   language?: string;
   bilingual?: string;
-}
-
-/**
- * The language of the report's own words (the caller's, else English, unless asked) and whether
- * each is followed by its English: 400 with the report's words for anything else.
- */
-function wordsAsked(query: ReportQuery, reader: SessionUser) {
-  const language = query.language ?? reader.language ?? DEFAULT_LANGUAGE;
-  if (!isLanguage(language)) throw invalid(reportMessages.badLanguage);
-  if (query.bilingual !== undefined && !['true', 'false'].includes(query.bilingual)) {
-    throw invalid(reportMessages.badBilingual);
-  }
-  return reportWords(language, query.bilingual === 'true');
 }
 
 const CONTENT_TYPES: Readonly<Record<ReportFormat, string>> = {

@@ -555,6 +555,22 @@ const PROBES: Probe[] = [
       }),
     })),
   ),
+  // The accepted report's PDF in a language no report is written in, or half-asked bilingual.
+  ...[
+    { language: 'de' },
+    { language: '\u0000' },
+    { language: 'x'.repeat(5_000) },
+    { bilingual: 'yes' },
+    { language: 'fr', bilingual: '' },
+  ].map((query, index) => ({
+    name: `GET /monitoring-report/{id}/pdf language #${index + 1}`,
+    as: 'clientOwner' as const,
+    request: () => ({
+      method: 'GET' as const,
+      url: `/api/v1/monitoring-report/${draftReportId}/pdf`,
+      query,
+    }),
+  })),
   // A device's capture record beside a remark's photo (decision 0102): malformed, or not before a photo.
   ...[
     ...DEVICE_CAPTURES.map((record) => photoForm([null, record])),

@@ -11,6 +11,7 @@ import {
 } from '../domain/monitoring-reports';
 import { INCIDENT_CATEGORIES } from '../domain/incidents';
 import { GrievanceCounts } from './grievances';
+import { REPORT_LANGUAGE_QUERY } from './reports';
 import {
   FileAnswer,
   IsoDate,
@@ -212,6 +213,7 @@ export const monitoringReportSchemas = routeSchemas({
   },
   reportPdf: {
     params: ReportId,
+    querystring: Type.Object(REPORT_LANGUAGE_QUERY),
     response: {
       200: FileAnswer('the accepted report with its review trail (application/pdf)'),
       ...signedInErrors,

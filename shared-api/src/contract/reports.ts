@@ -2,15 +2,8 @@
 import { Type } from '@sinclair/typebox';
 import { Uuid, routeSchemas, signedInErrors } from './common';
 
-/** Format, period, language and bilingual: checked by the route with the report's own messages (domain/reports). */
-const ReportQuery = {
-  format: Type.Optional(Type.String({ description: 'pdf (default) or xlsx' })),
-  from: Type.Optional(
-    Type.String({ description: 'first day, yyyy-mm-dd; default 90 days before `to`' }),
-  ),
-  to: Type.Optional(
-    Type.String({ description: "last day, yyyy-mm-dd; default today in the company's time zone" }),
-  ),
+/** The language of a report's own words, and whether each is followed by its English. */
+export const REPORT_LANGUAGE_QUERY = {
   language: Type.Optional(
     Type.String({
       description:
@@ -23,6 +16,18 @@ const ReportQuery = {
         "true: each of the report's own words in the language, then ' / ', then in English; false (default): the language alone",
     }),
   ),
+};
+
+/** Format, period, language and bilingual: checked by the route with the report's own messages (domain/reports). */
+const ReportQuery = {
+  format: Type.Optional(Type.String({ description: 'pdf (default) or xlsx' })),
+  from: Type.Optional(
+    Type.String({ description: 'first day, yyyy-mm-dd; default 90 days before `to`' }),
+  ),
+  to: Type.Optional(
+    Type.String({ description: "last day, yyyy-mm-dd; default today in the company's time zone" }),
+  ),
+  ...REPORT_LANGUAGE_QUERY,
 };
 
 const ReportFile = Type.Unsafe<unknown>({

@@ -6,6 +6,7 @@ export {
   LANGUAGES,
   LANGUAGE_NAMES,
   acceptLanguage,
+  localeOf,
   directionOf,
   isLanguage,
   type Language,

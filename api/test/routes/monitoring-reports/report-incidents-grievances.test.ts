@@ -370,6 +370,24 @@ describe("annual monitoring report: the period's incidents and grievances", () =
     expect(text).not.toContain('Fatma');
   });
 
+  it('prints them in French and English side by side when asked', async () => {
+    const response = await as('client', 'viewer', {
+      method: 'GET',
+      url: reportUrl(report.id, '/pdf'),
+      query: { language: 'fr', bilingual: 'true' },
+    });
+    expect(response.statusCode).toBe(200);
+    const text = (await pdfText(response.rawPayload)).text.replace(/\s+/g, ' ');
+    for (const expected of [
+      'Avancement de l’ESAP tel que soumis / ESAP progress as submitted',
+      'Incidents graves de la période / Serious incidents in the period',
+      'Réclamations / Grievances Three grievances from Tūroa village',
+      'Tous les mois / All months 2 1 3 2',
+      'Accepté / Accepted',
+    ])
+      expect(text).toContain(expected);
+  });
+
   it('says so under each section when the period had neither', async () => {
     await app.db.query(
       `UPDATE monitoring_report_versions
