@@ -125,6 +125,7 @@ export {
   wholePercent,
   riskSlices,
   timelineSlices,
+  categorySlices,
   portfolioOption,
   portfolioHeight,
   PORTFOLIO_SERIES,

@@ -13,6 +13,7 @@ import {
   PortfolioBarChart,
   riskSlices,
   timelineSlices,
+  categorySlices,
   LoadingState,
   PageHeader,
   StatCard,
@@ -101,7 +102,10 @@ function DashboardFigures({
       <div className="vui-dashboard__charts">
         <Card>
           {chartsReady ? (
-            <PieChart title={t('dashboards.charts.esgComposition')} data={categoryBreakdown} />
+            <PieChart
+              title={t('dashboards.charts.esgComposition')}
+              data={categorySlices(categoryBreakdown)}
+            />
           ) : null}
         </Card>
         <Card>

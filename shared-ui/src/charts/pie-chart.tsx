@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useLanguage } from '@verity/session';
+import { directionOf, useLanguage } from '@verity/session';
 import { LazyChart } from './lazy-chart';
 import { pieLabel, pieOption, type PieSlice } from './pie-option';
 import './charts.css';
@@ -23,8 +23,10 @@ export function PieChart({
   emptyText = t('ui.common.noData'),
 }: PieChartProps) {
   const language = useLanguage();
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the slices' labels follow the language
-  const option = useMemo(() => pieOption(data, { colors }), [data, colors, language]);
+  const option = useMemo(
+    () => pieOption(data, { colors, direction: directionOf(language) }),
+    [data, colors, language],
+  );
   const total = data.reduce((sum, slice) => sum + slice.value, 0);
   const summary = t('ui.charts.summary', {
     title,

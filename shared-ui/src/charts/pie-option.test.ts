@@ -1,4 +1,12 @@
-import { pieLabel, pieOption, riskSlices, timelineSlices, wholePercent } from './pie-option';
+import { switchLanguage } from '@verity/session';
+import {
+  categorySlices,
+  pieLabel,
+  pieOption,
+  riskSlices,
+  timelineSlices,
+  wholePercent,
+} from './pie-option';
 
 type LabelFormatter = (params: { name: string; value: unknown }) => string;
 
@@ -35,6 +43,16 @@ describe('pieOption', () => {
       { name: 'Social', value: 1 },
       { name: 'Governance', value: 1 },
     ]);
+  });
+
+  it('reads its legend from the right when the page is written right to left', () => {
+    expect(pieOption(data).legend).toEqual({ bottom: 0, type: 'plain' });
+    expect(pieOption(data, { direction: 'rtl' }).legend).toEqual({
+      bottom: 0,
+      type: 'plain',
+      align: 'right',
+      data: ['Governance', 'Social', 'Environment'],
+    });
   });
 
   it('hides the label of a 0% slice, which has no arc to point at', () => {
@@ -94,5 +112,26 @@ describe('timelineSlices', () => {
     const option = pieOption(timelineSlices([{ name: 'Overdue', value: 4 }]));
     const data = option.series[0]!.data as { name: string; itemStyle?: { color?: string } }[];
     expect(data[0]!.itemStyle?.color).toBe('#ef4444');
+  });
+});
+
+describe('categorySlices', () => {
+  it('names the categories the API sends in English in the language in use, other names as sent', async () => {
+    const sent = [
+      { name: 'Environment', value: 2 },
+      { name: 'Prosperity', value: 1 },
+      { name: 'Water stewardship', value: 1 },
+    ];
+    expect(categorySlices(sent)).toEqual(sent);
+    await switchLanguage('fr');
+    try {
+      expect(categorySlices(sent).map((slice) => slice.name)).toEqual([
+        'Environnement',
+        'Prospérité',
+        'Water stewardship',
+      ]);
+    } finally {
+      await switchLanguage('en');
+    }
   });
 });

@@ -5,6 +5,8 @@ import type {
   TooltipComponentOption,
 } from 'echarts/components';
 import {
+  ACTION_PLAN_CATEGORIES,
+  ACTION_PLAN_CATEGORY_LABELS,
   RISK_SEVERITY_COLORS,
   RISK_SEVERITY_LABELS,
   STATUS_COLOR_HEX,
@@ -38,8 +40,11 @@ export function pieLabel(name: string, value: number, total: number): string {
 
 export function pieOption(
   data: readonly PieSlice[],
-  options: { title?: string; colors?: readonly string[] } = {},
+  options: { title?: string; colors?: readonly string[]; direction?: 'ltr' | 'rtl' } = {},
 ): PieOption {
+  // Right to left, the legend reads from the right: its first name rightmost, each swatch after
+  // (to the right of) its name.
+  const rightToLeft = options.direction === 'rtl';
   const total = data.reduce((sum, slice) => sum + slice.value, 0);
   const label = (params: { name: string; value: unknown }) =>
     pieLabel(params.name, Number(params.value), total);
@@ -47,7 +52,14 @@ export function pieOption(
     ...(options.title ? { title: { text: options.title, left: 'center' } } : {}),
     tooltip: { trigger: 'item', formatter: (params) => label(params as never) },
     // A plain legend wraps onto a second line in a narrow card instead of paging its names.
-    legend: { bottom: 0, type: 'plain' },
+    legend: rightToLeft
+      ? {
+          bottom: 0,
+          type: 'plain',
+          align: 'right',
+          data: data.map((slice) => slice.name).reverse(),
+        }
+      : { bottom: 0, type: 'plain' },
     ...(options.colors ? { color: [...options.colors] } : {}),
     series: [
       {
@@ -108,5 +120,16 @@ export function riskSlices(data: readonly PieSlice[]): PieSlice[] {
       name: RISK_SEVERITY_LABELS[key],
       color: STATUS_COLOR_HEX[RISK_SEVERITY_COLORS[key]],
     };
+  });
+}
+
+/**
+ * Names the ESG composition's slices (the action plans' categories, which the API names in English)
+ * in the language in use.
+ */
+export function categorySlices(data: readonly PieSlice[]): PieSlice[] {
+  return data.map((slice) => {
+    const key = ACTION_PLAN_CATEGORIES.find((category) => category === slice.name.toLowerCase());
+    return key ? { ...slice, name: ACTION_PLAN_CATEGORY_LABELS[key] } : slice;
   });
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useLanguage } from '@verity/session';
+import { directionOf, useLanguage } from '@verity/session';
 import { LazyChart } from './lazy-chart';
 import {
   PORTFOLIO_SERIES,
@@ -21,8 +21,7 @@ function rowSummary(row: PortfolioRow): string {
 /** One row per target company, four bars: open, closed, provisional closed, overdue. */
 export function PortfolioBarChart({ rows }: PortfolioBarChartProps) {
   const language = useLanguage();
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the series' names follow the language
-  const option = useMemo(() => portfolioOption(rows), [rows, language]);
+  const option = useMemo(() => portfolioOption(rows, directionOf(language)), [rows, language]);
   return (
     <LazyChart
       option={option}

@@ -16,6 +16,17 @@ describe('portfolioOption', () => {
     expect(option.xAxis.type).toBe('value');
   });
 
+  it('mirrors right to left: names on the right, bars growing leftwards, the legend from the right', () => {
+    const option = portfolioOption(rows, 'rtl');
+    expect(option.yAxis).toMatchObject({ position: 'right', data: ['Acme Ltd', 'Globex'] });
+    expect(option.xAxis).toMatchObject({ type: 'value', inverse: true });
+    expect(option.legend).toMatchObject({
+      align: 'right',
+      data: ['Overdue', 'Provisional Closed', 'Closed', 'Open'],
+    });
+    expect(portfolioOption(rows).xAxis).not.toHaveProperty('inverse');
+  });
+
   it('draws open, closed, provisional closed and overdue in blue, green, yellow, red', () => {
     const series = portfolioOption(rows).series;
     expect(series.map((s) => [s.name, (s.itemStyle as { color: string }).color])).toEqual([

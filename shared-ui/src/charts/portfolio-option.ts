@@ -53,10 +53,11 @@ export interface PortfolioOption {
   tooltip: TooltipComponentOption;
   legend: LegendComponentOption;
   grid: GridComponentOption;
-  xAxis: { type: 'value'; minInterval: number };
+  xAxis: { type: 'value'; minInterval: number; inverse?: boolean };
   yAxis: {
     type: 'category';
     inverse: boolean;
+    position?: 'left' | 'right';
     data: string[];
     axisLabel: { width: number; overflow: 'truncate' };
   };
@@ -69,15 +70,32 @@ export interface PortfolioOption {
  */
 export const PORTFOLIO_LABEL_WIDTH = 180;
 
-export function portfolioOption(rows: readonly PortfolioRow[]): PortfolioOption {
+/**
+ * Right to left (`direction: 'rtl'`), the chart mirrors: names on the right, bars growing to the left,
+ * the legend reading from the right.
+ */
+export function portfolioOption(
+  rows: readonly PortfolioRow[],
+  direction: 'ltr' | 'rtl' = 'ltr',
+): PortfolioOption {
+  const rightToLeft = direction === 'rtl';
   return {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    legend: { top: 0 },
-    grid: { left: 16, right: 24, top: 40, bottom: 16, containLabel: true },
-    xAxis: { type: 'value', minInterval: 1 },
+    legend: rightToLeft
+      ? {
+          top: 0,
+          align: 'right',
+          data: PORTFOLIO_SERIES.map(({ name }) => name).reverse(),
+        }
+      : { top: 0 },
+    grid: rightToLeft
+      ? { left: 24, right: 16, top: 40, bottom: 16, containLabel: true }
+      : { left: 16, right: 24, top: 40, bottom: 16, containLabel: true },
+    xAxis: { type: 'value', minInterval: 1, ...(rightToLeft ? { inverse: true } : {}) },
     yAxis: {
       type: 'category',
       inverse: true,
+      ...(rightToLeft ? { position: 'right' as const } : {}),
       data: rows.map((row) => row.targetCompanyName),
       axisLabel: { width: PORTFOLIO_LABEL_WIDTH, overflow: 'truncate' },
     },
