@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SOMETHING_WENT_WRONG_SHORT } from '@verity/shared-api';
+import { MESSAGES } from '@verity/shared-api';
 import { getErrorStatus } from '@verity/session';
 import { getErrorText } from '@verity/shared-api/calls';
 
@@ -10,8 +10,8 @@ const SHOWN_STATUSES = new Set([400, 503]);
 export function dashboardErrorText(error: unknown): string {
   const status = getErrorStatus(error);
   return status !== undefined && SHOWN_STATUSES.has(status)
-    ? getErrorText(error, SOMETHING_WENT_WRONG_SHORT)
-    : SOMETHING_WENT_WRONG_SHORT;
+    ? getErrorText(error, MESSAGES.SOMETHING_WENT_WRONG_SHORT)
+    : MESSAGES.SOMETHING_WENT_WRONG_SHORT;
 }
 
 /** True from the render after the first one, so charts start loading once the figures are on screen. */

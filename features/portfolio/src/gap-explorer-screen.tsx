@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
+  MESSAGES,
   dueWaitingText,
   AUDIT_TYPES,
   AUDIT_TYPE_LABELS,
   CONDITION_TYPES,
   CONDITION_TYPE_LABELS,
-  EXPORT_FAILED,
   OVERDUE_AGES,
   OVERDUE_AGE_LABELS,
   PORTFOLIO_REQUIREMENT_ORDER,
@@ -135,7 +135,7 @@ export function GapExplorerScreen({ gapHref, portfolioPath, trail }: GapExplorer
       saveBlob(blob, fileName);
       toast.success(t('portfolio.explorer.exported'));
     } catch {
-      toast.error(EXPORT_FAILED);
+      toast.error(MESSAGES.EXPORT_FAILED);
     } finally {
       setExporting(false);
     }

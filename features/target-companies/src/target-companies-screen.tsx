@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import { queryKeys } from '@verity/query';
 import {
-  FAILED_FETCH_TARGET_COMPANIES,
-  NO_TARGET_COMPANIES_FOUND,
-  TRY_AGAIN,
+  MESSAGES,
   type TargetCompany,
   type TargetCompanyPage,
   type TargetCompanyQuery,
@@ -93,10 +91,10 @@ export function TargetCompaniesScreen({
       {companies.isError ? (
         <div className="vui-screen-error-state">
           <p className="vui-screen-error" role="alert">
-            {getErrorText(companies.error, FAILED_FETCH_TARGET_COMPANIES)}
+            {getErrorText(companies.error, MESSAGES.FAILED_FETCH_TARGET_COMPANIES)}
           </p>
           <Button variant="secondary" onClick={onTryAgain}>
-            {TRY_AGAIN}
+            {MESSAGES.TRY_AGAIN}
           </Button>
         </div>
       ) : null}
@@ -122,7 +120,7 @@ function CompanyCards({
   links: readonly TargetCompanyCardLink[];
 }) {
   useLanguage();
-  if (companies.length === 0) return <EmptyState title={NO_TARGET_COMPANIES_FOUND} />;
+  if (companies.length === 0) return <EmptyState title={MESSAGES.NO_TARGET_COMPANIES_FOUND} />;
   return (
     <ul className="vui-card-grid" aria-label={t('companies.list.label')}>
       {companies.map((company) => (

@@ -1,15 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import {
-  AUDITOR_USER_DELETED,
-  FAILED_CREATE_AUDITOR_USER,
-  FAILED_DELETE_AUDITOR_USER,
-  FAILED_FETCH_AUDITOR_USER_DETAILS,
-  FAILED_FETCH_TARGET_COMPANY_USERS,
-  NO_TARGET_COMPANY_ID_FOR_USER,
-  NO_USER_ID_FOR_DELETION,
-  SERVER_ERROR_OCCURRED,
-  UNEXPECTED_ERROR_OCCURRED,
+  MESSAGES,
   type ClientUser,
   type NewUserPayload,
   type SessionUser,
@@ -60,25 +52,29 @@ const USER_KINDS: Record<OrganisationUserType, UserKind> = {
   auditor: {
     queryKey: () => queryKeys.users('auditor'),
     load: (_, query) => getAuditorUsers(query),
-    loadFallback: FAILED_FETCH_AUDITOR_USER_DETAILS,
+    get loadFallback() {
+      return MESSAGES.FAILED_FETCH_AUDITOR_USER_DETAILS;
+    },
     create: (payload) => createAuditorUser(payload),
-    createErrorText: (error) => getErrorText(error, FAILED_CREATE_AUDITOR_USER),
+    createErrorText: (error) => getErrorText(error, MESSAGES.FAILED_CREATE_AUDITOR_USER),
     remove: (id) => deleteAuditorUser(id),
-    deleted: () => AUDITOR_USER_DELETED,
-    deleteFallback: () => FAILED_DELETE_AUDITOR_USER,
+    deleted: () => MESSAGES.AUDITOR_USER_DELETED,
+    deleteFallback: () => MESSAGES.FAILED_DELETE_AUDITOR_USER,
   },
   targetCompany: {
     queryKey: (targetCompanyId) => queryKeys.users('targetCompany', { targetCompanyId }),
     load: (targetCompanyId, query) =>
       targetCompanyId
         ? getCompanyUsers(targetCompanyId, query)
-        : Promise.reject(new Error(NO_TARGET_COMPANY_ID_FOR_USER)),
-    loadFallback: FAILED_FETCH_TARGET_COMPANY_USERS,
+        : Promise.reject(new Error(MESSAGES.NO_TARGET_COMPANY_ID_FOR_USER)),
+    get loadFallback() {
+      return MESSAGES.FAILED_FETCH_TARGET_COMPANY_USERS;
+    },
     create: (payload) => createCompanyUser(payload),
     createErrorText: (error) =>
       isApiHttpError(error)
-        ? getErrorText(error, SERVER_ERROR_OCCURRED)
-        : UNEXPECTED_ERROR_OCCURRED,
+        ? getErrorText(error, MESSAGES.SERVER_ERROR_OCCURRED)
+        : MESSAGES.UNEXPECTED_ERROR_OCCURRED,
     remove: (id) => deleteCompanyUser(id),
     deleted: () => t('users.delete.companyUserDeleted'),
     deleteFallback: () => t('users.delete.companyUserFailed'),
@@ -119,7 +115,7 @@ export function OrganisationUsersScreen({
 
   async function onDeleteConfirmed(target: ClientUser) {
     if (!target.id) {
-      toast.error(NO_USER_ID_FOR_DELETION);
+      toast.error(MESSAGES.NO_USER_ID_FOR_DELETION);
       return;
     }
     try {

@@ -1,11 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import {
-  NO_USERS_FOUND,
-  type ClientUser,
-  type NewUserPayload,
-  type UserType,
-} from '@verity/shared-api';
+import { MESSAGES, type ClientUser, type NewUserPayload, type UserType } from '@verity/shared-api';
 import { NewUserDialog } from './new-user-dialog';
 import { UserCard } from './user-card';
 import { useLanguage } from '@verity/session';
@@ -163,7 +158,7 @@ function UserList({ users, loadErrorText, canDelete, onDelete }: UserListProps) 
     );
   }
   const shown = users.data?.users ?? [];
-  if (shown.length === 0) return <EmptyState title={NO_USERS_FOUND} />;
+  if (shown.length === 0) return <EmptyState title={MESSAGES.NO_USERS_FOUND} />;
   return (
     <ul className="vui-card-grid" aria-label={t('users.list.label')}>
       {shown.map((user) => (

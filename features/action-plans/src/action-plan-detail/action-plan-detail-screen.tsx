@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLanguage, useSession } from '@verity/session';
 import { queryKeys } from '@verity/query';
 import {
-  NO_ACTION_PLAN_FOUND,
+  MESSAGES,
   formHasDueDate,
   type AuditForm,
   type BulkChangeKind,
@@ -170,7 +170,7 @@ export function ActionPlanDetailScreen({
     state.status === 'ready'
       ? state.detail.actionPlan.actionPlanHeading
       : state.status === 'not-found'
-        ? NO_ACTION_PLAN_FOUND
+        ? MESSAGES.NO_ACTION_PLAN_FOUND
         : t('plans.detail.documentTitle'),
     trail?.subject,
   );
@@ -199,7 +199,7 @@ export function ActionPlanDetailScreen({
   );
 
   if (state.status === 'loading') return <LoadingState />;
-  if (state.status === 'not-found') return <EmptyState title={NO_ACTION_PLAN_FOUND} />;
+  if (state.status === 'not-found') return <EmptyState title={MESSAGES.NO_ACTION_PLAN_FOUND} />;
   if (state.status === 'error') {
     return (
       <p className="vui-screen-alert" role="alert">

@@ -1,13 +1,10 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
+  MESSAGES,
   BULK_CHANGE_LABELS,
   BULK_TEXT,
-  DUE_DATE_REQUIRED,
   GAP_STATUSES,
   GAP_STATUS_OPTION_LABELS,
-  MISSING_STATUS,
-  RESPONSIBILITY_REQUIRED,
-  SOMETHING_WENT_WRONG_SHORT,
   checkChangeReason,
   minSelectableDate,
   movesLater,
@@ -99,9 +96,9 @@ export function BulkChangeForm({
   }
 
   function check(): Errors {
-    if (values.kind === 'status' && !values.status) return { status: MISSING_STATUS };
+    if (values.kind === 'status' && !values.status) return { status: MESSAGES.MISSING_STATUS };
     if (values.kind === 'dueDate') {
-      if (!values.dueDate) return { dueDate: DUE_DATE_REQUIRED };
+      if (!values.dueDate) return { dueDate: MESSAGES.DUE_DATE_REQUIRED };
       const reason = checkChangeReason({
         subject: 'dueDate',
         before: movedLater?.dueDate,
@@ -111,7 +108,7 @@ export function BulkChangeForm({
       if (!reason.ok) return { reason: reason.message };
     }
     if (values.kind === 'responsibility' && !values.responsibility.trim()) {
-      return { responsibility: RESPONSIBILITY_REQUIRED };
+      return { responsibility: MESSAGES.RESPONSIBILITY_REQUIRED };
     }
     return {};
   }
@@ -145,7 +142,7 @@ export function BulkChangeForm({
       onDone(true);
     } catch (error) {
       // The refusal names the gap; what was chosen stays, and the plan is read again.
-      toast.error(getErrorText(error, SOMETHING_WENT_WRONG_SHORT));
+      toast.error(getErrorText(error, MESSAGES.SOMETHING_WENT_WRONG_SHORT));
       setSubmitting(false);
       onDone(false);
     }

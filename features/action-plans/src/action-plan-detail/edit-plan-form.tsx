@@ -1,8 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
+  MESSAGES,
   ACTION_PLAN_CATEGORIES,
   ACTION_PLAN_CATEGORY_LABELS,
-  SOMETHING_WENT_WRONG_SHORT,
   actionPlanEditSchema,
   changeReasonSchema,
   formHasTimeline,
@@ -173,7 +173,7 @@ export function EditPlanForm({
       onSaved(saved);
     } catch (error) {
       // One clear error (a stale plan names who changed it and when); what was typed stays.
-      toast.error(getErrorText(error, SOMETHING_WENT_WRONG_SHORT));
+      toast.error(getErrorText(error, MESSAGES.SOMETHING_WENT_WRONG_SHORT));
       setSubmitting(false);
     }
   }

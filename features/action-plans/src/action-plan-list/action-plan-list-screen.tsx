@@ -1,11 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import {
+  MESSAGES,
   dueWaitingText,
   ACTION_PLAN_CATEGORY_LABELS,
   LIST_MAX_PAGE_SIZE,
-  LOADING_ACTION_PLANS,
-  NO_ACTION_PLANS_FOUND,
   type ActionPlanWithGaps,
   type GapListItem,
 } from '@verity/shared-api';
@@ -134,8 +133,8 @@ export function ActionPlanListScreen({
             rows={actionPlans}
             getRowKey={(plan) => plan.id}
             loading={plans.isPending}
-            loadingText={LOADING_ACTION_PLANS}
-            emptyText={NO_ACTION_PLANS_FOUND}
+            loadingText={MESSAGES.LOADING_ACTION_PLANS}
+            emptyText={MESSAGES.NO_ACTION_PLANS_FOUND}
             rowLink={(plan) => ({ to: planPath(plan.id), action: t('plans.list.openPlan') })}
             renderAfterRow={(plan, columnCount) => (
               <PlanGapRows

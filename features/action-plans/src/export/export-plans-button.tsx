@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLanguage } from '@verity/session';
-import { EXPORT_FAILED, TARGET_COMPANY_ID_NOT_FOUND } from '@verity/shared-api';
+import { MESSAGES } from '@verity/shared-api';
 import { exportActionPlansCsv, saveBlob } from '@verity/shared-api/calls';
 import { Button, toast } from '@verity/shared-ui';
 import { t } from '../texts';
@@ -26,7 +26,7 @@ export function ExportPlansButton({
 
   async function exportCsv() {
     if (!targetCompanyId) {
-      toast.error(TARGET_COMPANY_ID_NOT_FOUND);
+      toast.error(MESSAGES.TARGET_COMPANY_ID_NOT_FOUND);
       return;
     }
     setExporting(true);
@@ -34,7 +34,7 @@ export function ExportPlansButton({
       const { blob, fileName } = await exportActionPlansCsv(targetCompanyId, { auditId });
       saveBlob(blob, fileName);
     } catch {
-      toast.error(EXPORT_FAILED);
+      toast.error(MESSAGES.EXPORT_FAILED);
     } finally {
       setExporting(false);
     }

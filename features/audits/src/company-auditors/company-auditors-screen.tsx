@@ -2,10 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { queryKeys } from '@verity/query';
 import {
+  MESSAGES,
   AUDIT_FORM_LABELS,
   AUDIT_TYPE_LABELS,
-  FAILED_FETCH_TARGET_COMPANY_AUDITORS,
-  NO_AUDITORS_FOUND,
   isAuditType,
   type CompanyAuditorEntry,
 } from '@verity/shared-api';
@@ -157,7 +156,7 @@ export function CompanyAuditorsScreen({
         <NotFoundState />
       ) : loaded.isError ? (
         <p className="vui-screen-error" role="alert">
-          {getErrorText(loaded.error, FAILED_FETCH_TARGET_COMPANY_AUDITORS)}
+          {getErrorText(loaded.error, MESSAGES.FAILED_FETCH_TARGET_COMPANY_AUDITORS)}
         </p>
       ) : (
         <>
@@ -167,7 +166,7 @@ export function CompanyAuditorsScreen({
             rows={loaded.data?.auditors ?? []}
             getRowKey={(entry) => entry.id || entry.auditor._id}
             loading={loaded.isPending}
-            emptyText={NO_AUDITORS_FOUND}
+            emptyText={MESSAGES.NO_AUDITORS_FOUND}
           />
           <ListPages
             list={loaded}

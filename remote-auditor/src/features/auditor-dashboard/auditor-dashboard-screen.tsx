@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
-import { NO_DATA, type AuditorDashboard } from '@verity/shared-api';
+import { MESSAGES, type AuditorDashboard } from '@verity/shared-api';
 import { getAuditorDashboard } from '@verity/shared-api/calls';
 import { useLanguage } from '@verity/session';
 import { ChartCard, dashboardErrorText, useAfterFirstRender } from '@verity/feature-dashboards';
@@ -55,7 +55,7 @@ function AuditorFigures({
 }) {
   useLanguage();
   const { projectsOverview, targetCompanyActionPlanStats: companies = [] } = dashboard;
-  if (!projectsOverview) return <EmptyState title={NO_DATA} />;
+  if (!projectsOverview) return <EmptyState title={MESSAGES.NO_DATA} />;
   return (
     <>
       <div className="vui-dashboard__cards">
@@ -70,7 +70,7 @@ function AuditorFigures({
       </div>
       <ChartCard title={texts.portfolioOverview} ready={chartsReady || companies.length === 0}>
         {companies.length === 0 ? (
-          <EmptyState title={NO_DATA} />
+          <EmptyState title={MESSAGES.NO_DATA} />
         ) : (
           <PortfolioBarChart rows={companies} />
         )}

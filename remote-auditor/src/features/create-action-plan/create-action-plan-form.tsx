@@ -3,10 +3,10 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import {
+  MESSAGES,
   ACTION_PLAN_CATEGORIES,
   ACTION_PLAN_CATEGORY_LABELS,
   AUDIT_FORM_LABELS,
-  FIX_ERRORS_BELOW,
   actionPlanCreatedBanner,
   actionPlanCreatedToast,
   formHasTimeline,
@@ -143,14 +143,14 @@ export function CreateActionPlanForm({
     setBanner(null);
     const found = checkPlanForm(valuesRef.current, formType);
     setErrors(found);
-    if (Object.keys(found).length > 0) toast.error(FIX_ERRORS_BELOW);
+    if (Object.keys(found).length > 0) toast.error(MESSAGES.FIX_ERRORS_BELOW);
   }
 
   async function create(gap: GapInput) {
     const planValues = valuesRef.current;
     // Rejecting keeps the gap form's values; the plan's errors are already shown.
     if (Object.keys(checkPlanForm(planValues, formType)).length > 0) {
-      throw new Error(FIX_ERRORS_BELOW);
+      throw new Error(MESSAGES.FIX_ERRORS_BELOW);
     }
     let actionPlanId: string;
     try {

@@ -1,10 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
-import {
-  FAILED_FETCH_AUDITORS,
-  LIST_MAX_PAGE_SIZE,
-  type AuditorListItem,
-} from '@verity/shared-api';
+import { MESSAGES, LIST_MAX_PAGE_SIZE, type AuditorListItem } from '@verity/shared-api';
 import { getAuditors, getErrorText } from '@verity/shared-api/calls';
 
 export interface ClientAuditorsState {
@@ -24,7 +20,7 @@ export function useClientAuditors(active: boolean): ClientAuditorsState {
     enabled: active,
   });
   if (auditors.isError) {
-    return { auditors: [], error: getErrorText(auditors.error, FAILED_FETCH_AUDITORS) };
+    return { auditors: [], error: getErrorText(auditors.error, MESSAGES.FAILED_FETCH_AUDITORS) };
   }
   return { auditors: auditors.data };
 }

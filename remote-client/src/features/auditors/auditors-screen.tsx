@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import {
-  FAILED_FETCH_AUDITORS,
+  MESSAGES,
   LIST_MAX_PAGE_SIZE,
-  NO_AUDITORS_FOUND,
   type AuditorListItem,
   type AuditorPage,
 } from '@verity/shared-api';
@@ -75,7 +74,7 @@ export function AuditorsScreen({ canAdd }: AuditorsScreenProps) {
       {auditors.isPending ? <LoadingState /> : null}
       {auditors.isError ? (
         <p className="vui-screen-error" role="alert">
-          {getErrorText(auditors.error, FAILED_FETCH_AUDITORS)}
+          {getErrorText(auditors.error, MESSAGES.FAILED_FETCH_AUDITORS)}
         </p>
       ) : null}
       {auditors.isSuccess ? (
@@ -93,7 +92,7 @@ export function AuditorsScreen({ canAdd }: AuditorsScreenProps) {
 
 function AuditorCards({ auditors }: { auditors: AuditorListItem[] }) {
   useLanguage();
-  if (auditors.length === 0) return <EmptyState title={NO_AUDITORS_FOUND} />;
+  if (auditors.length === 0) return <EmptyState title={MESSAGES.NO_AUDITORS_FOUND} />;
   return (
     <ul className="vui-card-grid" aria-label={text.listLabel}>
       {auditors.map((auditor) => (

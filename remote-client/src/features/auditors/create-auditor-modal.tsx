@@ -1,12 +1,6 @@
 import { useState } from 'react';
 import { useFormik } from 'formik';
-import {
-  AUDITOR_CREATED,
-  EMAIL_MUST_EXIST,
-  FAILED_CREATE_AUDITOR,
-  auditorSchema,
-  type AuditorListItem,
-} from '@verity/shared-api';
+import { MESSAGES, auditorSchema, type AuditorListItem } from '@verity/shared-api';
 import { createAuditor, getErrorText } from '@verity/shared-api/calls';
 import { EmailInput, TextField, toast, type EmailValidation } from '@verity/shared-ui';
 import { useLanguage } from '@verity/session';
@@ -40,7 +34,7 @@ export function CreateAuditorModal({ open, onOpenChange, onCreated }: CreateAudi
     validateOnBlur: false,
     onSubmit: async (values, helpers) => {
       if (email.status !== 'valid') {
-        helpers.setFieldError('emailId', EMAIL_MUST_EXIST);
+        helpers.setFieldError('emailId', MESSAGES.EMAIL_MUST_EXIST);
         return;
       }
       helpers.setStatus(undefined);
@@ -54,9 +48,9 @@ export function CreateAuditorModal({ open, onOpenChange, onCreated }: CreateAudi
         helpers.resetForm();
         onCreated(created);
         onOpenChange(false);
-        toast.success(AUDITOR_CREATED);
+        toast.success(MESSAGES.AUDITOR_CREATED);
       } catch (error) {
-        helpers.setStatus(getErrorText(error, FAILED_CREATE_AUDITOR));
+        helpers.setStatus(getErrorText(error, MESSAGES.FAILED_CREATE_AUDITOR));
       }
     },
   });
@@ -83,6 +77,7 @@ export function CreateAuditorModal({ open, onOpenChange, onCreated }: CreateAudi
       error={formik.status}
     >
       <EmailInput
+        label={MESSAGES.EMAIL_INPUT_DEFAULT_LABEL}
         name="emailId"
         required
         showUserPreview
@@ -91,7 +86,7 @@ export function CreateAuditorModal({ open, onOpenChange, onCreated }: CreateAudi
         onChange={(value) => change('emailId', value)}
         onValidationChange={(validation) => {
           setEmail(validation);
-          if (validation.status === 'valid' && errors.emailId === EMAIL_MUST_EXIST) {
+          if (validation.status === 'valid' && errors.emailId === MESSAGES.EMAIL_MUST_EXIST) {
             formik.setFieldError('emailId', undefined);
           }
         }}

@@ -1,11 +1,11 @@
 import { useFormik } from 'formik';
 import {
+  MESSAGES,
   AUDIT_CATEGORIES_BY_TYPE,
   AUDIT_FORMS,
   AUDIT_FORM_LABELS,
   AUDIT_TYPES,
   AUDIT_TYPE_LABELS,
-  TARGET_COMPANY_ADDED,
   auditSchema,
   isAuditType,
   type Audit,
@@ -81,7 +81,7 @@ export function AddAuditModal({
         helpers.resetForm();
         onCreated(audit);
         onOpenChange(false);
-        toast.success(TARGET_COMPANY_ADDED);
+        toast.success(MESSAGES.TARGET_COMPANY_ADDED);
       } catch (error) {
         helpers.setStatus(getErrorText(error, text.failed));
       }

@@ -1,10 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import {
-  CLIENT_USER_DELETED,
-  FAILED_CREATE_CLIENT_USER,
-  FAILED_DELETE_CLIENT_USER,
-  FAILED_FETCH_CLIENT_DETAILS,
+  MESSAGES,
   canAddClientUsersAndAuditors,
   canDeleteClientUser,
   may,
@@ -63,9 +60,9 @@ export function ClientUsersScreen({ user }: ClientUsersScreenProps) {
         users: users.filter((listed) => listed.id !== target.id),
         counts: adjustCounts(counts, target.role, -1),
       }));
-      toast.success(CLIENT_USER_DELETED);
+      toast.success(MESSAGES.CLIENT_USER_DELETED);
     } catch (error) {
-      toast.error(getErrorText(error, FAILED_DELETE_CLIENT_USER));
+      toast.error(getErrorText(error, MESSAGES.FAILED_DELETE_CLIENT_USER));
     }
   }
 
@@ -76,12 +73,14 @@ export function ClientUsersScreen({ user }: ClientUsersScreenProps) {
       search={search}
       onSearchChange={setSearch}
       onPageChange={goToPage}
-      loadErrorText={loaded.isError ? getErrorText(loaded.error, FAILED_FETCH_CLIENT_DETAILS) : ''}
+      loadErrorText={
+        loaded.isError ? getErrorText(loaded.error, MESSAGES.FAILED_FETCH_CLIENT_DETAILS) : ''
+      }
       canAdd={canAddClientUsersAndAuditors(user)}
       canMakeOwners={user.role === 'owner'}
       canDelete={(listed) => canDeleteClientUser(user, listed) && !isSameUser(listed, user)}
       create={(payload) => createClientUser(payload)}
-      createErrorText={(error) => getErrorText(error, FAILED_CREATE_CLIENT_USER)}
+      createErrorText={(error) => getErrorText(error, MESSAGES.FAILED_CREATE_CLIENT_USER)}
       onCreated={(created) =>
         update(({ users, counts }) => ({
           users: [created, ...users],

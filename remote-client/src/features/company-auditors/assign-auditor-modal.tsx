@@ -1,6 +1,6 @@
 import { useFormik } from 'formik';
 import {
-  TARGET_COMPANY_ADDED,
+  MESSAGES,
   companyAuditorSettingsSchema,
   type CompanyAuditorEntry,
 } from '@verity/shared-api';
@@ -45,7 +45,7 @@ export function AssignAuditorModal({
         helpers.resetForm();
         onAssigned(entry);
         onOpenChange(false);
-        toast.success(TARGET_COMPANY_ADDED);
+        toast.success(MESSAGES.TARGET_COMPANY_ADDED);
       } catch (error) {
         helpers.setStatus(getErrorText(error, text.failed));
       }

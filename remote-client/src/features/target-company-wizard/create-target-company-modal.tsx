@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { useFormik } from 'formik';
 import {
+  MESSAGES,
   COMPANY_TYPES,
   COMPANY_TYPE_LABELS,
-  EMAIL_MUST_EXIST,
-  FAILED_CREATE_TARGET_COMPANY_TITLE,
-  TARGET_COMPANY_ADDED,
   isCompanyType,
   type CreatedTargetCompany,
 } from '@verity/shared-api';
@@ -68,9 +66,9 @@ export function CreateTargetCompanyModal({
         setStep(1);
         onCreated(created);
         onOpenChange(false);
-        toast.success(TARGET_COMPANY_ADDED);
+        toast.success(MESSAGES.TARGET_COMPANY_ADDED);
       } catch (error) {
-        helpers.setStatus(getErrorText(error, FAILED_CREATE_TARGET_COMPANY_TITLE));
+        helpers.setStatus(getErrorText(error, MESSAGES.FAILED_CREATE_TARGET_COMPANY_TITLE));
       }
     },
   });
@@ -83,7 +81,7 @@ export function CreateTargetCompanyModal({
 
   function onEmailValidation(validation: EmailValidation) {
     setEmail(validation);
-    if (validation.status === 'valid' && errors.emailId === EMAIL_MUST_EXIST) {
+    if (validation.status === 'valid' && errors.emailId === MESSAGES.EMAIL_MUST_EXIST) {
       setFieldError('emailId', undefined);
     }
   }

@@ -1,7 +1,7 @@
 import { validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
 import {
+  MESSAGES,
   DEFAULT_COMPANY_TYPE,
-  EMAIL_MUST_EXIST,
   companyAuditorSettingsSchema,
   targetCompanySchema,
   type CompanyType,
@@ -64,7 +64,7 @@ export async function validateCompanyDetails(
   email: EmailValidation,
 ): Promise<FormikErrors<WizardValues>> {
   const errors = await errorsOf(companyDetailsSchema, values);
-  if (!errors.emailId && email.status !== 'valid') errors.emailId = EMAIL_MUST_EXIST;
+  if (!errors.emailId && email.status !== 'valid') errors.emailId = MESSAGES.EMAIL_MUST_EXIST;
   return errors;
 }
 
