@@ -351,11 +351,6 @@ export const ESAP_IMPORTED_NAMES = {
  */
 export const IMPORT_STATUS_TARGETS = ['open', 'provClosed'] as const;
 export type ImportStatusTarget = (typeof IMPORT_STATUS_TARGETS)[number];
-export const IMPORT_STATUS_TARGET_LABELS: Readonly<Record<ImportStatusTarget, string>> = {
-  open: 'Open',
-  provClosed: 'Prov Close',
-};
-export const KEEP_AS_TEXT_LABEL = 'Keep as text only';
 
 export function isImportStatusTarget(value: unknown): value is ImportStatusTarget {
   return typeof value === 'string' && (IMPORT_STATUS_TARGETS as readonly string[]).includes(value);
@@ -464,72 +459,3 @@ export const ESAP_IMPORT_MESSAGES = {
     return t('contract.esapImport.itemNumberRequired');
   },
 };
-
-/** The import screen's words. */
-export const ESAP_IMPORT_SCREEN = {
-  title: 'Import ESAP',
-  intro:
-    'Upload the lender’s ESAP as .xlsx or .csv (at most 10 MB and 2,000 rows). Each column is mapped from its header; change any mapping before you import.',
-  fileTitle: 'Spreadsheet',
-  fileLabel: 'ESAP spreadsheet (.xlsx or .csv)',
-  readFile: 'Read file',
-  reading: 'Reading…',
-  chooseFile: 'Choose a file first.',
-  mappingTitle: 'Columns',
-  columnHeader: 'Column and its header',
-  fieldHeader: 'Imported as',
-  fieldLabel: (column: string, header: string) => `Column ${column} (${header || 'no header'})`,
-  previewTitle: 'First rows',
-  rowHeader: 'Row',
-  sectionRow: 'Section',
-  footnoteRow: 'Footnote',
-  planTitle: 'Action plan',
-  importInto: 'Import into',
-  newPlan: 'A new action plan',
-  gapDefaultsTitle: 'For every item',
-  gapDefaultsHint:
-    'Used where the file has no column for them; the ESG Aspect only for items whose standard (IFC PS, EBRD PR) gives none.',
-  esgAspect: 'ESG Aspect',
-  esgAspectPlaceholder: 'Select ESG Aspect',
-  impactedSdgs: 'Impacted SDGs',
-  dryRun: 'Check (dry run)',
-  import: 'Import',
-  working: 'Working…',
-  statusTitle: 'ESAP statuses',
-  statusHint:
-    'Each status of the file, once: what Verity sets it to. Your choice is remembered for this client’s next import.',
-  statusHeader: 'ESAP status',
-  statusItemsHeader: 'Items',
-  statusTargetHeader: 'Imported as',
-  statusTargetLabel: (text: string) => `Status '${text}' imported as`,
-  statusSources: {
-    sent: 'Your choice',
-    remembered: 'Remembered',
-    known: 'Proposed',
-    unknown: 'Not recognised',
-  },
-  resultTitle: 'Result',
-  dryRunDone: 'Dry run: nothing was saved. This is what Import will do.',
-  imported: (gaps: number) => `${gaps} ${gaps === 1 ? 'gap' : 'gaps'} imported.`,
-  nothingImported: 'Nothing was imported.',
-  counts: {
-    items: 'Items read',
-    imported: 'Gaps imported',
-    wouldImport: 'Gaps to import',
-    alreadyInPlan: 'Already in the plan',
-    withErrors: 'Rows with errors',
-    sections: 'Sections',
-  },
-  warningsTitle: (count: number) => `Warnings (${count})`,
-  errorsTitle: (count: number) => `Errors (${count})`,
-  problemPlace: (row: number | null, column: string | null, itemNumber?: string) => {
-    if (row === null) return 'File';
-    const place = column ? `row ${row}, column ${column}` : `row ${row}`;
-    return itemNumber ? `Item ${itemNumber} (${place})` : place[0]!.toUpperCase() + place.slice(1);
-  },
-  openPlan: 'Open the action plan',
-  downloadErrors: 'Download rows with errors (CSV)',
-  errorRowsFileName: 'esap-rows-with-errors.csv',
-  errorsColumn: 'Errors',
-  failed: 'The import failed.',
-} as const;

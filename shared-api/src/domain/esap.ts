@@ -180,5 +180,4 @@ export const PRIOR_TO_FIRST_DISBURSEMENT = 'Prior to first disbursement';
 /** Import limits. */
 export const ESAP_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const ESAP_IMPORT_MAX_ROWS = 2000;
-export const IMPORT_ESAP_LABEL = 'Import ESAP';
 export const DOWNLOAD_REPORT_LABEL = 'Download report';

@@ -1,13 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { queryKeys } from '@verity/query';
-import {
-  IMPORT_ESAP_LABEL,
-  NO_AUDITS_FOUND,
-  NO_AUDIT_RECORDS_FOUND,
-  isAuditType,
-  type Audit,
-} from '@verity/shared-api';
+import { MESSAGES, isAuditType, type Audit } from '@verity/shared-api';
 import { getErrorText } from '@verity/shared-api/calls';
 import { getAudits } from '@verity/shared-api/calls';
 import { auditTypeOptions } from '../audit-type-options';
@@ -161,7 +155,7 @@ export function AuditsTableScreen({
               to={importEsapPath(audit)}
               {...buttonStyleProps({ variant: 'secondary', size: 'sm' })}
             >
-              {IMPORT_ESAP_LABEL}
+              {t('audits.table.importEsap')}
             </Link>
           ) : null}
         </div>
@@ -221,7 +215,7 @@ export function AuditsTableScreen({
             rows={shown}
             getRowKey={(audit) => audit._id}
             loading={loaded.isPending}
-            emptyText={filtered ? NO_AUDIT_RECORDS_FOUND : NO_AUDITS_FOUND}
+            emptyText={filtered ? MESSAGES.NO_AUDIT_RECORDS_FOUND : MESSAGES.NO_AUDITS_FOUND}
           />
           <ListPages list={loaded} itemLabel={t('audits.table.pagesOf')} onPageChange={goToPage} />
         </>

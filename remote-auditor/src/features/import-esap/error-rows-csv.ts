@@ -1,6 +1,7 @@
 // The rows an import skipped for their errors, as a CSV the user can fix and import again: built in
 // the browser from the answer, so no second request and nothing kept on the server.
-import { ESAP_IMPORT_SCREEN as text, type EsapImportResult } from '@verity/shared-api';
+import type { EsapImportResult } from '@verity/shared-api';
+import { ESAP_IMPORT_TEXTS as text } from '../../strings';
 
 const cell = (value: string) => {
   // A formula-looking text is kept as text when the file is opened in a spreadsheet.

@@ -5,23 +5,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFormik } from 'formik';
 import { queryKeys } from '@verity/query';
 import {
+  MESSAGES,
   ACTION_PLAN_CATEGORIES,
   ACTION_PLAN_CATEGORY_LABELS,
-  ACTION_PLAN_HEADING_REQUIRED,
-  CATEGORY_REQUIRED,
-  ESAP_IMPORT_FIELD_LABELS,
-  ESAP_IMPORT_MESSAGES,
-  ESAP_IMPORT_SCREEN as text,
   ESAP_REVISION_NOTE_MAX,
   ESAP_REVISION_SCREEN as revisionText,
   ESG_ASPECTS,
   LIST_MAX_PAGE_SIZE,
-  FIX_ERRORS_BELOW,
   SDGS,
   formHasEsgAspect,
   formHasTimeline,
   minSelectableDate,
-  repeatedMapping,
   type Audit,
   type EsapColumnMapping,
   type EsapImportResult,
@@ -37,7 +31,7 @@ import {
   useFocusFirstError,
 } from '@verity/shared-ui';
 import { auditorPaths } from '../../area-paths';
-import { CREATE_ACTION_PLAN_TEXTS as planTexts } from '../../strings';
+import { CREATE_ACTION_PLAN_TEXTS as planTexts, ESAP_IMPORT_TEXTS as text } from '../../strings';
 import { ImportResult } from './import-result';
 import {
   MappingTable,
@@ -107,7 +101,7 @@ export function ImportEsapForm({ audit, targetCompanyId }: ImportEsapFormProps) 
   const needsAspect = formHasEsgAspect(audit.auditForm) && !mapped.has('ESGAspect');
   const needsSdgs = !mapped.has('impactedSDGs');
   const headers = Object.fromEntries((read?.columns ?? []).map((c) => [c.column, c.header]));
-  const mappingProblem = repeatedMapping(mapping, headers);
+  const mappingProblem = text.repeatedMapping(mapping, headers);
   // The statuses of the last answer (a dry run after a changed mapping may find others).
   const statuses = result?.statuses ?? read?.statuses ?? [];
 
@@ -117,17 +111,15 @@ export function ImportEsapForm({ audit, targetCompanyId }: ImportEsapFormProps) 
       const errors: Partial<Record<keyof PlanValues, string>> = {};
       if (values.into === '') {
         if (values.actionPlanHeading.trim() === '') {
-          errors.actionPlanHeading = ACTION_PLAN_HEADING_REQUIRED;
+          errors.actionPlanHeading = MESSAGES.ACTION_PLAN_HEADING_REQUIRED;
         }
-        if (values.category === '') errors.category = CATEGORY_REQUIRED;
+        if (values.category === '') errors.category = MESSAGES.CATEGORY_REQUIRED;
       }
       if (needsAspect && values.ESGAspect === '') {
-        errors.ESGAspect = ESAP_IMPORT_MESSAGES.defaultRequired(ESAP_IMPORT_FIELD_LABELS.ESGAspect);
+        errors.ESGAspect = text.defaultRequired(text.fieldLabels.ESGAspect);
       }
       if (needsSdgs && values.impactedSDGs.length === 0) {
-        errors.impactedSDGs = ESAP_IMPORT_MESSAGES.defaultRequired(
-          ESAP_IMPORT_FIELD_LABELS.impactedSDGs,
-        );
+        errors.impactedSDGs = text.defaultRequired(text.fieldLabels.impactedSDGs);
       }
       return errors;
     },
@@ -212,7 +204,7 @@ export function ImportEsapForm({ audit, targetCompanyId }: ImportEsapFormProps) 
     dryRun.current = asDryRun;
     newPlanAnyway.current = anyway;
     const errors = await formik.validateForm();
-    if (Object.keys(errors).length > 0) toast.error(FIX_ERRORS_BELOW);
+    if (Object.keys(errors).length > 0) toast.error(MESSAGES.FIX_ERRORS_BELOW);
     await formik.submitForm();
   }
 

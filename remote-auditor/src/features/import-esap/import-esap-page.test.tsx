@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { switchLanguage } from '@verity/session';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import type { EsapImportResult } from '@verity/shared-api';
@@ -295,5 +296,28 @@ describe('errorRowsCsv', () => {
       '\uFEFFRow,No.,Action,Environmental & Social Risks / Liabilities / Benefits,"Resources, Responsibility",Implementation / Timetable,Comments,Errors\r\n' +
         '8,1.3,Install filters,"Dust, ""fine""",,Q3 2027,,Responsibility is required\r\n',
     );
+  });
+
+  it('reads in the language in use: its columns, the fields they fill and what is wrong', async () => {
+    const { user } = setUp(ok(answer()));
+    await readWorkbook(user);
+    await act(() => switchLanguage('fr'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Importer l’ESAP' })).toBeVisible();
+    const columns = within(screen.getByRole('region', { name: 'Colonnes' }));
+    expect(columns.getByLabelText('Colonne B (Action)')).toHaveDisplayValue(
+      'Recommandation (action)',
+    );
+    expect(columns.getByLabelText('Colonne E (Implementation / Timetable)')).toHaveDisplayValue(
+      'Calendrier (échéance)',
+    );
+    await user.selectOptions(
+      screen.getByLabelText('Colonne F (Comments)'),
+      'Recommandation (action)',
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Les colonnes B (« Action ») et F (« Comments ») sont toutes deux associées à Recommandation (action) ; associez l’une d’elles à un autre champ ou à « Non importée ».',
+    );
+    expect(screen.getByRole('button', { name: 'Vérifier (essai à blanc)' })).toBeDisabled();
+    await act(() => switchLanguage('en'));
   });
 });

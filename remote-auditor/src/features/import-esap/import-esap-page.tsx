@@ -1,9 +1,8 @@
 import { useParams } from 'react-router-dom';
-import { ESAP_IMPORT_SCREEN as text } from '@verity/shared-api';
 import { getErrorText } from '@verity/shared-api/calls';
 import { useLanguage } from '@verity/session';
 import { LoadingState, NotFoundState, PageHeader, isNotFound } from '@verity/shared-ui';
-import { CREATE_ACTION_PLAN_TEXTS } from '../../strings';
+import { CREATE_ACTION_PLAN_TEXTS, ESAP_IMPORT_TEXTS as text } from '../../strings';
 import { useAudit } from '../create-action-plan/use-audit';
 import { useCompanyTrail } from '../../screens/use-company-trail';
 import { ImportEsapForm } from './import-esap-form';

@@ -2,13 +2,14 @@
 // column, the rows with errors as a CSV, and the new plan.
 import { Link } from 'react-router-dom';
 import {
-  ESAP_IMPORT_SCREEN as text,
   ESAP_REVISION_SCREEN as revisionText,
   type EsapImportProblem,
   type EsapImportResult,
 } from '@verity/shared-api';
 import { saveBlob } from '@verity/shared-api/calls';
 import { Button, RevisionDifferences, buttonStyleProps } from '@verity/shared-ui';
+import { useLanguage } from '@verity/session';
+import { ESAP_IMPORT_TEXTS as text } from '../../strings';
 import { errorRowsCsv } from './error-rows-csv';
 
 function Problems({
@@ -47,6 +48,7 @@ export interface ImportResultProps {
 }
 
 export function ImportResult({ result, planPath }: ImportResultProps) {
+  useLanguage();
   const { gaps } = result;
   const counts: [string, number][] = [
     [text.counts.items, gaps.items],

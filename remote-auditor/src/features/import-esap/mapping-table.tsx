@@ -1,12 +1,8 @@
 // The file's columns with the field each is imported as (changeable), and its first rows.
 import {
   ESAP_IMPORT_FIELDS,
-  ESAP_IMPORT_FIELD_LABELS,
-  ESAP_IMPORT_SCREEN as text,
+  GAP_STATUS_OPTION_LABELS,
   IMPORT_STATUS_TARGETS,
-  IMPORT_STATUS_TARGET_LABELS,
-  KEEP_AS_TEXT_LABEL,
-  NOT_IMPORTED_LABEL,
   isEsapImportField,
   isImportStatusTarget,
   type EsapColumnMapping,
@@ -15,11 +11,8 @@ import {
   type EsapImportStatus,
   type ImportStatusTarget,
 } from '@verity/shared-api';
-
-const FIELD_OPTIONS = ESAP_IMPORT_FIELDS.map((field) => ({
-  value: field,
-  label: ESAP_IMPORT_FIELD_LABELS[field],
-}));
+import { useLanguage } from '@verity/session';
+import { ESAP_IMPORT_TEXTS as text } from '../../strings';
 
 export interface MappingTableProps {
   columns: readonly EsapImportColumn[];
@@ -30,6 +23,11 @@ export interface MappingTableProps {
 }
 
 export function MappingTable({ columns, mapping, onChange, problem }: MappingTableProps) {
+  useLanguage();
+  const fieldOptions = ESAP_IMPORT_FIELDS.map((field) => ({
+    value: field,
+    label: text.fieldLabels[field],
+  }));
   return (
     <section className="va-import__section" aria-labelledby="va-import-columns">
       <h2 id="va-import-columns" className="va-import__section-title">
@@ -65,8 +63,8 @@ export function MappingTable({ columns, mapping, onChange, problem }: MappingTab
                       onChange(column.column, isEsapImportField(value) ? value : null);
                     }}
                   >
-                    <option value="">{NOT_IMPORTED_LABEL}</option>
-                    {FIELD_OPTIONS.map((option) => (
+                    <option value="">{text.notImported}</option>
+                    {fieldOptions.map((option) => (
                       <option key={option.value} value={option.value}>
                         {option.label}
                       </option>
@@ -89,6 +87,7 @@ export function PreviewTable({
   columns: readonly EsapImportColumn[];
   rows: readonly EsapImportPreviewRow[];
 }) {
+  useLanguage();
   return (
     <section className="va-import__section" aria-labelledby="va-import-preview">
       <h2 id="va-import-preview" className="va-import__section-title">
@@ -165,6 +164,7 @@ export function StatusTable({
   choices: StatusChoices;
   onChange: (status: string, target: ImportStatusTarget | null) => void;
 }) {
+  useLanguage();
   if (statuses.length === 0) return null;
   return (
     <section className="va-import__section" aria-labelledby="va-import-statuses">
@@ -206,10 +206,10 @@ export function StatusTable({
                     >
                       {IMPORT_STATUS_TARGETS.map((target) => (
                         <option key={target} value={target}>
-                          {IMPORT_STATUS_TARGET_LABELS[target]}
+                          {GAP_STATUS_OPTION_LABELS[target]}
                         </option>
                       ))}
-                      <option value="">{KEEP_AS_TEXT_LABEL}</option>
+                      <option value="">{text.keepAsText}</option>
                     </select>
                   </td>
                 </tr>
