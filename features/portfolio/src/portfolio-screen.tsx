@@ -327,6 +327,12 @@ function Bars({ label, bars }: { label: string; bars: readonly Bar[] }) {
   );
 }
 
+/** A quarter the API names '2025-Q1', as the language writes it ('2025 Q1', 'T1 2025'). */
+const quarterLabel = (quarter: string) => {
+  const [year = quarter, number = ''] = quarter.split('-Q');
+  return t('portfolio.closure.quarter', { year, number });
+};
+
 function ClosureTable({ portfolio, to }: { portfolio: Portfolio; to: To }) {
   useLanguage();
   const { quarters, companies } = portfolio.closureOnTime;
@@ -353,7 +359,7 @@ function ClosureTable({ portfolio, to }: { portfolio: Portfolio; to: To }) {
               <th scope="col">{t('portfolio.column.company')}</th>
               {quarters.map(({ quarter }) => (
                 <th key={quarter} scope="col" data-align="center">
-                  {quarter.replace('-', ' ')}
+                  {quarterLabel(quarter)}
                 </th>
               ))}
             </tr>

@@ -17,7 +17,7 @@ import {
   getGrievancePortfolio,
   type GrievanceFilters,
 } from '@verity/shared-api/calls';
-import { formatDate, type DataTableColumn, type PageTrail } from '@verity/shared-ui';
+import { formatDate, useDateLocale, type DataTableColumn, type PageTrail } from '@verity/shared-ui';
 import { CountList, RegisterScreen } from '../registers/register-screen';
 import { ComplainantText, GrievanceStageBadge, TargetBadge } from './grievance-badges';
 import './grievances.css';
@@ -39,6 +39,7 @@ export interface GrievanceRegisterScreenProps {
 
 function Counts({ counts }: { counts: GrievanceRegister['counts'] }) {
   useLanguage();
+  const locale = useDateLocale();
   // Newest month first, as the log lists its grievances.
   const months = [...counts.byMonth].reverse();
   if (months.length === 0) return null;
@@ -54,7 +55,7 @@ function Counts({ counts }: { counts: GrievanceRegister['counts'] }) {
         <ul className="vui-incidents__count-list">
           {months.map((month) => (
             <li key={month.month}>
-              <span>{monthLabel(month.month)}</span>
+              <span>{monthLabel(month.month, 'long', locale)}</span>
               <span className={month.late > 0 ? 'vui-grievances__late-text' : undefined}>
                 {text.monthLine(month.received, month.late)}
               </span>

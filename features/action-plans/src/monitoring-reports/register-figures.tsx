@@ -15,6 +15,7 @@ import {
   type ReportIncidentFigures,
   type ReportSectionKey,
 } from '@verity/shared-api';
+import { useDateLocale } from '@verity/shared-ui';
 import { t } from '../texts';
 import './register-figures.css';
 
@@ -90,6 +91,7 @@ function IncidentFigures({ figures }: { figures: ReportIncidentFigures }) {
 
 function GrievanceFigures({ figures }: { figures: ReportGrievanceFigures }) {
   const language = useLanguage();
+  const locale = useDateLocale();
   if (figures.total === 0) return <p className="vui-reports__muted">{text.grievancesNone}</p>;
   const categoriesOf = (byCategory: Record<string, number>) =>
     GRIEVANCE_CATEGORIES.filter((category) => byCategory[category])
@@ -134,7 +136,7 @@ function GrievanceFigures({ figures }: { figures: ReportGrievanceFigures }) {
             {figures.byMonth.map((month) => (
               <tr key={month.month}>
                 <th scope="row" className="vui-reports__month">
-                  {monthLabel(month.month, 'short')}
+                  {monthLabel(month.month, 'short', locale)}
                 </th>
                 <td className="vui-reports__number">{month.received}</td>
                 <td className="vui-reports__number">{month.late}</td>
