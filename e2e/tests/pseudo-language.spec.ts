@@ -3,6 +3,7 @@
 // screen must be data the API sent (a name, a gap's words), a date or a number; anything else is a
 // text written past the catalogues, and this test names it.
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ebrdWorkbook, nextYear } from '../../api/test/esap-import/esap-fixtures';
 import { effluentPlan, ownAcmePlan } from '../support/demo';
 import { personOn, switchTo, type Area } from '../support/session';
 
@@ -86,6 +87,18 @@ async function settled(shown: Page) {
 
 /** A plan's page with a gap's panel open over it. */
 const gapPanel = async (shown: Page) => expect(shown.getByRole('dialog')).toContainText('⟦');
+
+/** The ESAP import screen with a lender's workbook read: its columns, first rows and statuses. */
+const esapRead = async (shown: Page) => {
+  await settled(shown);
+  await shown.getByLabel(named('ESAP spreadsheet (.xlsx or .csv)')).setInputFiles({
+    name: 'danube-steel-esap.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: await ebrdWorkbook({ year: nextYear() }),
+  });
+  await shown.getByRole('button', { name: named('Read file') }).click();
+  await expect(shown.getByRole('region', { name: named('ESAP statuses') })).toBeVisible();
+};
 
 /** A page settled, then one of its buttons pressed, and the dialog it opens shown. */
 const dialogOf = (button: string) => async (shown: Page) => {
@@ -241,6 +254,7 @@ test('every text the evidence loop’s screens show comes from a catalogue', asy
         [`${audit}/action-plans/${plan.planId}`, dialogOf('Add Gap')],
         [`${audit}/create-audit`, settled],
         [`${audit}/import-esap`, settled],
+        [`${audit}/import-esap`, esapRead],
       ] as const
     ).map(([path, ready]) => ({ area: 'auditor' as const, path, ready })),
   ];
