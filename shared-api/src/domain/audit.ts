@@ -66,6 +66,17 @@ export const ACTION_PLAN_CATEGORY_LABELS: Readonly<Record<ActionPlanCategory, st
   },
 );
 
+/**
+ * An audit's category as the screens name it: Environment, Social and Governance in the language in
+ * use (the action plans' words for them); EHS, F&LS and QA, and any other, as stored.
+ */
+export function auditCategoryLabel(category: string): string {
+  const key = category.toLowerCase();
+  return key === 'environment' || key === 'social' || key === 'governance'
+    ? ACTION_PLAN_CATEGORY_LABELS[key]
+    : category;
+}
+
 export const ESG_ASPECTS = ['Environmental', 'Social', 'Governance'] as const;
 export type EsgAspect = (typeof ESG_ASPECTS)[number];
 

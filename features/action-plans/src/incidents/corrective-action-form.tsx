@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import {
   AUDIT_TYPE_LABELS,
+  auditCategoryLabel,
   INCIDENT_TEXT as text,
   type GapInput,
   type Incident,
@@ -139,7 +140,10 @@ export function CorrectiveActionForm({
             { value: '', label: text.choose },
             ...(audits.data?.audits ?? []).map((entry) => ({
               value: entry.id,
-              label: text.auditChoice(entry.auditCategory, AUDIT_TYPE_LABELS[entry.auditType]),
+              label: text.auditChoice(
+                auditCategoryLabel(entry.auditCategory),
+                AUDIT_TYPE_LABELS[entry.auditType],
+              ),
             })),
           ]}
           onChange={(event) => {

@@ -106,6 +106,9 @@ describe('AuditsTableScreen', () => {
       expect(screen.getByRole('heading', { level: 1, name: 'Auditorias' })).toBeInTheDocument();
       expect(screen.getByRole('columnheader', { name: 'Número de campos' })).toBeInTheDocument();
       expect(screen.getAllByRole('link', { name: 'Ver auditorias' })).toHaveLength(3);
+      // The E, S and G categories in the language's words; EHS as stored.
+      expect(screen.getByRole('cell', { name: 'Meio ambiente' })).toBeInTheDocument();
+      expect(screen.getByRole('cell', { name: 'EHS' })).toBeInTheDocument();
     } finally {
       await act(() => switchLanguage('en'));
     }

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { queryKeys } from '@verity/query';
-import { MESSAGES, isAuditType, type Audit } from '@verity/shared-api';
+import { MESSAGES, auditCategoryLabel, isAuditType, type Audit } from '@verity/shared-api';
 import { getErrorText } from '@verity/shared-api/calls';
 import { getAudits } from '@verity/shared-api/calls';
 import { auditTypeOptions } from '../audit-type-options';
@@ -113,7 +113,7 @@ export function AuditsTableScreen({
     {
       key: 'category',
       header: t('audits.table.column.category'),
-      cell: (audit) => audit.auditCategory,
+      cell: (audit) => auditCategoryLabel(audit.auditCategory),
     },
     {
       key: 'form',
@@ -193,7 +193,7 @@ export function AuditsTableScreen({
           placeholder={t('audits.table.allCategories')}
           options={auditCategoryOptions(filters.auditType).map((category) => ({
             value: category,
-            label: category,
+            label: auditCategoryLabel(category),
           }))}
           value={filters.auditCategory}
           onChange={(event) =>

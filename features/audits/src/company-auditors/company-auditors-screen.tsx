@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { queryKeys } from '@verity/query';
 import {
   MESSAGES,
+  auditCategoryLabel,
   AUDIT_FORM_LABELS,
   AUDIT_TYPE_LABELS,
   isAuditType,
@@ -77,7 +78,7 @@ const columns = (
   {
     key: 'categories',
     header: t('audits.auditors.column.categories'),
-    cell: (entry) => <BadgeList values={entry.auditCategory} />,
+    cell: (entry) => <BadgeList values={entry.auditCategory.map(auditCategoryLabel)} />,
   },
   {
     key: 'forms',

@@ -3,13 +3,13 @@
 // down finds them loaded.
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
-import { AUDIT_TYPE_LABELS, type Audit } from '@verity/shared-api';
+import { AUDIT_TYPE_LABELS, auditCategoryLabel, type Audit } from '@verity/shared-api';
 import { getAudit, getCompanyAuditors } from '@verity/shared-api/calls';
 import { t } from '../texts';
 
 /** 'Due Diligence · Social': an audit's type and category, its name wherever it is listed. */
 export function auditName(audit: Pick<Audit, 'auditType' | 'auditCategory'>): string {
-  return `${AUDIT_TYPE_LABELS[audit.auditType]} · ${audit.auditCategory}`;
+  return `${AUDIT_TYPE_LABELS[audit.auditType]} · ${auditCategoryLabel(audit.auditCategory)}`;
 }
 
 export interface AuditNames {

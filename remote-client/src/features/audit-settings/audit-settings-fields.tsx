@@ -4,6 +4,7 @@ import {
   AUDIT_FORM_LABELS,
   AUDIT_TYPES,
   AUDIT_TYPE_LABELS,
+  auditCategoryLabel,
   isAuditForm,
   isAuditType,
   type AuditForm,
@@ -64,7 +65,7 @@ export function AuditSettingsFields({
   };
   const categoryOptions = categoriesOf(values.auditType).map((category) => ({
     value: category,
-    label: category,
+    label: auditCategoryLabel(category),
   }));
 
   return (

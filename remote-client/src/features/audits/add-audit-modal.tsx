@@ -10,6 +10,7 @@ import {
   isAuditType,
   type Audit,
   type CustomField,
+  auditCategoryLabel,
 } from '@verity/shared-api';
 import { createAudit, getErrorText } from '@verity/shared-api/calls';
 import { useLanguage } from '@verity/session';
@@ -138,7 +139,10 @@ export function AddAuditModal({
         name="auditCategory"
         required
         placeholder={text.selectCategory}
-        options={categories.map((category) => ({ value: category, label: category }))}
+        options={categories.map((category) => ({
+          value: category,
+          label: auditCategoryLabel(category),
+        }))}
         value={values.auditCategory}
         onChange={(event) => change('auditCategory', event.target.value)}
         error={errors.auditCategory}
