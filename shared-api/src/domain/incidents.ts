@@ -63,6 +63,13 @@ export const INCIDENT_QUESTION_REQUIRED = t('contract.refusal.incident.questionR
 export const INCIDENT_ANSWER_REQUIRED = t('contract.refusal.incident.answerRequired', {
   max: INCIDENT_QUESTION_MAX,
 });
+/** The three required-text messages above in the language in use, for the screens. */
+export const INCIDENT_REQUIRED_TEXT = textRecord({
+  rootCause: () =>
+    t('contract.refusal.incident.rootCauseRequired', { max: INCIDENT_ROOT_CAUSE_MAX }),
+  question: () => t('contract.refusal.incident.questionRequired', { max: INCIDENT_QUESTION_MAX }),
+  answer: () => t('contract.refusal.incident.answerRequired', { max: INCIDENT_QUESTION_MAX }),
+});
 export const INCIDENT_CLOCK_INVALID = t('contract.refusal.incident.clockInvalid', {
   max: INCIDENT_CLOCK_DAYS_MAX,
 });

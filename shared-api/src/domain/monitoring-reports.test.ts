@@ -1,4 +1,16 @@
 import {
+  INCIDENT_ANSWER_REQUIRED,
+  INCIDENT_QUESTION_REQUIRED,
+  INCIDENT_REQUIRED_TEXT,
+  INCIDENT_ROOT_CAUSE_REQUIRED,
+} from './incidents';
+import {
+  REPORT_ACCEPTED,
+  REPORT_CHANGES_REQUESTED,
+  REPORT_RULE_SAVED,
+  REPORT_SAVED,
+  REPORT_SUBMITTED,
+  REPORT_TOAST_TEXT,
   checkReportReview,
   checkReportRule,
   endedPeriods,
@@ -82,5 +94,22 @@ describe('a review', () => {
       value: { decision: 'requestChanges', comment: null, sectionComments: { training: 'Dates?' } },
     });
     expect(checkReportReview({ decision: 'accept' })).toMatchObject({ ok: true });
+  });
+});
+
+describe('the toasts and the incident forms’ messages', () => {
+  it('read, in English, the words the API answers with', () => {
+    expect(REPORT_TOAST_TEXT).toEqual({
+      saved: REPORT_SAVED,
+      submitted: REPORT_SUBMITTED,
+      changesRequested: REPORT_CHANGES_REQUESTED,
+      accepted: REPORT_ACCEPTED,
+      ruleSaved: REPORT_RULE_SAVED,
+    });
+    expect(INCIDENT_REQUIRED_TEXT).toEqual({
+      rootCause: INCIDENT_ROOT_CAUSE_REQUIRED,
+      question: INCIDENT_QUESTION_REQUIRED,
+      answer: INCIDENT_ANSWER_REQUIRED,
+    });
   });
 });

@@ -248,6 +248,14 @@ export const REPORT_SUBMITTED = 'Report submitted: the client has been told.';
 export const REPORT_CHANGES_REQUESTED = 'Changes requested: the company has been told.';
 export const REPORT_ACCEPTED = 'Report accepted.';
 export const REPORT_RULE_SAVED = 'Reporting rule saved.';
+/** The five messages above in the language in use, for the screens' toasts. */
+export const REPORT_TOAST_TEXT = textRecord({
+  saved: 'contract.monitoringReport.toast.saved',
+  submitted: 'contract.monitoringReport.toast.submitted',
+  changesRequested: 'contract.monitoringReport.toast.changesRequested',
+  accepted: 'contract.monitoringReport.toast.accepted',
+  ruleSaved: 'contract.monitoringReport.toast.ruleSaved',
+});
 
 type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 

@@ -6,14 +6,12 @@ import { useLanguage, useSession } from '@verity/session';
 import {
   INCIDENT_CATEGORY_LABELS,
   INCIDENT_QUESTION_MAX,
-  INCIDENT_QUESTION_REQUIRED,
-  INCIDENT_ANSWER_REQUIRED,
   INCIDENT_ROOT_CAUSE_MAX,
-  INCIDENT_ROOT_CAUSE_REQUIRED,
   INCIDENT_TEXT as text,
   checkIncidentText,
   may,
   type Incident,
+  INCIDENT_REQUIRED_TEXT,
 } from '@verity/shared-api';
 import {
   addIncidentPhotos,
@@ -366,7 +364,7 @@ export function IncidentScreen({ incidentId, gapLink, planSource, trail }: Incid
             initial={data.rootCause ?? ''}
             rows={6}
             max={INCIDENT_ROOT_CAUSE_MAX}
-            requiredMessage={INCIDENT_ROOT_CAUSE_REQUIRED}
+            requiredMessage={INCIDENT_REQUIRED_TEXT.rootCause}
             submitLabel={data.rootCause ? text.updateRootCause : text.saveRootCause}
             onSend={async (rootCause) => {
               saved(await submitRootCause(data.id, { rootCause, revision: data.revision }));
@@ -404,7 +402,7 @@ export function IncidentScreen({ incidentId, gapLink, planSource, trail }: Incid
                   <TextForm
                     label={text.answerLabel}
                     max={INCIDENT_QUESTION_MAX}
-                    requiredMessage={INCIDENT_ANSWER_REQUIRED}
+                    requiredMessage={INCIDENT_REQUIRED_TEXT.answer}
                     submitLabel={text.answer}
                     onSend={async (answer) => {
                       saved(await answerIncidentQuestion(question.id, answer));
@@ -422,7 +420,7 @@ export function IncidentScreen({ incidentId, gapLink, planSource, trail }: Incid
           <TextForm
             label={text.askLabel}
             max={INCIDENT_QUESTION_MAX}
-            requiredMessage={INCIDENT_QUESTION_REQUIRED}
+            requiredMessage={INCIDENT_REQUIRED_TEXT.question}
             submitLabel={text.ask}
             onSend={async (question) => {
               saved(await askIncidentQuestion(data.id, question));

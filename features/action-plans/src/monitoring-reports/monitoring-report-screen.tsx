@@ -4,18 +4,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import {
   MONITORING_REPORT_TEXT as text,
-  REPORT_ACCEPTED,
-  REPORT_CHANGES_REQUESTED,
-  REPORT_SAVED,
   REPORT_SECTIONS,
   REPORT_SECTION_LABELS,
   REPORT_STATUS_LABELS,
-  REPORT_SUBMITTED,
   checkReportReview,
   type MonitoringReport,
   type ReportDecision,
   type ReportFigures,
   type ReportSections,
+  REPORT_TOAST_TEXT,
 } from '@verity/shared-api';
 import {
   downloadMonitoringReportPdf,
@@ -175,7 +172,7 @@ export function MonitoringReportScreen({ reportId, trail }: MonitoringReportScre
   const onError = (error: unknown) => setProblem(getErrorText(error));
   const save = useMutation({
     mutationFn: () => saveMonitoringReport(reportId, { revision: report.data!.revision, sections }),
-    onSuccess: (next) => settle(next, REPORT_SAVED),
+    onSuccess: (next) => settle(next, REPORT_TOAST_TEXT.saved),
     onError,
   });
   const submit = useMutation({
@@ -186,7 +183,7 @@ export function MonitoringReportScreen({ reportId, trail }: MonitoringReportScre
       });
       return submitMonitoringReport(reportId, saved.revision);
     },
-    onSuccess: (next) => settle(next, REPORT_SUBMITTED),
+    onSuccess: (next) => settle(next, REPORT_TOAST_TEXT.submitted),
     onError,
   });
   const review = useMutation({
@@ -198,7 +195,10 @@ export function MonitoringReportScreen({ reportId, trail }: MonitoringReportScre
         sectionComments: comments,
       }),
     onSuccess: (next, decision) =>
-      settle(next, decision === 'accept' ? REPORT_ACCEPTED : REPORT_CHANGES_REQUESTED),
+      settle(
+        next,
+        decision === 'accept' ? REPORT_TOAST_TEXT.accepted : REPORT_TOAST_TEXT.changesRequested,
+      ),
     onError,
   });
   function answer(decision: ReportDecision) {

@@ -7,7 +7,7 @@ import {
   MONITORING_REPORT_TEXT as text,
   REPORT_FREQUENCIES,
   REPORT_FREQUENCY_LABELS,
-  REPORT_RULE_SAVED,
+  REPORT_TOAST_TEXT,
   REPORT_STATUS_LABELS,
   checkReportRule,
   type ReportFrequency,
@@ -70,7 +70,7 @@ function RuleSection({
       }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.monitoringReports() });
-      toast.success(REPORT_RULE_SAVED);
+      toast.success(REPORT_TOAST_TEXT.ruleSaved);
     },
     onError: (error) => setProblem(getErrorText(error)),
   });

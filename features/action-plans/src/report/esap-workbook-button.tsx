@@ -2,10 +2,7 @@
 // (docs/decisions/0093-esap-back-in-the-lenders-layout.md). Shown only for a plan imported from one.
 import { lazy, Suspense, useState } from 'react';
 import { useLanguage } from '@verity/session';
-import {
-  DOWNLOAD_ESAP_WORKBOOK_LABEL,
-  ESAP_WORKBOOK_DIALOG_TEXT as text,
-} from '@verity/shared-api';
+import { ESAP_WORKBOOK_BUTTON_TEXT, ESAP_WORKBOOK_DIALOG_TEXT as text } from '@verity/shared-api';
 import { Button } from '@verity/shared-ui';
 
 export interface EsapWorkbookButtonProps {
@@ -38,7 +35,7 @@ export function EsapWorkbookButton({ actionPlanId, targetCompanyId }: EsapWorkbo
           setOpen(true);
         }}
       >
-        {DOWNLOAD_ESAP_WORKBOOK_LABEL}
+        {ESAP_WORKBOOK_BUTTON_TEXT.label}
       </Button>
       {wanted ? (
         <Suspense fallback={null}>
