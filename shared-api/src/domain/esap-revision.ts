@@ -26,6 +26,8 @@ export const ESAP_REVISION_MESSAGES = {
 
 /** The screens' words for revisions. */
 export const ESAP_REVISION_SCREEN = {
+  /** 'Rev 2': a revision's name (revisionLabel, in the language in use). */
+  revision: (number: number) => t('contract.esapRevision.revision', { number }),
   previewTitle: (number: number) => t('contract.esapRevision.previewTitle', { number }),
   recordedTitle: (number: number) => t('contract.esapRevision.recordedTitle', { number }),
   get nothingChanged() {

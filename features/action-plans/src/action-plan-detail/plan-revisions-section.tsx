@@ -1,10 +1,6 @@
 // The plan's ESAP revisions on its page (docs/decisions/0083-esap-revisions.md): loaded once the
 // plan has a revision to show, so a plan's first screen carries none of it.
-import {
-  ESAP_REVISION_SCREEN as text,
-  revisionLabel,
-  type PlanRevisions,
-} from '@verity/shared-api';
+import { ESAP_REVISION_SCREEN as text, type PlanRevisions } from '@verity/shared-api';
 import { useLanguage } from '@verity/session';
 import { RevisionDifferences, formatDate } from '@verity/shared-ui';
 
@@ -26,7 +22,7 @@ export function PlanRevisionsSection({ revisions }: { revisions: PlanRevisions }
           <li key={revision.number} className="vui-plan-revisions__item">
             <details open={revision.number === revisions.currentRevision}>
               <summary>
-                <strong>{revisionLabel(revision.number)}</strong>{' '}
+                <strong>{text.revision(revision.number)}</strong>{' '}
                 <span>{formatDate(revision.createdAt, 'table')}</span>
                 {revision.createdBy.name ? <span> {text.by(revision.createdBy.name)}</span> : null}
                 {revision.number === 0 ? <span> · {text.original}</span> : null}
