@@ -182,6 +182,7 @@ export {
   ACTION_PLAN_CATEGORY_LABELS,
   auditCategoryLabel,
   ESG_ASPECTS,
+  ESG_ASPECT_LABELS,
   CUSTOM_FIELD_TYPES,
   formHasDueDate,
   formHasTimeline,

@@ -79,6 +79,12 @@ export function auditCategoryLabel(category: string): string {
 
 export const ESG_ASPECTS = ['Environmental', 'Social', 'Governance'] as const;
 export type EsgAspect = (typeof ESG_ASPECTS)[number];
+/** The ESG aspects as the screens name them, in the language in use; the stored values stay English. */
+export const ESG_ASPECT_LABELS: Readonly<Record<EsgAspect, string>> = textRecord({
+  Environmental: 'contract.esgAspect.Environmental',
+  Social: 'contract.esgAspect.Social',
+  Governance: 'contract.esgAspect.Governance',
+});
 
 export const CUSTOM_FIELD_TYPES = ['text', 'email', 'password', 'number', 'textarea'] as const;
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];

@@ -11,6 +11,7 @@ import {
   ESAP_REVISION_NOTE_MAX,
   ESAP_REVISION_SCREEN as revisionText,
   ESG_ASPECTS,
+  ESG_ASPECT_LABELS,
   LIST_MAX_PAGE_SIZE,
   SDGS,
   formHasEsgAspect,
@@ -69,7 +70,6 @@ const categoryOptions = () =>
     value: category,
     label: ACTION_PLAN_CATEGORY_LABELS[category],
   }));
-const ASPECT_OPTIONS = ESG_ASPECTS.map((aspect) => ({ value: aspect, label: aspect }));
 
 export interface ImportEsapFormProps {
   audit: Audit;
@@ -349,7 +349,10 @@ export function ImportEsapForm({ audit, targetCompanyId }: ImportEsapFormProps) 
                     name="ESGAspect"
                     required
                     placeholder={text.esgAspectPlaceholder}
-                    options={ASPECT_OPTIONS}
+                    options={ESG_ASPECTS.map((aspect) => ({
+                      value: aspect,
+                      label: ESG_ASPECT_LABELS[aspect],
+                    }))}
                     value={formik.values.ESGAspect}
                     onChange={formik.handleChange}
                     onBlur={formik.handleBlur}
