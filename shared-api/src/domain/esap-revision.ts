@@ -10,19 +10,19 @@ export const ESAP_REVISION_NOTE_MAX = 1000;
 export const revisionLabel = (number: number) => `Rev ${number}`;
 
 export const ESAP_REVISION_MESSAGES = {
-  noteTooLong: `The revision note can be at most ${ESAP_REVISION_NOTE_MAX} characters.`,
-  /** The reason kept on every change a revision makes to a gap (its Change History). */
+  get noteTooLong() {
+    return t('contract.esapRevision.noteTooLong', { max: ESAP_REVISION_NOTE_MAX });
+  },
+  /** The reason kept on every change a revision makes to a gap (its Change History, as stored). */
   changeReason: (number: number, note: string | null) =>
     note ? `${revisionLabel(number)} of the ESAP: ${note}` : `${revisionLabel(number)} of the ESAP`,
   /** A real import into a new plan of items a plan of the audit already has (409). */
   alreadyInPlan: (heading: string, matching: number, items: number) =>
-    `${matching} of the ${items} items of this file are already in the action plan '${heading}': import it as a revision of that plan, or ask for a new plan explicitly.`,
+    t('contract.esapRevision.alreadyInPlan', { heading, matching, items }),
   /** A status change of a dropped item (409). */
-  dropped: (number: number) =>
-    `This ESAP item was dropped in ${revisionLabel(number)}: its status stays as it was until a revision lists it again.`,
-  renumbered: (from: string, to: string) =>
-    `ESAP item ${from} is now numbered ${to} (its action is word for word the same): it keeps its gap.`,
-} as const;
+  dropped: (number: number) => t('contract.esapRevision.dropped', { number }),
+  renumbered: (from: string, to: string) => t('contract.esapRevision.renumbered', { from, to }),
+};
 
 /** The screens' words for revisions. */
 export const ESAP_REVISION_SCREEN = {
