@@ -3,7 +3,6 @@
 // docs/decisions/0092-monitoring-report-in-the-lenders-layout.md), the sections' figures, and each
 // change in a line.
 import {
-  CLOSURE_CHECK_FLAG_LABELS,
   type ClosureCheckFlag,
   type ClosureMethod,
   CONDITION_TYPE_LABELS,
@@ -366,12 +365,6 @@ export const sectionName = (section: string, words = ENGLISH_WORDS) =>
       ? words('report.section.all')
       : section;
 
-/** The evidence warnings in the image badges' words. */
-export const EVIDENCE_WARNING_TEXT: Readonly<Record<string, string>> = {
-  noCaptureData: 'No capture data',
-  ...CLOSURE_CHECK_FLAG_LABELS,
-};
-
 /** GPS as degrees with five decimals (about a metre): '41.00824, 28.97836'. */
 export const gpsText = (
   gps: { latitude: number; longitude: number } | null,
@@ -557,10 +550,10 @@ export function capturedText(
 export const DEVICE_CLOCK_TEXT = "device's clock, not the camera's";
 
 /** Who recorded an image's capture time and position, for the workbook's evidence sheet. */
-export function captureSourceText(evidence: ReportEvidence): string | null {
-  if (evidence.deviceRecorded.includes('gps')) return 'Device (time and position)';
-  if (evidence.deviceRecorded.includes('capturedAt')) return 'Device (time)';
-  return evidence.capturedAt || evidence.gps ? 'Camera' : null;
+export function captureSourceText(evidence: ReportEvidence, words = ENGLISH_WORDS): string | null {
+  if (evidence.deviceRecorded.includes('gps')) return words('report.sheet.sourceDeviceGps');
+  if (evidence.deviceRecorded.includes('capturedAt')) return words('report.sheet.sourceDevice');
+  return evidence.capturedAt || evidence.gps ? words('report.sheet.sourceCamera') : null;
 }
 
 export const sizeText = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;

@@ -13,12 +13,13 @@ import {
   AUDIT_FORM_LABELS,
   AUDIT_TYPE_LABELS,
   ACTION_PLAN_CATEGORY_LABELS,
+  readingIn,
   type AuditType,
+  type Language,
   type DateStyle,
 } from '@verity/shared-api/src/server';
 import type { ReportData } from './report-data';
 import {
-  EVIDENCE_WARNING_TEXT,
   NONE,
   auditorsText,
   captureSourceText,
@@ -32,8 +33,11 @@ import {
   totalFigures,
   verificationText,
   reportClock,
+  warningText,
   type SectionFigures,
 } from './report-text';
+import { ENGLISH_WORDS, reportWords, type PhraseValue, type ReportWords } from './report-words';
+import type { TextId } from '../language/translate';
 
 const BOLD = { bold: true } as const;
 const HEADER_FILL: ExcelJS.Fill = {
@@ -112,7 +116,16 @@ function tableSheet(
  */
 export async function writeReportXlsx(
   data: ReportData,
+  words: ReportWords = ENGLISH_WORDS,
 ): Promise<{ stream: PassThrough; done: Promise<void> }> {
+  // Headers and the summary's labels in the words asked for (each with its English on a line of its
+  // own when bilingual); cells in the language alone, so a column sorts and filters on one word.
+  const cells = reportWords(words.language);
+  const h = (id: TextId) => words.lines(id);
+  const c = (id: TextId, values?: Record<string, PhraseValue>) => words(id, values);
+  const label = (read: () => string) => readingIn(words.language, read);
+  /** A label as a value of the words, read in each language they are written in. */
+  const labelIn = (read: () => string) => (language: Language) => readingIn(language, read);
   const { default: Excel } = await import('exceljs');
   const stream = new PassThrough();
   const workbook = new Excel.stream.xlsx.WorkbookWriter({
@@ -136,53 +149,71 @@ export async function writeReportXlsx(
     // Summary: the cover's facts and the overall figures, one per row, values typed.
     const summary = tableSheet(
       workbook,
-      'Summary',
+      cells('report.sheet.summary'),
       [
-        { header: 'Figure', width: 34 },
-        { header: 'Value', width: 60 },
+        { header: h('report.sheet.figure'), width: 34 },
+        { header: h('report.sheet.value'), width: 60 },
       ],
       style,
     );
     const asOf = sheetDate(data.generatedAt, zone);
     const facts: [string, Value][] = [
-      ['Company', data.company.name],
-      ['Registered name', data.company.registeredName ?? NONE],
-      ['Auditor', auditorsText(data)],
-      ['Reporting period', periodText(data)],
-      ['Period from', sheetDay(data.period.from)],
-      ['Period to', sheetDay(data.period.to)],
-      ['As of', asOf],
-      ['Generated at', formatDateTime(data.generatedAt, clock)],
-      ['Total Gaps', totals.totalGaps],
-      ['Open', totals.openGaps],
-      ['Closed', totals.closedGaps],
-      ['Overdue', totals.overdueGaps],
-      ['Completion %', totals.completionPercentage],
-      ['% closed', totals.completionPercentage],
-      ['Closed gaps with a due date', totals.closedWithDueDate],
-      ['Closed on time', totals.closedOnTime],
-      ['% closed on time', totals.closedOnTimePercentage ?? 'n/a'],
-      [`Status: ${STATUS_LABELS.open}`, totals.byStatus.open],
-      [`Status: ${STATUS_LABELS.pending} (closure review)`, totals.byStatus.pending],
-      [`Status: ${STATUS_LABELS.provClosed}`, totals.byStatus.provClosed],
-      [`Status: ${STATUS_LABELS.closed}`, totals.byStatus.closed],
-      [`Status: ${STATUS_LABELS.overdue}`, totals.byStatus.overdue],
+      [c('contract.csv.company'), data.company.name],
+      [c('contract.field.registeredName'), data.company.registeredName ?? NONE],
+      [c('report.cover.auditor'), auditorsText(data)],
+      [c('report.cover.period'), periodText(data, cells)],
+      [c('report.sheet.periodFrom'), sheetDay(data.period.from)],
+      [c('report.sheet.periodTo'), sheetDay(data.period.to)],
+      [c('report.sheet.asOf'), asOf],
+      [c('report.sheet.generatedAt'), formatDateTime(data.generatedAt, clock)],
+      [c('report.figure.totalGaps'), totals.totalGaps],
+      [c('report.figure.open'), totals.openGaps],
+      [c('report.figure.closed'), totals.closedGaps],
+      [c('report.figure.overdue'), totals.overdueGaps],
+      [c('report.figure.completion'), totals.completionPercentage],
+      [c('report.sheet.percentClosed'), totals.completionPercentage],
+      [c('report.sheet.closedWithDueDate'), totals.closedWithDueDate],
+      [c('report.sheet.closedOnTime'), totals.closedOnTime],
+      [
+        c('report.sheet.percentClosedOnTime'),
+        totals.closedOnTimePercentage ?? c('report.notApplicable'),
+      ],
+      [
+        c('report.sheet.statusCount', { status: labelIn(() => STATUS_LABELS.open) }),
+        totals.byStatus.open,
+      ],
+      [
+        c('report.sheet.statusPendingCount', { status: labelIn(() => STATUS_LABELS.pending) }),
+        totals.byStatus.pending,
+      ],
+      [
+        c('report.sheet.statusCount', { status: labelIn(() => STATUS_LABELS.provClosed) }),
+        totals.byStatus.provClosed,
+      ],
+      [
+        c('report.sheet.statusCount', { status: labelIn(() => STATUS_LABELS.closed) }),
+        totals.byStatus.closed,
+      ],
+      [
+        c('report.sheet.statusCount', { status: labelIn(() => STATUS_LABELS.overdue) }),
+        totals.byStatus.overdue,
+      ],
     ];
     if (data.planOverview) {
       facts.push(
-        ['Action plans', data.planOverview.total],
-        ['Action plans closed', data.planOverview.closed],
-        ['Action plans prov closed', data.planOverview.provClosed],
-        ['Action plans open', data.planOverview.open],
+        [c('report.cover.actionPlans'), data.planOverview.total],
+        [c('report.sheet.plansClosed'), data.planOverview.closed],
+        [c('report.sheet.plansProvClosed'), data.planOverview.provClosed],
+        [c('report.sheet.plansOpen'), data.planOverview.open],
       );
     }
     for (const narrative of data.narrative ?? []) facts.push([narrative.title, narrative.text]);
     const signOff = data.signOff ?? {};
     facts.push(
-      ['Prepared by', signOff.preparedBy ?? null],
-      ['Prepared on', signOff.preparedOn ? sheetDay(signOff.preparedOn) : null],
-      ['Reviewed by', signOff.reviewedBy ?? null],
-      ['Reviewed on', signOff.reviewedOn ? sheetDay(signOff.reviewedOn) : null],
+      [c('report.sheet.preparedBy'), signOff.preparedBy ?? null],
+      [c('report.sheet.preparedOn'), signOff.preparedOn ? sheetDay(signOff.preparedOn) : null],
+      [c('report.sheet.reviewedBy'), signOff.reviewedBy ?? null],
+      [c('report.sheet.reviewedOn'), signOff.reviewedOn ? sheetDay(signOff.reviewedOn) : null],
     );
     for (const [label, value] of facts) {
       const row = summary.sheet.addRow([label, value]);
@@ -196,22 +227,22 @@ export async function writeReportXlsx(
     // Plans: one row per plan with its revision and statistics.
     const plansSheet = tableSheet(
       workbook,
-      'Plans',
+      cells('report.sheet.plans'),
       [
-        { header: 'Action plan', width: 40 },
-        { header: 'Type', width: 16 },
-        { header: 'Form', width: 16 },
-        { header: 'Category', width: 14 },
-        { header: 'Auditor', width: 26 },
-        { header: 'Revision', width: 10, kind: 'number' },
-        { header: 'Revision agreed on', width: 14, kind: 'day' },
-        { header: 'Timeline', width: 14, kind: 'day' },
-        { header: 'Status', width: 12 },
-        { header: 'Total Gaps', width: 10, kind: 'number' },
-        { header: 'Open', width: 8, kind: 'number' },
-        { header: 'Closed', width: 8, kind: 'number' },
-        { header: 'Overdue', width: 9, kind: 'number' },
-        { header: 'Completion %', width: 12, kind: 'percent' },
+        { header: h('report.cover.actionPlan'), width: 40 },
+        { header: h('report.sheet.type'), width: 16 },
+        { header: h('contract.csv.form'), width: 16 },
+        { header: h('contract.csv.category'), width: 14 },
+        { header: h('report.cover.auditor'), width: 26 },
+        { header: h('report.plans.revision'), width: 10, kind: 'number' },
+        { header: h('report.sheet.revisionAgreedOn'), width: 14, kind: 'day' },
+        { header: h('report.change.field.timeline'), width: 14, kind: 'day' },
+        { header: h('report.plans.status'), width: 12 },
+        { header: h('report.figure.totalGaps'), width: 10, kind: 'number' },
+        { header: h('report.figure.open'), width: 8, kind: 'number' },
+        { header: h('report.figure.closed'), width: 8, kind: 'number' },
+        { header: h('report.figure.overdue'), width: 9, kind: 'number' },
+        { header: h('report.figure.completion'), width: 12, kind: 'percent' },
       ],
       style,
     );
@@ -219,14 +250,14 @@ export async function writeReportXlsx(
       const statistics = data.planStatistics[plan.id];
       plansSheet.add([
         plan.heading,
-        AUDIT_TYPE_LABELS[plan.auditType as AuditType] ?? plan.auditType,
-        AUDIT_FORM_LABELS[plan.formType],
-        ACTION_PLAN_CATEGORY_LABELS[plan.category],
+        label(() => AUDIT_TYPE_LABELS[plan.auditType as AuditType] ?? plan.auditType),
+        label(() => AUDIT_FORM_LABELS[plan.formType]),
+        label(() => ACTION_PLAN_CATEGORY_LABELS[plan.category]),
         plan.auditorName,
         plan.revision.number,
         day(plan.revision.agreedOn),
         day(plan.timeline),
-        STATUS_LABELS[plan.overallStatus],
+        label(() => STATUS_LABELS[plan.overallStatus]),
         statistics?.totalGaps ?? 0,
         statistics?.openGaps ?? 0,
         statistics?.closedGaps ?? 0,
@@ -239,18 +270,18 @@ export async function writeReportXlsx(
     // By section: the per-PR summary.
     const bySection = tableSheet(
       workbook,
-      'By section',
+      cells('report.sheet.bySection'),
       [
-        ...(many ? [{ header: 'Action plan', width: 30 }] : []),
-        { header: 'Section', width: 46 },
-        { header: 'Items', width: 8, kind: 'number' as const },
-        { header: 'Open', width: 8, kind: 'number' as const },
-        { header: 'Overdue', width: 9, kind: 'number' as const },
-        { header: 'Pending closure review', width: 12, kind: 'number' as const },
-        { header: 'Prov Close', width: 10, kind: 'number' as const },
-        { header: 'Closed', width: 8, kind: 'number' as const },
-        { header: 'Closed by desk review', width: 12, kind: 'number' as const },
-        { header: 'Closed by site verification', width: 12, kind: 'number' as const },
+        ...(many ? [{ header: h('report.cover.actionPlan'), width: 30 }] : []),
+        { header: h('report.summary.section'), width: 46 },
+        { header: h('report.summary.items'), width: 8, kind: 'number' as const },
+        { header: h('report.figure.open'), width: 8, kind: 'number' as const },
+        { header: h('report.figure.overdue'), width: 9, kind: 'number' as const },
+        { header: h('report.figure.pending'), width: 12, kind: 'number' as const },
+        { header: h('report.figure.provClosed'), width: 10, kind: 'number' as const },
+        { header: h('report.figure.closed'), width: 8, kind: 'number' as const },
+        { header: h('report.summary.deskReview'), width: 12, kind: 'number' as const },
+        { header: h('report.summary.siteVerification'), width: 12, kind: 'number' as const },
       ],
       style,
     );
@@ -271,44 +302,47 @@ export async function writeReportXlsx(
         bySection.add([...(many ? [plan.heading] : []), ...figureCells(figures)]);
       }
     }
-    bySection.add([...(many ? ['All plans'] : []), ...figureCells(totalFigures(data.gaps))]);
+    bySection.add([
+      ...(many ? [c('report.sheet.allPlans')] : []),
+      ...figureCells(totalFigures(data.gaps)),
+    ]);
     await bySection.sheet.commit();
 
     // ESAP: one row per item, each lender field and each of its parts in its own column.
     const esap = tableSheet(
       workbook,
-      'ESAP',
+      cells('report.sheet.esap'),
       [
-        ...(many ? [{ header: 'Action plan', width: 30 }] : []),
-        { header: 'Section', width: 30 },
-        { header: 'No.', width: 7 },
-        { header: 'Action', width: 50 },
-        { header: 'E&S risks', width: 36 },
-        { header: 'Residual risk', width: 24 },
-        { header: 'Severity', width: 10 },
-        { header: 'ESG aspect', width: 13 },
-        { header: 'Requirement', width: 22 },
-        { header: 'Loan agreement clause', width: 14 },
-        { header: 'Resources', width: 30 },
-        { header: 'Budget currency', width: 9 },
-        { header: 'Budget', width: 12, kind: 'number' as const },
-        { header: 'Responsible', width: 22 },
-        { header: 'Timetable', width: 26 },
-        { header: 'Due date', width: 12, kind: 'day' as const },
-        { header: 'Due (as shown)', width: 22 },
-        { header: 'Condition', width: 16 },
-        { header: 'Completion indicator', width: 36 },
-        { header: 'KPI', width: 28 },
-        { header: 'Status', width: 12 },
-        { header: 'Days overdue', width: 9, kind: 'number' as const },
-        { header: 'Closed on', width: 12, kind: 'day' as const },
-        { header: 'Verification', width: 18 },
-        { header: 'Reviewed on', width: 12, kind: 'day' as const },
-        { header: 'Site visit date', width: 12, kind: 'day' as const },
-        { header: 'Visited by', width: 18 },
-        { header: 'Verification (as shown)', width: 30 },
-        { header: 'Latest evidence', width: 12, kind: 'day' as const },
-        { header: 'Action taken by company', width: 36 },
+        ...(many ? [{ header: h('report.cover.actionPlan'), width: 30 }] : []),
+        { header: h('report.summary.section'), width: 30 },
+        { header: h('report.esap.number'), width: 7 },
+        { header: h('report.esap.action'), width: 50 },
+        { header: h('report.esap.risks'), width: 36 },
+        { header: h('report.change.field.residualRisk'), width: 24 },
+        { header: h('contract.csv.severity'), width: 10 },
+        { header: h('report.change.field.ESGAspect'), width: 13 },
+        { header: h('report.esap.requirement'), width: 22 },
+        { header: h('report.sheet.loanClause'), width: 14 },
+        { header: h('report.esap.resources'), width: 30 },
+        { header: h('report.sheet.budgetCurrency'), width: 9 },
+        { header: h('report.sheet.budget'), width: 12, kind: 'number' as const },
+        { header: h('report.overdue.responsible'), width: 22 },
+        { header: h('report.esap.timetable'), width: 26 },
+        { header: h('report.overdue.dueDate'), width: 12, kind: 'day' as const },
+        { header: h('report.sheet.dueShown'), width: 22 },
+        { header: h('report.sheet.condition'), width: 16 },
+        { header: h('report.esap.indicator'), width: 36 },
+        { header: h('report.change.field.KPI'), width: 28 },
+        { header: h('report.plans.status'), width: 12 },
+        { header: h('report.overdue.daysOverdue'), width: 9, kind: 'number' as const },
+        { header: h('contract.csv.closedOn'), width: 12, kind: 'day' as const },
+        { header: h('report.sheet.verification'), width: 18 },
+        { header: h('report.sheet.reviewedOn'), width: 12, kind: 'day' as const },
+        { header: h('report.sheet.siteVisitDate'), width: 12, kind: 'day' as const },
+        { header: h('report.sheet.visitedBy'), width: 18 },
+        { header: h('report.sheet.verificationShown'), width: 30 },
+        { header: h('report.sheet.latestEvidence'), width: 12, kind: 'day' as const },
+        { header: h('report.change.field.actionTakenByCompany'), width: 36 },
       ],
       style,
     );
@@ -320,7 +354,7 @@ export async function writeReportXlsx(
         gap.recommendation,
         gap.gapName,
         gap.residualRisk,
-        RISK_SEVERITY_LABELS[gap.riskSeverity],
+        label(() => RISK_SEVERITY_LABELS[gap.riskSeverity]),
         gap.esgAspect,
         gap.requirementReferences.join(', '),
         gap.loanClause,
@@ -330,18 +364,18 @@ export async function writeReportXlsx(
         gap.responsibility,
         gap.timetable,
         day(gap.dueDate),
-        dueText(gap, clock),
-        gap.conditionType && CONDITION_TYPE_LABELS[gap.conditionType],
+        dueText(gap, clock, cells),
+        gap.conditionType && label(() => CONDITION_TYPE_LABELS[gap.conditionType!]),
         gap.completionIndicator,
         gap.kpi,
-        STATUS_LABELS[gap.status],
+        label(() => STATUS_LABELS[gap.status]),
         gap.daysOverdue,
         day(gap.closedAt),
-        gap.review ? CLOSURE_METHOD_LABELS[gap.review.method] : null,
+        gap.review ? label(() => CLOSURE_METHOD_LABELS[gap.review!.method]) : null,
         day(gap.review?.reviewedAt ?? null),
         gap.review?.visitDate ? sheetDay(gap.review.visitDate) : null,
         gap.review?.visitedBy ?? null,
-        verificationText(gap, clock),
+        verificationText(gap, clock, cells),
         day(gap.latestEvidenceAt),
         gap.actionTakenByCompany,
       ]);
@@ -350,15 +384,15 @@ export async function writeReportXlsx(
 
     const overdue = tableSheet(
       workbook,
-      'Overdue',
+      cells('report.figure.overdue'),
       [
-        ...(many ? [{ header: 'Action plan', width: 30 }] : []),
-        { header: 'No.', width: 8 },
-        { header: 'Gap', width: 50 },
-        { header: 'Responsibility', width: 30 },
-        { header: 'Due date', width: 14, kind: 'day' as const },
-        { header: 'Days overdue', width: 14, kind: 'number' as const },
-        { header: 'Section', width: 30 },
+        ...(many ? [{ header: h('report.cover.actionPlan'), width: 30 }] : []),
+        { header: h('report.esap.number'), width: 8 },
+        { header: h('report.sheet.gap'), width: 50 },
+        { header: h('report.change.field.responsibility'), width: 30 },
+        { header: h('report.overdue.dueDate'), width: 14, kind: 'day' as const },
+        { header: h('report.overdue.daysOverdue'), width: 14, kind: 'number' as const },
+        { header: h('report.summary.section'), width: 30 },
       ],
       style,
     );
@@ -377,14 +411,14 @@ export async function writeReportXlsx(
 
     const changes = tableSheet(
       workbook,
-      'Changes',
+      cells('report.sheet.changes'),
       [
-        { header: 'When', width: 20, kind: 'moment' },
-        { header: 'No.', width: 8 },
-        { header: 'Gap or plan', width: 40 },
-        { header: 'Change', width: 70 },
-        { header: 'By', width: 30 },
-        { header: 'User type', width: 16 },
+        { header: h('report.changes.when'), width: 20, kind: 'moment' },
+        { header: h('report.esap.number'), width: 8 },
+        { header: h('report.changes.gapOrPlan'), width: 40 },
+        { header: h('report.changes.change'), width: 70 },
+        { header: h('report.changes.by'), width: 30 },
+        { header: h('report.sheet.userType'), width: 16 },
       ],
       style,
     );
@@ -393,8 +427,12 @@ export async function writeReportXlsx(
       changes.add([
         moment(change.changedAt),
         gap?.number ?? null,
-        gap ? gap.kpi || gap.gapName : `Plan: ${plans.get(change.actionPlanId)?.heading ?? NONE}`,
-        changeText(change, clock),
+        gap
+          ? gap.kpi || gap.gapName
+          : c('report.sheet.planNamed', {
+              heading: plans.get(change.actionPlanId)?.heading ?? NONE,
+            }),
+        changeText(change, clock, cells),
         change.changedByName,
         change.changedByUserType,
       ]);
@@ -403,22 +441,22 @@ export async function writeReportXlsx(
 
     const evidence = tableSheet(
       workbook,
-      'Evidence',
+      cells('report.sheet.evidence'),
       [
-        { header: 'File name', width: 36 },
-        { header: 'No.', width: 8 },
-        { header: 'Gap', width: 36 },
-        { header: 'Captured (local clock)', width: 20, kind: 'moment' },
-        { header: 'Capture UTC offset (minutes)', width: 12, kind: 'number' },
-        { header: 'Latitude', width: 11, kind: 'number' },
-        { header: 'Longitude', width: 11, kind: 'number' },
-        { header: 'Capture recorded by', width: 22 },
-        { header: 'Warnings', width: 36 },
-        { header: 'Added', width: 20, kind: 'moment' },
-        { header: 'Added by', width: 24 },
-        { header: 'Size (KB)', width: 10, kind: 'number' },
-        { header: 'Width (px)', width: 10, kind: 'number' },
-        { header: 'Height (px)', width: 10, kind: 'number' },
+        { header: h('report.sheet.fileName'), width: 36 },
+        { header: h('report.esap.number'), width: 8 },
+        { header: h('report.sheet.gap'), width: 36 },
+        { header: h('report.sheet.captured'), width: 20, kind: 'moment' },
+        { header: h('report.sheet.captureOffset'), width: 12, kind: 'number' },
+        { header: h('report.sheet.latitude'), width: 11, kind: 'number' },
+        { header: h('report.sheet.longitude'), width: 11, kind: 'number' },
+        { header: h('report.sheet.captureRecordedBy'), width: 22 },
+        { header: h('report.sheet.warnings'), width: 36 },
+        { header: h('report.sheet.added'), width: 20, kind: 'moment' },
+        { header: h('report.sheet.addedBy'), width: 24 },
+        { header: h('report.sheet.sizeKb'), width: 10, kind: 'number' },
+        { header: h('report.sheet.widthPx'), width: 10, kind: 'number' },
+        { header: h('report.sheet.heightPx'), width: 10, kind: 'number' },
       ],
       style,
     );
@@ -432,9 +470,8 @@ export async function writeReportXlsx(
         item.capturedUtcOffsetMinutes,
         item.gps?.latitude ?? null,
         item.gps?.longitude ?? null,
-        captureSourceText(item),
-        item.warnings.map((warning) => EVIDENCE_WARNING_TEXT[warning] ?? warning).join('; ') ||
-          null,
+        captureSourceText(item, cells),
+        item.warnings.map((warning) => warningText(warning, cells)).join('; ') || null,
         moment(item.uploadedAt),
         item.uploadedBy,
         Number((item.size / 1024).toFixed(2)),

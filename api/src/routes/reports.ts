@@ -65,7 +65,7 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     const { stream, done } =
       format === 'pdf'
         ? await writeReportPdf(data, attachments, words)
-        : await writeReportXlsx(data);
+        : await writeReportXlsx(data, words);
     // A failure after the first bytes can only cut the download short; it is logged here.
     done.catch((error: unknown) => reply.log.error({ err: error }, 'monitoring report failed'));
     return reply

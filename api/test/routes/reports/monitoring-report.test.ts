@@ -275,6 +275,37 @@ describe.each(databaseKinds)('the monitoring report on %s', (kind) => {
     ).toEqual(['meter-photo-in-period.jpg']);
   });
 
+  it('writes the workbook in the language asked for: sheets, headers and labels, data as written', async () => {
+    const book = await workbook(
+      await planReport('companyViewer', { format: 'xlsx', language: 'tr', bilingual: 'true' }),
+    );
+    expect(book.worksheets.map((sheet) => sheet.name)).toEqual([
+      'Özet',
+      'Planlar',
+      'Bölüme göre',
+      'ESAP',
+      'Gecikmiş',
+      'Değişiklikler',
+      'Kanıtlar',
+    ]);
+    const { statistics, gaps } = await planDetail();
+    const summary = Object.fromEntries(
+      rowsOf(book, 'Özet')
+        .filter((row) => row.length >= 2)
+        .map((row) => [row[0], row[1]]),
+    );
+    expect(summary['Toplam bulgu / Total Gaps']).toBe(String(statistics.totalGaps));
+    expect(summary['Durum: Geçici kapanış / Status: Prov Close']).toBe(
+      String(gaps.filter((gap) => gap.displayStatus === 'provClosed').length),
+    );
+    const [header, ...rows] = rowsOf(book, 'ESAP');
+    // Headers in both languages, a line each; a cell in the language alone, so a filter reads one word.
+    expect(header).toContain('Eylem\nAction');
+    const status = header!.indexOf('Durum\nStatus');
+    expect(rows.map((row) => row[status])).toContain('Gecikmiş');
+    expect(rows.map((row) => row[header!.indexOf('KPI')])).toContain(kpis.longOverdue);
+  });
+
   it('covers the period asked for: a period long ago has its change and image, not today’s', async () => {
     const from = new Date(Date.now() - 210 * 86_400_000).toISOString().slice(0, 10);
     const to = new Date(Date.now() - 190 * 86_400_000).toISOString().slice(0, 10);
