@@ -59,7 +59,13 @@ describe('DownloadReportButton', () => {
     );
     expect(asked).toHaveBeenCalledWith(
       expect.objectContaining({
-        search: { targetCompanyId: 'company-1', format: 'xlsx', from: '2026-01-01', to: today() },
+        search: {
+          targetCompanyId: 'company-1',
+          format: 'xlsx',
+          from: '2026-01-01',
+          to: today(),
+          language: 'en',
+        },
       }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -137,11 +143,23 @@ describe('DownloadReportButton', () => {
     );
   });
 
-  it('asks nothing of a language for the Excel workbook', async () => {
+  it('asks for the Excel workbook in the language chosen too', async () => {
+    const asked = onApi(
+      'get',
+      'target-company/company-1/report',
+      file('PK', 'Acme report.xlsx', 'application/octet-stream'),
+    );
     renderScreen(<CompanyReportButton targetCompanyId="company-1" />);
     const dialog = await openDialog();
     await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: /Format/ }), 'xlsx');
-    expect(within(dialog).queryByRole('combobox', { name: /Language/ })).not.toBeInTheDocument();
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: /Language/ }), 'es');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalled());
+    expect(asked).toHaveBeenCalledWith(
+      expect.objectContaining({
+        search: expect.objectContaining({ format: 'xlsx', language: 'es' }),
+      }),
+    );
   });
 
   it('says the download failed and keeps the dialog open to try again', async () => {

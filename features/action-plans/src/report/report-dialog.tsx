@@ -46,7 +46,7 @@ interface ReportValues {
   /** The date inputs' 'YYYY-MM-DD'. */
   from: string;
   to: string;
-  /** The PDF's own words: in this language, and beside English when `bilingual`. */
+  /** The report's own words (the PDF's and the workbook's): in this language, and beside English when `bilingual`. */
   language: Language;
   bilingual: boolean;
 }
@@ -56,8 +56,13 @@ const languageOptions = () =>
   LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }));
 
 /** The request: the PDF in its language (the workbook keeps English columns). */
-const requestOf = ({ format, from, to, language, bilingual }: ReportValues): ReportRequest =>
-  format === 'pdf' ? { format, from, to, language, bilingual } : { format, from, to };
+const requestOf = ({ format, from, to, language, bilingual }: ReportValues): ReportRequest => ({
+  format,
+  from,
+  to,
+  language,
+  bilingual,
+});
 
 const formatOptions = () =>
   REPORT_FORMATS.map((format) => ({
@@ -143,32 +148,30 @@ function ReportForm({ subject, onDone }: { subject: ReportSubject; onDone: () =>
         onChange={onFieldChange}
         disabled={isSubmitting}
       />
-      {values.format === 'pdf' ? (
-        <>
-          <SelectField
-            label={t('plans.report.language')}
-            name="language"
-            required
-            options={languageOptions()}
-            value={values.language}
-            onChange={onFieldChange}
-            hint={values.language === 'ar' ? t('plans.report.arabicInEnglish') : undefined}
-            disabled={isSubmitting}
-          />
-          {values.language !== 'en' ? (
-            <label className="vui-report-dialog__check">
-              <input
-                type="checkbox"
-                name="bilingual"
-                checked={values.bilingual}
-                onChange={onFieldChange}
-                disabled={isSubmitting}
-              />
-              {t('plans.report.bilingual')}
-            </label>
-          ) : null}
-        </>
-      ) : null}
+      <>
+        <SelectField
+          label={t('plans.report.language')}
+          name="language"
+          required
+          options={languageOptions()}
+          value={values.language}
+          onChange={onFieldChange}
+          hint={values.language === 'ar' ? t('plans.report.arabicInEnglish') : undefined}
+          disabled={isSubmitting}
+        />
+        {values.language !== 'en' ? (
+          <label className="vui-report-dialog__check">
+            <input
+              type="checkbox"
+              name="bilingual"
+              checked={values.bilingual}
+              onChange={onFieldChange}
+              disabled={isSubmitting}
+            />
+            {t('plans.report.bilingual')}
+          </label>
+        ) : null}
+      </>
       <DateField
         label={text.from}
         name="from"
