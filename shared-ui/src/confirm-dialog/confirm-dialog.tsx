@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLanguage } from '@verity/session';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { DELETE_USER_CONFIRM_TEXT, DELETE_USER_TITLE } from '@verity/shared-api';
+import { MESSAGES } from '@verity/shared-api';
 import { Button, type ButtonVariant } from '../button';
 import { useReturnFocus } from '../internal/use-return-focus';
 import '../styles/overlay.css';
@@ -79,8 +79,8 @@ export function DeleteUserDialog(props: DeleteUserDialogProps) {
   return (
     <ConfirmDialog
       {...props}
-      title={DELETE_USER_TITLE}
-      text={DELETE_USER_CONFIRM_TEXT}
+      title={MESSAGES.DELETE_USER_TITLE}
+      text={MESSAGES.DELETE_USER_CONFIRM_TEXT}
       confirmLabel={t('ui.common.delete')}
       confirmVariant="danger"
     />

@@ -1,12 +1,5 @@
 import { useEffect, useId, useRef, useState, type FocusEventHandler } from 'react';
-import {
-  EMAIL_CHECK_DEBOUNCE_MS,
-  EMAIL_INPUT_DEFAULT_LABEL,
-  EMAIL_NOT_FOUND,
-  EMAIL_VALIDATED,
-  EMAIL_VALIDATION_FAILED,
-  type LookedUpUser,
-} from '@verity/shared-api';
+import { EMAIL_CHECK_DEBOUNCE_MS, MESSAGES, type LookedUpUser } from '@verity/shared-api';
 import { getErrorStatus, useLanguage } from '@verity/session';
 import { lookupAccount } from '@verity/shared-api/calls';
 import { Spinner } from '../spinner';
@@ -59,7 +52,7 @@ export function EmailInput({
   onChange,
   onBlur,
   onValidationChange,
-  label = EMAIL_INPUT_DEFAULT_LABEL,
+  label = MESSAGES.EMAIL_INPUT_DEFAULT_LABEL,
   placeholder,
   required = false,
   disabled = false,
@@ -87,9 +80,9 @@ export function EmailInput({
           if (!current) return;
           if (result.success && result.user) {
             setCheck({ status: 'valid', user: result.user });
-            toast.success(EMAIL_VALIDATED);
+            toast.success(MESSAGES.EMAIL_VALIDATED);
           } else {
-            setCheck({ status: 'invalid', error: EMAIL_NOT_FOUND });
+            setCheck({ status: 'invalid', error: MESSAGES.EMAIL_NOT_FOUND });
           }
         },
         (error: unknown) => {
@@ -98,7 +91,7 @@ export function EmailInput({
           const notFound = getErrorStatus(error) === 404;
           setCheck({
             status: 'invalid',
-            error: notFound ? EMAIL_NOT_FOUND : EMAIL_VALIDATION_FAILED,
+            error: notFound ? MESSAGES.EMAIL_NOT_FOUND : MESSAGES.EMAIL_VALIDATION_FAILED,
           });
         },
       );

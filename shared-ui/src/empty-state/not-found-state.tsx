@@ -1,5 +1,5 @@
 import { getErrorStatus, isApiHttpError, useLanguage } from '@verity/session';
-import { MALFORMED_ID_CODE, PAGE_NOT_FOUND, PAGE_NOT_FOUND_DETAIL } from '@verity/shared-api';
+import { MALFORMED_ID_CODE, MESSAGES } from '@verity/shared-api';
 import { EmptyState } from './empty-state';
 
 /**
@@ -18,7 +18,7 @@ export function NotFoundState() {
   useLanguage();
   return (
     <div role="status">
-      <EmptyState title={PAGE_NOT_FOUND} description={PAGE_NOT_FOUND_DETAIL} />
+      <EmptyState title={MESSAGES.PAGE_NOT_FOUND} description={MESSAGES.PAGE_NOT_FOUND_DETAIL} />
     </div>
   );
 }

@@ -1,27 +1,20 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLanguage } from '@verity/session';
 import {
-  CLOSURE_ACCEPTED,
-  CLOSURE_COMMENT_MAX_LENGTH,
-  CLOSURE_COMMENT_TOO_LONG,
-  CLOSURE_METHODS,
-  CLOSURE_METHOD_LABELS,
-  CLOSURE_METHOD_REQUIRED,
-  CLOSURE_VISITED_BY_MAX_LENGTH,
-  CLOSURE_VISITED_BY_REQUIRED,
-  CLOSURE_VISITED_BY_TOO_LONG,
   checkedFlagsText,
+  CLOSURE_COMMENT_MAX_LENGTH,
+  CLOSURE_MESSAGES,
+  CLOSURE_METHOD_LABELS,
+  CLOSURE_METHODS,
+  CLOSURE_VISITED_BY_MAX_LENGTH,
   closureEvidenceFlags,
-  latestToday,
-  visitDateProblem,
-  type ClosureCheckFlag,
-  CLOSURE_REQUESTED,
-  CLOSURE_RETURNED,
-  CLOSURE_RETURN_REASON_SHORT,
-  RETURN_REASON_MIN_LENGTH,
   closureRequestProblem,
+  latestToday,
+  RETURN_REASON_MIN_LENGTH,
+  type ClosureCheckFlag,
   type ClosureMethod,
   type Gap,
+  visitDateProblem,
 } from '@verity/shared-api';
 import { requestClosure, reviewClosure, type ClosureReviewInput } from '@verity/shared-api/calls';
 import { Button } from '../button';
@@ -120,7 +113,7 @@ export function ClosureSection({
           }
           return done(
             requestClosure(gap.id, targetCompanyId, note || undefined),
-            CLOSURE_REQUESTED,
+            CLOSURE_MESSAGES.CLOSURE_REQUESTED,
           );
         }}
       />
@@ -131,7 +124,7 @@ export function ClosureSection({
         onSend={(acceptance) =>
           done(
             reviewClosure(gap.id, targetCompanyId, { decision: 'accept', ...acceptance }),
-            CLOSURE_ACCEPTED,
+            CLOSURE_MESSAGES.CLOSURE_ACCEPTED,
           )
         }
       />
@@ -144,7 +137,7 @@ export function ClosureSection({
               decision: 'return',
               reason,
             } satisfies ClosureReviewInput),
-            CLOSURE_RETURNED,
+            CLOSURE_MESSAGES.CLOSURE_RETURNED,
           )
         }
       />
@@ -293,15 +286,15 @@ function AcceptDialog({
   }
   function problems(): AcceptErrors {
     const found: AcceptErrors = {};
-    if (!method) found.method = CLOSURE_METHOD_REQUIRED;
+    if (!method) found.method = CLOSURE_MESSAGES.CLOSURE_METHOD_REQUIRED;
     if (comment.trim().length > CLOSURE_COMMENT_MAX_LENGTH)
-      found.comment = CLOSURE_COMMENT_TOO_LONG;
+      found.comment = CLOSURE_MESSAGES.CLOSURE_COMMENT_TOO_LONG;
     if (method === 'site') {
       const dateProblem = visitDateProblem(visitDate);
       if (dateProblem) found.visitDate = dateProblem;
-      if (!visitedBy.trim()) found.visitedBy = CLOSURE_VISITED_BY_REQUIRED;
+      if (!visitedBy.trim()) found.visitedBy = CLOSURE_MESSAGES.CLOSURE_VISITED_BY_REQUIRED;
       else if (visitedBy.trim().length > CLOSURE_VISITED_BY_MAX_LENGTH)
-        found.visitedBy = CLOSURE_VISITED_BY_TOO_LONG;
+        found.visitedBy = CLOSURE_MESSAGES.CLOSURE_VISITED_BY_TOO_LONG;
     }
     if (flags.length > 0 && !checked) found.checked = text.confirmChecked;
     return found;
@@ -463,7 +456,7 @@ function ReturnDialog({ open, onClose, onSend }: DialogProps<string>) {
     event.preventDefault();
     const trimmed = reason.trim();
     if (trimmed.length < RETURN_REASON_MIN_LENGTH) {
-      setError(CLOSURE_RETURN_REASON_SHORT);
+      setError(CLOSURE_MESSAGES.CLOSURE_RETURN_REASON_SHORT);
       event.currentTarget.querySelector('textarea')?.focus();
       return;
     }

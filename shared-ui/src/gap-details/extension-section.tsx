@@ -2,11 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useLanguage } from '@verity/session';
 import dayjs from 'dayjs';
 import {
-  EXTENSION_APPROVED,
   EXTENSION_COMMENT_MAX_LENGTH,
-  EXTENSION_COMMENT_TOO_LONG,
-  EXTENSION_DECLINED,
-  EXTENSION_REQUESTED,
+  EXTENSION_MESSAGES,
   extensionDateProblem,
   extensionReasonProblem,
   extensionRequestable,
@@ -118,7 +115,10 @@ export function ExtensionSection({
         gap={gap}
         onClose={() => setDialog(null)}
         onSend={(request) =>
-          done(requestExtension(gap.id, targetCompanyId, request), EXTENSION_REQUESTED)
+          done(
+            requestExtension(gap.id, targetCompanyId, request),
+            EXTENSION_MESSAGES.EXTENSION_REQUESTED,
+          )
         }
       />
       {dialog === 'approve' || dialog === 'decline' ? (
@@ -131,7 +131,9 @@ export function ExtensionSection({
                 decision: dialog,
                 ...(comment ? { comment } : {}),
               }),
-              dialog === 'approve' ? EXTENSION_APPROVED : EXTENSION_DECLINED,
+              dialog === 'approve'
+                ? EXTENSION_MESSAGES.EXTENSION_APPROVED
+                : EXTENSION_MESSAGES.EXTENSION_DECLINED,
             )
           }
         />
@@ -251,7 +253,7 @@ function AnswerDialog({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (comment.trim().length > EXTENSION_COMMENT_MAX_LENGTH) {
-      setError(EXTENSION_COMMENT_TOO_LONG);
+      setError(EXTENSION_MESSAGES.EXTENSION_COMMENT_TOO_LONG);
       event.currentTarget.querySelector('textarea')?.focus();
       return;
     }

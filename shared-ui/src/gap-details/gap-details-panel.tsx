@@ -2,9 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { NetworkError, useSession, useLanguage } from '@verity/session';
 import {
   ADD_YOUR_COMMENTS,
-  MISSING_STATUS,
-  STATUS_UPDATED,
   isGapStatus,
+  MESSAGES,
   type Gap,
   type GapStatus,
   type Remark,
@@ -145,7 +144,7 @@ export function GapDetailsPanel({
 
   function changeStatus(status: GapStatus | '') {
     if (!isGapStatus(status)) {
-      toast.error(MISSING_STATUS);
+      toast.error(MESSAGES.MISSING_STATUS);
       return;
     }
     if (waitsOffline()) {
@@ -163,7 +162,7 @@ export function GapDetailsPanel({
       (saved) => {
         setUpdating(false);
         update(withRevision(latest.current, saved));
-        toast.success(STATUS_UPDATED);
+        toast.success(MESSAGES.STATUS_UPDATED);
       },
       (error: unknown) => {
         setUpdating(false);
@@ -200,8 +199,9 @@ export function GapDetailsPanel({
     } catch (error) {
       if (waitsOffline(error)) return waiting();
       const text = getErrorText(error);
-      // A blank remark has already been answered with this very text.
-      if (!(comments === '' && text === ADD_YOUR_COMMENTS)) toast.error(text);
+      // A blank remark has already been answered with this very text (the API's words are English).
+      const blankAnswer = text === ADD_YOUR_COMMENTS || text === MESSAGES.ADD_YOUR_COMMENTS;
+      if (!(comments === '' && blankAnswer)) toast.error(text);
       return false;
     }
   }

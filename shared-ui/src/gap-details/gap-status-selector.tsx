@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useLanguage } from '@verity/session';
 import {
-  CONFIRM_STATUS_UPDATE,
-  GAP_STATUSES,
   GAP_STATUS_OPTION_LABELS,
+  GAP_STATUSES,
+  MESSAGES,
   type GapStatus,
 } from '@verity/shared-api';
 import { ConfirmDialog } from '../confirm-dialog';
@@ -44,7 +44,7 @@ export function GapStatusSelector({ status, onConfirm, updating = false }: GapSt
           if (!open) setPending(null);
         }}
         title={GAP_DETAILS_TEXT.confirmTitle}
-        text={CONFIRM_STATUS_UPDATE}
+        text={MESSAGES.CONFIRM_STATUS_UPDATE}
         confirmLabel={GAP_DETAILS_TEXT.confirmLabel}
         onConfirm={() => {
           const chosen = pending ?? '';

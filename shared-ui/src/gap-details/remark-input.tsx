@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLanguage } from '@verity/session';
-import { ADD_YOUR_COMMENTS, formatFileSizeKb } from '@verity/shared-api';
+import { formatFileSizeKb, MESSAGES } from '@verity/shared-api';
 import { Button } from '../button';
 import { IconButton } from '../icon-button';
 import {
@@ -52,7 +52,7 @@ export function RemarkInput({ onSend, onUnsentChange }: RemarkInputProps) {
     event?.preventDefault();
     if (sending || preparing > 0) return;
     // A blank remark is still sent, as the spec says; the server refuses it with the same text.
-    if (blank) toast.error(ADD_YOUR_COMMENTS);
+    if (blank) toast.error(MESSAGES.ADD_YOUR_COMMENTS);
     setSending(true);
     const saved = await onSend({ comments: comments.trim(), documents });
     setSending(false);

@@ -1,5 +1,5 @@
 import { useLanguage } from '@verity/session';
-import { SOMETHING_WENT_WRONG_SHORT, type Gap, type GapInput } from '@verity/shared-api';
+import { MESSAGES, type Gap, type GapInput } from '@verity/shared-api';
 import { getErrorText } from '@verity/shared-api/calls';
 import { addGap } from '@verity/shared-api/calls';
 import { toast } from '../toast';
@@ -19,7 +19,7 @@ export function AddGapForm({ actionPlanId, auditId, onSaved, ...formProps }: Add
     try {
       onSaved(await addGap(actionPlanId, auditId, gap));
     } catch (error) {
-      toast.error(getErrorText(error, SOMETHING_WENT_WRONG_SHORT));
+      toast.error(getErrorText(error, MESSAGES.SOMETHING_WENT_WRONG_SHORT));
       throw error;
     }
   }

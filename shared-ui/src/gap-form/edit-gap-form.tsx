@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useLanguage } from '@verity/session';
-import { SOMETHING_WENT_WRONG_SHORT, type Gap, type GapInput } from '@verity/shared-api';
+import { MESSAGES, type Gap, type GapInput } from '@verity/shared-api';
 import { getErrorText } from '@verity/shared-api/calls';
 import { updateGap } from '@verity/shared-api/calls';
 import { toast } from '../toast';
@@ -54,7 +54,7 @@ export function EditGapForm({
       });
       onSaved({ ...gap, ...saved });
     } catch (error) {
-      toast.error(getErrorText(error, SOMETHING_WENT_WRONG_SHORT));
+      toast.error(getErrorText(error, MESSAGES.SOMETHING_WENT_WRONG_SHORT));
       throw error;
     }
   }

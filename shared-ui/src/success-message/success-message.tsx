@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { CLOSING_IN_A_MOMENT } from '@verity/shared-api';
+import { useLanguage } from '@verity/session';
+import { MESSAGES } from '@verity/shared-api';
 import './success-message.css';
 
 export interface SuccessMessageProps {
@@ -9,6 +10,7 @@ export interface SuccessMessageProps {
 
 /** Shown in a new-user dialog just before it closes itself. */
 export function SuccessMessage({ message }: SuccessMessageProps) {
+  useLanguage();
   return (
     <div className="vui-success-message" role="status">
       <svg
@@ -26,7 +28,7 @@ export function SuccessMessage({ message }: SuccessMessageProps) {
         <path d="M7.5 12.5l3 3 6-6.5" />
       </svg>
       <p className="vui-success-message__text">{message}</p>
-      <p className="vui-success-message__closing">{CLOSING_IN_A_MOMENT}</p>
+      <p className="vui-success-message__closing">{MESSAGES.CLOSING_IN_A_MOMENT}</p>
     </div>
   );
 }

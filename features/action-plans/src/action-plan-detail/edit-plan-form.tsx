@@ -6,6 +6,7 @@ import {
   actionPlanEditSchema,
   changeReasonSchema,
   formHasTimeline,
+  MESSAGES,
   minSelectableDate,
   movesLater,
   type ActionPlan,

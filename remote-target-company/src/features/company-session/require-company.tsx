@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NO_TARGET_COMPANY_ID_FOR_USER, type SessionUser } from '@verity/shared-api';
+import { MESSAGES, type SessionUser } from '@verity/shared-api';
 import { useLanguage } from '@verity/session';
 import { PageHeader } from '@verity/shared-ui';
 import { TARGET_COMPANY_TEXTS } from '../../strings';
@@ -16,7 +16,7 @@ export function NoCompany() {
     <div className="vui-screen">
       <PageHeader title={TARGET_COMPANY_TEXTS.noCompanyTitle} />
       <p className="vui-screen-alert" role="alert">
-        {NO_TARGET_COMPANY_ID_FOR_USER}
+        {MESSAGES.NO_TARGET_COMPANY_ID_FOR_USER}
       </p>
     </div>
   );

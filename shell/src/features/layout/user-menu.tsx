@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import {
-  LOGOUT_FAILED,
-  NOTIFICATION_SETTINGS_LABEL,
-  ROLE_LABELS,
   isRole,
-  usesLetterAvatar,
+  MESSAGES,
+  NOTIFICATION_TEXT,
+  ROLE_LABELS,
   type SessionUser,
+  usesLetterAvatar,
 } from '@verity/shared-api';
 import { Link } from 'react-router-dom';
 import { useSession, useLanguage } from '@verity/session';
@@ -29,7 +29,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
     try {
       await logout();
     } catch {
-      toast.error(LOGOUT_FAILED);
+      toast.error(MESSAGES.LOGOUT_FAILED);
     } finally {
       setLoggingOut(false);
     }
@@ -86,7 +86,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
             className="user-menu__link"
             onClick={() => close(false)}
           >
-            {NOTIFICATION_SETTINGS_LABEL}
+            {NOTIFICATION_TEXT.NOTIFICATION_SETTINGS_LABEL}
           </Link>
           <hr className="user-menu__divider" />
           <Button

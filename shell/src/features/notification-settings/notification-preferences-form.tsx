@@ -1,12 +1,12 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
-  ESCALATION_LOCKED,
+  isNotificationKind,
   LOCKED_NOTIFICATION_KINDS,
-  NOTIFICATION_KINDS,
   NOTIFICATION_KIND_CHANNELS,
   NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_KINDS,
   NOTIFICATION_PREFERENCES_SAVED,
-  isNotificationKind,
+  NOTIFICATION_TEXT,
   type NotificationChannel,
   type NotificationKind,
 } from '@verity/shared-api';
@@ -132,7 +132,7 @@ export function NotificationPreferencesForm({
                       {label}
                       {locked ? (
                         <span id={noteId} className="notification-settings__note">
-                          {ESCALATION_LOCKED}
+                          {NOTIFICATION_TEXT.ESCALATION_LOCKED}
                         </span>
                       ) : null}
                     </th>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import {
-  NOTIFICATION_SETTINGS_LABEL,
   canManageApiTokens,
-  canManageWebhooks,
   canManageSingleSignOn,
+  canManageWebhooks,
+  NOTIFICATION_TEXT,
   type SessionUser,
 } from '@verity/shared-api';
 import { useLanguage } from '@verity/session';
@@ -38,7 +38,10 @@ export default function NotificationSettingsPage({ user }: { user: SessionUser }
 
   return (
     <div className="notification-settings">
-      <PageHeader title={NOTIFICATION_SETTINGS_LABEL} description={t('settings.page.intro')} />
+      <PageHeader
+        title={NOTIFICATION_TEXT.NOTIFICATION_SETTINGS_LABEL}
+        description={t('settings.page.intro')}
+      />
       <NotificationPreferencesForm onDirtyChange={setPreferencesDirty} />
       <OrganisationTimeZoneForm user={user} onDirtyChange={setTimeZoneDirty} />
       <LanguageForm onDirtyChange={setLanguageDirty} />

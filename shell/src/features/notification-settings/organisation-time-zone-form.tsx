@@ -1,11 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   DEFAULT_TIME_ZONE,
-  ORGANISATION_TIME_ZONE_LABEL,
-  TIME_ZONE_SAVED,
-  UNKNOWN_TIME_ZONE,
   isTimeZone,
+  NOTIFICATION_TEXT,
   permissionFlags,
+  TIME_ZONE_SAVED,
   type SessionUser,
 } from '@verity/shared-api';
 import { getErrorStatus, useLanguage } from '@verity/session';
@@ -64,7 +63,7 @@ export function OrganisationTimeZoneForm({
     event.preventDefault();
     const typed = value.trim();
     if (!isTimeZone(typed)) {
-      setError(UNKNOWN_TIME_ZONE);
+      setError(NOTIFICATION_TEXT.UNKNOWN_TIME_ZONE);
       input.current?.focus();
       return;
     }
@@ -83,7 +82,7 @@ export function OrganisationTimeZoneForm({
   };
 
   return (
-    <SettingsCard title={ORGANISATION_TIME_ZONE_LABEL}>
+    <SettingsCard title={NOTIFICATION_TEXT.ORGANISATION_TIME_ZONE_LABEL}>
       {settings.isPending ? <LoadingState /> : null}
       {settings.isError ? (
         <p className="notification-settings__alert" role="alert">

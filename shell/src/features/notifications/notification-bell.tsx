@@ -1,6 +1,6 @@
 import { useLanguage } from '@verity/session';
 import { lazy, Suspense, useId } from 'react';
-import { NOTIFICATIONS_LABEL, unreadBadgeText } from '@verity/shared-api';
+import { NOTIFICATION_TEXT, unreadBadgeText } from '@verity/shared-api';
 import { IconButton, Spinner } from '@verity/shared-ui';
 import { notificationBellLabel } from '../../notification-strings';
 import { BellIcon } from '../layout/icons';
@@ -61,7 +61,7 @@ export function NotificationBell({ refreshMs }: NotificationBellProps) {
             fallback={
               <>
                 <h2 id={headingId} className="notification-panel__title">
-                  {NOTIFICATIONS_LABEL}
+                  {NOTIFICATION_TEXT.NOTIFICATIONS_LABEL}
                 </h2>
                 <Spinner />
               </>

@@ -1,7 +1,7 @@
 import { useLanguage } from '@verity/session';
 import { useEffect, useRef, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
-import { MARK_ALL_READ_LABEL, NOTIFICATIONS_LABEL, NO_NOTIFICATIONS } from '@verity/shared-api';
+import { NOTIFICATION_TEXT } from '@verity/shared-api';
 import { getErrorText } from '@verity/shared-api/calls';
 import { Button, Spinner, formatDateTime, toast } from '@verity/shared-ui';
 import { notificationsShownText } from '../../notification-strings';
@@ -85,7 +85,7 @@ export default function NotificationPanel({
     <>
       <div className="notification-panel__head">
         <h2 id={headingId} className="notification-panel__title">
-          {NOTIFICATIONS_LABEL}
+          {NOTIFICATION_TEXT.NOTIFICATIONS_LABEL}
         </h2>
         <Button
           variant="ghost"
@@ -94,7 +94,7 @@ export default function NotificationPanel({
           loading={markAll.isPending}
           onClick={onMarkAll}
         >
-          {MARK_ALL_READ_LABEL}
+          {NOTIFICATION_TEXT.MARK_ALL_READ_LABEL}
         </Button>
       </div>
       {list.isPending ? <Spinner /> : null}
@@ -104,7 +104,7 @@ export default function NotificationPanel({
         </p>
       ) : null}
       {list.isSuccess && notifications.length === 0 ? (
-        <p className="notification-panel__empty">{NO_NOTIFICATIONS}</p>
+        <p className="notification-panel__empty">{NOTIFICATION_TEXT.NO_NOTIFICATIONS}</p>
       ) : null}
       {notifications.length > 0 ? (
         <ul ref={listRef} className="notification-panel__list">
