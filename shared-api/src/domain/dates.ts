@@ -1,5 +1,7 @@
 import dayjs from 'dayjs';
+import { textRecord as recordOf } from '@verity/session/src/language/text-record';
 import { t } from '#texts';
+import { textRecord } from '../text-records';
 
 /** dayjs tokens for the spec's 'dd MMM, yyyy' (lists), 'MMM dd, yyyy' (details), 'dd/MM/yyyy' (tables). */
 export const DATE_FORMATS = {
@@ -35,31 +37,43 @@ const STYLE_DAY_FORMATS: Record<Exclude<DateStyle, 'by-place'>, string> = {
   'day-month-name': 'D MMM YYYY',
 };
 
-export const DATE_STYLE_LABELS: Record<DateStyle, string> = {
-  'by-place': 'As each screen writes them',
-  'day-month-year': 'Day/month/year',
-  'month-day-year': 'Month/day/year',
-  'year-month-day': 'Year-month-day',
-  'day-month-name': 'Day month-name year',
-};
+/** Each style's name in the language in use (the servers read English). */
+export const DATE_STYLE_LABELS: Readonly<Record<DateStyle, string>> = textRecord({
+  'by-place': 'contract.dateStyle.choice.byPlace',
+  'day-month-year': 'contract.dateStyle.choice.dayMonthYear',
+  'month-day-year': 'contract.dateStyle.choice.monthDayYear',
+  'year-month-day': 'contract.dateStyle.choice.yearMonthDay',
+  'day-month-name': 'contract.dateStyle.choice.dayMonthName',
+});
 
-export const DATE_STYLE_TEXT = {
-  heading: 'Dates',
-  intro: 'How dates are written for you on every screen, in date fields and in your reports.',
-  label: 'Write dates as',
-  save: 'Save date style',
-  saved: 'Date style saved',
-  unknown: t('contract.refusal.dateStyle.unknown', { styles: DATE_STYLES.join(', ') }),
-  /** The example under each choice: one date as that style writes it. */
-  example: (style: DateStyle, day: DateInput) =>
-    style === 'by-place'
-      ? `${formatDate(day, 'list')} in lists, ${formatDate(day, 'detail')} in details, ${formatDate(day, 'table')} in tables`
-      : formatDate(day, 'table', MISSING_DATE_TEXT, style),
-  /** The date field's button that opens the device's own calendar. */
-  openCalendar: 'Choose from a calendar',
-  /** A date field's text that is no date in the user's style. */
-  badInput: (style: DateStyle) => `Write the date as ${dateFieldPattern(style)}`,
-} as const;
+/** The date style's words in the language in use (the servers read English). */
+export const DATE_STYLE_TEXT = recordOf(
+  t,
+  {
+    heading: 'contract.dateStyle.heading',
+    intro: 'contract.dateStyle.intro',
+    label: 'contract.dateStyle.label',
+    save: 'contract.dateStyle.save',
+    saved: 'contract.dateStyle.saved',
+    unknown: () => t('contract.dateStyle.unknown', { styles: DATE_STYLES.join(', ') }),
+    /** The date field's button that opens the device's own calendar. */
+    openCalendar: 'contract.dateStyle.openCalendar',
+  },
+  {
+    /** The example under each choice: one date as that style writes it. */
+    example: (style: DateStyle, day: DateInput) =>
+      style === 'by-place'
+        ? t('contract.dateStyle.byPlaceExample', {
+            list: formatDate(day, 'list'),
+            detail: formatDate(day, 'detail'),
+            table: formatDate(day, 'table'),
+          })
+        : formatDate(day, 'table', MISSING_DATE_TEXT, style),
+    /** A date field's text that is no date in the user's style. */
+    badInput: (style: DateStyle) =>
+      t('contract.dateStyle.badInput', { pattern: dateFieldPattern(style) }),
+  },
+);
 
 export function isDateStyle(value: unknown): value is DateStyle {
   return typeof value === 'string' && (DATE_STYLES as readonly string[]).includes(value);

@@ -20,8 +20,9 @@ export const ESAP_REVISION_MESSAGES = {
   alreadyInPlan: (heading: string, matching: number, items: number) =>
     t('contract.esapRevision.alreadyInPlan', { heading, matching, items }),
   /** A status change of a dropped item (409). */
-  dropped: (number: number) => t('contract.esapRevision.dropped', { number }),
-  renumbered: (from: string, to: string) => t('contract.esapRevision.renumbered', { from, to }),
+  dropped: (number: number) => t('contract.esapRevision.refusal.dropped', { number }),
+  renumbered: (from: string, to: string) =>
+    t('contract.esapRevision.finding.renumbered', { from, to }),
 };
 
 /** The screens' words for revisions. */

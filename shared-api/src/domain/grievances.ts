@@ -116,6 +116,31 @@ export const GRIEVANCE_IDENTITY_VIEWERS_INVALID = t(
 );
 export const GRIEVANCE_STALE = t('contract.refusal.grievance.stale');
 
+/**
+ * The rules' messages in the language in use, for the screens and the rules (the same names as the
+ * English constants above, which the API's answers and the tests keep: the servers read English).
+ */
+export const GRIEVANCE_MESSAGES = textRecord({
+  GRIEVANCE_CHANNEL_UNKNOWN: 'contract.grievance.rule.channelUnknown',
+  GRIEVANCE_COMPLAINANT_UNKNOWN: 'contract.grievance.rule.complainantUnknown',
+  GRIEVANCE_CATEGORY_UNKNOWN: 'contract.grievance.rule.categoryUnknown',
+  GRIEVANCE_DAY_INVALID: 'contract.grievance.rule.dayInvalid',
+  GRIEVANCE_DESCRIPTION_REQUIRED: () =>
+    t('contract.grievance.rule.descriptionRequired', { max: GRIEVANCE_TEXT_MAX }),
+  GRIEVANCE_ANONYMOUS_INVALID: 'contract.grievance.rule.anonymousInvalid',
+  GRIEVANCE_NAME_REQUIRED: () =>
+    t('contract.grievance.rule.nameRequired', { max: GRIEVANCE_NAME_MAX }),
+  GRIEVANCE_ANONYMOUS_NAMELESS: 'contract.grievance.rule.anonymousNameless',
+  GRIEVANCE_CONTACT_TOO_LONG: () =>
+    t('contract.grievance.rule.contactTooLong', { max: GRIEVANCE_CONTACT_MAX }),
+  GRIEVANCE_STEP_UNKNOWN: 'contract.grievance.rule.stepUnknown',
+  GRIEVANCE_STEP_TEXT_REQUIRED: () =>
+    t('contract.grievance.rule.stepTextRequired', { max: GRIEVANCE_TEXT_MAX }),
+  GRIEVANCE_RESPONSE_UNKNOWN: 'contract.grievance.rule.responseUnknown',
+  GRIEVANCE_TARGETS_INVALID: () =>
+    t('contract.grievance.rule.targetsInvalid', { max: GRIEVANCE_TARGET_DAYS_MAX }),
+});
+
 type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 
 export interface GrievanceValues {
@@ -177,28 +202,31 @@ export function checkGrievance(
   now: Date = new Date(),
 ): Checked<GrievanceValues> {
   if (!oneOfList(GRIEVANCE_CHANNELS, input.channel))
-    return { ok: false, message: GRIEVANCE_CHANNEL_UNKNOWN };
+    return { ok: false, message: GRIEVANCE_MESSAGES.GRIEVANCE_CHANNEL_UNKNOWN };
   const receivedOn = checkGrievanceDay(input.receivedOn, now);
-  if (!receivedOn) return { ok: false, message: GRIEVANCE_DAY_INVALID };
+  if (!receivedOn) return { ok: false, message: GRIEVANCE_MESSAGES.GRIEVANCE_DAY_INVALID };
   if (!oneOfList(GRIEVANCE_COMPLAINANTS, input.complainantType))
-    return { ok: false, message: GRIEVANCE_COMPLAINANT_UNKNOWN };
+    return { ok: false, message: GRIEVANCE_MESSAGES.GRIEVANCE_COMPLAINANT_UNKNOWN };
   if (!oneOfList(GRIEVANCE_CATEGORIES, input.category))
-    return { ok: false, message: GRIEVANCE_CATEGORY_UNKNOWN };
+    return { ok: false, message: GRIEVANCE_MESSAGES.GRIEVANCE_CATEGORY_UNKNOWN };
   const description = text(input.description, GRIEVANCE_TEXT_MAX, true);
-  if (description === null) return { ok: false, message: GRIEVANCE_DESCRIPTION_REQUIRED };
+  if (description === null)
+    return { ok: false, message: GRIEVANCE_MESSAGES.GRIEVANCE_DESCRIPTION_REQUIRED };
   if (typeof input.anonymous !== 'boolean')
-    return { ok: false, message: GRIEVANCE_ANONYMOUS_INVALID };
+    return { ok: false, message: GRIEVANCE_MESSAGES.GRIEVANCE_ANONYMOUS_INVALID };
   let complainantName: string | null = null;
   let complainantContact: string | null = null;
   if (input.anonymous) {
     const given = (value: unknown) => value !== undefined && value !== null && value !== '';
     if (given(input.complainantName) || given(input.complainantContact))
-      return { ok: false, message: GRIEVANCE_ANONYMOUS_NAMELESS };
+      return { ok: false, message: GRIEVANCE_MESSAGES.GRIEVANCE_ANONYMOUS_NAMELESS };
   } else {
     complainantName = text(input.complainantName, GRIEVANCE_NAME_MAX, true);
-    if (complainantName === null) return { ok: false, message: GRIEVANCE_NAME_REQUIRED };
+    if (complainantName === null)
+      return { ok: false, message: GRIEVANCE_MESSAGES.GRIEVANCE_NAME_REQUIRED };
     const contact = text(input.complainantContact, GRIEVANCE_CONTACT_MAX, false);
-    if (contact === null) return { ok: false, message: GRIEVANCE_CONTACT_TOO_LONG };
+    if (contact === null)
+      return { ok: false, message: GRIEVANCE_MESSAGES.GRIEVANCE_CONTACT_TOO_LONG };
     complainantContact = contact || null;
   }
   return {
@@ -233,18 +261,19 @@ export function checkGrievanceStep(
   now: Date = new Date(),
 ): Checked<GrievanceStepValues> {
   if (!oneOfList(GRIEVANCE_STEPS, input.step))
-    return { ok: false, message: GRIEVANCE_STEP_UNKNOWN };
+    return { ok: false, message: GRIEVANCE_MESSAGES.GRIEVANCE_STEP_UNKNOWN };
   const on = checkGrievanceDay(input.on, now);
-  if (!on) return { ok: false, message: GRIEVANCE_DAY_INVALID };
+  if (!on) return { ok: false, message: GRIEVANCE_MESSAGES.GRIEVANCE_DAY_INVALID };
   let stepText: string | null = null;
   if (input.step === 'investigated' || input.step === 'resolved') {
     stepText = text(input.text, GRIEVANCE_TEXT_MAX, true);
-    if (stepText === null) return { ok: false, message: GRIEVANCE_STEP_TEXT_REQUIRED };
+    if (stepText === null)
+      return { ok: false, message: GRIEVANCE_MESSAGES.GRIEVANCE_STEP_TEXT_REQUIRED };
   }
   let response: GrievanceResponse | null = null;
   if (input.step === 'closed') {
     if (!oneOfList(GRIEVANCE_RESPONSES, input.response))
-      return { ok: false, message: GRIEVANCE_RESPONSE_UNKNOWN };
+      return { ok: false, message: GRIEVANCE_MESSAGES.GRIEVANCE_RESPONSE_UNKNOWN };
     response = input.response;
   }
   return { ok: true, value: { step: input.step, on, text: stepText, response } };
@@ -261,7 +290,7 @@ export function checkGrievanceTargets(input: {
 }): Checked<GrievanceTargets> {
   const days = [input.acknowledgeWithinDays, input.resolveWithinDays];
   if (!days.every((value) => isDayCount(value, GRIEVANCE_TARGET_DAYS_MAX)))
-    return { ok: false, message: GRIEVANCE_TARGETS_INVALID };
+    return { ok: false, message: GRIEVANCE_MESSAGES.GRIEVANCE_TARGETS_INVALID };
   return {
     ok: true,
     value: {

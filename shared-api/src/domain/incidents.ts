@@ -78,6 +78,31 @@ export const INCIDENT_PHOTOS_REQUIRED = t('contract.refusal.incident.photosRequi
 export const INCIDENT_QUESTION_ANSWERED = t('contract.refusal.incident.questionAnswered');
 export const INCIDENT_STALE = t('contract.refusal.incident.stale');
 
+/**
+ * The rule's messages in the language in use, for the screens and the rules (the same names as the
+ * English constants above, which the API's answers and the tests keep: the servers read English).
+ */
+export const INCIDENT_MESSAGES = textRecord({
+  INCIDENT_CATEGORY_UNKNOWN: 'contract.incident.rule.categoryUnknown',
+  INCIDENT_SEVERITY_UNKNOWN: 'contract.incident.rule.severityUnknown',
+  INCIDENT_OCCURRED_AT_INVALID: 'contract.incident.rule.occurredAtInvalid',
+  INCIDENT_LOCATION_REQUIRED: () =>
+    t('contract.incident.rule.locationRequired', { max: INCIDENT_LOCATION_MAX }),
+  INCIDENT_DESCRIPTION_REQUIRED: () =>
+    t('contract.incident.rule.descriptionRequired', { max: INCIDENT_TEXT_MAX }),
+  INCIDENT_ACTIONS_TOO_LONG: () =>
+    t('contract.incident.rule.actionsTooLong', { max: INCIDENT_TEXT_MAX }),
+  INCIDENT_PEOPLE_INVALID: 'contract.incident.rule.peopleInvalid',
+  INCIDENT_ROOT_CAUSE_REQUIRED: () =>
+    t('contract.incident.rule.rootCauseRequired', { max: INCIDENT_ROOT_CAUSE_MAX }),
+  INCIDENT_QUESTION_REQUIRED: () =>
+    t('contract.incident.rule.questionRequired', { max: INCIDENT_QUESTION_MAX }),
+  INCIDENT_ANSWER_REQUIRED: () =>
+    t('contract.incident.rule.answerRequired', { max: INCIDENT_QUESTION_MAX }),
+  INCIDENT_CLOCK_INVALID: () =>
+    t('contract.incident.rule.clockInvalid', { max: INCIDENT_CLOCK_DAYS_MAX }),
+});
+
 type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 
 export interface IncidentValues {
@@ -117,9 +142,9 @@ export function checkIncident(
   now: Date = new Date(),
 ): Checked<IncidentValues> {
   if (!(INCIDENT_CATEGORIES as readonly string[]).includes(input.category ?? ''))
-    return { ok: false, message: INCIDENT_CATEGORY_UNKNOWN };
+    return { ok: false, message: INCIDENT_MESSAGES.INCIDENT_CATEGORY_UNKNOWN };
   if (!(INCIDENT_SEVERITIES as readonly string[]).includes(input.severity ?? ''))
-    return { ok: false, message: INCIDENT_SEVERITY_UNKNOWN };
+    return { ok: false, message: INCIDENT_MESSAGES.INCIDENT_SEVERITY_UNKNOWN };
   const occurred = Date.parse(input.occurredAt ?? '');
   if (
     !/^\d{4}-\d{2}-\d{2}T/.test(input.occurredAt ?? '') ||
@@ -127,13 +152,16 @@ export function checkIncident(
     occurred > now.getTime() + FUTURE_GRACE_MS ||
     occurred < Date.parse('2000-01-01T00:00:00Z')
   )
-    return { ok: false, message: INCIDENT_OCCURRED_AT_INVALID };
+    return { ok: false, message: INCIDENT_MESSAGES.INCIDENT_OCCURRED_AT_INVALID };
   const location = text(input.location, INCIDENT_LOCATION_MAX, true);
-  if (location === null) return { ok: false, message: INCIDENT_LOCATION_REQUIRED };
+  if (location === null)
+    return { ok: false, message: INCIDENT_MESSAGES.INCIDENT_LOCATION_REQUIRED };
   const description = text(input.description, INCIDENT_TEXT_MAX, true);
-  if (description === null) return { ok: false, message: INCIDENT_DESCRIPTION_REQUIRED };
+  if (description === null)
+    return { ok: false, message: INCIDENT_MESSAGES.INCIDENT_DESCRIPTION_REQUIRED };
   const immediateActions = text(input.immediateActions, INCIDENT_TEXT_MAX, false);
-  if (immediateActions === null) return { ok: false, message: INCIDENT_ACTIONS_TOO_LONG };
+  if (immediateActions === null)
+    return { ok: false, message: INCIDENT_MESSAGES.INCIDENT_ACTIONS_TOO_LONG };
   const people = input.peopleAffected;
   if (
     typeof people !== 'number' ||
@@ -141,7 +169,7 @@ export function checkIncident(
     people < 0 ||
     people > INCIDENT_PEOPLE_MAX
   )
-    return { ok: false, message: INCIDENT_PEOPLE_INVALID };
+    return { ok: false, message: INCIDENT_MESSAGES.INCIDENT_PEOPLE_INVALID };
   return {
     ok: true,
     value: {
@@ -173,7 +201,7 @@ export function checkIncidentClocks(input: {
 }): Checked<IncidentClocks> {
   const days = [input.notifyWithinDays, input.rootCauseWithinDays];
   if (!days.every((value) => isDayCount(value, INCIDENT_CLOCK_DAYS_MAX)))
-    return { ok: false, message: INCIDENT_CLOCK_INVALID };
+    return { ok: false, message: INCIDENT_MESSAGES.INCIDENT_CLOCK_INVALID };
   return {
     ok: true,
     value: {

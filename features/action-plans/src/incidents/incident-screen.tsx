@@ -5,6 +5,7 @@ import { queryKeys } from '@verity/query';
 import { useLanguage, useSession } from '@verity/session';
 import {
   INCIDENT_CATEGORY_LABELS,
+  INCIDENT_MESSAGES,
   INCIDENT_QUESTION_MAX,
   INCIDENT_ROOT_CAUSE_MAX,
   INCIDENT_TEXT as text,
@@ -364,7 +365,7 @@ export function IncidentScreen({ incidentId, gapLink, planSource, trail }: Incid
             initial={data.rootCause ?? ''}
             rows={6}
             max={INCIDENT_ROOT_CAUSE_MAX}
-            requiredMessage={INCIDENT_REQUIRED_TEXT.rootCause}
+            requiredMessage={INCIDENT_MESSAGES.INCIDENT_ROOT_CAUSE_REQUIRED}
             submitLabel={data.rootCause ? text.updateRootCause : text.saveRootCause}
             onSend={async (rootCause) => {
               saved(await submitRootCause(data.id, { rootCause, revision: data.revision }));
@@ -402,7 +403,7 @@ export function IncidentScreen({ incidentId, gapLink, planSource, trail }: Incid
                   <TextForm
                     label={text.answerLabel}
                     max={INCIDENT_QUESTION_MAX}
-                    requiredMessage={INCIDENT_REQUIRED_TEXT.answer}
+                    requiredMessage={INCIDENT_MESSAGES.INCIDENT_ANSWER_REQUIRED}
                     submitLabel={text.answer}
                     onSend={async (answer) => {
                       saved(await answerIncidentQuestion(question.id, answer));
@@ -420,7 +421,7 @@ export function IncidentScreen({ incidentId, gapLink, planSource, trail }: Incid
           <TextForm
             label={text.askLabel}
             max={INCIDENT_QUESTION_MAX}
-            requiredMessage={INCIDENT_REQUIRED_TEXT.question}
+            requiredMessage={INCIDENT_MESSAGES.INCIDENT_QUESTION_REQUIRED}
             submitLabel={text.ask}
             onSend={async (question) => {
               saved(await askIncidentQuestion(data.id, question));
