@@ -1,3 +1,5 @@
+import { textRecord } from '../text-records';
+
 export const CURRENCY_CODES = ['USD', 'INR'] as const;
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
@@ -5,6 +7,11 @@ export const CURRENCIES: readonly { value: CurrencyCode; name: string }[] = [
   { value: 'USD', name: 'US Dollar' },
   { value: 'INR', name: 'Indian Rupee' },
 ];
+/** Each currency's name in the language in use, for the screens. */
+export const CURRENCY_NAMES: Readonly<Record<CurrencyCode, string>> = textRecord({
+  USD: 'contract.currency.usd',
+  INR: 'contract.currency.inr',
+});
 
 export const AMOUNT_MIN = 0;
 export const AMOUNT_STEP = 0.01;

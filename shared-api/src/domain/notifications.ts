@@ -139,4 +139,6 @@ export const NOTIFICATION_TEXT = textRecord({
   UNKNOWN_TIME_ZONE: 'contract.notification.unknownTimeZone',
   UNKNOWN_NOTIFICATION_KIND: 'contract.notification.unknownNotificationKind',
   DIGEST_EMAIL_ONLY: 'contract.notification.digestEmailOnly',
+  NOTIFICATION_PREFERENCES_SAVED: 'contract.notification.preferencesSaved',
+  TIME_ZONE_SAVED: 'contract.notification.timeZoneSaved',
 });

@@ -1,4 +1,4 @@
-import { ESAP_FIELD_LABELS, type ChangeField } from '@verity/shared-api';
+import { ESAP_FIELD_LABELS, ESAP_FIELD_TEXT, type ChangeField } from '@verity/shared-api';
 import { GAP_FORM_TEXT } from '../gap-form/gap-form-text';
 import { t } from '../texts';
 
@@ -94,7 +94,7 @@ const FIELD_LABELS: Readonly<Record<ChangeField, () => string>> = {
   ...(Object.fromEntries(
     Object.keys(ESAP_FIELD_LABELS).map((field) => [
       field,
-      () => ESAP_FIELD_LABELS[field as keyof typeof ESAP_FIELD_LABELS],
+      () => ESAP_FIELD_TEXT[field as keyof typeof ESAP_FIELD_LABELS],
     ]),
   ) as Record<keyof typeof ESAP_FIELD_LABELS, () => string>),
   dueMilestone: () => GAP_FORM_TEXT.dueMilestone,

@@ -2,12 +2,13 @@ import type { ReactNode } from 'react';
 import { useLanguage } from '@verity/session';
 import {
   CONDITION_TYPE_LABELS,
-  DUE_RELATIVE_TO_LABEL,
-  ESAP_FIELD_LABELS,
   dueWaitingText,
+  ESAP_FIELD_TEXT,
+  ESG_ASPECT_LABELS,
+  type EsgAspect,
+  type Gap,
   isReportDay,
   milestoneDueText,
-  type Gap,
   type NameValue,
 } from '@verity/shared-api';
 import { CurrencyText } from '../currency-text';
@@ -56,14 +57,14 @@ export function GapFields({ gap }: { gap: Gap }) {
           {dueWaitingText(gap) ?? <DateText value={gap.dueDate} format="detail" />}
         </Detail>
         {gap.dueMilestone ? (
-          <Detail term={DUE_RELATIVE_TO_LABEL}>
+          <Detail term={ESAP_FIELD_TEXT.dueRelativeTo}>
             {milestoneDueText(gap.dueMilestone, gap.dueOffsetMonths, gap.dueOffsetDays)}
           </Detail>
         ) : null}
         {/* The lender's timetable as written, beside the date it is tracked by; a date cell of the
             ESAP (kept as YYYY-MM-DD) is written as the due date is. */}
         {gap.timetable ? (
-          <Detail term={ESAP_FIELD_LABELS.timetable}>
+          <Detail term={ESAP_FIELD_TEXT.timetable}>
             {isReportDay(gap.timetable) ? (
               <DateText value={gap.timetable} format="detail" />
             ) : (
@@ -77,7 +78,11 @@ export function GapFields({ gap }: { gap: Gap }) {
         <Detail term={GAP_FIELD_TERMS.riskLevel}>
           <RiskBadge risk={gap.riskSeverity} />
         </Detail>
-        {gap.ESGAspect ? <Detail term={GAP_FIELD_TERMS.esgAspect}>{gap.ESGAspect}</Detail> : null}
+        {gap.ESGAspect ? (
+          <Detail term={GAP_FIELD_TERMS.esgAspect}>
+            {ESG_ASPECT_LABELS[gap.ESGAspect as EsgAspect] ?? gap.ESGAspect}
+          </Detail>
+        ) : null}
         {gap.areaCode ? <Detail term={GAP_FIELD_TERMS.areaCode}>{gap.areaCode}</Detail> : null}
         {gap.amount ? (
           <Detail term={GAP_FIELD_TERMS.amount}>
@@ -135,21 +140,21 @@ function LenderFields({ gap }: { gap: Gap }) {
       <h3 className="vui-gap-details__heading">{GAP_DETAILS_TEXT.lenderFields}</h3>
       <dl className="vui-gap-details__grid">
         {gap.esapItemNumber ? (
-          <Detail term={ESAP_FIELD_LABELS.esapItemNumber}>{gap.esapItemNumber}</Detail>
+          <Detail term={ESAP_FIELD_TEXT.esapItemNumber}>{gap.esapItemNumber}</Detail>
         ) : null}
         {gap.esapSection ? (
-          <Detail term={ESAP_FIELD_LABELS.esapSection}>{gap.esapSection}</Detail>
+          <Detail term={ESAP_FIELD_TEXT.esapSection}>{gap.esapSection}</Detail>
         ) : null}
         {gap.conditionType ? (
-          <Detail term={ESAP_FIELD_LABELS.conditionType}>
+          <Detail term={ESAP_FIELD_TEXT.conditionType}>
             {CONDITION_TYPE_LABELS[gap.conditionType]}
           </Detail>
         ) : null}
         {gap.loanClause ? (
-          <Detail term={ESAP_FIELD_LABELS.loanClause}>{gap.loanClause}</Detail>
+          <Detail term={ESAP_FIELD_TEXT.loanClause}>{gap.loanClause}</Detail>
         ) : null}
         {references.length > 0 ? (
-          <Detail term={ESAP_FIELD_LABELS.requirementReferences} wide>
+          <Detail term={ESAP_FIELD_TEXT.requirementReferences} wide>
             <ul className="vui-gap-details__references">
               {references.map((reference) => (
                 <li key={reference}>{reference}</li>
@@ -160,12 +165,12 @@ function LenderFields({ gap }: { gap: Gap }) {
       </dl>
       {gap.completionIndicator ? (
         <dl className="vui-gap-details__text">
-          <Detail term={ESAP_FIELD_LABELS.completionIndicator}>{gap.completionIndicator}</Detail>
+          <Detail term={ESAP_FIELD_TEXT.completionIndicator}>{gap.completionIndicator}</Detail>
         </dl>
       ) : null}
       {gap.resources ? (
         <dl className="vui-gap-details__text">
-          <Detail term={ESAP_FIELD_LABELS.resources}>{gap.resources}</Detail>
+          <Detail term={ESAP_FIELD_TEXT.resources}>{gap.resources}</Detail>
         </dl>
       ) : null}
     </section>

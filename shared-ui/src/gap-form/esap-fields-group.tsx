@@ -1,12 +1,12 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { useLanguage } from '@verity/session';
 import {
-  CONDITION_TYPES,
   CONDITION_TYPE_LABELS,
-  ESAP_FIELD_LABELS,
+  CONDITION_TYPES,
+  conditionNamesClause,
+  ESAP_FIELD_TEXT,
   ESAP_FIELDS,
   REQUIREMENT_REFERENCES,
-  conditionNamesClause,
 } from '@verity/shared-api';
 import { SelectField, TextAreaField, TextField } from '../form-field';
 import { GAP_FORM_TEXT } from './gap-form-text';
@@ -120,7 +120,7 @@ export function EsapFieldsGroup({
           <div className="vui-gap-form__grid">
             <TextField
               id={id('esapItemNumber')}
-              label={ESAP_FIELD_LABELS.esapItemNumber}
+              label={ESAP_FIELD_TEXT.esapItemNumber}
               value={values.esapItemNumber}
               onChange={onText('esapItemNumber')}
               error={errorOf('esapItemNumber')}
@@ -128,14 +128,14 @@ export function EsapFieldsGroup({
             />
             <TextField
               id={id('esapSection')}
-              label={ESAP_FIELD_LABELS.esapSection}
+              label={ESAP_FIELD_TEXT.esapSection}
               value={values.esapSection}
               onChange={onText('esapSection')}
               error={errorOf('esapSection')}
             />
             <TextField
               id={id('timetable')}
-              label={ESAP_FIELD_LABELS.timetable}
+              label={ESAP_FIELD_TEXT.timetable}
               hint={GAP_FORM_TEXT.timetableHint}
               value={values.timetable}
               onChange={onText('timetable')}
@@ -143,7 +143,7 @@ export function EsapFieldsGroup({
             />
             <SelectField
               id={id('conditionType')}
-              label={ESAP_FIELD_LABELS.conditionType}
+              label={ESAP_FIELD_TEXT.conditionType}
               placeholder={GAP_FORM_TEXT.conditionTypePlaceholder}
               options={conditionOptions()}
               value={values.conditionType}
@@ -153,7 +153,7 @@ export function EsapFieldsGroup({
             {conditionNamesClause(values.conditionType) || values.loanClause ? (
               <TextField
                 id={id('loanClause')}
-                label={ESAP_FIELD_LABELS.loanClause}
+                label={ESAP_FIELD_TEXT.loanClause}
                 hint={GAP_FORM_TEXT.loanClauseHint}
                 value={values.loanClause}
                 onChange={onText('loanClause')}
@@ -163,14 +163,14 @@ export function EsapFieldsGroup({
             ) : null}
             <TextAreaField
               id={id('completionIndicator')}
-              label={ESAP_FIELD_LABELS.completionIndicator}
+              label={ESAP_FIELD_TEXT.completionIndicator}
               value={values.completionIndicator}
               onChange={onText('completionIndicator')}
               error={errorOf('completionIndicator')}
             />
             <TextAreaField
               id={id('resources')}
-              label={ESAP_FIELD_LABELS.resources}
+              label={ESAP_FIELD_TEXT.resources}
               value={values.resources}
               onChange={onText('resources')}
               error={errorOf('resources')}
@@ -180,7 +180,7 @@ export function EsapFieldsGroup({
             className="vui-gap-form__references"
             aria-describedby={referencesError ? `${regionId}-references-error` : undefined}
           >
-            <legend className="vui-field__label">{ESAP_FIELD_LABELS.requirementReferences}</legend>
+            <legend className="vui-field__label">{ESAP_FIELD_TEXT.requirementReferences}</legend>
             {ALL_FAMILIES.map((family, familyIndex) => (
               <div key={familyIndex} className="vui-gap-form__reference-family">
                 <p

@@ -14,7 +14,9 @@ import {
   AMOUNT_MIN,
   AMOUNT_STEP,
   CURRENCIES,
+  CURRENCY_NAMES,
   ESG_ASPECTS,
+  ESG_ASPECT_LABELS,
   RISK_SEVERITIES,
   RISK_SEVERITY_LABELS,
   changeReasonSchema,
@@ -72,10 +74,11 @@ export interface GapFormProps {
 
 const riskOptions = () =>
   RISK_SEVERITIES.map((risk) => ({ value: risk, label: RISK_SEVERITY_LABELS[risk] }));
-const ESG_OPTIONS = ESG_ASPECTS.map((aspect) => ({ value: aspect, label: aspect }));
+const esgOptions = () =>
+  ESG_ASPECTS.map((aspect) => ({ value: aspect, label: ESG_ASPECT_LABELS[aspect] }));
 // Read when shown: the currencies' names are the contract's, in the language in use.
 const currencyOptions = () =>
-  CURRENCIES.map((currency) => ({ value: currency.value, label: currency.name }));
+  CURRENCIES.map((currency) => ({ value: currency.value, label: CURRENCY_NAMES[currency.value] }));
 
 /** The gap form of every form type, embedded by the create, add and edit screens. */
 export function GapForm(props: GapFormProps) {
@@ -338,7 +341,7 @@ function GapFormFields({
             label={GAP_FORM_TEXT.esgAspect}
             required
             placeholder={GAP_FORM_TEXT.esgAspectPlaceholder}
-            options={ESG_OPTIONS}
+            options={esgOptions()}
             value={values.ESGAspect}
             onChange={onText('ESGAspect')}
             error={errorOf('ESGAspect')}

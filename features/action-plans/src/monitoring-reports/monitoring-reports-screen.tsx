@@ -4,12 +4,12 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import {
+  checkReportRule,
   MONITORING_REPORT_TEXT as text,
   REPORT_FREQUENCIES,
   REPORT_FREQUENCY_LABELS,
   REPORT_TOAST_TEXT,
   REPORT_STATUS_LABELS,
-  checkReportRule,
   type ReportFrequency,
   type ReportSummary,
 } from '@verity/shared-api';

@@ -5,7 +5,6 @@ import {
   NOTIFICATION_KIND_CHANNELS,
   NOTIFICATION_KIND_LABELS,
   NOTIFICATION_KINDS,
-  NOTIFICATION_PREFERENCES_SAVED,
   NOTIFICATION_TEXT,
   type NotificationChannel,
   type NotificationKind,
@@ -95,7 +94,7 @@ export function NotificationPreferencesForm({
     save.mutate(changes, {
       onSuccess: () => {
         setChoices({});
-        toast.success(NOTIFICATION_PREFERENCES_SAVED);
+        toast.success(NOTIFICATION_TEXT.NOTIFICATION_PREFERENCES_SAVED);
       },
       onError: (error) => toast.error(getErrorText(error)),
     });

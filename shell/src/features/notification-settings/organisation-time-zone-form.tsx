@@ -4,7 +4,6 @@ import {
   isTimeZone,
   NOTIFICATION_TEXT,
   permissionFlags,
-  TIME_ZONE_SAVED,
   type SessionUser,
 } from '@verity/shared-api';
 import { getErrorStatus, useLanguage } from '@verity/session';
@@ -70,7 +69,7 @@ export function OrganisationTimeZoneForm({
     save.mutate(spelledAsListed(typed, choices), {
       onSuccess: () => {
         setDraft(null);
-        toast.success(TIME_ZONE_SAVED);
+        toast.success(NOTIFICATION_TEXT.TIME_ZONE_SAVED);
       },
       onError: (failure) => {
         const message = getErrorText(failure);
