@@ -1,4 +1,10 @@
 import * as attachments from './attachments';
+import { ESG_ASPECTS, ESG_ASPECT_LABELS } from './audit';
+import { CURRENCIES, CURRENCY_NAMES } from './currency';
+import { DATE_STYLE_LABELS, DATE_STYLE_TEXT, DATE_STYLES } from './dates';
+import * as grievances from './grievances';
+import * as incidents from './incidents';
+import * as monitoringReports from './monitoring-reports';
 import * as closure from './closure';
 import * as esap from './esap';
 import { ESAP_REVISION_SCREEN } from './esap-revision';
@@ -25,6 +31,13 @@ describe('the message records read in English', () => {
     agrees(notifications.NOTIFICATION_TEXT, notifications);
     agrees(esap.ESAP_MESSAGES, esap);
     agrees(attachments.ATTACHMENT_MESSAGES, attachments);
+    agrees(incidents.INCIDENT_MESSAGES, incidents);
+    agrees(grievances.GRIEVANCE_MESSAGES, grievances);
+    agrees(monitoringReports.REPORT_MESSAGES, monitoringReports);
+    expect(CURRENCIES.map(({ value }) => CURRENCY_NAMES[value])).toEqual(
+      CURRENCIES.map(({ name }) => name),
+    );
+    expect(ESG_ASPECTS.map((aspect) => ESG_ASPECT_LABELS[aspect])).toEqual([...ESG_ASPECTS]);
     expect(ESAP_WORKBOOK_BUTTON_TEXT.label).toBe(DOWNLOAD_ESAP_WORKBOOK_LABEL);
     const { dueRelativeTo, ...fields } = esap.ESAP_FIELD_TEXT;
     expect(fields).toEqual(esap.ESAP_FIELD_LABELS);
@@ -39,6 +52,31 @@ describe('the message records read in English', () => {
     expect(MONITORING_REPORT_TEXT.cardHint).toBe(
       "Your lender's annual E&S monitoring reports: prepare, submit, follow the review.",
     );
+  });
+
+  it('word the date style card and the date fields as before', () => {
+    expect(DATE_STYLES.map((style) => DATE_STYLE_LABELS[style])).toEqual([
+      'As each screen writes them',
+      'Day/month/year',
+      'Month/day/year',
+      'Year-month-day',
+      'Day month-name year',
+    ]);
+    expect({ ...DATE_STYLE_TEXT, example: undefined, badInput: undefined }).toEqual({
+      heading: 'Dates',
+      intro: 'How dates are written for you on every screen, in date fields and in your reports.',
+      label: 'Write dates as',
+      save: 'Save date style',
+      saved: 'Date style saved',
+      unknown: `Date style must be one of: ${DATE_STYLES.join(', ')}`,
+      openCalendar: 'Choose from a calendar',
+      example: undefined,
+      badInput: undefined,
+    });
+    expect(DATE_STYLE_TEXT.example('by-place', '2026-03-04')).toBe(
+      '04 Mar, 2026 in lists, Mar 04, 2026 in details, 04/03/2026 in tables',
+    );
+    expect(DATE_STYLE_TEXT.badInput('day-month-year')).toBe('Write the date as dd/mm/yyyy');
   });
 
   it('word single sign-on as before', () => {
