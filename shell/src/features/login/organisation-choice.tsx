@@ -1,7 +1,7 @@
 import { useLanguage } from '@verity/session';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ROLE_LABELS, SIGN_IN_FAILED, type OrganisationChoice as Choice } from '@verity/shared-api';
+import { MESSAGES, ROLE_LABELS, type OrganisationChoice as Choice } from '@verity/shared-api';
 import { chooseOrganisation, getErrorText, getOrganisationChoices } from '@verity/shared-api/calls';
 import { Button } from '@verity/shared-ui';
 import { paths } from '../../config/paths';
@@ -47,7 +47,7 @@ export function OrganisationChoice({ signInAgain }: OrganisationChoiceProps) {
       // A full load: the session starts from the new cookies, like after any sign-in.
       assignLocation(paths.home);
     } catch (failure) {
-      setError(getErrorText(failure, SIGN_IN_FAILED));
+      setError(getErrorText(failure, MESSAGES.SIGN_IN_FAILED));
       setChoosing(null);
     }
   }
