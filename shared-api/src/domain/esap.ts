@@ -169,10 +169,9 @@ export const UNKNOWN_REQUIREMENT_REFERENCE = (value: string) =>
   t('contract.esap.unknownRequirementReference', { value });
 export const UNKNOWN_CONDITION_TYPE =
   'Condition type must be precedent, subsequent, ongoing or recurring.';
-/** UNKNOWN_CONDITION_TYPE and IMPORT_ESAP_LABEL in the language in use. */
+/** UNKNOWN_CONDITION_TYPE in the language in use. */
 export const ESAP_MESSAGES = textRecord({
   UNKNOWN_CONDITION_TYPE: 'contract.esap.unknownConditionType',
-  IMPORT_ESAP_LABEL: 'contract.esap.importLabel',
 });
 
 /** The timetable that makes an ESAP item a condition precedent when imported. */

@@ -121,24 +121,24 @@ export const GRIEVANCE_STALE = t('contract.refusal.grievance.stale');
  * English constants above, which the API's answers and the tests keep: the servers read English).
  */
 export const GRIEVANCE_MESSAGES = textRecord({
-  GRIEVANCE_CHANNEL_UNKNOWN: 'contract.grievance.rule.channelUnknown',
-  GRIEVANCE_COMPLAINANT_UNKNOWN: 'contract.grievance.rule.complainantUnknown',
-  GRIEVANCE_CATEGORY_UNKNOWN: 'contract.grievance.rule.categoryUnknown',
-  GRIEVANCE_DAY_INVALID: 'contract.grievance.rule.dayInvalid',
+  GRIEVANCE_CHANNEL_UNKNOWN: 'contract.refusal.grievance.channelUnknown',
+  GRIEVANCE_COMPLAINANT_UNKNOWN: 'contract.refusal.grievance.complainantUnknown',
+  GRIEVANCE_CATEGORY_UNKNOWN: 'contract.refusal.grievance.categoryUnknown',
+  GRIEVANCE_DAY_INVALID: 'contract.refusal.grievance.dayInvalid',
   GRIEVANCE_DESCRIPTION_REQUIRED: () =>
-    t('contract.grievance.rule.descriptionRequired', { max: GRIEVANCE_TEXT_MAX }),
-  GRIEVANCE_ANONYMOUS_INVALID: 'contract.grievance.rule.anonymousInvalid',
+    t('contract.refusal.grievance.descriptionRequired', { max: GRIEVANCE_TEXT_MAX }),
+  GRIEVANCE_ANONYMOUS_INVALID: 'contract.refusal.grievance.anonymousInvalid',
   GRIEVANCE_NAME_REQUIRED: () =>
-    t('contract.grievance.rule.nameRequired', { max: GRIEVANCE_NAME_MAX }),
-  GRIEVANCE_ANONYMOUS_NAMELESS: 'contract.grievance.rule.anonymousNameless',
+    t('contract.refusal.grievance.nameRequired', { max: GRIEVANCE_NAME_MAX }),
+  GRIEVANCE_ANONYMOUS_NAMELESS: 'contract.refusal.grievance.anonymousNameless',
   GRIEVANCE_CONTACT_TOO_LONG: () =>
-    t('contract.grievance.rule.contactTooLong', { max: GRIEVANCE_CONTACT_MAX }),
-  GRIEVANCE_STEP_UNKNOWN: 'contract.grievance.rule.stepUnknown',
+    t('contract.refusal.grievance.contactTooLong', { max: GRIEVANCE_CONTACT_MAX }),
+  GRIEVANCE_STEP_UNKNOWN: 'contract.refusal.grievance.stepUnknown',
   GRIEVANCE_STEP_TEXT_REQUIRED: () =>
-    t('contract.grievance.rule.stepTextRequired', { max: GRIEVANCE_TEXT_MAX }),
-  GRIEVANCE_RESPONSE_UNKNOWN: 'contract.grievance.rule.responseUnknown',
+    t('contract.refusal.grievance.stepTextRequired', { max: GRIEVANCE_TEXT_MAX }),
+  GRIEVANCE_RESPONSE_UNKNOWN: 'contract.refusal.grievance.responseUnknown',
   GRIEVANCE_TARGETS_INVALID: () =>
-    t('contract.grievance.rule.targetsInvalid', { max: GRIEVANCE_TARGET_DAYS_MAX }),
+    t('contract.refusal.grievance.targetsInvalid', { max: GRIEVANCE_TARGET_DAYS_MAX }),
 });
 
 type Checked<T> = { ok: true; value: T } | { ok: false; message: string };

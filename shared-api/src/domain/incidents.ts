@@ -63,13 +63,6 @@ export const INCIDENT_QUESTION_REQUIRED = t('contract.refusal.incident.questionR
 export const INCIDENT_ANSWER_REQUIRED = t('contract.refusal.incident.answerRequired', {
   max: INCIDENT_QUESTION_MAX,
 });
-/** The three required-text messages above in the language in use, for the screens. */
-export const INCIDENT_REQUIRED_TEXT = textRecord({
-  rootCause: () =>
-    t('contract.refusal.incident.rootCauseRequired', { max: INCIDENT_ROOT_CAUSE_MAX }),
-  question: () => t('contract.refusal.incident.questionRequired', { max: INCIDENT_QUESTION_MAX }),
-  answer: () => t('contract.refusal.incident.answerRequired', { max: INCIDENT_QUESTION_MAX }),
-});
 export const INCIDENT_CLOCK_INVALID = t('contract.refusal.incident.clockInvalid', {
   max: INCIDENT_CLOCK_DAYS_MAX,
 });
@@ -83,24 +76,24 @@ export const INCIDENT_STALE = t('contract.refusal.incident.stale');
  * English constants above, which the API's answers and the tests keep: the servers read English).
  */
 export const INCIDENT_MESSAGES = textRecord({
-  INCIDENT_CATEGORY_UNKNOWN: 'contract.incident.rule.categoryUnknown',
-  INCIDENT_SEVERITY_UNKNOWN: 'contract.incident.rule.severityUnknown',
-  INCIDENT_OCCURRED_AT_INVALID: 'contract.incident.rule.occurredAtInvalid',
+  INCIDENT_CATEGORY_UNKNOWN: 'contract.refusal.incident.categoryUnknown',
+  INCIDENT_SEVERITY_UNKNOWN: 'contract.refusal.incident.severityUnknown',
+  INCIDENT_OCCURRED_AT_INVALID: 'contract.refusal.incident.occurredAtInvalid',
   INCIDENT_LOCATION_REQUIRED: () =>
-    t('contract.incident.rule.locationRequired', { max: INCIDENT_LOCATION_MAX }),
+    t('contract.refusal.incident.locationRequired', { max: INCIDENT_LOCATION_MAX }),
   INCIDENT_DESCRIPTION_REQUIRED: () =>
-    t('contract.incident.rule.descriptionRequired', { max: INCIDENT_TEXT_MAX }),
+    t('contract.refusal.incident.descriptionRequired', { max: INCIDENT_TEXT_MAX }),
   INCIDENT_ACTIONS_TOO_LONG: () =>
-    t('contract.incident.rule.actionsTooLong', { max: INCIDENT_TEXT_MAX }),
-  INCIDENT_PEOPLE_INVALID: 'contract.incident.rule.peopleInvalid',
+    t('contract.refusal.incident.actionsTooLong', { max: INCIDENT_TEXT_MAX }),
+  INCIDENT_PEOPLE_INVALID: 'contract.refusal.incident.peopleInvalid',
   INCIDENT_ROOT_CAUSE_REQUIRED: () =>
-    t('contract.incident.rule.rootCauseRequired', { max: INCIDENT_ROOT_CAUSE_MAX }),
+    t('contract.refusal.incident.rootCauseRequired', { max: INCIDENT_ROOT_CAUSE_MAX }),
   INCIDENT_QUESTION_REQUIRED: () =>
-    t('contract.incident.rule.questionRequired', { max: INCIDENT_QUESTION_MAX }),
+    t('contract.refusal.incident.questionRequired', { max: INCIDENT_QUESTION_MAX }),
   INCIDENT_ANSWER_REQUIRED: () =>
-    t('contract.incident.rule.answerRequired', { max: INCIDENT_QUESTION_MAX }),
+    t('contract.refusal.incident.answerRequired', { max: INCIDENT_QUESTION_MAX }),
   INCIDENT_CLOCK_INVALID: () =>
-    t('contract.incident.rule.clockInvalid', { max: INCIDENT_CLOCK_DAYS_MAX }),
+    t('contract.refusal.incident.clockInvalid', { max: INCIDENT_CLOCK_DAYS_MAX }),
 });
 
 type Checked<T> = { ok: true; value: T } | { ok: false; message: string };

@@ -4,7 +4,6 @@ import { CURRENCIES, CURRENCY_NAMES } from './currency';
 import { DATE_STYLE_LABELS, DATE_STYLE_TEXT, DATE_STYLES } from './dates';
 import * as grievances from './grievances';
 import * as incidents from './incidents';
-import * as monitoringReports from './monitoring-reports';
 import * as closure from './closure';
 import * as esap from './esap';
 import { ESAP_REVISION_SCREEN } from './esap-revision';
@@ -33,7 +32,6 @@ describe('the message records read in English', () => {
     agrees(attachments.ATTACHMENT_MESSAGES, attachments);
     agrees(incidents.INCIDENT_MESSAGES, incidents);
     agrees(grievances.GRIEVANCE_MESSAGES, grievances);
-    agrees(monitoringReports.REPORT_MESSAGES, monitoringReports);
     expect(CURRENCIES.map(({ value }) => CURRENCY_NAMES[value])).toEqual(
       CURRENCIES.map(({ name }) => name),
     );

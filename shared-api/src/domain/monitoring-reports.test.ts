@@ -1,10 +1,4 @@
 import {
-  INCIDENT_ANSWER_REQUIRED,
-  INCIDENT_QUESTION_REQUIRED,
-  INCIDENT_REQUIRED_TEXT,
-  INCIDENT_ROOT_CAUSE_REQUIRED,
-} from './incidents';
-import {
   REPORT_ACCEPTED,
   REPORT_CHANGES_REQUESTED,
   REPORT_RULE_SAVED,
@@ -97,7 +91,7 @@ describe('a review', () => {
   });
 });
 
-describe('the toasts and the incident forms’ messages', () => {
+describe('the monitoring report toasts', () => {
   it('read, in English, the words the API answers with', () => {
     expect(REPORT_TOAST_TEXT).toEqual({
       saved: REPORT_SAVED,
@@ -105,11 +99,6 @@ describe('the toasts and the incident forms’ messages', () => {
       changesRequested: REPORT_CHANGES_REQUESTED,
       accepted: REPORT_ACCEPTED,
       ruleSaved: REPORT_RULE_SAVED,
-    });
-    expect(INCIDENT_REQUIRED_TEXT).toEqual({
-      rootCause: INCIDENT_ROOT_CAUSE_REQUIRED,
-      question: INCIDENT_QUESTION_REQUIRED,
-      answer: INCIDENT_ANSWER_REQUIRED,
     });
   });
 });

@@ -6,7 +6,6 @@ import {
   actionPlanEditSchema,
   changeReasonSchema,
   formHasTimeline,
-  MESSAGES,
   minSelectableDate,
   movesLater,
   type ActionPlan,

@@ -12,7 +12,6 @@ import {
   checkIncidentText,
   may,
   type Incident,
-  INCIDENT_REQUIRED_TEXT,
 } from '@verity/shared-api';
 import {
   addIncidentPhotos,

@@ -7,7 +7,6 @@ import {
   AUDIT_FORM_LABELS,
   AUDIT_TYPE_LABELS,
   isAuditType,
-  MESSAGES,
   type CompanyAuditorEntry,
 } from '@verity/shared-api';
 import { getErrorText } from '@verity/shared-api/calls';
