@@ -86,39 +86,9 @@ export const GRIEVANCE_NAME_MAX = 200;
 export const GRIEVANCE_CONTACT_MAX = 500;
 export const GRIEVANCE_IDENTITY_VIEWERS_MAX = 50;
 
-export const GRIEVANCE_CHANNEL_UNKNOWN = t('contract.refusal.grievance.channelUnknown');
-export const GRIEVANCE_COMPLAINANT_UNKNOWN = t('contract.refusal.grievance.complainantUnknown');
-export const GRIEVANCE_CATEGORY_UNKNOWN = t('contract.refusal.grievance.categoryUnknown');
-export const GRIEVANCE_DAY_INVALID = t('contract.refusal.grievance.dayInvalid');
-export const GRIEVANCE_DESCRIPTION_REQUIRED = t('contract.refusal.grievance.descriptionRequired', {
-  max: GRIEVANCE_TEXT_MAX,
-});
-export const GRIEVANCE_ANONYMOUS_INVALID = t('contract.refusal.grievance.anonymousInvalid');
-export const GRIEVANCE_NAME_REQUIRED = t('contract.refusal.grievance.nameRequired', {
-  max: GRIEVANCE_NAME_MAX,
-});
-export const GRIEVANCE_ANONYMOUS_NAMELESS = t('contract.refusal.grievance.anonymousNameless');
-export const GRIEVANCE_CONTACT_TOO_LONG = t('contract.refusal.grievance.contactTooLong', {
-  max: GRIEVANCE_CONTACT_MAX,
-});
-export const GRIEVANCE_STEP_UNKNOWN = t('contract.refusal.grievance.stepUnknown');
-export const GRIEVANCE_STEP_OUT_OF_ORDER = t('contract.refusal.grievance.stepOutOfOrder');
-export const GRIEVANCE_STEP_TEXT_REQUIRED = t('contract.refusal.grievance.stepTextRequired', {
-  max: GRIEVANCE_TEXT_MAX,
-});
-export const GRIEVANCE_RESPONSE_UNKNOWN = t('contract.refusal.grievance.responseUnknown');
-export const GRIEVANCE_TARGETS_INVALID = t('contract.refusal.grievance.targetsInvalid', {
-  max: GRIEVANCE_TARGET_DAYS_MAX,
-});
-export const GRIEVANCE_IDENTITY_VIEWERS_INVALID = t(
-  'contract.refusal.grievance.identityViewersInvalid',
-  { max: GRIEVANCE_IDENTITY_VIEWERS_MAX },
-);
-export const GRIEVANCE_STALE = t('contract.refusal.grievance.stale');
-
 /**
- * The rules' messages in the language in use, for the screens and the rules (the same names as the
- * English constants above, which the API's answers and the tests keep: the servers read English).
+ * The rules' messages, read in the language in use each time they are read (the screens'); the
+ * constants below are their English, as the servers and the tests read them.
  */
 export const GRIEVANCE_MESSAGES = textRecord({
   GRIEVANCE_CHANNEL_UNKNOWN: 'contract.refusal.grievance.channelUnknown',
@@ -134,12 +104,34 @@ export const GRIEVANCE_MESSAGES = textRecord({
   GRIEVANCE_CONTACT_TOO_LONG: () =>
     t('contract.refusal.grievance.contactTooLong', { max: GRIEVANCE_CONTACT_MAX }),
   GRIEVANCE_STEP_UNKNOWN: 'contract.refusal.grievance.stepUnknown',
+  GRIEVANCE_STEP_OUT_OF_ORDER: 'contract.refusal.grievance.stepOutOfOrder',
   GRIEVANCE_STEP_TEXT_REQUIRED: () =>
     t('contract.refusal.grievance.stepTextRequired', { max: GRIEVANCE_TEXT_MAX }),
   GRIEVANCE_RESPONSE_UNKNOWN: 'contract.refusal.grievance.responseUnknown',
   GRIEVANCE_TARGETS_INVALID: () =>
     t('contract.refusal.grievance.targetsInvalid', { max: GRIEVANCE_TARGET_DAYS_MAX }),
+  GRIEVANCE_IDENTITY_VIEWERS_INVALID: () =>
+    t('contract.refusal.grievance.identityViewersInvalid', { max: GRIEVANCE_IDENTITY_VIEWERS_MAX }),
+  GRIEVANCE_STALE: 'contract.refusal.grievance.stale',
 });
+
+export const GRIEVANCE_CHANNEL_UNKNOWN = GRIEVANCE_MESSAGES.GRIEVANCE_CHANNEL_UNKNOWN;
+export const GRIEVANCE_COMPLAINANT_UNKNOWN = GRIEVANCE_MESSAGES.GRIEVANCE_COMPLAINANT_UNKNOWN;
+export const GRIEVANCE_CATEGORY_UNKNOWN = GRIEVANCE_MESSAGES.GRIEVANCE_CATEGORY_UNKNOWN;
+export const GRIEVANCE_DAY_INVALID = GRIEVANCE_MESSAGES.GRIEVANCE_DAY_INVALID;
+export const GRIEVANCE_DESCRIPTION_REQUIRED = GRIEVANCE_MESSAGES.GRIEVANCE_DESCRIPTION_REQUIRED;
+export const GRIEVANCE_ANONYMOUS_INVALID = GRIEVANCE_MESSAGES.GRIEVANCE_ANONYMOUS_INVALID;
+export const GRIEVANCE_NAME_REQUIRED = GRIEVANCE_MESSAGES.GRIEVANCE_NAME_REQUIRED;
+export const GRIEVANCE_ANONYMOUS_NAMELESS = GRIEVANCE_MESSAGES.GRIEVANCE_ANONYMOUS_NAMELESS;
+export const GRIEVANCE_CONTACT_TOO_LONG = GRIEVANCE_MESSAGES.GRIEVANCE_CONTACT_TOO_LONG;
+export const GRIEVANCE_STEP_UNKNOWN = GRIEVANCE_MESSAGES.GRIEVANCE_STEP_UNKNOWN;
+export const GRIEVANCE_STEP_OUT_OF_ORDER = GRIEVANCE_MESSAGES.GRIEVANCE_STEP_OUT_OF_ORDER;
+export const GRIEVANCE_STEP_TEXT_REQUIRED = GRIEVANCE_MESSAGES.GRIEVANCE_STEP_TEXT_REQUIRED;
+export const GRIEVANCE_RESPONSE_UNKNOWN = GRIEVANCE_MESSAGES.GRIEVANCE_RESPONSE_UNKNOWN;
+export const GRIEVANCE_TARGETS_INVALID = GRIEVANCE_MESSAGES.GRIEVANCE_TARGETS_INVALID;
+export const GRIEVANCE_IDENTITY_VIEWERS_INVALID =
+  GRIEVANCE_MESSAGES.GRIEVANCE_IDENTITY_VIEWERS_INVALID;
+export const GRIEVANCE_STALE = GRIEVANCE_MESSAGES.GRIEVANCE_STALE;
 
 type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 

@@ -41,39 +41,9 @@ export const INCIDENT_ROOT_CAUSE_MAX = 50_000;
 export const INCIDENT_QUESTION_MAX = 4_000;
 export const INCIDENT_PEOPLE_MAX = 1_000_000;
 
-export const INCIDENT_CATEGORY_UNKNOWN = t('contract.refusal.incident.categoryUnknown');
-export const INCIDENT_SEVERITY_UNKNOWN = t('contract.refusal.incident.severityUnknown');
-export const INCIDENT_OCCURRED_AT_INVALID = t('contract.refusal.incident.occurredAtInvalid');
-export const INCIDENT_LOCATION_REQUIRED = t('contract.refusal.incident.locationRequired', {
-  max: INCIDENT_LOCATION_MAX,
-});
-export const INCIDENT_DESCRIPTION_REQUIRED = t('contract.refusal.incident.descriptionRequired', {
-  max: INCIDENT_TEXT_MAX,
-});
-export const INCIDENT_ACTIONS_TOO_LONG = t('contract.refusal.incident.actionsTooLong', {
-  max: INCIDENT_TEXT_MAX,
-});
-export const INCIDENT_PEOPLE_INVALID = t('contract.refusal.incident.peopleInvalid');
-export const INCIDENT_ROOT_CAUSE_REQUIRED = t('contract.refusal.incident.rootCauseRequired', {
-  max: INCIDENT_ROOT_CAUSE_MAX,
-});
-export const INCIDENT_QUESTION_REQUIRED = t('contract.refusal.incident.questionRequired', {
-  max: INCIDENT_QUESTION_MAX,
-});
-export const INCIDENT_ANSWER_REQUIRED = t('contract.refusal.incident.answerRequired', {
-  max: INCIDENT_QUESTION_MAX,
-});
-export const INCIDENT_CLOCK_INVALID = t('contract.refusal.incident.clockInvalid', {
-  max: INCIDENT_CLOCK_DAYS_MAX,
-});
-export const INCIDENT_CLOSED = t('contract.refusal.incident.closed');
-export const INCIDENT_PHOTOS_REQUIRED = t('contract.refusal.incident.photosRequired');
-export const INCIDENT_QUESTION_ANSWERED = t('contract.refusal.incident.questionAnswered');
-export const INCIDENT_STALE = t('contract.refusal.incident.stale');
-
 /**
- * The rule's messages in the language in use, for the screens and the rules (the same names as the
- * English constants above, which the API's answers and the tests keep: the servers read English).
+ * The rules' messages, read in the language in use each time they are read (the screens'); the
+ * constants below are their English, as the servers and the tests read them.
  */
 export const INCIDENT_MESSAGES = textRecord({
   INCIDENT_CATEGORY_UNKNOWN: 'contract.refusal.incident.categoryUnknown',
@@ -94,7 +64,27 @@ export const INCIDENT_MESSAGES = textRecord({
     t('contract.refusal.incident.answerRequired', { max: INCIDENT_QUESTION_MAX }),
   INCIDENT_CLOCK_INVALID: () =>
     t('contract.refusal.incident.clockInvalid', { max: INCIDENT_CLOCK_DAYS_MAX }),
+  INCIDENT_CLOSED: 'contract.refusal.incident.closed',
+  INCIDENT_PHOTOS_REQUIRED: 'contract.refusal.incident.photosRequired',
+  INCIDENT_QUESTION_ANSWERED: 'contract.refusal.incident.questionAnswered',
+  INCIDENT_STALE: 'contract.refusal.incident.stale',
 });
+
+export const INCIDENT_CATEGORY_UNKNOWN = INCIDENT_MESSAGES.INCIDENT_CATEGORY_UNKNOWN;
+export const INCIDENT_SEVERITY_UNKNOWN = INCIDENT_MESSAGES.INCIDENT_SEVERITY_UNKNOWN;
+export const INCIDENT_OCCURRED_AT_INVALID = INCIDENT_MESSAGES.INCIDENT_OCCURRED_AT_INVALID;
+export const INCIDENT_LOCATION_REQUIRED = INCIDENT_MESSAGES.INCIDENT_LOCATION_REQUIRED;
+export const INCIDENT_DESCRIPTION_REQUIRED = INCIDENT_MESSAGES.INCIDENT_DESCRIPTION_REQUIRED;
+export const INCIDENT_ACTIONS_TOO_LONG = INCIDENT_MESSAGES.INCIDENT_ACTIONS_TOO_LONG;
+export const INCIDENT_PEOPLE_INVALID = INCIDENT_MESSAGES.INCIDENT_PEOPLE_INVALID;
+export const INCIDENT_ROOT_CAUSE_REQUIRED = INCIDENT_MESSAGES.INCIDENT_ROOT_CAUSE_REQUIRED;
+export const INCIDENT_QUESTION_REQUIRED = INCIDENT_MESSAGES.INCIDENT_QUESTION_REQUIRED;
+export const INCIDENT_ANSWER_REQUIRED = INCIDENT_MESSAGES.INCIDENT_ANSWER_REQUIRED;
+export const INCIDENT_CLOCK_INVALID = INCIDENT_MESSAGES.INCIDENT_CLOCK_INVALID;
+export const INCIDENT_CLOSED = INCIDENT_MESSAGES.INCIDENT_CLOSED;
+export const INCIDENT_PHOTOS_REQUIRED = INCIDENT_MESSAGES.INCIDENT_PHOTOS_REQUIRED;
+export const INCIDENT_QUESTION_ANSWERED = INCIDENT_MESSAGES.INCIDENT_QUESTION_ANSWERED;
+export const INCIDENT_STALE = INCIDENT_MESSAGES.INCIDENT_STALE;
 
 type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 
