@@ -9,6 +9,7 @@ import type { ApiConfig } from './config';
 import type { Database } from './db';
 import { ApiError, inputErrorOf, storageWriteErrorOf } from './errors';
 import { callerLanguage, inLanguage } from './language/answer-language';
+import { schemaMessage } from './language/schema-messages';
 import { errorCodes, messages } from './messages';
 import { schemaCompilers } from './schema-compilers';
 import { isServiceUnavailable, sendServiceUnavailable } from './service-unavailable';
@@ -136,7 +137,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const status = error.statusCode ?? 500;
     if (error.validation) {
       const code = isMalformedId(error) ? errorCodes.malformedId : errorCodes.validationFailed;
-      return reply.code(400).send({ success: false, message: error.message, code });
+      const message = schemaMessage(callerLanguage(request), error);
+      return reply.code(400).send({ success: false, message, code });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       // Past the body limit (1 MB; uploads have their own): drained by unread-bodies, not closed.

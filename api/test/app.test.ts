@@ -209,6 +209,32 @@ describe('the app', () => {
     },
   );
 
+  it("writes a schema's refusal in the caller's language, the validator's own words in English", async () => {
+    const { rows } = await app.db.query<{ id: string }>(
+      "SELECT id FROM users WHERE email = 'client.owner@verity.test'",
+    );
+    const { sessionId } = await startSession(app.db, rows[0]!.id, 600);
+    const access = app.signCookie(
+      encodeAccessToken({
+        uid: rows[0]!.id,
+        sid: sessionId,
+        exp: Math.floor(Date.now() / 1000) + 600,
+      }),
+    );
+    const ask = async (language?: string) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/v1/monitoring-report/not-a-report',
+          cookies: { verity_access: access },
+          headers: language ? { 'accept-language': language } : {},
+        })
+      ).json().message;
+    expect(await ask()).toBe('params/id must match format "uuid"');
+    expect(await ask('fr')).toBe('params/id doit respecter le format « uuid »');
+    expect(await ask('tr')).toBe('params/id “uuid” biçiminde olmalıdır');
+  });
+
   it('answers malformed JSON with a 400 envelope', async () => {
     const response = await app.inject({
       method: 'POST',

@@ -108,8 +108,11 @@ function readingsOf(id: TextId, message: string): Reading[] {
   });
 }
 
-/** The catalogues an answer's message may come from: the contract's and the API's refusals. */
-const ANSWER_TEXTS = /^(contract|error)\./;
+/**
+ * The catalogues an answer's message may come from: the contract's and the API's refusals (the
+ * schemas' are written in the language where they are made, schema-messages.ts).
+ */
+const ANSWER_TEXTS = /^(contract|error)\.(?!schema\.)/;
 /**
  * Letters a message must have beside its values to be recognised by its pattern alone: a message
  * that is mostly values ('{itemName}: {message}') would read any text. Such a message is read only
