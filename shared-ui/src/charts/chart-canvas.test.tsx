@@ -5,10 +5,22 @@ import ChartCanvas from './chart-canvas';
 jest.mock('./echarts-setup', () => ({ echarts: {} }));
 jest.mock('echarts-for-react/lib/core', () => ({
   __esModule: true,
-  default: ({ option }: { option: { animation?: boolean } }) => (
-    <div data-testid="echarts" data-animation={String(option.animation ?? 'default')} />
+  default: ({
+    option,
+    onChartReady,
+  }: {
+    option: { animation?: boolean };
+    onChartReady: (chart: { resize(): void }) => void;
+  }) => (
+    <div
+      data-testid="echarts"
+      data-animation={String(option.animation ?? 'default')}
+      onClick={() => onChartReady(drawn)}
+    />
   ),
 }));
+
+const drawn = { resize: jest.fn() };
 
 function preferReducedMotion(reduce: boolean) {
   window.matchMedia = ((query: string) => ({
@@ -27,5 +39,19 @@ describe('ChartCanvas', () => {
     preferReducedMotion(false);
     const { getByTestId } = render(<ChartCanvas option={{ series: [] }} height={300} />);
     expect(getByTestId('echarts')).toHaveAttribute('data-animation', 'default');
+  });
+
+  it('measures itself again on the frame after it is drawn, so a resize meanwhile is not lost', () => {
+    preferReducedMotion(false);
+    const frames: FrameRequestCallback[] = [];
+    jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    const { getByTestId } = render(<ChartCanvas option={{ series: [] }} height={300} />);
+    getByTestId('echarts').click();
+    expect(drawn.resize).not.toHaveBeenCalled();
+    frames.forEach((frame) => frame(0));
+    expect(drawn.resize).toHaveBeenCalledTimes(1);
   });
 });

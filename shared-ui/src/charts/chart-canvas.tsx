@@ -13,6 +13,16 @@ function prefersReducedMotion(): boolean {
   );
 }
 
+/**
+ * Measures the chart once more on the frame after it is drawn: the wrapper follows its box's later
+ * changes, but a resize between the drawing and the wrapper's listening (a phone turned as the page
+ * loads) would leave the chart at the old width, wider than its card.
+ */
+const measureAgain = (chart: { resize(): void; isDisposed?(): boolean }) =>
+  window.requestAnimationFrame(() => {
+    if (!chart.isDisposed?.()) chart.resize();
+  });
+
 /** The ECharts drawing; loaded lazily so ECharts stays out of the first chunks. */
 export default function ChartCanvas({ option, height }: ChartCanvasProps) {
   return (
@@ -22,6 +32,7 @@ export default function ChartCanvas({ option, height }: ChartCanvasProps) {
       notMerge
       lazyUpdate
       style={{ height, width: '100%' }}
+      onChartReady={measureAgain}
     />
   );
 }
