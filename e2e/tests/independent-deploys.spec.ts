@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -29,6 +29,8 @@ interface StackModule {
 
 const repoRoot = path.resolve(__dirname, '../..');
 const remoteDir = path.join(repoRoot, 'remote-target-company');
+/** The dashboards' message the later release words differently. */
+const TEXT_ID = 'dashboards.figures.totalAudits';
 const OLD_TEXT = 'Total Audits';
 const NEW_TEXT = 'Audits in total';
 const REMOTE_OVERRIDES_KEY = 'verity.remoteOverrides';
@@ -61,12 +63,17 @@ function shellFiles(): Record<string, string> {
 }
 
 /** Builds remote-target-company's next release into `outputDir` (the one extra build of the run). */
-async function buildLaterRelease(outputDir: string, texts: string) {
+async function buildLaterRelease(outputDir: string) {
   const webpackBin = path.join(remoteDir, 'node_modules', '.bin', 'webpack');
   const config = path.join(repoRoot, 'e2e', 'fixtures', 'later-release', 'webpack.config.cjs');
   const child = spawn(webpackBin, ['--mode', 'production', '--config', config], {
     cwd: remoteDir,
-    env: { ...process.env, LATER_RELEASE_OUTPUT_DIR: outputDir, LATER_RELEASE_TEXTS: texts },
+    env: {
+      ...process.env,
+      LATER_RELEASE_OUTPUT_DIR: outputDir,
+      LATER_RELEASE_TEXT_ID: TEXT_ID,
+      LATER_RELEASE_TEXT: NEW_TEXT,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';
@@ -122,12 +129,9 @@ test.beforeAll(async () => {
 
   workDir = mkdtempSync(path.join(os.tmpdir(), 'verity-later-release-'));
   laterBuild = path.join(workDir, 'dist');
-  const textsFile = path.join(repoRoot, 'features', 'dashboards', 'src', 'dashboard-texts.ts');
-  const texts = readFileSync(textsFile, 'utf8');
-  expect(texts).toContain(`'${OLD_TEXT}'`);
-  const changedTexts = path.join(workDir, 'dashboard-texts.ts');
-  writeFileSync(changedTexts, texts.replace(`'${OLD_TEXT}'`, `'${NEW_TEXT}'`));
-  await buildLaterRelease(laterBuild, changedTexts);
+  const catalogue = path.join(repoRoot, 'features', 'dashboards', 'src', 'locales', 'en.json');
+  expect(JSON.parse(readFileSync(catalogue, 'utf8'))[TEXT_ID]).toBe(OLD_TEXT);
+  await buildLaterRelease(laterBuild);
 });
 
 test.afterAll(async () => {
