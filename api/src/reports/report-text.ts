@@ -12,6 +12,8 @@ import {
   type AuditType,
   type DateStyle,
   type StatusKey,
+  RISK_SEVERITY_TEXT_IDS,
+  STATUS_TEXT_IDS,
 } from '@verity/shared-api/src/server';
 import type {
   ReportChange,
@@ -110,20 +112,9 @@ export const periodText = (data: ReportData, words = ENGLISH_WORDS) =>
     to: formatPeriodDay(data.period.to, data.dateStyle),
   });
 
-const STATUS_IDS: Readonly<Record<StatusKey, TextId>> = {
-  closed: 'contract.status.closed',
-  provClosed: 'contract.status.provClosed',
-  open: 'contract.status.open',
-  overdue: 'contract.status.overdue',
-  pending: 'contract.status.pending',
-  dropped: 'contract.status.dropped',
-};
+const STATUS_IDS: Readonly<Record<StatusKey, TextId>> = STATUS_TEXT_IDS;
 
-const RISK_IDS: Readonly<Record<ReportGap['riskSeverity'], TextId>> = {
-  low: 'contract.risk.low',
-  moderate: 'contract.risk.moderate',
-  high: 'contract.risk.high',
-};
+const RISK_IDS: Readonly<Record<ReportGap['riskSeverity'], TextId>> = RISK_SEVERITY_TEXT_IDS;
 
 const CLOSURE_METHOD_IDS: Readonly<Record<ClosureMethod, TextId>> = {
   desk: 'contract.closure.method.desk',

@@ -4,11 +4,15 @@ import type { StatusColor } from './status';
 export const RISK_SEVERITIES = ['low', 'moderate', 'high'] as const;
 export type RiskSeverity = (typeof RISK_SEVERITIES)[number];
 
-export const RISK_SEVERITY_LABELS: Readonly<Record<RiskSeverity, string>> = textRecord({
+/** Each risk's label id in the contract's catalogue (the report writes them in its own language). */
+export const RISK_SEVERITY_TEXT_IDS = {
   low: 'contract.risk.low',
   moderate: 'contract.risk.moderate',
   high: 'contract.risk.high',
-});
+} as const satisfies Record<RiskSeverity, string>;
+
+export const RISK_SEVERITY_LABELS: Readonly<Record<RiskSeverity, string>> =
+  textRecord(RISK_SEVERITY_TEXT_IDS);
 
 export const DEFAULT_RISK_SEVERITY: RiskSeverity = 'moderate';
 

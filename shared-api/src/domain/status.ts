@@ -11,14 +11,17 @@ export const STATUS_KEYS = [
 ] as const;
 export type StatusKey = (typeof STATUS_KEYS)[number];
 
-export const STATUS_LABELS: Readonly<Record<StatusKey, string>> = textRecord({
+/** Each status's label id in the contract's catalogue (the report writes them in its own language). */
+export const STATUS_TEXT_IDS = {
   closed: 'contract.status.closed',
   provClosed: 'contract.status.provClosed',
   open: 'contract.status.open',
   overdue: 'contract.status.overdue',
   pending: 'contract.status.pending',
   dropped: 'contract.status.dropped',
-});
+} as const satisfies Record<StatusKey, string>;
+
+export const STATUS_LABELS: Readonly<Record<StatusKey, string>> = textRecord(STATUS_TEXT_IDS);
 
 export type StatusColor = 'blue' | 'green' | 'yellow' | 'red';
 
