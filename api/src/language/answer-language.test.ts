@@ -4,7 +4,7 @@
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { LANGUAGES } from '@verity/shared-api/src/server';
 import { inLanguage, recognise } from './answer-language';
-import { catalogueOf, translate, type TextId } from './translate';
+import { translate, writtenCatalogue, type TextId } from './translate';
 
 /** A value for each of a message's holes: a count of 3 for plurals and numbers, else a name. */
 function sampleValues(message: string): Record<string, unknown> {
@@ -24,7 +24,7 @@ function sampleValues(message: string): Record<string, unknown> {
   return values;
 }
 
-const answerTexts = Object.entries(catalogueOf('en')).filter(([id]) =>
+const answerTexts = Object.entries(writtenCatalogue('en')).filter(([id]) =>
   /^(contract|error)\.(?!schema\.)/.test(id),
 ) as [TextId, string][];
 

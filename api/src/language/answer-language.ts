@@ -7,7 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { acceptLanguage, DEFAULT_LANGUAGE, type Language } from '@verity/shared-api/src/server';
-import { catalogueOf, languageOr, translate, type TextId } from './translate';
+import { languageOr, translate, writtenCatalogue, type TextId } from './translate';
 
 /**
  * The language the API answers a request in: the signed-in user's, once they chose one (as their
@@ -123,7 +123,7 @@ const LEAST_LETTERS = 8;
 /** The English messages, most specific first; the plain ones also by their text. */
 const readings: Reading[] = [];
 const plain = new Map<string, TextId>();
-for (const [id, message] of Object.entries(catalogueOf(DEFAULT_LANGUAGE))) {
+for (const [id, message] of Object.entries(writtenCatalogue(DEFAULT_LANGUAGE))) {
   if (!ANSWER_TEXTS.test(id)) continue;
   for (const reading of readingsOf(id as TextId, message)) {
     if (reading.names.length === 0) {

@@ -24,7 +24,7 @@ export const LOCALES_DIR = path.join(repoRoot, 'api', 'src', 'locales');
 const CONTRACT_LOCALES_DIR = path.join(repoRoot, 'shared-api', 'src', 'locales');
 
 /** A language's messages as written in its catalogues, the API's and the contract's. */
-export function catalogueOf(language: Language): Record<string, string> {
+function catalogueOf(language: Language): Record<string, string> {
   const read = (directory: string) =>
     JSON.parse(readFileSync(path.join(directory, `${language}.json`), 'utf8')) as Record<
       string,
@@ -33,9 +33,21 @@ export function catalogueOf(language: Language): Record<string, string> {
   return { ...read(CONTRACT_LOCALES_DIR), ...read(LOCALES_DIR) };
 }
 
+/** The catalogues as written, read once when the API starts. */
+const written = new Map<Language, Record<string, string>>(
+  LANGUAGES.map((language) => [language, catalogueOf(language)]),
+);
+
+/** A language's messages as written, as read at start. */
+export const writtenCatalogue = (language: Language): Readonly<Record<string, string>> =>
+  written.get(language)!;
+
 function compiled(language: Language): Messages {
   return Object.fromEntries(
-    Object.entries(catalogueOf(language)).map(([id, message]) => [id, compileMessage(message)]),
+    Object.entries(writtenCatalogue(language)).map(([id, message]) => [
+      id,
+      compileMessage(message),
+    ]),
   );
 }
 
