@@ -22,6 +22,19 @@ describe('the app', () => {
     await database?.dispose();
   });
 
+  /** A fresh session of the client owner: its signed access cookie, and the user's id. */
+  async function clientOwnerSession() {
+    const { rows } = await app.db.query<{ id: string }>(
+      "SELECT id FROM users WHERE email = 'client.owner@verity.test'",
+    );
+    const userId = rows[0]!.id;
+    const { sessionId } = await startSession(app.db, userId, 600);
+    const access = app.signCookie(
+      encodeAccessToken({ uid: userId, sid: sessionId, exp: Math.floor(Date.now() / 1000) + 600 }),
+    );
+    return { access, userId };
+  }
+
   it('serves an OpenAPI document describing every route with its responses', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     expect(response.statusCode).toBe(200);
@@ -210,17 +223,7 @@ describe('the app', () => {
   );
 
   it("writes a schema's refusal in the caller's language, the validator's own words in English", async () => {
-    const { rows } = await app.db.query<{ id: string }>(
-      "SELECT id FROM users WHERE email = 'client.owner@verity.test'",
-    );
-    const { sessionId } = await startSession(app.db, rows[0]!.id, 600);
-    const access = app.signCookie(
-      encodeAccessToken({
-        uid: rows[0]!.id,
-        sid: sessionId,
-        exp: Math.floor(Date.now() / 1000) + 600,
-      }),
-    );
+    const { access } = await clientOwnerSession();
     const ask = async (language?: string) =>
       (
         await app.inject({
@@ -247,17 +250,7 @@ describe('the app', () => {
   });
 
   it('never sends the internals of a server failure', async () => {
-    const { rows } = await app.db.query<{ id: string }>(
-      "SELECT id FROM users WHERE email = 'client.owner@verity.test'",
-    );
-    const { sessionId } = await startSession(app.db, rows[0]!.id, 600);
-    const access = app.signCookie(
-      encodeAccessToken({
-        uid: rows[0]!.id,
-        sid: sessionId,
-        exp: Math.floor(Date.now() / 1000) + 600,
-      }),
-    );
+    const { access, userId } = await clientOwnerSession();
     expect(
       (
         await app.inject({
@@ -269,10 +262,10 @@ describe('the app', () => {
     ).toBe(200);
 
     // A second sign-in, not yet looked up: its request asks the database, which now fails.
-    const second = await startSession(app.db, rows[0]!.id, 600);
+    const second = await startSession(app.db, userId, 600);
     const secondAccess = app.signCookie(
       encodeAccessToken({
-        uid: rows[0]!.id,
+        uid: userId,
         sid: second.sessionId,
         exp: Math.floor(Date.now() / 1000) + 600,
       }),
