@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { axe } from 'jest-axe';
+import { switchLanguage } from '@verity/session';
 import { RouteError } from './route-error';
 
 function Crash(): never {
@@ -22,7 +23,10 @@ function renderRouteThatFails(element: JSX.Element, loader?: () => never) {
 
 describe('route errors', () => {
   beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(async () => {
+    jest.restoreAllMocks();
+    await act(() => switchLanguage('en'));
+  });
 
   it('a screen that throws shows the generic error page with the error text', async () => {
     renderRouteThatFails(<Crash />);
@@ -34,12 +38,21 @@ describe('route errors', () => {
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
   });
 
-  it('a route error response shows its status', async () => {
-    renderRouteThatFails(<p>never shown</p>, () => {
-      throw new Response('gone', { status: 404, statusText: 'Not Found' });
-    });
-    expect(await screen.findByRole('alert')).toHaveTextContent('404 Not Found');
-  });
+  it.each([
+    ['en', 404, 'Not Found', '404 Not Found'],
+    ['en', 410, 'Gone', '410 Gone'],
+    ['fr', 404, 'Not Found', '404 Page introuvable'],
+    ['tr', 410, 'Gone', 'Hata 410'],
+  ] as const)(
+    'a route error response shows its status (%s, %i)',
+    async (language, status, statusText, shown) => {
+      await act(() => switchLanguage(language));
+      renderRouteThatFails(<p>never shown</p>, () => {
+        throw new Response('gone', { status, statusText });
+      });
+      expect(await screen.findByRole('alert')).toHaveTextContent(shown);
+    },
+  );
 
   it('has no accessibility violations', async () => {
     const { container } = renderRouteThatFails(<Crash />);

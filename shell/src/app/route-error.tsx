@@ -1,12 +1,20 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { getErrorText } from '@verity/shared-api/calls';
+import { useLanguage } from '@verity/session';
 import { ErrorPage } from '@verity/shared-ui';
+import { t } from '../strings';
 
-/** What any unexpected error in routing or rendering outside an area shows. */
+/**
+ * What any unexpected error in routing or rendering outside an area shows. A route's error answer
+ * reads as its status in the language in use (in English, with the answer's own status text).
+ */
 export function RouteError() {
+  useLanguage();
   const error = useRouteError();
   const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`.trim()
+    ? error.status === 404
+      ? t('shell.routeError.notFound')
+      : t('shell.routeError.status', { status: error.status, statusText: error.statusText }).trim()
     : getErrorText(error);
   return <ErrorPage message={message} fullscreen />;
 }
