@@ -163,6 +163,20 @@ test('a company editor on a Turkish phone works the evidence loop in Turkish, th
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectFitsWidth(page, `the dashboard in Arabic at ${size}`);
+    // The charts' legends read from the right: a pie's first name is the rightmost of its first
+    // line, and its last name is whole on the screen.
+    const timeline = page.getByRole('figure').filter({ hasText: 'تحليل المواعيد' });
+    const [completed, noTimeline] = [
+      timeline.getByRole('button', { name: 'مكتملة' }),
+      timeline.getByRole('button', { name: 'بلا جدول زمني' }),
+    ];
+    await expect(noTimeline).toBeVisible();
+    const [first, last] = [await completed.boundingBox(), await noTimeline.boundingBox()];
+    expect(first!.x + first!.width, 'the first name right of the last').toBeGreaterThan(last!.x);
+    expect(last!.x, 'the last name whole on the screen').toBeGreaterThanOrEqual(0);
+    expect(first!.x + first!.width, 'the first name whole on the screen').toBeLessThanOrEqual(
+      viewport.width,
+    );
     await screenshot(page, `language-ar-dashboard-${size}`);
     await page.goto(
       `/target-company/auditors/${plan.auditorId}/${plan.auditId}/action-plans/${plan.planId}?gap_id=${plan.gapId}`,

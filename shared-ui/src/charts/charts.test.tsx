@@ -1,4 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { switchLanguage } from '@verity/session';
 import { axe } from 'jest-axe';
 import { PieChart } from './pie-chart';
 import { PortfolioBarChart } from './portfolio-bar-chart';
@@ -19,10 +21,14 @@ jest.mock('echarts-for-react/lib/core', () => ({
     option,
     style,
   }: {
-    option: { series: { name?: string }[] };
+    option: { series: { name?: string }[]; legend?: { selected?: object } };
     style: { height: number };
   }) => (
-    <div data-testid="echarts" data-height={style.height}>
+    <div
+      data-testid="echarts"
+      data-height={style.height}
+      data-legend={JSON.stringify(option.legend?.selected ?? null)}
+    >
       {option.series.map((series) => series.name ?? 'pie').join(',')}
     </div>
   ),
@@ -59,6 +65,26 @@ describe('PieChart', () => {
     render(<PieChart title="Risk Severity" data={[{ name: 'low', value: 0 }]} />);
     expect(screen.getByText('No Data')).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('right to left, lays its legend out on the page from the right; a name pressed hides its slice', async () => {
+    render(<PieChart title="ESG Composition" data={data} />);
+    expect(screen.queryByRole('button', { name: 'Environment' })).not.toBeInTheDocument();
+    await act(() => switchLanguage('ar'));
+    try {
+      const legend = screen.getAllByRole('listitem').map((item) => item.textContent);
+      expect(legend).toEqual(['Environment', 'Social']);
+      const social = screen.getByRole('button', { name: 'Social' });
+      expect(social).toHaveAttribute('aria-pressed', 'true');
+      await userEvent.click(social);
+      expect(social).toHaveAttribute('aria-pressed', 'false');
+      expect(await screen.findByTestId('echarts')).toHaveAttribute(
+        'data-legend',
+        JSON.stringify({ Environment: true, Social: false }),
+      );
+    } finally {
+      await act(() => switchLanguage('en'));
+    }
   });
 
   it('has no accessibility violations', async () => {

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { directionOf, useLanguage } from '@verity/session';
+import { ChartLegend, useHiddenNames } from './chart-legend';
 import { LazyChart } from './lazy-chart';
-import { pieLabel, pieOption, type PieSlice } from './pie-option';
+import { pieLabel, pieOption, sliceColors, type PieSlice } from './pie-option';
 import './charts.css';
 import { t } from '../texts';
 
@@ -23,9 +24,12 @@ export function PieChart({
   emptyText = t('ui.common.noData'),
 }: PieChartProps) {
   const language = useLanguage();
+  const direction = directionOf(language);
+  const [hidden, toggle] = useHiddenNames();
+  const swatches = sliceColors(data, colors);
   const option = useMemo(
-    () => pieOption(data, { colors, direction: directionOf(language) }),
-    [data, colors, language],
+    () => pieOption(data, { colors, direction, hidden }),
+    [data, colors, direction, hidden],
   );
   const total = data.reduce((sum, slice) => sum + slice.value, 0);
   const summary = t('ui.charts.summary', {
@@ -36,7 +40,16 @@ export function PieChart({
     <figure className="vui-chart-figure">
       <figcaption className="vui-chart-figure__title">{title}</figcaption>
       {total > 0 ? (
-        <LazyChart option={option} height={height} summary={summary} />
+        <>
+          <LazyChart option={option} height={height} summary={summary} />
+          {direction === 'rtl' ? (
+            <ChartLegend
+              items={data.map((slice, index) => ({ name: slice.name, color: swatches[index]! }))}
+              hidden={hidden}
+              onToggle={toggle}
+            />
+          ) : null}
+        </>
       ) : (
         <p className="vui-chart__empty" style={{ height }}>
           {emptyText}

@@ -1,9 +1,12 @@
+import * as echarts from 'echarts';
 import { switchLanguage } from '@verity/session';
 import {
+  CHART_PALETTE,
   categorySlices,
   pieLabel,
   pieOption,
   riskSlices,
+  sliceColors,
   timelineSlices,
   wholePercent,
 } from './pie-option';
@@ -45,14 +48,38 @@ describe('pieOption', () => {
     ]);
   });
 
-  it('reads its legend from the right when the page is written right to left', () => {
+  it('leaves the legend to the page right to left, each slice coloured and shown as chosen', () => {
     expect(pieOption(data).legend).toEqual({ bottom: 0, type: 'plain' });
-    expect(pieOption(data, { direction: 'rtl' }).legend).toEqual({
-      bottom: 0,
-      type: 'plain',
-      align: 'right',
-      data: ['Governance', 'Social', 'Environment'],
+    const option = pieOption([...data, { name: 'Prosperity', value: 1, color: '#123456' }], {
+      direction: 'rtl',
+      colors: ['#111111', '#222222'],
+      hidden: new Set(['Social']),
     });
+    expect(option.legend).toEqual({
+      show: false,
+      selected: { Environment: true, Social: false, Governance: true, Prosperity: true },
+    });
+    expect(
+      option.series[0]?.data?.map((slice) => (slice as { itemStyle: { color: string } }).itemStyle),
+    ).toEqual([
+      { color: '#111111' },
+      { color: '#222222' },
+      { color: '#111111' },
+      { color: '#123456' },
+    ]);
+  });
+
+  it("colours slices as ECharts' own palette does", () => {
+    const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: 200, height: 200 });
+    chart.setOption({ series: [{ type: 'pie', data: [{ name: 'a', value: 1 }] }] });
+    expect((chart.getOption() as { color: string[] }).color).toEqual(CHART_PALETTE);
+    chart.dispose();
+    expect(
+      sliceColors([
+        { name: 'a', value: 1 },
+        { name: 'b', value: 1, color: '#000000' },
+      ]),
+    ).toEqual([CHART_PALETTE[0], '#000000']);
   });
 
   it('hides the label of a 0% slice, which has no arc to point at', () => {

@@ -13,6 +13,7 @@ import {
   isRiskSeverity,
 } from '@verity/shared-api';
 import { t } from '../texts';
+import { legendSelection } from './chart-legend';
 
 export interface PieSlice {
   name: string;
@@ -38,13 +39,47 @@ export function pieLabel(name: string, value: number, total: number): string {
   return t('ui.charts.pieLabel', { name, percent: wholePercent(value, total) });
 }
 
-export function pieOption(
+/**
+ * ECharts' own palette (its default theme's colours), written here so that a legend drawn outside the
+ * chart shows each slice in the colour the chart gives it; a test checks it against ECharts'.
+ */
+export const CHART_PALETTE: readonly string[] = [
+  '#5070dd',
+  '#b6d634',
+  '#505372',
+  '#ff994d',
+  '#0ca8df',
+  '#ffd10a',
+  '#fb628b',
+  '#785db0',
+  '#3fbe95',
+];
+
+/** Each slice's colour: its own, else the palette's in turn (as ECharts gives them). */
+export function sliceColors(
   data: readonly PieSlice[],
-  options: { title?: string; colors?: readonly string[]; direction?: 'ltr' | 'rtl' } = {},
-): PieOption {
-  // Right to left, the legend reads from the right: its first name rightmost, each swatch after
-  // (to the right of) its name.
+  palette: readonly string[] = CHART_PALETTE,
+): string[] {
+  return data.map(
+    (slice, index) => slice.color ?? palette[index % palette.length] ?? CHART_PALETTE[0]!,
+  );
+}
+
+export interface PieOptions {
+  title?: string;
+  colors?: readonly string[];
+  /**
+   * Right to left, the chart draws no legend of its own: the page lays one out below it
+   * (`ChartLegend`).
+   */
+  direction?: 'ltr' | 'rtl';
+  /** The names the reader has hidden by their legend. */
+  hidden?: ReadonlySet<string>;
+}
+
+export function pieOption(data: readonly PieSlice[], options: PieOptions = {}): PieOption {
   const rightToLeft = options.direction === 'rtl';
+  const colors = rightToLeft ? sliceColors(data, options.colors) : null;
   const total = data.reduce((sum, slice) => sum + slice.value, 0);
   const label = (params: { name: string; value: unknown }) =>
     pieLabel(params.name, Number(params.value), total);
@@ -53,18 +88,16 @@ export function pieOption(
     tooltip: { trigger: 'item', formatter: (params) => label(params as never) },
     // A plain legend wraps onto a second line in a narrow card instead of paging its names.
     legend: rightToLeft
-      ? {
-          bottom: 0,
-          type: 'plain',
-          align: 'right',
-          data: data.map((slice) => slice.name).reverse(),
-        }
+      ? legendSelection(
+          data.map((slice) => slice.name),
+          options.hidden,
+        )
       : { bottom: 0, type: 'plain' },
     ...(options.colors ? { color: [...options.colors] } : {}),
     series: [
       {
         type: 'pie',
-        center: ['50%', '45%'],
+        center: ['50%', rightToLeft ? '50%' : '45%'],
         radius: ['35%', '68%'],
         percentPrecision: 0,
         // Inside the slice, named by the legend: a label beside a narrow pie is cut to '...'.
@@ -79,13 +112,16 @@ export function pieOption(
               percent: wholePercent(Number((params as { value: unknown }).value), total),
             }),
         },
-        data: data.map((slice) => ({
-          name: slice.name,
-          value: slice.value,
-          ...(slice.color ? { itemStyle: { color: slice.color } } : {}),
-          // A 0% slice has no arc, so its label would only sit on top of a neighbour's.
-          ...(slice.value === 0 ? { label: { show: false } } : {}),
-        })),
+        data: data.map((slice, index) => {
+          const color = colors ? colors[index] : slice.color;
+          return {
+            name: slice.name,
+            value: slice.value,
+            ...(color ? { itemStyle: { color } } : {}),
+            // A 0% slice has no arc, so its label would only sit on top of a neighbour's.
+            ...(slice.value === 0 ? { label: { show: false } } : {}),
+          };
+        }),
       },
     ],
   };

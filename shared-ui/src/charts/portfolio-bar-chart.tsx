@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
 import { directionOf, useLanguage } from '@verity/session';
+import { STATUS_COLORS, STATUS_COLOR_HEX } from '@verity/shared-api';
+import { ChartLegend, useHiddenNames } from './chart-legend';
 import { LazyChart } from './lazy-chart';
 import {
   PORTFOLIO_SERIES,
@@ -21,12 +23,26 @@ function rowSummary(row: PortfolioRow): string {
 /** One row per target company, four bars: open, closed, provisional closed, overdue. */
 export function PortfolioBarChart({ rows }: PortfolioBarChartProps) {
   const language = useLanguage();
-  const option = useMemo(() => portfolioOption(rows, directionOf(language)), [rows, language]);
+  const direction = directionOf(language);
+  const [hidden, toggle] = useHiddenNames();
+  const option = useMemo(() => portfolioOption(rows, direction, hidden), [rows, direction, hidden]);
   return (
-    <LazyChart
-      option={option}
-      height={portfolioHeight(rows)}
-      summary={t('ui.charts.portfolioSummary', { rows: rows.map(rowSummary).join('. ') })}
-    />
+    <>
+      {direction === 'rtl' ? (
+        <ChartLegend
+          items={PORTFOLIO_SERIES.map(({ key, name }) => ({
+            name,
+            color: STATUS_COLOR_HEX[STATUS_COLORS[key]],
+          }))}
+          hidden={hidden}
+          onToggle={toggle}
+        />
+      ) : null}
+      <LazyChart
+        option={option}
+        height={portfolioHeight(rows)}
+        summary={t('ui.charts.portfolioSummary', { rows: rows.map(rowSummary).join('. ') })}
+      />
+    </>
   );
 }

@@ -16,13 +16,13 @@ describe('portfolioOption', () => {
     expect(option.xAxis.type).toBe('value');
   });
 
-  it('mirrors right to left: names on the right, bars growing leftwards, the legend from the right', () => {
-    const option = portfolioOption(rows, 'rtl');
+  it('mirrors right to left: names on the right, bars growing leftwards, the legend left to the page', () => {
+    const option = portfolioOption(rows, 'rtl', new Set(['Closed']));
     expect(option.yAxis).toMatchObject({ position: 'right', data: ['Acme Ltd', 'Globex'] });
     expect(option.xAxis).toMatchObject({ type: 'value', inverse: true });
-    expect(option.legend).toMatchObject({
-      align: 'right',
-      data: ['Overdue', 'Provisional Closed', 'Closed', 'Open'],
+    expect(option.legend).toEqual({
+      show: false,
+      selected: { Open: true, Closed: false, 'Provisional Closed': true, Overdue: true },
     });
     expect(portfolioOption(rows).xAxis).not.toHaveProperty('inverse');
   });

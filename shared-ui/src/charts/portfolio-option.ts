@@ -12,6 +12,7 @@ import {
   type ChartStatus,
 } from '@verity/shared-api';
 import { t } from '../texts';
+import { legendSelection } from './chart-legend';
 
 export interface PortfolioRow {
   targetCompanyName: string;
@@ -72,24 +73,25 @@ export const PORTFOLIO_LABEL_WIDTH = 180;
 
 /**
  * Right to left (`direction: 'rtl'`), the chart mirrors: names on the right, bars growing to the left,
- * the legend reading from the right.
+ * and the page lays the legend out above it (`ChartLegend`).
  */
 export function portfolioOption(
   rows: readonly PortfolioRow[],
   direction: 'ltr' | 'rtl' = 'ltr',
+  /** The series the reader has hidden by their legend (right to left, `ChartLegend`). */
+  hidden?: ReadonlySet<string>,
 ): PortfolioOption {
   const rightToLeft = direction === 'rtl';
   return {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     legend: rightToLeft
-      ? {
-          top: 0,
-          align: 'right',
-          data: PORTFOLIO_SERIES.map(({ name }) => name).reverse(),
-        }
+      ? legendSelection(
+          PORTFOLIO_SERIES.map(({ name }) => name),
+          hidden,
+        )
       : { top: 0 },
     grid: rightToLeft
-      ? { left: 24, right: 16, top: 40, bottom: 16, containLabel: true }
+      ? { left: 24, right: 16, top: 16, bottom: 16, containLabel: true }
       : { left: 16, right: 24, top: 40, bottom: 16, containLabel: true },
     xAxis: { type: 'value', minInterval: 1, ...(rightToLeft ? { inverse: true } : {}) },
     yAxis: {
