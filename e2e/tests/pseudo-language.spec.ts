@@ -111,6 +111,14 @@ const named = (text: string) => {
   return new RegExp(`^(?:${escape(pseudo(text))}|${escape(text)})$`);
 };
 
+/** A label that holds the text as the pseudo-language writes it (a required field's mark after it). */
+const containing = (text: string) =>
+  new RegExp(pseudo(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+
+/** The toast on the screen, in the pseudo-language: shown briefly, so read as it appears. */
+const toastShown = (shown: Page) =>
+  expect(shown.locator('#notistack-snackbar').last()).toContainText('⟦');
+
 /** A page whose title is in, with nothing left loading. */
 async function loaded(shown: Page) {
   await expect(shown.getByRole('heading', { level: 1 })).toContainText(/⟦|\S/);
@@ -130,6 +138,45 @@ const esapRead = async (shown: Page) => {
   });
   await shown.getByRole('button', { name: named('Read file') }).click();
   await expect(shown.getByRole('region', { name: named('ESAP statuses') })).toBeVisible();
+};
+
+/** The ESAP read, its plan's fields filled, and the dry run's result shown. */
+const esapDryRun = async (shown: Page) => {
+  await esapRead(shown);
+  await shown.getByLabel(containing('Heading')).fill(`Pseudo ESAP ${Date.now()}`);
+  await shown.getByLabel(containing('Category')).selectOption({ index: 1 });
+  await shown.getByLabel(containing('ESG Aspect')).selectOption({ index: 1 });
+  await shown.getByLabel(containing('Timeline')).fill(`${nextYear() + 1}-12-31`);
+  await shown.getByRole('checkbox', { name: /^SDG8 / }).check();
+  await shown.getByRole('button', { name: containing('Check (dry run)') }).click();
+  await expect(shown.getByRole('region', { name: named('Result') })).toContainText('⟦');
+};
+
+/**
+ * The target company wizard's second step, sent empty: the e-mail's check (its toast), then the
+ * audit settings and their message.
+ */
+const wizardStepTwo = async (shown: Page) => {
+  await loaded(shown);
+  await shown.getByRole('button', { name: named('Add Target Company') }).click();
+  const wizard = shown.getByRole('dialog');
+  await wizard.getByLabel(containing('Target Company Name')).fill('Pseudo Mills');
+  await wizard.getByLabel(containing('Registered Name')).fill('Pseudo Mills Private Limited');
+  await wizard.getByLabel(containing('Email Address')).fill('new.person@verity.test');
+  await toastShown(shown);
+  await wizard.locator('button[type="submit"]').click();
+  await expect(wizard.getByLabel(containing('Auditor'))).toBeVisible();
+  await wizard.locator('button[type="submit"]').click();
+  await expect(wizard.locator('[aria-invalid="true"], [role="alert"]').first()).toBeVisible();
+};
+
+/** The company's monitoring report (started on its own screen above), opened from the client's list. */
+const reportOpened = async (shown: Page) => {
+  await loaded(shown);
+  await shown.getByRole('main').getByRole('table').getByRole('link').first().click();
+  await expect(shown).toHaveURL(/\/monitoring-reports\/[0-9a-f-]{36}$/);
+  await heading(shown);
+  await expect(shown.getByRole('main').locator('.vui-spinner')).toHaveCount(0);
 };
 
 /** A page settled, then one of its buttons pressed, and the dialog it opens shown. */
@@ -291,6 +338,19 @@ test('every text the screens show comes from a catalogue', async ({ page, browse
         ).toBeVisible();
       },
     })),
+    // A grievance's first step taken (its toast), then the next sent empty.
+    {
+      area: 'targetCompany',
+      path: `${company}/grievances/${grievanceId}`,
+      ready: async (shown) => {
+        await heading(shown);
+        const main = shown.getByRole('main');
+        await main.locator('form button[type="submit"]').click();
+        await toastShown(shown);
+        await main.locator('form button[type="submit"]').click();
+        await expect(main.locator('form [role="alert"]').first()).toBeVisible();
+      },
+    },
     {
       area: 'targetCompany',
       path: `${company}/users`,
@@ -423,6 +483,7 @@ test('every text the screens show comes from a catalogue', async ({ page, browse
         ['/client/settings', loaded],
         ['/client/target-companies', loaded],
         ['/client/target-companies', dialogOf('Add Target Company')],
+        ['/client/target-companies', wizardStepTwo],
         [`${client}/dashboard`, loaded],
         [`${client}/dashboard`, dialogOf('Download report')],
         [`${client}/manage`, loaded],
@@ -436,6 +497,7 @@ test('every text the screens show comes from a catalogue', async ({ page, browse
           gapPanel,
         ],
         [`${client}/monitoring-reports`, loaded],
+        [`${client}/monitoring-reports`, reportOpened],
         [`${client}/incidents`, loaded],
         [`${client}/incidents/${incidentId}`, loaded],
         [`${client}/grievances`, loaded],
@@ -462,6 +524,7 @@ test('every text the screens show comes from a catalogue', async ({ page, browse
         [`${audit}/create-audit`, loaded],
         [`${audit}/import-esap`, loaded],
         [`${audit}/import-esap`, esapRead],
+        [`${audit}/import-esap`, esapDryRun],
       ] as const
     ).map(([path, ready]): Screen => ({ area: 'auditor', path, ready })),
   ];
