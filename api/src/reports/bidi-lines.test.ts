@@ -36,7 +36,7 @@ describe('visualRuns', () => {
       'Hebrew with brackets, mirrored, and a figure',
       'פערים (3)',
       'rtl',
-      [rtl(')'), ltr('3'), rtl('פערים (')],
+      [rtl('('), ltr('3'), rtl('פערים )')],
     ],
     ['Latin alone in a right-to-left paragraph', 'Acme Ltd', 'rtl', [ltr('Acme Ltd')]],
   ])('%s', (_name, line, direction, runs) => {

@@ -36,9 +36,8 @@ export function directionOf(paragraph: string): Direction {
  */
 export function visualRuns(line: string, direction: Direction): Run[] {
   if (line.length === 0) return [];
-  const embedding = bidi.getEmbeddingLevels(line, direction);
-  const { levels } = embedding;
-  const mirrored = bidi.getMirroredCharactersMap(line, embedding);
+  const { levels } = bidi.getEmbeddingLevels(line, direction);
+  const mirrored = bidi.getMirroredCharactersMap(line, levels);
   const runs: { text: string; level: number }[] = [];
   for (let index = 0; index < line.length; index += 1) {
     const character = mirrored.get(index) ?? line[index]!;
