@@ -1,7 +1,11 @@
 // The report PDF's page and its flowing table: every page carries the footer (company, period, as-of
 // date, revision, page number); a table's rows are wrapped into lines and break across pages like a
 // spreadsheet printout, its header repeated, never left alone at a page's foot
-// (docs/decisions/0092-monitoring-report-in-the-lenders-layout.md).
+// (docs/decisions/0092-monitoring-report-in-the-lenders-layout.md). Text holding right-to-left
+// script (Arabic, Hebrew) is drawn run by run in the order the bidirectional algorithm gives; a
+// right-to-left paragraph starts at the right, and an Arabic report's page is mirrored, its tables'
+// columns and its boxes laid out from the right (docs/decisions/0109-languages.md).
+import { directionOf, hasRightToLeft, visualRuns, type Direction } from './bidi-lines';
 
 export type Doc = PDFKit.PDFDocument;
 
@@ -52,30 +56,129 @@ function fittingPrefix(doc: Doc, word: string, width: number): number {
   return low;
 }
 
+/** A line of a paragraph, with the paragraph's direction. */
+export interface Line {
+  text: string;
+  direction: Direction;
+}
+
+/**
+ * A paragraph's direction: right to left in a report written right to left (Arabic), else that of
+ * its first letter of a strong direction (a gap named in Hebrew in an English report).
+ */
+export const paragraphDirection = (paragraph: string, rightToLeft: boolean): Direction =>
+  rightToLeft ? 'rtl' : directionOf(paragraph);
+
 /** The text as the lines it takes in `width` with the current font and size. */
-export function wrap(doc: Doc, text: string, width: number): string[] {
-  const lines: string[] = [];
+export function wrap(doc: Doc, text: string, width: number, rightToLeft = false): Line[] {
+  const lines: Line[] = [];
   for (const paragraph of clean(cut(text)).split('\n')) {
+    const direction = paragraphDirection(paragraph, rightToLeft);
+    const push = (text: string) => lines.push({ text, direction });
     let line = '';
     for (const piece of paragraph.split(/ +/)) {
       let word = piece;
       while (word.length > 1 && doc.widthOfString(word) > width) {
-        if (line) lines.push(line);
+        if (line) push(line);
         line = '';
         const length = fittingPrefix(doc, word, width);
-        lines.push(word.slice(0, length));
+        push(word.slice(0, length));
         word = word.slice(length);
       }
       const candidate = line ? `${line} ${word}` : word;
       if (!line || doc.widthOfString(candidate) <= width) line = candidate;
       else {
-        lines.push(line);
+        push(line);
         line = word;
       }
     }
-    lines.push(line);
+    push(line);
   }
   return lines;
+}
+
+/**
+ * Draws one line at `x`, `y` with pdfkit's options (`width`, `align`, `ellipsis`). A line without
+ * right-to-left script in a left-to-right paragraph is pdfkit's own text. Else its runs are drawn
+ * one by one from the left: a right-to-left run is given in the order it is read (the font reader
+ * joins its letters and lays it out right to left), digits and Latin words as they are. Alignment is
+ * taken from the paragraph's start: in a right-to-left one, left-aligned text is drawn at the
+ * right and right-aligned at the left.
+ */
+export function writeLine(
+  doc: Doc,
+  line: Line,
+  x: number,
+  y: number,
+  options: PDFKit.Mixins.TextOptions,
+) {
+  if (line.direction === 'ltr' && !hasRightToLeft(line.text)) {
+    doc.text(line.text, x, y, options);
+    return;
+  }
+  let text = line.text;
+  const width = options.width ?? doc.widthOfString(text);
+  if (options.ellipsis && doc.widthOfString(text) > width) {
+    const room = width - doc.widthOfString('…');
+    text = `${text.slice(0, room > 0 ? fittingPrefix(doc, text, room) : 0).trimEnd()}…`;
+  }
+  // pdfkit lays a text out word by word, left to right, unless given font features: each run is
+  // laid out whole.
+  const whole = { features: [] };
+  const runs = visualRuns(text, line.direction).map((run) => {
+    // A right-to-left run without a right-to-left letter (signs, spaces) is laid out by the font
+    // reader left to right: it is given already reversed.
+    const shown =
+      run.direction === 'rtl' && !hasRightToLeft(run.text)
+        ? [...run.text].reverse().join('')
+        : run.text;
+    return { shown, width: doc.widthOfString(shown, whole) };
+  });
+  const total = runs.reduce((sum, run) => sum + run.width, 0);
+  const atRight = (line.direction === 'rtl') !== (options.align === 'right');
+  let left = options.align === 'center' ? x + (width - total) / 2 : atRight ? x + width - total : x;
+  for (const run of runs) {
+    doc.text(run.shown, left, y, { ...whole, lineBreak: false });
+    left += run.width;
+  }
+  doc.x = x;
+  doc.y = y + doc.currentLineHeight(true);
+}
+
+/**
+ * Draws a text wrapped in `options.width`, at most `options.height` high (its last line then cut
+ * with '…'), and moves the cursor below it. Text without right-to-left script in a left-to-right
+ * report is pdfkit's own.
+ */
+export function writeBlock(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  options: { width: number; height?: number; ellipsis?: boolean },
+  rightToLeft: boolean,
+) {
+  if (!rightToLeft && !hasRightToLeft(text)) {
+    doc.text(text, x, y, options);
+    return;
+  }
+  const lineHeight = doc.currentLineHeight(true);
+  const lines = wrap(doc, text, options.width, rightToLeft);
+  const fitting =
+    options.height === undefined
+      ? lines.length
+      : Math.max(1, Math.floor(options.height / lineHeight));
+  const shown = lines.slice(0, fitting);
+  shown.forEach((line, index) => {
+    const last = index === shown.length - 1 && lines.length > shown.length;
+    writeLine(doc, last ? { ...line, text: `${line.text}…` } : line, x, y + index * lineHeight, {
+      width: options.width,
+      lineBreak: false,
+      ellipsis: true,
+    });
+  });
+  doc.x = x;
+  doc.y = y + shown.length * lineHeight;
 }
 
 export interface PageFooter {
@@ -94,6 +197,8 @@ export class ReportPage {
   constructor(
     readonly doc: Doc,
     private readonly footerText: PageFooter,
+    /** The report's own words are written right to left (Arabic): its pages are mirrored. */
+    readonly rightToLeft = false,
   ) {
     this.contentBottom = doc.page.height - MARGIN - FOOTER_HEIGHT;
     this.footer();
@@ -102,6 +207,35 @@ export class ReportPage {
 
   get width() {
     return this.doc.page.width - 2 * MARGIN;
+  }
+
+  /**
+   * Where a box at `x` (counted from the page's left) and `width` wide goes: there, or, on a
+   * mirrored page, as far from the right.
+   */
+  place(x: number, width: number) {
+    return this.rightToLeft ? this.doc.page.width - x - width : x;
+  }
+
+  /** One line of text (its paragraph's direction its own, or the report's). */
+  write(text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions) {
+    writeLine(
+      this.doc,
+      { text, direction: paragraphDirection(text, this.rightToLeft) },
+      x,
+      y,
+      options,
+    );
+  }
+
+  /** A text wrapped in `options.width`; the cursor moves below it. */
+  writeBlock(
+    text: string,
+    x: number,
+    y: number,
+    options: { width: number; height?: number; ellipsis?: boolean },
+  ) {
+    writeBlock(this.doc, text, x, y, options, this.rightToLeft);
   }
 
   /** Said of a row split across pages, in the report's words. */
@@ -134,18 +268,18 @@ export class ReportPage {
     doc.font(FONT).fontSize(7.5).fillColor(MUTED);
     // The left side gives way to the right one (longer in two languages).
     const rightWidth = Math.max(80, doc.widthOfString(right));
-    doc
-      .text(clean(this.footerText.left), MARGIN, y, {
-        width: this.width - rightWidth - 10,
-        height: 10,
-        lineBreak: false,
-        ellipsis: true,
-      })
-      .text(right, MARGIN, y, {
-        width: this.width,
-        align: 'right',
-        lineBreak: false,
-      });
+    const leftWidth = this.width - rightWidth - 10;
+    this.write(clean(this.footerText.left), this.place(MARGIN, leftWidth), y, {
+      width: leftWidth,
+      height: 10,
+      lineBreak: false,
+      ellipsis: true,
+    });
+    this.write(right, MARGIN, y, {
+      width: this.width,
+      align: 'right',
+      lineBreak: false,
+    });
     doc.page.margins.bottom = bottom;
     doc.x = MARGIN;
     doc.y = MARGIN;
@@ -165,17 +299,17 @@ export class ReportPage {
     this.ensureRoom(70);
     const { doc } = this;
     doc.font(BOLD).fontSize(size).fillColor(INK);
-    this.lines(wrap(doc, text, this.width), MARGIN, this.width);
+    this.lines(wrap(doc, text, this.width, this.rightToLeft), MARGIN, this.width);
     doc.y += 4;
   }
 
   /** Lines drawn one by one from the cursor (no automatic page break). */
-  private lines(lines: string[], x: number, width: number) {
+  private lines(lines: Line[], x: number, width: number) {
     const { doc } = this;
     const height = doc.currentLineHeight(true);
     for (const line of lines) {
       const y = doc.y;
-      doc.text(line, x, y, { width, lineBreak: false });
+      writeLine(doc, line, x, y, { width, lineBreak: false });
       doc.y = y + height;
     }
     doc.x = MARGIN;
@@ -189,7 +323,7 @@ export class ReportPage {
       .fontSize(options.size ?? 9)
       .fillColor(options.colour ?? INK);
     const lineHeight = doc.currentLineHeight(true);
-    for (const line of wrap(doc, text, this.width)) {
+    for (const line of wrap(doc, text, this.width, this.rightToLeft)) {
       if (this.room < lineHeight) {
         this.newPage();
         doc
@@ -198,7 +332,7 @@ export class ReportPage {
           .fillColor(options.colour ?? INK);
       }
       const y = doc.y;
-      doc.text(line, MARGIN, y, { width: this.width, lineBreak: false });
+      writeLine(doc, line, MARGIN, y, { width: this.width, lineBreak: false });
       doc.y = y + lineHeight;
     }
     doc.fillColor(INK);
@@ -237,30 +371,38 @@ export function drawTable(
   rows: TableRow[],
   fontSize = 8,
 ): { firstPage: number; lastPage: number } {
-  const { doc } = page;
+  const { doc, rightToLeft } = page;
   const tableWidth = columns.reduce((sum, column) => sum + column.width, 0);
+  /** Where the table's box starts, and where each column's starts (mirrored on a mirrored page). */
+  const tableX = page.place(MARGIN, tableWidth);
+  const columnXs = columns.map((column, index) =>
+    page.place(
+      MARGIN + columns.slice(0, index).reduce((sum, before) => sum + before.width, 0),
+      column.width,
+    ),
+  );
   doc.font(FONT).fontSize(fontSize);
   const lineHeight = doc.currentLineHeight(true);
 
   doc.font(BOLD).fontSize(fontSize);
-  const headerLines = columns.map((column) => wrap(doc, column.header, column.width - 2 * PADDING));
+  const headerLines = columns.map((column) =>
+    wrap(doc, column.header, column.width - 2 * PADDING, rightToLeft),
+  );
   const headerHeight =
     Math.max(...headerLines.map((lines) => lines.length)) * lineHeight + 2 * PADDING;
 
   const drawHeader = () => {
     const y = doc.y;
-    doc.rect(MARGIN, y, tableWidth, headerHeight).fill(HEADER_FILL);
+    doc.rect(tableX, y, tableWidth, headerHeight).fill(HEADER_FILL);
     doc.font(BOLD).fontSize(fontSize).fillColor(INK);
-    let x = MARGIN;
     columns.forEach((column, index) => {
       headerLines[index]!.forEach((line, lineIndex) => {
-        doc.text(line, x + PADDING, y + PADDING + lineIndex * lineHeight, {
+        writeLine(doc, line, columnXs[index]! + PADDING, y + PADDING + lineIndex * lineHeight, {
           width: column.width - 2 * PADDING,
           align: column.align ?? 'left',
           lineBreak: false,
         });
       });
-      x += column.width;
     });
     doc.y = y + headerHeight;
   };
@@ -279,12 +421,12 @@ export function drawTable(
 
   /** How many lines of a row's coloured cell its first paragraph took. */
   const colouredCount = new Map<TableRow, number>();
-  const colouredLines = (row: TableRow, lines: string[]) =>
+  const colouredLines = (row: TableRow, lines: Line[]) =>
     colouredCount.get(row) ?? Math.min(1, lines.length);
 
   const drawLines = (
     row: TableRow,
-    cellLines: string[][],
+    cellLines: Line[][],
     from: number,
     to: number,
     continued: boolean,
@@ -299,48 +441,44 @@ export function drawTable(
           : row.kind === 'total'
             ? TOTAL_FILL
             : null;
-    if (fill) doc.rect(MARGIN, y, tableWidth, height).fill(fill);
+    if (fill) doc.rect(tableX, y, tableWidth, height).fill(fill);
     const spans = row.kind === 'section' || row.kind === 'plan';
-    let x = MARGIN;
     (spans ? [tableWidth] : columns.map((column) => column.width)).forEach((width, index) => {
       const lines = cellLines[index] ?? [];
+      const x = spans ? tableX : columnXs[index]!;
       for (let line = from; line < Math.min(to, lines.length); line += 1) {
         const coloured =
           row.colour && index === (row.colourColumn ?? 0) && line < colouredLines(row, lines);
         doc
           .font(coloured || (row.kind && row.kind !== 'row') ? BOLD : FONT)
           .fontSize(fontSize)
-          .fillColor(coloured ? row.colour! : INK)
-          .text(lines[line]!, x + PADDING, y + PADDING + (line - from) * lineHeight, {
-            width: width - 2 * PADDING,
-            align: spans ? 'left' : (columns[index]!.align ?? 'left'),
-            lineBreak: false,
-          });
+          .fillColor(coloured ? row.colour! : INK);
+        writeLine(doc, lines[line]!, x + PADDING, y + PADDING + (line - from) * lineHeight, {
+          width: width - 2 * PADDING,
+          align: spans ? 'left' : (columns[index]!.align ?? 'left'),
+          lineBreak: false,
+        });
       }
-      x += width;
     });
     doc.lineWidth(0.4).strokeColor(RULE);
-    doc.rect(MARGIN, y, tableWidth, height).stroke();
+    doc.rect(tableX, y, tableWidth, height).stroke();
     if (!spans) {
       let divider = MARGIN;
       for (const column of columns.slice(0, -1)) {
         divider += column.width;
         doc
-          .moveTo(divider, y)
-          .lineTo(divider, y + height)
+          .moveTo(page.place(divider, 0), y)
+          .lineTo(page.place(divider, 0), y + height)
           .stroke();
       }
     }
     if (continued) {
-      doc
-        .font(FONT)
-        .fontSize(6)
-        .fillColor(MUTED)
-        .text(page.continued, MARGIN + tableWidth - 80, y + height - 7, {
-          width: 78,
-          align: 'right',
-          lineBreak: false,
-        });
+      doc.font(FONT).fontSize(6).fillColor(MUTED);
+      page.write(page.continued, page.place(MARGIN + tableWidth - 80, 78), y + height - 7, {
+        width: 78,
+        align: 'right',
+        lineBreak: false,
+      });
     }
     doc.fillColor(INK);
     doc.x = MARGIN;
@@ -356,13 +494,15 @@ export function drawTable(
         // The coloured paragraph is wrapped in the bold it is drawn in.
         const [first = ' ', ...rest] = (cell || ' ').split('\n');
         doc.font(BOLD).fontSize(fontSize);
-        const head = wrap(doc, first || ' ', width);
+        const head = wrap(doc, first || ' ', width, rightToLeft);
         colouredCount.set(row, head.length);
         doc.font(FONT).fontSize(fontSize);
-        return rest.length > 0 ? [...head, ...wrap(doc, rest.join('\n'), width)] : head;
+        return rest.length > 0
+          ? [...head, ...wrap(doc, rest.join('\n'), width, rightToLeft)]
+          : head;
       }
       doc.font(spans || row.kind === 'total' ? BOLD : FONT).fontSize(fontSize);
-      return wrap(doc, cell || ' ', width);
+      return wrap(doc, cell || ' ', width, rightToLeft);
     });
     const total = Math.max(...cellLines.map((lines) => lines.length));
     if (spans) {

@@ -129,7 +129,12 @@ export async function startReportPdf(
   // The form (narrative and sign-off fields) writes with a standard font any reader has.
   doc.font(FORM_FONT);
   doc.initForm();
-  return { page: new ReportPage(doc, footerOf(data, words)), doc, data, words };
+  return {
+    page: new ReportPage(doc, footerOf(data, words), words.language === 'ar'),
+    doc,
+    data,
+    words,
+  };
 }
 
 /** A row of figure boxes. */
@@ -141,23 +146,25 @@ function figureBoxes(pdf: ReportPdf, items: { label: string; value: string; colo
   const y = doc.y;
   items.forEach((item, index) => {
     const x = MARGIN + index * (boxWidth + gap);
-    doc.roundedRect(x, y, boxWidth, 46, 4).lineWidth(0.8).strokeColor(RULE).stroke();
-    if (item.colour) doc.rect(x, y, 4, 46).fill(item.colour);
+    doc
+      .roundedRect(page.place(x, boxWidth), y, boxWidth, 46, 4)
+      .lineWidth(0.8)
+      .strokeColor(RULE)
+      .stroke();
+    if (item.colour) doc.rect(page.place(x, 4), y, 4, 46).fill(item.colour);
     doc.font(FONT);
-    doc
-      .fontSize(fittingSize(doc, clean(item.label), boxWidth - 14, 8, 6))
-      .fillColor(MUTED)
-      .text(clean(item.label), x + 10, y + 7, {
-        width: boxWidth - 14,
-        height: 10,
-        lineBreak: false,
-        ellipsis: true,
-      });
-    doc
-      .font(BOLD)
-      .fontSize(16)
-      .fillColor(INK)
-      .text(item.value, x + 10, y + 21, { width: boxWidth - 14, lineBreak: false });
+    doc.fontSize(fittingSize(doc, clean(item.label), boxWidth - 14, 8, 6)).fillColor(MUTED);
+    page.write(clean(item.label), page.place(x + 10, boxWidth - 14), y + 7, {
+      width: boxWidth - 14,
+      height: 10,
+      lineBreak: false,
+      ellipsis: true,
+    });
+    doc.font(BOLD).fontSize(16).fillColor(INK);
+    page.write(item.value, page.place(x + 10, boxWidth - 14), y + 21, {
+      width: boxWidth - 14,
+      lineBreak: false,
+    });
   });
   doc.x = MARGIN;
   doc.y = y + 54;
@@ -179,48 +186,53 @@ function fillInBox(
   box: { x: number; y: number; width: number; height: number },
   field: { name: string; title: string; hint?: string; value?: string },
 ) {
-  const { doc } = pdf;
+  const { doc, page } = pdf;
   doc.font(BOLD);
-  doc
-    .fontSize(fittingSize(doc, clean(field.title), box.width, 9, 6.5))
-    .fillColor(INK)
-    .text(clean(field.title), box.x, box.y, {
-      width: box.width,
-      height: 12,
-      lineBreak: false,
-      ellipsis: true,
-    });
+  doc.fontSize(fittingSize(doc, clean(field.title), box.width, 9, 6.5)).fillColor(INK);
+  page.write(clean(field.title), page.place(box.x, box.width), box.y, {
+    width: box.width,
+    height: 12,
+    lineBreak: false,
+    ellipsis: true,
+  });
   const top = box.y + 13;
   const height = box.height - 13;
-  doc.rect(box.x, top, box.width, height).lineWidth(0.6).strokeColor(RULE).stroke();
+  doc
+    .rect(page.place(box.x, box.width), top, box.width, height)
+    .lineWidth(0.6)
+    .strokeColor(RULE)
+    .stroke();
+  const inner = page.place(box.x + 4, box.width - 8);
   if (field.value !== undefined) {
-    doc
-      .font(FONT)
-      .fontSize(9)
-      .fillColor(INK)
-      .text(clean(field.value), box.x + 4, top + 4, {
-        width: box.width - 8,
-        height: height - 8,
-        ellipsis: true,
-      });
+    doc.font(FONT).fontSize(9).fillColor(INK);
+    page.writeBlock(clean(field.value), inner, top + 4, {
+      width: box.width - 8,
+      height: height - 8,
+      ellipsis: true,
+    });
   } else {
     if (field.hint) {
       doc.font(FONT);
-      doc
-        .fontSize(fittingSize(doc, clean(field.hint), box.width - 8, 7, 5.5))
-        .fillColor(MUTED)
-        .text(clean(field.hint), box.x + 4, top + height - 11, {
-          width: box.width - 8,
-          height: 9,
-          lineBreak: false,
-          ellipsis: true,
-        });
+      doc.fontSize(fittingSize(doc, clean(field.hint), box.width - 8, 7, 5.5)).fillColor(MUTED);
+      page.write(clean(field.hint), inner, top + height - 11, {
+        width: box.width - 8,
+        height: 9,
+        lineBreak: false,
+        ellipsis: true,
+      });
     }
     doc.font(FORM_FONT);
-    doc.formText(field.name, box.x + 1, top + 1, box.width - 2, height - 13, {
-      multiline: height > 30,
-      fontSize: 9,
-    });
+    doc.formText(
+      field.name,
+      page.place(box.x + 1, box.width - 2),
+      top + 1,
+      box.width - 2,
+      height - 13,
+      {
+        multiline: height > 30,
+        fontSize: 9,
+      },
+    );
   }
   doc.fillColor(INK);
 }
@@ -243,11 +255,12 @@ export function drawCover(pdf: ReportPdf) {
   const { doc, data, page, words } = pdf;
   const { company, totals } = data;
   const clock = reportClock(data);
-  doc
-    .font(BOLD)
-    .fontSize(10)
-    .fillColor(MUTED)
-    .text(clean(words('report.cover.title')), MARGIN, MARGIN + 10, { lineBreak: false });
+  doc.font(BOLD).fontSize(10).fillColor(MUTED);
+  // A mirrored page writes the title from the right: in the page's width.
+  page.write(clean(words('report.cover.title')), MARGIN, MARGIN + 10, {
+    lineBreak: false,
+    ...(page.rightToLeft ? { width: page.width } : {}),
+  });
   doc.y = MARGIN + 28;
   page.heading(company.name, 24);
   if (company.registeredName && company.registeredName !== company.name) {
@@ -273,17 +286,14 @@ export function drawCover(pdf: ReportPdf) {
   const labelWidth = words.bilingual ? 210 : 120;
   for (const [label, value] of rows) {
     const y = doc.y;
-    doc
-      .font(BOLD)
-      .fontSize(9.5)
-      .fillColor(MUTED)
-      .text(clean(label), MARGIN, y, { width: labelWidth });
+    doc.font(BOLD).fontSize(9.5).fillColor(MUTED);
+    page.writeBlock(clean(label), page.place(MARGIN, labelWidth), y, { width: labelWidth });
     const labelBottom = doc.y;
-    doc
-      .font(FONT)
-      .fontSize(9.5)
-      .fillColor(INK)
-      .text(clean(value), MARGIN + labelWidth + 5, y, { width: page.width - labelWidth - 5 });
+    const valueWidth = page.width - labelWidth - 5;
+    doc.font(FONT).fontSize(9.5).fillColor(INK);
+    page.writeBlock(clean(value), page.place(MARGIN + labelWidth + 5, valueWidth), y, {
+      width: valueWidth,
+    });
     doc.y = Math.max(doc.y, labelBottom) + 3;
   }
   doc.y += 6;
@@ -675,85 +685,80 @@ export async function drawEvidenceAppendix(pdf: ReportPdf, storage: AttachmentSt
     }
     const x = MARGIN + column * columnWidth;
     const image = index < MAX_THUMBNAILS ? await thumbnail(storage, item.storageKey) : undefined;
-    doc.rect(x, y, box, box).lineWidth(0.5).strokeColor(RULE).stroke();
+    doc.rect(page.place(x, box), y, box, box).lineWidth(0.5).strokeColor(RULE).stroke();
     if (image) {
-      doc.image(image, x + 2, y + 2, {
+      doc.image(image, page.place(x + 2, box - 4), y + 2, {
         fit: [box - 4, box - 4],
         align: 'center',
         valign: 'center',
       });
     } else {
-      doc
-        .font(FONT)
-        .fontSize(8)
-        .fillColor(MUTED)
-        .text(
-          words(
-            index < MAX_THUMBNAILS ? 'report.evidence.noPreview' : 'report.evidence.previewLeftOut',
-          ),
-          x,
-          y + box / 2 - 4,
-          {
-            width: box,
-            align: 'center',
-            lineBreak: false,
-          },
-        );
+      doc.font(FONT).fontSize(8).fillColor(MUTED);
+      page.write(
+        words(
+          index < MAX_THUMBNAILS ? 'report.evidence.noPreview' : 'report.evidence.previewLeftOut',
+        ),
+        page.place(x, box),
+        y + box / 2 - 4,
+        {
+          width: box,
+          align: 'center',
+          lineBreak: false,
+        },
+      );
     }
     const gap = gaps.get(item.gapId);
-    const textX = x + box + 8;
     const textWidth = columnWidth - box - 16;
-    doc.font(BOLD).fontSize(8.5).fillColor(INK).text(clean(item.fileName), textX, y, {
+    const textX = page.place(x + box + 8, textWidth);
+    doc.font(BOLD).fontSize(8.5).fillColor(INK);
+    page.write(clean(item.fileName), textX, y, {
       width: textWidth,
       height: 12,
       lineBreak: false,
       ellipsis: true,
     });
-    doc
-      .font(FONT)
-      .fontSize(7.5)
-      .fillColor(INK)
-      .text(
-        clean(
-          [
-            `${words('report.evidence.gap')} ${gap ? gapLabel(gap, words) : NONE}`,
-            words('report.evidence.captured', { when: capturedText(item, data.dateStyle, words) }),
-            words(
-              item.deviceRecorded.includes('gps')
-                ? 'report.evidence.gpsDevice'
-                : 'report.evidence.gps',
-              {
-                gps: item.gps ? gpsText(item.gps) : phrase('report.gps.none'),
-              },
-            ),
-            words('report.evidence.added', {
-              when: formatDateTime(item.uploadedAt, clock),
-              who: item.uploadedBy,
-            }),
-            words('report.evidence.size', {
-              size: `${sizeText(item.size)}${item.width && item.height ? ` · ${item.width} × ${item.height} px` : ''}`,
-            }),
-          ].join('\n'),
-        ),
-        textX,
-        y + 12,
-        { width: textWidth, height: box - 34, ellipsis: true },
-      );
+    doc.font(FONT).fontSize(7.5).fillColor(INK);
+    page.writeBlock(
+      clean(
+        [
+          `${words('report.evidence.gap')} ${gap ? gapLabel(gap, words) : NONE}`,
+          words('report.evidence.captured', { when: capturedText(item, data.dateStyle, words) }),
+          words(
+            item.deviceRecorded.includes('gps')
+              ? 'report.evidence.gpsDevice'
+              : 'report.evidence.gps',
+            {
+              gps: item.gps ? gpsText(item.gps) : phrase('report.gps.none'),
+            },
+          ),
+          words('report.evidence.added', {
+            when: formatDateTime(item.uploadedAt, clock),
+            who: item.uploadedBy,
+          }),
+          words('report.evidence.size', {
+            size: `${sizeText(item.size)}${item.width && item.height ? ` · ${item.width} × ${item.height} px` : ''}`,
+          }),
+        ].join('\n'),
+      ),
+      textX,
+      y + 12,
+      { width: textWidth, height: box - 34, ellipsis: true },
+    );
     const warnings = item.warnings.map((warning) => warningText(warning, words));
     doc
       .font(BOLD)
       .fontSize(7.5)
-      .fillColor(warnings.length > 0 ? STATUS_COLOR_HEX.red : STATUS_COLOR_HEX.green)
-      .text(
-        clean(
-          warnings.length > 0
-            ? words('report.evidence.warnings', { warnings: warnings.join('; ') })
-            : words('report.evidence.noWarnings'),
-        ),
-        textX,
-        y + box - 20,
-        { width: textWidth, height: 20, ellipsis: true },
-      );
+      .fillColor(warnings.length > 0 ? STATUS_COLOR_HEX.red : STATUS_COLOR_HEX.green);
+    page.writeBlock(
+      clean(
+        warnings.length > 0
+          ? words('report.evidence.warnings', { warnings: warnings.join('; ') })
+          : words('report.evidence.noWarnings'),
+      ),
+      textX,
+      y + box - 20,
+      { width: textWidth, height: 20, ellipsis: true },
+    );
     column = (column + 1) % 2;
     if (column === 0) y += rowHeight;
   }
@@ -791,7 +796,10 @@ export function drawSignOff(pdf: ReportPdf) {
   ] as const;
   parts.forEach((part, index) => {
     const x = MARGIN + index * (width + 12);
-    doc.font(BOLD).fontSize(9.5).fillColor(INK).text(clean(part.label), x, y, { lineBreak: false });
+    doc.font(BOLD).fontSize(9.5).fillColor(INK);
+    // A mirrored page writes the labels from the right: in the part's width.
+    const across = page.rightToLeft ? { width } : {};
+    page.write(clean(part.label), page.place(x, width), y, { lineBreak: false, ...across });
     fillInBox(
       pdf,
       { x, y: y + 16, width: width * 0.62, height: 36 },
@@ -810,14 +818,14 @@ export function drawSignOff(pdf: ReportPdf) {
         value: part.on[1],
       },
     );
+    doc.font(FONT).fontSize(8).fillColor(MUTED);
+    page.write(clean(words('report.signOff.signature')), page.place(x, width), y + 80, {
+      lineBreak: false,
+      ...across,
+    });
     doc
-      .font(FONT)
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(clean(words('report.signOff.signature')), x, y + 80, { lineBreak: false });
-    doc
-      .moveTo(x + 50, y + 89)
-      .lineTo(x + width, y + 89)
+      .moveTo(page.place(x + 50, 0), y + 89)
+      .lineTo(page.place(x + width, 0), y + 89)
       .lineWidth(0.6)
       .strokeColor(RULE)
       .stroke();
