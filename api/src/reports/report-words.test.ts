@@ -37,13 +37,14 @@ describe('reportWords', () => {
     expect(reportWords('en', true).bilingual).toBe(false);
   });
 
-  it('keeps English words for Arabic, which the PDF writer cannot lay out right to left', () => {
+  it('writes Arabic words in an Arabic report, beside their English when bilingual', () => {
     const words = reportWords('ar', true);
-    expect(words.language).toBe('en');
-    expect(words('report.summary.heading')).toBe('Summary by section');
+    expect(words.language).toBe('ar');
+    expect(words('report.summary.heading')).toBe('ملخص حسب القسم / Summary by section');
+    expect(reportWords('ar')('report.summary.heading')).toBe('ملخص حسب القسم');
   });
 
-  it.each(['fr', 'es', 'pt', 'tr'])(
+  it.each(['fr', 'es', 'pt', 'tr', 'ar'])(
     'has every letter of the %s report words in the embedded font',
     (language) => {
       const messages = JSON.parse(

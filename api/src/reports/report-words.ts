@@ -1,8 +1,7 @@
 // The report's own words (headings, labels, table headers, notes) in the language it is asked for,
 // from the API's catalogues (`report.` ids, docs/decisions/0109-languages.md); bilingual, each is
 // written '<language> / English', as lenders and SMETA-style audits ask. What users typed is not
-// translated. Arabic reports keep English words: pdfkit neither shapes Arabic nor lays lines out
-// right to left, and a report whose words read broken is worse than one in English.
+// translated. An Arabic report is written right to left (pdf-layout.ts, bidi-lines.ts).
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
@@ -38,7 +37,7 @@ export const listOf =
 /** Reads a report's words: `words('report.esap.noGaps')`. */
 export interface ReportWords {
   (id: TextId, values?: Record<string, PhraseValue>): string;
-  /** The language the words are in (English for Arabic, see above). */
+  /** The language the words are in. */
   readonly language: Language;
   /** True when each word is followed by its English. */
   readonly bilingual: boolean;
@@ -49,10 +48,6 @@ export interface ReportWords {
   /** `of`, with the English on a line of its own (a table's header). */
   linesOf(read: () => string): string;
 }
-
-/** The languages whose words the report's font and layout write right. */
-export const reportLanguageOf = (language: Language): Language =>
-  language === 'ar' ? DEFAULT_LANGUAGE : language;
 
 function say(language: Language, id: TextId, values?: Record<string, PhraseValue>): string {
   if (!values) return translate(language, id);
@@ -70,8 +65,7 @@ function say(language: Language, id: TextId, values?: Record<string, PhraseValue
 }
 
 /** The report's words in `language`, each followed by its English when `bilingual`. */
-export function reportWords(asked: Language = DEFAULT_LANGUAGE, bilingual = false): ReportWords {
-  const language = reportLanguageOf(asked);
+export function reportWords(language: Language = DEFAULT_LANGUAGE, bilingual = false): ReportWords {
   const both = bilingual && language !== DEFAULT_LANGUAGE;
   const paired = (own: string, english: () => string, separator: string) => {
     if (!both) return own;
