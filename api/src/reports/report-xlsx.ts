@@ -66,18 +66,19 @@ interface SheetColumn {
 }
 
 /**
- * A sheet with a frozen, filtered header row and typed columns; `add` writes one row (committed at
- * once, so the writer holds no more than a row).
+ * A sheet with a frozen, filtered header row and typed columns, shown right to left (its first
+ * column at the right) in an Arabic workbook; `add` writes one row (committed at once, so the writer
+ * holds no more than a row).
  */
 function tableSheet(
   workbook: ExcelJS.stream.xlsx.WorkbookWriter,
   name: string,
   columns: SheetColumn[],
-  dateStyle: DateStyle,
+  { dateStyle, rightToLeft }: { dateStyle: DateStyle; rightToLeft: boolean },
 ) {
   const lastColumn = columns.length;
   const sheet = workbook.addWorksheet(name, {
-    views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }],
+    views: [{ state: 'frozen', ySplit: 1, xSplit: 0, ...(rightToLeft ? { rightToLeft } : {}) }],
   });
   sheet.columns = columns.map((column) => ({
     width: column.width,
@@ -138,6 +139,7 @@ export async function writeReportXlsx(
   const clock = reportClock(data);
   const zone = clock.timeZone;
   const style = data.dateStyle;
+  const layout = { dateStyle: style, rightToLeft: words.language === 'ar' };
   const { totals } = data;
   const plans = new Map(data.plans.map((plan) => [plan.id, plan]));
   const gaps = new Map(data.gaps.map((gap) => [gap.id, gap]));
@@ -154,7 +156,7 @@ export async function writeReportXlsx(
         { header: h('report.sheet.figure'), width: 34 },
         { header: h('report.sheet.value'), width: 60 },
       ],
-      style,
+      layout,
     );
     const asOf = sheetDate(data.generatedAt, zone);
     const facts: [string, Value][] = [
@@ -244,7 +246,7 @@ export async function writeReportXlsx(
         { header: h('report.figure.overdue'), width: 9, kind: 'number' },
         { header: h('report.figure.completion'), width: 12, kind: 'percent' },
       ],
-      style,
+      layout,
     );
     for (const plan of data.plans) {
       const statistics = data.planStatistics[plan.id];
@@ -283,7 +285,7 @@ export async function writeReportXlsx(
         { header: h('report.summary.deskReview'), width: 12, kind: 'number' as const },
         { header: h('report.summary.siteVerification'), width: 12, kind: 'number' as const },
       ],
-      style,
+      layout,
     );
     const figureCells = (figures: SectionFigures): Value[] => [
       figures.section,
@@ -344,7 +346,7 @@ export async function writeReportXlsx(
         { header: h('report.sheet.latestEvidence'), width: 12, kind: 'day' as const },
         { header: h('report.change.field.actionTakenByCompany'), width: 36 },
       ],
-      style,
+      layout,
     );
     for (const gap of data.gaps) {
       esap.add([
@@ -394,7 +396,7 @@ export async function writeReportXlsx(
         { header: h('report.overdue.daysOverdue'), width: 14, kind: 'number' as const },
         { header: h('report.summary.section'), width: 30 },
       ],
-      style,
+      layout,
     );
     for (const gap of data.overdue) {
       overdue.add([
@@ -420,7 +422,7 @@ export async function writeReportXlsx(
         { header: h('report.changes.by'), width: 30 },
         { header: h('report.sheet.userType'), width: 16 },
       ],
-      style,
+      layout,
     );
     for (const change of data.changes) {
       const gap = change.gapId ? gaps.get(change.gapId) : undefined;
@@ -458,7 +460,7 @@ export async function writeReportXlsx(
         { header: h('report.sheet.widthPx'), width: 10, kind: 'number' },
         { header: h('report.sheet.heightPx'), width: 10, kind: 'number' },
       ],
-      style,
+      layout,
     );
     for (const item of data.evidence) {
       const gap = gaps.get(item.gapId);

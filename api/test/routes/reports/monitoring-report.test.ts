@@ -306,6 +306,24 @@ describe.each(databaseKinds)('the monitoring report on %s', (kind) => {
     expect(rows.map((row) => row[header!.indexOf('KPI')])).toContain(kpis.longOverdue);
   });
 
+  it('shows an Arabic workbook right to left, its header still frozen; others left to right', async () => {
+    const arabic = await workbook(
+      await planReport('companyViewer', { format: 'xlsx', language: 'ar' }),
+    );
+    expect(arabic.worksheets.map((sheet) => sheet.name)).toContain('ESAP');
+    for (const sheet of arabic.worksheets) {
+      expect(sheet.views[0]).toMatchObject({ rightToLeft: true, state: 'frozen', ySplit: 1 });
+    }
+    expect(rowsOf(arabic, 'ESAP')[0]).toContain('الإجراء');
+    const french = await workbook(
+      await planReport('companyViewer', { format: 'xlsx', language: 'fr' }),
+    );
+    for (const sheet of french.worksheets) {
+      expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+      expect(sheet.views[0]?.rightToLeft).toBeFalsy();
+    }
+  });
+
   it('covers the period asked for: a period long ago has its change and image, not today’s', async () => {
     const from = new Date(Date.now() - 210 * 86_400_000).toISOString().slice(0, 10);
     const to = new Date(Date.now() - 190 * 86_400_000).toISOString().slice(0, 10);
