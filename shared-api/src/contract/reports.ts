@@ -7,7 +7,7 @@ export const REPORT_LANGUAGE_QUERY = {
   language: Type.Optional(
     Type.String({
       description:
-        "the language of the report's own words (en, fr, es, pt, tr, ar); default the caller's language, else English. Arabic reports are written with English words.",
+        "the language of the report's own words (en, fr, es, pt, tr, ar); default the caller's language, else English. An Arabic report is written right to left.",
     }),
   ),
   bilingual: Type.Optional(

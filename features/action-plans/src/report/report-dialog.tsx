@@ -55,7 +55,7 @@ interface ReportValues {
 const languageOptions = () =>
   LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }));
 
-/** The request: the PDF in its language (the workbook keeps English columns). */
+/** The request: the report in its language. */
 const requestOf = ({ format, from, to, language, bilingual }: ReportValues): ReportRequest => ({
   format,
   from,
@@ -156,7 +156,6 @@ function ReportForm({ subject, onDone }: { subject: ReportSubject; onDone: () =>
           options={languageOptions()}
           value={values.language}
           onChange={onFieldChange}
-          hint={values.language === 'ar' ? t('plans.report.arabicInEnglish') : undefined}
           disabled={isSubmitting}
         />
         {values.language !== 'en' ? (
