@@ -40,7 +40,7 @@ describe('route errors', () => {
 
   it.each([
     ['en', 404, 'Not Found', '404 Not Found'],
-    ['en', 410, 'Gone', '410 Gone'],
+    ['en', 410, 'Gone', 'Error 410'],
     ['fr', 404, 'Not Found', '404 Page introuvable'],
     ['tr', 410, 'Gone', 'Hata 410'],
   ] as const)(

@@ -6,7 +6,7 @@ import { t } from '../strings';
 
 /**
  * What any unexpected error in routing or rendering outside an area shows. A route's error answer
- * reads as its status in the language in use (in English, with the answer's own status text).
+ * reads as its status in the language in use.
  */
 export function RouteError() {
   useLanguage();
@@ -14,7 +14,7 @@ export function RouteError() {
   const message = isRouteErrorResponse(error)
     ? error.status === 404
       ? t('shell.routeError.notFound')
-      : t('shell.routeError.status', { status: error.status, statusText: error.statusText }).trim()
+      : t('shell.routeError.status', { status: error.status })
     : getErrorText(error);
   return <ErrorPage message={message} fullscreen />;
 }
