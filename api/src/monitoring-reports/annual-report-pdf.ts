@@ -128,7 +128,7 @@ export async function gatherAnnualReport(
     }),
     words('report.annual.progressAsOf', {
       version: accepted.version,
-      when: formatDateTime(new Date(f.asOf), clock),
+      when: formatDateTime(new Date(f.asOf), clock, words.language),
     }),
   ].join('\n');
   return {

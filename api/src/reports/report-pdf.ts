@@ -278,7 +278,7 @@ export function drawCover(pdf: ReportPdf) {
       words('report.cover.figures'),
       words('report.cover.generated', {
         asOf: phrase('report.asOf', { day: formatDay(data.generatedAt, clock) }),
-        when: formatDateTime(data.generatedAt, clock),
+        when: formatDateTime(data.generatedAt, clock, pdf.words.language),
       }),
     ],
   ];
@@ -645,7 +645,10 @@ export function drawChanges(pdf: ReportPdf) {
       const plan = plans.get(change.actionPlanId);
       return {
         cells: [
-          formatDateTime(change.changedAt, clock).replace(` (${clock.timeZone})`, ''),
+          formatDateTime(change.changedAt, clock, pdf.words.language).replace(
+            ` (${clock.timeZone})`,
+            '',
+          ),
           gap ? gapLabel(gap, words) : `${words('report.changes.plan')} ${plan?.heading ?? NONE}`,
           changeText(change, clock, words),
           `${change.changedByName} (${USER_TYPE_WORDS[change.changedByUserType] ? words(USER_TYPE_WORDS[change.changedByUserType]!) : change.changedByUserType})`,
@@ -732,7 +735,7 @@ export async function drawEvidenceAppendix(pdf: ReportPdf, storage: AttachmentSt
             },
           ),
           words('report.evidence.added', {
-            when: formatDateTime(item.uploadedAt, clock),
+            when: formatDateTime(item.uploadedAt, clock, pdf.words.language),
             who: item.uploadedBy,
           }),
           words('report.evidence.size', {
@@ -846,7 +849,7 @@ export function drawSignOff(pdf: ReportPdf) {
         cells: [
           /^\d{4}-\d{2}-\d{2}$/.test(step.at)
             ? formatPeriodDay(step.at, clock.dateStyle)
-            : formatDateTime(new Date(step.at), clock),
+            : formatDateTime(new Date(step.at), clock, pdf.words.language),
           step.who,
           step.what,
         ],

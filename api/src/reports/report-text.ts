@@ -11,6 +11,8 @@ import {
   waitingForMilestone,
   type AuditType,
   type DateStyle,
+  DEFAULT_LANGUAGE,
+  type Language,
   type StatusKey,
   RISK_SEVERITY_TEXT_IDS,
   STATUS_TEXT_IDS,
@@ -27,7 +29,18 @@ import type { TextId } from '../language/translate';
 
 export const NONE = '—';
 
-function parts(date: Date, timeZone: string) {
+/** A moment's day, month, year, hh (12-hour), minute and AM/PM in a zone, and its 24-hour hour. */
+interface MomentParts {
+  day: string;
+  month: string;
+  year: string;
+  hour: string;
+  minute: string;
+  dayPeriod?: string;
+  hours: number;
+}
+
+function parts(date: Date, timeZone: string): MomentParts {
   const values = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {
       timeZone,
@@ -40,8 +53,9 @@ function parts(date: Date, timeZone: string) {
     })
       .formatToParts(date)
       .map((part) => [part.type, part.value]),
-  );
-  return values as Record<string, string>;
+  ) as Omit<MomentParts, 'hours'>;
+  const pm = (values.dayPeriod ?? '').toLowerCase() === 'pm';
+  return { ...values, hours: (Number(values.hour) % 12) + (pm ? 12 : 0) };
 }
 
 /**
@@ -80,18 +94,27 @@ export function isoDay(date: Date, timeZone: string): string {
  * workbook's dates (without a zone) read; `dayOnly` drops the time.
  */
 export function sheetDate(date: Date, timeZone: string, dayOnly = true): Date {
-  const { day, month, year, hour, minute, dayPeriod } = parts(date, timeZone);
+  const { day, month, year, hours, minute } = parts(date, timeZone);
   if (dayOnly) return new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  const hours = (Number(hour) % 12) + ((dayPeriod ?? '').toLowerCase() === 'pm' ? 12 : 0);
   return new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), hours, Number(minute)));
 }
 
 /** A yyyy-mm-dd day as a spreadsheet's date. */
 export const sheetDay = (day: string): Date => new Date(`${day}T00:00:00Z`);
 
-/** The day and hh:mm AM in the company's zone, naming the zone. */
-export function formatDateTime(date: Date, clock: ReportClock): string {
-  const { hour, minute, dayPeriod } = parts(date, clock.timeZone);
+/**
+ * The day and time in the company's zone, naming the zone: hh:mm AM in English, a 24-hour clock in
+ * the other languages, which write the time so (and Arabic has no 'AM').
+ */
+export function formatDateTime(
+  date: Date,
+  clock: ReportClock,
+  language: Language = DEFAULT_LANGUAGE,
+): string {
+  const { hour, hours, minute, dayPeriod } = parts(date, clock.timeZone);
+  if (language !== DEFAULT_LANGUAGE) {
+    return `${formatDay(date, clock)} ${String(hours).padStart(2, '0')}:${minute} (${clock.timeZone})`;
+  }
   return `${formatDay(date, clock)} ${hour}:${minute} ${(dayPeriod ?? '').toUpperCase()} (${clock.timeZone})`;
 }
 

@@ -167,7 +167,7 @@ export async function writeReportXlsx(
       [c('report.sheet.periodFrom'), sheetDay(data.period.from)],
       [c('report.sheet.periodTo'), sheetDay(data.period.to)],
       [c('report.sheet.asOf'), asOf],
-      [c('report.sheet.generatedAt'), formatDateTime(data.generatedAt, clock)],
+      [c('report.sheet.generatedAt'), formatDateTime(data.generatedAt, clock, cells.language)],
       [c('report.figure.totalGaps'), totals.totalGaps],
       [c('report.figure.open'), totals.openGaps],
       [c('report.figure.closed'), totals.closedGaps],
