@@ -428,6 +428,8 @@ export {
   MILESTONE_LIMITS,
   MILESTONE_MESSAGES,
   milestoneInSentence,
+  milestoneName,
+  storedMilestoneName,
   milestoneKey,
   isStandardMilestone,
   waitingForMilestone,

@@ -5,6 +5,7 @@
 // In the browser the contract's texts follow the page's language; on the servers (node) they stay English.
 import { switchLanguage } from '@verity/session';
 import { GRIEVANCE_TEXT } from './domain/grievance-texts';
+import { milestoneName, storedMilestoneName } from './domain/milestones';
 import { INCIDENT_TEXT } from './domain/incident-texts';
 import { STATUS_LABELS } from './domain/status';
 import { TEXT_FIELD_LABELS, tooLongMessage } from './domain/text-limits';
@@ -47,6 +48,23 @@ describe("the contract's texts in the browser", () => {
     expect(GRIEVANCE_TEXT.dueIn(0)).toBe('Attendue aujourd’hui');
     expect(GRIEVANCE_TEXT.dueIn(3)).toBe('Attendue dans 3 jours');
     expect(GRIEVANCE_TEXT.stepAction.closed).toBe('Clôturer la réclamation');
+  });
+
+  it('name the standard milestones in the language in use, and store them by their English names', async () => {
+    await switchLanguage('fr');
+    expect(milestoneName('Financial close')).toBe('Closing financier');
+    expect(milestoneName('first DISBURSEMENT')).toBe('Premier décaissement');
+    expect(milestoneName('Board approval')).toBe('Board approval');
+    for (const [typed, stored] of [
+      ['Closing financier', 'Financial close'],
+      [' premier décaissement ', 'First disbursement'],
+      ['financial close', 'Financial close'],
+      ['Board approval', 'Board approval'],
+    ]) {
+      expect(storedMilestoneName(typed!)).toBe(stored);
+    }
+    await switchLanguage('tr');
+    expect(milestoneName('First disbursement')).toBe('İlk kullandırım');
   });
 
   it('keep the English rules for the reason a date moves later', () => {

@@ -58,6 +58,10 @@ export const MILESTONE_MESSAGES = {
   },
 };
 
+/** The standard milestone a name is, compared as the database compares names; undefined for another. */
+const standardOf = (milestone: string) =>
+  STANDARD_MILESTONES.find((name) => milestoneKey(name) === milestoneKey(milestone));
+
 /** A standard milestone's name as a sentence writes it ("financial close"); another as it is named. */
 const STANDARD_IN_SENTENCE = textRecord({
   [FINANCIAL_CLOSE]: 'contract.milestone.inSentence.financialClose',
@@ -65,11 +69,33 @@ const STANDARD_IN_SENTENCE = textRecord({
 }) as Readonly<Record<string, string>>;
 
 export function milestoneInSentence(milestone: string): string {
-  const standard = STANDARD_MILESTONES.find(
-    (name) => milestoneKey(name) === milestoneKey(milestone),
-  );
+  const standard = standardOf(milestone);
   return standard ? (STANDARD_IN_SENTENCE[standard] ?? milestone) : milestone;
 }
+
+/**
+ * A standard milestone's name as a list or a field shows it, in the language in use ("Financial
+ * close", "Closing financier"); another as the client named it. Stored, a standard milestone keeps
+ * its English name.
+ */
+const STANDARD_NAMES = textRecord({
+  [FINANCIAL_CLOSE]: 'contract.milestone.name.financialClose',
+  [FIRST_DISBURSEMENT]: 'contract.milestone.name.firstDisbursement',
+}) as Readonly<Record<string, string>>;
+
+export function milestoneName(milestone: string): string {
+  const standard = standardOf(milestone);
+  return standard ? (STANDARD_NAMES[standard] ?? milestone) : milestone;
+}
+
+/**
+ * The name to store for a milestone typed in a field: a standard one written in the language in use
+ * (or in English) is stored by its English name; another as typed.
+ */
+export const storedMilestoneName = (typed: string): string =>
+  STANDARD_MILESTONES.find((name) => milestoneKey(milestoneName(name)) === milestoneKey(typed)) ??
+  standardOf(typed) ??
+  typed;
 
 /** The words of a gap's due date while its milestone has no date ("Waiting for financial close"). */
 export const waitingForMilestone = (milestone: string) =>

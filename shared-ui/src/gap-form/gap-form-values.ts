@@ -10,6 +10,8 @@ import {
   SDG_CODES,
   gapFieldsOf,
   isRequirementReference,
+  milestoneName,
+  storedMilestoneName,
   toAmountValue,
   type AuditAddOnField,
   type AuditForm,
@@ -122,7 +124,7 @@ export function initialGapFormValues(
     conditionType: initialGap?.conditionType ?? '',
     loanClause: initialGap?.loanClause ?? '',
     dueRelative: Boolean(initialGap?.dueMilestone),
-    dueMilestone: initialGap?.dueMilestone ?? FINANCIAL_CLOSE,
+    dueMilestone: milestoneName(initialGap?.dueMilestone ?? FINANCIAL_CLOSE),
     dueOffsetMonths: String(initialGap?.dueOffsetMonths ?? 0),
     dueOffsetDays: String(initialGap?.dueOffsetDays ?? 0),
     reason: '',
@@ -153,7 +155,7 @@ function dueOf(values: GapFormValues): Partial<GapInput> {
   }
   const whole = (text: string) => (text.trim() === '' ? 0 : Number(text));
   return {
-    dueMilestone: values.dueMilestone.trim() || null,
+    dueMilestone: storedMilestoneName(values.dueMilestone.trim()) || null,
     dueOffsetMonths: whole(values.dueOffsetMonths),
     dueOffsetDays: whole(values.dueOffsetDays),
   };

@@ -1,8 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import type { AuditForm, CustomField, Gap, GapInput } from '@verity/shared-api';
+import { switchLanguage } from '@verity/session';
 import { GapForm, type GapFormProps } from './gap-form';
+import { initialGapFormValues, toGapInput } from './gap-form-values';
 import { calendarOf, enterText } from '../testing';
 
 // Local time, so the date inputs' days are the days the user sees.
@@ -317,6 +319,26 @@ describe('GapForm rules', () => {
       dueOffsetDays: 0,
     });
     expect('dueDate' in sent).toBe(false);
+  });
+
+  it('shows a standard milestone in the language in use and sends its stored name', async () => {
+    await act(() => switchLanguage('fr'));
+    try {
+      const values = initialGapFormValues({
+        dueMilestone: 'First disbursement',
+        dueOffsetMonths: 6,
+      });
+      expect(values.dueMilestone).toBe('Premier décaissement');
+      expect(toGapInput(values, 'ap')).toMatchObject({
+        dueMilestone: 'First disbursement',
+        dueOffsetMonths: 6,
+      });
+      expect(toGapInput({ ...values, dueMilestone: 'Closing financier' }, 'ap')).toMatchObject({
+        dueMilestone: 'Financial close',
+      });
+    } finally {
+      await act(() => switchLanguage('en'));
+    }
   });
 
   it('refuses a due date that is not in the future', async () => {

@@ -1,6 +1,6 @@
 import { useId, type ChangeEvent } from 'react';
 import { useLanguage } from '@verity/session';
-import { STANDARD_MILESTONES } from '@verity/shared-api';
+import { STANDARD_MILESTONES, milestoneName } from '@verity/shared-api';
 import { TextField } from '../form-field';
 import { GAP_FORM_TEXT } from './gap-form-text';
 import type { GapFormValues } from './gap-form-values';
@@ -58,7 +58,7 @@ export function MilestoneDueFields({ values, errorOf, onChange, id }: MilestoneD
       />
       <datalist id={listId}>
         {STANDARD_MILESTONES.map((name) => (
-          <option key={name} value={name} />
+          <option key={name} value={milestoneName(name)} />
         ))}
       </datalist>
       <TextField

@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { MILESTONE_MESSAGES } from '@verity/shared-api';
+import { switchLanguage } from '@verity/session';
 import {
   calendarOf,
   fails,
@@ -68,6 +69,38 @@ describe('MilestonesSection', () => {
     expect(await screen.findByText('Mar 31, 2026')).toBeVisible();
     expect(screen.getByText(MILESTONE_MESSAGES.notReached)).toBeVisible();
     expect(screen.queryByRole('button', { name: MILESTONE_MESSAGES.save })).toBeNull();
+  });
+
+  it('names the standard milestones in the language in use, and saves them by their stored names', async () => {
+    onApi('get', 'target-company/:id/milestones', ok({ milestones: standard(), canManage: true }));
+    const saved = onApi(
+      'put',
+      'target-company/:id/milestones',
+      ok({ milestones: standard('2026-03-31'), canManage: true }),
+    );
+    const user = userEvent.setup();
+    await act(() => switchLanguage('fr'));
+    try {
+      renderScreen(<MilestonesSection targetCompanyId="c1" />, { user: owner });
+      expect(await screen.findByText('Closing financier')).toBeVisible();
+      expect(screen.getByText('Premier décaissement')).toBeVisible();
+      await user.type(screen.getByLabelText('Date (Closing financier)'), '2026-03-31');
+      await user.click(screen.getByRole('button', { name: MILESTONE_MESSAGES.save }));
+      await waitFor(() =>
+        expect(saved).toHaveBeenCalledWith(
+          expect.objectContaining({
+            body: {
+              milestones: [
+                { name: 'Financial close', reachedOn: '2026-03-31' },
+                { name: 'First disbursement', reachedOn: null },
+              ],
+            },
+          }),
+        ),
+      );
+    } finally {
+      await act(() => switchLanguage('en'));
+    }
   });
 
   it('says why a save was refused and keeps what was typed', async () => {

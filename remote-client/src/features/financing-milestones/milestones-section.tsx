@@ -4,6 +4,7 @@ import {
   MILESTONE_LIMITS,
   MILESTONE_MESSAGES as text,
   checkMilestones,
+  milestoneName,
   type CompanyMilestones,
 } from '@verity/shared-api';
 import {
@@ -103,7 +104,7 @@ export function MilestonesSection({ targetCompanyId }: { targetCompanyId: string
         <dl className="vc-milestones__list">
           {rows.map((row) => (
             <div key={row.name} className="vc-milestones__item">
-              <dt>{row.name}</dt>
+              <dt>{milestoneName(row.name)}</dt>
               <dd>{row.reachedOn ? formatDate(row.reachedOn, 'detail') : text.notReached}</dd>
             </div>
           ))}
@@ -116,7 +117,7 @@ export function MilestonesSection({ targetCompanyId }: { targetCompanyId: string
               <li key={index} className="vc-milestones__row">
                 {row.standard ? (
                   <span className="vc-milestones__name" id={`${headingId}-name-${index}`}>
-                    {row.name}
+                    {milestoneName(row.name)}
                   </span>
                 ) : (
                   <TextField
@@ -129,7 +130,7 @@ export function MilestonesSection({ targetCompanyId }: { targetCompanyId: string
                 )}
                 <DateField
                   id={`${headingId}-date-${index}`}
-                  label={row.standard ? labels.dateOf(row.name) : labels.dateReached}
+                  label={row.standard ? labels.dateOf(milestoneName(row.name)) : labels.dateReached}
                   hint={row.reachedOn ? undefined : text.notReached}
                   value={row.reachedOn}
                   onChange={(event) => change(index, { reachedOn: event.target.value })}
