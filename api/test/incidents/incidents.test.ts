@@ -174,8 +174,8 @@ describe('serious incidents', () => {
       },
       {
         to: client.admin.email,
-        subject: `الإبلاغ عن حادث جسيم: ${lingua.companyName} (Verity)`,
-        body: `أبلغ ${reporter} عن حادث (انسكاب أو تسرب، الخطورة: عالية) في Tank farm B بتاريخ ${day}.`,
+        subject: `الإبلاغ عن حادث خطير: ${lingua.companyName} (Verity)`,
+        body: `أبلغ ${reporter} عن حادث (انسكاب أو تسرب، الخطورة: مرتفعة) في Tank farm B بتاريخ ${day}.`,
         open: 'فتح الحادث: http',
         html: '<html lang="ar" dir="rtl"><body',
       },

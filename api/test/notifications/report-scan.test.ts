@@ -133,8 +133,8 @@ describe.each(databaseKinds)('monitoring report notices of the daily scan on %s'
       },
       {
         to: company.admin.email,
-        subject: `تقرير المتابعة مستحق خلال يوم واحد: ${name} (Verity)`,
-        body: `تقرير المتابعة الخاص بـ ${name} للفترة المنتهية في 31 December 2029 مستحق في 1 March 2030.`,
+        subject: `تقرير الرصد مستحق خلال يوم واحد: ${name} (Verity)`,
+        body: `تقرير الرصد الخاص بـ ${name} للفترة المنتهية في 31 December 2029 مستحق في 1 March 2030.`,
         open: 'فتح التقرير: http',
         html: '<html lang="ar" dir="rtl"><body',
       },

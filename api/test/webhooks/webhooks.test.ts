@@ -344,8 +344,8 @@ describe('webhooks', () => {
     },
     {
       language: 'ar',
-      subject: 'تم إيقاف نقطة نهاية webhook',
-      lines: ['توقفت Verity عن إرسال الأحداث إلى ', 'أُوقفت بعد إخفاق'],
+      subject: 'تم إيقاف نقطة نهاية لخطاف ويب',
+      lines: ['توقف Verity عن إرسال الأحداث إلى ', 'أُوقفت بعد أن أخفقت'],
       html: ['<html lang="ar" dir="rtl"><body', '>فتح إعداداتك</a>'],
     },
     {
