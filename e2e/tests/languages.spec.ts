@@ -168,7 +168,7 @@ test('a company editor on a Turkish phone works the evidence loop in Turkish, th
     const timeline = page.getByRole('figure').filter({ hasText: 'تحليل المواعيد' });
     const [completed, noTimeline] = [
       timeline.getByRole('button', { name: 'مكتملة' }),
-      timeline.getByRole('button', { name: 'بلا جدول زمني' }),
+      timeline.getByRole('button', { name: 'بلا موعد نهائي' }),
     ];
     await expect(noTimeline).toBeVisible();
     const [first, last] = [await completed.boundingBox(), await noTimeline.boundingBox()];
