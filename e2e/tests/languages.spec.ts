@@ -122,15 +122,15 @@ test('a company editor on a Turkish phone works the evidence loop in Turkish, th
   await expect(panel.getByRole('list', { name: 'Yorumlar' })).toContainText(
     'Arıtma tesisi çıkışının fotoğrafı',
   );
-  await panel.getByRole('button', { name: 'Kapanış iste' }).click();
-  const request = page.getByRole('dialog', { name: 'Kapanış iste' });
+  await panel.getByRole('button', { name: 'Kapanış talep et' }).click();
+  const request = page.getByRole('dialog', { name: 'Kapanış talep et' });
   await request
     .getByLabel('İnceleyici için not (isteğe bağlı)')
     .fill('KOİ 180 mg/l, bugün numune alındı');
-  await request.getByRole('button', { name: 'Kapanış iste' }).click();
+  await request.getByRole('button', { name: 'Kapanış talep et' }).click();
   await expect(request).toBeHidden();
   await expect(
-    panel.getByText(/^Kapanış Elif Yılmaz tarafından .+ tarihinde istendi\.$/),
+    panel.getByText(/^Kapanış Elif Yılmaz tarafından .+ tarihinde talep edildi\.$/),
   ).toBeVisible();
   await expectFitsWidth(page, 'the gap panel in Turkish on a phone');
   await screenshot(page, 'language-tr-gap-panel-390x844');
@@ -142,7 +142,7 @@ test('a company editor on a Turkish phone works the evidence loop in Turkish, th
     data: { decision: 'return', reason: 'The photo does not show the outfall sampling point.' },
   });
   expect(returned.status(), await returned.text()).toBe(200);
-  await mailTo(page, email, /^Kapatma talebi iade edildi: .+ — şimdi Açık \(Verity\)$/);
+  await mailTo(page, email, /^Kapanış talebi geri gönderildi: .+ — şimdi Açık \(Verity\)$/);
   await auditor.context().close();
   await owner.context().close();
 

@@ -421,7 +421,7 @@ describe.each(databaseKinds)('the daily scan on %s', (kind) => {
         lines: [
           `Merhaba Lingua ${kind} targetCompany editor,`,
           '18 November 2030 haftası için bulgularınız.',
-          'Süresi geçenler (1)',
+          'Gecikmiş olanlar (1)',
           `- Lingua gap ${kind}: ${where}, son tarih 14 November 2030`,
           'Hangi bildirimleri alacağınızı seçin: ',
         ],

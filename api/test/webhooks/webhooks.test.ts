@@ -335,10 +335,10 @@ describe('webhooks', () => {
   it.each([
     {
       language: 'tr',
-      subject: 'Bir webhook uç noktası kapatıldı',
+      subject: 'Bir webhook uç noktası devre dışı bırakıldı',
       lines: [
         'Verity şu adrese olay göndermeyi durdurdu: ',
-        `Art arda ${WEBHOOK_LIMITS.failuresBeforeOff} teslimat her denemede başarısız olduğu için kapatıldı.`,
+        `Art arda ${WEBHOOK_LIMITS.failuresBeforeOff} teslimat her denemede başarısız olduğu için devre dışı bırakıldı.`,
       ],
       html: ['<html lang="tr"><body', '>Ayarlarınızı açın</a>'],
     },
