@@ -207,7 +207,7 @@ describe('the app', () => {
 
   it.each([
     ['fr', '/api/v1/no-such-thing', 404, 'Introuvable'],
-    ['tr-TR,tr;q=0.9,en;q=0.8', '/api/v1/auth/me', 401, 'Oturum açılmadı'],
+    ['tr-TR,tr;q=0.9,en;q=0.8', '/api/v1/auth/me', 401, 'Oturum açılmamış'],
     ['de-DE,ar;q=0.5', '/api/v1/auth/me', 401, 'لم يتم تسجيل الدخول'],
     ['de-DE', '/api/v1/auth/me', 401, 'Not signed in'],
   ])(
