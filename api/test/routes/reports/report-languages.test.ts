@@ -69,7 +69,7 @@ describe('the monitoring report in a language', () => {
       'Annexe des preuves (0) / Evidence appendix (0)',
       'Aucune preuve n’a été ajoutée pendant la période. / No evidence was added in the period.',
       'Validation / Sign-off',
-      'Revu par (prêteur) / Reviewed by (lender)',
+      'Examiné par (prêteur) / Reviewed by (lender)',
     ]) {
       expect(text).toContain(pair);
     }
