@@ -234,7 +234,7 @@ describe('the app', () => {
         })
       ).json().message;
     expect(await ask()).toBe('params/id must match format "uuid"');
-    expect(await ask('fr')).toBe('params/id doit respecter le format « uuid »');
+    expect(await ask('fr')).toBe('params/id doit respecter le format «\u00a0uuid\u00a0»');
     expect(await ask('tr')).toBe('params/id “uuid” biçiminde olmalıdır');
   });
 

@@ -31,7 +31,7 @@ describe("the contract's texts in the browser", () => {
       message: 'La raison sociale est obligatoire',
     });
     expect(tooLongMessage(TEXT_FIELD_LABELS.gapName, 500)).toBe(
-      'Nom de l’écart : 500 caractères au maximum.',
+      'Nom de l’écart\u00a0: 500 caractères au maximum.',
     );
     await switchLanguage('ar');
     expect(STATUS_LABELS.closed).toBe('مغلق');

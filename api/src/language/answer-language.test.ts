@@ -66,7 +66,7 @@ describe("the API's refusals in the caller's language", () => {
     [
       'fr',
       'Gap “No water metering”: Please enter a date between the years 1900 and 9999',
-      'Gap “No water metering” : Veuillez saisir une date comprise entre les années 1900 et 9999',
+      'Gap “No water metering”\u00a0: Veuillez saisir une date comprise entre les années 1900 et 9999',
     ],
     ['en', 'Not signed in', 'Not signed in'],
     ['fr', 'body/name must be string', 'body/name must be string'],

@@ -32,7 +32,7 @@ describe("the schemas' refusals", () => {
       'required',
       '',
       { missingProperty: 'name' },
-      'body doit contenir la propriété obligatoire « name »',
+      'body doit contenir la propriété obligatoire «\u00a0name\u00a0»',
     ],
     [
       'enum',

@@ -17,7 +17,7 @@ describe("the API's translator", () => {
       'Due in 1 day: 2.3 Overtime',
     );
     expect(translate('fr', 'mail.gap.dueSoon.title', { ...values, days: 1 })).toBe(
-      'Échéance dans 1 jour : 2.3 Overtime',
+      'Échéance dans 1 jour\u00a0: 2.3 Overtime',
     );
   });
 

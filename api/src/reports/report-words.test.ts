@@ -32,7 +32,7 @@ describe('reportWords', () => {
 
   it('writes a word once when both languages spell it alike, and English alone in English', () => {
     expect(reportWords('fr', true)('report.signOff.signature')).toBe('Signature');
-    expect(reportWords('fr', true)('report.changes.plan')).toBe('Plan :');
+    expect(reportWords('fr', true)('report.changes.plan')).toBe('Plan\u00a0:');
     expect(reportWords('en', true)('report.summary.heading')).toBe('Summary by section');
     expect(reportWords('en', true).bilingual).toBe(false);
   });

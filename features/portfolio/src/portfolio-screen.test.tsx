@@ -140,7 +140,7 @@ describe('PortfolioScreen', () => {
       await act(() => switchLanguage('fr'));
       expect(
         screen.getByRole('link', {
-          name: 'Acme Steel Ltd, IFC PS3 : 4 ouverts, risque le plus élevé : Élevé',
+          name: 'Acme Steel Ltd, IFC PS3\u00a0: 4 ouverts, risque le plus élevé\u00a0: Élevé',
         }),
       ).toBeInTheDocument();
     } finally {
