@@ -62,31 +62,32 @@ export const MILESTONE_MESSAGES = {
 const standardOf = (milestone: string) =>
   STANDARD_MILESTONES.find((name) => milestoneKey(name) === milestoneKey(milestone));
 
-/** A standard milestone's name as a sentence writes it ("financial close"); another as it is named. */
-const STANDARD_IN_SENTENCE = textRecord({
-  [FINANCIAL_CLOSE]: 'contract.milestone.inSentence.financialClose',
-  [FIRST_DISBURSEMENT]: 'contract.milestone.inSentence.firstDisbursement',
-}) as Readonly<Record<string, string>>;
+/** A standard milestone written by its text in `record`, in the language in use; another as named. */
+const writtenBy =
+  (record: Readonly<Record<string, string>>) =>
+  (milestone: string): string => {
+    const standard = standardOf(milestone);
+    return standard ? (record[standard] ?? milestone) : milestone;
+  };
 
-export function milestoneInSentence(milestone: string): string {
-  const standard = standardOf(milestone);
-  return standard ? (STANDARD_IN_SENTENCE[standard] ?? milestone) : milestone;
-}
+/** A standard milestone's name as a sentence writes it ("financial close"); another as it is named. */
+export const milestoneInSentence = writtenBy(
+  textRecord({
+    [FINANCIAL_CLOSE]: 'contract.milestone.inSentence.financialClose',
+    [FIRST_DISBURSEMENT]: 'contract.milestone.inSentence.firstDisbursement',
+  }),
+);
 
 /**
- * A standard milestone's name as a list or a field shows it, in the language in use ("Financial
- * close", "Closing financier"); another as the client named it. Stored, a standard milestone keeps
- * its English name.
+ * A standard milestone's name as a list or a field shows it ("Financial close", "Closing
+ * financier"); another as the client named it. Stored, a standard milestone keeps its English name.
  */
-const STANDARD_NAMES = textRecord({
-  [FINANCIAL_CLOSE]: 'contract.milestone.name.financialClose',
-  [FIRST_DISBURSEMENT]: 'contract.milestone.name.firstDisbursement',
-}) as Readonly<Record<string, string>>;
-
-export function milestoneName(milestone: string): string {
-  const standard = standardOf(milestone);
-  return standard ? (STANDARD_NAMES[standard] ?? milestone) : milestone;
-}
+export const milestoneName = writtenBy(
+  textRecord({
+    [FINANCIAL_CLOSE]: 'contract.milestone.name.financialClose',
+    [FIRST_DISBURSEMENT]: 'contract.milestone.name.firstDisbursement',
+  }),
+);
 
 /**
  * The name to store for a milestone typed in a field: a standard one written in the language in use

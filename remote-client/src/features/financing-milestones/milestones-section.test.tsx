@@ -19,6 +19,15 @@ const standard = (reachedOn: string | null = null) => [
   { name: 'First disbursement', reachedOn: null, standard: true },
 ];
 
+/** Waits for the save to send these milestones. */
+const sentMilestones = (
+  saved: jest.Mock,
+  milestones: { name: string; reachedOn: string | null }[],
+) =>
+  waitFor(() =>
+    expect(saved).toHaveBeenCalledWith(expect.objectContaining({ body: { milestones } })),
+  );
+
 describe('MilestonesSection', () => {
   it('lets the client set the financial close date and name a milestone of its own', async () => {
     onApi('get', 'target-company/:id/milestones', ok({ milestones: standard(), canManage: true }));
@@ -41,19 +50,11 @@ describe('MilestonesSection', () => {
     await user.click(screen.getByRole('button', { name: MILESTONE_MESSAGES.addMilestone }));
     await user.type(screen.getByLabelText('Milestone'), 'Commercial operation date');
     await user.click(screen.getByRole('button', { name: MILESTONE_MESSAGES.save }));
-    await waitFor(() =>
-      expect(saved).toHaveBeenCalledWith(
-        expect.objectContaining({
-          body: {
-            milestones: [
-              { name: 'Financial close', reachedOn: '2026-03-31' },
-              { name: 'First disbursement', reachedOn: null },
-              { name: 'Commercial operation date', reachedOn: null },
-            ],
-          },
-        }),
-      ),
-    );
+    await sentMilestones(saved, [
+      { name: 'Financial close', reachedOn: '2026-03-31' },
+      { name: 'First disbursement', reachedOn: null },
+      { name: 'Commercial operation date', reachedOn: null },
+    ]);
     expect(await screen.findByText(MILESTONE_MESSAGES.saved)).toBeVisible();
   });
 
@@ -86,18 +87,10 @@ describe('MilestonesSection', () => {
       expect(screen.getByText('Premier décaissement')).toBeVisible();
       await user.type(screen.getByLabelText('Date (Closing financier)'), '2026-03-31');
       await user.click(screen.getByRole('button', { name: MILESTONE_MESSAGES.save }));
-      await waitFor(() =>
-        expect(saved).toHaveBeenCalledWith(
-          expect.objectContaining({
-            body: {
-              milestones: [
-                { name: 'Financial close', reachedOn: '2026-03-31' },
-                { name: 'First disbursement', reachedOn: null },
-              ],
-            },
-          }),
-        ),
-      );
+      await sentMilestones(saved, [
+        { name: 'Financial close', reachedOn: '2026-03-31' },
+        { name: 'First disbursement', reachedOn: null },
+      ]);
     } finally {
       await act(() => switchLanguage('en'));
     }
