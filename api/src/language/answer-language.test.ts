@@ -66,7 +66,13 @@ describe("the API's refusals in the caller's language", () => {
     [
       'fr',
       'Gap “No water metering”: Please enter a date between the years 1900 and 9999',
-      'Gap “No water metering”\u00a0: Veuillez saisir une date comprise entre les années 1900 et 9999',
+      'Écart «\u00a0No water metering\u00a0»\u00a0: Veuillez saisir une date comprise entre les années 1900 et 9999',
+    ],
+    [
+      'tr',
+      // A gap named like a message of few letters keeps the name its user wrote.
+      'Gap “Item 7”: Please enter a date between the years 1900 and 9999',
+      'Bulgu “Item 7”: Lütfen 1900 ile 9999 yılları arasında bir tarih girin',
     ],
     ['en', 'Not signed in', 'Not signed in'],
     ['fr', 'body/name must be string', 'body/name must be string'],

@@ -139,7 +139,11 @@ interface Recognised {
   values: Record<string, string>;
 }
 
-function read(message: string): Recognised | undefined {
+/**
+ * `inside`: the text is a value of a message already read surely (the '{itemName}' of
+ * '{itemName}: {message}'), where a message with fewer letters is read too ('Gap “{name}”').
+ */
+function read(message: string, inside = false): Recognised | undefined {
   const id = plain.get(message);
   if (id) return { id, values: {} };
   for (const reading of readings) {
@@ -151,6 +155,7 @@ function read(message: string): Recognised | undefined {
     });
     const sure =
       reading.weight >= LEAST_LETTERS ||
+      (inside && reading.weight > 0) ||
       reading.names.some((name) => read(values[name]!) !== undefined);
     if (sure) return { id: reading.id, values };
   }
@@ -160,13 +165,14 @@ function read(message: string): Recognised | undefined {
 /** The catalogue text an English message is, with the values it holds; undefined when none is. */
 export const recognise = (message: string): Recognised | undefined => read(message);
 
-function written(language: Language, found: Recognised): string {
+function written(language: Language, found: Recognised, outermost = true): string {
   const values = Object.fromEntries(
     Object.entries(found.values).map(([name, value]) => {
       if (/^-?\d+(\.\d+)?$/.test(value)) return [name, Number(value)];
-      // A name the user wrote stays as written: only a value read as surely as a message is one.
-      const inner = recognise(value);
-      return [name, inner ? written(language, inner) : value];
+      // A name the user wrote stays as written: only a value read as surely as a message is one,
+      // or, in the outermost message's own values, one shaped as a message of a few letters.
+      const inner = read(value, outermost);
+      return [name, inner ? written(language, inner, false) : value];
     }),
   );
   return translate(language, found.id, values);
