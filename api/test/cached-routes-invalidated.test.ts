@@ -22,7 +22,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { companyGapStats, readableFiguresUntil } from '../src/dashboards/figures';
 import { auditorScope, clientScope, visibleCompanyScope } from '../src/dashboards/scopes';
-import { portfolioToken, readPortfolio } from '../src/portfolio/portfolio-figures';
+import { nextDueDate, portfolioToken, readPortfolio } from '../src/portfolio/portfolio-figures';
+import { listPortfolioGaps } from '../src/portfolio/portfolio-gaps';
 import type { SessionUser } from '@verity/shared-api/src/server';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/databases';
 
@@ -135,6 +136,36 @@ const CACHED_ROUTES: CachedRoute[] = [
         'company_sdg_summaries',
         'company_closure_summaries',
       ].map((table) => [table, 'written with the summaries or the change history the token reads']),
+    ),
+  },
+  {
+    route: 'GET /portfolio/gaps',
+    cache: 'portfolios',
+    cases: (['client', 'auditor'] as const).map((reader) => {
+      const scope = reader === 'client' ? clientScope(CLIENT) : auditorScope(FIRM);
+      return {
+        reader,
+        // A page of every join the filters and the sort may add, and its count.
+        answer: (q: Queryable) =>
+          Promise.all([
+            listPortfolioGaps(q, scope, {
+              requirement: 'IFC PS3',
+              sdg: 'SDG6',
+              overdueAge: '1-30',
+              risk: ['high'],
+              status: ['open', 'overdue'],
+              sort: 'company',
+            }),
+            nextDueDate(q, scope),
+          ]),
+        validity: { token: (q: Queryable) => portfolioToken(q, scope) },
+      };
+    }),
+    coveredOtherwise: Object.fromEntries(
+      ['gaps', 'action_plans'].map((table) => [
+        table,
+        'written with the summaries or the change history the token reads',
+      ]),
     ),
   },
   {

@@ -215,7 +215,7 @@ async function closureOnTime(
 }
 
 /** The first due date after now of the gaps of `scope` that can be overdue (`nextDueSql`). */
-async function nextDueDate(db: Queryable, scope: FigureScope): Promise<Date | null> {
+export async function nextDueDate(db: Queryable, scope: FigureScope): Promise<Date | null> {
   const params: unknown[] = [];
   const { rows } = await db.query<{ next: Date | null }>(
     `SELECT ${nextDueSql(gapsInScopeSql(scope, params, 'ns'))} AS next`,

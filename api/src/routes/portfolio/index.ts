@@ -13,8 +13,8 @@ import { auditorScope, clientScope } from '../../dashboards/scopes';
 import type { FigureScope } from '../../dashboards/figures';
 import type { Queryable } from '../../db';
 import { invalid, notFound } from '../../errors';
-import { CachedAnswer, answerCache, changeFeed, sendCachedAnswer } from '../../answer-cache';
-import { portfolioToken, readPortfolio } from '../../portfolio/portfolio-figures';
+import { answerCache, changeFeed } from '../../answer-cache';
+import { nextDueDate, portfolioToken, readPortfolio } from '../../portfolio/portfolio-figures';
 import { listPortfolioGaps, portfolioExportSelect } from '../../portfolio/portfolio-gaps';
 import { callerLanguage } from '../../language/answer-language';
 
@@ -38,6 +38,10 @@ function portfolioOf(user: SessionUser): { scope: FigureScope; key: string } {
   // The permission (viewPortfolio) has already refused every other user type.
   throw notFound();
 }
+
+/** A query's filters, sort and page as one text, whatever order they came in. */
+const canonicalQuery = (query: object) =>
+  JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
 /**
  * The filters' own checks, the same for the explorer and its export (which must refuse before its
@@ -122,11 +126,25 @@ const portfolioRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       await checkFilters(db, request.user, request.query);
-      const data = await listPortfolioGaps(db, portfolioOf(request.user).scope, request.query);
-      // Not cached (a page of any filters is rarely asked twice), but sent compressed as the cached
-      // answers are: a page of 50 gaps is about 13 KB of JSON.
-      const body = reply.serialize({ success: true as const, data }) as string;
-      return sendCachedAnswer(request, reply, new CachedAnswer(body));
+      const { scope, key } = portfolioOf(request.user);
+      // Cached with the portfolio, under its rule: each of its figures opens the same page of the
+      // explorer for every reader of the client or firm, and counting a requirement's gaps of a
+      // large company is the explorer's cost (docs/performance.md).
+      return portfolios.send(request, reply, {
+        key: `${key}\ngaps\n${canonicalQuery(request.query)}`,
+        group: key,
+        token: () => portfolioToken(db, scope),
+        compute: async () => {
+          const [data, nextDue] = await Promise.all([
+            listPortfolioGaps(db, scope, request.query),
+            nextDueDate(db, scope),
+          ]);
+          return {
+            body: reply.serialize({ success: true as const, data }) as string,
+            expiresAt: nextDue?.getTime() ?? Number.POSITIVE_INFINITY,
+          };
+        },
+      });
     },
   );
 

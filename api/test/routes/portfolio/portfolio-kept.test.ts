@@ -1,12 +1,13 @@
-// The portfolio's answers cached by the API (api/src/answer-cache.ts) never show what
-// has changed: after each kind of write a reader may not see otherwise (a text edit through the
+// The portfolio's answers and the gap explorer's pages cached by the API (api/src/answer-cache.ts)
+// never show what has changed: after each kind of write a reader may not see otherwise (a text edit through the
 // routes, a count moved with no notice, a company renamed, a firm unassigned, a gap falling due), the
 // next read shows it, and every answer equals the figures computed afresh.
 import type { FastifyInstance } from 'fastify';
-import type { Portfolio } from '@verity/shared-api/src/server';
+import type { Portfolio, PortfolioGapPage } from '@verity/shared-api/src/server';
 import { auditorScope, clientScope } from '../../../src/dashboards/scopes';
 import type { FigureScope } from '../../../src/dashboards/figures';
 import { portfolioFigures } from '../../../src/portfolio/portfolio-figures';
+import { listPortfolioGaps } from '../../../src/portfolio/portfolio-gaps';
 import { buildTestApp } from '../../support/app';
 import { expectCompressedCopies, readAsOfNow } from '../../support/cached-answers';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../support/databases';
@@ -77,6 +78,30 @@ describe.each(databaseKinds)('the portfolio answers cached on %s', (kind) => {
     }
     return answers;
   };
+  /** The explorer's page of high-risk gaps for both readers, each checked against a fresh read. */
+  const explorerBoth = async () => {
+    const pages: PortfolioGapPage[] = [];
+    for (const [as, scope] of scopes()) {
+      pages.push(
+        await readAsOfNow(
+          async () => {
+            const response = await world.as[as]({
+              method: 'GET',
+              url: '/api/v1/portfolio/gaps?risk=high&pageSize=50',
+            });
+            expect(response.statusCode).toBe(200);
+            return response.json<{ data: PortfolioGapPage }>().data;
+          },
+          () =>
+            listPortfolioGaps(app.db, scope, { risk: ['high'], pageSize: 50 }).then((page) =>
+              JSON.parse(JSON.stringify(page)),
+            ),
+        ),
+      );
+    }
+    return pages;
+  };
+  const rowOf = (page: PortfolioGapPage) => page.gaps.find((gap) => gap.id === gapId);
   const acmeOf = (portfolio: Portfolio) =>
     portfolio.companies.find((company) => company.targetCompanyId === world.acmeId);
 
@@ -90,7 +115,7 @@ describe.each(databaseKinds)('the portfolio answers cached on %s', (kind) => {
     );
   });
 
-  it("sends the gap explorer's page compressed too, not cached, the same JSON", async () => {
+  it("sends the gap explorer's page compressed too, the same JSON", async () => {
     const plain = await expectCompressedCopies((acceptEncoding) =>
       world.as.clientOwner({
         method: 'GET',
@@ -102,6 +127,8 @@ describe.each(databaseKinds)('the portfolio answers cached on %s', (kind) => {
   });
 
   it('shows a text edit through the routes at the next read, for the client and the firm', async () => {
+    for (const page of await explorerBoth())
+      expect(rowOf(page)?.gapName).toBe('Untreated wastewater');
     for (const portfolio of await readBoth())
       expect(portfolio.mostOverdueHighRisk[0]).toMatchObject({
         id: gapId,
@@ -123,12 +150,15 @@ describe.each(databaseKinds)('the portfolio answers cached on %s', (kind) => {
         id: gapId,
         gapName: 'Untreated wastewater to the river',
       });
+    for (const page of await explorerBoth())
+      expect(rowOf(page)?.gapName).toBe('Untreated wastewater to the river');
   });
 
   it('shows a count moved in the database with no notice (a repair, another tool)', async () => {
     const [before] = await readBoth();
     await app.db.query(`UPDATE gaps SET status = 'closed' WHERE id = $1`, [gapId]);
     const [after] = await readBoth();
+    await explorerBoth();
     expect(acmeOf(after!)!.open).toBe(acmeOf(before!)!.open - 1);
     expect(after!.mostOverdueHighRisk.map((gap) => gap.id)).not.toContain(gapId);
     await app.db.query(`UPDATE gaps SET status = 'open' WHERE id = $1`, [gapId]);
@@ -146,6 +176,8 @@ describe.each(databaseKinds)('the portfolio answers cached on %s', (kind) => {
       expect(acmeOf(portfolio)!.targetCompanyName).toBe('Acme Steel Holdings Ltd');
       expect(portfolio.mostOverdueHighRisk[0]!.targetCompanyName).toBe('Acme Steel Holdings Ltd');
     }
+    for (const page of await explorerBoth())
+      expect(rowOf(page)?.targetCompanyName).toBe('Acme Steel Holdings Ltd');
   });
 
   it("drops a company from a firm's portfolio as soon as the firm is unassigned", async () => {
@@ -173,6 +205,13 @@ describe.each(databaseKinds)('the portfolio answers cached on %s', (kind) => {
     ]);
     const before = await read('clientOwner');
     expect(before.mostOverdueHighRisk.map((gap) => gap.id)).not.toContain(gapId);
+    const overduePage = await world.as.clientOwner({
+      method: 'GET',
+      url: '/api/v1/portfolio/gaps?status=overdue&pageSize=50',
+    });
+    expect(
+      overduePage.json<{ data: PortfolioGapPage }>().data.gaps.map((gap) => gap.id),
+    ).not.toContain(gapId);
     const overdueBefore = acmeOf(before)!.overdue;
     // Read again until the gap shows overdue: the cached answer ends at its due date.
     const deadline = Date.now() + 30_000;
@@ -183,5 +222,13 @@ describe.each(databaseKinds)('the portfolio answers cached on %s', (kind) => {
     }
     expect(acmeOf(after)!.overdue).toBe(overdueBefore + 1);
     expect(after.mostOverdueHighRisk.map((gap) => gap.id)).toContain(gapId);
+    // The explorer's page of overdue gaps, asked before the due date too, shows it as well.
+    const overdue = await world.as.clientOwner({
+      method: 'GET',
+      url: '/api/v1/portfolio/gaps?status=overdue&pageSize=50',
+    });
+    expect(overdue.json<{ data: PortfolioGapPage }>().data.gaps.map((gap) => gap.id)).toContain(
+      gapId,
+    );
   }, 45_000);
 });
