@@ -32,6 +32,16 @@ describe("the API's translator", () => {
     expect(translate('ar', 'mail.gap.dueSoon.title', { days, gap: 'G' })).toBe(expected);
   });
 
+  it.each([
+    [2, 'يجب ألا يتجاوز العنوان حرفين.'],
+    [5, 'يجب ألا يتجاوز العنوان 5 أحرف.'],
+    [80, 'يجب ألا يتجاوز العنوان 80 حرفًا.'],
+    [2048, 'يجب ألا يتجاوز العنوان 2,048 حرفًا.'],
+    [2000, 'يجب ألا يتجاوز العنوان 2,000 حرف.'],
+  ])('counts %i characters in Arabic with its plural form', (max, expected) => {
+    expect(translate('ar', 'contract.webhook.urlTooLong', { max })).toBe(expected);
+  });
+
   it("keeps the quotation marks of English's where-clause, and puts values in as they are", () => {
     expect(
       translate('en', 'mail.gap.where', { gap: '<b>', plan: "O'Neil", company: 'A & B' }),
