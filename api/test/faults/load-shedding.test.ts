@@ -69,13 +69,19 @@ describe.each(databaseKinds)('load shedding on %s', (kind) => {
 
     it('serves fifty readers of the gap explorer who arrive together, each a whole page', async () => {
       const url = explorerUrl(api.url, world);
-      const read = async () => {
-        const response = await fetch(url, { headers: { cookie: world.clientCookie } });
-        return { status: response.status, body: (await response.json()) as unknown };
+      // Each reader a page of its own: a page asked again is the cached answer, which reads no gap.
+      const read = async (page: number) => {
+        const response = await fetch(url.replace(/page=\d+/, `page=${page}`), {
+          headers: { cookie: world.clientCookie },
+        });
+        return {
+          status: response.status,
+          body: (await response.json()) as { data: { total: number; gaps: unknown[] } },
+        };
       };
-      const alone = await read();
+      const alone = await read(2);
       expect(alone.status).toBe(200);
-      const page = (alone.body as { data: { total: number; gaps: unknown[] } }).data;
+      const page = alone.body.data;
       expect(page.total).toBeGreaterThan(kind === 'postgres' ? 30_000 : 3000);
       expect(page.gaps).toHaveLength(20);
 
@@ -85,12 +91,17 @@ describe.each(databaseKinds)('load shedding on %s', (kind) => {
       const received = () => api.output().split(`"url":"${new URL(url).pathname}`).length - 1;
       const lock = kind === 'postgres' ? await lockTable(database, 'gaps') : undefined;
       let answered = 0;
-      const readers = Array.from({ length: 50 }, () => read().finally(() => (answered += 1)));
+      const readers = Array.from({ length: 50 }, (_, index) =>
+        read(3 + index).finally(() => (answered += 1)),
+      );
       await waitFor(() => answered > 0 || received() >= 51, 'the fifty readers to arrive');
       await lock?.release();
       const answers = await Promise.all(readers);
       expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 50 }, () => 200));
-      for (const answer of answers) expect(answer.body).toEqual(alone.body);
+      for (const answer of answers) {
+        expect(answer.body.data.total).toBe(page.total);
+        expect(answer.body.data.gaps).toHaveLength(20);
+      }
     });
 
     it('caps the CSV downloads nobody reads, closes each once its reader has taken nothing for the stall limit and frees its file, while a slow reader gets the whole file and everyone else is served', async () => {
