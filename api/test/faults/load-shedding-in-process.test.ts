@@ -36,8 +36,11 @@ describe.each(databaseKinds)('load shedding on %s', (kind) => {
   describe('in process', () => {
     let app: FastifyInstance;
     let session: TestSession;
+    /** Ends a test's lock on the gaps, which would hold the app's closing if the test failed first. */
+    let unlock: (() => void) | undefined;
 
     afterEach(async () => {
+      unlock?.();
       await app?.close();
     });
 
@@ -59,6 +62,7 @@ describe.each(databaseKinds)('load shedding on %s', (kind) => {
       // The explorer reads the gaps: while a transaction holds them locked, its readers wait.
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
+      unlock = release;
       let locked!: () => void;
       const isLocked = new Promise<void>((resolve) => (locked = resolve));
       const holder = app.db.transaction(async (tx) => {
