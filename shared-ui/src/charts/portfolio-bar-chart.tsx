@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { directionOf, useLanguage } from '@verity/session';
-import { STATUS_COLORS, STATUS_COLOR_HEX } from '@verity/shared-api';
 import { ChartLegend, useHiddenNames } from './chart-legend';
 import { LazyChart } from './lazy-chart';
 import {
   PORTFOLIO_SERIES,
   portfolioHeight,
   portfolioOption,
+  portfolioSeriesColor,
   type PortfolioRow,
 } from './portfolio-option';
 import { t } from '../texts';
@@ -32,7 +32,7 @@ export function PortfolioBarChart({ rows }: PortfolioBarChartProps) {
         <ChartLegend
           items={PORTFOLIO_SERIES.map(({ key, name }) => ({
             name,
-            color: STATUS_COLOR_HEX[STATUS_COLORS[key]],
+            color: portfolioSeriesColor(key),
           }))}
           hidden={hidden}
           onToggle={toggle}

@@ -50,6 +50,10 @@ export const PORTFOLIO_SERIES: readonly { key: ChartStatus; readonly name: strin
   },
 ];
 
+/** A series' colour, in its bars and in a legend laid out by the page. */
+export const portfolioSeriesColor = (key: ChartStatus): string =>
+  STATUS_COLOR_HEX[STATUS_COLORS[key]];
+
 export interface PortfolioOption {
   tooltip: TooltipComponentOption;
   legend: LegendComponentOption;
@@ -106,7 +110,7 @@ export function portfolioOption(
       name,
       barWidth: PORTFOLIO_BAR_SIZE,
       barMaxWidth: PORTFOLIO_BAR_SIZE,
-      itemStyle: { color: STATUS_COLOR_HEX[STATUS_COLORS[key]] },
+      itemStyle: { color: portfolioSeriesColor(key) },
       data: rows.map((row) => row[key]),
     })),
   };
