@@ -1,8 +1,9 @@
 // Fastify's own schema compilers (Ajv for the input, fast-json-stringify for the answers), each
-// distinct schema compiled once per process. Fastify asks for one validator per route and part, and
-// one serializer per route and status code: the API's routes asked for 116 validators of 45
-// distinct schemas and 752 serializers of 49 (the shared error answers, mostly), and compiling them
-// was most of the time it took to build the app (docs/decisions/0079-each-schema-compiled-once.md).
+// distinct schema compiled once per process, on the first request that needs it. Fastify asks for one
+// validator per route and part, and one serializer per route and status code: the API's routes
+// asked for 116 validators of 45 distinct schemas and 752 serializers of 49 (the shared error
+// answers, mostly), and compiling them was most of the time it took to build the app
+// (docs/decisions/0079-each-schema-compiled-once.md).
 import AjvCompiler from '@fastify/ajv-compiler';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
@@ -18,21 +19,24 @@ type CompilersFactory = NonNullable<
  * passes none) share their functions. A validator or serializer keeps no state between calls that another
  * route could see (Ajv's `errors` is read right after the call that set it), so routes may share one.
  */
-function compiledOnce<Compiled>(
-  factory: (externalSchemas: unknown, options: unknown) => (route: { schema: unknown }) => Compiled,
+function compiledOnce(
+  factory: (
+    externalSchemas: unknown,
+    options: unknown,
+  ) => (route: { schema: unknown }) => CompiledSchema,
 ) {
-  const byContext = new Map<string, (route: { schema: unknown }) => Compiled>();
+  const byContext = new Map<string, (route: { schema: unknown }) => CompiledSchema>();
   return (externalSchemas: unknown, options: unknown) => {
     const contextKey = JSON.stringify([externalSchemas, options]);
     let compiler = byContext.get(contextKey);
     if (compiler) return compiler;
     const compile = factory(externalSchemas, options);
-    const compiled = new Map<string, Compiled>();
+    const compiled = new Map<string, CompiledSchema>();
     compiler = (route: { schema: unknown }) => {
       const key = JSON.stringify(route.schema);
       let done = compiled.get(key);
       if (done === undefined) {
-        done = compile(route);
+        done = onFirstCall(() => compile(route));
         compiled.set(key, done);
       }
       return done;
@@ -40,6 +44,23 @@ function compiledOnce<Compiled>(
     byContext.set(contextKey, compiler);
     return compiler;
   };
+}
+
+/** A validator (its `errors` set by each call) or a serializer, as Fastify calls them. */
+type CompiledSchema = ((data: unknown) => unknown) & { errors?: unknown };
+
+/**
+ * The function `compile` makes, made on its first call: a route nobody asks for compiles nothing,
+ * so the app is built without compiling any schema (tests build dozens of apps, each asked a few
+ * routes). The schemas are the contract's, compiled by every route test; one Ajv refused would
+ * fail its route's first request, where before it failed the app's start.
+ */
+function onFirstCall(compile: () => CompiledSchema): CompiledSchema {
+  let made: CompiledSchema | undefined;
+  const call: CompiledSchema = (data: unknown) => (made ??= compile())(data);
+  // Fastify reads a validator's errors from the function right after the call that set them.
+  Object.defineProperty(call, 'errors', { get: () => made?.errors });
+  return call;
 }
 
 /** For Fastify's `schemaController.compilersFactory`. */
