@@ -1,6 +1,7 @@
 // The API's own translator (docs/decisions/0109-languages.md): its catalogues, `api/src/locales/*.json`,
 // and the contract's, `shared-api/src/locales/*.json` (Lingui's minimal JSON, ICU messages), are
-// compiled once when the API starts, and every text is read in a language the caller names. There is no current language: requests and e-mail jobs for readers
+// read when the API starts, each language compiled the first time a text is read in it, and every
+// text is read in a language the caller names. There is no current language: requests and e-mail jobs for readers
 // of different languages run side by side.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -51,13 +52,20 @@ function compiled(language: Language): Messages {
   );
 }
 
-/** One Lingui instance per language, each fixed to it: never switched. */
-const readers = new Map<Language, I18n>(
-  LANGUAGES.map((language) => [
-    language,
-    setupI18n({ locale: language, messages: { [language]: compiled(language) } }),
-  ]),
-);
+/**
+ * One Lingui instance per language, each fixed to it (never switched), made the first time a text is
+ * read in that language: compiling the six catalogues was most of the time the API took to load.
+ */
+const readers = new Map<Language, I18n>();
+
+function readerOf(language: Language): I18n {
+  let reader = readers.get(language);
+  if (!reader) {
+    reader = setupI18n({ locale: language, messages: { [language]: compiled(language) } });
+    readers.set(language, reader);
+  }
+  return reader;
+}
 
 /** A user's language as stored (null until chosen, or anything unknown): English unless it is one. */
 export const languageOr = (language: unknown): Language =>
@@ -72,8 +80,8 @@ export function translate(
   id: TextId,
   values?: Record<string, unknown>,
 ): string {
-  const reader = readers.get(languageOr(language))!;
-  const chosen = reader.messages[id] === undefined ? readers.get(DEFAULT_LANGUAGE)! : reader;
+  const reader = readerOf(languageOr(language));
+  const chosen = reader.messages[id] === undefined ? readerOf(DEFAULT_LANGUAGE) : reader;
   return chosen._(id, values);
 }
 
