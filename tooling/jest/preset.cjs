@@ -49,7 +49,11 @@ function reactProject(rootDir, extra = {}) {
     transform: { ...catalogues, '^.+\\.(t|j|mj)sx?$': swc },
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-    moduleNameMapper: { '\\.(css|png|jpg|jpeg|svg|webp)$': path.join(__dirname, 'asset-stub.cjs') },
+    moduleNameMapper: {
+      '\\.(css|png|jpg|jpeg|svg|webp)$': path.join(__dirname, 'asset-stub.cjs'),
+      // axe, configured, for the files that import it (setup-dom.cjs no longer loads it for all).
+      '^jest-axe$': path.join(__dirname, 'jest-axe.cjs'),
+    },
     // Mock Service Worker's Node server is the network edge; its `msw/node` entry is not exported
     // under jsdom's default 'browser' condition. 'verity-page': shared-api's texts follow the page's
     // language, as webpack builds them.

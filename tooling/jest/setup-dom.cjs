@@ -1,23 +1,11 @@
 require('@testing-library/jest-dom');
 const { configure } = require('@testing-library/dom');
-const { toHaveNoViolations } = require('jest-axe');
-// The axe-core that jest-axe runs (not another version elsewhere in the workspace).
-const axeCore = require(require.resolve('axe-core', { paths: [require.resolve('jest-axe')] }));
 
-expect.extend(toHaveNoViolations);
-// Label in name (WCAG 2.5.3, level A): a control named by aria-label says the text it shows, so
-// people who speak what they see (voice control) can name it. axe ships the rule as experimental
-// and off; every axe check of a screen runs it (and no other experimental rule).
-const LABEL_IN_NAME = 'label-content-name-mismatch';
-const labelInName = axeCore.getRules().find((rule) => rule.ruleId === LABEL_IN_NAME);
-axeCore.configure({
-  rules: [
-    {
-      id: LABEL_IN_NAME,
-      enabled: true,
-      tags: labelInName.tags.filter((tag) => tag !== 'experimental'),
-    },
-  ],
+// axe's matcher, loaded with axe by the first test that uses it (tooling/jest/jest-axe.cjs).
+expect.extend({
+  toHaveNoViolations(...args) {
+    return require('jest-axe').toHaveNoViolations.toHaveNoViolations.apply(this, args);
+  },
 });
 
 /**
