@@ -1,6 +1,6 @@
 // The order in which a line mixing right-to-left script (Arabic, Hebrew) with digits and Latin words
-// is drawn, by the Unicode Bidirectional Algorithm (bidi-js): the line is cut into runs of one
-// direction, and the runs are put in the order they are seen, from left to right
+// is drawn, by the Unicode Bidirectional Algorithm (bidi-js, reordering included): the line is cut
+// into runs of one direction, put in the order they are seen, from left to right
 // (docs/decisions/0109-languages.md).
 import bidiFactory from 'bidi-js';
 
@@ -36,27 +36,24 @@ export function directionOf(paragraph: string): Direction {
  */
 export function visualRuns(line: string, direction: Direction): Run[] {
   if (line.length === 0) return [];
-  const { levels } = bidi.getEmbeddingLevels(line, direction);
-  const mirrored = bidi.getMirroredCharactersMap(line, levels);
-  const runs: { text: string; level: number }[] = [];
-  for (let index = 0; index < line.length; index += 1) {
-    const character = mirrored.get(index) ?? line[index]!;
+  const embedding = bidi.getEmbeddingLevels(line, direction);
+  const levels: Uint8Array = embedding.levels;
+  const mirrored: Map<number, string> = bidi.getMirroredCharactersMap(line, levels);
+  // The line's characters (by index) in the order they are seen, from left to right, cut where the
+  // level changes; a right-to-left run's read back in its own order.
+  const seen: number[] = bidi.getReorderedIndices(line, embedding);
+  const runs: { indexes: number[]; level: number }[] = [];
+  for (const index of seen) {
     const last = runs[runs.length - 1];
-    if (last && last.level === levels[index]) last.text += character;
-    else runs.push({ text: character, level: levels[index]! });
+    if (last && last.level === levels[index]) last.indexes.push(index);
+    else runs.push({ indexes: [index], level: levels[index]! });
   }
-  // From the highest level down to the lowest odd one, each sequence of runs at that level or higher
-  // is reversed.
-  const highest = Math.max(...runs.map((run) => run.level));
-  const lowestOdd = Math.min(...runs.map((run) => run.level).filter((level) => level % 2 === 1));
-  for (let level = highest; level >= lowestOdd; level -= 1) {
-    for (let start = 0; start < runs.length; start += 1) {
-      if (runs[start]!.level < level) continue;
-      let end = start;
-      while (end + 1 < runs.length && runs[end + 1]!.level >= level) end += 1;
-      runs.splice(start, end - start + 1, ...runs.slice(start, end + 1).reverse());
-      start = end;
-    }
-  }
-  return runs.map((run) => ({ text: run.text, direction: run.level % 2 === 1 ? 'rtl' : 'ltr' }));
+  return runs.map(({ indexes, level }) => {
+    const rightToLeft = level % 2 === 1;
+    const read = rightToLeft ? indexes.reverse() : indexes;
+    return {
+      text: read.map((index) => mirrored.get(index) ?? line[index]!).join(''),
+      direction: rightToLeft ? 'rtl' : 'ltr',
+    };
+  });
 }
