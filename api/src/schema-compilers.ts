@@ -49,18 +49,39 @@ function compiledOnce(
 /** A validator (its `errors` set by each call) or a serializer, as Fastify calls them. */
 type CompiledSchema = ((data: unknown) => unknown) & { errors?: unknown };
 
+/** What compiles each schema not yet compiled, until it is. */
+const notYetCompiled = new Set<() => CompiledSchema>();
+
 /**
  * The function `compile` makes, made on its first call: a route nobody asks for compiles nothing,
  * so the app is built without compiling any schema (tests build dozens of apps, each asked a few
- * routes). The schemas are the contract's, compiled by every route test; one Ajv refused would
- * fail its route's first request, where before it failed the app's start.
+ * routes). A schema Ajv or fast-json-stringify refused would fail its route's first request, not
+ * the app's start: the app's test compiles them all (`compileEverySchema`).
  */
 function onFirstCall(compile: () => CompiledSchema): CompiledSchema {
   let made: CompiledSchema | undefined;
-  const call: CompiledSchema = (data: unknown) => (made ??= compile())(data);
+  const make = () => {
+    if (made === undefined) {
+      made = compile();
+      notYetCompiled.delete(make);
+    }
+    return made;
+  };
+  notYetCompiled.add(make);
+  const call: CompiledSchema = (data: unknown) => make()(data);
   // Fastify reads a validator's errors from the function right after the call that set them.
   Object.defineProperty(call, 'errors', { get: () => made?.errors });
   return call;
+}
+
+/**
+ * Compiles every schema the apps built so far asked for and no request has needed yet: a test
+ * proves that each compiles, as building the app did when it compiled them all.
+ */
+export function compileEverySchema(): number {
+  const count = notYetCompiled.size;
+  for (const make of [...notYetCompiled]) make();
+  return count;
 }
 
 /** For Fastify's `schemaController.compilersFactory`. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { GAP_STORED_STATUSES, SDG_CODES, STATUS_KEYS } from '@verity/shared-api/src/server';
 import { encodeAccessToken } from '../src/auth/access-token';
 import { startSession } from '../src/auth/refresh-tokens';
+import { compileEverySchema } from '../src/schema-compilers';
 import { buildTestApp } from './support/app';
 import { anyDatabaseKind, createTestDatabase, type TestDatabase } from './support/databases';
 
@@ -197,6 +198,13 @@ describe('the app', () => {
       .filter(({ operation }) => !operation.responses['503'])
       .map(({ method, path }) => `${method} ${path}`);
     expect(without503).toEqual([]);
+  });
+
+  it("compiles every route's schemas, those no request has needed yet included", () => {
+    // Compiled on a route's first request (docs/decisions/0079-each-schema-compiled-once.md): one
+    // Ajv or fast-json-stringify refused would throw here, not in a user's request.
+    expect(compileEverySchema()).toBeGreaterThan(0);
+    expect(compileEverySchema()).toBe(0);
   });
 
   it('answers unknown paths with the error envelope', async () => {
