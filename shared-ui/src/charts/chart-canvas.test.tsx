@@ -10,7 +10,7 @@ jest.mock('echarts-for-react/lib/core', () => ({
     onChartReady,
   }: {
     option: { animation?: boolean };
-    onChartReady: (chart: { resize(): void }) => void;
+    onChartReady: (chart: { resize(to: object): void }) => void;
   }) => (
     <div
       data-testid="echarts"
@@ -52,6 +52,8 @@ describe('ChartCanvas', () => {
     getByTestId('echarts').click();
     expect(drawn.resize).not.toHaveBeenCalled();
     frames.forEach((frame) => frame(0));
+    // 'auto': the wrapper made the chart with its first drawing's size, which a bare resize keeps.
     expect(drawn.resize).toHaveBeenCalledTimes(1);
+    expect(drawn.resize).toHaveBeenCalledWith({ width: 'auto', height: 'auto' });
   });
 });

@@ -13,14 +13,19 @@ function prefersReducedMotion(): boolean {
   );
 }
 
+/** What `resize` takes: 'auto' measures the chart's box again. */
+type ResizeTo = { width: 'auto'; height: 'auto' };
+
 /**
  * Measures the chart once more on the frame after it is drawn: the wrapper follows its box's later
  * changes, but a resize between the drawing and the wrapper's listening (a phone turned as the page
- * loads) would leave the chart at the old width, wider than its card.
+ * loads, a window narrowed) would leave the chart at the old width, wider than its card. The wrapper
+ * creates the chart with the width and height its first drawing measured, which a plain `resize()`
+ * keeps; 'auto' measures the box.
  */
-const measureAgain = (chart: { resize(): void; isDisposed?(): boolean }) =>
+const measureAgain = (chart: { resize(to: ResizeTo): void; isDisposed?(): boolean }) =>
   window.requestAnimationFrame(() => {
-    if (!chart.isDisposed?.()) chart.resize();
+    if (!chart.isDisposed?.()) chart.resize({ width: 'auto', height: 'auto' });
   });
 
 /** The ECharts drawing; loaded lazily so ECharts stays out of the first chunks. */
