@@ -20,7 +20,7 @@ jest.mock('echarts-for-react/lib/core', () => ({
   ),
 }));
 
-const drawn = { resize: jest.fn() };
+const drawn = { resize: jest.fn(), isDisposed: () => false };
 
 function preferReducedMotion(reduce: boolean) {
   window.matchMedia = ((query: string) => ({

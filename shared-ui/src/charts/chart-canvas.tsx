@@ -1,3 +1,4 @@
+import type { EChartsType } from 'echarts/core';
 import ReactEChartsCore from 'echarts-for-react/lib/core';
 import { echarts } from './echarts-setup';
 
@@ -13,9 +14,6 @@ function prefersReducedMotion(): boolean {
   );
 }
 
-/** What `resize` takes: 'auto' measures the chart's box again. */
-type ResizeTo = { width: 'auto'; height: 'auto' };
-
 /**
  * Measures the chart once more on the frame after it is drawn: the wrapper follows its box's later
  * changes, but a resize between the drawing and the wrapper's listening (a phone turned as the page
@@ -23,9 +21,9 @@ type ResizeTo = { width: 'auto'; height: 'auto' };
  * creates the chart with the width and height its first drawing measured, which a plain `resize()`
  * keeps; 'auto' measures the box.
  */
-const measureAgain = (chart: { resize(to: ResizeTo): void; isDisposed?(): boolean }) =>
+const measureAgain = (chart: EChartsType) =>
   window.requestAnimationFrame(() => {
-    if (!chart.isDisposed?.()) chart.resize({ width: 'auto', height: 'auto' });
+    if (!chart.isDisposed()) chart.resize({ width: 'auto', height: 'auto' });
   });
 
 /** The ECharts drawing; loaded lazily so ECharts stays out of the first chunks. */
