@@ -21,3 +21,16 @@ export function atBothSizes(
     });
   }
 }
+
+/**
+ * Declares the tests of `body` at the laptop's size only, in a describe block named 'at 1400x900':
+ * for a flow with no step of its own on a phone, whose screens every-screen-on-a-phone.spec.ts
+ * checks on a phone (docs/decisions/0112-browser-flows-at-the-sizes-they-differ.md).
+ */
+export function atLaptopSize(body: (size: string) => void) {
+  const { size, viewport } = SCREEN_SIZES[0];
+  test.describe(`at ${size}`, () => {
+    test.use({ viewport });
+    body(size);
+  });
+}

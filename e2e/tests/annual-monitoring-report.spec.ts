@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
 import { apiData } from '../support/demo';
 import { enterArea, screenshot, switchTo } from '../support/session';
-import { atBothSizes } from '../support/sizes';
+import { atLaptopSize } from '../support/sizes';
 
 // The annual monitoring report cycle with the demo accounts
 // (docs/decisions/0094-annual-monitoring-reports.md): Acme Steel's editor writes the report of the
@@ -33,7 +33,7 @@ async function setRunRule(page: Page) {
 
 const narrative = (page: Page) => page.getByRole('region', { name: 'Narrative' });
 
-atBothSizes((size) => {
+atLaptopSize((size) => {
   test('the annual report goes from draft to accepted, with a comment and a request for changes between', async ({
     page,
   }) => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { effluentPlan, openAcmeAuditPlans, ownAcmePlan } from '../support/demo';
 import { enterArea, screenshot } from '../support/session';
-import { atBothSizes } from '../support/sizes';
+import { atLaptopSize } from '../support/sizes';
 
 /** Signs in and opens the action plans of a seeded GreenAudit audit of Acme Steel Ltd; answers the company id. */
 async function openAcmeActionPlans(page: Page, email: string): Promise<string> {
@@ -106,7 +106,7 @@ function readCsv(file: string): { bom: boolean; rows: Record<string, string>[] }
   return { bom, rows };
 }
 
-atBothSizes((size) => {
+atLaptopSize((size) => {
   test(
     'a client exports the action plans as a CSV holding the plan’s gaps',
     { tag: '@read-only' },

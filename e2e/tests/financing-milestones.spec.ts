@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
 import { effluentPlan, ownAcmePlan } from '../support/demo';
 import { enterArea, screenshot } from '../support/session';
-import { atBothSizes } from '../support/sizes';
+import { atLaptopSize } from '../support/sizes';
 
 // Financing milestones (docs/decisions/0084-financing-milestones.md): an item due six months after
 // financial close waits, never overdue, until the client sets Acme Steel's financial close date on
@@ -27,7 +27,7 @@ async function clearFinancialClose(page: Page, companyId: string) {
   expect(cleared.status(), await cleared.text()).toBe(200);
 }
 
-atBothSizes((size) => {
+atLaptopSize((size) => {
   test('an item due 6 months after financial close gets its date when the client sets it', async ({
     page,
     browser,

@@ -2,12 +2,12 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
 import { acmeCard, openAcmeAuditPlans } from '../support/demo';
 import { enterArea, screenshot } from '../support/session';
-import { atBothSizes } from '../support/sizes';
+import { atLaptopSize } from '../support/sizes';
 
 // A keyboard user skips the menu with the first Tab, and after each change of page starts from its
 // heading, as after a real page load.
 
-atBothSizes((size) => {
+atLaptopSize((size) => {
   test(
     'the first Tab offers a skip link to the main content, and a new page focuses its heading',
     { tag: '@read-only' },

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
 import { type Area, enterArea, screenshot } from '../support/session';
+import { atLaptopSize } from '../support/sizes';
 
 // A mistyped id in the address never shows the server's words (say 'querystring/targetCompanyId
 // must match format "uuid"'): the page says, in words, that nothing is there.
@@ -60,32 +61,25 @@ async function expectWords(page: Page, says: string) {
   await expect(main).not.toContainText('Something went wrong');
 }
 
-for (const viewport of [
-  { width: 1400, height: 900 },
-  { width: 390, height: 844 },
-]) {
-  test.describe(`at ${viewport.width}×${viewport.height}`, () => {
-    test.use({ viewport });
-
-    for (const area of areas) {
-      test(
-        `the ${area.name} area answers a mistyped id with its not-found state`,
-        { tag: '@read-only' },
-        async ({ page }) => {
-          await enterArea(page, area.userType);
-          for (const [index, { path, says }] of area.pages.entries()) {
-            await page.goto(path);
-            await expectWords(page, says);
-            if (index === 0) {
-              await expectNoAxeViolations(page);
-              await screenshot(
-                page,
-                `not-found-${area.name.replace(/ /g, '-')}-${viewport.width}x${viewport.height}`,
-              );
-            }
+// The not-found state is the same words in the same place at every size; how each screen fits a
+// phone is every-screen-on-a-phone.spec.ts's
+// (docs/decisions/0112-browser-flows-at-the-sizes-they-differ.md).
+atLaptopSize((size) => {
+  for (const area of areas) {
+    test(
+      `the ${area.name} area answers a mistyped id with its not-found state`,
+      { tag: '@read-only' },
+      async ({ page }) => {
+        await enterArea(page, area.userType);
+        for (const [index, { path, says }] of area.pages.entries()) {
+          await page.goto(path);
+          await expectWords(page, says);
+          if (index === 0) {
+            await expectNoAxeViolations(page);
+            await screenshot(page, `not-found-${area.name.replace(/ /g, '-')}-${size}`);
           }
-        },
-      );
-    }
-  });
-}
+        }
+      },
+    );
+  }
+});

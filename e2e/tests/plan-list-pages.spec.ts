@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiData } from '../support/demo';
 import { enterArea, screenshot } from '../support/session';
-import { atBothSizes } from '../support/sizes';
+import { atLaptopSize } from '../support/sizes';
 
 // The action plan list one page at a time: an audit of its own with 21 plans, the oldest with seven
 // gaps, read by the auditor who wrote them.
@@ -25,7 +25,7 @@ async function post(request: APIRequestContext, url: string, params: object, dat
   return ((await response.json()) as { data: Record<string, { id: string }> }).data;
 }
 
-atBothSizes((size) => {
+atLaptopSize((size) => {
   test('the plan list pages through an audit’s plans and brings a plan’s other gaps', async ({
     page,
     browser,
