@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@verity/query';
 import { DEFAULT_INCIDENT_CLOCKS, checkIncidentClocks } from '@verity/shared-api';
@@ -18,20 +18,20 @@ export function IncidentClocksSection({ canChange }: { canChange: boolean }) {
     queryKey: queryKeys.incidentClocks(),
     queryFn: () => getIncidentClocks(),
   });
-  const [values, setValues] = useState({ notify: '', rootCause: '' });
+  // What the owner typed, once they type; until then (and again once saved) the clocks as read, so
+  // the fields hold them from their first drawing and a later read never overwrites what is typed.
+  const [edits, setEdits] = useState<{ notify: string; rootCause: string }>();
+  const values = edits ?? {
+    notify: clocks.data ? String(clocks.data.notifyWithinDays) : '',
+    rootCause: clocks.data ? String(clocks.data.rootCauseWithinDays) : '',
+  };
   const [problem, setProblem] = useState<string>();
-  useEffect(() => {
-    if (clocks.data)
-      setValues({
-        notify: String(clocks.data.notifyWithinDays),
-        rootCause: String(clocks.data.rootCauseWithinDays),
-      });
-  }, [clocks.data]);
   const save = useMutation({
     mutationFn: (next: { notifyWithinDays: number; rootCauseWithinDays: number }) =>
       updateIncidentClocks(next),
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.incidentClocks(), saved);
+      setEdits(undefined);
       toast.success(text.saved);
     },
     onError: (error) => setProblem(getErrorText(error)),
@@ -68,7 +68,7 @@ export function IncidentClocksSection({ canChange }: { canChange: boolean }) {
             placeholder={String(DEFAULT_INCIDENT_CLOCKS.notifyWithinDays)}
             disabled={!canChange}
             value={values.notify}
-            onChange={(event) => setValues({ ...values, notify: event.target.value })}
+            onChange={(event) => setEdits({ ...values, notify: event.target.value })}
           />
           <TextField
             id="incident-root-cause-days"
@@ -79,7 +79,7 @@ export function IncidentClocksSection({ canChange }: { canChange: boolean }) {
             placeholder={String(DEFAULT_INCIDENT_CLOCKS.rootCauseWithinDays)}
             disabled={!canChange}
             value={values.rootCause}
-            onChange={(event) => setValues({ ...values, rootCause: event.target.value })}
+            onChange={(event) => setEdits({ ...values, rootCause: event.target.value })}
           />
           {canChange ? (
             <Button type="submit" loading={save.isPending}>

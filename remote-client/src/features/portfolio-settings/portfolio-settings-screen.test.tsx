@@ -25,9 +25,18 @@ describe('PortfolioSettingsScreen', () => {
       ok({ clocks: { notifyWithinDays: 2, rootCauseWithinDays: 21, isDefault: false } }),
     );
     const user = userEvent.setup();
+    // The value the field holds when it first appears: the clocks, never an empty field for a moment.
+    const firstValues: string[] = [];
+    const watch = new MutationObserver(() => {
+      const field = document.querySelector<HTMLInputElement>('#incident-notify-days');
+      if (field && firstValues.length === 0) firstValues.push(field.value);
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
     renderScreen(<PortfolioSettingsScreen user={owner} />, { user: owner });
     const clocks = await screen.findByRole('region', { name: 'Incident clocks' });
     const notify = await within(clocks).findByLabelText('Notify within (days)');
+    watch.disconnect();
+    expect(firstValues).toEqual(['3']);
     expect(notify).toHaveValue(3);
     expect(within(clocks).getByText('Not set yet: the defaults apply.')).toBeVisible();
 
