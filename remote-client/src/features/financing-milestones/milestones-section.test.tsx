@@ -1,4 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { getCompanyMilestones } from '@verity/shared-api/calls';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { MILESTONE_MESSAGES } from '@verity/shared-api';
@@ -11,7 +13,7 @@ import {
   renderScreen,
   testUser,
 } from '@verity/shared-ui/src/testing';
-import { MilestonesSection } from './milestones-section';
+import { MilestonesSection, milestonesKey } from './milestones-section';
 
 const owner = testUser({ role: 'owner' });
 const standard = (reachedOn: string | null = null) => [
@@ -94,6 +96,46 @@ describe('MilestonesSection', () => {
     } finally {
       await act(() => switchLanguage('en'));
     }
+  });
+
+  it("keeps what the client typed when the milestones are read again with a colleague's among them", async () => {
+    // The second read brings a milestone a colleague saved meanwhile.
+    const read = onApi('get', 'target-company/:id/milestones', [
+      ok({ milestones: standard(), canManage: true }),
+      ok({
+        milestones: [
+          ...standard(),
+          { name: 'Commercial operation date', reachedOn: '2026-09-30', standard: false },
+        ],
+        canManage: true,
+      }),
+    ]);
+    /** Reads every query again, as a change seen elsewhere does, and says how many milestones came. */
+    let readAgain = () => Promise.resolve();
+    function ReadAgain() {
+      const queryClient = useQueryClient();
+      readAgain = () => queryClient.invalidateQueries();
+      const read = useQuery({
+        queryKey: milestonesKey('c1'),
+        queryFn: () => getCompanyMilestones('c1'),
+      });
+      return <output>{read.data?.milestones.length} milestones read</output>;
+    }
+    const user = userEvent.setup();
+    renderScreen(
+      <>
+        <MilestonesSection targetCompanyId="c1" />
+        <ReadAgain />
+      </>,
+      { user: owner },
+    );
+    const close = await screen.findByLabelText('Financial close date');
+    await user.type(close, '2026-03-31');
+    await act(() => readAgain());
+    expect(await screen.findByText('3 milestones read')).toBeInTheDocument();
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(calendarOf(close)).toHaveValue('2026-03-31');
+    expect(screen.queryByDisplayValue('Commercial operation date')).toBeNull();
   });
 
   it('says why a save was refused and keeps what was typed', async () => {

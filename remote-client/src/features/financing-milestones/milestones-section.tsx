@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MILESTONE_LIMITS,
@@ -48,11 +48,11 @@ export function MilestonesSection({ targetCompanyId }: { targetCompanyId: string
     queryKey: milestonesKey(targetCompanyId),
     queryFn: () => getCompanyMilestones(targetCompanyId),
   });
-  const [rows, setRows] = useState<Row[] | undefined>();
+  // The rows as the client edits them, once they do; until then (and again once saved) the
+  // milestones as read: a later read never replaces what is being typed.
+  const [edits, setEdits] = useState<Row[] | undefined>();
+  const rows = edits ?? (milestones.data ? rowsOf(milestones.data) : undefined);
   const [problem, setProblem] = useState<string | undefined>();
-  useEffect(() => {
-    if (milestones.data) setRows(rowsOf(milestones.data));
-  }, [milestones.data]);
 
   const save = useMutation({
     mutationFn: (next: Row[]) =>
@@ -61,6 +61,7 @@ export function MilestonesSection({ targetCompanyId }: { targetCompanyId: string
       }),
     onSuccess: (saved) => {
       queryClient.setQueryData(milestonesKey(targetCompanyId), saved);
+      setEdits(undefined);
       // The plans' due dates may have moved with a milestone's date.
       void queryClient.invalidateQueries();
       toast.success(text.saved);
@@ -81,7 +82,7 @@ export function MilestonesSection({ targetCompanyId }: { targetCompanyId: string
   }
 
   const change = (index: number, patch: Partial<Row>) =>
-    setRows((current) => current?.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+    setEdits(rows?.map((row, i) => (i === index ? { ...row, ...patch } : row)));
 
   const canManage = milestones.data?.canManage ?? false;
   // A mistyped or foreign company: the dashboard above says it is not found; nothing to add here.
@@ -140,7 +141,7 @@ export function MilestonesSection({ targetCompanyId }: { targetCompanyId: string
                     variant="secondary"
                     size="sm"
                     aria-label={labels.removeOne(row.name)}
-                    onClick={() => setRows(rows.filter((_, i) => i !== index))}
+                    onClick={() => setEdits(rows.filter((_, i) => i !== index))}
                   >
                     {labels.remove}
                   </Button>
@@ -157,7 +158,7 @@ export function MilestonesSection({ targetCompanyId }: { targetCompanyId: string
             <Button
               variant="secondary"
               disabled={rows.length >= MILESTONE_LIMITS.count}
-              onClick={() => setRows([...rows, { name: '', reachedOn: '', standard: false }])}
+              onClick={() => setEdits([...rows, { name: '', reachedOn: '', standard: false }])}
             >
               {text.addMilestone}
             </Button>
