@@ -99,6 +99,23 @@ export async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
 }
 
+/**
+ * Opens the path within the app, as its own links do, without loading the page again (a screen's
+ * first load is first-load.spec.ts's). The headings of the screen before are marked
+ * `data-screen-before`, so a test can wait for the new screen's. Nothing happens when the page is
+ * already at the path.
+ */
+export async function openInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    if (window.location.pathname + window.location.search === to) return;
+    document
+      .querySelectorAll('h1, [role="heading"][aria-level="1"]')
+      .forEach((heading) => heading.setAttribute('data-screen-before', ''));
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 const screenshotDir = path.resolve(__dirname, '..', 'screenshots');
 
 /** Whether to save screenshots; E2E_SCREENSHOTS=1 saves them in CI too. */

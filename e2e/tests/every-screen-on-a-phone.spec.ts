@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectNoAxeViolations } from '../support/accessibility';
 import { apiData, seededAuditPlans } from '../support/demo';
 import { expectDialogFits, expectFitsWidth, expectWithinScreenWidth } from '../support/layout';
-import { type Area, enterArea, screenshot } from '../support/session';
+import { type Area, enterArea, openInApp, screenshot } from '../support/session';
 
 // Every screen of every area on a phone (390×844, touch, the phone's own viewport rules): nothing is
 // wider than the screen, so the page never scrolls sideways, and axe finds nothing.
@@ -22,22 +22,6 @@ async function acmeId(request: APIRequestContext, path: string): Promise<string>
     targetCompanies: { id: string; targetCompanyName: string }[];
   }>(request, path);
   return targetCompanies.find((company) => company.targetCompanyName === 'Acme Steel Ltd')!.id;
-}
-
-/**
- * Opens the path within the app, as its own links do, without loading the page again (the first
- * load of a screen is first-load.spec.ts's). The headings on the screen before are marked, so the
- * heading waited for is the new screen's.
- */
-async function openInApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    if (window.location.pathname + window.location.search === to) return;
-    document
-      .querySelectorAll('h1, [role="heading"][aria-level="1"]')
-      .forEach((heading) => heading.setAttribute('data-screen-before', ''));
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
 }
 
 /** Opens the path and checks the screen once it has drawn its heading and settled. */
