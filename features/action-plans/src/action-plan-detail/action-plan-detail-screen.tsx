@@ -134,15 +134,19 @@ export function ActionPlanDetailScreen({
   const [bulkOpen, setBulkOpen] = useState(false);
   const [bulkLoaded, setBulkLoaded] = useState(false);
   const bulkDone = useCallback(
-    (saved: boolean) => {
+    async (saved: boolean) => {
       // The plan is read again: the changes saved, or the newer versions a refusal named.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.actionPlan(actionPlanId) });
+      const planRead = queryClient.invalidateQueries({
+        queryKey: queryKeys.actionPlan(actionPlanId),
+      });
       void queryClient.invalidateQueries({ queryKey: queryKeys.actionPlans() });
       void queryClient.invalidateQueries({ queryKey: queryKeys.myActions() });
-      if (saved) {
-        selection.clear();
-        setBulkOpen(false);
-      }
+      if (!saved) return;
+      // The dialog closes once the plan shows the change, so that a next selection holds the
+      // versions this change left, not the ones it replaced (which the API would refuse as stale).
+      await planRead;
+      selection.clear();
+      setBulkOpen(false);
     },
     [queryClient, actionPlanId, selection],
   );

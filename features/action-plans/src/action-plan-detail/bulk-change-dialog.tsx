@@ -11,7 +11,7 @@ export interface BulkChangeDialogProps {
   targetCompanyId: string;
   gaps: readonly Gap[];
   kinds: readonly BulkChangeKind[];
-  onDone: (saved: boolean) => void;
+  onDone: (saved: boolean) => Promise<void> | void;
 }
 
 /** 'Change N gaps': loaded with its form when the user first asks for it. */

@@ -32,8 +32,11 @@ export interface BulkChangeFormProps {
   gaps: readonly Gap[];
   /** The changes this user may make on these gaps, in the order offered. */
   kinds: readonly BulkChangeKind[];
-  /** After the change was saved (true) or refused (false): the plan is read again either way. */
-  onDone: (saved: boolean) => void;
+  /**
+   * After the change was saved (true) or refused (false): the plan is read again either way. Once
+   * saved, the form stays busy until what this returns settles, and then says the change was made.
+   */
+  onDone: (saved: boolean) => Promise<void> | void;
   onCancel: () => void;
 }
 
@@ -138,14 +141,15 @@ export function BulkChangeForm({
         gaps: gaps.map((gap) => ({ id: gap.id, version: gap.version })),
         ...changeOf(),
       });
-      toast.success(BULK_TEXT.applied(gaps.length));
-      onDone(true);
     } catch (error) {
       // The refusal names the gap; what was chosen stays, and the plan is read again.
       toast.error(getErrorText(error, MESSAGES.SOMETHING_WENT_WRONG_SHORT));
       setSubmitting(false);
-      onDone(false);
+      void onDone(false);
+      return;
     }
+    await onDone(true);
+    toast.success(BULK_TEXT.applied(gaps.length));
   }
 
   const id = (name: string) => `${idPrefix}-${name}`;

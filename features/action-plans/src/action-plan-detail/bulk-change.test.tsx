@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
 import type { ActionPlanDetail } from '@verity/shared-api';
 import {
+  API_ORIGIN,
+  apiServer,
   daysFromNow,
   fails,
   makeActionPlan,
@@ -132,6 +135,61 @@ describe('selecting gaps for one change', () => {
     await waitFor(() => expect(loaded).toHaveBeenCalledTimes(2));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByText(/selected$/)).not.toBeInTheDocument();
+  });
+
+  it('closes once the plan shows the change, so a change right after sends the versions it left', async () => {
+    const user = userEvent.setup();
+    const sent = onApi('post', 'action-plan/:id/gaps/bulk', ok({ gaps: [] }));
+    // The plan read again after the change answers only when the test lets it, with the new versions.
+    let answerReadAgain = () => {};
+    const readAgain = new Promise<void>((resolve) => (answerReadAgain = resolve));
+    let reads = 0;
+    apiServer.use(
+      http.get(`${API_ORIGIN}/api/v1/action-plan/:id`, async () => {
+        reads += 1;
+        const changed = detail();
+        if (reads > 1) {
+          await readAgain;
+          changed.gaps = changed.gaps.map((gap) =>
+            gap.id === 'gap-3' ? gap : { ...gap, version: gap.version + 1 },
+          );
+        }
+        return HttpResponse.json({ success: true, data: changed });
+      }),
+    );
+    renderPlan(ALL);
+    await user.click(await screen.findByRole('checkbox', { name: 'Select gap Item 1.1' }));
+    await user.click(box('Select gap Item 1.2'));
+    await user.click(screen.getByRole('button', { name: 'Change selected' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Change 2 gaps' });
+    await user.selectOptions(within(dialog).getByLabelText('Change'), 'Responsibility');
+    await enterText(user, within(dialog).getByLabelText(/New responsibility/), 'Esther Editor');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply to selected' }));
+
+    // Saved, and the plan asked again: the dialog stays busy, and says nothing yet.
+    await waitFor(() => expect(reads).toBe(2));
+    expect(sent).toHaveBeenCalledTimes(1);
+    expect(within(dialog).getByRole('button', { name: 'Apply to selected' })).toBeDisabled();
+    expect(screen.queryByText('2 gaps updated successfully')).not.toBeInTheDocument();
+    answerReadAgain();
+    expect(await screen.findByText('2 gaps updated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(box('Select all shown gaps'));
+    await user.click(screen.getByRole('button', { name: 'Change selected' }));
+    dialog = await screen.findByRole('dialog', { name: 'Change 3 gaps' });
+    await user.selectOptions(within(dialog).getByLabelText('Change'), 'Responsibility');
+    await enterText(user, within(dialog).getByLabelText(/New responsibility/), 'Omar Officer');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply to selected' }));
+    await waitFor(() => expect(sent).toHaveBeenCalledTimes(2));
+    expect(sent.mock.calls[1]![0].body).toEqual({
+      gaps: [
+        { id: 'gap-1', version: 4 },
+        { id: 'gap-2', version: 2 },
+        { id: 'gap-3', version: 7 },
+      ],
+      responsibility: 'Omar Officer',
+    });
   });
 
   it('asks one reason when the new due date moves any selected gap later', async () => {
