@@ -11,13 +11,13 @@ import { dataOf } from './envelope';
 
 /** GET /notifications: the signed-in user's notifications, newest first, one page at a time. */
 export function listNotifications(
-  { page, pageSize }: { page?: number; pageSize?: number } = {},
+  { page, pageSize, signal }: { page?: number; pageSize?: number; signal?: AbortSignal } = {},
   client: KyInstance = apiClient,
 ): Promise<NotificationPage> {
   const searchParams: Record<string, string> = {};
   if (page !== undefined) searchParams.page = String(page);
   if (pageSize !== undefined) searchParams.pageSize = String(pageSize);
-  return dataOf<NotificationPage>(client.get('notifications', { searchParams }));
+  return dataOf<NotificationPage>(client.get('notifications', { searchParams, signal }));
 }
 
 /** GET /notifications/unread-count: what the bell shows. */

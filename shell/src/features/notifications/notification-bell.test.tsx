@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import { fails, ok, onApi } from '@verity/shared-ui/src/testing';
+import { http, HttpResponse } from 'msw';
+import { API_ORIGIN, apiServer, fails, ok, onApi } from '@verity/shared-ui/src/testing';
 import { renderApp, signedInAs, users } from '../../test/render-app';
 
 jest.mock('../../remotes/federation');
@@ -101,7 +102,11 @@ describe('notification bell', () => {
 
   it("'Mark all as read' clears the badge and the unread marks", async () => {
     onApi('get', 'notifications/unread-count', [ok({ unread: 2 }), ok({ unread: 0 })]);
-    onApi('get', 'notifications', page([notification(2), notification(1)], { unread: 2 }));
+    const readAt = new Date().toISOString();
+    onApi('get', 'notifications', [
+      page([notification(2), notification(1)], { unread: 2 }),
+      page([notification(2, { readAt }), notification(1, { readAt })]),
+    ]);
     const readAll = onApi('post', 'notifications/read-all', ok({ unread: 0 }));
     await renderAuditor();
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
@@ -118,6 +123,52 @@ describe('notification bell', () => {
     expect(within(panel()).getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
     // The button went away from under the focus: the panel keeps it.
     expect(panel()).toHaveFocus();
+  });
+
+  it("'Mark all as read' holds against a list read that answers with it", async () => {
+    onApi('get', 'notifications/unread-count', [ok({ unread: 2 }), ok({ unread: 0 })]);
+    // The panel opened again reads the list, and the user marks all read before it answers; on a busy
+    // server both answers arrive together, the list's with the state from before the mark.
+    let answerBoth = () => {};
+    const busy = new Promise<void>((resolve) => (answerBoth = resolve));
+    let reads = 0;
+    apiServer.use(
+      http.post(`${API_ORIGIN}/api/v1/notifications/read-all`, async () => {
+        await busy;
+        return HttpResponse.json({ success: true, data: { unread: 0 } });
+      }),
+      http.get(`${API_ORIGIN}/api/v1/notifications`, async () => {
+        reads += 1;
+        const read = reads > 2 ? new Date().toISOString() : null;
+        if (reads === 2) await busy;
+        const data = {
+          notifications: [notification(2, { readAt: read }), notification(1, { readAt: read })],
+          total: 2,
+          unread: read === null ? 2 : 0,
+          page: 1,
+          pageSize: 20,
+        };
+        return HttpResponse.json({ success: true, data });
+      }),
+    );
+    await renderAuditor();
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    await within(panel()).findAllByRole('listitem');
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(bell('Notifications, 2 unread'));
+    await waitFor(() => expect(reads).toBe(2));
+    await userEvent.click(within(panel()).getByRole('button', { name: 'Mark all as read' }));
+    answerBoth();
+
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toHaveTextContent('');
+    await waitFor(() =>
+      expect(
+        within(panel())
+          .getAllByRole('listitem')
+          .map((item) => item.getAttribute('data-state')),
+      ).toEqual(['read', 'read']),
+    );
+    expect(bell()).toHaveAccessibleName('Notifications');
   });
 
   it('opens a notification at its gap, closes the panel and marks it read', async () => {

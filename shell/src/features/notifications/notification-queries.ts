@@ -41,8 +41,12 @@ export function useNotificationList() {
   const queryClient = useQueryClient();
   return useInfiniteQuery({
     queryKey: notificationKeys.list(),
-    queryFn: async ({ pageParam }) => {
-      const page = await listNotifications({ page: pageParam, pageSize: NOTIFICATIONS_PAGE_SIZE });
+    queryFn: async ({ pageParam, signal }) => {
+      const page = await listNotifications({
+        page: pageParam,
+        pageSize: NOTIFICATIONS_PAGE_SIZE,
+        signal,
+      });
       // The list knows the count too: the bell never disagrees with the panel under it.
       queryClient.setQueryData(notificationKeys.unreadCount(), page.unread);
       return page;
@@ -92,18 +96,29 @@ function markLoaded(
   );
 }
 
+/**
+ * A list read still on its way when the user marks something read answers with the state from
+ * before the mark: it is aborted when the mark is sent, and the list and the count are read again
+ * once the mark is saved, so neither the panel nor the bell goes back to "unread".
+ */
+const stopListReads = (queryClient: QueryClient) =>
+  queryClient.cancelQueries({ queryKey: notificationKeys.list() });
+const readAgain = (queryClient: QueryClient) =>
+  void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+
 // The callbacks sit on the mutation, not on `mutate`, so they run after the panel has closed.
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => markNotificationRead(id),
+    onMutate: () => stopListReads(queryClient),
     onSuccess: (notification) => {
       markLoaded(
         queryClient,
         (loaded) => loaded.id === notification.id,
         notification.readAt ?? new Date().toISOString(),
       );
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount() });
+      readAgain(queryClient);
     },
   });
 }
@@ -112,10 +127,11 @@ export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => markAllNotificationsRead(),
+    onMutate: () => stopListReads(queryClient),
     onSuccess: (unread) => {
       markLoaded(queryClient, () => true, new Date().toISOString());
       queryClient.setQueryData(notificationKeys.unreadCount(), unread);
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount() });
+      readAgain(queryClient);
     },
   });
 }
