@@ -253,7 +253,13 @@ export function openPostgres({
           const copy = connection.client.query(copyTo(sql));
           // The spill buffer never waits for the reader: the connection is back as soon as the
           // database has written the rows. A copy cut short leaves it mid-protocol: discard it.
-          pipeline(copy, output, (error) => connection.release(error ?? undefined));
+          pipeline(copy, output, (error) => {
+            // pg stops a query's time-out timer (QUERY_TIMEOUT_MS) from the callback it puts on
+            // the query, which a COPY stream never calls: called here, no timer outlives the copy
+            // to hold the process open or report a time-out on a copy long finished.
+            (copy as { callback?: () => void }).callback?.();
+            connection.release(error ?? undefined);
+          });
         },
         (error: Error) => output.destroy(error),
       );

@@ -98,6 +98,21 @@ describe.each(databaseKinds)('copyOut on %s', (kind) => {
     expect(exactPage).toBe(['n', ...range(1, PGLITE_COPY_PAGE_ROWS)].join('\n') + '\n');
   });
 
+  it('leaves no timer running once the export is read and the database closed', async () => {
+    // A timer left running would hold a process that has closed its database for its length.
+    const timers = () => process.getActiveResourcesInfo().filter((name) => name === 'Timeout');
+    const before = timers().length;
+    const testDb = await createTestDatabase(kind, { template: 'migrated' });
+    const own = await openDatabase({
+      dataDir: testDb.env.DATA_DIR,
+      databaseUrl: testDb.env.DATABASE_URL,
+    });
+    expect(await read(own.copyOut('SELECT n FROM generate_series(1, 3) n'))).toBe('n\n1\n2\n3\n');
+    await own.close();
+    expect(timers()).toHaveLength(before);
+    await testDb.dispose();
+  });
+
   it('takes a list of texts as a parameter, whatever the texts hold', async () => {
     await db.query(`UPDATE copy_rows SET label = 'a "quoted", back\\slash' WHERE n = 4`);
     const select = `SELECT n FROM copy_rows WHERE label = ANY($1::text[]) ORDER BY n`;
