@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -103,8 +104,19 @@ function templateKey(template: TemplateKind): string {
   return `${template}-${hash.digest('hex').slice(0, 16)}`;
 }
 
-async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+/**
+ * Runs `fn` on a connection of its own to the server's admin database. In the `background` the
+ * connection does not keep the process alive: a jest worker whose last file began a drop exits
+ * at once, and the server finishes the statement it was sent.
+ */
+async function withAdmin<T>(
+  fn: (client: pg.Client) => Promise<T>,
+  { background = false } = {},
+): Promise<T> {
+  const client = new pg.Client({
+    connectionString: process.env.TEST_DATABASE_URL,
+    stream: background ? () => new Socket().unref() : undefined,
+  });
   await client.connect();
   try {
     return await fn(client);
@@ -241,9 +253,9 @@ export async function createTestDatabase(
     env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl(name) },
     async dispose() {
       // Its connections are closed with it (FORCE); a drop cut short is the run's teardown's to finish.
-      void withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch(
-        (error: unknown) => console.error(`database ${name} not dropped yet:`, error),
-      );
+      void withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`), {
+        background: true,
+      }).catch((error: unknown) => console.error(`database ${name} not dropped yet:`, error));
       await rm(dataDir, { recursive: true, force: true });
     },
   };
