@@ -102,12 +102,13 @@ async function readBody(request: Request): Promise<unknown> {
 /**
  * Answers `method path` (relative to /api/v1, with `:param` segments) until the test ends, and
  * returns a mock called with each request, so a test asserts what the screen sent. `answer` may be a
- * list, given out one per request (the last one repeats), or a function of the request.
+ * list, given out one per request (the last one repeats), or a function of the request; one that
+ * returns a promise answers when the test lets it (a slow server, answers arriving together).
  */
 export function onApi(
   method: Method,
   path: string,
-  answer: ApiAnswer | ApiAnswer[] | ((request: ApiRequest) => ApiAnswer),
+  answer: ApiAnswer | ApiAnswer[] | ((request: ApiRequest) => ApiAnswer | Promise<ApiAnswer>),
 ): jest.Mock<void, [ApiRequest]> {
   const received = jest.fn<void, [ApiRequest]>();
   let count = 0;
@@ -124,7 +125,7 @@ export function onApi(
       const index = count++;
       const chosen =
         typeof answer === 'function'
-          ? answer(sent)
+          ? await answer(sent)
           : Array.isArray(answer)
             ? answer[Math.min(index, answer.length - 1)]!
             : answer;

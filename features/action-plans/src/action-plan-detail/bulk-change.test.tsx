@@ -1,10 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
 import type { ActionPlanDetail } from '@verity/shared-api';
 import {
-  API_ORIGIN,
-  apiServer,
   daysFromNow,
   fails,
   makeActionPlan,
@@ -144,19 +141,17 @@ describe('selecting gaps for one change', () => {
     let answerReadAgain = () => {};
     const readAgain = new Promise<void>((resolve) => (answerReadAgain = resolve));
     let reads = 0;
-    apiServer.use(
-      http.get(`${API_ORIGIN}/api/v1/action-plan/:id`, async () => {
-        reads += 1;
-        const changed = detail();
-        if (reads > 1) {
-          await readAgain;
-          changed.gaps = changed.gaps.map((gap) =>
-            gap.id === 'gap-3' ? gap : { ...gap, version: gap.version + 1 },
-          );
-        }
-        return HttpResponse.json({ success: true, data: changed });
-      }),
-    );
+    onApi('get', 'action-plan/:id', async () => {
+      reads += 1;
+      const changed = detail();
+      if (reads > 1) {
+        await readAgain;
+        changed.gaps = changed.gaps.map((gap) =>
+          gap.id === 'gap-3' ? gap : { ...gap, version: gap.version + 1 },
+        );
+      }
+      return ok(changed);
+    });
     renderPlan(ALL);
     await user.click(await screen.findByRole('checkbox', { name: 'Select gap Item 1.1' }));
     await user.click(box('Select gap Item 1.2'));

@@ -1,8 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import { http, HttpResponse } from 'msw';
-import { API_ORIGIN, apiServer, fails, ok, onApi } from '@verity/shared-ui/src/testing';
+import { fails, ok, onApi } from '@verity/shared-ui/src/testing';
 import { renderApp, signedInAs, users } from '../../test/render-app';
 
 jest.mock('../../remotes/federation');
@@ -132,25 +131,18 @@ describe('notification bell', () => {
     let answerBoth = () => {};
     const busy = new Promise<void>((resolve) => (answerBoth = resolve));
     let reads = 0;
-    apiServer.use(
-      http.post(`${API_ORIGIN}/api/v1/notifications/read-all`, async () => {
-        await busy;
-        return HttpResponse.json({ success: true, data: { unread: 0 } });
-      }),
-      http.get(`${API_ORIGIN}/api/v1/notifications`, async () => {
-        reads += 1;
-        const read = reads > 2 ? new Date().toISOString() : null;
-        if (reads === 2) await busy;
-        const data = {
-          notifications: [notification(2, { readAt: read }), notification(1, { readAt: read })],
-          total: 2,
-          unread: read === null ? 2 : 0,
-          page: 1,
-          pageSize: 20,
-        };
-        return HttpResponse.json({ success: true, data });
-      }),
-    );
+    onApi('post', 'notifications/read-all', async () => {
+      await busy;
+      return ok({ unread: 0 });
+    });
+    onApi('get', 'notifications', async () => {
+      reads += 1;
+      if (reads === 2) await busy;
+      const readAt = reads > 2 ? new Date().toISOString() : null;
+      return page([notification(2, { readAt }), notification(1, { readAt })], {
+        unread: readAt === null ? 2 : 0,
+      });
+    });
     await renderAuditor();
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
     await within(panel()).findAllByRole('listitem');
