@@ -355,6 +355,7 @@ export const ACTION_PLAN_ROWS: readonly MatrixRow[] = [
   {
     route: 'GET /remark-document/{documentId}',
     write: false,
+    file: true,
     own: {
       client: [200, 200, 200, 200],
       auditor: [200, 200, 200, 200],

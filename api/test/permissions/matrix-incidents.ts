@@ -208,6 +208,7 @@ export const INCIDENT_ROWS: readonly MatrixRow[] = [
   {
     route: 'GET /incident-photo/{id}',
     write: false,
+    file: true,
     own: READERS_OWN,
     foreign: READERS_FOREIGN,
     request: async (ctx) => ({ method: 'GET', url: `/incident-photo/${await freshPhoto(ctx)}` }),

@@ -178,6 +178,7 @@ export const MONITORING_REPORT_ROWS: readonly MatrixRow[] = [
   {
     route: 'GET /monitoring-report/{id}/pdf',
     write: false,
+    file: true,
     own: READERS_OWN,
     foreign: READERS_FOREIGN,
     request: async (ctx) => ({

@@ -56,6 +56,7 @@ export const REPORT_ROWS: readonly MatrixRow[] = [
   {
     route: 'GET /action-plan/{id}/report',
     write: false,
+    file: true,
     own: EVERYONE_OWN,
     foreign: EVERYONE_FOREIGN,
     mixed: ['actionPlanId'],
@@ -68,6 +69,7 @@ export const REPORT_ROWS: readonly MatrixRow[] = [
   {
     route: 'GET /action-plan/{id}/esap-workbook',
     write: false,
+    file: true,
     own: EVERYONE_OWN,
     foreign: EVERYONE_FOREIGN,
     mixed: ['actionPlanId'],
@@ -83,6 +85,7 @@ export const REPORT_ROWS: readonly MatrixRow[] = [
   {
     route: 'GET /target-company/{id}/report',
     write: false,
+    file: true,
     own: EVERYONE_OWN,
     foreign: EVERYONE_FOREIGN,
     request: ({ ids }) => ({

@@ -24,6 +24,12 @@ export interface MatrixRow {
   foreign?: Expectations;
   /** Ids sent foreign inside the home tenant's scope; such a call must answer as `foreign` does. */
   mixed?: readonly (keyof TenantIds)[];
+  /**
+   * The answer is a file (a photo, a PDF, a workbook), whose bytes hide any marker: the tenancy sweep
+   * (permission-suite.ts) sends only its foreign-id call, whose refusal it can read. Its own-id
+   * answers are the matrix's cells (and, for a report made on each call, its own tests).
+   */
+  file?: true;
   request(ctx: RequestContext): InjectOptions | Promise<InjectOptions>;
 }
 
