@@ -6,6 +6,9 @@ const catalogues = {
   '/locales/[a-zA-Z-]+\\.json$': path.join(__dirname, 'catalogue-transform.cjs'),
 };
 
+/** Jest's runtime with compiled code kept between a worker's test files (runtime.cjs). */
+const runtime = path.join(__dirname, 'runtime.cjs');
+
 const swc = [
   '@swc/jest',
   {
@@ -32,6 +35,7 @@ function nodeProject(rootDir, extra = {}) {
     rootDir,
     displayName: path.basename(rootDir),
     testEnvironment: 'node',
+    runtime,
     transform: { ...catalogues, '^.+\\.(t|j|mj)sx?$': swc },
     testMatch: ['<rootDir>/**/*.test.ts'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
@@ -45,6 +49,7 @@ function reactProject(rootDir, extra = {}) {
     displayName: path.basename(rootDir),
     // jsdom plus Node's fetch-era globals (data routers need Request, ky needs TextEncoder).
     testEnvironment: path.join(__dirname, 'jsdom-environment.cjs'),
+    runtime,
     transformIgnorePatterns: compileEsmOnly(),
     transform: { ...catalogues, '^.+\\.(t|j|mj)sx?$': swc },
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
