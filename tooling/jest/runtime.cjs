@@ -12,23 +12,27 @@ const vm = require('node:vm');
 const { default: Runtime } = require('jest-runtime');
 
 const compileFunction = vm.compileFunction;
-/** By file name: the text compiled and V8's cache data for it. */
+/**
+ * By file name and the parameters of the function Jest wraps it in (V8's data is for that
+ * function): the text compiled and V8's cache data for it.
+ */
 const compiled = new Map();
 
-function compileWithCache(code, params, options = {}) {
-  const file = options.filename;
-  if (!file) return compileFunction.call(this, code, params, options);
-  const known = compiled.get(file);
+function compileWithCache(code, params = [], options = {}) {
+  if (!options.filename) return compileFunction.call(this, code, params, options);
+  const key = `${params.join(',')} ${options.filename}`;
+  const known = compiled.get(key);
   if (known && known.code === code) {
     const fn = compileFunction.call(this, code, params, { ...options, cachedData: known.data });
     if (!fn.cachedDataRejected) return fn;
   }
   const fn = compileFunction.call(this, code, params, { ...options, produceCachedData: true });
-  if (fn.cachedData) compiled.set(file, { code, data: fn.cachedData });
+  if (fn.cachedData) compiled.set(key, { code, data: fn.cachedData });
   return fn;
 }
 
-// jest-runtime looks `compileFunction` up on the vm module at each compile.
-if (vm.compileFunction === compileFunction) vm.compileFunction = compileWithCache;
+// jest-runtime looks `compileFunction` up on the vm module at each compile. A worker loads this
+// module once.
+vm.compileFunction = compileWithCache;
 
 module.exports = Runtime;
