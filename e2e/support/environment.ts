@@ -18,6 +18,10 @@ export function e2eEnvironment() {
     // making more imports a minute than the per-person limit (10) a real officer is held to; the
     // limit itself is tested in api/test/routes/action-plans/esap-import.test.ts.
     ESAP_IMPORTS_PER_MINUTE: '60',
+    // A demo session the tests store (support/session.ts) stays valid through the longest run: no
+    // page renews it by the clock, spending the refresh token that the stored cookies hold. Renewal
+    // itself is sign-in.spec.ts's, with the access cookie taken away.
+    ACCESS_TOKEN_TTL_SECONDS: String(8 * 60 * 60),
     // The organisation's own identity provider in single-sign-on.spec.ts runs on this machine.
     SSO_PRIVATE_HOSTS: 'localhost',
   };
