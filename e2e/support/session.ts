@@ -59,8 +59,8 @@ const sessions = new Map<string, Cookies>();
  *
  * The stack's access tokens outlive a run (ACCESS_TOKEN_TTL_SECONDS in environment.ts), so no
  * page renews a stored session and spends the refresh token the stored cookies hold. A stored
- * session can still have ended (another test signed out of it, or its user changed): the page then
- * settles on the login screen, and this signs in again there, on the page as it is.
+ * session the server has ended all the same settles on the login screen, and this signs in again
+ * there, on the page as it is.
  */
 export async function enterAs(page: Page, button: AreaButton, email: string, home: RegExp) {
   const key = `${button} ${email}`;
