@@ -8,16 +8,16 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   globalSetup: './support/global-setup.ts',
-  // Three workers share one stack and its demo data (the rules:
+  // Four workers share one stack and its demo data (the rules:
   // docs/decisions/0074-browser-tests-on-two-workers.md; the count:
-  // docs/decisions/0113-browser-tests-on-three-workers.md); a file's tests run in order in one
+  // docs/decisions/0117-four-test-workers.md); a file's tests run in order in one
   // worker. A test that changes data changes its own (a plan, company or user it made, under a
   // name of its own), except the few that count what the whole demo shows (dashboards, list totals,
   // the portfolio, the unread notifications), tagged @demo-figures: those run one at a time, first,
   // beside only tests tagged @read-only, which change nothing anyone counts. Every other test runs
-  // after them, three at a time.
+  // after them, four at a time.
   fullyParallel: false,
-  workers: 3,
+  workers: 4,
   retries: 0,
   // Ceilings, not expectations: at a load of 12 on two cores a test that signs in three users took
   // over a minute and a remote's first screen over 10 s; at 25, on two workers, the slowest test

@@ -14,7 +14,7 @@ export function e2eEnvironment() {
     MAIL_CATCHER_PORT: process.env.E2E_MAIL_CATCHER_PORT || '18025',
     MAIL_CATCHER_SMTP_PORT: process.env.E2E_MAIL_CATCHER_SMTP_PORT || '11025',
     DATA_DIR: process.env.E2E_DATA_DIR || path.join(os.tmpdir(), `verity-e2e-${process.pid}`),
-    // The ESAP import and revision tests, at both sizes on three workers, are one auditor owner
+    // The ESAP import and revision tests, at both sizes on four workers, are one auditor owner
     // making more imports a minute than the per-person limit (10) a real officer is held to; the
     // limit itself is tested in api/test/routes/action-plans/esap-import.test.ts.
     ESAP_IMPORTS_PER_MINUTE: '60',

@@ -91,10 +91,11 @@ async function main() {
         await buildFrontends(pnpm, { force: process.env.CI === 'true', label: 'build' });
       }),
     ]);
-    // Three jest workers: many suites wait on processes, mail, timers and the database rather than
-    // compute (docs/decisions/0066-three-test-workers.md).
+    // Four jest workers: many suites wait on processes, mail, timers and the database rather than
+    // compute, and a fourth keeps both cores busy through those waits
+    // (docs/decisions/0117-four-test-workers.md).
     await step('unit and API tests', () =>
-      runBeside(pnpm, ['exec', 'jest', '--maxWorkers=3', '--json', `--outputFile=${jestJson}`]),
+      runBeside(pnpm, ['exec', 'jest', '--maxWorkers=4', '--json', `--outputFile=${jestJson}`]),
     );
     await step('browser tests', () =>
       runBeside(pnpm, ['--filter', '@verity/e2e', 'test'], {
