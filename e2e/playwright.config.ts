@@ -57,10 +57,6 @@ export default defineConfig({
         // (docs/decisions/0078-browser-tests-lighter.md). The web benchmark (bench/web-bench.ts)
         // launches a Chromium of its own, which optimizes as a user's does.
         '--js-flags=--no-opt,--no-maglev',
-        // The compositor that draws the pages in software runs as a thread of the browser process
-        // rather than a GPU process of its own: the same pixels without the messages between the
-        // two, about 7% less processor time (docs/decisions/0078-browser-tests-lighter.md).
-        '--in-process-gpu',
       ],
     },
   },
