@@ -47,6 +47,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '.data/**',
+      '.cache/**',
       'coverage/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',

@@ -6,6 +6,7 @@ const { nodeProject } = require('./jest/preset.cjs');
 module.exports = nodeProject(__dirname, {
   testMatch: [
     '<rootDir>/i18n/**/*.test.ts',
+    '<rootDir>/jest/**/*.test.ts',
     '<rootDir>/mail/**/*.test.ts',
     '<rootDir>/mf/**/*.test.ts',
     '<rootDir>/net/**/*.test.ts',

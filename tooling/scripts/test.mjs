@@ -29,7 +29,10 @@ async function allPassed(steps) {
   if (refused) throw refused.reason;
 }
 
-/** The ten jest files that took longest, from jest's --json report, to show where the time goes. */
+/**
+ * The ten jest files (or groups of files, docs/decisions/0118-test-files-in-groups.md) that took
+ * longest, from jest's --json report, to show where the time goes.
+ */
 function printSlowestSuites(file) {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -40,7 +43,7 @@ function printSlowestSuites(file) {
     }))
     .sort((a, b) => b.ms - a.ms)
     .slice(0, 10);
-  console.log('\nSlowest jest files:');
+  console.log('\nSlowest jest files and groups:');
   for (const suite of suites) console.log(`  ${seconds(suite.ms).padStart(8)}  ${suite.name}`);
 }
 
