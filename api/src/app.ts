@@ -41,6 +41,7 @@ import healthRoutes from './routes/health';
 import openapiRoutes from './routes/openapi';
 import scimRoutes from './routes/scim';
 import signedInRoutes from './routes/signed-in';
+import { named } from './plugin-name';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -192,20 +193,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(liveChangesPlugin);
   await app.register(figureNoticesPlugin);
   // Routes
-  await app.register(healthRoutes);
+  await app.register(named(healthRoutes));
   await app.register(
-    async (api) => {
+    named(async (api) => {
       // Public: no session yet (sign-in and its steps, refresh, sign-out) or none needed.
-      await api.register(openapiRoutes);
-      await api.register(signInRoutes);
-      await api.register(invitationRoutes);
-      await api.register(chooseRoutes);
-      await api.register(sessionRoutes);
+      await api.register(named(openapiRoutes));
+      await api.register(named(signInRoutes));
+      await api.register(named(invitationRoutes));
+      await api.register(named(chooseRoutes));
+      await api.register(named(sessionRoutes));
       // The organisation's directory, with a provisioning token (docs/decisions/0097-scim-provisioning.md).
-      await api.register(scimRoutes, { prefix: '/scim/v2' });
+      await api.register(named(scimRoutes), { prefix: '/scim/v2' });
       // Everything else: authenticated once, before validation.
-      await api.register(signedInRoutes);
-    },
+      await api.register(named(signedInRoutes));
+    }, 'api-v1'),
     { prefix: '/api/v1' },
   );
 

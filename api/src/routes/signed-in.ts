@@ -15,6 +15,7 @@ import reportRoutes from './reports';
 import incidentRoutes from './incidents';
 import grievanceRoutes from './grievances';
 import monitoringReportRoutes from './monitoring-reports';
+import { named } from '../plugin-name';
 
 /**
  * Every route that needs a session, in one encapsulated plugin: the session is checked once, here,
@@ -50,21 +51,21 @@ const signedInRoutes: FastifyPluginAsync = async (fastify) => {
   // whichever process answers them (docs/decisions/0064-dashboards-kept-on-the-databases-word.md).
   fastify.addHook('onSend', async (request, reply) => fastify.fenceWrites(request, reply));
 
-  await fastify.register(meRoutes);
-  await fastify.register(accountsRoutes);
-  await fastify.register(organisationRoutes);
-  await fastify.register(apiTokenRoutes);
-  await fastify.register(webhookRoutes);
-  await fastify.register(singleSignOnRoutes);
-  await fastify.register(actionPlanRoutes);
-  await fastify.register(dashboardRoutes);
-  await fastify.register(portfolioRoutes);
-  await fastify.register(notificationRoutes);
-  await fastify.register(reportRoutes);
-  await fastify.register(monitoringReportRoutes);
-  await fastify.register(incidentRoutes);
-  await fastify.register(grievanceRoutes);
-  await fastify.register(liveRoutes);
+  await fastify.register(named(meRoutes));
+  await fastify.register(named(accountsRoutes));
+  await fastify.register(named(organisationRoutes));
+  await fastify.register(named(apiTokenRoutes));
+  await fastify.register(named(webhookRoutes));
+  await fastify.register(named(singleSignOnRoutes));
+  await fastify.register(named(actionPlanRoutes));
+  await fastify.register(named(dashboardRoutes));
+  await fastify.register(named(portfolioRoutes));
+  await fastify.register(named(notificationRoutes));
+  await fastify.register(named(reportRoutes));
+  await fastify.register(named(monitoringReportRoutes));
+  await fastify.register(named(incidentRoutes));
+  await fastify.register(named(grievanceRoutes));
+  await fastify.register(named(liveRoutes));
 };
 
 export default signedInRoutes;
