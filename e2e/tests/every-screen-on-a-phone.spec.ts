@@ -261,3 +261,36 @@ test(
     await screenshot(page, 'phone-dialog-gap-details-remark-390x844');
   },
 );
+
+test.describe('with the company name held back', () => {
+  // The name's request is held in the page itself, which a service worker would answer instead.
+  test.use({ serviceWorkers: 'block' });
+
+  test(
+    "a company's screen keeps still while the company's name is on its way",
+    { tag: '@read-only' },
+    async ({ page }) => {
+      await enterArea(page, 'client');
+      const companyId = await acmeId(page.request, 'target-company?pageSize=100');
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/target-company\?.*targetCompanyId=/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`/client/target-companies/${companyId}/dashboard`);
+      const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
+      const grievances = page.getByRole('link', { name: 'Grievances', exact: true });
+      await expect(grievances).toBeVisible();
+      await expect(trail).not.toContainText('Acme Steel Ltd');
+      const before = await grievances.boundingBox();
+      release();
+      // The name arrives in the trail and under the heading; a tap meant for the button lands on it.
+      await expect(trail).toContainText('Acme Steel Ltd');
+      await expect(page.getByRole('main').getByRole('definition').first()).toHaveText(
+        'Acme Steel Ltd',
+      );
+      expect(await grievances.boundingBox()).toEqual(before);
+    },
+  );
+});

@@ -152,10 +152,6 @@ atBothSizes(
       // The company's own log for the client, from its dashboard's Grievances button.
       const companyId = new URL(client.url()).pathname.split('/')[3]!;
       await client.goto(`/client/target-companies/${companyId}/dashboard`);
-      // Tapped once the company's name is in the trail: its arrival moves the buttons down.
-      await expect(client.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(
-        'Acme Steel Ltd',
-      );
       await client.getByRole('link', { name: 'Grievances', exact: true }).click();
       await expect(rowOf(client, grievanceId)).toContainText('Identity withheld');
       await client.context().close();
@@ -164,9 +160,6 @@ atBothSizes(
       const auditor = await personOn(browser, 'auditor');
       await auditor.setViewportSize(page.viewportSize()!);
       await auditor.goto(`/auditor/target-companies/${companyId}/audits`);
-      await expect(auditor.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(
-        'Acme Steel Ltd',
-      );
       await auditor.getByRole('link', { name: 'Grievances', exact: true }).click();
       await expect(rowOf(auditor, grievanceId)).toContainText('Identity withheld');
       await expectFitsWidth(auditor, 'grievance log for the auditor');

@@ -96,6 +96,34 @@ describe('PageHeader', () => {
       kind: 'Company',
       to: '/c',
     });
-    expect(namedCrumb(undefined, 'Company', '/c')).toEqual({ label: 'Company', to: '/c' });
+    expect(namedCrumb(undefined, 'Company', '/c')).toEqual({
+      label: 'Company',
+      kind: 'Company',
+      to: '/c',
+      waiting: true,
+    });
+  });
+
+  it("keeps a name's place beside the heading while it is on its way, so nothing moves when it comes", async () => {
+    const header = (name?: string) => (
+      <MemoryRouter>
+        <PageHeader
+          title="Dashboard"
+          trail={{ breadcrumbs: [namedCrumb(name, 'Company', '/client/target-companies/c1')] }}
+        />
+      </MemoryRouter>
+    );
+    const { container, rerender } = render(header());
+    const context = () => container.querySelector('.vui-page-header__context');
+    // The trail names the kind; the line under the heading is there, empty and unread.
+    expect(screen.getByRole('link', { name: 'Company' })).toBeInTheDocument();
+    expect(context()?.children).toHaveLength(1);
+    expect(context()?.firstElementChild).toHaveAttribute('aria-hidden', 'true');
+    expect(context()).toHaveTextContent(/^$/);
+    expect(await axe(container)).toHaveNoViolations();
+
+    rerender(header('Acme Steel Ltd'));
+    expect(context()?.firstElementChild).not.toHaveAttribute('aria-hidden');
+    expect(screen.getByText('Company').nextElementSibling).toHaveTextContent('Acme Steel Ltd');
   });
 });

@@ -16,11 +16,16 @@ export interface Crumb {
   to?: string;
   /** 'Company', 'Auditor', 'Audit': the crumb also names the page's subject in the heading's context line. */
   kind?: string;
+  /**
+   * The name is still on its way: the trail shows the kind, and the context line keeps the name's
+   * place empty, so that its arrival does not move the screen under a finger about to tap.
+   */
+  waiting?: boolean;
 }
 
 /** A level of a trail: its name once known (then it also names the page's subject), else its kind. */
 export function namedCrumb(name: string | undefined, kind: string, to: string): Crumb {
-  return name ? { label: name, kind, to } : { label: kind, to };
+  return name ? { label: name, kind, to } : { label: kind, kind, to, waiting: true };
 }
 
 /** Where a nested page sits: the pages above it (outermost first) and what it is about. */
@@ -52,7 +57,9 @@ export function useTrail(breadcrumbs: readonly Crumb[], subject?: string): PageT
   return {
     subject,
     breadcrumbs: breadcrumbs.map((crumb) =>
-      crumb.to === pathname ? { label: crumb.label, kind: crumb.kind } : crumb,
+      crumb.to === pathname
+        ? { label: crumb.label, kind: crumb.kind, waiting: crumb.waiting }
+        : crumb,
     ),
   };
 }
@@ -92,18 +99,25 @@ export function Breadcrumb({ trail, current }: { trail: PageTrail; current: stri
   );
 }
 
-/** The line under a nested page's heading naming what it is about: 'Company: … Auditor: … Audit: …'. */
+/**
+ * The line under a nested page's heading naming what it is about: 'Company: … Auditor: … Audit: …'.
+ * A name still on its way keeps its place, one line high and empty.
+ */
 export function PageContext({ trail }: { trail: PageTrail }) {
   const named = trail.breadcrumbs.filter((crumb) => crumb.kind);
   if (named.length === 0) return null;
   return (
     <dl className="vui-page-header__context">
-      {named.map((crumb) => (
-        <div key={crumb.kind}>
-          <dt>{crumb.kind}</dt>
-          <dd>{crumb.label}</dd>
-        </div>
-      ))}
+      {named.map((crumb) =>
+        crumb.waiting ? (
+          <div key={crumb.kind} className="vui-page-header__context-waiting" aria-hidden="true" />
+        ) : (
+          <div key={crumb.kind}>
+            <dt>{crumb.kind}</dt>
+            <dd>{crumb.label}</dd>
+          </div>
+        ),
+      )}
     </dl>
   );
 }
