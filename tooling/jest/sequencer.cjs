@@ -22,30 +22,40 @@ const GROUP_SIZE = 8;
 const RUNS_ALONE =
   /\bjest\s*\.\s*(mock|doMock|unmock|unstable_mockModule|isolateModules|isolateModulesAsync|resetModules|enableAutomock)\s*\(|@jest-environment\b/;
 
+/** Reads each file once per ordering: its text, or undefined when it cannot be read. */
+function textReader() {
+  const texts = new Map();
+  return (file) => {
+    if (!texts.has(file)) {
+      let text;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch {
+        text = undefined;
+      }
+      texts.set(file, text);
+    }
+    return texts.get(file);
+  };
+}
+
 /** The file's size and that of every module it imports from its own folder, and they from theirs. */
-function weight(file, seen = new Set()) {
+function weight(file, read, seen = new Set()) {
   if (seen.has(file)) return 0;
   seen.add(file);
-  let text;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return 0;
-  }
+  const text = read(file);
+  if (text === undefined) return 0;
   let size = text.length;
   for (const [, name] of text.matchAll(/from '\.\/([^']+)'/g))
-    size += weight(path.join(path.dirname(file), `${name}.ts`), seen);
+    size += weight(path.join(path.dirname(file), `${name}.ts`), read, seen);
   return size;
 }
 
-function runsAlone(test) {
+function runsAlone(test, read) {
   const listed = test.context.config.testEnvironmentOptions?.runAlone ?? [];
   if (listed.includes(test.path)) return true;
-  try {
-    return RUNS_ALONE.test(readFileSync(test.path, 'utf8'));
-  } catch {
-    return true;
-  }
+  const text = read(test.path);
+  return text === undefined || RUNS_ALONE.test(text);
 }
 
 /** A group's file: each of `files` required inside a describe block named by its path. */
@@ -68,11 +78,11 @@ function writeGroup(project, files) {
  * The tests with each project's groupable files put together in groups of neighbours; `members`
  * gets each group's files.
  */
-function grouped(tests, members) {
+function grouped(tests, members, read) {
   const result = [];
   const byProject = new Map();
   for (const test of tests) {
-    if (runsAlone(test)) {
+    if (runsAlone(test, read)) {
       result.push(test);
       continue;
     }
@@ -102,15 +112,16 @@ function grouped(tests, members) {
 
 class Slowest extends Sequencer {
   sort(tests) {
+    const read = textReader();
     const members = new Map();
-    const units = grouped(tests, members);
+    const units = grouped(tests, members, read);
     const weights = new Map();
     const weightOf = (test) => {
       if (!weights.has(test.path)) {
         const files = members.get(test.path) ?? [test.path];
         weights.set(
           test.path,
-          files.reduce((sum, file) => sum + weight(file), 0),
+          files.reduce((sum, file) => sum + weight(file, read), 0),
         );
       }
       return weights.get(test.path);
