@@ -11,7 +11,7 @@ export default defineConfig({
   // Four workers share one stack and its demo data (the rules:
   // docs/decisions/0074-browser-tests-on-two-workers.md; the count:
   // docs/decisions/0117-four-test-workers.md); a file's tests run in order in one
-  // worker. A test that changes data changes its own (a plan, company or user it made, under a
+  // worker (a read-only file's each on its own). A test that changes data changes its own (a plan, company or user it made, under a
   // name of its own), except the few that count what the whole demo shows (dashboards, list totals,
   // the portfolio, the unread notifications), tagged @demo-figures: those run one at a time, first,
   // beside only tests tagged @read-only, which change nothing anyone counts. Every other test runs
@@ -62,7 +62,9 @@ export default defineConfig({
   },
   projects: [
     { name: 'demo-figures', grep: /@demo-figures/, workers: 1 },
-    { name: 'read-only', grep: /@read-only/ },
+    // Each read-only test on the first free worker, in no order: none of a file's tests queue up
+    // behind each other in one worker at the end of the phase.
+    { name: 'read-only', grep: /@read-only/, fullyParallel: true },
     {
       name: 'own-data',
       grepInvert: /@demo-figures|@read-only/,
