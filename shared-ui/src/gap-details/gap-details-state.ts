@@ -45,7 +45,12 @@ export function withoutStatusChange(current: Gap, before: Gap, entry: StatusHist
   };
 }
 
+/**
+ * The gap with a remark the server has just taken, after those it has: once, even when a reload of
+ * the gap (a live update crossing the send's answer) brought it first.
+ */
 export function withRemark(gap: Gap, remark: Remark): Gap {
+  if (gap.remark.some((item) => item.id === remark.id)) return withRemarkReplaced(gap, remark);
   return { ...gap, remark: [...gap.remark, remark], remarkCount: gap.remarkCount + 1 };
 }
 

@@ -10,6 +10,7 @@ import {
   requestClosure,
   updateGapStatus,
 } from '@verity/shared-api/calls';
+import { withRemark } from '../gap-details/gap-details-state';
 import { announceChange, deleteEntry, listEntries, putEntry, readEntry } from './offline-db';
 import { alreadyMade, outboxStep, type OutboxEntry } from './outbox-entry';
 import { OFFLINE_TEXT } from './offline-text';
@@ -140,12 +141,7 @@ async function send(entry: OutboxEntry, now: Gap): Promise<Gap> {
       documents,
       idempotencyKey: entry.key,
     });
-    return {
-      ...now,
-      remark: [...now.remark, remark],
-      remarkCount: now.remarkCount + 1,
-      version: gap.version,
-    };
+    return { ...withRemark(now, remark), version: gap.version };
   }
   if (change.kind === 'closureRequest') {
     return requestClosure(gapId, targetCompanyId, change.note ?? undefined);
