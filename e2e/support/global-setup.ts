@@ -1,11 +1,9 @@
 // Starts the whole stack as `npm start` does (from the existing builds), on the e2e ports with a
-// fresh data folder (and fresh databases on the TEST_DATABASE_URL server when one is named), and
-// stops it when the run ends.
+// fresh data folder, and stops it when the run ends.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { e2eEnvironment } from './environment';
-import { serverDatabases } from './server-databases';
 
 interface StackModule {
   startStack(options: {
@@ -23,9 +21,8 @@ export default async function globalSetup() {
   rmSync(env.DATA_DIR!, { recursive: true, force: true });
   const stackUrl = pathToFileURL(path.resolve(__dirname, '../../tooling/scripts/stack.mjs')).href;
   const { startStack } = (await import(stackUrl)) as StackModule;
-  const databases = await serverDatabases();
   const stack = await startStack({
-    env: { ...process.env, ...env, ...databases?.env },
+    env: { ...process.env, ...env },
     quiet: !process.env.E2E_VERBOSE,
     // A shared CI machine may be busy: each server gets minutes, not seconds, to answer its health check.
     readyTimeoutMs: 180_000,
@@ -36,7 +33,6 @@ export default async function globalSetup() {
   }
   return async () => {
     await stack.stop();
-    await databases?.drop();
     rmSync(env.DATA_DIR!, { recursive: true, force: true });
   };
 }
