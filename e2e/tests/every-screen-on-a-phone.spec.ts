@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
 import { apiData, seededAuditPlans } from '../support/demo';
+import { holdRequests } from '../support/held-requests';
 import { expectDialogFits, expectFitsWidth, expectWithinScreenWidth } from '../support/layout';
 import { type Area, enterArea, openInApp, screenshot } from '../support/session';
 
@@ -263,7 +264,7 @@ test(
 );
 
 test.describe('with the company name held back', () => {
-  // The name's request is held in the page itself, which a service worker would answer instead.
+  // The name's request is held in the page, out of a service worker's hands (held-requests.ts).
   test.use({ serviceWorkers: 'block' });
 
   test(
@@ -272,18 +273,14 @@ test.describe('with the company name held back', () => {
     async ({ page }) => {
       await enterArea(page, 'client');
       const companyId = await acmeId(page.request, 'target-company?pageSize=100');
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/target-company\?.*targetCompanyId=/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, /\/target-company\?.*targetCompanyId=/);
       await page.goto(`/client/target-companies/${companyId}/dashboard`);
       const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
       const grievances = page.getByRole('link', { name: 'Grievances', exact: true });
       await expect(grievances).toBeVisible();
       await expect(trail).not.toContainText('Acme Steel Ltd');
       const before = await grievances.boundingBox();
+      await screenshot(page, 'phone-company-name-on-its-way-390x844');
       release();
       // The name arrives in the trail and under the heading; a tap meant for the button lands on it.
       await expect(trail).toContainText('Acme Steel Ltd');
@@ -291,6 +288,7 @@ test.describe('with the company name held back', () => {
         'Acme Steel Ltd',
       );
       expect(await grievances.boundingBox()).toEqual(before);
+      await screenshot(page, 'phone-company-name-come-390x844');
     },
   );
 });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/accessibility';
 import { effluentPlan, ownAcmePlan } from '../support/demo';
+import { holdRequests } from '../support/held-requests';
 import { enterArea, screenshot } from '../support/session';
 import { atBothSizes } from '../support/sizes';
 
@@ -74,12 +75,7 @@ atBothSizes(
       await screenshot(page, `feedback-refused-image-${size}`);
 
       // The status change: the server's answer is held until the screen has been looked at.
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/api/v1/gap/*/status**', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, '**/api/v1/gap/*/status**');
       const selector = panel.getByRole('combobox', { name: 'Status' });
       const next = (await selector.inputValue()) === 'provClosed' ? 'open' : 'provClosed';
       await selector.selectOption(next);
