@@ -56,10 +56,8 @@ export function useTrail(breadcrumbs: readonly Crumb[], subject?: string): PageT
   const { pathname } = useLocation();
   return {
     subject,
-    breadcrumbs: breadcrumbs.map((crumb) =>
-      crumb.to === pathname
-        ? { label: crumb.label, kind: crumb.kind, waiting: crumb.waiting }
-        : crumb,
+    breadcrumbs: breadcrumbs.map(({ to, ...crumb }) =>
+      to === pathname ? crumb : { ...crumb, to },
     ),
   };
 }
