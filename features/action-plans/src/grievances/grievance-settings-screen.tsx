@@ -76,7 +76,12 @@ function TargetsForm({
   useLanguage();
   const id = useId();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState({ acknowledge: '', resolve: '' });
+  // The saved targets from the first paint (an empty field for a moment would be a wrong answer),
+  // and again whenever a save or another tab changes them.
+  const [values, setValues] = useState(() => ({
+    acknowledge: String(settings.acknowledgeWithinDays),
+    resolve: String(settings.resolveWithinDays),
+  }));
   const [problem, setProblem] = useState<string>();
   useEffect(
     () =>
