@@ -64,6 +64,12 @@ export function GrievanceTargetsLine({
   );
 }
 
+/** The targets form's fields for saved targets. */
+const targetFields = (acknowledgeWithinDays: number, resolveWithinDays: number) => ({
+  acknowledge: String(acknowledgeWithinDays),
+  resolve: String(resolveWithinDays),
+});
+
 function TargetsForm({
   targetCompanyId,
   settings,
@@ -76,20 +82,16 @@ function TargetsForm({
   useLanguage();
   const id = useId();
   const queryClient = useQueryClient();
+  const { acknowledgeWithinDays, resolveWithinDays } = settings;
   // The saved targets from the first paint (an empty field for a moment would be a wrong answer),
   // and again whenever a save or another tab changes them.
-  const [values, setValues] = useState(() => ({
-    acknowledge: String(settings.acknowledgeWithinDays),
-    resolve: String(settings.resolveWithinDays),
-  }));
+  const [values, setValues] = useState(() =>
+    targetFields(acknowledgeWithinDays, resolveWithinDays),
+  );
   const [problem, setProblem] = useState<string>();
   useEffect(
-    () =>
-      setValues({
-        acknowledge: String(settings.acknowledgeWithinDays),
-        resolve: String(settings.resolveWithinDays),
-      }),
-    [settings.acknowledgeWithinDays, settings.resolveWithinDays],
+    () => setValues(targetFields(acknowledgeWithinDays, resolveWithinDays)),
+    [acknowledgeWithinDays, resolveWithinDays],
   );
   const save = useMutation({
     mutationFn: (targets: { acknowledgeWithinDays: number; resolveWithinDays: number }) =>
