@@ -1,6 +1,7 @@
 // `npm test` checks types with two whole-workspace programs (tsconfig.frontends.json and
 // tsconfig.services.json) and e2e's own, instead of one program per package: each package's sources
 // must be in one of them, or a type error there would pass unseen.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../config/index.cjs';
@@ -65,4 +66,16 @@ it('the check itself notices a folder no program covers', () => {
   expect(covered('api/src', combined)).toBe(true);
   expect(covered('features/users/src', combined)).toBe(true);
   expect(covered('api/elsewhere', combined)).toBe(false);
+});
+
+// Two TypeScripts live in the workspace (docs/decisions/0119-types-checked-by-the-native-compiler.md):
+// the native compiler checks the types, and typescript-eslint parses with the JavaScript one. Both
+// provide a `tsc` command; the one the typecheck scripts run must be the native one.
+it('`tsc` is the native compiler; typescript-eslint keeps the JavaScript TypeScript it supports', () => {
+  const tsc = path.join(repoRoot, 'node_modules', '.bin', 'tsc');
+  expect(execFileSync(tsc, ['--version'], { encoding: 'utf8' })).toMatch(/^Version 7\./);
+  const manifest = path.join(repoRoot, 'node_modules', 'typescript', 'package.json');
+  expect((JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version).toMatch(
+    /^5\./,
+  );
 });
