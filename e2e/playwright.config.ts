@@ -61,6 +61,9 @@ export default defineConfig({
     },
   },
   projects: [
+    // The target company remote's next release, for independent-deploys: built while the first
+    // tests run, not at the end where the build would run alone (support/later-release.ts).
+    { name: 'later-release', testMatch: /later-release\.setup\.ts/ },
     { name: 'demo-figures', grep: /@demo-figures/, workers: 1 },
     // Each read-only test on the first free worker, in no order: none of a file's tests queue up
     // behind each other in one worker at the end of the phase.
@@ -78,7 +81,7 @@ export default defineConfig({
     {
       name: 'independent-deploys',
       testMatch: /independent-deploys/,
-      dependencies: ['remote-offline'],
+      dependencies: ['remote-offline', 'later-release'],
     },
   ],
 });

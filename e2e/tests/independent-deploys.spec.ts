@@ -3,13 +3,17 @@
 // area runs the new build, the other areas and the shell stay as they were. The same build also
 // proves a developer's local override of one area.
 import { expect, test, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { e2eEnvironment } from '../support/environment';
+import {
+  LATER_RELEASE_NEW_TEXT as NEW_TEXT,
+  LATER_RELEASE_OLD_TEXT as OLD_TEXT,
+  laterReleaseDir,
+} from '../support/later-release';
 import { signIn } from '../support/session';
 import { changeStaticSites, currently, restoreStaticSites } from '../support/static-sites';
 
@@ -28,17 +32,11 @@ interface StackModule {
 }
 
 const repoRoot = path.resolve(__dirname, '../..');
-const remoteDir = path.join(repoRoot, 'remote-target-company');
-/** The dashboards' message the later release words differently. */
-const TEXT_ID = 'dashboards.figures.totalAudits';
-const OLD_TEXT = 'Total Audits';
-const NEW_TEXT = 'Audits in total';
 const REMOTE_OVERRIDES_KEY = 'verity.remoteOverrides';
 const previewPort = e2eEnvironment().remotePreviewPort;
 
 let stack: StackModule;
 let stackEnv: NodeJS.ProcessEnv;
-let workDir: string;
 let laterBuild: string;
 let shellFilesBefore: Record<string, string>;
 const started: ChildProcess[] = [];
@@ -60,26 +58,6 @@ function shellFiles(): Record<string, string> {
   };
   walk(dist);
   return files;
-}
-
-/** Builds remote-target-company's next release into `outputDir` (the one extra build of the run). */
-async function buildLaterRelease(outputDir: string) {
-  const webpackBin = path.join(remoteDir, 'node_modules', '.bin', 'webpack');
-  const config = path.join(repoRoot, 'e2e', 'fixtures', 'later-release', 'webpack.config.cjs');
-  const child = spawn(webpackBin, ['--mode', 'production', '--config', config], {
-    cwd: remoteDir,
-    env: {
-      ...process.env,
-      LATER_RELEASE_OUTPUT_DIR: outputDir,
-      LATER_RELEASE_TEXT_ID: TEXT_ID,
-      LATER_RELEASE_TEXT: NEW_TEXT,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let errors = '';
-  child.stderr!.on('data', (chunk) => (errors += chunk));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`the later release did not build (exit ${code}):\n${errors}`);
 }
 
 /** Starts a server of the target-company remote alone, on the given folder and port, once it answers. */
@@ -120,24 +98,17 @@ async function companyDashboard(page: Page) {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  // One remote build on a shared machine: generous, and the tests that need it wait for it.
-  test.setTimeout(15 * 60_000);
   const stackUrl = pathToFileURL(path.join(repoRoot, 'tooling', 'scripts', 'stack.mjs')).href;
   stack = (await import(stackUrl)) as StackModule;
   stackEnv = stack.stackEnvironment({ ...process.env, ...e2eEnvironment().env }).env;
   shellFilesBefore = shellFiles();
-
-  workDir = mkdtempSync(path.join(os.tmpdir(), 'verity-later-release-'));
-  laterBuild = path.join(workDir, 'dist');
-  const catalogue = path.join(repoRoot, 'features', 'dashboards', 'src', 'locales', 'en.json');
-  expect(JSON.parse(readFileSync(catalogue, 'utf8'))[TEXT_ID]).toBe(OLD_TEXT);
-  await buildLaterRelease(laterBuild);
+  // Built by the later-release project, which this one's runs after (playwright.config.ts).
+  laterBuild = laterReleaseDir();
 });
 
 test.afterAll(async () => {
   restoreStaticSites();
   await Promise.all(started.map((child) => stack.stopProcess(child)));
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
 test('a developer loads one area from a local server through localStorage, never through a link', async ({
